@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { FiatAmountSchema, formatFiat } from '#shared/money/amounts.ts';
+import { CountryCodeSchema } from '#shared/validation/country.ts';
+
+export const AccountTypeSchema = z.enum(['individual', 'corporate']);
+export const KycStatusSchema = z.enum(['NOT_STARTED', 'PENDING', 'APPROVED', 'REJECTED']);
+export type KycStatus = z.infer<typeof KycStatusSchema>;
+
+const text = (max: number) =>
+  z
+    .string()
+    .transform((value) => value.trim().replace(/\s+/g, ' '))
+    .pipe(z.string().min(1).max(max));
+
+export const AddressInputSchema = z.strictObject({
+  addressLine1: text(200),
+  city: text(100),
+  country: CountryCodeSchema,
+  postalCode: text(20),
+});
+export const AddressSchema = z.object({
+  addressLine1: z.string(),
+  city: z.string(),
+  country: z.string(),
+  postalCode: z.string(),
+});
+export type Address = z.infer<typeof AddressSchema>;
+
+export const EmailSchema = z
+  .string()
+  .transform((value) => value.trim())
+  .pipe(z.email({ error: 'Invalid email' }).max(254));
+
+export const CreateCustomerBody = z.strictObject({
+  name: text(140),
+  accountType: AccountTypeSchema,
+  email: EmailSchema,
+  expectedMonthlyVolume: FiatAmountSchema.transform(formatFiat).optional(),
+  /** Corporates: the registered business address, used for their withdrawal banks. Individuals get theirs from KYC. */
+  address: AddressInputSchema.optional(),
+});
+export type CreateCustomerInput = z.output<typeof CreateCustomerBody>;
+
+export const CustomerIdParams = z.strictObject({
+  customerId: z.uuid({ error: 'Must be a UUID' }),
+});
+
+/** The stored customer; parsed on every read. */
+export const CustomerRecordSchema = z.object({
+  customerId: z.string(),
+  organizationId: z.string(),
+  name: z.string(),
+  email: z.string(),
+  accountType: AccountTypeSchema,
+  expectedMonthlyVolume: z.string().nullable(),
+  kycStatus: KycStatusSchema,
+  verifiedName: z.string().nullable(),
+  address: AddressSchema.nullable(),
+  /** Stable 10-character reference a payer quotes on bank deposits (deposit details). */
+  depositReference: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type CustomerRecord = z.infer<typeof CustomerRecordSchema>;
+
+export const CustomerSchema = z.object({
+  customerId: z.string(),
+  name: z.string(),
+  email: z.string(),
+  accountType: AccountTypeSchema,
+  expectedMonthlyVolume: z.string().nullable(),
+  kycVerified: z.boolean(),
+  kycStatus: KycStatusSchema,
+  verifiedName: z.string().nullable(),
+  address: AddressSchema.nullable(),
+  createdAt: z.string(),
+});
+export type Customer = z.infer<typeof CustomerSchema>;
+
+export const toCustomer = (record: CustomerRecord): Customer => ({
+  customerId: record.customerId,
+  name: record.name,
+  email: record.email,
+  accountType: record.accountType,
+  expectedMonthlyVolume: record.expectedMonthlyVolume,
+  kycVerified: record.kycStatus === 'APPROVED',
+  kycStatus: record.kycStatus,
+  verifiedName: record.verifiedName,
+  address: record.address,
+  createdAt: record.createdAt,
+});
+
+export const KycLinkSchema = z.object({ kycVerified: z.boolean(), kycFlowLink: z.string().nullable() });
+
+export const SandboxKycApproveBody = z.strictObject({
+  verifiedName: text(140).optional(),
+  address: AddressInputSchema.optional(),
+});

@@ -1,0 +1,125 @@
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { type CustomerRecord, CustomerRecordSchema, type KycStatus } from '#shared/customers/schemas.ts';
+import type { Db } from '#shared/db/client.ts';
+import { keys } from '#shared/db/keys.ts';
+import { type Page, queryListPage } from '#shared/db/pagination.ts';
+import type { EventRecord } from '#shared/events/outbox.ts';
+
+const CUSTOMER_ATTRIBUTES = Object.keys(CustomerRecordSchema.shape);
+
+const parseCustomer = (item: Record<string, unknown>): CustomerRecord =>
+  CustomerRecordSchema.parse(Object.fromEntries(CUSTOMER_ATTRIBUTES.map((name) => [name, item[name]])));
+
+/** Thrown when a guarded status change finds the customer in another state than the one it expected. */
+export class CustomerStateChangedError extends Error {}
+
+export async function getCustomer(db: Db, organizationId: string, customerId: string) {
+  const { Item } = await db.client.send(
+    new GetCommand({ TableName: db.tableName, Key: keys.customer(organizationId, customerId), ConsistentRead: true }),
+  );
+  return Item ? parseCustomer(Item) : undefined;
+}
+
+export async function insertCustomer(db: Db, customer: CustomerRecord, event: EventRecord): Promise<void> {
+  await db.client.send(
+    new TransactWriteCommand({
+      TransactItems: [
+        {
+          Put: {
+            TableName: db.tableName,
+            Item: {
+              ...keys.customer(customer.organizationId, customer.customerId),
+              ...keys.customerListEntry(customer.organizationId, customer.createdAt, customer.customerId),
+              entity: 'CUSTOMER',
+              ...customer,
+            },
+            // A new id never exists; the guard makes sure a retry can never overwrite a customer.
+            ConditionExpression: 'attribute_not_exists(pk)',
+          },
+        },
+        {
+          Put: {
+            TableName: db.tableName,
+            Item: {
+              ...keys.depositReference(customer.depositReference),
+              entity: 'DEPOSITREF',
+              organizationId: customer.organizationId,
+              customerId: customer.customerId,
+            },
+            // Deposit references identify the payer's customer, so no two customers may share one.
+            ConditionExpression: 'attribute_not_exists(pk)',
+          },
+        },
+        { Put: { TableName: db.tableName, Item: event, ConditionExpression: 'attribute_not_exists(pk)' } },
+      ],
+    }),
+  );
+}
+
+export function listCustomersOfOrganization(
+  db: Db,
+  organizationId: string,
+  page: { limit: number; cursor?: string | undefined },
+): Promise<Page<CustomerRecord>> {
+  return queryListPage(db, {
+    partition: keys.customersOfOrganization(organizationId).gsi1pk,
+    ...page,
+    parse: parseCustomer,
+  });
+}
+
+/**
+ * Moves the customer's KYC status from one of `from` to `to`, optionally with the verified identity, and
+ * writes the event record in the same transaction.
+ */
+export async function changeKycStatus(
+  db: Db,
+  input: {
+    customer: CustomerRecord;
+    from: readonly KycStatus[];
+    to: KycStatus;
+    identity?: Pick<CustomerRecord, 'verifiedName' | 'address'>;
+    now: Date;
+    event?: EventRecord;
+  },
+): Promise<CustomerRecord> {
+  const { customer, from, to, identity, now, event } = input;
+  const values: Record<string, unknown> = { ':to': to, ':now': now.toISOString() };
+  from.forEach((status, i) => {
+    values[`:from${i}`] = status;
+  });
+  let update = 'SET kycStatus = :to, updatedAt = :now';
+  if (identity) {
+    update += ', verifiedName = :verifiedName, address = :address';
+    values[':verifiedName'] = identity.verifiedName;
+    values[':address'] = identity.address;
+  }
+  try {
+    await db.client.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: db.tableName,
+              Key: keys.customer(customer.organizationId, customer.customerId),
+              UpdateExpression: update,
+              // Only the expected prior states may move; a concurrent change of status loses here.
+              ConditionExpression: `attribute_exists(pk) AND kycStatus IN (${from.map((_, i) => `:from${i}`).join(', ')})`,
+              ExpressionAttributeValues: values,
+            },
+          },
+          ...(event
+            ? [{ Put: { TableName: db.tableName, Item: event, ConditionExpression: 'attribute_not_exists(pk)' } }]
+            : []),
+        ],
+      }),
+    );
+  } catch (error) {
+    if (error instanceof TransactionCanceledException && error.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed') {
+      throw new CustomerStateChangedError();
+    }
+    throw error;
+  }
+  return { ...customer, kycStatus: to, updatedAt: now.toISOString(), ...(identity ?? {}) };
+}

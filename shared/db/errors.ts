@@ -1,0 +1,41 @@
+import {
+  InternalServerError,
+  ProvisionedThroughputExceededException,
+  RequestLimitExceeded,
+  ThrottlingException,
+  TransactionCanceledException,
+  TransactionInProgressException,
+} from '@aws-sdk/client-dynamodb';
+
+const TRANSIENT_CLASSES = [
+  ProvisionedThroughputExceededException,
+  RequestLimitExceeded,
+  ThrottlingException,
+  InternalServerError,
+  TransactionInProgressException,
+];
+
+const TRANSIENT_CANCELLATION_CODES = new Set(['ThrottlingError', 'ProvisionedThroughputExceeded', 'TransactionConflict']);
+
+/**
+ * True for failures of the database that a later retry may cure: throttling, service errors, timeouts,
+ * refused connections, and transactions cancelled only because of throttling or a conflicting transaction.
+ */
+export function isTransientDatabaseError(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  if (TRANSIENT_CLASSES.some((cls) => error instanceof cls)) return true;
+  if (error instanceof TransactionCanceledException) {
+    const codes = (error.CancellationReasons ?? []).map((r) => r.Code ?? 'None');
+    return codes.some((c) => TRANSIENT_CANCELLATION_CODES.has(c)) && codes.every((c) => c !== 'ConditionalCheckFailed');
+  }
+  // The SDK marks errors it considers retryable (timeouts, 5xx) with `$retryable`.
+  if ((error as { $retryable?: unknown }).$retryable !== undefined) return true;
+  const code = (error as { code?: unknown }).code;
+  return code === 'ECONNREFUSED' || code === 'ECONNRESET' || code === 'ETIMEDOUT' || code === 'EPIPE';
+}
+
+/** The cancellation reason codes of a cancelled transaction, one per item in order (`None` for items that passed). */
+export function cancellationCodes(error: unknown): string[] | undefined {
+  if (!(error instanceof TransactionCanceledException)) return undefined;
+  return (error.CancellationReasons ?? []).map((r) => r.Code ?? 'None');
+}

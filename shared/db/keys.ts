@@ -1,0 +1,53 @@
+/**
+ * Every key of the single table, and nothing else builds a key string. Pure functions, tested without a
+ * database.
+ *
+ * Tenant isolation is structural: every customer-owned item lives under a partition key that starts with
+ * the organization id taken from the authenticated API key, so another organization's key can only ever
+ * address its own partitions and sees a missing item (404), never someone else's.
+ *
+ * | Access pattern                          | Operation | Key                                                          |
+ * |-----------------------------------------|-----------|--------------------------------------------------------------|
+ * | Authenticate a request by API key       | GetItem   | pk=`APIKEY#<sha256(key)>` sk=`APIKEY`                         |
+ * | Find a key by its id (revoke)           | GetItem   | pk=`APIKEYID#<apiKeyId>` sk=`APIKEYID`                        |
+ * | List an organization's keys             | Query     | gsi1pk=`ORG#<orgId>#APIKEYS` gsi1sk=`<createdAt>#<apiKeyId>` |
+ * | Get an organization                     | GetItem   | pk=`ORG#<orgId>` sk=`ORG`                                     |
+ * | Get a customer                          | GetItem   | pk=`ORG#<orgId>#CUSTOMER#<customerId>` sk=`CUSTOMER`         |
+ * | List an organization's customers        | Query     | gsi1pk=`ORG#<orgId>#CUSTOMERS` gsi1sk=`<createdAt>#<id>` (newest first) |
+ * | Find a customer by deposit reference    | GetItem   | pk=`DEPOSITREF#<reference>` sk=`DEPOSITREF` (also makes references unique) |
+ * | Event record (outbox, read by the stream)| Put in the same transaction | pk=`EVENT#<eventId>` sk=`EVENT`, TTL         |
+ */
+
+export type Key = { pk: string; sk: string };
+export type ListKey = { gsi1pk: string; gsi1sk: string };
+
+const listSortKey = (createdAt: string, id: string) => `${createdAt}#${id}`;
+
+export const keys = {
+  organization: (organizationId: string): Key => ({ pk: `ORG#${organizationId}`, sk: 'ORG' }),
+
+  apiKeyByHash: (keyHash: string): Key => ({ pk: `APIKEY#${keyHash}`, sk: 'APIKEY' }),
+  apiKeyById: (apiKeyId: string): Key => ({ pk: `APIKEYID#${apiKeyId}`, sk: 'APIKEYID' }),
+  apiKeyListEntry: (organizationId: string, createdAt: string, apiKeyId: string): ListKey => ({
+    gsi1pk: `ORG#${organizationId}#APIKEYS`,
+    gsi1sk: listSortKey(createdAt, apiKeyId),
+  }),
+  apiKeysOfOrganization: (organizationId: string) => ({ gsi1pk: `ORG#${organizationId}#APIKEYS` }),
+
+  customer: (organizationId: string, customerId: string): Key => ({
+    pk: `ORG#${organizationId}#CUSTOMER#${customerId}`,
+    sk: 'CUSTOMER',
+  }),
+  customerListEntry: (organizationId: string, createdAt: string, customerId: string): ListKey => ({
+    gsi1pk: `ORG#${organizationId}#CUSTOMERS`,
+    gsi1sk: listSortKey(createdAt, customerId),
+  }),
+  customersOfOrganization: (organizationId: string) => ({ gsi1pk: `ORG#${organizationId}#CUSTOMERS` }),
+
+  depositReference: (reference: string): Key => ({ pk: `DEPOSITREF#${reference}`, sk: 'DEPOSITREF' }),
+
+  event: (eventId: string): Key => ({ pk: `EVENT#${eventId}`, sk: 'EVENT' }),
+} as const;
+
+/** The prefix every event record's partition key starts with; the stream relay keeps only these. */
+export const EVENT_KEY_PREFIX = 'EVENT#';

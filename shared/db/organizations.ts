@@ -1,0 +1,203 @@
+import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { z } from 'zod';
+import type { Db } from '#shared/db/client.ts';
+import { keys } from '#shared/db/keys.ts';
+import { TABLE } from '#shared/db/table.ts';
+import { type Organization, OrganizationSchema } from '#shared/organizations/organization.ts';
+
+export const ApiKeyRecordSchema = z.object({
+  apiKeyId: z.string(),
+  organizationId: z.string(),
+  keyHash: z.string(),
+  hint: z.string(),
+  status: z.enum(['ACTIVE', 'REVOKED']),
+  createdAt: z.string(),
+  revokedAt: z.string().nullable(),
+});
+export type ApiKeyRecord = z.infer<typeof ApiKeyRecordSchema>;
+
+export class OrganizationNotFoundError extends Error {}
+export class ApiKeyNotFoundError extends Error {}
+
+const strip = <T extends Record<string, unknown>>(item: T) => {
+  const { pk: _pk, sk: _sk, gsi1pk: _g1, gsi1sk: _g2, entity: _e, ...rest } = item;
+  return rest;
+};
+
+export async function getOrganization(db: Db, organizationId: string): Promise<Organization | undefined> {
+  const { Item } = await db.client.send(
+    new GetCommand({ TableName: db.tableName, Key: keys.organization(organizationId), ConsistentRead: true }),
+  );
+  return Item ? OrganizationSchema.parse(strip(Item)) : undefined;
+}
+
+/** Creates the organization and its first key together: an organization never exists without a way in. */
+export async function createOrganizationWithKey(db: Db, organization: Organization, key: ApiKeyRecord): Promise<void> {
+  await db.client.send(
+    new TransactWriteCommand({
+      TransactItems: [
+        {
+          Put: {
+            TableName: db.tableName,
+            Item: { ...keys.organization(organization.organizationId), entity: 'ORGANIZATION', ...organization },
+            // A fresh id never collides; the condition keeps a retried request from overwriting.
+            ConditionExpression: 'attribute_not_exists(pk)',
+          },
+        },
+        ...apiKeyPuts(db, key),
+      ],
+    }),
+  );
+}
+
+function apiKeyPuts(db: Db, key: ApiKeyRecord) {
+  return [
+    {
+      Put: {
+        TableName: db.tableName,
+        Item: { ...keys.apiKeyByHash(key.keyHash), entity: 'APIKEY', ...key },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+    {
+      Put: {
+        TableName: db.tableName,
+        Item: {
+          ...keys.apiKeyById(key.apiKeyId),
+          ...keys.apiKeyListEntry(key.organizationId, key.createdAt, key.apiKeyId),
+          entity: 'APIKEY_REF',
+          ...key,
+        },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+  ];
+}
+
+export async function addApiKey(db: Db, key: ApiKeyRecord): Promise<void> {
+  try {
+    await db.client.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            ConditionCheck: {
+              TableName: db.tableName,
+              Key: keys.organization(key.organizationId),
+              // A key for an organization that does not exist would be an orphan.
+              ConditionExpression: 'attribute_exists(pk)',
+            },
+          },
+          ...apiKeyPuts(db, key),
+        ],
+      }),
+    );
+  } catch (error) {
+    if (error instanceof TransactionCanceledException && error.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed') {
+      throw new OrganizationNotFoundError(`Organization ${key.organizationId} not found`);
+    }
+    throw error;
+  }
+}
+
+/** The request-path lookup: one strongly consistent GetItem, so a revoked key stops working at once. */
+export async function findApiKeyByHash(db: Db, keyHash: string): Promise<ApiKeyRecord | undefined> {
+  const { Item } = await db.client.send(
+    new GetCommand({ TableName: db.tableName, Key: keys.apiKeyByHash(keyHash), ConsistentRead: true }),
+  );
+  return Item ? ApiKeyRecordSchema.parse(strip(Item)) : undefined;
+}
+
+export async function revokeApiKey(db: Db, apiKeyId: string, now: Date): Promise<ApiKeyRecord> {
+  const { Item } = await db.client.send(
+    new GetCommand({ TableName: db.tableName, Key: keys.apiKeyById(apiKeyId), ConsistentRead: true }),
+  );
+  if (!Item) throw new ApiKeyNotFoundError(`API key ${apiKeyId} not found`);
+  const record = ApiKeyRecordSchema.parse(strip(Item));
+  const revokedAt = now.toISOString();
+  const setRevoked = (key: { pk: string; sk: string }) => ({
+    Update: {
+      TableName: db.tableName,
+      Key: key,
+      UpdateExpression: 'SET #status = :revoked, revokedAt = :now',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':revoked': 'REVOKED', ':now': revokedAt },
+    },
+  });
+  if (record.status === 'REVOKED') return record;
+  await db.client.send(
+    new TransactWriteCommand({
+      TransactItems: [setRevoked(keys.apiKeyByHash(record.keyHash)), setRevoked(keys.apiKeyById(apiKeyId))],
+    }),
+  );
+  return { ...record, status: 'REVOKED', revokedAt };
+}
+
+export async function listApiKeysOfOrganization(db: Db, organizationId: string): Promise<ApiKeyRecord[]> {
+  const out: ApiKeyRecord[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await db.client.send(
+      new QueryCommand({
+        TableName: db.tableName,
+        IndexName: TABLE.indexes.gsi1.name,
+        KeyConditionExpression: 'gsi1pk = :pk',
+        ExpressionAttributeValues: { ':pk': keys.apiKeysOfOrganization(organizationId).gsi1pk },
+        ScanIndexForward: false,
+        ExclusiveStartKey: start,
+      }),
+    );
+    out.push(...(page.Items ?? []).map((item) => ApiKeyRecordSchema.parse(strip(item))));
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return out;
+}
+
+export type OrganizationChanges = Partial<{
+  customers: boolean;
+  apiWithdrawals: boolean;
+  requiredApprovals: number;
+  allowanceLimit: string;
+  allowanceResetMinutes: number;
+}>;
+
+export async function updateOrganization(
+  db: Db,
+  organizationId: string,
+  changes: OrganizationChanges,
+  now: Date,
+): Promise<Organization> {
+  const sets: string[] = ['updatedAt = :now'];
+  const values: Record<string, unknown> = { ':now': now.toISOString() };
+  const add = (path: string, name: string, value: unknown) => {
+    if (value === undefined) return;
+    sets.push(`${path} = :${name}`);
+    values[`:${name}`] = value;
+  };
+  add('features.customers', 'customers', changes.customers);
+  add('features.apiWithdrawals', 'apiWithdrawals', changes.apiWithdrawals);
+  add('requiredApprovals', 'requiredApprovals', changes.requiredApprovals);
+  add('allowance.#limit', 'allowanceLimit', changes.allowanceLimit);
+  add('allowance.resetPeriodMinutes', 'allowanceReset', changes.allowanceResetMinutes);
+  try {
+    const { Attributes } = await db.client.send(
+      new UpdateCommand({
+        TableName: db.tableName,
+        Key: keys.organization(organizationId),
+        UpdateExpression: `SET ${sets.join(', ')}`,
+        // Updating must never create a half-formed organization.
+        ConditionExpression: 'attribute_exists(pk)',
+        ...(changes.allowanceLimit !== undefined ? { ExpressionAttributeNames: { '#limit': 'limit' } } : {}),
+        ExpressionAttributeValues: values,
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return OrganizationSchema.parse(strip(Attributes ?? {}));
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) {
+      throw new OrganizationNotFoundError(`Organization ${organizationId} not found`);
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,36 @@
+import { keys } from '#shared/db/keys.ts';
+import type { EventEnvelope, EventType } from '#shared/events/contracts.ts';
+import { newId } from '#shared/ids.ts';
+
+/** Event records stay in the table long enough for the stream to carry them and for replays; then TTL removes them. */
+const EVENT_RETENTION_SECONDS = 30 * 24 * 3600;
+
+export type EventRecord = ReturnType<typeof eventRecord>;
+
+/**
+ * The outbox item for one event. A use case puts it in the same TransactWriteItems as the state change it
+ * describes, so an event is stored exactly when the change is; the table stream publishes it from there.
+ */
+export function eventRecord(input: {
+  organizationId: string;
+  type: EventType;
+  data: Record<string, unknown>;
+  now: Date;
+  eventId?: string;
+}) {
+  const eventId = input.eventId ?? newId();
+  const envelope: EventEnvelope = {
+    event_id: eventId,
+    event_type: input.type,
+    created_at: input.now.toISOString(),
+    api_version: 'v2',
+    org_id: input.organizationId,
+    data: input.data,
+  };
+  return {
+    ...keys.event(eventId),
+    entity: 'EVENT' as const,
+    envelope,
+    expiresAt: Math.floor(input.now.getTime() / 1000) + EVENT_RETENTION_SECONDS,
+  };
+}

@@ -1,0 +1,173 @@
+import middy, { type MiddlewareObj } from '@middy/core';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { isTransientDatabaseError } from '#shared/db/errors.ts';
+import { type AuthContext, authenticate } from '#shared/http/auth.ts';
+import { appDeps, type Deps } from '#shared/http/deps.ts';
+import {
+  BadRequestError,
+  ForbiddenError,
+  HttpError,
+  NotFoundError,
+  PayloadTooLargeError,
+  ServiceUnavailableError,
+} from '#shared/http/errors.ts';
+import { Reply } from '#shared/http/reply.ts';
+import type { BodyOf, ParamsOf, QueryOf, RouteDefinition } from '#shared/http/route.ts';
+import { parseOrThrow } from '#shared/http/validation.ts';
+import { newId } from '#shared/ids.ts';
+import { log } from '#shared/log.ts';
+
+export type ApiEvent = APIGatewayProxyEventV2;
+export type ApiResult = APIGatewayProxyStructuredResultV2;
+
+export const MAX_BODY_BYTES = 64 * 1024;
+
+const FEATURE_MESSAGES = {
+  customers: 'Customers feature is not enabled for your organization',
+  apiWithdrawals: 'API withdrawals are not enabled for your organization',
+} as const;
+
+export type HandlerInput<R extends RouteDefinition> = {
+  deps: Deps;
+  auth: R['auth'] extends true ? AuthContext : AuthContext | undefined;
+  params: ParamsOf<R>;
+  query: QueryOf<R>;
+  body: BodyOf<R>;
+  event: ApiEvent;
+  requestId: string;
+};
+
+/** State the middlewares build up for one request, kept off the event so the event stays what API Gateway sent. */
+type RequestState = {
+  requestId: string;
+  auth?: AuthContext;
+  params: unknown;
+  query: unknown;
+  body: unknown;
+};
+
+type ApiContext = Context & { api: RequestState };
+type ApiMiddleware = MiddlewareObj<ApiEvent, ApiResult, Error, ApiContext>;
+
+const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+const header = (event: ApiEvent, name: string): string | undefined => {
+  const headers = event.headers ?? {};
+  return headers[name] ?? Object.entries(headers).find(([k]) => k.toLowerCase() === name)?.[1];
+};
+
+const json = (statusCode: number, body: unknown, requestId: string, headers: Record<string, string> = {}): ApiResult => ({
+  statusCode,
+  headers: { 'content-type': 'application/json', 'x-request-id': requestId, ...headers },
+  body: JSON.stringify(body),
+});
+
+/** Takes the caller's `x-request-id` when it is sane, else API Gateway's request id, else a new one. */
+const requestIdMiddleware = (): ApiMiddleware => ({
+  before: (request) => {
+    const given = header(request.event, 'x-request-id');
+    const requestId =
+      given && SANE_REQUEST_ID.test(given) ? given : request.event.requestContext?.requestId || newId();
+    request.context.api = { requestId, params: {}, query: {}, body: undefined };
+  },
+});
+
+const authMiddleware = (route: RouteDefinition, deps: () => Deps): ApiMiddleware => ({
+  before: async (request) => {
+    if (!route.auth) return;
+    request.context.api.auth = await authenticate(deps(), header(request.event, 'authorization'));
+  },
+});
+
+const featureGateMiddleware = (route: RouteDefinition): ApiMiddleware => ({
+  before: (request) => {
+    const organization = request.context.api.auth?.organization;
+    if (!organization) return;
+    for (const feature of route.features ?? []) {
+      if (!organization.features[feature]) throw new ForbiddenError(FEATURE_MESSAGES[feature]);
+    }
+    // Sandbox routes do not exist for live organizations.
+    if (route.sandboxOnly && organization.environment !== 'sandbox') throw new NotFoundError();
+  },
+});
+
+function readBody(event: ApiEvent): unknown {
+  const raw = event.body ?? '';
+  const bytes = event.isBase64Encoded ? Buffer.from(raw, 'base64') : Buffer.from(raw, 'utf8');
+  if (bytes.length > MAX_BODY_BYTES) throw new PayloadTooLargeError(MAX_BODY_BYTES);
+  const text = bytes.toString('utf8');
+  if (text.trim() === '') return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new BadRequestError('Invalid JSON body');
+  }
+}
+
+/** Shape checks in the contract's order: body, then query, then path. None of them reads the database. */
+const validationMiddleware = (route: RouteDefinition): ApiMiddleware => ({
+  before: (request) => {
+    const { event } = request;
+    const state = request.context.api;
+    const { body, query, params } = route.request ?? {};
+    if (body) state.body = parseOrThrow(body, readBody(event));
+    state.query = query ? parseOrThrow(query, event.queryStringParameters ?? {}) : {};
+    state.params = params ? parseOrThrow(params, event.pathParameters ?? {}) : {};
+  },
+});
+
+/** Registered last so it sees every error first: known errors keep their status, anything else is a logged 500. */
+const errorMiddleware = (route: RouteDefinition): ApiMiddleware => ({
+  onError: (request) => {
+    const error = request.error;
+    const requestId = request.context.api?.requestId ?? newId();
+    if (error instanceof HttpError) {
+      request.response = json(error.statusCode, { error: error.message }, requestId, error.headers);
+      return;
+    }
+    if (isTransientDatabaseError(error)) {
+      log.warn('database unavailable', { requestId, operationId: route.operationId, error });
+      const unavailable = new ServiceUnavailableError();
+      request.response = json(503, { error: unavailable.message }, requestId, unavailable.headers);
+      return;
+    }
+    log.error('unhandled error', { requestId, operationId: route.operationId, error });
+    request.response = json(500, { error: 'Internal server error' }, requestId);
+  },
+});
+
+/**
+ * The one middleware stack of every API function: request id, authentication, feature gates, validation,
+ * error mapping. The handler receives typed, validated input and returns a body (or a `Reply`).
+ */
+export function apiHandler<const R extends RouteDefinition>(
+  route: R,
+  impl: (input: HandlerInput<R>) => Promise<unknown> | unknown,
+  deps: () => Deps = appDeps,
+) {
+  const base = async (event: ApiEvent, context: ApiContext): Promise<ApiResult> => {
+    const state = context.api;
+    const result = await impl({
+      deps: deps(),
+      auth: state.auth as HandlerInput<R>['auth'],
+      params: state.params as ParamsOf<R>,
+      query: state.query as QueryOf<R>,
+      body: state.body as BodyOf<R>,
+      event,
+      requestId: state.requestId,
+    });
+    if (result instanceof Reply) {
+      const status = result.options.statusCode ?? route.successStatus;
+      return json(status, result.body, state.requestId, result.options.headers);
+    }
+    return json(route.successStatus, result, state.requestId);
+  };
+  return middy<ApiEvent, ApiResult, Error, ApiContext>({ timeoutEarlyInMillis: 0 })
+    .use(requestIdMiddleware())
+    .use(authMiddleware(route, deps))
+    .use(featureGateMiddleware(route))
+    .use(validationMiddleware(route))
+    .use(errorMiddleware(route))
+    .handler(base);
+}
+

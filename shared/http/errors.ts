@@ -1,0 +1,86 @@
+/**
+ * Errors that carry their HTTP meaning. Domain code throws these (or subclasses); the error middleware turns
+ * them into `{"error": message}` with the status. Anything else is a 500 whose details stay in the logs.
+ */
+export class HttpError extends Error {
+  readonly statusCode: number;
+  readonly expose = true;
+  readonly headers: Record<string, string>;
+
+  constructor(statusCode: number, message: string, headers: Record<string, string> = {}) {
+    super(message);
+    this.name = new.target.name;
+    this.statusCode = statusCode;
+    this.headers = headers;
+  }
+}
+
+export class BadRequestError extends HttpError {
+  constructor(message: string) {
+    super(400, message);
+  }
+}
+
+/** A request-shape failure for one field: the message is `<field>: <reason>`. */
+export class FieldError extends BadRequestError {
+  constructor(
+    readonly field: string,
+    readonly reason: string,
+  ) {
+    super(field ? `${field}: ${reason}` : reason);
+  }
+}
+
+export class UnauthorizedError extends HttpError {
+  constructor() {
+    super(401, 'Unauthorized - Invalid or missing API key or session');
+  }
+}
+
+export class ForbiddenError extends HttpError {
+  constructor(message: string) {
+    super(403, message);
+  }
+}
+
+export class NotFoundError extends HttpError {
+  constructor(message = 'Not found') {
+    super(404, message);
+  }
+}
+
+export class ConflictError extends HttpError {
+  constructor(message: string) {
+    super(409, message);
+  }
+}
+
+export class PayloadTooLargeError extends HttpError {
+  constructor(limitBytes: number) {
+    super(413, `Request body exceeds ${limitBytes / 1024} KiB`);
+  }
+}
+
+export class UnsupportedMediaTypeError extends HttpError {
+  constructor() {
+    super(415, 'Content-Type must be application/json');
+  }
+}
+
+export class UnprocessableError extends HttpError {
+  constructor(message: string) {
+    super(422, message);
+  }
+}
+
+export class TooManyRequestsError extends HttpError {
+  constructor(retryAfterSeconds: number) {
+    super(429, 'Too many requests', { 'retry-after': String(retryAfterSeconds) });
+  }
+}
+
+export class ServiceUnavailableError extends HttpError {
+  constructor(message = 'Service temporarily unavailable, please retry', retryAfterSeconds = 1) {
+    super(503, message, { 'retry-after': String(retryAfterSeconds) });
+  }
+}

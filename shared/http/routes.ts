@@ -1,0 +1,128 @@
+import { z } from 'zod';
+import {
+  AddressSchema,
+  CreateCustomerBody,
+  CustomerIdParams,
+  CustomerSchema,
+  KycLinkSchema,
+  SandboxKycApproveBody,
+} from '#shared/customers/schemas.ts';
+import { defineRoute, type RouteDefinition } from '#shared/http/route.ts';
+import { PaginationQuery } from '#shared/http/pagination.ts';
+
+/**
+ * The route table: the single source for the CDK stack (one Lambda per route, its permissions), the local
+ * server (dispatch) and the OpenAPI document. Adding an endpoint is a handler file, a use case and a row here.
+ */
+const ErrorSchema = z.object({ error: z.string() });
+const NoBody = z.strictObject({});
+
+const customerRoute = { auth: true, features: ['customers'], tag: 'Customers' } as const;
+const sandboxRoute = { auth: true, sandboxOnly: true, tag: 'Sandbox' } as const;
+
+export const routes = {
+  health: defineRoute({
+    operationId: 'health',
+    method: 'GET',
+    path: '/api/v2/health',
+    handler: 'functions/api/health/get-health.ts',
+    summary: 'Service health',
+    tag: 'Health',
+    auth: false,
+    successStatus: 200,
+    access: { table: 'none' },
+    responses: { 200: z.object({ status: z.literal('ok') }) },
+  }),
+
+  createCustomer: defineRoute({
+    ...customerRoute,
+    operationId: 'createCustomer',
+    method: 'POST',
+    path: '/api/v2/customers',
+    handler: 'functions/api/customers/create-customer.ts',
+    summary: 'Create a customer',
+    successStatus: 201,
+    access: { table: 'readwrite' },
+    request: { body: CreateCustomerBody },
+    responses: { 201: CustomerSchema, 400: ErrorSchema },
+  }),
+  listCustomers: defineRoute({
+    ...customerRoute,
+    operationId: 'listCustomers',
+    method: 'GET',
+    path: '/api/v2/customers',
+    handler: 'functions/api/customers/list-customers.ts',
+    summary: 'List customers, newest first',
+    successStatus: 200,
+    access: { table: 'read' },
+    request: { query: z.strictObject({ ...PaginationQuery }) },
+    responses: { 200: z.array(CustomerSchema) },
+  }),
+  getCustomer: defineRoute({
+    ...customerRoute,
+    operationId: 'getCustomer',
+    method: 'GET',
+    path: '/api/v2/customers/{customerId}',
+    handler: 'functions/api/customers/get-customer.ts',
+    summary: 'Get a customer',
+    successStatus: 200,
+    access: { table: 'read' },
+    request: { params: CustomerIdParams },
+    responses: { 200: CustomerSchema, 404: ErrorSchema },
+  }),
+  initiateKyc: defineRoute({
+    ...customerRoute,
+    operationId: 'initiateKyc',
+    method: 'POST',
+    path: '/api/v2/customers/{customerId}/kyc',
+    handler: 'functions/api/customers/initiate-kyc.ts',
+    summary: 'Start KYC and get the hosted verification link',
+    successStatus: 200,
+    access: { table: 'readwrite' },
+    request: { params: CustomerIdParams, body: NoBody },
+    responses: { 200: KycLinkSchema, 400: ErrorSchema, 404: ErrorSchema },
+  }),
+  getKycAddress: defineRoute({
+    ...customerRoute,
+    operationId: 'getKycAddress',
+    method: 'GET',
+    path: '/api/v2/customers/{customerId}/kyc/address',
+    handler: 'functions/api/customers/get-kyc-address.ts',
+    summary: "Get the customer's verified address",
+    successStatus: 200,
+    access: { table: 'read' },
+    request: { params: CustomerIdParams },
+    responses: { 200: AddressSchema, 403: ErrorSchema, 404: ErrorSchema },
+  }),
+
+  sandboxApproveKyc: defineRoute({
+    ...sandboxRoute,
+    operationId: 'sandboxApproveKyc',
+    method: 'POST',
+    path: '/api/v2/sandbox/customers/{customerId}/kyc/approve',
+    handler: 'functions/api/sandbox/approve-kyc.ts',
+    summary: 'Sandbox: approve KYC with a verified name and address',
+    successStatus: 200,
+    access: { table: 'readwrite' },
+    request: { params: CustomerIdParams, body: SandboxKycApproveBody },
+    responses: { 200: CustomerSchema, 404: ErrorSchema, 409: ErrorSchema },
+  }),
+  sandboxRejectKyc: defineRoute({
+    ...sandboxRoute,
+    operationId: 'sandboxRejectKyc',
+    method: 'POST',
+    path: '/api/v2/sandbox/customers/{customerId}/kyc/reject',
+    handler: 'functions/api/sandbox/reject-kyc.ts',
+    summary: 'Sandbox: reject KYC',
+    successStatus: 200,
+    access: { table: 'readwrite' },
+    request: { params: CustomerIdParams, body: NoBody },
+    responses: { 200: CustomerSchema, 404: ErrorSchema, 409: ErrorSchema },
+  }),
+} satisfies Record<string, RouteDefinition>;
+
+export type RouteName = keyof typeof routes;
+export const routeList: readonly RouteDefinition[] = Object.values(routes);
+
+/** Unknown paths answer this, locally and behind API Gateway's `$default` route. */
+export const NOT_FOUND_HANDLER = 'functions/api/not-found.ts';

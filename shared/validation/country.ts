@@ -1,0 +1,26 @@
+import { z } from 'zod';
+
+/**
+ * ISO 3166-1 alpha-2 codes, checked against the ICU region data that ships with Node (no hand-kept table).
+ * ICU also names a few non-country regions, user-assigned and withdrawn codes; those are refused explicitly.
+ * XK (Kosovo) is user-assigned but used by banks and the IBAN registry, so it is kept.
+ */
+const regionNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
+const NOT_COUNTRIES = new Set([
+  ...['EU', 'EZ', 'UN', 'QO', 'XA', 'XB', 'ZZ'],
+  ...['AN', 'BU', 'CS', 'DD', 'FX', 'NT', 'SU', 'TP', 'YD', 'YU', 'ZR'],
+]);
+
+export function isCountryCode(code: string): boolean {
+  if (!/^[A-Z]{2}$/.test(code) || NOT_COUNTRIES.has(code)) return false;
+  try {
+    return regionNames.of(code) !== undefined;
+  } catch {
+    return false;
+  }
+}
+
+export const CountryCodeSchema = z
+  .string()
+  .transform((value) => value.trim().toUpperCase())
+  .refine(isCountryCode, { error: 'Must be an ISO 3166-1 alpha-2 country code' });
