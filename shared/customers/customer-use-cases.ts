@@ -45,6 +45,7 @@ export async function createCustomer(
     depositReference: newDepositReference(),
     createdAt: now.toISOString(),
     updatedAt: now.toISOString(),
+    version: 1,
   };
   const event = eventRecord({
     organizationId: input.organizationId,

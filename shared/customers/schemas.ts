@@ -60,6 +60,8 @@ export const CustomerRecordSchema = z.object({
   depositReference: z.string(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** Optimistic-concurrency counter: every change is conditional on the version it read. */
+  version: z.number().int().min(1),
 });
 export type CustomerRecord = z.infer<typeof CustomerRecordSchema>;
 

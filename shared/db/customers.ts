@@ -85,11 +85,11 @@ export async function changeKycStatus(
   },
 ): Promise<CustomerRecord> {
   const { customer, from, to, identity, now, event } = input;
-  const values: Record<string, unknown> = { ':to': to, ':now': now.toISOString() };
+  const values: Record<string, unknown> = { ':to': to, ':now': now.toISOString(), ':seen': customer.version, ':one': 1 };
   from.forEach((status, i) => {
     values[`:from${i}`] = status;
   });
-  let update = 'SET kycStatus = :to, updatedAt = :now';
+  let update = 'SET kycStatus = :to, updatedAt = :now, version = version + :one';
   if (identity) {
     update += ', verifiedName = :verifiedName, address = :address';
     values[':verifiedName'] = identity.verifiedName;
@@ -104,8 +104,9 @@ export async function changeKycStatus(
               TableName: db.tableName,
               Key: keys.customer(customer.organizationId, customer.customerId),
               UpdateExpression: update,
-              // Only the expected prior states may move; a concurrent change of status loses here.
-              ConditionExpression: `attribute_exists(pk) AND kycStatus IN (${from.map((_, i) => `:from${i}`).join(', ')})`,
+              // Only from an expected state, and only if nothing changed since we read it: of two racing
+              // verdicts exactly one wins, even when the first would leave a state the second may leave too.
+              ConditionExpression: `kycStatus IN (${from.map((_, i) => `:from${i}`).join(', ')}) AND version = :seen`,
               ExpressionAttributeValues: values,
             },
           },
@@ -121,5 +122,5 @@ export async function changeKycStatus(
     }
     throw error;
   }
-  return { ...customer, kycStatus: to, updatedAt: now.toISOString(), ...(identity ?? {}) };
+  return { ...customer, kycStatus: to, updatedAt: now.toISOString(), version: customer.version + 1, ...(identity ?? {}) };
 }

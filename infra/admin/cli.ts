@@ -1,0 +1,155 @@
+/**
+ * The operator CLI (`npm run admin -- <command>`), standing in for the organization dashboard. It talks to
+ * the same table as the API and prints JSON. Exit codes: 0 done, 1 failed, 2 usage error.
+ */
+import { pathToFileURL } from 'node:url';
+import { type ParseArgsConfig, parseArgs } from 'node:util';
+import { systemClock } from '#shared/clock.ts';
+import { createDb, type Db } from '#shared/db/client.ts';
+import {
+  ApiKeyNotFoundError,
+  listApiKeysOfOrganization,
+  OrganizationNotFoundError,
+  revokeApiKey,
+  updateOrganization,
+} from '#shared/db/organizations.ts';
+import { createApiKey, createOrganization } from '#shared/organizations/organization-admin.ts';
+import { ConnectionError, resolveConnection } from '#infra/admin/connection.ts';
+
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+
+const USAGE = `Usage: npm run admin -- <command>
+
+  org create --name <name> [--env sandbox|live] [--no-customers] [--no-api-withdrawals] [--approvals <n>]
+  org update <organizationId> [--customers on|off] [--api-withdrawals on|off] [--allowance <limit>]
+             [--allowance-reset-minutes <n>] [--approvals <n>]
+  key create <organizationId>
+  key revoke <apiKeyId>
+  key list <organizationId>
+
+Connection: TABLE_NAME (AWS credentials, or DYNAMODB_ENDPOINT) if set, else DATA_DIR/local.json of \`npm start\`.`;
+
+export class UsageError extends Error {}
+
+const onOff = (name: string, value: string | undefined): boolean | undefined => {
+  if (value === undefined) return undefined;
+  if (value === 'on') return true;
+  if (value === 'off') return false;
+  throw new UsageError(`--${name} takes on or off`);
+};
+
+const positiveInt = (name: string, value: string | undefined, min = 1): number | undefined => {
+  if (value === undefined) return undefined;
+  if (!/^\d+$/.test(value) || Number(value) < min) throw new UsageError(`--${name} takes a whole number >= ${min}`);
+  return Number(value);
+};
+
+const decimal = (name: string, value: string | undefined): string | undefined => {
+  if (value === undefined) return undefined;
+  if (!/^\d{1,15}(\.\d{1,6})?$/.test(value)) throw new UsageError(`--${name} takes a decimal amount such as 10000.00`);
+  return value;
+};
+
+function oneId(positionals: string[], what: string): string {
+  const [id, ...rest] = positionals;
+  if (!id || rest.length) throw new UsageError(`expected exactly one ${what}`);
+  return id;
+}
+
+export async function run(argv: string[], db: () => Db): Promise<unknown> {
+  const [area, action, ...rest] = argv;
+  const command = `${area ?? ''} ${action ?? ''}`.trim();
+  const parse = <const O extends NonNullable<ParseArgsConfig['options']>>(options: O) =>
+    parseArgs({ args: rest, options, allowPositionals: true, strict: true });
+
+  switch (command) {
+    case 'org create': {
+      const { values, positionals } = parse({
+        name: { type: 'string' },
+        env: { type: 'string' },
+        'no-customers': { type: 'boolean' },
+        'no-api-withdrawals': { type: 'boolean' },
+        approvals: { type: 'string' },
+      });
+      if (positionals.length) throw new UsageError(`unexpected argument ${positionals[0]}`);
+      const name = typeof values.name === 'string' ? values.name.trim() : '';
+      if (!name || name.length > 140) throw new UsageError('--name is required (1-140 characters)');
+      const environment = values.env ?? 'sandbox';
+      if (environment !== 'sandbox' && environment !== 'live') throw new UsageError('--env takes sandbox or live');
+      const created = await createOrganization(db(), systemClock, {
+        name,
+        environment,
+        customers: !values['no-customers'],
+        apiWithdrawals: !values['no-api-withdrawals'],
+        requiredApprovals: positiveInt('approvals', values.approvals),
+      });
+      return { organizationId: created.organizationId, apiKeyId: created.apiKeyId, apiKey: created.apiKey };
+    }
+    case 'org update': {
+      const { values, positionals } = parse({
+        customers: { type: 'string' },
+        'api-withdrawals': { type: 'string' },
+        allowance: { type: 'string' },
+        'allowance-reset-minutes': { type: 'string' },
+        approvals: { type: 'string' },
+      });
+      const organizationId = oneId(positionals, 'organization id');
+      const changes = {
+        customers: onOff('customers', values.customers),
+        apiWithdrawals: onOff('api-withdrawals', values['api-withdrawals']),
+        allowanceLimit: decimal('allowance', values.allowance),
+        allowanceResetMinutes: positiveInt('allowance-reset-minutes', values['allowance-reset-minutes'], 0),
+        requiredApprovals: positiveInt('approvals', values.approvals),
+      };
+      if (Object.values(changes).every((v) => v === undefined)) throw new UsageError('nothing to update');
+      return updateOrganization(db(), organizationId, changes, systemClock.now());
+    }
+    case 'key create': {
+      const { positionals } = parse({});
+      return createApiKey(db(), systemClock, oneId(positionals, 'organization id'));
+    }
+    case 'key revoke': {
+      const { positionals } = parse({});
+      const revoked = await revokeApiKey(db(), oneId(positionals, 'API key id'), systemClock.now());
+      return { apiKeyId: revoked.apiKeyId, status: revoked.status, revokedAt: revoked.revokedAt };
+    }
+    case 'key list': {
+      const { positionals } = parse({});
+      const list = await listApiKeysOfOrganization(db(), oneId(positionals, 'organization id'));
+      return list.map(({ keyHash: _hash, ...key }) => key);
+    }
+    default:
+      throw new UsageError(command ? `unknown command: ${command}` : 'no command given');
+  }
+}
+
+async function main() {
+  let database: Db | undefined;
+  const db = () => {
+    if (!database) {
+      const connection = resolveConnection(process.env);
+      database = createDb({
+        tableName: connection.tableName,
+        region: connection.region,
+        dynamodbEndpoint: connection.dynamodbEndpoint,
+      });
+    }
+    return database;
+  };
+  try {
+    const result = await run(process.argv.slice(2), db);
+    process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+  } catch (error) {
+    const usage = error instanceof UsageError || (error instanceof TypeError && 'code' in error);
+    const known = usage || error instanceof ConnectionError || error instanceof OrganizationNotFoundError || error instanceof ApiKeyNotFoundError;
+    const message = error instanceof Error ? error.message : String(error);
+    const refused = (error as { code?: string }).code === 'ECONNREFUSED';
+    process.stderr.write(
+      `${JSON.stringify({ error: refused ? 'Cannot reach the database: is `npm start` running?' : known ? message : `Failed: ${message}` })}\n`,
+    );
+    if (usage) process.stderr.write(`\n${USAGE}\n`);
+    process.exitCode = usage ? 2 : 1;
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await main();

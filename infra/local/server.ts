@@ -1,0 +1,171 @@
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { createRouter } from '#infra/local/router.ts';
+import type { RouteDefinition } from '#shared/http/route.ts';
+import { NOT_FOUND_HANDLER } from '#shared/http/routes.ts';
+
+export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+/** API Gateway accepts up to 10 MB; locally we stop reading well before that, the handler enforces 64 KiB. */
+const MAX_READ_BYTES = 1024 * 1024;
+
+type LambdaHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
+
+const handlerCache = new Map<string, Promise<LambdaHandler>>();
+
+/** The same module the Lambda runs, imported on first use. */
+function loadHandler(entry: string): Promise<LambdaHandler> {
+  let loaded = handlerCache.get(entry);
+  if (!loaded) {
+    loaded = import(pathToFileURL(join(REPO_ROOT, entry)).href).then((mod: { handler: LambdaHandler }) => mod.handler);
+    handlerCache.set(entry, loaded);
+  }
+  return loaded;
+}
+
+function readBody(req: IncomingMessage): Promise<Buffer | 'too-large'> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_READ_BYTES) {
+        resolve('too-large');
+        req.resume();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+const TEXT_TYPES = /^(application\/(json|.*\+json|x-www-form-urlencoded)|text\/)/i;
+
+/** Builds the API Gateway HTTP API (payload format 2.0) event for one request. */
+export function toApiGatewayEvent(input: {
+  req: IncomingMessage;
+  url: URL;
+  body: Buffer;
+  routeKey: string;
+  pathParameters: Record<string, string> | undefined;
+}): APIGatewayProxyEventV2 {
+  const { req, url, body } = input;
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value !== undefined && name !== 'cookie') headers[name] = Array.isArray(value) ? value.join(',') : value;
+  }
+  headers['x-forwarded-proto'] ??= 'http';
+  const query: Record<string, string> = {};
+  for (const [name, value] of url.searchParams) query[name] = name in query ? `${query[name]},${value}` : value;
+  const isText = body.length === 0 || TEXT_TYPES.test(headers['content-type'] ?? 'application/json');
+  const now = new Date();
+  const requestId = randomUUID();
+  return {
+    version: '2.0',
+    routeKey: input.routeKey,
+    rawPath: url.pathname,
+    rawQueryString: url.search.slice(1),
+    ...(req.headers.cookie ? { cookies: req.headers.cookie.split(/;\s*/) } : {}),
+    headers,
+    ...(Object.keys(query).length ? { queryStringParameters: query } : {}),
+    ...(input.pathParameters && Object.keys(input.pathParameters).length ? { pathParameters: input.pathParameters } : {}),
+    requestContext: {
+      accountId: 'local',
+      apiId: 'local',
+      domainName: headers.host ?? 'localhost',
+      domainPrefix: (headers.host ?? 'localhost').split('.')[0] ?? 'localhost',
+      http: {
+        method: req.method ?? 'GET',
+        path: url.pathname,
+        protocol: `HTTP/${req.httpVersion}`,
+        sourceIp: req.socket.remoteAddress ?? '127.0.0.1',
+        userAgent: headers['user-agent'] ?? '',
+      },
+      requestId,
+      routeKey: input.routeKey,
+      stage: '$default',
+      time: now.toUTCString(),
+      timeEpoch: now.getTime(),
+    },
+    ...(body.length ? { body: isText ? body.toString('utf8') : body.toString('base64') } : {}),
+    isBase64Encoded: !isText,
+  };
+}
+
+function lambdaContext(functionName: string, requestId: string): Context {
+  return {
+    callbackWaitsForEmptyEventLoop: false,
+    functionName,
+    functionVersion: '$LATEST',
+    invokedFunctionArn: `arn:aws:lambda:local:000000000000:function:${functionName}`,
+    memoryLimitInMB: '512',
+    awsRequestId: requestId,
+    logGroupName: `/aws/lambda/${functionName}`,
+    logStreamName: 'local',
+    getRemainingTimeInMillis: () => 10_000,
+    done: () => undefined,
+    fail: () => undefined,
+    succeed: () => undefined,
+  };
+}
+
+function send(res: ServerResponse, result: APIGatewayProxyStructuredResultV2) {
+  const headers: Record<string, string | string[]> = {};
+  for (const [k, v] of Object.entries(result.headers ?? {})) headers[k] = String(v);
+  if (result.cookies?.length) headers['set-cookie'] = result.cookies;
+  const body = result.body ?? '';
+  res.writeHead(result.statusCode ?? 200, headers);
+  res.end(result.isBase64Encoded ? Buffer.from(body, 'base64') : body);
+}
+
+export type LocalServer = { server: Server; url: string; close: () => Promise<void> };
+
+/** The HTTP API on loopback: each request becomes an API Gateway event for the route's own handler module. */
+export async function startLocalServer(options: {
+  routes: readonly RouteDefinition[];
+  port: number;
+  host?: string;
+}): Promise<LocalServer> {
+  const match = createRouter(options.routes);
+  const server = createServer(async (req, res) => {
+    try {
+      const url = new URL(req.url ?? '/', 'http://localhost');
+      const body = await readBody(req);
+      if (body === 'too-large') {
+        send(res, { statusCode: 413, headers: { 'content-type': 'application/json' }, body: '{"error":"Request body exceeds 64 KiB"}' });
+        return;
+      }
+      const found = match(req.method ?? 'GET', url.pathname);
+      const routeKey = found ? `${found.route.method} ${found.route.path}` : '$default';
+      const event = toApiGatewayEvent({ req, url, body, routeKey, pathParameters: found?.pathParameters });
+      const handler = await loadHandler(found ? found.route.handler : NOT_FOUND_HANDLER);
+      const result = await handler(event, lambdaContext(found?.route.operationId ?? 'notFound', event.requestContext.requestId));
+      send(res, result);
+    } catch (error) {
+      // Handlers map their own errors; reaching here means the adapter itself failed.
+      process.stderr.write(`${JSON.stringify({ level: 'error', message: 'local adapter failure', error: String(error) })}\n`);
+      if (!res.headersSent) send(res, { statusCode: 500, headers: { 'content-type': 'application/json' }, body: '{"error":"Internal server error"}' });
+    }
+  });
+  const host = options.host ?? '127.0.0.1';
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, host, () => resolve());
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : options.port;
+  return {
+    server,
+    url: `http://localhost:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}

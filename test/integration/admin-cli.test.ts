@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { run, UsageError } from '#infra/admin/cli.ts';
+import { getOrganization } from '#shared/db/organizations.ts';
+import { routeList } from '#shared/http/routes.ts';
+import { useApi } from '#test/integration/support/api.ts';
+import { integrationDeps } from '#test/integration/support/deps.ts';
+
+const deps = integrationDeps();
+const { request } = useApi();
+const admin = (...argv: string[]) => run(argv, () => deps.db) as Promise<Record<string, unknown>>;
+
+const SOME_ID = '00000000-0000-4000-8000-000000000000';
+const concretePath = (path: string) => path.replace(/\{[^}]+\}/g, SOME_ID).replace(/^\/api\/v2/, '');
+
+describe('admin CLI against the table', () => {
+  it('creates an organization whose key works at once, with the flags it was given', async () => {
+    const created = await admin('org', 'create', '--name', 'Acme', '--no-api-withdrawals', '--approvals', '2');
+    expect(created).toEqual({
+      organizationId: expect.any(String),
+      apiKeyId: expect.any(String),
+      apiKey: expect.stringMatching(/^sk_sandbox_[0-9A-Za-z]{32,}$/),
+    });
+    const organization = await getOrganization(deps.db, String(created.organizationId));
+    expect(organization).toMatchObject({ name: 'Acme', features: { customers: true, apiWithdrawals: false }, requiredApprovals: 2 });
+    expect(await request('GET', '/customers', { key: String(created.apiKey) })).toMatchObject({ status: 200, body: [] });
+  });
+
+  it('revokes a key so that the very next request is refused', async () => {
+    const created = await admin('org', 'create', '--name', 'Revoker');
+    const second = await admin('key', 'create', String(created.organizationId));
+    await admin('key', 'revoke', String(created.apiKeyId));
+    expect(await request('GET', '/customers', { key: String(created.apiKey) })).toMatchObject({
+      status: 401,
+      body: { error: 'Unauthorized - Invalid or missing API key or session' },
+    });
+    expect(await request('GET', '/customers', { key: String(second.apiKey) })).toMatchObject({ status: 200 });
+    const keys = (await run(['key', 'list', String(created.organizationId)], () => deps.db)) as Array<Record<string, unknown>>;
+    expect(keys.map((k) => k.status).sort()).toEqual(['ACTIVE', 'REVOKED']);
+    expect(JSON.stringify(keys)).not.toContain(String(second.apiKey));
+  });
+
+  it('turns the customers feature off for every customers route, and on again', async () => {
+    const created = await admin('org', 'create', '--name', 'Gated');
+    await admin('org', 'update', String(created.organizationId), '--customers', 'off');
+    const customerRoutes = routeList.filter((route) => route.path.startsWith('/api/v2/customers'));
+    expect(customerRoutes.length).toBeGreaterThan(0);
+    for (const route of customerRoutes) {
+      const res = await request(route.method, concretePath(route.path), {
+        key: String(created.apiKey),
+        ...(route.method === 'GET' ? {} : { rawBody: '{bad json' }),
+      });
+      expect(res, route.operationId).toMatchObject({
+        status: 403,
+        body: { error: 'Customers feature is not enabled for your organization' },
+      });
+    }
+    await admin('org', 'update', String(created.organizationId), '--customers', 'on');
+    expect(await request('GET', '/customers', { key: String(created.apiKey) })).toMatchObject({ status: 200 });
+  });
+
+  it('updates the allowance and approval threshold', async () => {
+    const created = await admin('org', 'create', '--name', 'Limits', '--env', 'live');
+    const updated = await admin('org', 'update', String(created.organizationId), '--allowance', '2500.50', '--allowance-reset-minutes', '60', '--approvals', '3');
+    expect(updated).toMatchObject({ environment: 'live', allowance: { limit: '2500.50', resetPeriodMinutes: 60 }, requiredApprovals: 3 });
+  });
+
+  it('refuses malformed commands with a usage error and writes nothing', async () => {
+    await expect(admin('org', 'create')).rejects.toBeInstanceOf(UsageError);
+    await expect(admin('org', 'create', '--name', 'X', '--env', 'prod')).rejects.toBeInstanceOf(UsageError);
+    await expect(admin('org', 'update', SOME_ID, '--customers', 'maybe')).rejects.toBeInstanceOf(UsageError);
+    await expect(admin('org', 'update', SOME_ID)).rejects.toBeInstanceOf(UsageError);
+    await expect(admin('launch', 'rockets')).rejects.toBeInstanceOf(UsageError);
+    await expect(admin('org', 'update', SOME_ID, '--approvals', '2')).rejects.toThrow(/not found/);
+    await expect(admin('key', 'revoke', SOME_ID)).rejects.toThrow(/not found/);
+    expect(await getOrganization(deps.db, SOME_ID)).toBeUndefined();
+  });
+});

@@ -1,0 +1,16 @@
+import { inject } from 'vitest';
+
+/**
+ * Points every client the code under test builds at the run's DynamoDB Local, and refuses anything else:
+ * integration tests must never touch a real table.
+ */
+const endpoint = inject('dynamodbEndpoint');
+const { hostname } = new URL(endpoint);
+if (!['127.0.0.1', 'localhost', '::1', '[::1]'].includes(hostname)) {
+  throw new Error(`Integration tests run only against a local DynamoDB endpoint, not ${endpoint}`);
+}
+process.env.DYNAMODB_ENDPOINT = endpoint;
+process.env.TABLE_NAME = inject('tableName');
+process.env.AWS_REGION = 'eu-central-1';
+process.env.AWS_ACCESS_KEY_ID = 'local';
+process.env.AWS_SECRET_ACCESS_KEY = 'local';

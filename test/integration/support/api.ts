@@ -1,0 +1,32 @@
+import { afterAll, beforeAll } from 'vitest';
+import { type LocalServer, startLocalServer } from '#infra/local/server.ts';
+import { routeList } from '#shared/http/routes.ts';
+
+export type ApiResponse<T = unknown> = { status: number; headers: Headers; body: T };
+
+/** The local HTTP adapter over the run's DynamoDB Local, started once per test file on a free port. */
+export function useApi() {
+  let server: LocalServer | undefined;
+  beforeAll(async () => {
+    server = await startLocalServer({ routes: routeList, port: 0 });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  const request = async <T = unknown>(
+    method: string,
+    path: string,
+    options: { key?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> } = {},
+  ): Promise<ApiResponse<T>> => {
+    if (!server) throw new Error('server not started');
+    const headers: Record<string, string> = { 'content-type': 'application/json', ...(options.headers ?? {}) };
+    if (options.key) headers.authorization = `Bearer ${options.key}`;
+    const body = options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
+    const url = path.startsWith('http') ? path : `${server.url}/api/v2${path}`;
+    const response = await fetch(url, { method, headers, body });
+    const text = await response.text();
+    return { status: response.status, headers: response.headers, body: (text ? JSON.parse(text) : undefined) as T };
+  };
+  return { request };
+}

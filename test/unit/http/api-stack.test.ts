@@ -1,0 +1,493 @@
+import '#test/fixtures/env.ts';
+import {
+  ProvisionedThroughputExceededException,
+  TransactionCanceledException,
+} from '@aws-sdk/client-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { handler as createCustomer } from '#functions/api/customers/create-customer.ts';
+import { handler as getCustomer } from '#functions/api/customers/get-customer.ts';
+import { handler as initiateKyc } from '#functions/api/customers/initiate-kyc.ts';
+import { handler as listCustomers } from '#functions/api/customers/list-customers.ts';
+import { handler as getHealth } from '#functions/api/health/get-health.ts';
+import { apiEvent, bodyOf, headerOf, invoke, jsonBody } from '#test/fixtures/api-event.ts';
+import { customerItem } from '#test/fixtures/customers.ts';
+import { givenCaller, mockDocumentClient } from '#test/fixtures/dynamodb.ts';
+import { apiKeyFor, sha256 } from '#test/fixtures/organizations.ts';
+import { captureStderr } from '#test/fixtures/stderr.ts';
+
+const UNAUTHORIZED = '{"error":"Unauthorized - Invalid or missing API key or session"}';
+const CUSTOMERS_OFF = '{"error":"Customers feature is not enabled for your organization"}';
+const CUSTOMER_ID = '3b241101-e2bb-4255-8caf-4136c566a962';
+
+// The configuration is read at the first request, so this applies although the handlers are already imported.
+process.env.LOG_LEVEL = 'warn';
+
+const ddb = mockDocumentClient();
+let stderr: ReturnType<typeof captureStderr>;
+
+beforeEach(() => {
+  ddb.reset();
+  // Anything not set up otherwise is missing from the table.
+  ddb.on(GetCommand).resolves({});
+  ddb.on(QueryCommand).resolves({ Items: [] });
+  ddb.on(TransactWriteCommand).resolves({});
+  stderr = captureStderr();
+});
+
+afterEach(() => {
+  stderr.restore();
+});
+
+const validCustomer = { name: 'Ada Lovelace', accountType: 'individual', email: 'ada@example.com' };
+
+const createCustomerEvent = (headers: Record<string, string>, body: string) =>
+  apiEvent({ method: 'POST', path: '/api/v2/customers', headers, body });
+
+const getCustomerEvent = (headers: Record<string, string>, customerId: string) =>
+  apiEvent({
+    method: 'GET',
+    path: '/api/v2/customers/{customerId}',
+    rawPath: `/api/v2/customers/${customerId}`,
+    pathParameters: { customerId },
+    headers,
+  });
+
+describe('authentication', () => {
+  it('rejects a request without an API key with 401 and reads nothing', async () => {
+    // prepare
+    const event = createCustomerEvent({}, jsonBody(validCustomer));
+
+    // act
+    const result = await invoke(createCustomer, event);
+
+    // assess
+    expect(result.statusCode).toBe(401);
+    expect(result.body).toBe(UNAUTHORIZED);
+    expect(ddb).not.toHaveReceivedAnyCommand();
+  });
+
+  it.each([
+    ['garbage', 'Bearer not-a-key'],
+    ['a key that is too short', `Bearer sk_live_${'a'.repeat(31)}`],
+    ['an unknown environment', `Bearer sk_test_${'a'.repeat(43)}`],
+    ['another scheme', `Basic ${apiKeyFor('live')}`],
+    ['no scheme', apiKeyFor('live')],
+  ])('rejects %s with 401 without a database call', async (_case, authorization) => {
+    const event = createCustomerEvent({ authorization }, jsonBody(validCustomer));
+
+    const result = await invoke(createCustomer, event);
+
+    expect(result.statusCode).toBe(401);
+    expect(result.body).toBe(UNAUTHORIZED);
+    expect(ddb).not.toHaveReceivedAnyCommand();
+  });
+
+  it('rejects an unknown key with 401 after one consistent lookup of its hash', async () => {
+    const apiKey = apiKeyFor('sandbox');
+
+    const result = await invoke(listCustomers, apiEvent({ path: '/api/v2/customers', headers: { authorization: `Bearer ${apiKey}` } }));
+
+    expect(result.statusCode).toBe(401);
+    expect(result.body).toBe(UNAUTHORIZED);
+    expect(ddb).toHaveReceivedCommandExactlyOnceWith(GetCommand, {
+      TableName: 'payouts-unit',
+      Key: { pk: `APIKEY#${sha256(apiKey)}`, sk: 'APIKEY' },
+      ConsistentRead: true,
+    });
+    expect(ddb).not.toHaveReceivedCommand(QueryCommand);
+  });
+
+  it('rejects a revoked key with 401 and does not read its organization', async () => {
+    const caller = givenCaller(ddb, { keyStatus: 'REVOKED' });
+
+    const result = await invoke(listCustomers, apiEvent({ path: '/api/v2/customers', headers: { authorization: caller.authorization } }));
+
+    expect(result.statusCode).toBe(401);
+    expect(result.body).toBe(UNAUTHORIZED);
+    expect(ddb).toHaveReceivedCommandTimes(GetCommand, 1);
+    expect(ddb).not.toHaveReceivedCommand(QueryCommand);
+  });
+
+  it('rejects a key whose organization no longer exists with 401', async () => {
+    const caller = givenCaller(ddb);
+    ddb.on(GetCommand, { Key: { pk: caller.organization.pk, sk: 'ORG' } }).resolves({});
+
+    const result = await invoke(listCustomers, apiEvent({ path: '/api/v2/customers', headers: { authorization: caller.authorization } }));
+
+    expect(result.statusCode).toBe(401);
+    expect(result.body).toBe(UNAUTHORIZED);
+    expect(ddb).not.toHaveReceivedCommand(QueryCommand);
+  });
+
+  it('accepts a lower-case bearer scheme and resolves the organization with a consistent read', async () => {
+    const caller = givenCaller(ddb);
+
+    const result = await invoke(
+      listCustomers,
+      apiEvent({ path: '/api/v2/customers', headers: { authorization: `bearer ${caller.apiKey}` } }),
+    );
+
+    expect(result.statusCode).toBe(200);
+    expect(ddb).toHaveReceivedCommandWith(GetCommand, {
+      Key: { pk: `ORG#${caller.organizationId}`, sk: 'ORG' },
+      ConsistentRead: true,
+    });
+  });
+
+  it('serves the health route without a key and without touching the database', async () => {
+    const result = await invoke(getHealth, apiEvent({ path: '/api/v2/health' }));
+
+    expect(result.statusCode).toBe(200);
+    expect(bodyOf(result)).toEqual({ status: 'ok' });
+    expect(ddb).not.toHaveReceivedAnyCommand();
+  });
+});
+
+describe('feature gates', () => {
+  it.each([
+    ['create customer', createCustomer, (h: Record<string, string>) => createCustomerEvent(h, jsonBody(validCustomer))],
+    ['list customers', listCustomers, (h: Record<string, string>) => apiEvent({ path: '/api/v2/customers', headers: h })],
+    ['get customer', getCustomer, (h: Record<string, string>) => getCustomerEvent(h, CUSTOMER_ID)],
+  ])('answers %s with 403 when the customers feature is off, and reads no customer', async (_name, handler, event) => {
+    const caller = givenCaller(ddb, { features: { customers: false } });
+
+    const result = await invoke(handler, event({ authorization: caller.authorization }));
+
+    expect(result.statusCode).toBe(403);
+    expect(result.body).toBe(CUSTOMERS_OFF);
+    expect(ddb).toHaveReceivedCommandTimes(GetCommand, 2); // the key and its organization, nothing else
+    expect(ddb).not.toHaveReceivedCommand(QueryCommand);
+    expect(ddb).not.toHaveReceivedCommand(TransactWriteCommand);
+  });
+
+  it('lets customers through for an organization with the feature on', async () => {
+    const caller = givenCaller(ddb, { features: { customers: true, apiWithdrawals: false } });
+
+    const result = await invoke(listCustomers, apiEvent({ path: '/api/v2/customers', headers: { authorization: caller.authorization } }));
+
+    expect(result.statusCode).toBe(200);
+  });
+});
+
+describe('request shape', () => {
+  it('rejects malformed JSON with 400 Invalid JSON body and writes nothing', async () => {
+    const caller = givenCaller(ddb);
+
+    const result = await invoke(createCustomer, createCustomerEvent({ authorization: caller.authorization }, '{"name": "Ada",'));
+
+    expect(result.statusCode).toBe(400);
+    expect(result.body).toBe('{"error":"Invalid JSON body"}');
+    expect(ddb).not.toHaveReceivedCommand(TransactWriteCommand);
+  });
+
+  it('rejects an unknown body field with 400 naming the field', async () => {
+    const caller = givenCaller(ddb);
+    const body = jsonBody({ ...validCustomer, organizationId: 'someone-else' });
+
+    const result = await invoke(createCustomer, createCustomerEvent({ authorization: caller.authorization }, body));
+
+    expect(result.statusCode).toBe(400);
+    expect(bodyOf(result)).toEqual({ error: 'organizationId: Unrecognized field' });
+    expect(ddb).not.toHaveReceivedCommand(TransactWriteCommand);
+  });
+
+  it('rejects a missing required field with 400 naming the field', async () => {
+    const caller = givenCaller(ddb);
+    const { email: _email, ...withoutEmail } = validCustomer;
+
+    const result = await invoke(createCustomer, createCustomerEvent({ authorization: caller.authorization }, jsonBody(withoutEmail)));
+
+    expect(result.statusCode).toBe(400);
+    expect(bodyOf(result)).toEqual({ error: 'email: Required' });
+  });
+
+  it('treats an empty body as an empty object', async () => {
+    const caller = givenCaller(ddb);
+
+    const result = await invoke(createCustomer, createCustomerEvent({ authorization: caller.authorization }, ''));
+
+    expect(result.statusCode).toBe(400);
+    expect(bodyOf(result)).toEqual({ error: 'name: Required' });
+  });
+
+  it('rejects a body over 64 KiB with 413 and writes nothing', async () => {
+    const caller = givenCaller(ddb);
+    const body = jsonBody({ ...validCustomer, name: 'x'.repeat(64 * 1024) });
+
+    const result = await invoke(createCustomer, createCustomerEvent({ authorization: caller.authorization }, body));
+
+    expect(result.statusCode).toBe(413);
+    expect(bodyOf(result)).toEqual({ error: 'Request body exceeds 64 KiB' });
+    expect(ddb).not.toHaveReceivedCommand(TransactWriteCommand);
+  });
+
+  it('counts bytes, not characters, against the 64 KiB limit', async () => {
+    const caller = givenCaller(ddb);
+    // 22,000 three-byte characters: under 64 Ki characters, over 64 KiB.
+    const body = jsonBody({ ...validCustomer, name: '€'.repeat(22_000) });
+
+    const result = await invoke(createCustomer, createCustomerEvent({ authorization: caller.authorization }, body));
+
+    expect(body.length).toBeLessThan(64 * 1024);
+    expect(result.statusCode).toBe(413);
+  });
+
+  it('accepts a body of exactly 64 KiB past the size check', async () => {
+    const caller = givenCaller(ddb);
+    const filler = '{"name":"","accountType":"individual","email":"ada@example.com"}';
+    const body = filler.replace('"name":""', `"name":"${'x'.repeat(64 * 1024 - filler.length)}"`);
+
+    const result = await invoke(createCustomer, createCustomerEvent({ authorization: caller.authorization }, body));
+
+    expect(Buffer.byteLength(body)).toBe(64 * 1024);
+    expect(result.statusCode).toBe(400);
+    expect(bodyOf(result)).toEqual({ error: 'name: Must be at most 140 characters' });
+  });
+
+  it('measures a base64-encoded body after decoding it', async () => {
+    const caller = givenCaller(ddb);
+    const body = Buffer.from(jsonBody(validCustomer), 'utf8').toString('base64');
+
+    const result = await invoke(
+      createCustomer,
+      apiEvent({
+        method: 'POST',
+        path: '/api/v2/customers',
+        headers: { authorization: caller.authorization },
+        body,
+        isBase64Encoded: true,
+      }),
+    );
+
+    expect(result.statusCode).toBe(201);
+  });
+
+  it('rejects an invalid customer id in the path with 400 before any customer read', async () => {
+    const caller = givenCaller(ddb);
+
+    const result = await invoke(getCustomer, getCustomerEvent({ authorization: caller.authorization }, 'not-a-uuid'));
+
+    expect(result.statusCode).toBe(400);
+    expect(bodyOf(result)).toEqual({ error: 'customerId: Must be a UUID' });
+    expect(ddb).toHaveReceivedCommandTimes(GetCommand, 2);
+    expect(ddb).not.toHaveReceivedCommandWith(GetCommand, { Key: expect.objectContaining({ sk: 'CUSTOMER' }) });
+  });
+
+  it('rejects an unknown query parameter with 400 naming it', async () => {
+    const caller = givenCaller(ddb);
+
+    const result = await invoke(
+      listCustomers,
+      apiEvent({ path: '/api/v2/customers', queryStringParameters: { sort: 'asc' }, headers: { authorization: caller.authorization } }),
+    );
+
+    expect(result.statusCode).toBe(400);
+    expect(bodyOf(result)).toEqual({ error: 'sort: Unrecognized field' });
+    expect(ddb).not.toHaveReceivedCommand(QueryCommand);
+  });
+});
+
+describe('order of checks', () => {
+  it('answers 401 before anything else is looked at', async () => {
+    const event = apiEvent({
+      method: 'POST',
+      path: '/api/v2/customers/{customerId}/kyc',
+      pathParameters: { customerId: 'not-a-uuid' },
+      headers: { authorization: 'Bearer nope' },
+      body: '{broken',
+    });
+
+    const result = await invoke(initiateKyc, event);
+
+    expect(result.statusCode).toBe(401);
+  });
+
+  it('answers 403 for a disabled feature before looking at the request shape', async () => {
+    const caller = givenCaller(ddb, { features: { customers: false } });
+
+    const result = await invoke(createCustomer, createCustomerEvent({ authorization: caller.authorization }, '{broken'));
+
+    expect(result.statusCode).toBe(403);
+    expect(result.body).toBe(CUSTOMERS_OFF);
+  });
+
+  it('checks the body before the path', async () => {
+    const caller = givenCaller(ddb);
+    const event = apiEvent({
+      method: 'POST',
+      path: '/api/v2/customers/{customerId}/kyc',
+      pathParameters: { customerId: 'not-a-uuid' },
+      headers: { authorization: caller.authorization },
+      body: jsonBody({ force: true }),
+    });
+
+    const result = await invoke(initiateKyc, event);
+
+    expect(result.statusCode).toBe(400);
+    expect(bodyOf(result)).toEqual({ error: 'force: Unrecognized field' });
+  });
+
+  it('answers a malformed request with 400 rather than 404, even for a customer that does not exist', async () => {
+    const caller = givenCaller(ddb);
+    const event = apiEvent({
+      method: 'POST',
+      path: '/api/v2/customers/{customerId}/kyc',
+      pathParameters: { customerId: CUSTOMER_ID },
+      headers: { authorization: caller.authorization },
+      body: jsonBody({ force: true }),
+    });
+
+    const result = await invoke(initiateKyc, event);
+
+    expect(result.statusCode).toBe(400);
+    expect(ddb).not.toHaveReceivedCommandWith(GetCommand, { Key: expect.objectContaining({ sk: 'CUSTOMER' }) });
+  });
+
+  it('answers 404 for a well-formed request about a missing customer', async () => {
+    const caller = givenCaller(ddb);
+
+    const result = await invoke(getCustomer, getCustomerEvent({ authorization: caller.authorization }, CUSTOMER_ID));
+
+    expect(result.statusCode).toBe(404);
+    expect(result.body).toBe('{"error":"Customer not found"}');
+  });
+});
+
+describe('tenant isolation', () => {
+  it("looks a customer up only under the caller's own organization", async () => {
+    const caller = givenCaller(ddb);
+    const otherOrganizationsCustomer = customerItem('another-org', { customerId: CUSTOMER_ID });
+    ddb
+      .on(GetCommand, { Key: { pk: otherOrganizationsCustomer.pk, sk: 'CUSTOMER' } })
+      .resolves({ Item: otherOrganizationsCustomer });
+
+    const result = await invoke(getCustomer, getCustomerEvent({ authorization: caller.authorization }, CUSTOMER_ID));
+
+    expect(result.statusCode).toBe(404);
+    expect(ddb).toHaveReceivedCommandWith(GetCommand, {
+      Key: { pk: `ORG#${caller.organizationId}#CUSTOMER#${CUSTOMER_ID}`, sk: 'CUSTOMER' },
+      ConsistentRead: true,
+    });
+  });
+});
+
+describe('errors', () => {
+  it('answers an unexpected database error with a bare 500 and logs it with the request id', async () => {
+    const caller = givenCaller(ddb);
+    const failure = new Error('connect ECONNABORTED arn:aws:dynamodb:eu-central-1:123456789012:table/payouts-unit');
+    ddb.on(TransactWriteCommand).rejects(failure);
+    const event = apiEvent({
+      method: 'POST',
+      path: '/api/v2/customers',
+      headers: { authorization: caller.authorization },
+      body: jsonBody(validCustomer),
+      requestId: 'gw-request-500',
+    });
+
+    const result = await invoke(createCustomer, event);
+
+    expect(result.statusCode).toBe(500);
+    expect(result.body).toBe('{"error":"Internal server error"}');
+    expect(headerOf(result, 'x-request-id')).toBe('gw-request-500');
+    const logged = stderr.lines.map((line) => JSON.parse(line));
+    expect(logged).toContainEqual(
+      expect.objectContaining({
+        level: 'error',
+        message: 'unhandled error',
+        requestId: 'gw-request-500',
+        operationId: 'createCustomer',
+        error: expect.objectContaining({ message: failure.message }),
+      }),
+    );
+  });
+
+  it('never logs the API key of a failed request', async () => {
+    const caller = givenCaller(ddb);
+    ddb.on(TransactWriteCommand).rejects(new Error('boom'));
+
+    await invoke(createCustomer, createCustomerEvent({ authorization: caller.authorization }, jsonBody(validCustomer)));
+
+    expect(stderr.text()).toContain('boom');
+    expect(stderr.text()).not.toContain(caller.apiKey);
+  });
+
+  it('answers a throttled database with 503 and Retry-After', async () => {
+    const caller = givenCaller(ddb);
+    ddb.on(QueryCommand).rejects(
+      new ProvisionedThroughputExceededException({ message: 'Rate of requests exceeds the allowed throughput', $metadata: {} }),
+    );
+
+    const result = await invoke(listCustomers, apiEvent({ path: '/api/v2/customers', headers: { authorization: caller.authorization } }));
+
+    expect(result.statusCode).toBe(503);
+    expect(headerOf(result, 'retry-after')).toMatch(/^\d+$/);
+    expect(bodyOf(result)).toEqual({ error: 'Service temporarily unavailable, please retry' });
+    expect(result.body).not.toContain('throughput');
+  });
+
+  it('answers a transaction cancelled by throttling with 503', async () => {
+    const caller = givenCaller(ddb);
+    ddb.on(TransactWriteCommand).rejects(
+      new TransactionCanceledException({
+        message: 'Transaction cancelled',
+        $metadata: {},
+        CancellationReasons: [{ Code: 'ThrottlingError' }, { Code: 'None' }, { Code: 'None' }],
+      }),
+    );
+
+    const result = await invoke(createCustomer, createCustomerEvent({ authorization: caller.authorization }, jsonBody(validCustomer)));
+
+    expect(result.statusCode).toBe(503);
+    expect(headerOf(result, 'retry-after')).toBeDefined();
+  });
+
+  it('answers a database failure during authentication with 503, not 401', async () => {
+    ddb.on(GetCommand).rejects(new ProvisionedThroughputExceededException({ message: 'slow down', $metadata: {} }));
+
+    const result = await invoke(
+      listCustomers,
+      apiEvent({ path: '/api/v2/customers', headers: { authorization: `Bearer ${apiKeyFor('live')}` } }),
+    );
+
+    expect(result.statusCode).toBe(503);
+  });
+});
+
+describe('request id', () => {
+  it('echoes a sane x-request-id from the caller', async () => {
+    const event = apiEvent({ path: '/api/v2/health', headers: { 'x-request-id': 'client-req_42.a:b' } });
+
+    const result = await invoke(getHealth, event);
+
+    expect(headerOf(result, 'x-request-id')).toBe('client-req_42.a:b');
+  });
+
+  it.each([
+    ['blanks', 'two words'],
+    ['a newline', 'abc\r\nset-cookie: x=1'],
+    ['more than 128 characters', 'a'.repeat(129)],
+    ['an empty value', ''],
+  ])("replaces a caller's request id with %s by API Gateway's", async (_case, given) => {
+    const event = apiEvent({ path: '/api/v2/health', headers: { 'x-request-id': given }, requestId: 'gw-abc123' });
+
+    const result = await invoke(getHealth, event);
+
+    expect(headerOf(result, 'x-request-id')).toBe('gw-abc123');
+  });
+
+  it("uses API Gateway's request id on an error response when the caller sent none", async () => {
+    const event = apiEvent({ path: '/api/v2/customers', requestId: 'gw-401' });
+
+    const result = await invoke(listCustomers, event);
+
+    expect(result.statusCode).toBe(401);
+    expect(headerOf(result, 'x-request-id')).toBe('gw-401');
+  });
+
+  it('answers JSON', async () => {
+    const result = await invoke(getHealth, apiEvent({ path: '/api/v2/health' }));
+
+    expect(headerOf(result, 'content-type')).toBe('application/json');
+  });
+});

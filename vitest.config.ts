@@ -1,0 +1,47 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Four tiers, one run: unit (in-memory fakes, mocked SDK), integration (DynamoDB Local in memory, started once
+ * by the global setup), infra (CDK template assertions) and e2e (`npm start` driven over HTTP).
+ */
+export default defineConfig({
+  test: {
+    env: {
+      AWS_REGION: 'eu-central-1',
+      AWS_ACCESS_KEY_ID: 'test',
+      AWS_SECRET_ACCESS_KEY: 'test',
+      AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+      LOG_LEVEL: 'silent',
+    },
+    projects: [
+      {
+        extends: true,
+        test: { name: 'unit', include: ['test/unit/**/*.test.ts'], setupFiles: ['test/fixtures/env.ts'] },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          include: ['test/integration/**/*.test.ts'],
+          globalSetup: ['test/integration/global-setup.ts'],
+          setupFiles: ['test/integration/setup-env.ts'],
+          testTimeout: 30_000,
+        },
+      },
+      {
+        extends: true,
+        test: { name: 'infra', include: ['test/infra/**/*.test.ts'], testTimeout: 120_000 },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['test/e2e/**/*.test.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
