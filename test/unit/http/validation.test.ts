@@ -1,8 +1,8 @@
-import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { CreateCustomerBody } from '#shared/customers/schemas.ts';
 import { FieldError } from '#shared/http/errors.ts';
 import { parseOrThrow, toFieldError } from '#shared/http/validation.ts';
-import { CreateCustomerBody } from '#shared/customers/schemas.ts';
 
 const failureOf = (schema: z.ZodType, input: unknown): z.ZodError => {
   const result = schema.safeParse(input);
@@ -34,7 +34,9 @@ describe('toFieldError', () => {
   });
 
   it('names a nested unknown field by its dotted path', () => {
-    const error = toFieldError(failureOf(Person, { name: 'Ada', kind: 'individual', address: { city: 'Rome', zip: 1 } }));
+    const error = toFieldError(
+      failureOf(Person, { name: 'Ada', kind: 'individual', address: { city: 'Rome', zip: 1 } }),
+    );
 
     expect(error.message).toBe('address.zip: Unrecognized field');
   });
@@ -60,13 +62,17 @@ describe('toFieldError', () => {
   });
 
   it('states the maximum length of a string', () => {
-    const error = toFieldError(failureOf(Person, { name: 'Ada', kind: 'individual', address: { city: 'Londonderry' } }));
+    const error = toFieldError(
+      failureOf(Person, { name: 'Ada', kind: 'individual', address: { city: 'Londonderry' } }),
+    );
 
     expect(error.message).toBe('address.city: Must be at most 5 characters');
   });
 
   it("keeps a schema's own message", () => {
-    const error = toFieldError(failureOf(CreateCustomerBody, { name: 'Ada', accountType: 'individual', email: 'nope' }));
+    const error = toFieldError(
+      failureOf(CreateCustomerBody, { name: 'Ada', accountType: 'individual', email: 'nope' }),
+    );
 
     expect(error.message).toBe('email: Invalid email');
   });
@@ -87,7 +93,12 @@ describe('toFieldError', () => {
 
   it.fails("keeps a schema's own type message for a present value (known bug)", () => {
     const error = toFieldError(
-      failureOf(CreateCustomerBody, { name: 'Ada', accountType: 'individual', email: 'a@b.co', expectedMonthlyVolume: 100 }),
+      failureOf(CreateCustomerBody, {
+        name: 'Ada',
+        accountType: 'individual',
+        email: 'a@b.co',
+        expectedMonthlyVolume: 100,
+      }),
     );
 
     expect(error.message).toBe('expectedMonthlyVolume: Must be a decimal string');
@@ -96,7 +107,11 @@ describe('toFieldError', () => {
 
 describe('parseOrThrow', () => {
   it('returns the parsed (transformed) value', () => {
-    const body = parseOrThrow(CreateCustomerBody, { name: '  Ada   Lovelace ', accountType: 'individual', email: ' a@b.co ' });
+    const body = parseOrThrow(CreateCustomerBody, {
+      name: '  Ada   Lovelace ',
+      accountType: 'individual',
+      email: ' a@b.co ',
+    });
 
     expect(body).toEqual({ name: 'Ada Lovelace', accountType: 'individual', email: 'a@b.co' });
   });

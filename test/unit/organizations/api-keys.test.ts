@@ -1,6 +1,12 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { API_KEY_PATTERN, apiKeyHint, bearerToken, generateApiKey, hashApiKey } from '#shared/organizations/api-keys.ts';
+import {
+  API_KEY_PATTERN,
+  apiKeyHint,
+  bearerToken,
+  generateApiKey,
+  hashApiKey,
+} from '#shared/organizations/api-keys.ts';
 
 const VALID_KEY = `sk_live_${'Ab3'.repeat(11)}`; // 33 base62 characters
 

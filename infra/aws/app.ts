@@ -1,0 +1,8 @@
+import { buildApp } from '#infra/aws/build-app.ts';
+
+// The CLI sets these from the current credentials and profile; without them the stacks stay
+// environment-agnostic, so `cdk synth` works offline.
+const { app } = buildApp({
+  env: { account: process.env.CDK_DEFAULT_ACCOUNT, region: process.env.CDK_DEFAULT_REGION },
+});
+app.synth();

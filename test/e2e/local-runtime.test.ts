@@ -1,0 +1,111 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { admin, type Runtime, startRuntime } from '#test/e2e/support/local-runtime.ts';
+
+const UNAUTHORIZED = { error: 'Unauthorized - Invalid or missing API key or session' };
+
+describe('npm start, driven over HTTP as a user would', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'payouts-e2e-'));
+  let runtime: Runtime;
+  let api: (method: string, path: string, options?: { key?: string; body?: string }) => Promise<{ status: number; body: unknown; headers: Headers }>;
+
+  beforeAll(async () => {
+    runtime = await startRuntime(dataDir);
+    api = async (method, path, options = {}) => {
+      const response = await fetch(`${runtime.baseUrl}/api/v2${path}`, {
+        method,
+        headers: {
+          'content-type': 'application/json',
+          ...(options.key ? { authorization: `Bearer ${options.key}` } : {}),
+        },
+        body: options.body,
+      });
+      const text = await response.text();
+      return { status: response.status, body: text ? JSON.parse(text) : undefined, headers: response.headers };
+    };
+  });
+
+  afterAll(async () => {
+    await runtime?.stop('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('serves health without a key and prints a working sandbox key with a first curl', async () => {
+    expect(await api('GET', '/health')).toMatchObject({ status: 200, body: { status: 'ok' } });
+    const local = runtime.localJson();
+    expect(local.apiKey).toMatch(/^sk_sandbox_/);
+    expect(runtime.output()).toContain(local.apiKey);
+    expect(runtime.output()).toContain(`curl -H "Authorization: Bearer ${local.apiKey}" ${local.apiUrl}/customers`);
+    const listed = await api('GET', '/customers', { key: local.apiKey });
+    expect(listed).toMatchObject({ status: 200, body: [] });
+    expect(listed.headers.get('x-request-id')).toBeTruthy();
+  });
+
+  it('answers bad input with the exact error shape and writes nothing', async () => {
+    const { apiKey } = runtime.localJson();
+    const valid = { name: 'Jane Doe', accountType: 'individual', email: 'jane@example.com' };
+    expect(await api('GET', '/customers')).toMatchObject({ status: 401, body: UNAUTHORIZED });
+    expect(await api('GET', '/customers', { key: 'sk_sandbox_not-a-key' })).toMatchObject({ status: 401, body: UNAUTHORIZED });
+    expect(await api('POST', '/customers', { key: apiKey, body: '{"name":' })).toMatchObject({
+      status: 400,
+      body: { error: 'Invalid JSON body' },
+    });
+    expect(await api('POST', '/customers', { key: apiKey, body: JSON.stringify({ ...valid, role: 'admin' }) })).toMatchObject({
+      status: 400,
+      body: { error: 'role: Unrecognized field' },
+    });
+    expect(
+      await api('POST', '/customers', { key: apiKey, body: JSON.stringify({ ...valid, name: 'x'.repeat(65 * 1024) }) }),
+    ).toMatchObject({ status: 413 });
+    expect(await api('GET', '/no/such/route', { key: apiKey })).toMatchObject({ status: 404, body: { error: 'Not found' } });
+    expect(await api('GET', '/customers', { key: apiKey })).toMatchObject({ status: 200, body: [] });
+  });
+
+  it('creates organizations and keys with the admin CLI that work and stop working at once', async () => {
+    const acme = await admin(dataDir, 'org', 'create', '--name', 'Acme', '--no-api-withdrawals');
+    expect(acme).toMatchObject({ organizationId: expect.any(String), apiKey: expect.stringMatching(/^sk_sandbox_/) });
+    const key = String(acme.apiKey);
+    const created = await api('POST', '/customers', {
+      key,
+      body: JSON.stringify({ name: 'Jane Doe', accountType: 'individual', email: 'jane@example.com' }),
+    });
+    expect(created.status).toBe(201);
+    const customerId = (created.body as { customerId: string }).customerId;
+
+    const other = runtime.localJson().apiKey;
+    expect(await api('GET', `/customers/${customerId}`, { key: other })).toMatchObject({
+      status: 404,
+      body: { error: 'Customer not found' },
+    });
+
+    await admin(dataDir, 'org', 'update', String(acme.organizationId), '--customers', 'off');
+    expect(await api('GET', `/customers/${customerId}`, { key })).toMatchObject({
+      status: 403,
+      body: { error: 'Customers feature is not enabled for your organization' },
+    });
+
+    await admin(dataDir, 'key', 'revoke', String(acme.apiKeyId));
+    expect(await api('GET', '/customers', { key })).toMatchObject({ status: 401, body: UNAUTHORIZED });
+  });
+
+  it('stops cleanly on Ctrl-C and keeps every record across a restart', async () => {
+    const { apiKey, organizationId } = runtime.localJson();
+    const created = await api('POST', '/customers', {
+      key: apiKey,
+      body: JSON.stringify({ name: 'Kept Across Restarts', accountType: 'corporate', email: 'ops@kept.example' }),
+    });
+    expect(created.status).toBe(201);
+
+    await runtime.stop('SIGINT');
+    expect(runtime.output()).toContain('SIGINT received, stopping...');
+    expect(runtime.output()).toMatch(/Stopped\.\n$/);
+
+    runtime = await startRuntime(dataDir);
+    expect(runtime.localJson()).toMatchObject({ apiKey, organizationId });
+    const listed = await api('GET', '/customers', { key: apiKey });
+    expect(listed.status).toBe(200);
+    expect(listed.body).toEqual([created.body]);
+  });
+});

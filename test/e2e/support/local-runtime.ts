@@ -1,0 +1,74 @@
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { freePort } from '#infra/local/ports.ts';
+import { REPO_ROOT } from '#infra/local/server.ts';
+
+const execFileAsync = promisify(execFile);
+
+export type LocalJson = { apiUrl: string; organizationId: string; apiKey: string; dynamodbEndpoint: string; tableName: string };
+
+export type Runtime = {
+  child: ChildProcess;
+  baseUrl: string;
+  output: () => string;
+  localJson: () => LocalJson;
+  /**
+   * Sends the signal to the whole process group, as a terminal's Ctrl-C does, and waits until every process
+   * of it has let go of the output (npm itself may exit on the signal before the service has stopped).
+   */
+  stop: (signal?: NodeJS.Signals) => Promise<void>;
+};
+
+/** Starts `npm start` exactly as a user would, in its own process group, and waits until it serves. */
+export async function startRuntime(dataDir: string): Promise<Runtime> {
+  const port = await freePort();
+  const child = spawn('npm', ['start'], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (d: Buffer) => {
+    output += d.toString();
+  });
+  child.stderr?.on('data', (d: Buffer) => {
+    output += d.toString();
+  });
+  const closed = new Promise<void>((resolve) => child.once('close', () => resolve()));
+  const baseUrl = `http://localhost:${port}`;
+  const deadline = Date.now() + 90_000;
+  while (!output.includes('Press Ctrl-C to stop.')) {
+    if (child.exitCode !== null) throw new Error(`npm start exited with ${child.exitCode}:\n${output}`);
+    if (Date.now() > deadline) {
+      process.kill(-(child.pid ?? 0), 'SIGKILL');
+      throw new Error(`npm start did not come up within 90 s:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    child,
+    baseUrl,
+    output: () => output,
+    localJson: () => JSON.parse(readFileSync(join(dataDir, 'local.json'), 'utf8')) as LocalJson,
+    stop: async (signal = 'SIGINT') => {
+      try {
+        process.kill(-(child.pid ?? 0), signal);
+      } catch {
+        // The group is already gone.
+      }
+      await closed;
+    },
+  };
+}
+
+/** `npm run admin -- ...` against the runtime's DATA_DIR; resolves the parsed JSON it prints. */
+export async function admin(dataDir: string, ...args: string[]): Promise<Record<string, unknown>> {
+  const { stdout } = await execFileAsync('npm', ['run', '-s', 'admin', '--', ...args], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, DATA_DIR: dataDir, TABLE_NAME: '' },
+  });
+  return JSON.parse(stdout) as Record<string, unknown>;
+}
