@@ -9,7 +9,14 @@ import { join } from 'node:path';
 
 const dir = mkdtempSync(join(tmpdir(), 'payouts-vitest-'));
 const report = join(dir, 'report.json');
-const args = ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...process.argv.slice(2)];
+const args = [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${report}`,
+  ...process.argv.slice(2),
+];
 
 const code = await new Promise<number>((resolve) => {
   const child = spawn('npx', args, { stdio: 'inherit' });

@@ -4,6 +4,7 @@
  */
 import { pathToFileURL } from 'node:url';
 import { type ParseArgsConfig, parseArgs } from 'node:util';
+import { ConnectionError, resolveConnection } from '#infra/admin/connection.ts';
 import { systemClock } from '#shared/clock.ts';
 import { createDb, type Db } from '#shared/db/client.ts';
 import {
@@ -14,7 +15,6 @@ import {
   updateOrganization,
 } from '#shared/db/organizations.ts';
 import { createApiKey, createOrganization } from '#shared/organizations/organization-admin.ts';
-import { ConnectionError, resolveConnection } from '#infra/admin/connection.ts';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
@@ -141,7 +141,11 @@ async function main() {
     process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
   } catch (error) {
     const usage = error instanceof UsageError || (error instanceof TypeError && 'code' in error);
-    const known = usage || error instanceof ConnectionError || error instanceof OrganizationNotFoundError || error instanceof ApiKeyNotFoundError;
+    const known =
+      usage ||
+      error instanceof ConnectionError ||
+      error instanceof OrganizationNotFoundError ||
+      error instanceof ApiKeyNotFoundError;
     const message = error instanceof Error ? error.message : String(error);
     const refused = (error as { code?: string }).code === 'ECONNREFUSED';
     process.stderr.write(

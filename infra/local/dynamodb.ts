@@ -39,7 +39,7 @@ function dynamoDbLocalJar() {
 const GUARDIAN = [
   'parent=$1; shift',
   '"$@" & child=$!',
-  'trap \'kill -TERM $child 2>/dev/null; wait $child; exit 0\' TERM INT',
+  "trap 'kill -TERM $child 2>/dev/null; wait $child; exit 0' TERM INT",
   'while kill -0 "$parent" 2>/dev/null && kill -0 "$child" 2>/dev/null; do sleep 1; done',
   'kill -TERM $child 2>/dev/null; wait $child',
 ].join('\n');

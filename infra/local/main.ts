@@ -62,7 +62,11 @@ async function serve(dynamo: LocalDynamoDb) {
     AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
     AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
   });
-  const client = new DynamoDBClient({ endpoint: dynamo.endpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS });
+  const client = new DynamoDBClient({
+    endpoint: dynamo.endpoint,
+    region: LOCAL_REGION,
+    credentials: LOCAL_CREDENTIALS,
+  });
   await ensureTable(client, env.TABLE_NAME);
   client.destroy();
 
@@ -76,7 +80,11 @@ async function serve(dynamo: LocalDynamoDb) {
   let organizationId = previous?.organizationId;
   let apiKey = previous?.apiKey;
   let firstStart = false;
-  if (!previous || previous.tableName !== env.TABLE_NAME || !(await getOrganization(deps.db, previous.organizationId))) {
+  if (
+    !previous ||
+    previous.tableName !== env.TABLE_NAME ||
+    !(await getOrganization(deps.db, previous.organizationId))
+  ) {
     const created = await createOrganization(deps.db, deps.clock, { name: 'Local sandbox', environment: 'sandbox' });
     organizationId = created.organizationId;
     apiKey = created.apiKey;

@@ -73,7 +73,9 @@ export function toApiGatewayEvent(input: {
     ...(req.headers.cookie ? { cookies: req.headers.cookie.split(/;\s*/) } : {}),
     headers,
     ...(Object.keys(query).length ? { queryStringParameters: query } : {}),
-    ...(input.pathParameters && Object.keys(input.pathParameters).length ? { pathParameters: input.pathParameters } : {}),
+    ...(input.pathParameters && Object.keys(input.pathParameters).length
+      ? { pathParameters: input.pathParameters }
+      : {}),
     requestContext: {
       accountId: 'local',
       apiId: 'local',
@@ -137,19 +139,33 @@ export async function startLocalServer(options: {
       const url = new URL(req.url ?? '/', 'http://localhost');
       const body = await readBody(req);
       if (body === 'too-large') {
-        send(res, { statusCode: 413, headers: { 'content-type': 'application/json' }, body: '{"error":"Request body exceeds 64 KiB"}' });
+        send(res, {
+          statusCode: 413,
+          headers: { 'content-type': 'application/json' },
+          body: '{"error":"Request body exceeds 64 KiB"}',
+        });
         return;
       }
       const found = match(req.method ?? 'GET', url.pathname);
       const routeKey = found ? `${found.route.method} ${found.route.path}` : '$default';
       const event = toApiGatewayEvent({ req, url, body, routeKey, pathParameters: found?.pathParameters });
       const handler = await loadHandler(found ? found.route.handler : NOT_FOUND_HANDLER);
-      const result = await handler(event, lambdaContext(found?.route.operationId ?? 'notFound', event.requestContext.requestId));
+      const result = await handler(
+        event,
+        lambdaContext(found?.route.operationId ?? 'notFound', event.requestContext.requestId),
+      );
       send(res, result);
     } catch (error) {
       // Handlers map their own errors; reaching here means the adapter itself failed.
-      process.stderr.write(`${JSON.stringify({ level: 'error', message: 'local adapter failure', error: String(error) })}\n`);
-      if (!res.headersSent) send(res, { statusCode: 500, headers: { 'content-type': 'application/json' }, body: '{"error":"Internal server error"}' });
+      process.stderr.write(
+        `${JSON.stringify({ level: 'error', message: 'local adapter failure', error: String(error) })}\n`,
+      );
+      if (!res.headersSent)
+        send(res, {
+          statusCode: 500,
+          headers: { 'content-type': 'application/json' },
+          body: '{"error":"Internal server error"}',
+        });
     }
   });
   const host = options.host ?? '127.0.0.1';

@@ -6,7 +6,14 @@ import {
   type CustomerRecord,
   toCustomer,
 } from '#shared/customers/schemas.ts';
-import { changeKycStatus, CustomerStateChangedError, getCustomer, insertCustomer, listCustomersOfOrganization } from '#shared/db/customers.ts';
+import {
+  CustomerStateChangedError,
+  changeKycStatus,
+  DepositReferenceTakenError,
+  getCustomer,
+  insertCustomer,
+  listCustomersOfOrganization,
+} from '#shared/db/customers.ts';
 import type { Page } from '#shared/db/pagination.ts';
 import { eventRecord } from '#shared/events/outbox.ts';
 import type { Deps } from '#shared/http/deps.ts';
@@ -53,8 +60,15 @@ export async function createCustomer(
     data: { customer_id: customerId },
     now,
   });
-  await insertCustomer(deps.db, record, event);
-  return toCustomer(record);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await insertCustomer(deps.db, record, event);
+      return toCustomer(record);
+    } catch (error) {
+      if (!(error instanceof DepositReferenceTakenError) || attempt >= 3) throw error;
+      record.depositReference = newDepositReference();
+    }
+  }
 }
 
 /** The customer of this organization, or the contract's 404: another organization's customer is a missing one. */
@@ -93,16 +107,21 @@ export async function initiateKyc(
       now: deps.clock.now(),
     });
   } catch (error) {
+    if (!(error instanceof CustomerStateChangedError)) throw error;
     // Approved between our read and our write: the customer is verified, which is what the caller wants.
-    if (error instanceof CustomerStateChangedError) return { kycVerified: true, kycFlowLink: null };
-    throw error;
+    const current = await requireCustomer(deps, input.organizationId, input.customerId);
+    if (current.kycStatus === 'APPROVED') return { kycVerified: true, kycFlowLink: null };
+    throw new ConflictError('Customer KYC status changed concurrently, please retry');
   }
   const session = randomBase62(24);
   const link = `${deps.config.kycFlowBaseUrl}/${customer.customerId}?session=${session}`;
   return { kycVerified: false, kycFlowLink: link };
 }
 
-export async function getKycAddress(deps: Deps, input: { organizationId: string; customerId: string }): Promise<Address> {
+export async function getKycAddress(
+  deps: Deps,
+  input: { organizationId: string; customerId: string },
+): Promise<Address> {
   const customer = await requireCustomer(deps, input.organizationId, input.customerId);
   if (customer.kycStatus !== 'APPROVED' || !customer.address) {
     throw new ForbiddenError('Customer KYC verification must be completed before retrieving address');

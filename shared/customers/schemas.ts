@@ -31,14 +31,24 @@ export const EmailSchema = z
   .transform((value) => value.trim())
   .pipe(z.email({ error: 'Invalid email' }).max(254));
 
-export const CreateCustomerBody = z.strictObject({
-  name: text(140),
-  accountType: AccountTypeSchema,
-  email: EmailSchema,
-  expectedMonthlyVolume: FiatAmountSchema.transform(formatFiat).optional(),
-  /** Corporates: the registered business address, used for their withdrawal banks. Individuals get theirs from KYC. */
-  address: AddressInputSchema.optional(),
-});
+export const CreateCustomerBody = z
+  .strictObject({
+    name: text(140),
+    accountType: AccountTypeSchema,
+    email: EmailSchema,
+    expectedMonthlyVolume: FiatAmountSchema.transform(formatFiat).optional(),
+    /** Corporates: the registered business address, used for their withdrawal banks. Individuals get theirs from KYC. */
+    address: AddressInputSchema.optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.accountType === 'individual' && body.address) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['address'],
+        message: "Only corporate customers have a registered address; an individual's comes from KYC",
+      });
+    }
+  });
 export type CreateCustomerInput = z.output<typeof CreateCustomerBody>;
 
 export const CustomerIdParams = z.strictObject({

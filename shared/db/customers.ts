@@ -2,6 +2,7 @@ import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { type CustomerRecord, CustomerRecordSchema, type KycStatus } from '#shared/customers/schemas.ts';
 import type { Db } from '#shared/db/client.ts';
+import { cancellationCodes } from '#shared/db/errors.ts';
 import { keys } from '#shared/db/keys.ts';
 import { type Page, queryListPage } from '#shared/db/pagination.ts';
 import type { EventRecord } from '#shared/events/outbox.ts';
@@ -10,6 +11,9 @@ const CUSTOMER_ATTRIBUTES = Object.keys(CustomerRecordSchema.shape);
 
 const parseCustomer = (item: Record<string, unknown>): CustomerRecord =>
   CustomerRecordSchema.parse(Object.fromEntries(CUSTOMER_ATTRIBUTES.map((name) => [name, item[name]])));
+
+/** The randomly drawn deposit reference is already taken (vanishingly rare); draw another. */
+export class DepositReferenceTakenError extends Error {}
 
 /** Thrown when a guarded status change finds the customer in another state than the one it expected. */
 export class CustomerStateChangedError extends Error {}
@@ -22,7 +26,16 @@ export async function getCustomer(db: Db, organizationId: string, customerId: st
 }
 
 export async function insertCustomer(db: Db, customer: CustomerRecord, event: EventRecord): Promise<void> {
-  await db.client.send(
+  try {
+    await putCustomer(db, customer, event);
+  } catch (error) {
+    if (cancellationCodes(error)?.[1] === 'ConditionalCheckFailed') throw new DepositReferenceTakenError();
+    throw error;
+  }
+}
+
+function putCustomer(db: Db, customer: CustomerRecord, event: EventRecord) {
+  return db.client.send(
     new TransactWriteCommand({
       TransactItems: [
         {
@@ -85,7 +98,12 @@ export async function changeKycStatus(
   },
 ): Promise<CustomerRecord> {
   const { customer, from, to, identity, now, event } = input;
-  const values: Record<string, unknown> = { ':to': to, ':now': now.toISOString(), ':seen': customer.version, ':one': 1 };
+  const values: Record<string, unknown> = {
+    ':to': to,
+    ':now': now.toISOString(),
+    ':seen': customer.version,
+    ':one': 1,
+  };
   from.forEach((status, i) => {
     values[`:from${i}`] = status;
   });
@@ -117,10 +135,19 @@ export async function changeKycStatus(
       }),
     );
   } catch (error) {
-    if (error instanceof TransactionCanceledException && error.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed') {
+    if (
+      error instanceof TransactionCanceledException &&
+      error.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed'
+    ) {
       throw new CustomerStateChangedError();
     }
     throw error;
   }
-  return { ...customer, kycStatus: to, updatedAt: now.toISOString(), version: customer.version + 1, ...(identity ?? {}) };
+  return {
+    ...customer,
+    kycStatus: to,
+    updatedAt: now.toISOString(),
+    version: customer.version + 1,
+    ...(identity ?? {}),
+  };
 }

@@ -15,7 +15,11 @@ const TRANSIENT_CLASSES = [
   TransactionInProgressException,
 ];
 
-const TRANSIENT_CANCELLATION_CODES = new Set(['ThrottlingError', 'ProvisionedThroughputExceeded', 'TransactionConflict']);
+const TRANSIENT_CANCELLATION_CODES = new Set([
+  'ThrottlingError',
+  'ProvisionedThroughputExceeded',
+  'TransactionConflict',
+]);
 
 /**
  * True for failures of the database that a later retry may cure: throttling, service errors, timeouts,

@@ -93,7 +93,10 @@ export async function addApiKey(db: Db, key: ApiKeyRecord): Promise<void> {
       }),
     );
   } catch (error) {
-    if (error instanceof TransactionCanceledException && error.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed') {
+    if (
+      error instanceof TransactionCanceledException &&
+      error.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed'
+    ) {
       throw new OrganizationNotFoundError(`Organization ${key.organizationId} not found`);
     }
     throw error;

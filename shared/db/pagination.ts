@@ -17,7 +17,12 @@ const invalidCursor = () => new FieldError('cursor', 'Invalid cursor');
 
 function encodeCursor(item: Record<string, unknown>): string {
   const { gsi1 } = TABLE.indexes;
-  const key = { pk: item[TABLE.partitionKey], sk: item[TABLE.sortKey], gsi1pk: item[gsi1.partitionKey], gsi1sk: item[gsi1.sortKey] };
+  const key = {
+    pk: item[TABLE.partitionKey],
+    sk: item[TABLE.sortKey],
+    gsi1pk: item[gsi1.partitionKey],
+    gsi1sk: item[gsi1.sortKey],
+  };
   return Buffer.from(JSON.stringify(key), 'utf8').toString('base64url');
 }
 

@@ -56,7 +56,12 @@ const header = (event: ApiEvent, name: string): string | undefined => {
   return headers[name] ?? Object.entries(headers).find(([k]) => k.toLowerCase() === name)?.[1];
 };
 
-const json = (statusCode: number, body: unknown, requestId: string, headers: Record<string, string> = {}): ApiResult => ({
+const json = (
+  statusCode: number,
+  body: unknown,
+  requestId: string,
+  headers: Record<string, string> = {},
+): ApiResult => ({
   statusCode,
   headers: { 'content-type': 'application/json', 'x-request-id': requestId, ...headers },
   body: JSON.stringify(body),
@@ -66,8 +71,7 @@ const json = (statusCode: number, body: unknown, requestId: string, headers: Rec
 const requestIdMiddleware = (): ApiMiddleware => ({
   before: (request) => {
     const given = header(request.event, 'x-request-id');
-    const requestId =
-      given && SANE_REQUEST_ID.test(given) ? given : request.event.requestContext?.requestId || newId();
+    const requestId = given && SANE_REQUEST_ID.test(given) ? given : request.event.requestContext?.requestId || newId();
     request.context.api = { requestId, params: {}, query: {}, body: undefined };
   },
 });
@@ -170,4 +174,3 @@ export function apiHandler<const R extends RouteDefinition>(
     .use(errorMiddleware(route))
     .handler(base);
 }
-

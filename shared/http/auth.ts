@@ -15,7 +15,7 @@ export async function authenticate(deps: Deps, authorization: string | undefined
   const token = bearerToken(authorization);
   if (!token) throw new UnauthorizedError();
   const key = await findApiKeyByHash(deps.db, hashApiKey(token));
-  if (!key || key.status !== 'ACTIVE') throw new UnauthorizedError();
+  if (key?.status !== 'ACTIVE') throw new UnauthorizedError();
   const organization = await getOrganization(deps.db, key.organizationId);
   if (!organization) throw new UnauthorizedError();
   return { organizationId: organization.organizationId, organization, apiKeyId: key.apiKeyId };

@@ -7,8 +7,8 @@ import {
   KycLinkSchema,
   SandboxKycApproveBody,
 } from '#shared/customers/schemas.ts';
-import { defineRoute, type RouteDefinition } from '#shared/http/route.ts';
 import { PaginationQuery } from '#shared/http/pagination.ts';
+import { defineRoute, type RouteDefinition } from '#shared/http/route.ts';
 
 /**
  * The route table: the single source for the CDK stack (one Lambda per route, its permissions), the local

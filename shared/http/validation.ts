@@ -4,16 +4,22 @@ import { FieldError } from '#shared/http/errors.ts';
 type Issue = z.core.$ZodIssue;
 
 const joinPath = (path: ReadonlyArray<PropertyKey>): string =>
-  path.map((part) => (typeof part === 'number' ? `[${part}]` : String(part))).join('.').replace(/\.\[/g, '[');
+  path
+    .map((part) => (typeof part === 'number' ? `[${part}]` : String(part)))
+    .join('.')
+    .replace(/\.\[/g, '[');
 
 /** A readable reason for one zod issue; schemas that set their own message keep it. */
 function reason(issue: Issue): string {
   switch (issue.code) {
     case 'invalid_type':
-      if (issue.input === undefined) return 'Required';
+      // With `reportInput` the issue carries the input; without it, zod's own message says what it received.
+      if ('input' in issue ? issue.input === undefined : issue.message.endsWith('received undefined'))
+        return 'Required';
       return issue.message.startsWith('Invalid input') ? `Expected ${issue.expected}` : issue.message;
     case 'too_small':
-      if (issue.origin === 'string') return `Must be at least ${issue.minimum} characters`;
+      if (issue.origin === 'string')
+        return `Must be at least ${issue.minimum} character${issue.minimum === 1 ? '' : 's'}`;
       if (issue.origin === 'number') return `Must be at least ${issue.minimum}`;
       return issue.message;
     case 'too_big':
@@ -45,7 +51,7 @@ export function toFieldError(error: z.ZodError, prefix: string[] = []): FieldErr
 
 /** Parses `input` or throws the contract's 400 for the first problem. */
 export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const result = schema.safeParse(input);
+  const result = schema.safeParse(input, { reportInput: true });
   if (!result.success) throw toFieldError(result.error);
   return result.data;
 }

@@ -1,5 +1,5 @@
-import type { Environment } from '#shared/organizations/organization.ts';
 import { randomBase62, sha256Hex } from '#shared/ids.ts';
+import type { Environment } from '#shared/organizations/organization.ts';
 
 /** 43 base62 characters carry about 256 bits of entropy; the contract asks for at least 32. */
 const KEY_RANDOM_LENGTH = 43;
@@ -14,7 +14,8 @@ export function generateApiKey(environment: Environment): string {
 export const hashApiKey = (apiKey: string): string => sha256Hex(apiKey);
 
 /** A short, non-secret hint to tell keys apart in listings (`sk_live_…abcd`). */
-export const apiKeyHint = (apiKey: string): string => `${apiKey.slice(0, apiKey.lastIndexOf('_') + 1)}…${apiKey.slice(-4)}`;
+export const apiKeyHint = (apiKey: string): string =>
+  `${apiKey.slice(0, apiKey.lastIndexOf('_') + 1)}…${apiKey.slice(-4)}`;
 
 /** `Authorization: Bearer <key>`, case-insensitive scheme; anything else is no key at all. */
 export function bearerToken(header: string | undefined): string | undefined {

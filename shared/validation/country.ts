@@ -9,6 +9,8 @@ const regionNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'n
 const NOT_COUNTRIES = new Set([
   ...['EU', 'EZ', 'UN', 'QO', 'XA', 'XB', 'ZZ'],
   ...['AN', 'BU', 'CS', 'DD', 'FX', 'NT', 'SU', 'TP', 'YD', 'YU', 'ZR'],
+  // Reserved for other uses, not countries (UK is GB).
+  ...['AC', 'CP', 'DG', 'EA', 'IC', 'TA', 'UK'],
 ]);
 
 export function isCountryCode(code: string): boolean {

@@ -9,7 +9,11 @@ const UNAUTHORIZED = { error: 'Unauthorized - Invalid or missing API key or sess
 describe('npm start, driven over HTTP as a user would', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'payouts-e2e-'));
   let runtime: Runtime;
-  let api: (method: string, path: string, options?: { key?: string; body?: string }) => Promise<{ status: number; body: unknown; headers: Headers }>;
+  let api: (
+    method: string,
+    path: string,
+    options?: { key?: string; body?: string },
+  ) => Promise<{ status: number; body: unknown; headers: Headers }>;
 
   beforeAll(async () => {
     runtime = await startRuntime(dataDir);
@@ -47,19 +51,27 @@ describe('npm start, driven over HTTP as a user would', () => {
     const { apiKey } = runtime.localJson();
     const valid = { name: 'Jane Doe', accountType: 'individual', email: 'jane@example.com' };
     expect(await api('GET', '/customers')).toMatchObject({ status: 401, body: UNAUTHORIZED });
-    expect(await api('GET', '/customers', { key: 'sk_sandbox_not-a-key' })).toMatchObject({ status: 401, body: UNAUTHORIZED });
+    expect(await api('GET', '/customers', { key: 'sk_sandbox_not-a-key' })).toMatchObject({
+      status: 401,
+      body: UNAUTHORIZED,
+    });
     expect(await api('POST', '/customers', { key: apiKey, body: '{"name":' })).toMatchObject({
       status: 400,
       body: { error: 'Invalid JSON body' },
     });
-    expect(await api('POST', '/customers', { key: apiKey, body: JSON.stringify({ ...valid, role: 'admin' }) })).toMatchObject({
+    expect(
+      await api('POST', '/customers', { key: apiKey, body: JSON.stringify({ ...valid, role: 'admin' }) }),
+    ).toMatchObject({
       status: 400,
       body: { error: 'role: Unrecognized field' },
     });
     expect(
       await api('POST', '/customers', { key: apiKey, body: JSON.stringify({ ...valid, name: 'x'.repeat(65 * 1024) }) }),
     ).toMatchObject({ status: 413 });
-    expect(await api('GET', '/no/such/route', { key: apiKey })).toMatchObject({ status: 404, body: { error: 'Not found' } });
+    expect(await api('GET', '/no/such/route', { key: apiKey })).toMatchObject({
+      status: 404,
+      body: { error: 'Not found' },
+    });
     expect(await api('GET', '/customers', { key: apiKey })).toMatchObject({ status: 200, body: [] });
   });
 

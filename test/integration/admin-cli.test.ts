@@ -21,8 +21,15 @@ describe('admin CLI against the table', () => {
       apiKey: expect.stringMatching(/^sk_sandbox_[0-9A-Za-z]{32,}$/),
     });
     const organization = await getOrganization(deps.db, String(created.organizationId));
-    expect(organization).toMatchObject({ name: 'Acme', features: { customers: true, apiWithdrawals: false }, requiredApprovals: 2 });
-    expect(await request('GET', '/customers', { key: String(created.apiKey) })).toMatchObject({ status: 200, body: [] });
+    expect(organization).toMatchObject({
+      name: 'Acme',
+      features: { customers: true, apiWithdrawals: false },
+      requiredApprovals: 2,
+    });
+    expect(await request('GET', '/customers', { key: String(created.apiKey) })).toMatchObject({
+      status: 200,
+      body: [],
+    });
   });
 
   it('revokes a key so that the very next request is refused', async () => {
@@ -34,7 +41,9 @@ describe('admin CLI against the table', () => {
       body: { error: 'Unauthorized - Invalid or missing API key or session' },
     });
     expect(await request('GET', '/customers', { key: String(second.apiKey) })).toMatchObject({ status: 200 });
-    const keys = (await run(['key', 'list', String(created.organizationId)], () => deps.db)) as Array<Record<string, unknown>>;
+    const keys = (await run(['key', 'list', String(created.organizationId)], () => deps.db)) as Array<
+      Record<string, unknown>
+    >;
     expect(keys.map((k) => k.status).sort()).toEqual(['ACTIVE', 'REVOKED']);
     expect(JSON.stringify(keys)).not.toContain(String(second.apiKey));
   });
@@ -60,8 +69,22 @@ describe('admin CLI against the table', () => {
 
   it('updates the allowance and approval threshold', async () => {
     const created = await admin('org', 'create', '--name', 'Limits', '--env', 'live');
-    const updated = await admin('org', 'update', String(created.organizationId), '--allowance', '2500.50', '--allowance-reset-minutes', '60', '--approvals', '3');
-    expect(updated).toMatchObject({ environment: 'live', allowance: { limit: '2500.50', resetPeriodMinutes: 60 }, requiredApprovals: 3 });
+    const updated = await admin(
+      'org',
+      'update',
+      String(created.organizationId),
+      '--allowance',
+      '2500.50',
+      '--allowance-reset-minutes',
+      '60',
+      '--approvals',
+      '3',
+    );
+    expect(updated).toMatchObject({
+      environment: 'live',
+      allowance: { limit: '2500.50', resetPeriodMinutes: 60 },
+      requiredApprovals: 3,
+    });
   });
 
   it('refuses malformed commands with a usage error and writes nothing', async () => {

@@ -6,7 +6,13 @@ import { givenOrganization, integrationDeps } from '#test/integration/support/de
 const deps = integrationDeps();
 const { request } = useApi();
 
-type Customer = { customerId: string; name: string; kycStatus: string; kycVerified: boolean; verifiedName: string | null };
+type Customer = {
+  customerId: string;
+  name: string;
+  kycStatus: string;
+  kycVerified: boolean;
+  verifiedName: string | null;
+};
 
 const newCustomer = (overrides: Record<string, unknown> = {}) => ({
   name: 'Jane Doe',
@@ -31,9 +37,17 @@ async function eventsOfCustomer(customerId: string) {
 describe('customers against DynamoDB Local', () => {
   it('creates a customer and its customer.created event record together', async () => {
     const org = await givenOrganization(deps);
-    const created = await request<Customer>('POST', '/customers', { key: org.apiKey, body: newCustomer({ expectedMonthlyVolume: '2500.5' }) });
+    const created = await request<Customer>('POST', '/customers', {
+      key: org.apiKey,
+      body: newCustomer({ expectedMonthlyVolume: '2500.5' }),
+    });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ name: 'Jane Doe', kycStatus: 'NOT_STARTED', kycVerified: false, expectedMonthlyVolume: '2500.50' });
+    expect(created.body).toMatchObject({
+      name: 'Jane Doe',
+      kycStatus: 'NOT_STARTED',
+      kycVerified: false,
+      expectedMonthlyVolume: '2500.50',
+    });
     const fetched = await request<Customer>('GET', `/customers/${created.body.customerId}`, { key: org.apiKey });
     expect(fetched.body).toEqual(created.body);
     const events = await eventsOfCustomer(created.body.customerId);
@@ -44,14 +58,19 @@ describe('customers against DynamoDB Local', () => {
     const org = await givenOrganization(deps);
     const ids: string[] = [];
     for (let i = 0; i < 5; i++) {
-      const res = await request<Customer>('POST', '/customers', { key: org.apiKey, body: newCustomer({ name: `Customer ${i}` }) });
+      const res = await request<Customer>('POST', '/customers', {
+        key: org.apiKey,
+        body: newCustomer({ name: `Customer ${i}` }),
+      });
       ids.push(res.body.customerId);
     }
     const seen: string[] = [];
     let next: string | undefined = '/customers?limit=2';
     let pages = 0;
     while (next) {
-      const page: Awaited<ReturnType<typeof request<Customer[]>>> = await request<Customer[]>('GET', next, { key: org.apiKey });
+      const page: Awaited<ReturnType<typeof request<Customer[]>>> = await request<Customer[]>('GET', next, {
+        key: org.apiKey,
+      });
       expect(page.status).toBe(200);
       seen.push(...page.body.map((c) => c.customerId));
       const link = page.headers.get('link');
@@ -106,7 +125,11 @@ describe('customers against DynamoDB Local', () => {
       { body: newCustomer({ nickname: 'JD' }), expected: [400, 'nickname: Unrecognized field'] },
       { body: newCustomer({ email: 'not-an-email' }), expected: [400, 'email: Invalid email'] },
       { body: newCustomer({ name: 'x'.repeat(70 * 1024) }), expected: [413, 'Request body exceeds 64 KiB'] },
-      { body: newCustomer(), key: 'sk_sandbox_unknownunknownunknownunknown12', expected: [401, 'Unauthorized - Invalid or missing API key or session'] },
+      {
+        body: newCustomer(),
+        key: 'sk_sandbox_unknownunknownunknownunknown12',
+        expected: [401, 'Unauthorized - Invalid or missing API key or session'],
+      },
     ] as const;
     for (const attempt of attempts) {
       const res = await request('POST', '/customers', { key: 'key' in attempt ? attempt.key : org.apiKey, ...attempt });
@@ -124,17 +147,26 @@ describe('KYC against DynamoDB Local', () => {
       status: 403,
       body: { error: 'Customer KYC verification must be completed before retrieving address' },
     });
-    const link = await request<{ kycVerified: boolean; kycFlowLink: string }>('POST', `/customers/${customer.customerId}/kyc`, { key: org.apiKey });
+    const link = await request<{ kycVerified: boolean; kycFlowLink: string }>(
+      'POST',
+      `/customers/${customer.customerId}/kyc`,
+      { key: org.apiKey },
+    );
     expect(link.body.kycVerified).toBe(false);
     expect(link.body.kycFlowLink).toMatch(/^https:\/\//);
-    expect((await request<Customer>('GET', `/customers/${customer.customerId}`, { key: org.apiKey })).body.kycStatus).toBe('PENDING');
+    expect(
+      (await request<Customer>('GET', `/customers/${customer.customerId}`, { key: org.apiKey })).body.kycStatus,
+    ).toBe('PENDING');
 
     const address = { addressLine1: 'Hauptstraße 5', city: 'München', country: 'de', postalCode: '80331' };
     const approved = await request<Customer>('POST', `/sandbox/customers/${customer.customerId}/kyc/approve`, {
       key: org.apiKey,
       body: { verifiedName: 'Jane Mary Doe', address },
     });
-    expect(approved).toMatchObject({ status: 200, body: { kycStatus: 'APPROVED', kycVerified: true, verifiedName: 'Jane Mary Doe' } });
+    expect(approved).toMatchObject({
+      status: 200,
+      body: { kycStatus: 'APPROVED', kycVerified: true, verifiedName: 'Jane Mary Doe' },
+    });
     const kycAddress = await request('GET', `/customers/${customer.customerId}/kyc/address`, { key: org.apiKey });
     expect(kycAddress).toMatchObject({ status: 200, body: { ...address, country: 'DE' } });
     expect(await request(`POST`, `/customers/${customer.customerId}/kyc`, { key: org.apiKey })).toMatchObject({
@@ -146,7 +178,10 @@ describe('KYC against DynamoDB Local', () => {
 
   it('refuses a KYC link for corporates', async () => {
     const org = await givenOrganization(deps);
-    const { body: customer } = await request<Customer>('POST', '/customers', { key: org.apiKey, body: newCustomer({ accountType: 'corporate', name: 'Acme GmbH' }) });
+    const { body: customer } = await request<Customer>('POST', '/customers', {
+      key: org.apiKey,
+      body: newCustomer({ accountType: 'corporate', name: 'Acme GmbH' }),
+    });
     expect(await request('POST', `/customers/${customer.customerId}/kyc`, { key: org.apiKey })).toMatchObject({
       status: 400,
       body: { error: 'KYC link generation is not available for corporate customers' },
@@ -170,7 +205,9 @@ describe('KYC against DynamoDB Local', () => {
     const org = await givenOrganization(deps, { environment: 'live' });
     const { body: customer } = await request<Customer>('POST', '/customers', { key: org.apiKey, body: newCustomer() });
     expect(org.apiKey).toMatch(/^sk_live_/);
-    expect(await request('POST', `/sandbox/customers/${customer.customerId}/kyc/approve`, { key: org.apiKey })).toMatchObject({
+    expect(
+      await request('POST', `/sandbox/customers/${customer.customerId}/kyc/approve`, { key: org.apiKey }),
+    ).toMatchObject({
       status: 404,
       body: { error: 'Not found' },
     });

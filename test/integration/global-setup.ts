@@ -18,7 +18,11 @@ let dynamo: LocalDynamoDb | undefined;
 export async function setup(project: TestProject) {
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
   dynamo = await startDynamoDbLocal({ dataDir: null });
-  const client = new DynamoDBClient({ endpoint: dynamo.endpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS });
+  const client = new DynamoDBClient({
+    endpoint: dynamo.endpoint,
+    region: LOCAL_REGION,
+    credentials: LOCAL_CREDENTIALS,
+  });
   await ensureTable(client, INTEGRATION_TABLE);
   client.destroy();
   project.provide('dynamodbEndpoint', dynamo.endpoint);

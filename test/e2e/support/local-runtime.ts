@@ -7,7 +7,13 @@ import { REPO_ROOT } from '#infra/local/server.ts';
 
 const execFileAsync = promisify(execFile);
 
-export type LocalJson = { apiUrl: string; organizationId: string; apiKey: string; dynamodbEndpoint: string; tableName: string };
+export type LocalJson = {
+  apiUrl: string;
+  organizationId: string;
+  apiKey: string;
+  dynamodbEndpoint: string;
+  tableName: string;
+};
 
 export type Runtime = {
   child: ChildProcess;

@@ -2,8 +2,8 @@ import { systemClock } from '#shared/clock.ts';
 import { parseConfig } from '#shared/config/env.ts';
 import { createDb } from '#shared/db/client.ts';
 import type { Deps } from '#shared/http/deps.ts';
-import { createOrganization } from '#shared/organizations/organization-admin.ts';
 import type { NewOrganizationInput } from '#shared/organizations/organization.ts';
+import { createOrganization } from '#shared/organizations/organization-admin.ts';
 
 /** Deps wired to the run's DynamoDB Local (see setup-env.ts). */
 export function integrationDeps(): Deps {

@@ -189,7 +189,7 @@ describe('create customer', () => {
       { name: 'Ada', accountType: 'business', email: 'a@example.com' },
       'accountType: Must be one of: individual, corporate',
     ],
-    [{ name: '   ', accountType: 'individual', email: 'a@example.com' }, 'name: Must be at least 1 characters'],
+    [{ name: '   ', accountType: 'individual', email: 'a@example.com' }, 'name: Must be at least 1 character'],
     [
       { name: 'x'.repeat(141), accountType: 'individual', email: 'a@example.com' },
       'name: Must be at most 140 characters',
@@ -210,8 +210,7 @@ describe('create customer', () => {
     expect(ddb).not.toHaveReceivedCommand(TransactWriteCommand);
   });
 
-  // Known bug (see report): the amount schema's refine throws DecimalError on a non-numeric string.
-  it.fails('rejects a non-numeric expected monthly volume with 400, not 500 (known bug)', async () => {
+  it('rejects a non-numeric expected monthly volume with 400, not 500', async () => {
     const result = await post({
       name: 'Ada',
       accountType: 'individual',
@@ -235,5 +234,41 @@ describe('create customer', () => {
 
     expect(result.statusCode).toBeGreaterThanOrEqual(500);
     expect(bodyOf<{ error: string }>(result).error).not.toMatch(/Transaction|Condition/);
+  });
+});
+
+describe('create customer: rarer paths', () => {
+  it('draws a new deposit reference when the first one is already taken', async () => {
+    ddb
+      .on(TransactWriteCommand)
+      .rejectsOnce(
+        new TransactionCanceledException({
+          message: 'Transaction cancelled',
+          $metadata: {},
+          CancellationReasons: [{ Code: 'None' }, { Code: 'ConditionalCheckFailed' }, { Code: 'None' }],
+        }),
+      )
+      .resolves({});
+
+    const result = await post({ name: 'Ada', accountType: 'individual', email: 'ada@example.com' });
+
+    expect(result.statusCode).toBe(201);
+    const calls = ddb.commandCalls(TransactWriteCommand);
+    expect(calls).toHaveLength(2);
+    const reference = (i: number) =>
+      (calls[i]?.args[0].input.TransactItems?.[1]?.Put?.Item as { depositReference?: string; pk: string }).pk;
+    expect(reference(0)).not.toBe(reference(1));
+  });
+
+  it('refuses an address for an individual, whose address comes from KYC', async () => {
+    const address = { addressLine1: 'Main St 1', city: 'Berlin', country: 'DE', postalCode: '10115' };
+
+    const result = await post({ name: 'Ada', accountType: 'individual', email: 'ada@example.com', address });
+
+    expect(result.statusCode).toBe(400);
+    expect(bodyOf(result)).toEqual({
+      error: "address: Only corporate customers have a registered address; an individual's comes from KYC",
+    });
+    expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(0);
   });
 });

@@ -1,4 +1,5 @@
 import '#test/fixtures/env.ts';
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { handler as initiateKyc } from '#functions/api/customers/initiate-kyc.ts';
@@ -75,5 +76,22 @@ describe('initiate KYC', () => {
 
     expect(result.statusCode).toBe(404);
     expect(bodyOf(result)).toEqual({ error: 'Customer not found' });
+  });
+
+  // The guard checks `version`, so losing the race does not mean the customer was approved; any other
+  // concurrent change (a rejection, another KYC start) must not be answered as verified.
+  it('does not report a customer who is still pending as verified after losing a race', async () => {
+    const customer = givenCustomer({ kycStatus: 'PENDING' });
+    ddb.on(TransactWriteCommand).rejects(
+      new TransactionCanceledException({
+        message: 'Transaction cancelled',
+        $metadata: {},
+        CancellationReasons: [{ Code: 'ConditionalCheckFailed' }],
+      }),
+    );
+
+    const result = await start(customer.customerId);
+
+    expect(bodyOf(result)).not.toEqual({ kycVerified: true, kycFlowLink: null });
   });
 });

@@ -26,14 +26,11 @@ describe('isCountryCode', () => {
     expect(isCountryCode(code)).toBe(false);
   });
 
-  // Known bug (see report): ICU knows these exceptionally reserved codes as regions, but they are not
+  // ICU knows these exceptionally reserved codes as regions, but they are not
   // ISO 3166-1 alpha-2 country codes; banks refuse them (a UK customer must be GB).
-  it.fails.each(['UK', 'AC', 'CP', 'DG', 'EA', 'IC', 'TA'])(
-    'refuses the exceptionally reserved code %s (known bug)',
-    (code) => {
-      expect(isCountryCode(code)).toBe(false);
-    },
-  );
+  it.each(['UK', 'AC', 'CP', 'DG', 'EA', 'IC', 'TA'])('refuses the exceptionally reserved code %s', (code) => {
+    expect(isCountryCode(code)).toBe(false);
+  });
 });
 
 describe('CountryCodeSchema', () => {

@@ -1,0 +1,69 @@
+import { Template } from 'aws-cdk-lib/assertions';
+import type { CfnTable } from 'aws-cdk-lib/aws-dynamodb';
+import { describe, expect, it } from 'vitest';
+import { createTableInput, TABLE } from '#shared/db/table.ts';
+import { appWithoutBundling } from '#test/infra/app-without-bundling.ts';
+
+const { stateful } = appWithoutBundling();
+const template = Template.fromStack(stateful);
+
+function theTable() {
+  const [table, ...others] = Object.values(template.findResources('AWS::DynamoDB::Table'));
+  if (!table || others.length > 0) throw new Error('expected exactly one table');
+  return table;
+}
+
+describe('stateful stack', () => {
+  it('declares the same table shape as the local runtime and the tests (createTableInput)', () => {
+    const local = createTableInput('any');
+    const { Properties: table } = theTable();
+
+    expect(table.KeySchema).toEqual(local.KeySchema);
+    expect(table.AttributeDefinitions).toHaveLength(local.AttributeDefinitions.length);
+    expect(table.AttributeDefinitions).toEqual(expect.arrayContaining(local.AttributeDefinitions));
+    expect(table.GlobalSecondaryIndexes).toEqual(local.GlobalSecondaryIndexes);
+    expect(table.BillingMode).toBe(local.BillingMode);
+    expect(table.StreamSpecification).toEqual({ StreamViewType: local.StreamSpecification.StreamViewType });
+  });
+
+  it('keys on pk/sk with the gsi1 index projecting every attribute', () => {
+    const { Properties: table } = theTable();
+
+    expect(table.KeySchema).toEqual([
+      { AttributeName: 'pk', KeyType: 'HASH' },
+      { AttributeName: 'sk', KeyType: 'RANGE' },
+    ]);
+    expect(table.GlobalSecondaryIndexes).toEqual([
+      {
+        IndexName: 'gsi1',
+        KeySchema: [
+          { AttributeName: 'gsi1pk', KeyType: 'HASH' },
+          { AttributeName: 'gsi1sk', KeyType: 'RANGE' },
+        ],
+        Projection: { ProjectionType: 'ALL' },
+      },
+    ]);
+  });
+
+  it('streams new and old images and expires items by the TTL attribute', () => {
+    const { Properties: table } = theTable();
+
+    expect(table.StreamSpecification).toEqual({ StreamViewType: 'NEW_AND_OLD_IMAGES' });
+    expect(table.TimeToLiveSpecification).toEqual({ AttributeName: TABLE.ttlAttribute, Enabled: true });
+  });
+
+  it('survives mistakes: point-in-time recovery, deletion protection, retained on delete and replace', () => {
+    const table = theTable();
+
+    expect(table.Properties.PointInTimeRecoverySpecification).toEqual({ PointInTimeRecoveryEnabled: true });
+    expect(table.Properties.DeletionProtectionEnabled).toBe(true);
+    expect(table.DeletionPolicy).toBe('Retain');
+    expect(table.UpdateReplacePolicy).toBe('Retain');
+  });
+
+  it('outputs the table name for the admin CLI', () => {
+    const tableId = stateful.getLogicalId(stateful.table.node.defaultChild as CfnTable);
+
+    template.hasOutput('TableName', { Value: { Ref: tableId } });
+  });
+});
