@@ -74,6 +74,7 @@ async function serve(dynamo: LocalDynamoDb) {
   const { getOrganization } = await import('#shared/db/organizations.ts');
   const { createOrganization } = await import('#shared/organizations/organization-admin.ts');
   const { routeList } = await import('#shared/http/routes.ts');
+  const { LOCAL_WORKERS, startWorkers } = await import('#infra/local/workers.ts');
   const deps = appDeps();
 
   const previous = readLocalJson();
@@ -91,6 +92,14 @@ async function serve(dynamo: LocalDynamoDb) {
     firstStart = true;
   }
 
+  const notes: string[] = [];
+  const workers = await startWorkers(LOCAL_WORKERS, {
+    deps,
+    dataDir,
+    dynamodbEndpoint: dynamo.endpoint,
+    tableName: env.TABLE_NAME,
+    announce: (line) => notes.push(line),
+  });
   const server = await startLocalServer({ routes: routeList, port: env.PORT, host: env.HOST });
   const apiUrl = `${server.url}/api/v2`;
   writeFileSync(
@@ -106,6 +115,7 @@ async function serve(dynamo: LocalDynamoDb) {
       `  Organization     ${organizationId} (sandbox${firstStart ? ', created now' : ''})`,
       `  API key          ${apiKey}`,
       `  Data             ${dataDir} (kept across restarts; connection details in ${localJsonPath})`,
+      ...notes.map((note) => `  ${note}`),
       '',
       'Try:',
       `  curl -H "Authorization: Bearer ${apiKey}" ${apiUrl}/customers`,
@@ -121,6 +131,7 @@ async function serve(dynamo: LocalDynamoDb) {
     stopping = true;
     process.stdout.write(`\n${signal} received, stopping...\n`);
     await server.close();
+    await workers.stop();
     await dynamo.stop();
     process.stdout.write('Stopped.\n');
     process.exit(0);

@@ -14,6 +14,8 @@
  * | Get an organization                     | GetItem   | pk=`ORG#<orgId>` sk=`ORG`                                     |
  * | Get a customer                          | GetItem   | pk=`ORG#<orgId>#CUSTOMER#<customerId>` sk=`CUSTOMER`         |
  * | List an organization's customers        | Query     | gsi1pk=`ORG#<orgId>#CUSTOMERS` gsi1sk=`<createdAt>#<id>` (newest first) |
+ * | Get a customer's withdrawal bank        | GetItem   | pk=`ORG#<orgId>#CUSTOMER#<customerId>` sk=`BANK#<bankId>`     |
+ * | List a customer's banks, newest first   | Query     | gsi1pk=`ORG#<orgId>#CUSTOMER#<customerId>#BANKS` gsi1sk=`<createdAt>#<bankId>` |
  * | Find a customer by deposit reference    | GetItem   | pk=`DEPOSITREF#<reference>` sk=`DEPOSITREF` (also makes references unique) |
  * | Event record (outbox, read by the stream)| Put in the same transaction | pk=`EVENT#<eventId>` sk=`EVENT`, TTL         |
  */
@@ -43,6 +45,19 @@ export const keys = {
     gsi1sk: listSortKey(createdAt, customerId),
   }),
   customersOfOrganization: (organizationId: string) => ({ gsi1pk: `ORG#${organizationId}#CUSTOMERS` }),
+
+  /** Everything a customer owns lives in the customer's partition, beside the customer item. */
+  bank: (organizationId: string, customerId: string, bankId: string): Key => ({
+    pk: `ORG#${organizationId}#CUSTOMER#${customerId}`,
+    sk: `BANK#${bankId}`,
+  }),
+  bankListEntry: (organizationId: string, customerId: string, createdAt: string, bankId: string): ListKey => ({
+    gsi1pk: `ORG#${organizationId}#CUSTOMER#${customerId}#BANKS`,
+    gsi1sk: listSortKey(createdAt, bankId),
+  }),
+  banksOfCustomer: (organizationId: string, customerId: string) => ({
+    gsi1pk: `ORG#${organizationId}#CUSTOMER#${customerId}#BANKS`,
+  }),
 
   depositReference: (reference: string): Key => ({ pk: `DEPOSITREF#${reference}`, sk: 'DEPOSITREF' }),
 

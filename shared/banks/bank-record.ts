@@ -1,0 +1,38 @@
+import { z } from 'zod';
+
+/**
+ * A customer's withdrawal bank account as stored. The bank area (create, list, approve) owns its writes;
+ * withdrawals read it through `getBankOfCustomer` and copy the payout details onto the transaction.
+ */
+export const BankStatusSchema = z.enum(['PENDING', 'ACTIVE', 'REJECTED']);
+export type BankStatus = z.infer<typeof BankStatusSchema>;
+export const BankCurrencySchema = z.enum(['EUR', 'USD']);
+export type BankCurrency = z.infer<typeof BankCurrencySchema>;
+export const PaymentRailSchema = z.enum(['SEPA', 'FEDWIRE']);
+export const RecipientTypeSchema = z.enum(['CUSTOMER', 'OTHER_INDIVIDUAL', 'OTHER_BUSINESS']);
+
+export const BankRecordSchema = z.object({
+  bankId: z.string(),
+  organizationId: z.string(),
+  customerId: z.string(),
+  beneficiaryName: z.string(),
+  currency: BankCurrencySchema,
+  paymentRail: PaymentRailSchema,
+  iban: z.string().nullable(),
+  bic: z.string().nullable(),
+  accountNumber: z.string().nullable(),
+  routingNumber: z.string().nullable(),
+  addressLine1: z.string().nullable(),
+  city: z.string().nullable(),
+  country: z.string().nullable(),
+  recipientType: RecipientTypeSchema,
+  recipientEmail: z.string().nullable(),
+  notificationEnabled: z.boolean(),
+  status: BankStatusSchema,
+  rejectionReason: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  /** Optimistic-concurrency counter, as on customers. */
+  version: z.number().int().min(1),
+});
+export type BankRecord = z.infer<typeof BankRecordSchema>;
