@@ -256,7 +256,7 @@ describe('create customer: rarer paths', () => {
     const calls = ddb.commandCalls(TransactWriteCommand);
     expect(calls).toHaveLength(2);
     const reference = (i: number) =>
-      (calls[i]?.args[0].input.TransactItems?.[1]?.Put?.Item as { depositReference?: string; pk: string }).pk;
+      calls[i]?.args[0].input.TransactItems?.[1]?.Put?.Item?.pk;
     expect(reference(0)).not.toBe(reference(1));
   });
 
