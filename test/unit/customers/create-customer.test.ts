@@ -255,8 +255,7 @@ describe('create customer: rarer paths', () => {
     expect(result.statusCode).toBe(201);
     const calls = ddb.commandCalls(TransactWriteCommand);
     expect(calls).toHaveLength(2);
-    const reference = (i: number) =>
-      calls[i]?.args[0].input.TransactItems?.[1]?.Put?.Item?.pk;
+    const reference = (i: number) => calls[i]?.args[0].input.TransactItems?.[1]?.Put?.Item?.pk;
     expect(reference(0)).not.toBe(reference(1));
   });
 
