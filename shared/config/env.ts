@@ -11,6 +11,10 @@ const EnvSchema = z.object({
   DYNAMODB_ENDPOINT: z.url().optional(),
   KYC_FLOW_BASE_URL: z.url().default('https://kyc.sandbox.payouts.dev/flow'),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  /** The `service` of every log line and metric; the CDK stack sets `payouts-<stage>`. */
+  SERVICE_NAME: z.string().min(1).default('payouts'),
+  /** CloudWatch namespace for the EMF metrics; unset (locally, in tests) no metrics are written. */
+  METRICS_NAMESPACE: z.string().min(1).optional(),
 });
 
 export type Config = Readonly<{
@@ -19,6 +23,8 @@ export type Config = Readonly<{
   dynamodbEndpoint: string | undefined;
   kycFlowBaseUrl: string;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
+  serviceName: string;
+  metricsNamespace: string | undefined;
 }>;
 
 export class ConfigError extends Error {}
@@ -36,6 +42,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     dynamodbEndpoint: e.DYNAMODB_ENDPOINT,
     kycFlowBaseUrl: e.KYC_FLOW_BASE_URL,
     logLevel: e.LOG_LEVEL,
+    serviceName: e.SERVICE_NAME,
+    metricsNamespace: e.METRICS_NAMESPACE,
   });
 }
 

@@ -54,7 +54,7 @@ export const routes = {
     handler: 'functions/api/customers/list-customers.ts',
     summary: 'List customers, newest first',
     successStatus: 200,
-    access: { table: 'read' },
+    access: { table: 'read', indexes: ['gsi1'] },
     request: { query: z.strictObject({ ...PaginationQuery }) },
     responses: { 200: z.array(CustomerSchema) },
   }),
