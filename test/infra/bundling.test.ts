@@ -1,14 +1,16 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { App, type CfnElement, Stack } from 'aws-cdk-lib';
+import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ApiFunction } from '#infra/aws/api-stack.ts';
+import { PayoutsFunction } from '#infra/aws/function.ts';
 import { routes } from '#shared/http/routes.ts';
+import { bundle } from '#test/bench/bundles.ts';
 
 const run = promisify(execFile);
 const outdir = await mkdtemp(path.join(tmpdir(), 'payouts-bundling-'));
@@ -19,16 +21,21 @@ function bundleHealth(): string {
   // The template is checked elsewhere; only the bundle matters here, so skip the slow template validation.
   const app = new App({ outdir, builtinCloudFormationValidation: false });
   const stack = new Stack(app, 'BundlingProbe');
-  const fn = new ApiFunction(stack, 'Health', { handler: routes.health.handler, tableName: 'payouts-test' });
+  const fn = new PayoutsFunction(stack, 'Health', {
+    handler: routes.health.handler,
+    environment: { TABLE_NAME: 'payouts-test' },
+    logRetention: RetentionDays.ONE_WEEK,
+  });
   const template = app.synth().getStackByName(stack.stackName).template;
   const s3Key: string =
     template.Resources[stack.getLogicalId(fn.node.defaultChild as CfnElement)].Properties.Code.S3Key;
   return path.join(outdir, `asset.${s3Key.replace(/\.zip$/, '')}`);
 }
 
+const asset = bundleHealth();
+
 describe('API function bundling', () => {
   it('bundles a route into one self-contained ESM file that answers outside the repository', async () => {
-    const asset = bundleHealth();
     const entry = path.join(asset, 'index.mjs');
 
     expect(existsSync(entry)).toBe(true);
@@ -55,5 +62,11 @@ describe('API function bundling', () => {
     expect(response.statusCode).toBe(200);
     expect(JSON.parse(response.body)).toEqual({ status: 'ok' });
     expect(response.headers['x-request-id']).toBe('probe-1');
+  });
+
+  it('is what the bundle benchmark builds, byte for byte', async () => {
+    const benched = await bundle(routes.health.handler, path.join(outdir, 'bench'));
+
+    expect(await readFile(benched)).toEqual(await readFile(path.join(asset, 'index.mjs')));
   });
 });
