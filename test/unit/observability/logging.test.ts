@@ -1,7 +1,7 @@
 import '#test/fixtures/env.ts';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { apiHandler } from '#shared/http/api-handler.ts';
 import { defineRoute } from '#shared/http/route.ts';
@@ -9,7 +9,7 @@ import { appendLogKeys, log } from '#shared/log.ts';
 import { apiEvent, invoke } from '#test/fixtures/api-event.ts';
 import { givenCaller, mockDocumentClient } from '#test/fixtures/dynamodb.ts';
 import { apiKeyFor } from '#test/fixtures/organizations.ts';
-import { captureStderr, captureStdout } from '#test/fixtures/stderr.ts';
+import { captureOutputOfEachTest } from '#test/fixtures/stderr.ts';
 
 // Read with the rest of the configuration at the first log line, so this applies although the modules are loaded.
 process.env.LOG_LEVEL = 'info';
@@ -40,28 +40,18 @@ const transactionEvent = (authorization: string, requestId: string) =>
   });
 
 const ddb = mockDocumentClient();
-let stdout: ReturnType<typeof captureStdout>;
-let stderr: ReturnType<typeof captureStderr>;
+const output = captureOutputOfEachTest();
 
 beforeEach(() => {
   ddb.reset();
   ddb.on(GetCommand).resolves({});
-  stdout = captureStdout();
-  stderr = captureStderr();
 });
-
-afterEach(() => {
-  stdout.restore();
-  stderr.restore();
-});
-
-const stderrJson = () => stderr.lines.map((line) => JSON.parse(line) as Record<string, unknown>);
 
 describe('log lines', () => {
   it('are one JSON object each, with level, time, message and service', () => {
     log.info('payout settled', { amount: '12.50' });
 
-    expect(stdout.json()).toEqual([
+    expect(output.stdout().json()).toEqual([
       {
         level: 'info',
         time: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
@@ -77,8 +67,13 @@ describe('log lines', () => {
     log.warn('careful');
     log.error('broken');
 
-    expect(stdout.lines).toEqual([]);
-    expect(stderrJson().map((line) => line.level)).toEqual(['warn', 'error']);
+    expect(output.stdout().lines).toEqual([]);
+    expect(
+      output
+        .stderr()
+        .json()
+        .map((line) => line.level),
+    ).toEqual(['warn', 'error']);
   });
 
   it('never carry authorization headers, API keys, secrets, IBANs or account numbers, however nested', () => {
@@ -105,9 +100,9 @@ describe('log lines', () => {
       apiKeyId: 'key-id-is-not-a-secret',
     });
 
-    const text = stdout.lines.join('');
+    const text = output.stdout().text();
     for (const value of Object.values(secrets)) expect(text).not.toContain(value);
-    const [line] = stdout.json();
+    const [line] = output.stdout().json();
     expect(line).toMatchObject({
       authorization: '[redacted]',
       apiKey: '[redacted]',
@@ -126,8 +121,8 @@ describe('log lines', () => {
 
     log.error(`request with ${apiKey} failed`, { error, note: `key was ${apiKey}` });
 
-    expect(stderr.lines.join('')).not.toContain(apiKey.slice('sk_sandbox_'.length));
-    const [line] = stderrJson();
+    expect(output.stderr().text()).not.toContain(apiKey.slice('sk_sandbox_'.length));
+    const [line] = output.stderr().json();
     expect(line).toMatchObject({
       message: 'request with sk_sandbox_[redacted] failed',
       note: 'key was sk_sandbox_[redacted]',
@@ -147,7 +142,7 @@ describe('request keys', () => {
     const result = await invoke(handler, transactionEvent(caller.authorization, 'gw-keys-1'));
 
     expect(result.statusCode).toBe(200);
-    expect(stdout.json()).toEqual([
+    expect(output.stdout().json()).toEqual([
       expect.objectContaining({
         message: 'looking the transaction up',
         requestId: 'gw-keys-1',
@@ -170,7 +165,7 @@ describe('request keys', () => {
     await invoke(handler, transactionEvent(caller.authorization, 'gw-keys-2'));
     log.info('after the request');
 
-    const [during, after] = stdout.json();
+    const [during, after] = output.stdout().json();
     expect(during).toMatchObject({ customerId: 'customer-1', requestId: 'gw-keys-2' });
     expect(after).not.toHaveProperty('customerId');
     expect(after).not.toHaveProperty('requestId');
@@ -191,7 +186,7 @@ describe('request keys', () => {
       invoke(handler, transactionEvent(second.authorization, 'gw-second')),
     ]);
 
-    const lines = stdout.json();
+    const lines = output.stdout().json();
     expect(lines).toHaveLength(4);
     for (const line of lines) {
       const expected = line.requestId === 'gw-first' ? first.organizationId : second.organizationId;
@@ -208,7 +203,7 @@ describe('request keys', () => {
     const result = await invoke(handler, transactionEvent(caller.authorization, 'gw-keys-500'));
 
     expect(result.statusCode).toBe(500);
-    expect(stderrJson()).toEqual([
+    expect(output.stderr().json()).toEqual([
       expect.objectContaining({
         level: 'error',
         message: 'unhandled error',
@@ -218,6 +213,6 @@ describe('request keys', () => {
         error: expect.objectContaining({ message: 'boom' }),
       }),
     ]);
-    expect(stderr.lines.join('')).not.toContain(caller.apiKey);
+    expect(output.stderr().text()).not.toContain(caller.apiKey);
   });
 });

@@ -1,13 +1,13 @@
 import '#test/fixtures/env.ts';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { apiHandler } from '#shared/http/api-handler.ts';
 import { NotFoundError } from '#shared/http/errors.ts';
 import { defineRoute } from '#shared/http/route.ts';
 import { apiEvent, invoke } from '#test/fixtures/api-event.ts';
 import { mockDocumentClient } from '#test/fixtures/dynamodb.ts';
-import { captureStderr, captureStdout } from '#test/fixtures/stderr.ts';
+import { captureOutputOfEachTest } from '#test/fixtures/stderr.ts';
 
 // Read with the rest of the configuration at the first request, so this applies although the modules are loaded.
 process.env.METRICS_NAMESPACE = 'PayoutsUnit';
@@ -40,22 +40,18 @@ type Emf = {
 };
 
 const ddb = mockDocumentClient();
-let stdout: ReturnType<typeof captureStdout>;
-let stderr: ReturnType<typeof captureStderr>;
+const output = captureOutputOfEachTest();
 
 beforeEach(() => {
   ddb.reset();
   ddb.on(GetCommand).resolves({});
-  stdout = captureStdout();
-  stderr = captureStderr();
 });
 
-afterEach(() => {
-  stdout.restore();
-  stderr.restore();
-});
-
-const requestMetrics = () => stdout.json().filter((line) => '_aws' in line) as Emf[];
+const requestMetrics = () =>
+  output
+    .stdout()
+    .json()
+    .filter((line) => '_aws' in line) as Emf[];
 
 describe('request outcome metrics', () => {
   it('count a request as one EMF line in the namespace, by operation and status class', async () => {
