@@ -3,7 +3,7 @@ import {
   type BankCurrency,
   BankCurrencySchema,
   type BankRecord,
-  BankStatusSchema,
+  BankRecordSchema,
   PaymentRailSchema,
   RecipientTypeSchema,
 } from '#shared/banks/bank-record.ts';
@@ -108,26 +108,14 @@ export const BankWalletSchema = z.object({
 });
 export type BankWallet = z.infer<typeof BankWalletSchema>;
 
-export const BankSchema = z.object({
+/** The stored bank minus its internals, `bankId` as `id`, with its deposit wallets. */
+export const BankSchema = BankRecordSchema.omit({
+  bankId: true,
+  organizationId: true,
+  updatedAt: true,
+  version: true,
+}).extend({
   id: z.string(),
-  customerId: z.string(),
-  beneficiaryName: z.string(),
-  currency: BankCurrencySchema,
-  paymentRail: PaymentRailSchema,
-  iban: z.string().nullable(),
-  bic: z.string().nullable(),
-  accountNumber: z.string().nullable(),
-  routingNumber: z.string().nullable(),
-  addressLine1: z.string().nullable(),
-  city: z.string().nullable(),
-  country: z.string().nullable(),
-  recipientType: RecipientTypeSchema,
-  recipientEmail: z.string().nullable(),
-  notificationEnabled: z.boolean(),
-  status: BankStatusSchema,
-  /** Beyond the contract's fields: why an operator rejected the bank (null otherwise). */
-  rejectionReason: z.string().nullable(),
-  createdAt: z.string(),
   wallets: z.array(BankWalletSchema),
 });
 export type Bank = z.infer<typeof BankSchema>;

@@ -5,7 +5,9 @@ import { DynamoDBDocumentClient, GetCommand, TransactWriteCommand, UpdateCommand
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { handler as createBank } from '#functions/api/banks/create-bank.ts';
 import { createBank as createBankUseCase, DepositKeyMissingError } from '#shared/banks/bank-use-cases.ts';
+import { CreateBankBody } from '#shared/banks/schemas.ts';
 import { parseConfig } from '#shared/config/env.ts';
+import { parseOrThrow } from '#shared/http/validation.ts';
 import { apiEvent, bodyOf, invoke, jsonBody } from '#test/fixtures/api-event.ts';
 import { customerItem } from '#test/fixtures/customers.ts';
 import { type Caller, givenCaller, mockDocumentClient } from '#test/fixtures/dynamodb.ts';
@@ -262,19 +264,7 @@ describe('create withdrawal bank without a deposit key', () => {
       createBankUseCase(deps, {
         organizationId: caller.organizationId,
         customerId: customer.customerId,
-        beneficiaryName: 'Ada Lovelace',
-        currency: 'EUR',
-        paymentRail: 'SEPA',
-        iban: 'DE89370400440532013000',
-        bic: 'DEUTDEFF',
-        accountNumber: null,
-        routingNumber: null,
-        recipientType: 'CUSTOMER',
-        addressLine1: null,
-        city: null,
-        country: null,
-        recipientEmail: null,
-        notificationEnabled: false,
+        ...parseOrThrow(CreateBankBody, { ...eurBank, beneficiaryName: 'Ada Lovelace' }),
       }),
     ).rejects.toBeInstanceOf(DepositKeyMissingError);
     expect(ddb).not.toHaveReceivedCommand(UpdateCommand);
