@@ -210,7 +210,7 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * customer.created event
+         * A customer was created
          * @description POSTed to every endpoint subscribed to this type. Any 2xx within 15 s is a delivery; anything else, a timeout or a redirect is retried (5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h), at least once: deduplicate on `webhook-id`. Order is not guaranteed; `created_at` and `previous_status` let you drop stale events.
          */
         post: operations["customerCreatedEvent"];
@@ -230,7 +230,7 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * customer.kyc.approved event
+         * A customer's KYC was approved
          * @description POSTed to every endpoint subscribed to this type. Any 2xx within 15 s is a delivery; anything else, a timeout or a redirect is retried (5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h), at least once: deduplicate on `webhook-id`. Order is not guaranteed; `created_at` and `previous_status` let you drop stale events.
          */
         post: operations["customerKycApprovedEvent"];
@@ -250,7 +250,7 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * customer.kyc.rejected event
+         * A customer's KYC was rejected
          * @description POSTed to every endpoint subscribed to this type. Any 2xx within 15 s is a delivery; anything else, a timeout or a redirect is retried (5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h), at least once: deduplicate on `webhook-id`. Order is not guaranteed; `created_at` and `previous_status` let you drop stale events.
          */
         post: operations["customerKycRejectedEvent"];
@@ -270,7 +270,7 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * withdrawal_bank.created event
+         * A withdrawal bank was added (ACTIVE, or PENDING review)
          * @description POSTed to every endpoint subscribed to this type. Any 2xx within 15 s is a delivery; anything else, a timeout or a redirect is retried (5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h), at least once: deduplicate on `webhook-id`. Order is not guaranteed; `created_at` and `previous_status` let you drop stale events.
          */
         post: operations["withdrawalBankCreatedEvent"];
@@ -290,7 +290,7 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * withdrawal_bank.approved event
+         * A withdrawal bank was approved and is ACTIVE
          * @description POSTed to every endpoint subscribed to this type. Any 2xx within 15 s is a delivery; anything else, a timeout or a redirect is retried (5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h), at least once: deduplicate on `webhook-id`. Order is not guaranteed; `created_at` and `previous_status` let you drop stale events.
          */
         post: operations["withdrawalBankApprovedEvent"];
@@ -310,7 +310,7 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * withdrawal_bank.rejected event
+         * A withdrawal bank was rejected
          * @description POSTed to every endpoint subscribed to this type. Any 2xx within 15 s is a delivery; anything else, a timeout or a redirect is retried (5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h), at least once: deduplicate on `webhook-id`. Order is not guaranteed; `created_at` and `previous_status` let you drop stale events.
          */
         post: operations["withdrawalBankRejectedEvent"];
@@ -330,7 +330,7 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * withdrawal.created event
+         * A withdrawal was created
          * @description POSTed to every endpoint subscribed to this type. Any 2xx within 15 s is a delivery; anything else, a timeout or a redirect is retried (5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h), at least once: deduplicate on `webhook-id`. Order is not guaranteed; `created_at` and `previous_status` let you drop stale events.
          */
         post: operations["withdrawalCreatedEvent"];
@@ -350,7 +350,7 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * withdrawal.status_changed event
+         * A withdrawal's status changed (every one of its seven statuses)
          * @description POSTed to every endpoint subscribed to this type. Any 2xx within 15 s is a delivery; anything else, a timeout or a redirect is retried (5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h), at least once: deduplicate on `webhook-id`. Order is not guaranteed; `created_at` and `previous_status` let you drop stale events.
          */
         post: operations["withdrawalStatusChangedEvent"];
@@ -370,7 +370,7 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * deposit.created event
+         * A deposit was recorded
          * @description POSTed to every endpoint subscribed to this type. Any 2xx within 15 s is a delivery; anything else, a timeout or a redirect is retried (5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h), at least once: deduplicate on `webhook-id`. Order is not guaranteed; `created_at` and `previous_status` let you drop stale events.
          */
         post: operations["depositCreatedEvent"];
@@ -390,7 +390,7 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * deposit.status_changed event
+         * A deposit's status changed
          * @description POSTed to every endpoint subscribed to this type. Any 2xx within 15 s is a delivery; anything else, a timeout or a redirect is retried (5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h), at least once: deduplicate on `webhook-id`. Order is not guaranteed; `created_at` and `previous_status` let you drop stale events.
          */
         post: operations["depositStatusChangedEvent"];
@@ -410,7 +410,7 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * webhook.test event
+         * A test delivery, sent on request to one endpoint
          * @description POSTed to every endpoint subscribed to this type. Any 2xx within 15 s is a delivery; anything else, a timeout or a redirect is retried (5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h), at least once: deduplicate on `webhook-id`. Order is not guaranteed; `created_at` and `previous_status` let you drop stale events.
          */
         post: operations["webhookTestEvent"];

@@ -46,7 +46,6 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   Customers: 'Customers of your organization and their KYC. Needs the `customers` feature.',
   Sandbox: 'Stand-ins for the outside world (KYC provider, chain, bank); sandbox organizations only.',
   Documentation: 'This document and the page that renders it; no key needed.',
-  [WEBHOOK_TAG]: 'What the service POSTs to your webhook endpoints (Standard Webhooks signatures).',
 };
 
 const STATUS_DESCRIPTIONS: Record<number, string> = {
@@ -247,6 +246,20 @@ const WebhookHeaders = z.object({
   }),
 });
 
+const EVENT_SUMMARIES: Partial<Record<EventType, string>> = {
+  'customer.created': 'A customer was created',
+  'customer.kyc.approved': "A customer's KYC was approved",
+  'customer.kyc.rejected': "A customer's KYC was rejected",
+  'withdrawal_bank.created': 'A withdrawal bank was added (ACTIVE, or PENDING review)',
+  'withdrawal_bank.approved': 'A withdrawal bank was approved and is ACTIVE',
+  'withdrawal_bank.rejected': 'A withdrawal bank was rejected',
+  'withdrawal.created': 'A withdrawal was created',
+  'withdrawal.status_changed': "A withdrawal's status changed (every one of its seven statuses)",
+  'deposit.created': 'A deposit was recorded',
+  'deposit.status_changed': "A deposit's status changed",
+  'webhook.test': 'A test delivery, sent on request to one endpoint',
+};
+
 const camelCase = (eventType: string) =>
   eventType.replace(/[._]([a-z])/g, (_match, letter: string) => letter.toUpperCase());
 
@@ -265,7 +278,7 @@ function webhookOf(type: EventType): RouteConfig {
     method: 'post',
     path: type,
     operationId: `${camelCase(type)}Event`,
-    summary: `${type} event`,
+    summary: EVENT_SUMMARIES[type] ?? `${type} event`,
     description:
       'POSTed to every endpoint subscribed to this type. Any 2xx within 15 s is a delivery; anything else, a ' +
       'timeout or a redirect is retried (5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h), at least once: deduplicate ' +
@@ -355,7 +368,8 @@ export function buildOpenApiDocument(routes: readonly RouteDefinition[]): OpenAp
   for (const route of routes) registry.registerPath(operationOf(route));
   for (const type of EVENT_TYPES) registry.registerWebhook(webhookOf(type));
 
-  const tagNames = [...new Set([...routes.map((route) => route.tag), WEBHOOK_TAG])];
+  // The webhook events have a section of their own in renderers; as a tag they would show an empty one.
+  const tagNames = [...new Set(routes.map((route) => route.tag))];
   const named = namedSchemasIn([...routes.flatMap(schemasOf), ...EVENT_TYPES.map(eventEnvelopeSchemaOf)]);
   // Plain zod schemas in this list are not recognised with zod 4 (they have a `type` of their own): wrap them.
   const definitions = [...named.map((schema) => ({ type: 'schema' as const, schema })), ...registry.definitions];

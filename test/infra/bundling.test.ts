@@ -82,12 +82,17 @@ describe('API function bundling', () => {
 
   it('copies the Swagger UI files into the docs asset function, which serves them from there', async () => {
     const asset = bundle(routes.getDocsAsset);
-    const copied = (routes.getDocsAsset.access.packageFiles ?? []).map((file) => path.join(asset, 'node_modules', file));
+    const copied = (routes.getDocsAsset.access.packageFiles ?? []).map((file) =>
+      path.join(asset, 'node_modules', file),
+    );
 
     expect(copied.length).toBeGreaterThan(0);
     expect(copied.filter((file) => !existsSync(file))).toEqual([]);
 
-    const css = await invokeBundle(asset, { path: '/docs/swagger-ui.css', pathParameters: { asset: 'swagger-ui.css' } });
+    const css = await invokeBundle(asset, {
+      path: '/docs/swagger-ui.css',
+      pathParameters: { asset: 'swagger-ui.css' },
+    });
 
     expect(css.statusCode).toBe(200);
     expect(css.headers).toMatchObject({ 'content-type': 'text/css; charset=utf-8', 'content-encoding': 'gzip' });

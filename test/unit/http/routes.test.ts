@@ -55,7 +55,11 @@ describe('the route table', () => {
 
   it('catches a route with no responses, and an error status whose body is not the error object', () => {
     const bare = { ...routes.health, operationId: 'bare', responses: undefined } as unknown as RouteDefinition;
-    const oddError = defineRoute({ ...routes.health, operationId: 'oddError', responses: { 200: z.object({}), 409: z.object({}) } });
+    const oddError = defineRoute({
+      ...routes.health,
+      operationId: 'oddError',
+      responses: { 200: z.object({}), 409: z.object({}) },
+    });
 
     expect(problemsOf(bare)).toEqual(['bare: declares no responses']);
     expect(problemsOf(oddError)).toEqual(['oddError: 409 is not the error object']);

@@ -28,9 +28,7 @@ const getCustomer = (overrides: Partial<ObservedResponse> = {}): ObservedRespons
 describe('the contract check', () => {
   it('accepts a response as documented', () => {
     expect(() => contract.check(getCustomer())).not.toThrow();
-    expect(() =>
-      contract.check(getCustomer({ status: 404, body: { error: 'Customer not found' } })),
-    ).not.toThrow();
+    expect(() => contract.check(getCustomer({ status: 404, body: { error: 'Customer not found' } }))).not.toThrow();
   });
 
   it('rejects a response missing a documented field', () => {
@@ -59,7 +57,9 @@ describe('the contract check', () => {
   });
 
   it('rejects an error body that is not the error object', () => {
-    expect(() => contract.check(getCustomer({ status: 404, body: { message: 'Not Found' } }))).toThrow(ContractViolation);
+    expect(() => contract.check(getCustomer({ status: 404, body: { message: 'Not Found' } }))).toThrow(
+      ContractViolation,
+    );
   });
 
   it('rejects an undocumented content type', () => {
