@@ -68,7 +68,7 @@ export const CreateCustomerBody = z
 export type CreateCustomerInput = z.output<typeof CreateCustomerBody>;
 
 export const CustomerIdParams = z.strictObject({
-  customerId: z.uuid({ error: 'Must be a UUID' }),
+  customerId: z.uuid({ error: 'Must be a UUID' }).meta({ examples: ['3b241101-e2bb-4255-8caf-4136c566a962'] }),
 });
 
 /** The stored customer; parsed on every read. */

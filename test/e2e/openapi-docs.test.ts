@@ -8,7 +8,7 @@ import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '#infra/local/server.ts';
 import { EVENT_TYPES } from '#shared/events/contracts.ts';
-import { routeList } from '#shared/http/routes.ts';
+import { routeList, routes } from '#shared/http/routes.ts';
 import type { paths } from '#shared/openapi/api-types.ts';
 import { type Runtime, startRuntime } from '#test/e2e/support/local-runtime.ts';
 import { type Contract, contractOf, observe } from '#test/fixtures/openapi-contract.ts';
@@ -162,6 +162,17 @@ describe('API documentation on npm start', () => {
       expect(await page.locator('.opblock-summary-path').allTextContents()).toEqual(
         expect.arrayContaining([...EVENT_TYPES]),
       );
+
+      // An operation opens on its examples: the request body and the documented responses.
+      const createCustomer = page.locator('[id="operations-Customers-createCustomer"]');
+      await createCustomer.locator('.opblock-summary').click();
+      await createCustomer.locator('.responses-table').waitFor();
+      await createCustomer.screenshot({ path: join(ARTIFACTS, 'docs-create-customer.png') });
+      const opened = (await createCustomer.textContent()) ?? '';
+      expect(opened).toContain('ada@example.com');
+      expect(opened).toContain('3b241101-e2bb-4255-8caf-4136c566a962');
+      for (const status of Object.keys(routes.createCustomer.responses)) expect(opened).toContain(status);
+
       expect(elsewhere).toEqual([]);
       expect(problems).toEqual([]);
       await context.close();
