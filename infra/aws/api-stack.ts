@@ -68,11 +68,12 @@ export class ApiStack extends Stack {
     const { table, alarmTopic, config } = props;
     const environment = { TABLE_NAME: table.tableName, ...deploymentEnvironment(this, config) };
     const alarms = new Alarms(this, 'Alarms', { topic: alarmTopic });
-    const newFunction = (name: string, handler: string, description: string) => {
+    const newFunction = (name: string, handler: string, description: string, packageFiles?: readonly string[]) => {
       const fn = new PayoutsFunction(this, name, {
         handler,
         environment,
         description,
+        packageFiles,
         logRetention: config.logRetentionDays,
         tracing: config.tracing,
       });
@@ -106,7 +107,7 @@ export class ApiStack extends Stack {
     const functions = new Map<string, PayoutsFunction>();
     for (const route of routeList) {
       const name = pascalCase(route.operationId);
-      const fn = newFunction(name, route.handler, `${route.method} ${route.path}`);
+      const fn = newFunction(name, route.handler, `${route.method} ${route.path}`, route.access.packageFiles);
       grantTableAccess(fn, table, route.access);
       const [apiRoute] = this.api.addRoutes({
         path: route.path,

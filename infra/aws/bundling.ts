@@ -1,6 +1,7 @@
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type BundlingOptions, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { type BundlingOptions, type ICommandHooks, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { BuildOptions } from 'esbuild';
 
 /**
@@ -46,6 +47,26 @@ export const cdkBundling: BundlingOptions = {
   mainFields: [...BUNDLE.mainFields],
   banner: BUNDLE.banner,
 };
+
+const requireFromRoot = createRequire(path.join(REPO_ROOT, 'package.json'));
+
+/**
+ * esbuild bundles code only. A function that reads package files at run time (the docs page's Swagger UI
+ * assets, `route.access.packageFiles`) gets exactly those copied to `node_modules/` beside its bundle, where
+ * Node resolves them as it does in the repository; no other function's bundle changes.
+ */
+export function copyPackageFiles(files: readonly string[]): ICommandHooks {
+  const sources = files.map((file) => ({ file, source: path.relative(REPO_ROOT, requireFromRoot.resolve(file)) }));
+  return {
+    beforeBundling: () => [],
+    beforeInstall: () => [],
+    afterBundling: (inputDir: string, outputDir: string) =>
+      sources.map(
+        ({ file, source }) =>
+          `mkdir -p "${path.join(outputDir, 'node_modules', path.dirname(file))}" && cp "${path.join(inputDir, source)}" "${path.join(outputDir, 'node_modules', file)}"`,
+      ),
+  };
+}
 
 /** The same bundle through esbuild's API, as NodejsFunction's command line builds it (`index.mjs` in `outdir`). */
 export function esbuildOptions(entry: string, outdir: string): BuildOptions {

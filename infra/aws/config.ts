@@ -2,12 +2,14 @@ import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { StringParameter } from 'aws-cdk-lib/aws-ssm';
 import type { Construct, Node } from 'constructs';
 import { z } from 'zod';
+import { SupportedChainsSchema } from '#shared/wallets/chains.ts';
+import { InvalidDepositKeyError, parseDepositXpub } from '#shared/wallets/derivation.ts';
 
 /**
  * The deployment's settings, read from CDK context (`cdk.json` or `-c key=value`), never from code. Values given
  * with `-c` arrive as strings, so numbers, booleans, lists and objects (JSON) are parsed from strings too.
  * Nothing here is a secret, and no private key is ever configured: the deposit addresses are derived from an
- * extended *public* key kept in an SSM parameter that only its name points to.
+ * extended *public* key, given itself or as the name of the SSM parameter that holds it; an `xprv` fails synth.
  */
 
 const fromJson = (value: unknown) => {
@@ -58,6 +60,18 @@ const ReceivingBankSchema = z.strictObject({
     .optional(),
 });
 
+const DepositXpub = z
+  .string()
+  .trim()
+  .superRefine((value, ctx) => {
+    try {
+      parseDepositXpub(value);
+    } catch (error) {
+      if (!(error instanceof InvalidDepositKeyError)) throw error;
+      ctx.addIssue({ code: 'custom', message: error.message });
+    }
+  });
+
 export const DeploymentConfigSchema = z.strictObject({
   /** Names the stacks (`payouts-<stage>-api`), the log `service` and the metrics' service dimension. */
   stage: z
@@ -87,6 +101,16 @@ export const DeploymentConfigSchema = z.strictObject({
     .string()
     .regex(/^\/[A-Za-z0-9_.\-/]+$/, 'Must be an SSM parameter name starting with /')
     .optional(),
+  /** The xpub itself, when it is not kept in SSM (`-c depositXpub=xpub...`); checked at synth. */
+  depositXpub: DepositXpub.optional(),
+  /** `SUPPORTED_CHAINS` of the deposit wallets: comma-separated known chains (the code's default otherwise). */
+  supportedChains: z
+    .string()
+    .refine(
+      (value) => SupportedChainsSchema.safeParse(value).success,
+      'Must be known chains, comma-separated, each once',
+    )
+    .optional(),
   /** Fee schedule for organizations that have none of their own: basis points and minimum fee in USDC. */
   defaultFeeBps: z.coerce.number().int().min(0).max(10_000).optional(),
   defaultMinFee: Decimal.optional(),
@@ -96,6 +120,11 @@ export const DeploymentConfigSchema = z.strictObject({
   receivingBanks: z
     .preprocess(fromJson, z.strictObject({ EUR: ReceivingBankSchema, USD: ReceivingBankSchema }).partial())
     .optional(),
+});
+
+const OneXpubSource = DeploymentConfigSchema.refine((config) => !(config.depositXpub && config.depositXpubParameter), {
+  path: ['depositXpub'],
+  message: 'Give depositXpub or depositXpubParameter, not both',
 });
 
 export type DeploymentConfig = z.infer<typeof DeploymentConfigSchema>;
@@ -108,7 +137,7 @@ export function parseDeploymentConfig(context: Record<string, unknown>): Deploym
   const ours = Object.fromEntries(
     CONTEXT_KEYS.flatMap((key) => (context[key] === undefined ? [] : [[key, context[key]]])),
   );
-  const result = DeploymentConfigSchema.safeParse(ours);
+  const result = OneXpubSource.safeParse(ours);
   if (!result.success) {
     const problems = result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
     throw new DeploymentConfigError(`Invalid CDK context: ${problems}`);
@@ -138,6 +167,8 @@ export function deploymentEnvironment(scope: Construct, config: DeploymentConfig
     // CloudFormation, so the functions need neither an SSM permission nor a call at cold start.
     environment.DEPOSIT_XPUB = StringParameter.valueForStringParameter(scope, config.depositXpubParameter);
   }
+  if (config.depositXpub) environment.DEPOSIT_XPUB = config.depositXpub;
+  if (config.supportedChains) environment.SUPPORTED_CHAINS = config.supportedChains;
   if (config.defaultFeeBps !== undefined) environment.DEFAULT_FEE_BPS = String(config.defaultFeeBps);
   if (config.defaultMinFee !== undefined) environment.DEFAULT_MIN_FEE = config.defaultMinFee;
   if (config.sandboxExchangeRates) environment.SANDBOX_EXCHANGE_RATES = JSON.stringify(config.sandboxExchangeRates);

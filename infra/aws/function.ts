@@ -5,7 +5,7 @@ import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
-import { cdkBundling, NODE_OPTIONS, REPO_ROOT } from '#infra/aws/bundling.ts';
+import { cdkBundling, copyPackageFiles, NODE_OPTIONS, REPO_ROOT } from '#infra/aws/bundling.ts';
 
 export type PayoutsFunctionProps = {
   /** The entry file relative to the repository root, as in the route table. */
@@ -17,6 +17,8 @@ export type PayoutsFunctionProps = {
   description?: string;
   memorySize?: number;
   timeout?: Duration;
+  /** Files of installed packages the function reads at run time (`route.access.packageFiles`). */
+  packageFiles?: readonly string[];
 };
 
 /**
@@ -52,7 +54,9 @@ export class PayoutsFunction extends NodejsFunction {
       role,
       logGroup,
       tracing: props.tracing ? Tracing.ACTIVE : Tracing.DISABLED,
-      bundling: cdkBundling,
+      bundling: props.packageFiles?.length
+        ? { ...cdkBundling, commandHooks: copyPackageFiles(props.packageFiles) }
+        : cdkBundling,
     });
     this.entry = path.join(REPO_ROOT, props.handler);
     if (props.tracing) {

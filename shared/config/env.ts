@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { type Chain, DEFAULT_SUPPORTED_CHAINS, SupportedChainsSchema } from '#shared/wallets/chains.ts';
+import { InvalidDepositKeyError, parseDepositXpub } from '#shared/wallets/derivation.ts';
 
 /**
  * Configuration is read from the environment once, validated, and frozen. A missing or malformed value
@@ -15,6 +17,23 @@ const EnvSchema = z.object({
   SERVICE_NAME: z.string().min(1).default('payouts'),
   /** CloudWatch namespace for the EMF metrics; unset (locally, in tests) no metrics are written. */
   METRICS_NAMESPACE: z.string().min(1).optional(),
+  /**
+   * The extended public key bank deposit addresses are derived from. Optional so functions that never derive
+   * start without it (creating a bank then fails loudly); a malformed or private key fails every cold start.
+   */
+  DEPOSIT_XPUB: z
+    .string()
+    .trim()
+    .superRefine((value, ctx) => {
+      try {
+        parseDepositXpub(value);
+      } catch (error) {
+        if (!(error instanceof InvalidDepositKeyError)) throw error;
+        ctx.addIssue({ code: 'custom', message: error.message });
+      }
+    })
+    .optional(),
+  SUPPORTED_CHAINS: SupportedChainsSchema.prefault(DEFAULT_SUPPORTED_CHAINS.join(',')),
 });
 
 export type Config = Readonly<{
@@ -25,6 +44,8 @@ export type Config = Readonly<{
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   serviceName: string;
   metricsNamespace: string | undefined;
+  depositXpub: string | undefined;
+  supportedChains: readonly Chain[];
 }>;
 
 export class ConfigError extends Error {}
@@ -44,6 +65,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     logLevel: e.LOG_LEVEL,
     serviceName: e.SERVICE_NAME,
     metricsNamespace: e.METRICS_NAMESPACE,
+    depositXpub: e.DEPOSIT_XPUB,
+    supportedChains: Object.freeze([...e.SUPPORTED_CHAINS]),
   });
 }
 

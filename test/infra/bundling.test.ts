@@ -5,26 +5,29 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
+import { gunzipSync } from 'node:zlib';
 import { App, type CfnElement, Stack } from 'aws-cdk-lib';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PayoutsFunction } from '#infra/aws/function.ts';
+import type { RouteDefinition } from '#shared/http/route.ts';
 import { routes } from '#shared/http/routes.ts';
-import { bundle } from '#test/bench/bundles.ts';
+import { bundle as benchBundle } from '#test/bench/bundles.ts';
 
 const run = promisify(execFile);
 const outdir = await mkdtemp(path.join(tmpdir(), 'payouts-bundling-'));
 afterAll(() => rm(outdir, { recursive: true, force: true }));
 
 /** Synthesizes one real API function (bundling on) and returns the directory of its code asset. */
-function bundleHealth(): string {
+function bundle(route: RouteDefinition): string {
   // The template is checked elsewhere; only the bundle matters here, so skip the slow template validation.
   const app = new App({ outdir, builtinCloudFormationValidation: false });
   const stack = new Stack(app, 'BundlingProbe');
-  const fn = new PayoutsFunction(stack, 'Health', {
-    handler: routes.health.handler,
+  const fn = new PayoutsFunction(stack, 'Probe', {
+    handler: route.handler,
     environment: { TABLE_NAME: 'payouts-test' },
     logRetention: RetentionDays.ONE_WEEK,
+    packageFiles: route.access.packageFiles,
   });
   const template = app.synth().getStackByName(stack.stackName).template;
   const s3Key: string =
@@ -32,41 +35,85 @@ function bundleHealth(): string {
   return path.join(outdir, `asset.${s3Key.replace(/\.zip$/, '')}`);
 }
 
-const asset = bundleHealth();
+/**
+ * Loads a bundle and calls its handler outside the repository with a bare environment: an import left external
+ * (the AWS SDK, say) finds no node_modules there and fails the load.
+ */
+async function invokeBundle(asset: string, request: { path: string; pathParameters?: Record<string, string> }) {
+  const event = {
+    version: '2.0',
+    routeKey: `GET ${request.path}`,
+    rawPath: request.path,
+    rawQueryString: '',
+    headers: { 'accept-encoding': 'gzip' },
+    ...(request.pathParameters ? { pathParameters: request.pathParameters } : {}),
+    isBase64Encoded: false,
+    requestContext: { requestId: 'probe-1', http: { method: 'GET' } },
+  };
+  const script = `
+    const { handler } = await import(process.env.BUNDLE_URL);
+    process.stdout.write(JSON.stringify(await handler(JSON.parse(process.env.EVENT), {})));`;
+  const { stdout } = await run(process.execPath, ['--enable-source-maps', '--input-type=module', '-e', script], {
+    cwd: asset,
+    env: {
+      BUNDLE_URL: pathToFileURL(path.join(asset, 'index.mjs')).href,
+      EVENT: JSON.stringify(event),
+      TABLE_NAME: 'payouts-test',
+      AWS_REGION: 'eu-central-1',
+      LOG_LEVEL: 'silent',
+    },
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  return JSON.parse(stdout);
+}
+
+const healthAsset = bundle(routes.health);
 
 describe('API function bundling', () => {
   it('bundles a route into one self-contained ESM file that answers outside the repository', async () => {
+    const asset = healthAsset;
     const entry = path.join(asset, 'index.mjs');
 
     expect(existsSync(entry)).toBe(true);
     expect(existsSync(`${entry}.map`)).toBe(true);
+    expect(existsSync(path.join(asset, 'node_modules'))).toBe(false);
 
-    // Load and call it outside the repository with a bare environment: an import left external (the AWS SDK, say)
-    // finds no node_modules there and fails the load.
-    const script = `
-      const { handler } = await import(process.env.BUNDLE_URL);
-      const event = { version: '2.0', routeKey: 'GET /api/v2/health', rawPath: '/api/v2/health', rawQueryString: '',
-        headers: {}, isBase64Encoded: false, requestContext: { requestId: 'probe-1', http: { method: 'GET' } } };
-      process.stdout.write(JSON.stringify(await handler(event, {})));`;
-    const { stdout } = await run(process.execPath, ['--enable-source-maps', '--input-type=module', '-e', script], {
-      cwd: asset,
-      env: {
-        BUNDLE_URL: pathToFileURL(entry).href,
-        TABLE_NAME: 'payouts-test',
-        AWS_REGION: 'eu-central-1',
-        LOG_LEVEL: 'silent',
-      },
-    });
-    const response = JSON.parse(stdout);
+    const response = await invokeBundle(asset, { path: '/api/v2/health' });
 
     expect(response.statusCode).toBe(200);
     expect(JSON.parse(response.body)).toEqual({ status: 'ok' });
     expect(response.headers['x-request-id']).toBe('probe-1');
   });
 
-  it('is what the bundle benchmark builds, byte for byte', async () => {
-    const benched = await bundle(routes.health.handler, path.join(outdir, 'bench'));
+  it('copies the Swagger UI files into the docs asset function, which serves them from there', async () => {
+    const asset = bundle(routes.getDocsAsset);
+    const copied = (routes.getDocsAsset.access.packageFiles ?? []).map((file) =>
+      path.join(asset, 'node_modules', file),
+    );
 
-    expect(await readFile(benched)).toEqual(await readFile(path.join(asset, 'index.mjs')));
+    expect(copied.length).toBeGreaterThan(0);
+    expect(copied.filter((file) => !existsSync(file))).toEqual([]);
+
+    const css = await invokeBundle(asset, {
+      path: '/docs/swagger-ui.css',
+      pathParameters: { asset: 'swagger-ui.css' },
+    });
+
+    expect(css.statusCode).toBe(200);
+    expect(css.headers).toMatchObject({ 'content-type': 'text/css; charset=utf-8', 'content-encoding': 'gzip' });
+    expect(gunzipSync(Buffer.from(css.body, 'base64')).toString()).toContain('.swagger-ui');
+  });
+
+  it('builds the OpenAPI document inside its bundled function', async () => {
+    const response = await invokeBundle(bundle(routes.getOpenApiDocument), { path: '/api/v2/openapi.json' });
+
+    expect(response.statusCode).toBe(200);
+    expect(JSON.parse(response.body)).toMatchObject({ openapi: '3.1.0', paths: { '/api/v2/customers': {} } });
+  });
+
+  it('is what the bundle benchmark builds, byte for byte', async () => {
+    const benched = await benchBundle(routes.health.handler, path.join(outdir, 'bench'));
+
+    expect(await readFile(benched)).toEqual(await readFile(path.join(healthAsset, 'index.mjs')));
   });
 });

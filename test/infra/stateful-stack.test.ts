@@ -1,5 +1,6 @@
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import type { CfnTable } from 'aws-cdk-lib/aws-dynamodb';
+import type { CfnTopic } from 'aws-cdk-lib/aws-sns';
 import { describe, expect, it } from 'vitest';
 import { createTableInput, TABLE } from '#shared/db/table.ts';
 import { appWithoutBundling, FULL_CONTEXT } from '#test/infra/app-without-bundling.ts';
@@ -74,7 +75,7 @@ describe('stateful stack', () => {
 });
 
 describe('alarm topic', () => {
-  const topicId = () => stateful.getLogicalId(stateful.alarmTopic.node.defaultChild as CfnTable);
+  const topicId = () => stateful.getLogicalId(stateful.alarmTopic.node.defaultChild as CfnTopic);
 
   it('refuses publishers without TLS', () => {
     template.hasResourceProperties('AWS::SNS::TopicPolicy', {

@@ -28,6 +28,7 @@ const transactionRoute = defineRoute({
   successStatus: 200,
   access: { table: 'read' },
   request: { params: z.strictObject({ transactionId: z.string() }) },
+  responses: {},
 });
 
 const transactionEvent = (authorization: string, requestId: string) =>

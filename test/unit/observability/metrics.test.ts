@@ -24,6 +24,7 @@ const route = defineRoute({
   successStatus: 201,
   access: { table: 'none' },
   request: { body: z.strictObject({ outcome: z.enum(['ok', 'missing', 'crash']) }) },
+  responses: {},
 });
 
 const handler = apiHandler(route, ({ body }) => {
