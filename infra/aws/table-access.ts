@@ -4,15 +4,14 @@ import { INDEX_ACTIONS, tableActionsOf } from '#shared/db/access.ts';
 import { TABLE } from '#shared/db/table.ts';
 import type { Access } from '#shared/http/route.ts';
 
-/**
- * Least privilege on the table, spelled out instead of `grantReadData` / `grantReadWriteData` (those add Scan,
- * the stream actions and every index). The actions of each access level are defined in shared/db/access.ts,
- * which the local runtime enforces too.
- */
 export const indexArn = (table: ITable, index: keyof typeof TABLE.indexes) =>
   `${table.tableArn}/index/${TABLE.indexes[index].name}`;
 
-/** The statements `access` stands for (none for `table: 'none'`). */
+/**
+ * The statements `access` stands for (none for `table: 'none'`): least privilege spelled out instead of
+ * `grantReadData` / `grantReadWriteData`, which add Scan, the stream actions and every index. The actions of each
+ * access level are defined in shared/db/access.ts, which the local runtime enforces too.
+ */
 export function tableStatements(table: ITable, access: Access): PolicyStatement[] {
   if (access.table === 'none') return [];
   const actions = tableActionsOf(access);

@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { accessDenial } from '#shared/db/access.ts';
-import type { RouteDefinition } from '#shared/http/route.ts';
+import type { Access } from '#shared/http/route.ts';
 
 /**
  * The local stand-in for the functions' IAM policies: while a route's handler runs, every DynamoDB call it makes
@@ -9,14 +9,16 @@ import type { RouteDefinition } from '#shared/http/route.ts';
  * AccessDeniedException). A route that queries an index it did not declare fails its tests, not production.
  * Calls outside a route (background workers, the admin CLI, test set-up) are not checked.
  */
-const current = new AsyncLocalStorage<RouteDefinition>();
+type RouteAccess = { operationId: string; access: Access };
+
+const current = new AsyncLocalStorage<RouteAccess>();
 
 export class AccessDeniedException extends Error {
   override name = 'AccessDeniedException';
 }
 
 /** Runs `fn` (a route's handler) under that route's access. */
-export function withRouteAccess<T>(route: RouteDefinition, fn: () => T): T {
+export function withRouteAccess<T>(route: RouteAccess, fn: () => T): T {
   return current.run(route, fn);
 }
 
