@@ -2,8 +2,8 @@ import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { StringParameter } from 'aws-cdk-lib/aws-ssm';
 import type { Construct, Node } from 'constructs';
 import { z } from 'zod';
+import { DepositXpubSchema } from '#shared/config/env.ts';
 import { SupportedChainsSchema } from '#shared/wallets/chains.ts';
-import { InvalidDepositKeyError, parseDepositXpub } from '#shared/wallets/derivation.ts';
 
 /**
  * The deployment's settings, read from CDK context (`cdk.json` or `-c key=value`), never from code. Values given
@@ -60,18 +60,6 @@ const ReceivingBankSchema = z.strictObject({
     .optional(),
 });
 
-const DepositXpub = z
-  .string()
-  .trim()
-  .superRefine((value, ctx) => {
-    try {
-      parseDepositXpub(value);
-    } catch (error) {
-      if (!(error instanceof InvalidDepositKeyError)) throw error;
-      ctx.addIssue({ code: 'custom', message: error.message });
-    }
-  });
-
 export const DeploymentConfigSchema = z.strictObject({
   /** Names the stacks (`payouts-<stage>-api`), the log `service` and the metrics' service dimension. */
   stage: z
@@ -102,7 +90,7 @@ export const DeploymentConfigSchema = z.strictObject({
     .regex(/^\/[A-Za-z0-9_.\-/]+$/, 'Must be an SSM parameter name starting with /')
     .optional(),
   /** The xpub itself, when it is not kept in SSM (`-c depositXpub=xpub...`); checked at synth. */
-  depositXpub: DepositXpub.optional(),
+  depositXpub: DepositXpubSchema.optional(),
   /** `SUPPORTED_CHAINS` of the deposit wallets: comma-separated known chains (the code's default otherwise). */
   supportedChains: z
     .string()

@@ -2,6 +2,19 @@ import { z } from 'zod';
 import { type Chain, DEFAULT_SUPPORTED_CHAINS, SupportedChainsSchema } from '#shared/wallets/chains.ts';
 import { InvalidDepositKeyError, parseDepositXpub } from '#shared/wallets/derivation.ts';
 
+/** An extended public key (`xpub...`); anything else, an extended private key above all, is refused. */
+export const DepositXpubSchema = z
+  .string()
+  .trim()
+  .superRefine((value, ctx) => {
+    try {
+      parseDepositXpub(value);
+    } catch (error) {
+      if (!(error instanceof InvalidDepositKeyError)) throw error;
+      ctx.addIssue({ code: 'custom', message: error.message });
+    }
+  });
+
 /**
  * Configuration is read from the environment once, validated, and frozen. A missing or malformed value
  * fails the cold start with a message that names the variable, instead of failing a request later.
@@ -21,18 +34,7 @@ const EnvSchema = z.object({
    * The extended public key bank deposit addresses are derived from. Optional so functions that never derive
    * start without it (creating a bank then fails loudly); a malformed or private key fails every cold start.
    */
-  DEPOSIT_XPUB: z
-    .string()
-    .trim()
-    .superRefine((value, ctx) => {
-      try {
-        parseDepositXpub(value);
-      } catch (error) {
-        if (!(error instanceof InvalidDepositKeyError)) throw error;
-        ctx.addIssue({ code: 'custom', message: error.message });
-      }
-    })
-    .optional(),
+  DEPOSIT_XPUB: DepositXpubSchema.optional(),
   SUPPORTED_CHAINS: SupportedChainsSchema.prefault(DEFAULT_SUPPORTED_CHAINS.join(',')),
 });
 
