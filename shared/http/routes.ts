@@ -9,6 +9,16 @@ import {
 } from '#shared/customers/schemas.ts';
 import { PaginationQuery } from '#shared/http/pagination.ts';
 import { defineRoute, type RouteDefinition } from '#shared/http/route.ts';
+import {
+  CreateEndpointBody,
+  DeliveryIdParams,
+  EndpointIdParams,
+  TestEventSchema,
+  UpdateEndpointBody,
+  WebhookDeliverySchema,
+  WebhookEndpointSchema,
+  WebhookEndpointWithSecretSchema,
+} from '#shared/webhooks/schemas.ts';
 
 /**
  * The route table: the single source for the CDK stack (one Lambda per route, its permissions), the local
@@ -19,6 +29,7 @@ const NoBody = z.strictObject({});
 
 const customerRoute = { auth: true, features: ['customers'], tag: 'Customers' } as const;
 const sandboxRoute = { auth: true, sandboxOnly: true, tag: 'Sandbox' } as const;
+const webhookRoute = { auth: true, tag: 'Webhooks' } as const;
 
 export const routes = {
   health: defineRoute({
@@ -118,6 +129,116 @@ export const routes = {
     access: { table: 'readwrite' },
     request: { params: CustomerIdParams, body: NoBody },
     responses: { 200: CustomerSchema, 404: ErrorSchema, 409: ErrorSchema },
+  }),
+
+  // Events and webhooks: endpoint management and deliveries (any authenticated organization, no feature gate).
+  createWebhookEndpoint: defineRoute({
+    ...webhookRoute,
+    operationId: 'createWebhookEndpoint',
+    method: 'POST',
+    path: '/api/v2/webhooks/endpoints',
+    handler: 'functions/api/webhooks/create-endpoint.ts',
+    summary: 'Create a webhook endpoint (the signing secret is shown only here and on rotation)',
+    successStatus: 201,
+    access: { table: 'readwrite' },
+    request: { body: CreateEndpointBody },
+    responses: { 201: WebhookEndpointWithSecretSchema, 400: ErrorSchema },
+  }),
+  listWebhookEndpoints: defineRoute({
+    ...webhookRoute,
+    operationId: 'listWebhookEndpoints',
+    method: 'GET',
+    path: '/api/v2/webhooks/endpoints',
+    handler: 'functions/api/webhooks/list-endpoints.ts',
+    summary: 'List webhook endpoints, newest first',
+    successStatus: 200,
+    access: { table: 'read' },
+    request: { query: z.strictObject({ ...PaginationQuery }) },
+    responses: { 200: z.array(WebhookEndpointSchema) },
+  }),
+  getWebhookEndpoint: defineRoute({
+    ...webhookRoute,
+    operationId: 'getWebhookEndpoint',
+    method: 'GET',
+    path: '/api/v2/webhooks/endpoints/{endpointId}',
+    handler: 'functions/api/webhooks/get-endpoint.ts',
+    summary: 'Get a webhook endpoint',
+    successStatus: 200,
+    access: { table: 'read' },
+    request: { params: EndpointIdParams },
+    responses: { 200: WebhookEndpointSchema, 404: ErrorSchema },
+  }),
+  updateWebhookEndpoint: defineRoute({
+    ...webhookRoute,
+    operationId: 'updateWebhookEndpoint',
+    method: 'PATCH',
+    path: '/api/v2/webhooks/endpoints/{endpointId}',
+    handler: 'functions/api/webhooks/update-endpoint.ts',
+    summary: "Change a webhook endpoint's URL, event types or description",
+    successStatus: 200,
+    access: { table: 'readwrite' },
+    request: { params: EndpointIdParams, body: UpdateEndpointBody },
+    responses: { 200: WebhookEndpointSchema, 400: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema },
+  }),
+  deleteWebhookEndpoint: defineRoute({
+    ...webhookRoute,
+    operationId: 'deleteWebhookEndpoint',
+    method: 'DELETE',
+    path: '/api/v2/webhooks/endpoints/{endpointId}',
+    handler: 'functions/api/webhooks/delete-endpoint.ts',
+    summary: 'Delete a webhook endpoint',
+    successStatus: 200,
+    access: { table: 'readwrite' },
+    request: { params: EndpointIdParams },
+    responses: { 200: z.object({ success: z.literal(true) }), 404: ErrorSchema },
+  }),
+  rotateWebhookSecret: defineRoute({
+    ...webhookRoute,
+    operationId: 'rotateWebhookSecret',
+    method: 'POST',
+    path: '/api/v2/webhooks/endpoints/{endpointId}/rotate-secret',
+    handler: 'functions/api/webhooks/rotate-secret.ts',
+    summary: 'Rotate the signing secret (the old one keeps signing for 24 hours)',
+    successStatus: 200,
+    access: { table: 'readwrite' },
+    request: { params: EndpointIdParams, body: NoBody },
+    responses: { 200: WebhookEndpointWithSecretSchema, 404: ErrorSchema, 409: ErrorSchema },
+  }),
+  sendWebhookTest: defineRoute({
+    ...webhookRoute,
+    operationId: 'sendWebhookTest',
+    method: 'POST',
+    path: '/api/v2/webhooks/endpoints/{endpointId}/test',
+    handler: 'functions/api/webhooks/send-test.ts',
+    summary: 'Send a webhook.test event to this endpoint',
+    successStatus: 202,
+    access: { table: 'readwrite' },
+    request: { params: EndpointIdParams, body: NoBody },
+    responses: { 202: TestEventSchema, 404: ErrorSchema },
+  }),
+  listWebhookDeliveries: defineRoute({
+    ...webhookRoute,
+    operationId: 'listWebhookDeliveries',
+    method: 'GET',
+    path: '/api/v2/webhooks/endpoints/{endpointId}/deliveries',
+    handler: 'functions/api/webhooks/list-deliveries.ts',
+    summary: "List an endpoint's deliveries, newest first",
+    successStatus: 200,
+    access: { table: 'read' },
+    request: { params: EndpointIdParams, query: z.strictObject({ ...PaginationQuery }) },
+    responses: { 200: z.array(WebhookDeliverySchema), 404: ErrorSchema },
+  }),
+  retryWebhookDelivery: defineRoute({
+    ...webhookRoute,
+    operationId: 'retryWebhookDelivery',
+    method: 'POST',
+    path: '/api/v2/webhooks/deliveries/{deliveryId}/retry',
+    handler: 'functions/api/webhooks/retry-delivery.ts',
+    summary: 'Redeliver now (a failed or delivered delivery gets one attempt more)',
+    successStatus: 202,
+    access: { table: 'readwrite' },
+    request: { params: DeliveryIdParams, body: NoBody },
+    responses: { 202: WebhookDeliverySchema, 404: ErrorSchema, 409: ErrorSchema },
   }),
 } satisfies Record<string, RouteDefinition>;
 
