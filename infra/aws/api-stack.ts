@@ -18,11 +18,13 @@ export type ApiFunctionProps = {
   /** The entry file relative to the repository root, as in the route table. */
   handler: string;
   tableName: string;
+  /** Default 10 s (an API request); the event functions that wait on receivers need longer. */
+  timeout?: Duration;
 };
 
 /** One API function: the runtime, size and bundling every route shares. */
 export class ApiFunction extends NodejsFunction {
-  constructor(scope: Construct, id: string, { handler, tableName }: ApiFunctionProps) {
+  constructor(scope: Construct, id: string, { handler, tableName, timeout }: ApiFunctionProps) {
     super(scope, id, {
       entry: path.join(REPO_ROOT, handler),
       projectRoot: REPO_ROOT,
@@ -30,7 +32,7 @@ export class ApiFunction extends NodejsFunction {
       runtime: Runtime.NODEJS_22_X,
       architecture: Architecture.ARM_64,
       memorySize: 512,
-      timeout: Duration.seconds(10),
+      timeout: timeout ?? Duration.seconds(10),
       environment: { TABLE_NAME: tableName, NODE_OPTIONS: '--enable-source-maps' },
       bundling: {
         // esbuild from node_modules: synth needs neither Docker nor a network.
