@@ -75,7 +75,10 @@ export class EventsStack extends Stack {
     }
     this.rules = rules;
 
-    this.relay = new ApiFunction(this, 'StreamRelay', { handler: EVENT_FUNCTIONS.streamRelay, tableName: table.tableName });
+    this.relay = new ApiFunction(this, 'StreamRelay', {
+      handler: EVENT_FUNCTIONS.streamRelay,
+      tableName: table.tableName,
+    });
     this.relay.addEnvironment('EVENT_BUS_NAME', this.bus.eventBusName);
     this.relay.addEventSource(
       new DynamoEventSource(table, {

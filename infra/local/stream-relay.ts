@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import {
+  type AttributeValue,
   DescribeStreamCommand,
   DynamoDBStreamsClient,
   ExpiredIteratorException,
@@ -37,6 +38,23 @@ function writeCheckpoint(path: string, checkpoint: Checkpoint) {
   renameSync(`${path}.tmp`, path);
 }
 
+type Image = Record<string, AttributeValue>;
+
+/**
+ * DynamoDB Local writes an empty map into stream records as `{}` instead of `{"M": {}}` (DynamoDB writes the
+ * latter); restored here so the relay sees what it sees in AWS.
+ */
+function restoreEmptyMaps(image: Image | undefined): Image | undefined {
+  if (!image) return image;
+  const fix = (value: AttributeValue): AttributeValue => {
+    if (Object.keys(value).length === 0) return { M: {} };
+    if (value.M) return { M: restoreEmptyMaps(value.M) ?? {} };
+    if (value.L) return { L: value.L.map(fix) };
+    return value;
+  };
+  return Object.fromEntries(Object.entries(image).map(([name, value]) => [name, fix(value)]));
+}
+
 /** The record as Lambda's event source mapping hands it over. */
 function toLambdaRecord(record: StreamRecord, streamArn: string): DynamoDBRecord {
   const { dynamodb } = record;
@@ -52,8 +70,8 @@ function toLambdaRecord(record: StreamRecord, streamArn: string): DynamoDBRecord
         ? { ApproximateCreationDateTime: dynamodb.ApproximateCreationDateTime.getTime() / 1000 }
         : {}),
       Keys: dynamodb?.Keys,
-      NewImage: dynamodb?.NewImage,
-      OldImage: dynamodb?.OldImage,
+      NewImage: restoreEmptyMaps(dynamodb?.NewImage),
+      OldImage: restoreEmptyMaps(dynamodb?.OldImage),
       SequenceNumber: dynamodb?.SequenceNumber,
       SizeBytes: dynamodb?.SizeBytes,
       StreamViewType: dynamodb?.StreamViewType,
