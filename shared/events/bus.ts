@@ -1,4 +1,5 @@
 import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
+import { awsClientConfig } from '#shared/events/aws-clients.ts';
 
 export type BusEntry = { source: string; detailType: string; detail: unknown; time: Date };
 
@@ -10,13 +11,7 @@ export const MAX_BUS_BATCH = 10;
 
 /** The custom bus in AWS; locally the in-process bus, which speaks the same protocol (EVENTBRIDGE_ENDPOINT). */
 export function eventBridgeBus(cfg: { busName: string; region: string; endpoint: string | undefined }): Bus {
-  const client = new EventBridgeClient({
-    region: cfg.region,
-    maxAttempts: 3,
-    ...(cfg.endpoint
-      ? { endpoint: cfg.endpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }
-      : {}),
-  });
+  const client = new EventBridgeClient(awsClientConfig(cfg.region, cfg.endpoint));
   return {
     put: async (entries) => {
       const failed: number[] = [];

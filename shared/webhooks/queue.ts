@@ -1,4 +1,5 @@
 import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { awsClientConfig } from '#shared/events/aws-clients.ts';
 
 export type QueueMessage = { body: string; delaySeconds: number };
 
@@ -11,13 +12,7 @@ export class QueueSendError extends Error {}
 
 /** SQS in AWS; locally fauxqs (SQS_ENDPOINT). */
 export function sqsWebhookQueue(cfg: { queueUrl: string; region: string; endpoint: string | undefined }): WebhookQueue {
-  const client = new SQSClient({
-    region: cfg.region,
-    maxAttempts: 3,
-    ...(cfg.endpoint
-      ? { endpoint: cfg.endpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }
-      : {}),
-  });
+  const client = new SQSClient(awsClientConfig(cfg.region, cfg.endpoint));
   return {
     send: async (messages) => {
       for (let start = 0; start < messages.length; start += MAX_QUEUE_BATCH) {

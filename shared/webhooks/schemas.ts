@@ -117,21 +117,19 @@ export const DeliveryRecordSchema = z.object({
 });
 export type DeliveryRecord = z.infer<typeof DeliveryRecordSchema>;
 
-export const WebhookDeliverySchema = z.object({
-  id: z.string(),
-  endpointId: z.string(),
-  eventId: z.string(),
-  eventType: z.string(),
-  status: DeliveryStatusSchema,
-  attempts: z.number().int(),
-  lastAttemptAt: z.string().nullable(),
-  nextAttemptAt: z.string().nullable(),
-  lastResponseStatus: z.number().int().nullable(),
-  lastError: z.string().nullable(),
-  createdAt: z.string(),
-  /** The most recent attempts, oldest first. */
-  attemptLog: z.array(AttemptSchema),
-});
+export const WebhookDeliverySchema = DeliveryRecordSchema.pick({
+  endpointId: true,
+  eventId: true,
+  eventType: true,
+  status: true,
+  attempts: true,
+  lastAttemptAt: true,
+  nextAttemptAt: true,
+  lastResponseStatus: true,
+  lastError: true,
+  createdAt: true,
+  attemptLog: true,
+}).extend({ id: z.string() });
 export type WebhookDelivery = z.infer<typeof WebhookDeliverySchema>;
 
 export const toWebhookDelivery = (record: DeliveryRecord): WebhookDelivery => ({

@@ -2,9 +2,10 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { DynamoDBRecord } from 'aws-lambda';
+import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { startStreamRelay } from '#infra/local/stream-relay.ts';
+import { eventRecord } from '#shared/events/outbox.ts';
 import { integrationDeps } from '#test/integration/support/deps.ts';
 import { customerCreated } from '#test/integration/support/webhooks.ts';
 
@@ -14,21 +15,32 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const ORG = '5f0e4c1e-9a7b-4d3c-8e2f-1a0b9c8d7e6f';
 
-/** Runs the local stream relay until `until` holds for what it handed over, then stops it. */
-async function relayUntil(checkpointPath: string, until: (seen: string[]) => boolean) {
-  const seen: string[] = [];
+const put = (item: Record<string, unknown>) =>
+  deps.db.client.send(new PutCommand({ TableName: deps.db.tableName, Item: item }));
+const pkOf = (record: DynamoDBRecord) => record.dynamodb?.NewImage?.pk?.S ?? '';
+
+/**
+ * Runs the local stream relay over the run's table (every test file's items pass by) until `done`, then stops it.
+ * The handler answers success unless `handle` says otherwise.
+ */
+async function relayUntil(
+  checkpointPath: string,
+  done: (seen: DynamoDBRecord[]) => boolean,
+  handle: (event: DynamoDBStreamEvent) => DynamoDBBatchResponse | undefined = () => undefined,
+) {
+  const seen: DynamoDBRecord[] = [];
   const relay = await startStreamRelay({
     dynamodbEndpoint: inject('dynamodbEndpoint'),
     tableName: inject('tableName'),
     checkpointPath,
     pollMs: 50,
     handler: async (event) => {
-      seen.push(...event.Records.map((r: DynamoDBRecord) => r.dynamodb?.NewImage?.pk?.S ?? ''));
-      return { batchItemFailures: [] };
+      seen.push(...event.Records);
+      return handle(event) ?? { batchItemFailures: [] };
     },
   });
   const deadline = Date.now() + 20_000;
-  while (!until(seen) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  while (!done(seen) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
   await relay.stop();
   return seen;
 }
@@ -38,7 +50,7 @@ describe('local stream relay on DynamoDB Local', () => {
     const checkpointPath = join(dir, 'checkpoint.json');
     const first = customerCreated(ORG, new Date());
     const second = customerCreated(ORG, new Date());
-    await deps.db.client.send(new PutCommand({ TableName: deps.db.tableName, Item: first }));
+    await put(first);
     // An update of an outbox item is no new event.
     await deps.db.client.send(
       new UpdateCommand({
@@ -49,41 +61,41 @@ describe('local stream relay on DynamoDB Local', () => {
       }),
     );
 
-    const before = await relayUntil(checkpointPath, (seen) => seen.includes(first.pk));
-    await deps.db.client.send(new PutCommand({ TableName: deps.db.tableName, Item: second }));
-    const after = await relayUntil(checkpointPath, (seen) => seen.includes(second.pk));
+    const before = await relayUntil(checkpointPath, (seen) => seen.some((r) => pkOf(r) === first.pk));
+    await put(second);
+    const after = await relayUntil(checkpointPath, (seen) => seen.some((r) => pkOf(r) === second.pk));
 
-    expect(before.filter((pk) => pk === first.pk)).toHaveLength(1);
-    expect(after).toContain(second.pk);
-    expect(after).not.toContain(first.pk);
+    expect(before.filter((r) => pkOf(r) === first.pk)).toHaveLength(1);
+    expect(after.map(pkOf)).toContain(second.pk);
+    expect(after.map(pkOf)).not.toContain(first.pk);
     expect(JSON.parse(readFileSync(checkpointPath, 'utf8'))).toMatchObject({ streamArn: expect.any(String) });
   });
 
-  it('reads a batch again from the record the handler reported as failed', async () => {
-    const checkpointPath = join(dir, 'retry-checkpoint.json');
-    const event = customerCreated(ORG, new Date());
-    await deps.db.client.send(new PutCommand({ TableName: deps.db.tableName, Item: event }));
-    let failOnce = true;
-    const seen: string[] = [];
-    const relay = await startStreamRelay({
-      dynamodbEndpoint: inject('dynamodbEndpoint'),
-      tableName: inject('tableName'),
-      checkpointPath,
-      pollMs: 50,
-      handler: async ({ Records }) => {
-        const mine = Records.find((r) => r.dynamodb?.NewImage?.pk?.S === event.pk);
-        if (mine) seen.push(event.pk);
-        if (mine && failOnce) {
-          failOnce = false;
-          return { batchItemFailures: [{ itemIdentifier: mine.dynamodb?.SequenceNumber ?? '' }] };
-        }
-        return { batchItemFailures: [] };
-      },
-    });
-    const deadline = Date.now() + 20_000;
-    while (seen.length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-    await relay.stop();
+  it('hands over an empty map as DynamoDB streams it ({"M": {}}), which DynamoDB Local does not', async () => {
+    const test = eventRecord({ organizationId: ORG, type: 'webhook.test', data: {}, now: new Date() });
+    await put(test);
 
-    expect(seen).toEqual([event.pk, event.pk]);
+    const seen = await relayUntil(join(dir, 'empty-map.json'), (records) => records.some((r) => pkOf(r) === test.pk));
+
+    expect(seen.find((r) => pkOf(r) === test.pk)?.dynamodb?.NewImage?.envelope?.M?.data).toEqual({ M: {} });
+  });
+
+  it('reads a batch again from the record the handler reported as failed', async () => {
+    const event = customerCreated(ORG, new Date());
+    await put(event);
+    let failOnce = true;
+
+    const seen = await relayUntil(
+      join(dir, 'retry.json'),
+      (records) => records.filter((r) => pkOf(r) === event.pk).length >= 2,
+      ({ Records }) => {
+        const mine = Records.find((r) => pkOf(r) === event.pk);
+        if (!mine || !failOnce) return undefined;
+        failOnce = false;
+        return { batchItemFailures: [{ itemIdentifier: mine.dynamodb?.SequenceNumber ?? '' }] };
+      },
+    );
+
+    expect(seen.filter((r) => pkOf(r) === event.pk)).toHaveLength(2);
   });
 });

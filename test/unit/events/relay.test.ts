@@ -29,7 +29,10 @@ function fakeBus(refuse: (entry: BusEntry, index: number) => boolean = () => fal
   const bus: Bus = {
     put: async (entries) => {
       const failed: number[] = [];
-      entries.forEach((entry, i) => (refuse(entry, i) ? failed.push(i) : published.push(entry)));
+      entries.forEach((entry, i) => {
+        if (refuse(entry, i)) failed.push(i);
+        else published.push(entry);
+      });
       return failed;
     },
   };
