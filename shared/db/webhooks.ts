@@ -229,14 +229,15 @@ export function listDeliveriesOfEndpoint(
 export async function claimDeliveryAttempt(
   db: Db,
   delivery: DeliveryRecord,
-  at: { now: Date; leaseUntil: Date },
+  at: { now: Date; leaseUntil: Date; messageId: string },
 ): Promise<DeliveryRecord | undefined> {
   try {
     await db.client.send(
       new UpdateCommand({
         TableName: db.tableName,
         Key: keys.webhookDelivery(delivery.organizationId, delivery.deliveryId),
-        UpdateExpression: 'SET attempts = :next, lastAttemptAt = :now, nextAttemptAt = :lease, updatedAt = :now',
+        UpdateExpression:
+          'SET attempts = :next, lastAttemptAt = :now, nextAttemptAt = :lease, leasedBy = :message, updatedAt = :now',
         // Only the attempt after the one we read, and only while pending: a duplicate message loses here.
         ConditionExpression: '#status = :pending AND attempts = :seen',
         ExpressionAttributeNames: { '#status': 'status' },
@@ -246,6 +247,7 @@ export async function claimDeliveryAttempt(
           ':next': delivery.attempts + 1,
           ':now': at.now.toISOString(),
           ':lease': at.leaseUntil.toISOString(),
+          ':message': at.messageId,
         },
       }),
     );
@@ -258,6 +260,7 @@ export async function claimDeliveryAttempt(
     attempts: delivery.attempts + 1,
     lastAttemptAt: at.now.toISOString(),
     nextAttemptAt: at.leaseUntil.toISOString(),
+    leasedBy: at.messageId,
   };
 }
 
@@ -277,7 +280,7 @@ export async function recordDeliveryOutcome(
         Key: keys.webhookDelivery(claimed.organizationId, claimed.deliveryId),
         UpdateExpression:
           'SET #status = :status, nextAttemptAt = :next, lastResponseStatus = :response, lastError = :error, ' +
-          'attemptLog = :log, updatedAt = :now',
+          'attemptLog = :log, leasedBy = :nobody, updatedAt = :now',
         // Only the attempt we claimed may report; a later claim (after our lease ran out) owns the delivery.
         ConditionExpression: '#status = :pending AND attempts = :claimed',
         ExpressionAttributeNames: { '#status': 'status' },
@@ -288,6 +291,7 @@ export async function recordDeliveryOutcome(
           ':error': outcome.attempt.error,
           ':log': [...claimed.attemptLog, outcome.attempt].slice(-ATTEMPT_LOG_SIZE),
           ':now': outcome.now.toISOString(),
+          ':nobody': null,
           ':pending': 'PENDING',
           ':claimed': claimed.attempts,
         },

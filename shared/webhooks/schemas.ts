@@ -112,6 +112,8 @@ export const DeliveryRecordSchema = z.object({
   lastResponseStatus: z.number().int().nullable(),
   lastError: z.string().nullable(),
   attemptLog: z.array(AttemptSchema),
+  /** The queue message whose attempt is in flight (until `nextAttemptAt`), or null. */
+  leasedBy: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

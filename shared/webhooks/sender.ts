@@ -100,6 +100,7 @@ export async function fanOut(deps: SenderDeps, input: { envelope: EventEnvelope;
         lastResponseStatus: null,
         lastError: null,
         attemptLog: [],
+        leasedBy: null,
         createdAt: now,
         updatedAt: now,
       }),
@@ -147,18 +148,22 @@ async function send(
  * Handles one delivery message: nothing if the delivery is settled, another hop if it is not due yet,
  * otherwise one attempt, its outcome, and the message for the next attempt when there is one.
  */
-export async function attemptDelivery(deps: SenderDeps, ref: DeliveryRef): Promise<void> {
+export async function attemptDelivery(deps: SenderDeps, ref: DeliveryRef, messageId: string): Promise<void> {
   const delivery = await getDelivery(deps.db, ref.organizationId, ref.deliveryId);
   if (delivery?.status !== 'PENDING') return;
   const now = deps.clock.now();
   const due = new Date(delivery.nextAttemptAt ?? now.toISOString());
   if (due.getTime() - now.getTime() > DUE_TOLERANCE_MS) {
+    // Another message's attempt is in flight, and that message carries the delivery on; a duplicate steps aside.
+    // Our own lease means our earlier try died mid-attempt: wait for the lease to run out, then try again.
+    if (delivery.leasedBy && delivery.leasedBy !== messageId) return;
     await deps.queue.send([{ body: deliveryMessage(delivery), delaySeconds: queueDelaySeconds(due, now) }]);
     return;
   }
   const claimed = await claimDeliveryAttempt(deps.db, delivery, {
     now,
     leaseUntil: new Date(now.getTime() + ATTEMPT_LEASE_MS),
+    messageId,
   });
   // Another copy of this message took the attempt; its message carries the delivery on.
   if (!claimed) return;
@@ -206,14 +211,17 @@ export async function attemptDelivery(deps: SenderDeps, ref: DeliveryRef): Promi
 export class UnknownMessageError extends Error {}
 
 /** Routes one queue message: a bus event (fan out, or a manual redelivery) or the sender's own delivery message. */
-export async function handleWebhookMessage(deps: SenderDeps, body: string): Promise<void> {
-  const parsed: unknown = JSON.parse(body);
+export async function handleWebhookMessage(
+  deps: SenderDeps,
+  message: { messageId: string; body: string },
+): Promise<void> {
+  const parsed: unknown = JSON.parse(message.body);
   const own = DeliveryMessageSchema.safeParse(parsed);
-  if (own.success) return attemptDelivery(deps, own.data);
+  if (own.success) return attemptDelivery(deps, own.data, message.messageId);
   const event = BusEventSchema.parse(parsed);
   if (event.source === EVENT_SOURCE) return fanOut(deps, PublishedEventDetailSchema.parse(event.detail));
   if (event.source === WEBHOOK_SOURCE && event['detail-type'] === REDELIVERY_DETAIL_TYPE) {
-    return attemptDelivery(deps, RedeliveryDetailSchema.parse(event.detail));
+    return attemptDelivery(deps, RedeliveryDetailSchema.parse(event.detail), message.messageId);
   }
   throw new UnknownMessageError(`No handler for ${event.source} / ${event['detail-type']}`);
 }
@@ -224,7 +232,7 @@ export async function handleWebhookMessage(deps: SenderDeps, body: string): Prom
  * the delivery, which schedules its own retry.
  */
 export async function handleWebhookBatch(deps: SenderDeps, records: readonly SQSRecord[]): Promise<SQSBatchResponse> {
-  const results = await Promise.allSettled(records.map((record) => handleWebhookMessage(deps, record.body)));
+  const results = await Promise.allSettled(records.map((record) => handleWebhookMessage(deps, record)));
   const batchItemFailures = results.flatMap((result, i) => {
     if (result.status === 'fulfilled') return [];
     const messageId = records[i]?.messageId ?? '';

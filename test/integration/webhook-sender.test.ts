@@ -2,7 +2,7 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { Webhook } from 'standardwebhooks';
 import { describe, expect, it } from 'vitest';
 import { keys } from '#shared/db/keys.ts';
-import { getDelivery, listDeliveriesOfEndpoint } from '#shared/db/webhooks.ts';
+import { claimDeliveryAttempt, getDelivery, listDeliveriesOfEndpoint } from '#shared/db/webhooks.ts';
 import { eventRecord } from '#shared/events/outbox.ts';
 import { retryWebhookDelivery } from '#shared/webhooks/delivery-use-cases.ts';
 import {
@@ -11,9 +11,9 @@ import {
   rotateWebhookSecret,
 } from '#shared/webhooks/endpoint-use-cases.ts';
 import type { CreateEndpointInput } from '#shared/webhooks/schemas.ts';
-import { deliveryIdFor, handleWebhookMessage } from '#shared/webhooks/sender.ts';
+import { ATTEMPT_LEASE_MS, deliveryIdFor, handleWebhookMessage } from '#shared/webhooks/sender.ts';
 import { givenOrganization } from '#test/integration/support/deps.ts';
-import { busEventMessage, customerCreated, senderTestDeps } from '#test/integration/support/webhooks.ts';
+import { busEventMessage, customerCreated, receive, senderTestDeps } from '#test/integration/support/webhooks.ts';
 
 async function givenOrgWithEndpoints(
   deps: ReturnType<typeof senderTestDeps>['deps'],
@@ -43,8 +43,8 @@ describe('webhook sender against DynamoDB Local', () => {
     const lateEndpoint = await createWebhookEndpoint(t.deps, org, { url: 'http://127.0.0.1:9/late' });
     const message = busEventMessage(event.envelope);
 
-    await Promise.all([1, 2, 3].map(() => handleWebhookMessage(t.deps, message)));
-    await handleWebhookMessage(t.deps, message);
+    await Promise.all([1, 2, 3].map(() => receive(t.deps, message)));
+    await receive(t.deps, message);
 
     const counts = await Promise.all(
       [...endpoints, lateEndpoint].map(async (e) => (await deliveriesOf(t.deps, org.organizationId, e.id)).length),
@@ -58,13 +58,10 @@ describe('webhook sender against DynamoDB Local', () => {
   it('attempts once however many copies of a delivery message arrive at the same time', async () => {
     const t = senderTestDeps();
     const { org } = await givenOrgWithEndpoints(t.deps, [{}]);
-    await handleWebhookMessage(
-      t.deps,
-      busEventMessage(customerCreated(org.organizationId, t.deps.clock.now()).envelope),
-    );
+    await receive(t.deps, busEventMessage(customerCreated(org.organizationId, t.deps.clock.now()).envelope));
     const [message] = t.drain();
 
-    await Promise.all(Array.from({ length: 5 }, () => handleWebhookMessage(t.deps, message?.body ?? '')));
+    await Promise.all(Array.from({ length: 5 }, () => receive(t.deps, message?.body ?? '')));
 
     expect(t.requests).toHaveLength(1);
     const { deliveryId } = JSON.parse(message?.body ?? '{}');
@@ -77,16 +74,45 @@ describe('webhook sender against DynamoDB Local', () => {
     expect(t.queued).toEqual([]);
   });
 
+  it('tries again after the lease when an attempt died with its sender, while other copies step aside', async () => {
+    const t = senderTestDeps();
+    const { org } = await givenOrgWithEndpoints(t.deps, [{}]);
+    await receive(t.deps, busEventMessage(customerCreated(org.organizationId, t.deps.clock.now()).envelope));
+    const body = t.drain()[0]?.body ?? '';
+    const { deliveryId } = JSON.parse(body);
+    const delivery = await getDelivery(t.deps.db, org.organizationId, deliveryId);
+    if (!delivery) throw new Error('no delivery');
+    // The sender handling message m-1 claims the attempt, then dies before sending.
+    await claimDeliveryAttempt(t.deps.db, delivery, {
+      now: t.deps.clock.now(),
+      leaseUntil: new Date(t.deps.clock.now().getTime() + ATTEMPT_LEASE_MS),
+      messageId: 'm-1',
+    });
+
+    await handleWebhookMessage(t.deps, { messageId: 'm-2', body });
+    const afterCopy = t.drain();
+    await handleWebhookMessage(t.deps, { messageId: 'm-1', body });
+    const afterReturn = t.drain();
+    t.advance(ATTEMPT_LEASE_MS / 1000);
+    await receive(t.deps, afterReturn[0]?.body ?? '');
+
+    expect(afterCopy).toEqual([]);
+    expect(afterReturn).toEqual([{ body, delaySeconds: ATTEMPT_LEASE_MS / 1000 }]);
+    expect(t.requests).toHaveLength(1);
+    expect(await getDelivery(t.deps.db, org.organizationId, deliveryId)).toMatchObject({
+      status: 'DELIVERED',
+      attempts: 2,
+      leasedBy: null,
+    });
+  });
+
   it('retries on the schedule through delayed messages, waits when early, and fails after the last attempt', async () => {
     const t = senderTestDeps({ schedule: '1,2', answer: () => 500 });
     const { org, endpoints } = await givenOrgWithEndpoints(t.deps, [{}]);
-    await handleWebhookMessage(
-      t.deps,
-      busEventMessage(customerCreated(org.organizationId, t.deps.clock.now()).envelope),
-    );
+    await receive(t.deps, busEventMessage(customerCreated(org.organizationId, t.deps.clock.now()).envelope));
     const send = async () => {
       const [message] = t.drain();
-      await handleWebhookMessage(t.deps, message?.body ?? '');
+      await receive(t.deps, message?.body ?? '');
       return t.queued.map((m) => m.delaySeconds);
     };
 
@@ -112,10 +138,10 @@ describe('webhook sender against DynamoDB Local', () => {
     const t = senderTestDeps({ schedule: '1', answer: () => 500 });
     const { org } = await givenOrgWithEndpoints(t.deps, [{}]);
     const event = customerCreated(org.organizationId, t.deps.clock.now());
-    await handleWebhookMessage(t.deps, busEventMessage(event.envelope));
+    await receive(t.deps, busEventMessage(event.envelope));
     const deliveryId = JSON.parse(t.queued[0]?.body ?? '{}').deliveryId;
     for (let i = 0; i < 2; i++) {
-      await handleWebhookMessage(t.deps, t.drain()[0]?.body ?? '');
+      await receive(t.deps, t.drain()[0]?.body ?? '');
       t.advance(1);
     }
     expect(await getDelivery(t.deps.db, org.organizationId, deliveryId)).toMatchObject({
@@ -125,7 +151,7 @@ describe('webhook sender against DynamoDB Local', () => {
 
     const accepted = await retryWebhookDelivery(t.deps, { organizationId: org.organizationId, deliveryId });
     t.answerWith(() => 503);
-    await handleWebhookMessage(
+    await receive(
       t.deps,
       JSON.stringify({
         id: 'bus-1',
@@ -152,11 +178,8 @@ describe('webhook sender against DynamoDB Local', () => {
     if (!first) throw new Error('no endpoint');
     const rotated = await rotateWebhookSecret(t.deps, org, first.id);
     const deliverOne = async () => {
-      await handleWebhookMessage(
-        t.deps,
-        busEventMessage(customerCreated(org.organizationId, t.deps.clock.now()).envelope),
-      );
-      await handleWebhookMessage(t.deps, t.drain()[0]?.body ?? '');
+      await receive(t.deps, busEventMessage(customerCreated(org.organizationId, t.deps.clock.now()).envelope));
+      await receive(t.deps, t.drain()[0]?.body ?? '');
       const request = t.requests.at(-1);
       if (!request) throw new Error('nothing sent');
       return { ...request, verifyWith: (secret: string) => new Webhook(secret).verify(request.body, request.headers) };
@@ -176,14 +199,11 @@ describe('webhook sender against DynamoDB Local', () => {
   it("fails a deleted endpoint's pending delivery without sending it anywhere", async () => {
     const t = senderTestDeps();
     const { org, endpoints } = await givenOrgWithEndpoints(t.deps, [{}]);
-    await handleWebhookMessage(
-      t.deps,
-      busEventMessage(customerCreated(org.organizationId, t.deps.clock.now()).envelope),
-    );
+    await receive(t.deps, busEventMessage(customerCreated(org.organizationId, t.deps.clock.now()).envelope));
     const [message] = t.drain();
     await removeWebhookEndpoint(t.deps, org.organizationId, endpoints[0]?.id ?? '');
 
-    await handleWebhookMessage(t.deps, message?.body ?? '');
+    await receive(t.deps, message?.body ?? '');
 
     const { deliveryId } = JSON.parse(message?.body ?? '{}');
     expect(t.requests).toEqual([]);
@@ -203,7 +223,7 @@ describe('webhook sender against DynamoDB Local', () => {
     };
     await t.deps.db.client.send(new PutCommand({ TableName: t.deps.db.tableName, Item: test }));
 
-    await handleWebhookMessage(t.deps, busEventMessage(test.envelope, { endpointId: target }));
+    await receive(t.deps, busEventMessage(test.envelope, { endpointId: target }));
 
     expect(t.queued.map((m) => JSON.parse(m.body).deliveryId)).toEqual([deliveryIdFor(test.envelope.event_id, target)]);
     const { Item } = await t.deps.db.client.send(

@@ -1,10 +1,9 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { keys } from '#shared/db/keys.ts';
-import { handleWebhookMessage } from '#shared/webhooks/sender.ts';
 import { useApi } from '#test/integration/support/api.ts';
 import { givenOrganization, integrationDeps } from '#test/integration/support/deps.ts';
-import { busEventMessage, customerCreated, senderTestDeps } from '#test/integration/support/webhooks.ts';
+import { busEventMessage, customerCreated, receive, senderTestDeps } from '#test/integration/support/webhooks.ts';
 
 const deps = integrationDeps();
 const { request } = useApi();
@@ -135,7 +134,7 @@ describe('webhook endpoints API against DynamoDB Local', () => {
     const t = senderTestDeps();
     const org = await givenOrganization(deps);
     const endpoint = await givenEndpoint(org.apiKey);
-    await handleWebhookMessage(t.deps, busEventMessage(customerCreated(org.organizationId, new Date()).envelope));
+    await receive(t.deps, busEventMessage(customerCreated(org.organizationId, new Date()).envelope));
 
     const listed = await request<{ id: string; status: string }[]>(
       'GET',
@@ -164,7 +163,7 @@ describe('webhook endpoints API against DynamoDB Local', () => {
     const a = await givenOrganization(deps);
     const b = await givenOrganization(deps);
     const endpoint = await givenEndpoint(a.apiKey);
-    await handleWebhookMessage(t.deps, busEventMessage(customerCreated(a.organizationId, new Date()).envelope));
+    await receive(t.deps, busEventMessage(customerCreated(a.organizationId, new Date()).envelope));
     const deliveryId = JSON.parse(t.queued[0]?.body ?? '{}').deliveryId;
     const base = `/webhooks/endpoints/${endpoint.id}`;
 

@@ -4,6 +4,7 @@ import type { SenderDeps } from '#shared/events/deps.ts';
 import { eventRecord } from '#shared/events/outbox.ts';
 import type { DeliveryRequest, DeliveryResult } from '#shared/webhooks/http-delivery.ts';
 import type { QueueMessage } from '#shared/webhooks/queue.ts';
+import { handleWebhookMessage } from '#shared/webhooks/sender.ts';
 import { integrationDeps } from '#test/integration/support/deps.ts';
 
 /**
@@ -46,6 +47,10 @@ export function senderTestDeps(options: { schedule?: string; answer?: (request: 
     drain: () => queued.splice(0),
   };
 }
+
+/** Hands `body` to the sender as the queue does: as a message of its own (a fresh message id). */
+export const receive = (deps: SenderDeps, body: string) =>
+  handleWebhookMessage(deps, { messageId: randomUUID(), body });
 
 /** A queue message as the bus rule puts it on the webhook queue: the whole EventBridge event. */
 export function busEventMessage(
