@@ -5,6 +5,7 @@
 import { pathToFileURL } from 'node:url';
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { ConnectionError, resolveConnection } from '#infra/admin/connection.ts';
+import { decideBankById } from '#shared/banks/bank-use-cases.ts';
 import { systemClock } from '#shared/clock.ts';
 import { createDb, type Db } from '#shared/db/client.ts';
 import {
@@ -14,6 +15,7 @@ import {
   revokeApiKey,
   updateOrganization,
 } from '#shared/db/organizations.ts';
+import { HttpError } from '#shared/http/errors.ts';
 import { createApiKey, createOrganization } from '#shared/organizations/organization-admin.ts';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
@@ -26,6 +28,8 @@ const USAGE = `Usage: npm run admin -- <command>
   key create <organizationId>
   key revoke <apiKeyId>
   key list <organizationId>
+  bank approve <bankId>
+  bank reject <bankId> [--reason <text>]
 
 Connection: TABLE_NAME (AWS credentials, or DYNAMODB_ENDPOINT) if set, else DATA_DIR/local.json of \`npm start\`.`;
 
@@ -118,6 +122,21 @@ export async function run(argv: string[], db: () => Db): Promise<unknown> {
       const list = await listApiKeysOfOrganization(db(), oneId(positionals, 'organization id'));
       return list.map(({ keyHash: _hash, ...key }) => key);
     }
+    case 'bank approve': {
+      const { positionals } = parse({});
+      return decideBankById({ db: db(), clock: systemClock }, { bankId: oneId(positionals, 'bank id'), to: 'ACTIVE' });
+    }
+    case 'bank reject': {
+      const { values, positionals } = parse({ reason: { type: 'string' } });
+      const reason = values.reason?.trim().replace(/\s+/g, ' ');
+      if (reason !== undefined && (reason.length < 1 || reason.length > 500)) {
+        throw new UsageError('--reason takes 1-500 characters');
+      }
+      return decideBankById(
+        { db: db(), clock: systemClock },
+        { bankId: oneId(positionals, 'bank id'), to: 'REJECTED', reason },
+      );
+    }
     default:
       throw new UsageError(command ? `unknown command: ${command}` : 'no command given');
   }
@@ -145,7 +164,8 @@ async function main() {
       usage ||
       error instanceof ConnectionError ||
       error instanceof OrganizationNotFoundError ||
-      error instanceof ApiKeyNotFoundError;
+      error instanceof ApiKeyNotFoundError ||
+      error instanceof HttpError;
     const message = error instanceof Error ? error.message : String(error);
     const refused = (error as { code?: string }).code === 'ECONNREFUSED';
     process.stderr.write(

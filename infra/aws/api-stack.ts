@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
@@ -18,13 +19,41 @@ export type ApiFunctionProps = {
   /** The entry file relative to the repository root, as in the route table. */
   handler: string;
   tableName: string;
+  /** Extra configuration every function reads at cold start (DEPOSIT_XPUB, SUPPORTED_CHAINS). */
+  environment?: Record<string, string>;
+  /** Files of installed packages the function reads at run time (`route.access.packageFiles`). */
+  packageFiles?: readonly string[];
   /** Default 10 s (an API request); the event functions that wait on receivers need longer. */
   timeout?: Duration;
 };
 
+const requireFromRoot = createRequire(path.join(REPO_ROOT, 'package.json'));
+
+/**
+ * esbuild bundles code only. A function that reads package files at run time (the docs page's Swagger UI
+ * assets) gets exactly those copied to `node_modules/` beside its bundle, where Node resolves them as it does
+ * in the repository; no other function's bundle changes.
+ */
+function copyPackageFiles(files: readonly string[]) {
+  const sources = files.map((file) => ({ file, source: path.relative(REPO_ROOT, requireFromRoot.resolve(file)) }));
+  return {
+    beforeBundling: () => [],
+    beforeInstall: () => [],
+    afterBundling: (inputDir: string, outputDir: string) =>
+      sources.map(
+        ({ file, source }) =>
+          `mkdir -p "${path.join(outputDir, 'node_modules', path.dirname(file))}" && cp "${path.join(inputDir, source)}" "${path.join(outputDir, 'node_modules', file)}"`,
+      ),
+  };
+}
+
 /** One API function: the runtime, size and bundling every route shares. */
 export class ApiFunction extends NodejsFunction {
-  constructor(scope: Construct, id: string, { handler, tableName, timeout }: ApiFunctionProps) {
+  constructor(
+    scope: Construct,
+    id: string,
+    { handler, tableName, environment = {}, packageFiles = [], timeout }: ApiFunctionProps,
+  ) {
     super(scope, id, {
       entry: path.join(REPO_ROOT, handler),
       projectRoot: REPO_ROOT,
@@ -33,7 +62,7 @@ export class ApiFunction extends NodejsFunction {
       architecture: Architecture.ARM_64,
       memorySize: 512,
       timeout: timeout ?? Duration.seconds(10),
-      environment: { TABLE_NAME: tableName, NODE_OPTIONS: '--enable-source-maps' },
+      environment: { ...environment, TABLE_NAME: tableName, NODE_OPTIONS: '--enable-source-maps' },
       bundling: {
         // esbuild from node_modules: synth needs neither Docker nor a network.
         forceDockerBundling: false,
@@ -51,12 +80,13 @@ export class ApiFunction extends NodejsFunction {
         // it from clashing with a bundled module that imports `createRequire` itself.
         banner:
           "import { createRequire as __bannerCreateRequire } from 'node:module'; const require = __bannerCreateRequire(import.meta.url);",
+        ...(packageFiles.length ? { commandHooks: copyPackageFiles(packageFiles) } : {}),
       },
     });
   }
 }
 
-export type ApiStackProps = StackProps & { table: ITable };
+export type ApiStackProps = StackProps & { table: ITable; environment?: Record<string, string> };
 
 /** Least privilege per route: what `route.access.table` says, nothing more. */
 const GRANTS: Record<Access['table'], (table: ITable, fn: IGrantable) => void> = {
@@ -75,7 +105,7 @@ export class ApiStack extends Stack {
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
-    const { table } = props;
+    const { table, environment } = props;
 
     // Without a `$default` route API Gateway answers unknown paths with `{"message":"Not Found"}`, not the
     // contract's `{"error": ...}`.
@@ -88,7 +118,12 @@ export class ApiStack extends Stack {
     const functions = new Map<string, ApiFunction>();
     for (const route of routeList) {
       const name = pascalCase(route.operationId);
-      const fn = new ApiFunction(this, name, { handler: route.handler, tableName: table.tableName });
+      const fn = new ApiFunction(this, name, {
+        handler: route.handler,
+        tableName: table.tableName,
+        environment,
+        packageFiles: route.access.packageFiles,
+      });
       GRANTS[route.access.table](table, fn);
       this.api.addRoutes({
         path: route.path,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BankSchema, CreateBankBody, CustomerBankParams, SandboxRejectBankBody } from '#shared/banks/schemas.ts';
 import {
   AddressSchema,
   CreateCustomerBody,
@@ -7,10 +8,13 @@ import {
   KycLinkSchema,
   SandboxKycApproveBody,
 } from '#shared/customers/schemas.ts';
+import { ErrorBodySchema } from '#shared/http/errors.ts';
 import { PaginationQuery } from '#shared/http/pagination.ts';
 import { defineRoute, type RouteDefinition } from '#shared/http/route.ts';
+import { DOCS_PACKAGE_FILES } from '#shared/openapi/docs-page.ts';
 import {
   CreateEndpointBody,
+  DeletedSchema,
   DeliveryIdParams,
   EndpointIdParams,
   TestEventSchema,
@@ -24,12 +28,26 @@ import {
  * The route table: the single source for the CDK stack (one Lambda per route, its permissions), the local
  * server (dispatch) and the OpenAPI document. Adding an endpoint is a handler file, a use case and a row here.
  */
-const ErrorSchema = z.object({ error: z.string() });
+const ErrorSchema = ErrorBodySchema;
 const NoBody = z.strictObject({});
 
 const customerRoute = { auth: true, features: ['customers'], tag: 'Customers' } as const;
 const sandboxRoute = { auth: true, sandboxOnly: true, tag: 'Sandbox' } as const;
+const bankRoute = { ...customerRoute, tag: 'Withdrawal banks' } as const;
+const customerNotFound = { 404: { error: 'Customer not found' } };
+const docsRoute = { auth: false, tag: 'Documentation', successStatus: 200, access: { table: 'none' } } as const;
+
+const OpenApiDocumentSchema = z
+  .looseObject({ openapi: z.string(), info: z.looseObject({ title: z.string(), version: z.string() }) })
+  .meta({
+    id: 'OpenApiDocument',
+    examples: [{ openapi: '3.1.0', info: { title: 'Payout service API', version: 'v2' }, paths: {} }],
+  });
+const DocsAssetParams = z.strictObject({
+  asset: z.string().regex(/^[A-Za-z0-9._-]{1,64}$/, { error: 'Not a file name' }),
+});
 const webhookRoute = { auth: true, tag: 'Webhooks' } as const;
+const endpointNotFound = { 404: { error: 'Webhook endpoint not found' } };
 
 export const routes = {
   health: defineRoute({
@@ -43,6 +61,7 @@ export const routes = {
     successStatus: 200,
     access: { table: 'none' },
     responses: { 200: z.object({ status: z.literal('ok') }) },
+    examples: { responses: { 200: { status: 'ok' } } },
   }),
 
   createCustomer: defineRoute({
@@ -55,7 +74,7 @@ export const routes = {
     successStatus: 201,
     access: { table: 'readwrite' },
     request: { body: CreateCustomerBody },
-    responses: { 201: CustomerSchema, 400: ErrorSchema },
+    responses: { 201: CustomerSchema, 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema },
   }),
   listCustomers: defineRoute({
     ...customerRoute,
@@ -67,7 +86,7 @@ export const routes = {
     successStatus: 200,
     access: { table: 'read' },
     request: { query: z.strictObject({ ...PaginationQuery }) },
-    responses: { 200: z.array(CustomerSchema) },
+    responses: { 200: z.array(CustomerSchema), 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema },
   }),
   getCustomer: defineRoute({
     ...customerRoute,
@@ -79,7 +98,8 @@ export const routes = {
     successStatus: 200,
     access: { table: 'read' },
     request: { params: CustomerIdParams },
-    responses: { 200: CustomerSchema, 404: ErrorSchema },
+    responses: { 200: CustomerSchema, 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema },
+    examples: { responses: customerNotFound },
   }),
   initiateKyc: defineRoute({
     ...customerRoute,
@@ -91,7 +111,21 @@ export const routes = {
     successStatus: 200,
     access: { table: 'readwrite' },
     request: { params: CustomerIdParams, body: NoBody },
-    responses: { 200: KycLinkSchema, 400: ErrorSchema, 404: ErrorSchema },
+    responses: {
+      200: KycLinkSchema,
+      400: ErrorSchema,
+      401: ErrorSchema,
+      403: ErrorSchema,
+      404: ErrorSchema,
+      409: ErrorSchema,
+    },
+    examples: {
+      responses: {
+        ...customerNotFound,
+        400: { error: 'KYC link generation is not available for corporate customers' },
+        409: { error: 'Customer KYC status changed concurrently, please retry' },
+      },
+    },
   }),
   getKycAddress: defineRoute({
     ...customerRoute,
@@ -103,7 +137,13 @@ export const routes = {
     successStatus: 200,
     access: { table: 'read' },
     request: { params: CustomerIdParams },
-    responses: { 200: AddressSchema, 403: ErrorSchema, 404: ErrorSchema },
+    responses: { 200: AddressSchema, 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema },
+    examples: {
+      responses: {
+        ...customerNotFound,
+        403: { error: 'Customer KYC verification must be completed before retrieving address' },
+      },
+    },
   }),
 
   sandboxApproveKyc: defineRoute({
@@ -116,7 +156,8 @@ export const routes = {
     successStatus: 200,
     access: { table: 'readwrite' },
     request: { params: CustomerIdParams, body: SandboxKycApproveBody },
-    responses: { 200: CustomerSchema, 404: ErrorSchema, 409: ErrorSchema },
+    responses: { 200: CustomerSchema, 400: ErrorSchema, 401: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema },
+    examples: { responses: { ...customerNotFound, 409: { error: 'Customer KYC is already approved' } } },
   }),
   sandboxRejectKyc: defineRoute({
     ...sandboxRoute,
@@ -128,7 +169,129 @@ export const routes = {
     successStatus: 200,
     access: { table: 'readwrite' },
     request: { params: CustomerIdParams, body: NoBody },
-    responses: { 200: CustomerSchema, 404: ErrorSchema, 409: ErrorSchema },
+    responses: { 200: CustomerSchema, 400: ErrorSchema, 401: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema },
+    examples: { responses: { ...customerNotFound, 409: { error: 'Customer KYC is already rejected' } } },
+  }),
+
+  // Documentation (issue 7): the OpenAPI document and the page that renders it, public like health.
+  getOpenApiDocument: defineRoute({
+    ...docsRoute,
+    operationId: 'getOpenApiDocument',
+    method: 'GET',
+    path: '/api/v2/openapi.json',
+    handler: 'functions/api/docs/get-openapi-document.ts',
+    summary: 'The OpenAPI 3.1 document of this API, generated from the route table',
+    responses: { 200: OpenApiDocumentSchema },
+  }),
+  getDocsPage: defineRoute({
+    ...docsRoute,
+    operationId: 'getDocsPage',
+    method: 'GET',
+    path: '/docs',
+    handler: 'functions/api/docs/get-docs-page.ts',
+    summary: 'The docs page: this document rendered by Swagger UI, served without any CDN',
+    produces: ['text/html'],
+    responses: { 200: z.string() },
+    examples: { responses: { 200: '<!doctype html><html lang="en">...</html>' } },
+  }),
+  getDocsAsset: defineRoute({
+    ...docsRoute,
+    operationId: 'getDocsAsset',
+    method: 'GET',
+    path: '/docs/{asset}',
+    handler: 'functions/api/docs/get-docs-asset.ts',
+    summary: 'A file of the docs page (Swagger UI scripts, styles, icons)',
+    access: { table: 'none', packageFiles: DOCS_PACKAGE_FILES },
+    request: { params: DocsAssetParams },
+    produces: ['text/css', 'text/javascript', 'image/png'],
+    responses: { 200: z.string(), 400: ErrorSchema, 404: ErrorSchema },
+    examples: { responses: { 200: '/* swagger-ui.css */', 404: { error: 'Not found' } } },
+  }),
+
+  // Withdrawal banks (issue 3): a customer's bank accounts, their deposit wallets, and the sandbox review.
+  createWithdrawalBank: defineRoute({
+    ...bankRoute,
+    operationId: 'createWithdrawalBank',
+    method: 'POST',
+    path: '/api/v2/customers/{customerId}/withdrawal/banks',
+    handler: 'functions/api/banks/create-bank.ts',
+    summary: 'Add a withdrawal bank, with one deposit wallet per supported chain',
+    successStatus: 201,
+    access: { table: 'readwrite' },
+    request: { params: CustomerIdParams, body: CreateBankBody },
+    responses: {
+      201: BankSchema,
+      400: ErrorSchema,
+      401: ErrorSchema,
+      403: ErrorSchema,
+      404: ErrorSchema,
+      409: ErrorSchema,
+    },
+    examples: {
+      responses: { ...customerNotFound, 409: { error: 'A withdrawal bank with these account details already exists' } },
+    },
+  }),
+  listWithdrawalBanks: defineRoute({
+    ...bankRoute,
+    operationId: 'listWithdrawalBanks',
+    method: 'GET',
+    path: '/api/v2/customers/{customerId}/withdrawal/banks',
+    handler: 'functions/api/banks/list-banks.ts',
+    summary: "List a customer's withdrawal banks, newest first",
+    successStatus: 200,
+    access: { table: 'read' },
+    request: { params: CustomerIdParams, query: z.strictObject({ ...PaginationQuery }) },
+    responses: { 200: z.array(BankSchema), 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema },
+    examples: { responses: customerNotFound },
+  }),
+  getWithdrawalBank: defineRoute({
+    ...bankRoute,
+    operationId: 'getWithdrawalBank',
+    method: 'GET',
+    path: '/api/v2/customers/{customerId}/withdrawal/banks/{bankId}',
+    handler: 'functions/api/banks/get-bank.ts',
+    summary: 'Get a withdrawal bank',
+    successStatus: 200,
+    access: { table: 'read' },
+    request: { params: CustomerBankParams },
+    responses: { 200: BankSchema, 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema },
+    examples: { responses: { 404: { error: 'Withdrawal bank not found' } } },
+  }),
+  sandboxApproveWithdrawalBank: defineRoute({
+    ...sandboxRoute,
+    operationId: 'sandboxApproveWithdrawalBank',
+    method: 'POST',
+    path: '/api/v2/sandbox/customers/{customerId}/withdrawal/banks/{bankId}/approve',
+    handler: 'functions/api/sandbox/approve-bank.ts',
+    summary: 'Sandbox: approve a PENDING withdrawal bank (it becomes ACTIVE, its deposit wallets enabled)',
+    successStatus: 200,
+    access: { table: 'readwrite' },
+    request: { params: CustomerBankParams, body: NoBody },
+    responses: { 200: BankSchema, 400: ErrorSchema, 401: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema },
+    examples: {
+      responses: {
+        404: { error: 'Withdrawal bank not found' },
+        409: { error: 'Only a PENDING withdrawal bank can be approved; this one is ACTIVE' },
+      },
+    },
+  }),
+  sandboxRejectWithdrawalBank: defineRoute({
+    ...sandboxRoute,
+    operationId: 'sandboxRejectWithdrawalBank',
+    method: 'POST',
+    path: '/api/v2/sandbox/customers/{customerId}/withdrawal/banks/{bankId}/reject',
+    handler: 'functions/api/sandbox/reject-bank.ts',
+    summary: 'Sandbox: reject a PENDING withdrawal bank, optionally with a reason',
+    successStatus: 200,
+    access: { table: 'readwrite' },
+    request: { params: CustomerBankParams, body: SandboxRejectBankBody },
+    responses: { 200: BankSchema, 400: ErrorSchema, 401: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema },
+    examples: {
+      responses: {
+        404: { error: 'Withdrawal bank not found' },
+        409: { error: 'Only a PENDING withdrawal bank can be rejected; this one is ACTIVE' },
+      },
+    },
   }),
 
   // Events and webhooks: endpoint management and deliveries (any authenticated organization, no feature gate).
@@ -142,7 +305,8 @@ export const routes = {
     successStatus: 201,
     access: { table: 'readwrite' },
     request: { body: CreateEndpointBody },
-    responses: { 201: WebhookEndpointWithSecretSchema, 400: ErrorSchema },
+    responses: { 201: WebhookEndpointWithSecretSchema, 400: ErrorSchema, 401: ErrorSchema },
+    examples: { responses: { 400: { error: 'url: Must not point to a private address' } } },
   }),
   listWebhookEndpoints: defineRoute({
     ...webhookRoute,
@@ -154,7 +318,7 @@ export const routes = {
     successStatus: 200,
     access: { table: 'read' },
     request: { query: z.strictObject({ ...PaginationQuery }) },
-    responses: { 200: z.array(WebhookEndpointSchema) },
+    responses: { 200: z.array(WebhookEndpointSchema), 400: ErrorSchema, 401: ErrorSchema },
   }),
   getWebhookEndpoint: defineRoute({
     ...webhookRoute,
@@ -166,7 +330,8 @@ export const routes = {
     successStatus: 200,
     access: { table: 'read' },
     request: { params: EndpointIdParams },
-    responses: { 200: WebhookEndpointSchema, 404: ErrorSchema },
+    responses: { 200: WebhookEndpointSchema, 400: ErrorSchema, 401: ErrorSchema, 404: ErrorSchema },
+    examples: { responses: endpointNotFound },
   }),
   updateWebhookEndpoint: defineRoute({
     ...webhookRoute,
@@ -178,7 +343,10 @@ export const routes = {
     successStatus: 200,
     access: { table: 'readwrite' },
     request: { params: EndpointIdParams, body: UpdateEndpointBody },
-    responses: { 200: WebhookEndpointSchema, 400: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema },
+    responses: { 200: WebhookEndpointSchema, 400: ErrorSchema, 401: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema },
+    examples: {
+      responses: { ...endpointNotFound, 409: { error: 'Webhook endpoint changed concurrently, please retry' } },
+    },
   }),
   deleteWebhookEndpoint: defineRoute({
     ...webhookRoute,
@@ -190,7 +358,8 @@ export const routes = {
     successStatus: 200,
     access: { table: 'readwrite' },
     request: { params: EndpointIdParams },
-    responses: { 200: z.object({ success: z.literal(true) }), 404: ErrorSchema },
+    responses: { 200: DeletedSchema, 400: ErrorSchema, 401: ErrorSchema, 404: ErrorSchema },
+    examples: { responses: endpointNotFound },
   }),
   rotateWebhookSecret: defineRoute({
     ...webhookRoute,
@@ -202,7 +371,16 @@ export const routes = {
     successStatus: 200,
     access: { table: 'readwrite' },
     request: { params: EndpointIdParams, body: NoBody },
-    responses: { 200: WebhookEndpointWithSecretSchema, 404: ErrorSchema, 409: ErrorSchema },
+    responses: {
+      200: WebhookEndpointWithSecretSchema,
+      400: ErrorSchema,
+      401: ErrorSchema,
+      404: ErrorSchema,
+      409: ErrorSchema,
+    },
+    examples: {
+      responses: { ...endpointNotFound, 409: { error: 'Webhook endpoint changed concurrently, please retry' } },
+    },
   }),
   sendWebhookTest: defineRoute({
     ...webhookRoute,
@@ -214,7 +392,8 @@ export const routes = {
     successStatus: 202,
     access: { table: 'readwrite' },
     request: { params: EndpointIdParams, body: NoBody },
-    responses: { 202: TestEventSchema, 404: ErrorSchema },
+    responses: { 202: TestEventSchema, 400: ErrorSchema, 401: ErrorSchema, 404: ErrorSchema },
+    examples: { responses: endpointNotFound },
   }),
   listWebhookDeliveries: defineRoute({
     ...webhookRoute,
@@ -226,7 +405,8 @@ export const routes = {
     successStatus: 200,
     access: { table: 'read' },
     request: { params: EndpointIdParams, query: z.strictObject({ ...PaginationQuery }) },
-    responses: { 200: z.array(WebhookDeliverySchema), 404: ErrorSchema },
+    responses: { 200: z.array(WebhookDeliverySchema), 400: ErrorSchema, 401: ErrorSchema, 404: ErrorSchema },
+    examples: { responses: endpointNotFound },
   }),
   retryWebhookDelivery: defineRoute({
     ...webhookRoute,
@@ -238,7 +418,13 @@ export const routes = {
     successStatus: 202,
     access: { table: 'readwrite' },
     request: { params: DeliveryIdParams, body: NoBody },
-    responses: { 202: WebhookDeliverySchema, 404: ErrorSchema, 409: ErrorSchema },
+    responses: { 202: WebhookDeliverySchema, 400: ErrorSchema, 401: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema },
+    examples: {
+      responses: {
+        404: { error: 'Webhook delivery not found' },
+        409: { error: 'Webhook delivery changed concurrently, please retry' },
+      },
+    },
   }),
 } satisfies Record<string, RouteDefinition>;
 

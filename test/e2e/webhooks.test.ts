@@ -80,18 +80,12 @@ describe('webhooks on npm start, received by a real HTTP receiver', () => {
   let runtime: Runtime;
   let key: string;
 
-  const api: Api = async (method, path, options = {}) => {
-    const response = await fetch(`${runtime.baseUrl}/api/v2${path}`, {
-      method,
-      headers: {
-        'content-type': 'application/json',
-        authorization: `Bearer ${options.key ?? key}`,
-      },
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  // Every response is held to the OpenAPI document the runtime serves.
+  const api: Api = (method, path, options = {}) =>
+    runtime.api(method, path, {
+      key: options.key ?? key,
+      ...(options.body === undefined ? {} : { body: options.body as object }),
     });
-    const text = await response.text();
-    return { status: response.status, body: text ? JSON.parse(text) : undefined };
-  };
 
   async function givenEndpoint(path: string, body: Record<string, unknown> = {}) {
     const res = await api<{ id: string; secret: string }>('POST', '/webhooks/endpoints', {
