@@ -23,8 +23,20 @@ type Api = <T = unknown>(
 type Envelope = { event_id: string; event_type: string; org_id: string; data: Record<string, unknown> };
 type Delivery = { id: string; eventId: string; status: string; attempts: number; lastError: string | null };
 
+async function givenCustomer(api: Api, key: string, name: string) {
+  const { body } = await api<{ customerId: string }>('POST', '/customers', {
+    key,
+    body: { name, accountType: 'individual', email: 'someone@example.com' },
+  });
+  return body.customerId;
+}
+
+async function sandbox(api: Api, key: string, path: string) {
+  expect((await api('POST', `/sandbox${path}`, { key })).status, path).toBe(200);
+}
+
 /**
- * The life of each kind of resource and the events it must produce, in order. Adding a resource's lifecycle (the
+ * The life of each kind of resource and the events it must produce. Adding a resource's lifecycle (the
  * withdrawals when they land: `withdrawal.created` and a `withdrawal.status_changed` per status) is one entry:
  * drive it through the API and say which events carry its id.
  */
@@ -37,25 +49,40 @@ const LIFECYCLES: {
     name: 'a customer whose KYC is approved',
     idOf: (data) => data.customer_id,
     drive: async (api, key) => {
-      const { body } = await api<{ customerId: string }>('POST', '/customers', {
-        key,
-        body: { name: 'Ada Approved', accountType: 'individual', email: 'ada@example.com' },
-      });
-      await api('POST', `/customers/${body.customerId}/kyc`, { key });
-      expect((await api('POST', `/sandbox/customers/${body.customerId}/kyc/approve`, { key })).status).toBe(200);
-      return { id: body.customerId, events: ['customer.created', 'customer.kyc.approved'] };
+      const id = await givenCustomer(api, key, 'Ada Approved');
+      await api('POST', `/customers/${id}/kyc`, { key });
+      await sandbox(api, key, `/customers/${id}/kyc/approve`);
+      return { id, events: ['customer.created', 'customer.kyc.approved'] };
     },
   },
   {
     name: 'a customer whose KYC is rejected',
     idOf: (data) => data.customer_id,
     drive: async (api, key) => {
-      const { body } = await api<{ customerId: string }>('POST', '/customers', {
+      const id = await givenCustomer(api, key, 'Rex Rejected');
+      await sandbox(api, key, `/customers/${id}/kyc/reject`);
+      return { id, events: ['customer.created', 'customer.kyc.rejected'] };
+    },
+  },
+  {
+    name: "a third party's withdrawal bank, approved in review",
+    idOf: (data) => data.withdrawal_bank_id,
+    drive: async (api, key) => {
+      const customerId = await givenCustomer(api, key, 'Bea Banked');
+      await sandbox(api, key, `/customers/${customerId}/kyc/approve`);
+      const { body: bank } = await api<{ id: string }>('POST', `/customers/${customerId}/withdrawal/banks`, {
         key,
-        body: { name: 'Rex Rejected', accountType: 'individual', email: 'rex@example.com' },
+        body: {
+          beneficiaryName: 'Max Mustermann',
+          iban: 'DE89370400440532013000',
+          bic: 'DEUTDEFF',
+          recipientType: 'OTHER_INDIVIDUAL',
+          addressLine1: 'Hauptstraße 1',
+          city: 'Berlin',
+        },
       });
-      expect((await api('POST', `/sandbox/customers/${body.customerId}/kyc/reject`, { key })).status).toBe(200);
-      return { id: body.customerId, events: ['customer.created', 'customer.kyc.rejected'] };
+      await sandbox(api, key, `/customers/${customerId}/withdrawal/banks/${bank.id}/approve`);
+      return { id: bank.id, events: ['withdrawal_bank.created', 'withdrawal_bank.approved'] };
     },
   },
 ];
@@ -216,7 +243,7 @@ describe('webhooks on npm start, received by a real HTTP receiver', () => {
       ['http://10.0.0.1/', 'url: Must not point to a private address'],
       ['http://localhost', 'url: Must not point to a loopback address'],
     ]) {
-      expect(await api('POST', '/webhooks/endpoints', { key: liveKey, body: { url } }), url).toEqual({
+      expect(await api('POST', '/webhooks/endpoints', { key: liveKey, body: { url } }), url).toMatchObject({
         status: 400,
         body: { error },
       });
