@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { components } from '#shared/openapi/api-types.ts';
 import { admin, type Runtime, startRuntime } from '#test/e2e/support/local-runtime.ts';
 import { eventually, type ReceivedWebhook, type Receiver, startReceiver } from '#test/e2e/support/receiver.ts';
 
@@ -21,7 +22,7 @@ type Api = <T = unknown>(
 ) => Promise<{ status: number; body: T }>;
 
 type Envelope = { event_id: string; event_type: string; org_id: string; data: Record<string, unknown> };
-type Delivery = { id: string; eventId: string; status: string; attempts: number; lastError: string | null };
+type Delivery = components['schemas']['WebhookDelivery'];
 
 async function givenCustomer(api: Api, key: string, name: string) {
   const { body } = await api<{ customerId: string }>('POST', '/customers', {

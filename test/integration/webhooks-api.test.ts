@@ -1,6 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { keys } from '#shared/db/keys.ts';
+import type { components } from '#shared/openapi/api-types.ts';
 import { useApi } from '#test/integration/support/api.ts';
 import { givenOrganization, integrationDeps } from '#test/integration/support/deps.ts';
 import { busEventMessage, customerCreated, receive, senderTestDeps } from '#test/integration/support/webhooks.ts';
@@ -8,15 +9,8 @@ import { busEventMessage, customerCreated, receive, senderTestDeps } from '#test
 const deps = integrationDeps();
 const { request } = useApi();
 
-type Endpoint = {
-  id: string;
-  url: string;
-  description: string | null;
-  eventTypes: string[] | null;
-  createdAt: string;
-  updatedAt: string;
-  secret?: string;
-};
+/** As the OpenAPI document describes it; `secret` only in the create and rotate responses. */
+type Endpoint = components['schemas']['WebhookEndpoint'] & { secret?: string };
 
 const ENDPOINT_NOT_FOUND = { error: 'Webhook endpoint not found' };
 const MISSING_ID = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
