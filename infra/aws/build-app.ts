@@ -2,6 +2,7 @@ import { App, type Environment, Tags, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { ApiStack } from '#infra/aws/api-stack.ts';
 import { readDeploymentConfig } from '#infra/aws/config.ts';
+import { EventsStack } from '#infra/aws/events-stack.ts';
 import { StatefulStack } from '#infra/aws/stateful-stack.ts';
 
 export type BuildAppProps = {
@@ -23,9 +24,8 @@ export type BuildAppProps = {
 };
 
 /**
- * The whole deployment: the stateful stack (table, alarm topic), and the stateless stacks that use them. A new
- * stack (the events stack, say) takes `stateful.table` and `stateful.alarmTopic`, `config`, and a
- * `stackName` built by `stackName(...)`.
+ * The whole deployment: the stateful stack (table, alarm topic), and the stateless stacks that use them (API,
+ * events). A new stack takes `stateful.table`, `stateful.alarmTopic` and `config`, and a `stackName(...)`.
  */
 export function buildApp({ env, context, outdir, nag = false, validateTemplates = true }: BuildAppProps = {}) {
   const app = new App({
@@ -53,6 +53,15 @@ export function buildApp({ env, context, outdir, nag = false, validateTemplates 
     config,
   });
 
+  const events = new EventsStack(app, 'PayoutsEvents', {
+    env,
+    stackName: stackName('events'),
+    description: 'Payout service: table stream -> event bus -> webhook queue -> webhook sender',
+    table: stateful.table,
+    alarmTopic: stateful.alarmTopic,
+    config,
+  });
+
   if (nag) Validations.of(app).addPlugins(new AwsSolutionsChecks(app, { verbose: true }));
-  return { app, config, stateful, api };
+  return { app, config, stateful, api, events };
 }

@@ -26,6 +26,8 @@ const ACTIONS_THAT_REQUIRE_STAR = new Set([
   'xray:GetSamplingRules',
   'xray:GetSamplingTargets',
   'cloudwatch:PutMetricData',
+  // The table stream event source lists streams before reading the one it is given.
+  'dynamodb:ListStreams',
 ]);
 
 type Statement = { Effect: string; Action?: string | string[]; Resource?: unknown };
