@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, parseConfig } from '#shared/config/env.ts';
+
+describe('withdrawal configuration', () => {
+  it('defaults to settling sandbox payouts after 3 s, a 7-day expiry, a 1,000,000 USDC maximum and fixed rates', () => {
+    expect(parseConfig({}).withdrawals).toEqual({
+      sandboxSettleAfterSeconds: 3,
+      expiryWindowSeconds: 604_800,
+      maxAmountUsdc: '1000000',
+      exchangeRates: { EUR: '0.92', USD: '1.00' },
+    });
+  });
+
+  it('turns sandbox settlement off with SANDBOX_SETTLE_AFTER_S=off', () => {
+    const config = parseConfig({ SANDBOX_SETTLE_AFTER_S: 'off', EXCHANGE_RATES: 'EUR=0.9,USD=1.0001' });
+
+    expect(config.withdrawals.sandboxSettleAfterSeconds).toBeNull();
+    expect(config.withdrawals.exchangeRates).toEqual({ EUR: '0.9', USD: '1.0001' });
+  });
+
+  it.each([
+    ['SANDBOX_SETTLE_AFTER_S', 'soon'],
+    ['WITHDRAWAL_EXPIRY_S', '0'],
+    ['WITHDRAWAL_MAX_USDC', '1e6'],
+    ['EXCHANGE_RATES', 'EUR:0.92'],
+  ])('fails fast on a malformed %s', (name, value) => {
+    expect(() => parseConfig({ [name]: value })).toThrow(ConfigError);
+    expect(() => parseConfig({ [name]: value })).toThrow(name);
+  });
+});
