@@ -28,11 +28,11 @@ export type Runtime = {
 };
 
 /** Starts `npm start` exactly as a user would, in its own process group, and waits until it serves. */
-export async function startRuntime(dataDir: string): Promise<Runtime> {
+export async function startRuntime(dataDir: string, env: Record<string, string> = {}): Promise<Runtime> {
   const port = await freePort();
   const child = spawn('npm', ['start'], {
     cwd: REPO_ROOT,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
