@@ -38,6 +38,26 @@ const NoBody = z.strictObject({});
 const customerRoute = { auth: true, features: ['customers'], tag: 'Customers' } as const;
 const sandboxRoute = { auth: true, sandboxOnly: true, tag: 'Sandbox' } as const;
 
+/** `POST /sandbox/transactions/{transactionId}/<action>`: the sandbox's stand-ins for approvers and the payout rail. */
+const sandboxTransactionRoute = <const O extends string, const A extends string, const B extends z.ZodType>(
+  operationId: O,
+  action: A,
+  summary: string,
+  body: B,
+) =>
+  defineRoute({
+    ...sandboxRoute,
+    operationId,
+    method: 'POST',
+    path: `/api/v2/sandbox/transactions/{transactionId}/${action}`,
+    handler: `functions/api/sandbox/${action}-transaction.ts`,
+    summary,
+    successStatus: 200,
+    access: { table: 'readwrite' },
+    request: { params: SandboxTransactionParams, body },
+    responses: { 200: TransactionSchema, 400: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema },
+  });
+
 export const routes = {
   health: defineRoute({
     operationId: 'health',
@@ -236,66 +256,36 @@ export const routes = {
     request: { params: CustomerIdParams, body: SandboxCreditBody },
     responses: { 201: TransactionSchema, 400: ErrorSchema, 404: ErrorSchema },
   }),
-  sandboxApproveTransaction: defineRoute({
-    ...sandboxRoute,
-    operationId: 'sandboxApproveTransaction',
-    method: 'POST',
-    path: '/api/v2/sandbox/transactions/{transactionId}/approve',
-    handler: 'functions/api/sandbox/approve-transaction.ts',
-    summary: 'Sandbox: one approver signs a withdrawal',
-    successStatus: 200,
-    access: { table: 'readwrite' },
-    request: { params: SandboxTransactionParams, body: SandboxApproveBody },
-    responses: { 200: TransactionSchema, 400: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema },
-  }),
-  sandboxRejectTransaction: defineRoute({
-    ...sandboxRoute,
-    operationId: 'sandboxRejectTransaction',
-    method: 'POST',
-    path: '/api/v2/sandbox/transactions/{transactionId}/reject',
-    handler: 'functions/api/sandbox/reject-transaction.ts',
-    summary: 'Sandbox: an approver rejects a withdrawal (CANCELLED)',
-    successStatus: 200,
-    access: { table: 'readwrite' },
-    request: { params: SandboxTransactionParams, body: SandboxRejectBody },
-    responses: { 200: TransactionSchema, 404: ErrorSchema, 409: ErrorSchema },
-  }),
-  sandboxCompleteTransaction: defineRoute({
-    ...sandboxRoute,
-    operationId: 'sandboxCompleteTransaction',
-    method: 'POST',
-    path: '/api/v2/sandbox/transactions/{transactionId}/complete',
-    handler: 'functions/api/sandbox/complete-transaction.ts',
-    summary: 'Sandbox: the payout of a PROCESSING withdrawal settles (COMPLETED)',
-    successStatus: 200,
-    access: { table: 'readwrite' },
-    request: { params: SandboxTransactionParams, body: NoBody },
-    responses: { 200: TransactionSchema, 404: ErrorSchema, 409: ErrorSchema },
-  }),
-  sandboxFailTransaction: defineRoute({
-    ...sandboxRoute,
-    operationId: 'sandboxFailTransaction',
-    method: 'POST',
-    path: '/api/v2/sandbox/transactions/{transactionId}/fail',
-    handler: 'functions/api/sandbox/fail-transaction.ts',
-    summary: 'Sandbox: the payout of a PROCESSING withdrawal fails (FAILED, reservation returned)',
-    successStatus: 200,
-    access: { table: 'readwrite' },
-    request: { params: SandboxTransactionParams, body: SandboxFailBody },
-    responses: { 200: TransactionSchema, 404: ErrorSchema, 409: ErrorSchema },
-  }),
-  sandboxExpireTransaction: defineRoute({
-    ...sandboxRoute,
-    operationId: 'sandboxExpireTransaction',
-    method: 'POST',
-    path: '/api/v2/sandbox/transactions/{transactionId}/expire',
-    handler: 'functions/api/sandbox/expire-transaction.ts',
-    summary: 'Sandbox: a withdrawal awaiting signatures expires now',
-    successStatus: 200,
-    access: { table: 'readwrite' },
-    request: { params: SandboxTransactionParams, body: NoBody },
-    responses: { 200: TransactionSchema, 404: ErrorSchema, 409: ErrorSchema },
-  }),
+  sandboxApproveTransaction: sandboxTransactionRoute(
+    'sandboxApproveTransaction',
+    'approve',
+    'Sandbox: one approver signs a withdrawal',
+    SandboxApproveBody,
+  ),
+  sandboxRejectTransaction: sandboxTransactionRoute(
+    'sandboxRejectTransaction',
+    'reject',
+    'Sandbox: an approver rejects a withdrawal (CANCELLED)',
+    SandboxRejectBody,
+  ),
+  sandboxCompleteTransaction: sandboxTransactionRoute(
+    'sandboxCompleteTransaction',
+    'complete',
+    'Sandbox: the payout of a PROCESSING withdrawal settles (COMPLETED)',
+    NoBody,
+  ),
+  sandboxFailTransaction: sandboxTransactionRoute(
+    'sandboxFailTransaction',
+    'fail',
+    'Sandbox: the payout of a PROCESSING withdrawal fails (FAILED, reservation returned)',
+    SandboxFailBody,
+  ),
+  sandboxExpireTransaction: sandboxTransactionRoute(
+    'sandboxExpireTransaction',
+    'expire',
+    'Sandbox: a withdrawal awaiting signatures expires now',
+    NoBody,
+  ),
   sandboxSetAllowance: defineRoute({
     ...sandboxRoute,
     operationId: 'sandboxSetAllowance',

@@ -28,7 +28,6 @@ import {
   ServiceUnavailableError,
   UnprocessableError,
 } from '#shared/http/errors.ts';
-import { newId } from '#shared/ids.ts';
 import type { Organization } from '#shared/organizations/organization.ts';
 import { allowanceWindow, toMicro } from '#shared/withdrawals/ledger.ts';
 import { rateProviderFor } from '#shared/withdrawals/ports.ts';
@@ -37,7 +36,7 @@ import {
   addSeconds,
   bankSnapshot,
   createdEvent,
-  newReference,
+  newTransactionRecord,
   requestHash,
   toTransaction,
 } from '#shared/withdrawals/records.ts';
@@ -233,33 +232,24 @@ function plan(
   const amount = toMicro(quote.sourceAmount);
   const window = allowanceWindow(organization.allowance, context.allowance, now);
   const executes = amount <= window.available && amount <= context.balance.available;
-  const at = now.toISOString();
-  const record: TransactionRecord = {
-    transactionId: newId(),
-    organizationId: organization.organizationId,
-    customerId: customer.customerId,
-    type: 'WITHDRAWAL',
-    status: executes ? 'PROCESSING' : 'PROPOSED',
-    createdAt: at,
-    updatedAt: at,
-    completedAt: null,
-    reference: newReference('WITHDRAWAL'),
-    sourceCurrency: 'USDC',
-    targetCurrency: bank.currency,
-    ...quote,
-    withdrawalBank: bankSnapshot(bank),
-    walletAddress: null,
-    developerFee: null,
-    txHash: null,
-    failureReason: null,
-    idempotencyKey: input.idempotencyKey,
-    approvals: [],
-    reservation: { balance: executes, allowancePeriodStart: executes ? window.periodStart : null },
-    expiryDueAt: addSeconds(now, deps.config.withdrawals.expiryWindowSeconds),
-    settleDueAt: executes ? settleDueAt(deps, organization, now) : null,
-    cancelledBy: null,
-    version: 1,
-  };
+  const record = newTransactionRecord(
+    {
+      organizationId: organization.organizationId,
+      customerId: customer.customerId,
+      type: 'WITHDRAWAL',
+      status: executes ? 'PROCESSING' : 'PROPOSED',
+      completedAt: null,
+      targetCurrency: bank.currency,
+      ...quote,
+      withdrawalBank: bankSnapshot(bank),
+      idempotencyKey: input.idempotencyKey,
+      reservation: { balance: executes, allowancePeriodStart: executes ? window.periodStart : null },
+      expiryDueAt: addSeconds(now, deps.config.withdrawals.expiryWindowSeconds),
+      settleDueAt: executes ? settleDueAt(deps, organization, now) : null,
+    },
+    now,
+  );
+  const at = record.createdAt;
   const owner = { organizationId: organization.organizationId, customerId: customer.customerId };
   const items: GuardedItem<Role>[] = [
     { role: 'transaction', item: transactionWrites.insert(db, record) },

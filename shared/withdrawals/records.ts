@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { Decimal } from 'decimal.js';
 import type { BankRecord } from '#shared/banks/bank-record.ts';
 import { type EventRecord, eventRecord } from '#shared/events/outbox.ts';
-import { sha256Hex } from '#shared/ids.ts';
+import { newId, sha256Hex } from '#shared/ids.ts';
 import { requiresUiAction } from '#shared/withdrawals/lifecycle.ts';
 import type { Transaction, TransactionRecord } from '#shared/withdrawals/schemas.ts';
 
@@ -14,6 +14,45 @@ const referencePart = () =>
 /** `WD-7K3M-9QX2` for withdrawals, `DP-...` for deposits; uniqueness is enforced by a guarded reference item. */
 export const newReference = (type: TransactionRecord['type']) =>
   `${type === 'WITHDRAWAL' ? 'WD' : 'DP'}-${referencePart()}-${referencePart()}`;
+
+type NewTransaction = Pick<
+  TransactionRecord,
+  | 'organizationId'
+  | 'customerId'
+  | 'type'
+  | 'status'
+  | 'completedAt'
+  | 'targetCurrency'
+  | 'sourceAmount'
+  | 'targetAmount'
+  | 'exchangeRate'
+  | 'fee'
+  | 'withdrawalBank'
+  | 'idempotencyKey'
+  | 'reservation'
+  | 'expiryDueAt'
+  | 'settleDueAt'
+>;
+
+/** A new transaction: a fresh id and reference, its timestamps, and the fields every transaction starts without. */
+export function newTransactionRecord(input: NewTransaction, now: Date): TransactionRecord {
+  const at = now.toISOString();
+  return {
+    transactionId: newId(),
+    reference: newReference(input.type),
+    createdAt: at,
+    updatedAt: at,
+    sourceCurrency: 'USDC',
+    walletAddress: null,
+    developerFee: null,
+    txHash: null,
+    failureReason: null,
+    approvals: [],
+    cancelledBy: null,
+    version: 1,
+    ...input,
+  };
+}
 
 /** The payout details copied onto the transaction: later changes to the bank do not rewrite history. */
 export const bankSnapshot = (bank: BankRecord): NonNullable<TransactionRecord['withdrawalBank']> => ({

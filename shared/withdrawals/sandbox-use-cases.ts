@@ -16,12 +16,11 @@ import { getOrganization } from '#shared/db/organizations.ts';
 import { findTransactionPointer, findTransactionPointerById, transactionWrites } from '#shared/db/transactions.ts';
 import type { Deps } from '#shared/http/deps.ts';
 import { NotFoundError } from '#shared/http/errors.ts';
-import { newId } from '#shared/ids.ts';
 import type { Organization } from '#shared/organizations/organization.ts';
 import { allowanceWindow, formatMicro, toMicro } from '#shared/withdrawals/ledger.ts';
 import { rateProviderFor } from '#shared/withdrawals/ports.ts';
-import { createdEvent, newReference, toTransaction } from '#shared/withdrawals/records.ts';
-import type { Allowance, ExchangeRates, Transaction, TransactionRecord } from '#shared/withdrawals/schemas.ts';
+import { createdEvent, newTransactionRecord, toTransaction } from '#shared/withdrawals/records.ts';
+import type { Allowance, ExchangeRates, Transaction } from '#shared/withdrawals/schemas.ts';
 import { allowanceView } from '#shared/withdrawals/transaction-use-cases.ts';
 import {
   approveWithdrawal,
@@ -97,35 +96,26 @@ export async function creditBalance(
     for (let attempt = 1; ; attempt++) {
       const now = deps.clock.now();
       const at = now.toISOString();
-      const record: TransactionRecord = {
-        transactionId: newId(),
-        organizationId: input.organizationId,
-        customerId: customer.customerId,
-        type: 'DEPOSIT',
-        status: 'COMPLETED',
-        createdAt: at,
-        updatedAt: at,
-        completedAt: at,
-        reference: newReference('DEPOSIT'),
-        sourceCurrency: 'USDC',
-        targetCurrency: 'USDC',
-        sourceAmount: usdc,
-        targetAmount: usdc,
-        exchangeRate: '1.00',
-        fee: '0.00',
-        withdrawalBank: null,
-        walletAddress: null,
-        developerFee: null,
-        txHash: null,
-        failureReason: null,
-        idempotencyKey: null,
-        approvals: [],
-        reservation: { balance: false, allowancePeriodStart: null },
-        expiryDueAt: null,
-        settleDueAt: null,
-        cancelledBy: null,
-        version: 1,
-      };
+      const record = newTransactionRecord(
+        {
+          organizationId: input.organizationId,
+          customerId: customer.customerId,
+          type: 'DEPOSIT',
+          status: 'COMPLETED',
+          completedAt: at,
+          targetCurrency: 'USDC',
+          sourceAmount: usdc,
+          targetAmount: usdc,
+          exchangeRate: '1.00',
+          fee: '0.00',
+          withdrawalBank: null,
+          idempotencyKey: null,
+          reservation: { balance: false, allowancePeriodStart: null },
+          expiryDueAt: null,
+          settleDueAt: null,
+        },
+        now,
+      );
       const owner = { organizationId: input.organizationId, customerId: customer.customerId };
       const items: GuardedItem<string>[] = [
         { role: 'transaction', item: transactionWrites.insert(deps.db, record) },
