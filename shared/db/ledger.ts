@@ -68,9 +68,6 @@ export const getBalance = async (db: Db, organizationId: string, customerId: str
 export const getAllowanceUsage = async (db: Db, organizationId: string) =>
   parseAllowance(await getItem(db, keys.allowance(organizationId)));
 
-export const getSandboxSettings = async (db: Db, organizationId: string) =>
-  parseSandboxSettings(await getItem(db, keys.sandboxSettings(organizationId)));
-
 export async function getIdempotencyRecord(db: Db, organizationId: string, idempotencyKey: string) {
   const item = await getItem(db, keys.idempotencyRecord(organizationId, idempotencyKey));
   return item ? IdempotencyRecordSchema.parse(item) : undefined;

@@ -5,7 +5,6 @@ import { z } from 'zod';
  * exactly; they are written as strings (`NumberValue`) and read back as integers (a JS number while safe, a
  * BigInt beyond), so no float ever touches a balance.
  */
-export const MICRO_PER_USDC = 1_000_000n;
 
 /** An integer micro-USDC attribute as the document client returns it. */
 export const MicroSchema = z

@@ -8,7 +8,6 @@ import type { TransactionRecord, TransactionStatus } from '#shared/withdrawals/s
  * one wins and the other is re-decided against the new state (usually a 409).
  */
 export const AWAITING_SIGNATURES: readonly TransactionStatus[] = ['PROPOSED', 'PARTIALLY_SIGNED'];
-export const FINAL_STATUSES: readonly TransactionStatus[] = ['COMPLETED', 'FAILED', 'CANCELLED', 'EXPIRED'];
 
 export const TRANSITIONS = {
   executionFailed: { from: ['PROCESSING'], verb: 'returned to signing' },

@@ -106,6 +106,23 @@ describe('create withdrawal against DynamoDB Local', () => {
     });
   });
 
+  it("quotes at the organization's own sandbox rates once it sets them, and only its own", async () => {
+    const payee = await givenPayee(deps, request, { balance: '1000' });
+    const other = await givenPayee(deps, request, { balance: '1000' });
+
+    const set = await request('POST', '/sandbox/exchange-rates', { key: payee.key, body: { EUR: '0.5' } });
+    const mine = await payee.withdraw({ idempotencyKey: 'rate-1', sourceAmount: '101' });
+    const theirs = await other.withdraw({ idempotencyKey: 'rate-1', sourceAmount: '101' });
+
+    expect(set).toMatchObject({ status: 200, body: { rates: { EUR: '0.5', USD: '1.00' } } });
+    expect(mine.body).toMatchObject({ exchangeRate: '0.50', targetAmount: '50.00' });
+    expect(theirs.body).toMatchObject({ exchangeRate: '0.92', targetAmount: '92.00' });
+    expect(await request('POST', '/sandbox/exchange-rates', { key: payee.key, body: {} })).toMatchObject({
+      status: 400,
+      body: { error: 'Provide EUR, USD or both' },
+    });
+  });
+
   it('proposes instead when the balance is short, reserving nothing', async () => {
     const payee = await givenPayee(deps, request, { balance: '50' });
 

@@ -97,6 +97,8 @@ describe('create withdrawal: database calls', () => {
       { idempotencyKey: 'k', sourceAmount: '1', targetAmount: '1' },
       { sourceAmount: '10' },
       { idempotencyKey: 'k', sourceAmount: 10 },
+      { idempotencyKey: 'x'.repeat(256), sourceAmount: '10' },
+      { idempotencyKey: 'k', sourceAmount: '10', withdrawalBankId: 'not-a-uuid' },
     ]) {
       ddb.resetHistory();
       const result = await post(body);
