@@ -5,6 +5,7 @@
 import { pathToFileURL } from 'node:url';
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { ConnectionError, resolveConnection } from '#infra/admin/connection.ts';
+import { decideBankById } from '#shared/banks/bank-use-cases.ts';
 import { systemClock } from '#shared/clock.ts';
 import { parseConfig } from '#shared/config/env.ts';
 import { EmailSchema } from '#shared/customers/schemas.ts';
@@ -34,6 +35,8 @@ const USAGE = `Usage: npm run admin -- <command>
   key create <organizationId>
   key revoke <apiKeyId>
   key list <organizationId>
+  bank approve <bankId>
+  bank reject <bankId> [--reason <text>]
   withdrawal approve <transactionId> --as <email>
   withdrawal reject <transactionId> --as <email>
 
@@ -127,6 +130,21 @@ export async function run(argv: string[], db: () => Db): Promise<unknown> {
       const { positionals } = parse({});
       const list = await listApiKeysOfOrganization(db(), oneId(positionals, 'organization id'));
       return list.map(({ keyHash: _hash, ...key }) => key);
+    }
+    case 'bank approve': {
+      const { positionals } = parse({});
+      return decideBankById({ db: db(), clock: systemClock }, { bankId: oneId(positionals, 'bank id'), to: 'ACTIVE' });
+    }
+    case 'bank reject': {
+      const { values, positionals } = parse({ reason: { type: 'string' } });
+      const reason = values.reason?.trim().replace(/\s+/g, ' ');
+      if (reason !== undefined && (reason.length < 1 || reason.length > 500)) {
+        throw new UsageError('--reason takes 1-500 characters');
+      }
+      return decideBankById(
+        { db: db(), clock: systemClock },
+        { bankId: oneId(positionals, 'bank id'), to: 'REJECTED', reason },
+      );
     }
     case 'withdrawal approve':
     case 'withdrawal reject': {

@@ -18,11 +18,13 @@ export type ApiFunctionProps = {
   /** The entry file relative to the repository root, as in the route table. */
   handler: string;
   tableName: string;
+  /** Extra configuration every function reads at cold start (DEPOSIT_XPUB, SUPPORTED_CHAINS). */
+  environment?: Record<string, string>;
 };
 
 /** One API function: the runtime, size and bundling every route shares. */
 export class ApiFunction extends NodejsFunction {
-  constructor(scope: Construct, id: string, { handler, tableName }: ApiFunctionProps) {
+  constructor(scope: Construct, id: string, { handler, tableName, environment = {} }: ApiFunctionProps) {
     super(scope, id, {
       entry: path.join(REPO_ROOT, handler),
       projectRoot: REPO_ROOT,
@@ -31,7 +33,7 @@ export class ApiFunction extends NodejsFunction {
       architecture: Architecture.ARM_64,
       memorySize: 512,
       timeout: Duration.seconds(10),
-      environment: { TABLE_NAME: tableName, NODE_OPTIONS: '--enable-source-maps' },
+      environment: { ...environment, TABLE_NAME: tableName, NODE_OPTIONS: '--enable-source-maps' },
       bundling: {
         // esbuild from node_modules: synth needs neither Docker nor a network.
         forceDockerBundling: false,
@@ -54,7 +56,7 @@ export class ApiFunction extends NodejsFunction {
   }
 }
 
-export type ApiStackProps = StackProps & { table: ITable };
+export type ApiStackProps = StackProps & { table: ITable; environment?: Record<string, string> };
 
 /** Least privilege per route: what `route.access.table` says, nothing more. */
 const GRANTS: Record<Access['table'], (table: ITable, fn: IGrantable) => void> = {
@@ -73,7 +75,7 @@ export class ApiStack extends Stack {
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
-    const { table } = props;
+    const { table, environment } = props;
 
     // Without a `$default` route API Gateway answers unknown paths with `{"message":"Not Found"}`, not the
     // contract's `{"error": ...}`.
@@ -86,7 +88,7 @@ export class ApiStack extends Stack {
     const functions = new Map<string, ApiFunction>();
     for (const route of routeList) {
       const name = pascalCase(route.operationId);
-      const fn = new ApiFunction(this, name, { handler: route.handler, tableName: table.tableName });
+      const fn = new ApiFunction(this, name, { handler: route.handler, tableName: table.tableName, environment });
       GRANTS[route.access.table](table, fn);
       this.api.addRoutes({
         path: route.path,

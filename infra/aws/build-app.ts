@@ -10,6 +10,19 @@ export type BuildAppProps = {
   outdir?: string;
 };
 
+/**
+ * The deposit wallet configuration, from context (`cdk deploy -c depositXpub=xpub... -c supportedChains=base,...`)
+ * or the deploying shell's DEPOSIT_XPUB / SUPPORTED_CHAINS. Unset, creating a bank fails until it is set.
+ */
+export function depositWalletEnvironment(app: App): Record<string, string> {
+  const xpub = app.node.tryGetContext('depositXpub') ?? process.env.DEPOSIT_XPUB;
+  const chains = app.node.tryGetContext('supportedChains') ?? process.env.SUPPORTED_CHAINS;
+  return {
+    ...(xpub ? { DEPOSIT_XPUB: String(xpub) } : {}),
+    ...(chains ? { SUPPORTED_CHAINS: String(chains) } : {}),
+  };
+}
+
 /** The whole deployment: the stateful stack, and the stateless stacks that use its table. */
 export function buildApp({ env, context, outdir }: BuildAppProps = {}) {
   const app = new App({ ...(context ? { context } : {}), ...(outdir ? { outdir } : {}) });
@@ -21,6 +34,7 @@ export function buildApp({ env, context, outdir }: BuildAppProps = {}) {
     env,
     description: 'Payout service: HTTP API and one Lambda function per route',
     table: stateful.table,
+    environment: depositWalletEnvironment(app),
   });
   return { app, stateful, api };
 }

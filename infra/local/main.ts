@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { z } from 'zod';
+import { resolveDepositXpub } from '#infra/local/deposit-key.ts';
 import { LOCAL_CREDENTIALS, LOCAL_REGION, type LocalDynamoDb, startDynamoDbLocal } from '#infra/local/dynamodb.ts';
 import { startLocalServer } from '#infra/local/server.ts';
 import { ensureTable } from '#infra/local/table.ts';
@@ -62,6 +63,9 @@ async function serve(dynamo: LocalDynamoDb) {
     AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
     AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
   });
+  // Before the configuration is first read: bank deposit wallets derive their addresses from it.
+  const depositKey = resolveDepositXpub(dataDir, process.env);
+  process.env.DEPOSIT_XPUB = depositKey.xpub;
   const client = new DynamoDBClient({
     endpoint: dynamo.endpoint,
     region: LOCAL_REGION,
@@ -115,6 +119,7 @@ async function serve(dynamo: LocalDynamoDb) {
       `  Organization     ${organizationId} (sandbox${firstStart ? ', created now' : ''})`,
       `  API key          ${apiKey}`,
       `  Data             ${dataDir} (kept across restarts; connection details in ${localJsonPath})`,
+      `  ${depositKey.note}`,
       ...notes.map((note) => `  ${note}`),
       '',
       'Try:',

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { type Chain, DEFAULT_SUPPORTED_CHAINS, SupportedChainsSchema } from '#shared/wallets/chains.ts';
+import { InvalidDepositKeyError, parseDepositXpub } from '#shared/wallets/derivation.ts';
 
 /**
  * Configuration is read from the environment once, validated, and frozen. A missing or malformed value
@@ -11,6 +13,23 @@ const EnvSchema = z.object({
   DYNAMODB_ENDPOINT: z.url().optional(),
   KYC_FLOW_BASE_URL: z.url().default('https://kyc.sandbox.payouts.dev/flow'),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  /**
+   * The extended public key bank deposit addresses are derived from. Optional so functions that never derive
+   * start without it (creating a bank then fails loudly); a malformed or private key fails every cold start.
+   */
+  DEPOSIT_XPUB: z
+    .string()
+    .trim()
+    .superRefine((value, ctx) => {
+      try {
+        parseDepositXpub(value);
+      } catch (error) {
+        if (!(error instanceof InvalidDepositKeyError)) throw error;
+        ctx.addIssue({ code: 'custom', message: error.message });
+      }
+    })
+    .optional(),
+  SUPPORTED_CHAINS: SupportedChainsSchema.prefault(DEFAULT_SUPPORTED_CHAINS.join(',')),
   // Withdrawals.
   /** Seconds until a sandbox payout settles by itself; `off` leaves it PROCESSING until the sandbox routes decide. */
   SANDBOX_SETTLE_AFTER_S: z
@@ -46,6 +65,8 @@ export type Config = Readonly<{
   dynamodbEndpoint: string | undefined;
   kycFlowBaseUrl: string;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
+  depositXpub: string | undefined;
+  supportedChains: readonly Chain[];
   withdrawals: Readonly<{
     sandboxSettleAfterSeconds: number | null;
     expiryWindowSeconds: number;
@@ -69,6 +90,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     dynamodbEndpoint: e.DYNAMODB_ENDPOINT,
     kycFlowBaseUrl: e.KYC_FLOW_BASE_URL,
     logLevel: e.LOG_LEVEL,
+    depositXpub: e.DEPOSIT_XPUB,
+    supportedChains: Object.freeze([...e.SUPPORTED_CHAINS]),
     withdrawals: Object.freeze({
       sandboxSettleAfterSeconds: e.SANDBOX_SETTLE_AFTER_S,
       expiryWindowSeconds: e.WITHDRAWAL_EXPIRY_S,

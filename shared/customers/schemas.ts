@@ -6,7 +6,7 @@ export const AccountTypeSchema = z.enum(['individual', 'corporate']);
 export const KycStatusSchema = z.enum(['NOT_STARTED', 'PENDING', 'APPROVED', 'REJECTED']);
 export type KycStatus = z.infer<typeof KycStatusSchema>;
 
-const text = (max: number) =>
+export const text = (max: number) =>
   z
     .string()
     .transform((value) => value.trim().replace(/\s+/g, ' '))

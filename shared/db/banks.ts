@@ -1,7 +1,13 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { type BankRecord, BankRecordSchema } from '#shared/banks/bank-record.ts';
 import type { Db } from '#shared/db/client.ts';
+import { cancellationCodes } from '#shared/db/errors.ts';
 import { keys } from '#shared/db/keys.ts';
+import { type Page, queryListPage } from '#shared/db/pagination.ts';
+import { addressLookupPut, walletPut } from '#shared/db/wallets.ts';
+import type { EventRecord } from '#shared/events/outbox.ts';
+import { sha256Hex } from '#shared/ids.ts';
+import type { WalletRecord } from '#shared/wallets/wallet-record.ts';
 
 const BANK_ATTRIBUTES = Object.keys(BankRecordSchema.shape);
 
@@ -23,4 +29,201 @@ export async function getBankOfCustomer(
     }),
   );
   return Item ? parseBank(Item) : undefined;
+}
+
+// --- Writes and lists of the bank area (issue 3) ---
+
+/** Another bank of this customer already has these account details. */
+export class BankAccountExistsError extends Error {}
+
+/** A guarded status change found the bank in another state than the one it expected. */
+export class BankStateChangedError extends Error {}
+
+/** A derived deposit address is already registered in the organization (the key or the counter was reset). */
+export class DepositAddressTakenError extends Error {}
+
+/**
+ * What makes two banks "the same account": the IBAN for EUR, routing and account number for USD. Hashed so
+ * the key of the uniqueness item never carries an account number.
+ */
+export const accountDetailsHash = (bank: Pick<BankRecord, 'currency' | 'iban' | 'routingNumber' | 'accountNumber'>) =>
+  sha256Hex(bank.currency === 'EUR' ? `EUR|${bank.iban}` : `USD|${bank.routingNumber}|${bank.accountNumber}`);
+
+const TRANSACTION_ATTEMPTS = 3;
+
+/** Retries a transaction cancelled only by a conflicting concurrent transaction; its guards then decide. */
+async function transactWithConflictRetry(db: Db, input: TransactWriteCommandInput) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.client.send(new TransactWriteCommand(input));
+    } catch (error) {
+      const codes = cancellationCodes(error);
+      const conflictOnly = codes?.includes('TransactionConflict') && !codes.includes('ConditionalCheckFailed');
+      if (!conflictOnly || attempt >= TRANSACTION_ATTEMPTS) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 20 * attempt + Math.random() * 30));
+    }
+  }
+}
+
+/**
+ * Creates a bank with everything that belongs to it, all or nothing: the bank (with its list entry), the
+ * uniqueness item of its account details, the id pointer, its deposit wallets with their address lookups,
+ * and the `withdrawal_bank.created` event record.
+ */
+export async function insertBank(
+  db: Db,
+  input: { bank: BankRecord; wallets: readonly WalletRecord[]; event: EventRecord },
+): Promise<void> {
+  const { bank, wallets, event } = input;
+  const TransactItems = [
+    {
+      Put: {
+        TableName: db.tableName,
+        Item: {
+          ...keys.bank(bank.organizationId, bank.customerId, bank.bankId),
+          ...keys.bankListEntry(bank.organizationId, bank.customerId, bank.createdAt, bank.bankId),
+          entity: 'BANK',
+          ...bank,
+        },
+        // A fresh id never exists; the guard keeps a retried request from overwriting a bank.
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+    {
+      Put: {
+        TableName: db.tableName,
+        Item: {
+          ...keys.bankAccountDetails(bank.organizationId, bank.customerId, accountDetailsHash(bank)),
+          entity: 'BANKDETAILS',
+          organizationId: bank.organizationId,
+          customerId: bank.customerId,
+          bankId: bank.bankId,
+        },
+        // One bank per account and customer: of two concurrent identical creates exactly one passes here.
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+    {
+      Put: {
+        TableName: db.tableName,
+        Item: {
+          ...keys.bankPointer(bank.bankId),
+          entity: 'BANKID',
+          organizationId: bank.organizationId,
+          customerId: bank.customerId,
+          bankId: bank.bankId,
+        },
+        // Bank ids are fresh UUIDs; never repoint an existing id at another owner.
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+    ...wallets.map((wallet) => walletPut(db, wallet)),
+    ...wallets.map((wallet) => addressLookupPut(db, wallet)),
+    { Put: { TableName: db.tableName, Item: event, ConditionExpression: 'attribute_not_exists(pk)' } },
+  ];
+  const firstLookup = 3 + wallets.length;
+  try {
+    await transactWithConflictRetry(db, { TransactItems });
+  } catch (error) {
+    const codes = cancellationCodes(error);
+    if (codes?.[1] === 'ConditionalCheckFailed') throw new BankAccountExistsError();
+    if (codes?.slice(firstLookup, firstLookup + wallets.length).includes('ConditionalCheckFailed')) {
+      throw new DepositAddressTakenError();
+    }
+    throw error;
+  }
+}
+
+/** Where a bank lives, from its id alone (the admin CLI has nothing else). */
+export async function findBankOwner(
+  db: Db,
+  bankId: string,
+): Promise<{ organizationId: string; customerId: string } | undefined> {
+  const { Item } = await db.client.send(
+    new GetCommand({ TableName: db.tableName, Key: keys.bankPointer(bankId), ConsistentRead: true }),
+  );
+  if (!Item) return undefined;
+  return { organizationId: String(Item.organizationId), customerId: String(Item.customerId) };
+}
+
+export function listBanksOfCustomer(
+  db: Db,
+  organizationId: string,
+  customerId: string,
+  page: { limit: number; cursor?: string | undefined },
+): Promise<Page<BankRecord>> {
+  return queryListPage(db, {
+    partition: keys.banksOfCustomer(organizationId, customerId).gsi1pk,
+    ...page,
+    parse: parseBank,
+  });
+}
+
+/**
+ * Moves a PENDING bank to ACTIVE (its deposit wallets enabled with it) or REJECTED (its account details
+ * released, so a corrected resubmission is possible), with the event record, in one transaction.
+ */
+export async function decideBank(
+  db: Db,
+  input: {
+    bank: BankRecord;
+    to: 'ACTIVE' | 'REJECTED';
+    wallets: readonly WalletRecord[];
+    rejectionReason: string | null;
+    now: Date;
+    event: EventRecord;
+  },
+): Promise<BankRecord> {
+  const { bank, to, wallets, now, event } = input;
+  const at = now.toISOString();
+  const rejectionReason = to === 'REJECTED' ? input.rejectionReason : null;
+  const TransactItems = [
+    {
+      Update: {
+        TableName: db.tableName,
+        Key: keys.bank(bank.organizationId, bank.customerId, bank.bankId),
+        UpdateExpression: 'SET #status = :to, rejectionReason = :reason, updatedAt = :now, version = version + :one',
+        // Only a PENDING bank is decided, once: of two racing verdicts exactly one wins.
+        ConditionExpression: '#status = :pending',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':to': to,
+          ':reason': rejectionReason,
+          ':now': at,
+          ':one': 1,
+          ':pending': 'PENDING',
+        },
+      },
+    },
+    ...(to === 'ACTIVE'
+      ? wallets.map((wallet) => ({
+          Update: {
+            TableName: db.tableName,
+            Key: keys.wallet(wallet.organizationId, wallet.customerId, wallet.walletId),
+            UpdateExpression: 'SET enabled = :true, updatedAt = :now',
+            // Enable only the wallet that exists; never create a half wallet from an update.
+            ConditionExpression: 'attribute_exists(pk)',
+            ExpressionAttributeValues: { ':true': true, ':now': at },
+          },
+        }))
+      : [
+          {
+            Delete: {
+              TableName: db.tableName,
+              Key: keys.bankAccountDetails(bank.organizationId, bank.customerId, accountDetailsHash(bank)),
+              // Release the details only if they still belong to this bank.
+              ConditionExpression: 'bankId = :bankId',
+              ExpressionAttributeValues: { ':bankId': bank.bankId },
+            },
+          },
+        ]),
+    { Put: { TableName: db.tableName, Item: event, ConditionExpression: 'attribute_not_exists(pk)' } },
+  ];
+  try {
+    await transactWithConflictRetry(db, { TransactItems });
+  } catch (error) {
+    if (cancellationCodes(error)?.[0] === 'ConditionalCheckFailed') throw new BankStateChangedError();
+    throw error;
+  }
+  return { ...bank, status: to, rejectionReason, updatedAt: at, version: bank.version + 1 };
 }

@@ -16,6 +16,12 @@
  * | List an organization's customers        | Query     | gsi1pk=`ORG#<orgId>#CUSTOMERS` gsi1sk=`<createdAt>#<id>` (newest first) |
  * | Get a customer's withdrawal bank        | GetItem   | pk=`ORG#<orgId>#CUSTOMER#<customerId>` sk=`BANK#<bankId>`     |
  * | List a customer's banks, newest first   | Query     | gsi1pk=`ORG#<orgId>#CUSTOMER#<customerId>#BANKS` gsi1sk=`<createdAt>#<bankId>` |
+ * | Find a bank by id alone (admin CLI)     | GetItem   | pk=`BANKID#<bankId>` sk=`BANKID` -> organizationId, customerId |
+ * | One bank per account for a customer     | conditional Put | pk=`ORG#<orgId>#CUSTOMER#<customerId>` sk=`BANKDETAILS#<sha256(details)>` |
+ * | Get a customer's wallet                 | GetItem   | pk=`ORG#<orgId>#CUSTOMER#<customerId>` sk=`WALLET#<walletId>`   |
+ * | A customer's wallets (a bank's: filter) | Query     | pk=`ORG#<orgId>#CUSTOMER#<customerId>` sk begins_with `WALLET#` |
+ * | Find a wallet by address; unique address| GetItem / conditional Put | pk=`ORG#<orgId>#ADDRESS#<lower-case address>` sk=`ADDRESS` |
+ * | Reserve deposit derivation indexes      | UpdateItem ADD | pk=`COUNTER#DEPOSIT_WALLET_INDEX` sk=`COUNTER` (one platform key, one counter) |
  * | Find a customer by deposit reference    | GetItem   | pk=`DEPOSITREF#<reference>` sk=`DEPOSITREF` (also makes references unique) |
  * | Event record (outbox, read by the stream)| Put in the same transaction | pk=`EVENT#<eventId>` sk=`EVENT`, TTL         |
  * | -- withdrawals and the ledger --        |           |                                                              |
@@ -70,6 +76,30 @@ export const keys = {
   banksOfCustomer: (organizationId: string, customerId: string) => ({
     gsi1pk: `ORG#${organizationId}#CUSTOMER#${customerId}#BANKS`,
   }),
+
+  // Withdrawal banks and their deposit wallets (issue 3).
+  /** Points from a bank id to its owner, for operators who only have the id. */
+  bankPointer: (bankId: string): Key => ({ pk: `BANKID#${bankId}`, sk: 'BANKID' }),
+  /** Makes account details unique per customer; the sort key holds a hash, never the account number. */
+  bankAccountDetails: (organizationId: string, customerId: string, detailsHash: string): Key => ({
+    pk: `ORG#${organizationId}#CUSTOMER#${customerId}`,
+    sk: `BANKDETAILS#${detailsHash}`,
+  }),
+  wallet: (organizationId: string, customerId: string, walletId: string): Key => ({
+    pk: `ORG#${organizationId}#CUSTOMER#${customerId}`,
+    sk: `WALLET#${walletId}`,
+  }),
+  walletsOfCustomer: (organizationId: string, customerId: string) => ({
+    pk: `ORG#${organizationId}#CUSTOMER#${customerId}`,
+    skPrefix: 'WALLET#',
+  }),
+  /** Addresses compare case-insensitively (EIP-55 is only a rendering), so the key holds the lower-case form. */
+  walletAddress: (organizationId: string, address: string): Key => ({
+    pk: `ORG#${organizationId}#ADDRESS#${address.toLowerCase()}`,
+    sk: 'ADDRESS',
+  }),
+  /** Global, not per organization: every deposit address comes from the one platform key. */
+  depositIndexCounter: (): Key => ({ pk: 'COUNTER#DEPOSIT_WALLET_INDEX', sk: 'COUNTER' }),
 
   depositReference: (reference: string): Key => ({ pk: `DEPOSITREF#${reference}`, sk: 'DEPOSITREF' }),
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BankSchema, CreateBankBody, CustomerBankParams, SandboxRejectBankBody } from '#shared/banks/schemas.ts';
 import {
   AddressSchema,
   CreateCustomerBody,
@@ -37,6 +38,7 @@ const NoBody = z.strictObject({});
 
 const customerRoute = { auth: true, features: ['customers'], tag: 'Customers' } as const;
 const sandboxRoute = { auth: true, sandboxOnly: true, tag: 'Sandbox' } as const;
+const bankRoute = { ...customerRoute, tag: 'Withdrawal banks' } as const;
 
 /** `POST /sandbox/transactions/{transactionId}/<action>`: the sandbox's stand-ins for approvers and the payout rail. */
 const sandboxTransactionRoute = <const O extends string, const A extends string, const B extends z.ZodType>(
@@ -156,6 +158,68 @@ export const routes = {
     access: { table: 'readwrite' },
     request: { params: CustomerIdParams, body: NoBody },
     responses: { 200: CustomerSchema, 404: ErrorSchema, 409: ErrorSchema },
+  }),
+
+  // Withdrawal banks (issue 3): a customer's bank accounts, their deposit wallets, and the sandbox review.
+  createWithdrawalBank: defineRoute({
+    ...bankRoute,
+    operationId: 'createWithdrawalBank',
+    method: 'POST',
+    path: '/api/v2/customers/{customerId}/withdrawal/banks',
+    handler: 'functions/api/banks/create-bank.ts',
+    summary: 'Add a withdrawal bank, with one deposit wallet per supported chain',
+    successStatus: 201,
+    access: { table: 'readwrite' },
+    request: { params: CustomerIdParams, body: CreateBankBody },
+    responses: { 201: BankSchema, 400: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema },
+  }),
+  listWithdrawalBanks: defineRoute({
+    ...bankRoute,
+    operationId: 'listWithdrawalBanks',
+    method: 'GET',
+    path: '/api/v2/customers/{customerId}/withdrawal/banks',
+    handler: 'functions/api/banks/list-banks.ts',
+    summary: "List a customer's withdrawal banks, newest first",
+    successStatus: 200,
+    access: { table: 'read' },
+    request: { params: CustomerIdParams, query: z.strictObject({ ...PaginationQuery }) },
+    responses: { 200: z.array(BankSchema), 404: ErrorSchema },
+  }),
+  getWithdrawalBank: defineRoute({
+    ...bankRoute,
+    operationId: 'getWithdrawalBank',
+    method: 'GET',
+    path: '/api/v2/customers/{customerId}/withdrawal/banks/{bankId}',
+    handler: 'functions/api/banks/get-bank.ts',
+    summary: 'Get a withdrawal bank',
+    successStatus: 200,
+    access: { table: 'read' },
+    request: { params: CustomerBankParams },
+    responses: { 200: BankSchema, 404: ErrorSchema },
+  }),
+  sandboxApproveWithdrawalBank: defineRoute({
+    ...sandboxRoute,
+    operationId: 'sandboxApproveWithdrawalBank',
+    method: 'POST',
+    path: '/api/v2/sandbox/customers/{customerId}/withdrawal/banks/{bankId}/approve',
+    handler: 'functions/api/sandbox/approve-bank.ts',
+    summary: 'Sandbox: approve a PENDING withdrawal bank (it becomes ACTIVE, its deposit wallets enabled)',
+    successStatus: 200,
+    access: { table: 'readwrite' },
+    request: { params: CustomerBankParams, body: NoBody },
+    responses: { 200: BankSchema, 404: ErrorSchema, 409: ErrorSchema },
+  }),
+  sandboxRejectWithdrawalBank: defineRoute({
+    ...sandboxRoute,
+    operationId: 'sandboxRejectWithdrawalBank',
+    method: 'POST',
+    path: '/api/v2/sandbox/customers/{customerId}/withdrawal/banks/{bankId}/reject',
+    handler: 'functions/api/sandbox/reject-bank.ts',
+    summary: 'Sandbox: reject a PENDING withdrawal bank, optionally with a reason',
+    successStatus: 200,
+    access: { table: 'readwrite' },
+    request: { params: CustomerBankParams, body: SandboxRejectBankBody },
+    responses: { 200: BankSchema, 404: ErrorSchema, 409: ErrorSchema },
   }),
 
   // Withdrawals, transactions and the ledger (issue 4).

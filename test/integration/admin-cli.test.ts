@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { run, UsageError } from '#infra/admin/cli.ts';
+import { approveKyc } from '#shared/customers/customer-use-cases.ts';
 import { getOrganization } from '#shared/db/organizations.ts';
 import { routeList } from '#shared/http/routes.ts';
 import { useApi } from '#test/integration/support/api.ts';
+import { type Bank, eurBank, eventsOfBank, givenCustomer, KYC_ADDRESS } from '#test/integration/support/banks.ts';
 import { integrationDeps } from '#test/integration/support/deps.ts';
 
 const deps = integrationDeps();
@@ -96,5 +98,56 @@ describe('admin CLI against the table', () => {
     await expect(admin('org', 'update', SOME_ID, '--approvals', '2')).rejects.toThrow(/not found/);
     await expect(admin('key', 'revoke', SOME_ID)).rejects.toThrow(/not found/);
     expect(await getOrganization(deps.db, SOME_ID)).toBeUndefined();
+  });
+});
+
+describe('admin CLI: bank review', () => {
+  async function givenPendingBank() {
+    const org = await admin('org', 'create', '--name', 'Reviewed', '--env', 'live');
+    const key = String(org.apiKey);
+    const customerId = await givenCustomer(request, key, { approved: false });
+    // Live organizations have no sandbox KYC route: the verdict goes straight to the table, as a provider's would.
+    await approveKyc(deps, { organizationId: String(org.organizationId), customerId, address: KYC_ADDRESS });
+    const created = await request<Bank>('POST', `/customers/${customerId}/withdrawal/banks`, {
+      key,
+      body: eurBank({ recipientType: 'OTHER_BUSINESS', beneficiaryName: 'Globex', addressLine1: 'A 1', city: 'B' }),
+    });
+    expect(created.body.status).toBe('PENDING');
+    return { key, customerId, bank: created.body };
+  }
+
+  it('approves a bank by its id alone, enabling its wallets', async () => {
+    const { key, customerId, bank } = await givenPendingBank();
+
+    const approved = (await admin('bank', 'approve', bank.id)) as unknown as Bank;
+
+    expect(approved).toMatchObject({ id: bank.id, status: 'ACTIVE' });
+    const fetched = await request<Bank>('GET', `/customers/${customerId}/withdrawal/banks/${bank.id}`, { key });
+    expect(fetched.body.status).toBe('ACTIVE');
+    expect(fetched.body.wallets.map((wallet) => wallet.enabled)).toEqual(bank.wallets.map(() => true));
+    expect((await eventsOfBank(deps, bank.id)).map((e) => e.event_type)).toEqual([
+      'withdrawal_bank.approved',
+      'withdrawal_bank.created',
+    ]);
+  });
+
+  it('rejects a bank with a reason, and refuses a second verdict', async () => {
+    const { bank } = await givenPendingBank();
+
+    const rejected = (await admin('bank', 'reject', bank.id, '--reason', 'Sanctions  hit')) as unknown as Bank;
+
+    expect(rejected).toMatchObject({ status: 'REJECTED', rejectionReason: 'Sanctions hit' });
+    await expect(admin('bank', 'approve', bank.id)).rejects.toThrow(
+      'Only a PENDING withdrawal bank can be approved; this one is REJECTED',
+    );
+    const events = await eventsOfBank(deps, bank.id);
+    expect(events.at(-1)?.data).toMatchObject({ status: 'REJECTED', reason: 'Sanctions hit' });
+  });
+
+  it('refuses an unknown bank and malformed bank commands', async () => {
+    await expect(admin('bank', 'approve', SOME_ID)).rejects.toThrow('Withdrawal bank not found');
+    await expect(admin('bank', 'approve')).rejects.toBeInstanceOf(UsageError);
+    await expect(admin('bank', 'reject', SOME_ID, '--reason', ' ')).rejects.toBeInstanceOf(UsageError);
+    await expect(admin('bank', 'reject', SOME_ID, '--because', 'x')).rejects.toThrow(/Unknown option/);
   });
 });

@@ -1,4 +1,5 @@
 import { inject } from 'vitest';
+import { TEST_DEPOSIT_XPUB } from '#test/fixtures/wallets.ts';
 
 /**
  * Points every client the code under test builds at the run's DynamoDB Local, and refuses anything else:
@@ -14,3 +15,4 @@ process.env.TABLE_NAME = inject('tableName');
 process.env.AWS_REGION = 'eu-central-1';
 process.env.AWS_ACCESS_KEY_ID = 'local';
 process.env.AWS_SECRET_ACCESS_KEY = 'local';
+process.env.DEPOSIT_XPUB = TEST_DEPOSIT_XPUB;

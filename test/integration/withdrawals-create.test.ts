@@ -87,6 +87,41 @@ describe('create withdrawal against DynamoDB Local', () => {
     ]);
   });
 
+  it('pays out to a bank created through the bank routes', async () => {
+    const payee = await givenPayee(deps, request, { balance: '100' });
+    const bank = await request<{ id: string; status: string }>(
+      'POST',
+      `/customers/${payee.customerId}/withdrawal/banks`,
+      {
+        key: payee.key,
+        body: { beneficiaryName: 'Ada Lovelace', iban: 'FR14 2004 1010 0505 0001 3M02 606', bic: 'PSSTFRPPLIL' },
+      },
+    );
+    expect(bank.body.status).toBe('ACTIVE');
+
+    const created = await payee.withdraw({
+      withdrawalBankId: bank.body.id,
+      idempotencyKey: 'real-bank',
+      sourceAmount: '50',
+    });
+
+    expect(created).toMatchObject({
+      status: 201,
+      body: {
+        status: 'PROCESSING',
+        withdrawalBank: {
+          id: bank.body.id,
+          beneficiaryName: 'Ada Lovelace',
+          currency: 'EUR',
+          iban: 'FR1420041010050500013M02606',
+          bic: 'PSSTFRPPLIL',
+          accountNumber: null,
+          routingNumber: null,
+        },
+      },
+    });
+  });
+
   it('finds the smallest source amount for a target amount, to a USD bank', async () => {
     const payee = await givenPayee(deps, request, { balance: '1000', bank: { currency: 'USD' } });
 

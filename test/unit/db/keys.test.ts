@@ -90,3 +90,59 @@ describe('keys', () => {
     expect(others.filter((pk) => pk.startsWith(EVENT_KEY_PREFIX))).toEqual([]);
   });
 });
+
+describe('keys of withdrawal banks and their wallets', () => {
+  const BANK = 'b1b2b3b4-c5c6-4d7d-8e8e-f9f0a1a2a3a4';
+  const WALLET = 'a1a2a3a4-b5b6-4c7c-9d8d-e9e0f1f2f3f4';
+
+  it("keeps a customer's banks, account-details items and wallets in the customer's partition", () => {
+    const partition = keys.customer(ORG, CUSTOMER).pk;
+
+    expect(keys.bank(ORG, CUSTOMER, BANK)).toEqual({ pk: partition, sk: `BANK#${BANK}` });
+    expect(keys.bankAccountDetails(ORG, CUSTOMER, 'f'.repeat(64))).toEqual({
+      pk: partition,
+      sk: `BANKDETAILS#${'f'.repeat(64)}`,
+    });
+    expect(keys.wallet(ORG, CUSTOMER, WALLET)).toEqual({ pk: partition, sk: `WALLET#${WALLET}` });
+    expect(keys.walletsOfCustomer(ORG, CUSTOMER)).toEqual({ pk: partition, skPrefix: 'WALLET#' });
+  });
+
+  it('never lets a wallet sort key collide with a bank, the customer or an account-details item', () => {
+    const { skPrefix } = keys.walletsOfCustomer(ORG, CUSTOMER);
+    const others = [
+      keys.customer(ORG, CUSTOMER).sk,
+      keys.bank(ORG, CUSTOMER, BANK).sk,
+      keys.bankAccountDetails(ORG, CUSTOMER, 'h').sk,
+    ];
+
+    expect(others.filter((sk) => sk.startsWith(skPrefix))).toEqual([]);
+    expect(keys.wallet(ORG, CUSTOMER, WALLET).sk.startsWith(skPrefix)).toBe(true);
+  });
+
+  it('finds a bank by its id alone through a global pointer', () => {
+    expect(keys.bankPointer(BANK)).toEqual({ pk: `BANKID#${BANK}`, sk: 'BANKID' });
+  });
+
+  it('scopes an address lookup to its organization and ignores the letter case of the address', () => {
+    const checksummed = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
+
+    expect(keys.walletAddress(ORG, checksummed)).toEqual({
+      pk: `ORG#${ORG}#ADDRESS#${checksummed.toLowerCase()}`,
+      sk: 'ADDRESS',
+    });
+    expect(keys.walletAddress(ORG, checksummed.toLowerCase())).toEqual(keys.walletAddress(ORG, checksummed));
+    expect(keys.walletAddress(OTHER_ORG, checksummed).pk).not.toBe(keys.walletAddress(ORG, checksummed).pk);
+    expect(keys.walletAddress(ORG, checksummed).pk).not.toBe(keys.customer(ORG, CUSTOMER).pk);
+  });
+
+  it('keeps one global deposit index counter, outside every event and organization partition', () => {
+    const counter = keys.depositIndexCounter();
+
+    expect(counter).toEqual({ pk: 'COUNTER#DEPOSIT_WALLET_INDEX', sk: 'COUNTER' });
+    expect(
+      [counter.pk, keys.bankPointer(BANK).pk, keys.walletAddress(ORG, '0xab').pk].filter((pk) =>
+        pk.startsWith(EVENT_KEY_PREFIX),
+      ),
+    ).toEqual([]);
+  });
+});

@@ -1,0 +1,11 @@
+import { listBanks } from '#shared/banks/bank-use-cases.ts';
+import { apiHandler } from '#shared/http/api-handler.ts';
+import { pageReply } from '#shared/http/pagination.ts';
+import { routes } from '#shared/http/routes.ts';
+
+export const handler = apiHandler(routes.listWithdrawalBanks, async ({ deps, auth, params, query, event }) =>
+  pageReply(
+    event,
+    await listBanks(deps, { organizationId: auth.organizationId, customerId: params.customerId, ...query }),
+  ),
+);

@@ -1,0 +1,158 @@
+import { z } from 'zod';
+import {
+  type BankCurrency,
+  BankCurrencySchema,
+  type BankRecord,
+  BankRecordSchema,
+  PaymentRailSchema,
+  RecipientTypeSchema,
+} from '#shared/banks/bank-record.ts';
+import {
+  isValidBic,
+  isValidIban,
+  isValidRoutingNumber,
+  isValidUsAccountNumber,
+  normalizeBic,
+  normalizeIban,
+} from '#shared/banks/validation.ts';
+import { EmailSchema, text } from '#shared/customers/schemas.ts';
+import { CountryCodeSchema } from '#shared/validation/country.ts';
+import { ChainSchema, chainDisplayName } from '#shared/wallets/chains.ts';
+import type { WalletRecord } from '#shared/wallets/wallet-record.ts';
+
+/** The account fields each currency's rail needs; the other currency's fields are refused. */
+const RAIL_FIELDS = {
+  EUR: ['iban', 'bic'],
+  USD: ['accountNumber', 'routingNumber'],
+} as const satisfies Record<BankCurrency, readonly string[]>;
+const RAIL_OF = { EUR: 'SEPA', USD: 'FEDWIRE' } as const satisfies Record<BankCurrency, string>;
+const OTHER_CURRENCY = { EUR: 'USD', USD: 'EUR' } as const satisfies Record<BankCurrency, BankCurrency>;
+
+const IbanSchema = z.string().max(64).transform(normalizeIban).refine(isValidIban, { error: 'Invalid IBAN' });
+const BicSchema = z.string().max(16).transform(normalizeBic).refine(isValidBic, { error: 'Invalid BIC' });
+const AccountNumberSchema = z.string().trim().refine(isValidUsAccountNumber, { error: 'Must be 4 to 17 digits' });
+const RoutingNumberSchema = z.string().trim().refine(isValidRoutingNumber, { error: 'Invalid routing number' });
+
+export const CreateBankBody = z
+  .strictObject({
+    beneficiaryName: text(140),
+    currency: BankCurrencySchema.default('EUR'),
+    paymentRail: PaymentRailSchema.optional(),
+    iban: IbanSchema.optional(),
+    bic: BicSchema.optional(),
+    accountNumber: AccountNumberSchema.optional(),
+    routingNumber: RoutingNumberSchema.optional(),
+    recipientType: RecipientTypeSchema.default('CUSTOMER'),
+    addressLine1: text(200).optional(),
+    city: text(100).optional(),
+    country: CountryCodeSchema.optional(),
+    recipientEmail: EmailSchema.optional(),
+    notificationEnabled: z.boolean().default(false),
+  })
+  .superRefine((body, ctx) => {
+    const issue = (field: string, message: string) => ctx.addIssue({ code: 'custom', path: [field], message });
+    for (const field of RAIL_FIELDS[OTHER_CURRENCY[body.currency]]) {
+      if (body[field] !== undefined) issue(field, `Not allowed for ${body.currency} banks`);
+    }
+    for (const field of RAIL_FIELDS[body.currency]) {
+      if (body[field] === undefined) issue(field, 'Required');
+    }
+    if (body.paymentRail && body.paymentRail !== RAIL_OF[body.currency]) {
+      issue('paymentRail', `Must be ${RAIL_OF[body.currency]} for ${body.currency} banks`);
+    }
+    if (body.recipientType !== 'CUSTOMER') {
+      for (const field of ['addressLine1', 'city'] as const) {
+        if (body[field] === undefined) issue(field, `Required for ${body.recipientType} recipients`);
+      }
+    } else if ((body.addressLine1 === undefined) !== (body.city === undefined)) {
+      // Half an address cannot be completed from the customer's: it would mix two addresses.
+      const missing = body.addressLine1 === undefined ? 'addressLine1' : 'city';
+      const given = missing === 'city' ? 'addressLine1' : 'city';
+      issue(missing, `Required when ${given} is given`);
+    }
+  })
+  .transform((body) => ({
+    beneficiaryName: body.beneficiaryName,
+    currency: body.currency,
+    paymentRail: RAIL_OF[body.currency],
+    iban: body.iban ?? null,
+    bic: body.bic ?? null,
+    accountNumber: body.accountNumber ?? null,
+    routingNumber: body.routingNumber ?? null,
+    recipientType: body.recipientType,
+    addressLine1: body.addressLine1 ?? null,
+    city: body.city ?? null,
+    country: body.country ?? null,
+    recipientEmail: body.recipientEmail ?? null,
+    notificationEnabled: body.notificationEnabled,
+  }));
+export type CreateBankInput = z.output<typeof CreateBankBody>;
+
+export const CustomerBankParams = z.strictObject({
+  customerId: z.uuid({ error: 'Must be a UUID' }),
+  bankId: z.uuid({ error: 'Must be a UUID' }),
+});
+
+export const SandboxRejectBankBody = z.strictObject({ reason: text(500).optional() });
+
+/** A bank deposit wallet as the bank object shows it (API.md section 4: no customerId). */
+export const BankWalletSchema = z.object({
+  id: z.string(),
+  address: z.string(),
+  currency: z.literal('usdc'),
+  chain: ChainSchema,
+  enabled: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  instructions: z.string(),
+});
+export type BankWallet = z.infer<typeof BankWalletSchema>;
+
+/** The stored bank minus its internals, `bankId` as `id`, with its deposit wallets. */
+export const BankSchema = BankRecordSchema.omit({
+  bankId: true,
+  organizationId: true,
+  updatedAt: true,
+  version: true,
+}).extend({
+  id: z.string(),
+  wallets: z.array(BankWalletSchema),
+});
+export type Bank = z.infer<typeof BankSchema>;
+
+export const depositInstructions = (chain: WalletRecord['chain']): string =>
+  `Send USDC on ${chainDisplayName(chain)} to this address to automatically receive funds in your bank account. Minimum: 5 USDC.`;
+
+export const toBankWallet = (wallet: WalletRecord): BankWallet => ({
+  id: wallet.walletId,
+  address: wallet.address,
+  currency: wallet.currency,
+  chain: wallet.chain,
+  enabled: wallet.enabled,
+  createdAt: wallet.createdAt,
+  updatedAt: wallet.updatedAt,
+  instructions: depositInstructions(wallet.chain),
+});
+
+/** The bank object; wallets in the order their addresses were derived (the configured chain order). */
+export const toBank = (bank: BankRecord, wallets: readonly WalletRecord[]): Bank => ({
+  id: bank.bankId,
+  customerId: bank.customerId,
+  beneficiaryName: bank.beneficiaryName,
+  currency: bank.currency,
+  paymentRail: bank.paymentRail,
+  iban: bank.iban,
+  bic: bank.bic,
+  accountNumber: bank.accountNumber,
+  routingNumber: bank.routingNumber,
+  addressLine1: bank.addressLine1,
+  city: bank.city,
+  country: bank.country,
+  recipientType: bank.recipientType,
+  recipientEmail: bank.recipientEmail,
+  notificationEnabled: bank.notificationEnabled,
+  status: bank.status,
+  rejectionReason: bank.rejectionReason,
+  createdAt: bank.createdAt,
+  wallets: [...wallets].sort((a, b) => (a.derivationIndex ?? 0) - (b.derivationIndex ?? 0)).map(toBankWallet),
+});

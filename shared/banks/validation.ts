@@ -1,0 +1,44 @@
+// The ESM build: see ibantools-esm.d.ts for why not the package root.
+import { isValidBIC, isValidIBAN } from 'ibantools/jsnext/ibantools.js';
+import { isCountryCode } from '#shared/validation/country.ts';
+
+/**
+ * Account identifiers of the two rails. IBAN and BIC rules come from ibantools (the IBAN registry's country
+ * lengths and structures, mod-97 check digits, ISO 9362 shape); the ABA routing number is a published formula.
+ */
+
+/** Spaces (any whitespace) removed, upper-cased: the electronic form banks exchange. */
+export const normalizeIban = (input: string): string => input.replace(/\s+/g, '').toUpperCase();
+
+/**
+ * A valid IBAN in electronic form. Swiss/Liechtenstein QR-IBANs are refused: they only take QR-bill payments,
+ * not the credit transfers a payout sends.
+ */
+export const isValidIban = (iban: string): boolean => isValidIBAN(iban, { allowQRIBAN: false });
+
+/** The IBAN's country: its first two letters. */
+export const ibanCountry = (iban: string): string => iban.slice(0, 2);
+
+export const normalizeBic = (input: string): string => input.trim().toUpperCase();
+
+/** ISO 9362: 4 letters bank, 2 letters country (a real one), 2 location and optionally 3 branch characters. */
+export const isValidBic = (bic: string): boolean => isValidBIC(bic) && isCountryCode(bic.slice(4, 6));
+
+/**
+ * The first two digits of a routing number: 00-12 (Federal Reserve districts), 21-32 (thrifts), 61-72
+ * (electronic), 80 (traveller's cheques).
+ */
+const ROUTING_PREFIX = /^(0\d|1[0-2]|2[1-9]|3[0-2]|6[1-9]|7[0-2]|80)/;
+const ABA_WEIGHTS = [3, 7, 1, 3, 7, 1, 3, 7, 1] as const;
+
+/** Nine digits, a valid prefix, not all zero, and the ABA checksum: sum of digit x (3, 7, 1, ...) = 0 mod 10. */
+export function isValidRoutingNumber(routingNumber: string): boolean {
+  if (!/^\d{9}$/.test(routingNumber) || !ROUTING_PREFIX.test(routingNumber) || /^0+$/.test(routingNumber)) {
+    return false;
+  }
+  const sum = ABA_WEIGHTS.reduce((total, weight, i) => total + weight * Number(routingNumber.charAt(i)), 0);
+  return sum % 10 === 0;
+}
+
+/** US account numbers: 4 to 17 digits (the range Fedwire and ACH accept). */
+export const isValidUsAccountNumber = (accountNumber: string): boolean => /^\d{4,17}$/.test(accountNumber);

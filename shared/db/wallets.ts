@@ -1,0 +1,123 @@
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { Db } from '#shared/db/client.ts';
+import { keys } from '#shared/db/keys.ts';
+import { MAX_NON_HARDENED_INDEX } from '#shared/wallets/derivation.ts';
+import {
+  type AddressLookup,
+  AddressLookupSchema,
+  type WalletRecord,
+  WalletRecordSchema,
+} from '#shared/wallets/wallet-record.ts';
+
+const WALLET_ATTRIBUTES = Object.keys(WalletRecordSchema.shape);
+const LOOKUP_ATTRIBUTES = Object.keys(AddressLookupSchema.shape);
+
+const pick = (item: Record<string, unknown>, names: string[]) =>
+  Object.fromEntries(names.map((name) => [name, item[name]]));
+
+export const parseWallet = (item: Record<string, unknown>): WalletRecord =>
+  WalletRecordSchema.parse(pick(item, WALLET_ATTRIBUTES));
+
+/** The Put of a new wallet, for the transaction that creates it. */
+export function walletPut(db: Db, wallet: WalletRecord) {
+  return {
+    Put: {
+      TableName: db.tableName,
+      Item: { ...keys.wallet(wallet.organizationId, wallet.customerId, wallet.walletId), entity: 'WALLET', ...wallet },
+      // A fresh id never exists; the guard keeps a retried transaction from overwriting a wallet.
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+  };
+}
+
+/** The Put of a wallet's address lookup item; it fails the whole transaction if the address is already taken. */
+export function addressLookupPut(db: Db, wallet: WalletRecord) {
+  const lookup: AddressLookup = {
+    organizationId: wallet.organizationId,
+    customerId: wallet.customerId,
+    walletId: wallet.walletId,
+    kind: wallet.kind,
+    bankId: wallet.withdrawalBankId,
+    address: wallet.address,
+    chain: wallet.chain,
+  };
+  return {
+    Put: {
+      TableName: db.tableName,
+      Item: { ...keys.walletAddress(wallet.organizationId, wallet.address), entity: 'ADDRESS', ...lookup },
+      // One address, one wallet within an organization: inbound funds must have exactly one destination.
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+  };
+}
+
+/** Which wallet of this organization an address belongs to (any case; the key holds the lower-case form). */
+export async function findWalletByAddress(
+  db: Db,
+  organizationId: string,
+  address: string,
+): Promise<AddressLookup | undefined> {
+  const { Item } = await db.client.send(
+    new GetCommand({ TableName: db.tableName, Key: keys.walletAddress(organizationId, address), ConsistentRead: true }),
+  );
+  return Item ? AddressLookupSchema.parse(pick(Item, LOOKUP_ATTRIBUTES)) : undefined;
+}
+
+/**
+ * All wallets of a customer (optionally only one bank's deposit wallets), from the customer's partition with a
+ * strongly consistent Query, every page. A customer has a handful of wallets per bank.
+ */
+export async function listWalletsOfCustomer(
+  db: Db,
+  organizationId: string,
+  customerId: string,
+  filter: { withdrawalBankId?: string } = {},
+): Promise<WalletRecord[]> {
+  const { pk, skPrefix } = keys.walletsOfCustomer(organizationId, customerId);
+  const wallets: WalletRecord[] = [];
+  let exclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db.client.send(
+      new QueryCommand({
+        TableName: db.tableName,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ...(filter.withdrawalBankId ? { FilterExpression: 'withdrawalBankId = :bankId' } : {}),
+        ExpressionAttributeValues: {
+          ':pk': pk,
+          ':prefix': skPrefix,
+          ...(filter.withdrawalBankId ? { ':bankId': filter.withdrawalBankId } : {}),
+        },
+        ConsistentRead: true,
+        ExclusiveStartKey: exclusiveStartKey,
+      }),
+    );
+    wallets.push(...(page.Items ?? []).map(parseWallet));
+    exclusiveStartKey = page.LastEvaluatedKey;
+  } while (exclusiveStartKey);
+  return wallets;
+}
+
+export class DepositIndexesExhaustedError extends Error {}
+
+/**
+ * Reserves `count` consecutive derivation indexes with one atomic ADD on the counter item and returns them.
+ * Two concurrent callers always get disjoint ranges; a reservation whose bank is then refused leaves a gap,
+ * which costs nothing.
+ */
+export async function reserveDepositIndexes(db: Db, count: number): Promise<number[]> {
+  const { Attributes } = await db.client.send(
+    new UpdateCommand({
+      TableName: db.tableName,
+      Key: keys.depositIndexCounter(),
+      UpdateExpression: 'ADD nextIndex :count SET entity = :entity',
+      ExpressionAttributeValues: { ':count': count, ':entity': 'COUNTER' },
+      ReturnValues: 'UPDATED_NEW',
+    }),
+  );
+  const next = Number(Attributes?.nextIndex);
+  if (!Number.isSafeInteger(next)) throw new Error('Deposit index counter returned no number');
+  if (next - 1 > MAX_NON_HARDENED_INDEX) {
+    throw new DepositIndexesExhaustedError('Every non-hardened index of DEPOSIT_XPUB is used; rotate the key');
+  }
+  return Array.from({ length: count }, (_, i) => next - count + i);
+}

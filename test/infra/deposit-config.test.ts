@@ -1,0 +1,37 @@
+import { App, Stack } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import { describe, expect, it } from 'vitest';
+import { ApiFunction } from '#infra/aws/api-stack.ts';
+import { depositWalletEnvironment } from '#infra/aws/build-app.ts';
+import { TEST_DEPOSIT_XPUB } from '#test/fixtures/wallets.ts';
+
+describe('deposit wallet configuration of the API functions', () => {
+  it('takes DEPOSIT_XPUB and SUPPORTED_CHAINS from the CDK context', () => {
+    const app = new App({ context: { depositXpub: TEST_DEPOSIT_XPUB, supportedChains: 'base,polygon' } });
+
+    expect(depositWalletEnvironment(app)).toEqual({
+      DEPOSIT_XPUB: TEST_DEPOSIT_XPUB,
+      SUPPORTED_CHAINS: 'base,polygon',
+    });
+  });
+
+  it('adds the configuration to a function beside its table name', () => {
+    const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
+    const stack = new Stack(app, 'DepositConfigProbe');
+    new ApiFunction(stack, 'CreateWithdrawalBank', {
+      handler: 'functions/api/banks/create-bank.ts',
+      tableName: 'payouts-test',
+      environment: { DEPOSIT_XPUB: TEST_DEPOSIT_XPUB },
+    });
+
+    Template.fromStack(stack).hasResourceProperties('AWS::Lambda::Function', {
+      Environment: {
+        Variables: {
+          DEPOSIT_XPUB: TEST_DEPOSIT_XPUB,
+          TABLE_NAME: 'payouts-test',
+          NODE_OPTIONS: '--enable-source-maps',
+        },
+      },
+    });
+  });
+});

@@ -1,0 +1,107 @@
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import type { ApiResponse } from '#test/integration/support/api.ts';
+import type { integrationDeps } from '#test/integration/support/deps.ts';
+
+type Request = <T = unknown>(
+  method: string,
+  path: string,
+  options?: { key?: string; body?: unknown },
+) => Promise<ApiResponse<T>>;
+
+export type BankWallet = {
+  id: string;
+  address: string;
+  currency: string;
+  chain: string;
+  enabled: boolean;
+  createdAt: string;
+  updatedAt: string;
+  instructions: string;
+};
+
+export type Bank = {
+  id: string;
+  customerId: string;
+  beneficiaryName: string;
+  currency: string;
+  paymentRail: string;
+  iban: string | null;
+  bic: string | null;
+  accountNumber: string | null;
+  routingNumber: string | null;
+  addressLine1: string | null;
+  city: string | null;
+  country: string | null;
+  recipientType: string;
+  status: string;
+  rejectionReason: string | null;
+  createdAt: string;
+  wallets: BankWallet[];
+};
+
+export const KYC_ADDRESS = { addressLine1: 'Hauptstraße 5', city: 'München', country: 'DE', postalCode: '80331' };
+
+export const eurBank = (overrides: Record<string, unknown> = {}) => ({
+  beneficiaryName: 'Jane Doe',
+  iban: 'DE89370400440532013000',
+  bic: 'DEUTDEFF',
+  ...overrides,
+});
+
+export const usdBank = (overrides: Record<string, unknown> = {}) => ({
+  beneficiaryName: 'Jane Doe',
+  currency: 'USD',
+  accountNumber: '123456789',
+  routingNumber: '021000021',
+  ...overrides,
+});
+
+/** A customer created over the API and, unless told otherwise, KYC-approved in the sandbox with a known identity. */
+export async function givenCustomer(
+  request: Request,
+  key: string,
+  options: {
+    accountType?: 'individual' | 'corporate';
+    name?: string;
+    verifiedName?: string;
+    approved?: boolean;
+    address?: typeof KYC_ADDRESS;
+  } = {},
+): Promise<string> {
+  const accountType = options.accountType ?? 'individual';
+  const created = await request<{ customerId: string }>('POST', '/customers', {
+    key,
+    body: {
+      name: options.name ?? 'Jane Doe',
+      accountType,
+      email: 'jane@example.com',
+      ...(accountType === 'corporate' && options.address ? { address: options.address } : {}),
+    },
+  });
+  if (created.status !== 201) throw new Error(`customer not created: ${JSON.stringify(created.body)}`);
+  const { customerId } = created.body;
+  if (options.approved !== false) {
+    const body = {
+      verifiedName: options.verifiedName ?? options.name ?? 'Jane Doe',
+      ...(accountType === 'individual' ? { address: options.address ?? KYC_ADDRESS } : {}),
+    };
+    const approved = await request('POST', `/sandbox/customers/${customerId}/kyc/approve`, { key, body });
+    if (approved.status !== 200) throw new Error(`KYC not approved: ${JSON.stringify(approved.body)}`);
+  }
+  return customerId;
+}
+
+/** Test-only: the withdrawal bank event records of one bank (request code never scans). */
+export async function eventsOfBank(deps: ReturnType<typeof integrationDeps>, bankId: string) {
+  const { Items = [] } = await deps.db.client.send(
+    new ScanCommand({
+      TableName: deps.db.tableName,
+      FilterExpression: 'entity = :e AND envelope.#data.withdrawal_bank_id = :b',
+      ExpressionAttributeNames: { '#data': 'data' },
+      ExpressionAttributeValues: { ':e': 'EVENT', ':b': bankId },
+    }),
+  );
+  return Items.map(
+    (item) => item.envelope as { event_type: string; org_id: string; data: Record<string, unknown> },
+  ).sort((a, b) => a.event_type.localeCompare(b.event_type));
+}
