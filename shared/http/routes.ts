@@ -8,8 +8,11 @@ import {
   KycLinkSchema,
   SandboxKycApproveBody,
 } from '#shared/customers/schemas.ts';
+import { ErrorBodySchema } from '#shared/http/errors.ts';
 import { PaginationQuery } from '#shared/http/pagination.ts';
 import { defineRoute, type RouteDefinition } from '#shared/http/route.ts';
+import { DOCS_PACKAGE_FILES } from '#shared/openapi/docs-page.ts';
+import { IllegalTransitionError } from '#shared/withdrawals/lifecycle.ts';
 import {
   AllowanceSchema,
   BalanceSchema,
@@ -26,22 +29,38 @@ import {
   SandboxRejectBody,
   SandboxTransactionParams,
   TransactionParams,
-  TransactionSchema,
+  TransactionResponseSchema,
 } from '#shared/withdrawals/schemas.ts';
 
 /**
  * The route table: the single source for the CDK stack (one Lambda per route, its permissions), the local
  * server (dispatch) and the OpenAPI document. Adding an endpoint is a handler file, a use case and a row here.
  */
-const ErrorSchema = z.object({ error: z.string() });
+const ErrorSchema = ErrorBodySchema;
 const NoBody = z.strictObject({});
 
 const customerRoute = { auth: true, features: ['customers'], tag: 'Customers' } as const;
 const sandboxRoute = { auth: true, sandboxOnly: true, tag: 'Sandbox' } as const;
 const bankRoute = { ...customerRoute, tag: 'Withdrawal banks' } as const;
+const customerNotFound = { 404: { error: 'Customer not found' } };
+const docsRoute = { auth: false, tag: 'Documentation', successStatus: 200, access: { table: 'none' } } as const;
+
+const OpenApiDocumentSchema = z
+  .looseObject({ openapi: z.string(), info: z.looseObject({ title: z.string(), version: z.string() }) })
+  .meta({
+    id: 'OpenApiDocument',
+    examples: [{ openapi: '3.1.0', info: { title: 'Payout service API', version: 'v2' }, paths: {} }],
+  });
+const DocsAssetParams = z.strictObject({
+  asset: z.string().regex(/^[A-Za-z0-9._-]{1,64}$/, { error: 'Not a file name' }),
+});
 
 /** `POST /sandbox/transactions/{transactionId}/<action>`: the sandbox's stand-ins for approvers and the payout rail. */
-const sandboxTransactionRoute = <const O extends string, const A extends string, const B extends z.ZodType>(
+const sandboxTransactionRoute = <
+  const O extends string,
+  const A extends 'approve' | 'reject' | 'complete' | 'fail' | 'expire',
+  const B extends z.ZodType,
+>(
   operationId: O,
   action: A,
   summary: string,
@@ -57,7 +76,19 @@ const sandboxTransactionRoute = <const O extends string, const A extends string,
     successStatus: 200,
     access: { table: 'readwrite' },
     request: { params: SandboxTransactionParams, body },
-    responses: { 200: TransactionSchema, 400: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema },
+    responses: {
+      200: TransactionResponseSchema,
+      400: ErrorSchema,
+      401: ErrorSchema,
+      404: ErrorSchema,
+      409: ErrorSchema,
+    },
+    examples: {
+      responses: {
+        404: { error: 'Transaction not found' },
+        409: { error: new IllegalTransitionError('COMPLETED', action).message },
+      },
+    },
   });
 
 export const routes = {
@@ -72,6 +103,7 @@ export const routes = {
     successStatus: 200,
     access: { table: 'none' },
     responses: { 200: z.object({ status: z.literal('ok') }) },
+    examples: { responses: { 200: { status: 'ok' } } },
   }),
 
   createCustomer: defineRoute({
@@ -84,7 +116,7 @@ export const routes = {
     successStatus: 201,
     access: { table: 'readwrite' },
     request: { body: CreateCustomerBody },
-    responses: { 201: CustomerSchema, 400: ErrorSchema },
+    responses: { 201: CustomerSchema, 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema },
   }),
   listCustomers: defineRoute({
     ...customerRoute,
@@ -96,7 +128,7 @@ export const routes = {
     successStatus: 200,
     access: { table: 'read' },
     request: { query: z.strictObject({ ...PaginationQuery }) },
-    responses: { 200: z.array(CustomerSchema) },
+    responses: { 200: z.array(CustomerSchema), 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema },
   }),
   getCustomer: defineRoute({
     ...customerRoute,
@@ -108,7 +140,8 @@ export const routes = {
     successStatus: 200,
     access: { table: 'read' },
     request: { params: CustomerIdParams },
-    responses: { 200: CustomerSchema, 404: ErrorSchema },
+    responses: { 200: CustomerSchema, 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema },
+    examples: { responses: customerNotFound },
   }),
   initiateKyc: defineRoute({
     ...customerRoute,
@@ -120,7 +153,21 @@ export const routes = {
     successStatus: 200,
     access: { table: 'readwrite' },
     request: { params: CustomerIdParams, body: NoBody },
-    responses: { 200: KycLinkSchema, 400: ErrorSchema, 404: ErrorSchema },
+    responses: {
+      200: KycLinkSchema,
+      400: ErrorSchema,
+      401: ErrorSchema,
+      403: ErrorSchema,
+      404: ErrorSchema,
+      409: ErrorSchema,
+    },
+    examples: {
+      responses: {
+        ...customerNotFound,
+        400: { error: 'KYC link generation is not available for corporate customers' },
+        409: { error: 'Customer KYC status changed concurrently, please retry' },
+      },
+    },
   }),
   getKycAddress: defineRoute({
     ...customerRoute,
@@ -132,7 +179,13 @@ export const routes = {
     successStatus: 200,
     access: { table: 'read' },
     request: { params: CustomerIdParams },
-    responses: { 200: AddressSchema, 403: ErrorSchema, 404: ErrorSchema },
+    responses: { 200: AddressSchema, 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema },
+    examples: {
+      responses: {
+        ...customerNotFound,
+        403: { error: 'Customer KYC verification must be completed before retrieving address' },
+      },
+    },
   }),
 
   sandboxApproveKyc: defineRoute({
@@ -145,7 +198,8 @@ export const routes = {
     successStatus: 200,
     access: { table: 'readwrite' },
     request: { params: CustomerIdParams, body: SandboxKycApproveBody },
-    responses: { 200: CustomerSchema, 404: ErrorSchema, 409: ErrorSchema },
+    responses: { 200: CustomerSchema, 400: ErrorSchema, 401: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema },
+    examples: { responses: { ...customerNotFound, 409: { error: 'Customer KYC is already approved' } } },
   }),
   sandboxRejectKyc: defineRoute({
     ...sandboxRoute,
@@ -157,7 +211,43 @@ export const routes = {
     successStatus: 200,
     access: { table: 'readwrite' },
     request: { params: CustomerIdParams, body: NoBody },
-    responses: { 200: CustomerSchema, 404: ErrorSchema, 409: ErrorSchema },
+    responses: { 200: CustomerSchema, 400: ErrorSchema, 401: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema },
+    examples: { responses: { ...customerNotFound, 409: { error: 'Customer KYC is already rejected' } } },
+  }),
+
+  // Documentation (issue 7): the OpenAPI document and the page that renders it, public like health.
+  getOpenApiDocument: defineRoute({
+    ...docsRoute,
+    operationId: 'getOpenApiDocument',
+    method: 'GET',
+    path: '/api/v2/openapi.json',
+    handler: 'functions/api/docs/get-openapi-document.ts',
+    summary: 'The OpenAPI 3.1 document of this API, generated from the route table',
+    responses: { 200: OpenApiDocumentSchema },
+  }),
+  getDocsPage: defineRoute({
+    ...docsRoute,
+    operationId: 'getDocsPage',
+    method: 'GET',
+    path: '/docs',
+    handler: 'functions/api/docs/get-docs-page.ts',
+    summary: 'The docs page: this document rendered by Swagger UI, served without any CDN',
+    produces: ['text/html'],
+    responses: { 200: z.string() },
+    examples: { responses: { 200: '<!doctype html><html lang="en">...</html>' } },
+  }),
+  getDocsAsset: defineRoute({
+    ...docsRoute,
+    operationId: 'getDocsAsset',
+    method: 'GET',
+    path: '/docs/{asset}',
+    handler: 'functions/api/docs/get-docs-asset.ts',
+    summary: 'A file of the docs page (Swagger UI scripts, styles, icons)',
+    access: { table: 'none', packageFiles: DOCS_PACKAGE_FILES },
+    request: { params: DocsAssetParams },
+    produces: ['text/css', 'text/javascript', 'image/png'],
+    responses: { 200: z.string(), 400: ErrorSchema, 404: ErrorSchema },
+    examples: { responses: { 200: '/* swagger-ui.css */', 404: { error: 'Not found' } } },
   }),
 
   // Withdrawal banks (issue 3): a customer's bank accounts, their deposit wallets, and the sandbox review.
@@ -171,7 +261,17 @@ export const routes = {
     successStatus: 201,
     access: { table: 'readwrite' },
     request: { params: CustomerIdParams, body: CreateBankBody },
-    responses: { 201: BankSchema, 400: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema },
+    responses: {
+      201: BankSchema,
+      400: ErrorSchema,
+      401: ErrorSchema,
+      403: ErrorSchema,
+      404: ErrorSchema,
+      409: ErrorSchema,
+    },
+    examples: {
+      responses: { ...customerNotFound, 409: { error: 'A withdrawal bank with these account details already exists' } },
+    },
   }),
   listWithdrawalBanks: defineRoute({
     ...bankRoute,
@@ -183,7 +283,8 @@ export const routes = {
     successStatus: 200,
     access: { table: 'read' },
     request: { params: CustomerIdParams, query: z.strictObject({ ...PaginationQuery }) },
-    responses: { 200: z.array(BankSchema), 404: ErrorSchema },
+    responses: { 200: z.array(BankSchema), 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema },
+    examples: { responses: customerNotFound },
   }),
   getWithdrawalBank: defineRoute({
     ...bankRoute,
@@ -195,7 +296,8 @@ export const routes = {
     successStatus: 200,
     access: { table: 'read' },
     request: { params: CustomerBankParams },
-    responses: { 200: BankSchema, 404: ErrorSchema },
+    responses: { 200: BankSchema, 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema },
+    examples: { responses: { 404: { error: 'Withdrawal bank not found' } } },
   }),
   sandboxApproveWithdrawalBank: defineRoute({
     ...sandboxRoute,
@@ -207,7 +309,13 @@ export const routes = {
     successStatus: 200,
     access: { table: 'readwrite' },
     request: { params: CustomerBankParams, body: NoBody },
-    responses: { 200: BankSchema, 404: ErrorSchema, 409: ErrorSchema },
+    responses: { 200: BankSchema, 400: ErrorSchema, 401: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema },
+    examples: {
+      responses: {
+        404: { error: 'Withdrawal bank not found' },
+        409: { error: 'Only a PENDING withdrawal bank can be approved; this one is ACTIVE' },
+      },
+    },
   }),
   sandboxRejectWithdrawalBank: defineRoute({
     ...sandboxRoute,
@@ -219,7 +327,13 @@ export const routes = {
     successStatus: 200,
     access: { table: 'readwrite' },
     request: { params: CustomerBankParams, body: SandboxRejectBankBody },
-    responses: { 200: BankSchema, 404: ErrorSchema, 409: ErrorSchema },
+    responses: { 200: BankSchema, 400: ErrorSchema, 401: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema },
+    examples: {
+      responses: {
+        404: { error: 'Withdrawal bank not found' },
+        409: { error: 'Only a PENDING withdrawal bank can be rejected; this one is ACTIVE' },
+      },
+    },
   }),
 
   // Withdrawals, transactions and the ledger (issue 4).
@@ -236,12 +350,22 @@ export const routes = {
     access: { table: 'readwrite' },
     request: { params: CustomerIdParams, body: CreateWithdrawalBody },
     responses: {
-      201: TransactionSchema,
+      201: TransactionResponseSchema,
       400: ErrorSchema,
+      401: ErrorSchema,
       403: ErrorSchema,
       404: ErrorSchema,
       422: ErrorSchema,
       503: ErrorSchema,
+    },
+    examples: {
+      responses: {
+        400: { error: 'Provide either sourceAmount or targetAmount' },
+        403: { error: 'Customer KYC verification must be completed' },
+        404: { error: 'Withdrawal bank not found' },
+        422: { error: 'idempotencyKey: Key was already used with different parameters' },
+        503: { error: 'Failed to execute withdrawal' },
+      },
     },
   }),
   listTransactions: defineRoute({
@@ -255,7 +379,14 @@ export const routes = {
     successStatus: 200,
     access: { table: 'read' },
     request: { params: CustomerIdParams, query: ListTransactionsQuery },
-    responses: { 200: z.array(TransactionSchema), 400: ErrorSchema, 404: ErrorSchema },
+    responses: {
+      200: z.array(TransactionResponseSchema),
+      400: ErrorSchema,
+      401: ErrorSchema,
+      403: ErrorSchema,
+      404: ErrorSchema,
+    },
+    examples: { responses: customerNotFound },
   }),
   getTransaction: defineRoute({
     ...customerRoute,
@@ -268,7 +399,14 @@ export const routes = {
     successStatus: 200,
     access: { table: 'read' },
     request: { params: TransactionParams },
-    responses: { 200: TransactionSchema, 404: ErrorSchema },
+    responses: {
+      200: TransactionResponseSchema,
+      400: ErrorSchema,
+      401: ErrorSchema,
+      403: ErrorSchema,
+      404: ErrorSchema,
+    },
+    examples: { responses: { 404: { error: 'Transaction not found' } } },
   }),
   cancelTransaction: defineRoute({
     ...customerRoute,
@@ -281,7 +419,20 @@ export const routes = {
     successStatus: 200,
     access: { table: 'readwrite' },
     request: { params: TransactionParams, body: NoBody },
-    responses: { 200: TransactionSchema, 404: ErrorSchema, 409: ErrorSchema },
+    responses: {
+      200: TransactionResponseSchema,
+      400: ErrorSchema,
+      401: ErrorSchema,
+      403: ErrorSchema,
+      404: ErrorSchema,
+      409: ErrorSchema,
+    },
+    examples: {
+      responses: {
+        404: { error: 'Transaction not found' },
+        409: { error: 'Withdrawal is PROCESSING; it can be cancelled only while PROPOSED or PARTIALLY_SIGNED' },
+      },
+    },
   }),
   getCustomerBalance: defineRoute({
     ...customerRoute,
@@ -294,7 +445,8 @@ export const routes = {
     successStatus: 200,
     access: { table: 'read' },
     request: { params: CustomerIdParams },
-    responses: { 200: BalanceSchema, 404: ErrorSchema },
+    responses: { 200: BalanceSchema, 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema },
+    examples: { responses: customerNotFound },
   }),
   getWithdrawalAllowance: defineRoute({
     ...customerRoute,
@@ -306,7 +458,7 @@ export const routes = {
     summary: "Get the organization's API withdrawal allowance",
     successStatus: 200,
     access: { table: 'read' },
-    responses: { 200: AllowanceSchema },
+    responses: { 200: AllowanceSchema, 401: ErrorSchema, 403: ErrorSchema },
   }),
   sandboxCreditBalance: defineRoute({
     ...sandboxRoute,
@@ -318,7 +470,8 @@ export const routes = {
     successStatus: 201,
     access: { table: 'readwrite' },
     request: { params: CustomerIdParams, body: SandboxCreditBody },
-    responses: { 201: TransactionSchema, 400: ErrorSchema, 404: ErrorSchema },
+    responses: { 201: TransactionResponseSchema, 400: ErrorSchema, 401: ErrorSchema, 404: ErrorSchema },
+    examples: { responses: customerNotFound },
   }),
   sandboxApproveTransaction: sandboxTransactionRoute(
     'sandboxApproveTransaction',
@@ -360,7 +513,7 @@ export const routes = {
     successStatus: 200,
     access: { table: 'readwrite' },
     request: { body: SandboxAllowanceBody },
-    responses: { 200: AllowanceSchema, 400: ErrorSchema },
+    responses: { 200: AllowanceSchema, 400: ErrorSchema, 401: ErrorSchema, 404: ErrorSchema },
   }),
   sandboxSetFaults: defineRoute({
     ...sandboxRoute,
@@ -372,7 +525,7 @@ export const routes = {
     successStatus: 200,
     access: { table: 'readwrite' },
     request: { body: SandboxFaultsBody },
-    responses: { 200: SandboxFaultsSchema, 400: ErrorSchema },
+    responses: { 200: SandboxFaultsSchema, 400: ErrorSchema, 401: ErrorSchema, 404: ErrorSchema },
   }),
   sandboxSetExchangeRates: defineRoute({
     ...sandboxRoute,
@@ -384,7 +537,7 @@ export const routes = {
     successStatus: 200,
     access: { table: 'readwrite' },
     request: { body: SandboxExchangeRatesBody },
-    responses: { 200: SandboxExchangeRatesSchema, 400: ErrorSchema },
+    responses: { 200: SandboxExchangeRatesSchema, 400: ErrorSchema, 401: ErrorSchema, 404: ErrorSchema },
   }),
 } satisfies Record<string, RouteDefinition>;
 

@@ -17,14 +17,9 @@ describe('withdrawals on npm start: settlement and expiry workers, the admin CLI
   let customerId: string;
   let bankId: string;
 
-  const api = async <T>(method: string, path: string, body?: unknown) => {
-    const response = await fetch(`${runtime.baseUrl}/api/v2${path}`, {
-      method,
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: response.status, body: (await response.json()) as T };
-  };
+  // Through the runtime's own helper, so every response is checked against the OpenAPI document.
+  const api = <T>(method: string, path: string, body?: object) =>
+    runtime.api<T>(method, path, { key, ...(body === undefined ? {} : { body }) });
 
   /** Polls until the transaction reaches `status` (the worker runs every second), or fails after `ms`. */
   async function eventually(transactionId: string, status: string, ms = 15_000) {
