@@ -37,7 +37,10 @@ export type Runtime = {
   stop: (signal?: NodeJS.Signals) => Promise<void>;
 };
 
-/** Starts `npm start` exactly as a user would, in its own process group, and waits until it serves. */
+/**
+ * Starts `npm start` exactly as a user would, in its own process group, and waits until it serves. `env` adds
+ * variables (a short retry schedule, test hooks).
+ */
 export async function startRuntime(dataDir: string, env: Record<string, string> = {}): Promise<Runtime> {
   const port = await freePort();
   const child = spawn('npm', ['start'], {
