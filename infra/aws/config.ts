@@ -99,11 +99,17 @@ export const DeploymentConfigSchema = z.strictObject({
       'Must be known chains, comma-separated, each once',
     )
     .optional(),
-  /** Fee schedule for organizations that have none of their own: basis points and minimum fee in USDC. */
-  defaultFeeBps: z.coerce.number().int().min(0).max(10_000).optional(),
-  defaultMinFee: Decimal.optional(),
-  /** Sandbox exchange rates, bank-currency units per 1 USDC: `{"EUR":"0.92","USD":"1.00"}`. */
-  sandboxExchangeRates: z.preprocess(fromJson, z.strictObject({ EUR: Decimal, USD: Decimal }).partial()).optional(),
+  /** The fixed rate provider's rates, bank-currency units per 1 USDC: `{"EUR":"0.92","USD":"1.00"}` (`EXCHANGE_RATES`). */
+  exchangeRates: z.preprocess(fromJson, z.strictObject({ EUR: Decimal, USD: Decimal })).optional(),
+  /** Seconds a withdrawal may wait for signatures before the expiry sweep expires it (`WITHDRAWAL_EXPIRY_S`). */
+  withdrawalExpirySeconds: z.coerce.number().int().min(60).optional(),
+  /** The largest source amount of one withdrawal, in USDC (`WITHDRAWAL_MAX_USDC`). */
+  withdrawalMaxUsdc: Decimal.optional(),
+  /**
+   * Seconds until a sandbox payout settles by itself, or `off` (`SANDBOX_SETTLE_AFTER_S`); `off` also leaves the
+   * settlement sweep undeployed.
+   */
+  sandboxSettleAfterSeconds: z.union([z.literal('off'), z.coerce.number().int().min(0)]).optional(),
   /** The shared receiving accounts quoted in deposit details: `{"EUR":{...},"USD":{...}}`. */
   receivingBanks: z
     .preprocess(fromJson, z.strictObject({ EUR: ReceivingBankSchema, USD: ReceivingBankSchema }).partial())
@@ -157,9 +163,16 @@ export function deploymentEnvironment(scope: Construct, config: DeploymentConfig
   }
   if (config.depositXpub) environment.DEPOSIT_XPUB = config.depositXpub;
   if (config.supportedChains) environment.SUPPORTED_CHAINS = config.supportedChains;
-  if (config.defaultFeeBps !== undefined) environment.DEFAULT_FEE_BPS = String(config.defaultFeeBps);
-  if (config.defaultMinFee !== undefined) environment.DEFAULT_MIN_FEE = config.defaultMinFee;
-  if (config.sandboxExchangeRates) environment.SANDBOX_EXCHANGE_RATES = JSON.stringify(config.sandboxExchangeRates);
+  if (config.exchangeRates) {
+    environment.EXCHANGE_RATES = `EUR=${config.exchangeRates.EUR},USD=${config.exchangeRates.USD}`;
+  }
+  if (config.withdrawalExpirySeconds !== undefined) {
+    environment.WITHDRAWAL_EXPIRY_S = String(config.withdrawalExpirySeconds);
+  }
+  if (config.withdrawalMaxUsdc !== undefined) environment.WITHDRAWAL_MAX_USDC = config.withdrawalMaxUsdc;
+  if (config.sandboxSettleAfterSeconds !== undefined) {
+    environment.SANDBOX_SETTLE_AFTER_S = String(config.sandboxSettleAfterSeconds);
+  }
   if (config.receivingBanks) environment.RECEIVING_BANKS = JSON.stringify(config.receivingBanks);
   return environment;
 }

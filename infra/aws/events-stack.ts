@@ -1,7 +1,7 @@
 import { Duration, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import type { Table } from 'aws-cdk-lib/aws-dynamodb';
-import { EventBus, Rule } from 'aws-cdk-lib/aws-events';
-import { SqsQueue } from 'aws-cdk-lib/aws-events-targets';
+import { EventBus, Rule, Schedule } from 'aws-cdk-lib/aws-events';
+import { LambdaFunction, SqsQueue } from 'aws-cdk-lib/aws-events-targets';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
@@ -11,7 +11,9 @@ import type { Construct } from 'constructs';
 import { Alarms } from '#infra/aws/alarms.ts';
 import { type DeploymentConfig, deploymentEnvironment } from '#infra/aws/config.ts';
 import { PayoutsFunction } from '#infra/aws/function.ts';
+import { grantTableAccess } from '#infra/aws/table-access.ts';
 import { BUS_RULES, EVENT_FUNCTIONS, RELAYED_ENTITIES, type RouteTarget } from '#shared/events/routing.ts';
+import type { Access } from '#shared/http/route.ts';
 
 export type EventsStackProps = StackProps & { table: Table; alarmTopic: ITopic; config: DeploymentConfig };
 
@@ -21,6 +23,25 @@ const SENDER_TIMEOUT = Duration.seconds(60);
 export const SENDER_MAX_CONCURRENCY = 5;
 /** A message that fails this often (the sender could not handle it, not a receiver refusing it) is dead-lettered. */
 export const WEBHOOK_MAX_RECEIVE_COUNT = 5;
+
+/**
+ * The scheduled sweeps of the withdrawals (the local runtime runs the same modules on timers): each queries the
+ * sparse gsi2 timer index for what is due and moves it through the ordinary conditional transitions.
+ */
+export const SWEEPS = {
+  WithdrawalExpirySweep: {
+    handler: 'functions/events/expire-withdrawals.ts',
+    description: 'Expires withdrawals left unsigned past their window',
+  },
+  SandboxSettlementSweep: {
+    handler: 'functions/events/settle-sandbox-withdrawals.ts',
+    description: 'Settles sandbox payouts that are due',
+  },
+} as const;
+/** What a sweep may do on the table: transitions (transactions with their event records) and the timer index. */
+export const SWEEP_ACCESS: Access = { table: 'readwrite', indexes: ['gsi2'] };
+/** EventBridge's shortest schedule; a run handles up to 1,000 due transactions, the next carries on. */
+const SWEEP_EVERY = Duration.minutes(1);
 
 const queueDefaults = {
   encryption: QueueEncryption.SQS_MANAGED,
@@ -43,6 +64,8 @@ export class EventsStack extends Stack {
   readonly sender: PayoutsFunction;
   /** By rule id, as in BUS_RULES. */
   readonly rules: ReadonlyMap<string, Rule>;
+  /** By construct id, as in SWEEPS (the settlement sweep is left out when sandbox settlement is off). */
+  readonly sweeps: ReadonlyMap<keyof typeof SWEEPS, PayoutsFunction>;
 
   constructor(scope: Construct, id: string, props: EventsStackProps) {
     super(scope, id, props);
@@ -157,6 +180,21 @@ export class EventsStack extends Stack {
         resources: [table.tableArn],
       }),
     );
+
+    const sweeps = new Map<keyof typeof SWEEPS, PayoutsFunction>();
+    for (const [id, sweep] of Object.entries(SWEEPS) as [keyof typeof SWEEPS, (typeof SWEEPS)[keyof typeof SWEEPS]][]) {
+      if (id === 'SandboxSettlementSweep' && config.sandboxSettleAfterSeconds === 'off') continue;
+      const fn = newFunction(id, sweep.handler, sweep.description, Duration.minutes(1));
+      grantTableAccess(fn, table, SWEEP_ACCESS);
+      new Rule(this, `${id}Schedule`, {
+        description: `${sweep.description}, every minute`,
+        schedule: Schedule.rate(SWEEP_EVERY),
+        // A missed run is made up by the next one.
+        targets: [new LambdaFunction(fn, { retryAttempts: 0 })],
+      });
+      sweeps.set(id, fn);
+    }
+    this.sweeps = sweeps;
 
     alarms.alarmOnDlq(this.eventsDeadLetterQueue);
     alarms.alarmOnDlq(this.webhookDeadLetterQueue);

@@ -523,7 +523,7 @@ export const routes = {
     handler: 'functions/api/withdrawals/list-transactions.ts',
     summary: "List a customer's transactions, newest first (filters: type, status)",
     successStatus: 200,
-    access: { table: 'read' },
+    access: { table: 'read', indexes: ['gsi1'] },
     request: { params: CustomerIdParams, query: ListTransactionsQuery },
     responses: {
       200: z.array(TransactionResponseSchema),

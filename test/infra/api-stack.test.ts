@@ -210,15 +210,16 @@ describe('deployment settings in the environment', () => {
     }
   });
 
-  it('passes fees, sandbox rates and receiving banks as configured, and the stage-named service', () => {
+  it('passes rates, withdrawal limits and receiving banks as configured, and the stage-named service', () => {
     const [variables] = variablesOf(configuredTemplate);
 
     expect(variables).toMatchObject({
       SERVICE_NAME: 'payouts-prod',
       LOG_LEVEL: 'warn',
-      DEFAULT_FEE_BPS: '50',
-      DEFAULT_MIN_FEE: '1.00',
-      SANDBOX_EXCHANGE_RATES: '{"EUR":"0.92","USD":"1.00"}',
+      EXCHANGE_RATES: 'EUR=0.92,USD=1.00',
+      WITHDRAWAL_EXPIRY_S: '86400',
+      WITHDRAWAL_MAX_USDC: '250000',
+      SANDBOX_SETTLE_AFTER_S: 'off',
     });
     expect(JSON.parse(variables.RECEIVING_BANKS)).toMatchObject({ EUR: { iban: 'DE89370400440532013000' } });
   });

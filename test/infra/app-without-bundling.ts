@@ -38,9 +38,10 @@ export const FULL_CONTEXT = {
   logLevel: 'warn',
   tracing: 'true',
   depositXpubParameter: '/payouts/prod/deposit-xpub',
-  defaultFeeBps: '50',
-  defaultMinFee: '1.00',
-  sandboxExchangeRates: '{"EUR":"0.92","USD":"1.00"}',
+  exchangeRates: '{"EUR":"0.92","USD":"1.00"}',
+  withdrawalExpirySeconds: '86400',
+  withdrawalMaxUsdc: '250000',
+  sandboxSettleAfterSeconds: 'off',
   receivingBanks: JSON.stringify({
     EUR: {
       accountName: 'Payouts Ltd',

@@ -25,9 +25,10 @@ describe('deployment configuration from CDK context', () => {
       logLevel: 'warn',
       tracing: true,
       depositXpubParameter: '/payouts/prod/deposit-xpub',
-      defaultFeeBps: 50,
-      defaultMinFee: '1.00',
-      sandboxExchangeRates: { EUR: '0.92', USD: '1.00' },
+      exchangeRates: { EUR: '0.92', USD: '1.00' },
+      withdrawalExpirySeconds: 86400,
+      withdrawalMaxUsdc: '250000',
+      sandboxSettleAfterSeconds: 'off',
       receivingBanks: { EUR: expect.objectContaining({ iban: 'DE89370400440532013000', bic: 'COBADEFFXXX' }) },
     });
   });
@@ -37,14 +38,16 @@ describe('deployment configuration from CDK context', () => {
       throttleRateLimit: 10,
       tracing: false,
       corsAllowOrigins: ['https://app.example.com'],
-      sandboxExchangeRates: { EUR: '0.9' },
+      exchangeRates: { EUR: '0.9', USD: '1' },
+      sandboxSettleAfterSeconds: 5,
     });
 
     expect(config).toMatchObject({
       throttleRateLimit: 10,
       tracing: false,
       corsAllowOrigins: ['https://app.example.com'],
-      sandboxExchangeRates: { EUR: '0.9' },
+      exchangeRates: { EUR: '0.9', USD: '1' },
+      sandboxSettleAfterSeconds: 5,
     });
   });
 
@@ -60,8 +63,10 @@ describe('deployment configuration from CDK context', () => {
     ['tracing', 'yes', /tracing: /],
     ['alarmEmail', 'not-an-address', /alarmEmail: /],
     ['corsAllowOrigins', 'dashboard.example.com', /corsAllowOrigins\.0: /],
-    ['defaultMinFee', '1,00', /defaultMinFee: Must be a decimal string/],
-    ['sandboxExchangeRates', '{"GBP":"1.1"}', /sandboxExchangeRates: /],
+    ['withdrawalMaxUsdc', '1,00', /withdrawalMaxUsdc: Must be a decimal string/],
+    ['exchangeRates', '{"EUR":"0.9"}', /exchangeRates\.USD: /],
+    ['exchangeRates', '{"GBP":"1.1","EUR":"1","USD":"1"}', /exchangeRates: /],
+    ['sandboxSettleAfterSeconds', 'soon', /sandboxSettleAfterSeconds: /],
     ['receivingBanks', '{"EUR":{"accountName":"A","bankName":"B","iban":"DE00370400440532013000"}}', /Invalid IBAN/],
     ['receivingBanks', '{"EUR":{"accountName":"A","bankName":"B","swift":"COBADEFF"}}', /Unrecognized key/],
   ])('refuses an invalid %s (%s), naming the key', (key, value, message) => {

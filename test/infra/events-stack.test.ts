@@ -1,11 +1,15 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import type { CfnElement } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { IConstruct } from 'constructs';
 import { describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '#infra/aws/bundling.ts';
+import { SWEEPS } from '#infra/aws/events-stack.ts';
 import { EVENT_TYPES } from '#shared/events/contracts.ts';
 import { BUS_RULES } from '#shared/events/routing.ts';
-import { appWithoutBundling } from '#test/infra/app-without-bundling.ts';
+import { appWithoutBundling, FULL_CONTEXT } from '#test/infra/app-without-bundling.ts';
 
 const { events } = appWithoutBundling();
 const template = Template.fromStack(events);
@@ -65,7 +69,7 @@ describe('events stack', () => {
   });
 
   it('has one rule per entry of the shared routing definition, each on the bus with a dead-lettered queue target', () => {
-    const rules = template.findResources('AWS::Events::Rule');
+    const rules = template.findResources('AWS::Events::Rule', { Properties: { EventBusName: Match.anyValue() } });
     expect(Object.keys(rules)).toHaveLength(BUS_RULES.length);
     for (const rule of BUS_RULES) {
       const resource = rules[ref(events.rules.get(rule.id) as IConstruct)];
@@ -175,5 +179,55 @@ describe('events stack alarms', () => {
       expect(on('Throttles', { Ref: ref(fn) })).toHaveLength(1);
     }
     for (const alarm of alarms) expect(JSON.stringify(alarm.AlarmActions)).toContain('AlarmTopic');
+  });
+});
+
+describe('withdrawal sweeps', () => {
+  const sweepOf = (id: keyof typeof SWEEPS) => {
+    const fn = events.sweeps.get(id);
+    if (!fn) throw new Error(`no sweep ${id}`);
+    return fn;
+  };
+
+  it('run the shared sweep modules every minute, from a schedule that does not retry a missed run', () => {
+    for (const id of Object.keys(SWEEPS) as (keyof typeof SWEEPS)[]) {
+      const fn = sweepOf(id);
+      const [rule, ...others] = Object.values(
+        template.findResources('AWS::Events::Rule', {
+          Properties: { Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [ref(fn), 'Arn'] } })] },
+        }),
+      );
+
+      expect(others).toEqual([]);
+      expect(rule?.Properties).toMatchObject({ ScheduleExpression: 'rate(1 minute)', State: 'ENABLED' });
+      expect(rule?.Properties.Targets[0].RetryPolicy).toEqual({ MaximumRetryAttempts: 0 });
+      expect(fn.entry).toBe(path.join(REPO_ROOT, SWEEPS[id].handler));
+      expect(existsSync(fn.entry)).toBe(true);
+    }
+  });
+
+  it('may read and write the table and query the timer index, nothing else of it', () => {
+    for (const id of Object.keys(SWEEPS) as (keyof typeof SWEEPS)[]) {
+      const statements = statementsOf(sweepOf(id)).filter((s) => JSON.stringify(s.Action).includes('dynamodb:'));
+      const resources = statements.map((s) => JSON.stringify(s.Resource));
+
+      expect(statements.flatMap((s) => [s.Action].flat()).sort()).toEqual([
+        'dynamodb:BatchGetItem',
+        'dynamodb:ConditionCheckItem',
+        'dynamodb:DeleteItem',
+        'dynamodb:GetItem',
+        'dynamodb:PutItem',
+        'dynamodb:Query',
+        'dynamodb:Query',
+        'dynamodb:UpdateItem',
+      ]);
+      expect(resources.filter((r) => r.includes('/index/'))).toEqual([expect.stringContaining('/index/gsi2')]);
+    }
+  });
+
+  it('leave the settlement sweep out when sandbox settlement is off', () => {
+    const configured = appWithoutBundling(FULL_CONTEXT).events;
+
+    expect([...configured.sweeps.keys()]).toEqual(['WithdrawalExpirySweep']);
   });
 });
