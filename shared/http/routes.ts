@@ -10,6 +10,15 @@ import {
 } from '#shared/customers/schemas.ts';
 import { PaginationQuery } from '#shared/http/pagination.ts';
 import { defineRoute, type RouteDefinition } from '#shared/http/route.ts';
+import {
+  CreateWalletBody,
+  CustomerWalletParams,
+  DeletedSchema,
+  ListWalletsQuery,
+  UpdateWalletBody,
+  WalletListSchema,
+  WalletSchema,
+} from '#shared/wallets/schemas.ts';
 
 /**
  * The route table: the single source for the CDK stack (one Lambda per route, its permissions), the local
@@ -21,6 +30,7 @@ const NoBody = z.strictObject({});
 const customerRoute = { auth: true, features: ['customers'], tag: 'Customers' } as const;
 const sandboxRoute = { auth: true, sandboxOnly: true, tag: 'Sandbox' } as const;
 const bankRoute = { ...customerRoute, tag: 'Withdrawal banks' } as const;
+const walletRoute = { ...customerRoute, tag: 'Wallets and deposits' } as const;
 
 export const routes = {
   health: defineRoute({
@@ -182,6 +192,68 @@ export const routes = {
     access: { table: 'readwrite' },
     request: { params: CustomerBankParams, body: SandboxRejectBankBody },
     responses: { 200: BankSchema, 404: ErrorSchema, 409: ErrorSchema },
+  }),
+
+  // Wallets, deposit details, virtual accounts and inbound deposits (issue 5).
+  listCustomerWallets: defineRoute({
+    ...walletRoute,
+    operationId: 'listCustomerWallets',
+    method: 'GET',
+    path: '/api/v2/customers/{customerId}/deposit/wallets',
+    handler: 'functions/api/wallets/list-wallets.ts',
+    summary: "List a customer's wallets: bank deposit wallets and destination wallets",
+    successStatus: 200,
+    access: { table: 'read' },
+    request: { params: CustomerIdParams, query: ListWalletsQuery },
+    responses: { 200: WalletListSchema, 400: ErrorSchema, 404: ErrorSchema },
+  }),
+  createCustomerWallet: defineRoute({
+    ...walletRoute,
+    operationId: 'createCustomerWallet',
+    method: 'POST',
+    path: '/api/v2/customers/{customerId}/deposit/wallets',
+    handler: 'functions/api/wallets/create-wallet.ts',
+    summary: "Add a destination wallet: the customer's own address for on-ramp deposits",
+    successStatus: 201,
+    access: { table: 'readwrite' },
+    request: { params: CustomerIdParams, body: CreateWalletBody },
+    responses: { 201: WalletSchema, 400: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema },
+  }),
+  getCustomerWallet: defineRoute({
+    ...walletRoute,
+    operationId: 'getCustomerWallet',
+    method: 'GET',
+    path: '/api/v2/customers/{customerId}/deposit/wallets/{walletId}',
+    handler: 'functions/api/wallets/get-wallet.ts',
+    summary: 'Get a wallet',
+    successStatus: 200,
+    access: { table: 'read' },
+    request: { params: CustomerWalletParams },
+    responses: { 200: WalletSchema, 404: ErrorSchema },
+  }),
+  updateCustomerWallet: defineRoute({
+    ...walletRoute,
+    operationId: 'updateCustomerWallet',
+    method: 'PATCH',
+    path: '/api/v2/customers/{customerId}/deposit/wallets/{walletId}',
+    handler: 'functions/api/wallets/update-wallet.ts',
+    summary: "Change a destination wallet's address",
+    successStatus: 200,
+    access: { table: 'readwrite' },
+    request: { params: CustomerWalletParams, body: UpdateWalletBody },
+    responses: { 200: WalletSchema, 400: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema },
+  }),
+  deleteCustomerWallet: defineRoute({
+    ...walletRoute,
+    operationId: 'deleteCustomerWallet',
+    method: 'DELETE',
+    path: '/api/v2/customers/{customerId}/deposit/wallets/{walletId}',
+    handler: 'functions/api/wallets/delete-wallet.ts',
+    summary: 'Delete a destination wallet',
+    successStatus: 200,
+    access: { table: 'readwrite' },
+    request: { params: CustomerWalletParams },
+    responses: { 200: DeletedSchema, 404: ErrorSchema, 409: ErrorSchema },
   }),
 } satisfies Record<string, RouteDefinition>;
 
