@@ -1,4 +1,14 @@
 import { z } from 'zod';
+import {
+  type EurReceivingAccount,
+  EurReceivingAccountSchema,
+  jsonAccount,
+  PLATFORM_DEFAULTS,
+  type UsdReferenceAccount,
+  UsdReferenceAccountSchema,
+  type VirtualAccountIssuer,
+  VirtualAccountIssuerSchema,
+} from '#shared/deposits/receiving-accounts.ts';
 import { type Chain, DEFAULT_SUPPORTED_CHAINS, SupportedChainsSchema } from '#shared/wallets/chains.ts';
 import { InvalidDepositKeyError, parseDepositXpub } from '#shared/wallets/derivation.ts';
 
@@ -30,6 +40,13 @@ const EnvSchema = z.object({
     })
     .optional(),
   SUPPORTED_CHAINS: SupportedChainsSchema.prefault(DEFAULT_SUPPORTED_CHAINS.join(',')),
+  // Deposits (issue 5): the accounts of deposit details, JSON objects; unset, the sandbox placeholders.
+  /** The platform's EUR receiving account, for organizations that configured none of their own. */
+  DEPOSIT_EUR_ACCOUNT: jsonAccount(EurReceivingAccountSchema, PLATFORM_DEFAULTS.eur),
+  /** The shared USD reference account (FEDWIRE and SWIFT). */
+  DEPOSIT_USD_ACCOUNT: jsonAccount(UsdReferenceAccountSchema, PLATFORM_DEFAULTS.usd),
+  /** The issuer of dedicated USD virtual accounts. */
+  VIRTUAL_ACCOUNT_ISSUER: jsonAccount(VirtualAccountIssuerSchema, PLATFORM_DEFAULTS.virtualAccounts),
 });
 
 export type Config = Readonly<{
@@ -40,6 +57,11 @@ export type Config = Readonly<{
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   depositXpub: string | undefined;
   supportedChains: readonly Chain[];
+  deposits: Readonly<{
+    eurAccount: EurReceivingAccount;
+    usdAccount: UsdReferenceAccount;
+    virtualAccountIssuer: VirtualAccountIssuer;
+  }>;
 }>;
 
 export class ConfigError extends Error {}
@@ -59,6 +81,11 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     logLevel: e.LOG_LEVEL,
     depositXpub: e.DEPOSIT_XPUB,
     supportedChains: Object.freeze([...e.SUPPORTED_CHAINS]),
+    deposits: Object.freeze({
+      eurAccount: e.DEPOSIT_EUR_ACCOUNT,
+      usdAccount: e.DEPOSIT_USD_ACCOUNT,
+      virtualAccountIssuer: e.VIRTUAL_ACCOUNT_ISSUER,
+    }),
   });
 }
 

@@ -8,6 +8,13 @@ import {
   KycLinkSchema,
   SandboxKycApproveBody,
 } from '#shared/customers/schemas.ts';
+import {
+  CreateVirtualAccountBody,
+  CustomerVirtualAccountParams,
+  DepositDetailsQuery,
+  DepositDetailsSchema,
+  VirtualAccountSchema,
+} from '#shared/deposits/schemas.ts';
 import { PaginationQuery } from '#shared/http/pagination.ts';
 import { defineRoute, type RouteDefinition } from '#shared/http/route.ts';
 import {
@@ -254,6 +261,54 @@ export const routes = {
     access: { table: 'readwrite' },
     request: { params: CustomerWalletParams },
     responses: { 200: DeletedSchema, 404: ErrorSchema, 409: ErrorSchema },
+  }),
+  getDepositDetails: defineRoute({
+    ...walletRoute,
+    operationId: 'getDepositDetails',
+    method: 'GET',
+    path: '/api/v2/customers/{customerId}/deposit',
+    handler: 'functions/api/deposits/get-deposit-details.ts',
+    summary: "Bank details for fiat deposits to the customer's USDC balance",
+    successStatus: 200,
+    access: { table: 'read' },
+    request: { params: CustomerIdParams, query: DepositDetailsQuery },
+    responses: { 200: DepositDetailsSchema, 400: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema },
+  }),
+  createVirtualAccount: defineRoute({
+    ...walletRoute,
+    operationId: 'createVirtualAccount',
+    method: 'POST',
+    path: '/api/v2/customers/{customerId}/virtual-account',
+    handler: 'functions/api/deposits/create-virtual-account.ts',
+    summary: 'Request a dedicated USD virtual account (PENDING until opened)',
+    successStatus: 202,
+    access: { table: 'readwrite' },
+    request: { params: CustomerIdParams, body: CreateVirtualAccountBody },
+    responses: { 202: VirtualAccountSchema, 400: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema },
+  }),
+  listVirtualAccounts: defineRoute({
+    ...walletRoute,
+    operationId: 'listVirtualAccounts',
+    method: 'GET',
+    path: '/api/v2/customers/{customerId}/virtual-accounts',
+    handler: 'functions/api/deposits/list-virtual-accounts.ts',
+    summary: "List a customer's virtual accounts, newest first",
+    successStatus: 200,
+    access: { table: 'read' },
+    request: { params: CustomerIdParams, query: z.strictObject({ ...PaginationQuery }) },
+    responses: { 200: z.array(VirtualAccountSchema), 404: ErrorSchema },
+  }),
+  sandboxApproveVirtualAccount: defineRoute({
+    ...sandboxRoute,
+    operationId: 'sandboxApproveVirtualAccount',
+    method: 'POST',
+    path: '/api/v2/sandbox/customers/{customerId}/virtual-accounts/{virtualAccountId}/approve',
+    handler: 'functions/api/sandbox/approve-virtual-account.ts',
+    summary: 'Sandbox: open a PENDING virtual account (ACTIVE, with its dedicated IBAN)',
+    successStatus: 200,
+    access: { table: 'readwrite' },
+    request: { params: CustomerVirtualAccountParams, body: NoBody },
+    responses: { 200: VirtualAccountSchema, 404: ErrorSchema, 409: ErrorSchema },
   }),
 } satisfies Record<string, RouteDefinition>;
 
