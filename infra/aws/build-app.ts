@@ -23,6 +23,25 @@ export function depositWalletEnvironment(app: App): Record<string, string> {
   };
 }
 
+/**
+ * The accounts of deposit details (issue 5), JSON objects, from context (`-c depositEurAccount='{...}'`) or the
+ * deploying shell's DEPOSIT_EUR_ACCOUNT / DEPOSIT_USD_ACCOUNT / VIRTUAL_ACCOUNT_ISSUER. Unset: the sandbox
+ * placeholders, which no live deployment should answer with.
+ */
+export function depositAccountsEnvironment(app: App): Record<string, string> {
+  const sources = {
+    DEPOSIT_EUR_ACCOUNT: 'depositEurAccount',
+    DEPOSIT_USD_ACCOUNT: 'depositUsdAccount',
+    VIRTUAL_ACCOUNT_ISSUER: 'virtualAccountIssuer',
+  } as const;
+  const environment: Record<string, string> = {};
+  for (const [variable, contextKey] of Object.entries(sources)) {
+    const value = app.node.tryGetContext(contextKey) ?? process.env[variable];
+    if (value) environment[variable] = typeof value === 'string' ? value : JSON.stringify(value);
+  }
+  return environment;
+}
+
 /** The whole deployment: the stateful stack, and the stateless stacks that use its table. */
 export function buildApp({ env, context, outdir }: BuildAppProps = {}) {
   const app = new App({ ...(context ? { context } : {}), ...(outdir ? { outdir } : {}) });
@@ -34,7 +53,7 @@ export function buildApp({ env, context, outdir }: BuildAppProps = {}) {
     env,
     description: 'Payout service: HTTP API and one Lambda function per route',
     table: stateful.table,
-    environment: depositWalletEnvironment(app),
+    environment: { ...depositWalletEnvironment(app), ...depositAccountsEnvironment(app) },
   });
   return { app, stateful, api };
 }

@@ -2,7 +2,7 @@ import { App, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { ApiFunction } from '#infra/aws/api-stack.ts';
-import { depositWalletEnvironment } from '#infra/aws/build-app.ts';
+import { depositAccountsEnvironment, depositWalletEnvironment } from '#infra/aws/build-app.ts';
 import { TEST_DEPOSIT_XPUB } from '#test/fixtures/wallets.ts';
 
 describe('deposit wallet configuration of the API functions', () => {
@@ -12,6 +12,16 @@ describe('deposit wallet configuration of the API functions', () => {
     expect(depositWalletEnvironment(app)).toEqual({
       DEPOSIT_XPUB: TEST_DEPOSIT_XPUB,
       SUPPORTED_CHAINS: 'base,polygon',
+    });
+  });
+
+  it('takes the deposit detail accounts from the CDK context, as JSON whether given as text or as an object', () => {
+    const eur = { accountName: 'Acme', iban: 'NL91ABNA0417164300', bic: 'ABNANL2A', bankName: 'ABN AMRO' };
+    const app = new App({ context: { depositEurAccount: eur, virtualAccountIssuer: '{"bic":"SNDBGB2L"}' } });
+
+    expect(depositAccountsEnvironment(app)).toEqual({
+      DEPOSIT_EUR_ACCOUNT: JSON.stringify(eur),
+      VIRTUAL_ACCOUNT_ISSUER: '{"bic":"SNDBGB2L"}',
     });
   });
 
