@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
@@ -20,11 +21,37 @@ export type ApiFunctionProps = {
   tableName: string;
   /** Extra configuration every function reads at cold start (DEPOSIT_XPUB, SUPPORTED_CHAINS). */
   environment?: Record<string, string>;
+  /** Files of installed packages the function reads at run time (`route.access.packageFiles`). */
+  packageFiles?: readonly string[];
 };
+
+const requireFromRoot = createRequire(path.join(REPO_ROOT, 'package.json'));
+
+/**
+ * esbuild bundles code only. A function that reads package files at run time (the docs page's Swagger UI
+ * assets) gets exactly those copied to `node_modules/` beside its bundle, where Node resolves them as it does
+ * in the repository; no other function's bundle changes.
+ */
+function copyPackageFiles(files: readonly string[]) {
+  const sources = files.map((file) => ({ file, source: path.relative(REPO_ROOT, requireFromRoot.resolve(file)) }));
+  return {
+    beforeBundling: () => [],
+    beforeInstall: () => [],
+    afterBundling: (inputDir: string, outputDir: string) =>
+      sources.map(
+        ({ file, source }) =>
+          `mkdir -p "${path.join(outputDir, 'node_modules', path.dirname(file))}" && cp "${path.join(inputDir, source)}" "${path.join(outputDir, 'node_modules', file)}"`,
+      ),
+  };
+}
 
 /** One API function: the runtime, size and bundling every route shares. */
 export class ApiFunction extends NodejsFunction {
-  constructor(scope: Construct, id: string, { handler, tableName, environment = {} }: ApiFunctionProps) {
+  constructor(
+    scope: Construct,
+    id: string,
+    { handler, tableName, environment = {}, packageFiles = [] }: ApiFunctionProps,
+  ) {
     super(scope, id, {
       entry: path.join(REPO_ROOT, handler),
       projectRoot: REPO_ROOT,
@@ -51,6 +78,7 @@ export class ApiFunction extends NodejsFunction {
         // it from clashing with a bundled module that imports `createRequire` itself.
         banner:
           "import { createRequire as __bannerCreateRequire } from 'node:module'; const require = __bannerCreateRequire(import.meta.url);",
+        ...(packageFiles.length ? { commandHooks: copyPackageFiles(packageFiles) } : {}),
       },
     });
   }
@@ -88,7 +116,12 @@ export class ApiStack extends Stack {
     const functions = new Map<string, ApiFunction>();
     for (const route of routeList) {
       const name = pascalCase(route.operationId);
-      const fn = new ApiFunction(this, name, { handler: route.handler, tableName: table.tableName, environment });
+      const fn = new ApiFunction(this, name, {
+        handler: route.handler,
+        tableName: table.tableName,
+        environment,
+        packageFiles: route.access.packageFiles,
+      });
       GRANTS[route.access.table](table, fn);
       this.api.addRoutes({
         path: route.path,

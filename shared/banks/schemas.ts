@@ -85,7 +85,14 @@ export const CreateBankBody = z
     country: body.country ?? null,
     recipientEmail: body.recipientEmail ?? null,
     notificationEnabled: body.notificationEnabled,
-  }));
+  }))
+  .meta({
+    id: 'CreateWithdrawalBankRequest',
+    examples: [
+      { beneficiaryName: 'Jane Doe', currency: 'EUR', iban: 'DE89 3704 0044 0532 0130 00', bic: 'COBADEFFXXX' },
+      { beneficiaryName: 'Jane Doe', currency: 'USD', accountNumber: '000123456789', routingNumber: '021000021' },
+    ],
+  });
 export type CreateBankInput = z.output<typeof CreateBankBody>;
 
 export const CustomerBankParams = z.strictObject({
@@ -93,7 +100,9 @@ export const CustomerBankParams = z.strictObject({
   bankId: z.uuid({ error: 'Must be a UUID' }),
 });
 
-export const SandboxRejectBankBody = z.strictObject({ reason: text(500).optional() });
+export const SandboxRejectBankBody = z
+  .strictObject({ reason: text(500).optional() })
+  .meta({ id: 'SandboxRejectBankRequest', examples: [{ reason: 'Beneficiary could not be verified' }] });
 
 /** A bank deposit wallet as the bank object shows it (API.md section 4: no customerId). */
 export const BankWalletSchema = z.object({
@@ -108,16 +117,52 @@ export const BankWalletSchema = z.object({
 });
 export type BankWallet = z.infer<typeof BankWalletSchema>;
 
+const BANK_EXAMPLE = {
+  id: '9d3c6f0e-5a1b-4c7e-8f2a-1b2c3d4e5f60',
+  customerId: '3b241101-e2bb-4255-8caf-4136c566a962',
+  beneficiaryName: 'Jane Doe',
+  currency: 'EUR',
+  paymentRail: 'SEPA',
+  iban: 'DE89370400440532013000',
+  bic: 'COBADEFFXXX',
+  accountNumber: null,
+  routingNumber: null,
+  addressLine1: 'Friedrichstraße 123',
+  city: 'Berlin',
+  country: 'DE',
+  recipientType: 'CUSTOMER',
+  recipientEmail: null,
+  notificationEnabled: false,
+  status: 'ACTIVE',
+  rejectionReason: null,
+  createdAt: '2026-11-21T10:00:00.000Z',
+  wallets: [
+    {
+      id: '0f8e2a44-7b0c-4d8e-9a61-5c3b2e1d0a99',
+      address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+      currency: 'usdc',
+      chain: 'base',
+      enabled: true,
+      createdAt: '2026-11-21T10:00:00.000Z',
+      updatedAt: '2026-11-21T10:00:00.000Z',
+      instructions:
+        'Send USDC on Base to this address to automatically receive funds in your bank account. Minimum: 5 USDC.',
+    },
+  ],
+};
+
 /** The stored bank minus its internals, `bankId` as `id`, with its deposit wallets. */
 export const BankSchema = BankRecordSchema.omit({
   bankId: true,
   organizationId: true,
   updatedAt: true,
   version: true,
-}).extend({
-  id: z.string(),
-  wallets: z.array(BankWalletSchema),
-});
+})
+  .extend({
+    id: z.string(),
+    wallets: z.array(BankWalletSchema),
+  })
+  .meta({ id: 'WithdrawalBank', examples: [BANK_EXAMPLE] });
 export type Bank = z.infer<typeof BankSchema>;
 
 export const depositInstructions = (chain: WalletRecord['chain']): string =>

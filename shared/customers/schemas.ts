@@ -6,30 +6,40 @@ export const AccountTypeSchema = z.enum(['individual', 'corporate']);
 export const KycStatusSchema = z.enum(['NOT_STARTED', 'PENDING', 'APPROVED', 'REJECTED']);
 export type KycStatus = z.infer<typeof KycStatusSchema>;
 
+// The document shows the input side of a transform; the limits live after it, so they are restated for readers.
 export const text = (max: number) =>
   z
     .string()
     .transform((value) => value.trim().replace(/\s+/g, ' '))
-    .pipe(z.string().min(1).max(max));
+    .pipe(z.string().min(1).max(max))
+    .meta({ minLength: 1, maxLength: max });
 
-export const AddressInputSchema = z.strictObject({
-  addressLine1: text(200),
-  city: text(100),
-  country: CountryCodeSchema,
-  postalCode: text(20),
-});
-export const AddressSchema = z.object({
-  addressLine1: z.string(),
-  city: z.string(),
-  country: z.string(),
-  postalCode: z.string(),
-});
+export const AddressInputSchema = z
+  .strictObject({
+    addressLine1: text(200),
+    city: text(100),
+    country: CountryCodeSchema,
+    postalCode: text(20),
+  })
+  .meta({ id: 'AddressInput' });
+export const AddressSchema = z
+  .object({
+    addressLine1: z.string(),
+    city: z.string(),
+    country: z.string(),
+    postalCode: z.string(),
+  })
+  .meta({
+    id: 'Address',
+    examples: [{ addressLine1: 'Friedrichstraße 123', city: 'Berlin', country: 'DE', postalCode: '10117' }],
+  });
 export type Address = z.infer<typeof AddressSchema>;
 
 export const EmailSchema = z
   .string()
   .transform((value) => value.trim())
-  .pipe(z.email({ error: 'Invalid email' }).max(254));
+  .pipe(z.email({ error: 'Invalid email' }).max(254))
+  .meta({ format: 'email', maxLength: 254 });
 
 export const CreateCustomerBody = z
   .strictObject({
@@ -48,11 +58,17 @@ export const CreateCustomerBody = z
         message: "Only corporate customers have a registered address; an individual's comes from KYC",
       });
     }
+  })
+  .meta({
+    id: 'CreateCustomerRequest',
+    examples: [
+      { name: 'Ada Lovelace', accountType: 'individual', email: 'ada@example.com', expectedMonthlyVolume: '2500.00' },
+    ],
   });
 export type CreateCustomerInput = z.output<typeof CreateCustomerBody>;
 
 export const CustomerIdParams = z.strictObject({
-  customerId: z.uuid({ error: 'Must be a UUID' }),
+  customerId: z.uuid({ error: 'Must be a UUID' }).meta({ examples: ['3b241101-e2bb-4255-8caf-4136c566a962'] }),
 });
 
 /** The stored customer; parsed on every read. */
@@ -75,18 +91,36 @@ export const CustomerRecordSchema = z.object({
 });
 export type CustomerRecord = z.infer<typeof CustomerRecordSchema>;
 
-export const CustomerSchema = z.object({
-  customerId: z.string(),
-  name: z.string(),
-  email: z.string(),
-  accountType: AccountTypeSchema,
-  expectedMonthlyVolume: z.string().nullable(),
-  kycVerified: z.boolean(),
-  kycStatus: KycStatusSchema,
-  verifiedName: z.string().nullable(),
-  address: AddressSchema.nullable(),
-  createdAt: z.string(),
-});
+export const CustomerSchema = z
+  .object({
+    customerId: z.uuid(),
+    name: z.string(),
+    email: z.string(),
+    accountType: AccountTypeSchema,
+    expectedMonthlyVolume: z.string().nullable(),
+    kycVerified: z.boolean(),
+    kycStatus: KycStatusSchema,
+    verifiedName: z.string().nullable(),
+    address: AddressSchema.nullable(),
+    createdAt: z.iso.datetime(),
+  })
+  .meta({
+    id: 'Customer',
+    examples: [
+      {
+        customerId: '3b241101-e2bb-4255-8caf-4136c566a962',
+        name: 'Ada Lovelace',
+        email: 'ada@example.com',
+        accountType: 'individual',
+        expectedMonthlyVolume: '2500.00',
+        kycVerified: false,
+        kycStatus: 'NOT_STARTED',
+        verifiedName: null,
+        address: null,
+        createdAt: '2026-11-21T10:00:00.000Z',
+      },
+    ],
+  });
 export type Customer = z.infer<typeof CustomerSchema>;
 
 export const toCustomer = (record: CustomerRecord): Customer => ({
@@ -102,9 +136,28 @@ export const toCustomer = (record: CustomerRecord): Customer => ({
   createdAt: record.createdAt,
 });
 
-export const KycLinkSchema = z.object({ kycVerified: z.boolean(), kycFlowLink: z.string().nullable() });
-
-export const SandboxKycApproveBody = z.strictObject({
-  verifiedName: text(140).optional(),
-  address: AddressInputSchema.optional(),
+export const KycLinkSchema = z.object({ kycVerified: z.boolean(), kycFlowLink: z.url().nullable() }).meta({
+  id: 'KycLink',
+  examples: [
+    {
+      kycVerified: false,
+      kycFlowLink:
+        'https://kyc.sandbox.payouts.dev/flow/3b241101-e2bb-4255-8caf-4136c566a962?session=Xq3v9TzR1bWk7LmN2pYd8sAe',
+    },
+  ],
 });
+
+export const SandboxKycApproveBody = z
+  .strictObject({
+    verifiedName: text(140).optional(),
+    address: AddressInputSchema.optional(),
+  })
+  .meta({
+    id: 'SandboxKycApproveRequest',
+    examples: [
+      {
+        verifiedName: 'Ada King, Countess of Lovelace',
+        address: { addressLine1: '12 St James Square', city: 'London', country: 'GB', postalCode: 'SW1Y 4JH' },
+      },
+    ],
+  });

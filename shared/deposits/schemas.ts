@@ -25,19 +25,49 @@ export const VirtualAccountRecordSchema = z.object({
 });
 export type VirtualAccountRecord = z.infer<typeof VirtualAccountRecordSchema>;
 
-export const CreateVirtualAccountBody = z.strictObject({
-  currency: z
-    .string()
-    .transform((value) => value.trim().toUpperCase())
-    .pipe(z.enum(VirtualAccountCurrencySchema.options, { error: 'Must be one of: USD' })),
-});
+export const CreateVirtualAccountBody = z
+  .strictObject({
+    currency: z
+      .string()
+      .transform((value) => value.trim().toUpperCase())
+      .pipe(z.enum(VirtualAccountCurrencySchema.options, { error: 'Must be one of: USD' })),
+  })
+  .meta({ id: 'CreateVirtualAccountRequest', examples: [{ currency: 'USD' }] });
 
 export const CustomerVirtualAccountParams = z.strictObject({ customerId: uuid(), virtualAccountId: uuid() });
+
+const VIRTUAL_ACCOUNT_EXAMPLE = {
+  id: '2a7d9c1e-4b3f-4e8a-9d6c-0f1e2d3c4b5a',
+  customerId: '3b241101-e2bb-4255-8caf-4136c566a962',
+  currency: 'USD',
+  status: 'ACTIVE',
+  iban: 'GB31SNDB04000012345678',
+  bic: 'SNDBGB2LXXX',
+  bankName: 'Sandbox Virtual Accounts Ltd',
+  bankAddress: '1 Sandbox Lane, London EC2A 1AA, GB',
+  bankCountry: 'GB',
+  createdAt: '2026-11-21T10:00:00.000Z',
+  updatedAt: '2026-11-21T10:02:00.000Z',
+  activatedAt: '2026-11-21T10:02:00.000Z',
+};
+const PENDING_VIRTUAL_ACCOUNT_EXAMPLE = {
+  ...VIRTUAL_ACCOUNT_EXAMPLE,
+  status: 'PENDING',
+  iban: null,
+  bic: null,
+  bankName: null,
+  bankAddress: null,
+  bankCountry: null,
+  updatedAt: VIRTUAL_ACCOUNT_EXAMPLE.createdAt,
+  activatedAt: null,
+};
 
 export const VirtualAccountSchema = VirtualAccountRecordSchema.omit({
   virtualAccountId: true,
   organizationId: true,
-}).extend({ id: z.string() });
+})
+  .extend({ id: z.string() })
+  .meta({ id: 'VirtualAccount', examples: [PENDING_VIRTUAL_ACCOUNT_EXAMPLE, VIRTUAL_ACCOUNT_EXAMPLE] });
 export type VirtualAccount = z.infer<typeof VirtualAccountSchema>;
 
 export const toVirtualAccount = ({
@@ -90,23 +120,50 @@ export function depositRail(query: DepositDetailsRequest): { currency: DepositCu
   return { currency, paymentRail: paymentRail ?? RAILS[currency][0] };
 }
 
-export const DepositDetailsSchema = z.object({
-  customerId: z.string(),
-  currency: z.enum(['eur', 'usd']),
-  paymentRail: z.enum(['SEPA', 'FEDWIRE', 'SWIFT']),
-  depositModel: z.enum(['reference', 'virtual_account']),
-  reference: z.string(),
-  accountName: z.string().nullable(),
-  accountAddress: z.string().nullable(),
-  iban: z.string().nullable(),
-  bic: z.string().nullable(),
-  accountNumber: z.string().nullable(),
-  routingNumber: z.string().nullable(),
-  bankName: z.string().nullable(),
-  bankAddress: z.string().nullable(),
-  bankCountry: z.string().nullable(),
-  depositInstructions: z.string(),
-  warning: z.string().nullable(),
-  thirdPartyEnabled: z.boolean(),
-});
+export const DepositDetailsSchema = z
+  .object({
+    customerId: z.string(),
+    currency: z.enum(['eur', 'usd']),
+    paymentRail: z.enum(['SEPA', 'FEDWIRE', 'SWIFT']),
+    depositModel: z.enum(['reference', 'virtual_account']),
+    reference: z.string(),
+    accountName: z.string().nullable(),
+    accountAddress: z.string().nullable(),
+    iban: z.string().nullable(),
+    bic: z.string().nullable(),
+    accountNumber: z.string().nullable(),
+    routingNumber: z.string().nullable(),
+    bankName: z.string().nullable(),
+    bankAddress: z.string().nullable(),
+    bankCountry: z.string().nullable(),
+    depositInstructions: z.string(),
+    warning: z.string().nullable(),
+    thirdPartyEnabled: z.boolean(),
+  })
+  .meta({
+    id: 'DepositDetails',
+    examples: [
+      {
+        customerId: '3b241101-e2bb-4255-8caf-4136c566a962',
+        currency: 'eur',
+        paymentRail: 'SEPA',
+        depositModel: 'reference',
+        reference: 'K7Q2M9X4TB',
+        accountName: 'Payout Service Client Funds',
+        accountAddress: '1 Example Street, 10117 Berlin, DE',
+        iban: 'DE89370400440532013000',
+        bic: 'SNDBDEFFXXX',
+        accountNumber: null,
+        routingNumber: null,
+        bankName: 'Sandbox Bank AG',
+        bankAddress: 'Sandboxplatz 1, 60311 Frankfurt am Main, DE',
+        bankCountry: 'DE',
+        depositInstructions:
+          "Send EUR by SEPA transfer to the IBAN above. Always quote the reference K7Q2M9X4TB; the amount is credited to the customer's USDC balance.",
+        warning:
+          'Quote the reference exactly and pay from an account in the customer’s own name: transfers without it, or from third parties, are returned.',
+        thirdPartyEnabled: false,
+      },
+    ],
+  });
 export type DepositDetails = z.infer<typeof DepositDetailsSchema>;

@@ -29,3 +29,55 @@ export const EventEnvelopeSchema = z.object({
   data: z.record(z.string(), z.unknown()),
 });
 export type EventEnvelope = z.infer<typeof EventEnvelopeSchema>;
+
+// --- The data of each event type (API.md section 8); the OpenAPI document's `webhooks` are built from these. ---
+
+const CUSTOMER_ID = '3b241101-e2bb-4255-8caf-4136c566a962';
+const TRANSACTION_ID = '9c1d2e3f-4a5b-4c6d-8e7f-0a1b2c3d4e5f';
+const BANK_ID = '7e6d5c4b-3a29-4817-a6f5-e4d3c2b1a098';
+
+const customerEventData = CustomerEventDataSchema.meta({ examples: [{ customer_id: CUSTOMER_ID }] });
+const transactionEventShape = {
+  transaction_id: z.uuid(),
+  customer_id: z.uuid(),
+  status: z.string().meta({ description: 'The transaction status after the change, e.g. PROCESSING' }),
+};
+const transactionEventData = z.object(transactionEventShape).meta({
+  examples: [{ transaction_id: TRANSACTION_ID, customer_id: CUSTOMER_ID, status: 'PROCESSING' }],
+});
+const transactionStatusChangedData = z
+  .object({
+    ...transactionEventShape,
+    previous_status: z.string().meta({ description: 'The status before the change; drop events older than one seen' }),
+  })
+  .meta({
+    examples: [
+      { transaction_id: TRANSACTION_ID, customer_id: CUSTOMER_ID, status: 'COMPLETED', previous_status: 'PROCESSING' },
+    ],
+  });
+const bankEventData = z
+  .object({
+    customer_id: z.uuid(),
+    withdrawal_bank_id: z.uuid(),
+    status: z.string().meta({ description: 'ACTIVE, PENDING or REJECTED' }),
+    reason: z.string().optional(),
+  })
+  .meta({ examples: [{ customer_id: CUSTOMER_ID, withdrawal_bank_id: BANK_ID, status: 'ACTIVE' }] });
+
+export const EVENT_DATA_SCHEMAS = {
+  'customer.created': customerEventData,
+  'customer.kyc.approved': customerEventData,
+  'customer.kyc.rejected': customerEventData,
+  'withdrawal_bank.created': bankEventData,
+  'withdrawal_bank.approved': bankEventData,
+  'withdrawal_bank.rejected': bankEventData,
+  'withdrawal.created': transactionEventData,
+  'withdrawal.status_changed': transactionStatusChangedData,
+  'deposit.created': transactionEventData,
+  'deposit.status_changed': transactionStatusChangedData,
+  'webhook.test': z.object({}).meta({ examples: [{}] }),
+} satisfies Record<EventType, z.ZodObject>;
+
+/** The envelope of one event type, its `data` typed. */
+export const eventEnvelopeSchemaOf = (type: EventType) =>
+  EventEnvelopeSchema.extend({ event_type: z.literal(type), data: EVENT_DATA_SCHEMAS[type] });

@@ -11,7 +11,7 @@ import {
   PayloadTooLargeError,
   ServiceUnavailableError,
 } from '#shared/http/errors.ts';
-import { Reply } from '#shared/http/reply.ts';
+import { RawReply, Reply } from '#shared/http/reply.ts';
 import type { BodyOf, ParamsOf, QueryOf, RouteDefinition } from '#shared/http/route.ts';
 import { parseOrThrow } from '#shared/http/validation.ts';
 import { newId } from '#shared/ids.ts';
@@ -22,7 +22,7 @@ export type ApiResult = APIGatewayProxyStructuredResultV2;
 
 export const MAX_BODY_BYTES = 64 * 1024;
 
-const FEATURE_MESSAGES = {
+export const FEATURE_MESSAGES = {
   customers: 'Customers feature is not enabled for your organization',
   apiWithdrawals: 'API withdrawals are not enabled for your organization',
 } as const;
@@ -160,6 +160,15 @@ export function apiHandler<const R extends RouteDefinition>(
       event,
       requestId: state.requestId,
     });
+    if (result instanceof RawReply) {
+      const binary = Buffer.isBuffer(result.body);
+      return {
+        statusCode: route.successStatus,
+        headers: { 'content-type': result.contentType, 'x-request-id': state.requestId, ...result.headers },
+        body: binary ? result.body.toString('base64') : result.body.toString(),
+        isBase64Encoded: binary,
+      };
+    }
     if (result instanceof Reply) {
       const status = result.options.statusCode ?? route.successStatus;
       return json(status, result.body, state.requestId, result.options.headers);
@@ -173,4 +182,27 @@ export function apiHandler<const R extends RouteDefinition>(
     .use(validationMiddleware(route))
     .use(errorMiddleware(route))
     .handler(base);
+}
+
+/**
+ * The statuses this stack answers for a route before its handler runs: 401 (auth), 403 (feature gates),
+ * 404 (sandbox routes for live organizations), 400 (request shape). The route table must declare each of them.
+ */
+export function gateStatuses(route: RouteDefinition): number[] {
+  const { params, query, body } = route.request ?? {};
+  return [
+    ...(route.auth ? [401] : []),
+    ...(route.features?.length ? [403] : []),
+    ...(route.sandboxOnly ? [404] : []),
+    ...(params || query || body ? [400] : []),
+  ];
+}
+
+/**
+ * What any route may answer whatever its handler does: 413 for a body over the limit, 503 while the database
+ * is throttled or unavailable (every authenticated request reads it), 500. The OpenAPI document adds these to
+ * every operation instead of each row repeating them.
+ */
+export function commonStatuses(route: RouteDefinition): number[] {
+  return [...(route.request?.body ? [413] : []), 500, ...(route.auth || route.access.table !== 'none' ? [503] : [])];
 }

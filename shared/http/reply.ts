@@ -8,3 +8,15 @@ export class Reply {
 
 export const reply = (body: unknown, options: { statusCode?: number; headers?: Record<string, string> } = {}) =>
   new Reply(body, options);
+
+/**
+ * A body that is not JSON (the docs page and its assets), sent as given with its own content type; a Buffer
+ * goes out base64-encoded, as API Gateway expects binary bodies.
+ */
+export class RawReply {
+  constructor(
+    readonly body: string | Buffer,
+    readonly contentType: string,
+    readonly headers: Record<string, string> = {},
+  ) {}
+}

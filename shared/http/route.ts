@@ -6,6 +6,11 @@ export type Feature = 'customers' | 'apiWithdrawals';
 /** What a route's function may touch; the CDK stack turns this into its IAM policy. */
 export type Access = {
   table: 'none' | 'read' | 'readwrite';
+  /**
+   * Files of installed packages the function reads at run time (`swagger-ui-dist/swagger-ui.css`), resolved
+   * like imports; the CDK bundling copies exactly these next to the bundle, since esbuild only bundles code.
+   */
+  packageFiles?: readonly string[];
 };
 
 export type RouteDefinition = {
@@ -32,8 +37,20 @@ export type RouteDefinition = {
     /** Absent: the route takes no body and ignores one. */
     body?: z.ZodType;
   };
-  /** Response bodies by status, for the OpenAPI document and contract tests. */
-  responses?: Partial<Record<number, z.ZodType>>;
+  /**
+   * Every status the route can answer, with its body: the success status, the stack's own answers for this
+   * route (401 with `auth`, 403 with `features`, 404 with `sandboxOnly`, 400 with request schemas; see
+   * `gateStatuses`) and the use case's (404 for a missing resource, 409, ...). 413, 500 and 503 are added to
+   * every operation of the OpenAPI document. The document and the contract tests are built from this.
+   */
+  responses: Partial<Record<number, z.ZodType>>;
+  /** Media types of the success response when it is not JSON (the docs page and its assets). */
+  produces?: readonly string[];
+  /**
+   * Examples for the OpenAPI document, where the schemas' own (`.meta({ examples })`) do not fit this
+   * operation: the request body, and response bodies by status. Error statuses have defaults.
+   */
+  examples?: { request?: unknown; responses?: Partial<Record<number, unknown>> };
 };
 
 /** Keeps the literal types of a route so handlers get typed params, query and body. */

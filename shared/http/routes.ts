@@ -15,8 +15,10 @@ import {
   DepositDetailsSchema,
   VirtualAccountSchema,
 } from '#shared/deposits/schemas.ts';
+import { ErrorBodySchema } from '#shared/http/errors.ts';
 import { PaginationQuery } from '#shared/http/pagination.ts';
 import { defineRoute, type RouteDefinition } from '#shared/http/route.ts';
+import { DOCS_PACKAGE_FILES } from '#shared/openapi/docs-page.ts';
 import {
   CreateWalletBody,
   CustomerWalletParams,
@@ -31,13 +33,26 @@ import {
  * The route table: the single source for the CDK stack (one Lambda per route, its permissions), the local
  * server (dispatch) and the OpenAPI document. Adding an endpoint is a handler file, a use case and a row here.
  */
-const ErrorSchema = z.object({ error: z.string() });
+const ErrorSchema = ErrorBodySchema;
 const NoBody = z.strictObject({});
 
 const customerRoute = { auth: true, features: ['customers'], tag: 'Customers' } as const;
 const sandboxRoute = { auth: true, sandboxOnly: true, tag: 'Sandbox' } as const;
 const bankRoute = { ...customerRoute, tag: 'Withdrawal banks' } as const;
+const customerNotFound = { 404: { error: 'Customer not found' } };
 const walletRoute = { ...customerRoute, tag: 'Wallets and deposits' } as const;
+const walletNotFound = { 404: { error: 'Wallet not found' } };
+const docsRoute = { auth: false, tag: 'Documentation', successStatus: 200, access: { table: 'none' } } as const;
+
+const OpenApiDocumentSchema = z
+  .looseObject({ openapi: z.string(), info: z.looseObject({ title: z.string(), version: z.string() }) })
+  .meta({
+    id: 'OpenApiDocument',
+    examples: [{ openapi: '3.1.0', info: { title: 'Payout service API', version: 'v2' }, paths: {} }],
+  });
+const DocsAssetParams = z.strictObject({
+  asset: z.string().regex(/^[A-Za-z0-9._-]{1,64}$/, { error: 'Not a file name' }),
+});
 
 export const routes = {
   health: defineRoute({
@@ -51,6 +66,7 @@ export const routes = {
     successStatus: 200,
     access: { table: 'none' },
     responses: { 200: z.object({ status: z.literal('ok') }) },
+    examples: { responses: { 200: { status: 'ok' } } },
   }),
 
   createCustomer: defineRoute({
@@ -63,7 +79,7 @@ export const routes = {
     successStatus: 201,
     access: { table: 'readwrite' },
     request: { body: CreateCustomerBody },
-    responses: { 201: CustomerSchema, 400: ErrorSchema },
+    responses: { 201: CustomerSchema, 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema },
   }),
   listCustomers: defineRoute({
     ...customerRoute,
@@ -75,7 +91,7 @@ export const routes = {
     successStatus: 200,
     access: { table: 'read' },
     request: { query: z.strictObject({ ...PaginationQuery }) },
-    responses: { 200: z.array(CustomerSchema) },
+    responses: { 200: z.array(CustomerSchema), 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema },
   }),
   getCustomer: defineRoute({
     ...customerRoute,
@@ -87,7 +103,8 @@ export const routes = {
     successStatus: 200,
     access: { table: 'read' },
     request: { params: CustomerIdParams },
-    responses: { 200: CustomerSchema, 404: ErrorSchema },
+    responses: { 200: CustomerSchema, 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema },
+    examples: { responses: customerNotFound },
   }),
   initiateKyc: defineRoute({
     ...customerRoute,
@@ -99,7 +116,21 @@ export const routes = {
     successStatus: 200,
     access: { table: 'readwrite' },
     request: { params: CustomerIdParams, body: NoBody },
-    responses: { 200: KycLinkSchema, 400: ErrorSchema, 404: ErrorSchema },
+    responses: {
+      200: KycLinkSchema,
+      400: ErrorSchema,
+      401: ErrorSchema,
+      403: ErrorSchema,
+      404: ErrorSchema,
+      409: ErrorSchema,
+    },
+    examples: {
+      responses: {
+        ...customerNotFound,
+        400: { error: 'KYC link generation is not available for corporate customers' },
+        409: { error: 'Customer KYC status changed concurrently, please retry' },
+      },
+    },
   }),
   getKycAddress: defineRoute({
     ...customerRoute,
@@ -111,7 +142,13 @@ export const routes = {
     successStatus: 200,
     access: { table: 'read' },
     request: { params: CustomerIdParams },
-    responses: { 200: AddressSchema, 403: ErrorSchema, 404: ErrorSchema },
+    responses: { 200: AddressSchema, 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema },
+    examples: {
+      responses: {
+        ...customerNotFound,
+        403: { error: 'Customer KYC verification must be completed before retrieving address' },
+      },
+    },
   }),
 
   sandboxApproveKyc: defineRoute({
@@ -124,7 +161,8 @@ export const routes = {
     successStatus: 200,
     access: { table: 'readwrite' },
     request: { params: CustomerIdParams, body: SandboxKycApproveBody },
-    responses: { 200: CustomerSchema, 404: ErrorSchema, 409: ErrorSchema },
+    responses: { 200: CustomerSchema, 400: ErrorSchema, 401: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema },
+    examples: { responses: { ...customerNotFound, 409: { error: 'Customer KYC is already approved' } } },
   }),
   sandboxRejectKyc: defineRoute({
     ...sandboxRoute,
@@ -136,7 +174,43 @@ export const routes = {
     successStatus: 200,
     access: { table: 'readwrite' },
     request: { params: CustomerIdParams, body: NoBody },
-    responses: { 200: CustomerSchema, 404: ErrorSchema, 409: ErrorSchema },
+    responses: { 200: CustomerSchema, 400: ErrorSchema, 401: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema },
+    examples: { responses: { ...customerNotFound, 409: { error: 'Customer KYC is already rejected' } } },
+  }),
+
+  // Documentation (issue 7): the OpenAPI document and the page that renders it, public like health.
+  getOpenApiDocument: defineRoute({
+    ...docsRoute,
+    operationId: 'getOpenApiDocument',
+    method: 'GET',
+    path: '/api/v2/openapi.json',
+    handler: 'functions/api/docs/get-openapi-document.ts',
+    summary: 'The OpenAPI 3.1 document of this API, generated from the route table',
+    responses: { 200: OpenApiDocumentSchema },
+  }),
+  getDocsPage: defineRoute({
+    ...docsRoute,
+    operationId: 'getDocsPage',
+    method: 'GET',
+    path: '/docs',
+    handler: 'functions/api/docs/get-docs-page.ts',
+    summary: 'The docs page: this document rendered by Swagger UI, served without any CDN',
+    produces: ['text/html'],
+    responses: { 200: z.string() },
+    examples: { responses: { 200: '<!doctype html><html lang="en">...</html>' } },
+  }),
+  getDocsAsset: defineRoute({
+    ...docsRoute,
+    operationId: 'getDocsAsset',
+    method: 'GET',
+    path: '/docs/{asset}',
+    handler: 'functions/api/docs/get-docs-asset.ts',
+    summary: 'A file of the docs page (Swagger UI scripts, styles, icons)',
+    access: { table: 'none', packageFiles: DOCS_PACKAGE_FILES },
+    request: { params: DocsAssetParams },
+    produces: ['text/css', 'text/javascript', 'image/png'],
+    responses: { 200: z.string(), 400: ErrorSchema, 404: ErrorSchema },
+    examples: { responses: { 200: '/* swagger-ui.css */', 404: { error: 'Not found' } } },
   }),
 
   // Withdrawal banks (issue 3): a customer's bank accounts, their deposit wallets, and the sandbox review.
@@ -150,7 +224,17 @@ export const routes = {
     successStatus: 201,
     access: { table: 'readwrite' },
     request: { params: CustomerIdParams, body: CreateBankBody },
-    responses: { 201: BankSchema, 400: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema },
+    responses: {
+      201: BankSchema,
+      400: ErrorSchema,
+      401: ErrorSchema,
+      403: ErrorSchema,
+      404: ErrorSchema,
+      409: ErrorSchema,
+    },
+    examples: {
+      responses: { ...customerNotFound, 409: { error: 'A withdrawal bank with these account details already exists' } },
+    },
   }),
   listWithdrawalBanks: defineRoute({
     ...bankRoute,
@@ -162,7 +246,8 @@ export const routes = {
     successStatus: 200,
     access: { table: 'read' },
     request: { params: CustomerIdParams, query: z.strictObject({ ...PaginationQuery }) },
-    responses: { 200: z.array(BankSchema), 404: ErrorSchema },
+    responses: { 200: z.array(BankSchema), 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema },
+    examples: { responses: customerNotFound },
   }),
   getWithdrawalBank: defineRoute({
     ...bankRoute,
@@ -174,7 +259,8 @@ export const routes = {
     successStatus: 200,
     access: { table: 'read' },
     request: { params: CustomerBankParams },
-    responses: { 200: BankSchema, 404: ErrorSchema },
+    responses: { 200: BankSchema, 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema },
+    examples: { responses: { 404: { error: 'Withdrawal bank not found' } } },
   }),
   sandboxApproveWithdrawalBank: defineRoute({
     ...sandboxRoute,
@@ -186,7 +272,13 @@ export const routes = {
     successStatus: 200,
     access: { table: 'readwrite' },
     request: { params: CustomerBankParams, body: NoBody },
-    responses: { 200: BankSchema, 404: ErrorSchema, 409: ErrorSchema },
+    responses: { 200: BankSchema, 400: ErrorSchema, 401: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema },
+    examples: {
+      responses: {
+        404: { error: 'Withdrawal bank not found' },
+        409: { error: 'Only a PENDING withdrawal bank can be approved; this one is ACTIVE' },
+      },
+    },
   }),
   sandboxRejectWithdrawalBank: defineRoute({
     ...sandboxRoute,
@@ -198,7 +290,13 @@ export const routes = {
     successStatus: 200,
     access: { table: 'readwrite' },
     request: { params: CustomerBankParams, body: SandboxRejectBankBody },
-    responses: { 200: BankSchema, 404: ErrorSchema, 409: ErrorSchema },
+    responses: { 200: BankSchema, 400: ErrorSchema, 401: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema },
+    examples: {
+      responses: {
+        404: { error: 'Withdrawal bank not found' },
+        409: { error: 'Only a PENDING withdrawal bank can be rejected; this one is ACTIVE' },
+      },
+    },
   }),
 
   // Wallets, deposit details, virtual accounts and inbound deposits (issue 5).
@@ -212,7 +310,8 @@ export const routes = {
     successStatus: 200,
     access: { table: 'read' },
     request: { params: CustomerIdParams, query: ListWalletsQuery },
-    responses: { 200: WalletListSchema, 400: ErrorSchema, 404: ErrorSchema },
+    responses: { 200: WalletListSchema, 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema },
+    examples: { responses: customerNotFound },
   }),
   createCustomerWallet: defineRoute({
     ...walletRoute,
@@ -224,7 +323,15 @@ export const routes = {
     successStatus: 201,
     access: { table: 'readwrite' },
     request: { params: CustomerIdParams, body: CreateWalletBody },
-    responses: { 201: WalletSchema, 400: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema },
+    responses: {
+      201: WalletSchema,
+      400: ErrorSchema,
+      401: ErrorSchema,
+      403: ErrorSchema,
+      404: ErrorSchema,
+      409: ErrorSchema,
+    },
+    examples: { responses: { ...customerNotFound, 409: { error: 'Address already in use by another wallet' } } },
   }),
   getCustomerWallet: defineRoute({
     ...walletRoute,
@@ -236,7 +343,8 @@ export const routes = {
     successStatus: 200,
     access: { table: 'read' },
     request: { params: CustomerWalletParams },
-    responses: { 200: WalletSchema, 404: ErrorSchema },
+    responses: { 200: WalletSchema, 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema },
+    examples: { responses: walletNotFound },
   }),
   updateCustomerWallet: defineRoute({
     ...walletRoute,
@@ -248,7 +356,17 @@ export const routes = {
     successStatus: 200,
     access: { table: 'readwrite' },
     request: { params: CustomerWalletParams, body: UpdateWalletBody },
-    responses: { 200: WalletSchema, 400: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema },
+    responses: {
+      200: WalletSchema,
+      400: ErrorSchema,
+      401: ErrorSchema,
+      403: ErrorSchema,
+      404: ErrorSchema,
+      409: ErrorSchema,
+    },
+    examples: {
+      responses: { ...walletNotFound, 409: { error: 'Address already in use by another wallet' } },
+    },
   }),
   deleteCustomerWallet: defineRoute({
     ...walletRoute,
@@ -260,7 +378,15 @@ export const routes = {
     successStatus: 200,
     access: { table: 'readwrite' },
     request: { params: CustomerWalletParams },
-    responses: { 200: DeletedSchema, 404: ErrorSchema, 409: ErrorSchema },
+    responses: {
+      200: DeletedSchema,
+      400: ErrorSchema,
+      401: ErrorSchema,
+      403: ErrorSchema,
+      404: ErrorSchema,
+      409: ErrorSchema,
+    },
+    examples: { responses: { ...walletNotFound, 409: { error: 'Bank deposit wallets cannot be modified' } } },
   }),
   getDepositDetails: defineRoute({
     ...walletRoute,
@@ -272,7 +398,8 @@ export const routes = {
     successStatus: 200,
     access: { table: 'read' },
     request: { params: CustomerIdParams, query: DepositDetailsQuery },
-    responses: { 200: DepositDetailsSchema, 400: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema },
+    responses: { 200: DepositDetailsSchema, 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema },
+    examples: { responses: { ...customerNotFound, 400: { error: 'Missing required query parameter: currency' } } },
   }),
   createVirtualAccount: defineRoute({
     ...walletRoute,
@@ -284,7 +411,17 @@ export const routes = {
     successStatus: 202,
     access: { table: 'readwrite' },
     request: { params: CustomerIdParams, body: CreateVirtualAccountBody },
-    responses: { 202: VirtualAccountSchema, 400: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema },
+    responses: {
+      202: VirtualAccountSchema,
+      400: ErrorSchema,
+      401: ErrorSchema,
+      403: ErrorSchema,
+      404: ErrorSchema,
+      409: ErrorSchema,
+    },
+    examples: {
+      responses: { ...customerNotFound, 409: { error: 'The customer already has a USD virtual account' } },
+    },
   }),
   listVirtualAccounts: defineRoute({
     ...walletRoute,
@@ -296,7 +433,14 @@ export const routes = {
     successStatus: 200,
     access: { table: 'read' },
     request: { params: CustomerIdParams, query: z.strictObject({ ...PaginationQuery }) },
-    responses: { 200: z.array(VirtualAccountSchema), 404: ErrorSchema },
+    responses: {
+      200: z.array(VirtualAccountSchema),
+      400: ErrorSchema,
+      401: ErrorSchema,
+      403: ErrorSchema,
+      404: ErrorSchema,
+    },
+    examples: { responses: customerNotFound },
   }),
   sandboxApproveVirtualAccount: defineRoute({
     ...sandboxRoute,
@@ -308,7 +452,13 @@ export const routes = {
     successStatus: 200,
     access: { table: 'readwrite' },
     request: { params: CustomerVirtualAccountParams, body: NoBody },
-    responses: { 200: VirtualAccountSchema, 404: ErrorSchema, 409: ErrorSchema },
+    responses: { 200: VirtualAccountSchema, 400: ErrorSchema, 401: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema },
+    examples: {
+      responses: {
+        404: { error: 'Virtual account not found' },
+        409: { error: 'Only a PENDING virtual account can be approved; this one is ACTIVE' },
+      },
+    },
   }),
 } satisfies Record<string, RouteDefinition>;
 

@@ -25,4 +25,5 @@ export function isCountryCode(code: string): boolean {
 export const CountryCodeSchema = z
   .string()
   .transform((value) => value.trim().toUpperCase())
-  .refine(isCountryCode, { error: 'Must be an ISO 3166-1 alpha-2 country code' });
+  .refine(isCountryCode, { error: 'Must be an ISO 3166-1 alpha-2 country code' })
+  .meta({ description: 'ISO 3166-1 alpha-2 country code (case-insensitive)', examples: ['DE'] });

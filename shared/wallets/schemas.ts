@@ -27,14 +27,21 @@ const lowerCase = <const T extends readonly [string, ...string[]]>(values: T) =>
 const CurrencySchema = lowerCase(['usdc']);
 const ChainInputSchema = lowerCase(CHAINS);
 
-export const CreateWalletBody = z.strictObject({
-  address: EthereumAddressSchema,
-  currency: CurrencySchema,
-  chain: ChainInputSchema,
-});
+export const CreateWalletBody = z
+  .strictObject({
+    address: EthereumAddressSchema,
+    currency: CurrencySchema,
+    chain: ChainInputSchema,
+  })
+  .meta({
+    id: 'CreateWalletRequest',
+    examples: [{ address: '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359', currency: 'usdc', chain: 'base' }],
+  });
 export type CreateWalletInput = z.output<typeof CreateWalletBody>;
 
-export const UpdateWalletBody = z.strictObject({ address: EthereumAddressSchema });
+export const UpdateWalletBody = z
+  .strictObject({ address: EthereumAddressSchema })
+  .meta({ id: 'UpdateWalletRequest', examples: [{ address: '0xdbF03B407c01E7cD3CBea99509d93f8DDDC8C6FB' }] });
 
 /** Filters of the wallet list; both case-insensitive. */
 export const ListWalletsQuery = z.strictObject({
@@ -45,24 +52,54 @@ export type ListWalletsFilter = z.output<typeof ListWalletsQuery>;
 
 export const CustomerWalletParams = z.strictObject({ customerId: uuid(), walletId: uuid() });
 
+const DESTINATION_WALLET_EXAMPLE = {
+  id: '6c1f4a2b-8d3e-4f5a-9b6c-7d8e9f0a1b2c',
+  customerId: '3b241101-e2bb-4255-8caf-4136c566a962',
+  address: '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359',
+  currency: 'usdc',
+  chain: 'base',
+  enabled: true,
+  createdAt: '2026-11-21T10:05:00.000Z',
+  updatedAt: '2026-11-21T10:05:00.000Z',
+};
+const BANK_DEPOSIT_WALLET_EXAMPLE = {
+  id: '0f8e2a44-7b0c-4d8e-9a61-5c3b2e1d0a99',
+  customerId: '3b241101-e2bb-4255-8caf-4136c566a962',
+  address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+  currency: 'usdc',
+  chain: 'base',
+  enabled: true,
+  createdAt: '2026-11-21T10:00:00.000Z',
+  updatedAt: '2026-11-21T10:00:00.000Z',
+  withdrawalBankId: '9d3c6f0e-5a1b-4c7e-8f2a-1b2c3d4e5f60',
+  instructions:
+    'Send USDC on Base to this address to automatically receive funds in your bank account. Minimum: 5 USDC.',
+};
+
 /** API.md section 6; `withdrawalBankId` and `instructions` only on bank deposit wallets. */
-export const WalletSchema = z.object({
-  id: z.string(),
-  customerId: z.string(),
-  address: z.string(),
-  currency: z.literal('usdc'),
-  chain: ChainSchema,
-  enabled: z.boolean(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  withdrawalBankId: z.string().optional(),
-  instructions: z.string().optional(),
-});
+export const WalletSchema = z
+  .object({
+    id: z.string(),
+    customerId: z.string(),
+    address: z.string(),
+    currency: z.literal('usdc'),
+    chain: ChainSchema,
+    enabled: z.boolean(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    withdrawalBankId: z.string().optional(),
+    instructions: z.string().optional(),
+  })
+  .meta({ id: 'Wallet', examples: [DESTINATION_WALLET_EXAMPLE, BANK_DEPOSIT_WALLET_EXAMPLE] });
 export type Wallet = z.infer<typeof WalletSchema>;
 
-export const WalletListSchema = z.object({ wallets: z.array(WalletSchema) });
+export const WalletListSchema = z
+  .object({ wallets: z.array(WalletSchema) })
+  .meta({ id: 'WalletList', examples: [{ wallets: [DESTINATION_WALLET_EXAMPLE, BANK_DEPOSIT_WALLET_EXAMPLE] }] });
 
-export const DeletedSchema = z.object({ success: z.literal(true) });
+export const DeletedSchema = z
+  .object({ success: z.literal(true) })
+  .meta({ id: 'Deleted', examples: [{ success: true }] });
 
 export const toWallet = (wallet: WalletRecord): Wallet => ({
   id: wallet.walletId,

@@ -2,33 +2,18 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { admin, type Runtime, startRuntime } from '#test/e2e/support/local-runtime.ts';
+import { type ApiCall, admin, type Runtime, startRuntime } from '#test/e2e/support/local-runtime.ts';
 
 const UNAUTHORIZED = { error: 'Unauthorized - Invalid or missing API key or session' };
 
 describe('npm start, driven over HTTP as a user would', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'payouts-e2e-'));
   let runtime: Runtime;
-  let api: (
-    method: string,
-    path: string,
-    options?: { key?: string; body?: string },
-  ) => Promise<{ status: number; body: unknown; headers: Headers }>;
+  // Through the runtime's own helper, so every response is checked against the OpenAPI document.
+  const api: ApiCall = (method, path, options) => runtime.api(method, path, options);
 
   beforeAll(async () => {
     runtime = await startRuntime(dataDir);
-    api = async (method, path, options = {}) => {
-      const response = await fetch(`${runtime.baseUrl}/api/v2${path}`, {
-        method,
-        headers: {
-          'content-type': 'application/json',
-          ...(options.key ? { authorization: `Bearer ${options.key}` } : {}),
-        },
-        body: options.body,
-      });
-      const text = await response.text();
-      return { status: response.status, body: text ? JSON.parse(text) : undefined, headers: response.headers };
-    };
   });
 
   afterAll(async () => {

@@ -5,9 +5,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
+import { gunzipSync } from 'node:zlib';
 import { App, type CfnElement, Stack } from 'aws-cdk-lib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ApiFunction } from '#infra/aws/api-stack.ts';
+import type { RouteDefinition } from '#shared/http/route.ts';
 import { routes } from '#shared/http/routes.ts';
 
 const run = promisify(execFile);
@@ -15,45 +17,92 @@ const outdir = await mkdtemp(path.join(tmpdir(), 'payouts-bundling-'));
 afterAll(() => rm(outdir, { recursive: true, force: true }));
 
 /** Synthesizes one real API function (bundling on) and returns the directory of its code asset. */
-function bundleHealth(): string {
+function bundle(route: RouteDefinition): string {
   // The template is checked elsewhere; only the bundle matters here, so skip the slow template validation.
   const app = new App({ outdir, builtinCloudFormationValidation: false });
   const stack = new Stack(app, 'BundlingProbe');
-  const fn = new ApiFunction(stack, 'Health', { handler: routes.health.handler, tableName: 'payouts-test' });
+  const fn = new ApiFunction(stack, 'Probe', {
+    handler: route.handler,
+    tableName: 'payouts-test',
+    packageFiles: route.access.packageFiles,
+  });
   const template = app.synth().getStackByName(stack.stackName).template;
   const s3Key: string =
     template.Resources[stack.getLogicalId(fn.node.defaultChild as CfnElement)].Properties.Code.S3Key;
   return path.join(outdir, `asset.${s3Key.replace(/\.zip$/, '')}`);
 }
 
+/**
+ * Loads a bundle and calls its handler outside the repository with a bare environment: an import left external
+ * (the AWS SDK, say) finds no node_modules there and fails the load.
+ */
+async function invokeBundle(asset: string, request: { path: string; pathParameters?: Record<string, string> }) {
+  const event = {
+    version: '2.0',
+    routeKey: `GET ${request.path}`,
+    rawPath: request.path,
+    rawQueryString: '',
+    headers: { 'accept-encoding': 'gzip' },
+    ...(request.pathParameters ? { pathParameters: request.pathParameters } : {}),
+    isBase64Encoded: false,
+    requestContext: { requestId: 'probe-1', http: { method: 'GET' } },
+  };
+  const script = `
+    const { handler } = await import(process.env.BUNDLE_URL);
+    process.stdout.write(JSON.stringify(await handler(JSON.parse(process.env.EVENT), {})));`;
+  const { stdout } = await run(process.execPath, ['--enable-source-maps', '--input-type=module', '-e', script], {
+    cwd: asset,
+    env: {
+      BUNDLE_URL: pathToFileURL(path.join(asset, 'index.mjs')).href,
+      EVENT: JSON.stringify(event),
+      TABLE_NAME: 'payouts-test',
+      AWS_REGION: 'eu-central-1',
+      LOG_LEVEL: 'silent',
+    },
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  return JSON.parse(stdout);
+}
+
 describe('API function bundling', () => {
   it('bundles a route into one self-contained ESM file that answers outside the repository', async () => {
-    const asset = bundleHealth();
+    const asset = bundle(routes.health);
     const entry = path.join(asset, 'index.mjs');
 
     expect(existsSync(entry)).toBe(true);
     expect(existsSync(`${entry}.map`)).toBe(true);
+    expect(existsSync(path.join(asset, 'node_modules'))).toBe(false);
 
-    // Load and call it outside the repository with a bare environment: an import left external (the AWS SDK, say)
-    // finds no node_modules there and fails the load.
-    const script = `
-      const { handler } = await import(process.env.BUNDLE_URL);
-      const event = { version: '2.0', routeKey: 'GET /api/v2/health', rawPath: '/api/v2/health', rawQueryString: '',
-        headers: {}, isBase64Encoded: false, requestContext: { requestId: 'probe-1', http: { method: 'GET' } } };
-      process.stdout.write(JSON.stringify(await handler(event, {})));`;
-    const { stdout } = await run(process.execPath, ['--enable-source-maps', '--input-type=module', '-e', script], {
-      cwd: asset,
-      env: {
-        BUNDLE_URL: pathToFileURL(entry).href,
-        TABLE_NAME: 'payouts-test',
-        AWS_REGION: 'eu-central-1',
-        LOG_LEVEL: 'silent',
-      },
-    });
-    const response = JSON.parse(stdout);
+    const response = await invokeBundle(asset, { path: '/api/v2/health' });
 
     expect(response.statusCode).toBe(200);
     expect(JSON.parse(response.body)).toEqual({ status: 'ok' });
     expect(response.headers['x-request-id']).toBe('probe-1');
+  });
+
+  it('copies the Swagger UI files into the docs asset function, which serves them from there', async () => {
+    const asset = bundle(routes.getDocsAsset);
+    const copied = (routes.getDocsAsset.access.packageFiles ?? []).map((file) =>
+      path.join(asset, 'node_modules', file),
+    );
+
+    expect(copied.length).toBeGreaterThan(0);
+    expect(copied.filter((file) => !existsSync(file))).toEqual([]);
+
+    const css = await invokeBundle(asset, {
+      path: '/docs/swagger-ui.css',
+      pathParameters: { asset: 'swagger-ui.css' },
+    });
+
+    expect(css.statusCode).toBe(200);
+    expect(css.headers).toMatchObject({ 'content-type': 'text/css; charset=utf-8', 'content-encoding': 'gzip' });
+    expect(gunzipSync(Buffer.from(css.body, 'base64')).toString()).toContain('.swagger-ui');
+  });
+
+  it('builds the OpenAPI document inside its bundled function', async () => {
+    const response = await invokeBundle(bundle(routes.getOpenApiDocument), { path: '/api/v2/openapi.json' });
+
+    expect(response.statusCode).toBe(200);
+    expect(JSON.parse(response.body)).toMatchObject({ openapi: '3.1.0', paths: { '/api/v2/customers': {} } });
   });
 });

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { freePort } from '#infra/local/ports.ts';
 import { REPO_ROOT } from '#infra/local/server.ts';
+import { type CheckedResponse, checkedFetch } from '#test/fixtures/openapi-contract.ts';
 
 const execFileAsync = promisify(execFile);
 
@@ -15,9 +16,18 @@ export type LocalJson = {
   tableName: string;
 };
 
+export type ApiCall = <T = unknown>(
+  method: string,
+  /** Below `/api/v2`, or an absolute URL (a `Link` header's). */
+  path: string,
+  options?: { key?: string; body?: string | object; headers?: Record<string, string> },
+) => Promise<CheckedResponse<T>>;
+
 export type Runtime = {
   child: ChildProcess;
   baseUrl: string;
+  /** An HTTP call to the runtime; the response is checked against the service's OpenAPI document. */
+  api: ApiCall;
   output: () => string;
   localJson: () => LocalJson;
   /**
@@ -54,9 +64,21 @@ export async function startRuntime(dataDir: string): Promise<Runtime> {
     }
     await new Promise((r) => setTimeout(r, 100));
   }
+  const checked = checkedFetch();
+  const api: ApiCall = (method, path, options = {}) =>
+    checked(path.startsWith('http') ? path : `${baseUrl}/api/v2${path}`, {
+      method,
+      headers: {
+        'content-type': 'application/json',
+        ...(options.key ? { authorization: `Bearer ${options.key}` } : {}),
+        ...options.headers,
+      },
+      body: typeof options.body === 'object' ? JSON.stringify(options.body) : options.body,
+    });
   return {
     child,
     baseUrl,
+    api,
     output: () => output,
     localJson: () => JSON.parse(readFileSync(join(dataDir, 'local.json'), 'utf8')) as LocalJson,
     stop: async (signal = 'SIGINT') => {

@@ -1,10 +1,14 @@
 import { afterAll, beforeAll } from 'vitest';
 import { type LocalServer, startLocalServer } from '#infra/local/server.ts';
 import { routeList } from '#shared/http/routes.ts';
+import { type CheckedResponse, checkedFetch } from '#test/fixtures/openapi-contract.ts';
 
-export type ApiResponse<T = unknown> = { status: number; headers: Headers; body: T };
+export type ApiResponse<T = unknown> = CheckedResponse<T>;
 
-/** The local HTTP adapter over the run's DynamoDB Local, started once per test file on a free port. */
+/**
+ * The local HTTP adapter over the run's DynamoDB Local, started once per test file on a free port. Every
+ * response is checked against the service's OpenAPI document: a drift fails the test that saw it.
+ */
 export function useApi() {
   let server: LocalServer | undefined;
   beforeAll(async () => {
@@ -14,6 +18,7 @@ export function useApi() {
     await server?.close();
   });
 
+  const checked = checkedFetch();
   const request = async <T = unknown>(
     method: string,
     path: string,
@@ -24,9 +29,7 @@ export function useApi() {
     if (options.key) headers.authorization = `Bearer ${options.key}`;
     const body = options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
     const url = path.startsWith('http') ? path : `${server.url}/api/v2${path}`;
-    const response = await fetch(url, { method, headers, body });
-    const text = await response.text();
-    return { status: response.status, headers: response.headers, body: (text ? JSON.parse(text) : undefined) as T };
+    return checked<T>(url, { method, headers, body });
   };
   return { request };
 }

@@ -26,6 +26,7 @@ const publicRoute = defineRoute({
   successStatus: 200,
   access: { table: 'none' },
   request: { query: z.strictObject({ q: z.string().optional() }) },
+  responses: { 200: z.unknown(), 400: z.object({ error: z.string() }) },
 });
 
 const ddb = mockDocumentClient();

@@ -1,0 +1,16 @@
+import { apiHandler } from '#shared/http/api-handler.ts';
+import { NotFoundError } from '#shared/http/errors.ts';
+import { RawReply } from '#shared/http/reply.ts';
+import { routes } from '#shared/http/routes.ts';
+import { readDocsAsset } from '#shared/openapi/docs-page.ts';
+
+export const handler = apiHandler(routes.getDocsAsset, ({ params, event }) => {
+  const acceptsGzip = /\bgzip\b/.test(event.headers?.['accept-encoding'] ?? '');
+  const asset = readDocsAsset(params.asset, acceptsGzip);
+  if (!asset) throw new NotFoundError();
+  return new RawReply(asset.body, asset.contentType, {
+    'cache-control': 'public, max-age=3600',
+    vary: 'accept-encoding',
+    ...(asset.gzipped ? { 'content-encoding': 'gzip' } : {}),
+  });
+});

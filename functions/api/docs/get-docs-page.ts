@@ -1,0 +1,15 @@
+import { apiHandler } from '#shared/http/api-handler.ts';
+import { RawReply } from '#shared/http/reply.ts';
+import { routes } from '#shared/http/routes.ts';
+import { DOCS_CONTENT_SECURITY_POLICY, docsPageHtml } from '#shared/openapi/docs-page.ts';
+
+const html = docsPageHtml({ specUrl: routes.getOpenApiDocument.path, assetBase: routes.getDocsPage.path });
+
+export const handler = apiHandler(
+  routes.getDocsPage,
+  () =>
+    new RawReply(html, 'text/html; charset=utf-8', {
+      'content-security-policy': DOCS_CONTENT_SECURITY_POLICY,
+      'cache-control': 'no-cache',
+    }),
+);

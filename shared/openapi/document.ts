@@ -1,0 +1,385 @@
+import { STATUS_CODES } from 'node:http';
+import {
+  OpenAPIRegistry,
+  OpenApiGeneratorV31,
+  type ResponseConfig,
+  type RouteConfig,
+} from '@asteasolutions/zod-to-openapi';
+import { z } from 'zod';
+import { EVENT_TYPES, type EventType, eventEnvelopeSchemaOf } from '#shared/events/contracts.ts';
+import { commonStatuses, FEATURE_MESSAGES, MAX_BODY_BYTES } from '#shared/http/api-handler.ts';
+import { ErrorBodySchema, UnauthorizedError } from '#shared/http/errors.ts';
+import type { RouteDefinition } from '#shared/http/route.ts';
+import { toFieldError } from '#shared/http/validation.ts';
+
+/**
+ * The OpenAPI 3.1 document, generated from the route table and the zod schemas that validate requests (with
+ * @asteasolutions/zod-to-openapi): a new row in the table is a new operation, with no second place to edit.
+ */
+export type OpenApiDocument = ReturnType<OpenApiGeneratorV31['generateDocument']>;
+type Example = { summary: string; value: unknown };
+
+const JSON_TYPE = 'application/json';
+const SECURITY_SCHEME = 'bearerAuth';
+const WEBHOOK_TAG = 'Webhook events';
+
+const INFO = {
+  title: 'Payout service API',
+  version: 'v2',
+  description: [
+    'USDC-to-bank payouts for fintech organizations: customers and KYC, withdrawal banks, withdrawals, wallets and',
+    'signed webhooks.',
+    '',
+    '- **Authentication**: `Authorization: Bearer sk_sandbox_...` (or `sk_live_...`) on every operation but the',
+    '  public ones (health, this document, the docs page).',
+    '- **Errors** are `{"error": "<message>"}`; a validation message names the field first (`iban: Invalid IBAN`).',
+    '  Checks run in this order: 401, 403, 400 (body, query, path), 404, then business rules.',
+    '- **Money** is always a decimal string, never a JSON number. Timestamps are ISO 8601 UTC with milliseconds.',
+    '- **Lists** are arrays, newest first: `?limit=` (default 50, at most 200) and `?cursor=`; a `Link` header',
+    '  with `rel="next"` appears when another page exists.',
+    '- Every response carries `x-request-id` (yours, when you send a sane one).',
+  ].join('\n'),
+};
+
+const TAG_DESCRIPTIONS: Record<string, string> = {
+  Health: 'Liveness of the service; no key needed.',
+  Customers: 'Customers of your organization and their KYC. Needs the `customers` feature.',
+  Sandbox: 'Stand-ins for the outside world (KYC provider, chain, bank); sandbox organizations only.',
+  Documentation: 'This document and the page that renders it; no key needed.',
+};
+
+const STATUS_DESCRIPTIONS: Record<number, string> = {
+  400: 'The request is malformed: the message names the field (body first, then query, then path).',
+  401: 'Missing, malformed, unknown or revoked API key.',
+  403: 'A feature of your organization is off, or a rule forbids it for this resource.',
+  404: 'Not found; a resource of another organization is indistinguishable from a missing one.',
+  409: 'Conflicts with the current state of the resource.',
+  413: `The request body exceeds ${MAX_BODY_BYTES / 1024} KiB.`,
+  422: 'Well-formed, but cannot be processed as asked.',
+  429: 'Too many requests for this API key; retry after `Retry-After` seconds.',
+  500: 'Unexpected failure; details stay in the service logs under the request id.',
+  503: 'The database is throttled or unavailable; nothing was half-written. Retry after `Retry-After` seconds.',
+};
+
+/** Answers of the stack itself, the same for every route that can give them. */
+const STACK_ERROR_EXAMPLES: Record<number, string> = {
+  401: new UnauthorizedError().message,
+  413: `Request body exceeds ${MAX_BODY_BYTES / 1024} KiB`,
+  500: 'Internal server error',
+  503: 'Service temporarily unavailable, please retry',
+};
+
+const headers = {
+  requestId: {
+    description: "The request's id: the caller's `x-request-id` when sane, else a new one.",
+    schema: { type: 'string' },
+  },
+  link: {
+    description: 'Present when another page exists: `<https://.../path?cursor=...>; rel="next"`.',
+    schema: { type: 'string' },
+  },
+  retryAfter: { description: 'Seconds to wait before retrying.', schema: { type: 'string', pattern: '^\\d+$' } },
+} as const;
+
+/** The metadata examples a schema carries (`.meta({ examples })`); an array gets one of its items'. */
+function schemaExamples(schema: z.ZodType | undefined): unknown[] {
+  if (!schema) return [];
+  const own = z.globalRegistry.get(schema)?.examples;
+  if (Array.isArray(own) && own.length) return own;
+  if (schema instanceof z.ZodArray)
+    return schemaExamples(schema.element as z.ZodType)
+      .slice(0, 1)
+      .map((item) => [item]);
+  return [];
+}
+
+/** Real 400 messages of this route, from its own schemas given typical mistakes; no request needed. */
+function validationExamples(route: RouteDefinition): Example[] {
+  const { body, query, params } = route.request ?? {};
+  const examples: Example[] = [];
+  const failure = (schema: z.ZodType, input: unknown, summary: string) => {
+    const result = schema.safeParse(input, { reportInput: true });
+    if (!result.success) examples.push({ summary, value: { error: toFieldError(result.error).message } });
+  };
+  if (body) {
+    examples.push({ summary: 'Malformed JSON', value: { error: 'Invalid JSON body' } });
+    failure(body, {}, 'Missing field');
+    failure(body, { unexpected: true }, 'Unknown field');
+  }
+  if (query) failure(query, { unexpected: '1' }, 'Unknown query parameter');
+  if (params)
+    failure(params, Object.fromEntries(Object.keys(params.shape).map((key) => [key, '!'])), 'Invalid path parameter');
+  return examples;
+}
+
+function errorExamples(route: RouteDefinition, status: number): Example[] {
+  if (status === 400) return validationExamples(route);
+  if (status === 403) {
+    return (route.features ?? []).map((feature) => ({
+      summary: `The ${feature} feature is off`,
+      value: { error: FEATURE_MESSAGES[feature] },
+    }));
+  }
+  if (status === 404 && route.sandboxOnly) {
+    return [{ summary: 'A live organization: sandbox routes do not exist for it', value: { error: 'Not found' } }];
+  }
+  const message = STACK_ERROR_EXAMPLES[status];
+  return message ? [{ summary: STATUS_CODES[status] ?? String(status), value: { error: message } }] : [];
+}
+
+/** The route's own example first, then the schema's, then (for errors) what the stack answers. */
+function responseExamples(route: RouteDefinition, status: number): Example[] {
+  const own = route.examples?.responses?.[status];
+  const examples: Example[] = own === undefined ? [] : [{ summary: 'Example', value: own }];
+  if (status >= 400) return [...examples, ...errorExamples(route, status)];
+  return [...examples, ...schemaExamples(route.responses[status]).map((value) => ({ summary: 'Example', value }))];
+}
+
+/** Unique, stable keys for an OpenAPI `examples` map. */
+function examplesMap(examples: Example[]) {
+  const seen = new Set<string>();
+  const unique = examples.filter(({ value }) => {
+    const key = JSON.stringify(value);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+  return Object.fromEntries(unique.map((example, i) => [i === 0 ? 'example' : `example${i + 1}`, example]));
+}
+
+function statusDescription(route: RouteDefinition, status: number): string {
+  if (status === route.successStatus) return route.summary;
+  return STATUS_DESCRIPTIONS[status] ?? STATUS_CODES[status] ?? String(status);
+}
+
+function responseOf(route: RouteDefinition, status: number, schema: z.ZodType | undefined): ResponseConfig {
+  const examples = examplesMap(responseExamples(route, status));
+  const isSuccess = status === route.successStatus;
+  const isList = isSuccess && route.request?.query?.shape && 'cursor' in route.request.query.shape;
+  const mediaTypes = isSuccess && route.produces ? route.produces : [JSON_TYPE];
+  return {
+    description: statusDescription(route, status),
+    headers: {
+      'x-request-id': headers.requestId,
+      ...(isList ? { Link: headers.link } : {}),
+      ...(status === 503 || status === 429 ? { 'Retry-After': headers.retryAfter } : {}),
+    },
+    content: Object.fromEntries(
+      mediaTypes.map((type) => [
+        type,
+        { schema: schema ?? ErrorBodySchema, ...(Object.keys(examples).length ? { examples } : {}) },
+      ]),
+    ),
+  };
+}
+
+function requestBodyExamples(route: RouteDefinition, body: z.ZodType): Example[] {
+  const own = route.examples?.request;
+  const examples: Example[] = own === undefined ? [] : [{ summary: 'Example', value: own }];
+  examples.push(...schemaExamples(body).map((value) => ({ summary: 'Example', value })));
+  if (!examples.length && body.safeParse({}).success) examples.push({ summary: 'No fields', value: {} });
+  return examples;
+}
+
+function operationDescription(route: RouteDefinition): string | undefined {
+  const notes = [
+    ...(route.features ?? []).map(
+      (feature) => `Needs the \`${feature}\` feature of your organization (403 otherwise).`,
+    ),
+    ...(route.sandboxOnly ? ['Sandbox organizations only; others get 404.'] : []),
+  ];
+  return notes.length ? notes.join('\n\n') : undefined;
+}
+
+function operationOf(route: RouteDefinition): RouteConfig {
+  const { params, query, body } = route.request ?? {};
+  const statuses = [...new Set([...Object.keys(route.responses).map(Number), ...commonStatuses(route)])].sort(
+    (a, b) => a - b,
+  );
+  const description = operationDescription(route);
+  return {
+    method: route.method.toLowerCase() as RouteConfig['method'],
+    path: route.path,
+    operationId: route.operationId,
+    summary: route.summary,
+    ...(description ? { description } : {}),
+    tags: [route.tag],
+    // An empty list marks a public operation explicitly.
+    security: route.auth ? [{ [SECURITY_SCHEME]: [] }] : [],
+    request: {
+      ...(params ? { params } : {}),
+      ...(query ? { query } : {}),
+      ...(body
+        ? {
+            body: {
+              // An empty body counts as `{}`, so a body that accepts `{}` may be left out.
+              required: !body.safeParse({}).success,
+              content: { [JSON_TYPE]: { schema: body, examples: examplesMap(requestBodyExamples(route, body)) } },
+            },
+          }
+        : {}),
+    },
+    responses: Object.fromEntries(
+      statuses.map((status) => [status, responseOf(route, status, route.responses[status])]),
+    ),
+  };
+}
+
+const WebhookHeaders = z.object({
+  'webhook-id': z.string().meta({
+    description: 'The event id (`event_id`), the same on every retry: deduplicate on it.',
+    examples: ['5f0c8e53-7a5b-4b8e-9a57-1c3f4d2e6b10'],
+  }),
+  'webhook-timestamp': z
+    .string()
+    .regex(/^\d+$/)
+    .meta({
+      description: 'Unix seconds of this attempt; refuse old ones to stop replays.',
+      examples: ['1795255200'],
+    }),
+  'webhook-signature': z.string().meta({
+    description:
+      'Space-separated `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">`, keyed with the ' +
+      "endpoint's decoded `whsec_` secret; two signatures for 24 h after a rotation. Verify with the " +
+      '`standardwebhooks` or `svix` libraries.',
+    examples: ['v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4='],
+  }),
+});
+
+const EVENT_SUMMARIES: Partial<Record<EventType, string>> = {
+  'customer.created': 'A customer was created',
+  'customer.kyc.approved': "A customer's KYC was approved",
+  'customer.kyc.rejected': "A customer's KYC was rejected",
+  'withdrawal_bank.created': 'A withdrawal bank was added (ACTIVE, or PENDING review)',
+  'withdrawal_bank.approved': 'A withdrawal bank was approved and is ACTIVE',
+  'withdrawal_bank.rejected': 'A withdrawal bank was rejected',
+  'withdrawal.created': 'A withdrawal was created',
+  'withdrawal.status_changed': "A withdrawal's status changed (every one of its seven statuses)",
+  'deposit.created': 'A deposit was recorded',
+  'deposit.status_changed': "A deposit's status changed",
+  'webhook.test': 'A test delivery, sent on request to one endpoint',
+};
+
+const camelCase = (eventType: string) =>
+  eventType.replace(/[._]([a-z])/g, (_match, letter: string) => letter.toUpperCase());
+
+function webhookOf(type: EventType): RouteConfig {
+  const envelope = eventEnvelopeSchemaOf(type);
+  const data = schemaExamples(envelope.shape.data)[0] ?? {};
+  const example = {
+    event_id: '5f0c8e53-7a5b-4b8e-9a57-1c3f4d2e6b10',
+    event_type: type,
+    created_at: '2026-11-21T10:00:00.000Z',
+    api_version: 'v2',
+    org_id: '0d6f4c1e-8a43-4f0b-9a52-2f7e6c1d3b44',
+    data,
+  };
+  return {
+    method: 'post',
+    path: type,
+    operationId: `${camelCase(type)}Event`,
+    summary: EVENT_SUMMARIES[type] ?? `${type} event`,
+    description:
+      'POSTed to every endpoint subscribed to this type. Any 2xx within 15 s is a delivery; anything else, a ' +
+      'timeout or a redirect is retried (5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h), at least once: deduplicate ' +
+      'on `webhook-id`. Order is not guaranteed; `created_at` and `previous_status` let you drop stale events.',
+    tags: [WEBHOOK_TAG],
+    request: {
+      headers: WebhookHeaders,
+      body: {
+        required: true,
+        content: { [JSON_TYPE]: { schema: envelope, examples: examplesMap([{ summary: type, value: example }]) } },
+      },
+    },
+    responses: { '2XX': { description: 'Received.' } },
+  };
+}
+
+/**
+ * zod-to-openapi renders a nullable registered schema as `allOf: [$ref, {type: [object, null]}]`, which no
+ * null can satisfy (the $ref still demands an object). `anyOf: [$ref, {type: null}]` says what zod means.
+ */
+function fixNullableRefs(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(fixNullableRefs);
+  if (!node || typeof node !== 'object') return node;
+  const object = node as Record<string, unknown>;
+  const fixed = Object.fromEntries(Object.entries(object).map(([key, value]) => [key, fixNullableRefs(value)]));
+  const allOf = fixed.allOf;
+  if (Array.isArray(allOf) && allOf.length === 2) {
+    const [ref, nullable] = allOf as [Record<string, unknown>, Record<string, unknown>];
+    const types = nullable.type;
+    if (
+      typeof ref.$ref === 'string' &&
+      Array.isArray(types) &&
+      types.includes('null') &&
+      Object.keys(ref).length === 1
+    ) {
+      const { allOf: _allOf, ...rest } = fixed;
+      const { type: _type, ...annotations } = nullable;
+      return { ...rest, ...annotations, anyOf: [ref, { type: 'null' }] };
+    }
+  }
+  return fixed;
+}
+
+const isZodSchema = (value: unknown): value is z.ZodType =>
+  typeof value === 'object' && value !== null && '_zod' in value;
+
+/**
+ * Every schema with a `.meta({ id })` reachable from these, parts before the schemas that use them. zod-to-openapi names a
+ * component after the first use it meets; when that use is `.nullable()`, the component itself would come out
+ * nullable. Registering the named schemas first makes every use a `$ref` to the plain one.
+ */
+function namedSchemasIn(roots: readonly z.ZodType[]): z.ZodType[] {
+  const seen = new Set<unknown>();
+  const named: z.ZodType[] = [];
+  const visit = (value: unknown): void => {
+    if (Array.isArray(value)) {
+      for (const item of value) visit(item);
+      return;
+    }
+    if (!isZodSchema(value) || seen.has(value)) return;
+    seen.add(value);
+    const def = value._zod.def as unknown as Record<string, unknown>;
+    for (const [key, child] of Object.entries(def)) {
+      if (key === 'shape' && child && typeof child === 'object') Object.values(child).forEach(visit);
+      else visit(child);
+    }
+    // After its parts: a part must be a component before a schema that uses it is generated.
+    if (z.globalRegistry.get(value)?.id) named.push(value);
+  };
+  roots.forEach(visit);
+  return named;
+}
+
+const schemasOf = (route: RouteDefinition): z.ZodType[] => [
+  ...Object.values(route.request ?? {}).filter(isZodSchema),
+  ...Object.values(route.responses).filter(isZodSchema),
+];
+
+export function buildOpenApiDocument(routes: readonly RouteDefinition[]): OpenApiDocument {
+  const registry = new OpenAPIRegistry();
+  registry.registerComponent('securitySchemes', SECURITY_SCHEME, {
+    type: 'http',
+    scheme: 'bearer',
+    bearerFormat: 'sk_sandbox_... or sk_live_...',
+    description: 'An API key of your organization, created with the admin CLI: `Authorization: Bearer sk_...`.',
+  });
+  for (const route of routes) registry.registerPath(operationOf(route));
+  for (const type of EVENT_TYPES) registry.registerWebhook(webhookOf(type));
+
+  // The webhook events have a section of their own in renderers; as a tag they would show an empty one.
+  const tagNames = [...new Set(routes.map((route) => route.tag))];
+  const named = namedSchemasIn([...routes.flatMap(schemasOf), ...EVENT_TYPES.map(eventEnvelopeSchemaOf)]);
+  // Plain zod schemas in this list are not recognised with zod 4 (they have a `type` of their own): wrap them.
+  const definitions = [...named.map((schema) => ({ type: 'schema' as const, schema })), ...registry.definitions];
+  const document = new OpenApiGeneratorV31(definitions).generateDocument({
+    openapi: '3.1.0',
+    info: INFO,
+    tags: tagNames.map((name) => ({
+      name,
+      ...(TAG_DESCRIPTIONS[name] ? { description: TAG_DESCRIPTIONS[name] } : {}),
+    })),
+  });
+  return fixNullableRefs(document) as OpenApiDocument;
+}
