@@ -167,3 +167,11 @@ export const DepositDetailsSchema = z
     ],
   });
 export type DepositDetails = z.infer<typeof DepositDetailsSchema>;
+
+// Inbound on-chain deposits.
+
+/** A transaction hash as EVM chains render it: `0x` and 64 hex digits. */
+export const TxHashSchema = z
+  .string()
+  .trim()
+  .regex(/^0x[0-9a-fA-F]{64}$/, { error: 'Must be 0x followed by 64 hex digits' });
