@@ -97,10 +97,6 @@ export const WalletListSchema = z
   .object({ wallets: z.array(WalletSchema) })
   .meta({ id: 'WalletList', examples: [{ wallets: [DESTINATION_WALLET_EXAMPLE, BANK_DEPOSIT_WALLET_EXAMPLE] }] });
 
-export const DeletedSchema = z
-  .object({ success: z.literal(true) })
-  .meta({ id: 'Deleted', examples: [{ success: true }] });
-
 export const toWallet = (wallet: WalletRecord): Wallet => ({
   id: wallet.walletId,
   customerId: wallet.customerId,
