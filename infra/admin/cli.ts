@@ -157,12 +157,13 @@ export async function run(argv: string[], db: () => Db): Promise<unknown> {
       });
       const organizationId = oneId(positionals, 'organization id');
       const changes = {
-        eurReceivingBank: await eurReceivingBank(db(), organizationId, values),
         customers: onOff('customers', values.customers),
         apiWithdrawals: onOff('api-withdrawals', values['api-withdrawals']),
         allowanceLimit: decimal('allowance', values.allowance),
         allowanceResetMinutes: positiveInt('allowance-reset-minutes', values['allowance-reset-minutes'], 0),
         requiredApprovals: positiveInt('approvals', values.approvals),
+        // Last: the other flags' usage errors come before the read this one may need.
+        eurReceivingBank: await eurReceivingBank(db(), organizationId, values),
       };
       if (Object.values(changes).every((v) => v === undefined)) throw new UsageError('nothing to update');
       return updateOrganization(db(), organizationId, changes, systemClock.now());
