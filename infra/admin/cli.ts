@@ -8,6 +8,7 @@ import { ConnectionError, resolveConnection } from '#infra/admin/connection.ts';
 import { decideBankById } from '#shared/banks/bank-use-cases.ts';
 import { systemClock } from '#shared/clock.ts';
 import { parseConfig } from '#shared/config/env.ts';
+import { EmailSchema } from '#shared/customers/schemas.ts';
 import { createDb, type Db } from '#shared/db/client.ts';
 import {
   ApiKeyNotFoundError,
@@ -21,6 +22,11 @@ import { type EurReceivingAccount, EurReceivingAccountSchema } from '#shared/dep
 import { approveVirtualAccountById } from '#shared/deposits/virtual-account-use-cases.ts';
 import { HttpError } from '#shared/http/errors.ts';
 import { createApiKey, createOrganization } from '#shared/organizations/organization-admin.ts';
+import {
+  approveTransaction,
+  organizationOfTransaction,
+  rejectTransaction,
+} from '#shared/withdrawals/sandbox-use-cases.ts';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
@@ -36,6 +42,8 @@ const USAGE = `Usage: npm run admin -- <command>
   key list <organizationId>
   bank approve <bankId>
   bank reject <bankId> [--reason <text>]
+  withdrawal approve <transactionId> --as <email>
+  withdrawal reject <transactionId> --as <email>
   virtual-account approve <virtualAccountId>
 
 Connection: TABLE_NAME (AWS credentials, or DYNAMODB_ENDPOINT) if set, else DATA_DIR/local.json of \`npm start\`.`;
@@ -117,6 +125,12 @@ async function eurReceivingBank(
   throw new UsageError(`--${flag}: ${issue?.input === undefined ? 'Required' : (issue?.message ?? 'Invalid')}`);
 }
 
+/**
+ * The service configuration for use cases the CLI runs: the connection is the CLI's own; the environment supplies
+ * only the settings of the area (the withdrawals' settlement delay, the virtual account issuer).
+ */
+const configWith = (db: Db) => parseConfig({ ...process.env, TABLE_NAME: db.tableName, DYNAMODB_ENDPOINT: undefined });
+
 export async function run(argv: string[], db: () => Db): Promise<unknown> {
   const [area, action, ...rest] = argv;
   const command = `${area ?? ''} ${action ?? ''}`.trim();
@@ -197,12 +211,21 @@ export async function run(argv: string[], db: () => Db): Promise<unknown> {
         { bankId: oneId(positionals, 'bank id'), to: 'REJECTED', reason },
       );
     }
+    case 'withdrawal approve':
+    case 'withdrawal reject': {
+      const { values, positionals } = parse({ as: { type: 'string' } });
+      const transactionId = oneId(positionals, 'transaction id');
+      const approver = EmailSchema.safeParse(values.as ?? '');
+      if (!approver.success) throw new UsageError('--as takes the approver e-mail');
+      const deps = { db: db(), clock: systemClock, config: configWith(db()) };
+      const organization = await organizationOfTransaction(deps, transactionId);
+      const input = { organization, transactionId, approver: approver.data };
+      return action === 'approve' ? approveTransaction(deps, input) : rejectTransaction(deps, input);
+    }
     case 'virtual-account approve': {
       const { positionals } = parse({});
       const virtualAccountId = oneId(positionals, 'virtual account id');
-      // The connection is the CLI's own; the environment supplies only the virtual account issuer.
-      const config = parseConfig({ ...process.env, TABLE_NAME: db().tableName, DYNAMODB_ENDPOINT: undefined });
-      return approveVirtualAccountById({ db: db(), clock: systemClock, config }, virtualAccountId);
+      return approveVirtualAccountById({ db: db(), clock: systemClock, config: configWith(db()) }, virtualAccountId);
     }
     default:
       throw new UsageError(command ? `unknown command: ${command}` : 'no command given');
