@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { UsdcAmountSchema } from '#shared/money/amounts.ts';
+import { CHAINS } from '#shared/wallets/chains.ts';
+import { EthereumAddressSchema } from '#shared/wallets/schemas.ts';
 
 const uuid = () => z.uuid({ error: 'Must be a UUID' });
 
@@ -170,8 +173,34 @@ export type DepositDetails = z.infer<typeof DepositDetailsSchema>;
 
 // Inbound on-chain deposits.
 
+const lowerChain = z
+  .string()
+  .transform((value) => value.trim().toLowerCase())
+  .pipe(z.enum(CHAINS, { error: `Must be one of: ${CHAINS.join(', ')}` }));
+
 /** A transaction hash as EVM chains render it: `0x` and 64 hex digits. */
 export const TxHashSchema = z
   .string()
   .trim()
   .regex(/^0x[0-9a-fA-F]{64}$/, { error: 'Must be 0x followed by 64 hex digits' });
+
+/** `POST /sandbox/deposits`: what a chain watcher reports; the sandbox makes up a hash when none is given. */
+export const SandboxDepositBody = z
+  .strictObject({
+    chain: lowerChain,
+    address: EthereumAddressSchema,
+    amount: UsdcAmountSchema,
+    txHash: TxHashSchema.optional(),
+  })
+  .meta({
+    id: 'SandboxDepositRequest',
+    examples: [
+      {
+        chain: 'base',
+        address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+        amount: '25.00',
+        txHash: '0x9fc76417374aa880d4449a1f7f31ec597f00b1f6f3dd2d66f4c9c6c445836d8b',
+      },
+      { chain: 'base', address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', amount: '4.99' },
+    ],
+  });

@@ -13,6 +13,7 @@ import {
   CustomerVirtualAccountParams,
   DepositDetailsQuery,
   DepositDetailsSchema,
+  SandboxDepositBody,
   VirtualAccountSchema,
 } from '#shared/deposits/schemas.ts';
 import { ErrorBodySchema } from '#shared/http/errors.ts';
@@ -863,6 +864,20 @@ export const routes = {
         409: { error: 'Only a PENDING virtual account can be approved; this one is ACTIVE' },
       },
     },
+  }),
+  sandboxDeposit: defineRoute({
+    ...sandboxRoute,
+    operationId: 'sandboxDeposit',
+    method: 'POST',
+    path: '/api/v2/sandbox/deposits',
+    handler: 'functions/api/sandbox/simulate-deposit.ts',
+    summary:
+      'Sandbox: USDC arrives on-chain at an address (a forwarding WITHDRAWAL from a bank deposit wallet, else a DEPOSIT)',
+    successStatus: 201,
+    access: { table: 'readwrite' },
+    request: { body: SandboxDepositBody },
+    responses: { 201: TransactionResponseSchema, 400: ErrorSchema, 401: ErrorSchema, 404: ErrorSchema },
+    examples: { responses: walletNotFound },
   }),
 } satisfies Record<string, RouteDefinition>;
 
