@@ -1,4 +1,14 @@
 import { z } from 'zod';
+import {
+  type EurReceivingAccount,
+  EurReceivingAccountSchema,
+  jsonAccount,
+  PLATFORM_DEFAULTS,
+  type UsdReferenceAccount,
+  UsdReferenceAccountSchema,
+  type VirtualAccountIssuer,
+  VirtualAccountIssuerSchema,
+} from '#shared/deposits/receiving-accounts.ts';
 import { type Chain, DEFAULT_SUPPORTED_CHAINS, SupportedChainsSchema } from '#shared/wallets/chains.ts';
 import { InvalidDepositKeyError, parseDepositXpub } from '#shared/wallets/derivation.ts';
 import { DEFAULT_RETRY_SCHEDULE, parseRetrySchedule } from '#shared/webhooks/retry-schedule.ts';
@@ -64,6 +74,13 @@ const EnvSchema = z.object({
       const [eur = '', usd = ''] = value.split(',').map((pair) => pair.split('=')[1] ?? '');
       return { EUR: eur, USD: usd };
     }),
+  // Deposits (issue 5): the accounts of deposit details, JSON objects; unset, the sandbox placeholders.
+  /** The platform's EUR receiving account, for organizations that configured none of their own. */
+  DEPOSIT_EUR_ACCOUNT: jsonAccount(EurReceivingAccountSchema, PLATFORM_DEFAULTS.eur),
+  /** The shared USD reference account (FEDWIRE and SWIFT). */
+  DEPOSIT_USD_ACCOUNT: jsonAccount(UsdReferenceAccountSchema, PLATFORM_DEFAULTS.usd),
+  /** The issuer of dedicated USD virtual accounts. */
+  VIRTUAL_ACCOUNT_ISSUER: jsonAccount(VirtualAccountIssuerSchema, PLATFORM_DEFAULTS.virtualAccounts),
 });
 
 export type Config = Readonly<{
@@ -81,6 +98,11 @@ export type Config = Readonly<{
     expiryWindowSeconds: number;
     maxAmountUsdc: string;
     exchangeRates: Readonly<{ EUR: string; USD: string }>;
+  }>;
+  deposits: Readonly<{
+    eurAccount: EurReceivingAccount;
+    usdAccount: UsdReferenceAccount;
+    virtualAccountIssuer: VirtualAccountIssuer;
   }>;
 }>;
 
@@ -108,6 +130,11 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       expiryWindowSeconds: e.WITHDRAWAL_EXPIRY_S,
       maxAmountUsdc: e.WITHDRAWAL_MAX_USDC,
       exchangeRates: Object.freeze(e.EXCHANGE_RATES),
+    }),
+    deposits: Object.freeze({
+      eurAccount: e.DEPOSIT_EUR_ACCOUNT,
+      usdAccount: e.DEPOSIT_USD_ACCOUNT,
+      virtualAccountIssuer: e.VIRTUAL_ACCOUNT_ISSUER,
     }),
   });
 }

@@ -8,10 +8,26 @@ import {
   KycLinkSchema,
   SandboxKycApproveBody,
 } from '#shared/customers/schemas.ts';
+import {
+  CreateVirtualAccountBody,
+  CustomerVirtualAccountParams,
+  DepositDetailsQuery,
+  DepositDetailsSchema,
+  SandboxDepositBody,
+  VirtualAccountSchema,
+} from '#shared/deposits/schemas.ts';
 import { ErrorBodySchema } from '#shared/http/errors.ts';
 import { PaginationQuery } from '#shared/http/pagination.ts';
 import { defineRoute, type RouteDefinition } from '#shared/http/route.ts';
 import { DOCS_PACKAGE_FILES } from '#shared/openapi/docs-page.ts';
+import {
+  CreateWalletBody,
+  CustomerWalletParams,
+  ListWalletsQuery,
+  UpdateWalletBody,
+  WalletListSchema,
+  WalletSchema,
+} from '#shared/wallets/schemas.ts';
 import {
   CreateEndpointBody,
   DeletedSchema,
@@ -54,6 +70,8 @@ const customerRoute = { auth: true, features: ['customers'], tag: 'Customers' } 
 const sandboxRoute = { auth: true, sandboxOnly: true, tag: 'Sandbox' } as const;
 const bankRoute = { ...customerRoute, tag: 'Withdrawal banks' } as const;
 const customerNotFound = { 404: { error: 'Customer not found' } };
+const walletRoute = { ...customerRoute, tag: 'Wallets and deposits' } as const;
+const walletNotFound = { 404: { error: 'Wallet not found' } };
 const docsRoute = { auth: false, tag: 'Documentation', successStatus: 200, access: { table: 'none' } } as const;
 
 const OpenApiDocumentSchema = z
@@ -684,6 +702,182 @@ export const routes = {
     access: { table: 'readwrite' },
     request: { body: SandboxExchangeRatesBody },
     responses: { 200: SandboxExchangeRatesSchema, 400: ErrorSchema, 401: ErrorSchema, 404: ErrorSchema },
+  }),
+
+  // Wallets, deposit details, virtual accounts and inbound deposits (issue 5).
+  listCustomerWallets: defineRoute({
+    ...walletRoute,
+    operationId: 'listCustomerWallets',
+    method: 'GET',
+    path: '/api/v2/customers/{customerId}/deposit/wallets',
+    handler: 'functions/api/wallets/list-wallets.ts',
+    summary: "List a customer's wallets: bank deposit wallets and destination wallets",
+    successStatus: 200,
+    access: { table: 'read' },
+    request: { params: CustomerIdParams, query: ListWalletsQuery },
+    responses: { 200: WalletListSchema, 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema },
+    examples: { responses: customerNotFound },
+  }),
+  createCustomerWallet: defineRoute({
+    ...walletRoute,
+    operationId: 'createCustomerWallet',
+    method: 'POST',
+    path: '/api/v2/customers/{customerId}/deposit/wallets',
+    handler: 'functions/api/wallets/create-wallet.ts',
+    summary: "Add a destination wallet: the customer's own address for on-ramp deposits",
+    successStatus: 201,
+    access: { table: 'readwrite' },
+    request: { params: CustomerIdParams, body: CreateWalletBody },
+    responses: {
+      201: WalletSchema,
+      400: ErrorSchema,
+      401: ErrorSchema,
+      403: ErrorSchema,
+      404: ErrorSchema,
+      409: ErrorSchema,
+    },
+    examples: { responses: { ...customerNotFound, 409: { error: 'Address already in use by another wallet' } } },
+  }),
+  getCustomerWallet: defineRoute({
+    ...walletRoute,
+    operationId: 'getCustomerWallet',
+    method: 'GET',
+    path: '/api/v2/customers/{customerId}/deposit/wallets/{walletId}',
+    handler: 'functions/api/wallets/get-wallet.ts',
+    summary: 'Get a wallet',
+    successStatus: 200,
+    access: { table: 'read' },
+    request: { params: CustomerWalletParams },
+    responses: { 200: WalletSchema, 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema },
+    examples: { responses: walletNotFound },
+  }),
+  updateCustomerWallet: defineRoute({
+    ...walletRoute,
+    operationId: 'updateCustomerWallet',
+    method: 'PATCH',
+    path: '/api/v2/customers/{customerId}/deposit/wallets/{walletId}',
+    handler: 'functions/api/wallets/update-wallet.ts',
+    summary: "Change a destination wallet's address",
+    successStatus: 200,
+    access: { table: 'readwrite' },
+    request: { params: CustomerWalletParams, body: UpdateWalletBody },
+    responses: {
+      200: WalletSchema,
+      400: ErrorSchema,
+      401: ErrorSchema,
+      403: ErrorSchema,
+      404: ErrorSchema,
+      409: ErrorSchema,
+    },
+    examples: {
+      responses: { ...walletNotFound, 409: { error: 'Address already in use by another wallet' } },
+    },
+  }),
+  deleteCustomerWallet: defineRoute({
+    ...walletRoute,
+    operationId: 'deleteCustomerWallet',
+    method: 'DELETE',
+    path: '/api/v2/customers/{customerId}/deposit/wallets/{walletId}',
+    handler: 'functions/api/wallets/delete-wallet.ts',
+    summary: 'Delete a destination wallet',
+    successStatus: 200,
+    access: { table: 'readwrite' },
+    request: { params: CustomerWalletParams },
+    responses: {
+      200: DeletedSchema,
+      400: ErrorSchema,
+      401: ErrorSchema,
+      403: ErrorSchema,
+      404: ErrorSchema,
+      409: ErrorSchema,
+    },
+    examples: { responses: { ...walletNotFound, 409: { error: 'Bank deposit wallets cannot be modified' } } },
+  }),
+  getDepositDetails: defineRoute({
+    ...walletRoute,
+    operationId: 'getDepositDetails',
+    method: 'GET',
+    path: '/api/v2/customers/{customerId}/deposit',
+    handler: 'functions/api/deposits/get-deposit-details.ts',
+    summary: "Bank details for fiat deposits to the customer's USDC balance",
+    successStatus: 200,
+    access: { table: 'read' },
+    request: { params: CustomerIdParams, query: DepositDetailsQuery },
+    responses: { 200: DepositDetailsSchema, 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema },
+    examples: { responses: { ...customerNotFound, 400: { error: 'Missing required query parameter: currency' } } },
+  }),
+  createVirtualAccount: defineRoute({
+    ...walletRoute,
+    operationId: 'createVirtualAccount',
+    method: 'POST',
+    path: '/api/v2/customers/{customerId}/virtual-account',
+    handler: 'functions/api/deposits/create-virtual-account.ts',
+    summary: 'Request a dedicated USD virtual account (PENDING until opened)',
+    successStatus: 202,
+    access: { table: 'readwrite' },
+    request: { params: CustomerIdParams, body: CreateVirtualAccountBody },
+    responses: {
+      202: VirtualAccountSchema,
+      400: ErrorSchema,
+      401: ErrorSchema,
+      403: ErrorSchema,
+      404: ErrorSchema,
+      409: ErrorSchema,
+    },
+    examples: {
+      responses: { ...customerNotFound, 409: { error: 'The customer already has a USD virtual account' } },
+    },
+  }),
+  listVirtualAccounts: defineRoute({
+    ...walletRoute,
+    operationId: 'listVirtualAccounts',
+    method: 'GET',
+    path: '/api/v2/customers/{customerId}/virtual-accounts',
+    handler: 'functions/api/deposits/list-virtual-accounts.ts',
+    summary: "List a customer's virtual accounts, newest first",
+    successStatus: 200,
+    access: { table: 'read' },
+    request: { params: CustomerIdParams, query: z.strictObject({ ...PaginationQuery }) },
+    responses: {
+      200: z.array(VirtualAccountSchema),
+      400: ErrorSchema,
+      401: ErrorSchema,
+      403: ErrorSchema,
+      404: ErrorSchema,
+    },
+    examples: { responses: customerNotFound },
+  }),
+  sandboxApproveVirtualAccount: defineRoute({
+    ...sandboxRoute,
+    operationId: 'sandboxApproveVirtualAccount',
+    method: 'POST',
+    path: '/api/v2/sandbox/customers/{customerId}/virtual-accounts/{virtualAccountId}/approve',
+    handler: 'functions/api/sandbox/approve-virtual-account.ts',
+    summary: 'Sandbox: open a PENDING virtual account (ACTIVE, with its dedicated IBAN)',
+    successStatus: 200,
+    access: { table: 'readwrite' },
+    request: { params: CustomerVirtualAccountParams, body: NoBody },
+    responses: { 200: VirtualAccountSchema, 400: ErrorSchema, 401: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema },
+    examples: {
+      responses: {
+        404: { error: 'Virtual account not found' },
+        409: { error: 'Only a PENDING virtual account can be approved; this one is ACTIVE' },
+      },
+    },
+  }),
+  sandboxDeposit: defineRoute({
+    ...sandboxRoute,
+    operationId: 'sandboxDeposit',
+    method: 'POST',
+    path: '/api/v2/sandbox/deposits',
+    handler: 'functions/api/sandbox/simulate-deposit.ts',
+    summary:
+      'Sandbox: USDC arrives on-chain at an address (a forwarding WITHDRAWAL from a bank deposit wallet, else a DEPOSIT)',
+    successStatus: 201,
+    access: { table: 'readwrite' },
+    request: { body: SandboxDepositBody },
+    responses: { 201: TransactionResponseSchema, 400: ErrorSchema, 401: ErrorSchema, 404: ErrorSchema },
+    examples: { responses: walletNotFound },
   }),
 } satisfies Record<string, RouteDefinition>;
 

@@ -48,7 +48,6 @@ export const FULL_CONTEXT = {
       iban: 'DE89370400440532013000',
       bic: 'COBADEFFXXX',
       bankName: 'Commerzbank',
-      bankCountry: 'DE',
     },
   }),
 };

@@ -31,4 +31,25 @@ describe('deposit wallet configuration of the functions', () => {
       parseDeploymentConfig({ depositXpub: TEST_DEPOSIT_XPUB, depositXpubParameter: '/payouts/dev/xpub' }),
     ).toThrow(/not both/);
   });
+
+  it('passes the deposit-detail accounts as the JSON the functions read, without the derived country', () => {
+    const eur = { accountName: 'Acme', iban: 'NL91ABNA0417164300', bic: 'ABNANL2A', bankName: 'ABN AMRO' };
+    const environment = environmentOf({
+      receivingBanks: JSON.stringify({ EUR: eur }),
+      virtualAccountIssuer: { bic: 'SNDBGB2L', sortCode: '123456', bankName: 'Sandbox Bank' },
+    });
+
+    expect(JSON.parse(environment.DEPOSIT_EUR_ACCOUNT ?? '{}')).toEqual({
+      ...eur,
+      accountAddress: null,
+      bankAddress: null,
+    });
+    expect(JSON.parse(environment.VIRTUAL_ACCOUNT_ISSUER ?? '{}')).toEqual({
+      bic: 'SNDBGB2L',
+      sortCode: '123456',
+      bankName: 'Sandbox Bank',
+      bankAddress: null,
+    });
+    expect(environment).not.toHaveProperty('DEPOSIT_USD_ACCOUNT');
+  });
 });
