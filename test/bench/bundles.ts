@@ -17,6 +17,8 @@ import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { esbuildOptions, NODE_OPTIONS } from '#infra/aws/bundling.ts';
+import { SWEEPS } from '#infra/aws/events-stack.ts';
+import { EVENT_FUNCTIONS } from '#shared/events/routing.ts';
 import { NOT_FOUND_HANDLER, routeList } from '#shared/http/routes.ts';
 
 const run = promisify(execFile);
@@ -88,9 +90,12 @@ async function main() {
   const workdir = await mkdtemp(path.join(tmpdir(), 'payouts-bench-bundles-'));
   try {
     const floor = await measure('floor', FLOOR_HANDLER, workdir, runs);
+    // Every function the stacks deploy: one per route, the not-found function, the event functions and sweeps.
     const entries = [
       ...routeList.map((route) => [route.operationId, route.handler] as const),
       ['notFound', NOT_FOUND_HANDLER] as const,
+      ...Object.entries(EVENT_FUNCTIONS),
+      ...Object.entries(SWEEPS).map(([name, sweep]) => [name, sweep.handler] as const),
     ];
     const functions: Measured[] = [];
     for (const [name, entry] of entries) functions.push(await measure(name, entry, workdir, runs));
