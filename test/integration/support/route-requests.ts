@@ -33,6 +33,8 @@ const expectStatus = <T>(res: ApiResponse<T>, status: number, what: string): T =
  * id. Providers may `need` other parameters (a bank needs its customer); within one tenant each is made once.
  */
 export const resourceProviders: Record<string, (ctx: ProviderContext) => Promise<string>> = {
+  // A file the docs page serves (a public route; the fuzzing suite calls it too).
+  asset: async () => 'swagger-ui.css',
   // A KYC-approved individual (Jane Doe), so that banks and withdrawals can be made for it.
   customerId: ({ tenant, request }) => givenCustomer(request, tenant.apiKey),
   bankId: async ({ tenant, request, need }) => {
