@@ -43,6 +43,7 @@ const oddStrings = fc.constantFrom(
   '../../../etc/passwd',
   '%00',
   '%2F',
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a log4j-style lookup, sent as literal text
   '${jndi:ldap://x}',
   '<script>alert(1)</script>',
   "' OR 1=1 --",
