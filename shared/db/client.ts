@@ -12,6 +12,9 @@ export function createDb(cfg: Pick<Config, 'tableName' | 'region' | 'dynamodbEnd
   const base = new DynamoDBClient({
     region: cfg.region,
     maxAttempts: 3,
+    // A hung connection must end as an error the caller can retry (503), well within the function's timeout,
+    // rather than hang until the function is killed: three attempts of at most 2 s.
+    requestHandler: { connectionTimeout: 1_000, requestTimeout: 2_000, throwOnRequestTimeout: true },
     ...(cfg.dynamodbEndpoint
       ? { endpoint: cfg.dynamodbEndpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }
       : {}),
