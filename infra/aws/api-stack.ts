@@ -23,6 +23,8 @@ export type ApiFunctionProps = {
   environment?: Record<string, string>;
   /** Files of installed packages the function reads at run time (`route.access.packageFiles`). */
   packageFiles?: readonly string[];
+  /** Default 10 s (an API request); the event functions that wait on receivers need longer. */
+  timeout?: Duration;
 };
 
 const requireFromRoot = createRequire(path.join(REPO_ROOT, 'package.json'));
@@ -50,7 +52,7 @@ export class ApiFunction extends NodejsFunction {
   constructor(
     scope: Construct,
     id: string,
-    { handler, tableName, environment = {}, packageFiles = [] }: ApiFunctionProps,
+    { handler, tableName, environment = {}, packageFiles = [], timeout }: ApiFunctionProps,
   ) {
     super(scope, id, {
       entry: path.join(REPO_ROOT, handler),
@@ -59,7 +61,7 @@ export class ApiFunction extends NodejsFunction {
       runtime: Runtime.NODEJS_22_X,
       architecture: Architecture.ARM_64,
       memorySize: 512,
-      timeout: Duration.seconds(10),
+      timeout: timeout ?? Duration.seconds(10),
       environment: { ...environment, TABLE_NAME: tableName, NODE_OPTIONS: '--enable-source-maps' },
       bundling: {
         // esbuild from node_modules: synth needs neither Docker nor a network.

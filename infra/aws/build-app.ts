@@ -1,5 +1,6 @@
 import { App, type Environment } from 'aws-cdk-lib';
 import { ApiStack } from '#infra/aws/api-stack.ts';
+import { EventsStack } from '#infra/aws/events-stack.ts';
 import { StatefulStack } from '#infra/aws/stateful-stack.ts';
 
 export type BuildAppProps = {
@@ -36,5 +37,10 @@ export function buildApp({ env, context, outdir }: BuildAppProps = {}) {
     table: stateful.table,
     environment: depositWalletEnvironment(app),
   });
-  return { app, stateful, api };
+  const events = new EventsStack(app, 'PayoutsEvents', {
+    env,
+    description: 'Payout service: table stream -> event bus -> webhook queue -> webhook sender',
+    table: stateful.table,
+  });
+  return { app, stateful, api, events };
 }

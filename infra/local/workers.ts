@@ -1,3 +1,4 @@
+import { eventsWorker } from '#infra/local/events-worker.ts';
 import type { Deps } from '#shared/http/deps.ts';
 
 /**
@@ -21,7 +22,7 @@ export type LocalWorker = {
   start: (context: LocalWorkerContext) => Promise<RunningWorker>;
 };
 
-export const LOCAL_WORKERS: LocalWorker[] = [];
+export const LOCAL_WORKERS: LocalWorker[] = [eventsWorker];
 
 export async function startWorkers(workers: readonly LocalWorker[], context: LocalWorkerContext) {
   const running: { name: string; worker: RunningWorker }[] = [];

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { type Chain, DEFAULT_SUPPORTED_CHAINS, SupportedChainsSchema } from '#shared/wallets/chains.ts';
 import { InvalidDepositKeyError, parseDepositXpub } from '#shared/wallets/derivation.ts';
+import { DEFAULT_RETRY_SCHEDULE, parseRetrySchedule } from '#shared/webhooks/retry-schedule.ts';
 
 /**
  * Configuration is read from the environment once, validated, and frozen. A missing or malformed value
@@ -68,4 +69,82 @@ let cached: Config | undefined;
 export function config(): Config {
   cached ??= parseConfig(process.env);
   return cached;
+}
+
+/**
+ * The event functions' configuration (stream relay, webhook sender), read and validated on their first use
+ * like `config()`. Kept apart so the API functions need none of it.
+ */
+const EventsEnvSchema = z.object({
+  EVENT_BUS_NAME: z.string().min(1).default('payouts-events'),
+  /** Set locally (the in-process bus); unset in AWS. */
+  EVENTBRIDGE_ENDPOINT: z.url().optional(),
+  /** The webhook queue; the sender puts retries and fan-out deliveries on it. */
+  WEBHOOK_QUEUE_URL: z.url().optional(),
+  /** Set locally (fauxqs); unset in AWS. */
+  SQS_ENDPOINT: z.url().optional(),
+  /** Seconds before the 2nd, 3rd, ... delivery attempt, comma-separated. */
+  WEBHOOK_RETRY_SCHEDULE: z
+    .string()
+    .default(DEFAULT_RETRY_SCHEDULE)
+    .transform((text, ctx) => {
+      try {
+        return parseRetrySchedule(text);
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: error instanceof Error ? error.message : String(error) });
+        return z.NEVER;
+      }
+    }),
+  /**
+   * Sandbox organizations may send webhooks to loopback (local development). In AWS the sender sets `deny`:
+   * a Lambda's loopback is its own runtime API, never a customer's receiver.
+   */
+  WEBHOOK_SANDBOX_LOOPBACK: z.enum(['allow', 'deny']).default('allow'),
+  /**
+   * Test hook for the local runtime: `host=address,...` answers these names without DNS. The answers still
+   * pass the address guard, so this can only make a name resolve to an address that is then checked.
+   */
+  WEBHOOK_DNS_OVERRIDES: z
+    .string()
+    .regex(/^([A-Za-z0-9.-]+=[0-9A-Fa-f.:]+)(,[A-Za-z0-9.-]+=[0-9A-Fa-f.:]+)*$/, 'Expected host=address,...')
+    .optional(),
+});
+
+export type EventsConfig = Readonly<{
+  eventBusName: string;
+  eventBridgeEndpoint: string | undefined;
+  webhookQueueUrl: string | undefined;
+  sqsEndpoint: string | undefined;
+  retrySchedule: readonly number[];
+  sandboxLoopback: boolean;
+  dnsOverrides: ReadonlyMap<string, string>;
+}>;
+
+export function parseEventsConfig(env: Record<string, string | undefined>): EventsConfig {
+  const result = EventsEnvSchema.safeParse(env);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
+    throw new ConfigError(`Invalid configuration: ${problems}`);
+  }
+  const e = result.data;
+  const overrides = (e.WEBHOOK_DNS_OVERRIDES ?? '')
+    .split(',')
+    .filter(Boolean)
+    .map((pair) => pair.split('=') as [string, string]);
+  return Object.freeze({
+    eventBusName: e.EVENT_BUS_NAME,
+    eventBridgeEndpoint: e.EVENTBRIDGE_ENDPOINT,
+    webhookQueueUrl: e.WEBHOOK_QUEUE_URL,
+    sqsEndpoint: e.SQS_ENDPOINT,
+    retrySchedule: Object.freeze(e.WEBHOOK_RETRY_SCHEDULE),
+    sandboxLoopback: e.WEBHOOK_SANDBOX_LOOPBACK === 'allow',
+    dnsOverrides: new Map(overrides.map(([host, address]) => [host.toLowerCase(), address])),
+  });
+}
+
+let cachedEvents: EventsConfig | undefined;
+
+export function eventsConfig(): EventsConfig {
+  cachedEvents ??= parseEventsConfig(process.env);
+  return cachedEvents;
 }

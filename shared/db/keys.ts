@@ -24,6 +24,12 @@
  * | Reserve deposit derivation indexes      | UpdateItem ADD | pk=`COUNTER#DEPOSIT_WALLET_INDEX` sk=`COUNTER` (one platform key, one counter) |
  * | Find a customer by deposit reference    | GetItem   | pk=`DEPOSITREF#<reference>` sk=`DEPOSITREF` (also makes references unique) |
  * | Event record (outbox, read by the stream)| Put in the same transaction | pk=`EVENT#<eventId>` sk=`EVENT`, TTL         |
+ * | Webhooks: get an endpoint               | GetItem   | pk=`ORG#<orgId>#WEBHOOKS` sk=`ENDPOINT#<endpointId>`          |
+ * | Webhooks: an organization's endpoints for fan-out | Query (consistent) | pk=`ORG#<orgId>#WEBHOOKS` sk begins_with `ENDPOINT#` |
+ * | Webhooks: list endpoints, newest first  | Query     | gsi1pk=`ORG#<orgId>#WEBHOOKENDPOINTS` gsi1sk=`<createdAt>#<endpointId>` |
+ * | Webhooks: get a delivery (event x endpoint) | GetItem / conditional Put | pk=`ORG#<orgId>#WEBHOOKDELIVERY#<deliveryId>` sk=`WEBHOOKDELIVERY` |
+ * | Webhooks: an endpoint's deliveries, newest first | Query | gsi1pk=`ORG#<orgId>#WEBHOOKENDPOINT#<endpointId>#DELIVERIES` gsi1sk=`<createdAt>#<deliveryId>` |
+ * | Webhooks: redelivery request (outbox, read by the stream) | Put in the retry's transaction | pk=`WEBHOOKREDELIVERY#<requestId>` sk=`WEBHOOKREDELIVERY`, TTL |
  */
 
 export type Key = { pk: string; sk: string };
@@ -92,6 +98,39 @@ export const keys = {
   depositReference: (reference: string): Key => ({ pk: `DEPOSITREF#${reference}`, sk: 'DEPOSITREF' }),
 
   event: (eventId: string): Key => ({ pk: `EVENT#${eventId}`, sk: 'EVENT' }),
+
+  // Webhooks (events and webhooks area). An organization's endpoints share one partition so the sender reads
+  // them all with one strongly consistent Query; each delivery has its own partition (they are written often).
+  webhookEndpoint: (organizationId: string, endpointId: string): Key => ({
+    pk: `ORG#${organizationId}#WEBHOOKS`,
+    sk: `ENDPOINT#${endpointId}`,
+  }),
+  webhookEndpointsOfOrganization: (organizationId: string) => ({
+    pk: `ORG#${organizationId}#WEBHOOKS`,
+    skPrefix: 'ENDPOINT#',
+  }),
+  webhookEndpointListEntry: (organizationId: string, createdAt: string, endpointId: string): ListKey => ({
+    gsi1pk: `ORG#${organizationId}#WEBHOOKENDPOINTS`,
+    gsi1sk: listSortKey(createdAt, endpointId),
+  }),
+  webhookEndpointList: (organizationId: string) => ({ gsi1pk: `ORG#${organizationId}#WEBHOOKENDPOINTS` }),
+  webhookDelivery: (organizationId: string, deliveryId: string): Key => ({
+    pk: `ORG#${organizationId}#WEBHOOKDELIVERY#${deliveryId}`,
+    sk: 'WEBHOOKDELIVERY',
+  }),
+  webhookDeliveryListEntry: (
+    organizationId: string,
+    endpointId: string,
+    createdAt: string,
+    deliveryId: string,
+  ): ListKey => ({
+    gsi1pk: `ORG#${organizationId}#WEBHOOKENDPOINT#${endpointId}#DELIVERIES`,
+    gsi1sk: listSortKey(createdAt, deliveryId),
+  }),
+  webhookDeliveriesOfEndpoint: (organizationId: string, endpointId: string) => ({
+    gsi1pk: `ORG#${organizationId}#WEBHOOKENDPOINT#${endpointId}#DELIVERIES`,
+  }),
+  webhookRedelivery: (requestId: string): Key => ({ pk: `WEBHOOKREDELIVERY#${requestId}`, sk: 'WEBHOOKREDELIVERY' }),
 } as const;
 
 /** The prefix every event record's partition key starts with; the stream relay keeps only these. */

@@ -12,6 +12,17 @@ import { ErrorBodySchema } from '#shared/http/errors.ts';
 import { PaginationQuery } from '#shared/http/pagination.ts';
 import { defineRoute, type RouteDefinition } from '#shared/http/route.ts';
 import { DOCS_PACKAGE_FILES } from '#shared/openapi/docs-page.ts';
+import {
+  CreateEndpointBody,
+  DeletedSchema,
+  DeliveryIdParams,
+  EndpointIdParams,
+  TestEventSchema,
+  UpdateEndpointBody,
+  WebhookDeliverySchema,
+  WebhookEndpointSchema,
+  WebhookEndpointWithSecretSchema,
+} from '#shared/webhooks/schemas.ts';
 
 /**
  * The route table: the single source for the CDK stack (one Lambda per route, its permissions), the local
@@ -35,6 +46,8 @@ const OpenApiDocumentSchema = z
 const DocsAssetParams = z.strictObject({
   asset: z.string().regex(/^[A-Za-z0-9._-]{1,64}$/, { error: 'Not a file name' }),
 });
+const webhookRoute = { auth: true, tag: 'Webhooks' } as const;
+const endpointNotFound = { 404: { error: 'Webhook endpoint not found' } };
 
 export const routes = {
   health: defineRoute({
@@ -277,6 +290,139 @@ export const routes = {
       responses: {
         404: { error: 'Withdrawal bank not found' },
         409: { error: 'Only a PENDING withdrawal bank can be rejected; this one is ACTIVE' },
+      },
+    },
+  }),
+
+  // Events and webhooks: endpoint management and deliveries (any authenticated organization, no feature gate).
+  createWebhookEndpoint: defineRoute({
+    ...webhookRoute,
+    operationId: 'createWebhookEndpoint',
+    method: 'POST',
+    path: '/api/v2/webhooks/endpoints',
+    handler: 'functions/api/webhooks/create-endpoint.ts',
+    summary: 'Create a webhook endpoint (the signing secret is shown only here and on rotation)',
+    successStatus: 201,
+    access: { table: 'readwrite' },
+    request: { body: CreateEndpointBody },
+    responses: { 201: WebhookEndpointWithSecretSchema, 400: ErrorSchema, 401: ErrorSchema },
+    examples: { responses: { 400: { error: 'url: Must not point to a private address' } } },
+  }),
+  listWebhookEndpoints: defineRoute({
+    ...webhookRoute,
+    operationId: 'listWebhookEndpoints',
+    method: 'GET',
+    path: '/api/v2/webhooks/endpoints',
+    handler: 'functions/api/webhooks/list-endpoints.ts',
+    summary: 'List webhook endpoints, newest first',
+    successStatus: 200,
+    access: { table: 'read' },
+    request: { query: z.strictObject({ ...PaginationQuery }) },
+    responses: { 200: z.array(WebhookEndpointSchema), 400: ErrorSchema, 401: ErrorSchema },
+  }),
+  getWebhookEndpoint: defineRoute({
+    ...webhookRoute,
+    operationId: 'getWebhookEndpoint',
+    method: 'GET',
+    path: '/api/v2/webhooks/endpoints/{endpointId}',
+    handler: 'functions/api/webhooks/get-endpoint.ts',
+    summary: 'Get a webhook endpoint',
+    successStatus: 200,
+    access: { table: 'read' },
+    request: { params: EndpointIdParams },
+    responses: { 200: WebhookEndpointSchema, 400: ErrorSchema, 401: ErrorSchema, 404: ErrorSchema },
+    examples: { responses: endpointNotFound },
+  }),
+  updateWebhookEndpoint: defineRoute({
+    ...webhookRoute,
+    operationId: 'updateWebhookEndpoint',
+    method: 'PATCH',
+    path: '/api/v2/webhooks/endpoints/{endpointId}',
+    handler: 'functions/api/webhooks/update-endpoint.ts',
+    summary: "Change a webhook endpoint's URL, event types or description",
+    successStatus: 200,
+    access: { table: 'readwrite' },
+    request: { params: EndpointIdParams, body: UpdateEndpointBody },
+    responses: { 200: WebhookEndpointSchema, 400: ErrorSchema, 401: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema },
+    examples: {
+      responses: { ...endpointNotFound, 409: { error: 'Webhook endpoint changed concurrently, please retry' } },
+    },
+  }),
+  deleteWebhookEndpoint: defineRoute({
+    ...webhookRoute,
+    operationId: 'deleteWebhookEndpoint',
+    method: 'DELETE',
+    path: '/api/v2/webhooks/endpoints/{endpointId}',
+    handler: 'functions/api/webhooks/delete-endpoint.ts',
+    summary: 'Delete a webhook endpoint',
+    successStatus: 200,
+    access: { table: 'readwrite' },
+    request: { params: EndpointIdParams },
+    responses: { 200: DeletedSchema, 400: ErrorSchema, 401: ErrorSchema, 404: ErrorSchema },
+    examples: { responses: endpointNotFound },
+  }),
+  rotateWebhookSecret: defineRoute({
+    ...webhookRoute,
+    operationId: 'rotateWebhookSecret',
+    method: 'POST',
+    path: '/api/v2/webhooks/endpoints/{endpointId}/rotate-secret',
+    handler: 'functions/api/webhooks/rotate-secret.ts',
+    summary: 'Rotate the signing secret (the old one keeps signing for 24 hours)',
+    successStatus: 200,
+    access: { table: 'readwrite' },
+    request: { params: EndpointIdParams, body: NoBody },
+    responses: {
+      200: WebhookEndpointWithSecretSchema,
+      400: ErrorSchema,
+      401: ErrorSchema,
+      404: ErrorSchema,
+      409: ErrorSchema,
+    },
+    examples: {
+      responses: { ...endpointNotFound, 409: { error: 'Webhook endpoint changed concurrently, please retry' } },
+    },
+  }),
+  sendWebhookTest: defineRoute({
+    ...webhookRoute,
+    operationId: 'sendWebhookTest',
+    method: 'POST',
+    path: '/api/v2/webhooks/endpoints/{endpointId}/test',
+    handler: 'functions/api/webhooks/send-test.ts',
+    summary: 'Send a webhook.test event to this endpoint',
+    successStatus: 202,
+    access: { table: 'readwrite' },
+    request: { params: EndpointIdParams, body: NoBody },
+    responses: { 202: TestEventSchema, 400: ErrorSchema, 401: ErrorSchema, 404: ErrorSchema },
+    examples: { responses: endpointNotFound },
+  }),
+  listWebhookDeliveries: defineRoute({
+    ...webhookRoute,
+    operationId: 'listWebhookDeliveries',
+    method: 'GET',
+    path: '/api/v2/webhooks/endpoints/{endpointId}/deliveries',
+    handler: 'functions/api/webhooks/list-deliveries.ts',
+    summary: "List an endpoint's deliveries, newest first",
+    successStatus: 200,
+    access: { table: 'read' },
+    request: { params: EndpointIdParams, query: z.strictObject({ ...PaginationQuery }) },
+    responses: { 200: z.array(WebhookDeliverySchema), 400: ErrorSchema, 401: ErrorSchema, 404: ErrorSchema },
+    examples: { responses: endpointNotFound },
+  }),
+  retryWebhookDelivery: defineRoute({
+    ...webhookRoute,
+    operationId: 'retryWebhookDelivery',
+    method: 'POST',
+    path: '/api/v2/webhooks/deliveries/{deliveryId}/retry',
+    handler: 'functions/api/webhooks/retry-delivery.ts',
+    summary: 'Redeliver now (a failed or delivered delivery gets one attempt more)',
+    successStatus: 202,
+    access: { table: 'readwrite' },
+    request: { params: DeliveryIdParams, body: NoBody },
+    responses: { 202: WebhookDeliverySchema, 400: ErrorSchema, 401: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema },
+    examples: {
+      responses: {
+        404: { error: 'Webhook delivery not found' },
+        409: { error: 'Webhook delivery changed concurrently, please retry' },
       },
     },
   }),

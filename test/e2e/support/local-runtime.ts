@@ -37,12 +37,15 @@ export type Runtime = {
   stop: (signal?: NodeJS.Signals) => Promise<void>;
 };
 
-/** Starts `npm start` exactly as a user would, in its own process group, and waits until it serves. */
-export async function startRuntime(dataDir: string): Promise<Runtime> {
+/**
+ * Starts `npm start` exactly as a user would, in its own process group, and waits until it serves. `env` adds
+ * variables (a short retry schedule, test hooks).
+ */
+export async function startRuntime(dataDir: string, env: Record<string, string> = {}): Promise<Runtime> {
   const port = await freePort();
   const child = spawn('npm', ['start'], {
     cwd: REPO_ROOT,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -1,0 +1,8 @@
+import { apiHandler } from '#shared/http/api-handler.ts';
+import { routes } from '#shared/http/routes.ts';
+import { requireWebhookEndpoint } from '#shared/webhooks/endpoint-use-cases.ts';
+import { toWebhookEndpoint } from '#shared/webhooks/schemas.ts';
+
+export const handler = apiHandler(routes.getWebhookEndpoint, async ({ deps, auth, params }) =>
+  toWebhookEndpoint(await requireWebhookEndpoint(deps, auth.organizationId, params.endpointId)),
+);

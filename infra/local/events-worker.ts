@@ -1,0 +1,154 @@
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import type { DynamoDBBatchResponse, DynamoDBStreamEvent, SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import { z } from 'zod';
+import { startLocalEventBus } from '#infra/local/event-bus.ts';
+import { startLocalQueues, startQueuePoller } from '#infra/local/queue-poller.ts';
+import { REPO_ROOT } from '#infra/local/server.ts';
+import { startStreamRelay } from '#infra/local/stream-relay.ts';
+import type { LocalWorker, LocalWorkerContext } from '#infra/local/workers.ts';
+import { eventsConfig } from '#shared/config/env.ts';
+import type { Db } from '#shared/db/client.ts';
+import { eventBridgeBus } from '#shared/events/bus.ts';
+import { toBusEntry } from '#shared/events/relay.ts';
+import { EVENT_FUNCTIONS } from '#shared/events/routing.ts';
+import { log } from '#shared/log.ts';
+
+const LocalEventsEnv = z.object({
+  /**
+   * Test hook: hold each batch of stream records this long before publishing it, so a test can kill the
+   * runtime after a change is stored and before its event is published.
+   */
+  LOCAL_RELAY_DELAY_MS: z.coerce.number().int().min(0).default(0),
+  /** How many batches the local sender handles at once (the event source mapping's maximum concurrency). */
+  LOCAL_SENDER_CONCURRENCY: z.coerce.number().int().min(1).max(20).default(4),
+});
+
+const BUS_NAME = 'payouts-events-local';
+/** Short, so a message whose handling failed comes back quickly during development. */
+const LOCAL_VISIBILITY_TIMEOUT_SECONDS = 10;
+
+/** The same module the Lambda runs. */
+async function importHandler<H>(entry: string): Promise<H> {
+  const mod = (await import(pathToFileURL(join(REPO_ROOT, entry)).href)) as { handler: H };
+  return mod.handler;
+}
+
+/**
+ * The local queue lives in memory, so a restart would lose what it held. The table is the source of truth:
+ * pending deliveries get a message again (it waits, by hops, until each is due), and events whose deliveries
+ * were never created are published again. Both are idempotent. A Scan is fine here: it runs once per start
+ * of the local runtime, never on a request path.
+ */
+async function refillFromTable(
+  db: Db,
+  sendDelivery: (body: string) => Promise<void>,
+  republish: (items: Record<string, unknown>[]) => Promise<void>,
+) {
+  let start: Record<string, unknown> | undefined;
+  let deliveries = 0;
+  let events = 0;
+  do {
+    const page = await db.client.send(
+      new ScanCommand({
+        TableName: db.tableName,
+        FilterExpression:
+          '(entity = :delivery AND #status = :pending) OR (entity = :event AND attribute_not_exists(dispatchedAt))',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':delivery': 'WEBHOOK_DELIVERY', ':pending': 'PENDING', ':event': 'EVENT' },
+        ExclusiveStartKey: start,
+      }),
+    );
+    const items = page.Items ?? [];
+    const pending = items.filter((item) => item.entity === 'WEBHOOK_DELIVERY');
+    for (const item of pending) {
+      await sendDelivery(
+        JSON.stringify({ kind: 'delivery', organizationId: item.organizationId, deliveryId: item.deliveryId }),
+      );
+    }
+    const undispatched = items.filter((item) => item.entity === 'EVENT');
+    await republish(undispatched);
+    deliveries += pending.length;
+    events += undispatched.length;
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return { deliveries, events };
+}
+
+/**
+ * The event pipeline on one machine: the table stream on DynamoDB Local -> the relay function -> the
+ * in-process bus (the shared rules) -> the webhook queue on fauxqs -> the sender function, polled like an
+ * event source mapping. Both functions are the modules Lambda runs.
+ */
+export const eventsWorker: LocalWorker = {
+  name: 'events',
+  start: async (context: LocalWorkerContext) => {
+    const env = LocalEventsEnv.parse(process.env);
+    const region = context.deps.config.region;
+    const queues = await startLocalQueues({ visibilityTimeoutSeconds: LOCAL_VISIBILITY_TIMEOUT_SECONDS });
+    const bus = await startLocalEventBus({
+      busName: BUS_NAME,
+      region,
+      deliver: (target, event) => {
+        const queueUrl = { webhookQueue: queues.webhook.url }[target];
+        return queues.send(queueUrl, JSON.stringify(event));
+      },
+    });
+    Object.assign(process.env, {
+      EVENT_BUS_NAME: BUS_NAME,
+      EVENTBRIDGE_ENDPOINT: bus.url,
+      WEBHOOK_QUEUE_URL: queues.webhook.url,
+      SQS_ENDPOINT: queues.endpoint,
+    });
+    const stopAll: (() => Promise<void>)[] = [bus.stop, queues.stop];
+    const stop = async () => {
+      for (const fn of stopAll.splice(0)) await fn();
+    };
+    try {
+      // Validates WEBHOOK_RETRY_SCHEDULE and the rest now, not at the first event.
+      const config = eventsConfig();
+      const sender = await importHandler<(event: SQSEvent) => Promise<SQSBatchResponse>>(EVENT_FUNCTIONS.webhookSender);
+      const relay = await importHandler<(event: DynamoDBStreamEvent) => Promise<DynamoDBBatchResponse>>(
+        EVENT_FUNCTIONS.streamRelay,
+      );
+      const localBus = eventBridgeBus({ busName: BUS_NAME, region, endpoint: bus.url });
+      const refilled = await refillFromTable(
+        context.deps.db,
+        (body) => queues.send(queues.webhook.url, body),
+        async (items) => {
+          if (items.length) await localBus.put(items.map(toBusEntry));
+        },
+      );
+      const poller = startQueuePoller({
+        endpoint: queues.endpoint,
+        queue: queues.webhook,
+        handler: sender,
+        concurrency: env.LOCAL_SENDER_CONCURRENCY,
+        onError: (error) => log.error('local webhook queue poller', { error }),
+      });
+      stopAll.unshift(poller.stop);
+      const relayer = await startStreamRelay({
+        dynamodbEndpoint: context.dynamodbEndpoint,
+        tableName: context.tableName,
+        checkpointPath: join(context.dataDir, 'stream-checkpoint.json'),
+        handler: relay,
+        delayMs: env.LOCAL_RELAY_DELAY_MS,
+        onError: (error) => log.error('local stream relay', { error }),
+      });
+      stopAll.unshift(relayer.stop);
+      context.announce(
+        `Webhooks         stream -> bus -> queue (fauxqs) -> sender; retries after ${config.retrySchedule.join(', ')} s` +
+          (refilled.deliveries + refilled.events
+            ? ` (requeued ${refilled.deliveries} pending deliveries, ${refilled.events} unpublished events)`
+            : ''),
+      );
+      if (env.LOCAL_RELAY_DELAY_MS)
+        context.announce(`Test hook        stream relay delayed by ${env.LOCAL_RELAY_DELAY_MS} ms`);
+      return { stop };
+    } catch (error) {
+      await stop();
+      throw error;
+    }
+  },
+};

@@ -1,0 +1,138 @@
+import {
+  DeleteMessageBatchCommand,
+  type Message,
+  ReceiveMessageCommand,
+  SendMessageCommand,
+  SQSClient,
+} from '@aws-sdk/client-sqs';
+import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
+import { startFauxqs } from 'fauxqs';
+import { LOCAL_CREDENTIALS, LOCAL_REGION } from '#infra/local/dynamodb.ts';
+
+export type LocalQueue = { url: string; arn: string };
+
+export type LocalQueues = {
+  endpoint: string;
+  webhook: LocalQueue;
+  webhookDeadLetter: LocalQueue;
+  send: (queueUrl: string, body: string) => Promise<void>;
+  stop: () => Promise<void>;
+};
+
+/** How often a message may fail before it moves to the dead-letter queue (as in the CDK stack). */
+export const MAX_RECEIVE_COUNT = 5;
+
+/**
+ * The webhook queue and its dead-letter queue on fauxqs, an SQS-compatible server, in process on a free
+ * port. Its messages live in memory: the events worker refills it from the table on start.
+ */
+export async function startLocalQueues(options: { visibilityTimeoutSeconds: number }): Promise<LocalQueues> {
+  const server = await startFauxqs({ port: 0, logger: false, defaultRegion: LOCAL_REGION });
+  const dlq = server.createQueue('payouts-webhooks-dlq', { region: LOCAL_REGION });
+  const queue = server.createQueue('payouts-webhooks', {
+    region: LOCAL_REGION,
+    attributes: {
+      VisibilityTimeout: String(options.visibilityTimeoutSeconds),
+      RedrivePolicy: JSON.stringify({ deadLetterTargetArn: dlq.queueArn, maxReceiveCount: MAX_RECEIVE_COUNT }),
+    },
+  });
+  const client = new SQSClient({ endpoint: server.address, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS });
+  return {
+    endpoint: server.address,
+    webhook: { url: queue.queueUrl, arn: queue.queueArn },
+    webhookDeadLetter: { url: dlq.queueUrl, arn: dlq.queueArn },
+    send: async (queueUrl, body) => {
+      await client.send(new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: body }));
+    },
+    stop: async () => {
+      client.destroy();
+      await server.stop();
+    },
+  };
+}
+
+const toSqsRecord = (message: Message, queueArn: string): SQSRecord => ({
+  messageId: message.MessageId ?? '',
+  receiptHandle: message.ReceiptHandle ?? '',
+  body: message.Body ?? '',
+  attributes: {
+    ApproximateReceiveCount: message.Attributes?.ApproximateReceiveCount ?? '1',
+    SentTimestamp: message.Attributes?.SentTimestamp ?? String(Date.now()),
+    SenderId: message.Attributes?.SenderId ?? 'local',
+    ApproximateFirstReceiveTimestamp: message.Attributes?.ApproximateFirstReceiveTimestamp ?? String(Date.now()),
+  },
+  messageAttributes: {},
+  md5OfBody: message.MD5OfBody ?? '',
+  eventSource: 'aws:sqs',
+  eventSourceARN: queueArn,
+  awsRegion: LOCAL_REGION,
+});
+
+export type QueuePoller = { stop: () => Promise<void> };
+
+/**
+ * Polls a queue like Lambda's SQS event source mapping with `ReportBatchItemFailures`: batches of up to 10,
+ * a bounded number of concurrent pollers, the messages the handler does not report as failed deleted, the
+ * others left to come back after the visibility timeout (and to the dead-letter queue after
+ * MAX_RECEIVE_COUNT receives). A handler that throws fails its whole batch, as in Lambda.
+ */
+export function startQueuePoller(options: {
+  endpoint: string;
+  queue: LocalQueue;
+  handler: (event: SQSEvent) => Promise<SQSBatchResponse | undefined>;
+  concurrency: number;
+  onError?: (error: unknown) => void;
+}): QueuePoller {
+  const client = new SQSClient({ endpoint: options.endpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS });
+  let stopping = false;
+
+  async function pollOnce() {
+    const { Messages = [] } = await client.send(
+      new ReceiveMessageCommand({
+        QueueUrl: options.queue.url,
+        MaxNumberOfMessages: 10,
+        WaitTimeSeconds: 1,
+        MessageSystemAttributeNames: ['All'],
+      }),
+    );
+    if (Messages.length === 0) return;
+    const records = Messages.map((m) => toSqsRecord(m, options.queue.arn));
+    let failed: Set<string>;
+    try {
+      const response = await options.handler({ Records: records });
+      failed = new Set((response?.batchItemFailures ?? []).map((f) => f.itemIdentifier));
+    } catch (error) {
+      options.onError?.(error);
+      failed = new Set(records.map((r) => r.messageId));
+    }
+    const done = records.filter((r) => !failed.has(r.messageId));
+    if (done.length) {
+      await client.send(
+        new DeleteMessageBatchCommand({
+          QueueUrl: options.queue.url,
+          Entries: done.map((r, i) => ({ Id: String(i), ReceiptHandle: r.receiptHandle })),
+        }),
+      );
+    }
+  }
+
+  const loops = Array.from({ length: options.concurrency }, async () => {
+    while (!stopping) {
+      try {
+        await pollOnce();
+      } catch (error) {
+        if (stopping) break;
+        options.onError?.(error);
+        await new Promise((r) => setTimeout(r, 1000));
+      }
+    }
+  });
+
+  return {
+    stop: async () => {
+      stopping = true;
+      await Promise.all(loops);
+      client.destroy();
+    },
+  };
+}

@@ -1,0 +1,236 @@
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import {
+  type AttributeValue,
+  DescribeStreamCommand,
+  DynamoDBStreamsClient,
+  ExpiredIteratorException,
+  GetRecordsCommand,
+  GetShardIteratorCommand,
+  type Shard,
+  type _Record as StreamRecord,
+  TrimmedDataAccessException,
+} from '@aws-sdk/client-dynamodb-streams';
+import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
+import { z } from 'zod';
+import { LOCAL_CREDENTIALS, LOCAL_REGION } from '#infra/local/dynamodb.ts';
+import { isRelayedStreamRecord } from '#shared/events/routing.ts';
+
+const CheckpointSchema = z.object({
+  streamArn: z.string(),
+  /** Per shard: the last sequence number handled, and whether the shard is closed and fully read. */
+  shards: z.record(z.string(), z.object({ sequenceNumber: z.string().optional(), done: z.boolean().optional() })),
+});
+type Checkpoint = z.infer<typeof CheckpointSchema>;
+
+function readCheckpoint(path: string, streamArn: string): Checkpoint {
+  if (existsSync(path)) {
+    const parsed = CheckpointSchema.safeParse(JSON.parse(readFileSync(path, 'utf8')));
+    // A recreated table has a new stream; the old positions mean nothing there.
+    if (parsed.success && parsed.data.streamArn === streamArn) return parsed.data;
+  }
+  return { streamArn, shards: {} };
+}
+
+/** Written whole, then renamed over the old one, so a kill mid-write leaves the previous checkpoint intact. */
+function writeCheckpoint(path: string, checkpoint: Checkpoint) {
+  writeFileSync(`${path}.tmp`, JSON.stringify(checkpoint));
+  renameSync(`${path}.tmp`, path);
+}
+
+type Image = Record<string, AttributeValue>;
+
+/**
+ * DynamoDB Local writes an empty map into stream records as `{}` instead of `{"M": {}}` (DynamoDB writes the
+ * latter); restored here so the relay sees what it sees in AWS.
+ */
+function restoreEmptyMaps(image: Image | undefined): Image | undefined {
+  if (!image) return image;
+  const fix = (value: AttributeValue): AttributeValue => {
+    if (Object.keys(value).length === 0) return { M: {} };
+    if (value.M) return { M: restoreEmptyMaps(value.M) ?? {} };
+    if (value.L) return { L: value.L.map(fix) };
+    return value;
+  };
+  return Object.fromEntries(Object.entries(image).map(([name, value]) => [name, fix(value)]));
+}
+
+/** The record as Lambda's event source mapping hands it over. */
+function toLambdaRecord(record: StreamRecord, streamArn: string): DynamoDBRecord {
+  const { dynamodb } = record;
+  return {
+    eventID: record.eventID,
+    eventName: record.eventName,
+    eventVersion: record.eventVersion,
+    eventSource: 'aws:dynamodb',
+    awsRegion: record.awsRegion ?? LOCAL_REGION,
+    eventSourceARN: streamArn,
+    dynamodb: {
+      ...(dynamodb?.ApproximateCreationDateTime
+        ? { ApproximateCreationDateTime: dynamodb.ApproximateCreationDateTime.getTime() / 1000 }
+        : {}),
+      Keys: dynamodb?.Keys,
+      NewImage: restoreEmptyMaps(dynamodb?.NewImage),
+      OldImage: restoreEmptyMaps(dynamodb?.OldImage),
+      SequenceNumber: dynamodb?.SequenceNumber,
+      SizeBytes: dynamodb?.SizeBytes,
+      StreamViewType: dynamodb?.StreamViewType,
+    } as DynamoDBRecord['dynamodb'],
+  };
+}
+
+export type StreamRelay = { stop: () => Promise<void> };
+
+/**
+ * Reads the table's stream on DynamoDB Local the way Lambda's event source mapping does: shard by shard,
+ * parents before children, only the records the mapping's filter lets through, and on a reported failure
+ * again from the failed record. The position is checkpointed in a file after each handled batch, so a
+ * restart resumes where the last run stopped (records handled but not yet checkpointed come again: the
+ * pipeline is at-least-once and the sender deduplicates).
+ *
+ * `delayMs` is a test hook: it holds each batch that much before handing it over, so a test can kill the
+ * runtime between "stored" and "published".
+ */
+export async function startStreamRelay(options: {
+  dynamodbEndpoint: string;
+  tableName: string;
+  checkpointPath: string;
+  handler: (event: DynamoDBStreamEvent) => Promise<DynamoDBBatchResponse | undefined>;
+  delayMs?: number;
+  pollMs?: number;
+  onError?: (error: unknown) => void;
+}): Promise<StreamRelay> {
+  const clientConfig = { endpoint: options.dynamodbEndpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS };
+  const tables = new DynamoDBClient(clientConfig);
+  const streams = new DynamoDBStreamsClient(clientConfig);
+  const { Table } = await tables.send(new DescribeTableCommand({ TableName: options.tableName }));
+  tables.destroy();
+  if (!Table?.LatestStreamArn) throw new Error(`Table ${options.tableName} has no stream`);
+  const streamArn = Table.LatestStreamArn;
+
+  const checkpoint = readCheckpoint(options.checkpointPath, streamArn);
+  const iterators = new Map<string, string>();
+  let stopping = false;
+  let wake: (() => void) | undefined;
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+
+  async function listShards(): Promise<Shard[]> {
+    const shards: Shard[] = [];
+    let start: string | undefined;
+    do {
+      const { StreamDescription } = await streams.send(
+        new DescribeStreamCommand({ StreamArn: streamArn, ExclusiveStartShardId: start }),
+      );
+      shards.push(...(StreamDescription?.Shards ?? []));
+      start = StreamDescription?.LastEvaluatedShardId;
+    } while (start);
+    return shards;
+  }
+
+  async function iteratorFor(shardId: string): Promise<string | undefined> {
+    const cached = iterators.get(shardId);
+    if (cached) return cached;
+    const after = checkpoint.shards[shardId]?.sequenceNumber;
+    const { ShardIterator } = await streams.send(
+      new GetShardIteratorCommand({
+        StreamArn: streamArn,
+        ShardId: shardId,
+        ...(after
+          ? { ShardIteratorType: 'AFTER_SEQUENCE_NUMBER', SequenceNumber: after }
+          : { ShardIteratorType: 'TRIM_HORIZON' }),
+      }),
+    );
+    return ShardIterator;
+  }
+
+  /** Reads one page of one shard and hands it over; true when it read anything. */
+  async function pollShard(shardId: string): Promise<boolean> {
+    const iterator = await iteratorFor(shardId);
+    checkpoint.shards[shardId] ??= {};
+    const state = checkpoint.shards[shardId];
+    if (!iterator) {
+      state.done = true;
+      writeCheckpoint(options.checkpointPath, checkpoint);
+      return false;
+    }
+    let page: { Records?: StreamRecord[]; NextShardIterator?: string };
+    try {
+      page = await streams.send(new GetRecordsCommand({ ShardIterator: iterator, Limit: 100 }));
+    } catch (error) {
+      iterators.delete(shardId);
+      if (error instanceof TrimmedDataAccessException) delete state.sequenceNumber;
+      if (error instanceof ExpiredIteratorException || error instanceof TrimmedDataAccessException) return false;
+      throw error;
+    }
+    const records = page.Records ?? [];
+    const relayed = records.filter((r) => isRelayedStreamRecord(r)).map((r) => toLambdaRecord(r, streamArn));
+    if (relayed.length) {
+      if (options.delayMs) await sleep(options.delayMs);
+      if (stopping) return false;
+      const response = await options.handler({ Records: relayed });
+      const failedAt = response?.batchItemFailures?.[0]?.itemIdentifier;
+      if (failedAt) {
+        // Resume at the failed record: checkpoint just before it, and read again from there.
+        const index = records.findIndex((r) => r.dynamodb?.SequenceNumber === failedAt);
+        const before = index > 0 ? records[index - 1]?.dynamodb?.SequenceNumber : undefined;
+        if (before) state.sequenceNumber = before;
+        writeCheckpoint(options.checkpointPath, checkpoint);
+        iterators.delete(shardId);
+        await sleep(1000);
+        return false;
+      }
+    }
+    const last = records.at(-1)?.dynamodb?.SequenceNumber;
+    if (last) state.sequenceNumber = last;
+    if (page.NextShardIterator) iterators.set(shardId, page.NextShardIterator);
+    else {
+      iterators.delete(shardId);
+      state.done = true;
+    }
+    if (last || state.done) writeCheckpoint(options.checkpointPath, checkpoint);
+    return records.length > 0;
+  }
+
+  async function pass(): Promise<boolean> {
+    const shards = await listShards();
+    const known = new Set(shards.map((s) => s.ShardId));
+    let readAny = false;
+    for (const shard of shards) {
+      const shardId = shard.ShardId;
+      if (!shardId || checkpoint.shards[shardId]?.done) continue;
+      const parent = shard.ParentShardId;
+      // Children after their parents, as the event source mapping does, so an item's records stay in order.
+      if (parent && known.has(parent) && !checkpoint.shards[parent]?.done) continue;
+      if (await pollShard(shardId)) readAny = true;
+      if (stopping) break;
+    }
+    return readAny;
+  }
+
+  const loop = (async () => {
+    while (!stopping) {
+      try {
+        if (!(await pass())) await sleep(options.pollMs ?? 200);
+      } catch (error) {
+        options.onError?.(error);
+        await sleep(1000);
+      }
+    }
+  })();
+
+  return {
+    stop: async () => {
+      stopping = true;
+      wake?.();
+      await loop;
+      streams.destroy();
+    },
+  };
+}

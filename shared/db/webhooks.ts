@@ -1,0 +1,380 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import {
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
+import type { Db } from '#shared/db/client.ts';
+import { cancellationCodes } from '#shared/db/errors.ts';
+import { keys } from '#shared/db/keys.ts';
+import { type Page, queryListPage } from '#shared/db/pagination.ts';
+import type { EventRecord } from '#shared/events/outbox.ts';
+import {
+  type Attempt,
+  type DeliveryRecord,
+  DeliveryRecordSchema,
+  type DeliveryStatus,
+  type EndpointRecord,
+  EndpointRecordSchema,
+} from '#shared/webhooks/schemas.ts';
+
+const ENDPOINT_ATTRIBUTES = Object.keys(EndpointRecordSchema.shape);
+const DELIVERY_ATTRIBUTES = Object.keys(DeliveryRecordSchema.shape);
+
+const pick = (item: Record<string, unknown>, names: string[]) => Object.fromEntries(names.map((n) => [n, item[n]]));
+const parseEndpoint = (item: Record<string, unknown>) => EndpointRecordSchema.parse(pick(item, ENDPOINT_ATTRIBUTES));
+const parseDelivery = (item: Record<string, unknown>) => DeliveryRecordSchema.parse(pick(item, DELIVERY_ATTRIBUTES));
+
+/** Redelivery requests only need to live until the stream has carried them. */
+const REDELIVERY_RETENTION_SECONDS = 24 * 3600;
+/** Deliveries, failed ones included, stay as long as the events they carry. */
+const DELIVERY_RETENTION_SECONDS = 30 * 24 * 3600;
+
+/** The endpoint was changed or deleted since it was read. */
+export class WebhookEndpointChangedError extends Error {}
+
+const endpointItem = (endpoint: EndpointRecord) => ({
+  ...keys.webhookEndpoint(endpoint.organizationId, endpoint.endpointId),
+  ...keys.webhookEndpointListEntry(endpoint.organizationId, endpoint.createdAt, endpoint.endpointId),
+  entity: 'WEBHOOK_ENDPOINT',
+  ...endpoint,
+});
+
+export async function insertWebhookEndpoint(db: Db, endpoint: EndpointRecord): Promise<void> {
+  await db.client.send(
+    new PutCommand({
+      TableName: db.tableName,
+      Item: endpointItem(endpoint),
+      // A fresh id never exists; the guard keeps a retried request from overwriting an endpoint.
+      ConditionExpression: 'attribute_not_exists(pk)',
+    }),
+  );
+}
+
+export async function getWebhookEndpoint(db: Db, organizationId: string, endpointId: string) {
+  const { Item } = await db.client.send(
+    new GetCommand({
+      TableName: db.tableName,
+      Key: keys.webhookEndpoint(organizationId, endpointId),
+      ConsistentRead: true,
+    }),
+  );
+  return Item ? parseEndpoint(Item) : undefined;
+}
+
+export function listWebhookEndpointsOfOrganization(
+  db: Db,
+  organizationId: string,
+  page: { limit: number; cursor?: string | undefined },
+): Promise<Page<EndpointRecord>> {
+  return queryListPage(db, {
+    partition: keys.webhookEndpointList(organizationId).gsi1pk,
+    ...page,
+    parse: parseEndpoint,
+  });
+}
+
+/** Every endpoint of the organization, strongly consistent: an endpoint saved before an event gets it. */
+export async function allWebhookEndpointsOfOrganization(db: Db, organizationId: string): Promise<EndpointRecord[]> {
+  const { pk, skPrefix } = keys.webhookEndpointsOfOrganization(organizationId);
+  const out: EndpointRecord[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await db.client.send(
+      new QueryCommand({
+        TableName: db.tableName,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
+        ConsistentRead: true,
+        ExclusiveStartKey: start,
+      }),
+    );
+    out.push(...(page.Items ?? []).map(parseEndpoint));
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return out;
+}
+
+/** Replaces the endpoint with `updated` (its version one above the one read). */
+export async function replaceWebhookEndpoint(db: Db, updated: EndpointRecord): Promise<void> {
+  try {
+    await db.client.send(
+      new PutCommand({
+        TableName: db.tableName,
+        Item: endpointItem(updated),
+        // Only over the version we read: a concurrent update or delete wins, and this one is retried or refused.
+        ConditionExpression: 'version = :seen',
+        ExpressionAttributeValues: { ':seen': updated.version - 1 },
+      }),
+    );
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) throw new WebhookEndpointChangedError();
+    throw error;
+  }
+}
+
+/** Deletes the endpoint; false when it was not there. */
+export async function deleteWebhookEndpoint(db: Db, organizationId: string, endpointId: string): Promise<boolean> {
+  try {
+    await db.client.send(
+      new DeleteCommand({
+        TableName: db.tableName,
+        Key: keys.webhookEndpoint(organizationId, endpointId),
+        // Tells "deleted now" from "was not there" in one request.
+        ConditionExpression: 'attribute_exists(pk)',
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return false;
+    throw error;
+  }
+}
+
+/** Stores a test event for one endpoint; false when the endpoint is gone. */
+export async function insertTestEvent(
+  db: Db,
+  input: { organizationId: string; endpointId: string; event: EventRecord & { targetEndpointId: string } },
+): Promise<boolean> {
+  try {
+    await db.client.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            ConditionCheck: {
+              TableName: db.tableName,
+              Key: keys.webhookEndpoint(input.organizationId, input.endpointId),
+              // A test event for an endpoint deleted meanwhile would go nowhere.
+              ConditionExpression: 'attribute_exists(pk)',
+            },
+          },
+          { Put: { TableName: db.tableName, Item: input.event, ConditionExpression: 'attribute_not_exists(pk)' } },
+        ],
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (cancellationCodes(error)?.[0] === 'ConditionalCheckFailed') return false;
+    throw error;
+  }
+}
+
+const deliveryItem = (delivery: DeliveryRecord) => ({
+  ...keys.webhookDelivery(delivery.organizationId, delivery.deliveryId),
+  ...keys.webhookDeliveryListEntry(
+    delivery.organizationId,
+    delivery.endpointId,
+    delivery.createdAt,
+    delivery.deliveryId,
+  ),
+  entity: 'WEBHOOK_DELIVERY',
+  ...delivery,
+  expiresAt: Math.floor(Date.parse(delivery.createdAt) / 1000) + DELIVERY_RETENTION_SECONDS,
+});
+
+/**
+ * Creates the delivery unless it exists, and returns what is stored: the new one, or the one an earlier copy
+ * of the same queue message created (with whatever progress it has made).
+ */
+export async function createDeliveryOnce(db: Db, delivery: DeliveryRecord): Promise<DeliveryRecord> {
+  try {
+    await db.client.send(
+      new PutCommand({
+        TableName: db.tableName,
+        Item: deliveryItem(delivery),
+        // One delivery per (event, endpoint): the id derives from both, and a redelivered message finds it here.
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    );
+    return delivery;
+  } catch (error) {
+    if (!(error instanceof ConditionalCheckFailedException)) throw error;
+    const existing = await getDelivery(db, delivery.organizationId, delivery.deliveryId);
+    if (!existing) throw error;
+    return existing;
+  }
+}
+
+export async function getDelivery(db: Db, organizationId: string, deliveryId: string) {
+  const { Item } = await db.client.send(
+    new GetCommand({
+      TableName: db.tableName,
+      Key: keys.webhookDelivery(organizationId, deliveryId),
+      ConsistentRead: true,
+    }),
+  );
+  return Item ? parseDelivery(Item) : undefined;
+}
+
+export function listDeliveriesOfEndpoint(
+  db: Db,
+  organizationId: string,
+  endpointId: string,
+  page: { limit: number; cursor?: string | undefined },
+): Promise<Page<DeliveryRecord>> {
+  return queryListPage(db, {
+    partition: keys.webhookDeliveriesOfEndpoint(organizationId, endpointId).gsi1pk,
+    ...page,
+    parse: parseDelivery,
+  });
+}
+
+/**
+ * Takes the next attempt of a pending delivery: counts it and pushes the due time out by `leaseUntil`, so a
+ * crashed attempt is tried again after the lease. Of two copies of one message, exactly one gets it.
+ */
+export async function claimDeliveryAttempt(
+  db: Db,
+  delivery: DeliveryRecord,
+  at: { now: Date; leaseUntil: Date; messageId: string },
+): Promise<DeliveryRecord | undefined> {
+  try {
+    await db.client.send(
+      new UpdateCommand({
+        TableName: db.tableName,
+        Key: keys.webhookDelivery(delivery.organizationId, delivery.deliveryId),
+        UpdateExpression:
+          'SET attempts = :next, lastAttemptAt = :now, nextAttemptAt = :lease, leasedBy = :message, updatedAt = :now',
+        // Only the attempt after the one we read, and only while pending: a duplicate message loses here.
+        ConditionExpression: '#status = :pending AND attempts = :seen',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':pending': 'PENDING',
+          ':seen': delivery.attempts,
+          ':next': delivery.attempts + 1,
+          ':now': at.now.toISOString(),
+          ':lease': at.leaseUntil.toISOString(),
+          ':message': at.messageId,
+        },
+      }),
+    );
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return undefined;
+    throw error;
+  }
+  return {
+    ...delivery,
+    attempts: delivery.attempts + 1,
+    lastAttemptAt: at.now.toISOString(),
+    nextAttemptAt: at.leaseUntil.toISOString(),
+    leasedBy: at.messageId,
+  };
+}
+
+/** Keeps the most recent attempts; a delivery retried by hand many times must not grow without bound. */
+const ATTEMPT_LOG_SIZE = 20;
+
+/** Records how the claimed attempt went. False when the delivery moved on meanwhile (nothing written). */
+export async function recordDeliveryOutcome(
+  db: Db,
+  claimed: DeliveryRecord,
+  outcome: { status: DeliveryStatus; nextAttemptAt: Date | undefined; attempt: Attempt; now: Date },
+): Promise<boolean> {
+  try {
+    await db.client.send(
+      new UpdateCommand({
+        TableName: db.tableName,
+        Key: keys.webhookDelivery(claimed.organizationId, claimed.deliveryId),
+        UpdateExpression:
+          'SET #status = :status, nextAttemptAt = :next, lastResponseStatus = :response, lastError = :error, ' +
+          'attemptLog = :log, leasedBy = :nobody, updatedAt = :now',
+        // Only the attempt we claimed may report; a later claim (after our lease ran out) owns the delivery.
+        ConditionExpression: '#status = :pending AND attempts = :claimed',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':status': outcome.status,
+          ':next': outcome.nextAttemptAt?.toISOString() ?? null,
+          ':response': outcome.attempt.responseStatus,
+          ':error': outcome.attempt.error,
+          ':log': [...claimed.attemptLog, outcome.attempt].slice(-ATTEMPT_LOG_SIZE),
+          ':now': outcome.now.toISOString(),
+          ':nobody': null,
+          ':pending': 'PENDING',
+          ':claimed': claimed.attempts,
+        },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return false;
+    throw error;
+  }
+}
+
+/**
+ * Makes the delivery due now and, in the same transaction, stores the request the stream carries to the
+ * sender. A delivered or failed one gets one attempt more. False when the delivery changed since it was read.
+ */
+export async function requestRedelivery(
+  db: Db,
+  delivery: DeliveryRecord,
+  input: { requestId: string; now: Date },
+): Promise<DeliveryRecord | undefined> {
+  const allowedAttempts = delivery.status === 'PENDING' ? delivery.allowedAttempts : delivery.attempts + 1;
+  const now = input.now.toISOString();
+  try {
+    await db.client.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: db.tableName,
+              Key: keys.webhookDelivery(delivery.organizationId, delivery.deliveryId),
+              UpdateExpression:
+                'SET #status = :pending, allowedAttempts = :allowed, nextAttemptAt = :now, updatedAt = :now',
+              // Over the state we read: an attempt finishing meanwhile changes what "one more" means.
+              ConditionExpression: '#status = :seenStatus AND attempts = :seenAttempts',
+              ExpressionAttributeNames: { '#status': 'status' },
+              ExpressionAttributeValues: {
+                ':pending': 'PENDING',
+                ':allowed': allowedAttempts,
+                ':now': now,
+                ':seenStatus': delivery.status,
+                ':seenAttempts': delivery.attempts,
+              },
+            },
+          },
+          {
+            Put: {
+              TableName: db.tableName,
+              Item: {
+                ...keys.webhookRedelivery(input.requestId),
+                entity: 'WEBHOOK_REDELIVERY',
+                organizationId: delivery.organizationId,
+                deliveryId: delivery.deliveryId,
+                requestedAt: now,
+                expiresAt: Math.floor(input.now.getTime() / 1000) + REDELIVERY_RETENTION_SECONDS,
+              },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+        ],
+      }),
+    );
+  } catch (error) {
+    if (cancellationCodes(error)?.[0] === 'ConditionalCheckFailed') return undefined;
+    throw error;
+  }
+  return { ...delivery, status: 'PENDING', allowedAttempts, nextAttemptAt: now, updatedAt: now };
+}
+
+/** Notes on the event record that its deliveries exist; the local runtime's recovery looks for events without it. */
+export async function markEventDispatched(db: Db, eventId: string, now: Date): Promise<void> {
+  try {
+    await db.client.send(
+      new UpdateCommand({
+        TableName: db.tableName,
+        Key: keys.event(eventId),
+        UpdateExpression: 'SET dispatchedAt = if_not_exists(dispatchedAt, :now)',
+        // An event record already removed by its TTL must not come back as a fragment.
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':now': now.toISOString() },
+      }),
+    );
+  } catch (error) {
+    if (!(error instanceof ConditionalCheckFailedException)) throw error;
+  }
+}

@@ -1,0 +1,34 @@
+import type { Page } from '#shared/db/pagination.ts';
+import { getDelivery, getWebhookEndpoint, listDeliveriesOfEndpoint, requestRedelivery } from '#shared/db/webhooks.ts';
+import type { Deps } from '#shared/http/deps.ts';
+import { ConflictError, NotFoundError } from '#shared/http/errors.ts';
+import { newId } from '#shared/ids.ts';
+import { requireWebhookEndpoint } from '#shared/webhooks/endpoint-use-cases.ts';
+import { toWebhookDelivery, type WebhookDelivery } from '#shared/webhooks/schemas.ts';
+
+export async function listWebhookDeliveries(
+  deps: Deps,
+  input: { organizationId: string; endpointId: string; limit: number; cursor?: string | undefined },
+): Promise<Page<WebhookDelivery>> {
+  await requireWebhookEndpoint(deps, input.organizationId, input.endpointId);
+  const page = await listDeliveriesOfEndpoint(deps.db, input.organizationId, input.endpointId, input);
+  return { items: page.items.map(toWebhookDelivery), nextCursor: page.nextCursor };
+}
+
+/**
+ * Redelivers now: a pending delivery is brought forward, a delivered or failed one gets one attempt more.
+ * The request travels the outbox like an event, so it is never lost between "accepted" and "sent".
+ */
+export async function retryWebhookDelivery(
+  deps: Deps,
+  input: { organizationId: string; deliveryId: string },
+): Promise<WebhookDelivery> {
+  const delivery = await getDelivery(deps.db, input.organizationId, input.deliveryId);
+  if (!delivery) throw new NotFoundError('Webhook delivery not found');
+  if (!(await getWebhookEndpoint(deps.db, input.organizationId, delivery.endpointId))) {
+    throw new NotFoundError('Webhook endpoint not found');
+  }
+  const requested = await requestRedelivery(deps.db, delivery, { requestId: newId(), now: deps.clock.now() });
+  if (!requested) throw new ConflictError('Webhook delivery changed concurrently, please retry');
+  return toWebhookDelivery(requested);
+}

@@ -1,0 +1,235 @@
+import { z } from 'zod';
+import { EVENT_TYPES, type EventType } from '#shared/events/contracts.ts';
+
+/** Every event type but `webhook.test`, which goes only to the endpoint it tests. */
+export const SUBSCRIBABLE_EVENT_TYPES = EVENT_TYPES.filter((type) => type !== 'webhook.test') as Exclude<
+  EventType,
+  'webhook.test'
+>[];
+
+const ReceiverUrlSchema = z
+  .string()
+  .trim()
+  .max(2048)
+  .pipe(z.url({ protocol: /^https?$/, error: 'Must be an http or https URL' }));
+
+const EventTypesSchema = z
+  .array(z.enum(SUBSCRIBABLE_EVENT_TYPES))
+  .min(1)
+  .transform((types) => [...new Set(types)]);
+
+const DescriptionSchema = z.string().trim().max(500);
+
+const ENDPOINT_ID = '6a1f5c3e-2b7d-4e8f-9a0b-1c2d3e4f5a6b';
+const DELIVERY_ID = 'c3a9e1f2-5b6d-4c7e-8f90-a1b2c3d4e5f6';
+const EVENT_ID = '5f0c8e53-7a5b-4b8e-9a57-1c3f4d2e6b10';
+const AT = '2026-11-21T10:00:00.000Z';
+
+/** `eventTypes` omitted: every event type, including types added later. */
+export const CreateEndpointBody = z
+  .strictObject({
+    url: ReceiverUrlSchema,
+    eventTypes: EventTypesSchema.optional(),
+    description: DescriptionSchema.optional(),
+  })
+  .meta({
+    id: 'CreateWebhookEndpointRequest',
+    examples: [
+      {
+        url: 'https://hooks.example.com/payouts',
+        eventTypes: ['customer.created', 'customer.kyc.approved'],
+        description: 'CRM sync',
+      },
+      { url: 'https://hooks.example.com/all-events' },
+    ],
+  });
+export type CreateEndpointInput = z.output<typeof CreateEndpointBody>;
+
+/** `eventTypes: null` goes back to every event type; `description: null` clears it. */
+export const UpdateEndpointBody = z
+  .strictObject({
+    url: ReceiverUrlSchema.optional(),
+    eventTypes: EventTypesSchema.nullable().optional(),
+    description: DescriptionSchema.nullable().optional(),
+  })
+  .meta({
+    id: 'UpdateWebhookEndpointRequest',
+    examples: [{ url: 'https://hooks.example.com/payouts/v2' }, { eventTypes: null, description: null }],
+  });
+export type UpdateEndpointInput = z.output<typeof UpdateEndpointBody>;
+
+export const EndpointIdParams = z.strictObject({
+  endpointId: z.uuid({ error: 'Must be a UUID' }).meta({ examples: [ENDPOINT_ID] }),
+});
+export const DeliveryIdParams = z.strictObject({
+  deliveryId: z.uuid({ error: 'Must be a UUID' }).meta({ examples: [DELIVERY_ID] }),
+});
+
+/** Secrets are kept in clear because signing needs them; they leave only in the create and rotate responses. */
+export const SigningSecretsSchema = z.object({
+  secret: z.string(),
+  /** The secret before the last rotation, still signing until `expiresAt`. */
+  previous: z.object({ secret: z.string(), expiresAt: z.string() }).nullable(),
+});
+
+/** The stored endpoint; parsed on every read. */
+export const EndpointRecordSchema = z.object({
+  endpointId: z.string(),
+  organizationId: z.string(),
+  url: z.string(),
+  description: z.string().nullable(),
+  eventTypes: z.array(z.string()).nullable(),
+  signing: SigningSecretsSchema,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  version: z.number().int().min(1),
+});
+export type EndpointRecord = z.infer<typeof EndpointRecordSchema>;
+
+const ENDPOINT_EXAMPLE = {
+  id: ENDPOINT_ID,
+  url: 'https://hooks.example.com/payouts',
+  description: 'CRM sync',
+  eventTypes: ['customer.created', 'customer.kyc.approved'],
+  createdAt: AT,
+  updatedAt: AT,
+};
+
+const WebhookEndpointShape = {
+  id: z.uuid(),
+  url: z.string(),
+  description: z.string().nullable(),
+  eventTypes: z
+    .array(z.string())
+    .nullable()
+    .meta({ description: 'The event types sent to this endpoint; null: every type, including ones added later' }),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+};
+
+export const WebhookEndpointSchema = z
+  .object(WebhookEndpointShape)
+  .meta({ id: 'WebhookEndpoint', examples: [ENDPOINT_EXAMPLE] });
+export type WebhookEndpoint = z.infer<typeof WebhookEndpointSchema>;
+
+/** Create and rotate only: the signing secret, shown nowhere else. */
+export const WebhookEndpointWithSecretSchema = z
+  .object({
+    ...WebhookEndpointShape,
+    secret: z.string().meta({ description: '`whsec_` + base64 of 32 random bytes; keep it, it is not shown again' }),
+  })
+  .meta({
+    id: 'WebhookEndpointWithSecret',
+    examples: [{ ...ENDPOINT_EXAMPLE, secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw7eYjd2D1vZo=' }],
+  });
+
+export const DeletedSchema = z.object({ success: z.literal(true) }).meta({ examples: [{ success: true }] });
+
+export const toWebhookEndpoint = (record: EndpointRecord): WebhookEndpoint => ({
+  id: record.endpointId,
+  url: record.url,
+  description: record.description,
+  eventTypes: record.eventTypes,
+  createdAt: record.createdAt,
+  updatedAt: record.updatedAt,
+});
+
+export const DeliveryStatusSchema = z.enum(['PENDING', 'DELIVERED', 'FAILED']);
+export type DeliveryStatus = z.infer<typeof DeliveryStatusSchema>;
+
+export const AttemptSchema = z.object({
+  attempt: z.number().int(),
+  at: z.string(),
+  responseStatus: z.number().int().nullable(),
+  error: z.string().nullable(),
+  durationMs: z.number().int(),
+});
+export type Attempt = z.infer<typeof AttemptSchema>;
+
+/** One event for one endpoint, with its own retry state; parsed on every read. */
+export const DeliveryRecordSchema = z.object({
+  deliveryId: z.string(),
+  organizationId: z.string(),
+  endpointId: z.string(),
+  eventId: z.string(),
+  eventType: z.string(),
+  /** The exact body every attempt sends (and signs). */
+  payload: z.string(),
+  status: DeliveryStatusSchema,
+  attempts: z.number().int().min(0),
+  /** The schedule's attempts, plus one per manual retry. */
+  allowedAttempts: z.number().int().min(1),
+  lastAttemptAt: z.string().nullable(),
+  nextAttemptAt: z.string().nullable(),
+  lastResponseStatus: z.number().int().nullable(),
+  lastError: z.string().nullable(),
+  attemptLog: z.array(AttemptSchema),
+  /** The queue message whose attempt is in flight (until `nextAttemptAt`), or null. */
+  leasedBy: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type DeliveryRecord = z.infer<typeof DeliveryRecordSchema>;
+
+export const WebhookDeliverySchema = DeliveryRecordSchema.pick({
+  endpointId: true,
+  eventId: true,
+  eventType: true,
+  status: true,
+  attempts: true,
+  lastAttemptAt: true,
+  nextAttemptAt: true,
+  lastResponseStatus: true,
+  lastError: true,
+  createdAt: true,
+  attemptLog: true,
+})
+  .extend({ id: z.uuid() })
+  .meta({
+    id: 'WebhookDelivery',
+    examples: [
+      {
+        id: DELIVERY_ID,
+        endpointId: ENDPOINT_ID,
+        eventId: EVENT_ID,
+        eventType: 'customer.created',
+        status: 'PENDING',
+        attempts: 2,
+        lastAttemptAt: '2026-11-21T10:00:05.100Z',
+        nextAttemptAt: '2026-11-21T10:05:05.200Z',
+        lastResponseStatus: 503,
+        lastError: 'HTTP 503',
+        createdAt: AT,
+        attemptLog: [
+          {
+            attempt: 1,
+            at: '2026-11-21T10:00:00.050Z',
+            responseStatus: null,
+            error: 'Connection refused',
+            durationMs: 3,
+          },
+          { attempt: 2, at: '2026-11-21T10:00:05.100Z', responseStatus: 503, error: 'HTTP 503', durationMs: 120 },
+        ],
+      },
+    ],
+  });
+export type WebhookDelivery = z.infer<typeof WebhookDeliverySchema>;
+
+export const toWebhookDelivery = (record: DeliveryRecord): WebhookDelivery => ({
+  id: record.deliveryId,
+  endpointId: record.endpointId,
+  eventId: record.eventId,
+  eventType: record.eventType,
+  status: record.status,
+  attempts: record.attempts,
+  lastAttemptAt: record.lastAttemptAt,
+  nextAttemptAt: record.nextAttemptAt,
+  lastResponseStatus: record.lastResponseStatus,
+  lastError: record.lastError,
+  createdAt: record.createdAt,
+  attemptLog: record.attemptLog,
+});
+
+export const TestEventSchema = z
+  .object({ eventId: z.uuid(), eventType: z.literal('webhook.test') })
+  .meta({ id: 'WebhookTestEvent', examples: [{ eventId: EVENT_ID, eventType: 'webhook.test' }] });
