@@ -6,7 +6,13 @@ import { useApi } from '#test/integration/support/api.ts';
 import { givenOrganization } from '#test/integration/support/deps.ts';
 import { encodeSegment, type FuzzRequest, requestArbitrary, toJsonText } from '#test/integration/support/fuzz.ts';
 import { useOwnTable } from '#test/integration/support/own-table.ts';
-import { type Ids, pathParamsOf, TenantResources, validRequestFor } from '#test/integration/support/route-requests.ts';
+import {
+  type Ids,
+  pathParamsOf,
+  resourceProviders,
+  TenantResources,
+  validRequestFor,
+} from '#test/integration/support/route-requests.ts';
 
 /**
  * Property-based requests to every route of the route table, through the real local HTTP adapter: never a
@@ -27,6 +33,10 @@ beforeAll(async () => {
   const org = await givenOrganization(table.deps, { name: 'Fuzzed organization' });
   apiKey = org.apiKey;
   resources = new TenantResources(org, request);
+  // Made before any fuzzing, which may delete or change them (a valid DELETE is a fine outcome of a run).
+  for (const param of new Set(routeList.flatMap(pathParamsOf))) {
+    if (param in resourceProviders) await resources.need(param);
+  }
 });
 
 const realIds = async (route: RouteDefinition): Promise<Ids> => {

@@ -31,7 +31,7 @@ export function useOwnTable() {
 }
 
 /** Test-only: every item of the table, in key order, so two snapshots compare with `toEqual`. */
-export async function tableSnapshot(deps: Deps): Promise<Item[]> {
+export async function tableSnapshot(deps: Pick<Deps, 'db'>): Promise<Item[]> {
   const items: Item[] = [];
   let start: Record<string, unknown> | undefined;
   do {

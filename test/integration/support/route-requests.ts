@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { RouteDefinition } from '#shared/http/route.ts';
 import type { ApiResponse } from '#test/integration/support/api.ts';
 import { eurBank, givenCustomer } from '#test/integration/support/banks.ts';
+import { busEventMessage, customerCreated, receive, senderTestDeps } from '#test/integration/support/webhooks.ts';
 
 /**
  * What the route-table-generated suites (tenant isolation, fuzzing) need to call any route for real: an id of
@@ -44,6 +45,23 @@ export const resourceProviders: Record<string, (ctx: ProviderContext) => Promise
       body: eurBank(),
     });
     return expectStatus(res, 201, 'create bank').id;
+  },
+  // Sandbox organizations may send to loopback; nothing listens there, and no sender runs in this tier.
+  endpointId: async ({ tenant, request }) => {
+    const res = await request<{ id: string }>('POST', '/webhooks/endpoints', {
+      key: tenant.apiKey,
+      body: { url: 'http://127.0.0.1:9/hooks', description: 'route-table suites' },
+    });
+    return expectStatus(res, 201, 'create webhook endpoint').id;
+  },
+  // A delivery as the sender makes it when an event reaches the tenant's endpoint.
+  deliveryId: async ({ tenant, need }) => {
+    await need('endpointId');
+    const sender = senderTestDeps();
+    await receive(sender.deps, busEventMessage(customerCreated(tenant.organizationId, new Date()).envelope));
+    const deliveryId = JSON.parse(sender.queued[0]?.body ?? '{}').deliveryId as string | undefined;
+    if (!deliveryId) throw new Error('the sender made no delivery');
+    return deliveryId;
   },
 };
 
