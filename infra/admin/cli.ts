@@ -7,6 +7,8 @@ import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { ConnectionError, resolveConnection } from '#infra/admin/connection.ts';
 import { decideBankById } from '#shared/banks/bank-use-cases.ts';
 import { systemClock } from '#shared/clock.ts';
+import { parseConfig } from '#shared/config/env.ts';
+import { EmailSchema } from '#shared/customers/schemas.ts';
 import { createDb, type Db } from '#shared/db/client.ts';
 import {
   ApiKeyNotFoundError,
@@ -17,6 +19,11 @@ import {
 } from '#shared/db/organizations.ts';
 import { HttpError } from '#shared/http/errors.ts';
 import { createApiKey, createOrganization } from '#shared/organizations/organization-admin.ts';
+import {
+  approveTransaction,
+  organizationOfTransaction,
+  rejectTransaction,
+} from '#shared/withdrawals/sandbox-use-cases.ts';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
@@ -30,6 +37,8 @@ const USAGE = `Usage: npm run admin -- <command>
   key list <organizationId>
   bank approve <bankId>
   bank reject <bankId> [--reason <text>]
+  withdrawal approve <transactionId> --as <email>
+  withdrawal reject <transactionId> --as <email>
 
 Connection: TABLE_NAME (AWS credentials, or DYNAMODB_ENDPOINT) if set, else DATA_DIR/local.json of \`npm start\`.`;
 
@@ -136,6 +145,19 @@ export async function run(argv: string[], db: () => Db): Promise<unknown> {
         { db: db(), clock: systemClock },
         { bankId: oneId(positionals, 'bank id'), to: 'REJECTED', reason },
       );
+    }
+    case 'withdrawal approve':
+    case 'withdrawal reject': {
+      const { values, positionals } = parse({ as: { type: 'string' } });
+      const transactionId = oneId(positionals, 'transaction id');
+      const approver = EmailSchema.safeParse(values.as ?? '');
+      if (!approver.success) throw new UsageError('--as takes the approver e-mail');
+      // The connection is the CLI's own; the environment supplies only the withdrawal settings (settlement delay).
+      const config = parseConfig({ ...process.env, TABLE_NAME: db().tableName, DYNAMODB_ENDPOINT: undefined });
+      const deps = { db: db(), clock: systemClock, config };
+      const organization = await organizationOfTransaction(deps, transactionId);
+      const input = { organization, transactionId, approver: approver.data };
+      return action === 'approve' ? approveTransaction(deps, input) : rejectTransaction(deps, input);
     }
     default:
       throw new UsageError(command ? `unknown command: ${command}` : 'no command given');

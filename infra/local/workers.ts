@@ -1,4 +1,5 @@
 import { eventsWorker } from '#infra/local/events-worker.ts';
+import { WITHDRAWAL_WORKERS } from '#infra/local/withdrawal-workers.ts';
 import type { Deps } from '#shared/http/deps.ts';
 
 /**
@@ -22,7 +23,7 @@ export type LocalWorker = {
   start: (context: LocalWorkerContext) => Promise<RunningWorker>;
 };
 
-export const LOCAL_WORKERS: LocalWorker[] = [eventsWorker];
+export const LOCAL_WORKERS: LocalWorker[] = [eventsWorker, ...WITHDRAWAL_WORKERS];
 
 export async function startWorkers(workers: readonly LocalWorker[], context: LocalWorkerContext) {
   const running: { name: string; worker: RunningWorker }[] = [];

@@ -31,6 +31,33 @@ const EnvSchema = z.object({
     })
     .optional(),
   SUPPORTED_CHAINS: SupportedChainsSchema.prefault(DEFAULT_SUPPORTED_CHAINS.join(',')),
+  // Withdrawals.
+  /** Seconds until a sandbox payout settles by itself; `off` leaves it PROCESSING until the sandbox routes decide. */
+  SANDBOX_SETTLE_AFTER_S: z
+    .string()
+    .regex(/^(off|\d{1,7})$/, { error: 'must be a whole number of seconds or off' })
+    .default('3')
+    .transform((value) => (value === 'off' ? null : Number(value))),
+  /** Seconds a withdrawal may wait for signatures before it expires (7 days). */
+  WITHDRAWAL_EXPIRY_S: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(7 * 24 * 3600),
+  /** The largest source amount of one withdrawal, in USDC. */
+  WITHDRAWAL_MAX_USDC: z
+    .string()
+    .regex(/^\d{1,15}(\.\d{1,6})?$/, { error: 'must be a decimal amount' })
+    .default('1000000'),
+  /** The fixed rate provider's rates, bank-currency units per USDC (sandbox organizations may override theirs). */
+  EXCHANGE_RATES: z
+    .string()
+    .regex(/^EUR=\d{1,6}(\.\d{1,8})?,USD=\d{1,6}(\.\d{1,8})?$/, { error: 'must look like EUR=0.92,USD=1.00' })
+    .default('EUR=0.92,USD=1.00')
+    .transform((value) => {
+      const [eur = '', usd = ''] = value.split(',').map((pair) => pair.split('=')[1] ?? '');
+      return { EUR: eur, USD: usd };
+    }),
 });
 
 export type Config = Readonly<{
@@ -41,6 +68,12 @@ export type Config = Readonly<{
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   depositXpub: string | undefined;
   supportedChains: readonly Chain[];
+  withdrawals: Readonly<{
+    sandboxSettleAfterSeconds: number | null;
+    expiryWindowSeconds: number;
+    maxAmountUsdc: string;
+    exchangeRates: Readonly<{ EUR: string; USD: string }>;
+  }>;
 }>;
 
 export class ConfigError extends Error {}
@@ -60,6 +93,12 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     logLevel: e.LOG_LEVEL,
     depositXpub: e.DEPOSIT_XPUB,
     supportedChains: Object.freeze([...e.SUPPORTED_CHAINS]),
+    withdrawals: Object.freeze({
+      sandboxSettleAfterSeconds: e.SANDBOX_SETTLE_AFTER_S,
+      expiryWindowSeconds: e.WITHDRAWAL_EXPIRY_S,
+      maxAmountUsdc: e.WITHDRAWAL_MAX_USDC,
+      exchangeRates: Object.freeze(e.EXCHANGE_RATES),
+    }),
   });
 }
 

@@ -30,10 +30,22 @@
  * | Webhooks: get a delivery (event x endpoint) | GetItem / conditional Put | pk=`ORG#<orgId>#WEBHOOKDELIVERY#<deliveryId>` sk=`WEBHOOKDELIVERY` |
  * | Webhooks: an endpoint's deliveries, newest first | Query | gsi1pk=`ORG#<orgId>#WEBHOOKENDPOINT#<endpointId>#DELIVERIES` gsi1sk=`<createdAt>#<deliveryId>` |
  * | Webhooks: redelivery request (outbox, read by the stream) | Put in the retry's transaction | pk=`WEBHOOKREDELIVERY#<requestId>` sk=`WEBHOOKREDELIVERY`, TTL |
+ * | -- withdrawals and the ledger --        |           |                                                              |
+ * | Get a customer's transaction            | GetItem   | pk=`ORG#<orgId>#CUSTOMER#<customerId>` sk=`TX#<transactionId>` |
+ * | List a customer's transactions          | Query     | gsi1pk=`ORG#<orgId>#CUSTOMER#<customerId>#TXS` gsi1sk=`<createdAt>#<id>` (newest first; type/status filtered) |
+ * | Find a transaction's customer by id     | GetItem   | pk=`ORG#<orgId>#TX#<transactionId>` sk=`TXPOINTER` (sandbox routes)   |
+ * | Find a transaction by id alone (operator CLI) | Query | gsi1pk=`TXPOINTER#<transactionId>` gsi1sk=`TXPOINTER` (on the pointer) |
+ * | Make transaction references unique      | conditional Put | pk=`TXREFERENCE#<reference>` sk=`TXREFERENCE`          |
+ * | Idempotency record of a create          | GetItem, conditional Put | pk=`ORG#<orgId>#IDEMPOTENCY#<key>` sk=`IDEMPOTENCY` |
+ * | A customer's USDC balance               | GetItem, conditional Update | pk=`ORG#<orgId>#CUSTOMER#<customerId>` sk=`BALANCE` |
+ * | An organization's allowance usage       | GetItem, conditional Update | pk=`ORG#<orgId>` sk=`ALLOWANCE`           |
+ * | An organization's sandbox settings      | GetItem, Update | pk=`ORG#<orgId>` sk=`SANDBOX` (faults, exchange rates) |
+ * | Withdrawals due to expire / to settle   | Query gsi2 | gsi2pk=`TIMER#<EXPIRE|SETTLE>#<shard>` gsi2sk=`<dueAt>#<transactionId>` (sparse) |
  */
 
 export type Key = { pk: string; sk: string };
 export type ListKey = { gsi1pk: string; gsi1sk: string };
+export type TimerKey = { gsi2pk: string; gsi2sk: string };
 
 const listSortKey = (createdAt: string, id: string) => `${createdAt}#${id}`;
 
@@ -131,7 +143,57 @@ export const keys = {
     gsi1pk: `ORG#${organizationId}#WEBHOOKENDPOINT#${endpointId}#DELIVERIES`,
   }),
   webhookRedelivery: (requestId: string): Key => ({ pk: `WEBHOOKREDELIVERY#${requestId}`, sk: 'WEBHOOKREDELIVERY' }),
+
+  // Withdrawals and the ledger. Transactions live in the customer's partition; the pointer lets routes that
+  // name only a transaction id (sandbox, operator) find it without a scan.
+  transaction: (organizationId: string, customerId: string, transactionId: string): Key => ({
+    pk: `ORG#${organizationId}#CUSTOMER#${customerId}`,
+    sk: `TX#${transactionId}`,
+  }),
+  transactionListEntry: (organizationId: string, customerId: string, createdAt: string, transactionId: string) => ({
+    gsi1pk: `ORG#${organizationId}#CUSTOMER#${customerId}#TXS`,
+    gsi1sk: listSortKey(createdAt, transactionId),
+  }),
+  transactionsOfCustomer: (organizationId: string, customerId: string) => ({
+    gsi1pk: `ORG#${organizationId}#CUSTOMER#${customerId}#TXS`,
+  }),
+  transactionPointer: (organizationId: string, transactionId: string): Key => ({
+    pk: `ORG#${organizationId}#TX#${transactionId}`,
+    sk: 'TXPOINTER',
+  }),
+  /** The pointer's gsi1 entry: the operator CLI knows a transaction id but not its organization. */
+  transactionPointerLookup: (transactionId: string): ListKey => ({
+    gsi1pk: `TXPOINTER#${transactionId}`,
+    gsi1sk: 'TXPOINTER',
+  }),
+  transactionReference: (reference: string): Key => ({ pk: `TXREFERENCE#${reference}`, sk: 'TXREFERENCE' }),
+  idempotencyRecord: (organizationId: string, idempotencyKey: string): Key => ({
+    pk: `ORG#${organizationId}#IDEMPOTENCY#${idempotencyKey}`,
+    sk: 'IDEMPOTENCY',
+  }),
+  customerBalance: (organizationId: string, customerId: string): Key => ({
+    pk: `ORG#${organizationId}#CUSTOMER#${customerId}`,
+    sk: 'BALANCE',
+  }),
+  allowance: (organizationId: string): Key => ({ pk: `ORG#${organizationId}`, sk: 'ALLOWANCE' }),
+  sandboxSettings: (organizationId: string): Key => ({ pk: `ORG#${organizationId}`, sk: 'SANDBOX' }),
+  /**
+   * A withdrawal waiting for a deadline (expiry while awaiting signatures, sandbox settlement while processing)
+   * carries this sparse gsi2 entry; sweeps query the due part of each shard. Shards spread the writes of a busy
+   * service over several index partitions.
+   */
+  withdrawalTimer: (kind: TimerKind, transactionId: string, dueAt: string): TimerKey => ({
+    gsi2pk: `TIMER#${kind}#${timerShard(transactionId)}`,
+    gsi2sk: `${dueAt}#${transactionId}`,
+  }),
+  timersDue: (kind: TimerKind, shard: number) => ({ gsi2pk: `TIMER#${kind}#${shard}` }),
 } as const;
+
+export type TimerKind = 'EXPIRE' | 'SETTLE';
+export const TIMER_SHARDS = 4;
+/** Transaction ids are random UUIDs, so their first hex digit spreads timers evenly. */
+export const timerShard = (transactionId: string): number =>
+  Number.parseInt(transactionId.charAt(0), 16) % TIMER_SHARDS || 0;
 
 /** The prefix every event record's partition key starts with; the stream relay keeps only these. */
 export const EVENT_KEY_PREFIX = 'EVENT#';

@@ -48,7 +48,14 @@ function decodeCursor(cursor: string, partition: string) {
  */
 export async function queryListPage<T>(
   db: Db,
-  input: { partition: string; limit: number; cursor?: string | undefined; parse: (item: Record<string, unknown>) => T },
+  input: {
+    partition: string;
+    limit: number;
+    cursor?: string | undefined;
+    parse: (item: Record<string, unknown>) => T;
+    /** Optional FilterExpression; pages keep reading until `limit` matching items (or the end) are found. */
+    filter?: { expression: string; names: Record<string, string>; values: Record<string, unknown> } | undefined;
+  },
 ): Promise<Page<T>> {
   const { gsi1 } = TABLE.indexes;
   const start = input.cursor ? decodeCursor(input.cursor, input.partition) : undefined;
@@ -60,8 +67,9 @@ export async function queryListPage<T>(
         TableName: db.tableName,
         IndexName: gsi1.name,
         KeyConditionExpression: '#pk = :pk',
-        ExpressionAttributeNames: { '#pk': gsi1.partitionKey },
-        ExpressionAttributeValues: { ':pk': input.partition },
+        ExpressionAttributeNames: { '#pk': gsi1.partitionKey, ...input.filter?.names },
+        ExpressionAttributeValues: { ':pk': input.partition, ...input.filter?.values },
+        ...(input.filter ? { FilterExpression: input.filter.expression } : {}),
         ScanIndexForward: false,
         Limit: input.limit + 1 - collected.length,
         ExclusiveStartKey: exclusiveStartKey,

@@ -10,33 +10,43 @@ export const TABLE = {
   indexes: {
     /** Lists ordered by time within one owner (customers of an organization, keys of an organization). */
     gsi1: { name: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
+    /**
+     * Sparse: only items waiting for a deadline carry `gsi2pk` (withdrawals due to expire or to settle), so the
+     * sweeps query just those instead of scanning the table.
+     */
+    gsi2: { name: 'gsi2', partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
   },
 } as const;
 
 /** The CreateTable input used locally and in tests; the CDK stack declares the same shape. */
 export function createTableInput(tableName: string) {
   const { partitionKey, sortKey, indexes } = TABLE;
+  const indexList = Object.values(indexes);
   return {
     TableName: tableName,
     BillingMode: 'PAY_PER_REQUEST' as const,
-    AttributeDefinitions: [partitionKey, sortKey, indexes.gsi1.partitionKey, indexes.gsi1.sortKey].map((name) => ({
-      AttributeName: name,
-      AttributeType: 'S' as const,
-    })),
+    AttributeDefinitions: [
+      partitionKey,
+      sortKey,
+      ...indexList.flatMap((index) => [index.partitionKey, index.sortKey]),
+    ].map((name) => ({ AttributeName: name, AttributeType: 'S' as const })),
     KeySchema: [
       { AttributeName: partitionKey, KeyType: 'HASH' as const },
       { AttributeName: sortKey, KeyType: 'RANGE' as const },
     ],
-    GlobalSecondaryIndexes: [
-      {
-        IndexName: indexes.gsi1.name,
-        KeySchema: [
-          { AttributeName: indexes.gsi1.partitionKey, KeyType: 'HASH' as const },
-          { AttributeName: indexes.gsi1.sortKey, KeyType: 'RANGE' as const },
-        ],
-        Projection: { ProjectionType: 'ALL' as const },
-      },
-    ],
+    GlobalSecondaryIndexes: indexList.map(globalSecondaryIndex),
     StreamSpecification: { StreamEnabled: true, StreamViewType: 'NEW_AND_OLD_IMAGES' as const },
+  };
+}
+
+/** One index as CreateTable and UpdateTable declare it (every attribute projected). */
+export function globalSecondaryIndex(index: (typeof TABLE.indexes)[keyof typeof TABLE.indexes]) {
+  return {
+    IndexName: index.name,
+    KeySchema: [
+      { AttributeName: index.partitionKey, KeyType: 'HASH' as const },
+      { AttributeName: index.sortKey, KeyType: 'RANGE' as const },
+    ],
+    Projection: { ProjectionType: 'ALL' as const },
   };
 }

@@ -46,6 +46,9 @@ const TAG_DESCRIPTIONS: Record<string, string> = {
   Customers: 'Customers of your organization and their KYC. Needs the `customers` feature.',
   Sandbox: 'Stand-ins for the outside world (KYC provider, chain, bank); sandbox organizations only.',
   Documentation: 'This document and the page that renders it; no key needed.',
+  Withdrawals:
+    "Idempotent withdrawals from a customer's USDC balance to an active bank, their transactions, the balance and " +
+    'the API withdrawal allowance. Creating one also needs the `apiWithdrawals` feature.',
 };
 
 const STATUS_DESCRIPTIONS: Record<number, string> = {

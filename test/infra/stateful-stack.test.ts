@@ -26,23 +26,23 @@ describe('stateful stack', () => {
     expect(table.StreamSpecification).toEqual({ StreamViewType: local.StreamSpecification.StreamViewType });
   });
 
-  it('keys on pk/sk with the gsi1 index projecting every attribute', () => {
+  it('keys on pk/sk with the gsi1 (lists) and sparse gsi2 (timers) indexes projecting every attribute', () => {
     const { Properties: table } = theTable();
 
     expect(table.KeySchema).toEqual([
       { AttributeName: 'pk', KeyType: 'HASH' },
       { AttributeName: 'sk', KeyType: 'RANGE' },
     ]);
-    expect(table.GlobalSecondaryIndexes).toEqual([
-      {
-        IndexName: 'gsi1',
+    expect(table.GlobalSecondaryIndexes).toEqual(
+      ['gsi1', 'gsi2'].map((name) => ({
+        IndexName: name,
         KeySchema: [
-          { AttributeName: 'gsi1pk', KeyType: 'HASH' },
-          { AttributeName: 'gsi1sk', KeyType: 'RANGE' },
+          { AttributeName: `${name}pk`, KeyType: 'HASH' },
+          { AttributeName: `${name}sk`, KeyType: 'RANGE' },
         ],
         Projection: { ProjectionType: 'ALL' },
-      },
-    ]);
+      })),
+    );
   });
 
   it('streams new and old images and expires items by the TTL attribute', () => {

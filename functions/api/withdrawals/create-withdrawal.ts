@@ -1,0 +1,14 @@
+import { apiHandler } from '#shared/http/api-handler.ts';
+import { reply } from '#shared/http/reply.ts';
+import { routes } from '#shared/http/routes.ts';
+import { createWithdrawal } from '#shared/withdrawals/create-withdrawal.ts';
+
+export const handler = apiHandler(routes.createWithdrawal, async ({ deps, auth, params, body, event }) => {
+  const { transaction, replayed } = await createWithdrawal(deps, {
+    organization: auth.organization,
+    customerId: params.customerId,
+    ...body,
+    idempotencyKeyHeader: event.headers?.['idempotency-key'],
+  });
+  return replayed ? reply(transaction, { headers: { 'idempotent-replayed': 'true' } }) : transaction;
+});

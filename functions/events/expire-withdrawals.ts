@@ -1,0 +1,11 @@
+import type { ScheduledEvent } from 'aws-lambda';
+import { appDeps } from '#shared/http/deps.ts';
+import { log } from '#shared/log.ts';
+import { expireDueWithdrawals } from '#shared/withdrawals/sweeps.ts';
+
+/** Scheduled (an EventBridge rule every minute in AWS, a LocalWorker timer locally): withdrawals past their window expire. */
+export const handler = async (_event?: ScheduledEvent) => {
+  const result = await expireDueWithdrawals(appDeps());
+  if (result.due > 0) log.info('expiry sweep', result);
+  return result;
+};

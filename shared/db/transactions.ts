@@ -1,0 +1,208 @@
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { z } from 'zod';
+import type { Db } from '#shared/db/client.ts';
+import type { TransactItem } from '#shared/db/guarded-write.ts';
+import { keys, TIMER_SHARDS, type TimerKind } from '#shared/db/keys.ts';
+import type { IdempotencyRecord } from '#shared/db/ledger.ts';
+import { type Page, queryListPage } from '#shared/db/pagination.ts';
+import { TABLE } from '#shared/db/table.ts';
+import type { EventRecord } from '#shared/events/outbox.ts';
+import { pendingTimer } from '#shared/withdrawals/lifecycle.ts';
+import {
+  type TransactionRecord,
+  TransactionRecordSchema,
+  type TransactionStatus,
+  type TransactionType,
+} from '#shared/withdrawals/schemas.ts';
+
+const TRANSACTION_ATTRIBUTES = Object.keys(TransactionRecordSchema.shape);
+
+export const parseTransaction = (item: Record<string, unknown>): TransactionRecord =>
+  TransactionRecordSchema.parse(Object.fromEntries(TRANSACTION_ATTRIBUTES.map((name) => [name, item[name]])));
+
+const PointerSchema = z.object({ organizationId: z.string(), customerId: z.string(), transactionId: z.string() });
+export type TransactionPointer = z.infer<typeof PointerSchema>;
+
+/** The stored item: the record, its key, its list entry, and its timer entry while it waits for a deadline. */
+function transactionItem(record: TransactionRecord) {
+  const { organizationId, customerId, transactionId, createdAt } = record;
+  const timer = pendingTimer(record);
+  return {
+    ...keys.transaction(organizationId, customerId, transactionId),
+    ...keys.transactionListEntry(organizationId, customerId, createdAt, transactionId),
+    ...(timer ? keys.withdrawalTimer(timer.kind, transactionId, timer.dueAt) : {}),
+    entity: 'TRANSACTION',
+    ...record,
+  };
+}
+
+// Items of a create's transaction.
+
+export const transactionWrites = {
+  insert: (db: Db, record: TransactionRecord): TransactItem => ({
+    Put: {
+      TableName: db.tableName,
+      Item: transactionItem(record),
+      // A fresh id never exists; the guard keeps a retried write from overwriting a transaction.
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+  }),
+  /** The whole new state, replacing the one it was computed from. */
+  replace: (db: Db, previous: TransactionRecord, next: TransactionRecord): TransactItem => ({
+    Put: {
+      TableName: db.tableName,
+      Item: transactionItem(next),
+      // Only from the status and version we read: of two racing transitions exactly one wins.
+      ConditionExpression: '#status = :status AND version = :version',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':status': previous.status, ':version': previous.version },
+    },
+  }),
+  pointer: (db: Db, record: TransactionRecord): TransactItem => ({
+    Put: {
+      TableName: db.tableName,
+      Item: {
+        ...keys.transactionPointer(record.organizationId, record.transactionId),
+        ...keys.transactionPointerLookup(record.transactionId),
+        entity: 'TXPOINTER',
+        organizationId: record.organizationId,
+        customerId: record.customerId,
+        transactionId: record.transactionId,
+      },
+      // Written once, with the transaction it points to.
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+  }),
+  reference: (db: Db, record: TransactionRecord): TransactItem => ({
+    Put: {
+      TableName: db.tableName,
+      Item: {
+        ...keys.transactionReference(record.reference),
+        entity: 'TXREFERENCE',
+        organizationId: record.organizationId,
+        customerId: record.customerId,
+        transactionId: record.transactionId,
+      },
+      // References are unique: a drawn reference that is taken is drawn again.
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+  }),
+  idempotency: (db: Db, record: IdempotencyRecord): TransactItem => ({
+    Put: {
+      TableName: db.tableName,
+      Item: {
+        ...keys.idempotencyRecord(record.organizationId, record.idempotencyKey),
+        entity: 'IDEMPOTENCY',
+        ...record,
+      },
+      // One transaction per key: of concurrent creates with one key exactly one writes it, the rest replay.
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+  }),
+  event: (db: Db, event: EventRecord): TransactItem => ({
+    Put: { TableName: db.tableName, Item: event, ConditionExpression: 'attribute_not_exists(pk)' },
+  }),
+};
+
+// Reads.
+
+export async function getTransactionOfCustomer(
+  db: Db,
+  organizationId: string,
+  customerId: string,
+  transactionId: string,
+): Promise<TransactionRecord | undefined> {
+  const { Item } = await db.client.send(
+    new GetCommand({
+      TableName: db.tableName,
+      Key: keys.transaction(organizationId, customerId, transactionId),
+      ConsistentRead: true,
+    }),
+  );
+  return Item ? parseTransaction(Item) : undefined;
+}
+
+/** The customer a transaction of this organization belongs to; another organization's transaction is not found. */
+export async function findTransactionPointer(db: Db, organizationId: string, transactionId: string) {
+  const { Item } = await db.client.send(
+    new GetCommand({
+      TableName: db.tableName,
+      Key: keys.transactionPointer(organizationId, transactionId),
+      ConsistentRead: true,
+    }),
+  );
+  return Item ? PointerSchema.parse(Item) : undefined;
+}
+
+/** Operator path: a transaction by its id alone, through the pointer's gsi1 entry. */
+export async function findTransactionPointerById(db: Db, transactionId: string) {
+  const { gsi1 } = TABLE.indexes;
+  const { Items = [] } = await db.client.send(
+    new QueryCommand({
+      TableName: db.tableName,
+      IndexName: gsi1.name,
+      KeyConditionExpression: '#pk = :pk',
+      ExpressionAttributeNames: { '#pk': gsi1.partitionKey },
+      ExpressionAttributeValues: { ':pk': keys.transactionPointerLookup(transactionId).gsi1pk },
+    }),
+  );
+  const [first] = Items;
+  return first ? PointerSchema.parse(first) : undefined;
+}
+
+export function listTransactionsOfCustomer(
+  db: Db,
+  organizationId: string,
+  customerId: string,
+  query: { limit: number; cursor?: string | undefined; type?: TransactionType; status?: TransactionStatus },
+): Promise<Page<TransactionRecord>> {
+  const conditions: string[] = [];
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
+  if (query.type) {
+    conditions.push('#type = :type');
+    names['#type'] = 'type';
+    values[':type'] = query.type;
+  }
+  if (query.status) {
+    conditions.push('#status = :status');
+    names['#status'] = 'status';
+    values[':status'] = query.status;
+  }
+  return queryListPage(db, {
+    partition: keys.transactionsOfCustomer(organizationId, customerId).gsi1pk,
+    limit: query.limit,
+    cursor: query.cursor,
+    parse: parseTransaction,
+    filter: conditions.length ? { expression: conditions.join(' AND '), names, values } : undefined,
+  });
+}
+
+/**
+ * Up to `limit` transactions whose `kind` deadline has passed, across the timer shards, oldest due first per
+ * shard. The index is eventually consistent: callers re-read each transaction and transition it conditionally.
+ */
+export async function queryDueTransactions(db: Db, kind: TimerKind, now: Date, limit: number) {
+  const { gsi2 } = TABLE.indexes;
+  const due: TransactionRecord[] = [];
+  for (let shard = 0; shard < TIMER_SHARDS && due.length < limit; shard++) {
+    let start: Record<string, unknown> | undefined;
+    do {
+      const page = await db.client.send(
+        new QueryCommand({
+          TableName: db.tableName,
+          IndexName: gsi2.name,
+          KeyConditionExpression: '#pk = :pk AND #sk < :upTo',
+          ExpressionAttributeNames: { '#pk': gsi2.partitionKey, '#sk': gsi2.sortKey },
+          // `~` sorts after the `#` that separates the due time from the id, so "due at now" is included.
+          ExpressionAttributeValues: { ':pk': keys.timersDue(kind, shard).gsi2pk, ':upTo': `${now.toISOString()}~` },
+          Limit: limit - due.length,
+          ExclusiveStartKey: start,
+        }),
+      );
+      due.push(...(page.Items ?? []).map(parseTransaction));
+      start = page.LastEvaluatedKey;
+    } while (start && due.length < limit);
+  }
+  return due;
+}

@@ -1,0 +1,282 @@
+import type { BankRecord } from '#shared/banks/bank-record.ts';
+import type { CustomerRecord } from '#shared/customers/schemas.ts';
+import { getBankOfCustomer } from '#shared/db/banks.ts';
+import { getCustomer } from '#shared/db/customers.ts';
+import { isTransientDatabaseError } from '#shared/db/errors.ts';
+import {
+  type GuardedItem,
+  retryOnConflict,
+  WriteConditionFailedError,
+  writeGuarded,
+} from '#shared/db/guarded-write.ts';
+import {
+  allowanceWrites,
+  balanceWrites,
+  type CreateContext,
+  getIdempotencyRecord,
+  type IdempotencyRecord,
+  readCreateContext,
+} from '#shared/db/ledger.ts';
+import { getOrganization } from '#shared/db/organizations.ts';
+import { getTransactionOfCustomer, transactionWrites } from '#shared/db/transactions.ts';
+import type { Deps } from '#shared/http/deps.ts';
+import {
+  BadRequestError,
+  FieldError,
+  ForbiddenError,
+  NotFoundError,
+  ServiceUnavailableError,
+  UnprocessableError,
+} from '#shared/http/errors.ts';
+import type { Organization } from '#shared/organizations/organization.ts';
+import { allowanceWindow, toMicro } from '#shared/withdrawals/ledger.ts';
+import { rateProviderFor } from '#shared/withdrawals/ports.ts';
+import { quoteWithdrawal } from '#shared/withdrawals/quote.ts';
+import {
+  addSeconds,
+  bankSnapshot,
+  createdEvent,
+  newTransactionRecord,
+  requestHash,
+  toTransaction,
+} from '#shared/withdrawals/records.ts';
+import {
+  IdempotencyKeySchema,
+  NEITHER_AMOUNT,
+  type Transaction,
+  type TransactionRecord,
+} from '#shared/withdrawals/schemas.ts';
+import { execute, settleDueAt } from '#shared/withdrawals/transitions.ts';
+
+export type CreateWithdrawalRequest = {
+  organization: Organization;
+  customerId: string;
+  withdrawalBankId: string;
+  /** From the body. */
+  idempotencyKey?: string | undefined;
+  /** From the `Idempotency-Key` header. */
+  idempotencyKeyHeader?: string | undefined;
+  sourceAmount?: string | undefined;
+  targetAmount?: string | undefined;
+};
+
+export type CreateWithdrawalResult = { transaction: Transaction; replayed: boolean };
+
+export const FAILED_TO_EXECUTE = 'Failed to execute withdrawal';
+
+export class IdempotencyKeyReusedError extends UnprocessableError {
+  constructor() {
+    super('idempotencyKey: Key was already used with different parameters');
+  }
+}
+
+/** The key from the body or the header (the same one if both are sent); a shape check, so it reads nothing. */
+export function resolveIdempotencyKey(fromBody: string | undefined, fromHeader: string | undefined): string {
+  if (fromHeader !== undefined) {
+    const parsed = IdempotencyKeySchema.safeParse(fromHeader);
+    if (!parsed.success) throw new FieldError('idempotencyKey', parsed.error.issues[0]?.message ?? 'Invalid value');
+    if (fromBody !== undefined && fromBody !== fromHeader) {
+      throw new FieldError('idempotencyKey', 'Does not match the Idempotency-Key header');
+    }
+    return fromHeader;
+  }
+  if (fromBody === undefined) throw new FieldError('idempotencyKey', 'Required');
+  return fromBody;
+}
+
+/**
+ * Creates a withdrawal (API.md section 5). Reads: the customer, the bank, and one batch of the balance, the
+ * allowance, the idempotency record and the sandbox settings, all at once. Writes: ONE conditional
+ * TransactWriteItems with the transaction, its pointer, its unique reference, its idempotency record, its
+ * `withdrawal.created` event and, when it executes at once, the balance and allowance reservations. A guard
+ * that fails because of a concurrent writer makes it decide again on fresh reads; a database that throttles
+ * or fails leaves nothing written and answers 503.
+ */
+export async function createWithdrawal(deps: Deps, request: CreateWithdrawalRequest): Promise<CreateWithdrawalResult> {
+  const idempotencyKey = resolveIdempotencyKey(request.idempotencyKey, request.idempotencyKeyHeader);
+  try {
+    return await retryOnConflict(() => attemptCreate(deps, request, idempotencyKey));
+  } catch (error) {
+    if (isTransientDatabaseError(error)) throw new ServiceUnavailableError(FAILED_TO_EXECUTE);
+    throw error;
+  }
+}
+
+const MAX_DECISIONS = 5;
+
+async function attemptCreate(
+  deps: Deps,
+  request: CreateWithdrawalRequest,
+  idempotencyKey: string,
+): Promise<CreateWithdrawalResult> {
+  const { organizationId } = request.organization;
+  const hash = requestHash(request);
+  const [customer, bank, firstContext] = await Promise.all([
+    getCustomer(deps.db, organizationId, request.customerId),
+    getBankOfCustomer(deps.db, organizationId, request.customerId, request.withdrawalBankId),
+    readContext(deps, request.organization, request.customerId, idempotencyKey),
+  ]);
+  // A used key answers first: a replay returns the original even if the customer or bank changed since.
+  if (firstContext.idempotency) return replay(deps, firstContext.idempotency, hash);
+  const payee = checkPayee(customer, bank);
+  const amount = amountOf(request);
+
+  let organization = request.organization;
+  let context = firstContext;
+  for (let decision = 1; decision <= MAX_DECISIONS; decision++) {
+    const now = deps.clock.now();
+    const { record, items } = plan(deps, { organization, payee, amount, context, idempotencyKey, hash, now });
+    try {
+      await writeGuarded(deps.db, items);
+    } catch (error) {
+      if (!(error instanceof WriteConditionFailedError)) throw error;
+      switch (error.role as Role) {
+        case 'idempotency': {
+          const existing = await getIdempotencyRecord(deps.db, organizationId, idempotencyKey);
+          if (existing) return replay(deps, existing, hash);
+          break;
+        }
+        case 'reference':
+          break;
+        case 'allowanceConfig':
+          organization = (await getOrganization(deps.db, organizationId)) ?? organization;
+          context = await readContext(deps, organization, request.customerId, idempotencyKey);
+          break;
+        case 'balance':
+        case 'allowance':
+          context = await readContext(deps, organization, request.customerId, idempotencyKey);
+          break;
+        default:
+          throw error;
+      }
+      if (context.idempotency) return replay(deps, context.idempotency, hash);
+      continue;
+    }
+    const result =
+      record.status === 'PROCESSING'
+        ? await execute(deps, organization, record, context.sandbox?.failNextExecutions)
+        : record;
+    return { transaction: toTransaction(result), replayed: false };
+  }
+  throw new ServiceUnavailableError(FAILED_TO_EXECUTE);
+}
+
+const readContext = (deps: Deps, organization: Organization, customerId: string, idempotencyKey: string) =>
+  readCreateContext(deps.db, {
+    organizationId: organization.organizationId,
+    customerId,
+    idempotencyKey,
+    sandbox: organization.environment === 'sandbox',
+  });
+
+type Payee = { customer: CustomerRecord; bank: BankRecord };
+type Amount = { sourceAmount: string; targetAmount?: undefined } | { targetAmount: string; sourceAmount?: undefined };
+
+/** The one amount the body carries (the schema refused neither and both). */
+function amountOf(request: CreateWithdrawalRequest): Amount {
+  if (request.sourceAmount !== undefined) return { sourceAmount: request.sourceAmount };
+  if (request.targetAmount !== undefined) return { targetAmount: request.targetAmount };
+  throw new BadRequestError(NEITHER_AMOUNT);
+}
+
+/** API.md's order: 404 customer, 403 KYC, 404 bank (another customer's bank is not found), 400 inactive bank. */
+function checkPayee(customer: CustomerRecord | undefined, bank: BankRecord | undefined): Payee {
+  if (!customer) throw new NotFoundError('Customer not found');
+  if (customer.kycStatus !== 'APPROVED') throw new ForbiddenError('Customer KYC verification must be completed');
+  if (!bank) throw new NotFoundError('Withdrawal bank not found');
+  if (bank.status !== 'ACTIVE') throw new BadRequestError('withdrawalBankId: Withdrawal bank is not active');
+  return { customer, bank };
+}
+
+async function replay(deps: Deps, record: IdempotencyRecord, hash: string): Promise<CreateWithdrawalResult> {
+  if (record.requestHash !== hash) throw new IdempotencyKeyReusedError();
+  const transaction = await getTransactionOfCustomer(
+    deps.db,
+    record.organizationId,
+    record.customerId,
+    record.transactionId,
+  );
+  // The record and its transaction are written in one transaction, so this cannot be missing.
+  if (!transaction) throw new Error(`idempotency record ${record.idempotencyKey} points to a missing transaction`);
+  return { transaction: toTransaction(transaction), replayed: true };
+}
+
+type Role = 'transaction' | 'pointer' | 'reference' | 'idempotency' | 'event' | LedgerRole;
+type LedgerRole = 'balance' | 'allowance' | 'allowanceConfig';
+
+/**
+ * The decision and its writes. PROCESSING only when the amount fits both the allowance and the available
+ * balance (reserving both in the same transaction); otherwise PROPOSED with nothing reserved.
+ */
+function plan(
+  deps: Deps,
+  input: {
+    organization: Organization;
+    payee: Payee;
+    amount: Amount;
+    context: CreateContext;
+    idempotencyKey: string;
+    hash: string;
+    now: Date;
+  },
+): { record: TransactionRecord; items: GuardedItem<Role>[] } {
+  const { organization, payee, context, now } = input;
+  const { customer, bank } = payee;
+  const { db } = deps;
+  const quote = quoteWithdrawal({
+    fees: organization.fees,
+    exchangeRate: rateProviderFor(deps.config, context.sandbox).rateFor(bank.currency),
+    maxSourceAmount: deps.config.withdrawals.maxAmountUsdc,
+    ...input.amount,
+  });
+  const amount = toMicro(quote.sourceAmount);
+  const window = allowanceWindow(organization.allowance, context.allowance, now);
+  const executes = amount <= window.available && amount <= context.balance.available;
+  const record = newTransactionRecord(
+    {
+      organizationId: organization.organizationId,
+      customerId: customer.customerId,
+      type: 'WITHDRAWAL',
+      status: executes ? 'PROCESSING' : 'PROPOSED',
+      completedAt: null,
+      targetCurrency: bank.currency,
+      ...quote,
+      withdrawalBank: bankSnapshot(bank),
+      idempotencyKey: input.idempotencyKey,
+      reservation: { balance: executes, allowancePeriodStart: executes ? window.periodStart : null },
+      expiryDueAt: addSeconds(now, deps.config.withdrawals.expiryWindowSeconds),
+      settleDueAt: executes ? settleDueAt(deps, organization, now) : null,
+    },
+    now,
+  );
+  const at = record.createdAt;
+  const owner = { organizationId: organization.organizationId, customerId: customer.customerId };
+  const items: GuardedItem<Role>[] = [
+    { role: 'transaction', item: transactionWrites.insert(db, record) },
+    { role: 'pointer', item: transactionWrites.pointer(db, record) },
+    { role: 'reference', item: transactionWrites.reference(db, record) },
+    {
+      role: 'idempotency',
+      item: transactionWrites.idempotency(db, {
+        organizationId: organization.organizationId,
+        idempotencyKey: input.idempotencyKey,
+        requestHash: input.hash,
+        customerId: customer.customerId,
+        transactionId: record.transactionId,
+        createdAt: at,
+      }),
+    },
+    { role: 'event', item: transactionWrites.event(db, createdEvent(record, now)) },
+  ];
+  if (executes) {
+    items.push(
+      { role: 'balance', item: balanceWrites.reserve(db, owner, amount, at) },
+      { role: 'allowance', item: allowanceWrites.reserve(db, organization.organizationId, window, amount, at) },
+      {
+        role: 'allowanceConfig',
+        item: allowanceWrites.configUnchanged(db, organization.organizationId, organization.allowance),
+      },
+    );
+  }
+  return { record, items };
+}

@@ -1,0 +1,58 @@
+import type { BankCurrency } from '#shared/banks/bank-record.ts';
+import type { Config } from '#shared/config/env.ts';
+import type { Db } from '#shared/db/client.ts';
+import { consumeFault, type SandboxSettings } from '#shared/db/ledger.ts';
+import type { Organization } from '#shared/organizations/organization.ts';
+import type { ExchangeRates, TransactionRecord } from '#shared/withdrawals/schemas.ts';
+
+/**
+ * The two outside systems a withdrawal depends on, as ports: where exchange rates come from, and who pays
+ * out. Sandbox organizations get stand-ins; a market-data feed and a payout provider plug in here for live ones.
+ */
+
+/** Bank-currency units per 1 USDC. */
+export type RateProvider = { rateFor: (currency: BankCurrency) => string };
+
+/** Fixed rates: the configured ones (`EXCHANGE_RATES`), overridden per sandbox organization by its own. */
+export function rateProviderFor(
+  config: Pick<Config, 'withdrawals'>,
+  sandbox: SandboxSettings | undefined,
+): RateProvider {
+  const rates: ExchangeRates = { ...config.withdrawals.exchangeRates, ...(sandbox?.rates ?? {}) };
+  return { rateFor: (currency) => rates[currency] };
+}
+
+export type ExecutionStart = { started: true } | { started: false; reason: string };
+
+/** Takes over a withdrawal once it is PROCESSING with its reservations made. */
+export type PayoutExecutor = { start: (withdrawal: TransactionRecord) => Promise<ExecutionStart> };
+
+export const SANDBOX_FAULT_REASON = 'Sandbox fault: the payout failed to start';
+
+/**
+ * Sandbox: every execution starts, except while faults are armed (`POST /sandbox/faults`): each armed fault
+ * fails exactly one execution at start. `armedFaults`, when the caller already read it, spares the database
+ * call in the usual case of none armed.
+ */
+export function sandboxExecutor(db: Db, organizationId: string, armedFaults?: number): PayoutExecutor {
+  return {
+    start: async () => {
+      if (armedFaults === 0) return { started: true };
+      return (await consumeFault(db, organizationId))
+        ? { started: false, reason: SANDBOX_FAULT_REASON }
+        : { started: true };
+    },
+  };
+}
+
+/**
+ * Live: the payout provider's adapter is not part of this service yet. The withdrawal stays PROCESSING until
+ * the provider reports its outcome (the operator's settlement path).
+ */
+export const providerExecutor: PayoutExecutor = { start: async () => ({ started: true }) };
+
+export function executorFor(db: Db, organization: Organization, armedFaults?: number): PayoutExecutor {
+  return organization.environment === 'sandbox'
+    ? sandboxExecutor(db, organization.organizationId, armedFaults)
+    : providerExecutor;
+}

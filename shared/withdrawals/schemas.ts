@@ -1,0 +1,311 @@
+import { z } from 'zod';
+import { BankCurrencySchema } from '#shared/banks/bank-record.ts';
+import { EmailSchema } from '#shared/customers/schemas.ts';
+import { PaginationQuery } from '#shared/http/pagination.ts';
+import { FiatAmountSchema, UsdcAmountSchema } from '#shared/money/amounts.ts';
+
+export const TRANSACTION_STATUSES = [
+  'PROPOSED',
+  'PARTIALLY_SIGNED',
+  'PROCESSING',
+  'COMPLETED',
+  'FAILED',
+  'CANCELLED',
+  'EXPIRED',
+] as const;
+export const TransactionStatusSchema = z.enum(TRANSACTION_STATUSES);
+export type TransactionStatus = z.infer<typeof TransactionStatusSchema>;
+
+export const TransactionTypeSchema = z.enum(['WITHDRAWAL', 'DEPOSIT']);
+export type TransactionType = z.infer<typeof TransactionTypeSchema>;
+
+export const TargetCurrencySchema = z.enum(['EUR', 'USD', 'USDC']);
+
+const uuid = z.uuid({ error: 'Must be a UUID' });
+
+const EXAMPLE_TRANSACTION_ID = '6f1c2a9e-4b7d-4e21-9c3a-1d2e3f4a5b6c';
+const EXAMPLE_CUSTOMER_ID = '3b241101-e2bb-4255-8caf-4136c566a962';
+const EXAMPLE_BANK_ID = '9d3c2b1a-0f4e-4d5c-8b7a-6e5f4d3c2b1a';
+
+/** API.md: 1-255 characters of `A-Za-z0-9_-.:`, in the body or the `Idempotency-Key` header. */
+export const IdempotencyKeySchema = z
+  .string({ error: 'Must be a string' })
+  .regex(/^[A-Za-z0-9_.:-]{1,255}$/, { error: 'Must be 1-255 characters of A-Z, a-z, 0-9, _ - . :' });
+
+export const NEITHER_AMOUNT = 'Provide either sourceAmount or targetAmount';
+export const BOTH_AMOUNTS = 'Provide either sourceAmount or targetAmount, not both';
+
+export const CreateWithdrawalBody = z
+  .strictObject({
+    withdrawalBankId: uuid,
+    idempotencyKey: IdempotencyKeySchema.optional(),
+    sourceAmount: UsdcAmountSchema.optional(),
+    targetAmount: FiatAmountSchema.optional(),
+  })
+  .superRefine((body, ctx) => {
+    const given = [body.sourceAmount, body.targetAmount].filter((amount) => amount !== undefined).length;
+    if (given !== 1) ctx.addIssue({ code: 'custom', path: [], message: given === 0 ? NEITHER_AMOUNT : BOTH_AMOUNTS });
+  })
+  .meta({
+    id: 'CreateWithdrawalRequest',
+    examples: [
+      { withdrawalBankId: EXAMPLE_BANK_ID, idempotencyKey: 'payout-2026-11-21-0001', sourceAmount: '100.00' },
+      { withdrawalBankId: EXAMPLE_BANK_ID, idempotencyKey: 'payout-2026-11-21-0002', targetAmount: '250.00' },
+    ],
+  });
+export type CreateWithdrawalInput = z.output<typeof CreateWithdrawalBody>;
+
+const transactionId = uuid.meta({ examples: [EXAMPLE_TRANSACTION_ID] });
+export const TransactionParams = z.strictObject({
+  customerId: uuid.meta({ examples: [EXAMPLE_CUSTOMER_ID] }),
+  transactionId,
+});
+export const SandboxTransactionParams = z.strictObject({ transactionId });
+
+/** Filters accept any letter case; the stored values are upper case. */
+const upperCaseEnum = <T extends z.ZodType<unknown, string>>(schema: T) =>
+  z
+    .string()
+    .transform((value) => value.toUpperCase())
+    .pipe(schema);
+
+export const ListTransactionsQuery = z.strictObject({
+  ...PaginationQuery,
+  type: upperCaseEnum(TransactionTypeSchema).optional(),
+  status: upperCaseEnum(TransactionStatusSchema).optional(),
+});
+
+export const WithdrawalBankSnapshotSchema = z.object({
+  id: z.string(),
+  beneficiaryName: z.string(),
+  currency: BankCurrencySchema,
+  iban: z.string().nullable(),
+  bic: z.string().nullable(),
+  accountNumber: z.string().nullable(),
+  routingNumber: z.string().nullable(),
+});
+
+/** The transaction object of API.md section 5, exactly. */
+export const TransactionSchema = z.object({
+  id: z.string(),
+  customerId: z.string(),
+  type: TransactionTypeSchema,
+  status: TransactionStatusSchema,
+  requiresUiAction: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  completedAt: z.string().nullable(),
+  reference: z.string(),
+  sourceCurrency: z.literal('USDC'),
+  targetCurrency: TargetCurrencySchema,
+  sourceAmount: z.string(),
+  targetAmount: z.string(),
+  exchangeRate: z.string(),
+  fee: z.string(),
+  withdrawalBank: WithdrawalBankSnapshotSchema.nullable(),
+  walletAddress: z.string().nullable(),
+  developerFee: z.string().nullable(),
+  txHash: z.string().nullable(),
+  failureReason: z.string().nullable(),
+});
+export type Transaction = z.infer<typeof TransactionSchema>;
+
+const TRANSACTION_EXAMPLE: Transaction = {
+  id: EXAMPLE_TRANSACTION_ID,
+  customerId: EXAMPLE_CUSTOMER_ID,
+  type: 'WITHDRAWAL',
+  status: 'PROCESSING',
+  requiresUiAction: false,
+  createdAt: '2026-11-21T10:00:00.000Z',
+  updatedAt: '2026-11-21T10:00:00.000Z',
+  completedAt: null,
+  reference: 'WD-7K3M-9QX2',
+  sourceCurrency: 'USDC',
+  targetCurrency: 'EUR',
+  sourceAmount: '100.00',
+  targetAmount: '91.08',
+  exchangeRate: '0.92',
+  fee: '1.00',
+  withdrawalBank: {
+    id: EXAMPLE_BANK_ID,
+    beneficiaryName: 'Ada Lovelace',
+    currency: 'EUR',
+    iban: 'DE89370400440532013000',
+    bic: 'COBADEFFXXX',
+    accountNumber: null,
+    routingNumber: null,
+  },
+  walletAddress: null,
+  developerFee: null,
+  txHash: null,
+  failureReason: null,
+};
+
+/** The transaction object as documented (the stored record derives from the plain schema above). */
+export const TransactionResponseSchema = TransactionSchema.meta({
+  id: 'Transaction',
+  examples: [
+    TRANSACTION_EXAMPLE,
+    {
+      ...TRANSACTION_EXAMPLE,
+      id: '0a9b8c7d-6e5f-4a3b-9c2d-1e0f9a8b7c6d',
+      type: 'DEPOSIT',
+      status: 'COMPLETED',
+      createdAt: '2026-11-21T09:00:00.000Z',
+      updatedAt: '2026-11-21T09:00:00.000Z',
+      completedAt: '2026-11-21T09:00:00.000Z',
+      reference: 'DP-2H8N-4RKW',
+      targetCurrency: 'USDC',
+      sourceAmount: '250.00',
+      targetAmount: '250.00',
+      exchangeRate: '1.00',
+      fee: '0.00',
+      withdrawalBank: null,
+    },
+  ],
+});
+
+/** What a transaction holds of the ledger, so whatever ends it releases exactly that. */
+export const ReservationSchema = z.object({
+  /** The source amount is locked in the customer's balance. */
+  balance: z.boolean(),
+  /** The allowance period the amount was counted in; null when the allowance was not used. */
+  allowancePeriodStart: z.string().nullable(),
+});
+export type Reservation = z.infer<typeof ReservationSchema>;
+
+export const ApprovalSchema = z.object({ approver: z.string(), approvedAt: z.string() });
+
+/** The stored transaction; parsed on every read. */
+export const TransactionRecordSchema = TransactionSchema.omit({ id: true, requiresUiAction: true }).extend({
+  transactionId: z.string(),
+  organizationId: z.string(),
+  idempotencyKey: z.string().nullable(),
+  approvals: z.array(ApprovalSchema),
+  reservation: ReservationSchema,
+  /** When a withdrawal still awaiting signatures expires. */
+  expiryDueAt: z.string().nullable(),
+  /** When a sandbox payout settles by itself (null: it waits for the sandbox routes). */
+  settleDueAt: z.string().nullable(),
+  /** Who rejected or cancelled it (an approver's e-mail, `api` for the cancel route). */
+  cancelledBy: z.string().nullable(),
+  /** Optimistic-concurrency counter: every transition is conditional on the version and status it read. */
+  version: z.number().int().min(1),
+});
+export type TransactionRecord = z.infer<typeof TransactionRecordSchema>;
+
+export const BalanceSchema = z
+  .object({
+    customerId: z.string(),
+    currency: z.literal('usdc'),
+    balance: z.string(),
+    availableBalance: z.string(),
+    lockedBalance: z.string(),
+  })
+  .meta({
+    id: 'Balance',
+    examples: [
+      {
+        customerId: EXAMPLE_CUSTOMER_ID,
+        currency: 'usdc',
+        balance: '250.00',
+        availableBalance: '150.00',
+        lockedBalance: '100.00',
+      },
+    ],
+  });
+export type Balance = z.infer<typeof BalanceSchema>;
+
+export const AllowanceSchema = z
+  .object({
+    enabled: z.boolean(),
+    allowance: z.object({
+      limit: z.string(),
+      spent: z.string(),
+      available: z.string(),
+      resetPeriodMinutes: z.number().int(),
+      nextResetAt: z.string().nullable(),
+    }),
+  })
+  .meta({
+    id: 'WithdrawalAllowance',
+    examples: [
+      {
+        enabled: true,
+        allowance: {
+          limit: '10000.00',
+          spent: '100.00',
+          available: '9900.00',
+          resetPeriodMinutes: 1440,
+          nextResetAt: '2026-11-22T10:00:00.000Z',
+        },
+      },
+    ],
+  });
+export type Allowance = z.infer<typeof AllowanceSchema>;
+
+// Sandbox bodies.
+
+export const SandboxCreditBody = z
+  .strictObject({ amount: UsdcAmountSchema })
+  .meta({ id: 'SandboxCreditBalanceRequest', examples: [{ amount: '250.00' }] });
+export const SandboxApproveBody = z
+  .strictObject({ approver: EmailSchema })
+  .meta({ id: 'SandboxApproveTransactionRequest', examples: [{ approver: 'treasurer@example.com' }] });
+export const SandboxRejectBody = z
+  .strictObject({ approver: EmailSchema.optional() })
+  .meta({ id: 'SandboxRejectTransactionRequest', examples: [{ approver: 'treasurer@example.com' }, {}] });
+export const SandboxFailBody = z
+  .strictObject({ reason: z.string().trim().min(1).max(500).optional() })
+  .meta({ id: 'SandboxFailTransactionRequest', examples: [{ reason: 'Beneficiary account closed' }, {}] });
+
+/** Zero is a valid limit: every API withdrawal then needs signatures. */
+const NonNegativeUsdcSchema = z
+  .string({ error: 'Must be a decimal string' })
+  .regex(/^(0|[1-9]\d{0,14})(\.\d{1,6})?$/, { error: 'Must be a decimal string with at most 6 decimal places' });
+
+export const MAX_RESET_PERIOD_MINUTES = 366 * 24 * 60;
+
+export const SandboxAllowanceBody = z
+  .strictObject({
+    limit: NonNegativeUsdcSchema,
+    resetPeriodMinutes: z
+      .number({ error: 'Must be a whole number of minutes' })
+      .int()
+      .min(0)
+      .max(MAX_RESET_PERIOD_MINUTES),
+  })
+  .meta({
+    id: 'SandboxAllowanceRequest',
+    examples: [
+      { limit: '5000.00', resetPeriodMinutes: 1440 },
+      { limit: '0', resetPeriodMinutes: 0 },
+    ],
+  });
+
+export const SandboxFaultsBody = z
+  .strictObject({ failNextExecutions: z.number({ error: 'Must be a whole number' }).int().min(0).max(1000) })
+  .meta({ id: 'SandboxFaultsRequest', examples: [{ failNextExecutions: 1 }] });
+export const SandboxFaultsSchema = z
+  .object({ failNextExecutions: z.number().int() })
+  .meta({ id: 'SandboxFaults', examples: [{ failNextExecutions: 1 }] });
+
+const RateSchema = z
+  .string({ error: 'Must be a decimal string' })
+  .regex(/^(0|[1-9]\d{0,5})(\.\d{1,8})?$/, { error: 'Must be a decimal string with at most 8 decimal places' })
+  .refine((value) => /[1-9]/.test(value), { error: 'Must be greater than 0' });
+
+export const ExchangeRatesSchema = z.object({ EUR: z.string(), USD: z.string() });
+export type ExchangeRates = z.infer<typeof ExchangeRatesSchema>;
+
+export const SandboxExchangeRatesBody = z
+  .strictObject({ EUR: RateSchema.optional(), USD: RateSchema.optional() })
+  .superRefine((body, ctx) => {
+    if (body.EUR === undefined && body.USD === undefined) {
+      ctx.addIssue({ code: 'custom', path: [], message: 'Provide EUR, USD or both' });
+    }
+  })
+  .meta({ id: 'SandboxExchangeRatesRequest', examples: [{ EUR: '0.92' }, { EUR: '0.915', USD: '1.00' }] });
+export const SandboxExchangeRatesSchema = z
+  .object({ rates: ExchangeRatesSchema })
+  .meta({ id: 'ExchangeRates', examples: [{ rates: { EUR: '0.92', USD: '1.00' } }] });

@@ -1,0 +1,37 @@
+import { randomUUID } from 'node:crypto';
+import { CreateTableCommand, DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { LOCAL_CREDENTIALS, LOCAL_REGION } from '#infra/local/dynamodb.ts';
+import { ensureTable } from '#infra/local/table.ts';
+import { createTableInput } from '#shared/db/table.ts';
+
+const client = new DynamoDBClient({
+  endpoint: inject('dynamodbEndpoint'),
+  region: LOCAL_REGION,
+  credentials: LOCAL_CREDENTIALS,
+});
+
+afterAll(() => client.destroy());
+
+describe('the local table across versions', () => {
+  it('adds the gsi2 timer index to a table kept from before withdrawals (an old DATA_DIR)', async () => {
+    const tableName = `payouts-old-${randomUUID()}`;
+    const current = createTableInput(tableName);
+    await client.send(
+      new CreateTableCommand({
+        ...current,
+        AttributeDefinitions: current.AttributeDefinitions.filter((a) => !a.AttributeName.startsWith('gsi2')),
+        GlobalSecondaryIndexes: current.GlobalSecondaryIndexes.filter((index) => index.IndexName === 'gsi1'),
+      }),
+    );
+
+    const created = await ensureTable(client, tableName);
+
+    expect(created).toBe(false);
+    const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
+    expect(Table?.GlobalSecondaryIndexes?.map((index) => [index.IndexName, index.IndexStatus]).sort()).toEqual([
+      ['gsi1', 'ACTIVE'],
+      ['gsi2', 'ACTIVE'],
+    ]);
+  });
+});

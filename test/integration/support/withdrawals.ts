@@ -1,0 +1,86 @@
+import { PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import type { Deps } from '#shared/http/deps.ts';
+import type { Transaction } from '#shared/withdrawals/schemas.ts';
+import { type BankOverrides, bankItem } from '#test/fixtures/banks.ts';
+import type { ApiResponse } from '#test/integration/support/api.ts';
+import { givenOrganization } from '#test/integration/support/deps.ts';
+
+type Request = <T = unknown>(
+  method: string,
+  path: string,
+  options?: { key?: string; body?: unknown; headers?: Record<string, string> },
+) => Promise<ApiResponse<T>>;
+
+/** Puts a bank of the customer straight into the table (the bank routes are another area's). */
+export async function givenBank(deps: Deps, organizationId: string, customerId: string, overrides: BankOverrides = {}) {
+  const item = bankItem(organizationId, customerId, overrides);
+  await deps.db.client.send(new PutCommand({ TableName: deps.db.tableName, Item: item }));
+  return item.bankId;
+}
+
+/**
+ * A sandbox organization with a KYC-approved customer, an ACTIVE EUR bank and, optionally, a USDC balance:
+ * everything a withdrawal needs.
+ */
+export async function givenPayee(
+  deps: Deps,
+  request: Request,
+  options: { balance?: string; organization?: Parameters<typeof givenOrganization>[1]; bank?: BankOverrides } = {},
+) {
+  const org = await givenOrganization(deps, options.organization);
+  const key = org.apiKey;
+  const customer = await request<{ customerId: string }>('POST', '/customers', {
+    key,
+    body: { name: 'Ada Lovelace', accountType: 'individual', email: 'ada@example.com' },
+  });
+  const customerId = customer.body.customerId;
+  await request('POST', `/sandbox/customers/${customerId}/kyc/approve`, { key });
+  const bankId = await givenBank(deps, org.organizationId, customerId, options.bank);
+  if (options.balance) {
+    const credited = await request('POST', `/sandbox/customers/${customerId}/balance`, {
+      key,
+      body: { amount: options.balance },
+    });
+    if (credited.status !== 201) throw new Error(`credit failed: ${JSON.stringify(credited.body)}`);
+  }
+  const withdraw = (body: Record<string, unknown>, headers?: Record<string, string>) =>
+    request<Transaction>('POST', `/customers/${customerId}/withdrawal`, {
+      key,
+      body: { withdrawalBankId: bankId, ...body },
+      ...(headers ? { headers } : {}),
+    });
+  return { org, key, customerId, bankId, withdraw };
+}
+
+export type EventEnvelope = {
+  event_id: string;
+  event_type: string;
+  created_at: string;
+  org_id: string;
+  data: Record<string, string>;
+};
+
+/** Test-only: the event records of one transaction, oldest first (request code never scans). */
+export async function eventsOfTransaction(deps: Deps, transactionId: string): Promise<EventEnvelope[]> {
+  const items: Record<string, unknown>[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await deps.db.client.send(
+      new ScanCommand({
+        TableName: deps.db.tableName,
+        FilterExpression: 'entity = :e AND envelope.#data.transaction_id = :t',
+        ExpressionAttributeNames: { '#data': 'data' },
+        ExpressionAttributeValues: { ':e': 'EVENT', ':t': transactionId },
+        ExclusiveStartKey: start,
+      }),
+    );
+    items.push(...(page.Items ?? []));
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return items
+    .map((item) => item.envelope as EventEnvelope)
+    .sort((a, b) => a.created_at.localeCompare(b.created_at) || statusOrder(a) - statusOrder(b));
+}
+
+/** Events of one millisecond keep their causal order: creation first. */
+const statusOrder = (event: EventEnvelope) => (event.event_type.endsWith('.created') ? 0 : 1);

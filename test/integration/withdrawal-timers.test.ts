@@ -1,0 +1,135 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { approveKyc, createCustomer } from '#shared/customers/customer-use-cases.ts';
+import { getAllowanceUsage, getBalance } from '#shared/db/ledger.ts';
+import { getOrganization } from '#shared/db/organizations.ts';
+import { getTransactionOfCustomer } from '#shared/db/transactions.ts';
+import type { Deps } from '#shared/http/deps.ts';
+import type { NewOrganizationInput } from '#shared/organizations/organization.ts';
+import { createWithdrawal } from '#shared/withdrawals/create-withdrawal.ts';
+import { creditBalance, failTransaction, setAllowance } from '#shared/withdrawals/sandbox-use-cases.ts';
+import { expireDueWithdrawals, settleDueSandboxWithdrawals } from '#shared/withdrawals/sweeps.ts';
+import { cancelTransaction } from '#shared/withdrawals/transaction-use-cases.ts';
+import { givenOrganization } from '#test/integration/support/deps.ts';
+import { isolatedTableDeps } from '#test/integration/support/isolated-table.ts';
+import { eventsOfTransaction, givenBank } from '#test/integration/support/withdrawals.ts';
+
+const MINUTE_MS = 60_000;
+const DAY_MS = 24 * 60 * MINUTE_MS;
+
+/** The clock of the code under test: real time plus an offset the tests move forward. */
+let offsetMs = 0;
+let deps: Deps;
+
+beforeAll(async () => {
+  deps = await isolatedTableDeps(() => new Date(Date.now() + offsetMs));
+});
+
+/** A KYC-approved customer with an ACTIVE bank, driven through the use cases on the isolated table. */
+async function givenPayee(options: { balance?: string; organization?: Partial<NewOrganizationInput> } = {}) {
+  const { organization } = await givenOrganization(deps, options.organization);
+  const { organizationId } = organization;
+  const { customerId } = await createCustomer(deps, {
+    organizationId,
+    name: 'Ada Lovelace',
+    accountType: 'individual',
+    email: 'ada@example.com',
+  });
+  await approveKyc(deps, { organizationId, customerId });
+  const withdrawalBankId = await givenBank(deps, organizationId, customerId);
+  if (options.balance) await creditBalance(deps, { organizationId, customerId, amount: options.balance });
+  // As authentication does on every request: the organization as it is now.
+  const organizationNow = async () => (await getOrganization(deps.db, organizationId)) ?? organization;
+  const withdraw = async (idempotencyKey: string, sourceAmount: string) =>
+    (
+      await createWithdrawal(deps, {
+        organization: await organizationNow(),
+        customerId,
+        withdrawalBankId,
+        idempotencyKey,
+        sourceAmount,
+      })
+    ).transaction;
+  const statusOf = async (transactionId: string) =>
+    (await getTransactionOfCustomer(deps.db, organizationId, customerId, transactionId))?.status;
+  return { organization, organizationId, customerId, withdraw, statusOf, organizationNow };
+}
+
+describe('the expiry sweep (gsi2 timers, isolated table)', () => {
+  it('expires what awaits signatures once its 7-day window closed, and nothing else', async () => {
+    offsetMs = 0;
+    const payee = await givenPayee();
+    const first = await payee.withdraw('e-1', '10');
+    const second = await payee.withdraw('e-2', '10');
+    const cancelled = await payee.withdraw('e-3', '10');
+    await cancelTransaction(deps, { ...payee, transactionId: cancelled.id });
+
+    offsetMs = 6 * DAY_MS;
+    const early = await expireDueWithdrawals(deps);
+    offsetMs = 7 * DAY_MS + MINUTE_MS;
+    const due = await expireDueWithdrawals(deps);
+    const again = await expireDueWithdrawals(deps);
+
+    expect(early).toEqual({ due: 0, changed: 0 });
+    expect(due).toEqual({ due: 2, changed: 2 });
+    expect(again).toEqual({ due: 0, changed: 0 });
+    expect([await payee.statusOf(first.id), await payee.statusOf(second.id)]).toEqual(['EXPIRED', 'EXPIRED']);
+    expect(await payee.statusOf(cancelled.id)).toBe('CANCELLED');
+    const events = await eventsOfTransaction(deps, first.id);
+    expect(events.map((e) => [e.data.previous_status, e.data.status])).toEqual([
+      [undefined, 'PROPOSED'],
+      ['PROPOSED', 'EXPIRED'],
+    ]);
+  });
+});
+
+describe('sandbox settlement (gsi2 timers, isolated table)', () => {
+  it('completes sandbox payouts SANDBOX_SETTLE_AFTER_S after they start, leaving failed and live ones alone', async () => {
+    offsetMs = 0;
+    const settleAfterMs = (deps.config.withdrawals.sandboxSettleAfterSeconds ?? 0) * 1000;
+    const payee = await givenPayee({ balance: '100' });
+    const live = await givenPayee({ balance: '100', organization: { environment: 'live' } });
+    const settles = await payee.withdraw('s-1', '10');
+    const failed = await payee.withdraw('s-2', '10');
+    const liveOne = await live.withdraw('s-3', '10');
+    await failTransaction(deps, { organization: payee.organization, transactionId: failed.id });
+
+    const tooEarly = await settleDueSandboxWithdrawals(deps);
+    offsetMs = settleAfterMs + 1000;
+    const due = await settleDueSandboxWithdrawals(deps);
+
+    expect(tooEarly).toEqual({ due: 0, changed: 0 });
+    expect(due).toEqual({ due: 1, changed: 1 });
+    expect(await payee.statusOf(settles.id)).toBe('COMPLETED');
+    expect(await payee.statusOf(failed.id)).toBe('FAILED');
+    expect(await live.statusOf(liveOne.id)).toBe('PROCESSING');
+    expect(await getBalance(deps.db, payee.organizationId, payee.customerId)).toEqual({
+      available: 90_000_000n,
+      locked: 0n,
+    });
+  });
+});
+
+describe('allowance periods (isolated table, moving clock)', () => {
+  it('starts a new period when the old one elapsed, and never credits an old reservation to the new period', async () => {
+    offsetMs = 0;
+    const payee = await givenPayee({ balance: '1000' });
+    await setAllowance(deps, payee.organization, { limit: '100', resetPeriodMinutes: 60 });
+
+    const first = await payee.withdraw('p-1', '60');
+    const over = await payee.withdraw('p-2', '60');
+    offsetMs = 61 * MINUTE_MS;
+    const nextPeriod = await payee.withdraw('p-3', '60');
+    await failTransaction(deps, { organization: await payee.organizationNow(), transactionId: first.id });
+
+    expect([first.status, over.status, nextPeriod.status]).toEqual(['PROCESSING', 'PROPOSED', 'PROCESSING']);
+    const usage = await getAllowanceUsage(deps.db, payee.organizationId);
+    expect(usage?.spent).toBe(60_000_000n);
+    expect(usage?.nextResetAt).toBe(
+      new Date(new Date(usage?.periodStart ?? 0).getTime() + 60 * MINUTE_MS).toISOString(),
+    );
+    expect(await getBalance(deps.db, payee.organizationId, payee.customerId)).toEqual({
+      available: 940_000_000n,
+      locked: 60_000_000n,
+    });
+  });
+});
