@@ -33,7 +33,9 @@ const allParams = [...new Set(addressed.flatMap(pathParamsOf))];
 const label = (route: RouteDefinition) => `${route.method} ${route.path}`;
 
 async function call(route: RouteDefinition, ids: Ids, tenant: Tenant) {
-  const { body, query, headers } = validRequestFor(route, ids);
+  // A body names the caller's own resources (a withdrawal's bank) unless the path says otherwise.
+  const own = tenant === a.tenant ? await a.ids() : await b.ids();
+  const { body, query, headers } = validRequestFor(route, { ...own, ...ids });
   return request<unknown>(route.method, `${origin()}${withQuery(pathOf(route, ids), query)}`, {
     key: tenant.apiKey,
     ...(body === undefined ? {} : { body }),

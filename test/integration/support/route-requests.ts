@@ -46,6 +46,15 @@ export const resourceProviders: Record<string, (ctx: ProviderContext) => Promise
     });
     return expectStatus(res, 201, 'create bank').id;
   },
+  // PROPOSED (the customer has no balance), so that a leaked approve, cancel or expire would change it.
+  transactionId: async ({ tenant, request, need }) => {
+    const customerId = await need('customerId');
+    const res = await request<{ id: string; status: string }>('POST', `/customers/${customerId}/withdrawal`, {
+      key: tenant.apiKey,
+      body: { withdrawalBankId: await need('bankId'), sourceAmount: '25.00', idempotencyKey: randomUUID() },
+    });
+    return expectStatus(res, 201, 'create withdrawal').id;
+  },
   // Sandbox organizations may send to loopback; nothing listens there, and no sender runs in this tier.
   endpointId: async ({ tenant, request }) => {
     const res = await request<{ id: string }>('POST', '/webhooks/endpoints', {
@@ -120,11 +129,17 @@ export type RouteRequest = { body?: unknown; query?: Record<string, string>; hea
  */
 const validRequests: Record<string, (ids: Ids) => RouteRequest> = {
   createWithdrawalBank: () => ({ body: eurBank() }),
+  createWithdrawal: (ids) => ({
+    body: { withdrawalBankId: ids.bankId ?? randomUUID(), sourceAmount: '10.00', idempotencyKey: randomUUID() },
+  }),
 };
 
 type Meta = { examples?: unknown[] } | undefined;
 
-/** A request to the route that its own schemas accept, so that the service gets past the shape checks. */
+/**
+ * A request to the route that its own schemas accept, so that the service gets past the shape checks. `ids` are the
+ * path's ids and any other resource ids a body may name (a withdrawal's bank).
+ */
 export function validRequestFor(route: RouteDefinition, ids: Ids): RouteRequest {
   const { body: bodySchema, query: querySchema } = route.request ?? {};
   const given = validRequests[route.operationId]?.(ids) ?? {};
