@@ -10,6 +10,7 @@ import {
   TransactionCanceledException,
 } from '@aws-sdk/client-dynamodb';
 import {
+  BatchGetCommand,
   BatchWriteCommand,
   DeleteCommand,
   GetCommand,
@@ -31,8 +32,10 @@ import {
   invoke,
   jsonBody,
 } from '#test/fixtures/api-event.ts';
+import { bankItem } from '#test/fixtures/banks.ts';
 import { customerItem } from '#test/fixtures/customers.ts';
 import { type Caller, givenCaller, mockDocumentClient } from '#test/fixtures/dynamodb.ts';
+import { TEST_TABLE } from '#test/fixtures/env.ts';
 import { apiKeyFor } from '#test/fixtures/organizations.ts';
 import { captureStderr } from '#test/fixtures/stderr.ts';
 
@@ -108,10 +111,12 @@ function eventFor(route: RouteDefinition, authorization: string, body: unknown =
   });
 }
 
-function expectUnavailable(result: ApiResult, what: string) {
+const SERVICE_UNAVAILABLE = 'Service temporarily unavailable, please retry';
+
+function expectUnavailable(result: ApiResult, what: string, message = SERVICE_UNAVAILABLE) {
   expect(result.statusCode, `${what}: ${result.body}`).toBe(503);
   expect(headerOf(result, 'retry-after'), what).toMatch(/^[1-9]\d*$/);
-  expect(bodyOf(result), what).toEqual({ error: expect.any(String) });
+  expect(bodyOf(result), what).toEqual({ error: message });
   expect(result.body, what).not.toContain('arn:aws');
   expect(result.body, what).not.toContain('ECONNRESET');
 }
@@ -147,8 +152,13 @@ type WriteCase = {
   body: unknown;
   /** Puts what the write reads into the mock; returns the path ids. */
   given: (caller: Caller) => Record<string, string>;
-  /** The cancellation codes of a lost guard, and what the route answers then. */
-  conditional: { codes: string[]; status: number };
+  /**
+   * The cancellation codes of a lost guard, and what the route answers then; `once`: the guard is lost once
+   * and the route decides again on fresh reads.
+   */
+  conditional: { codes: string[]; status: number; once?: boolean };
+  /** The message of the route's 503. */
+  unavailable?: string;
   /** What a transaction that fails once with a conflict and then goes through answers. */
   afterConflict: number;
   /** Writes a route may send before its transaction (reservations that leave only a harmless gap). */
@@ -166,6 +176,9 @@ function givenStoredCustomer(caller: Caller, overrides: Parameters<typeof custom
   ddb.on(GetCommand, { Key: { pk: item.pk, sk: 'CUSTOMER' } }).resolves({ Item: item });
   return { customerId: item.customerId };
 }
+
+/** The bank the createWithdrawal case put into the mock. */
+let withdrawalBankId = '';
 
 const approvedCustomer = {
   verifiedName: 'Ada Lovelace',
@@ -207,17 +220,38 @@ const WRITE_CASES: WriteCase[] = [
     afterConflict: 201,
     reservations: 1,
   },
+  {
+    route: route('createWithdrawal'),
+    body: { sourceAmount: '100.00', idempotencyKey: 'faults-1' },
+    given: (caller) => {
+      const { customerId } = givenStoredCustomer(caller, { kycStatus: 'APPROVED' });
+      const bank = bankItem(caller.organizationId, customerId);
+      ddb.on(GetCommand, { Key: { pk: bank.pk, sk: bank.sk } }).resolves({ Item: bank });
+      // 500 USDC available: the withdrawal executes at once, reserving balance and allowance in its transaction.
+      const balance = { pk: bank.pk, sk: 'BALANCE', available: 500_000_000, locked: 0 };
+      ddb.on(BatchGetCommand).resolves({ Responses: { [TEST_TABLE]: [balance] } });
+      withdrawalBankId = bank.bankId;
+      return { customerId };
+    },
+    // The unique reference was taken meanwhile: it draws another and decides again.
+    conditional: { codes: ['None', 'None', 'ConditionalCheckFailed'], status: 201, once: true },
+    afterConflict: 201,
+    unavailable: 'Failed to execute withdrawal',
+  },
 ];
 
 describe.each(WRITE_CASES.map((c) => [c.route.operationId, c] as const))('%s when its transaction fails', (_, c) => {
-  const send = async (caller: Caller, ids: Record<string, string>) =>
-    invoke(await handlerOf(c.route), eventFor(c.route, caller.authorization, c.body, ids));
+  const send = async (caller: Caller, ids: Record<string, string>) => {
+    const body = c.route.operationId === 'createWithdrawal' ? { ...(c.body as object), withdrawalBankId } : c.body;
+    return invoke(await handlerOf(c.route), eventFor(c.route, caller.authorization, body, ids));
+  };
 
   const expectOnlyItsTransaction = (what: string) => {
     const calls = ddb.commandCalls(TransactWriteCommand).map((call) => call.args[0].input.TransactItems);
     expect(calls.length, what).toBeGreaterThanOrEqual(1);
-    // A retry sends the very same items again, never a part of them.
-    for (const items of calls) expect(items, what).toEqual(calls[0]);
+    // A retry sends a whole transaction again (a withdrawal decides it afresh), never a part of one.
+    const shape = (items: (typeof calls)[number]) => (items ?? []).map((item) => Object.keys(item).join());
+    for (const items of calls) expect(shape(items), what).toEqual(shape(calls[0]));
     const reservations = ddb
       .commandCalls(UpdateCommand)
       .filter((call) => String(call.args[0].input.Key?.pk).startsWith('COUNTER#'));
@@ -237,7 +271,7 @@ describe.each(WRITE_CASES.map((c) => [c.route.operationId, c] as const))('%s whe
 
       const result = await send(caller, ids);
 
-      expectUnavailable(result, fault);
+      expectUnavailable(result, fault, c.unavailable);
       expectOnlyItsTransaction(fault);
     },
   );
@@ -245,12 +279,14 @@ describe.each(WRITE_CASES.map((c) => [c.route.operationId, c] as const))('%s whe
   it('answers a lost guard as the route decides, never with 503, and without a word of the failure', async () => {
     const caller = givenCaller(ddb);
     const ids = c.given(caller);
-    ddb.on(TransactWriteCommand).rejects(cancelled(...c.conditional.codes));
+    const lost = cancelled(...c.conditional.codes);
+    if (c.conditional.once) ddb.on(TransactWriteCommand).rejectsOnce(lost).resolves({});
+    else ddb.on(TransactWriteCommand).rejects(lost);
 
     const result = await send(caller, ids);
 
     expect(result.statusCode, result.body).toBe(c.conditional.status);
-    expect(bodyOf(result)).toEqual({ error: expect.any(String) });
+    if (result.statusCode >= 400) expect(bodyOf(result)).toEqual({ error: expect.any(String) });
     expect(result.body).not.toContain('arn:aws');
     expectOnlyItsTransaction('conditional');
   });
@@ -266,7 +302,7 @@ describe.each(WRITE_CASES.map((c) => [c.route.operationId, c] as const))('%s whe
     const result = await send(caller, ids);
 
     expect(result.statusCode, result.body).toBe(c.afterConflict);
-    if (result.statusCode === 503) expectUnavailable(result, 'conflict');
+    if (result.statusCode === 503) expectUnavailable(result, 'conflict', c.unavailable);
     expectOnlyItsTransaction('conflict');
   });
 });
