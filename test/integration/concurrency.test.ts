@@ -1,8 +1,11 @@
+import { randomUUID } from 'node:crypto';
+import { Decimal } from 'decimal.js';
 import { describe, expect, it } from 'vitest';
 import { useApi } from '#test/integration/support/api.ts';
 import { type Bank, eurBank, givenCustomer } from '#test/integration/support/banks.ts';
 import { givenOrganization } from '#test/integration/support/deps.ts';
 import { assertBankInvariants, assertCustomerInvariants } from '#test/integration/support/invariants.ts';
+import { assertLedger, assertTransactionInvariants, type Transaction } from '#test/integration/support/ledger.ts';
 import { useOwnTable } from '#test/integration/support/own-table.ts';
 
 /**
@@ -19,6 +22,7 @@ async function assertInvariants() {
   const snapshot = await table.snapshot();
   assertCustomerInvariants(snapshot);
   assertBankInvariants(snapshot, CHAINS);
+  assertTransactionInvariants(snapshot);
 }
 
 async function givenVerified() {
@@ -151,5 +155,170 @@ describe('KYC under concurrency', () => {
       expect(verdictsTaken).toBeGreaterThanOrEqual(1);
     }
     assertCustomerInvariants(snapshot);
+  });
+});
+
+/** A sandbox organization with a KYC-approved customer and an ACTIVE bank, both made over the API. */
+async function givenPayee(options: { key?: string; balance?: string } = {}) {
+  const key = options.key ?? (await givenOrganization(table.deps)).apiKey;
+  const customerId = await givenCustomer(request, key);
+  const bank = await request<Bank>('POST', `/customers/${customerId}/withdrawal/banks`, { key, body: eurBank() });
+  expect(bank.status).toBe(201);
+  const payee = {
+    key,
+    customerId,
+    credit: (amount: string) => request('POST', `/sandbox/customers/${customerId}/balance`, { key, body: { amount } }),
+    withdraw: (sourceAmount: string, idempotencyKey: string = randomUUID()) =>
+      request<Transaction>('POST', `/customers/${customerId}/withdrawal`, {
+        key,
+        body: { withdrawalBankId: bank.body.id, sourceAmount, idempotencyKey },
+      }),
+    sandbox: (transactionId: string, action: string, body: object = {}) =>
+      request<Transaction>('POST', `/sandbox/transactions/${transactionId}/${action}`, { key, body }),
+    cancel: (transactionId: string) =>
+      request<Transaction>('POST', `/customers/${customerId}/transactions/${transactionId}/cancel`, { key }),
+    ledger: () => assertLedger(request, key, customerId),
+  };
+  if (options.balance) expect((await payee.credit(options.balance)).status).toBe(201);
+  return payee;
+}
+
+const allowanceOf = async (key: string) =>
+  (await request<{ allowance: { spent: string; limit: string } }>('GET', '/customers/withdrawal/allowance', { key }))
+    .body.allowance;
+
+describe('withdrawals under concurrency, each followed by the ledger check', () => {
+  it('turns 12 concurrent creates with one idempotency key and two different amounts into one transaction', async () => {
+    const payee = await givenPayee({ balance: '100' });
+
+    const results = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => payee.withdraw(i % 2 ? '20.00' : '10.00', 'one-key')),
+    );
+
+    const created = results.filter((r) => r.status === 201);
+    const ids = new Set(created.map((r) => r.body.id));
+    expect(ids.size).toBe(1);
+    const amount = created[0]?.body.sourceAmount;
+    expect(created.every((r) => r.body.sourceAmount === amount)).toBe(true);
+    for (const refused of results.filter((r) => r.status !== 201)) {
+      expect(refused).toMatchObject({
+        status: 422,
+        body: { error: 'idempotencyKey: Key was already used with different parameters' },
+      });
+    }
+    expect(created.length).toBe(6);
+    const { transactions } = await payee.ledger();
+    expect(transactions.filter((t) => t.type === 'WITHDRAWAL')).toHaveLength(1);
+    await assertInvariants();
+  });
+
+  it('never overdraws while credits race withdrawals: 5 credits of 20 against 20 withdrawals of 10', async () => {
+    const payee = await givenPayee();
+
+    const results = await Promise.all([
+      ...Array.from({ length: 5 }, () => payee.credit('20.00')),
+      ...Array.from({ length: 20 }, () => payee.withdraw('10.00')),
+    ]);
+
+    expect(results.every((r) => r.status === 201)).toBe(true);
+    const { locked, balance } = await payee.ledger();
+    const processing = results.filter((r) => (r.body as Transaction).status === 'PROCESSING').length;
+    expect(locked.toFixed(2)).toBe((processing * 10).toFixed(2));
+    expect(processing).toBeLessThanOrEqual(10);
+    expect(balance.balance).toBe('100.00');
+    await assertInvariants();
+  });
+
+  it('lets exactly one of approve, cancel, reject and expire take each awaiting withdrawal', async () => {
+    const payee = await givenPayee();
+    // No balance yet: each is PROPOSED; then enough for all of them to execute if approved.
+    const proposed = await Promise.all(Array.from({ length: 5 }, () => payee.withdraw('10.00')));
+    expect(proposed.map((r) => r.body.status)).toEqual(Array(5).fill('PROPOSED'));
+    await payee.credit('100');
+
+    const outcomes = await Promise.all(
+      proposed.map(async ({ body: tx }) => {
+        const results = await Promise.all([
+          payee.sandbox(tx.id, 'approve', { approver: 'treasurer@example.com' }),
+          payee.cancel(tx.id),
+          payee.sandbox(tx.id, 'reject', { approver: 'auditor@example.com' }),
+          payee.sandbox(tx.id, 'expire'),
+        ]);
+        return results;
+      }),
+    );
+
+    for (const results of outcomes) {
+      expect(statuses(results)).toEqual([200, 409, 409, 409]);
+      const winner = results.find((r) => r.status === 200)?.body;
+      expect(['PROCESSING', 'CANCELLED', 'EXPIRED']).toContain(winner?.status);
+    }
+    const { transactions } = await payee.ledger();
+    const approved = outcomes.filter((results) => results[0]?.status === 200).length;
+    expect(transactions.filter((t) => t.status === 'PROCESSING')).toHaveLength(approved);
+    await assertInvariants();
+  });
+
+  it('lets approvals lock no more than the balance: 4 approvals of 40 against 100', async () => {
+    const payee = await givenPayee();
+    const proposed = await Promise.all(Array.from({ length: 4 }, () => payee.withdraw('40.00')));
+    await payee.credit('100');
+
+    const results = await Promise.all(
+      proposed.map(({ body: tx }) => payee.sandbox(tx.id, 'approve', { approver: 'treasurer@example.com' })),
+    );
+
+    expect(statuses(results)).toEqual([200, 200, 409, 409]);
+    for (const refused of results.filter((r) => r.status === 409)) {
+      expect(refused.body).toEqual({ error: 'Insufficient USDC balance' });
+    }
+    const { locked, balance } = await payee.ledger();
+    expect(locked.toFixed(2)).toBe('80.00');
+    expect(balance.availableBalance).toBe('20.00');
+    await assertInvariants();
+  });
+
+  it('lets exactly one of complete and fail end each payout, and returns only the failed ones', async () => {
+    const payee = await givenPayee({ balance: '100' });
+    const key = payee.key;
+    const spentBefore = new Decimal((await allowanceOf(key)).spent);
+    const started = await Promise.all(Array.from({ length: 5 }, () => payee.withdraw('10.00')));
+    expect(started.map((r) => r.body.status)).toEqual(Array(5).fill('PROCESSING'));
+
+    const outcomes = await Promise.all(
+      started.map(({ body: tx }) =>
+        Promise.all([payee.sandbox(tx.id, 'complete'), payee.sandbox(tx.id, 'fail', { reason: 'Account closed' })]),
+      ),
+    );
+
+    for (const results of outcomes) expect(statuses(results)).toEqual([200, 409]);
+    const completed = outcomes.filter(([complete]) => complete?.status === 200).length;
+    const { balance, locked } = await payee.ledger();
+    expect(locked.toFixed(2)).toBe('0.00');
+    expect(balance.balance).toBe(new Decimal(100).minus(completed * 10).toFixed(2));
+    // A failed payout gives its amount back to the allowance; a completed one keeps it spent.
+    expect(new Decimal((await allowanceOf(key)).spent).minus(spentBefore).toFixed(2)).toBe(
+      new Decimal(completed * 10).toFixed(2),
+    );
+    await assertInvariants();
+  });
+
+  it("shares the organization's allowance between customers: 100 allowed, 20 concurrent 10-USDC withdrawals of two", async () => {
+    const first = await givenPayee({ balance: '200' });
+    const second = await givenPayee({ key: first.key, balance: '200' });
+    const allowance = await request('POST', '/sandbox/allowance', {
+      key: first.key,
+      body: { limit: '100.00', resetPeriodMinutes: 1440 },
+    });
+    expect(allowance.status).toBe(200);
+
+    const results = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 ? first : second).withdraw('10.00')));
+
+    expect(results.filter((r) => r.body.status === 'PROCESSING')).toHaveLength(10);
+    expect(results.filter((r) => r.body.status === 'PROPOSED')).toHaveLength(10);
+    expect(await allowanceOf(first.key)).toMatchObject({ spent: '100.00', limit: '100.00' });
+    const locked = (await first.ledger()).locked.plus((await second.ledger()).locked);
+    expect(locked.toFixed(2)).toBe('100.00');
+    await assertInvariants();
   });
 });
