@@ -28,6 +28,8 @@ const LocalEventsEnv = z.object({
 const BUS_NAME = 'payouts-events-local';
 /** Short, so a message whose handling failed comes back quickly during development. */
 const LOCAL_VISIBILITY_TIMEOUT_SECONDS = 10;
+/** SQS's longest message delay. */
+const MAX_QUEUE_DELAY_SECONDS = 900;
 
 /** The same module the Lambda runs. */
 async function importHandler<H>(entry: string): Promise<H> {
@@ -43,7 +45,7 @@ async function importHandler<H>(entry: string): Promise<H> {
  */
 async function refillFromTable(
   db: Db,
-  sendDelivery: (body: string) => Promise<void>,
+  sendDelivery: (body: string, delaySeconds: number) => Promise<void>,
   republish: (items: Record<string, unknown>[]) => Promise<void>,
 ) {
   let start: Record<string, unknown> | undefined;
@@ -63,8 +65,12 @@ async function refillFromTable(
     const items = page.Items ?? [];
     const pending = items.filter((item) => item.entity === 'WEBHOOK_DELIVERY');
     for (const item of pending) {
+      // An attempt in flight when the runtime died still holds its lease, and the sender lets a message that
+      // finds another message's lease go (a duplicate): this one must arrive after the lease has run out.
+      const leaseLeftMs = item.leasedBy ? Date.parse(String(item.nextAttemptAt)) - Date.now() : 0;
       await sendDelivery(
         JSON.stringify({ kind: 'delivery', organizationId: item.organizationId, deliveryId: item.deliveryId }),
+        Math.min(MAX_QUEUE_DELAY_SECONDS, Math.max(0, Math.ceil(leaseLeftMs / 1000))),
       );
     }
     const undispatched = items.filter((item) => item.entity === 'EVENT');
@@ -115,7 +121,7 @@ export const eventsWorker: LocalWorker = {
       const localBus = eventBridgeBus({ busName: BUS_NAME, region, endpoint: bus.url });
       const refilled = await refillFromTable(
         context.deps.db,
-        (body) => queues.send(queues.webhook.url, body),
+        (body, delaySeconds) => queues.send(queues.webhook.url, body, delaySeconds),
         async (items) => {
           if (items.length) await localBus.put(items.map(toBusEntry));
         },

@@ -15,7 +15,7 @@ export type LocalQueues = {
   endpoint: string;
   webhook: LocalQueue;
   webhookDeadLetter: LocalQueue;
-  send: (queueUrl: string, body: string) => Promise<void>;
+  send: (queueUrl: string, body: string, delaySeconds?: number) => Promise<void>;
   stop: () => Promise<void>;
 };
 
@@ -41,8 +41,8 @@ export async function startLocalQueues(options: { visibilityTimeoutSeconds: numb
     endpoint: server.address,
     webhook: { url: queue.queueUrl, arn: queue.queueArn },
     webhookDeadLetter: { url: dlq.queueUrl, arn: dlq.queueArn },
-    send: async (queueUrl, body) => {
-      await client.send(new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: body }));
+    send: async (queueUrl, body, delaySeconds = 0) => {
+      await client.send(new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: body, DelaySeconds: delaySeconds }));
     },
     stop: async () => {
       client.destroy();

@@ -1,11 +1,10 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '#shared/openapi/api-types.ts';
-import { admin, type Runtime, startRuntime } from '#test/e2e/support/local-runtime.ts';
+import { admin, type Runtime, startRuntime, untilDatabaseReleased } from '#test/e2e/support/local-runtime.ts';
 import { eventually, type ReceivedWebhook, type Receiver, startReceiver } from '#test/e2e/support/receiver.ts';
 
 /** Fast retries, and a name that resolves to a private address (the runtime's DNS test hook). */
@@ -204,15 +203,6 @@ function withdrawalLabel(event: Envelope): string {
 /** Asserts the Standard Webhooks signature with the library a receiver would use, and returns the event. */
 function verified(secret: string, webhook: ReceivedWebhook): Envelope {
   return new Webhook(secret).verify(webhook.body, webhook.headers) as Envelope;
-}
-
-/** After a SIGKILL, DynamoDB Local's guardian stops it within a second or two; the next start needs its files. */
-async function untilDatabaseReleased(dataDir: string) {
-  await eventually(
-    'DynamoDB Local of the killed runtime to stop',
-    () => !execFileSync('ps', ['-eo', 'args'], { encoding: 'utf8' }).includes(join(dataDir, 'dynamodb')),
-    15_000,
-  );
 }
 
 describe('webhooks on npm start, received by a real HTTP receiver', () => {

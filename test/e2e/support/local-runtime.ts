@@ -1,9 +1,10 @@
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { type ChildProcess, execFile, execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { freePort } from '#infra/local/ports.ts';
 import { REPO_ROOT } from '#infra/local/server.ts';
+import { eventually } from '#test/e2e/support/receiver.ts';
 import { type CheckedResponse, checkedFetch } from '#test/fixtures/openapi-contract.ts';
 
 const execFileAsync = promisify(execFile);
@@ -102,4 +103,13 @@ export async function admin(dataDir: string, ...args: string[]): Promise<Record<
     env: { ...process.env, DATA_DIR: dataDir, TABLE_NAME: '' },
   });
   return JSON.parse(stdout) as Record<string, unknown>;
+}
+
+/** After a SIGKILL, DynamoDB Local's guardian stops it within a second or two; the next start needs its files. */
+export async function untilDatabaseReleased(dataDir: string) {
+  await eventually(
+    'DynamoDB Local of the killed runtime to stop',
+    () => !execFileSync('ps', ['-eo', 'args'], { encoding: 'utf8' }).includes(join(dataDir, 'dynamodb')),
+    15_000,
+  );
 }

@@ -31,5 +31,10 @@ export function useApi() {
     const url = path.startsWith('http') ? path : `${server.url}/api/v2${path}`;
     return checked<T>(url, { method, headers, body });
   };
-  return { request };
+  /** The server's origin, for routes outside `/api/v2` (the docs page). */
+  const origin = () => {
+    if (!server) throw new Error('server not started');
+    return server.url;
+  };
+  return { request, origin };
 }

@@ -1,0 +1,50 @@
+import { randomUUID } from 'node:crypto';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { beforeAll, inject } from 'vitest';
+import { LOCAL_CREDENTIALS, LOCAL_REGION } from '#infra/local/dynamodb.ts';
+import { ensureTable } from '#infra/local/table.ts';
+import type { Deps } from '#shared/http/deps.ts';
+import { integrationDeps } from '#test/integration/support/deps.ts';
+
+export type Item = Record<string, unknown>;
+
+/**
+ * Gives the calling test file a table of its own in the run's DynamoDB Local, and points the in-process
+ * service at it. Call at the top of the file, before `useApi()`: the service reads TABLE_NAME on its first
+ * request. With nobody else writing to the table, "nothing was written" can be checked by reading all of it.
+ */
+export function useOwnTable() {
+  const tableName = `payouts-proofs-${randomUUID()}`;
+  process.env.TABLE_NAME = tableName;
+  const deps: Deps = integrationDeps();
+  beforeAll(async () => {
+    const client = new DynamoDBClient({
+      endpoint: inject('dynamodbEndpoint'),
+      region: LOCAL_REGION,
+      credentials: LOCAL_CREDENTIALS,
+    });
+    await ensureTable(client, tableName);
+    client.destroy();
+  });
+  return { deps, tableName, snapshot: () => tableSnapshot(deps) };
+}
+
+/** Test-only: every item of the table, in key order, so two snapshots compare with `toEqual`. */
+export async function tableSnapshot(deps: Pick<Deps, 'db'>): Promise<Item[]> {
+  const items: Item[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await deps.db.client.send(
+      new ScanCommand({ TableName: deps.db.tableName, ConsistentRead: true, ExclusiveStartKey: start }),
+    );
+    items.push(...(page.Items ?? []));
+    start = page.LastEvaluatedKey;
+  } while (start);
+  const id = (item: Item) => `${String(item.pk)}\u0000${String(item.sk)}`;
+  return items.sort((a, b) => (id(a) < id(b) ? -1 : id(a) > id(b) ? 1 : 0));
+}
+
+/** The items of a snapshot that belong to or mention an organization (its partitions, pointers, events). */
+export const itemsOf = (snapshot: Item[], organizationId: string) =>
+  snapshot.filter((item) => JSON.stringify(item).includes(organizationId));

@@ -1,0 +1,175 @@
+import { randomUUID } from 'node:crypto';
+import type { z } from 'zod';
+import type { RouteDefinition } from '#shared/http/route.ts';
+import type { ApiResponse } from '#test/integration/support/api.ts';
+import { eurBank, givenCustomer } from '#test/integration/support/banks.ts';
+import { busEventMessage, customerCreated, receive, senderTestDeps } from '#test/integration/support/webhooks.ts';
+
+/**
+ * What the route-table-generated suites (tenant isolation, fuzzing) need to call any route for real: an id of
+ * a real resource for each path parameter, and a request body and query that pass the route's own schemas.
+ * A route with a path parameter nobody provides for, or a body that cannot be made valid, fails those suites
+ * with a message pointing here, so a new route cannot slip past them.
+ */
+
+export type Request = <T = unknown>(
+  method: string,
+  path: string,
+  options?: { key?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> },
+) => Promise<ApiResponse<T>>;
+
+export type Tenant = { organizationId: string; apiKey: string };
+export type Ids = Record<string, string>;
+
+type ProviderContext = { tenant: Tenant; request: Request; need: (param: string) => Promise<string> };
+
+const expectStatus = <T>(res: ApiResponse<T>, status: number, what: string): T => {
+  if (res.status !== status)
+    throw new Error(`${what}: expected ${status}, got ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
+};
+
+/**
+ * One provider per path parameter name: it creates a real resource of the tenant over the API and returns its
+ * id. Providers may `need` other parameters (a bank needs its customer); within one tenant each is made once.
+ */
+export const resourceProviders: Record<string, (ctx: ProviderContext) => Promise<string>> = {
+  // A file the docs page serves (a public route; the fuzzing suite calls it too).
+  asset: async () => 'swagger-ui.css',
+  // A KYC-approved individual (Jane Doe), so that banks and withdrawals can be made for it.
+  customerId: ({ tenant, request }) => givenCustomer(request, tenant.apiKey),
+  bankId: async ({ tenant, request, need }) => {
+    const customerId = await need('customerId');
+    const res = await request<{ id: string }>('POST', `/customers/${customerId}/withdrawal/banks`, {
+      key: tenant.apiKey,
+      body: eurBank(),
+    });
+    return expectStatus(res, 201, 'create bank').id;
+  },
+  // PROPOSED (the customer has no balance), so that a leaked approve, cancel or expire would change it.
+  transactionId: async ({ tenant, request, need }) => {
+    const customerId = await need('customerId');
+    const res = await request<{ id: string; status: string }>('POST', `/customers/${customerId}/withdrawal`, {
+      key: tenant.apiKey,
+      body: { withdrawalBankId: await need('bankId'), sourceAmount: '25.00', idempotencyKey: randomUUID() },
+    });
+    return expectStatus(res, 201, 'create withdrawal').id;
+  },
+  // Sandbox organizations may send to loopback; nothing listens there, and no sender runs in this tier.
+  endpointId: async ({ tenant, request }) => {
+    const res = await request<{ id: string }>('POST', '/webhooks/endpoints', {
+      key: tenant.apiKey,
+      body: { url: 'http://127.0.0.1:9/hooks', description: 'route-table suites' },
+    });
+    return expectStatus(res, 201, 'create webhook endpoint').id;
+  },
+  // A delivery as the sender makes it when an event reaches the tenant's endpoint.
+  deliveryId: async ({ tenant, need }) => {
+    await need('endpointId');
+    const sender = senderTestDeps();
+    await receive(sender.deps, busEventMessage(customerCreated(tenant.organizationId, new Date()).envelope));
+    const deliveryId = JSON.parse(sender.queued[0]?.body ?? '{}').deliveryId as string | undefined;
+    if (!deliveryId) throw new Error('the sender made no delivery');
+    return deliveryId;
+  },
+};
+
+export class MissingProviderError extends Error {
+  constructor(param: string, route?: RouteDefinition) {
+    super(
+      `No resource provider for the path parameter "${param}"${route ? ` of ${route.method} ${route.path}` : ''}: ` +
+        'add one to resourceProviders in test/integration/support/route-requests.ts, so that the tenant ' +
+        'isolation and fuzzing suites can call the route with a real id.',
+    );
+  }
+}
+
+/** The resources of one tenant, made on first need and then reused. */
+export class TenantResources {
+  private readonly made = new Map<string, Promise<string>>();
+
+  constructor(
+    readonly tenant: Tenant,
+    private readonly request: Request,
+  ) {}
+
+  need = (param: string): Promise<string> => {
+    let id = this.made.get(param);
+    if (!id) {
+      const provider = resourceProviders[param];
+      if (!provider) return Promise.reject(new MissingProviderError(param));
+      id = provider({ tenant: this.tenant, request: this.request, need: this.need });
+      this.made.set(param, id);
+    }
+    return id;
+  };
+
+  /** The ids made so far, by parameter name. */
+  async ids(): Promise<Ids> {
+    return Object.fromEntries(await Promise.all([...this.made].map(async ([param, id]) => [param, await id])));
+  }
+}
+
+export const pathParamsOf = (route: RouteDefinition): string[] =>
+  [...route.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1] ?? '');
+
+/** The concrete URL path of a route (below `/api/v2` when the route is), each parameter URL-encoded. */
+export const pathOf = (route: RouteDefinition, ids: Ids): string =>
+  route.path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const id = ids[name];
+    if (id === undefined) throw new MissingProviderError(name, route);
+    return encodeURIComponent(id);
+  });
+
+export type RouteRequest = { body?: unknown; query?: Record<string, string>; headers?: Record<string, string> };
+
+/**
+ * Valid requests where neither the route's examples nor its body schema's examples fit (they need ids of the
+ * tenant's resources, or unique values). Keyed by operationId.
+ */
+const validRequests: Record<string, (ids: Ids) => RouteRequest> = {
+  createWithdrawalBank: () => ({ body: eurBank() }),
+  createWithdrawal: (ids) => ({
+    body: { withdrawalBankId: ids.bankId ?? randomUUID(), sourceAmount: '10.00', idempotencyKey: randomUUID() },
+  }),
+};
+
+type Meta = { examples?: unknown[] } | undefined;
+
+/**
+ * A request to the route that its own schemas accept, so that the service gets past the shape checks. `ids` are the
+ * path's ids and any other resource ids a body may name (a withdrawal's bank).
+ */
+export function validRequestFor(route: RouteDefinition, ids: Ids): RouteRequest {
+  const { body: bodySchema, query: querySchema } = route.request ?? {};
+  const given = validRequests[route.operationId]?.(ids) ?? {};
+  const body =
+    given.body ??
+    (bodySchema
+      ? (route.examples?.request ?? (bodySchema.meta() as Meta)?.examples?.[0] ?? ({} as unknown))
+      : undefined);
+  const query = given.query ?? {};
+  assertParses(route, 'body', bodySchema, body);
+  assertParses(route, 'query', querySchema, query);
+  return { ...given, ...(body === undefined ? {} : { body }), query };
+}
+
+function assertParses(route: RouteDefinition, part: string, schema: z.ZodType | undefined, value: unknown) {
+  if (!schema) return;
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) {
+    throw new Error(
+      `${route.operationId}: no valid request ${part} (${parsed.error.issues.map((i) => i.message).join('; ')}): ` +
+        'add one to validRequests in test/integration/support/route-requests.ts.',
+    );
+  }
+}
+
+/** A path for the route with fresh random ids: resources that exist nowhere. */
+export const missingIds = (route: RouteDefinition): Ids =>
+  Object.fromEntries(pathParamsOf(route).map((param) => [param, randomUUID()]));
+
+export const withQuery = (path: string, query: Record<string, string> = {}) => {
+  const search = new URLSearchParams(query).toString();
+  return search ? `${path}?${search}` : path;
+};

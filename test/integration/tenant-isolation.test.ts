@@ -1,0 +1,127 @@
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { RouteDefinition } from '#shared/http/route.ts';
+import { routeList } from '#shared/http/routes.ts';
+import { useApi } from '#test/integration/support/api.ts';
+import { givenOrganization } from '#test/integration/support/deps.ts';
+import { itemsOf, useOwnTable } from '#test/integration/support/own-table.ts';
+import {
+  type Ids,
+  MissingProviderError,
+  pathOf,
+  pathParamsOf,
+  resourceProviders,
+  type Tenant,
+  TenantResources,
+  validRequestFor,
+  withQuery,
+} from '#test/integration/support/route-requests.ts';
+
+/**
+ * Generated from the route table: organization B's key against organization A's resources, on every
+ * authenticated route. A route added later is covered without touching this file; one whose path parameter
+ * has no resource provider fails here until it gets one.
+ */
+const table = useOwnTable();
+const { request, origin } = useApi();
+
+const authenticated = routeList.filter((route) => route.auth);
+const addressed = authenticated.filter((route) => pathParamsOf(route).length > 0);
+const unaddressed = authenticated.filter((route) => pathParamsOf(route).length === 0);
+const allParams = [...new Set(addressed.flatMap(pathParamsOf))];
+
+const label = (route: RouteDefinition) => `${route.method} ${route.path}`;
+
+async function call(route: RouteDefinition, ids: Ids, tenant: Tenant) {
+  // A body names the caller's own resources (a withdrawal's bank) unless the path says otherwise.
+  const own = tenant === a.tenant ? await a.ids() : await b.ids();
+  const { body, query, headers } = validRequestFor(route, { ...own, ...ids });
+  return request<unknown>(route.method, `${origin()}${withQuery(pathOf(route, ids), query)}`, {
+    key: tenant.apiKey,
+    ...(body === undefined ? {} : { body }),
+    ...(headers ? { headers } : {}),
+  });
+}
+
+/** Every assignment of the route's parameters to A's or B's ids with at least one of A's. */
+function mixes(params: string[], idsA: Ids, idsB: Ids): { ids: Ids; ofA: string[] }[] {
+  const out: { ids: Ids; ofA: string[] }[] = [];
+  for (let mask = 1; mask < 2 ** params.length; mask++) {
+    const ofA = params.filter((_, i) => mask & (2 ** i));
+    out.push({ ids: Object.fromEntries(params.map((p) => [p, (ofA.includes(p) ? idsA : idsB)[p] ?? ''])), ofA });
+  }
+  return out;
+}
+
+let a: TenantResources;
+let b: TenantResources;
+
+beforeAll(async () => {
+  const [orgA, orgB] = await Promise.all([
+    givenOrganization(table.deps, { name: 'Organization A' }),
+    givenOrganization(table.deps, { name: 'Organization B' }),
+  ]);
+  a = new TenantResources(orgA, request);
+  b = new TenantResources(orgB, request);
+  // Made up front, so that no test's before/after snapshot sees them being made. A parameter without a
+  // provider is left to the tests, which name it.
+  for (const param of allParams.filter((p) => p in resourceProviders)) {
+    await a.need(param);
+    await b.need(param);
+  }
+});
+
+describe('tenant isolation, generated from the route table', () => {
+  it('has a resource provider for every path parameter of an authenticated route', () => {
+    const missing = allParams.filter((param) => !(param in resourceProviders));
+    expect(missing.map((param) => new MissingProviderError(param).message)).toEqual([]);
+  });
+
+  it.each(addressed.map((route) => [label(route), route] as const))(
+    "%s: B's key on A's resources answers exactly as for missing ones (404) and changes nothing",
+    async (_, route) => {
+      const params = pathParamsOf(route);
+      const idsA: Ids = {};
+      const idsB: Ids = {};
+      for (const param of params) {
+        idsA[param] = await a.need(param);
+        idsB[param] = await b.need(param);
+      }
+      if (route.method === 'GET') {
+        // The ids are real: A's own key reads them.
+        const own = await call(route, idsA, a.tenant);
+        expect(own.status, `A reading its own ${label(route)}: ${JSON.stringify(own.body)}`).toBeLessThan(300);
+      }
+      const before = await table.snapshot();
+
+      for (const { ids, ofA } of mixes(params, idsA, idsB)) {
+        const what = `${label(route)} with A's ${ofA.join(', ')}`;
+        const stranger = await call(route, ids, b.tenant);
+        // The same request with A's ids replaced by ids that exist nowhere: B must not tell the two apart.
+        const nowhere = { ...ids, ...Object.fromEntries(ofA.map((p) => [p, randomUUID()])) };
+        const missing = await call(route, nowhere, b.tenant);
+        expect(stranger.status, `${what}: ${JSON.stringify(stranger.body)}`).toBe(404);
+        expect(stranger.body, what).toEqual(missing.body);
+        expect(stranger.body, what).toEqual({ error: expect.any(String) });
+      }
+
+      expect(await table.snapshot(), `${label(route)} changed the table`).toEqual(before);
+    },
+  );
+
+  it.each(unaddressed.map((route) => [label(route), route] as const))(
+    "%s: B's answer holds nothing of A's, and A's items stay as they were",
+    async (_, route) => {
+      const secrets = [a.tenant.organizationId, ...Object.values(await a.ids())];
+      expect(secrets.length, 'A has resources to leak').toBeGreaterThan(1);
+      const before = itemsOf(await table.snapshot(), a.tenant.organizationId);
+
+      const res = await call(route, {}, b.tenant);
+
+      expect(res.status, `${label(route)}: ${JSON.stringify(res.body)}`).toBeLessThan(500);
+      const text = JSON.stringify(res.body) + [...res.headers.values()].join('\n');
+      for (const secret of secrets) expect(text, `${label(route)} shows B an id of A`).not.toContain(secret);
+      expect(itemsOf(await table.snapshot(), a.tenant.organizationId), `${label(route)} changed A`).toEqual(before);
+    },
+  );
+});

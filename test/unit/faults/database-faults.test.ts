@@ -1,0 +1,308 @@
+import '#test/fixtures/env.ts';
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import {
+  InternalServerError,
+  ProvisionedThroughputExceededException,
+  RequestLimitExceeded,
+  ThrottlingException,
+  TransactionCanceledException,
+} from '@aws-sdk/client-dynamodb';
+import {
+  BatchGetCommand,
+  BatchWriteCommand,
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '#infra/local/server.ts';
+import type { RouteDefinition } from '#shared/http/route.ts';
+import { routeList } from '#shared/http/routes.ts';
+import {
+  type ApiEvent,
+  type ApiResult,
+  apiEvent,
+  bodyOf,
+  headerOf,
+  invoke,
+  jsonBody,
+} from '#test/fixtures/api-event.ts';
+import { bankItem } from '#test/fixtures/banks.ts';
+import { customerItem } from '#test/fixtures/customers.ts';
+import { type Caller, givenCaller, mockDocumentClient } from '#test/fixtures/dynamodb.ts';
+import { TEST_TABLE } from '#test/fixtures/env.ts';
+import { apiKeyFor } from '#test/fixtures/organizations.ts';
+import { captureStderr } from '#test/fixtures/stderr.ts';
+
+/**
+ * The database throttling, failing or timing out: every route answers 503 with Retry-After (or succeeds on a
+ * retry), never a 500 and never a word of the failure; and a write either happens whole, in its one
+ * TransactWriteItems, or not at all: no other write command is ever sent beside it.
+ */
+
+/** What the failures say; none of it may reach a client. */
+const INTERNALS = 'arn:aws:dynamodb:eu-central-1:123456789012:table/payouts-unit';
+const meta = { $metadata: {} };
+
+const cancelled = (...codes: string[]) =>
+  new TransactionCanceledException({
+    message: `Transaction cancelled on ${INTERNALS}`,
+    ...meta,
+    CancellationReasons: codes.map((Code) => ({ Code })),
+  });
+
+/** The transient failures, each as the SDK hands it over. */
+const FAULTS: [string, () => unknown][] = [
+  ['throughput exceeded', () => new ProvisionedThroughputExceededException({ message: INTERNALS, ...meta })],
+  ['throttling', () => new ThrottlingException({ message: INTERNALS, ...meta })],
+  ['a request limit', () => new RequestLimitExceeded({ message: INTERNALS, ...meta })],
+  ['an internal server error', () => new InternalServerError({ message: INTERNALS, ...meta })],
+  ['a transaction cancelled by throttling', () => cancelled('ThrottlingError', 'None', 'None')],
+  ['a transaction cancelled by a conflicting one', () => cancelled('None', 'TransactionConflict', 'None')],
+  [
+    // @smithy/node-http-handler with throwOnRequestTimeout.
+    'a request timeout',
+    () =>
+      Object.assign(new Error(`${INTERNALS} exceeded the requestTimeout`), { name: 'TimeoutError', code: 'ETIMEDOUT' }),
+  ],
+  [
+    // @smithy/node-http-handler's socket timeout: a name and no code.
+    'a socket timeout',
+    () => Object.assign(new Error(`the request socket to ${INTERNALS} timed out`), { name: 'TimeoutError' }),
+  ],
+  ['a reset connection', () => Object.assign(new Error(`read ECONNRESET ${INTERNALS}`), { code: 'ECONNRESET' })],
+];
+
+process.env.LOG_LEVEL = 'warn';
+const ddb = mockDocumentClient();
+let stderr: ReturnType<typeof captureStderr>;
+
+beforeEach(() => {
+  ddb.reset();
+  ddb.on(GetCommand).resolves({});
+  ddb.on(QueryCommand).resolves({ Items: [] });
+  stderr = captureStderr();
+});
+
+afterEach(() => {
+  stderr.restore();
+});
+
+type Handler = (event: ApiEvent, context: never) => Promise<ApiResult>;
+const handlerOf = async (route: RouteDefinition): Promise<Handler> =>
+  ((await import(pathToFileURL(join(REPO_ROOT, route.handler)).href)) as { handler: Handler }).handler;
+
+function eventFor(route: RouteDefinition, authorization: string, body: unknown = {}, ids: Record<string, string> = {}) {
+  const pathParameters = Object.fromEntries(
+    [...route.path.matchAll(/\{(\w+)\}/g)].map(([, name = '']) => [name, ids[name] ?? randomUUID()]),
+  );
+  return apiEvent({
+    method: route.method,
+    path: route.path,
+    rawPath: route.path.replace(/\{(\w+)\}/g, (_, name: string) => pathParameters[name] ?? ''),
+    pathParameters,
+    headers: { authorization },
+    ...(route.method === 'GET' ? {} : { body: jsonBody(body) }),
+  });
+}
+
+const SERVICE_UNAVAILABLE = 'Service temporarily unavailable, please retry';
+
+function expectUnavailable(result: ApiResult, what: string, message = SERVICE_UNAVAILABLE) {
+  expect(result.statusCode, `${what}: ${result.body}`).toBe(503);
+  expect(headerOf(result, 'retry-after'), what).toMatch(/^[1-9]\d*$/);
+  expect(bodyOf(result), what).toEqual({ error: message });
+  expect(result.body, what).not.toContain('arn:aws');
+  expect(result.body, what).not.toContain('ECONNRESET');
+}
+
+const expectNoStrayWrites = (what: string) => {
+  expect(ddb.commandCalls(PutCommand), `${what}: Put`).toEqual([]);
+  expect(ddb.commandCalls(UpdateCommand), `${what}: Update`).toEqual([]);
+  expect(ddb.commandCalls(DeleteCommand), `${what}: Delete`).toEqual([]);
+  expect(ddb.commandCalls(BatchWriteCommand), `${what}: BatchWrite`).toEqual([]);
+};
+
+const authenticated = routeList.filter((route) => route.auth);
+
+describe('the HTTP stack when the database fails during authentication (every authenticated route)', () => {
+  it.each(FAULTS)('answers 503 with Retry-After, writing nothing, for %s', async (fault, error) => {
+    for (const route of authenticated) {
+      ddb.reset();
+      ddb.on(GetCommand).rejects(error() as Error);
+      const result = await invoke(await handlerOf(route), eventFor(route, `Bearer ${apiKeyFor()}`));
+      expectUnavailable(result, `${route.operationId}, ${fault}`);
+      expect(ddb.commandCalls(TransactWriteCommand)).toEqual([]);
+      expectNoStrayWrites(route.operationId);
+    }
+  });
+});
+
+/**
+ * Representative writes, each past authentication and its reads, failing at its one transaction. `conditional`
+ * is what a lost guard answers: a domain status, never 503 and never 500.
+ */
+type WriteCase = {
+  route: RouteDefinition;
+  body: unknown;
+  /** Puts what the write reads into the mock; returns the path ids. */
+  given: (caller: Caller) => Record<string, string>;
+  /**
+   * The cancellation codes of a lost guard, and what the route answers then; `once`: the guard is lost once
+   * and the route decides again on fresh reads.
+   */
+  conditional: { codes: string[]; status: number; once?: boolean };
+  /** The message of the route's 503. */
+  unavailable?: string;
+  /** What a transaction that fails once with a conflict and then goes through answers. */
+  afterConflict: number;
+  /** Writes a route may send before its transaction (reservations that leave only a harmless gap). */
+  reservations?: number;
+};
+
+const route = (operationId: string) => {
+  const found = routeList.find((r) => r.operationId === operationId);
+  if (!found) throw new Error(`no route ${operationId}`);
+  return found;
+};
+
+function givenStoredCustomer(caller: Caller, overrides: Parameters<typeof customerItem>[1] = {}, extra = {}) {
+  const item = { ...customerItem(caller.organizationId, overrides), ...extra };
+  ddb.on(GetCommand, { Key: { pk: item.pk, sk: 'CUSTOMER' } }).resolves({ Item: item });
+  return { customerId: item.customerId };
+}
+
+/** The bank the createWithdrawal case put into the mock. */
+let withdrawalBankId = '';
+
+const approvedCustomer = {
+  verifiedName: 'Ada Lovelace',
+  address: { addressLine1: 'Hauptstraße 5', city: 'München', country: 'DE', postalCode: '80331' },
+};
+
+const WRITE_CASES: WriteCase[] = [
+  {
+    route: route('createCustomer'),
+    body: { name: 'Ada Lovelace', accountType: 'individual', email: 'ada@example.com' },
+    given: () => ({}),
+    // The guard of a fresh id: it cannot fail unless something is broken, so a bare 500 (never a 503 to retry).
+    conditional: { codes: ['ConditionalCheckFailed', 'None', 'None'], status: 500 },
+    afterConflict: 503,
+  },
+  {
+    route: route('sandboxApproveKyc'),
+    body: {},
+    given: (caller) => givenStoredCustomer(caller, { kycStatus: 'PENDING' }),
+    conditional: { codes: ['ConditionalCheckFailed', 'None'], status: 409 },
+    afterConflict: 503,
+  },
+  {
+    route: route('initiateKyc'),
+    body: {},
+    given: (caller) => givenStoredCustomer(caller),
+    conditional: { codes: ['ConditionalCheckFailed'], status: 409 },
+    afterConflict: 503,
+  },
+  {
+    route: route('createWithdrawalBank'),
+    body: { beneficiaryName: 'Ada Lovelace', iban: 'DE89370400440532013000', bic: 'DEUTDEFF' },
+    given: (caller) => {
+      ddb.on(UpdateCommand).resolves({ Attributes: { nextIndex: 4 } });
+      return givenStoredCustomer(caller, { kycStatus: 'APPROVED' }, approvedCustomer);
+    },
+    // The account-details item: the account is already registered for this customer.
+    conditional: { codes: ['None', 'ConditionalCheckFailed'], status: 409 },
+    afterConflict: 201,
+    reservations: 1,
+  },
+  {
+    route: route('createWithdrawal'),
+    body: { sourceAmount: '100.00', idempotencyKey: 'faults-1' },
+    given: (caller) => {
+      const { customerId } = givenStoredCustomer(caller, { kycStatus: 'APPROVED' });
+      const bank = bankItem(caller.organizationId, customerId);
+      ddb.on(GetCommand, { Key: { pk: bank.pk, sk: bank.sk } }).resolves({ Item: bank });
+      // 500 USDC available: the withdrawal executes at once, reserving balance and allowance in its transaction.
+      const balance = { pk: bank.pk, sk: 'BALANCE', available: 500_000_000, locked: 0 };
+      ddb.on(BatchGetCommand).resolves({ Responses: { [TEST_TABLE]: [balance] } });
+      withdrawalBankId = bank.bankId;
+      return { customerId };
+    },
+    // The unique reference was taken meanwhile: it draws another and decides again.
+    conditional: { codes: ['None', 'None', 'ConditionalCheckFailed'], status: 201, once: true },
+    afterConflict: 201,
+    unavailable: 'Failed to execute withdrawal',
+  },
+];
+
+describe.each(WRITE_CASES.map((c) => [c.route.operationId, c] as const))('%s when its transaction fails', (_, c) => {
+  const send = async (caller: Caller, ids: Record<string, string>) => {
+    const body = c.route.operationId === 'createWithdrawal' ? { ...(c.body as object), withdrawalBankId } : c.body;
+    return invoke(await handlerOf(c.route), eventFor(c.route, caller.authorization, body, ids));
+  };
+
+  const expectOnlyItsTransaction = (what: string) => {
+    const calls = ddb.commandCalls(TransactWriteCommand).map((call) => call.args[0].input.TransactItems);
+    expect(calls.length, what).toBeGreaterThanOrEqual(1);
+    // A retry sends a whole transaction again (a withdrawal decides it afresh), never a part of one.
+    const shape = (items: (typeof calls)[number]) => (items ?? []).map((item) => Object.keys(item).join());
+    for (const items of calls) expect(shape(items), what).toEqual(shape(calls[0]));
+    const reservations = ddb
+      .commandCalls(UpdateCommand)
+      .filter((call) => String(call.args[0].input.Key?.pk).startsWith('COUNTER#'));
+    expect(reservations.length, what).toBeLessThanOrEqual(c.reservations ?? 0);
+    expect(ddb.commandCalls(PutCommand), `${what}: Put`).toEqual([]);
+    expect(ddb.commandCalls(DeleteCommand), `${what}: Delete`).toEqual([]);
+    expect(ddb.commandCalls(BatchWriteCommand), `${what}: BatchWrite`).toEqual([]);
+    expect(ddb.commandCalls(UpdateCommand).length - reservations.length, `${what}: UpdateCommand`).toBe(0);
+  };
+
+  it.each(FAULTS)(
+    'answers 503 with Retry-After for %s, with nothing written beside the transaction',
+    async (fault, error) => {
+      const caller = givenCaller(ddb);
+      const ids = c.given(caller);
+      ddb.on(TransactWriteCommand).rejects(error() as Error);
+
+      const result = await send(caller, ids);
+
+      expectUnavailable(result, fault, c.unavailable);
+      expectOnlyItsTransaction(fault);
+    },
+  );
+
+  it('answers a lost guard as the route decides, never with 503, and without a word of the failure', async () => {
+    const caller = givenCaller(ddb);
+    const ids = c.given(caller);
+    const lost = cancelled(...c.conditional.codes);
+    if (c.conditional.once) ddb.on(TransactWriteCommand).rejectsOnce(lost).resolves({});
+    else ddb.on(TransactWriteCommand).rejects(lost);
+
+    const result = await send(caller, ids);
+
+    expect(result.statusCode, result.body).toBe(c.conditional.status);
+    if ((result.statusCode ?? 500) >= 400) expect(bodyOf(result)).toEqual({ error: expect.any(String) });
+    expect(result.body).not.toContain('arn:aws');
+    expectOnlyItsTransaction('conditional');
+  });
+
+  it('answers a conflict with a concurrent transaction by retrying it whole, or with 503', async () => {
+    const caller = givenCaller(ddb);
+    const ids = c.given(caller);
+    ddb
+      .on(TransactWriteCommand)
+      .rejectsOnce(cancelled('None', 'TransactionConflict', 'None'))
+      .resolves({});
+
+    const result = await send(caller, ids);
+
+    expect(result.statusCode, result.body).toBe(c.afterConflict);
+    if (result.statusCode === 503) expectUnavailable(result, 'conflict', c.unavailable);
+    expectOnlyItsTransaction('conflict');
+  });
+});

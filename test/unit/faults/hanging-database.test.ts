@@ -1,0 +1,63 @@
+import '#test/fixtures/env.ts';
+import { createServer, type Server, type Socket } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { systemClock } from '#shared/clock.ts';
+import { parseConfig } from '#shared/config/env.ts';
+import { createDb, DB_MAX_ATTEMPTS, dbTimeouts } from '#shared/db/client.ts';
+import { apiHandler } from '#shared/http/api-handler.ts';
+import { routes } from '#shared/http/routes.ts';
+import { apiEvent, bodyOf, headerOf, invoke } from '#test/fixtures/api-event.ts';
+import { apiKeyFor } from '#test/fixtures/organizations.ts';
+import { captureStderr } from '#test/fixtures/stderr.ts';
+
+/**
+ * The real SDK client against a database that accepts connections and never answers: the request must end as a
+ * 503 the caller may retry, not hang until the function is killed. The test shortens the attempts; the deployed
+ * ones are checked to fit the function's timeout.
+ */
+const FUNCTION_TIMEOUT_MS = 10_000;
+let server: Server;
+const sockets: Socket[] = [];
+let endpoint: string;
+
+beforeAll(async () => {
+  server = createServer((socket) => sockets.push(socket));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  endpoint = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+});
+
+afterAll(async () => {
+  for (const socket of sockets) socket.destroy();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+describe('a database that never answers', () => {
+  it('gives up within the function timeout in AWS: every attempt, connecting included, has a limit', () => {
+    const { connectionTimeout, requestTimeout } = dbTimeouts({ dynamodbEndpoint: undefined });
+    expect(DB_MAX_ATTEMPTS * (connectionTimeout + requestTimeout)).toBeLessThan(FUNCTION_TIMEOUT_MS);
+  });
+
+  it('ends the request with 503 and Retry-After', async () => {
+    const config = parseConfig({ ...process.env, DYNAMODB_ENDPOINT: endpoint });
+    const deps = { db: createDb(config, { connectionTimeout: 200, requestTimeout: 300 }), clock: systemClock, config };
+    const handler = apiHandler(
+      routes.listCustomers,
+      () => [],
+      () => deps,
+    );
+    const stderr = captureStderr();
+    const started = Date.now();
+
+    const result = await invoke(
+      handler,
+      apiEvent({ path: '/api/v2/customers', headers: { authorization: `Bearer ${apiKeyFor()}` } }),
+    ).finally(() => stderr.restore());
+
+    expect(Date.now() - started).toBeLessThan(FUNCTION_TIMEOUT_MS);
+    expect(result.statusCode).toBe(503);
+    expect(headerOf(result, 'retry-after')).toBe('1');
+    expect(bodyOf(result)).toEqual({ error: 'Service temporarily unavailable, please retry' });
+    expect(sockets.length).toBeGreaterThanOrEqual(1);
+  });
+});
