@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Webhook } from 'standardwebhooks';
@@ -11,6 +11,8 @@ import { eventually, type ReceivedWebhook, type Receiver, startReceiver } from '
 /** Fast retries, and a name that resolves to a private address (the runtime's DNS test hook). */
 const RUNTIME_ENV = {
   WEBHOOK_RETRY_SCHEDULE: '1,1,1,1,1,1,1',
+  // Payouts settle only when a lifecycle says so, so each status is driven deliberately.
+  SANDBOX_SETTLE_AFTER_S: 'off',
   WEBHOOK_DNS_OVERRIDES: 'private-receiver.test=10.0.0.1',
 };
 const ATTEMPTS = 8;
@@ -32,9 +34,37 @@ async function givenCustomer(api: Api, key: string, name: string) {
   return body.customerId;
 }
 
-async function sandbox(api: Api, key: string, path: string) {
-  expect((await api('POST', `/sandbox${path}`, { key })).status, path).toBe(200);
+async function sandbox(api: Api, key: string, path: string, body?: unknown) {
+  const { status } = await api('POST', `/sandbox${path}`, { key, ...(body === undefined ? {} : { body }) });
+  expect([200, 201], `${path} answered ${status}`).toContain(status);
 }
+
+/** A KYC-approved customer with an ACTIVE bank in its own name, and optionally a USDC balance. */
+async function givenPayee(api: Api, key: string, name: string, balance?: string) {
+  const customerId = await givenCustomer(api, key, name);
+  await sandbox(api, key, `/customers/${customerId}/kyc/approve`);
+  const { body: bank } = await api<{ id: string }>('POST', `/customers/${customerId}/withdrawal/banks`, {
+    key,
+    body: { beneficiaryName: name, iban: 'DE89370400440532013000', bic: 'DEUTDEFF' },
+  });
+  if (balance) await sandbox(api, key, `/customers/${customerId}/balance`, { amount: balance });
+  return { customerId, bankId: bank.id };
+}
+
+async function givenWithdrawal(api: Api, key: string, payee: { customerId: string; bankId: string }, amount: string) {
+  const { status, body } = await api<{ id: string; status: string }>(
+    'POST',
+    `/customers/${payee.customerId}/withdrawal`,
+    { key, body: { withdrawalBankId: payee.bankId, sourceAmount: amount, idempotencyKey: `e2e-${Math.random()}` } },
+  );
+  expect(status).toBe(201);
+  return body;
+}
+
+const withdrawalEvents = (...statuses: string[]) => [
+  'withdrawal.created',
+  ...statuses.map((status) => `withdrawal.status_changed:${status}`),
+];
 
 /**
  * The life of each kind of resource and the events it must produce. Adding a resource's lifecycle (the
@@ -43,8 +73,10 @@ async function sandbox(api: Api, key: string, path: string) {
  */
 const LIFECYCLES: {
   name: string;
-  drive: (api: Api, key: string) => Promise<{ id: string; events: string[] }>;
+  drive: (api: Api, key: string, dataDir: string) => Promise<{ id: string; events: string[] }>;
   idOf: (data: Record<string, unknown>) => unknown;
+  /** How an event is named in `events`; status changes of withdrawals also name the status. */
+  label?: (event: Envelope) => string;
 }[] = [
   {
     name: 'a customer whose KYC is approved',
@@ -86,7 +118,88 @@ const LIFECYCLES: {
       return { id: bank.id, events: ['withdrawal_bank.created', 'withdrawal_bank.approved'] };
     },
   },
+  {
+    name: 'a withdrawal executed at once and settled',
+    idOf: (data) => data.transaction_id,
+    label: withdrawalLabel,
+    drive: async (api, key) => {
+      const payee = await givenPayee(api, key, 'Wendy Settled', '100');
+      const withdrawal = await givenWithdrawal(api, key, payee, '10');
+      expect(withdrawal.status).toBe('PROCESSING');
+      await sandbox(api, key, `/transactions/${withdrawal.id}/complete`);
+      return { id: withdrawal.id, events: withdrawalEvents('COMPLETED') };
+    },
+  },
+  {
+    name: 'a proposal approved once the balance arrives, whose payout fails',
+    idOf: (data) => data.transaction_id,
+    label: withdrawalLabel,
+    drive: async (api, key) => {
+      const payee = await givenPayee(api, key, 'Frank Failed');
+      const withdrawal = await givenWithdrawal(api, key, payee, '10');
+      expect(withdrawal.status).toBe('PROPOSED');
+      await sandbox(api, key, `/customers/${payee.customerId}/balance`, { amount: '50' });
+      await sandbox(api, key, `/transactions/${withdrawal.id}/approve`, { approver: 'cfo@example.com' });
+      await sandbox(api, key, `/transactions/${withdrawal.id}/fail`, { reason: 'Beneficiary account closed' });
+      return { id: withdrawal.id, events: withdrawalEvents('PROCESSING', 'FAILED') };
+    },
+  },
+  {
+    name: 'a proposal cancelled',
+    idOf: (data) => data.transaction_id,
+    label: withdrawalLabel,
+    drive: async (api, key) => {
+      const payee = await givenPayee(api, key, 'Carl Cancelled');
+      const cancelled = await givenWithdrawal(api, key, payee, '10');
+      const cancel = await api('POST', `/customers/${payee.customerId}/transactions/${cancelled.id}/cancel`, { key });
+      expect(cancel.status).toBe(200);
+      return { id: cancelled.id, events: withdrawalEvents('CANCELLED') };
+    },
+  },
+  {
+    name: 'a proposal that expires',
+    idOf: (data) => data.transaction_id,
+    label: withdrawalLabel,
+    drive: async (api, key) => {
+      const payee = await givenPayee(api, key, 'Eve Expired');
+      const withdrawal = await givenWithdrawal(api, key, payee, '10');
+      await sandbox(api, key, `/transactions/${withdrawal.id}/expire`);
+      return { id: withdrawal.id, events: withdrawalEvents('EXPIRED') };
+    },
+  },
+  {
+    name: 'a withdrawal whose execution fails at start, then signed by two approvers and settled',
+    idOf: (data) => data.transaction_id,
+    label: withdrawalLabel,
+    drive: async (api, key, dataDir) => {
+      const payee = await givenPayee(api, key, 'Paula Partial', '100');
+      const { organizationId } = JSON.parse(readFileSync(join(dataDir, 'local.json'), 'utf8')) as {
+        organizationId: string;
+      };
+      await admin(dataDir, 'org', 'update', organizationId, '--approvals', '2');
+      try {
+        await sandbox(api, key, '/faults', { failNextExecutions: 1 });
+        const withdrawal = await givenWithdrawal(api, key, payee, '10');
+        expect(withdrawal.status).toBe('PROPOSED');
+        await sandbox(api, key, `/transactions/${withdrawal.id}/approve`, { approver: 'first@example.com' });
+        await sandbox(api, key, `/transactions/${withdrawal.id}/approve`, { approver: 'second@example.com' });
+        await sandbox(api, key, `/transactions/${withdrawal.id}/complete`);
+        return {
+          id: withdrawal.id,
+          events: withdrawalEvents('PROPOSED', 'PARTIALLY_SIGNED', 'PROCESSING', 'COMPLETED'),
+        };
+      } finally {
+        await admin(dataDir, 'org', 'update', organizationId, '--approvals', '1');
+      }
+    },
+  },
 ];
+
+function withdrawalLabel(event: Envelope): string {
+  return event.event_type === 'withdrawal.status_changed'
+    ? `${event.event_type}:${event.data.status}`
+    : event.event_type;
+}
 
 /** Asserts the Standard Webhooks signature with the library a receiver would use, and returns the event. */
 function verified(secret: string, webhook: ReceivedWebhook): Envelope {
@@ -164,7 +277,7 @@ describe('webhooks on npm start, received by a real HTTP receiver', () => {
       const path = `/life/${LIFECYCLES.indexOf(lifecycle)}`;
       const endpoint = await givenEndpoint(path);
 
-      const { id, events } = await lifecycle.drive(api, key);
+      const { id, events } = await lifecycle.drive(api, key, dataDir);
 
       const mine = () =>
         receiver
@@ -174,7 +287,7 @@ describe('webhooks on npm start, received by a real HTTP receiver', () => {
       const received = await eventually(`${events.length} events of ${id}`, () =>
         mine().length >= events.length ? mine() : undefined,
       );
-      expect(received.map((e) => e.event_type).sort()).toEqual([...events].sort());
+      expect(received.map(lifecycle.label ?? ((e) => e.event_type)).sort()).toEqual([...events].sort());
       expect(new Set(received.map((e) => e.event_id)).size).toBe(events.length);
       expect(received.every((e) => e.org_id === runtime.localJson().organizationId)).toBe(true);
     });

@@ -1,47 +1,55 @@
 import { App, Stack } from 'aws-cdk-lib';
-import { Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
-import { ApiFunction } from '#infra/aws/api-stack.ts';
-import { depositAccountsEnvironment, depositWalletEnvironment } from '#infra/aws/build-app.ts';
+import { deploymentEnvironment, parseDeploymentConfig } from '#infra/aws/config.ts';
+import { parseConfig } from '#shared/config/env.ts';
 import { TEST_DEPOSIT_XPUB } from '#test/fixtures/wallets.ts';
 
-describe('deposit wallet configuration of the API functions', () => {
-  it('takes DEPOSIT_XPUB and SUPPORTED_CHAINS from the CDK context', () => {
-    const app = new App({ context: { depositXpub: TEST_DEPOSIT_XPUB, supportedChains: 'base,polygon' } });
+describe('deposit wallet configuration of the functions', () => {
+  const environmentOf = (context: Record<string, unknown>) =>
+    deploymentEnvironment(new Stack(new App(), 'DepositConfigProbe'), parseDeploymentConfig(context));
 
-    expect(depositWalletEnvironment(app)).toEqual({
+  it('takes DEPOSIT_XPUB and SUPPORTED_CHAINS from the CDK context', () => {
+    expect(environmentOf({ depositXpub: TEST_DEPOSIT_XPUB, supportedChains: 'base,polygon' })).toMatchObject({
       DEPOSIT_XPUB: TEST_DEPOSIT_XPUB,
       SUPPORTED_CHAINS: 'base,polygon',
     });
   });
 
-  it('takes the deposit detail accounts from the CDK context, as JSON whether given as text or as an object', () => {
-    const eur = { accountName: 'Acme', iban: 'NL91ABNA0417164300', bic: 'ABNANL2A', bankName: 'ABN AMRO' };
-    const app = new App({ context: { depositEurAccount: eur, virtualAccountIssuer: '{"bic":"SNDBGB2L"}' } });
+  it('passes the deposit detail accounts on as the JSON the service reads, and the service accepts it', () => {
+    const receivingBanks = {
+      EUR: { accountName: 'Acme Ltd', iban: 'NL91ABNA0417164300', bic: 'ABNANL2A', bankName: 'ABN AMRO' },
+    };
+    const issuer = { bic: 'SNDBGB2LXXX', sortCode: '040000', bankName: 'Issuer Ltd' };
 
-    expect(depositAccountsEnvironment(app)).toEqual({
-      DEPOSIT_EUR_ACCOUNT: JSON.stringify(eur),
-      VIRTUAL_ACCOUNT_ISSUER: '{"bic":"SNDBGB2L"}',
+    const environment = environmentOf({
+      receivingBanks: JSON.stringify(receivingBanks),
+      virtualAccountIssuer: JSON.stringify(issuer),
     });
+    const service = parseConfig(environment);
+
+    expect(JSON.parse(environment.VIRTUAL_ACCOUNT_ISSUER ?? '')).toEqual(issuer);
+    expect(service.deposits.eurAccount).toMatchObject({ iban: 'NL91ABNA0417164300', bankCountry: 'NL' });
+    expect(service.deposits.virtualAccountIssuer).toMatchObject({ bic: 'SNDBGB2LXXX', sortCode: '040000' });
+    expect(() =>
+      parseDeploymentConfig({ virtualAccountIssuer: '{"bic":"DEUTDEFF","sortCode":"1","bankName":"B"}' }),
+    ).toThrow(/virtualAccountIssuer/);
   });
 
-  it('adds the configuration to a function beside its table name', () => {
-    const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
-    const stack = new Stack(app, 'DepositConfigProbe');
-    new ApiFunction(stack, 'CreateWithdrawalBank', {
-      handler: 'functions/api/banks/create-bank.ts',
-      tableName: 'payouts-test',
-      environment: { DEPOSIT_XPUB: TEST_DEPOSIT_XPUB },
-    });
+  it('leaves both out when not configured, so the code defaults apply', () => {
+    const environment = environmentOf({});
 
-    Template.fromStack(stack).hasResourceProperties('AWS::Lambda::Function', {
-      Environment: {
-        Variables: {
-          DEPOSIT_XPUB: TEST_DEPOSIT_XPUB,
-          TABLE_NAME: 'payouts-test',
-          NODE_OPTIONS: '--enable-source-maps',
-        },
-      },
-    });
+    expect(environment).not.toHaveProperty('DEPOSIT_XPUB');
+    expect(environment).not.toHaveProperty('SUPPORTED_CHAINS');
+  });
+
+  it('fails synth on an extended private key, an unknown chain, or two sources for the xpub', () => {
+    const xprv =
+      'xprv9s21ZrQH143K3QTDL4LXw2F7HEK3wJUD2nW2nRk4stbPy6cq3jPPqjiChkVvvNKmPGJxWUtg6LnF5kejMRNNU3TGtRBeJgk33yuGBxrMPHi';
+
+    expect(() => parseDeploymentConfig({ depositXpub: xprv })).toThrow(/depositXpub: must be an extended PUBLIC key/);
+    expect(() => parseDeploymentConfig({ supportedChains: 'base,solana' })).toThrow(/supportedChains: /);
+    expect(() =>
+      parseDeploymentConfig({ depositXpub: TEST_DEPOSIT_XPUB, depositXpubParameter: '/payouts/dev/xpub' }),
+    ).toThrow(/not both/);
   });
 });
