@@ -3,11 +3,6 @@ import { StringParameter } from 'aws-cdk-lib/aws-ssm';
 import type { Construct, Node } from 'constructs';
 import { z } from 'zod';
 import { DepositXpubSchema } from '#shared/config/env.ts';
-import {
-  EurReceivingAccountSchema,
-  UsdReferenceAccountSchema,
-  VirtualAccountIssuerSchema,
-} from '#shared/deposits/receiving-accounts.ts';
 import { SupportedChainsSchema } from '#shared/wallets/chains.ts';
 
 /**
@@ -38,6 +33,32 @@ const Decimal = z.string().regex(/^\d+(\.\d+)?$/, 'Must be a decimal string such
 const RETENTION_DAYS = Object.values(RetentionDays).filter((days): days is number => typeof days === 'number');
 
 /** ISO 13616: country, check digits, then the account; the whole passes mod 97 = 1. */
+function isValidIban(iban: string): boolean {
+  if (!/^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/.test(iban)) return false;
+  const digits = (iban.slice(4) + iban.slice(0, 4)).replace(/[A-Z]/g, (letter) => String(letter.charCodeAt(0) - 55));
+  return BigInt(digits) % 97n === 1n;
+}
+
+const ReceivingBankSchema = z.strictObject({
+  accountName: z.string().min(1),
+  accountAddress: z.string().min(1).optional(),
+  iban: z.string().refine(isValidIban, 'Invalid IBAN (upper case, no spaces)').optional(),
+  bic: z
+    .string()
+    .regex(/^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/, 'Invalid BIC')
+    .optional(),
+  accountNumber: z.string().min(1).optional(),
+  routingNumber: z
+    .string()
+    .regex(/^\d{9}$/, 'Must be 9 digits')
+    .optional(),
+  bankName: z.string().min(1),
+  bankAddress: z.string().min(1).optional(),
+  bankCountry: z
+    .string()
+    .regex(/^[A-Z]{2}$/, 'Must be an ISO 3166-1 alpha-2 code')
+    .optional(),
+});
 
 export const DeploymentConfigSchema = z.strictObject({
   /** Names the stacks (`payouts-<stage>-api`), the log `service` and the metrics' service dimension. */
@@ -89,16 +110,25 @@ export const DeploymentConfigSchema = z.strictObject({
    * settlement sweep undeployed.
    */
   sandboxSettleAfterSeconds: z.union([z.literal('off'), z.coerce.number().int().min(0)]).optional(),
-  /**
-   * The platform's receiving accounts quoted in deposit details, checked with the schemas the functions use:
-   * `{"EUR":{accountName, iban, bic, bankName, ...},"USD":{accountName, accountNumber, routingNumber, bic, bankName}}`
-   * (`DEPOSIT_EUR_ACCOUNT`, `DEPOSIT_USD_ACCOUNT`). Organizations may configure their own EUR bank.
-   */
+  /** The shared receiving accounts quoted in deposit details: `{"EUR":{...},"USD":{...}}` (`RECEIVING_BANKS`). */
   receivingBanks: z
-    .preprocess(fromJson, z.strictObject({ EUR: EurReceivingAccountSchema, USD: UsdReferenceAccountSchema }).partial())
+    .preprocess(fromJson, z.strictObject({ EUR: ReceivingBankSchema, USD: ReceivingBankSchema }).partial())
     .optional(),
-  /** Who issues USD virtual accounts: `{"bic":"...GB...","sortCode":"123456","bankName":"..."}` (`VIRTUAL_ACCOUNT_ISSUER`). */
-  virtualAccountIssuer: z.preprocess(fromJson, VirtualAccountIssuerSchema).optional(),
+  /**
+   * Who issues USD virtual accounts: `{"bic":"...GB...","sortCode":"040000","bankName":"...","bankAddress":"..."}`
+   * (`VIRTUAL_ACCOUNT_ISSUER`; the service validates it at cold start).
+   */
+  virtualAccountIssuer: z
+    .preprocess(
+      fromJson,
+      z.strictObject({
+        bic: z.string().regex(/^[A-Z]{4}GB[A-Z0-9]{2}([A-Z0-9]{3})?$/, 'Must be a GB BIC'),
+        sortCode: z.string().regex(/^\d{6}$/, 'Must be 6 digits'),
+        bankName: z.string().min(1),
+        bankAddress: z.string().min(1).optional(),
+      }),
+    )
+    .optional(),
 });
 
 const OneXpubSource = DeploymentConfigSchema.refine((config) => !(config.depositXpub && config.depositXpubParameter), {
@@ -158,16 +188,7 @@ export function deploymentEnvironment(scope: Construct, config: DeploymentConfig
   if (config.sandboxSettleAfterSeconds !== undefined) {
     environment.SANDBOX_SETTLE_AFTER_S = String(config.sandboxSettleAfterSeconds);
   }
-  // The functions re-validate these; the country they derive from the BIC is not part of what they accept.
-  const withoutCountry = <T extends { bankCountry: string }>({ bankCountry: _country, ...account }: T) => account;
-  if (config.receivingBanks?.EUR) {
-    environment.DEPOSIT_EUR_ACCOUNT = JSON.stringify(withoutCountry(config.receivingBanks.EUR));
-  }
-  if (config.receivingBanks?.USD) {
-    environment.DEPOSIT_USD_ACCOUNT = JSON.stringify(withoutCountry(config.receivingBanks.USD));
-  }
-  if (config.virtualAccountIssuer) {
-    environment.VIRTUAL_ACCOUNT_ISSUER = JSON.stringify(withoutCountry(config.virtualAccountIssuer));
-  }
+  if (config.receivingBanks) environment.RECEIVING_BANKS = JSON.stringify(config.receivingBanks);
+  if (config.virtualAccountIssuer) environment.VIRTUAL_ACCOUNT_ISSUER = JSON.stringify(config.virtualAccountIssuer);
   return environment;
 }

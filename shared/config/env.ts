@@ -1,11 +1,10 @@
 import { z } from 'zod';
 import {
   type EurReceivingAccount,
-  EurReceivingAccountSchema,
-  jsonAccount,
+  jsonVariable,
   PLATFORM_DEFAULTS,
+  ReceivingBanksSchema,
   type UsdReferenceAccount,
-  UsdReferenceAccountSchema,
   type VirtualAccountIssuer,
   VirtualAccountIssuerSchema,
 } from '#shared/deposits/receiving-accounts.ts';
@@ -74,13 +73,11 @@ const EnvSchema = z.object({
       const [eur = '', usd = ''] = value.split(',').map((pair) => pair.split('=')[1] ?? '');
       return { EUR: eur, USD: usd };
     }),
-  // Deposits (issue 5): the accounts of deposit details, JSON objects; unset, the sandbox placeholders.
-  /** The platform's EUR receiving account, for organizations that configured none of their own. */
-  DEPOSIT_EUR_ACCOUNT: jsonAccount(EurReceivingAccountSchema, PLATFORM_DEFAULTS.eur),
-  /** The shared USD reference account (FEDWIRE and SWIFT). */
-  DEPOSIT_USD_ACCOUNT: jsonAccount(UsdReferenceAccountSchema, PLATFORM_DEFAULTS.usd),
+  // Deposits (issue 5): the accounts of deposit details, JSON; unset, the sandbox placeholders.
+  /** The platform's EUR receiving account and the shared USD reference account (FEDWIRE and SWIFT). */
+  RECEIVING_BANKS: jsonVariable(ReceivingBanksSchema, {}),
   /** The issuer of dedicated USD virtual accounts. */
-  VIRTUAL_ACCOUNT_ISSUER: jsonAccount(VirtualAccountIssuerSchema, PLATFORM_DEFAULTS.virtualAccounts),
+  VIRTUAL_ACCOUNT_ISSUER: jsonVariable(VirtualAccountIssuerSchema, PLATFORM_DEFAULTS.virtualAccounts),
 });
 
 export type Config = Readonly<{
@@ -132,8 +129,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       exchangeRates: Object.freeze(e.EXCHANGE_RATES),
     }),
     deposits: Object.freeze({
-      eurAccount: e.DEPOSIT_EUR_ACCOUNT,
-      usdAccount: e.DEPOSIT_USD_ACCOUNT,
+      eurAccount: e.RECEIVING_BANKS.EUR,
+      usdAccount: e.RECEIVING_BANKS.USD,
       virtualAccountIssuer: e.VIRTUAL_ACCOUNT_ISSUER,
     }),
   });

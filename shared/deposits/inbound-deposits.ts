@@ -20,7 +20,13 @@ import type { AddressLookup } from '#shared/wallets/wallet-record.ts';
 import { formatMicro, toMicro } from '#shared/withdrawals/ledger.ts';
 import { rateProviderFor } from '#shared/withdrawals/ports.ts';
 import { AmountAboveMaximumError, AmountNotAboveFeeError, quoteWithdrawal } from '#shared/withdrawals/quote.ts';
-import { bankSnapshot, createdEvent, newTransactionRecord, toTransaction } from '#shared/withdrawals/records.ts';
+import {
+  bankSnapshot,
+  createdEvent,
+  newCompletedDeposit,
+  newTransactionRecord,
+  toTransaction,
+} from '#shared/withdrawals/records.ts';
 import type { Transaction, TransactionRecord } from '#shared/withdrawals/schemas.ts';
 import { execute, settleDueAt } from '#shared/withdrawals/transitions.ts';
 
@@ -129,17 +135,13 @@ async function planInbound(
   const owner = { organizationId: organization.organizationId, customerId: wallet.customerId };
   const outcome = inboundOutcome({ kind: wallet.kind, bankActive: bank?.status === 'ACTIVE', amount: usdc });
   const quote = outcome === 'forward' && bank ? await forwardingQuote(deps, organization, bank, usdc) : undefined;
-  const common = {
-    organizationId: organization.organizationId,
-    customerId: wallet.customerId,
-    idempotencyKey: null,
-    expiryDueAt: null,
-  };
   const record =
     quote && bank
       ? newTransactionRecord(
           {
-            ...common,
+            ...owner,
+            idempotencyKey: null,
+            expiryDueAt: null,
             type: 'WITHDRAWAL',
             status: 'PROCESSING',
             completedAt: null,
@@ -151,23 +153,7 @@ async function planInbound(
           },
           now,
         )
-      : newTransactionRecord(
-          {
-            ...common,
-            type: 'DEPOSIT',
-            status: 'COMPLETED',
-            completedAt: at,
-            targetCurrency: 'USDC',
-            sourceAmount: usdc,
-            targetAmount: usdc,
-            exchangeRate: '1.00',
-            fee: '0.00',
-            withdrawalBank: null,
-            reservation: { balance: false, allowancePeriodStart: null },
-            settleDueAt: null,
-          },
-          now,
-        );
+      : newCompletedDeposit(owner, usdc, now);
   const inbound: TransactionRecord = { ...record, walletAddress: wallet.address, txHash: input.txHash };
   const { db } = deps;
   return {

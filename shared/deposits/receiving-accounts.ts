@@ -7,6 +7,7 @@ import {
   normalizeBic,
   normalizeIban,
 } from '#shared/banks/validation.ts';
+import { CountryCodeSchema } from '#shared/validation/country.ts';
 
 /**
  * The bank accounts customers pay fiat into (deposit details, API.md section 6): the EUR receiving account (the
@@ -29,7 +30,12 @@ const RoutingNumber = z.string().trim().refine(isValidRoutingNumber, { error: 'I
 const bicCountry = (bic: string) => bic.slice(4, 6);
 
 const holder = { accountName: line(140), accountAddress: line(200).nullable().default(null) };
-const bank = { bankName: line(140), bankAddress: line(200).nullable().default(null) };
+const bank = {
+  bankName: line(140),
+  bankAddress: line(200).nullable().default(null),
+  /** Defaults to the BIC's country. */
+  bankCountry: CountryCodeSchema.optional(),
+};
 
 /** A SEPA receiving account as stored (on an organization) and used. */
 export const EurReceivingAccountRecordSchema = z.object({
@@ -46,13 +52,15 @@ export type EurReceivingAccount = z.infer<typeof EurReceivingAccountRecordSchema
 /** A SEPA receiving account as an operator gives it; the bank's country comes from the BIC. */
 export const EurReceivingAccountSchema = z
   .strictObject({ ...holder, iban: Iban, bic: Bic, ...bank })
-  .transform((account): EurReceivingAccount => ({ ...account, bankCountry: bicCountry(account.bic) }));
+  .transform(
+    (account): EurReceivingAccount => ({ ...account, bankCountry: account.bankCountry ?? bicCountry(account.bic) }),
+  );
 export type EurReceivingAccountInput = z.input<typeof EurReceivingAccountSchema>;
 
 /** The shared USD account: FEDWIRE uses account and routing number, SWIFT account number and BIC. */
 export const UsdReferenceAccountSchema = z
   .strictObject({ ...holder, accountNumber: AccountNumber, routingNumber: RoutingNumber, bic: Bic, ...bank })
-  .transform((account) => ({ ...account, bankCountry: bicCountry(account.bic) }));
+  .transform((account) => ({ ...account, bankCountry: account.bankCountry ?? bicCountry(account.bic) }));
 export type UsdReferenceAccount = z.output<typeof UsdReferenceAccountSchema>;
 
 /**
@@ -65,12 +73,12 @@ export const VirtualAccountIssuerSchema = z
     sortCode: z.string().regex(/^\d{6}$/, { error: 'Must be 6 digits' }),
     ...bank,
   })
-  .transform((issuer) => ({ ...issuer, bankCountry: bicCountry(issuer.bic) }));
+  .transform((issuer) => ({ ...issuer, bankCountry: issuer.bankCountry ?? bicCountry(issuer.bic) }));
 export type VirtualAccountIssuer = z.output<typeof VirtualAccountIssuerSchema>;
 
 /**
  * Sandbox placeholders, so `npm start` and tests work without configuration. A deployment sets its real accounts
- * (`DEPOSIT_EUR_ACCOUNT`, `DEPOSIT_USD_ACCOUNT`, `VIRTUAL_ACCOUNT_ISSUER`); nothing here is a real account.
+ * (`RECEIVING_BANKS`, `VIRTUAL_ACCOUNT_ISSUER`); nothing here is a real account.
  */
 export const PLATFORM_DEFAULTS = {
   eur: {
@@ -98,8 +106,8 @@ export const PLATFORM_DEFAULTS = {
   },
 } as const;
 
-/** An environment variable holding one of the accounts above as JSON; unset: the sandbox placeholder. */
-export const jsonAccount = <S extends z.ZodType>(schema: S, fallback: z.input<S>) =>
+/** A JSON environment variable parsed by `schema`; unset: `fallback`. */
+export const jsonVariable = <S extends z.ZodType>(schema: S, fallback: z.input<S>) =>
   z
     .string()
     .optional()
@@ -113,3 +121,12 @@ export const jsonAccount = <S extends z.ZodType>(schema: S, fallback: z.input<S>
       }
     })
     .pipe(schema);
+
+/**
+ * `RECEIVING_BANKS`: `{"EUR": {...}, "USD": {...}}`, the platform's EUR receiving account and the shared USD
+ * reference account; either may be left out (its placeholder applies). The CDK context key `receivingBanks` sets it.
+ */
+export const ReceivingBanksSchema = z.strictObject({
+  EUR: EurReceivingAccountSchema.default(EurReceivingAccountSchema.parse(PLATFORM_DEFAULTS.eur)),
+  USD: UsdReferenceAccountSchema.default(UsdReferenceAccountSchema.parse(PLATFORM_DEFAULTS.usd)),
+});

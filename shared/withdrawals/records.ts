@@ -54,6 +54,36 @@ export function newTransactionRecord(input: NewTransaction, now: Date): Transact
   };
 }
 
+/**
+ * USDC that arrived for the customer and was credited at once: a COMPLETED `DEPOSIT` of `usdc` (sandbox credits,
+ * inbound deposits). The caller writes the balance credit in the same transaction.
+ */
+export function newCompletedDeposit(
+  owner: Pick<TransactionRecord, 'organizationId' | 'customerId'>,
+  usdc: string,
+  now: Date,
+): TransactionRecord {
+  return newTransactionRecord(
+    {
+      ...owner,
+      type: 'DEPOSIT',
+      status: 'COMPLETED',
+      completedAt: now.toISOString(),
+      targetCurrency: 'USDC',
+      sourceAmount: usdc,
+      targetAmount: usdc,
+      exchangeRate: '1.00',
+      fee: '0.00',
+      withdrawalBank: null,
+      idempotencyKey: null,
+      reservation: { balance: false, allowancePeriodStart: null },
+      expiryDueAt: null,
+      settleDueAt: null,
+    },
+    now,
+  );
+}
+
 /** The payout details copied onto the transaction: later changes to the bank do not rewrite history. */
 export const bankSnapshot = (bank: BankRecord): NonNullable<TransactionRecord['withdrawalBank']> => ({
   id: bank.bankId,

@@ -19,7 +19,7 @@ import { NotFoundError } from '#shared/http/errors.ts';
 import type { Organization } from '#shared/organizations/organization.ts';
 import { allowanceWindow, formatMicro, toMicro } from '#shared/withdrawals/ledger.ts';
 import { rateProviderFor } from '#shared/withdrawals/ports.ts';
-import { createdEvent, newTransactionRecord, toTransaction } from '#shared/withdrawals/records.ts';
+import { createdEvent, newCompletedDeposit, toTransaction } from '#shared/withdrawals/records.ts';
 import type { Allowance, ExchangeRates, Transaction } from '#shared/withdrawals/schemas.ts';
 import { allowanceView } from '#shared/withdrawals/transaction-use-cases.ts';
 import {
@@ -96,24 +96,9 @@ export async function creditBalance(
     for (let attempt = 1; ; attempt++) {
       const now = deps.clock.now();
       const at = now.toISOString();
-      const record = newTransactionRecord(
-        {
-          organizationId: input.organizationId,
-          customerId: customer.customerId,
-          type: 'DEPOSIT',
-          status: 'COMPLETED',
-          completedAt: at,
-          targetCurrency: 'USDC',
-          sourceAmount: usdc,
-          targetAmount: usdc,
-          exchangeRate: '1.00',
-          fee: '0.00',
-          withdrawalBank: null,
-          idempotencyKey: null,
-          reservation: { balance: false, allowancePeriodStart: null },
-          expiryDueAt: null,
-          settleDueAt: null,
-        },
+      const record = newCompletedDeposit(
+        { organizationId: input.organizationId, customerId: customer.customerId },
+        usdc,
         now,
       );
       const owner = { organizationId: input.organizationId, customerId: customer.customerId };

@@ -221,7 +221,7 @@ describe('deployment settings in the environment', () => {
       WITHDRAWAL_MAX_USDC: '250000',
       SANDBOX_SETTLE_AFTER_S: 'off',
     });
-    expect(JSON.parse(variables.DEPOSIT_EUR_ACCOUNT)).toMatchObject({ iban: 'DE89370400440532013000' });
+    expect(JSON.parse(variables.RECEIVING_BANKS)).toMatchObject({ EUR: { iban: 'DE89370400440532013000' } });
   });
 
   it('leaves out what is not configured, so the code defaults apply', () => {

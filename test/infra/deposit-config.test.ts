@@ -1,6 +1,7 @@
 import { App, Stack } from 'aws-cdk-lib';
 import { describe, expect, it } from 'vitest';
 import { deploymentEnvironment, parseDeploymentConfig } from '#infra/aws/config.ts';
+import { parseConfig } from '#shared/config/env.ts';
 import { TEST_DEPOSIT_XPUB } from '#test/fixtures/wallets.ts';
 
 describe('deposit wallet configuration of the functions', () => {
@@ -12,6 +13,26 @@ describe('deposit wallet configuration of the functions', () => {
       DEPOSIT_XPUB: TEST_DEPOSIT_XPUB,
       SUPPORTED_CHAINS: 'base,polygon',
     });
+  });
+
+  it('passes the deposit detail accounts on as the JSON the service reads, and the service accepts it', () => {
+    const receivingBanks = {
+      EUR: { accountName: 'Acme Ltd', iban: 'NL91ABNA0417164300', bic: 'ABNANL2A', bankName: 'ABN AMRO' },
+    };
+    const issuer = { bic: 'SNDBGB2LXXX', sortCode: '040000', bankName: 'Issuer Ltd' };
+
+    const environment = environmentOf({
+      receivingBanks: JSON.stringify(receivingBanks),
+      virtualAccountIssuer: JSON.stringify(issuer),
+    });
+    const service = parseConfig(environment);
+
+    expect(JSON.parse(environment.VIRTUAL_ACCOUNT_ISSUER ?? '')).toEqual(issuer);
+    expect(service.deposits.eurAccount).toMatchObject({ iban: 'NL91ABNA0417164300', bankCountry: 'NL' });
+    expect(service.deposits.virtualAccountIssuer).toMatchObject({ bic: 'SNDBGB2LXXX', sortCode: '040000' });
+    expect(() =>
+      parseDeploymentConfig({ virtualAccountIssuer: '{"bic":"DEUTDEFF","sortCode":"1","bankName":"B"}' }),
+    ).toThrow(/virtualAccountIssuer/);
   });
 
   it('leaves both out when not configured, so the code defaults apply', () => {
@@ -30,26 +51,5 @@ describe('deposit wallet configuration of the functions', () => {
     expect(() =>
       parseDeploymentConfig({ depositXpub: TEST_DEPOSIT_XPUB, depositXpubParameter: '/payouts/dev/xpub' }),
     ).toThrow(/not both/);
-  });
-
-  it('passes the deposit-detail accounts as the JSON the functions read, without the derived country', () => {
-    const eur = { accountName: 'Acme', iban: 'NL91ABNA0417164300', bic: 'ABNANL2A', bankName: 'ABN AMRO' };
-    const environment = environmentOf({
-      receivingBanks: JSON.stringify({ EUR: eur }),
-      virtualAccountIssuer: { bic: 'SNDBGB2L', sortCode: '123456', bankName: 'Sandbox Bank' },
-    });
-
-    expect(JSON.parse(environment.DEPOSIT_EUR_ACCOUNT ?? '{}')).toEqual({
-      ...eur,
-      accountAddress: null,
-      bankAddress: null,
-    });
-    expect(JSON.parse(environment.VIRTUAL_ACCOUNT_ISSUER ?? '{}')).toEqual({
-      bic: 'SNDBGB2L',
-      sortCode: '123456',
-      bankName: 'Sandbox Bank',
-      bankAddress: null,
-    });
-    expect(environment).not.toHaveProperty('DEPOSIT_USD_ACCOUNT');
   });
 });

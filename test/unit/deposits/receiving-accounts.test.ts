@@ -15,14 +15,17 @@ describe('deposit accounts configuration', () => {
 
   it('takes a configured account as JSON, normalized, with the bank country from its BIC', () => {
     const { deposits } = parseConfig({
-      DEPOSIT_EUR_ACCOUNT: JSON.stringify({
-        accountName: 'Acme  Ltd',
-        iban: 'fr14 2004 1010 0505 0001 3m02 606',
-        bic: 'psstfrppxxx',
-        bankName: 'La Banque Postale',
+      RECEIVING_BANKS: JSON.stringify({
+        EUR: {
+          accountName: 'Acme  Ltd',
+          iban: 'fr14 2004 1010 0505 0001 3m02 606',
+          bic: 'psstfrppxxx',
+          bankName: 'La Banque Postale',
+        },
       }),
     });
 
+    expect(deposits.usdAccount).toEqual(parseConfig({}).deposits.usdAccount);
     expect(deposits.eurAccount).toEqual({
       accountName: 'Acme Ltd',
       accountAddress: null,
@@ -35,22 +38,18 @@ describe('deposit accounts configuration', () => {
   });
 
   it.each([
-    ['DEPOSIT_EUR_ACCOUNT', '{not json', 'DEPOSIT_EUR_ACCOUNT: must be a JSON object'],
+    ['RECEIVING_BANKS', '{not json', 'RECEIVING_BANKS: must be a JSON object'],
     [
-      'DEPOSIT_EUR_ACCOUNT',
-      JSON.stringify({ accountName: 'A', iban: 'DE89370400440532013001', bic: 'DEUTDEFF', bankName: 'B' }),
-      'DEPOSIT_EUR_ACCOUNT.iban: Invalid IBAN',
+      'RECEIVING_BANKS',
+      JSON.stringify({ EUR: { accountName: 'A', iban: 'DE89370400440532013001', bic: 'DEUTDEFF', bankName: 'B' } }),
+      'RECEIVING_BANKS.EUR.iban: Invalid IBAN',
     ],
     [
-      'DEPOSIT_USD_ACCOUNT',
+      'RECEIVING_BANKS',
       JSON.stringify({
-        accountName: 'A',
-        accountNumber: '123',
-        routingNumber: '021000021',
-        bic: 'CHASUS33',
-        bankName: 'B',
+        USD: { accountName: 'A', accountNumber: '123', routingNumber: '021000021', bic: 'CHASUS33', bankName: 'B' },
       }),
-      'DEPOSIT_USD_ACCOUNT.accountNumber: Must be 4 to 17 digits',
+      'RECEIVING_BANKS.USD.accountNumber: Must be 4 to 17 digits',
     ],
     [
       'VIRTUAL_ACCOUNT_ISSUER',
