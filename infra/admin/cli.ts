@@ -12,11 +12,14 @@ import { EmailSchema } from '#shared/customers/schemas.ts';
 import { createDb, type Db } from '#shared/db/client.ts';
 import {
   ApiKeyNotFoundError,
+  getOrganization,
   listApiKeysOfOrganization,
   OrganizationNotFoundError,
   revokeApiKey,
   updateOrganization,
 } from '#shared/db/organizations.ts';
+import { type EurReceivingAccount, EurReceivingAccountSchema } from '#shared/deposits/receiving-accounts.ts';
+import { approveVirtualAccountById } from '#shared/deposits/virtual-account-use-cases.ts';
 import { HttpError } from '#shared/http/errors.ts';
 import { createApiKey, createOrganization } from '#shared/organizations/organization-admin.ts';
 import {
@@ -32,6 +35,8 @@ const USAGE = `Usage: npm run admin -- <command>
   org create --name <name> [--env sandbox|live] [--no-customers] [--no-api-withdrawals] [--approvals <n>]
   org update <organizationId> [--customers on|off] [--api-withdrawals on|off] [--allowance <limit>]
              [--allowance-reset-minutes <n>] [--approvals <n>]
+             [--eur-bank-name <name> --eur-iban <iban> --eur-bic <bic> [--eur-account-name <holder>]
+              [--eur-account-address <text>] [--eur-bank-address <text>] | --eur-bank-reset]
   key create <organizationId>
   key revoke <apiKeyId>
   key list <organizationId>
@@ -39,6 +44,7 @@ const USAGE = `Usage: npm run admin -- <command>
   bank reject <bankId> [--reason <text>]
   withdrawal approve <transactionId> --as <email>
   withdrawal reject <transactionId> --as <email>
+  virtual-account approve <virtualAccountId>
 
 Connection: TABLE_NAME (AWS credentials, or DYNAMODB_ENDPOINT) if set, else DATA_DIR/local.json of \`npm start\`.`;
 
@@ -68,6 +74,62 @@ function oneId(positionals: string[], what: string): string {
   if (!id || rest.length) throw new UsageError(`expected exactly one ${what}`);
   return id;
 }
+
+const EUR_BANK_OPTIONS = {
+  'eur-bank-name': { type: 'string' },
+  'eur-iban': { type: 'string' },
+  'eur-bic': { type: 'string' },
+  'eur-account-name': { type: 'string' },
+  'eur-account-address': { type: 'string' },
+  'eur-bank-address': { type: 'string' },
+  'eur-bank-reset': { type: 'boolean' },
+} as const;
+
+/**
+ * The organization's own EUR receiving account for deposit details, from the `--eur-*` flags: validated like a
+ * withdrawal bank; the account holder defaults to the organization's name. `--eur-bank-reset` returns to the
+ * platform's account.
+ */
+async function eurReceivingBank(
+  db: Db,
+  organizationId: string,
+  values: Partial<Record<keyof typeof EUR_BANK_OPTIONS, string | boolean>>,
+): Promise<EurReceivingAccount | null | undefined> {
+  const text = (name: keyof typeof EUR_BANK_OPTIONS) => {
+    const value = values[name];
+    return typeof value === 'string' ? value : undefined;
+  };
+  const names = Object.keys(EUR_BANK_OPTIONS) as (keyof typeof EUR_BANK_OPTIONS)[];
+  const given = names.filter((name) => text(name) !== undefined);
+  if (values['eur-bank-reset']) {
+    if (given.length) throw new UsageError('--eur-bank-reset takes no other --eur-* option');
+    return null;
+  }
+  if (!given.length) return undefined;
+  const organization = await getOrganization(db, organizationId);
+  if (!organization) throw new OrganizationNotFoundError(`Organization ${organizationId} not found`);
+  const parsed = EurReceivingAccountSchema.safeParse(
+    {
+      accountName: text('eur-account-name') ?? organization.name,
+      accountAddress: text('eur-account-address') ?? null,
+      iban: text('eur-iban'),
+      bic: text('eur-bic'),
+      bankName: text('eur-bank-name'),
+      bankAddress: text('eur-bank-address') ?? null,
+    },
+    { reportInput: true },
+  );
+  if (parsed.success) return parsed.data;
+  const [issue] = parsed.error.issues;
+  const flag = `eur-${String(issue?.path[0] ?? '').replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
+  throw new UsageError(`--${flag}: ${issue?.input === undefined ? 'Required' : (issue?.message ?? 'Invalid')}`);
+}
+
+/**
+ * The service configuration for use cases the CLI runs: the connection is the CLI's own; the environment supplies
+ * only the settings of the area (the withdrawals' settlement delay, the virtual account issuer).
+ */
+const configWith = (db: Db) => parseConfig({ ...process.env, TABLE_NAME: db.tableName, DYNAMODB_ENDPOINT: undefined });
 
 export async function run(argv: string[], db: () => Db): Promise<unknown> {
   const [area, action, ...rest] = argv;
@@ -105,6 +167,7 @@ export async function run(argv: string[], db: () => Db): Promise<unknown> {
         allowance: { type: 'string' },
         'allowance-reset-minutes': { type: 'string' },
         approvals: { type: 'string' },
+        ...EUR_BANK_OPTIONS,
       });
       const organizationId = oneId(positionals, 'organization id');
       const changes = {
@@ -113,6 +176,8 @@ export async function run(argv: string[], db: () => Db): Promise<unknown> {
         allowanceLimit: decimal('allowance', values.allowance),
         allowanceResetMinutes: positiveInt('allowance-reset-minutes', values['allowance-reset-minutes'], 0),
         requiredApprovals: positiveInt('approvals', values.approvals),
+        // Last: the other flags' usage errors come before the read this one may need.
+        eurReceivingBank: await eurReceivingBank(db(), organizationId, values),
       };
       if (Object.values(changes).every((v) => v === undefined)) throw new UsageError('nothing to update');
       return updateOrganization(db(), organizationId, changes, systemClock.now());
@@ -152,12 +217,15 @@ export async function run(argv: string[], db: () => Db): Promise<unknown> {
       const transactionId = oneId(positionals, 'transaction id');
       const approver = EmailSchema.safeParse(values.as ?? '');
       if (!approver.success) throw new UsageError('--as takes the approver e-mail');
-      // The connection is the CLI's own; the environment supplies only the withdrawal settings (settlement delay).
-      const config = parseConfig({ ...process.env, TABLE_NAME: db().tableName, DYNAMODB_ENDPOINT: undefined });
-      const deps = { db: db(), clock: systemClock, config };
+      const deps = { db: db(), clock: systemClock, config: configWith(db()) };
       const organization = await organizationOfTransaction(deps, transactionId);
       const input = { organization, transactionId, approver: approver.data };
       return action === 'approve' ? approveTransaction(deps, input) : rejectTransaction(deps, input);
+    }
+    case 'virtual-account approve': {
+      const { positionals } = parse({});
+      const virtualAccountId = oneId(positionals, 'virtual account id');
+      return approveVirtualAccountById({ db: db(), clock: systemClock, config: configWith(db()) }, virtualAccountId);
     }
     default:
       throw new UsageError(command ? `unknown command: ${command}` : 'no command given');

@@ -1,15 +1,21 @@
-import { Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import { Duration, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import type { Table } from 'aws-cdk-lib/aws-dynamodb';
-import { EventBus, Rule } from 'aws-cdk-lib/aws-events';
-import { SqsQueue } from 'aws-cdk-lib/aws-events-targets';
+import { EventBus, Rule, Schedule } from 'aws-cdk-lib/aws-events';
+import { LambdaFunction, SqsQueue } from 'aws-cdk-lib/aws-events-targets';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import { type IQueue, Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
-import { ApiFunction } from '#infra/aws/api-stack.ts';
+import { Alarms } from '#infra/aws/alarms.ts';
+import { type DeploymentConfig, deploymentEnvironment } from '#infra/aws/config.ts';
+import { PayoutsFunction } from '#infra/aws/function.ts';
+import { grantTableAccess } from '#infra/aws/table-access.ts';
 import { BUS_RULES, EVENT_FUNCTIONS, RELAYED_ENTITIES, type RouteTarget } from '#shared/events/routing.ts';
+import type { Access } from '#shared/http/route.ts';
 
-export type EventsStackProps = StackProps & { table: Table };
+export type EventsStackProps = StackProps & { table: Table; alarmTopic: ITopic; config: DeploymentConfig };
 
 /** Long enough for a batch of deliveries that each may take the full 15 s, plus the table writes around them. */
 const SENDER_TIMEOUT = Duration.seconds(60);
@@ -17,6 +23,25 @@ const SENDER_TIMEOUT = Duration.seconds(60);
 export const SENDER_MAX_CONCURRENCY = 5;
 /** A message that fails this often (the sender could not handle it, not a receiver refusing it) is dead-lettered. */
 export const WEBHOOK_MAX_RECEIVE_COUNT = 5;
+
+/**
+ * The scheduled sweeps of the withdrawals (the local runtime runs the same modules on timers): each queries the
+ * sparse gsi2 timer index for what is due and moves it through the ordinary conditional transitions.
+ */
+export const SWEEPS = {
+  WithdrawalExpirySweep: {
+    handler: 'functions/events/expire-withdrawals.ts',
+    description: 'Expires withdrawals left unsigned past their window',
+  },
+  SandboxSettlementSweep: {
+    handler: 'functions/events/settle-sandbox-withdrawals.ts',
+    description: 'Settles sandbox payouts that are due',
+  },
+} as const;
+/** What a sweep may do on the table: transitions (transactions with their event records) and the timer index. */
+export const SWEEP_ACCESS: Access = { table: 'readwrite', indexes: ['gsi2'] };
+/** EventBridge's shortest schedule; a run handles up to 1,000 due transactions, the next carries on. */
+const SWEEP_EVERY = Duration.minutes(1);
 
 const queueDefaults = {
   encryption: QueueEncryption.SQS_MANAGED,
@@ -35,18 +60,41 @@ export class EventsStack extends Stack {
   readonly webhookQueue: Queue;
   readonly webhookDeadLetterQueue: Queue;
   readonly eventsDeadLetterQueue: Queue;
-  readonly relay: ApiFunction;
-  readonly sender: ApiFunction;
+  readonly relay: PayoutsFunction;
+  readonly sender: PayoutsFunction;
   /** By rule id, as in BUS_RULES. */
   readonly rules: ReadonlyMap<string, Rule>;
+  /** By construct id, as in SWEEPS (the settlement sweep is left out when sandbox settlement is off). */
+  readonly sweeps: ReadonlyMap<keyof typeof SWEEPS, PayoutsFunction>;
 
   constructor(scope: Construct, id: string, props: EventsStackProps) {
     super(scope, id, props);
-    const { table } = props;
+    const { table, alarmTopic, config } = props;
+    const environment = { TABLE_NAME: table.tableName, ...deploymentEnvironment(this, config) };
+    const alarms = new Alarms(this, 'Alarms', { topic: alarmTopic });
+    const newFunction = (id: string, handler: string, description: string, timeout?: Duration) => {
+      const fn = new PayoutsFunction(this, id, {
+        handler,
+        environment,
+        description,
+        timeout,
+        logRetention: config.logRetentionDays,
+        tracing: config.tracing,
+      });
+      alarms.alarmOnFunction(fn);
+      return fn;
+    };
 
     this.bus = new EventBus(this, 'EventBus', { description: 'Payout service events (webhook events, redeliveries)' });
     this.eventsDeadLetterQueue = new Queue(this, 'EventsDeadLetterQueue', queueDefaults);
     this.webhookDeadLetterQueue = new Queue(this, 'WebhookDeadLetterQueue', queueDefaults);
+    // The events DLQ takes failed stream batches and undeliverable bus events: targets cdk-nag cannot see.
+    Validations.of(this.eventsDeadLetterQueue).acknowledge({
+      id: 'AwsSolutions-SQS3',
+      reason:
+        'This queue is itself a dead-letter queue: of the relay (stream batches it could not publish) and of ' +
+        'the bus rules (events the bus could not hand to the webhook queue); it is alarmed, not redriven.',
+    });
     this.webhookQueue = new Queue(this, 'WebhookQueue', {
       ...queueDefaults,
       // Six times the function timeout, as AWS advises for queues behind Lambda.
@@ -75,10 +123,7 @@ export class EventsStack extends Stack {
     }
     this.rules = rules;
 
-    this.relay = new ApiFunction(this, 'StreamRelay', {
-      handler: EVENT_FUNCTIONS.streamRelay,
-      tableName: table.tableName,
-    });
+    this.relay = newFunction('StreamRelay', EVENT_FUNCTIONS.streamRelay, 'Table stream -> event bus');
     this.relay.addEnvironment('EVENT_BUS_NAME', this.bus.eventBusName);
     this.relay.addEventSource(
       new DynamoEventSource(table, {
@@ -99,12 +144,22 @@ export class EventsStack extends Stack {
       }),
     );
     this.bus.grantPutEventsTo(this.relay);
+    if (this.relay.role) {
+      // The stream event source grants dynamodb:ListStreams, which AWS authorizes on "*" only.
+      Validations.of(this.relay.role).acknowledge({
+        id: 'AwsSolutions-IAM5[Resource::*]',
+        reason:
+          'dynamodb:ListStreams supports no resource-level permission, so the stream event source grants it on ' +
+          '"*"; the stream reads themselves are limited to this table\'s stream ARN.',
+      });
+    }
 
-    this.sender = new ApiFunction(this, 'WebhookSender', {
-      handler: EVENT_FUNCTIONS.webhookSender,
-      tableName: table.tableName,
-      timeout: SENDER_TIMEOUT,
-    });
+    this.sender = newFunction(
+      'WebhookSender',
+      EVENT_FUNCTIONS.webhookSender,
+      'Webhook queue -> receivers',
+      SENDER_TIMEOUT,
+    );
     this.sender.addEnvironment('WEBHOOK_QUEUE_URL', this.webhookQueue.queueUrl);
     // A Lambda's loopback is its own runtime API: sandbox organizations get no loopback in AWS.
     this.sender.addEnvironment('WEBHOOK_SANDBOX_LOOPBACK', 'deny');
@@ -117,7 +172,42 @@ export class EventsStack extends Stack {
     );
     // Retries and long waits are new (delayed) messages on its own queue.
     this.webhookQueue.grantSendMessages(this.sender);
-    // Endpoints, organizations and deliveries: read, create and update; never delete, never scan.
-    table.grant(this.sender, 'dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:PutItem', 'dynamodb:UpdateItem');
+    // Endpoints, organizations and deliveries: read, create and update; never delete, never scan, and no index
+    // (`table.grant` would add every index).
+    this.sender.addToRolePolicy(
+      new PolicyStatement({
+        actions: ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
+        resources: [table.tableArn],
+      }),
+    );
+
+    const sweeps = new Map<keyof typeof SWEEPS, PayoutsFunction>();
+    for (const [id, sweep] of Object.entries(SWEEPS) as [keyof typeof SWEEPS, (typeof SWEEPS)[keyof typeof SWEEPS]][]) {
+      if (id === 'SandboxSettlementSweep' && config.sandboxSettleAfterSeconds === 'off') continue;
+      const fn = newFunction(id, sweep.handler, sweep.description, Duration.minutes(1));
+      grantTableAccess(fn, table, SWEEP_ACCESS);
+      new Rule(this, `${id}Schedule`, {
+        description: `${sweep.description}, every minute`,
+        schedule: Schedule.rate(SWEEP_EVERY),
+        // A missed run is made up by the next one.
+        targets: [new LambdaFunction(fn, { retryAttempts: 0 })],
+      });
+      sweeps.set(id, fn);
+    }
+    this.sweeps = sweeps;
+
+    alarms.alarmOnDlq(this.eventsDeadLetterQueue);
+    alarms.alarmOnDlq(this.webhookDeadLetterQueue);
+    alarms.alarmOnQueueDepth(this.webhookQueue);
+    // The relay falling behind the stream delays every webhook; records older than a day are dead-lettered.
+    alarms.alarmOnMetric(
+      'StreamRelayIteratorAge',
+      this.relay.metric('IteratorAge', { period: Duration.minutes(5), statistic: 'Maximum' }),
+      {
+        threshold: Duration.minutes(5).toMilliseconds(),
+        evaluationPeriods: 2,
+        description: 'StreamRelay: the oldest stream record waits 5 minutes or more; webhooks are delayed.',
+      },
+    );
   }
 }

@@ -1,17 +1,27 @@
 import { CfnOutput, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, ProjectionType, StreamViewType, Table } from 'aws-cdk-lib/aws-dynamodb';
+import { Topic } from 'aws-cdk-lib/aws-sns';
+import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { Construct } from 'constructs';
+import { Alarms } from '#infra/aws/alarms.ts';
+import type { DeploymentConfig } from '#infra/aws/config.ts';
 import { TABLE } from '#shared/db/table.ts';
 
+export type StatefulStackProps = StackProps & { config: DeploymentConfig };
+
 /**
- * What must outlive every deployment: the single table. Kept apart from the stateless stacks so they can be
- * destroyed and redeployed freely while the data stays.
+ * What must outlive every deployment: the single table, and the alarm topic (its e-mail subscription is
+ * confirmed once by a person). Kept apart from the stateless stacks so they can be destroyed and redeployed
+ * freely while the data stays.
  */
 export class StatefulStack extends Stack {
   readonly table: Table;
+  /** Every alarm of every stack notifies this topic. */
+  readonly alarmTopic: Topic;
 
-  constructor(scope: Construct, id: string, props?: StackProps) {
+  constructor(scope: Construct, id: string, props: StatefulStackProps) {
     super(scope, id, props);
+    const { config } = props;
 
     // Same shape as `createTableInput` (local runtime and tests); test/infra checks the two agree.
     this.table = new Table(this, 'Table', {
@@ -36,5 +46,21 @@ export class StatefulStack extends Stack {
     }
 
     new CfnOutput(this, 'TableName', { value: this.table.tableName, description: 'TABLE_NAME for the admin CLI' });
+
+    this.alarmTopic = new Topic(this, 'AlarmTopic', {
+      displayName: `Payouts ${config.stage} alarms`,
+      // Alarm notifications name alarms and states, no customer data; publishers must still use TLS.
+      enforceSSL: true,
+    });
+    if (config.alarmEmail) this.alarmTopic.addSubscription(new EmailSubscription(config.alarmEmail));
+    new CfnOutput(this, 'AlarmTopicArn', {
+      value: this.alarmTopic.topicArn,
+      description: 'Subscribe on-call (e-mail, chat, pager) here',
+    });
+
+    new Alarms(this, 'Alarms', { topic: this.alarmTopic }).alarmOnTableThrottles(
+      this.table,
+      Object.values(TABLE.indexes).map((index) => index.name),
+    );
   }
 }

@@ -3,7 +3,9 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { enforceRouteAccess, withRouteAccess } from '#infra/local/access-check.ts';
 import { createRouter } from '#infra/local/router.ts';
+import { appDeps } from '#shared/http/deps.ts';
 import type { RouteDefinition } from '#shared/http/route.ts';
 import { NOT_FOUND_HANDLER } from '#shared/http/routes.ts';
 
@@ -125,6 +127,9 @@ function send(res: ServerResponse, result: APIGatewayProxyStructuredResultV2) {
   res.end(result.isBase64Encoded ? Buffer.from(body, 'base64') : body);
 }
 
+/** The not-found function may touch nothing. */
+const NOT_FOUND_ACCESS = { operationId: 'notFound', access: { table: 'none' } } as const;
+
 export type LocalServer = { server: Server; url: string; close: () => Promise<void> };
 
 /** The HTTP API on loopback: each request becomes an API Gateway event for the route's own handler module. */
@@ -134,6 +139,7 @@ export async function startLocalServer(options: {
   host?: string;
 }): Promise<LocalServer> {
   const match = createRouter(options.routes);
+  enforceRouteAccess(appDeps().db.client);
   const server = createServer(async (req, res) => {
     try {
       const url = new URL(req.url ?? '/', 'http://localhost');
@@ -150,10 +156,9 @@ export async function startLocalServer(options: {
       const routeKey = found ? `${found.route.method} ${found.route.path}` : '$default';
       const event = toApiGatewayEvent({ req, url, body, routeKey, pathParameters: found?.pathParameters });
       const handler = await loadHandler(found ? found.route.handler : NOT_FOUND_HANDLER);
-      const result = await handler(
-        event,
-        lambdaContext(found?.route.operationId ?? 'notFound', event.requestContext.requestId),
-      );
+      const context = lambdaContext(found?.route.operationId ?? 'notFound', event.requestContext.requestId);
+      // Held to the route's table access, as the function's IAM policy holds it in AWS.
+      const result = await withRouteAccess(found?.route ?? NOT_FOUND_ACCESS, () => handler(event, context));
       send(res, result);
     } catch (error) {
       // Handlers map their own errors; reaching here means the adapter itself failed.

@@ -1,7 +1,30 @@
 import { z } from 'zod';
+import {
+  type EurReceivingAccount,
+  EurReceivingAccountSchema,
+  jsonAccount,
+  PLATFORM_DEFAULTS,
+  type UsdReferenceAccount,
+  UsdReferenceAccountSchema,
+  type VirtualAccountIssuer,
+  VirtualAccountIssuerSchema,
+} from '#shared/deposits/receiving-accounts.ts';
 import { type Chain, DEFAULT_SUPPORTED_CHAINS, SupportedChainsSchema } from '#shared/wallets/chains.ts';
 import { InvalidDepositKeyError, parseDepositXpub } from '#shared/wallets/derivation.ts';
 import { DEFAULT_RETRY_SCHEDULE, parseRetrySchedule } from '#shared/webhooks/retry-schedule.ts';
+
+/** An extended public key (`xpub...`); anything else, an extended private key above all, is refused. */
+export const DepositXpubSchema = z
+  .string()
+  .trim()
+  .superRefine((value, ctx) => {
+    try {
+      parseDepositXpub(value);
+    } catch (error) {
+      if (!(error instanceof InvalidDepositKeyError)) throw error;
+      ctx.addIssue({ code: 'custom', message: error.message });
+    }
+  });
 
 /**
  * Configuration is read from the environment once, validated, and frozen. A missing or malformed value
@@ -14,22 +37,15 @@ const EnvSchema = z.object({
   DYNAMODB_ENDPOINT: z.url().optional(),
   KYC_FLOW_BASE_URL: z.url().default('https://kyc.sandbox.payouts.dev/flow'),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  /** The `service` of every log line and metric; the CDK stack sets `payouts-<stage>`. */
+  SERVICE_NAME: z.string().min(1).default('payouts'),
+  /** CloudWatch namespace for the EMF metrics; unset (locally, in tests) no metrics are written. */
+  METRICS_NAMESPACE: z.string().min(1).optional(),
   /**
    * The extended public key bank deposit addresses are derived from. Optional so functions that never derive
    * start without it (creating a bank then fails loudly); a malformed or private key fails every cold start.
    */
-  DEPOSIT_XPUB: z
-    .string()
-    .trim()
-    .superRefine((value, ctx) => {
-      try {
-        parseDepositXpub(value);
-      } catch (error) {
-        if (!(error instanceof InvalidDepositKeyError)) throw error;
-        ctx.addIssue({ code: 'custom', message: error.message });
-      }
-    })
-    .optional(),
+  DEPOSIT_XPUB: DepositXpubSchema.optional(),
   SUPPORTED_CHAINS: SupportedChainsSchema.prefault(DEFAULT_SUPPORTED_CHAINS.join(',')),
   // Withdrawals.
   /** Seconds until a sandbox payout settles by itself; `off` leaves it PROCESSING until the sandbox routes decide. */
@@ -58,6 +74,13 @@ const EnvSchema = z.object({
       const [eur = '', usd = ''] = value.split(',').map((pair) => pair.split('=')[1] ?? '');
       return { EUR: eur, USD: usd };
     }),
+  // Deposits (issue 5): the accounts of deposit details, JSON objects; unset, the sandbox placeholders.
+  /** The platform's EUR receiving account, for organizations that configured none of their own. */
+  DEPOSIT_EUR_ACCOUNT: jsonAccount(EurReceivingAccountSchema, PLATFORM_DEFAULTS.eur),
+  /** The shared USD reference account (FEDWIRE and SWIFT). */
+  DEPOSIT_USD_ACCOUNT: jsonAccount(UsdReferenceAccountSchema, PLATFORM_DEFAULTS.usd),
+  /** The issuer of dedicated USD virtual accounts. */
+  VIRTUAL_ACCOUNT_ISSUER: jsonAccount(VirtualAccountIssuerSchema, PLATFORM_DEFAULTS.virtualAccounts),
 });
 
 export type Config = Readonly<{
@@ -66,6 +89,8 @@ export type Config = Readonly<{
   dynamodbEndpoint: string | undefined;
   kycFlowBaseUrl: string;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
+  serviceName: string;
+  metricsNamespace: string | undefined;
   depositXpub: string | undefined;
   supportedChains: readonly Chain[];
   withdrawals: Readonly<{
@@ -73,6 +98,11 @@ export type Config = Readonly<{
     expiryWindowSeconds: number;
     maxAmountUsdc: string;
     exchangeRates: Readonly<{ EUR: string; USD: string }>;
+  }>;
+  deposits: Readonly<{
+    eurAccount: EurReceivingAccount;
+    usdAccount: UsdReferenceAccount;
+    virtualAccountIssuer: VirtualAccountIssuer;
   }>;
 }>;
 
@@ -91,6 +121,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     dynamodbEndpoint: e.DYNAMODB_ENDPOINT,
     kycFlowBaseUrl: e.KYC_FLOW_BASE_URL,
     logLevel: e.LOG_LEVEL,
+    serviceName: e.SERVICE_NAME,
+    metricsNamespace: e.METRICS_NAMESPACE,
     depositXpub: e.DEPOSIT_XPUB,
     supportedChains: Object.freeze([...e.SUPPORTED_CHAINS]),
     withdrawals: Object.freeze({
@@ -98,6 +130,11 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       expiryWindowSeconds: e.WITHDRAWAL_EXPIRY_S,
       maxAmountUsdc: e.WITHDRAWAL_MAX_USDC,
       exchangeRates: Object.freeze(e.EXCHANGE_RATES),
+    }),
+    deposits: Object.freeze({
+      eurAccount: e.DEPOSIT_EUR_ACCOUNT,
+      usdAccount: e.DEPOSIT_USD_ACCOUNT,
+      virtualAccountIssuer: e.VIRTUAL_ACCOUNT_ISSUER,
     }),
   });
 }

@@ -52,7 +52,7 @@ export const accountDetailsHash = (bank: Pick<BankRecord, 'currency' | 'iban' | 
 const TRANSACTION_ATTEMPTS = 3;
 
 /** Retries a transaction cancelled only by a conflicting concurrent transaction; its guards then decide. */
-async function transactWithConflictRetry(db: Db, input: TransactWriteCommandInput) {
+export async function transactWithConflictRetry(db: Db, input: TransactWriteCommandInput) {
   for (let attempt = 1; ; attempt++) {
     try {
       return await db.client.send(new TransactWriteCommand(input));

@@ -41,6 +41,13 @@
  * | An organization's allowance usage       | GetItem, conditional Update | pk=`ORG#<orgId>` sk=`ALLOWANCE`           |
  * | An organization's sandbox settings      | GetItem, Update | pk=`ORG#<orgId>` sk=`SANDBOX` (faults, exchange rates) |
  * | Withdrawals due to expire / to settle   | Query gsi2 | gsi2pk=`TIMER#<EXPIRE|SETTLE>#<shard>` gsi2sk=`<dueAt>#<transactionId>` (sparse) |
+ * | -- wallets, virtual accounts, inbound deposits (issue 5) -- |  |                                             |
+ * | Get a customer's virtual account        | GetItem   | pk=`ORG#<orgId>#CUSTOMER#<customerId>` sk=`VACCOUNT#<virtualAccountId>` |
+ * | List a customer's virtual accounts      | Query     | gsi1pk=`ORG#<orgId>#CUSTOMER#<customerId>#VACCOUNTS` gsi1sk=`<createdAt>#<id>` (newest first) |
+ * | A customer's virtual account of a currency (one each) | GetItem / conditional Put | pk=`ORG#<orgId>#CUSTOMER#<customerId>` sk=`VACCOUNTCURRENCY#<currency>` |
+ * | Find a virtual account by id alone (admin CLI) | GetItem | pk=`VACCOUNTID#<virtualAccountId>` sk=`VACCOUNTID` -> organizationId, customerId |
+ * | One virtual account per IBAN            | conditional Put | pk=`VIBAN#<iban>` sk=`VIBAN`                          |
+ * | Process an inbound transfer once        | conditional Put | pk=`ORG#<orgId>#INBOUND#<chain>#<lower-case txHash>` sk=`INBOUND` |
  */
 
 export type Key = { pk: string; sk: string };
@@ -187,6 +194,44 @@ export const keys = {
     gsi2sk: `${dueAt}#${transactionId}`,
   }),
   timersDue: (kind: TimerKind, shard: number) => ({ gsi2pk: `TIMER#${kind}#${shard}` }),
+
+  // Wallets, virtual accounts and inbound deposits (issue 5).
+  virtualAccount: (organizationId: string, customerId: string, virtualAccountId: string): Key => ({
+    pk: `ORG#${organizationId}#CUSTOMER#${customerId}`,
+    sk: `VACCOUNT#${virtualAccountId}`,
+  }),
+  virtualAccountListEntry: (
+    organizationId: string,
+    customerId: string,
+    createdAt: string,
+    virtualAccountId: string,
+  ): ListKey => ({
+    gsi1pk: `ORG#${organizationId}#CUSTOMER#${customerId}#VACCOUNTS`,
+    gsi1sk: listSortKey(createdAt, virtualAccountId),
+  }),
+  virtualAccountsOfCustomer: (organizationId: string, customerId: string) => ({
+    gsi1pk: `ORG#${organizationId}#CUSTOMER#${customerId}#VACCOUNTS`,
+  }),
+  /** One virtual account per currency and customer; the item names it, so deposit details find it by key. */
+  virtualAccountOfCurrency: (organizationId: string, customerId: string, currency: string): Key => ({
+    pk: `ORG#${organizationId}#CUSTOMER#${customerId}`,
+    sk: `VACCOUNTCURRENCY#${currency}`,
+  }),
+  /** Points from a virtual account id to its owner, for operators who only have the id. */
+  virtualAccountPointer: (virtualAccountId: string): Key => ({
+    pk: `VACCOUNTID#${virtualAccountId}`,
+    sk: 'VACCOUNTID',
+  }),
+  /** Global: an IBAN identifies one account wherever the payment comes from. */
+  virtualAccountIban: (iban: string): Key => ({ pk: `VIBAN#${iban}`, sk: 'VIBAN' }),
+  /**
+   * One on-chain transfer (chain + transaction hash) is processed once per organization, however often a watcher
+   * reports it. Hashes are hex, so the key holds the lower-case form.
+   */
+  inboundTransfer: (organizationId: string, chain: string, txHash: string): Key => ({
+    pk: `ORG#${organizationId}#INBOUND#${chain}#${txHash.toLowerCase()}`,
+    sk: 'INBOUND',
+  }),
 } as const;
 
 export type TimerKind = 'EXPIRE' | 'SETTLE';

@@ -68,6 +68,10 @@ export const getBalance = async (db: Db, organizationId: string, customerId: str
 export const getAllowanceUsage = async (db: Db, organizationId: string) =>
   parseAllowance(await getItem(db, keys.allowance(organizationId)));
 
+/** A sandbox organization's settings (its rates, armed faults); inbound deposits quote their forwarding with them. */
+export const getSandboxSettings = async (db: Db, organizationId: string) =>
+  parseSandboxSettings(await getItem(db, keys.sandboxSettings(organizationId)));
+
 export async function getIdempotencyRecord(db: Db, organizationId: string, idempotencyKey: string) {
   const item = await getItem(db, keys.idempotencyRecord(organizationId, idempotencyKey));
   return item ? IdempotencyRecordSchema.parse(item) : undefined;
@@ -184,6 +188,12 @@ export const balanceWrites = {
   /** USDC arrived for the customer (creates the balance on the first credit). */
   credit: (db: Db, owner: BalanceKey, amount: bigint, now: string) =>
     balanceUpdate(db, owner, { available: amount, locked: 0n, now }),
+  /**
+   * USDC arrived for a payout it funds at once (a bank deposit wallet's forwarding withdrawal): it is the payout's
+   * reservation from the start, never available; settlement consumes it, a failure releases it (inbound deposits).
+   */
+  creditLocked: (db: Db, owner: BalanceKey, amount: bigint, now: string) =>
+    balanceUpdate(db, owner, { available: 0n, locked: amount, now }),
 };
 
 export const allowanceWrites = {

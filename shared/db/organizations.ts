@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { Db } from '#shared/db/client.ts';
 import { keys } from '#shared/db/keys.ts';
 import { TABLE } from '#shared/db/table.ts';
+import type { EurReceivingAccount } from '#shared/deposits/receiving-accounts.ts';
 import { type Organization, OrganizationSchema } from '#shared/organizations/organization.ts';
 
 export const ApiKeyRecordSchema = z.object({
@@ -163,6 +164,8 @@ export type OrganizationChanges = Partial<{
   requiredApprovals: number;
   allowanceLimit: string;
   allowanceResetMinutes: number;
+  /** The organization's EUR receiving account for deposit details; null goes back to the platform's. */
+  eurReceivingBank: EurReceivingAccount | null;
 }>;
 
 export async function updateOrganization(
@@ -183,6 +186,11 @@ export async function updateOrganization(
   add('requiredApprovals', 'requiredApprovals', changes.requiredApprovals);
   add('allowance.#limit', 'allowanceLimit', changes.allowanceLimit);
   add('allowance.resetPeriodMinutes', 'allowanceReset', changes.allowanceResetMinutes);
+  add(
+    'receivingBanks',
+    'receivingBanks',
+    changes.eurReceivingBank === undefined ? undefined : { EUR: changes.eurReceivingBank },
+  );
   try {
     const { Attributes } = await db.client.send(
       new UpdateCommand({

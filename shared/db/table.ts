@@ -18,6 +18,8 @@ export const TABLE = {
   },
 } as const;
 
+export type IndexName = keyof typeof TABLE.indexes;
+
 /** The CreateTable input used locally and in tests; the CDK stack declares the same shape. */
 export function createTableInput(tableName: string) {
   const { partitionKey, sortKey, indexes } = TABLE;

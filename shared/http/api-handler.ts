@@ -11,11 +11,12 @@ import {
   PayloadTooLargeError,
   ServiceUnavailableError,
 } from '#shared/http/errors.ts';
+import { requestLogKeys, requestOutcomeMiddleware } from '#shared/http/observability.ts';
 import { RawReply, Reply } from '#shared/http/reply.ts';
 import type { BodyOf, ParamsOf, QueryOf, RouteDefinition } from '#shared/http/route.ts';
 import { parseOrThrow } from '#shared/http/validation.ts';
 import { newId } from '#shared/ids.ts';
-import { log } from '#shared/log.ts';
+import { log, withLogKeys } from '#shared/log.ts';
 
 export type ApiEvent = APIGatewayProxyEventV2;
 export type ApiResult = APIGatewayProxyStructuredResultV2;
@@ -125,24 +126,25 @@ const errorMiddleware = (route: RouteDefinition): ApiMiddleware => ({
   onError: (request) => {
     const error = request.error;
     const requestId = request.context.api?.requestId ?? newId();
+    const keys = requestLogKeys(route, request.context.api ?? { requestId }, request.context);
     if (error instanceof HttpError) {
       request.response = json(error.statusCode, { error: error.message }, requestId, error.headers);
       return;
     }
     if (isTransientDatabaseError(error)) {
-      log.warn('database unavailable', { requestId, operationId: route.operationId, error });
+      log.warn('database unavailable', { ...keys, error });
       const unavailable = new ServiceUnavailableError();
       request.response = json(503, { error: unavailable.message }, requestId, unavailable.headers);
       return;
     }
-    log.error('unhandled error', { requestId, operationId: route.operationId, error });
+    log.error('unhandled error', { ...keys, error });
     request.response = json(500, { error: 'Internal server error' }, requestId);
   },
 });
 
 /**
- * The one middleware stack of every API function: request id, authentication, feature gates, validation,
- * error mapping. The handler receives typed, validated input and returns a body (or a `Reply`).
+ * The one middleware stack of every API function: request id, outcome metrics, authentication, feature gates,
+ * validation, error mapping. The handler receives typed, validated input and returns a body (or a `Reply`).
  */
 export function apiHandler<const R extends RouteDefinition>(
   route: R,
@@ -151,15 +153,18 @@ export function apiHandler<const R extends RouteDefinition>(
 ) {
   const base = async (event: ApiEvent, context: ApiContext): Promise<ApiResult> => {
     const state = context.api;
-    const result = await impl({
-      deps: deps(),
-      auth: state.auth as HandlerInput<R>['auth'],
-      params: state.params as ParamsOf<R>,
-      query: state.query as QueryOf<R>,
-      body: state.body as BodyOf<R>,
-      event,
-      requestId: state.requestId,
-    });
+    // Whatever the use case logs carries the request's keys (request id, organization, transaction).
+    const result = await withLogKeys(requestLogKeys(route, state, context), () =>
+      impl({
+        deps: deps(),
+        auth: state.auth as HandlerInput<R>['auth'],
+        params: state.params as ParamsOf<R>,
+        query: state.query as QueryOf<R>,
+        body: state.body as BodyOf<R>,
+        event,
+        requestId: state.requestId,
+      }),
+    );
     if (result instanceof RawReply) {
       const binary = Buffer.isBuffer(result.body);
       return {
@@ -177,6 +182,7 @@ export function apiHandler<const R extends RouteDefinition>(
   };
   return middy<ApiEvent, ApiResult, Error, ApiContext>({ timeoutEarlyInMillis: 0 })
     .use(requestIdMiddleware())
+    .use(requestOutcomeMiddleware(route))
     .use(authMiddleware(route, deps))
     .use(featureGateMiddleware(route))
     .use(validationMiddleware(route))

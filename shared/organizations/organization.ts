@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EurReceivingAccountRecordSchema } from '#shared/deposits/receiving-accounts.ts';
 
 export const EnvironmentSchema = z.enum(['sandbox', 'live']);
 export type Environment = z.infer<typeof EnvironmentSchema>;
@@ -12,6 +13,8 @@ export const OrganizationSchema = z.object({
   requiredApprovals: z.number().int().min(1),
   allowance: z.object({ limit: z.string(), resetPeriodMinutes: z.number().int().min(0) }),
   fees: z.object({ feeBps: z.number().int().min(0), minFee: z.string() }),
+  /** Deposit details: the organization's own EUR receiving account; absent or null, the platform's. */
+  receivingBanks: z.object({ EUR: EurReceivingAccountRecordSchema.nullable() }).optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -1,22 +1,37 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import type { CfnElement } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { IConstruct } from 'constructs';
 import { describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '#infra/aws/bundling.ts';
+import type { PayoutsFunction } from '#infra/aws/function.ts';
+import { createRouter } from '#infra/local/router.ts';
 import { routeList } from '#shared/http/routes.ts';
-import { appWithoutBundling } from '#test/infra/app-without-bundling.ts';
+import { appWithoutBundling, FULL_CONTEXT } from '#test/infra/app-without-bundling.ts';
 
 const { api } = appWithoutBundling();
 const template = Template.fromStack(api);
 const integrations = template.findResources('AWS::ApiGatewayV2::Integration');
 
-const logicalId = (construct: IConstruct) => api.getLogicalId(construct.node.defaultChild as CfnElement);
+const configured = appWithoutBundling(FULL_CONTEXT).api;
+const configuredTemplate = Template.fromStack(configured);
 
-function functionOf(operationId: string): IFunction {
+const logicalIdIn = (stack: typeof api) => (construct: IConstruct) =>
+  stack.getLogicalId(construct.node.defaultChild as CfnElement);
+const logicalId = logicalIdIn(api);
+
+function functionOf(operationId: string): PayoutsFunction {
   const fn = api.functions.get(operationId);
   if (!fn) throw new Error(`no function for ${operationId}`);
   return fn;
 }
+
+const allFunctions = (): [string, IFunction][] => [
+  ...[...api.functions.entries()].map(([id, fn]): [string, IFunction] => [id, fn]),
+  ['notFound', api.notFound],
+];
 
 /** The logical id of the function an API Gateway route key is wired to. */
 function functionBehind(routeKey: string): string {
@@ -28,18 +43,19 @@ function functionBehind(routeKey: string): string {
   return integrations[integrationId]?.Properties.IntegrationUri['Fn::GetAtt'][0];
 }
 
-/** Every IAM action granted to a function's role. */
-function actionsOf(fn: IFunction): string[] {
-  if (!fn.role) throw new Error('function has no role');
-  const policies = template.findResources('AWS::IAM::Policy', {
-    Properties: { Roles: Match.arrayWith([{ Ref: logicalId(fn.role) }]) },
-  });
-  return Object.values(policies)
-    .flatMap((policy) => policy.Properties.PolicyDocument.Statement)
-    .flatMap((statement) => statement.Action);
-}
+const onlyStage = (t: Template) => {
+  const stages = Object.values(t.findResources('AWS::ApiGatewayV2::Stage'));
+  expect(stages).toHaveLength(1);
+  return stages[0]?.Properties;
+};
 
-const WRITE_ACTIONS = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
+/** The alarm topic of the stateful stack, read through its published output. */
+const alarmTopicAction = {
+  'Fn::GetStackOutput': Match.objectLike({
+    StackName: 'payouts-dev-stateful',
+    OutputName: Match.stringLikeRegexp('AlarmTopic'),
+  }),
+};
 
 describe('API stack', () => {
   it('has one function per route, plus the not-found function', () => {
@@ -47,13 +63,21 @@ describe('API stack', () => {
     expect(api.functions.size).toBe(routeList.length);
   });
 
-  it('runs every function on Node 22, arm64, 512 MB, 10 s, with the table name and source maps', () => {
+  it('runs every function on Node 22, arm64, 512 MB, 10 s, with the table name, service, metrics and source maps', () => {
     template.allResourcesProperties('AWS::Lambda::Function', {
       Runtime: 'nodejs22.x',
       Architectures: ['arm64'],
       MemorySize: 512,
       Timeout: 10,
-      Environment: { Variables: { TABLE_NAME: Match.anyValue(), NODE_OPTIONS: '--enable-source-maps' } },
+      Environment: {
+        Variables: {
+          TABLE_NAME: Match.anyValue(),
+          NODE_OPTIONS: '--enable-source-maps',
+          SERVICE_NAME: 'payouts-dev',
+          METRICS_NAMESPACE: 'Payouts',
+          LOG_LEVEL: 'info',
+        },
+      },
     });
   });
 
@@ -71,45 +95,189 @@ describe('API stack', () => {
     template.resourceCountIs('AWS::ApiGatewayV2::Route', routeList.length + 1);
   });
 
-  it('sends every other request to the not-found function through $default', () => {
-    const notFound = api.node.findChild('NotFound') as IFunction;
+  it('deploys as each function the module the local runtime dispatches the same request to', () => {
+    const dispatch = createRouter(routeList);
+    for (const route of routeList) {
+      const concretePath = route.path.replace(/\{[^}]+\}/g, 'some-id');
+      const local = dispatch(route.method, concretePath);
+      const entry = functionOf(route.operationId).entry;
 
-    expect(functionBehind('$default')).toBe(logicalId(notFound));
-    expect(actionsOf(notFound)).toEqual([]);
+      expect(local?.route.operationId, route.operationId).toBe(route.operationId);
+      expect(entry).toBe(path.join(REPO_ROOT, local?.route.handler ?? ''));
+      expect(existsSync(entry), entry).toBe(true);
+    }
+  });
+
+  it('sends every other request to the not-found function through $default', () => {
+    expect(functionBehind('$default')).toBe(logicalId(api.notFound));
   });
 
   it('outputs the API URL', () => {
     template.hasOutput('ApiUrl', { Value: { 'Fn::GetAtt': [logicalId(api.api), 'ApiEndpoint'] } });
   });
+});
 
-  describe('permissions follow route.access.table', () => {
-    for (const route of routeList) {
-      const { operationId, access } = route;
+describe('the stage', () => {
+  it('is the auto-deployed $default stage, throttled at 100 requests per second with bursts of 200', () => {
+    expect(onlyStage(template)).toMatchObject({
+      StageName: '$default',
+      AutoDeploy: true,
+      DefaultRouteSettings: { ThrottlingRateLimit: 100, ThrottlingBurstLimit: 200 },
+    });
+  });
 
-      if (access.table === 'none') {
-        it(`${operationId} (none) may not touch DynamoDB at all`, () => {
-          const actions = actionsOf(functionOf(operationId));
+  it('takes its throttling from the context', () => {
+    expect(onlyStage(configuredTemplate).DefaultRouteSettings).toEqual({
+      ThrottlingRateLimit: 40,
+      ThrottlingBurstLimit: 80,
+    });
+  });
 
-          expect(actions.filter((action) => action.startsWith('dynamodb:'))).toEqual([]);
-        });
-      }
+  it('writes a JSON access log line per request, without headers, to a log group kept 90 days', () => {
+    const stage = onlyStage(template);
+    const format = JSON.parse(stage.AccessLogSettings.Format);
+    const [logGroupId] = stage.AccessLogSettings.DestinationArn['Fn::GetAtt'];
 
-      if (access.table === 'read') {
-        it(`${operationId} (read) may read but not write`, () => {
-          const actions = actionsOf(functionOf(operationId));
+    expect(format).toMatchObject({ requestId: '$context.requestId', status: '$context.status' });
+    expect(stage.AccessLogSettings.Format).not.toMatch(/header|authorization/i);
+    expect(template.toJSON().Resources[logGroupId]).toMatchObject({
+      Type: 'AWS::Logs::LogGroup',
+      Properties: { RetentionInDays: 90 },
+    });
+  });
 
-          expect(actions).toEqual(expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:Query']));
-          expect(actions.filter((action) => WRITE_ACTIONS.includes(action))).toEqual([]);
-        });
-      }
+  it('answers no CORS preflight unless origins are configured', () => {
+    template.hasResourceProperties('AWS::ApiGatewayV2::Api', { CorsConfiguration: Match.absent() });
+    configuredTemplate.hasResourceProperties('AWS::ApiGatewayV2::Api', {
+      CorsConfiguration: Match.objectLike({
+        AllowOrigins: ['https://dashboard.example.com', 'https://admin.example.com'],
+        AllowHeaders: Match.arrayWith(['authorization', 'idempotency-key']),
+        ExposeHeaders: Match.arrayWith(['link', 'x-request-id']),
+      }),
+    });
+  });
+});
 
-      if (access.table === 'readwrite') {
-        it(`${operationId} (readwrite) may read and write`, () => {
-          const actions = actionsOf(functionOf(operationId));
+describe('function logs', () => {
+  it('go to a log group of its own per function, kept 90 days and retained when the stack goes', () => {
+    const groups = template.findResources('AWS::Logs::LogGroup');
+    for (const [operationId, fn] of allFunctions()) {
+      const properties = template.toJSON().Resources[logicalId(fn)].Properties;
+      const groupId = properties.LoggingConfig.LogGroup.Ref;
 
-          expect(actions).toEqual(expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:Query', ...WRITE_ACTIONS]));
+      expect(groups[groupId], operationId).toMatchObject({
+        Properties: { RetentionInDays: 90 },
+        DeletionPolicy: 'Retain',
+      });
+    }
+    // One per function, plus the access logs; no shared group and no LogRetention custom resource.
+    template.resourceCountIs('AWS::Logs::LogGroup', routeList.length + 2);
+    template.resourceCountIs('Custom::LogRetention', 0);
+  });
+
+  it('keep the retention the context sets', () => {
+    configuredTemplate.allResourcesProperties('AWS::Logs::LogGroup', { RetentionInDays: 365 });
+  });
+});
+
+describe('tracing', () => {
+  it('is off by default', () => {
+    template.allResourcesProperties('AWS::Lambda::Function', { TracingConfig: Match.absent() });
+  });
+
+  it('is active on every function when the context turns it on', () => {
+    configuredTemplate.resourcePropertiesCountIs(
+      'AWS::Lambda::Function',
+      { TracingConfig: { Mode: 'Active' } },
+      routeList.length + 1,
+    );
+  });
+});
+
+describe('deployment settings in the environment', () => {
+  const variablesOf = (t: Template) =>
+    Object.values(t.findResources('AWS::Lambda::Function')).map((fn) => fn.Properties.Environment.Variables);
+
+  it('resolves the deposit xpub from its SSM parameter at deploy time, into every function', () => {
+    const parameters = configuredTemplate.toJSON().Parameters as Record<string, { Type: string; Default: string }>;
+    const [xpubParameterId] = Object.entries(parameters).find(
+      ([, parameter]) => parameter.Default === '/payouts/prod/deposit-xpub',
+    ) ?? [undefined];
+
+    expect(parameters[xpubParameterId ?? '']?.Type).toBe('AWS::SSM::Parameter::Value<String>');
+    for (const variables of variablesOf(configuredTemplate)) {
+      expect(variables.DEPOSIT_XPUB).toEqual({ Ref: xpubParameterId });
+    }
+  });
+
+  it('passes rates, withdrawal limits and receiving banks as configured, and the stage-named service', () => {
+    const [variables] = variablesOf(configuredTemplate);
+
+    expect(variables).toMatchObject({
+      SERVICE_NAME: 'payouts-prod',
+      LOG_LEVEL: 'warn',
+      EXCHANGE_RATES: 'EUR=0.92,USD=1.00',
+      WITHDRAWAL_EXPIRY_S: '86400',
+      WITHDRAWAL_MAX_USDC: '250000',
+      SANDBOX_SETTLE_AFTER_S: 'off',
+    });
+    expect(JSON.parse(variables.DEPOSIT_EUR_ACCOUNT)).toMatchObject({ iban: 'DE89370400440532013000' });
+  });
+
+  it('leaves out what is not configured, so the code defaults apply', () => {
+    for (const variables of variablesOf(template)) {
+      expect(Object.keys(variables).sort()).toEqual([
+        'LOG_LEVEL',
+        'METRICS_NAMESPACE',
+        'NODE_OPTIONS',
+        'SERVICE_NAME',
+        'TABLE_NAME',
+      ]);
+    }
+  });
+
+  it('holds no private key material in any template', () => {
+    for (const t of [template, configuredTemplate]) {
+      const text = JSON.stringify(t.toJSON());
+
+      expect(text).not.toMatch(/[xtyz]prv[1-9A-HJ-NP-Za-km-z]{20,}/);
+      expect(text).not.toMatch(/PRIVATE KEY|MNEMONIC|SEED_PHRASE/i);
+    }
+  });
+});
+
+describe('alarms', () => {
+  it('watch every function for errors and throttles, notifying the alarm topic', () => {
+    for (const [, fn] of allFunctions()) {
+      for (const metricName of ['Errors', 'Throttles']) {
+        template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+          Namespace: 'AWS/Lambda',
+          MetricName: metricName,
+          Dimensions: [{ Name: 'FunctionName', Value: { Ref: logicalId(fn) } }],
+          Threshold: 1,
+          AlarmActions: [alarmTopicAction],
+          OKActions: [alarmTopicAction],
         });
       }
     }
+    // Two per function, plus the 5xx rate of the stage.
+    template.resourceCountIs('AWS::CloudWatch::Alarm', 2 * (routeList.length + 1) + 1);
+  });
+
+  it('watch the share of 5xx answers of the stage', () => {
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      Metrics: Match.arrayWith([
+        Match.objectLike({ Expression: Match.stringLikeRegexp('100 \\* errors / requests') }),
+        Match.objectLike({
+          Id: 'errors',
+          MetricStat: Match.objectLike({
+            Metric: Match.objectLike({ Namespace: 'AWS/ApiGateway', MetricName: '5xx' }),
+          }),
+        }),
+      ]),
+      Threshold: 5,
+      ComparisonOperator: 'GreaterThanThreshold',
+      AlarmActions: [alarmTopicAction],
+    });
   });
 });

@@ -1,16 +1,18 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { gunzipSync } from 'node:zlib';
 import { App, type CfnElement, Stack } from 'aws-cdk-lib';
+import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ApiFunction } from '#infra/aws/api-stack.ts';
+import { PayoutsFunction } from '#infra/aws/function.ts';
 import type { RouteDefinition } from '#shared/http/route.ts';
 import { routes } from '#shared/http/routes.ts';
+import { bundle as benchBundle } from '#test/bench/bundles.ts';
 
 const run = promisify(execFile);
 const outdir = await mkdtemp(path.join(tmpdir(), 'payouts-bundling-'));
@@ -21,9 +23,10 @@ function bundle(route: RouteDefinition): string {
   // The template is checked elsewhere; only the bundle matters here, so skip the slow template validation.
   const app = new App({ outdir, builtinCloudFormationValidation: false });
   const stack = new Stack(app, 'BundlingProbe');
-  const fn = new ApiFunction(stack, 'Probe', {
+  const fn = new PayoutsFunction(stack, 'Probe', {
     handler: route.handler,
-    tableName: 'payouts-test',
+    environment: { TABLE_NAME: 'payouts-test' },
+    logRetention: RetentionDays.ONE_WEEK,
     packageFiles: route.access.packageFiles,
   });
   const template = app.synth().getStackByName(stack.stackName).template;
@@ -64,9 +67,11 @@ async function invokeBundle(asset: string, request: { path: string; pathParamete
   return JSON.parse(stdout);
 }
 
+const healthAsset = bundle(routes.health);
+
 describe('API function bundling', () => {
   it('bundles a route into one self-contained ESM file that answers outside the repository', async () => {
-    const asset = bundle(routes.health);
+    const asset = healthAsset;
     const entry = path.join(asset, 'index.mjs');
 
     expect(existsSync(entry)).toBe(true);
@@ -104,5 +109,11 @@ describe('API function bundling', () => {
 
     expect(response.statusCode).toBe(200);
     expect(JSON.parse(response.body)).toMatchObject({ openapi: '3.1.0', paths: { '/api/v2/customers': {} } });
+  });
+
+  it('is what the bundle benchmark builds, byte for byte', async () => {
+    const benched = await benchBundle(routes.health.handler, path.join(outdir, 'bench'));
+
+    expect(await readFile(benched)).toEqual(await readFile(path.join(healthAsset, 'index.mjs')));
   });
 });

@@ -1,11 +1,15 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import type { CfnElement } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { IConstruct } from 'constructs';
 import { describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '#infra/aws/bundling.ts';
+import { SWEEPS } from '#infra/aws/events-stack.ts';
 import { EVENT_TYPES } from '#shared/events/contracts.ts';
 import { BUS_RULES } from '#shared/events/routing.ts';
-import { appWithoutBundling } from '#test/infra/app-without-bundling.ts';
+import { appWithoutBundling, FULL_CONTEXT } from '#test/infra/app-without-bundling.ts';
 
 const { events } = appWithoutBundling();
 const template = Template.fromStack(events);
@@ -35,7 +39,10 @@ describe('events stack', () => {
   it('relays the table stream, filtered to new outbox items, with partial batch failures and a dead letter', () => {
     const mapping = mappingOf(events.relay);
 
-    expect(mapping.EventSourceArn['Fn::ImportValue']).toMatch(/^PayoutsStateful:.*Table.*StreamArn/);
+    expect(mapping.EventSourceArn['Fn::GetStackOutput']).toMatchObject({
+      StackName: 'payouts-dev-stateful',
+      OutputName: expect.stringMatching(/Table.*StreamArn/),
+    });
     expect(JSON.parse(mapping.FilterCriteria.Filters[0].Pattern)).toEqual({
       eventName: ['INSERT'],
       dynamodb: { NewImage: { entity: { S: ['EVENT', 'WEBHOOK_REDELIVERY'] } } },
@@ -62,7 +69,7 @@ describe('events stack', () => {
   });
 
   it('has one rule per entry of the shared routing definition, each on the bus with a dead-lettered queue target', () => {
-    const rules = template.findResources('AWS::Events::Rule');
+    const rules = template.findResources('AWS::Events::Rule', { Properties: { EventBusName: Match.anyValue() } });
     expect(Object.keys(rules)).toHaveLength(BUS_RULES.length);
     for (const rule of BUS_RULES) {
       const resource = rules[ref(events.rules.get(rule.id) as IConstruct)];
@@ -137,5 +144,90 @@ describe('events stack', () => {
     expect(functions[ref(events.relay)]?.Properties.Environment.Variables.EVENT_BUS_NAME).toEqual({
       Ref: ref(events.bus),
     });
+  });
+});
+
+describe('events stack alarms', () => {
+  const alarms = Object.values(template.findResources('AWS::CloudWatch::Alarm')).map((alarm) => alarm.Properties);
+  const on = (metricName: string, dimension: unknown) =>
+    alarms.filter(
+      (alarm) =>
+        alarm.MetricName === metricName && JSON.stringify(alarm.Dimensions).includes(JSON.stringify(dimension)),
+    );
+
+  it('fire at the first message in either dead-letter queue', () => {
+    for (const dlq of [events.eventsDeadLetterQueue, events.webhookDeadLetterQueue]) {
+      const [alarm, ...others] = on('ApproximateNumberOfMessagesVisible', { 'Fn::GetAtt': [ref(dlq), 'QueueName'] });
+
+      expect(others).toEqual([]);
+      expect(alarm).toMatchObject({ Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold' });
+    }
+  });
+
+  it('fire when the webhook queue backs up or the relay falls behind the stream', () => {
+    expect(on('ApproximateAgeOfOldestMessage', { 'Fn::GetAtt': [ref(events.webhookQueue), 'QueueName'] })).toHaveLength(
+      1,
+    );
+    expect(on('IteratorAge', { Ref: ref(events.relay) })).toEqual([
+      expect.objectContaining({ Threshold: 300_000, Statistic: 'Maximum' }),
+    ]);
+  });
+
+  it('watch both functions for errors and throttles', () => {
+    for (const fn of [events.relay, events.sender]) {
+      expect(on('Errors', { Ref: ref(fn) })).toHaveLength(1);
+      expect(on('Throttles', { Ref: ref(fn) })).toHaveLength(1);
+    }
+    for (const alarm of alarms) expect(JSON.stringify(alarm.AlarmActions)).toContain('AlarmTopic');
+  });
+});
+
+describe('withdrawal sweeps', () => {
+  const sweepOf = (id: keyof typeof SWEEPS) => {
+    const fn = events.sweeps.get(id);
+    if (!fn) throw new Error(`no sweep ${id}`);
+    return fn;
+  };
+
+  it('run the shared sweep modules every minute, from a schedule that does not retry a missed run', () => {
+    for (const id of Object.keys(SWEEPS) as (keyof typeof SWEEPS)[]) {
+      const fn = sweepOf(id);
+      const [rule, ...others] = Object.values(
+        template.findResources('AWS::Events::Rule', {
+          Properties: { Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [ref(fn), 'Arn'] } })] },
+        }),
+      );
+
+      expect(others).toEqual([]);
+      expect(rule?.Properties).toMatchObject({ ScheduleExpression: 'rate(1 minute)', State: 'ENABLED' });
+      expect(rule?.Properties.Targets[0].RetryPolicy).toEqual({ MaximumRetryAttempts: 0 });
+      expect(fn.entry).toBe(path.join(REPO_ROOT, SWEEPS[id].handler));
+      expect(existsSync(fn.entry)).toBe(true);
+    }
+  });
+
+  it('may read and write the table and query the timer index, nothing else of it', () => {
+    for (const id of Object.keys(SWEEPS) as (keyof typeof SWEEPS)[]) {
+      const statements = statementsOf(sweepOf(id)).filter((s) => JSON.stringify(s.Action).includes('dynamodb:'));
+      const resources = statements.map((s) => JSON.stringify(s.Resource));
+
+      expect(statements.flatMap((s) => [s.Action].flat()).sort()).toEqual([
+        'dynamodb:BatchGetItem',
+        'dynamodb:ConditionCheckItem',
+        'dynamodb:DeleteItem',
+        'dynamodb:GetItem',
+        'dynamodb:PutItem',
+        'dynamodb:Query',
+        'dynamodb:Query',
+        'dynamodb:UpdateItem',
+      ]);
+      expect(resources.filter((r) => r.includes('/index/'))).toEqual([expect.stringContaining('/index/gsi2')]);
+    }
+  });
+
+  it('leave the settlement sweep out when sandbox settlement is off', () => {
+    const configured = appWithoutBundling(FULL_CONTEXT).events;
+
+    expect([...configured.sweeps.keys()]).toEqual(['WithdrawalExpirySweep']);
   });
 });

@@ -1,11 +1,13 @@
-import { Template } from 'aws-cdk-lib/assertions';
+import { Match, Template } from 'aws-cdk-lib/assertions';
 import type { CfnTable } from 'aws-cdk-lib/aws-dynamodb';
+import type { CfnTopic } from 'aws-cdk-lib/aws-sns';
 import { describe, expect, it } from 'vitest';
 import { createTableInput, TABLE } from '#shared/db/table.ts';
-import { appWithoutBundling } from '#test/infra/app-without-bundling.ts';
+import { appWithoutBundling, FULL_CONTEXT } from '#test/infra/app-without-bundling.ts';
 
 const { stateful } = appWithoutBundling();
 const template = Template.fromStack(stateful);
+const configured = Template.fromStack(appWithoutBundling(FULL_CONTEXT).stateful);
 
 function theTable() {
   const [table, ...others] = Object.values(template.findResources('AWS::DynamoDB::Table'));
@@ -65,5 +67,59 @@ describe('stateful stack', () => {
     const tableId = stateful.getLogicalId(stateful.table.node.defaultChild as CfnTable);
 
     template.hasOutput('TableName', { Value: { Ref: tableId } });
+  });
+
+  it('is named after the stage', () => {
+    expect(stateful.stackName).toBe('payouts-dev-stateful');
+  });
+});
+
+describe('alarm topic', () => {
+  const topicId = () => stateful.getLogicalId(stateful.alarmTopic.node.defaultChild as CfnTopic);
+
+  it('refuses publishers without TLS', () => {
+    template.hasResourceProperties('AWS::SNS::TopicPolicy', {
+      Topics: [{ Ref: topicId() }],
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+        ]),
+      },
+    });
+  });
+
+  it('has no subscription until an alarm e-mail is configured, then that one', () => {
+    template.resourceCountIs('AWS::SNS::Subscription', 0);
+    configured.resourceCountIs('AWS::SNS::Subscription', 1);
+    configured.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: 'oncall@example.com' });
+  });
+
+  it('is published for on-call to subscribe', () => {
+    template.hasOutput('AlarmTopicArn', { Value: { Ref: topicId() } });
+  });
+
+  it('hears of throttled reads and writes on the table and on every index', () => {
+    const tableId = stateful.getLogicalId(stateful.table.node.defaultChild as CfnTable);
+    const [alarm, ...others] = Object.values(template.findResources('AWS::CloudWatch::Alarm'));
+    const metrics = alarm?.Properties.Metrics.filter((metric: { MetricStat?: unknown }) => metric.MetricStat);
+    const watched = metrics.map(({ MetricStat: { Metric } }: { MetricStat: { Metric: Record<string, unknown> } }) => ({
+      name: Metric.MetricName,
+      dimensions: Metric.Dimensions,
+    }));
+
+    expect(others).toEqual([]);
+    expect(alarm?.Properties).toMatchObject({ Threshold: 1, AlarmActions: [{ Ref: topicId() }] });
+    for (const name of ['ReadThrottleEvents', 'WriteThrottleEvents']) {
+      expect(watched).toContainEqual({ name, dimensions: [{ Name: 'TableName', Value: { Ref: tableId } }] });
+      for (const index of Object.values(TABLE.indexes)) {
+        expect(watched).toContainEqual({
+          name,
+          dimensions: [
+            { Name: 'GlobalSecondaryIndexName', Value: index.name },
+            { Name: 'TableName', Value: { Ref: tableId } },
+          ],
+        });
+      }
+    }
   });
 });

@@ -1,0 +1,9 @@
+import { ingestInboundTransfer } from '#shared/deposits/inbound-deposits.ts';
+import { apiHandler } from '#shared/http/api-handler.ts';
+import { reply } from '#shared/http/reply.ts';
+import { routes } from '#shared/http/routes.ts';
+
+export const handler = apiHandler(routes.sandboxDeposit, async ({ deps, auth, body }) => {
+  const { transaction, replayed } = await ingestInboundTransfer(deps, { organization: auth.organization, ...body });
+  return replayed ? reply(transaction, { headers: { 'idempotent-replayed': 'true' } }) : transaction;
+});

@@ -1,0 +1,173 @@
+import { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { StringParameter } from 'aws-cdk-lib/aws-ssm';
+import type { Construct, Node } from 'constructs';
+import { z } from 'zod';
+import { DepositXpubSchema } from '#shared/config/env.ts';
+import {
+  EurReceivingAccountSchema,
+  UsdReferenceAccountSchema,
+  VirtualAccountIssuerSchema,
+} from '#shared/deposits/receiving-accounts.ts';
+import { SupportedChainsSchema } from '#shared/wallets/chains.ts';
+
+/**
+ * The deployment's settings, read from CDK context (`cdk.json` or `-c key=value`), never from code. Values given
+ * with `-c` arrive as strings, so numbers, booleans, lists and objects (JSON) are parsed from strings too.
+ * Nothing here is a secret, and no private key is ever configured: the deposit addresses are derived from an
+ * extended *public* key, given itself or as the name of the SSM parameter that holds it; an `xprv` fails synth.
+ */
+
+const fromJson = (value: unknown) => {
+  if (typeof value !== 'string') return value;
+  try {
+    return JSON.parse(value);
+  } catch {
+    return value;
+  }
+};
+const fromBoolean = (value: unknown) => (value === 'true' ? true : value === 'false' ? false : value);
+const fromList = (value: unknown) =>
+  typeof value === 'string' && !value.trim().startsWith('[')
+    ? value
+        .split(',')
+        .map((item) => item.trim())
+        .filter(Boolean)
+    : fromJson(value);
+
+const Decimal = z.string().regex(/^\d+(\.\d+)?$/, 'Must be a decimal string such as "0.92"');
+const RETENTION_DAYS = Object.values(RetentionDays).filter((days): days is number => typeof days === 'number');
+
+/** ISO 13616: country, check digits, then the account; the whole passes mod 97 = 1. */
+
+export const DeploymentConfigSchema = z.strictObject({
+  /** Names the stacks (`payouts-<stage>-api`), the log `service` and the metrics' service dimension. */
+  stage: z
+    .string()
+    .regex(/^[a-z][a-z0-9-]{0,19}$/, 'Lower-case letters, digits and dashes, starting with a letter')
+    .default('dev'),
+  /** Subscribed to the alarm topic (AWS asks the address to confirm once). Without it, subscribe by hand. */
+  alarmEmail: z.email().optional(),
+  /** API Gateway stage throttling: steady requests per second, and the burst above it. */
+  throttleRateLimit: z.coerce.number().int().positive().default(100),
+  throttleBurstLimit: z.coerce.number().int().positive().default(200),
+  /** Browser origins allowed by CORS; none (the default) leaves CORS off: the API is called server to server. */
+  corsAllowOrigins: z.preprocess(fromList, z.array(z.url()).min(1)).optional(),
+  /** Retention of every function's log group and of the access logs, in days (one of CloudWatch's values). */
+  logRetentionDays: z.coerce
+    .number()
+    .refine((days) => RETENTION_DAYS.includes(days), `Must be one of ${RETENTION_DAYS.join(', ')}`)
+    .default(90),
+  logLevel: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
+  /** X-Ray active tracing on every function. */
+  tracing: z.preprocess(fromBoolean, z.boolean()).default(false),
+  /**
+   * Name of the SSM String parameter holding the extended public key (xpub) deposit addresses are derived from.
+   * Resolved by CloudFormation at deploy time into `DEPOSIT_XPUB`; change the parameter, then redeploy.
+   */
+  depositXpubParameter: z
+    .string()
+    .regex(/^\/[A-Za-z0-9_.\-/]+$/, 'Must be an SSM parameter name starting with /')
+    .optional(),
+  /** The xpub itself, when it is not kept in SSM (`-c depositXpub=xpub...`); checked at synth. */
+  depositXpub: DepositXpubSchema.optional(),
+  /** `SUPPORTED_CHAINS` of the deposit wallets: comma-separated known chains (the code's default otherwise). */
+  supportedChains: z
+    .string()
+    .refine(
+      (value) => SupportedChainsSchema.safeParse(value).success,
+      'Must be known chains, comma-separated, each once',
+    )
+    .optional(),
+  /** The fixed rate provider's rates, bank-currency units per 1 USDC: `{"EUR":"0.92","USD":"1.00"}` (`EXCHANGE_RATES`). */
+  exchangeRates: z.preprocess(fromJson, z.strictObject({ EUR: Decimal, USD: Decimal })).optional(),
+  /** Seconds a withdrawal may wait for signatures before the expiry sweep expires it (`WITHDRAWAL_EXPIRY_S`). */
+  withdrawalExpirySeconds: z.coerce.number().int().min(60).optional(),
+  /** The largest source amount of one withdrawal, in USDC (`WITHDRAWAL_MAX_USDC`). */
+  withdrawalMaxUsdc: Decimal.optional(),
+  /**
+   * Seconds until a sandbox payout settles by itself, or `off` (`SANDBOX_SETTLE_AFTER_S`); `off` also leaves the
+   * settlement sweep undeployed.
+   */
+  sandboxSettleAfterSeconds: z.union([z.literal('off'), z.coerce.number().int().min(0)]).optional(),
+  /**
+   * The platform's receiving accounts quoted in deposit details, checked with the schemas the functions use:
+   * `{"EUR":{accountName, iban, bic, bankName, ...},"USD":{accountName, accountNumber, routingNumber, bic, bankName}}`
+   * (`DEPOSIT_EUR_ACCOUNT`, `DEPOSIT_USD_ACCOUNT`). Organizations may configure their own EUR bank.
+   */
+  receivingBanks: z
+    .preprocess(fromJson, z.strictObject({ EUR: EurReceivingAccountSchema, USD: UsdReferenceAccountSchema }).partial())
+    .optional(),
+  /** Who issues USD virtual accounts: `{"bic":"...GB...","sortCode":"123456","bankName":"..."}` (`VIRTUAL_ACCOUNT_ISSUER`). */
+  virtualAccountIssuer: z.preprocess(fromJson, VirtualAccountIssuerSchema).optional(),
+});
+
+const OneXpubSource = DeploymentConfigSchema.refine((config) => !(config.depositXpub && config.depositXpubParameter), {
+  path: ['depositXpub'],
+  message: 'Give depositXpub or depositXpubParameter, not both',
+});
+
+export type DeploymentConfig = z.infer<typeof DeploymentConfigSchema>;
+export const CONTEXT_KEYS = Object.keys(DeploymentConfigSchema.shape) as (keyof DeploymentConfig)[];
+
+export class DeploymentConfigError extends Error {}
+
+/** Parses the context values of `CONTEXT_KEYS`; an invalid one fails synth with a message naming the key. */
+export function parseDeploymentConfig(context: Record<string, unknown>): DeploymentConfig {
+  const ours = Object.fromEntries(
+    CONTEXT_KEYS.flatMap((key) => (context[key] === undefined ? [] : [[key, context[key]]])),
+  );
+  const result = OneXpubSource.safeParse(ours);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
+    throw new DeploymentConfigError(`Invalid CDK context: ${problems}`);
+  }
+  return result.data;
+}
+
+export function readDeploymentConfig(node: Node): DeploymentConfig {
+  return parseDeploymentConfig(Object.fromEntries(CONTEXT_KEYS.map((key) => [key, node.tryGetContext(key)])));
+}
+
+/** Namespace of the EMF metrics the functions write (the stage is the `service` dimension). */
+export const METRICS_NAMESPACE = 'Payouts';
+
+/**
+ * The environment every function of the deployment gets (besides `TABLE_NAME`): settings the code reads through
+ * `shared/config/env.ts`. Optional settings are left out when not configured, so the code's defaults apply.
+ */
+export function deploymentEnvironment(scope: Construct, config: DeploymentConfig): Record<string, string> {
+  const environment: Record<string, string> = {
+    LOG_LEVEL: config.logLevel,
+    SERVICE_NAME: `payouts-${config.stage}`,
+    METRICS_NAMESPACE,
+  };
+  if (config.depositXpubParameter) {
+    // A CloudFormation parameter of type AWS::SSM::Parameter::Value<String>: read at deploy time by
+    // CloudFormation, so the functions need neither an SSM permission nor a call at cold start.
+    environment.DEPOSIT_XPUB = StringParameter.valueForStringParameter(scope, config.depositXpubParameter);
+  }
+  if (config.depositXpub) environment.DEPOSIT_XPUB = config.depositXpub;
+  if (config.supportedChains) environment.SUPPORTED_CHAINS = config.supportedChains;
+  if (config.exchangeRates) {
+    environment.EXCHANGE_RATES = `EUR=${config.exchangeRates.EUR},USD=${config.exchangeRates.USD}`;
+  }
+  if (config.withdrawalExpirySeconds !== undefined) {
+    environment.WITHDRAWAL_EXPIRY_S = String(config.withdrawalExpirySeconds);
+  }
+  if (config.withdrawalMaxUsdc !== undefined) environment.WITHDRAWAL_MAX_USDC = config.withdrawalMaxUsdc;
+  if (config.sandboxSettleAfterSeconds !== undefined) {
+    environment.SANDBOX_SETTLE_AFTER_S = String(config.sandboxSettleAfterSeconds);
+  }
+  // The functions re-validate these; the country they derive from the BIC is not part of what they accept.
+  const withoutCountry = <T extends { bankCountry: string }>({ bankCountry: _country, ...account }: T) => account;
+  if (config.receivingBanks?.EUR) {
+    environment.DEPOSIT_EUR_ACCOUNT = JSON.stringify(withoutCountry(config.receivingBanks.EUR));
+  }
+  if (config.receivingBanks?.USD) {
+    environment.DEPOSIT_USD_ACCOUNT = JSON.stringify(withoutCountry(config.receivingBanks.USD));
+  }
+  if (config.virtualAccountIssuer) {
+    environment.VIRTUAL_ACCOUNT_ISSUER = JSON.stringify(withoutCountry(config.virtualAccountIssuer));
+  }
+  return environment;
+}

@@ -1,0 +1,31 @@
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { type IGrantable, PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { INDEX_ACTIONS, tableActionsOf } from '#shared/db/access.ts';
+import { TABLE } from '#shared/db/table.ts';
+import type { Access } from '#shared/http/route.ts';
+
+export const indexArn = (table: ITable, index: keyof typeof TABLE.indexes) =>
+  `${table.tableArn}/index/${TABLE.indexes[index].name}`;
+
+/**
+ * The statements `access` stands for (none for `table: 'none'`): least privilege spelled out instead of
+ * `grantReadData` / `grantReadWriteData`, which add Scan, the stream actions and every index. The actions of each
+ * access level are defined in shared/db/access.ts, which the local runtime enforces too.
+ */
+export function tableStatements(table: ITable, access: Access): PolicyStatement[] {
+  if (access.table === 'none') return [];
+  const actions = tableActionsOf(access);
+  const statements = [new PolicyStatement({ actions: [...actions], resources: [table.tableArn] })];
+  const indexes = access.indexes ?? [];
+  if (indexes.length > 0) {
+    statements.push(
+      new PolicyStatement({ actions: [...INDEX_ACTIONS], resources: indexes.map((index) => indexArn(table, index)) }),
+    );
+  }
+  return statements;
+}
+
+/** Grants `grantee` exactly what `access` says on the table. */
+export function grantTableAccess(grantee: IGrantable, table: ITable, access: Access): void {
+  for (const statement of tableStatements(table, access)) grantee.grantPrincipal.addToPrincipalPolicy(statement);
+}

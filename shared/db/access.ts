@@ -1,0 +1,77 @@
+import { type IndexName, TABLE } from '#shared/db/table.ts';
+import type { Access } from '#shared/http/route.ts';
+
+/**
+ * What a route's `access` allows on the table, in IAM actions: the CDK stack grants exactly these
+ * (infra/aws/table-access.ts) and the local runtime refuses any other call (infra/local/access-check.ts), so an
+ * under-declared route fails in tests instead of with AccessDenied in AWS. Transactions have no IAM action of
+ * their own: each item is authorized by its Put/Update/Delete/ConditionCheck action, TransactGetItems by GetItem.
+ */
+export const TABLE_READ_ACTIONS = [
+  'dynamodb:GetItem',
+  'dynamodb:BatchGetItem',
+  'dynamodb:Query',
+  'dynamodb:ConditionCheckItem',
+] as const;
+export const TABLE_WRITE_ACTIONS = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'] as const;
+/** On an index only Query is useful: its items are read, never written, through it. */
+export const INDEX_ACTIONS = ['dynamodb:Query'] as const;
+
+export function tableActionsOf(access: Access): readonly string[] {
+  if (access.table === 'none') return [];
+  return access.table === 'readwrite' ? [...TABLE_READ_ACTIONS, ...TABLE_WRITE_ACTIONS] : TABLE_READ_ACTIONS;
+}
+
+const TRANSACT_ITEM_ACTIONS: Record<string, string> = {
+  Put: 'dynamodb:PutItem',
+  Update: 'dynamodb:UpdateItem',
+  Delete: 'dynamodb:DeleteItem',
+  ConditionCheck: 'dynamodb:ConditionCheckItem',
+};
+
+const COMMAND_ACTIONS: Record<string, readonly string[]> = {
+  Get: ['dynamodb:GetItem'],
+  Put: ['dynamodb:PutItem'],
+  Update: ['dynamodb:UpdateItem'],
+  Delete: ['dynamodb:DeleteItem'],
+  Query: ['dynamodb:Query'],
+  Scan: ['dynamodb:Scan'],
+  BatchGet: ['dynamodb:BatchGetItem'],
+  BatchWrite: ['dynamodb:BatchWriteItem'],
+  TransactGet: ['dynamodb:GetItem'],
+  TransactWrite: Object.values(TRANSACT_ITEM_ACTIONS),
+};
+
+/**
+ * The IAM actions a command needs, by its SDK class name (`GetCommand`, `GetItemCommand`, ...); with the
+ * input, a transaction needs only the actions of the items it holds. Undefined for a command not known here.
+ */
+export function actionsOfCommand(commandName: string, input?: unknown): readonly string[] | undefined {
+  const base = commandName.replace(/Command$/, '').replace(/Items?$/, '');
+  const items = (input as { TransactItems?: Record<string, unknown>[] } | undefined)?.TransactItems;
+  if (base === 'TransactWrite' && items) {
+    return [
+      ...new Set(items.flatMap((item) => Object.keys(item).flatMap((kind) => TRANSACT_ITEM_ACTIONS[kind] ?? []))),
+    ];
+  }
+  return COMMAND_ACTIONS[base];
+}
+
+const INDEX_KEYS = new Map<string, IndexName>(
+  Object.entries(TABLE.indexes).map(([key, index]): [string, IndexName] => [index.name, key as IndexName]),
+);
+
+/** Why `access` does not allow sending this command, or undefined when it does. */
+export function accessDenial(access: Access, commandName: string, input?: unknown): string | undefined {
+  const actions = actionsOfCommand(commandName, input);
+  if (!actions) return `${commandName} is not a table command any route may be granted`;
+  const indexName = (input as { IndexName?: string } | undefined)?.IndexName;
+  if (indexName) {
+    const index = INDEX_KEYS.get(indexName);
+    const declared = access.table !== 'none' && index !== undefined && (access.indexes ?? []).includes(index);
+    return declared ? undefined : `dynamodb:Query on index ${indexName} is not declared (access.indexes)`;
+  }
+  const allowed = tableActionsOf(access);
+  const missing = actions.filter((action) => !allowed.includes(action));
+  return missing.length ? `${missing.join(', ')} not allowed by access.table '${access.table}'` : undefined;
+}

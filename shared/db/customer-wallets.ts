@@ -1,0 +1,128 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { transactWithConflictRetry } from '#shared/db/banks.ts';
+import type { Db } from '#shared/db/client.ts';
+import { cancellationCodes } from '#shared/db/errors.ts';
+import { keys } from '#shared/db/keys.ts';
+import { addressLookupPut, parseWallet, walletPut } from '#shared/db/wallets.ts';
+import type { WalletRecord } from '#shared/wallets/wallet-record.ts';
+
+/**
+ * The wallets area's writes (issue 5): destination wallets are added, moved to another address and deleted here.
+ * Bank deposit wallets are written only by the bank area; every write below is guarded to leave them alone.
+ */
+
+/** Another wallet of the organization already has the address. */
+export class AddressInUseError extends Error {}
+
+/** The wallet is not (any more) the one that was read: deleted, moved or of the other kind. */
+export class WalletChangedError extends Error {}
+
+export async function getWalletOfCustomer(
+  db: Db,
+  organizationId: string,
+  customerId: string,
+  walletId: string,
+): Promise<WalletRecord | undefined> {
+  const { Item } = await db.client.send(
+    new GetCommand({
+      TableName: db.tableName,
+      Key: keys.wallet(organizationId, customerId, walletId),
+      ConsistentRead: true,
+    }),
+  );
+  return Item ? parseWallet(Item) : undefined;
+}
+
+/** The wallet with its address lookup, all or nothing; the lookup's guard makes the address unique. */
+export async function insertDestinationWallet(db: Db, wallet: WalletRecord): Promise<void> {
+  try {
+    await transactWithConflictRetry(db, { TransactItems: [walletPut(db, wallet), addressLookupPut(db, wallet)] });
+  } catch (error) {
+    if (cancellationCodes(error)?.[1] === 'ConditionalCheckFailed') throw new AddressInUseError();
+    throw error;
+  }
+}
+
+/** Guards a destination wallet's update or delete: still there, still a destination, still at the address read. */
+const sameDestinationWallet = (wallet: WalletRecord) => ({
+  // A wallet moved or deleted since it was read must be decided again, and bank deposit wallets never change here.
+  ConditionExpression: '#address = :seenAddress AND #kind = :destination',
+  ExpressionAttributeNames: { '#address': 'address', '#kind': 'kind' },
+  ExpressionAttributeValues: { ':seenAddress': wallet.address, ':destination': 'DESTINATION' },
+});
+
+/** Releases a wallet's address: its lookup item goes, but only while it still points at this wallet. */
+const lookupDelete = (db: Db, wallet: WalletRecord) => ({
+  Delete: {
+    TableName: db.tableName,
+    Key: keys.walletAddress(wallet.organizationId, wallet.address),
+    // Never release an address another wallet holds.
+    ConditionExpression: 'walletId = :walletId',
+    ExpressionAttributeValues: { ':walletId': wallet.walletId },
+  },
+});
+
+/**
+ * Moves a destination wallet to a new address in one transaction: the wallet is updated, the old address
+ * released and the new one claimed with `attribute_not_exists`, so of two wallets racing for one address
+ * exactly one gets it. The caller handles an unchanged address (one transaction cannot touch the lookup twice).
+ */
+export async function changeWalletAddress(
+  db: Db,
+  input: { wallet: WalletRecord; address: string; now: Date },
+): Promise<WalletRecord> {
+  const { wallet, address } = input;
+  const moved: WalletRecord = { ...wallet, address, updatedAt: input.now.toISOString() };
+  const guard = sameDestinationWallet(wallet);
+  try {
+    await transactWithConflictRetry(db, {
+      TransactItems: [
+        {
+          Update: {
+            TableName: db.tableName,
+            Key: keys.wallet(wallet.organizationId, wallet.customerId, wallet.walletId),
+            UpdateExpression: 'SET #address = :address, updatedAt = :now',
+            ConditionExpression: guard.ConditionExpression,
+            ExpressionAttributeNames: guard.ExpressionAttributeNames,
+            ExpressionAttributeValues: {
+              ...guard.ExpressionAttributeValues,
+              ':address': address,
+              ':now': moved.updatedAt,
+            },
+          },
+        },
+        lookupDelete(db, wallet),
+        addressLookupPut(db, moved),
+      ],
+    });
+  } catch (error) {
+    const codes = cancellationCodes(error);
+    if (codes?.[0] === 'ConditionalCheckFailed' || codes?.[1] === 'ConditionalCheckFailed') {
+      throw new WalletChangedError();
+    }
+    if (codes?.[2] === 'ConditionalCheckFailed') throw new AddressInUseError();
+    throw error;
+  }
+  return moved;
+}
+
+/** Deletes a destination wallet and releases its address, together. */
+export async function deleteDestinationWallet(db: Db, wallet: WalletRecord): Promise<void> {
+  try {
+    await transactWithConflictRetry(db, {
+      TransactItems: [
+        {
+          Delete: {
+            TableName: db.tableName,
+            Key: keys.wallet(wallet.organizationId, wallet.customerId, wallet.walletId),
+            ...sameDestinationWallet(wallet),
+          },
+        },
+        lookupDelete(db, wallet),
+      ],
+    });
+  } catch (error) {
+    if (cancellationCodes(error)?.includes('ConditionalCheckFailed')) throw new WalletChangedError();
+    throw error;
+  }
+}

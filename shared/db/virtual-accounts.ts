@@ -1,0 +1,189 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { transactWithConflictRetry } from '#shared/db/banks.ts';
+import type { Db } from '#shared/db/client.ts';
+import { cancellationCodes } from '#shared/db/errors.ts';
+import { keys } from '#shared/db/keys.ts';
+import { type Page, queryListPage } from '#shared/db/pagination.ts';
+import { type VirtualAccountRecord, VirtualAccountRecordSchema } from '#shared/deposits/schemas.ts';
+
+const ATTRIBUTES = Object.keys(VirtualAccountRecordSchema.shape);
+
+const parseVirtualAccount = (item: Record<string, unknown>): VirtualAccountRecord =>
+  VirtualAccountRecordSchema.parse(Object.fromEntries(ATTRIBUTES.map((name) => [name, item[name]])));
+
+/** The customer already has a virtual account of this currency. */
+export class VirtualAccountExistsError extends Error {}
+
+/** The drawn IBAN belongs to another virtual account; draw another. */
+export class IbanTakenError extends Error {}
+
+/** A guarded status change found the virtual account in another state than the one it expected. */
+export class VirtualAccountStateChangedError extends Error {}
+
+export async function getVirtualAccountOfCustomer(
+  db: Db,
+  organizationId: string,
+  customerId: string,
+  virtualAccountId: string,
+): Promise<VirtualAccountRecord | undefined> {
+  const { Item } = await db.client.send(
+    new GetCommand({
+      TableName: db.tableName,
+      Key: keys.virtualAccount(organizationId, customerId, virtualAccountId),
+      ConsistentRead: true,
+    }),
+  );
+  return Item ? parseVirtualAccount(Item) : undefined;
+}
+
+/** The customer's virtual account of a currency, through the item that makes it the only one. */
+export async function findVirtualAccountOfCurrency(
+  db: Db,
+  organizationId: string,
+  customerId: string,
+  currency: VirtualAccountRecord['currency'],
+): Promise<VirtualAccountRecord | undefined> {
+  const { Item } = await db.client.send(
+    new GetCommand({
+      TableName: db.tableName,
+      Key: keys.virtualAccountOfCurrency(organizationId, customerId, currency),
+      ConsistentRead: true,
+    }),
+  );
+  if (!Item) return undefined;
+  return getVirtualAccountOfCustomer(db, organizationId, customerId, String(Item.virtualAccountId));
+}
+
+/** Where a virtual account lives, from its id alone (the admin CLI has nothing else). */
+export async function findVirtualAccountOwner(db: Db, virtualAccountId: string) {
+  const { Item } = await db.client.send(
+    new GetCommand({
+      TableName: db.tableName,
+      Key: keys.virtualAccountPointer(virtualAccountId),
+      ConsistentRead: true,
+    }),
+  );
+  if (!Item) return undefined;
+  return { organizationId: String(Item.organizationId), customerId: String(Item.customerId) };
+}
+
+export function listVirtualAccountsOfCustomer(
+  db: Db,
+  organizationId: string,
+  customerId: string,
+  page: { limit: number; cursor?: string | undefined },
+): Promise<Page<VirtualAccountRecord>> {
+  return queryListPage(db, {
+    partition: keys.virtualAccountsOfCustomer(organizationId, customerId).gsi1pk,
+    ...page,
+    parse: parseVirtualAccount,
+  });
+}
+
+/** The account, the item that makes it the customer's only one of its currency, and the id pointer: all or nothing. */
+export async function insertVirtualAccount(db: Db, account: VirtualAccountRecord): Promise<void> {
+  const { organizationId, customerId, virtualAccountId } = account;
+  const owner = { organizationId, customerId, virtualAccountId };
+  try {
+    await transactWithConflictRetry(db, {
+      TransactItems: [
+        {
+          Put: {
+            TableName: db.tableName,
+            Item: {
+              ...keys.virtualAccount(organizationId, customerId, virtualAccountId),
+              ...keys.virtualAccountListEntry(organizationId, customerId, account.createdAt, virtualAccountId),
+              entity: 'VACCOUNT',
+              ...account,
+            },
+            // A fresh id never exists; the guard keeps a retried request from overwriting an account.
+            ConditionExpression: 'attribute_not_exists(pk)',
+          },
+        },
+        {
+          Put: {
+            TableName: db.tableName,
+            Item: {
+              ...keys.virtualAccountOfCurrency(organizationId, customerId, account.currency),
+              entity: 'VACCOUNTCURRENCY',
+              ...owner,
+            },
+            // One virtual account per currency and customer: of two concurrent requests exactly one passes here.
+            ConditionExpression: 'attribute_not_exists(pk)',
+          },
+        },
+        {
+          Put: {
+            TableName: db.tableName,
+            Item: { ...keys.virtualAccountPointer(virtualAccountId), entity: 'VACCOUNTID', ...owner },
+            // Ids are fresh UUIDs; never repoint an existing id at another owner.
+            ConditionExpression: 'attribute_not_exists(pk)',
+          },
+        },
+      ],
+    });
+  } catch (error) {
+    if (cancellationCodes(error)?.[1] === 'ConditionalCheckFailed') throw new VirtualAccountExistsError();
+    throw error;
+  }
+}
+
+/** PENDING -> ACTIVE with its dedicated IBAN, which is claimed globally in the same transaction. */
+export async function activateVirtualAccount(
+  db: Db,
+  input: {
+    account: VirtualAccountRecord;
+    bank: Pick<VirtualAccountRecord, 'iban' | 'bic' | 'bankName' | 'bankAddress' | 'bankCountry'> & { iban: string };
+    now: Date;
+  },
+): Promise<VirtualAccountRecord> {
+  const { account, bank } = input;
+  const at = input.now.toISOString();
+  try {
+    await transactWithConflictRetry(db, {
+      TransactItems: [
+        {
+          Update: {
+            TableName: db.tableName,
+            Key: keys.virtualAccount(account.organizationId, account.customerId, account.virtualAccountId),
+            UpdateExpression:
+              'SET #status = :active, iban = :iban, bic = :bic, bankName = :bankName, bankAddress = :bankAddress, bankCountry = :bankCountry, activatedAt = :now, updatedAt = :now',
+            // Only a PENDING account is activated, once: of two racing approvals exactly one assigns an IBAN.
+            ConditionExpression: '#status = :pending',
+            ExpressionAttributeNames: { '#status': 'status' },
+            ExpressionAttributeValues: {
+              ':active': 'ACTIVE',
+              ':pending': 'PENDING',
+              ':iban': bank.iban,
+              ':bic': bank.bic,
+              ':bankName': bank.bankName,
+              ':bankAddress': bank.bankAddress,
+              ':bankCountry': bank.bankCountry,
+              ':now': at,
+            },
+          },
+        },
+        {
+          Put: {
+            TableName: db.tableName,
+            Item: {
+              ...keys.virtualAccountIban(bank.iban),
+              entity: 'VIBAN',
+              organizationId: account.organizationId,
+              customerId: account.customerId,
+              virtualAccountId: account.virtualAccountId,
+            },
+            // An IBAN routes incoming money to one account: it is never handed out twice.
+            ConditionExpression: 'attribute_not_exists(pk)',
+          },
+        },
+      ],
+    });
+  } catch (error) {
+    const codes = cancellationCodes(error);
+    if (codes?.[0] === 'ConditionalCheckFailed') throw new VirtualAccountStateChangedError();
+    if (codes?.[1] === 'ConditionalCheckFailed') throw new IbanTakenError();
+    throw error;
+  }
+  return { ...account, ...bank, status: 'ACTIVE', activatedAt: at, updatedAt: at };
+}

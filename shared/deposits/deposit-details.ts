@@ -1,0 +1,137 @@
+import { requireCustomer } from '#shared/customers/customer-use-cases.ts';
+import type { CustomerRecord } from '#shared/customers/schemas.ts';
+import { findVirtualAccountOfCurrency } from '#shared/db/virtual-accounts.ts';
+import {
+  type DepositCurrency,
+  type DepositDetails,
+  type DepositDetailsRequest,
+  type DepositRail,
+  depositRail,
+  type VirtualAccountRecord,
+} from '#shared/deposits/schemas.ts';
+import type { Deps } from '#shared/http/deps.ts';
+import { ForbiddenError } from '#shared/http/errors.ts';
+import type { Organization } from '#shared/organizations/organization.ts';
+
+/**
+ * Where a customer's payer sends fiat (API.md section 6). Money arriving on a shared account is matched to the
+ * customer by the stable reference the payer quotes; a dedicated virtual account needs no reference.
+ */
+
+const NO_ACCOUNT = {
+  accountName: null,
+  accountAddress: null,
+  iban: null,
+  bic: null,
+  accountNumber: null,
+  routingNumber: null,
+  bankName: null,
+  bankAddress: null,
+  bankCountry: null,
+};
+
+const REFERENCE_WARNING =
+  'Quote the reference exactly and pay from an account in the customer’s own name: transfers without it, or from third parties, are returned.';
+
+type Account = Omit<DepositDetails, 'customerId' | 'currency' | 'paymentRail' | 'reference' | 'thirdPartyEnabled'>;
+
+function referenceDetails(
+  deps: Deps,
+  organization: Organization,
+  currency: DepositCurrency,
+  rail: DepositRail,
+  reference: string,
+): Account {
+  const rules = `Always quote the reference ${reference}; the amount is credited to the customer's USDC balance.`;
+  if (currency === 'eur') {
+    // Organizations may receive EUR at a bank of their own; the rest use the platform's account.
+    const eur = organization.receivingBanks?.EUR ?? deps.config.deposits.eurAccount;
+    return {
+      ...NO_ACCOUNT,
+      ...eur,
+      depositModel: 'reference',
+      depositInstructions: `Send EUR by SEPA transfer to the IBAN above. ${rules}`,
+      warning: REFERENCE_WARNING,
+    };
+  }
+  const usd = deps.config.deposits.usdAccount;
+  const shared = {
+    ...NO_ACCOUNT,
+    accountName: usd.accountName,
+    accountAddress: usd.accountAddress,
+    accountNumber: usd.accountNumber,
+    bankName: usd.bankName,
+    bankAddress: usd.bankAddress,
+    bankCountry: usd.bankCountry,
+    depositModel: 'reference' as const,
+    warning: REFERENCE_WARNING,
+  };
+  return rail === 'FEDWIRE'
+    ? {
+        ...shared,
+        routingNumber: usd.routingNumber,
+        depositInstructions: `Send USD by Fedwire to the account and routing number above. ${rules}`,
+      }
+    : {
+        ...shared,
+        bic: usd.bic,
+        depositInstructions: `Send USD by SWIFT wire to the account number and BIC above. ${rules}`,
+      };
+}
+
+/** SWIFT into the customer's own dedicated IBAN: the account identifies the customer, no reference is needed. */
+function virtualAccountDetails(customer: CustomerRecord, account: VirtualAccountRecord): Account {
+  return {
+    ...NO_ACCOUNT,
+    accountName: customer.verifiedName ?? customer.name,
+    iban: account.iban,
+    bic: account.bic,
+    bankName: account.bankName,
+    bankAddress: account.bankAddress,
+    bankCountry: account.bankCountry,
+    depositModel: 'virtual_account',
+    depositInstructions:
+      "Send USD by SWIFT wire to this dedicated IBAN; no reference is needed. The amount is credited to the customer's USDC balance.",
+    warning: 'Only payments in USD are accepted on this account.',
+  };
+}
+
+export async function getDepositDetails(
+  deps: Deps,
+  input: DepositDetailsRequest & { organization: Organization; customerId: string },
+): Promise<DepositDetails> {
+  const { organization, customerId } = input;
+  const { currency, paymentRail } = depositRail(input);
+  const { organizationId } = organization;
+  const customer = await requireCustomer(deps, organizationId, customerId);
+  if (customer.kycStatus !== 'APPROVED') throw new ForbiddenError('Customer KYC verification must be completed');
+  const virtual =
+    currency === 'usd' && paymentRail === 'SWIFT'
+      ? await findVirtualAccountOfCurrency(deps.db, organizationId, customerId, 'USD')
+      : undefined;
+  const account =
+    virtual?.status === 'ACTIVE'
+      ? virtualAccountDetails(customer, virtual)
+      : referenceDetails(deps, organization, currency, paymentRail, customer.depositReference);
+  // In the contract's field order.
+  return {
+    customerId,
+    currency,
+    paymentRail,
+    depositModel: account.depositModel,
+    reference: customer.depositReference,
+    accountName: account.accountName,
+    accountAddress: account.accountAddress,
+    iban: account.iban,
+    bic: account.bic,
+    accountNumber: account.accountNumber,
+    routingNumber: account.routingNumber,
+    bankName: account.bankName,
+    bankAddress: account.bankAddress,
+    bankCountry: account.bankCountry,
+    depositInstructions: account.depositInstructions,
+    warning: account.warning,
+    // Payers must be the customer: reference matching cannot tell a third party's payment from a mistake.
+    thirdPartyEnabled: false,
+  };
+}

@@ -1,0 +1,219 @@
+import { randomBytes } from 'node:crypto';
+import type { BankRecord } from '#shared/banks/bank-record.ts';
+import { getBankOfCustomer } from '#shared/db/banks.ts';
+import {
+  type GuardedItem,
+  retryOnConflict,
+  WriteConditionFailedError,
+  writeGuarded,
+} from '#shared/db/guarded-write.ts';
+import { getInboundTransfer, type InboundTransfer, inboundTransferPut } from '#shared/db/inbound-transfers.ts';
+import { balanceWrites, getSandboxSettings } from '#shared/db/ledger.ts';
+import { getTransactionOfCustomer, transactionWrites } from '#shared/db/transactions.ts';
+import { findWalletByAddress } from '#shared/db/wallets.ts';
+import { inboundOutcome } from '#shared/deposits/inbound-rules.ts';
+import type { Deps } from '#shared/http/deps.ts';
+import { FieldError, NotFoundError } from '#shared/http/errors.ts';
+import type { Organization } from '#shared/organizations/organization.ts';
+import type { Chain } from '#shared/wallets/chains.ts';
+import type { AddressLookup } from '#shared/wallets/wallet-record.ts';
+import { formatMicro, toMicro } from '#shared/withdrawals/ledger.ts';
+import { rateProviderFor } from '#shared/withdrawals/ports.ts';
+import { AmountAboveMaximumError, AmountNotAboveFeeError, quoteWithdrawal } from '#shared/withdrawals/quote.ts';
+import { bankSnapshot, createdEvent, newTransactionRecord, toTransaction } from '#shared/withdrawals/records.ts';
+import type { Transaction, TransactionRecord } from '#shared/withdrawals/schemas.ts';
+import { execute, settleDueAt } from '#shared/withdrawals/transitions.ts';
+
+/**
+ * The one way inbound USDC enters the service (API.md section 7): a chain watcher (sandbox: `POST /sandbox/deposits`)
+ * reports a confirmed transfer of `amount` USDC to `address` on `chain` in transaction `txHash`. The wallet is looked
+ * up in the organization; the transfer becomes a forwarding WITHDRAWAL to the wallet's bank or a DEPOSIT credited to
+ * the balance, written in ONE transaction with its ledger movement, its creation event and the inbound-transfer item
+ * that makes a transfer count once. Every later report of the same chain + txHash answers the same transaction.
+ */
+
+export type InboundTransferReport = {
+  organization: Organization;
+  chain: Chain;
+  address: string;
+  amount: string;
+  /** Absent in the sandbox: one is made up, as the chain would have assigned one. */
+  txHash?: string | undefined;
+};
+
+export type InboundResult = { transaction: Transaction; replayed: boolean };
+
+export const WALLET_NOT_FOUND = 'Wallet not found';
+
+const randomTxHash = () => `0x${randomBytes(32).toString('hex')}`;
+
+export async function ingestInboundTransfer(deps: Deps, report: InboundTransferReport): Promise<InboundResult> {
+  const { organization, chain } = report;
+  if (!deps.config.supportedChains.includes(chain)) {
+    throw new FieldError('chain', `Must be one of: ${deps.config.supportedChains.join(', ')}`);
+  }
+  const { organizationId } = organization;
+  const txHash = (report.txHash ?? randomTxHash()).toLowerCase();
+
+  // A transfer already processed answers with its transaction, whatever happened to the wallet since.
+  const known = await getInboundTransfer(deps.db, organizationId, chain, txHash);
+  if (known) return replay(deps, known);
+
+  const wallet = await findWalletByAddress(deps.db, organizationId, report.address);
+  // Each chain has its own addresses; the same address on another chain is not this wallet's.
+  if (!wallet || wallet.chain !== chain) throw new NotFoundError(WALLET_NOT_FOUND);
+  const bank = wallet.bankId
+    ? await getBankOfCustomer(deps.db, organizationId, wallet.customerId, wallet.bankId)
+    : undefined;
+  const amount = toMicro(report.amount);
+
+  return retryOnConflict(async () => {
+    for (let attempt = 1; ; attempt++) {
+      const now = deps.clock.now();
+      const plan = await planInbound(deps, { organization, wallet, bank, amount, chain, txHash, now });
+      try {
+        await writeGuarded(deps.db, plan.items);
+      } catch (error) {
+        if (!(error instanceof WriteConditionFailedError)) throw error;
+        if (error.role === 'inbound') {
+          const winner = await getInboundTransfer(deps.db, organizationId, chain, txHash);
+          if (winner) return replay(deps, winner);
+        }
+        // A drawn transaction reference that is taken is drawn again; fresh items fail no other guard.
+        if (error.role !== 'reference' || attempt >= 3) throw error;
+        continue;
+      }
+      const record = plan.record.status === 'PROCESSING' ? await execute(deps, organization, plan.record) : plan.record;
+      return { transaction: toTransaction(record), replayed: false };
+    }
+  });
+}
+
+async function replay(deps: Deps, transfer: InboundTransfer): Promise<InboundResult> {
+  const transaction = await getTransactionOfCustomer(
+    deps.db,
+    transfer.organizationId,
+    transfer.customerId,
+    transfer.transactionId,
+  );
+  // The inbound item and its transaction are written in one transaction, so this cannot be missing.
+  if (!transaction) throw new Error(`inbound transfer ${transfer.txHash} points to a missing transaction`);
+  return { transaction: toTransaction(transaction), replayed: true };
+}
+
+type Role = 'transaction' | 'pointer' | 'reference' | 'balance' | 'event' | 'inbound';
+
+type Plan = { record: TransactionRecord; items: GuardedItem<Role>[] };
+
+/**
+ * The transaction the transfer becomes, and its writes. A forwarding withdrawal is PROCESSING at once with the
+ * arrived amount held as its reservation (credited locked: it never touches what was available, nor the allowance);
+ * settlement consumes it, a failed payout releases it to the available balance, so nothing is lost either way. A
+ * deposit is COMPLETED with its credit: the watcher reports confirmed transfers only.
+ */
+async function planInbound(
+  deps: Deps,
+  input: {
+    organization: Organization;
+    wallet: AddressLookup;
+    bank: BankRecord | undefined;
+    amount: bigint;
+    chain: Chain;
+    txHash: string;
+    now: Date;
+  },
+): Promise<Plan> {
+  const { organization, wallet, bank, amount, now } = input;
+  const at = now.toISOString();
+  const usdc = formatMicro(amount);
+  const owner = { organizationId: organization.organizationId, customerId: wallet.customerId };
+  const outcome = inboundOutcome({ kind: wallet.kind, bankActive: bank?.status === 'ACTIVE', amount: usdc });
+  const quote = outcome === 'forward' && bank ? await forwardingQuote(deps, organization, bank, usdc) : undefined;
+  const common = {
+    organizationId: organization.organizationId,
+    customerId: wallet.customerId,
+    idempotencyKey: null,
+    expiryDueAt: null,
+  };
+  const record =
+    quote && bank
+      ? newTransactionRecord(
+          {
+            ...common,
+            type: 'WITHDRAWAL',
+            status: 'PROCESSING',
+            completedAt: null,
+            targetCurrency: bank.currency,
+            ...quote,
+            withdrawalBank: bankSnapshot(bank),
+            reservation: { balance: true, allowancePeriodStart: null },
+            settleDueAt: settleDueAt(deps, organization, now),
+          },
+          now,
+        )
+      : newTransactionRecord(
+          {
+            ...common,
+            type: 'DEPOSIT',
+            status: 'COMPLETED',
+            completedAt: at,
+            targetCurrency: 'USDC',
+            sourceAmount: usdc,
+            targetAmount: usdc,
+            exchangeRate: '1.00',
+            fee: '0.00',
+            withdrawalBank: null,
+            reservation: { balance: false, allowancePeriodStart: null },
+            settleDueAt: null,
+          },
+          now,
+        );
+  const inbound: TransactionRecord = { ...record, walletAddress: wallet.address, txHash: input.txHash };
+  const { db } = deps;
+  return {
+    record: inbound,
+    items: [
+      { role: 'transaction', item: transactionWrites.insert(db, inbound) },
+      { role: 'pointer', item: transactionWrites.pointer(db, inbound) },
+      { role: 'reference', item: transactionWrites.reference(db, inbound) },
+      {
+        role: 'balance',
+        item: quote ? balanceWrites.creditLocked(db, owner, amount, at) : balanceWrites.credit(db, owner, amount, at),
+      },
+      { role: 'event', item: transactionWrites.event(db, createdEvent(inbound, now)) },
+      {
+        role: 'inbound',
+        item: inboundTransferPut(db, {
+          organizationId: organization.organizationId,
+          chain: input.chain,
+          txHash: input.txHash,
+          address: wallet.address,
+          amount: usdc,
+          customerId: wallet.customerId,
+          transactionId: inbound.transactionId,
+          receivedAt: at,
+        }),
+      },
+    ],
+  };
+}
+
+/**
+ * The payout quote for the arrived amount, with the organization's fees and rate. An amount the quote refuses
+ * (nothing left after the fee, above the per-withdrawal maximum) is not forwarded: it is credited instead.
+ */
+async function forwardingQuote(deps: Deps, organization: Organization, bank: BankRecord, sourceAmount: string) {
+  const sandbox =
+    organization.environment === 'sandbox' ? await getSandboxSettings(deps.db, organization.organizationId) : undefined;
+  try {
+    return quoteWithdrawal({
+      fees: organization.fees,
+      exchangeRate: rateProviderFor(deps.config, sandbox).rateFor(bank.currency),
+      maxSourceAmount: deps.config.withdrawals.maxAmountUsdc,
+      sourceAmount,
+    });
+  } catch (error) {
+    if (error instanceof AmountNotAboveFeeError || error instanceof AmountAboveMaximumError) return undefined;
+    throw error;
+  }
+}

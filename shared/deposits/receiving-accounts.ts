@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import {
+  isValidBic,
+  isValidIban,
+  isValidRoutingNumber,
+  isValidUsAccountNumber,
+  normalizeBic,
+  normalizeIban,
+} from '#shared/banks/validation.ts';
+
+/**
+ * The bank accounts customers pay fiat into (deposit details, API.md section 6): the EUR receiving account (the
+ * platform's, or one an organization configured), the shared USD reference account, and the issuer of USD virtual
+ * accounts. Validated with the same rules as withdrawal banks, once, where they are configured.
+ */
+
+const line = (max: number) =>
+  z
+    .string()
+    .transform((value) => value.trim().replace(/\s+/g, ' '))
+    .pipe(z.string().min(1).max(max));
+
+const Iban = z.string().transform(normalizeIban).refine(isValidIban, { error: 'Invalid IBAN' });
+const Bic = z.string().transform(normalizeBic).refine(isValidBic, { error: 'Invalid BIC' });
+const AccountNumber = z.string().trim().refine(isValidUsAccountNumber, { error: 'Must be 4 to 17 digits' });
+const RoutingNumber = z.string().trim().refine(isValidRoutingNumber, { error: 'Invalid routing number' });
+
+/** The BIC's country (ISO 9362 characters 5-6) is the bank's country. */
+const bicCountry = (bic: string) => bic.slice(4, 6);
+
+const holder = { accountName: line(140), accountAddress: line(200).nullable().default(null) };
+const bank = { bankName: line(140), bankAddress: line(200).nullable().default(null) };
+
+/** A SEPA receiving account as stored (on an organization) and used. */
+export const EurReceivingAccountRecordSchema = z.object({
+  accountName: z.string(),
+  accountAddress: z.string().nullable(),
+  iban: z.string(),
+  bic: z.string(),
+  bankName: z.string(),
+  bankAddress: z.string().nullable(),
+  bankCountry: z.string(),
+});
+export type EurReceivingAccount = z.infer<typeof EurReceivingAccountRecordSchema>;
+
+/** A SEPA receiving account as an operator gives it; the bank's country comes from the BIC. */
+export const EurReceivingAccountSchema = z
+  .strictObject({ ...holder, iban: Iban, bic: Bic, ...bank })
+  .transform((account): EurReceivingAccount => ({ ...account, bankCountry: bicCountry(account.bic) }));
+export type EurReceivingAccountInput = z.input<typeof EurReceivingAccountSchema>;
+
+/** The shared USD account: FEDWIRE uses account and routing number, SWIFT account number and BIC. */
+export const UsdReferenceAccountSchema = z
+  .strictObject({ ...holder, accountNumber: AccountNumber, routingNumber: RoutingNumber, bic: Bic, ...bank })
+  .transform((account) => ({ ...account, bankCountry: bicCountry(account.bic) }));
+export type UsdReferenceAccount = z.output<typeof UsdReferenceAccountSchema>;
+
+/**
+ * Who issues USD virtual accounts: dedicated IBANs in the UK format (`GBkk` + the BIC's bank code + sort code + an
+ * 8-digit account number), which SWIFT payers everywhere can address.
+ */
+export const VirtualAccountIssuerSchema = z
+  .strictObject({
+    bic: Bic.refine((bic) => bicCountry(bic) === 'GB', { error: 'Must be a GB BIC (virtual IBANs are GB IBANs)' }),
+    sortCode: z.string().regex(/^\d{6}$/, { error: 'Must be 6 digits' }),
+    ...bank,
+  })
+  .transform((issuer) => ({ ...issuer, bankCountry: bicCountry(issuer.bic) }));
+export type VirtualAccountIssuer = z.output<typeof VirtualAccountIssuerSchema>;
+
+/**
+ * Sandbox placeholders, so `npm start` and tests work without configuration. A deployment sets its real accounts
+ * (`DEPOSIT_EUR_ACCOUNT`, `DEPOSIT_USD_ACCOUNT`, `VIRTUAL_ACCOUNT_ISSUER`); nothing here is a real account.
+ */
+export const PLATFORM_DEFAULTS = {
+  eur: {
+    accountName: 'Payout Service Client Funds',
+    accountAddress: '1 Example Street, 10117 Berlin, DE',
+    iban: 'DE89370400440532013000',
+    bic: 'SNDBDEFFXXX',
+    bankName: 'Sandbox Bank AG',
+    bankAddress: 'Sandboxplatz 1, 60311 Frankfurt am Main, DE',
+  },
+  usd: {
+    accountName: 'Payout Service Client Funds',
+    accountAddress: '1 Example Street, New York, NY 10004, US',
+    accountNumber: '000123456789',
+    routingNumber: '021012349',
+    bic: 'SNDBUS33XXX',
+    bankName: 'Sandbox Bank N.A.',
+    bankAddress: '1 Sandbox Plaza, New York, NY 10004, US',
+  },
+  virtualAccounts: {
+    bic: 'SNDBGB2LXXX',
+    sortCode: '040000',
+    bankName: 'Sandbox Virtual Accounts Ltd',
+    bankAddress: '1 Sandbox Lane, London EC2A 1AA, GB',
+  },
+} as const;
+
+/** An environment variable holding one of the accounts above as JSON; unset: the sandbox placeholder. */
+export const jsonAccount = <S extends z.ZodType>(schema: S, fallback: z.input<S>) =>
+  z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined) return fallback;
+      try {
+        return JSON.parse(value) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'must be a JSON object' });
+        return z.NEVER;
+      }
+    })
+    .pipe(schema);

@@ -1,0 +1,142 @@
+import { randomInt } from 'node:crypto';
+// The ESM build: see shared/banks/ibantools-esm.d.ts for why not the package root.
+import { composeIBAN } from 'ibantools/jsnext/ibantools.js';
+import { isValidIban } from '#shared/banks/validation.ts';
+import type { Clock } from '#shared/clock.ts';
+import type { Config } from '#shared/config/env.ts';
+import { requireCustomer } from '#shared/customers/customer-use-cases.ts';
+import type { Db } from '#shared/db/client.ts';
+import { getCustomer } from '#shared/db/customers.ts';
+import type { Page } from '#shared/db/pagination.ts';
+import {
+  activateVirtualAccount,
+  findVirtualAccountOwner,
+  getVirtualAccountOfCustomer,
+  IbanTakenError,
+  insertVirtualAccount,
+  listVirtualAccountsOfCustomer,
+  VirtualAccountExistsError,
+  VirtualAccountStateChangedError,
+} from '#shared/db/virtual-accounts.ts';
+import type { VirtualAccountIssuer } from '#shared/deposits/receiving-accounts.ts';
+import { toVirtualAccount, type VirtualAccount, type VirtualAccountRecord } from '#shared/deposits/schemas.ts';
+import type { Deps } from '#shared/http/deps.ts';
+import { ConflictError, ForbiddenError, NotFoundError } from '#shared/http/errors.ts';
+import { newId } from '#shared/ids.ts';
+
+export const VIRTUAL_ACCOUNT_NOT_FOUND = 'Virtual account not found';
+
+type Where = { organizationId: string; customerId: string };
+
+/**
+ * A dedicated GB-format IBAN at the issuer: its bank code (the BIC's first four letters), its sort code and a random
+ * 8-digit account number, with the mod-97 check digits computed by ibantools. Uniqueness is the caller's guarded write.
+ */
+export function drawVirtualIban(issuer: Pick<VirtualAccountIssuer, 'bic' | 'sortCode'>): string {
+  const accountNumber = String(randomInt(100_000_000)).padStart(8, '0');
+  const iban = composeIBAN({ countryCode: 'GB', bban: `${issuer.bic.slice(0, 4)}${issuer.sortCode}${accountNumber}` });
+  if (!iban || !isValidIban(iban)) throw new Error(`Virtual account issuer ${issuer.bic} yields no valid IBAN`);
+  return iban;
+}
+
+/** Requests a USD virtual account: PENDING until the provider (sandbox: the sandbox route) opens it. */
+export async function requestVirtualAccount(
+  deps: Deps,
+  input: Where & { currency: VirtualAccountRecord['currency'] },
+): Promise<VirtualAccount> {
+  const customer = await requireCustomer(deps, input.organizationId, input.customerId);
+  if (customer.kycStatus !== 'APPROVED') throw new ForbiddenError('Customer KYC verification must be completed');
+  const at = deps.clock.now().toISOString();
+  const account: VirtualAccountRecord = {
+    virtualAccountId: newId(),
+    organizationId: input.organizationId,
+    customerId: input.customerId,
+    currency: input.currency,
+    status: 'PENDING',
+    iban: null,
+    bic: null,
+    bankName: null,
+    bankAddress: null,
+    bankCountry: null,
+    createdAt: at,
+    updatedAt: at,
+    activatedAt: null,
+  };
+  try {
+    await insertVirtualAccount(deps.db, account);
+  } catch (error) {
+    if (error instanceof VirtualAccountExistsError) {
+      throw new ConflictError(`The customer already has a ${input.currency} virtual account`);
+    }
+    throw error;
+  }
+  return toVirtualAccount(account);
+}
+
+export async function listVirtualAccounts(
+  deps: Deps,
+  input: Where & { limit: number; cursor?: string | undefined },
+): Promise<Page<VirtualAccount>> {
+  await requireCustomer(deps, input.organizationId, input.customerId);
+  const page = await listVirtualAccountsOfCustomer(deps.db, input.organizationId, input.customerId, input);
+  return { items: page.items.map(toVirtualAccount), nextCursor: page.nextCursor };
+}
+
+const IBAN_DRAWS = 3;
+
+/** The provider opened the account (sandbox route, admin CLI): ACTIVE, with its dedicated IBAN. */
+export async function approveVirtualAccount(
+  deps: { db: Db; clock: Clock; config: Config },
+  input: Where & { virtualAccountId: string },
+): Promise<VirtualAccount> {
+  const account = await getVirtualAccountOfCustomer(
+    deps.db,
+    input.organizationId,
+    input.customerId,
+    input.virtualAccountId,
+  );
+  if (!account) {
+    // An account lives in its customer's partition, so only when it is missing is the customer worth a read.
+    if (!(await getCustomer(deps.db, input.organizationId, input.customerId))) {
+      throw new NotFoundError('Customer not found');
+    }
+    throw new NotFoundError(VIRTUAL_ACCOUNT_NOT_FOUND);
+  }
+  const notPending = (status: string) =>
+    new ConflictError(`Only a PENDING virtual account can be approved; this one is ${status}`);
+  if (account.status !== 'PENDING') throw notPending(account.status);
+  const issuer = deps.config.deposits.virtualAccountIssuer;
+  for (let draw = 1; ; draw++) {
+    const bank = {
+      iban: drawVirtualIban(issuer),
+      bic: issuer.bic,
+      bankName: issuer.bankName,
+      bankAddress: issuer.bankAddress,
+      bankCountry: issuer.bankCountry,
+    };
+    try {
+      return toVirtualAccount(await activateVirtualAccount(deps.db, { account, bank, now: deps.clock.now() }));
+    } catch (error) {
+      if (error instanceof VirtualAccountStateChangedError) {
+        const current = await getVirtualAccountOfCustomer(
+          deps.db,
+          input.organizationId,
+          input.customerId,
+          input.virtualAccountId,
+        );
+        throw notPending(current?.status ?? 'gone');
+      }
+      if (!(error instanceof IbanTakenError) || draw >= IBAN_DRAWS) throw error;
+    }
+  }
+}
+
+/** The admin CLI's approval, by virtual account id alone. */
+export async function approveVirtualAccountById(
+  deps: { db: Db; clock: Clock; config: Config },
+  virtualAccountId: string,
+): Promise<VirtualAccount> {
+  const owner = await findVirtualAccountOwner(deps.db, virtualAccountId);
+  if (!owner) throw new NotFoundError(VIRTUAL_ACCOUNT_NOT_FOUND);
+  return approveVirtualAccount(deps, { ...owner, virtualAccountId });
+}

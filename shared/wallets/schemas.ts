@@ -1,0 +1,112 @@
+import { z } from 'zod';
+import { depositInstructions } from '#shared/banks/schemas.ts';
+import { CHAINS, ChainSchema } from '#shared/wallets/chains.ts';
+import { isValidAddress, toChecksumAddress } from '#shared/wallets/ethereum.ts';
+import type { WalletRecord } from '#shared/wallets/wallet-record.ts';
+
+const uuid = () => z.uuid({ error: 'Must be a UUID' });
+
+/**
+ * An Ethereum address as a caller sends it: `0x` and 40 hex digits; a mixed-case address must carry a correct
+ * EIP-55 checksum (a typo in a checksummed address is caught here, not after funds went astray). Stored and
+ * returned checksummed.
+ */
+export const EthereumAddressSchema = z
+  .string({ error: 'Invalid Ethereum address' })
+  .trim()
+  .refine(isValidAddress, { error: 'Invalid Ethereum address', abort: true })
+  .transform(toChecksumAddress);
+
+/** Lower-case values, as the wallet object shows them; callers may send any case. */
+const lowerCase = <const T extends readonly [string, ...string[]]>(values: T) =>
+  z
+    .string()
+    .transform((value) => value.trim().toLowerCase())
+    .pipe(z.enum(values, { error: `Must be one of: ${values.join(', ')}` }));
+
+const CurrencySchema = lowerCase(['usdc']);
+const ChainInputSchema = lowerCase(CHAINS);
+
+export const CreateWalletBody = z
+  .strictObject({
+    address: EthereumAddressSchema,
+    currency: CurrencySchema,
+    chain: ChainInputSchema,
+  })
+  .meta({
+    id: 'CreateWalletRequest',
+    examples: [{ address: '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359', currency: 'usdc', chain: 'base' }],
+  });
+export type CreateWalletInput = z.output<typeof CreateWalletBody>;
+
+export const UpdateWalletBody = z
+  .strictObject({ address: EthereumAddressSchema })
+  .meta({ id: 'UpdateWalletRequest', examples: [{ address: '0xdbF03B407c01E7cD3CBea99509d93f8DDDC8C6FB' }] });
+
+/** Filters of the wallet list; both case-insensitive. */
+export const ListWalletsQuery = z.strictObject({
+  currency: CurrencySchema.optional(),
+  chain: ChainInputSchema.optional(),
+});
+export type ListWalletsFilter = z.output<typeof ListWalletsQuery>;
+
+export const CustomerWalletParams = z.strictObject({ customerId: uuid(), walletId: uuid() });
+
+const DESTINATION_WALLET_EXAMPLE = {
+  id: '6c1f4a2b-8d3e-4f5a-9b6c-7d8e9f0a1b2c',
+  customerId: '3b241101-e2bb-4255-8caf-4136c566a962',
+  address: '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359',
+  currency: 'usdc',
+  chain: 'base',
+  enabled: true,
+  createdAt: '2026-11-21T10:05:00.000Z',
+  updatedAt: '2026-11-21T10:05:00.000Z',
+};
+const BANK_DEPOSIT_WALLET_EXAMPLE = {
+  id: '0f8e2a44-7b0c-4d8e-9a61-5c3b2e1d0a99',
+  customerId: '3b241101-e2bb-4255-8caf-4136c566a962',
+  address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+  currency: 'usdc',
+  chain: 'base',
+  enabled: true,
+  createdAt: '2026-11-21T10:00:00.000Z',
+  updatedAt: '2026-11-21T10:00:00.000Z',
+  withdrawalBankId: '9d3c6f0e-5a1b-4c7e-8f2a-1b2c3d4e5f60',
+  instructions:
+    'Send USDC on Base to this address to automatically receive funds in your bank account. Minimum: 5 USDC.',
+};
+
+/** API.md section 6; `withdrawalBankId` and `instructions` only on bank deposit wallets. */
+export const WalletSchema = z
+  .object({
+    id: z.string(),
+    customerId: z.string(),
+    address: z.string(),
+    currency: z.literal('usdc'),
+    chain: ChainSchema,
+    enabled: z.boolean(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    withdrawalBankId: z.string().optional(),
+    instructions: z.string().optional(),
+  })
+  .meta({ id: 'Wallet', examples: [DESTINATION_WALLET_EXAMPLE, BANK_DEPOSIT_WALLET_EXAMPLE] });
+export type Wallet = z.infer<typeof WalletSchema>;
+
+export const WalletListSchema = z
+  .object({ wallets: z.array(WalletSchema) })
+  .meta({ id: 'WalletList', examples: [{ wallets: [DESTINATION_WALLET_EXAMPLE, BANK_DEPOSIT_WALLET_EXAMPLE] }] });
+
+export const toWallet = (wallet: WalletRecord): Wallet => ({
+  id: wallet.walletId,
+  customerId: wallet.customerId,
+  address: wallet.address,
+  currency: wallet.currency,
+  chain: wallet.chain,
+  enabled: wallet.enabled,
+  createdAt: wallet.createdAt,
+  updatedAt: wallet.updatedAt,
+  ...(wallet.kind === 'BANK_DEPOSIT' && wallet.withdrawalBankId
+    ? { withdrawalBankId: wallet.withdrawalBankId, instructions: depositInstructions(wallet.chain) }
+    : {}),
+});

@@ -1,0 +1,94 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { admin, type Runtime, startRuntime } from '#test/e2e/support/local-runtime.ts';
+
+type Transaction = { id: string; type: string; status: string; txHash: string | null; walletAddress: string | null };
+type Bank = { id: string; wallets: { id: string; address: string; chain: string }[] };
+
+describe('deposits on npm start: forwarding settled by the worker, deposit details and virtual accounts by the CLI', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'payouts-e2e-deposits-'));
+  let runtime: Runtime;
+  let key: string;
+  let organizationId: string;
+  let customerId: string;
+
+  const api = <T>(method: string, path: string, body?: object) =>
+    runtime.api<T>(method, path, { key, ...(body === undefined ? {} : { body }) });
+
+  beforeAll(async () => {
+    runtime = await startRuntime(dataDir, { SANDBOX_SETTLE_AFTER_S: '1' });
+    ({ apiKey: key, organizationId } = runtime.localJson());
+    const customer = await api<{ customerId: string }>('POST', '/customers', {
+      name: 'Jane Doe',
+      accountType: 'individual',
+      email: 'jane@example.com',
+    });
+    customerId = customer.body.customerId;
+    await api('POST', `/sandbox/customers/${customerId}/kyc/approve`);
+  });
+
+  afterAll(async () => {
+    await runtime?.stop('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('forwards USDC sent to a bank deposit wallet to the bank, and the sandbox settles it by itself', async () => {
+    const { body: bank } = await api<Bank>('POST', `/customers/${customerId}/withdrawal/banks`, {
+      beneficiaryName: 'Jane Doe',
+      iban: 'DE89370400440532013000',
+      bic: 'DEUTDEFF',
+    });
+    const wallet = bank.wallets[0];
+
+    const forwarded = await api<Transaction>('POST', '/sandbox/deposits', {
+      chain: wallet?.chain,
+      address: wallet?.address,
+      amount: '50',
+    });
+    const small = await api<Transaction>('POST', '/sandbox/deposits', {
+      chain: wallet?.chain,
+      address: wallet?.address,
+      amount: '4.99',
+    });
+
+    expect(forwarded.body).toMatchObject({ type: 'WITHDRAWAL', status: 'PROCESSING', walletAddress: wallet?.address });
+    expect(forwarded.body.txHash).toMatch(/^0x[0-9a-f]{64}$/);
+    expect(small.body).toMatchObject({ type: 'DEPOSIT', status: 'COMPLETED' });
+    const deadline = Date.now() + 15_000;
+    let status = forwarded.body.status;
+    while (status !== 'COMPLETED' && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      status = (await api<Transaction>('GET', `/customers/${customerId}/transactions/${forwarded.body.id}`)).body
+        .status;
+    }
+    expect(status).toBe('COMPLETED');
+    expect((await api('GET', `/customers/${customerId}/balance`)).body).toMatchObject({
+      balance: '4.99',
+      availableBalance: '4.99',
+      lockedBalance: '0.00',
+    });
+  });
+
+  it("shows the organization's EUR bank set with the admin CLI, and a virtual account opened by the operator", async () => {
+    const before = await api<{ iban: string }>('GET', `/customers/${customerId}/deposit?currency=eur`);
+    await admin(
+      dataDir,
+      ...['org', 'update', organizationId, '--eur-bank-name', 'ING Bank N.V.'],
+      ...['--eur-iban', 'NL91ABNA0417164300', '--eur-bic', 'INGBNL2A'],
+    );
+    const requested = await api<{ id: string }>('POST', `/customers/${customerId}/virtual-account`, {
+      currency: 'USD',
+    });
+    const opened = await admin(dataDir, 'virtual-account', 'approve', requested.body.id);
+
+    const eur = await api('GET', `/customers/${customerId}/deposit?currency=eur`);
+    const swift = await api('GET', `/customers/${customerId}/deposit?currency=usd&paymentRail=SWIFT`);
+
+    expect(before.body.iban).not.toBe('NL91ABNA0417164300');
+    expect(eur.body).toMatchObject({ bankName: 'ING Bank N.V.', iban: 'NL91ABNA0417164300', bic: 'INGBNL2A' });
+    expect(opened).toMatchObject({ status: 'ACTIVE', iban: expect.stringMatching(/^GB\d{2}/) });
+    expect(swift.body).toMatchObject({ depositModel: 'virtual_account', iban: opened.iban });
+  });
+});

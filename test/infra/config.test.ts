@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { CONTEXT_KEYS, DeploymentConfigError, parseDeploymentConfig } from '#infra/aws/config.ts';
+import { FULL_CONTEXT } from '#test/infra/app-without-bundling.ts';
+
+describe('deployment configuration from CDK context', () => {
+  it('has defaults for everything, and leaves the optional settings out', () => {
+    expect(parseDeploymentConfig({})).toEqual({
+      stage: 'dev',
+      throttleRateLimit: 100,
+      throttleBurstLimit: 200,
+      logRetentionDays: 90,
+      logLevel: 'info',
+      tracing: false,
+    });
+  });
+
+  it('reads every setting from the strings `-c key=value` gives', () => {
+    expect(parseDeploymentConfig(FULL_CONTEXT)).toEqual({
+      stage: 'prod',
+      alarmEmail: 'oncall@example.com',
+      throttleRateLimit: 40,
+      throttleBurstLimit: 80,
+      corsAllowOrigins: ['https://dashboard.example.com', 'https://admin.example.com'],
+      logRetentionDays: 365,
+      logLevel: 'warn',
+      tracing: true,
+      depositXpubParameter: '/payouts/prod/deposit-xpub',
+      exchangeRates: { EUR: '0.92', USD: '1.00' },
+      withdrawalExpirySeconds: 86400,
+      withdrawalMaxUsdc: '250000',
+      sandboxSettleAfterSeconds: 'off',
+      receivingBanks: { EUR: expect.objectContaining({ iban: 'DE89370400440532013000', bic: 'COBADEFFXXX' }) },
+    });
+  });
+
+  it('reads the same settings as JSON values from cdk.json', () => {
+    const config = parseDeploymentConfig({
+      throttleRateLimit: 10,
+      tracing: false,
+      corsAllowOrigins: ['https://app.example.com'],
+      exchangeRates: { EUR: '0.9', USD: '1' },
+      sandboxSettleAfterSeconds: 5,
+    });
+
+    expect(config).toMatchObject({
+      throttleRateLimit: 10,
+      tracing: false,
+      corsAllowOrigins: ['https://app.example.com'],
+      exchangeRates: { EUR: '0.9', USD: '1' },
+      sandboxSettleAfterSeconds: 5,
+    });
+  });
+
+  it('ignores context keys that are not its own (feature flags, CDK internals)', () => {
+    expect(parseDeploymentConfig({ '@aws-cdk/core:target-partitions': ['aws'], stage: 'qa' }).stage).toBe('qa');
+    expect(CONTEXT_KEYS).toContain('depositXpubParameter');
+  });
+
+  it.each([
+    ['stage', 'Prod_1', /stage: /],
+    ['logRetentionDays', '42', /logRetentionDays: Must be one of/],
+    ['throttleRateLimit', '-5', /throttleRateLimit: /],
+    ['tracing', 'yes', /tracing: /],
+    ['alarmEmail', 'not-an-address', /alarmEmail: /],
+    ['corsAllowOrigins', 'dashboard.example.com', /corsAllowOrigins\.0: /],
+    ['withdrawalMaxUsdc', '1,00', /withdrawalMaxUsdc: Must be a decimal string/],
+    ['exchangeRates', '{"EUR":"0.9"}', /exchangeRates\.USD: /],
+    ['exchangeRates', '{"GBP":"1.1","EUR":"1","USD":"1"}', /exchangeRates: /],
+    ['sandboxSettleAfterSeconds', 'soon', /sandboxSettleAfterSeconds: /],
+    ['receivingBanks', '{"EUR":{"accountName":"A","bankName":"B","iban":"DE00370400440532013000"}}', /Invalid IBAN/],
+    ['receivingBanks', '{"EUR":{"accountName":"A","bankName":"B","swift":"COBADEFF"}}', /Unrecognized key/],
+  ])('refuses an invalid %s (%s), naming the key', (key, value, message) => {
+    expect(() => parseDeploymentConfig({ [key]: value })).toThrow(DeploymentConfigError);
+    expect(() => parseDeploymentConfig({ [key]: value })).toThrow(message);
+  });
+
+  it('takes the name of the xpub parameter, never a key itself', () => {
+    const xprv =
+      'xprv9s21ZrQH143K3QTDL4LXw2F7HEK3wJUD2nW2nRk4stbPy6cq3jPPqjiChkVvvNKmPGJxWUtg6LnF5kejMRNNU3TGtRBeJgk33yuGBxrMPHi';
+
+    expect(() => parseDeploymentConfig({ depositXpubParameter: xprv })).toThrow(/Must be an SSM parameter name/);
+    expect(parseDeploymentConfig({ depositXpubParameter: '/payouts/dev/xpub' }).depositXpubParameter).toBe(
+      '/payouts/dev/xpub',
+    );
+  });
+});
