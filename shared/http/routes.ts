@@ -836,7 +836,7 @@ export const routes = {
     handler: 'functions/api/deposits/list-virtual-accounts.ts',
     summary: "List a customer's virtual accounts, newest first",
     successStatus: 200,
-    access: { table: 'read' },
+    access: { table: 'read', indexes: ['gsi1'] },
     request: { params: CustomerIdParams, query: z.strictObject({ ...PaginationQuery }) },
     responses: {
       200: z.array(VirtualAccountSchema),
