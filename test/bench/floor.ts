@@ -32,6 +32,7 @@ export async function capture(db: Db, act: () => Promise<unknown>): Promise<Comm
   const captured: Captured[] = [];
   const client = db.client as unknown as { send: (command: unknown) => Promise<unknown> };
   const original = client.send;
+  const ownSend = Object.hasOwn(client, 'send');
   let clock = 0;
   client.send = async function (this: unknown, command: unknown) {
     const entry = {
@@ -50,7 +51,9 @@ export async function capture(db: Db, act: () => Promise<unknown>): Promise<Comm
   try {
     await act();
   } finally {
-    client.send = original;
+    // Back to exactly what it was: a method of the prototype stays one (a mock of the class must reach it).
+    if (ownSend) client.send = original;
+    else delete (client as { send?: unknown }).send;
   }
   // A command that started before everything earlier had ended ran alongside it.
   const stages: Captured[][] = [];

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { Decimal } from 'decimal.js';
 import { describe, expect, it } from 'vitest';
 import { useApi } from '#test/integration/support/api.ts';
@@ -180,7 +180,7 @@ async function givenPayee(options: { key?: string; balance?: string } = {}) {
     ledger: () => assertLedger(request, key, customerId),
   };
   if (options.balance) expect((await payee.credit(options.balance)).status).toBe(201);
-  return payee;
+  return { ...payee, bank: bank.body };
 }
 
 const allowanceOf = async (key: string) =>
@@ -319,6 +319,43 @@ describe('withdrawals under concurrency, each followed by the ledger check', () 
     expect(await allowanceOf(first.key)).toMatchObject({ spent: '100.00', limit: '100.00' });
     const locked = (await first.ledger()).locked.plus((await second.ledger()).locked);
     expect(locked.toFixed(2)).toBe('100.00');
+    await assertInvariants();
+  });
+});
+
+describe('inbound deposits under concurrency, followed by the ledger check', () => {
+  it('processes each of 8 transfers once though each is reported 3 times, while withdrawals race them', async () => {
+    const payee = await givenPayee();
+    const { key } = payee;
+    const destination = await request<{ address: string }>('POST', `/customers/${payee.customerId}/deposit/wallets`, {
+      key,
+      body: { address: `0x${randomBytes(20).toString('hex')}`, currency: 'usdc', chain: 'base' },
+    });
+    expect(destination.status).toBe(201);
+    const bankWallet = payee.bank.wallets.find((wallet) => wallet.chain === 'base')?.address ?? '';
+    // Forwards (>= 5 USDC at the bank's wallet), small amounts credited, and deposits to the customer's own wallet.
+    const transfers = [
+      ...['12.50', '30.00', '5.00'].map((amount) => ({ address: bankWallet, amount })),
+      ...['4.99', '1.25'].map((amount) => ({ address: bankWallet, amount })),
+      ...['40.00', '25.00', '15.00'].map((amount) => ({ address: destination.body.address, amount })),
+    ].map((transfer) => ({ ...transfer, chain: 'base', txHash: `0x${randomBytes(32).toString('hex')}` }));
+
+    const results = await Promise.all([
+      ...transfers.flatMap((body) =>
+        [0, 1, 2].map(() => request<Transaction>('POST', '/sandbox/deposits', { key, body })),
+      ),
+      ...Array.from({ length: 10 }, () => payee.withdraw('10.00')),
+    ]);
+
+    expect(results.every((r) => r.status === 201)).toBe(true);
+    const reports = results.slice(0, transfers.length * 3);
+    for (let i = 0; i < transfers.length; i++) {
+      const ids = new Set(reports.slice(i * 3, i * 3 + 3).map((r) => r.body.id));
+      expect(ids.size, `transfer ${transfers[i]?.amount}`).toBe(1);
+    }
+    const { transactions } = await payee.ledger();
+    expect(transactions.filter((t) => t.type === 'WITHDRAWAL' && t.walletAddress !== null)).toHaveLength(3);
+    expect(transactions.filter((t) => t.type === 'DEPOSIT')).toHaveLength(5);
     await assertInvariants();
   });
 });

@@ -7,11 +7,12 @@ import type { Request } from '#test/integration/support/route-requests.ts';
  * The ledger checker: a customer's balance must be what its transactions say, whatever order concurrent
  * requests were served in. From the transactions alone (read over the API, every page):
  *
- *   credits = completed deposits, debits = completed withdrawals paid from the balance,
- *   locked  = withdrawals in progress paid from the balance (a bank deposit wallet's forwards are not),
+ *   credits = completed deposits, and the funds of every forward (a withdrawal funded by USDC arriving at a bank
+ *             deposit wallet, `walletAddress` set: the arrival is credited, then paid out like any withdrawal),
+ *   debits  = completed withdrawals, locked = withdrawals in progress,
  *   available = credits - debits - locked, balance = credits - debits, and available never negative.
  *
- * And from the stored items: every balance-funded withdrawal in progress holds its amount, nothing else holds any;
+ * And from the stored items: every withdrawal in progress holds its amount in the balance, nothing else holds any;
  * every transaction has one creation event and one event per change of status, ending in its status.
  */
 
@@ -29,7 +30,8 @@ type Balance = { balance: string; availableBalance: string; lockedBalance: strin
 const sum = (transactions: Transaction[]) =>
   transactions.reduce((total, t) => total.plus(t.sourceAmount), new Decimal(0));
 
-const fromBalance = (t: Transaction) => t.type === 'WITHDRAWAL' && t.walletAddress === null;
+const withdrawal = (t: Transaction) => t.type === 'WITHDRAWAL';
+const forward = (t: Transaction) => withdrawal(t) && t.walletAddress !== null;
 
 /** Every transaction of a customer, following the `Link` header page by page. */
 export async function transactionsOf(request: Request, key: string, customerId: string): Promise<Transaction[]> {
@@ -47,9 +49,9 @@ export async function transactionsOf(request: Request, key: string, customerId: 
 /** balance = credits - debits - locked, checked against the balance the API reports. Returns the figures. */
 export async function assertLedger(request: Request, key: string, customerId: string) {
   const transactions = await transactionsOf(request, key, customerId);
-  const credits = sum(transactions.filter((t) => t.type === 'DEPOSIT' && t.status === 'COMPLETED'));
-  const debits = sum(transactions.filter((t) => fromBalance(t) && t.status === 'COMPLETED'));
-  const locked = sum(transactions.filter((t) => fromBalance(t) && t.status === 'PROCESSING'));
+  const credits = sum(transactions.filter((t) => (t.type === 'DEPOSIT' && t.status === 'COMPLETED') || forward(t)));
+  const debits = sum(transactions.filter((t) => withdrawal(t) && t.status === 'COMPLETED'));
+  const locked = sum(transactions.filter((t) => withdrawal(t) && t.status === 'PROCESSING'));
   const res = await request<Balance>('GET', `/customers/${customerId}/balance`, { key });
   expect(res.status).toBe(200);
   const what = `ledger of ${customerId}: credits ${credits}, debits ${debits}, locked ${locked}`;
@@ -72,7 +74,7 @@ export function assertTransactionInvariants(snapshot: Item[]) {
     const id = String(tx.transactionId);
     const what = `transaction ${id} (${String(tx.type)} ${String(tx.status)})`;
     const reservation = tx.reservation as { balance: boolean; allowancePeriodStart: string | null };
-    const holds = tx.type === 'WITHDRAWAL' && tx.walletAddress === null && tx.status === 'PROCESSING';
+    const holds = tx.type === 'WITHDRAWAL' && tx.status === 'PROCESSING';
     expect(reservation.balance, what).toBe(holds);
     if (tx.status !== 'PROCESSING') expect(reservation.allowancePeriodStart, what).toBeNull();
 

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import type { RouteDefinition } from '#shared/http/route.ts';
 import type { ApiResponse } from '#test/integration/support/api.ts';
@@ -54,6 +54,33 @@ export const resourceProviders: Record<string, (ctx: ProviderContext) => Promise
       body: { withdrawalBankId: await need('bankId'), sourceAmount: '25.00', idempotencyKey: randomUUID() },
     });
     return expectStatus(res, 201, 'create withdrawal').id;
+  },
+  // A destination wallet at a fresh address (addresses are unique within an organization).
+  walletId: async ({ tenant, request, need }) => {
+    const res = await request<{ id: string }>('POST', `/customers/${await need('customerId')}/deposit/wallets`, {
+      key: tenant.apiKey,
+      body: { address: `0x${randomBytes(20).toString('hex')}`, currency: 'usdc', chain: 'base' },
+    });
+    return expectStatus(res, 201, 'create wallet').id;
+  },
+  virtualAccountId: async ({ tenant, request, need }) => {
+    const res = await request<{ id: string }>('POST', `/customers/${await need('customerId')}/virtual-account`, {
+      key: tenant.apiKey,
+      body: { currency: 'USD' },
+    });
+    return expectStatus(res, 202, 'request virtual account').id;
+  },
+  // Not a path parameter: the deposit address of the tenant's bank on base, which bodies name (inbound deposits).
+  walletAddress: async ({ tenant, request, need }) => {
+    const customerId = await need('customerId');
+    const res = await request<{ wallets: { chain: string; address: string }[] }>(
+      'GET',
+      `/customers/${customerId}/withdrawal/banks/${await need('bankId')}`,
+      { key: tenant.apiKey },
+    );
+    const address = expectStatus(res, 200, 'get bank').wallets.find((w) => w.chain === 'base')?.address;
+    if (!address) throw new Error('the bank has no deposit wallet on base');
+    return address;
   },
   // Sandbox organizations may send to loopback; nothing listens there, and no sender runs in this tier.
   endpointId: async ({ tenant, request }) => {
@@ -129,6 +156,11 @@ export type RouteRequest = { body?: unknown; query?: Record<string, string>; hea
  */
 const validRequests: Record<string, (ids: Ids) => RouteRequest> = {
   createWithdrawalBank: () => ({ body: eurBank() }),
+  getDepositDetails: () => ({ query: { currency: 'usd' } }),
+  // Under 5 USDC: credited as a deposit rather than forwarded, so the suites do not start payouts.
+  sandboxDeposit: (ids) => ({
+    body: { chain: 'base', address: ids.walletAddress ?? `0x${'1'.repeat(40)}`, amount: '1.50' },
+  }),
   createWithdrawal: (ids) => ({
     body: { withdrawalBankId: ids.bankId ?? randomUUID(), sourceAmount: '10.00', idempotencyKey: randomUUID() },
   }),
