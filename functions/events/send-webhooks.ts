@@ -1,6 +1,6 @@
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
-import { senderDeps } from '#shared/events/deps.ts';
 import { handleWebhookBatch } from '#shared/webhooks/sender.ts';
+import { senderDeps } from '#shared/webhooks/sender-deps.ts';
 
 /** The webhook queue's consumer: fans events out to endpoints, delivers, and schedules retries. */
 export const handler = (event: SQSEvent): Promise<SQSBatchResponse> => handleWebhookBatch(senderDeps(), event.Records);

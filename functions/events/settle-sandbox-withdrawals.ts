@@ -1,5 +1,5 @@
 import type { ScheduledEvent } from 'aws-lambda';
-import { appDeps } from '#shared/http/deps.ts';
+import { appDeps } from '#shared/deps.ts';
 import { log } from '#shared/log.ts';
 import { settleDueSandboxWithdrawals } from '#shared/withdrawals/sweeps.ts';
 

@@ -8,8 +8,12 @@ import { ConnectionError, resolveConnection } from '#infra/admin/connection.ts';
 import { decideBankById } from '#shared/banks/bank-use-cases.ts';
 import { systemClock } from '#shared/clock.ts';
 import { parseConfig } from '#shared/config/env.ts';
+import { type EurReceivingAccount, EurReceivingAccountSchema } from '#shared/config/receiving-banks.ts';
 import { EmailSchema } from '#shared/customers/schemas.ts';
 import { createDb, type Db } from '#shared/db/client.ts';
+import { approveVirtualAccountById } from '#shared/deposits/virtual-account-use-cases.ts';
+import { HttpError } from '#shared/errors.ts';
+import { createApiKey, createOrganization } from '#shared/organizations/organization-admin.ts';
 import {
   ApiKeyNotFoundError,
   getOrganization,
@@ -17,11 +21,7 @@ import {
   OrganizationNotFoundError,
   revokeApiKey,
   updateOrganization,
-} from '#shared/db/organizations.ts';
-import { type EurReceivingAccount, EurReceivingAccountSchema } from '#shared/deposits/receiving-accounts.ts';
-import { approveVirtualAccountById } from '#shared/deposits/virtual-account-use-cases.ts';
-import { HttpError } from '#shared/http/errors.ts';
-import { createApiKey, createOrganization } from '#shared/organizations/organization-admin.ts';
+} from '#shared/organizations/repository.ts';
 import {
   approveTransaction,
   organizationOfTransaction,

@@ -3,7 +3,7 @@ import { StringParameter } from 'aws-cdk-lib/aws-ssm';
 import type { Construct, Node } from 'constructs';
 import { z } from 'zod';
 import { DepositXpubSchema } from '#shared/config/env.ts';
-import { SupportedChainsSchema } from '#shared/wallets/chains.ts';
+import { SupportedChainsSchema } from '#shared/money/chains.ts';
 
 /**
  * The deployment's settings, read from CDK context (`cdk.json` or `-c key=value`), never from code. Values given

@@ -12,8 +12,8 @@ import { Alarms } from '#infra/aws/alarms.ts';
 import { type DeploymentConfig, deploymentEnvironment } from '#infra/aws/config.ts';
 import { PayoutsFunction } from '#infra/aws/function.ts';
 import { grantTableAccess } from '#infra/aws/table-access.ts';
+import type { Access } from '#shared/db/access.ts';
 import { BUS_RULES, EVENT_FUNCTIONS, RELAYED_ENTITIES, type RouteTarget } from '#shared/events/routing.ts';
-import type { Access } from '#shared/http/route.ts';
 
 export type EventsStackProps = StackProps & { table: Table; alarmTopic: ITopic; config: DeploymentConfig };
 

@@ -1,8 +1,8 @@
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { type IGrantable, PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import type { Access } from '#shared/db/access.ts';
 import { INDEX_ACTIONS, tableActionsOf } from '#shared/db/access.ts';
 import { TABLE } from '#shared/db/table.ts';
-import type { Access } from '#shared/http/route.ts';
 
 export const indexArn = (table: ITable, index: keyof typeof TABLE.indexes) =>
   `${table.tableArn}/index/${TABLE.indexes[index].name}`;

@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { Access } from '#shared/db/access.ts';
 import { accessDenial } from '#shared/db/access.ts';
-import type { Access } from '#shared/http/route.ts';
 
 /**
  * The local stand-in for the functions' IAM policies: while a route's handler runs, every DynamoDB call it makes

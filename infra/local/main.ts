@@ -74,8 +74,8 @@ async function serve(dynamo: LocalDynamoDb) {
   await ensureTable(client, env.TABLE_NAME);
   client.destroy();
 
-  const { appDeps } = await import('#shared/http/deps.ts');
-  const { getOrganization } = await import('#shared/db/organizations.ts');
+  const { appDeps } = await import('#shared/deps.ts');
+  const { getOrganization } = await import('#shared/organizations/repository.ts');
   const { createOrganization } = await import('#shared/organizations/organization-admin.ts');
   const { routeList } = await import('#shared/http/routes.ts');
   const { LOCAL_WORKERS, startWorkers } = await import('#infra/local/workers.ts');

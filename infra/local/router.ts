@@ -1,4 +1,4 @@
-import type { HttpMethod, RouteDefinition } from '#shared/http/route.ts';
+import type { HttpMethod, RouteDefinition } from '#shared/routing/route.ts';
 
 export type RouteMatch = { route: RouteDefinition; pathParameters: Record<string, string> };
 

@@ -5,9 +5,9 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { enforceRouteAccess, withRouteAccess } from '#infra/local/access-check.ts';
 import { createRouter } from '#infra/local/router.ts';
-import { appDeps } from '#shared/http/deps.ts';
-import type { RouteDefinition } from '#shared/http/route.ts';
+import { appDeps } from '#shared/deps.ts';
 import { NOT_FOUND_HANDLER } from '#shared/http/routes.ts';
+import type { RouteDefinition } from '#shared/routing/route.ts';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 

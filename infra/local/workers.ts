@@ -1,6 +1,6 @@
 import { eventsWorker } from '#infra/local/events-worker.ts';
 import { WITHDRAWAL_WORKERS } from '#infra/local/withdrawal-workers.ts';
-import type { Deps } from '#shared/http/deps.ts';
+import type { Deps } from '#shared/deps.ts';
 
 /**
  * The in-process stand-ins for what AWS runs beside the API (stream relay, bus, queue pollers, webhook

@@ -3,7 +3,7 @@ import { routeList } from '#shared/http/routes.ts';
 import { buildOpenApiDocument } from '#shared/openapi/document.ts';
 
 /** The committed TypeScript types of the API, for `openapi-fetch`; `npm run openapi:types` rewrites them. */
-export const API_TYPES_FILE = 'shared/openapi/api-types.ts';
+export const API_TYPES_FILE = 'test/support/generated/api-types.ts';
 
 /**
  * openapi-typescript's API on the document the service serves, built in process (no server, no URL). It runs

@@ -1,10 +1,5 @@
-import type { BankRecord, BankStatus } from '#shared/banks/bank-record.ts';
 import { beneficiaryNameMatches } from '#shared/banks/name-matching.ts';
-import { type Bank, type CreateBankInput, toBank } from '#shared/banks/schemas.ts';
-import { ibanCountry } from '#shared/banks/validation.ts';
-import type { Clock } from '#shared/clock.ts';
-import { requireCustomer } from '#shared/customers/customer-use-cases.ts';
-import type { CustomerRecord } from '#shared/customers/schemas.ts';
+import type { BankRecord, BankStatus } from '#shared/banks/records.ts';
 import {
   BankAccountExistsError,
   BankStateChangedError,
@@ -13,17 +8,22 @@ import {
   getBankOfCustomer,
   insertBank,
   listBanksOfCustomer,
-} from '#shared/db/banks.ts';
+} from '#shared/banks/repository.ts';
+import { type Bank, type CreateBankInput, toBank } from '#shared/banks/schemas.ts';
+import type { Clock } from '#shared/clock.ts';
+import { requireCustomer } from '#shared/customers/customer-use-cases.ts';
+import { getCustomer } from '#shared/customers/repository.ts';
+import type { CustomerRecord } from '#shared/customers/schemas.ts';
 import type { Db } from '#shared/db/client.ts';
-import { getCustomer } from '#shared/db/customers.ts';
 import type { Page } from '#shared/db/pagination.ts';
-import { listWalletsOfCustomer, reserveDepositIndexes } from '#shared/db/wallets.ts';
+import type { Deps } from '#shared/deps.ts';
+import { ConflictError, FieldError, ForbiddenError, NotFoundError } from '#shared/errors.ts';
 import { eventRecord } from '#shared/events/outbox.ts';
-import type { Deps } from '#shared/http/deps.ts';
-import { ConflictError, FieldError, ForbiddenError, NotFoundError } from '#shared/http/errors.ts';
 import { newId } from '#shared/ids.ts';
+import { ibanCountry } from '#shared/validation/bank-accounts.ts';
 import { deriveDepositAddress, parseDepositXpub } from '#shared/wallets/derivation.ts';
-import type { WalletRecord } from '#shared/wallets/wallet-record.ts';
+import type { WalletRecord } from '#shared/wallets/records.ts';
+import { listWalletsOfCustomer, reserveDepositIndexes } from '#shared/wallets/repository.ts';
 
 export const BANK_NOT_FOUND = 'Withdrawal bank not found';
 

@@ -6,7 +6,9 @@ import {
   BankRecordSchema,
   PaymentRailSchema,
   RecipientTypeSchema,
-} from '#shared/banks/bank-record.ts';
+} from '#shared/banks/records.ts';
+import { EmailSchema, text } from '#shared/customers/schemas.ts';
+import { ChainSchema } from '#shared/money/chains.ts';
 import {
   isValidBic,
   isValidIban,
@@ -14,11 +16,10 @@ import {
   isValidUsAccountNumber,
   normalizeBic,
   normalizeIban,
-} from '#shared/banks/validation.ts';
-import { EmailSchema, text } from '#shared/customers/schemas.ts';
+} from '#shared/validation/bank-accounts.ts';
 import { CountryCodeSchema } from '#shared/validation/country.ts';
-import { ChainSchema, chainDisplayName } from '#shared/wallets/chains.ts';
-import type { WalletRecord } from '#shared/wallets/wallet-record.ts';
+import type { WalletRecord } from '#shared/wallets/records.ts';
+import { depositInstructions } from '#shared/wallets/schemas.ts';
 
 /** The account fields each currency's rail needs; the other currency's fields are refused. */
 const RAIL_FIELDS = {
@@ -164,9 +165,6 @@ export const BankSchema = BankRecordSchema.omit({
   })
   .meta({ id: 'WithdrawalBank', examples: [BANK_EXAMPLE] });
 export type Bank = z.infer<typeof BankSchema>;
-
-export const depositInstructions = (chain: WalletRecord['chain']): string =>
-  `Send USDC on ${chainDisplayName(chain)} to this address to automatically receive funds in your bank account. Minimum: 5 USDC.`;
 
 export const toBankWallet = (wallet: WalletRecord): BankWallet => ({
   id: wallet.walletId,

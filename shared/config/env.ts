@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { extendedPublicKeyProblem } from '#shared/config/extended-public-key.ts';
 import {
   type EurReceivingAccount,
   jsonVariable,
@@ -7,22 +8,17 @@ import {
   type UsdReferenceAccount,
   type VirtualAccountIssuer,
   VirtualAccountIssuerSchema,
-} from '#shared/deposits/receiving-accounts.ts';
-import { type Chain, DEFAULT_SUPPORTED_CHAINS, SupportedChainsSchema } from '#shared/wallets/chains.ts';
-import { InvalidDepositKeyError, parseDepositXpub } from '#shared/wallets/derivation.ts';
-import { DEFAULT_RETRY_SCHEDULE, parseRetrySchedule } from '#shared/webhooks/retry-schedule.ts';
+} from '#shared/config/receiving-banks.ts';
+import { DEFAULT_RETRY_SCHEDULE, parseRetrySchedule } from '#shared/config/retry-schedule.ts';
+import { type Chain, DEFAULT_SUPPORTED_CHAINS, SupportedChainsSchema } from '#shared/money/chains.ts';
 
 /** An extended public key (`xpub...`); anything else, an extended private key above all, is refused. */
 export const DepositXpubSchema = z
   .string()
   .trim()
   .superRefine((value, ctx) => {
-    try {
-      parseDepositXpub(value);
-    } catch (error) {
-      if (!(error instanceof InvalidDepositKeyError)) throw error;
-      ctx.addIssue({ code: 'custom', message: error.message });
-    }
+    const problem = extendedPublicKeyProblem(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
   });
 
 /**

@@ -1,23 +1,23 @@
 import { randomInt } from 'node:crypto';
 import {
-  type Address,
-  type CreateCustomerInput,
-  type Customer,
-  type CustomerRecord,
-  toCustomer,
-} from '#shared/customers/schemas.ts';
-import {
   CustomerStateChangedError,
   changeKycStatus,
   DepositReferenceTakenError,
   getCustomer,
   insertCustomer,
   listCustomersOfOrganization,
-} from '#shared/db/customers.ts';
+} from '#shared/customers/repository.ts';
+import {
+  type Address,
+  type CreateCustomerInput,
+  type Customer,
+  type CustomerRecord,
+  toCustomer,
+} from '#shared/customers/schemas.ts';
 import type { Page } from '#shared/db/pagination.ts';
+import type { Deps } from '#shared/deps.ts';
+import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '#shared/errors.ts';
 import { eventRecord } from '#shared/events/outbox.ts';
-import type { Deps } from '#shared/http/deps.ts';
-import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '#shared/http/errors.ts';
 import { newId, randomBase62 } from '#shared/ids.ts';
 
 const REFERENCE_ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';

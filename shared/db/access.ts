@@ -1,5 +1,20 @@
 import { type IndexName, TABLE } from '#shared/db/table.ts';
-import type { Access } from '#shared/http/route.ts';
+
+/**
+ * What a route's function may touch; the CDK stack turns this into its IAM policy (infra/aws/table-access.ts).
+ * `read`: GetItem, BatchGetItem, Query and ConditionCheckItem on the table; `readwrite` adds PutItem, UpdateItem
+ * and DeleteItem (transactions are authorized item by item, so these cover TransactWriteItems). Never Scan.
+ */
+export type Access = {
+  table: 'none' | 'read' | 'readwrite';
+  /** The secondary indexes the function queries: each adds Query on that index alone. */
+  indexes?: readonly IndexName[];
+  /**
+   * Files of installed packages the function reads at run time (`swagger-ui-dist/swagger-ui.css`), resolved
+   * like imports; the CDK bundling copies exactly these next to the bundle, since esbuild only bundles code.
+   */
+  packageFiles?: readonly string[];
+};
 
 /**
  * What a route's `access` allows on the table, in IAM actions: the CDK stack grants exactly these

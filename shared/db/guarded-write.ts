@@ -56,3 +56,19 @@ export async function retryOnConflict<T>(attempt: () => Promise<T>, attempts = 1
     }
   }
 }
+
+const CONFLICT_ATTEMPTS = 3;
+
+/** Retries a transaction cancelled only by a conflicting concurrent transaction; its guards then decide. */
+export async function transactWithConflictRetry(db: Db, input: TransactWriteCommandInput) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.client.send(new TransactWriteCommand(input));
+    } catch (error) {
+      const codes = cancellationCodes(error);
+      const conflictOnly = codes?.includes('TransactionConflict') && !codes.includes('ConditionalCheckFailed');
+      if (!conflictOnly || attempt >= CONFLICT_ATTEMPTS) throw error;
+      await sleep(20 * attempt + Math.random() * 30);
+    }
+  }
+}

@@ -2,7 +2,7 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
 import type { Db } from '#shared/db/client.ts';
 import { TABLE } from '#shared/db/table.ts';
-import { FieldError } from '#shared/http/errors.ts';
+import { FieldError } from '#shared/errors.ts';
 
 export type Page<T> = { items: T[]; nextCursor: string | undefined };
 

@@ -1,6 +1,5 @@
 import { requireCustomer } from '#shared/customers/customer-use-cases.ts';
 import type { CustomerRecord } from '#shared/customers/schemas.ts';
-import { findVirtualAccountOfCurrency } from '#shared/db/virtual-accounts.ts';
 import {
   type DepositCurrency,
   type DepositDetails,
@@ -9,8 +8,9 @@ import {
   depositRail,
   type VirtualAccountRecord,
 } from '#shared/deposits/schemas.ts';
-import type { Deps } from '#shared/http/deps.ts';
-import { ForbiddenError } from '#shared/http/errors.ts';
+import { findVirtualAccountOfCurrency } from '#shared/deposits/virtual-account-repository.ts';
+import type { Deps } from '#shared/deps.ts';
+import { ForbiddenError } from '#shared/errors.ts';
 import type { Organization } from '#shared/organizations/organization.ts';
 
 /**

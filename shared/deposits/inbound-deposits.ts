@@ -1,23 +1,26 @@
 import { randomBytes } from 'node:crypto';
-import type { BankRecord } from '#shared/banks/bank-record.ts';
-import { getBankOfCustomer } from '#shared/db/banks.ts';
+import type { BankRecord } from '#shared/banks/records.ts';
+import { getBankOfCustomer } from '#shared/banks/repository.ts';
 import {
   type GuardedItem,
   retryOnConflict,
   WriteConditionFailedError,
   writeGuarded,
 } from '#shared/db/guarded-write.ts';
-import { getInboundTransfer, type InboundTransfer, inboundTransferPut } from '#shared/db/inbound-transfers.ts';
-import { balanceWrites, getSandboxSettings } from '#shared/db/ledger.ts';
-import { getTransactionOfCustomer, transactionWrites } from '#shared/db/transactions.ts';
-import { findWalletByAddress } from '#shared/db/wallets.ts';
 import { inboundOutcome } from '#shared/deposits/inbound-rules.ts';
-import type { Deps } from '#shared/http/deps.ts';
-import { FieldError, NotFoundError } from '#shared/http/errors.ts';
+import {
+  getInboundTransfer,
+  type InboundTransfer,
+  inboundTransferPut,
+} from '#shared/deposits/inbound-transfer-repository.ts';
+import type { Deps } from '#shared/deps.ts';
+import { FieldError, NotFoundError } from '#shared/errors.ts';
+import type { Chain } from '#shared/money/chains.ts';
+import { formatMicro, toMicro } from '#shared/money/micro.ts';
 import type { Organization } from '#shared/organizations/organization.ts';
-import type { Chain } from '#shared/wallets/chains.ts';
-import type { AddressLookup } from '#shared/wallets/wallet-record.ts';
-import { formatMicro, toMicro } from '#shared/withdrawals/ledger.ts';
+import type { AddressLookup } from '#shared/wallets/records.ts';
+import { findWalletByAddress } from '#shared/wallets/repository.ts';
+import { balanceWrites, getSandboxSettings } from '#shared/withdrawals/balance-repository.ts';
 import { rateProviderFor } from '#shared/withdrawals/ports.ts';
 import { AmountAboveMaximumError, AmountNotAboveFeeError, quoteWithdrawal } from '#shared/withdrawals/quote.ts';
 import {
@@ -28,6 +31,7 @@ import {
   toTransaction,
 } from '#shared/withdrawals/records.ts';
 import type { Transaction, TransactionRecord } from '#shared/withdrawals/schemas.ts';
+import { getTransactionOfCustomer, transactionWrites } from '#shared/withdrawals/transaction-repository.ts';
 import { execute, settleDueAt } from '#shared/withdrawals/transitions.ts';
 
 /**

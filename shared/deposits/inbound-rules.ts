@@ -1,5 +1,5 @@
 import { Decimal } from 'decimal.js';
-import type { WalletKind } from '#shared/wallets/wallet-record.ts';
+import type { WalletKind } from '#shared/wallets/records.ts';
 
 /** The smallest transfer to a bank deposit wallet that is forwarded to the bank (the wallets' instructions say so). */
 export const FORWARDING_MINIMUM_USDC = '5';

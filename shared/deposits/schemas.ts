@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { UsdcAmountSchema } from '#shared/money/amounts.ts';
-import { CHAINS } from '#shared/wallets/chains.ts';
+import { CHAINS } from '#shared/money/chains.ts';
 import { EthereumAddressSchema } from '#shared/wallets/schemas.ts';
 
 const uuid = () => z.uuid({ error: 'Must be a UUID' });

@@ -1,13 +1,14 @@
 import { randomInt } from 'node:crypto';
 // The ESM build: see shared/banks/ibantools-esm.d.ts for why not the package root.
 import { composeIBAN } from 'ibantools/jsnext/ibantools.js';
-import { isValidIban } from '#shared/banks/validation.ts';
 import type { Clock } from '#shared/clock.ts';
 import type { Config } from '#shared/config/env.ts';
+import type { VirtualAccountIssuer } from '#shared/config/receiving-banks.ts';
 import { requireCustomer } from '#shared/customers/customer-use-cases.ts';
+import { getCustomer } from '#shared/customers/repository.ts';
 import type { Db } from '#shared/db/client.ts';
-import { getCustomer } from '#shared/db/customers.ts';
 import type { Page } from '#shared/db/pagination.ts';
+import { toVirtualAccount, type VirtualAccount, type VirtualAccountRecord } from '#shared/deposits/schemas.ts';
 import {
   activateVirtualAccount,
   findVirtualAccountOwner,
@@ -17,12 +18,11 @@ import {
   listVirtualAccountsOfCustomer,
   VirtualAccountExistsError,
   VirtualAccountStateChangedError,
-} from '#shared/db/virtual-accounts.ts';
-import type { VirtualAccountIssuer } from '#shared/deposits/receiving-accounts.ts';
-import { toVirtualAccount, type VirtualAccount, type VirtualAccountRecord } from '#shared/deposits/schemas.ts';
-import type { Deps } from '#shared/http/deps.ts';
-import { ConflictError, ForbiddenError, NotFoundError } from '#shared/http/errors.ts';
+} from '#shared/deposits/virtual-account-repository.ts';
+import type { Deps } from '#shared/deps.ts';
+import { ConflictError, ForbiddenError, NotFoundError } from '#shared/errors.ts';
 import { newId } from '#shared/ids.ts';
+import { isValidIban } from '#shared/validation/bank-accounts.ts';
 
 export const VIRTUAL_ACCOUNT_NOT_FOUND = 'Virtual account not found';
 

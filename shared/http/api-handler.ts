@@ -1,8 +1,7 @@
 import middy, { type MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { isTransientDatabaseError } from '#shared/db/errors.ts';
-import { type AuthContext, authenticate } from '#shared/http/auth.ts';
-import { appDeps, type Deps } from '#shared/http/deps.ts';
+import { appDeps, type Deps } from '#shared/deps.ts';
 import {
   BadRequestError,
   ForbiddenError,
@@ -10,13 +9,14 @@ import {
   NotFoundError,
   PayloadTooLargeError,
   ServiceUnavailableError,
-} from '#shared/http/errors.ts';
+} from '#shared/errors.ts';
+import { type AuthContext, authenticate } from '#shared/http/auth.ts';
 import { requestLogKeys, requestOutcomeMiddleware } from '#shared/http/observability.ts';
 import { RawReply, Reply } from '#shared/http/reply.ts';
-import type { BodyOf, ParamsOf, QueryOf, RouteDefinition } from '#shared/http/route.ts';
 import { parseOrThrow } from '#shared/http/validation.ts';
 import { newId } from '#shared/ids.ts';
 import { log, withLogKeys } from '#shared/log.ts';
+import type { BodyOf, ParamsOf, QueryOf, RouteDefinition } from '#shared/routing/route.ts';
 
 export type ApiEvent = APIGatewayProxyEventV2;
 export type ApiResult = APIGatewayProxyStructuredResultV2;

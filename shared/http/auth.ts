@@ -1,8 +1,8 @@
-import { findApiKeyByHash, getOrganization } from '#shared/db/organizations.ts';
-import type { Deps } from '#shared/http/deps.ts';
-import { UnauthorizedError } from '#shared/http/errors.ts';
+import type { Deps } from '#shared/deps.ts';
+import { UnauthorizedError } from '#shared/errors.ts';
 import { bearerToken, hashApiKey } from '#shared/organizations/api-keys.ts';
 import type { Organization } from '#shared/organizations/organization.ts';
+import { findApiKeyByHash, getOrganization } from '#shared/organizations/repository.ts';
 
 export type AuthContext = { organizationId: string; organization: Organization; apiKeyId: string };
 

@@ -1,8 +1,8 @@
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import type { RouteDefinition } from '#shared/http/route.ts';
 import type { LogKeys } from '#shared/log.ts';
 import { countMetric } from '#shared/metrics.ts';
+import type { RouteDefinition } from '#shared/routing/route.ts';
 
 /** What the request id and auth middlewares have learnt about a request by the time it is logged. */
 type KnownSoFar = {

@@ -16,10 +16,9 @@ import {
   SandboxDepositBody,
   VirtualAccountSchema,
 } from '#shared/deposits/schemas.ts';
-import { ErrorBodySchema } from '#shared/http/errors.ts';
-import { PaginationQuery } from '#shared/http/pagination.ts';
-import { defineRoute, type RouteDefinition } from '#shared/http/route.ts';
 import { DOCS_PACKAGE_FILES } from '#shared/openapi/docs-page.ts';
+import { defineRoute, type RouteDefinition } from '#shared/routing/route.ts';
+import { ErrorBodySchema, PaginationQuery } from '#shared/routing/schemas.ts';
 import {
   CreateWalletBody,
   CustomerWalletParams,

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { FieldError } from '#shared/http/errors.ts';
+import { FieldError } from '#shared/errors.ts';
 
 type Issue = z.core.$ZodIssue;
 

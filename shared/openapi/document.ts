@@ -6,11 +6,12 @@ import {
   type RouteConfig,
 } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
+import { UnauthorizedError } from '#shared/errors.ts';
 import { EVENT_TYPES, type EventType, eventEnvelopeSchemaOf } from '#shared/events/contracts.ts';
 import { commonStatuses, FEATURE_MESSAGES, MAX_BODY_BYTES } from '#shared/http/api-handler.ts';
-import { ErrorBodySchema, UnauthorizedError } from '#shared/http/errors.ts';
-import type { RouteDefinition } from '#shared/http/route.ts';
 import { toFieldError } from '#shared/http/validation.ts';
+import type { RouteDefinition } from '#shared/routing/route.ts';
+import { ErrorBodySchema } from '#shared/routing/schemas.ts';
 
 /**
  * The OpenAPI 3.1 document, generated from the route table and the zod schemas that validate requests (with

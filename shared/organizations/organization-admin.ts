@@ -1,15 +1,15 @@
 import type { Clock } from '#shared/clock.ts';
 import type { Db } from '#shared/db/client.ts';
+import { newId } from '#shared/ids.ts';
+import { apiKeyHint, generateApiKey, hashApiKey } from '#shared/organizations/api-keys.ts';
+import { type Environment, type NewOrganizationInput, newOrganization } from '#shared/organizations/organization.ts';
 import {
   type ApiKeyRecord,
   addApiKey,
   createOrganizationWithKey,
   getOrganization,
   OrganizationNotFoundError,
-} from '#shared/db/organizations.ts';
-import { newId } from '#shared/ids.ts';
-import { apiKeyHint, generateApiKey, hashApiKey } from '#shared/organizations/api-keys.ts';
-import { type Environment, type NewOrganizationInput, newOrganization } from '#shared/organizations/organization.ts';
+} from '#shared/organizations/repository.ts';
 
 /** Operator use cases behind the admin CLI (standing in for the dashboard) and the local runtime's first start. */
 

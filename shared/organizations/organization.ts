@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EurReceivingAccountRecordSchema } from '#shared/deposits/receiving-accounts.ts';
+import { EurReceivingAccountRecordSchema } from '#shared/config/receiving-banks.ts';
 
 export const EnvironmentSchema = z.enum(['sandbox', 'live']);
 export type Environment = z.infer<typeof EnvironmentSchema>;

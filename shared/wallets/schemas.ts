@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { depositInstructions } from '#shared/banks/schemas.ts';
-import { CHAINS, ChainSchema } from '#shared/wallets/chains.ts';
+import { CHAINS, type Chain, ChainSchema, chainDisplayName } from '#shared/money/chains.ts';
 import { isValidAddress, toChecksumAddress } from '#shared/wallets/ethereum.ts';
-import type { WalletRecord } from '#shared/wallets/wallet-record.ts';
+import type { WalletRecord } from '#shared/wallets/records.ts';
 
 const uuid = () => z.uuid({ error: 'Must be a UUID' });
 
@@ -110,3 +109,7 @@ export const toWallet = (wallet: WalletRecord): Wallet => ({
     ? { withdrawalBankId: wallet.withdrawalBankId, instructions: depositInstructions(wallet.chain) }
     : {}),
 });
+
+/** What a deposit wallet tells the sender; bank wallets forward to the bank account. */
+export const depositInstructions = (chain: Chain): string =>
+  `Send USDC on ${chainDisplayName(chain)} to this address to automatically receive funds in your bank account. Minimum: 5 USDC.`;

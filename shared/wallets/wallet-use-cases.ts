@@ -1,4 +1,8 @@
 import { requireCustomer } from '#shared/customers/customer-use-cases.ts';
+import { getCustomer } from '#shared/customers/repository.ts';
+import type { Deps } from '#shared/deps.ts';
+import { ConflictError, FieldError, NotFoundError } from '#shared/errors.ts';
+import { newId } from '#shared/ids.ts';
 import {
   AddressInUseError,
   changeWalletAddress,
@@ -6,14 +10,10 @@ import {
   getWalletOfCustomer,
   insertDestinationWallet,
   WalletChangedError,
-} from '#shared/db/customer-wallets.ts';
-import { getCustomer } from '#shared/db/customers.ts';
-import { listWalletsOfCustomer } from '#shared/db/wallets.ts';
-import type { Deps } from '#shared/http/deps.ts';
-import { ConflictError, FieldError, NotFoundError } from '#shared/http/errors.ts';
-import { newId } from '#shared/ids.ts';
+} from '#shared/wallets/destination-wallet-repository.ts';
+import type { WalletRecord } from '#shared/wallets/records.ts';
+import { listWalletsOfCustomer } from '#shared/wallets/repository.ts';
 import { type CreateWalletInput, type ListWalletsFilter, toWallet, type Wallet } from '#shared/wallets/schemas.ts';
-import type { WalletRecord } from '#shared/wallets/wallet-record.ts';
 
 export const WALLET_NOT_FOUND = 'Wallet not found';
 export const ADDRESS_IN_USE = 'Address already in use by another wallet';

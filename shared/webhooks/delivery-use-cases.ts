@@ -1,9 +1,14 @@
 import type { Page } from '#shared/db/pagination.ts';
-import { getDelivery, getWebhookEndpoint, listDeliveriesOfEndpoint, requestRedelivery } from '#shared/db/webhooks.ts';
-import type { Deps } from '#shared/http/deps.ts';
-import { ConflictError, NotFoundError } from '#shared/http/errors.ts';
+import type { Deps } from '#shared/deps.ts';
+import { ConflictError, NotFoundError } from '#shared/errors.ts';
 import { newId } from '#shared/ids.ts';
 import { requireWebhookEndpoint } from '#shared/webhooks/endpoint-use-cases.ts';
+import {
+  getDelivery,
+  getWebhookEndpoint,
+  listDeliveriesOfEndpoint,
+  requestRedelivery,
+} from '#shared/webhooks/repository.ts';
 import { toWebhookDelivery, type WebhookDelivery } from '#shared/webhooks/schemas.ts';
 
 export async function listWebhookDeliveries(

@@ -1,4 +1,10 @@
 import type { Page } from '#shared/db/pagination.ts';
+import type { Deps } from '#shared/deps.ts';
+import { ConflictError, FieldError, NotFoundError } from '#shared/errors.ts';
+import { eventRecord } from '#shared/events/outbox.ts';
+import { newId } from '#shared/ids.ts';
+import type { Organization } from '#shared/organizations/organization.ts';
+import { policyFor, urlProblem } from '#shared/webhooks/address-guard.ts';
 import {
   deleteWebhookEndpoint,
   getWebhookEndpoint,
@@ -7,13 +13,7 @@ import {
   listWebhookEndpointsOfOrganization,
   replaceWebhookEndpoint,
   WebhookEndpointChangedError,
-} from '#shared/db/webhooks.ts';
-import { eventRecord } from '#shared/events/outbox.ts';
-import type { Deps } from '#shared/http/deps.ts';
-import { ConflictError, FieldError, NotFoundError } from '#shared/http/errors.ts';
-import { newId } from '#shared/ids.ts';
-import type { Organization } from '#shared/organizations/organization.ts';
-import { policyFor, urlProblem } from '#shared/webhooks/address-guard.ts';
+} from '#shared/webhooks/repository.ts';
 import {
   type CreateEndpointInput,
   type EndpointRecord,

@@ -1,18 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { SQSBatchResponse, SQSRecord } from 'aws-lambda';
 import { z } from 'zod';
-import { getOrganization } from '#shared/db/organizations.ts';
-import {
-  allWebhookEndpointsOfOrganization,
-  claimDeliveryAttempt,
-  createDeliveryOnce,
-  getDelivery,
-  getWebhookEndpoint,
-  markEventDispatched,
-  recordDeliveryOutcome,
-} from '#shared/db/webhooks.ts';
 import type { EventEnvelope } from '#shared/events/contracts.ts';
-import type { SenderDeps } from '#shared/events/deps.ts';
 import {
   BusEventSchema,
   EVENT_SOURCE,
@@ -22,10 +11,21 @@ import {
   WEBHOOK_SOURCE,
 } from '#shared/events/routing.ts';
 import { log } from '#shared/log.ts';
+import { getOrganization } from '#shared/organizations/repository.ts';
 import { policyFor } from '#shared/webhooks/address-guard.ts';
 import type { DeliveryResult } from '#shared/webhooks/http-delivery.ts';
+import {
+  allWebhookEndpointsOfOrganization,
+  claimDeliveryAttempt,
+  createDeliveryOnce,
+  getDelivery,
+  getWebhookEndpoint,
+  markEventDispatched,
+  recordDeliveryOutcome,
+} from '#shared/webhooks/repository.ts';
 import { attemptsOf, nextAttemptAt, queueDelaySeconds } from '#shared/webhooks/retry-schedule.ts';
 import type { DeliveryRecord, EndpointRecord } from '#shared/webhooks/schemas.ts';
+import type { SenderDeps } from '#shared/webhooks/sender-deps.ts';
 import { webhookHeaders } from '#shared/webhooks/signing.ts';
 
 /** A claimed attempt owns its delivery this long; if the sender dies mid-attempt, the next try comes after it. */

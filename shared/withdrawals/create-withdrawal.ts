@@ -1,7 +1,7 @@
-import type { BankRecord } from '#shared/banks/bank-record.ts';
+import type { BankRecord } from '#shared/banks/records.ts';
+import { getBankOfCustomer } from '#shared/banks/repository.ts';
+import { getCustomer } from '#shared/customers/repository.ts';
 import type { CustomerRecord } from '#shared/customers/schemas.ts';
-import { getBankOfCustomer } from '#shared/db/banks.ts';
-import { getCustomer } from '#shared/db/customers.ts';
 import { isTransientDatabaseError } from '#shared/db/errors.ts';
 import {
   type GuardedItem,
@@ -9,17 +9,7 @@ import {
   WriteConditionFailedError,
   writeGuarded,
 } from '#shared/db/guarded-write.ts';
-import {
-  allowanceWrites,
-  balanceWrites,
-  type CreateContext,
-  getIdempotencyRecord,
-  type IdempotencyRecord,
-  readCreateContext,
-} from '#shared/db/ledger.ts';
-import { getOrganization } from '#shared/db/organizations.ts';
-import { getTransactionOfCustomer, transactionWrites } from '#shared/db/transactions.ts';
-import type { Deps } from '#shared/http/deps.ts';
+import type { Deps } from '#shared/deps.ts';
 import {
   BadRequestError,
   FieldError,
@@ -27,9 +17,19 @@ import {
   NotFoundError,
   ServiceUnavailableError,
   UnprocessableError,
-} from '#shared/http/errors.ts';
+} from '#shared/errors.ts';
+import { toMicro } from '#shared/money/micro.ts';
 import type { Organization } from '#shared/organizations/organization.ts';
-import { allowanceWindow, toMicro } from '#shared/withdrawals/ledger.ts';
+import { getOrganization } from '#shared/organizations/repository.ts';
+import { allowanceWindow } from '#shared/withdrawals/allowance.ts';
+import {
+  allowanceWrites,
+  balanceWrites,
+  type CreateContext,
+  getIdempotencyRecord,
+  type IdempotencyRecord,
+  readCreateContext,
+} from '#shared/withdrawals/balance-repository.ts';
 import { rateProviderFor } from '#shared/withdrawals/ports.ts';
 import { quoteWithdrawal } from '#shared/withdrawals/quote.ts';
 import {
@@ -46,6 +46,7 @@ import {
   type Transaction,
   type TransactionRecord,
 } from '#shared/withdrawals/schemas.ts';
+import { getTransactionOfCustomer, transactionWrites } from '#shared/withdrawals/transaction-repository.ts';
 import { execute, settleDueAt } from '#shared/withdrawals/transitions.ts';
 
 export type CreateWithdrawalRequest = {

@@ -1,5 +1,5 @@
 import type { TimerKind } from '#shared/db/keys.ts';
-import { ConflictError } from '#shared/http/errors.ts';
+import { ConflictError } from '#shared/errors.ts';
 import type { TransactionRecord, TransactionStatus } from '#shared/withdrawals/schemas.ts';
 
 /**

@@ -1,8 +1,8 @@
-import type { BankCurrency } from '#shared/banks/bank-record.ts';
+import type { BankCurrency } from '#shared/banks/records.ts';
 import type { Config } from '#shared/config/env.ts';
 import type { Db } from '#shared/db/client.ts';
-import { consumeFault, type SandboxSettings } from '#shared/db/ledger.ts';
 import type { Organization } from '#shared/organizations/organization.ts';
+import { consumeFault, type SandboxSettings } from '#shared/withdrawals/balance-repository.ts';
 import type { ExchangeRates, TransactionRecord } from '#shared/withdrawals/schemas.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { Decimal } from 'decimal.js';
-import { FieldError } from '#shared/http/errors.ts';
+import { FieldError } from '#shared/errors.ts';
 import { formatFiat, formatUsdc } from '#shared/money/amounts.ts';
 
 /**

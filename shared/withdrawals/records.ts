@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { Decimal } from 'decimal.js';
-import type { BankRecord } from '#shared/banks/bank-record.ts';
+import type { BankRecord } from '#shared/banks/records.ts';
 import { type EventRecord, eventRecord } from '#shared/events/outbox.ts';
 import { newId, sha256Hex } from '#shared/ids.ts';
 import { requiresUiAction } from '#shared/withdrawals/lifecycle.ts';

@@ -5,22 +5,27 @@ import {
   WriteConditionFailedError,
   writeGuarded,
 } from '#shared/db/guarded-write.ts';
+import type { Deps } from '#shared/deps.ts';
+import { NotFoundError } from '#shared/errors.ts';
+import { formatMicro, toMicro } from '#shared/money/micro.ts';
+import type { Organization } from '#shared/organizations/organization.ts';
+import { getOrganization } from '#shared/organizations/repository.ts';
+import { allowanceWindow } from '#shared/withdrawals/allowance.ts';
 import {
   allowanceResetItems,
   balanceWrites,
   type SandboxSettings,
   setFailNextExecutions,
   setSandboxRates,
-} from '#shared/db/ledger.ts';
-import { getOrganization } from '#shared/db/organizations.ts';
-import { findTransactionPointer, findTransactionPointerById, transactionWrites } from '#shared/db/transactions.ts';
-import type { Deps } from '#shared/http/deps.ts';
-import { NotFoundError } from '#shared/http/errors.ts';
-import type { Organization } from '#shared/organizations/organization.ts';
-import { allowanceWindow, formatMicro, toMicro } from '#shared/withdrawals/ledger.ts';
+} from '#shared/withdrawals/balance-repository.ts';
 import { rateProviderFor } from '#shared/withdrawals/ports.ts';
 import { createdEvent, newCompletedDeposit, toTransaction } from '#shared/withdrawals/records.ts';
 import type { Allowance, ExchangeRates, Transaction } from '#shared/withdrawals/schemas.ts';
+import {
+  findTransactionPointer,
+  findTransactionPointerById,
+  transactionWrites,
+} from '#shared/withdrawals/transaction-repository.ts';
 import { allowanceView } from '#shared/withdrawals/transaction-use-cases.ts';
 import {
   approveWithdrawal,

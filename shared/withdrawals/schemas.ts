@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { BankCurrencySchema } from '#shared/banks/bank-record.ts';
+import { BankCurrencySchema } from '#shared/banks/records.ts';
 import { EmailSchema } from '#shared/customers/schemas.ts';
-import { PaginationQuery } from '#shared/http/pagination.ts';
 import { FiatAmountSchema, UsdcAmountSchema } from '#shared/money/amounts.ts';
+import { PaginationQuery } from '#shared/routing/schemas.ts';
 
 export const TRANSACTION_STATUSES = [
   'PROPOSED',

@@ -1,9 +1,9 @@
 import type { TimerKind } from '#shared/db/keys.ts';
-import { queryDueTransactions } from '#shared/db/transactions.ts';
-import type { Deps } from '#shared/http/deps.ts';
-import { HttpError } from '#shared/http/errors.ts';
+import type { Deps } from '#shared/deps.ts';
+import { HttpError } from '#shared/errors.ts';
 import { log } from '#shared/log.ts';
 import type { TransactionRecord } from '#shared/withdrawals/schemas.ts';
+import { queryDueTransactions } from '#shared/withdrawals/transaction-repository.ts';
 import { completeWithdrawal, expireWithdrawal } from '#shared/withdrawals/transitions.ts';
 
 /**

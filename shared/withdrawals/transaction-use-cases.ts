@@ -1,11 +1,11 @@
 import { requireCustomer } from '#shared/customers/customer-use-cases.ts';
-import { getAllowanceUsage, getBalance } from '#shared/db/ledger.ts';
 import type { Page } from '#shared/db/pagination.ts';
-import { getTransactionOfCustomer, listTransactionsOfCustomer } from '#shared/db/transactions.ts';
-import type { Deps } from '#shared/http/deps.ts';
-import { NotFoundError } from '#shared/http/errors.ts';
+import type { Deps } from '#shared/deps.ts';
+import { NotFoundError } from '#shared/errors.ts';
+import { formatMicro } from '#shared/money/micro.ts';
 import type { Organization } from '#shared/organizations/organization.ts';
-import { allowanceWindow, formatMicro } from '#shared/withdrawals/ledger.ts';
+import { allowanceWindow } from '#shared/withdrawals/allowance.ts';
+import { getAllowanceUsage, getBalance } from '#shared/withdrawals/balance-repository.ts';
 import { toTransaction } from '#shared/withdrawals/records.ts';
 import type {
   Allowance,
@@ -14,6 +14,7 @@ import type {
   TransactionStatus,
   TransactionType,
 } from '#shared/withdrawals/schemas.ts';
+import { getTransactionOfCustomer, listTransactionsOfCustomer } from '#shared/withdrawals/transaction-repository.ts';
 import { cancelWithdrawal } from '#shared/withdrawals/transitions.ts';
 
 /** The customer-facing reads and the cancel route. Every read of a path resource checks the customer first. */

@@ -4,17 +4,17 @@ import {
   WriteConditionFailedError,
   writeGuarded,
 } from '#shared/db/guarded-write.ts';
-import { allowanceWrites, balanceWrites, getAllowanceUsage } from '#shared/db/ledger.ts';
-import { getTransactionOfCustomer, transactionWrites } from '#shared/db/transactions.ts';
-import type { Deps } from '#shared/http/deps.ts';
-import { ConflictError, NotFoundError } from '#shared/http/errors.ts';
+import type { Deps } from '#shared/deps.ts';
+import { ConflictError, NotFoundError } from '#shared/errors.ts';
 import { log } from '#shared/log.ts';
+import { toMicro } from '#shared/money/micro.ts';
 import type { Organization } from '#shared/organizations/organization.ts';
-import { toMicro } from '#shared/withdrawals/ledger.ts';
+import { allowanceWrites, balanceWrites, getAllowanceUsage } from '#shared/withdrawals/balance-repository.ts';
 import { assertTransition } from '#shared/withdrawals/lifecycle.ts';
 import { executorFor } from '#shared/withdrawals/ports.ts';
 import { addSeconds, statusChangedEvent } from '#shared/withdrawals/records.ts';
 import type { TransactionRecord } from '#shared/withdrawals/schemas.ts';
+import { getTransactionOfCustomer, transactionWrites } from '#shared/withdrawals/transaction-repository.ts';
 
 /**
  * Every change of an existing transaction goes through `applyTransition`: read the transaction, decide the

@@ -4,8 +4,8 @@ import { handler as createCustomerHandler } from '#functions/api/customers/creat
 import { handler as getCustomerHandler } from '#functions/api/customers/get-customer.ts';
 import { createCustomer, requireCustomer } from '#shared/customers/customer-use-cases.ts';
 import { toCustomer } from '#shared/customers/schemas.ts';
+import { appDeps } from '#shared/deps.ts';
 import { authenticate } from '#shared/http/auth.ts';
-import { appDeps } from '#shared/http/deps.ts';
 import { type ApiEvent, apiEvent, invoke } from '#test/fixtures/api-event.ts';
 import { customerItem } from '#test/fixtures/customers.ts';
 import { apiKeyFor, apiKeyItem, organizationItem } from '#test/fixtures/organizations.ts';

@@ -21,8 +21,8 @@ import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from '#infra/local/dynamodb.ts';
 import { REPO_ROOT } from '#infra/local/server.ts';
 import type { ApiResult } from '#shared/http/api-handler.ts';
-import type { RouteDefinition } from '#shared/http/route.ts';
 import { routeList } from '#shared/http/routes.ts';
+import type { RouteDefinition } from '#shared/routing/route.ts';
 import { capture, commandCount, describePlan, replayer } from '#test/bench/floor.ts';
 import { httpLoad, loopLoad, type Measurement } from '#test/bench/load.ts';
 import { type Runtime, startRuntime, untilDatabaseReleased } from '#test/e2e/support/local-runtime.ts';
@@ -84,7 +84,7 @@ async function main() {
       DEPOSIT_XPUB: readFileSync(join(dataDir, 'deposit-xpub'), 'utf8').trim(),
       LOG_LEVEL: 'error',
     });
-    const { appDeps } = await import('#shared/http/deps.ts');
+    const { appDeps } = await import('#shared/deps.ts');
     const { hashApiKey } = await import('#shared/organizations/api-keys.ts');
     const deps = appDeps();
     const key = local.apiKey;

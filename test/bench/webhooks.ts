@@ -39,7 +39,7 @@ await ensureTable(tables, TABLE);
 tables.destroy();
 
 // Imported after the environment is set: the handlers read their configuration on first use.
-const { appDeps } = await import('#shared/http/deps.ts');
+const { appDeps } = await import('#shared/deps.ts');
 const { createOrganization } = await import('#shared/organizations/organization-admin.ts');
 const { createWebhookEndpoint } = await import('#shared/webhooks/endpoint-use-cases.ts');
 const { eventRecord } = await import('#shared/events/outbox.ts');

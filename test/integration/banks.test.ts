@@ -1,7 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { findWalletByAddress } from '#shared/db/wallets.ts';
 import { deriveDepositAddress, parseDepositXpub } from '#shared/wallets/derivation.ts';
+import { findWalletByAddress } from '#shared/wallets/repository.ts';
 import { TEST_DEPOSIT_XPUB } from '#test/fixtures/wallets.ts';
 import { useApi } from '#test/integration/support/api.ts';
 import {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { RouteDefinition } from '#shared/http/route.ts';
 import { routeList } from '#shared/http/routes.ts';
+import type { RouteDefinition } from '#shared/routing/route.ts';
 import { useApi } from '#test/integration/support/api.ts';
 import { givenOrganization } from '#test/integration/support/deps.ts';
 import { encodeSegment, type FuzzRequest, requestArbitrary, toJsonText } from '#test/integration/support/fuzz.ts';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { getInboundTransfer } from '#shared/db/inbound-transfers.ts';
+import { getInboundTransfer } from '#shared/deposits/inbound-transfer-repository.ts';
 import type { Transaction } from '#shared/withdrawals/schemas.ts';
 import { useApi } from '#test/integration/support/api.ts';
 import { type Bank, eurBank, givenCustomer } from '#test/integration/support/banks.ts';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { RouteDefinition } from '#shared/http/route.ts';
 import { routeList } from '#shared/http/routes.ts';
+import type { RouteDefinition } from '#shared/routing/route.ts';
 import { useApi } from '#test/integration/support/api.ts';
 import { givenOrganization } from '#test/integration/support/deps.ts';
 import { itemsOf, useOwnTable } from '#test/integration/support/own-table.ts';

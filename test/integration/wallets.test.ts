@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findWalletByAddress } from '#shared/db/wallets.ts';
+import { findWalletByAddress } from '#shared/wallets/repository.ts';
 import { useApi } from '#test/integration/support/api.ts';
 import { type Bank, eurBank, givenCustomer } from '#test/integration/support/banks.ts';
 import { givenOrganization, integrationDeps } from '#test/integration/support/deps.ts';

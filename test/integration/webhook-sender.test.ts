@@ -2,7 +2,6 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { Webhook } from 'standardwebhooks';
 import { describe, expect, it } from 'vitest';
 import { keys } from '#shared/db/keys.ts';
-import { claimDeliveryAttempt, getDelivery, listDeliveriesOfEndpoint } from '#shared/db/webhooks.ts';
 import { eventRecord } from '#shared/events/outbox.ts';
 import { retryWebhookDelivery } from '#shared/webhooks/delivery-use-cases.ts';
 import {
@@ -10,6 +9,7 @@ import {
   removeWebhookEndpoint,
   rotateWebhookSecret,
 } from '#shared/webhooks/endpoint-use-cases.ts';
+import { claimDeliveryAttempt, getDelivery, listDeliveriesOfEndpoint } from '#shared/webhooks/repository.ts';
 import type { CreateEndpointInput } from '#shared/webhooks/schemas.ts';
 import { ATTEMPT_LEASE_MS, deliveryIdFor, handleWebhookMessage } from '#shared/webhooks/sender.ts';
 import { givenOrganization } from '#test/integration/support/deps.ts';

@@ -1,13 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { approveKyc, createCustomer } from '#shared/customers/customer-use-cases.ts';
-import { getAllowanceUsage, getBalance } from '#shared/db/ledger.ts';
-import { getOrganization } from '#shared/db/organizations.ts';
-import { getTransactionOfCustomer } from '#shared/db/transactions.ts';
-import type { Deps } from '#shared/http/deps.ts';
+import type { Deps } from '#shared/deps.ts';
 import type { NewOrganizationInput } from '#shared/organizations/organization.ts';
+import { getOrganization } from '#shared/organizations/repository.ts';
+import { getAllowanceUsage, getBalance } from '#shared/withdrawals/balance-repository.ts';
 import { createWithdrawal } from '#shared/withdrawals/create-withdrawal.ts';
 import { creditBalance, failTransaction, setAllowance } from '#shared/withdrawals/sandbox-use-cases.ts';
 import { expireDueWithdrawals, settleDueSandboxWithdrawals } from '#shared/withdrawals/sweeps.ts';
+import { getTransactionOfCustomer } from '#shared/withdrawals/transaction-repository.ts';
 import { cancelTransaction } from '#shared/withdrawals/transaction-use-cases.ts';
 import { givenOrganization } from '#test/integration/support/deps.ts';
 import { isolatedTableDeps } from '#test/integration/support/isolated-table.ts';

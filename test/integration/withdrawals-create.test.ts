@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { getAllowanceUsage, getBalance } from '#shared/db/ledger.ts';
+import { getAllowanceUsage, getBalance } from '#shared/withdrawals/balance-repository.ts';
 import type { Transaction } from '#shared/withdrawals/schemas.ts';
 import { useApi } from '#test/integration/support/api.ts';
 import { integrationDeps } from '#test/integration/support/deps.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { run } from '#infra/admin/cli.ts';
-import { getAllowanceUsage, getBalance } from '#shared/db/ledger.ts';
+import { getAllowanceUsage, getBalance } from '#shared/withdrawals/balance-repository.ts';
 import type { Transaction, TransactionStatus } from '#shared/withdrawals/schemas.ts';
 import { useApi } from '#test/integration/support/api.ts';
 import { integrationDeps } from '#test/integration/support/deps.ts';

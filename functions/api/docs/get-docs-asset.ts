@@ -1,5 +1,5 @@
+import { NotFoundError } from '#shared/errors.ts';
 import { apiHandler } from '#shared/http/api-handler.ts';
-import { NotFoundError } from '#shared/http/errors.ts';
 import { RawReply } from '#shared/http/reply.ts';
 import { routes } from '#shared/http/routes.ts';
 import { readDocsAsset } from '#shared/openapi/docs-page.ts';

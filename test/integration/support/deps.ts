@@ -1,7 +1,7 @@
 import { systemClock } from '#shared/clock.ts';
 import { parseConfig } from '#shared/config/env.ts';
 import { createDb } from '#shared/db/client.ts';
-import type { Deps } from '#shared/http/deps.ts';
+import type { Deps } from '#shared/deps.ts';
 import type { NewOrganizationInput } from '#shared/organizations/organization.ts';
 import { createOrganization } from '#shared/organizations/organization-admin.ts';
 

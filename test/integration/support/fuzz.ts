@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { RouteDefinition } from '#shared/http/route.ts';
+import type { RouteDefinition } from '#shared/routing/route.ts';
 import { type Ids, pathParamsOf } from '#test/integration/support/route-requests.ts';
 
 /**

@@ -5,7 +5,7 @@ import { LOCAL_CREDENTIALS, LOCAL_REGION } from '#infra/local/dynamodb.ts';
 import { ensureTable } from '#infra/local/table.ts';
 import { parseConfig } from '#shared/config/env.ts';
 import { createDb } from '#shared/db/client.ts';
-import type { Deps } from '#shared/http/deps.ts';
+import type { Deps } from '#shared/deps.ts';
 
 /**
  * Deps on a table of their own in the run's DynamoDB Local, for tests whose subject is table-wide (the sweeps

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { z } from 'zod';
-import type { RouteDefinition } from '#shared/http/route.ts';
+import type { RouteDefinition } from '#shared/routing/route.ts';
 import type { ApiResponse } from '#test/integration/support/api.ts';
 import { eurBank, givenCustomer } from '#test/integration/support/banks.ts';
 import { busEventMessage, customerCreated, receive, senderTestDeps } from '#test/integration/support/webhooks.ts';

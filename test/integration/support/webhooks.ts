@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { parseEventsConfig } from '#shared/config/env.ts';
-import type { SenderDeps } from '#shared/events/deps.ts';
 import { eventRecord } from '#shared/events/outbox.ts';
 import type { DeliveryRequest, DeliveryResult } from '#shared/webhooks/http-delivery.ts';
 import type { QueueMessage } from '#shared/webhooks/queue.ts';
 import { handleWebhookMessage } from '#shared/webhooks/sender.ts';
+import type { SenderDeps } from '#shared/webhooks/sender-deps.ts';
 import { integrationDeps } from '#test/integration/support/deps.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
-import type { Deps } from '#shared/http/deps.ts';
+import type { Deps } from '#shared/deps.ts';
 import type { Transaction } from '#shared/withdrawals/schemas.ts';
 import { type BankOverrides, bankItem } from '#test/fixtures/banks.ts';
 import type { ApiResponse } from '#test/integration/support/api.ts';

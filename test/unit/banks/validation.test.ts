@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CreateBankBody } from '#shared/banks/schemas.ts';
+import { parseOrThrow } from '#shared/http/validation.ts';
 import {
   isValidBic,
   isValidIban,
@@ -7,8 +8,7 @@ import {
   isValidUsAccountNumber,
   normalizeBic,
   normalizeIban,
-} from '#shared/banks/validation.ts';
-import { parseOrThrow } from '#shared/http/validation.ts';
+} from '#shared/validation/bank-accounts.ts';
 
 /** Published example IBANs of the IBAN registry, one per country. */
 const VALID_IBANS = {

@@ -21,8 +21,8 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '#infra/local/server.ts';
-import type { RouteDefinition } from '#shared/http/route.ts';
 import { routeList } from '#shared/http/routes.ts';
+import type { RouteDefinition } from '#shared/routing/route.ts';
 import {
   type ApiEvent,
   type ApiResult,

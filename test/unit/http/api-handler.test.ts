@@ -3,12 +3,12 @@ import { DynamoDBDocumentClient, GetCommand, TransactWriteCommand } from '@aws-s
 import { beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createCustomer } from '#shared/customers/customer-use-cases.ts';
+import { appDeps, type Deps } from '#shared/deps.ts';
+import { TooManyRequestsError } from '#shared/errors.ts';
 import { apiHandler } from '#shared/http/api-handler.ts';
-import { appDeps, type Deps } from '#shared/http/deps.ts';
-import { TooManyRequestsError } from '#shared/http/errors.ts';
 import { reply } from '#shared/http/reply.ts';
-import { defineRoute } from '#shared/http/route.ts';
 import { routes } from '#shared/http/routes.ts';
+import { defineRoute } from '#shared/routing/route.ts';
 import { apiEvent, bodyOf, headerOf, invoke, jsonBody } from '#test/fixtures/api-event.ts';
 import { givenCaller, mockDocumentClient } from '#test/fixtures/dynamodb.ts';
 

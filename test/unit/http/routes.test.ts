@@ -4,9 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { REPO_ROOT } from '#infra/local/server.ts';
 import { gateStatuses } from '#shared/http/api-handler.ts';
-import { ErrorBodySchema } from '#shared/http/errors.ts';
-import { defineRoute, type RouteDefinition } from '#shared/http/route.ts';
 import { routeList, routes } from '#shared/http/routes.ts';
+import { defineRoute, type RouteDefinition } from '#shared/routing/route.ts';
+import { ErrorBodySchema } from '#shared/routing/schemas.ts';
 
 /**
  * The rules every row of the route table keeps, so the OpenAPI document and the contract tests built from it

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { CreateCustomerBody } from '#shared/customers/schemas.ts';
-import { FieldError } from '#shared/http/errors.ts';
+import { FieldError } from '#shared/errors.ts';
 import { parseOrThrow, toFieldError } from '#shared/http/validation.ts';
 
 const failureOf = (schema: z.ZodType, input: unknown): z.ZodError => {

@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, parseEventsConfig } from '#shared/config/env.ts';
-import {
-  attemptsOf,
-  DEFAULT_RETRY_SCHEDULE,
-  nextAttemptAt,
-  parseRetrySchedule,
-  queueDelaySeconds,
-} from '#shared/webhooks/retry-schedule.ts';
+import { DEFAULT_RETRY_SCHEDULE, parseRetrySchedule } from '#shared/config/retry-schedule.ts';
+import { attemptsOf, nextAttemptAt, queueDelaySeconds } from '#shared/webhooks/retry-schedule.ts';
 
 const NOW = new Date('2026-11-21T10:00:00.000Z');
 const secondsAfterNow = (date: Date | undefined) => (date ? (date.getTime() - NOW.getTime()) / 1000 : undefined);

@@ -1,7 +1,7 @@
 import { Decimal } from 'decimal.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatMicro } from '#shared/withdrawals/ledger.ts';
+import { formatMicro } from '#shared/money/micro.ts';
 import {
   AmountAboveMaximumError,
   AmountNotAboveFeeError,

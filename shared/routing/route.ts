@@ -1,24 +1,8 @@
 import type { z } from 'zod';
-import type { IndexName } from '#shared/db/table.ts';
+import type { Access } from '#shared/db/access.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 export type Feature = 'customers' | 'apiWithdrawals';
-
-/**
- * What a route's function may touch; the CDK stack turns this into its IAM policy (infra/aws/table-access.ts).
- * `read`: GetItem, BatchGetItem, Query and ConditionCheckItem on the table; `readwrite` adds PutItem, UpdateItem
- * and DeleteItem (transactions are authorized item by item, so these cover TransactWriteItems). Never Scan.
- */
-export type Access = {
-  table: 'none' | 'read' | 'readwrite';
-  /** The secondary indexes the function queries: each adds Query on that index alone. */
-  indexes?: readonly IndexName[];
-  /**
-   * Files of installed packages the function reads at run time (`swagger-ui-dist/swagger-ui.css`), resolved
-   * like imports; the CDK bundling copies exactly these next to the bundle, since esbuild only bundles code.
-   */
-  packageFiles?: readonly string[];
-};
 
 export type RouteDefinition = {
   /** Unique, camelCase; the OpenAPI operationId and the CDK construct id come from it. */

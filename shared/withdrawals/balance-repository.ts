@@ -4,14 +4,14 @@ import { z } from 'zod';
 import type { Db } from '#shared/db/client.ts';
 import type { GuardedItem, TransactItem } from '#shared/db/guarded-write.ts';
 import { type Key, keys } from '#shared/db/keys.ts';
+import { MicroSchema } from '#shared/money/micro.ts';
 import {
   type AllowanceConfig,
   type AllowanceUsage,
   type AllowanceWindow,
   type BalanceState,
   EMPTY_BALANCE,
-  MicroSchema,
-} from '#shared/withdrawals/ledger.ts';
+} from '#shared/withdrawals/allowance.ts';
 import type { ExchangeRates } from '#shared/withdrawals/schemas.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ChainSchema } from '#shared/wallets/chains.ts';
+import { ChainSchema } from '#shared/money/chains.ts';
 
 /**
  * A customer's wallet as stored, in the customer's partition (`WALLET#<walletId>`). Two kinds share the shape:

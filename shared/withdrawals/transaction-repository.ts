@@ -3,10 +3,10 @@ import { z } from 'zod';
 import type { Db } from '#shared/db/client.ts';
 import type { TransactItem } from '#shared/db/guarded-write.ts';
 import { keys, TIMER_SHARDS, type TimerKind } from '#shared/db/keys.ts';
-import type { IdempotencyRecord } from '#shared/db/ledger.ts';
 import { type Page, queryListPage } from '#shared/db/pagination.ts';
 import { TABLE } from '#shared/db/table.ts';
 import type { EventRecord } from '#shared/events/outbox.ts';
+import type { IdempotencyRecord } from '#shared/withdrawals/balance-repository.ts';
 import { pendingTimer } from '#shared/withdrawals/lifecycle.ts';
 import {
   type TransactionRecord,

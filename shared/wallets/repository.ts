@@ -7,7 +7,7 @@ import {
   AddressLookupSchema,
   type WalletRecord,
   WalletRecordSchema,
-} from '#shared/wallets/wallet-record.ts';
+} from '#shared/wallets/records.ts';
 
 const WALLET_ATTRIBUTES = Object.keys(WalletRecordSchema.shape);
 const LOOKUP_ATTRIBUTES = Object.keys(AddressLookupSchema.shape);

@@ -1,13 +1,14 @@
 import { GetCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import { type BankRecord, BankRecordSchema } from '#shared/banks/bank-record.ts';
+import { type BankRecord, BankRecordSchema } from '#shared/banks/records.ts';
 import type { Db } from '#shared/db/client.ts';
 import { cancellationCodes } from '#shared/db/errors.ts';
+import { transactWithConflictRetry } from '#shared/db/guarded-write.ts';
 import { keys } from '#shared/db/keys.ts';
 import { type Page, queryListPage } from '#shared/db/pagination.ts';
-import { addressLookupPut, walletPut } from '#shared/db/wallets.ts';
 import type { EventRecord } from '#shared/events/outbox.ts';
 import { sha256Hex } from '#shared/ids.ts';
-import type { WalletRecord } from '#shared/wallets/wallet-record.ts';
+import type { WalletRecord } from '#shared/wallets/records.ts';
+import { addressLookupPut, walletPut } from '#shared/wallets/repository.ts';
 
 const BANK_ATTRIBUTES = Object.keys(BankRecordSchema.shape);
 
@@ -48,22 +49,6 @@ export class DepositAddressTakenError extends Error {}
  */
 export const accountDetailsHash = (bank: Pick<BankRecord, 'currency' | 'iban' | 'routingNumber' | 'accountNumber'>) =>
   sha256Hex(bank.currency === 'EUR' ? `EUR|${bank.iban}` : `USD|${bank.routingNumber}|${bank.accountNumber}`);
-
-const TRANSACTION_ATTEMPTS = 3;
-
-/** Retries a transaction cancelled only by a conflicting concurrent transaction; its guards then decide. */
-export async function transactWithConflictRetry(db: Db, input: TransactWriteCommandInput) {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await db.client.send(new TransactWriteCommand(input));
-    } catch (error) {
-      const codes = cancellationCodes(error);
-      const conflictOnly = codes?.includes('TransactionConflict') && !codes.includes('ConditionalCheckFailed');
-      if (!conflictOnly || attempt >= TRANSACTION_ATTEMPTS) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 20 * attempt + Math.random() * 30));
-    }
-  }
-}
 
 /**
  * Creates a bank with everything that belongs to it, all or nothing: the bank (with its list entry), the

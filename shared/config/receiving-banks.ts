@@ -6,7 +6,7 @@ import {
   isValidUsAccountNumber,
   normalizeBic,
   normalizeIban,
-} from '#shared/banks/validation.ts';
+} from '#shared/validation/bank-accounts.ts';
 import { CountryCodeSchema } from '#shared/validation/country.ts';
 
 /**

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * Errors that carry their HTTP meaning. Domain code throws these (or subclasses); the error middleware turns
  * them into `{"error": message}` with the status. Anything else is a 500 whose details stay in the logs.
@@ -86,9 +84,3 @@ export class ServiceUnavailableError extends HttpError {
     super(503, message, { 'retry-after': String(retryAfterSeconds) });
   }
 }
-
-/** The body of every error response, for the route table and the OpenAPI document. */
-export const ErrorBodySchema = z.object({ error: z.string() }).meta({
-  id: 'Error',
-  description: 'Every error: `error` says what went wrong; a validation message names the field first.',
-});

@@ -1,7 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { transactWithConflictRetry } from '#shared/db/banks.ts';
 import type { Db } from '#shared/db/client.ts';
 import { cancellationCodes } from '#shared/db/errors.ts';
+import { transactWithConflictRetry } from '#shared/db/guarded-write.ts';
 import { keys } from '#shared/db/keys.ts';
 import { type Page, queryListPage } from '#shared/db/pagination.ts';
 import { type VirtualAccountRecord, VirtualAccountRecordSchema } from '#shared/deposits/schemas.ts';

@@ -1,10 +1,10 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { transactWithConflictRetry } from '#shared/db/banks.ts';
 import type { Db } from '#shared/db/client.ts';
 import { cancellationCodes } from '#shared/db/errors.ts';
+import { transactWithConflictRetry } from '#shared/db/guarded-write.ts';
 import { keys } from '#shared/db/keys.ts';
-import { addressLookupPut, parseWallet, walletPut } from '#shared/db/wallets.ts';
-import type { WalletRecord } from '#shared/wallets/wallet-record.ts';
+import type { WalletRecord } from '#shared/wallets/records.ts';
+import { addressLookupPut, parseWallet, walletPut } from '#shared/wallets/repository.ts';
 
 /**
  * The wallets area's writes (issue 5): destination wallets are added, moved to another address and deleted here.

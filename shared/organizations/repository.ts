@@ -1,10 +1,10 @@
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
+import type { EurReceivingAccount } from '#shared/config/receiving-banks.ts';
 import type { Db } from '#shared/db/client.ts';
 import { keys } from '#shared/db/keys.ts';
 import { TABLE } from '#shared/db/table.ts';
-import type { EurReceivingAccount } from '#shared/deposits/receiving-accounts.ts';
 import { type Organization, OrganizationSchema } from '#shared/organizations/organization.ts';
 
 export const ApiKeyRecordSchema = z.object({

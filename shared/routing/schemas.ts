@@ -1,0 +1,22 @@
+import { z } from 'zod';
+
+/** The body of every error response, for the route table and the OpenAPI document. */
+export const ErrorBodySchema = z.object({ error: z.string() }).meta({
+  id: 'Error',
+  description: 'Every error: `error` says what went wrong; a validation message names the field first.',
+});
+
+export const DEFAULT_LIMIT = 50;
+export const MAX_LIMIT = 200;
+
+/** `?limit=&cursor=`, shared by every list route. */
+export const PaginationQuery = {
+  limit: z
+    .string()
+    .regex(/^\d{1,4}$/, { error: `Must be an integer from 1 to ${MAX_LIMIT}` })
+    .transform(Number)
+    .refine((n) => n >= 1 && n <= MAX_LIMIT, { error: `Must be an integer from 1 to ${MAX_LIMIT}` })
+    .optional()
+    .transform((n) => n ?? DEFAULT_LIMIT),
+  cursor: z.string().min(1).max(2048).optional(),
+};
