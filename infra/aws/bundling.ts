@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type BundlingOptions, type ICommandHooks, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { BuildOptions } from 'esbuild';
+import { REPO_ROOT } from '#infra/repo-root.ts';
 
 /**
  * How every function is bundled, in one place: CDK's NodejsFunction (`cdkBundling`) and the bundle benchmark
@@ -10,7 +11,6 @@ import type { BuildOptions } from 'esbuild';
  */
 
 /** Route handlers are named relative to the repository root; esbuild also resolves `#shared/*` from there. */
-export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 /** The functions' runtime is Node.js 22 (`Runtime.NODEJS_22_X`); the bundle targets exactly that. */
 export const NODE_TARGET = 'node22';

@@ -5,7 +5,8 @@ import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
-import { cdkBundling, copyPackageFiles, NODE_OPTIONS, REPO_ROOT } from '#infra/aws/bundling.ts';
+import { cdkBundling, copyPackageFiles, NODE_OPTIONS } from '#infra/aws/bundling.ts';
+import { REPO_ROOT } from '#infra/repo-root.ts';
 
 export type PayoutsFunctionProps = {
   /** The entry file relative to the repository root, as in the route table. */

@@ -5,9 +5,9 @@ import type { DynamoDBBatchResponse, DynamoDBStreamEvent, SQSBatchResponse, SQSE
 import { z } from 'zod';
 import { startLocalEventBus } from '#infra/local/event-bus.ts';
 import { startLocalQueues, startQueuePoller } from '#infra/local/queue-poller.ts';
-import { REPO_ROOT } from '#infra/local/server.ts';
 import { startStreamRelay } from '#infra/local/stream-relay.ts';
-import type { LocalWorker, LocalWorkerContext } from '#infra/local/workers.ts';
+import type { LocalWorker, LocalWorkerContext } from '#infra/local/worker.ts';
+import { REPO_ROOT } from '#infra/repo-root.ts';
 import { eventsConfig } from '#shared/config/env.ts';
 import type { Db } from '#shared/db/client.ts';
 import { eventBridgeBus } from '#shared/events/bus.ts';

@@ -1,15 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { enforceRouteAccess, withRouteAccess } from '#infra/local/access-check.ts';
 import { createRouter } from '#infra/local/router.ts';
+import { REPO_ROOT } from '#infra/repo-root.ts';
 import { appDeps } from '#shared/deps.ts';
 import { NOT_FOUND_HANDLER } from '#shared/http/routes.ts';
 import type { RouteDefinition } from '#shared/routing/route.ts';
-
-export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 /** API Gateway accepts up to 10 MB; locally we stop reading well before that, the handler enforces 64 KiB. */
 const MAX_READ_BYTES = 1024 * 1024;

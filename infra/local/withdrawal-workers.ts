@@ -1,4 +1,4 @@
-import type { LocalWorker } from '#infra/local/workers.ts';
+import type { LocalWorker } from '#infra/local/worker.ts';
 import { log } from '#shared/log.ts';
 
 type ScheduledModule = { handler: () => Promise<unknown> };

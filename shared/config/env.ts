@@ -140,6 +140,9 @@ export function config(): Config {
   return cached;
 }
 
+/** The default of `WEBHOOK_ATTEMPT_LEASE_S`. */
+export const ATTEMPT_LEASE_DEFAULT_S = 60;
+
 /**
  * The event functions' configuration (stream relay, webhook sender), read and validated on their first use
  * like `config()`. Kept apart so the API functions need none of it.
@@ -170,6 +173,11 @@ const EventsEnvSchema = z.object({
    */
   WEBHOOK_SANDBOX_LOOPBACK: z.enum(['allow', 'deny']).default('allow'),
   /**
+   * Seconds a claimed delivery attempt owns its delivery; a sender that dies mid-attempt is retried after it. It
+   * must outlast one attempt (the HTTP timeout is 15 s), so at least 20; tests of crash recovery shorten it.
+   */
+  WEBHOOK_ATTEMPT_LEASE_S: z.coerce.number().int().min(20).max(900).default(ATTEMPT_LEASE_DEFAULT_S),
+  /**
    * Test hook for the local runtime: `host=address,...` answers these names without DNS. The answers still
    * pass the address guard, so this can only make a name resolve to an address that is then checked.
    */
@@ -186,6 +194,7 @@ export type EventsConfig = Readonly<{
   sqsEndpoint: string | undefined;
   retrySchedule: readonly number[];
   sandboxLoopback: boolean;
+  attemptLeaseMs: number;
   dnsOverrides: ReadonlyMap<string, string>;
 }>;
 
@@ -207,6 +216,7 @@ export function parseEventsConfig(env: Record<string, string | undefined>): Even
     sqsEndpoint: e.SQS_ENDPOINT,
     retrySchedule: Object.freeze(e.WEBHOOK_RETRY_SCHEDULE),
     sandboxLoopback: e.WEBHOOK_SANDBOX_LOOPBACK === 'allow',
+    attemptLeaseMs: e.WEBHOOK_ATTEMPT_LEASE_S * 1000,
     dnsOverrides: new Map(overrides.map(([host, address]) => [host.toLowerCase(), address])),
   });
 }

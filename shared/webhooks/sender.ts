@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { SQSBatchResponse, SQSRecord } from 'aws-lambda';
 import { z } from 'zod';
+import { ATTEMPT_LEASE_DEFAULT_S } from '#shared/config/env.ts';
 import type { EventEnvelope } from '#shared/events/contracts.ts';
 import {
   BusEventSchema,
@@ -28,8 +29,11 @@ import type { DeliveryRecord, EndpointRecord } from '#shared/webhooks/schemas.ts
 import type { SenderDeps } from '#shared/webhooks/sender-deps.ts';
 import { webhookHeaders } from '#shared/webhooks/signing.ts';
 
-/** A claimed attempt owns its delivery this long; if the sender dies mid-attempt, the next try comes after it. */
-export const ATTEMPT_LEASE_MS = 60_000;
+/**
+ * A claimed attempt owns its delivery this long by default (`WEBHOOK_ATTEMPT_LEASE_S`); if the sender dies
+ * mid-attempt, the next try comes after it.
+ */
+export const ATTEMPT_LEASE_MS = ATTEMPT_LEASE_DEFAULT_S * 1000;
 /** Queue delays are whole seconds; a message this close to its due time is treated as due. */
 const DUE_TOLERANCE_MS = 500;
 
@@ -162,7 +166,7 @@ export async function attemptDelivery(deps: SenderDeps, ref: DeliveryRef, messag
   }
   const claimed = await claimDeliveryAttempt(deps.db, delivery, {
     now,
-    leaseUntil: new Date(now.getTime() + ATTEMPT_LEASE_MS),
+    leaseUntil: new Date(now.getTime() + deps.events.attemptLeaseMs),
     messageId,
   });
   // Another copy of this message took the attempt; its message carries the delivery on.

@@ -19,7 +19,7 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from '#infra/local/dynamodb.ts';
-import { REPO_ROOT } from '#infra/local/server.ts';
+import { REPO_ROOT } from '#infra/repo-root.ts';
 import type { ApiResult } from '#shared/http/api-handler.ts';
 import { routeList } from '#shared/http/routes.ts';
 import type { RouteDefinition } from '#shared/routing/route.ts';

@@ -31,10 +31,12 @@ describe('npm start killed with SIGKILL under load', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'payouts-e2e-crash-'));
   let runtime: Runtime;
   let receiver: Receiver;
+  // A delivery whose attempt died with the process is retried once its lease ends: the shortest lease allowed.
+  const env = { WEBHOOK_ATTEMPT_LEASE_S: '20' };
 
   beforeAll(async () => {
     receiver = await startReceiver();
-    runtime = await startRuntime(dataDir);
+    runtime = await startRuntime(dataDir, env);
   });
 
   afterAll(async () => {
@@ -93,7 +95,7 @@ describe('npm start killed with SIGKILL under load', () => {
     stopped = true;
     await Promise.all(writers);
     await untilDatabaseReleased(dataDir);
-    runtime = await startRuntime(dataDir);
+    runtime = await startRuntime(dataDir, env);
 
     // Every acknowledged write is there, as it was acknowledged.
     for (const [customerId, name] of acknowledged.customers) {

@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import createClient from 'openapi-fetch';
 import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPO_ROOT } from '#infra/local/server.ts';
+import { REPO_ROOT } from '#infra/repo-root.ts';
 import { EVENT_TYPES } from '#shared/events/contracts.ts';
 import { routeList, routes } from '#shared/http/routes.ts';
 import { type Runtime, startRuntime } from '#test/e2e/support/local-runtime.ts';

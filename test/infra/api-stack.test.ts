@@ -5,9 +5,9 @@ import { Match, Template } from 'aws-cdk-lib/assertions';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { IConstruct } from 'constructs';
 import { describe, expect, it } from 'vitest';
-import { REPO_ROOT } from '#infra/aws/bundling.ts';
 import type { PayoutsFunction } from '#infra/aws/function.ts';
 import { createRouter } from '#infra/local/router.ts';
+import { REPO_ROOT } from '#infra/repo-root.ts';
 import { routeList } from '#shared/http/routes.ts';
 import { appWithoutBundling, FULL_CONTEXT } from '#test/infra/app-without-bundling.ts';
 

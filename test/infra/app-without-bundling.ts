@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll } from 'vitest';
 import { buildApp } from '#infra/aws/build-app.ts';
-import { REPO_ROOT } from '#infra/aws/bundling.ts';
+import { REPO_ROOT } from '#infra/repo-root.ts';
 
 /** The feature flags and settings of cdk.json, which the CLI hands the app; tests get the same. */
 const CDK_JSON_CONTEXT = JSON.parse(readFileSync(path.join(REPO_ROOT, 'cdk.json'), 'utf8')).context as Record<

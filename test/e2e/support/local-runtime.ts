@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { freePort } from '#infra/local/ports.ts';
-import { REPO_ROOT } from '#infra/local/server.ts';
+import { REPO_ROOT } from '#infra/repo-root.ts';
 import { eventually } from '#test/e2e/support/receiver.ts';
 import { type CheckedResponse, checkedFetch } from '#test/fixtures/openapi-contract.ts';
 

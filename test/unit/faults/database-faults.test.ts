@@ -20,7 +20,7 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { REPO_ROOT } from '#infra/local/server.ts';
+import { REPO_ROOT } from '#infra/repo-root.ts';
 import { routeList } from '#shared/http/routes.ts';
 import type { RouteDefinition } from '#shared/routing/route.ts';
 import {

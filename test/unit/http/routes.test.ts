@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { REPO_ROOT } from '#infra/local/server.ts';
+import { REPO_ROOT } from '#infra/repo-root.ts';
 import { gateStatuses } from '#shared/http/api-handler.ts';
 import { routeList, routes } from '#shared/http/routes.ts';
 import { defineRoute, type RouteDefinition } from '#shared/routing/route.ts';

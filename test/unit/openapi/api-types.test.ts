@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { REPO_ROOT } from '#infra/local/server.ts';
 import { API_TYPES_FILE, generateApiTypes } from '#infra/openapi/api-types.ts';
+import { REPO_ROOT } from '#infra/repo-root.ts';
 
 describe('the committed API types', () => {
   it('are what the current route table and schemas generate (else: npm run openapi:types)', async () => {

@@ -56,3 +56,11 @@ describe('webhook retry schedule', () => {
     expect(queueDelaySeconds(later(10 * 3600 * 1000), NOW)).toBe(900);
   });
 });
+
+describe('the attempt lease', () => {
+  it('defaults to 60 s and takes WEBHOOK_ATTEMPT_LEASE_S from 20 s, longer than one attempt may take', () => {
+    expect(parseEventsConfig({}).attemptLeaseMs).toBe(60_000);
+    expect(parseEventsConfig({ WEBHOOK_ATTEMPT_LEASE_S: '20' }).attemptLeaseMs).toBe(20_000);
+    expect(() => parseEventsConfig({ WEBHOOK_ATTEMPT_LEASE_S: '5' })).toThrow(/WEBHOOK_ATTEMPT_LEASE_S/);
+  });
+});

@@ -1,0 +1,22 @@
+import type { Deps } from '#shared/deps.ts';
+
+/**
+ * The in-process stand-ins for what AWS runs beside the API (stream relay, bus, queue pollers, webhook
+ * sender, settlement, expiry sweep). Each area adds its own worker to `LOCAL_WORKERS`; `npm start` starts
+ * them after the table exists and stops them, in reverse order, before DynamoDB Local.
+ */
+export type LocalWorkerContext = {
+  deps: Deps;
+  dataDir: string;
+  dynamodbEndpoint: string;
+  tableName: string;
+  /** Lines to print in the start banner (e.g. "generated a development key"). */
+  announce: (line: string) => void;
+};
+
+export type RunningWorker = { stop: () => Promise<void> };
+
+export type LocalWorker = {
+  name: string;
+  start: (context: LocalWorkerContext) => Promise<RunningWorker>;
+};
