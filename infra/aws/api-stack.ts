@@ -17,7 +17,7 @@ import { Alarms } from '#infra/aws/alarms.ts';
 import { type DeploymentConfig, deploymentEnvironment } from '#infra/aws/config.ts';
 import { PayoutsFunction } from '#infra/aws/function.ts';
 import { grantTableAccess } from '#infra/aws/table-access.ts';
-import { NOT_FOUND_HANDLER, routeList } from '#shared/http/routes.ts';
+import { NOT_FOUND_HANDLER, routeList } from '#shared/routes.ts';
 
 export type ApiStackProps = StackProps & { table: ITable; alarmTopic: ITopic; config: DeploymentConfig };
 

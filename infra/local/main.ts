@@ -77,7 +77,7 @@ async function serve(dynamo: LocalDynamoDb) {
   const { appDeps } = await import('#shared/deps.ts');
   const { getOrganization } = await import('#shared/organizations/repository.ts');
   const { createOrganization } = await import('#shared/organizations/organization-admin.ts');
-  const { routeList } = await import('#shared/http/routes.ts');
+  const { routeList } = await import('#shared/routes.ts');
   const { LOCAL_WORKERS, startWorkers } = await import('#infra/local/workers.ts');
   const deps = appDeps();
 

@@ -7,7 +7,7 @@ import { enforceRouteAccess, withRouteAccess } from '#infra/local/access-check.t
 import { createRouter } from '#infra/local/router.ts';
 import { REPO_ROOT } from '#infra/repo-root.ts';
 import { appDeps } from '#shared/deps.ts';
-import { NOT_FOUND_HANDLER } from '#shared/http/routes.ts';
+import { NOT_FOUND_HANDLER } from '#shared/routes.ts';
 import type { RouteDefinition } from '#shared/routing/route.ts';
 
 /** API Gateway accepts up to 10 MB; locally we stop reading well before that, the handler enforces 64 KiB. */

@@ -1,6 +1,6 @@
 import openapiTS, { astToString, COMMENT_HEADER } from 'openapi-typescript';
-import { routeList } from '#shared/http/routes.ts';
 import { buildOpenApiDocument } from '#shared/openapi/document.ts';
+import { routeList } from '#shared/routes.ts';
 
 /** The committed TypeScript types of the API, for `openapi-fetch`; `npm run openapi:types` rewrites them. */
 export const API_TYPES_FILE = 'test/support/generated/api-types.ts';

@@ -1,4 +1,4 @@
-import { GetCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { type BankRecord, BankRecordSchema } from '#shared/banks/records.ts';
 import type { Db } from '#shared/db/client.ts';
 import { cancellationCodes } from '#shared/db/errors.ts';

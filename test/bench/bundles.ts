@@ -19,7 +19,7 @@ import { build } from 'esbuild';
 import { esbuildOptions, NODE_OPTIONS } from '#infra/aws/bundling.ts';
 import { SWEEPS } from '#infra/aws/events-stack.ts';
 import { EVENT_FUNCTIONS } from '#shared/events/routing.ts';
-import { NOT_FOUND_HANDLER, routeList } from '#shared/http/routes.ts';
+import { NOT_FOUND_HANDLER, routeList } from '#shared/routes.ts';
 
 const run = promisify(execFile);
 

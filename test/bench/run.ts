@@ -21,7 +21,7 @@ import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from '#infra/local/dynamodb.ts';
 import { REPO_ROOT } from '#infra/repo-root.ts';
 import type { ApiResult } from '#shared/http/api-handler.ts';
-import { routeList } from '#shared/http/routes.ts';
+import { routeList } from '#shared/routes.ts';
 import type { RouteDefinition } from '#shared/routing/route.ts';
 import { capture, commandCount, describePlan, replayer } from '#test/bench/floor.ts';
 import { httpLoad, loopLoad, type Measurement } from '#test/bench/load.ts';

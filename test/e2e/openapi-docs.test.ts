@@ -8,7 +8,7 @@ import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '#infra/repo-root.ts';
 import { EVENT_TYPES } from '#shared/events/contracts.ts';
-import { routeList, routes } from '#shared/http/routes.ts';
+import { routeList, routes } from '#shared/routes.ts';
 import { type Runtime, startRuntime } from '#test/e2e/support/local-runtime.ts';
 import { type Contract, contractOf, observe } from '#test/fixtures/openapi-contract.ts';
 import type { paths } from '#test/support/generated/api-types.ts';

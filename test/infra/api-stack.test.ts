@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { PayoutsFunction } from '#infra/aws/function.ts';
 import { createRouter } from '#infra/local/router.ts';
 import { REPO_ROOT } from '#infra/repo-root.ts';
-import { routeList } from '#shared/http/routes.ts';
+import { routeList } from '#shared/routes.ts';
 import { appWithoutBundling, FULL_CONTEXT } from '#test/infra/app-without-bundling.ts';
 
 const { api } = appWithoutBundling();

@@ -10,7 +10,7 @@ import { App, type CfnElement, Stack } from 'aws-cdk-lib';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PayoutsFunction } from '#infra/aws/function.ts';
-import { routes } from '#shared/http/routes.ts';
+import { routes } from '#shared/routes.ts';
 import type { RouteDefinition } from '#shared/routing/route.ts';
 import { bundle as benchBundle } from '#test/bench/bundles.ts';
 

@@ -11,7 +11,7 @@ import type { PayoutsFunction } from '#infra/aws/function.ts';
 import { REPO_ROOT } from '#infra/repo-root.ts';
 import { actionsOfCommand } from '#shared/db/access.ts';
 import { TABLE } from '#shared/db/table.ts';
-import { routeList } from '#shared/http/routes.ts';
+import { routeList } from '#shared/routes.ts';
 import { appWithoutBundling, FULL_CONTEXT } from '#test/infra/app-without-bundling.ts';
 
 /**

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { run, UsageError } from '#infra/admin/cli.ts';
 import { approveKyc } from '#shared/customers/customer-use-cases.ts';
-import { routeList } from '#shared/http/routes.ts';
 import { getOrganization } from '#shared/organizations/repository.ts';
+import { routeList } from '#shared/routes.ts';
 import { useApi } from '#test/integration/support/api.ts';
 import { type Bank, eurBank, eventsOfBank, givenCustomer, KYC_ADDRESS } from '#test/integration/support/banks.ts';
 import { integrationDeps } from '#test/integration/support/deps.ts';

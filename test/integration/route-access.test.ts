@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalServer, startLocalServer } from '#infra/local/server.ts';
-import { routes } from '#shared/http/routes.ts';
+import { routes } from '#shared/routes.ts';
 import { captureStderr } from '#test/fixtures/stderr.ts';
 import { givenOrganization, integrationDeps } from '#test/integration/support/deps.ts';
 

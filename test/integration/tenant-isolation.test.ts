@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { routeList } from '#shared/http/routes.ts';
+import { routeList } from '#shared/routes.ts';
 import type { RouteDefinition } from '#shared/routing/route.ts';
 import { useApi } from '#test/integration/support/api.ts';
 import { givenOrganization } from '#test/integration/support/deps.ts';

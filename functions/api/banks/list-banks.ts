@@ -1,7 +1,7 @@
 import { listBanks } from '#shared/banks/bank-use-cases.ts';
+import { routes } from '#shared/banks/routes.ts';
 import { apiHandler } from '#shared/http/api-handler.ts';
 import { pageReply } from '#shared/http/pagination.ts';
-import { routes } from '#shared/http/routes.ts';
 
 export const handler = apiHandler(routes.listWithdrawalBanks, async ({ deps, auth, params, query, event }) =>
   pageReply(

@@ -1,6 +1,6 @@
 import { initiateKyc } from '#shared/customers/customer-use-cases.ts';
+import { routes } from '#shared/customers/routes.ts';
 import { apiHandler } from '#shared/http/api-handler.ts';
-import { routes } from '#shared/http/routes.ts';
 
 export const handler = apiHandler(routes.initiateKyc, ({ deps, auth, params }) =>
   initiateKyc(deps, { organizationId: auth.organizationId, customerId: params.customerId }),

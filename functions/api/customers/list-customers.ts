@@ -1,7 +1,7 @@
 import { listCustomers } from '#shared/customers/customer-use-cases.ts';
+import { routes } from '#shared/customers/routes.ts';
 import { apiHandler } from '#shared/http/api-handler.ts';
 import { pageReply } from '#shared/http/pagination.ts';
-import { routes } from '#shared/http/routes.ts';
 
 export const handler = apiHandler(routes.listCustomers, async ({ deps, auth, query, event }) =>
   pageReply(event, await listCustomers(deps, { organizationId: auth.organizationId, ...query })),

@@ -1,6 +1,6 @@
 import { getDepositDetails } from '#shared/deposits/deposit-details.ts';
+import { routes } from '#shared/deposits/routes.ts';
 import { apiHandler } from '#shared/http/api-handler.ts';
-import { routes } from '#shared/http/routes.ts';
 
 export const handler = apiHandler(routes.getDepositDetails, ({ deps, auth, params, query }) =>
   getDepositDetails(deps, { organization: auth.organization, ...params, ...query }),

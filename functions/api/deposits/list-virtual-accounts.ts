@@ -1,7 +1,7 @@
+import { routes } from '#shared/deposits/routes.ts';
 import { listVirtualAccounts } from '#shared/deposits/virtual-account-use-cases.ts';
 import { apiHandler } from '#shared/http/api-handler.ts';
 import { pageReply } from '#shared/http/pagination.ts';
-import { routes } from '#shared/http/routes.ts';
 
 export const handler = apiHandler(routes.listVirtualAccounts, async ({ deps, auth, params, query, event }) =>
   pageReply(event, await listVirtualAccounts(deps, { organizationId: auth.organizationId, ...params, ...query })),

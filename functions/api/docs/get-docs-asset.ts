@@ -1,8 +1,8 @@
+import { readDocsAsset } from '#shared/docs/docs-page.ts';
+import { routes } from '#shared/docs/routes.ts';
 import { NotFoundError } from '#shared/errors.ts';
 import { apiHandler } from '#shared/http/api-handler.ts';
 import { RawReply } from '#shared/http/reply.ts';
-import { routes } from '#shared/http/routes.ts';
-import { readDocsAsset } from '#shared/openapi/docs-page.ts';
 
 export const handler = apiHandler(routes.getDocsAsset, ({ params, event }) => {
   const acceptsGzip = /\bgzip\b/.test(event.headers?.['accept-encoding'] ?? '');

@@ -1,7 +1,7 @@
+import { DOCS_CONTENT_SECURITY_POLICY, docsPageHtml } from '#shared/docs/docs-page.ts';
+import { routes } from '#shared/docs/routes.ts';
 import { apiHandler } from '#shared/http/api-handler.ts';
 import { RawReply } from '#shared/http/reply.ts';
-import { routes } from '#shared/http/routes.ts';
-import { DOCS_CONTENT_SECURITY_POLICY, docsPageHtml } from '#shared/openapi/docs-page.ts';
 
 const html = docsPageHtml({ specUrl: routes.getOpenApiDocument.path, assetBase: routes.getDocsPage.path });
 

@@ -1,6 +1,7 @@
+import { routes } from '#shared/docs/routes.ts';
 import { apiHandler } from '#shared/http/api-handler.ts';
-import { routeList, routes } from '#shared/http/routes.ts';
 import { buildOpenApiDocument, type OpenApiDocument } from '#shared/openapi/document.ts';
+import { routeList } from '#shared/routes.ts';
 
 // Built once per cold start: the route table cannot change under a running function.
 let document: OpenApiDocument | undefined;

@@ -1,6 +1,6 @@
 import { decideBankReview } from '#shared/banks/bank-use-cases.ts';
+import { routes } from '#shared/banks/routes.ts';
 import { apiHandler } from '#shared/http/api-handler.ts';
-import { routes } from '#shared/http/routes.ts';
 
 export const handler = apiHandler(routes.sandboxApproveWithdrawalBank, ({ deps, auth, params }) =>
   decideBankReview(deps, { organizationId: auth.organizationId, ...params, to: 'ACTIVE' }),

@@ -1,5 +1,5 @@
 import { apiHandler } from '#shared/http/api-handler.ts';
-import { routes } from '#shared/http/routes.ts';
+import { routes } from '#shared/withdrawals/routes.ts';
 import { completeTransaction } from '#shared/withdrawals/sandbox-use-cases.ts';
 
 export const handler = apiHandler(routes.sandboxCompleteTransaction, ({ deps, auth, params }) =>

@@ -1,7 +1,7 @@
 import { ingestInboundTransfer } from '#shared/deposits/inbound-deposits.ts';
+import { routes } from '#shared/deposits/routes.ts';
 import { apiHandler } from '#shared/http/api-handler.ts';
 import { reply } from '#shared/http/reply.ts';
-import { routes } from '#shared/http/routes.ts';
 
 export const handler = apiHandler(routes.sandboxDeposit, async ({ deps, auth, body }) => {
   const { transaction, replayed } = await ingestInboundTransfer(deps, { organization: auth.organization, ...body });

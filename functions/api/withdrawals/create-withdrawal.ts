@@ -1,7 +1,7 @@
 import { apiHandler } from '#shared/http/api-handler.ts';
 import { reply } from '#shared/http/reply.ts';
-import { routes } from '#shared/http/routes.ts';
 import { createWithdrawal } from '#shared/withdrawals/create-withdrawal.ts';
+import { routes } from '#shared/withdrawals/routes.ts';
 
 export const handler = apiHandler(routes.createWithdrawal, async ({ deps, auth, params, body, event }) => {
   const { transaction, replayed } = await createWithdrawal(deps, {

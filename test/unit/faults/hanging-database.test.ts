@@ -5,7 +5,7 @@ import { systemClock } from '#shared/clock.ts';
 import { parseConfig } from '#shared/config/env.ts';
 import { createDb, DB_MAX_ATTEMPTS, dbTimeouts } from '#shared/db/client.ts';
 import { apiHandler } from '#shared/http/api-handler.ts';
-import { routes } from '#shared/http/routes.ts';
+import { routes } from '#shared/routes.ts';
 import { apiEvent, bodyOf, headerOf, invoke } from '#test/fixtures/api-event.ts';
 import { apiKeyFor } from '#test/fixtures/organizations.ts';
 import { captureStderr } from '#test/fixtures/stderr.ts';

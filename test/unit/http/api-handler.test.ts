@@ -7,7 +7,7 @@ import { appDeps, type Deps } from '#shared/deps.ts';
 import { TooManyRequestsError } from '#shared/errors.ts';
 import { apiHandler } from '#shared/http/api-handler.ts';
 import { reply } from '#shared/http/reply.ts';
-import { routes } from '#shared/http/routes.ts';
+import { routes } from '#shared/routes.ts';
 import { defineRoute } from '#shared/routing/route.ts';
 import { apiEvent, bodyOf, headerOf, invoke, jsonBody } from '#test/fixtures/api-event.ts';
 import { givenCaller, mockDocumentClient } from '#test/fixtures/dynamodb.ts';

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { REPO_ROOT } from '#infra/repo-root.ts';
 import { gateStatuses } from '#shared/http/api-handler.ts';
-import { routeList, routes } from '#shared/http/routes.ts';
+import { routeList, routes } from '#shared/routes.ts';
 import { defineRoute, type RouteDefinition } from '#shared/routing/route.ts';
 import { ErrorBodySchema } from '#shared/routing/schemas.ts';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CustomerRecordSchema, CustomerSchema, toCustomer } from '#shared/customers/schemas.ts';
-import { routeList, routes } from '#shared/http/routes.ts';
 import { buildOpenApiDocument } from '#shared/openapi/document.ts';
+import { routeList, routes } from '#shared/routes.ts';
 import { defineRoute } from '#shared/routing/route.ts';
 import { customerItem } from '#test/fixtures/customers.ts';
 import { ContractViolation, contractOf, type ObservedResponse } from '#test/fixtures/openapi-contract.ts';

@@ -5,9 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { handler as getDocsAsset } from '#functions/api/docs/get-docs-asset.ts';
 import { handler as getDocsPage } from '#functions/api/docs/get-docs-page.ts';
 import { handler as getOpenApiDocument } from '#functions/api/docs/get-openapi-document.ts';
-import { routeList, routes } from '#shared/http/routes.ts';
-import { DOCS_ASSETS } from '#shared/openapi/docs-page.ts';
+import { DOCS_ASSETS } from '#shared/docs/docs-page.ts';
 import { buildOpenApiDocument } from '#shared/openapi/document.ts';
+import { routeList, routes } from '#shared/routes.ts';
 import { type ApiResult, apiEvent, headerOf, invoke } from '#test/fixtures/api-event.ts';
 import { contractOf } from '#test/fixtures/openapi-contract.ts';
 

@@ -2,8 +2,8 @@ import { compileErrors, validate } from '@readme/openapi-parser';
 import { describe, expect, it } from 'vitest';
 import { EVENT_TYPES } from '#shared/events/contracts.ts';
 import { commonStatuses } from '#shared/http/api-handler.ts';
-import { routeList, routes } from '#shared/http/routes.ts';
 import { buildOpenApiDocument } from '#shared/openapi/document.ts';
+import { routeList, routes } from '#shared/routes.ts';
 import { contractOf } from '#test/fixtures/openapi-contract.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: the test walks a JSON document whose shape it asserts

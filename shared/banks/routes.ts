@@ -1,0 +1,121 @@
+import { z } from 'zod';
+import { BankSchema, CreateBankBody, CustomerBankParams, SandboxRejectBankBody } from '#shared/banks/schemas.ts';
+import { CustomerIdParams } from '#shared/customers/schemas.ts';
+import { customerNotFound, customerRoute, NoBody, sandboxRoute } from '#shared/routing/presets.ts';
+import { defineRoute, type RouteDefinition } from '#shared/routing/route.ts';
+import { ErrorBodySchema, PaginationQuery } from '#shared/routing/schemas.ts';
+
+const bankRoute = { ...customerRoute, tag: 'Withdrawal banks' } as const;
+
+/** The banks rows of the route table (assembled in `#shared/routes.ts`). */
+export const routes = {
+  // Withdrawal banks (issue 3): a customer's bank accounts, their deposit wallets, and the sandbox review.
+  createWithdrawalBank: defineRoute({
+    ...bankRoute,
+    operationId: 'createWithdrawalBank',
+    method: 'POST',
+    path: '/api/v2/customers/{customerId}/withdrawal/banks',
+    handler: 'functions/api/banks/create-bank.ts',
+    summary: 'Add a withdrawal bank, with one deposit wallet per supported chain',
+    successStatus: 201,
+    access: { table: 'readwrite' },
+    request: { params: CustomerIdParams, body: CreateBankBody },
+    responses: {
+      201: BankSchema,
+      400: ErrorBodySchema,
+      401: ErrorBodySchema,
+      403: ErrorBodySchema,
+      404: ErrorBodySchema,
+      409: ErrorBodySchema,
+    },
+    examples: {
+      responses: { ...customerNotFound, 409: { error: 'A withdrawal bank with these account details already exists' } },
+    },
+  }),
+  listWithdrawalBanks: defineRoute({
+    ...bankRoute,
+    operationId: 'listWithdrawalBanks',
+    method: 'GET',
+    path: '/api/v2/customers/{customerId}/withdrawal/banks',
+    handler: 'functions/api/banks/list-banks.ts',
+    summary: "List a customer's withdrawal banks, newest first",
+    successStatus: 200,
+    access: { table: 'read', indexes: ['gsi1'] },
+    request: { params: CustomerIdParams, query: z.strictObject({ ...PaginationQuery }) },
+    responses: {
+      200: z.array(BankSchema),
+      400: ErrorBodySchema,
+      401: ErrorBodySchema,
+      403: ErrorBodySchema,
+      404: ErrorBodySchema,
+    },
+    examples: { responses: customerNotFound },
+  }),
+  getWithdrawalBank: defineRoute({
+    ...bankRoute,
+    operationId: 'getWithdrawalBank',
+    method: 'GET',
+    path: '/api/v2/customers/{customerId}/withdrawal/banks/{bankId}',
+    handler: 'functions/api/banks/get-bank.ts',
+    summary: 'Get a withdrawal bank',
+    successStatus: 200,
+    access: { table: 'read' },
+    request: { params: CustomerBankParams },
+    responses: {
+      200: BankSchema,
+      400: ErrorBodySchema,
+      401: ErrorBodySchema,
+      403: ErrorBodySchema,
+      404: ErrorBodySchema,
+    },
+    examples: { responses: { 404: { error: 'Withdrawal bank not found' } } },
+  }),
+  sandboxApproveWithdrawalBank: defineRoute({
+    ...sandboxRoute,
+    operationId: 'sandboxApproveWithdrawalBank',
+    method: 'POST',
+    path: '/api/v2/sandbox/customers/{customerId}/withdrawal/banks/{bankId}/approve',
+    handler: 'functions/api/sandbox/approve-bank.ts',
+    summary: 'Sandbox: approve a PENDING withdrawal bank (it becomes ACTIVE, its deposit wallets enabled)',
+    successStatus: 200,
+    access: { table: 'readwrite' },
+    request: { params: CustomerBankParams, body: NoBody },
+    responses: {
+      200: BankSchema,
+      400: ErrorBodySchema,
+      401: ErrorBodySchema,
+      404: ErrorBodySchema,
+      409: ErrorBodySchema,
+    },
+    examples: {
+      responses: {
+        404: { error: 'Withdrawal bank not found' },
+        409: { error: 'Only a PENDING withdrawal bank can be approved; this one is ACTIVE' },
+      },
+    },
+  }),
+  sandboxRejectWithdrawalBank: defineRoute({
+    ...sandboxRoute,
+    operationId: 'sandboxRejectWithdrawalBank',
+    method: 'POST',
+    path: '/api/v2/sandbox/customers/{customerId}/withdrawal/banks/{bankId}/reject',
+    handler: 'functions/api/sandbox/reject-bank.ts',
+    summary: 'Sandbox: reject a PENDING withdrawal bank, optionally with a reason',
+    successStatus: 200,
+    access: { table: 'readwrite' },
+    request: { params: CustomerBankParams, body: SandboxRejectBankBody },
+    responses: {
+      200: BankSchema,
+      400: ErrorBodySchema,
+      401: ErrorBodySchema,
+      404: ErrorBodySchema,
+      409: ErrorBodySchema,
+    },
+    examples: {
+      responses: {
+        404: { error: 'Withdrawal bank not found' },
+        409: { error: 'Only a PENDING withdrawal bank can be rejected; this one is ACTIVE' },
+      },
+    },
+  }),
+} satisfies Record<string, RouteDefinition>;

@@ -1,0 +1,117 @@
+import { z } from 'zod';
+import { CustomerIdParams } from '#shared/customers/schemas.ts';
+import {
+  CreateVirtualAccountBody,
+  CustomerVirtualAccountParams,
+  DepositDetailsQuery,
+  DepositDetailsSchema,
+  SandboxDepositBody,
+  VirtualAccountSchema,
+} from '#shared/deposits/schemas.ts';
+import { customerNotFound, NoBody, sandboxRoute } from '#shared/routing/presets.ts';
+import { defineRoute, type RouteDefinition } from '#shared/routing/route.ts';
+import { ErrorBodySchema, PaginationQuery } from '#shared/routing/schemas.ts';
+import { walletNotFound, walletRoute } from '#shared/wallets/routes.ts';
+import { TransactionResponseSchema } from '#shared/withdrawals/schemas.ts';
+
+/** The deposits rows of the route table (assembled in `#shared/routes.ts`). */
+export const routes = {
+  getDepositDetails: defineRoute({
+    ...walletRoute,
+    operationId: 'getDepositDetails',
+    method: 'GET',
+    path: '/api/v2/customers/{customerId}/deposit',
+    handler: 'functions/api/deposits/get-deposit-details.ts',
+    summary: "Bank details for fiat deposits to the customer's USDC balance",
+    successStatus: 200,
+    access: { table: 'read' },
+    request: { params: CustomerIdParams, query: DepositDetailsQuery },
+    responses: {
+      200: DepositDetailsSchema,
+      400: ErrorBodySchema,
+      401: ErrorBodySchema,
+      403: ErrorBodySchema,
+      404: ErrorBodySchema,
+    },
+    examples: { responses: { ...customerNotFound, 400: { error: 'Missing required query parameter: currency' } } },
+  }),
+  createVirtualAccount: defineRoute({
+    ...walletRoute,
+    operationId: 'createVirtualAccount',
+    method: 'POST',
+    path: '/api/v2/customers/{customerId}/virtual-account',
+    handler: 'functions/api/deposits/create-virtual-account.ts',
+    summary: 'Request a dedicated USD virtual account (PENDING until opened)',
+    successStatus: 202,
+    access: { table: 'readwrite' },
+    request: { params: CustomerIdParams, body: CreateVirtualAccountBody },
+    responses: {
+      202: VirtualAccountSchema,
+      400: ErrorBodySchema,
+      401: ErrorBodySchema,
+      403: ErrorBodySchema,
+      404: ErrorBodySchema,
+      409: ErrorBodySchema,
+    },
+    examples: {
+      responses: { ...customerNotFound, 409: { error: 'The customer already has a USD virtual account' } },
+    },
+  }),
+  listVirtualAccounts: defineRoute({
+    ...walletRoute,
+    operationId: 'listVirtualAccounts',
+    method: 'GET',
+    path: '/api/v2/customers/{customerId}/virtual-accounts',
+    handler: 'functions/api/deposits/list-virtual-accounts.ts',
+    summary: "List a customer's virtual accounts, newest first",
+    successStatus: 200,
+    access: { table: 'read', indexes: ['gsi1'] },
+    request: { params: CustomerIdParams, query: z.strictObject({ ...PaginationQuery }) },
+    responses: {
+      200: z.array(VirtualAccountSchema),
+      400: ErrorBodySchema,
+      401: ErrorBodySchema,
+      403: ErrorBodySchema,
+      404: ErrorBodySchema,
+    },
+    examples: { responses: customerNotFound },
+  }),
+  sandboxApproveVirtualAccount: defineRoute({
+    ...sandboxRoute,
+    operationId: 'sandboxApproveVirtualAccount',
+    method: 'POST',
+    path: '/api/v2/sandbox/customers/{customerId}/virtual-accounts/{virtualAccountId}/approve',
+    handler: 'functions/api/sandbox/approve-virtual-account.ts',
+    summary: 'Sandbox: open a PENDING virtual account (ACTIVE, with its dedicated IBAN)',
+    successStatus: 200,
+    access: { table: 'readwrite' },
+    request: { params: CustomerVirtualAccountParams, body: NoBody },
+    responses: {
+      200: VirtualAccountSchema,
+      400: ErrorBodySchema,
+      401: ErrorBodySchema,
+      404: ErrorBodySchema,
+      409: ErrorBodySchema,
+    },
+    examples: {
+      responses: {
+        404: { error: 'Virtual account not found' },
+        409: { error: 'Only a PENDING virtual account can be approved; this one is ACTIVE' },
+      },
+    },
+  }),
+  sandboxDeposit: defineRoute({
+    ...sandboxRoute,
+    operationId: 'sandboxDeposit',
+    method: 'POST',
+    path: '/api/v2/sandbox/deposits',
+    handler: 'functions/api/sandbox/simulate-deposit.ts',
+    summary:
+      'Sandbox: USDC arrives on-chain at an address (a forwarding WITHDRAWAL from a bank deposit wallet, else a DEPOSIT)',
+    successStatus: 201,
+    access: { table: 'readwrite' },
+    request: { body: SandboxDepositBody },
+    responses: { 201: TransactionResponseSchema, 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema },
+    examples: { responses: walletNotFound },
+  }),
+} satisfies Record<string, RouteDefinition>;

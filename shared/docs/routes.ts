@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { DOCS_PACKAGE_FILES } from '#shared/docs/docs-page.ts';
+import { defineRoute, type RouteDefinition } from '#shared/routing/route.ts';
+import { ErrorBodySchema } from '#shared/routing/schemas.ts';
+
+const docsRoute = { auth: false, tag: 'Documentation', successStatus: 200, access: { table: 'none' } } as const;
+
+const OpenApiDocumentSchema = z
+  .looseObject({ openapi: z.string(), info: z.looseObject({ title: z.string(), version: z.string() }) })
+  .meta({
+    id: 'OpenApiDocument',
+    examples: [{ openapi: '3.1.0', info: { title: 'Payout service API', version: 'v2' }, paths: {} }],
+  });
+
+const DocsAssetParams = z.strictObject({
+  asset: z.string().regex(/^[A-Za-z0-9._-]{1,64}$/, { error: 'Not a file name' }),
+});
+
+/** The docs rows of the route table (assembled in `#shared/routes.ts`). */
+export const routes = {
+  // Documentation (issue 7): the OpenAPI document and the page that renders it, public like health.
+  getOpenApiDocument: defineRoute({
+    ...docsRoute,
+    operationId: 'getOpenApiDocument',
+    method: 'GET',
+    path: '/api/v2/openapi.json',
+    handler: 'functions/api/docs/get-openapi-document.ts',
+    summary: 'The OpenAPI 3.1 document of this API, generated from the route table',
+    responses: { 200: OpenApiDocumentSchema },
+  }),
+  getDocsPage: defineRoute({
+    ...docsRoute,
+    operationId: 'getDocsPage',
+    method: 'GET',
+    path: '/docs',
+    handler: 'functions/api/docs/get-docs-page.ts',
+    summary: 'The docs page: this document rendered by Swagger UI, served without any CDN',
+    produces: ['text/html'],
+    responses: { 200: z.string() },
+    examples: { responses: { 200: '<!doctype html><html lang="en">...</html>' } },
+  }),
+  getDocsAsset: defineRoute({
+    ...docsRoute,
+    operationId: 'getDocsAsset',
+    method: 'GET',
+    path: '/docs/{asset}',
+    handler: 'functions/api/docs/get-docs-asset.ts',
+    summary: 'A file of the docs page (Swagger UI scripts, styles, icons)',
+    access: { table: 'none', packageFiles: DOCS_PACKAGE_FILES },
+    request: { params: DocsAssetParams },
+    produces: ['text/css', 'text/javascript', 'image/png'],
+    responses: { 200: z.string(), 400: ErrorBodySchema, 404: ErrorBodySchema },
+    examples: { responses: { 200: '/* swagger-ui.css */', 404: { error: 'Not found' } } },
+  }),
+} satisfies Record<string, RouteDefinition>;

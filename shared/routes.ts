@@ -1,0 +1,32 @@
+import { routes as bankRoutes } from '#shared/banks/routes.ts';
+import { routes as customerRoutes } from '#shared/customers/routes.ts';
+import { routes as depositRoutes } from '#shared/deposits/routes.ts';
+import { routes as docsRoutes } from '#shared/docs/routes.ts';
+import { routes as healthRoutes } from '#shared/health/routes.ts';
+import type { RouteDefinition } from '#shared/routing/route.ts';
+import { routes as walletRoutes } from '#shared/wallets/routes.ts';
+import { routes as webhookRoutes } from '#shared/webhooks/routes.ts';
+import { routes as withdrawalRoutes } from '#shared/withdrawals/routes.ts';
+
+/**
+ * The route table: the single source for the CDK stacks (one Lambda per route, its permissions), the local
+ * server (dispatch) and the OpenAPI document, assembled from the areas' rows. Adding an endpoint is a handler
+ * file, a use case and a row in its area's `routes.ts`. A handler imports its own area's rows, never this index,
+ * so its bundle carries only its area.
+ */
+export const routes = {
+  ...healthRoutes,
+  ...customerRoutes,
+  ...docsRoutes,
+  ...bankRoutes,
+  ...webhookRoutes,
+  ...withdrawalRoutes,
+  ...walletRoutes,
+  ...depositRoutes,
+} satisfies Record<string, RouteDefinition>;
+
+export type RouteName = keyof typeof routes;
+export const routeList: readonly RouteDefinition[] = Object.values(routes);
+
+/** Unknown paths answer this, locally and behind API Gateway's `$default` route. */
+export const NOT_FOUND_HANDLER = 'functions/api/not-found.ts';

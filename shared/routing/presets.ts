@@ -1,0 +1,9 @@
+import { z } from 'zod';
+
+/** What several areas' routes share: the gates, the tag and the common 404 of a customer's resources. */
+export const customerRoute = { auth: true, features: ['customers'], tag: 'Customers' } as const;
+export const sandboxRoute = { auth: true, sandboxOnly: true, tag: 'Sandbox' } as const;
+export const customerNotFound = { 404: { error: 'Customer not found' } };
+
+/** A route that takes no body: an empty object, so any field is refused by name. */
+export const NoBody = z.strictObject({});

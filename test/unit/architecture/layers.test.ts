@@ -1,0 +1,133 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '#infra/repo-root.ts';
+
+/**
+ * The layers of the code, read from the source itself: every `#shared/...`, `#functions/...` and `#infra/...`
+ * specifier of a static import, an `export ... from` or a dynamic `import()`, type-only imports included (a type
+ * import still ties two modules together). Dependencies point one way: functions -> areas -> data access and
+ * events -> the leaves.
+ */
+type Module = { path: string; imports: string[] };
+
+const SPECIFIER = /(?:from\s+|import\s*\(\s*)'#((?:shared|functions|infra)\/[^']+)'/g;
+
+function sourcesUnder(dir: string): string[] {
+  return readdirSync(join(REPO_ROOT, dir), { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name) && !entry.name.endsWith('.d.ts'))
+    .map((entry) => relative(REPO_ROOT, join(entry.parentPath, entry.name)));
+}
+
+const modules: Module[] = ['shared', 'functions', 'infra'].flatMap(sourcesUnder).map((path) => ({
+  path,
+  imports: [...readFileSync(join(REPO_ROOT, path), 'utf8').matchAll(SPECIFIER)].map((match) => match[1] ?? ''),
+}));
+
+/** `shared/banks/create-bank.ts` -> `shared/banks`; a file directly in shared/ is a folder of its own. */
+const folderOf = (path: string) => {
+  const parts = path.split('/');
+  return parts.length > 2 ? parts.slice(0, 2).join('/') : path;
+};
+
+/**
+ * The ranks of shared/: a folder may import its own rank or lower ones, never a higher one. Areas import one
+ * another only along acyclic paths (checked below with the folder pairs and the module cycles).
+ */
+const RANKS: Record<string, number> = {
+  'shared/clock.ts': 0,
+  'shared/ids.ts': 0,
+  'shared/errors.ts': 0,
+  'shared/config': 0,
+  'shared/money': 0,
+  'shared/validation': 0,
+  'shared/log.ts': 1,
+  'shared/metrics.ts': 1,
+  'shared/db': 2,
+  'shared/routing': 3,
+  'shared/events': 3,
+  'shared/deps.ts': 3,
+  'shared/organizations': 4,
+  'shared/customers': 4,
+  'shared/wallets': 4,
+  'shared/banks': 4,
+  'shared/withdrawals': 4,
+  'shared/deposits': 4,
+  'shared/webhooks': 4,
+  'shared/docs': 4,
+  'shared/health': 4,
+  'shared/http': 5,
+  'shared/routes.ts': 6,
+  'shared/openapi': 7,
+};
+
+const sharedEdges = () =>
+  modules
+    .filter((module) => module.path.startsWith('shared/'))
+    .flatMap((module) => module.imports.map((target) => ({ from: module.path, to: target })));
+
+describe('the layers', () => {
+  it('knows the rank of every folder of shared/', () => {
+    const folders = new Set(modules.filter((m) => m.path.startsWith('shared/')).map((m) => folderOf(m.path)));
+    expect([...folders].filter((folder) => RANKS[folder] === undefined)).toEqual([]);
+  });
+
+  it('has no two folders of shared/ that import each other', () => {
+    const pairs = new Set(sharedEdges().map(({ from, to }) => `${folderOf(from)} -> ${folderOf(to)}`));
+    const mutual = [...pairs].filter((pair) => {
+      const [a = '', b = ''] = pair.split(' -> ');
+      return a !== b && pairs.has(`${b} -> ${a}`);
+    });
+    expect(mutual).toEqual([]);
+  });
+
+  it('never imports upwards: a folder of shared/ imports only its rank or lower', () => {
+    const upwards = sharedEdges()
+      .filter(({ from, to }) => (RANKS[folderOf(to)] ?? 0) > (RANKS[folderOf(from)] ?? 0))
+      .map(({ from, to }) => `${from} -> ${to}`);
+    expect(upwards).toEqual([]);
+  });
+
+  it('keeps shared/ free of functions/, infra/ and test/', () => {
+    const outward = sharedEdges()
+      .filter(({ to }) => !to.startsWith('shared/'))
+      .map(({ from, to }) => `${from} -> ${to}`);
+    expect(outward).toEqual([]);
+  });
+
+  it('has no import circle among modules, infra/ included', () => {
+    const graph = new Map(modules.map((module) => [module.path, module.imports]));
+    const state = new Map<string, 'open' | 'done'>();
+    const circles: string[] = [];
+    const visit = (path: string, trail: string[]) => {
+      if (state.get(path) === 'done') return;
+      if (state.get(path) === 'open') {
+        circles.push([...trail.slice(trail.indexOf(path)), path].join(' -> '));
+        return;
+      }
+      state.set(path, 'open');
+      for (const target of graph.get(path) ?? []) visit(target, [...trail, path]);
+      state.set(path, 'done');
+    };
+    for (const path of graph.keys()) visit(path, []);
+    expect(circles).toEqual([]);
+  });
+
+  it('lets a handler import the rows of one area only, so its bundle carries only that area', () => {
+    const tables = modules
+      .filter((module) => module.path.startsWith('functions/api/') && !module.path.endsWith('not-found.ts'))
+      .map((module) => ({
+        path: module.path,
+        tables: module.imports.filter((target) => target.endsWith('routes.ts')),
+      }));
+    const areaRows = /^shared\/[a-z-]+\/routes\.ts$/;
+    // The OpenAPI document describes every route: its handler alone reads the whole table.
+    const wrong = tables.filter(
+      ({ path, tables }) =>
+        tables.filter((table) => areaRows.test(table)).length !== 1 ||
+        (tables.includes('shared/routes.ts') && !path.endsWith('get-openapi-document.ts')),
+    );
+    expect(tables.length).toBeGreaterThan(40);
+    expect(wrong).toEqual([]);
+  });
+});
