@@ -1,7 +1,7 @@
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { StringParameter } from 'aws-cdk-lib/aws-ssm';
 import type { Construct, Node } from 'constructs';
-import { z } from 'zod';
+import * as z from 'zod';
 import { DepositXpubSchema } from '#shared/config/env.ts';
 import { SupportedChainsSchema } from '#shared/money/chains.ts';
 

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent, SQSBatchResponse, SQSEvent } from 'aws-lambda';
-import { z } from 'zod';
+import * as z from 'zod';
 import { startLocalEventBus } from '#infra/local/event-bus.ts';
 import { startLocalQueues, startQueuePoller } from '#infra/local/queue-poller.ts';
 import { startStreamRelay } from '#infra/local/stream-relay.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * A customer's withdrawal bank account as stored. The bank area (create, list, approve) owns its writes;

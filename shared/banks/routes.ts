@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { BankSchema, CreateBankBody, CustomerBankParams, SandboxRejectBankBody } from '#shared/banks/schemas.ts';
 import { CustomerIdParams } from '#shared/customers/schemas.ts';
 import { customerNotFound, customerRoute, NoBody, sandboxRoute } from '#shared/routing/presets.ts';

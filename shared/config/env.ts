@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { extendedPublicKeyProblem } from '#shared/config/extended-public-key.ts';
 import {
   type EurReceivingAccount,

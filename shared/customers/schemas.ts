@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { FiatAmountSchema, formatFiat } from '#shared/money/amounts.ts';
 import { CountryCodeSchema } from '#shared/validation/country.ts';
 

@@ -1,5 +1,5 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Db } from '#shared/db/client.ts';
 import { TABLE } from '#shared/db/table.ts';
 import { FieldError } from '#shared/errors.ts';

@@ -1,5 +1,5 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Db } from '#shared/db/client.ts';
 import { keys } from '#shared/db/keys.ts';
 

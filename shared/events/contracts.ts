@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** The webhook envelope of API.md section 8; `data` is typed per event type. */
 export const EVENT_TYPES = [

@@ -1,7 +1,7 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBBatchResponse, DynamoDBRecord } from 'aws-lambda';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { BusEntry } from '#shared/events/bus.ts';
 import { EventEnvelopeSchema } from '#shared/events/contracts.ts';
 import type { RelayDeps } from '#shared/events/deps.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineRoute, type RouteDefinition } from '#shared/routing/route.ts';
 
 /** The health rows of the route table (assembled in `#shared/routes.ts`). */

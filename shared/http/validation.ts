@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { FieldError } from '#shared/errors.ts';
 
 type Issue = z.core.$ZodIssue;

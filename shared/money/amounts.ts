@@ -1,5 +1,5 @@
 import { Decimal } from 'decimal.js';
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Money never passes through a JS number: decimal strings at the edge, Decimal inside. */
 export const MAX_FIAT_DECIMALS = 2;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * The EVM chains USDC deposit wallets can live on. One derived address works on any of them, but each chain

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * The ledger counts in integer micro-USDC (1 USDC = 1,000,000). DynamoDB adds and compares those numbers

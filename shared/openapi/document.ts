@@ -5,7 +5,7 @@ import {
   type ResponseConfig,
   type RouteConfig,
 } from '@asteasolutions/zod-to-openapi';
-import { z } from 'zod';
+import * as z from 'zod';
 import { UnauthorizedError } from '#shared/errors.ts';
 import { EVENT_TYPES, type EventType, eventEnvelopeSchemaOf } from '#shared/events/contracts.ts';
 import { commonStatuses, FEATURE_MESSAGES, MAX_BODY_BYTES } from '#shared/http/api-handler.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { EurReceivingAccountRecordSchema } from '#shared/config/receiving-banks.ts';
 
 export const EnvironmentSchema = z.enum(['sandbox', 'live']);

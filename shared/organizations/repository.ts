@@ -1,6 +1,6 @@
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { EurReceivingAccount } from '#shared/config/receiving-banks.ts';
 import type { Db } from '#shared/db/client.ts';
 import { keys } from '#shared/db/keys.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** The body of every error response, for the route table and the OpenAPI document. */
 export const ErrorBodySchema = z.object({ error: z.string() }).meta({

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * ISO 3166-1 alpha-2 codes, checked against the ICU region data that ships with Node (no hand-kept table).

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { CHAINS, type Chain, ChainSchema, chainDisplayName } from '#shared/money/chains.ts';
 import { isValidAddress, toChecksumAddress } from '#shared/wallets/ethereum.ts';
 import type { WalletRecord } from '#shared/wallets/records.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { EVENT_TYPES, type EventType } from '#shared/events/contracts.ts';
 
 /** Every event type but `webhook.test`, which goes only to the endpoint it tests. */

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { SQSBatchResponse, SQSRecord } from 'aws-lambda';
-import { z } from 'zod';
+import * as z from 'zod';
 import { ATTEMPT_LEASE_DEFAULT_S } from '#shared/config/env.ts';
 import type { EventEnvelope } from '#shared/events/contracts.ts';
 import {

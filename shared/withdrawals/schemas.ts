@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { BankCurrencySchema } from '#shared/banks/records.ts';
 import { EmailSchema } from '#shared/customers/schemas.ts';
 import { FiatAmountSchema, UsdcAmountSchema } from '#shared/money/amounts.ts';

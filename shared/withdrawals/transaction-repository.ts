@@ -1,5 +1,5 @@
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Db } from '#shared/db/client.ts';
 import type { TransactItem } from '#shared/db/guarded-write.ts';
 import { keys, TIMER_SHARDS, type TimerKind } from '#shared/db/keys.ts';

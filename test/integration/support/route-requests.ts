@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { RouteDefinition } from '#shared/routing/route.ts';
 import type { ApiResponse } from '#test/integration/support/api.ts';
 import { eurBank, givenCustomer } from '#test/integration/support/banks.ts';

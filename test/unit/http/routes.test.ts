@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import { REPO_ROOT } from '#infra/repo-root.ts';
 import { gateStatuses } from '#shared/http/api-handler.ts';
 import { routeList, routes } from '#shared/routes.ts';

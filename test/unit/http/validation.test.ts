@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import { CreateCustomerBody } from '#shared/customers/schemas.ts';
 import { FieldError } from '#shared/errors.ts';
 import { parseOrThrow, toFieldError } from '#shared/http/validation.ts';

@@ -2,7 +2,7 @@ import '#test/fixtures/env.ts';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import { apiHandler } from '#shared/http/api-handler.ts';
 import { appendLogKeys, log } from '#shared/log.ts';
 import { defineRoute } from '#shared/routing/route.ts';

@@ -1,7 +1,7 @@
 import '#test/fixtures/env.ts';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import { NotFoundError } from '#shared/errors.ts';
 import { apiHandler } from '#shared/http/api-handler.ts';
 import { defineRoute } from '#shared/routing/route.ts';
