@@ -144,6 +144,10 @@ export const routes = {
     path: '/api/v2/customers',
     handler: 'functions/api/customers/create-customer.ts',
     summary: 'Create a customer',
+    description:
+      'The customer starts with `kycStatus: NOT_STARTED`. Next comes KYC: `POST /customers/{customerId}/kyc` gives ' +
+      'the hosted verification link (in the sandbox, `POST /sandbox/customers/{customerId}/kyc/approve` decides at ' +
+      'once). KYC records the verified name; every withdrawal bank of the customer must be in that name.',
     successStatus: 201,
     access: { table: 'readwrite' },
     request: { body: CreateCustomerBody },
@@ -181,6 +185,9 @@ export const routes = {
     path: '/api/v2/customers/{customerId}/kyc',
     handler: 'functions/api/customers/initiate-kyc.ts',
     summary: 'Start KYC and get the hosted verification link',
+    description:
+      'Moves `NOT_STARTED` or `REJECTED` to `PENDING` and returns the link to send the customer to; an approved ' +
+      'customer gets `{kycVerified: true, kycFlowLink: null}`. Individuals only (a corporate is a 400).',
     successStatus: 200,
     access: { table: 'readwrite' },
     request: { params: CustomerIdParams, body: NoBody },
@@ -226,11 +233,33 @@ export const routes = {
     path: '/api/v2/sandbox/customers/{customerId}/kyc/approve',
     handler: 'functions/api/sandbox/approve-kyc.ts',
     summary: 'Sandbox: approve KYC with a verified name and address',
+    description:
+      'Stands in for the KYC provider: the customer becomes `APPROVED` with `verifiedName` (default: its `name`) and ' +
+      'the address (default: the one on file, else a sample address). Send the name the withdrawal banks will ' +
+      'carry: a `CUSTOMER` bank whose `beneficiaryName` does not match it is refused with a 400. Works from any ' +
+      'status but `APPROVED` (409); sends `customer.kyc.approved`.',
     successStatus: 200,
     access: { table: 'readwrite' },
     request: { params: CustomerIdParams, body: SandboxKycApproveBody },
     responses: { 200: CustomerSchema, 400: ErrorSchema, 401: ErrorSchema, 404: ErrorSchema, 409: ErrorSchema },
-    examples: { responses: { ...customerNotFound, 409: { error: 'Customer KYC is already approved' } } },
+    examples: {
+      responses: {
+        200: {
+          customerId: '3b241101-e2bb-4255-8caf-4136c566a962',
+          name: 'Ada Lovelace',
+          email: 'ada@example.com',
+          accountType: 'individual',
+          expectedMonthlyVolume: '2500.00',
+          kycVerified: true,
+          kycStatus: 'APPROVED',
+          verifiedName: 'Ada Lovelace',
+          address: { addressLine1: 'Friedrichstraße 123', city: 'Berlin', country: 'DE', postalCode: '10117' },
+          createdAt: '2026-11-21T10:00:00.000Z',
+        },
+        ...customerNotFound,
+        409: { error: 'Customer KYC is already approved' },
+      },
+    },
   }),
   sandboxRejectKyc: defineRoute({
     ...sandboxRoute,
@@ -239,6 +268,7 @@ export const routes = {
     path: '/api/v2/sandbox/customers/{customerId}/kyc/reject',
     handler: 'functions/api/sandbox/reject-kyc.ts',
     summary: 'Sandbox: reject KYC',
+    description: 'Works from `NOT_STARTED` or `PENDING` (409 otherwise); sends `customer.kyc.rejected`.',
     successStatus: 200,
     access: { table: 'readwrite' },
     request: { params: CustomerIdParams, body: NoBody },
@@ -289,6 +319,19 @@ export const routes = {
     path: '/api/v2/customers/{customerId}/withdrawal/banks',
     handler: 'functions/api/banks/create-bank.ts',
     summary: 'Add a withdrawal bank, with one deposit wallet per supported chain',
+    description: [
+      'EUR banks take `iban` and `bic` (SEPA), USD banks `accountNumber` and `routingNumber` (Fedwire); the other',
+      "currency's fields are refused by name. Checked in this order: the shape (400), the customer (404), its KYC",
+      '(403 until approved), for `CUSTOMER` banks the name match, then duplicates (409: one bank per account and',
+      "customer).\n\n**Name matching**: a `CUSTOMER` bank's `beneficiaryName` must match the KYC verified name",
+      '(`verifiedName`). Case, accents, repeated spaces, punctuation and word order are ignored (`Doe, Jane` =',
+      '`Jane Doe`, `Müller` = `Mueller`); an initial may stand for a word (`J. Doe` = `Jane Doe`) if one full word',
+      'matches; every word must be accounted for (a left-out middle name is a mismatch: 400',
+      "`beneficiaryName: Beneficiary name does not match the customer's verified name`). Corporates may drop one",
+      'legal form (GmbH, Ltd, Inc, ...).\n\n`CUSTOMER` banks are `ACTIVE` at once; `OTHER_INDIVIDUAL` and `OTHER_BUSINESS`',
+      'banks are `PENDING` until reviewed. The bank gets one USDC deposit wallet per supported chain: USDC sent there',
+      'is paid out to the bank (enabled while the bank is `ACTIVE`).',
+    ].join(' '),
     successStatus: 201,
     access: { table: 'readwrite' },
     request: { params: CustomerIdParams, body: CreateBankBody },
@@ -337,6 +380,7 @@ export const routes = {
     path: '/api/v2/sandbox/customers/{customerId}/withdrawal/banks/{bankId}/approve',
     handler: 'functions/api/sandbox/approve-bank.ts',
     summary: 'Sandbox: approve a PENDING withdrawal bank (it becomes ACTIVE, its deposit wallets enabled)',
+    description: 'Stands in for the review of third-party banks; only a `PENDING` bank (409 otherwise).',
     successStatus: 200,
     access: { table: 'readwrite' },
     request: { params: CustomerBankParams, body: NoBody },
@@ -375,6 +419,18 @@ export const routes = {
     path: '/api/v2/webhooks/endpoints',
     handler: 'functions/api/webhooks/create-endpoint.ts',
     summary: 'Create a webhook endpoint (the signing secret is shown only here and on rotation)',
+    description: [
+      '**Receivers**: live organizations need `https` and a public address; private, loopback, link-local and',
+      'metadata addresses are refused when saved and again at every delivery (after DNS resolution). Sandbox',
+      'organizations may also use `http` and loopback, such as `http://127.0.0.1:4000/webhooks` for a receiver on',
+      'your machine (`npm start`; in AWS loopback is refused for everyone).\n\n**Events only after the endpoint',
+      'exists**: an endpoint receives the events created after it was created, never older ones; create it before',
+      'the flow you want to observe.\n\n**Verifying**: each delivery is a Standard Webhooks POST (`webhook-id`,',
+      '`webhook-timestamp`, `webhook-signature`) signed with the `secret` returned here (keep it: it is shown only',
+      'here and on rotation). Verify the raw body with the `standardwebhooks` (or `svix`) library before parsing it.',
+      'Answer 2xx within 15 s; anything else is retried (5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h). Delivery is at',
+      'least once and unordered: deduplicate on `webhook-id`.',
+    ].join(' '),
     successStatus: 201,
     access: { table: 'readwrite' },
     request: { body: CreateEndpointBody },
@@ -441,6 +497,9 @@ export const routes = {
     path: '/api/v2/webhooks/endpoints/{endpointId}/rotate-secret',
     handler: 'functions/api/webhooks/rotate-secret.ts',
     summary: 'Rotate the signing secret (the old one keeps signing for 24 hours)',
+    description:
+      'For 24 hours every delivery carries two signatures, by the new and the old secret, so receivers can switch ' +
+      'over without losing an event.',
     successStatus: 200,
     access: { table: 'readwrite' },
     request: { params: EndpointIdParams, body: NoBody },
@@ -462,6 +521,7 @@ export const routes = {
     path: '/api/v2/webhooks/endpoints/{endpointId}/test',
     handler: 'functions/api/webhooks/send-test.ts',
     summary: 'Send a webhook.test event to this endpoint',
+    description: 'Goes to this endpoint only, signed and retried like any event; not subscribable.',
     successStatus: 202,
     access: { table: 'readwrite' },
     request: { params: EndpointIdParams, body: NoBody },
@@ -488,6 +548,9 @@ export const routes = {
     path: '/api/v2/webhooks/deliveries/{deliveryId}/retry',
     handler: 'functions/api/webhooks/retry-delivery.ts',
     summary: 'Redeliver now (a failed or delivered delivery gets one attempt more)',
+    description:
+      'A `FAILED` or `DELIVERED` delivery gets exactly one more attempt; a `PENDING` one is brought forward. The ' +
+      'same `webhook-id` and body are sent, so a receiver that deduplicates handles it once.',
     successStatus: 202,
     access: { table: 'readwrite' },
     request: { params: DeliveryIdParams, body: NoBody },
@@ -510,6 +573,21 @@ export const routes = {
     path: '/api/v2/customers/{customerId}/withdrawal',
     handler: 'functions/api/withdrawals/create-withdrawal.ts',
     summary: 'Create a withdrawal to an active bank of the customer (idempotent)',
+    description: [
+      '**Amounts** are decimal strings, never JSON numbers: exactly one of `sourceAmount` (USDC taken from the',
+      'balance, up to 6 places) or `targetAmount` (what the bank receives in its currency, up to 2 places). The fee',
+      'is `max(minFee, source × feeBps / 10000)` rounded up to 6 places; the payout is `(source − fee) × rate`',
+      'rounded down to 2 places; for a `targetAmount` the smallest source that delivers it is charged.\n\n',
+      '**Idempotency**: send `idempotencyKey` (or the `Idempotency-Key` header) and retry freely: the same key and',
+      'parameters answer 201 with the transaction as it is now and `Idempotent-Replayed: true`, writing nothing;',
+      'the same key with other parameters is a 422.\n\n**Outcome**: when the API allowance and the available',
+      'balance both cover it, the withdrawal is `PROCESSING` at once (both reserved); otherwise it is `PROPOSED`',
+      '(`requiresUiAction: true`) and waits for signatures. The customer needs approved KYC (403) and the bank',
+      'must be `ACTIVE` (400).\n\n**Sandbox**: a `PROCESSING` payout settles by itself a few seconds later',
+      '(`COMPLETED`, 3 s by default, `SANDBOX_SETTLE_AFTER_S`), or at once with',
+      '`POST /sandbox/transactions/{transactionId}/complete` (`/fail` to fail it). Each status change sends',
+      '`withdrawal.status_changed`.',
+    ].join(' '),
     successStatus: 201,
     access: { table: 'readwrite' },
     request: { params: CustomerIdParams, body: CreateWithdrawalBody },
@@ -540,6 +618,7 @@ export const routes = {
     path: '/api/v2/customers/{customerId}/transactions',
     handler: 'functions/api/withdrawals/list-transactions.ts',
     summary: "List a customer's transactions, newest first (filters: type, status)",
+    description: 'Withdrawals and deposits; amounts are decimal strings. Filters take any letter case.',
     successStatus: 200,
     access: { table: 'read', indexes: ['gsi1'] },
     request: { params: CustomerIdParams, query: ListTransactionsQuery },
@@ -580,6 +659,7 @@ export const routes = {
     path: '/api/v2/customers/{customerId}/transactions/{transactionId}/cancel',
     handler: 'functions/api/withdrawals/cancel-transaction.ts',
     summary: 'Cancel a withdrawal that awaits signatures',
+    description: 'Only while `PROPOSED` or `PARTIALLY_SIGNED` (409 otherwise); nothing was reserved, so nothing moves.',
     successStatus: 200,
     access: { table: 'readwrite' },
     request: { params: TransactionParams, body: NoBody },
@@ -606,6 +686,8 @@ export const routes = {
     path: '/api/v2/customers/{customerId}/balance',
     handler: 'functions/api/withdrawals/get-balance.ts',
     summary: "Get the customer's USDC balance (available and locked)",
+    description:
+      '`balance` = `availableBalance` + `lockedBalance`; locked is what withdrawals in progress hold. Decimal strings.',
     successStatus: 200,
     access: { table: 'read' },
     request: { params: CustomerIdParams },
@@ -620,6 +702,9 @@ export const routes = {
     path: '/api/v2/customers/withdrawal/allowance',
     handler: 'functions/api/withdrawals/get-allowance.ts',
     summary: "Get the organization's API withdrawal allowance",
+    description:
+      'API withdrawals within the allowance execute at once; beyond it they become proposals that need signatures. ' +
+      '`enabled` is the `apiWithdrawals` feature.',
     successStatus: 200,
     access: { table: 'read' },
     responses: { 200: AllowanceSchema, 401: ErrorSchema, 403: ErrorSchema },
@@ -631,6 +716,9 @@ export const routes = {
     path: '/api/v2/sandbox/customers/{customerId}/balance',
     handler: 'functions/api/sandbox/credit-balance.ts',
     summary: "Sandbox: credit USDC to the customer's balance (a completed DEPOSIT)",
+    description:
+      'Stands in for money arriving: the amount (a decimal string) is added to the available balance at once, ' +
+      'recorded as a `COMPLETED` `DEPOSIT`, and `deposit.created` is sent.',
     successStatus: 201,
     access: { table: 'readwrite' },
     request: { params: CustomerIdParams, body: SandboxCreditBody },
@@ -649,12 +737,17 @@ export const routes = {
     'Sandbox: an approver rejects a withdrawal (CANCELLED)',
     SandboxRejectBody,
   ),
-  sandboxCompleteTransaction: sandboxTransactionRoute(
-    'sandboxCompleteTransaction',
-    'complete',
-    'Sandbox: the payout of a PROCESSING withdrawal settles (COMPLETED)',
-    NoBody,
-  ),
+  sandboxCompleteTransaction: {
+    ...sandboxTransactionRoute(
+      'sandboxCompleteTransaction',
+      'complete',
+      'Sandbox: the payout of a PROCESSING withdrawal settles (COMPLETED)',
+      NoBody,
+    ),
+    description:
+      'Sandbox payouts also settle by themselves a few seconds after they start (3 s by default, ' +
+      '`SANDBOX_SETTLE_AFTER_S`); this settles one now. The locked amount leaves the balance.',
+  },
   sandboxFailTransaction: sandboxTransactionRoute(
     'sandboxFailTransaction',
     'fail',
@@ -674,6 +767,7 @@ export const routes = {
     path: '/api/v2/sandbox/allowance',
     handler: 'functions/api/sandbox/set-allowance.ts',
     summary: 'Sandbox: set the withdrawal allowance and start a new period',
+    description: 'Starts a new period with nothing spent. A limit of `"0"` turns every API withdrawal into a proposal.',
     successStatus: 200,
     access: { table: 'readwrite' },
     request: { body: SandboxAllowanceBody },
@@ -686,6 +780,9 @@ export const routes = {
     path: '/api/v2/sandbox/faults',
     handler: 'functions/api/sandbox/set-faults.ts',
     summary: 'Sandbox: make the next n payout executions fail at start',
+    description:
+      'Each armed fault fails one execution at start: the withdrawal goes back to `PROPOSED` and its reservations are ' +
+      'released.',
     successStatus: 200,
     access: { table: 'readwrite' },
     request: { body: SandboxFaultsBody },
@@ -698,6 +795,7 @@ export const routes = {
     path: '/api/v2/sandbox/exchange-rates',
     handler: 'functions/api/sandbox/set-exchange-rates.ts',
     summary: "Sandbox: set this organization's fixed exchange rates (bank-currency units per USDC)",
+    description: 'Quotes of later withdrawals use these rates; not part of the Compose contract.',
     successStatus: 200,
     access: { table: 'readwrite' },
     request: { body: SandboxExchangeRatesBody },
@@ -725,6 +823,9 @@ export const routes = {
     path: '/api/v2/customers/{customerId}/deposit/wallets',
     handler: 'functions/api/wallets/create-wallet.ts',
     summary: "Add a destination wallet: the customer's own address for on-ramp deposits",
+    description:
+      'One address is one wallet within your organization (409 `Address already in use by another wallet`); ' +
+      'mixed-case addresses must carry a correct EIP-55 checksum. Stored and returned checksummed.',
     successStatus: 201,
     access: { table: 'readwrite' },
     request: { params: CustomerIdParams, body: CreateWalletBody },
@@ -800,6 +901,9 @@ export const routes = {
     path: '/api/v2/customers/{customerId}/deposit',
     handler: 'functions/api/deposits/get-deposit-details.ts',
     summary: "Bank details for fiat deposits to the customer's USDC balance",
+    description:
+      "The payer must quote `reference` exactly and pay from the customer's own account. Fields the rail does not use " +
+      'are `null`. With an ACTIVE USD virtual account, `usd` + `SWIFT` answers its dedicated IBAN. Needs approved KYC (403).',
     successStatus: 200,
     access: { table: 'read' },
     request: { params: CustomerIdParams, query: DepositDetailsQuery },
@@ -813,6 +917,9 @@ export const routes = {
     path: '/api/v2/customers/{customerId}/virtual-account',
     handler: 'functions/api/deposits/create-virtual-account.ts',
     summary: 'Request a dedicated USD virtual account (PENDING until opened)',
+    description:
+      'One per currency and customer (409). Needs approved KYC (403). In the sandbox, ' +
+      '`POST /sandbox/customers/{customerId}/virtual-accounts/{virtualAccountId}/approve` opens it.',
     successStatus: 202,
     access: { table: 'readwrite' },
     request: { params: CustomerIdParams, body: CreateVirtualAccountBody },
@@ -873,6 +980,11 @@ export const routes = {
     handler: 'functions/api/sandbox/simulate-deposit.ts',
     summary:
       'Sandbox: USDC arrives on-chain at an address (a forwarding WITHDRAWAL from a bank deposit wallet, else a DEPOSIT)',
+    description:
+      'Stands in for the chain watcher. At a bank deposit wallet whose bank is `ACTIVE`, 5 USDC or more become a ' +
+      '`WITHDRAWAL` to that bank (`PROCESSING` at once, settled like any sandbox payout); less, or a bank not ' +
+      '`ACTIVE`, or a destination wallet: a `COMPLETED` `DEPOSIT` to the balance. One `txHash` is recorded once: ' +
+      'reporting it again answers the same transaction with `Idempotent-Replayed: true`.',
     successStatus: 201,
     access: { table: 'readwrite' },
     request: { body: SandboxDepositBody },
