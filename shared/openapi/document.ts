@@ -37,6 +37,11 @@ const INFO = {
     '- **Money** is always a decimal string, never a JSON number. Timestamps are ISO 8601 UTC with milliseconds.',
     '- **Lists** are arrays, newest first: `?limit=` (default 50, at most 200) and `?cursor=`; a `Link` header',
     '  with `rel="next"` appears when another page exists.',
+    '- **Bodies** are read as JSON whatever the `Content-Type`; an empty body counts as `{}`. Unknown fields and',
+    '  query parameters are refused by name (400).',
+    '- **Sandbox** keys (`sk_sandbox_...`) also get the `/api/v2/sandbox/...` operations, which stand in for the KYC',
+    '  provider, bank reviews, the chain and the payout rail; their payouts settle by themselves a few seconds after',
+    '  they start. Live organizations get 404 there.',
     '- Every response carries `x-request-id` (yours, when you send a sane one).',
   ].join('\n'),
 };
