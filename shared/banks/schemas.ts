@@ -36,19 +36,58 @@ const RoutingNumberSchema = z.string().trim().refine(isValidRoutingNumber, { err
 
 export const CreateBankBody = z
   .strictObject({
-    beneficiaryName: text(140),
-    currency: BankCurrencySchema.default('EUR'),
-    paymentRail: PaymentRailSchema.optional(),
-    iban: IbanSchema.optional(),
-    bic: BicSchema.optional(),
-    accountNumber: AccountNumberSchema.optional(),
-    routingNumber: RoutingNumberSchema.optional(),
-    recipientType: RecipientTypeSchema.default('CUSTOMER'),
-    addressLine1: text(200).optional(),
-    city: text(100).optional(),
-    country: CountryCodeSchema.optional(),
-    recipientEmail: EmailSchema.optional(),
-    notificationEnabled: z.boolean().default(false),
+    beneficiaryName: text(140).meta({
+      description:
+        'The account holder. For `CUSTOMER` banks it must match the KYC verified name (`verifiedName`): case, ' +
+        'accents, punctuation and word order are ignored, an initial may stand for a word, but every word must be ' +
+        'accounted for; a mismatch is a 400.',
+      examples: ['Ada Lovelace'],
+    }),
+    currency: BankCurrencySchema.default('EUR').meta({
+      description: '`EUR` (IBAN and BIC, paid by SEPA) or `USD` (account and routing number, paid by Fedwire)',
+    }),
+    paymentRail: PaymentRailSchema.optional().meta({
+      description: "Optional; if given, must be the currency's rail: `SEPA` for EUR, `FEDWIRE` for USD",
+    }),
+    iban: IbanSchema.optional().meta({
+      description: 'EUR banks: the IBAN, spaces and letter case ignored (checked: length, structure, mod-97)',
+      examples: ['DE89 3704 0044 0532 0130 00'],
+    }),
+    bic: BicSchema.optional().meta({
+      description: 'EUR banks: the BIC, 8 or 11 characters, its country an ISO 3166-1 code',
+      examples: ['COBADEFFXXX'],
+    }),
+    accountNumber: AccountNumberSchema.optional().meta({
+      description: 'USD banks: the account number, 4 to 17 digits',
+      examples: ['000123456789'],
+    }),
+    routingNumber: RoutingNumberSchema.optional().meta({
+      description: 'USD banks: the 9-digit ABA routing number (checksum checked)',
+      examples: ['021000021'],
+    }),
+    recipientType: RecipientTypeSchema.default('CUSTOMER').meta({
+      description:
+        "`CUSTOMER`: the customer's own account, name-matched and ACTIVE at once; `OTHER_INDIVIDUAL` or " +
+        '`OTHER_BUSINESS`: a third party, PENDING until reviewed, address required',
+    }),
+    addressLine1: text(200)
+      .optional()
+      .meta({
+        description:
+          "The beneficiary's street address. Required for `OTHER_*` recipients; for `CUSTOMER` send it with " +
+          "`city` or leave both out (the customer's verified address is used)",
+      }),
+    city: text(100).optional().meta({ description: "The beneficiary's city; required together with `addressLine1`" }),
+    country: CountryCodeSchema.optional().meta({
+      description:
+        "ISO 3166-1 alpha-2 code of the beneficiary's address; defaults to the customer's address, then the IBAN's " +
+        'country (EUR) or US (USD)',
+    }),
+    recipientEmail: EmailSchema.optional().meta({ description: "The beneficiary's e-mail address, if known" }),
+    notificationEnabled: z
+      .boolean()
+      .default(false)
+      .meta({ description: 'Whether the beneficiary is to be notified of payouts (stored and returned)' }),
   })
   .superRefine((body, ctx) => {
     const issue = (field: string, message: string) => ctx.addIssue({ code: 'custom', path: [field], message });
@@ -90,19 +129,29 @@ export const CreateBankBody = z
   .meta({
     id: 'CreateWithdrawalBankRequest',
     examples: [
-      { beneficiaryName: 'Jane Doe', currency: 'EUR', iban: 'DE89 3704 0044 0532 0130 00', bic: 'COBADEFFXXX' },
-      { beneficiaryName: 'Jane Doe', currency: 'USD', accountNumber: '000123456789', routingNumber: '021000021' },
+      { beneficiaryName: 'Ada Lovelace', currency: 'EUR', iban: 'DE89 3704 0044 0532 0130 00', bic: 'COBADEFFXXX' },
+      { beneficiaryName: 'Ada Lovelace', currency: 'USD', accountNumber: '000123456789', routingNumber: '021000021' },
     ],
   });
 export type CreateBankInput = z.output<typeof CreateBankBody>;
 
 export const CustomerBankParams = z.strictObject({
-  customerId: z.uuid({ error: 'Must be a UUID' }),
-  bankId: z.uuid({ error: 'Must be a UUID' }),
+  customerId: z.uuid({ error: 'Must be a UUID' }).meta({
+    description: 'The customer the bank belongs to',
+    examples: ['3b241101-e2bb-4255-8caf-4136c566a962'],
+  }),
+  bankId: z.uuid({ error: 'Must be a UUID' }).meta({
+    description: 'The `id` that adding the withdrawal bank returned',
+    examples: ['9d3c6f0e-5a1b-4c7e-8f2a-1b2c3d4e5f60'],
+  }),
 });
 
 export const SandboxRejectBankBody = z
-  .strictObject({ reason: text(500).optional() })
+  .strictObject({
+    reason: text(500)
+      .optional()
+      .meta({ description: 'Why the bank was refused; shown as `rejectionReason` and in the event' }),
+  })
   .meta({ id: 'SandboxRejectBankRequest', examples: [{ reason: 'Beneficiary could not be verified' }] });
 
 /** A bank deposit wallet as the bank object shows it (API.md section 4: no customerId). */
@@ -121,7 +170,7 @@ export type BankWallet = z.infer<typeof BankWalletSchema>;
 const BANK_EXAMPLE = {
   id: '9d3c6f0e-5a1b-4c7e-8f2a-1b2c3d4e5f60',
   customerId: '3b241101-e2bb-4255-8caf-4136c566a962',
-  beneficiaryName: 'Jane Doe',
+  beneficiaryName: 'Ada Lovelace',
   currency: 'EUR',
   paymentRail: 'SEPA',
   iban: 'DE89370400440532013000',

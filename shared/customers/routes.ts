@@ -20,6 +20,10 @@ export const routes = {
     path: '/api/v2/customers',
     handler: 'functions/api/customers/create-customer.ts',
     summary: 'Create a customer',
+    description:
+      'The customer starts with `kycStatus: NOT_STARTED`. Next comes KYC: `POST /customers/{customerId}/kyc` gives ' +
+      'the hosted verification link (in the sandbox, `POST /sandbox/customers/{customerId}/kyc/approve` decides at ' +
+      'once). KYC records the verified name; every withdrawal bank of the customer must be in that name.',
     successStatus: 201,
     access: { table: 'readwrite' },
     request: { body: CreateCustomerBody },
@@ -63,6 +67,9 @@ export const routes = {
     path: '/api/v2/customers/{customerId}/kyc',
     handler: 'functions/api/customers/initiate-kyc.ts',
     summary: 'Start KYC and get the hosted verification link',
+    description:
+      'Moves `NOT_STARTED` or `REJECTED` to `PENDING` and returns the link to send the customer to; an approved ' +
+      'customer gets `{kycVerified: true, kycFlowLink: null}`. Individuals only (a corporate is a 400).',
     successStatus: 200,
     access: { table: 'readwrite' },
     request: { params: CustomerIdParams, body: NoBody },
@@ -113,6 +120,11 @@ export const routes = {
     path: '/api/v2/sandbox/customers/{customerId}/kyc/approve',
     handler: 'functions/api/sandbox/approve-kyc.ts',
     summary: 'Sandbox: approve KYC with a verified name and address',
+    description:
+      'Stands in for the KYC provider: the customer becomes `APPROVED` with `verifiedName` (default: its `name`) and ' +
+      'the address (default: the one on file, else a sample address). Send the name the withdrawal banks will ' +
+      'carry: a `CUSTOMER` bank whose `beneficiaryName` does not match it is refused with a 400. Works from any ' +
+      'status but `APPROVED` (409); sends `customer.kyc.approved`.',
     successStatus: 200,
     access: { table: 'readwrite' },
     request: { params: CustomerIdParams, body: SandboxKycApproveBody },
@@ -123,7 +135,24 @@ export const routes = {
       404: ErrorBodySchema,
       409: ErrorBodySchema,
     },
-    examples: { responses: { ...customerNotFound, 409: { error: 'Customer KYC is already approved' } } },
+    examples: {
+      responses: {
+        200: {
+          customerId: '3b241101-e2bb-4255-8caf-4136c566a962',
+          name: 'Ada Lovelace',
+          email: 'ada@example.com',
+          accountType: 'individual',
+          expectedMonthlyVolume: '2500.00',
+          kycVerified: true,
+          kycStatus: 'APPROVED',
+          verifiedName: 'Ada Lovelace',
+          address: { addressLine1: 'Friedrichstraße 123', city: 'Berlin', country: 'DE', postalCode: '10117' },
+          createdAt: '2026-11-21T10:00:00.000Z',
+        },
+        ...customerNotFound,
+        409: { error: 'Customer KYC is already approved' },
+      },
+    },
   }),
   sandboxRejectKyc: defineRoute({
     ...sandboxRoute,
@@ -132,6 +161,7 @@ export const routes = {
     path: '/api/v2/sandbox/customers/{customerId}/kyc/reject',
     handler: 'functions/api/sandbox/reject-kyc.ts',
     summary: 'Sandbox: reject KYC',
+    description: 'Works from `NOT_STARTED` or `PENDING` (409 otherwise); sends `customer.kyc.rejected`.',
     successStatus: 200,
     access: { table: 'readwrite' },
     request: { params: CustomerIdParams, body: NoBody },

@@ -16,10 +16,10 @@ export const text = (max: number) =>
 
 export const AddressInputSchema = z
   .strictObject({
-    addressLine1: text(200),
-    city: text(100),
+    addressLine1: text(200).meta({ description: 'Street and house number', examples: ['Friedrichstraße 123'] }),
+    city: text(100).meta({ description: 'City or town', examples: ['Berlin'] }),
     country: CountryCodeSchema,
-    postalCode: text(20),
+    postalCode: text(20).meta({ description: 'Postal code as the country writes it', examples: ['10117'] }),
   })
   .meta({ id: 'AddressInput' });
 export const AddressSchema = z
@@ -43,12 +43,26 @@ export const EmailSchema = z
 
 export const CreateCustomerBody = z
   .strictObject({
-    name: text(140),
-    accountType: AccountTypeSchema,
-    email: EmailSchema,
-    expectedMonthlyVolume: FiatAmountSchema.transform(formatFiat).optional(),
+    name: text(140).meta({
+      description:
+        "The customer's name (trimmed, inner whitespace folded). KYC records the verified name, which every " +
+        "withdrawal bank's `beneficiaryName` must then match.",
+    }),
+    accountType: AccountTypeSchema.meta({ description: '`individual` (a person) or `corporate` (a company)' }),
+    email: EmailSchema.meta({ description: "The customer's e-mail address" }),
+    expectedMonthlyVolume: FiatAmountSchema.transform(formatFiat)
+      .optional()
+      .meta({
+        description:
+          'Expected monthly payout volume in USD: a decimal string (never a JSON number), shown with 2 decimals',
+        examples: ['2500.00'],
+      }),
     /** Corporates: the registered business address, used for their withdrawal banks. Individuals get theirs from KYC. */
-    address: AddressInputSchema.optional(),
+    address: AddressInputSchema.optional().meta({
+      description:
+        "Corporates only: the registered business address, used for their withdrawal banks (an individual's " +
+        'address comes from KYC; sending one is a 400)',
+    }),
   })
   .superRefine((body, ctx) => {
     if (body.accountType === 'individual' && body.address) {
@@ -68,7 +82,10 @@ export const CreateCustomerBody = z
 export type CreateCustomerInput = z.output<typeof CreateCustomerBody>;
 
 export const CustomerIdParams = z.strictObject({
-  customerId: z.uuid({ error: 'Must be a UUID' }).meta({ examples: ['3b241101-e2bb-4255-8caf-4136c566a962'] }),
+  customerId: z.uuid({ error: 'Must be a UUID' }).meta({
+    description: 'The `customerId` that creating the customer returned',
+    examples: ['3b241101-e2bb-4255-8caf-4136c566a962'],
+  }),
 });
 
 /** The stored customer; parsed on every read. */
@@ -149,15 +166,26 @@ export const KycLinkSchema = z.object({ kycVerified: z.boolean(), kycFlowLink: z
 
 export const SandboxKycApproveBody = z
   .strictObject({
-    verifiedName: text(140).optional(),
-    address: AddressInputSchema.optional(),
+    verifiedName: text(140)
+      .optional()
+      .meta({
+        description:
+          "The name the KYC provider verified; defaults to the customer's `name`. Withdrawal banks of recipient " +
+          'type `CUSTOMER` must be in this name.',
+        examples: ['Ada Lovelace'],
+      }),
+    address: AddressInputSchema.optional().meta({
+      description:
+        "The verified address; defaults to the customer's address on file, else a sample address in Berlin. " +
+        'Withdrawal banks of the customer take their address from it.',
+    }),
   })
   .meta({
     id: 'SandboxKycApproveRequest',
     examples: [
       {
-        verifiedName: 'Ada King, Countess of Lovelace',
-        address: { addressLine1: '12 St James Square', city: 'London', country: 'GB', postalCode: 'SW1Y 4JH' },
+        verifiedName: 'Ada Lovelace',
+        address: { addressLine1: 'Friedrichstraße 123', city: 'Berlin', country: 'DE', postalCode: '10117' },
       },
     ],
   });

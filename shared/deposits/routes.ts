@@ -23,6 +23,9 @@ export const routes = {
     path: '/api/v2/customers/{customerId}/deposit',
     handler: 'functions/api/deposits/get-deposit-details.ts',
     summary: "Bank details for fiat deposits to the customer's USDC balance",
+    description:
+      "The payer must quote `reference` exactly and pay from the customer's own account. Fields the rail does not use " +
+      'are `null`. With an ACTIVE USD virtual account, `usd` + `SWIFT` answers its dedicated IBAN. Needs approved KYC (403).',
     successStatus: 200,
     access: { table: 'read' },
     request: { params: CustomerIdParams, query: DepositDetailsQuery },
@@ -42,6 +45,9 @@ export const routes = {
     path: '/api/v2/customers/{customerId}/virtual-account',
     handler: 'functions/api/deposits/create-virtual-account.ts',
     summary: 'Request a dedicated USD virtual account (PENDING until opened)',
+    description:
+      'One per currency and customer (409). Needs approved KYC (403). In the sandbox, ' +
+      '`POST /sandbox/customers/{customerId}/virtual-accounts/{virtualAccountId}/approve` opens it.',
     successStatus: 202,
     access: { table: 'readwrite' },
     request: { params: CustomerIdParams, body: CreateVirtualAccountBody },
@@ -108,6 +114,11 @@ export const routes = {
     handler: 'functions/api/sandbox/simulate-deposit.ts',
     summary:
       'Sandbox: USDC arrives on-chain at an address (a forwarding WITHDRAWAL from a bank deposit wallet, else a DEPOSIT)',
+    description:
+      'Stands in for the chain watcher. At a bank deposit wallet whose bank is `ACTIVE`, 5 USDC or more become a ' +
+      '`WITHDRAWAL` to that bank (`PROCESSING` at once, settled like any sandbox payout); less, or a bank not ' +
+      '`ACTIVE`, or a destination wallet: a `COMPLETED` `DEPOSIT` to the balance. One `txHash` is recorded once: ' +
+      'reporting it again answers the same transaction with `Idempotent-Replayed: true`.',
     successStatus: 201,
     access: { table: 'readwrite' },
     request: { body: SandboxDepositBody },

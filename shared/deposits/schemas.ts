@@ -33,11 +33,21 @@ export const CreateVirtualAccountBody = z
     currency: z
       .string()
       .transform((value) => value.trim().toUpperCase())
-      .pipe(z.enum(VirtualAccountCurrencySchema.options, { error: 'Must be one of: USD' })),
+      .pipe(z.enum(VirtualAccountCurrencySchema.options, { error: 'Must be one of: USD' }))
+      .meta({ description: 'The account currency: `USD` (any letter case), the only one offered' }),
   })
   .meta({ id: 'CreateVirtualAccountRequest', examples: [{ currency: 'USD' }] });
 
-export const CustomerVirtualAccountParams = z.strictObject({ customerId: uuid(), virtualAccountId: uuid() });
+export const CustomerVirtualAccountParams = z.strictObject({
+  customerId: uuid().meta({
+    description: 'The customer the virtual account belongs to',
+    examples: ['3b241101-e2bb-4255-8caf-4136c566a962'],
+  }),
+  virtualAccountId: uuid().meta({
+    description: 'The `id` that requesting the virtual account returned',
+    examples: ['2a7d9c1e-4b3f-4e8a-9d6c-0f1e2d3c4b5a'],
+  }),
+});
 
 const VIRTUAL_ACCOUNT_EXAMPLE = {
   id: '2a7d9c1e-4b3f-4e8a-9d6c-0f1e2d3c4b5a',
@@ -94,12 +104,21 @@ export const DepositDetailsQuery = z
       .string()
       .transform((value) => value.trim().toLowerCase())
       .pipe(z.enum(['eur', 'usd'], { error: 'Must be one of: eur, usd' }))
-      .optional(),
+      .optional()
+      .meta({
+        description: 'Required: `eur` or `usd` (any letter case), the currency the payer sends',
+        examples: ['eur'],
+      }),
     paymentRail: z
       .string()
       .transform((value) => value.trim().toUpperCase())
       .pipe(z.enum(['SEPA', 'FEDWIRE', 'SWIFT'], { error: 'Must be one of: SEPA, FEDWIRE, SWIFT' }))
-      .optional(),
+      .optional()
+      .meta({
+        description:
+          'The rail, any case: `SEPA` for eur; `FEDWIRE` (default) or `SWIFT` for usd. A rail of the other ' +
+          'currency is a 400.',
+      }),
   })
   .check((ctx) => {
     const { currency, paymentRail } = ctx.value;
@@ -187,10 +206,21 @@ export const TxHashSchema = z
 /** `POST /sandbox/deposits`: what a chain watcher reports; the sandbox makes up a hash when none is given. */
 export const SandboxDepositBody = z
   .strictObject({
-    chain: lowerChain,
-    address: EthereumAddressSchema,
-    amount: UsdcAmountSchema,
-    txHash: TxHashSchema.optional(),
+    chain: lowerChain.meta({ description: 'The chain the transfer arrived on (any letter case)', examples: ['base'] }),
+    address: EthereumAddressSchema.meta({
+      description:
+        'The receiving address: a bank deposit wallet (the transfer is forwarded to its bank as a WITHDRAWAL when ' +
+        'the bank is ACTIVE and it is at least 5 USDC) or a destination wallet (a DEPOSIT); 404 if no wallet of ' +
+        'yours has it on that chain',
+    }),
+    amount: UsdcAmountSchema.meta({
+      description: 'USDC received: a decimal string with up to 6 places, never a JSON number',
+      examples: ['25.00'],
+    }),
+    txHash: TxHashSchema.optional().meta({
+      description:
+        "The transfer's hash (`0x` + 64 hex digits); made up when left out. Reporting one hash twice records it once.",
+    }),
   })
   .meta({
     id: 'SandboxDepositRequest',

@@ -38,6 +38,11 @@ const INFO = {
     '- **Money** is always a decimal string, never a JSON number. Timestamps are ISO 8601 UTC with milliseconds.',
     '- **Lists** are arrays, newest first: `?limit=` (default 50, at most 200) and `?cursor=`; a `Link` header',
     '  with `rel="next"` appears when another page exists.',
+    '- **Bodies** are read as JSON whatever the `Content-Type`; an empty body counts as `{}`. Unknown fields and',
+    '  query parameters are refused by name (400).',
+    '- **Sandbox** keys (`sk_sandbox_...`) also get the `/api/v2/sandbox/...` operations, which stand in for the KYC',
+    '  provider, bank reviews, the chain and the payout rail; their payouts settle by themselves a few seconds after',
+    '  they start. Live organizations get 404 there.',
     '- Every response carries `x-request-id` (yours, when you send a sane one).',
   ].join('\n'),
 };
@@ -72,6 +77,31 @@ const STACK_ERROR_EXAMPLES: Record<number, string> = {
   500: 'Internal server error',
   503: 'Service temporarily unavailable, please retry',
 };
+
+/**
+ * Parameters the stack itself defines for many routes (pagination) or that live beside the route table (the docs
+ * asset), whose schemas carry no description of their own; a schema's own description always wins.
+ */
+const STACK_PARAMETER_DESCRIPTIONS: Record<string, string> = {
+  limit: 'Items per page: an integer from 1 to 200, default 50.',
+  cursor:
+    'Where the next page starts: copy it from the `Link` header of the previous page (opaque; valid only for ' +
+    'the list it came from).',
+  asset: 'A file name of the docs page (Swagger UI scripts, styles and icons).',
+};
+
+/** Gives a parameter without a description of its own the stack's description of it. */
+function describeStackParameters(document: OpenApiDocument): void {
+  for (const item of Object.values(document.paths ?? {})) {
+    for (const operation of Object.values(item ?? {})) {
+      if (!operation || typeof operation !== 'object' || !('parameters' in operation)) continue;
+      for (const parameter of (operation.parameters ?? []) as { name?: string; description?: string }[]) {
+        const description = parameter.name ? STACK_PARAMETER_DESCRIPTIONS[parameter.name] : undefined;
+        if (!parameter.description && description) parameter.description = description;
+      }
+    }
+  }
+}
 
 const headers = {
   requestId: {
@@ -187,6 +217,7 @@ function requestBodyExamples(route: RouteDefinition, body: z.ZodType): Example[]
 
 function operationDescription(route: RouteDefinition): string | undefined {
   const notes = [
+    ...(route.description ? [route.description] : []),
     ...(route.features ?? []).map(
       (feature) => `Needs the \`${feature}\` feature of your organization (403 otherwise).`,
     ),
@@ -385,5 +416,6 @@ export function buildOpenApiDocument(routes: readonly RouteDefinition[]): OpenAp
       ...(TAG_DESCRIPTIONS[name] ? { description: TAG_DESCRIPTIONS[name] } : {}),
     })),
   });
+  describeStackParameters(document);
   return fixNullableRefs(document) as OpenApiDocument;
 }

@@ -13,6 +13,11 @@ export type RouteDefinition = {
   /** The function's entry file, relative to the repository root: the Lambda entry and the local dispatch target. */
   handler: string;
   summary: string;
+  /**
+   * What a client must know beyond the schemas: the rules the operation enforces, what the sandbox does by
+   * itself. Markdown; the OpenAPI operation's description, before the notes the generator adds (features, sandbox).
+   */
+  description?: string;
   tag: string;
   /** false only for the public routes (health, OpenAPI document). */
   auth: boolean;

@@ -45,6 +45,9 @@ export const routes = {
     path: '/api/v2/customers/{customerId}/deposit/wallets',
     handler: 'functions/api/wallets/create-wallet.ts',
     summary: "Add a destination wallet: the customer's own address for on-ramp deposits",
+    description:
+      'One address is one wallet within your organization (409 `Address already in use by another wallet`); ' +
+      'mixed-case addresses must carry a correct EIP-55 checksum. Stored and returned checksummed.',
     successStatus: 201,
     access: { table: 'readwrite' },
     request: { params: CustomerIdParams, body: CreateWalletBody },

@@ -28,9 +28,17 @@ const ChainInputSchema = lowerCase(CHAINS);
 
 export const CreateWalletBody = z
   .strictObject({
-    address: EthereumAddressSchema,
-    currency: CurrencySchema,
-    chain: ChainInputSchema,
+    address: EthereumAddressSchema.meta({
+      description:
+        "The customer's own address: `0x` + 40 hex digits; mixed case must be a correct EIP-55 checksum. One " +
+        'address is one wallet within your organization (409 otherwise).',
+      examples: ['0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359'],
+    }),
+    currency: CurrencySchema.meta({ description: '`usdc` (any letter case)' }),
+    chain: ChainInputSchema.meta({
+      description: 'The chain, any letter case; must be one the platform runs (`SUPPORTED_CHAINS`, 400 naming them)',
+      examples: ['base'],
+    }),
   })
   .meta({
     id: 'CreateWalletRequest',
@@ -39,17 +47,31 @@ export const CreateWalletBody = z
 export type CreateWalletInput = z.output<typeof CreateWalletBody>;
 
 export const UpdateWalletBody = z
-  .strictObject({ address: EthereumAddressSchema })
+  .strictObject({
+    address: EthereumAddressSchema.meta({
+      description:
+        'The new address (same rules as on creation); the same address in another letter case changes nothing',
+    }),
+  })
   .meta({ id: 'UpdateWalletRequest', examples: [{ address: '0xdbF03B407c01E7cD3CBea99509d93f8DDDC8C6FB' }] });
 
 /** Filters of the wallet list; both case-insensitive. */
 export const ListWalletsQuery = z.strictObject({
-  currency: CurrencySchema.optional(),
-  chain: ChainInputSchema.optional(),
+  currency: CurrencySchema.optional().meta({ description: 'Only wallets of this currency (`usdc`, any case)' }),
+  chain: ChainInputSchema.optional().meta({ description: 'Only wallets on this chain (any case)' }),
 });
 export type ListWalletsFilter = z.output<typeof ListWalletsQuery>;
 
-export const CustomerWalletParams = z.strictObject({ customerId: uuid(), walletId: uuid() });
+export const CustomerWalletParams = z.strictObject({
+  customerId: uuid().meta({
+    description: 'The customer the wallet belongs to',
+    examples: ['3b241101-e2bb-4255-8caf-4136c566a962'],
+  }),
+  walletId: uuid().meta({
+    description: "The wallet's `id` (from the wallet list, or a bank's `wallets`)",
+    examples: ['6c1f4a2b-8d3e-4f5a-9b6c-7d8e9f0a1b2c'],
+  }),
+});
 
 const DESTINATION_WALLET_EXAMPLE = {
   id: '6c1f4a2b-8d3e-4f5a-9b6c-7d8e9f0a1b2c',

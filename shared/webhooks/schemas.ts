@@ -20,6 +20,11 @@ const EventTypesSchema = z
 
 const DescriptionSchema = z.string().trim().max(500);
 
+const RECEIVER_URL_RULES =
+  'Live organizations: `https` only, never a private, loopback, link-local or metadata address (checked when ' +
+  'saved and again at every delivery). Sandbox organizations may also use `http` and loopback (`http://127.0.0.1:4000/...`) ' +
+  'for local development; in AWS the sender refuses loopback for everyone.';
+
 const ENDPOINT_ID = '6a1f5c3e-2b7d-4e8f-9a0b-1c2d3e4f5a6b';
 const DELIVERY_ID = 'c3a9e1f2-5b6d-4c7e-8f90-a1b2c3d4e5f6';
 const EVENT_ID = '5f0c8e53-7a5b-4b8e-9a57-1c3f4d2e6b10';
@@ -28,9 +33,16 @@ const AT = '2026-11-21T10:00:00.000Z';
 /** `eventTypes` omitted: every event type, including types added later. */
 export const CreateEndpointBody = z
   .strictObject({
-    url: ReceiverUrlSchema,
-    eventTypes: EventTypesSchema.optional(),
-    description: DescriptionSchema.optional(),
+    url: ReceiverUrlSchema.meta({
+      description: RECEIVER_URL_RULES,
+      examples: ['https://hooks.example.com/payouts'],
+    }),
+    eventTypes: EventTypesSchema.optional().meta({
+      description: 'The event types to send; left out: every type, including types added later',
+    }),
+    description: DescriptionSchema.optional().meta({
+      description: 'Your note about the endpoint, up to 500 characters',
+    }),
   })
   .meta({
     id: 'CreateWebhookEndpointRequest',
@@ -48,9 +60,15 @@ export type CreateEndpointInput = z.output<typeof CreateEndpointBody>;
 /** `eventTypes: null` goes back to every event type; `description: null` clears it. */
 export const UpdateEndpointBody = z
   .strictObject({
-    url: ReceiverUrlSchema.optional(),
-    eventTypes: EventTypesSchema.nullable().optional(),
-    description: DescriptionSchema.nullable().optional(),
+    url: ReceiverUrlSchema.optional().meta({
+      description: `The new receiver URL; pending retries go there too. ${RECEIVER_URL_RULES}`,
+    }),
+    eventTypes: EventTypesSchema.nullable()
+      .optional()
+      .meta({ description: 'The event types to send; `null`: every type again, including types added later' }),
+    description: DescriptionSchema.nullable()
+      .optional()
+      .meta({ description: 'Your note about the endpoint; `null` clears it' }),
   })
   .meta({
     id: 'UpdateWebhookEndpointRequest',
@@ -59,10 +77,14 @@ export const UpdateEndpointBody = z
 export type UpdateEndpointInput = z.output<typeof UpdateEndpointBody>;
 
 export const EndpointIdParams = z.strictObject({
-  endpointId: z.uuid({ error: 'Must be a UUID' }).meta({ examples: [ENDPOINT_ID] }),
+  endpointId: z
+    .uuid({ error: 'Must be a UUID' })
+    .meta({ description: 'The `id` that creating the endpoint returned', examples: [ENDPOINT_ID] }),
 });
 export const DeliveryIdParams = z.strictObject({
-  deliveryId: z.uuid({ error: 'Must be a UUID' }).meta({ examples: [DELIVERY_ID] }),
+  deliveryId: z
+    .uuid({ error: 'Must be a UUID' })
+    .meta({ description: "A delivery's `id`, from the endpoint's deliveries", examples: [DELIVERY_ID] }),
 });
 
 /** Secrets are kept in clear because signing needs them; they leave only in the create and rotate responses. */

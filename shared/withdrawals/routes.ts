@@ -71,6 +71,21 @@ export const routes = {
     path: '/api/v2/customers/{customerId}/withdrawal',
     handler: 'functions/api/withdrawals/create-withdrawal.ts',
     summary: 'Create a withdrawal to an active bank of the customer (idempotent)',
+    description: [
+      '**Amounts** are decimal strings, never JSON numbers: exactly one of `sourceAmount` (USDC taken from the',
+      'balance, up to 6 places) or `targetAmount` (what the bank receives in its currency, up to 2 places). The fee',
+      'is `max(minFee, source × feeBps / 10000)` rounded up to 6 places; the payout is `(source − fee) × rate`',
+      'rounded down to 2 places; for a `targetAmount` the smallest source that delivers it is charged.\n\n',
+      '**Idempotency**: send `idempotencyKey` (or the `Idempotency-Key` header) and retry freely: the same key and',
+      'parameters answer 201 with the transaction as it is now and `Idempotent-Replayed: true`, writing nothing;',
+      'the same key with other parameters is a 422.\n\n**Outcome**: when the API allowance and the available',
+      'balance both cover it, the withdrawal is `PROCESSING` at once (both reserved); otherwise it is `PROPOSED`',
+      '(`requiresUiAction: true`) and waits for signatures. The customer needs approved KYC (403) and the bank',
+      'must be `ACTIVE` (400).\n\n**Sandbox**: a `PROCESSING` payout settles by itself a few seconds later',
+      '(`COMPLETED`, 3 s by default, `SANDBOX_SETTLE_AFTER_S`), or at once with',
+      '`POST /sandbox/transactions/{transactionId}/complete` (`/fail` to fail it). Each status change sends',
+      '`withdrawal.status_changed`.',
+    ].join(' '),
     successStatus: 201,
     access: { table: 'readwrite' },
     request: { params: CustomerIdParams, body: CreateWithdrawalBody },
@@ -101,6 +116,7 @@ export const routes = {
     path: '/api/v2/customers/{customerId}/transactions',
     handler: 'functions/api/withdrawals/list-transactions.ts',
     summary: "List a customer's transactions, newest first (filters: type, status)",
+    description: 'Withdrawals and deposits; amounts are decimal strings. Filters take any letter case.',
     successStatus: 200,
     access: { table: 'read', indexes: ['gsi1'] },
     request: { params: CustomerIdParams, query: ListTransactionsQuery },
@@ -141,6 +157,7 @@ export const routes = {
     path: '/api/v2/customers/{customerId}/transactions/{transactionId}/cancel',
     handler: 'functions/api/withdrawals/cancel-transaction.ts',
     summary: 'Cancel a withdrawal that awaits signatures',
+    description: 'Only while `PROPOSED` or `PARTIALLY_SIGNED` (409 otherwise); nothing was reserved, so nothing moves.',
     successStatus: 200,
     access: { table: 'readwrite' },
     request: { params: TransactionParams, body: NoBody },
@@ -167,6 +184,8 @@ export const routes = {
     path: '/api/v2/customers/{customerId}/balance',
     handler: 'functions/api/withdrawals/get-balance.ts',
     summary: "Get the customer's USDC balance (available and locked)",
+    description:
+      '`balance` = `availableBalance` + `lockedBalance`; locked is what withdrawals in progress hold. Decimal strings.',
     successStatus: 200,
     access: { table: 'read' },
     request: { params: CustomerIdParams },
@@ -187,6 +206,9 @@ export const routes = {
     path: '/api/v2/customers/withdrawal/allowance',
     handler: 'functions/api/withdrawals/get-allowance.ts',
     summary: "Get the organization's API withdrawal allowance",
+    description:
+      'API withdrawals within the allowance execute at once; beyond it they become proposals that need signatures. ' +
+      '`enabled` is the `apiWithdrawals` feature.',
     successStatus: 200,
     access: { table: 'read' },
     responses: { 200: AllowanceSchema, 401: ErrorBodySchema, 403: ErrorBodySchema },
@@ -198,6 +220,9 @@ export const routes = {
     path: '/api/v2/sandbox/customers/{customerId}/balance',
     handler: 'functions/api/sandbox/credit-balance.ts',
     summary: "Sandbox: credit USDC to the customer's balance (a completed DEPOSIT)",
+    description:
+      'Stands in for money arriving: the amount (a decimal string) is added to the available balance at once, ' +
+      'recorded as a `COMPLETED` `DEPOSIT`, and `deposit.created` is sent.',
     successStatus: 201,
     access: { table: 'readwrite' },
     request: { params: CustomerIdParams, body: SandboxCreditBody },
@@ -216,12 +241,17 @@ export const routes = {
     'Sandbox: an approver rejects a withdrawal (CANCELLED)',
     SandboxRejectBody,
   ),
-  sandboxCompleteTransaction: sandboxTransactionRoute(
-    'sandboxCompleteTransaction',
-    'complete',
-    'Sandbox: the payout of a PROCESSING withdrawal settles (COMPLETED)',
-    NoBody,
-  ),
+  sandboxCompleteTransaction: {
+    ...sandboxTransactionRoute(
+      'sandboxCompleteTransaction',
+      'complete',
+      'Sandbox: the payout of a PROCESSING withdrawal settles (COMPLETED)',
+      NoBody,
+    ),
+    description:
+      'Sandbox payouts also settle by themselves a few seconds after they start (3 s by default, ' +
+      '`SANDBOX_SETTLE_AFTER_S`); this settles one now. The locked amount leaves the balance.',
+  },
   sandboxFailTransaction: sandboxTransactionRoute(
     'sandboxFailTransaction',
     'fail',
@@ -241,6 +271,7 @@ export const routes = {
     path: '/api/v2/sandbox/allowance',
     handler: 'functions/api/sandbox/set-allowance.ts',
     summary: 'Sandbox: set the withdrawal allowance and start a new period',
+    description: 'Starts a new period with nothing spent. A limit of `"0"` turns every API withdrawal into a proposal.',
     successStatus: 200,
     access: { table: 'readwrite' },
     request: { body: SandboxAllowanceBody },
@@ -253,6 +284,9 @@ export const routes = {
     path: '/api/v2/sandbox/faults',
     handler: 'functions/api/sandbox/set-faults.ts',
     summary: 'Sandbox: make the next n payout executions fail at start',
+    description:
+      'Each armed fault fails one execution at start: the withdrawal goes back to `PROPOSED` and its reservations are ' +
+      'released.',
     successStatus: 200,
     access: { table: 'readwrite' },
     request: { body: SandboxFaultsBody },
@@ -265,6 +299,7 @@ export const routes = {
     path: '/api/v2/sandbox/exchange-rates',
     handler: 'functions/api/sandbox/set-exchange-rates.ts',
     summary: "Sandbox: set this organization's fixed exchange rates (bank-currency units per USDC)",
+    description: 'Quotes of later withdrawals use these rates; not part of the Compose contract.',
     successStatus: 200,
     access: { table: 'readwrite' },
     request: { body: SandboxExchangeRatesBody },

@@ -25,7 +25,8 @@ const uuid = z.uuid({ error: 'Must be a UUID' });
 
 const EXAMPLE_TRANSACTION_ID = '6f1c2a9e-4b7d-4e21-9c3a-1d2e3f4a5b6c';
 const EXAMPLE_CUSTOMER_ID = '3b241101-e2bb-4255-8caf-4136c566a962';
-const EXAMPLE_BANK_ID = '9d3c2b1a-0f4e-4d5c-8b7a-6e5f4d3c2b1a';
+// The same customer and bank as the customers' and banks' examples, so the examples read as one flow.
+const EXAMPLE_BANK_ID = '9d3c6f0e-5a1b-4c7e-8f2a-1b2c3d4e5f60';
 
 /** API.md: 1-255 characters of `A-Za-z0-9_-.:`, in the body or the `Idempotency-Key` header. */
 export const IdempotencyKeySchema = z
@@ -37,10 +38,29 @@ export const BOTH_AMOUNTS = 'Provide either sourceAmount or targetAmount, not bo
 
 export const CreateWithdrawalBody = z
   .strictObject({
-    withdrawalBankId: uuid,
-    idempotencyKey: IdempotencyKeySchema.optional(),
-    sourceAmount: UsdcAmountSchema.optional(),
-    targetAmount: FiatAmountSchema.optional(),
+    withdrawalBankId: uuid.meta({
+      description: "The `id` of one of this customer's ACTIVE withdrawal banks",
+      examples: [EXAMPLE_BANK_ID],
+    }),
+    idempotencyKey: IdempotencyKeySchema.optional().meta({
+      description:
+        'Makes retries safe: 1-255 of `A-Za-z0-9_-.:`, scoped to your organization. The same key with the same ' +
+        'parameters answers 201 with the original transaction and `Idempotent-Replayed: true`; with other ' +
+        'parameters, 422. May be sent as the `Idempotency-Key` header instead (both must then be equal).',
+      examples: ['payout-2026-11-21-0001'],
+    }),
+    sourceAmount: UsdcAmountSchema.optional().meta({
+      description:
+        'USDC to take from the balance, fee included: a decimal string with up to 6 places (`"100"`, `"100.50"`), ' +
+        'never a JSON number. Exactly one of `sourceAmount` and `targetAmount`.',
+      examples: ['100.00'],
+    }),
+    targetAmount: FiatAmountSchema.optional().meta({
+      description:
+        "What the bank account is to receive, in the bank's currency: a decimal string with up to 2 places. The " +
+        'smallest source amount that delivers it is charged. Exactly one of `sourceAmount` and `targetAmount`.',
+      examples: ['250.00'],
+    }),
   })
   .superRefine((body, ctx) => {
     const given = [body.sourceAmount, body.targetAmount].filter((amount) => amount !== undefined).length;
@@ -55,9 +75,12 @@ export const CreateWithdrawalBody = z
   });
 export type CreateWithdrawalInput = z.output<typeof CreateWithdrawalBody>;
 
-const transactionId = uuid.meta({ examples: [EXAMPLE_TRANSACTION_ID] });
+const transactionId = uuid.meta({
+  description: 'The `id` of the transaction (a withdrawal or a deposit)',
+  examples: [EXAMPLE_TRANSACTION_ID],
+});
 export const TransactionParams = z.strictObject({
-  customerId: uuid.meta({ examples: [EXAMPLE_CUSTOMER_ID] }),
+  customerId: uuid.meta({ description: 'The customer the transaction belongs to', examples: [EXAMPLE_CUSTOMER_ID] }),
   transactionId,
 });
 export const SandboxTransactionParams = z.strictObject({ transactionId });
@@ -71,8 +94,12 @@ const upperCaseEnum = <T extends z.ZodType<unknown, string>>(schema: T) =>
 
 export const ListTransactionsQuery = z.strictObject({
   ...PaginationQuery,
-  type: upperCaseEnum(TransactionTypeSchema).optional(),
-  status: upperCaseEnum(TransactionStatusSchema).optional(),
+  type: upperCaseEnum(TransactionTypeSchema)
+    .optional()
+    .meta({ description: 'Only `WITHDRAWAL` or only `DEPOSIT` transactions (any letter case)' }),
+  status: upperCaseEnum(TransactionStatusSchema)
+    .optional()
+    .meta({ description: `Only transactions in this status (any letter case): ${TRANSACTION_STATUSES.join(', ')}` }),
 });
 
 export const WithdrawalBankSnapshotSchema = z.object({
@@ -247,16 +274,33 @@ export type Allowance = z.infer<typeof AllowanceSchema>;
 // Sandbox bodies.
 
 export const SandboxCreditBody = z
-  .strictObject({ amount: UsdcAmountSchema })
+  .strictObject({
+    amount: UsdcAmountSchema.meta({
+      description: 'USDC to credit: a decimal string with up to 6 places, never a JSON number',
+      examples: ['250.00'],
+    }),
+  })
   .meta({ id: 'SandboxCreditBalanceRequest', examples: [{ amount: '250.00' }] });
 export const SandboxApproveBody = z
-  .strictObject({ approver: EmailSchema })
+  .strictObject({
+    approver: EmailSchema.meta({
+      description: "The approver's e-mail; each approver signs once, compared case-insensitively",
+    }),
+  })
   .meta({ id: 'SandboxApproveTransactionRequest', examples: [{ approver: 'treasurer@example.com' }] });
 export const SandboxRejectBody = z
-  .strictObject({ approver: EmailSchema.optional() })
+  .strictObject({ approver: EmailSchema.optional().meta({ description: "The rejecting approver's e-mail, if any" }) })
   .meta({ id: 'SandboxRejectTransactionRequest', examples: [{ approver: 'treasurer@example.com' }, {}] });
 export const SandboxFailBody = z
-  .strictObject({ reason: z.string().trim().min(1).max(500).optional() })
+  .strictObject({
+    reason: z
+      .string()
+      .trim()
+      .min(1)
+      .max(500)
+      .optional()
+      .meta({ description: 'Shown as `failureReason`; default `Payout failed`' }),
+  })
   .meta({ id: 'SandboxFailTransactionRequest', examples: [{ reason: 'Beneficiary account closed' }, {}] });
 
 /** Zero is a valid limit: every API withdrawal then needs signatures. */
@@ -268,12 +312,17 @@ export const MAX_RESET_PERIOD_MINUTES = 366 * 24 * 60;
 
 export const SandboxAllowanceBody = z
   .strictObject({
-    limit: NonNegativeUsdcSchema,
+    limit: NonNegativeUsdcSchema.meta({
+      description:
+        'USDC that API withdrawals may use per period without signatures: a decimal string; `"0"` makes every ' +
+        'withdrawal a proposal',
+    }),
     resetPeriodMinutes: z
       .number({ error: 'Must be a whole number of minutes' })
       .int()
       .min(0)
-      .max(MAX_RESET_PERIOD_MINUTES),
+      .max(MAX_RESET_PERIOD_MINUTES)
+      .meta({ description: 'Length of an allowance period in minutes (a JSON number); 0: one period, never reset' }),
   })
   .meta({
     id: 'SandboxAllowanceRequest',
@@ -284,7 +333,14 @@ export const SandboxAllowanceBody = z
   });
 
 export const SandboxFaultsBody = z
-  .strictObject({ failNextExecutions: z.number({ error: 'Must be a whole number' }).int().min(0).max(1000) })
+  .strictObject({
+    failNextExecutions: z
+      .number({ error: 'Must be a whole number' })
+      .int()
+      .min(0)
+      .max(1000)
+      .meta({ description: 'How many of the next payout executions fail at start (back to PROPOSED); 0 disarms' }),
+  })
   .meta({ id: 'SandboxFaultsRequest', examples: [{ failNextExecutions: 1 }] });
 export const SandboxFaultsSchema = z
   .object({ failNextExecutions: z.number().int() })
@@ -299,7 +355,10 @@ export const ExchangeRatesSchema = z.object({ EUR: z.string(), USD: z.string() }
 export type ExchangeRates = z.infer<typeof ExchangeRatesSchema>;
 
 export const SandboxExchangeRatesBody = z
-  .strictObject({ EUR: RateSchema.optional(), USD: RateSchema.optional() })
+  .strictObject({
+    EUR: RateSchema.optional().meta({ description: 'EUR paid out per USDC: a decimal string, up to 8 places' }),
+    USD: RateSchema.optional().meta({ description: 'USD paid out per USDC: a decimal string, up to 8 places' }),
+  })
   .superRefine((body, ctx) => {
     if (body.EUR === undefined && body.USD === undefined) {
       ctx.addIssue({ code: 'custom', path: [], message: 'Provide EUR, USD or both' });

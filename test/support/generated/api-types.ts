@@ -38,7 +38,9 @@ export interface paths {
         put?: never;
         /**
          * Create a customer
-         * @description Needs the `customers` feature of your organization (403 otherwise).
+         * @description The customer starts with `kycStatus: NOT_STARTED`. Next comes KYC: `POST /customers/{customerId}/kyc` gives the hosted verification link (in the sandbox, `POST /sandbox/customers/{customerId}/kyc/approve` decides at once). KYC records the verified name; every withdrawal bank of the customer must be in that name.
+         *
+         *     Needs the `customers` feature of your organization (403 otherwise).
          */
         post: operations["createCustomer"];
         delete?: never;
@@ -78,7 +80,9 @@ export interface paths {
         put?: never;
         /**
          * Start KYC and get the hosted verification link
-         * @description Needs the `customers` feature of your organization (403 otherwise).
+         * @description Moves `NOT_STARTED` or `REJECTED` to `PENDING` and returns the link to send the customer to; an approved customer gets `{kycVerified: true, kycFlowLink: null}`. Individuals only (a corporate is a 400).
+         *
+         *     Needs the `customers` feature of your organization (403 otherwise).
          */
         post: operations["initiateKyc"];
         delete?: never;
@@ -118,7 +122,9 @@ export interface paths {
         put?: never;
         /**
          * Sandbox: approve KYC with a verified name and address
-         * @description Sandbox organizations only; others get 404.
+         * @description Stands in for the KYC provider: the customer becomes `APPROVED` with `verifiedName` (default: its `name`) and the address (default: the one on file, else a sample address). Send the name the withdrawal banks will carry: a `CUSTOMER` bank whose `beneficiaryName` does not match it is refused with a 400. Works from any status but `APPROVED` (409); sends `customer.kyc.approved`.
+         *
+         *     Sandbox organizations only; others get 404.
          */
         post: operations["sandboxApproveKyc"];
         delete?: never;
@@ -138,7 +144,9 @@ export interface paths {
         put?: never;
         /**
          * Sandbox: reject KYC
-         * @description Sandbox organizations only; others get 404.
+         * @description Works from `NOT_STARTED` or `PENDING` (409 otherwise); sends `customer.kyc.rejected`.
+         *
+         *     Sandbox organizations only; others get 404.
          */
         post: operations["sandboxRejectKyc"];
         delete?: never;
@@ -213,7 +221,13 @@ export interface paths {
         put?: never;
         /**
          * Add a withdrawal bank, with one deposit wallet per supported chain
-         * @description Needs the `customers` feature of your organization (403 otherwise).
+         * @description EUR banks take `iban` and `bic` (SEPA), USD banks `accountNumber` and `routingNumber` (Fedwire); the other currency's fields are refused by name. Checked in this order: the shape (400), the customer (404), its KYC (403 until approved), for `CUSTOMER` banks the name match, then duplicates (409: one bank per account and customer).
+         *
+         *     **Name matching**: a `CUSTOMER` bank's `beneficiaryName` must match the KYC verified name (`verifiedName`). Case, accents, repeated spaces, punctuation and word order are ignored (`Doe, Jane` = `Jane Doe`, `Müller` = `Mueller`); an initial may stand for a word (`J. Doe` = `Jane Doe`) if one full word matches; every word must be accounted for (a left-out middle name is a mismatch: 400 `beneficiaryName: Beneficiary name does not match the customer's verified name`). Corporates may drop one legal form (GmbH, Ltd, Inc, ...).
+         *
+         *     `CUSTOMER` banks are `ACTIVE` at once; `OTHER_INDIVIDUAL` and `OTHER_BUSINESS` banks are `PENDING` until reviewed. The bank gets one USDC deposit wallet per supported chain: USDC sent there is paid out to the bank (enabled while the bank is `ACTIVE`).
+         *
+         *     Needs the `customers` feature of your organization (403 otherwise).
          */
         post: operations["createWithdrawalBank"];
         delete?: never;
@@ -253,7 +267,9 @@ export interface paths {
         put?: never;
         /**
          * Sandbox: approve a PENDING withdrawal bank (it becomes ACTIVE, its deposit wallets enabled)
-         * @description Sandbox organizations only; others get 404.
+         * @description Stands in for the review of third-party banks; only a `PENDING` bank (409 otherwise).
+         *
+         *     Sandbox organizations only; others get 404.
          */
         post: operations["sandboxApproveWithdrawalBank"];
         delete?: never;
@@ -292,7 +308,14 @@ export interface paths {
         /** List webhook endpoints, newest first */
         get: operations["listWebhookEndpoints"];
         put?: never;
-        /** Create a webhook endpoint (the signing secret is shown only here and on rotation) */
+        /**
+         * Create a webhook endpoint (the signing secret is shown only here and on rotation)
+         * @description **Receivers**: live organizations need `https` and a public address; private, loopback, link-local and metadata addresses are refused when saved and again at every delivery (after DNS resolution). Sandbox organizations may also use `http` and loopback, such as `http://127.0.0.1:4000/webhooks` for a receiver on your machine (`npm start`; in AWS loopback is refused for everyone).
+         *
+         *     **Events only after the endpoint exists**: an endpoint receives the events created after it was created, never older ones; create it before the flow you want to observe.
+         *
+         *     **Verifying**: each delivery is a Standard Webhooks POST (`webhook-id`, `webhook-timestamp`, `webhook-signature`) signed with the `secret` returned here (keep it: it is shown only here and on rotation). Verify the raw body with the `standardwebhooks` (or `svix`) library before parsing it. Answer 2xx within 15 s; anything else is retried (5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h). Delivery is at least once and unordered: deduplicate on `webhook-id`.
+         */
         post: operations["createWebhookEndpoint"];
         delete?: never;
         options?: never;
@@ -328,7 +351,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Rotate the signing secret (the old one keeps signing for 24 hours) */
+        /**
+         * Rotate the signing secret (the old one keeps signing for 24 hours)
+         * @description For 24 hours every delivery carries two signatures, by the new and the old secret, so receivers can switch over without losing an event.
+         */
         post: operations["rotateWebhookSecret"];
         delete?: never;
         options?: never;
@@ -345,7 +371,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Send a webhook.test event to this endpoint */
+        /**
+         * Send a webhook.test event to this endpoint
+         * @description Goes to this endpoint only, signed and retried like any event; not subscribable.
+         */
         post: operations["sendWebhookTest"];
         delete?: never;
         options?: never;
@@ -379,7 +408,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Redeliver now (a failed or delivered delivery gets one attempt more) */
+        /**
+         * Redeliver now (a failed or delivered delivery gets one attempt more)
+         * @description A `FAILED` or `DELIVERED` delivery gets exactly one more attempt; a `PENDING` one is brought forward. The same `webhook-id` and body are sent, so a receiver that deduplicates handles it once.
+         */
         post: operations["retryWebhookDelivery"];
         delete?: never;
         options?: never;
@@ -398,7 +430,15 @@ export interface paths {
         put?: never;
         /**
          * Create a withdrawal to an active bank of the customer (idempotent)
-         * @description Needs the `customers` feature of your organization (403 otherwise).
+         * @description **Amounts** are decimal strings, never JSON numbers: exactly one of `sourceAmount` (USDC taken from the balance, up to 6 places) or `targetAmount` (what the bank receives in its currency, up to 2 places). The fee is `max(minFee, source × feeBps / 10000)` rounded up to 6 places; the payout is `(source − fee) × rate` rounded down to 2 places; for a `targetAmount` the smallest source that delivers it is charged.
+         *
+         *      **Idempotency**: send `idempotencyKey` (or the `Idempotency-Key` header) and retry freely: the same key and parameters answer 201 with the transaction as it is now and `Idempotent-Replayed: true`, writing nothing; the same key with other parameters is a 422.
+         *
+         *     **Outcome**: when the API allowance and the available balance both cover it, the withdrawal is `PROCESSING` at once (both reserved); otherwise it is `PROPOSED` (`requiresUiAction: true`) and waits for signatures. The customer needs approved KYC (403) and the bank must be `ACTIVE` (400).
+         *
+         *     **Sandbox**: a `PROCESSING` payout settles by itself a few seconds later (`COMPLETED`, 3 s by default, `SANDBOX_SETTLE_AFTER_S`), or at once with `POST /sandbox/transactions/{transactionId}/complete` (`/fail` to fail it). Each status change sends `withdrawal.status_changed`.
+         *
+         *     Needs the `customers` feature of your organization (403 otherwise).
          *
          *     Needs the `apiWithdrawals` feature of your organization (403 otherwise).
          */
@@ -418,7 +458,9 @@ export interface paths {
         };
         /**
          * List a customer's transactions, newest first (filters: type, status)
-         * @description Needs the `customers` feature of your organization (403 otherwise).
+         * @description Withdrawals and deposits; amounts are decimal strings. Filters take any letter case.
+         *
+         *     Needs the `customers` feature of your organization (403 otherwise).
          */
         get: operations["listTransactions"];
         put?: never;
@@ -460,7 +502,9 @@ export interface paths {
         put?: never;
         /**
          * Cancel a withdrawal that awaits signatures
-         * @description Needs the `customers` feature of your organization (403 otherwise).
+         * @description Only while `PROPOSED` or `PARTIALLY_SIGNED` (409 otherwise); nothing was reserved, so nothing moves.
+         *
+         *     Needs the `customers` feature of your organization (403 otherwise).
          */
         post: operations["cancelTransaction"];
         delete?: never;
@@ -478,7 +522,9 @@ export interface paths {
         };
         /**
          * Get the customer's USDC balance (available and locked)
-         * @description Needs the `customers` feature of your organization (403 otherwise).
+         * @description `balance` = `availableBalance` + `lockedBalance`; locked is what withdrawals in progress hold. Decimal strings.
+         *
+         *     Needs the `customers` feature of your organization (403 otherwise).
          */
         get: operations["getCustomerBalance"];
         put?: never;
@@ -498,7 +544,9 @@ export interface paths {
         };
         /**
          * Get the organization's API withdrawal allowance
-         * @description Needs the `customers` feature of your organization (403 otherwise).
+         * @description API withdrawals within the allowance execute at once; beyond it they become proposals that need signatures. `enabled` is the `apiWithdrawals` feature.
+         *
+         *     Needs the `customers` feature of your organization (403 otherwise).
          */
         get: operations["getWithdrawalAllowance"];
         put?: never;
@@ -520,7 +568,9 @@ export interface paths {
         put?: never;
         /**
          * Sandbox: credit USDC to the customer's balance (a completed DEPOSIT)
-         * @description Sandbox organizations only; others get 404.
+         * @description Stands in for money arriving: the amount (a decimal string) is added to the available balance at once, recorded as a `COMPLETED` `DEPOSIT`, and `deposit.created` is sent.
+         *
+         *     Sandbox organizations only; others get 404.
          */
         post: operations["sandboxCreditBalance"];
         delete?: never;
@@ -580,7 +630,9 @@ export interface paths {
         put?: never;
         /**
          * Sandbox: the payout of a PROCESSING withdrawal settles (COMPLETED)
-         * @description Sandbox organizations only; others get 404.
+         * @description Sandbox payouts also settle by themselves a few seconds after they start (3 s by default, `SANDBOX_SETTLE_AFTER_S`); this settles one now. The locked amount leaves the balance.
+         *
+         *     Sandbox organizations only; others get 404.
          */
         post: operations["sandboxCompleteTransaction"];
         delete?: never;
@@ -640,7 +692,9 @@ export interface paths {
         put?: never;
         /**
          * Sandbox: set the withdrawal allowance and start a new period
-         * @description Sandbox organizations only; others get 404.
+         * @description Starts a new period with nothing spent. A limit of `"0"` turns every API withdrawal into a proposal.
+         *
+         *     Sandbox organizations only; others get 404.
          */
         post: operations["sandboxSetAllowance"];
         delete?: never;
@@ -660,7 +714,9 @@ export interface paths {
         put?: never;
         /**
          * Sandbox: make the next n payout executions fail at start
-         * @description Sandbox organizations only; others get 404.
+         * @description Each armed fault fails one execution at start: the withdrawal goes back to `PROPOSED` and its reservations are released.
+         *
+         *     Sandbox organizations only; others get 404.
          */
         post: operations["sandboxSetFaults"];
         delete?: never;
@@ -680,7 +736,9 @@ export interface paths {
         put?: never;
         /**
          * Sandbox: set this organization's fixed exchange rates (bank-currency units per USDC)
-         * @description Sandbox organizations only; others get 404.
+         * @description Quotes of later withdrawals use these rates; not part of the Compose contract.
+         *
+         *     Sandbox organizations only; others get 404.
          */
         post: operations["sandboxSetExchangeRates"];
         delete?: never;
@@ -704,7 +762,9 @@ export interface paths {
         put?: never;
         /**
          * Add a destination wallet: the customer's own address for on-ramp deposits
-         * @description Needs the `customers` feature of your organization (403 otherwise).
+         * @description One address is one wallet within your organization (409 `Address already in use by another wallet`); mixed-case addresses must carry a correct EIP-55 checksum. Stored and returned checksummed.
+         *
+         *     Needs the `customers` feature of your organization (403 otherwise).
          */
         post: operations["createCustomerWallet"];
         delete?: never;
@@ -750,7 +810,9 @@ export interface paths {
         };
         /**
          * Bank details for fiat deposits to the customer's USDC balance
-         * @description Needs the `customers` feature of your organization (403 otherwise).
+         * @description The payer must quote `reference` exactly and pay from the customer's own account. Fields the rail does not use are `null`. With an ACTIVE USD virtual account, `usd` + `SWIFT` answers its dedicated IBAN. Needs approved KYC (403).
+         *
+         *     Needs the `customers` feature of your organization (403 otherwise).
          */
         get: operations["getDepositDetails"];
         put?: never;
@@ -772,7 +834,9 @@ export interface paths {
         put?: never;
         /**
          * Request a dedicated USD virtual account (PENDING until opened)
-         * @description Needs the `customers` feature of your organization (403 otherwise).
+         * @description One per currency and customer (409). Needs approved KYC (403). In the sandbox, `POST /sandbox/customers/{customerId}/virtual-accounts/{virtualAccountId}/approve` opens it.
+         *
+         *     Needs the `customers` feature of your organization (403 otherwise).
          */
         post: operations["createVirtualAccount"];
         delete?: never;
@@ -832,7 +896,9 @@ export interface paths {
         put?: never;
         /**
          * Sandbox: USDC arrives on-chain at an address (a forwarding WITHDRAWAL from a bank deposit wallet, else a DEPOSIT)
-         * @description Sandbox organizations only; others get 404.
+         * @description Stands in for the chain watcher. At a bank deposit wallet whose bank is `ACTIVE`, 5 USDC or more become a `WITHDRAWAL` to that bank (`PROCESSING` at once, settled like any sandbox payout); less, or a bank not `ACTIVE`, or a destination wallet: a `COMPLETED` `DEPOSIT` to the balance. One `txHash` is recorded once: reporting it again answers the same transaction with `Idempotent-Replayed: true`.
+         *
+         *     Sandbox organizations only; others get 404.
          */
         post: operations["sandboxDeposit"];
         delete?: never;
@@ -1067,13 +1133,25 @@ export interface webhooks {
 export interface components {
     schemas: {
         AddressInput: {
+            /**
+             * @description Street and house number
+             * @example Friedrichstraße 123
+             */
             addressLine1: string;
+            /**
+             * @description City or town
+             * @example Berlin
+             */
             city: string;
             /**
              * @description ISO 3166-1 alpha-2 country code (case-insensitive)
              * @example DE
              */
             country: string;
+            /**
+             * @description Postal code as the country writes it
+             * @example 10117
+             */
             postalCode: string;
         };
         /**
@@ -1085,13 +1163,46 @@ export interface components {
          *     }
          */
         CreateCustomerRequest: {
+            /** @description The customer's name (trimmed, inner whitespace folded). KYC records the verified name, which every withdrawal bank's `beneficiaryName` must then match. */
             name: string;
-            /** @enum {string} */
+            /**
+             * @description `individual` (a person) or `corporate` (a company)
+             * @enum {string}
+             */
             accountType: "individual" | "corporate";
-            /** Format: email */
+            /**
+             * Format: email
+             * @description The customer's e-mail address
+             */
             email: string;
+            /**
+             * @description Expected monthly payout volume in USD: a decimal string (never a JSON number), shown with 2 decimals
+             * @example 2500.00
+             */
             expectedMonthlyVolume?: string;
-            address?: components["schemas"]["AddressInput"];
+            /** @description Corporates only: the registered business address, used for their withdrawal banks (an individual's address comes from KYC; sending one is a 400) */
+            address?: {
+                /**
+                 * @description Street and house number
+                 * @example Friedrichstraße 123
+                 */
+                addressLine1: string;
+                /**
+                 * @description City or town
+                 * @example Berlin
+                 */
+                city: string;
+                /**
+                 * @description ISO 3166-1 alpha-2 country code (case-insensitive)
+                 * @example DE
+                 */
+                country: string;
+                /**
+                 * @description Postal code as the country writes it
+                 * @example 10117
+                 */
+                postalCode: string;
+            };
         };
         /**
          * @example {
@@ -1154,18 +1265,44 @@ export interface components {
         };
         /**
          * @example {
-         *       "verifiedName": "Ada King, Countess of Lovelace",
+         *       "verifiedName": "Ada Lovelace",
          *       "address": {
-         *         "addressLine1": "12 St James Square",
-         *         "city": "London",
-         *         "country": "GB",
-         *         "postalCode": "SW1Y 4JH"
+         *         "addressLine1": "Friedrichstraße 123",
+         *         "city": "Berlin",
+         *         "country": "DE",
+         *         "postalCode": "10117"
          *       }
          *     }
          */
         SandboxKycApproveRequest: {
+            /**
+             * @description The name the KYC provider verified; defaults to the customer's `name`. Withdrawal banks of recipient type `CUSTOMER` must be in this name.
+             * @example Ada Lovelace
+             */
             verifiedName?: string;
-            address?: components["schemas"]["AddressInput"];
+            /** @description The verified address; defaults to the customer's address on file, else a sample address in Berlin. Withdrawal banks of the customer take their address from it. */
+            address?: {
+                /**
+                 * @description Street and house number
+                 * @example Friedrichstraße 123
+                 */
+                addressLine1: string;
+                /**
+                 * @description City or town
+                 * @example Berlin
+                 */
+                city: string;
+                /**
+                 * @description ISO 3166-1 alpha-2 country code (case-insensitive)
+                 * @example DE
+                 */
+                country: string;
+                /**
+                 * @description Postal code as the country writes it
+                 * @example 10117
+                 */
+                postalCode: string;
+            };
         };
         /**
          * @example {
@@ -1190,53 +1327,86 @@ export interface components {
         };
         /**
          * @example {
-         *       "beneficiaryName": "Jane Doe",
+         *       "beneficiaryName": "Ada Lovelace",
          *       "currency": "EUR",
          *       "iban": "DE89 3704 0044 0532 0130 00",
          *       "bic": "COBADEFFXXX"
          *     }
          * @example {
-         *       "beneficiaryName": "Jane Doe",
+         *       "beneficiaryName": "Ada Lovelace",
          *       "currency": "USD",
          *       "accountNumber": "000123456789",
          *       "routingNumber": "021000021"
          *     }
          */
         CreateWithdrawalBankRequest: {
+            /**
+             * @description The account holder. For `CUSTOMER` banks it must match the KYC verified name (`verifiedName`): case, accents, punctuation and word order are ignored, an initial may stand for a word, but every word must be accounted for; a mismatch is a 400.
+             * @example Ada Lovelace
+             */
             beneficiaryName: string;
             /**
+             * @description `EUR` (IBAN and BIC, paid by SEPA) or `USD` (account and routing number, paid by Fedwire)
              * @default EUR
              * @enum {string}
              */
             currency: "EUR" | "USD";
-            /** @enum {string} */
+            /**
+             * @description Optional; if given, must be the currency's rail: `SEPA` for EUR, `FEDWIRE` for USD
+             * @enum {string}
+             */
             paymentRail?: "SEPA" | "FEDWIRE";
+            /**
+             * @description EUR banks: the IBAN, spaces and letter case ignored (checked: length, structure, mod-97)
+             * @example DE89 3704 0044 0532 0130 00
+             */
             iban?: string;
+            /**
+             * @description EUR banks: the BIC, 8 or 11 characters, its country an ISO 3166-1 code
+             * @example COBADEFFXXX
+             */
             bic?: string;
+            /**
+             * @description USD banks: the account number, 4 to 17 digits
+             * @example 000123456789
+             */
             accountNumber?: string;
+            /**
+             * @description USD banks: the 9-digit ABA routing number (checksum checked)
+             * @example 021000021
+             */
             routingNumber?: string;
             /**
+             * @description `CUSTOMER`: the customer's own account, name-matched and ACTIVE at once; `OTHER_INDIVIDUAL` or `OTHER_BUSINESS`: a third party, PENDING until reviewed, address required
              * @default CUSTOMER
              * @enum {string}
              */
             recipientType: "CUSTOMER" | "OTHER_INDIVIDUAL" | "OTHER_BUSINESS";
+            /** @description The beneficiary's street address. Required for `OTHER_*` recipients; for `CUSTOMER` send it with `city` or leave both out (the customer's verified address is used) */
             addressLine1?: string;
+            /** @description The beneficiary's city; required together with `addressLine1` */
             city?: string;
             /**
-             * @description ISO 3166-1 alpha-2 country code (case-insensitive)
+             * @description ISO 3166-1 alpha-2 code of the beneficiary's address; defaults to the customer's address, then the IBAN's country (EUR) or US (USD)
              * @example DE
              */
             country?: string;
-            /** Format: email */
+            /**
+             * Format: email
+             * @description The beneficiary's e-mail address, if known
+             */
             recipientEmail?: string;
-            /** @default false */
+            /**
+             * @description Whether the beneficiary is to be notified of payouts (stored and returned)
+             * @default false
+             */
             notificationEnabled: boolean;
         };
         /**
          * @example {
          *       "id": "9d3c6f0e-5a1b-4c7e-8f2a-1b2c3d4e5f60",
          *       "customerId": "3b241101-e2bb-4255-8caf-4136c566a962",
-         *       "beneficiaryName": "Jane Doe",
+         *       "beneficiaryName": "Ada Lovelace",
          *       "currency": "EUR",
          *       "paymentRail": "SEPA",
          *       "iban": "DE89370400440532013000",
@@ -1308,6 +1478,7 @@ export interface components {
          *     }
          */
         SandboxRejectBankRequest: {
+            /** @description Why the bank was refused; shown as `rejectionReason` and in the event */
             reason?: string;
         };
         /**
@@ -1324,8 +1495,14 @@ export interface components {
          *     }
          */
         CreateWebhookEndpointRequest: {
+            /**
+             * @description Live organizations: `https` only, never a private, loopback, link-local or metadata address (checked when saved and again at every delivery). Sandbox organizations may also use `http` and loopback (`http://127.0.0.1:4000/...`) for local development; in AWS the sender refuses loopback for everyone.
+             * @example https://hooks.example.com/payouts
+             */
             url: string;
+            /** @description The event types to send; left out: every type, including types added later */
             eventTypes?: ("customer.created" | "customer.kyc.approved" | "customer.kyc.rejected" | "withdrawal_bank.created" | "withdrawal_bank.approved" | "withdrawal_bank.rejected" | "withdrawal.created" | "withdrawal.status_changed" | "deposit.created" | "deposit.status_changed")[];
+            /** @description Your note about the endpoint, up to 500 characters */
             description?: string;
         };
         /**
@@ -1391,8 +1568,11 @@ export interface components {
          *     }
          */
         UpdateWebhookEndpointRequest: {
+            /** @description The new receiver URL; pending retries go there too. Live organizations: `https` only, never a private, loopback, link-local or metadata address (checked when saved and again at every delivery). Sandbox organizations may also use `http` and loopback (`http://127.0.0.1:4000/...`) for local development; in AWS the sender refuses loopback for everyone. */
             url?: string;
+            /** @description The event types to send; `null`: every type again, including types added later */
             eventTypes?: ("customer.created" | "customer.kyc.approved" | "customer.kyc.rejected" | "withdrawal_bank.created" | "withdrawal_bank.approved" | "withdrawal_bank.rejected" | "withdrawal.created" | "withdrawal.status_changed" | "deposit.created" | "deposit.status_changed")[] | null;
+            /** @description Your note about the endpoint; `null` clears it */
             description?: string | null;
         };
         /**
@@ -1462,21 +1642,37 @@ export interface components {
         };
         /**
          * @example {
-         *       "withdrawalBankId": "9d3c2b1a-0f4e-4d5c-8b7a-6e5f4d3c2b1a",
+         *       "withdrawalBankId": "9d3c6f0e-5a1b-4c7e-8f2a-1b2c3d4e5f60",
          *       "idempotencyKey": "payout-2026-11-21-0001",
          *       "sourceAmount": "100.00"
          *     }
          * @example {
-         *       "withdrawalBankId": "9d3c2b1a-0f4e-4d5c-8b7a-6e5f4d3c2b1a",
+         *       "withdrawalBankId": "9d3c6f0e-5a1b-4c7e-8f2a-1b2c3d4e5f60",
          *       "idempotencyKey": "payout-2026-11-21-0002",
          *       "targetAmount": "250.00"
          *     }
          */
         CreateWithdrawalRequest: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @description The `id` of one of this customer's ACTIVE withdrawal banks
+             * @example 9d3c6f0e-5a1b-4c7e-8f2a-1b2c3d4e5f60
+             */
             withdrawalBankId: string;
+            /**
+             * @description Makes retries safe: 1-255 of `A-Za-z0-9_-.:`, scoped to your organization. The same key with the same parameters answers 201 with the original transaction and `Idempotent-Replayed: true`; with other parameters, 422. May be sent as the `Idempotency-Key` header instead (both must then be equal).
+             * @example payout-2026-11-21-0001
+             */
             idempotencyKey?: string;
+            /**
+             * @description USDC to take from the balance, fee included: a decimal string with up to 6 places (`"100"`, `"100.50"`), never a JSON number. Exactly one of `sourceAmount` and `targetAmount`.
+             * @example 100.00
+             */
             sourceAmount?: string;
+            /**
+             * @description What the bank account is to receive, in the bank's currency: a decimal string with up to 2 places. The smallest source amount that delivers it is charged. Exactly one of `sourceAmount` and `targetAmount`.
+             * @example 250.00
+             */
             targetAmount?: string;
         };
         /**
@@ -1497,7 +1693,7 @@ export interface components {
          *       "exchangeRate": "0.92",
          *       "fee": "1.00",
          *       "withdrawalBank": {
-         *         "id": "9d3c2b1a-0f4e-4d5c-8b7a-6e5f4d3c2b1a",
+         *         "id": "9d3c6f0e-5a1b-4c7e-8f2a-1b2c3d4e5f60",
          *         "beneficiaryName": "Ada Lovelace",
          *         "currency": "EUR",
          *         "iban": "DE89370400440532013000",
@@ -1613,6 +1809,10 @@ export interface components {
          *     }
          */
         SandboxCreditBalanceRequest: {
+            /**
+             * @description USDC to credit: a decimal string with up to 6 places, never a JSON number
+             * @example 250.00
+             */
             amount: string;
         };
         /**
@@ -1621,7 +1821,10 @@ export interface components {
          *     }
          */
         SandboxApproveTransactionRequest: {
-            /** Format: email */
+            /**
+             * Format: email
+             * @description The approver's e-mail; each approver signs once, compared case-insensitively
+             */
             approver: string;
         };
         /**
@@ -1631,7 +1834,10 @@ export interface components {
          * @example {}
          */
         SandboxRejectTransactionRequest: {
-            /** Format: email */
+            /**
+             * Format: email
+             * @description The rejecting approver's e-mail, if any
+             */
             approver?: string;
         };
         /**
@@ -1641,6 +1847,7 @@ export interface components {
          * @example {}
          */
         SandboxFailTransactionRequest: {
+            /** @description Shown as `failureReason`; default `Payout failed` */
             reason?: string;
         };
         /**
@@ -1654,7 +1861,9 @@ export interface components {
          *     }
          */
         SandboxAllowanceRequest: {
+            /** @description USDC that API withdrawals may use per period without signatures: a decimal string; `"0"` makes every withdrawal a proposal */
             limit: string;
+            /** @description Length of an allowance period in minutes (a JSON number); 0: one period, never reset */
             resetPeriodMinutes: number;
         };
         /**
@@ -1663,6 +1872,7 @@ export interface components {
          *     }
          */
         SandboxFaultsRequest: {
+            /** @description How many of the next payout executions fail at start (back to PROPOSED); 0 disarms */
             failNextExecutions: number;
         };
         /**
@@ -1683,7 +1893,9 @@ export interface components {
          *     }
          */
         SandboxExchangeRatesRequest: {
+            /** @description EUR paid out per USDC: a decimal string, up to 8 places */
             EUR?: string;
+            /** @description USD paid out per USDC: a decimal string, up to 8 places */
             USD?: string;
         };
         /**
@@ -1777,8 +1989,17 @@ export interface components {
          *     }
          */
         CreateWalletRequest: {
+            /**
+             * @description The customer's own address: `0x` + 40 hex digits; mixed case must be a correct EIP-55 checksum. One address is one wallet within your organization (409 otherwise).
+             * @example 0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359
+             */
             address: string;
+            /** @description `usdc` (any letter case) */
             currency: string;
+            /**
+             * @description The chain, any letter case; must be one the platform runs (`SUPPORTED_CHAINS`, 400 naming them)
+             * @example base
+             */
             chain: string;
         };
         /**
@@ -1787,6 +2008,7 @@ export interface components {
          *     }
          */
         UpdateWalletRequest: {
+            /** @description The new address (same rules as on creation); the same address in another letter case changes nothing */
             address: string;
         };
         /**
@@ -1838,6 +2060,7 @@ export interface components {
          *     }
          */
         CreateVirtualAccountRequest: {
+            /** @description The account currency: `USD` (any letter case), the only one offered */
             currency: string;
         };
         /**
@@ -1900,9 +2123,19 @@ export interface components {
          *     }
          */
         SandboxDepositRequest: {
+            /**
+             * @description The chain the transfer arrived on (any letter case)
+             * @example base
+             */
             chain: string;
+            /** @description The receiving address: a bank deposit wallet (the transfer is forwarded to its bank as a WITHDRAWAL when the bank is ACTIVE and it is at least 5 USDC) or a destination wallet (a DEPOSIT); 404 if no wallet of yours has it on that chain */
             address: string;
+            /**
+             * @description USDC received: a decimal string with up to 6 places, never a JSON number
+             * @example 25.00
+             */
             amount: string;
+            /** @description The transfer's hash (`0x` + 64 hex digits); made up when left out. Reporting one hash twice records it once. */
             txHash?: string;
         };
     };
@@ -1953,7 +2186,9 @@ export interface operations {
     listCustomers: {
         parameters: {
             query?: {
+                /** @description Items per page: an integer from 1 to 200, default 50. */
                 limit?: string;
+                /** @description Where the next page starts: copy it from the `Link` header of the previous page (opaque; valid only for the list it came from). */
                 cursor?: string;
             };
             header?: never;
@@ -2133,6 +2368,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The `customerId` that creating the customer returned */
                 customerId: string;
             };
             cookie?: never;
@@ -2225,6 +2461,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The `customerId` that creating the customer returned */
                 customerId: string;
             };
             cookie?: never;
@@ -2343,6 +2580,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The `customerId` that creating the customer returned */
                 customerId: string;
             };
             cookie?: never;
@@ -2435,6 +2673,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The `customerId` that creating the customer returned */
                 customerId: string;
             };
             cookie?: never;
@@ -2542,6 +2781,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The `customerId` that creating the customer returned */
                 customerId: string;
             };
             cookie?: never;
@@ -2715,6 +2955,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description A file name of the docs page (Swagger UI scripts, styles and icons). */
                 asset: string;
             };
             cookie?: never;
@@ -2772,11 +3013,14 @@ export interface operations {
     listWithdrawalBanks: {
         parameters: {
             query?: {
+                /** @description Items per page: an integer from 1 to 200, default 50. */
                 limit?: string;
+                /** @description Where the next page starts: copy it from the `Link` header of the previous page (opaque; valid only for the list it came from). */
                 cursor?: string;
             };
             header?: never;
             path: {
+                /** @description The `customerId` that creating the customer returned */
                 customerId: string;
             };
             cookie?: never;
@@ -2871,6 +3115,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The `customerId` that creating the customer returned */
                 customerId: string;
             };
             cookie?: never;
@@ -2989,7 +3234,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The customer the bank belongs to */
                 customerId: string;
+                /** @description The `id` that adding the withdrawal bank returned */
                 bankId: string;
             };
             cookie?: never;
@@ -3082,7 +3329,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The customer the bank belongs to */
                 customerId: string;
+                /** @description The `id` that adding the withdrawal bank returned */
                 bankId: string;
             };
             cookie?: never;
@@ -3190,7 +3439,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The customer the bank belongs to */
                 customerId: string;
+                /** @description The `id` that adding the withdrawal bank returned */
                 bankId: string;
             };
             cookie?: never;
@@ -3296,7 +3547,9 @@ export interface operations {
     listWebhookEndpoints: {
         parameters: {
             query?: {
+                /** @description Items per page: an integer from 1 to 200, default 50. */
                 limit?: string;
+                /** @description Where the next page starts: copy it from the `Link` header of the previous page (opaque; valid only for the list it came from). */
                 cursor?: string;
             };
             header?: never;
@@ -3454,6 +3707,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The `id` that creating the endpoint returned */
                 endpointId: string;
             };
             cookie?: never;
@@ -3535,6 +3789,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The `id` that creating the endpoint returned */
                 endpointId: string;
             };
             cookie?: never;
@@ -3619,6 +3874,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The `id` that creating the endpoint returned */
                 endpointId: string;
             };
             cookie?: never;
@@ -3726,6 +3982,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The `id` that creating the endpoint returned */
                 endpointId: string;
             };
             cookie?: never;
@@ -3833,6 +4090,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The `id` that creating the endpoint returned */
                 endpointId: string;
             };
             cookie?: never;
@@ -3927,11 +4185,14 @@ export interface operations {
     listWebhookDeliveries: {
         parameters: {
             query?: {
+                /** @description Items per page: an integer from 1 to 200, default 50. */
                 limit?: string;
+                /** @description Where the next page starts: copy it from the `Link` header of the previous page (opaque; valid only for the list it came from). */
                 cursor?: string;
             };
             header?: never;
             path: {
+                /** @description The `id` that creating the endpoint returned */
                 endpointId: string;
             };
             cookie?: never;
@@ -4015,6 +4276,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description A delivery's `id`, from the endpoint's deliveries */
                 deliveryId: string;
             };
             cookie?: never;
@@ -4122,6 +4384,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The `customerId` that creating the customer returned */
                 customerId: string;
             };
             cookie?: never;
@@ -4238,13 +4501,18 @@ export interface operations {
     listTransactions: {
         parameters: {
             query?: {
+                /** @description Items per page: an integer from 1 to 200, default 50. */
                 limit?: string;
+                /** @description Where the next page starts: copy it from the `Link` header of the previous page (opaque; valid only for the list it came from). */
                 cursor?: string;
+                /** @description Only `WITHDRAWAL` or only `DEPOSIT` transactions (any letter case) */
                 type?: string;
+                /** @description Only transactions in this status (any letter case): PROPOSED, PARTIALLY_SIGNED, PROCESSING, COMPLETED, FAILED, CANCELLED, EXPIRED */
                 status?: string;
             };
             header?: never;
             path: {
+                /** @description The `customerId` that creating the customer returned */
                 customerId: string;
             };
             cookie?: never;
@@ -4339,7 +4607,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The customer the transaction belongs to */
                 customerId: string;
+                /** @description The `id` of the transaction (a withdrawal or a deposit) */
                 transactionId: string;
             };
             cookie?: never;
@@ -4432,7 +4702,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The customer the transaction belongs to */
                 customerId: string;
+                /** @description The `id` of the transaction (a withdrawal or a deposit) */
                 transactionId: string;
             };
             cookie?: never;
@@ -4551,6 +4823,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The `customerId` that creating the customer returned */
                 customerId: string;
             };
             cookie?: never;
@@ -4711,6 +4984,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The `customerId` that creating the customer returned */
                 customerId: string;
             };
             cookie?: never;
@@ -4807,6 +5081,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The `id` of the transaction (a withdrawal or a deposit) */
                 transactionId: string;
             };
             cookie?: never;
@@ -4914,6 +5189,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The `id` of the transaction (a withdrawal or a deposit) */
                 transactionId: string;
             };
             cookie?: never;
@@ -5021,6 +5297,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The `id` of the transaction (a withdrawal or a deposit) */
                 transactionId: string;
             };
             cookie?: never;
@@ -5128,6 +5405,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The `id` of the transaction (a withdrawal or a deposit) */
                 transactionId: string;
             };
             cookie?: never;
@@ -5235,6 +5513,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The `id` of the transaction (a withdrawal or a deposit) */
                 transactionId: string;
             };
             cookie?: never;
@@ -5622,11 +5901,14 @@ export interface operations {
     listCustomerWallets: {
         parameters: {
             query?: {
+                /** @description Only wallets of this currency (`usdc`, any case) */
                 currency?: string;
+                /** @description Only wallets on this chain (any case) */
                 chain?: string;
             };
             header?: never;
             path: {
+                /** @description The `customerId` that creating the customer returned */
                 customerId: string;
             };
             cookie?: never;
@@ -5719,6 +6001,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The `customerId` that creating the customer returned */
                 customerId: string;
             };
             cookie?: never;
@@ -5837,7 +6120,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The customer the wallet belongs to */
                 customerId: string;
+                /** @description The wallet's `id` (from the wallet list, or a bank's `wallets`) */
                 walletId: string;
             };
             cookie?: never;
@@ -5930,7 +6215,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The customer the wallet belongs to */
                 customerId: string;
+                /** @description The wallet's `id` (from the wallet list, or a bank's `wallets`) */
                 walletId: string;
             };
             cookie?: never;
@@ -6037,7 +6324,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The customer the wallet belongs to */
                 customerId: string;
+                /** @description The wallet's `id` (from the wallet list, or a bank's `wallets`) */
                 walletId: string;
             };
             cookie?: never;
@@ -6154,11 +6443,14 @@ export interface operations {
     getDepositDetails: {
         parameters: {
             query?: {
+                /** @description Required: `eur` or `usd` (any letter case), the currency the payer sends */
                 currency?: string;
+                /** @description The rail, any case: `SEPA` for eur; `FEDWIRE` (default) or `SWIFT` for usd. A rail of the other currency is a 400. */
                 paymentRail?: string;
             };
             header?: never;
             path: {
+                /** @description The `customerId` that creating the customer returned */
                 customerId: string;
             };
             cookie?: never;
@@ -6251,6 +6543,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The `customerId` that creating the customer returned */
                 customerId: string;
             };
             cookie?: never;
@@ -6367,11 +6660,14 @@ export interface operations {
     listVirtualAccounts: {
         parameters: {
             query?: {
+                /** @description Items per page: an integer from 1 to 200, default 50. */
                 limit?: string;
+                /** @description Where the next page starts: copy it from the `Link` header of the previous page (opaque; valid only for the list it came from). */
                 cursor?: string;
             };
             header?: never;
             path: {
+                /** @description The `customerId` that creating the customer returned */
                 customerId: string;
             };
             cookie?: never;
@@ -6466,7 +6762,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description The customer the virtual account belongs to */
                 customerId: string;
+                /** @description The `id` that requesting the virtual account returned */
                 virtualAccountId: string;
             };
             cookie?: never;
