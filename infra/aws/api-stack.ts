@@ -4,7 +4,6 @@ import {
   CorsHttpMethod,
   type CorsPreflightOptions,
   HttpApi,
-  HttpMethod,
   HttpStage,
   LogGroupLogDestination,
 } from 'aws-cdk-lib/aws-apigatewayv2';
@@ -14,14 +13,12 @@ import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import type { Construct } from 'constructs';
 import { Alarms } from '#infra/aws/alarms.ts';
+import { ApiAreaStack, pascalCase, routesByArea } from '#infra/aws/api-area-stack.ts';
 import { type DeploymentConfig, deploymentEnvironment } from '#infra/aws/config.ts';
 import { PayoutsFunction } from '#infra/aws/function.ts';
-import { grantTableAccess } from '#infra/aws/table-access.ts';
 import { NOT_FOUND_HANDLER, routeList } from '#shared/routes.ts';
 
 export type ApiStackProps = StackProps & { table: ITable; alarmTopic: ITopic; config: DeploymentConfig };
-
-const pascalCase = (camel: string) => camel.charAt(0).toUpperCase() + camel.slice(1);
 
 /** One JSON object per request; no headers, so no Authorization, ever. */
 const ACCESS_LOG_FORMAT = AccessLogFormat.custom(
@@ -54,11 +51,15 @@ function corsPreflight(origins: readonly string[] | undefined): CorsPreflightOpt
 
 /**
  * The HTTP API: one function per row of the route table, with exactly the table access its row declares, and a
- * `$default` route for everything else. Throttled, access-logged, alarmed.
+ * `$default` route for everything else. Throttled, access-logged, alarmed. The API, its stage, access logs and
+ * `$default` route live here; each area's routes (the folder of their handlers, `functions/api/<area>/`) are a
+ * nested stack of their own, so no template comes near CloudFormation's 500 resources as routes are added.
  */
 export class ApiStack extends Stack {
   readonly api: HttpApi;
   readonly stage: HttpStage;
+  /** By area (`customers`, `withdrawals`, ...): the nested stack holding that area's routes. */
+  readonly areas: ReadonlyMap<string, ApiAreaStack>;
   /** By operationId, for tests and for whatever needs a route's function later (dashboards). */
   readonly functions: ReadonlyMap<string, PayoutsFunction>;
   readonly notFound: PayoutsFunction;
@@ -66,24 +67,20 @@ export class ApiStack extends Stack {
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
     const { table, alarmTopic, config } = props;
+    // Made here, so the deposit xpub's SSM parameter is resolved once, in this stack, and handed to the areas.
     const environment = { TABLE_NAME: table.tableName, ...deploymentEnvironment(this, config) };
     const alarms = new Alarms(this, 'Alarms', { topic: alarmTopic });
-    const newFunction = (name: string, handler: string, description: string, packageFiles?: readonly string[]) => {
-      const fn = new PayoutsFunction(this, name, {
-        handler,
-        environment,
-        description,
-        packageFiles,
-        logRetention: config.logRetentionDays,
-        tracing: config.tracing,
-      });
-      alarms.alarmOnFunction(fn, name);
-      return fn;
-    };
 
     // Without a `$default` route API Gateway answers unknown paths with `{"message":"Not Found"}`, not the
     // contract's `{"error": ...}`.
-    this.notFound = newFunction('NotFound', NOT_FOUND_HANDLER, 'Answers 404 for every unknown route');
+    this.notFound = new PayoutsFunction(this, 'NotFound', {
+      handler: NOT_FOUND_HANDLER,
+      environment,
+      description: 'Answers 404 for every unknown route',
+      logRetention: config.logRetentionDays,
+      tracing: config.tracing,
+    });
+    alarms.alarmOnFunction(this.notFound, 'NotFound');
     this.api = new HttpApi(this, 'HttpApi', {
       description: `Payout service API (v2), ${config.stage}`,
       defaultIntegration: new HttpLambdaIntegration('NotFoundIntegration', this.notFound),
@@ -104,27 +101,23 @@ export class ApiStack extends Stack {
     });
     alarms.alarmOnServerErrorRate(this.stage);
 
+    const areas = new Map<string, ApiAreaStack>();
     const functions = new Map<string, PayoutsFunction>();
-    for (const route of routeList) {
-      const name = pascalCase(route.operationId);
-      const fn = newFunction(name, route.handler, `${route.method} ${route.path}`, route.access.packageFiles);
-      grantTableAccess(fn, table, route.access);
-      const [apiRoute] = this.api.addRoutes({
-        path: route.path,
-        methods: [HttpMethod[route.method]],
-        integration: new HttpLambdaIntegration(`${name}Integration`, fn),
+    // The stage auto-deploys, so the routes the nested stacks add to the API go live without a deployment here.
+    for (const [area, routes] of routesByArea(routeList)) {
+      const areaStack = new ApiAreaStack(this, `${pascalCase(area)}Routes`, {
+        description: `Payout service API (v2), ${config.stage}: the ${area} routes`,
+        api: this.api,
+        routes,
+        table,
+        alarmTopic,
+        environment,
+        config,
       });
-      if (apiRoute) {
-        Validations.of(apiRoute).acknowledge({
-          id: 'AwsSolutions-APIG4',
-          reason: route.auth
-            ? 'Authenticated in the function: Bearer API keys are looked up by hash on every request (no cache, ' +
-              'so a revoked key fails at once), which an API Gateway authorizer would only duplicate.'
-            : 'A public route by contract (health, documentation): it reads nothing of any organization.',
-        });
-      }
-      functions.set(route.operationId, fn);
+      areas.set(area, areaStack);
+      for (const [operationId, fn] of areaStack.functions) functions.set(operationId, fn);
     }
+    this.areas = areas;
     this.functions = functions;
     Validations.of(this.api.node.findChild('DefaultRoute')).acknowledge({
       id: 'AwsSolutions-APIG4',

@@ -47,7 +47,7 @@ export function buildApp({ env, context, outdir, nag = false, validateTemplates 
   const api = new ApiStack(app, 'PayoutsApi', {
     env,
     stackName: stackName('api'),
-    description: 'Payout service: HTTP API and one Lambda function per route',
+    description: 'Payout service: HTTP API and one Lambda function per route, in a nested stack per area',
     table: stateful.table,
     alarmTopic: stateful.alarmTopic,
     config,

@@ -1,26 +1,24 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import type { CfnElement } from 'aws-cdk-lib';
+import { Stack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
-import type { IConstruct } from 'constructs';
 import { describe, expect, it } from 'vitest';
+import { areaOf, RouteAreaError, routesByArea } from '#infra/aws/api-area-stack.ts';
 import type { PayoutsFunction } from '#infra/aws/function.ts';
 import { createRouter } from '#infra/local/router.ts';
 import { REPO_ROOT } from '#infra/repo-root.ts';
 import { routeList } from '#shared/routes.ts';
 import { appWithoutBundling, FULL_CONTEXT } from '#test/infra/app-without-bundling.ts';
+import { logicalIdOf, nestedStacksOf, templateWithNestedStacks } from '#test/infra/templates.ts';
 
 const { api } = appWithoutBundling();
-const template = Template.fromStack(api);
+/** The API stack and its nested (per-area) stacks as one template; see test/infra/templates.ts. */
+const template = templateWithNestedStacks(api);
 const integrations = template.findResources('AWS::ApiGatewayV2::Integration');
 
 const configured = appWithoutBundling(FULL_CONTEXT).api;
-const configuredTemplate = Template.fromStack(configured);
-
-const logicalIdIn = (stack: typeof api) => (construct: IConstruct) =>
-  stack.getLogicalId(construct.node.defaultChild as CfnElement);
-const logicalId = logicalIdIn(api);
+const configuredTemplate = templateWithNestedStacks(configured);
 
 function functionOf(operationId: string): PayoutsFunction {
   const fn = api.functions.get(operationId);
@@ -89,7 +87,7 @@ describe('API stack', () => {
   it("routes each row's method and path to that row's function", () => {
     for (const route of routeList) {
       expect(functionBehind(`${route.method} ${route.path}`), route.operationId).toBe(
-        logicalId(functionOf(route.operationId)),
+        logicalIdOf(functionOf(route.operationId)),
       );
     }
     template.resourceCountIs('AWS::ApiGatewayV2::Route', routeList.length + 1);
@@ -109,11 +107,40 @@ describe('API stack', () => {
   });
 
   it('sends every other request to the not-found function through $default', () => {
-    expect(functionBehind('$default')).toBe(logicalId(api.notFound));
+    expect(functionBehind('$default')).toBe(logicalIdOf(api.notFound));
+  });
+
+  it('puts the routes of each area (the folder of their handlers) in a nested stack of its own', () => {
+    const handlerFolders = new Set(routeList.map((route) => path.basename(path.dirname(route.handler))));
+
+    expect([...api.areas.keys()].sort()).toEqual([...handlerFolders].sort());
+    expect(nestedStacksOf(api)).toEqual(expect.arrayContaining([...api.areas.values()]));
+    expect(nestedStacksOf(api)).toHaveLength(api.areas.size);
+    for (const route of routeList) {
+      const area = api.areas.get(path.basename(path.dirname(route.handler)));
+      expect(Stack.of(functionOf(route.operationId)), route.operationId).toBe(area);
+    }
+  });
+
+  it('keeps the API, its stage, the $default route and the not-found function in the parent stack', () => {
+    const parent = Template.fromStack(api);
+
+    expect([api.api, api.stage, api.notFound].map((construct) => Stack.of(construct))).toEqual([api, api, api]);
+    parent.resourceCountIs('AWS::ApiGatewayV2::Api', 1);
+    parent.resourceCountIs('AWS::ApiGatewayV2::Stage', 1);
+    parent.resourceCountIs('AWS::Lambda::Function', 1);
+    parent.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: '$default' });
+  });
+
+  it("adds every area's routes and integrations to the parent's API", () => {
+    const apiId = { Ref: logicalIdOf(api.api) };
+
+    template.allResourcesProperties('AWS::ApiGatewayV2::Route', { ApiId: apiId });
+    template.allResourcesProperties('AWS::ApiGatewayV2::Integration', { ApiId: apiId });
   });
 
   it('outputs the API URL', () => {
-    template.hasOutput('ApiUrl', { Value: { 'Fn::GetAtt': [logicalId(api.api), 'ApiEndpoint'] } });
+    template.hasOutput('ApiUrl', { Value: { 'Fn::GetAtt': [logicalIdOf(api.api), 'ApiEndpoint'] } });
   });
 });
 
@@ -162,7 +189,7 @@ describe('function logs', () => {
   it('go to a log group of its own per function, kept 90 days and retained when the stack goes', () => {
     const groups = template.findResources('AWS::Logs::LogGroup');
     for (const [operationId, fn] of allFunctions()) {
-      const properties = template.toJSON().Resources[logicalId(fn)].Properties;
+      const properties = template.toJSON().Resources[logicalIdOf(fn)].Properties;
       const groupId = properties.LoggingConfig.LogGroup.Ref;
 
       expect(groups[groupId], operationId).toMatchObject({
@@ -253,7 +280,7 @@ describe('alarms', () => {
         template.hasResourceProperties('AWS::CloudWatch::Alarm', {
           Namespace: 'AWS/Lambda',
           MetricName: metricName,
-          Dimensions: [{ Name: 'FunctionName', Value: { Ref: logicalId(fn) } }],
+          Dimensions: [{ Name: 'FunctionName', Value: { Ref: logicalIdOf(fn) } }],
           Threshold: 1,
           AlarmActions: [alarmTopicAction],
           OKActions: [alarmTopicAction],
@@ -279,5 +306,30 @@ describe('alarms', () => {
       ComparisonOperator: 'GreaterThanThreshold',
       AlarmActions: [alarmTopicAction],
     });
+  });
+});
+
+describe('the area of a route', () => {
+  it('is the folder of its handler, and groups the route table by it in order of appearance', () => {
+    const rows = [
+      { operationId: 'listBanks', handler: 'functions/api/banks/list-banks.ts' },
+      { operationId: 'createVirtualAccount', handler: 'functions/api/virtual-accounts/create-virtual-account.ts' },
+      { operationId: 'getBank', handler: 'functions/api/banks/get-bank.ts' },
+    ];
+
+    expect(areaOf({ operationId: 'listVirtualAccounts', handler: 'functions/api/virtual-accounts/list.ts' })).toBe(
+      'virtual-accounts',
+    );
+    expect([...routesByArea(rows)].map(([area, routes]) => [area, routes.map((route) => route.operationId)])).toEqual([
+      ['banks', ['listBanks', 'getBank']],
+      ['virtual-accounts', ['createVirtualAccount']],
+    ]);
+  });
+
+  it('fails synth for a handler outside functions/api/<area>/, naming the route', () => {
+    for (const handler of ['functions/api/not-found.ts', 'functions/events/relay.ts', 'shared/banks/x.ts']) {
+      expect(() => areaOf({ operationId: 'strayRoute', handler }), handler).toThrow(RouteAreaError);
+      expect(() => areaOf({ operationId: 'strayRoute', handler }), handler).toThrow(/strayRoute/);
+    }
   });
 });

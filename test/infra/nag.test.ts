@@ -1,4 +1,4 @@
-import { App, Stack, Validations } from 'aws-cdk-lib';
+import { App, NestedStack, Stack, Validations } from 'aws-cdk-lib';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import type { IConstruct } from 'constructs';
@@ -85,6 +85,15 @@ describe('cdk-nag AWS Solutions checks', () => {
 
     expect(findings(app)).toEqual([
       { rule: 'AwsSolutions-SNS3', severity: 'error', resources: ['Loose/PlainTopic/Resource'] },
+    ]);
+  });
+
+  it('find it in a nested stack too (the API areas are nested stacks)', () => {
+    const app = new App();
+    new Topic(new NestedStack(new Stack(app, 'Parent'), 'Area'), 'PlainTopic');
+
+    expect(findings(app)).toEqual([
+      { rule: 'AwsSolutions-SNS3', severity: 'error', resources: ['Parent/Area/PlainTopic/Resource'] },
     ]);
   });
 });

@@ -5,7 +5,6 @@ import { Template } from 'aws-cdk-lib/assertions';
 import { AttributeType, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Queue } from 'aws-cdk-lib/aws-sqs';
-import type { IConstruct } from 'constructs';
 import { describe, expect, it } from 'vitest';
 import type { PayoutsFunction } from '#infra/aws/function.ts';
 import { REPO_ROOT } from '#infra/repo-root.ts';
@@ -13,6 +12,7 @@ import { actionsOfCommand } from '#shared/db/access.ts';
 import { TABLE } from '#shared/db/table.ts';
 import { routeList } from '#shared/routes.ts';
 import { appWithoutBundling, FULL_CONTEXT } from '#test/infra/app-without-bundling.ts';
+import { logicalIdOf, templateWithNestedStacks } from '#test/infra/templates.ts';
 
 /**
  * Least privilege, checked two ways: generically over every identity policy of every stack (so functions other
@@ -81,11 +81,13 @@ const deployments = {
 };
 
 describe('every identity policy of every stack', () => {
-  for (const [name, { app }] of Object.entries(deployments)) {
+  for (const [name, { app, api }] of Object.entries(deployments)) {
     it(`has no wildcard action, no Scan and no "*" resource AWS does not require, in ${name}`, () => {
       const stacks = stacksOf(app);
 
       expect(stacks.map((stack) => stack.node.id)).toEqual(expect.arrayContaining(['PayoutsStateful', 'PayoutsApi']));
+      // Nested stacks (the API's areas) are stacks of their own here: each template is checked.
+      expect(stacks).toEqual(expect.arrayContaining([...api.areas.values()]));
       for (const stack of stacks) expect(policyProblems(Template.fromStack(stack)), stack.node.id).toEqual([]);
     });
   }
@@ -110,9 +112,9 @@ describe('every identity policy of every stack', () => {
 
 describe('each route function', () => {
   const { api, stateful } = deployments['the default deployment'];
-  const template = Template.fromStack(api);
+  /** The API stack and its nested (per-area) stacks as one template; see test/infra/templates.ts. */
+  const template = templateWithNestedStacks(api);
   const tableId = stateful.getLogicalId(stateful.table.node.defaultChild as CfnElement);
-  const logicalId = (construct: IConstruct) => api.getLogicalId(construct.node.defaultChild as CfnElement);
 
   /** A statement's resource in words: `table`, `table/index/gsi1`, `logs:<id>`; anything else verbatim. */
   function describeResource(resource: unknown): string {
@@ -128,7 +130,7 @@ describe('each route function', () => {
 
   function grantsOf(fn: PayoutsFunction) {
     if (!fn.role) throw new Error('function has no role');
-    const roleId = logicalId(fn.role);
+    const roleId = logicalIdOf(fn.role);
     const policies = Object.values(template.findResources('AWS::IAM::Policy')).filter((policy) =>
       policy.Properties.Roles.some((role: { Ref: string }) => role.Ref === roleId),
     );
@@ -151,7 +153,7 @@ describe('each route function', () => {
     it(`${operationId} may do exactly what its access (${JSON.stringify(access)}) says`, () => {
       const fn = api.functions.get(operationId);
       if (!fn) throw new Error(`no function for ${operationId}`);
-      const logGroupId = api.getLogicalId(fn.logGroup.node.defaultChild as CfnElement);
+      const logGroupId = logicalIdOf(fn.logGroup);
       const expected = [
         { effect: 'Allow', actions: ['logs:CreateLogStream', 'logs:PutLogEvents'], resource: `arn:${logGroupId}` },
       ];
@@ -168,7 +170,7 @@ describe('each route function', () => {
   }
 
   it('of the not-found route may write its own logs and nothing else', () => {
-    const logGroupId = api.getLogicalId(api.notFound.logGroup.node.defaultChild as CfnElement);
+    const logGroupId = logicalIdOf(api.notFound.logGroup);
 
     expect(grantsOf(api.notFound)).toEqual([
       { effect: 'Allow', actions: ['logs:CreateLogStream', 'logs:PutLogEvents'], resource: `arn:${logGroupId}` },

@@ -1,0 +1,104 @@
+import { NestedStack, type NestedStackProps, Validations } from 'aws-cdk-lib';
+import { HttpMethod, HttpRoute, HttpRouteKey, type IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import type { ITopic } from 'aws-cdk-lib/aws-sns';
+import type { Construct } from 'constructs';
+import { Alarms } from '#infra/aws/alarms.ts';
+import type { DeploymentConfig } from '#infra/aws/config.ts';
+import { PayoutsFunction } from '#infra/aws/function.ts';
+import { grantTableAccess } from '#infra/aws/table-access.ts';
+import type { RouteDefinition } from '#shared/routing/route.ts';
+
+/** The handler of every route lives at `functions/api/<area>/<action>.ts`; the folder is the route's area. */
+const ROUTE_HANDLER = /^functions\/api\/([a-z][a-z0-9-]*)\/[^/]+\.ts$/;
+
+export class RouteAreaError extends Error {}
+
+/** The area of a route: the folder of its handler file. A handler anywhere else fails synth. */
+export function areaOf(route: Pick<RouteDefinition, 'handler' | 'operationId'>): string {
+  const area = ROUTE_HANDLER.exec(route.handler)?.[1];
+  if (!area) {
+    throw new RouteAreaError(
+      `${route.operationId}: handler ${route.handler} is not functions/api/<area>/<action>.ts, so it has no area`,
+    );
+  }
+  return area;
+}
+
+/** The route table's rows by area, areas in the order they first appear. */
+export function routesByArea<R extends Pick<RouteDefinition, 'handler' | 'operationId'>>(
+  routes: readonly R[],
+): Map<string, R[]> {
+  const byArea = new Map<string, R[]>();
+  for (const route of routes) {
+    const area = areaOf(route);
+    byArea.set(area, [...(byArea.get(area) ?? []), route]);
+  }
+  return byArea;
+}
+
+/** `operationId` (camelCase) or area (kebab-case) as a CDK id. */
+export const pascalCase = (name: string) =>
+  name
+    .split('-')
+    .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
+    .join('');
+
+export type ApiAreaStackProps = NestedStackProps & {
+  /** The API the routes join; it, its stage and its `$default` route stay in the parent stack. */
+  api: IHttpApi;
+  /** The area's rows of the route table. */
+  routes: readonly RouteDefinition[];
+  table: ITable;
+  alarmTopic: ITopic;
+  /** What every function of the API gets: `TABLE_NAME` and `deploymentEnvironment(...)` of the parent. */
+  environment: Record<string, string>;
+  config: DeploymentConfig;
+};
+
+/**
+ * One area's routes of the HTTP API (customers, withdrawals, ...), as a nested stack of the API stack: per row, its
+ * function with exactly the table access the row declares, the integration and route on the parent's API, and the
+ * function's alarms. Nine resources a route, so an area stays far below CloudFormation's 500 per stack
+ * (test/infra/template-limits.test.ts keeps every stack under 400).
+ */
+export class ApiAreaStack extends NestedStack {
+  /** By operationId. */
+  readonly functions: ReadonlyMap<string, PayoutsFunction>;
+
+  constructor(scope: Construct, id: string, props: ApiAreaStackProps) {
+    super(scope, id, props);
+    const { api, routes, table, alarmTopic, environment, config } = props;
+    const alarms = new Alarms(this, 'Alarms', { topic: alarmTopic });
+
+    const functions = new Map<string, PayoutsFunction>();
+    for (const route of routes) {
+      const name = pascalCase(route.operationId);
+      const fn = new PayoutsFunction(this, name, {
+        handler: route.handler,
+        environment,
+        description: `${route.method} ${route.path}`,
+        packageFiles: route.access.packageFiles,
+        logRetention: config.logRetentionDays,
+        tracing: config.tracing,
+      });
+      alarms.alarmOnFunction(fn, name);
+      grantTableAccess(fn, table, route.access);
+      const apiRoute = new HttpRoute(this, `${name}Route`, {
+        httpApi: api,
+        routeKey: HttpRouteKey.with(route.path, HttpMethod[route.method]),
+        integration: new HttpLambdaIntegration(`${name}Integration`, fn),
+      });
+      Validations.of(apiRoute).acknowledge({
+        id: 'AwsSolutions-APIG4',
+        reason: route.auth
+          ? 'Authenticated in the function: Bearer API keys are looked up by hash on every request (no cache, ' +
+            'so a revoked key fails at once), which an API Gateway authorizer would only duplicate.'
+          : 'A public route by contract (health, documentation): it reads nothing of any organization.',
+      });
+      functions.set(route.operationId, fn);
+    }
+    this.functions = functions;
+  }
+}
