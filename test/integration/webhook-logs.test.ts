@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
-import { createWebhookEndpoint, rotateWebhookSecret } from '#shared/webhooks/endpoint-use-cases.ts';
+import { createWebhookEndpoint, rotateWebhookSecret } from '#shared/webhooks/endpoint-rules.ts';
 import { handleWebhookBatch } from '#shared/webhooks/sender.ts';
 import { givenOrganization } from '#test/integration/support/deps.ts';
 import { busEventMessage, customerCreated, senderTestDeps } from '#test/integration/support/webhooks.ts';

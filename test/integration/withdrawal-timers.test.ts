@@ -1,14 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { approveKyc, createCustomer } from '#shared/customers/customer-use-cases.ts';
+import { approveKyc, createCustomer } from '#shared/customers/create-customer.ts';
 import type { Deps } from '#shared/deps.ts';
 import type { NewOrganizationInput } from '#shared/organizations/organization.ts';
 import { getOrganization } from '#shared/organizations/repository.ts';
 import { getAllowanceUsage, getBalance } from '#shared/withdrawals/balance-repository.ts';
 import { createWithdrawal } from '#shared/withdrawals/create-withdrawal.ts';
-import { creditBalance, failTransaction, setAllowance } from '#shared/withdrawals/sandbox-use-cases.ts';
+import { creditBalance, failTransaction, setAllowance } from '#shared/withdrawals/credit-balance.ts';
+import { cancelTransaction } from '#shared/withdrawals/list-transactions.ts';
 import { expireDueWithdrawals, settleDueSandboxWithdrawals } from '#shared/withdrawals/sweeps.ts';
 import { getTransactionOfCustomer } from '#shared/withdrawals/transaction-repository.ts';
-import { cancelTransaction } from '#shared/withdrawals/transaction-use-cases.ts';
 import { givenOrganization } from '#test/integration/support/deps.ts';
 import { isolatedTableDeps } from '#test/integration/support/isolated-table.ts';
 import { eventsOfTransaction, givenBank } from '#test/integration/support/withdrawals.ts';

@@ -1,4 +1,4 @@
-import { createBank } from '#shared/banks/bank-use-cases.ts';
+import { createBank } from '#shared/banks/create-bank.ts';
 import { apiHandler } from '#shared/http/api-handler.ts';
 import { routes } from '#shared/http/routes.ts';
 

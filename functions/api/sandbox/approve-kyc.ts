@@ -1,4 +1,4 @@
-import { approveKyc } from '#shared/customers/customer-use-cases.ts';
+import { approveKyc } from '#shared/customers/create-customer.ts';
 import { apiHandler } from '#shared/http/api-handler.ts';
 import { routes } from '#shared/http/routes.ts';
 

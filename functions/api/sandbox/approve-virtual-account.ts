@@ -1,4 +1,4 @@
-import { approveVirtualAccount } from '#shared/deposits/virtual-account-use-cases.ts';
+import { approveVirtualAccount } from '#shared/deposits/approve-virtual-account.ts';
 import { apiHandler } from '#shared/http/api-handler.ts';
 import { routes } from '#shared/http/routes.ts';
 

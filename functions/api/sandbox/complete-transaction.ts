@@ -1,6 +1,6 @@
 import { apiHandler } from '#shared/http/api-handler.ts';
 import { routes } from '#shared/http/routes.ts';
-import { completeTransaction } from '#shared/withdrawals/sandbox-use-cases.ts';
+import { completeTransaction } from '#shared/withdrawals/credit-balance.ts';
 
 export const handler = apiHandler(routes.sandboxCompleteTransaction, ({ deps, auth, params }) =>
   completeTransaction(deps, { organization: auth.organization, transactionId: params.transactionId }),

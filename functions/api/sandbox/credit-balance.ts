@@ -1,6 +1,6 @@
 import { apiHandler } from '#shared/http/api-handler.ts';
 import { routes } from '#shared/http/routes.ts';
-import { creditBalance } from '#shared/withdrawals/sandbox-use-cases.ts';
+import { creditBalance } from '#shared/withdrawals/credit-balance.ts';
 
 export const handler = apiHandler(routes.sandboxCreditBalance, ({ deps, auth, params, body }) =>
   creditBalance(deps, { organizationId: auth.organizationId, customerId: params.customerId, amount: body.amount }),

@@ -1,6 +1,6 @@
 import { apiHandler } from '#shared/http/api-handler.ts';
 import { routes } from '#shared/http/routes.ts';
-import { retryWebhookDelivery } from '#shared/webhooks/delivery-use-cases.ts';
+import { retryWebhookDelivery } from '#shared/webhooks/retry-webhook-delivery.ts';
 
 export const handler = apiHandler(routes.retryWebhookDelivery, ({ deps, auth, params }) =>
   retryWebhookDelivery(deps, { organizationId: auth.organizationId, deliveryId: params.deliveryId }),

@@ -11,7 +11,7 @@ import {
 } from '#shared/banks/repository.ts';
 import { type Bank, type CreateBankInput, toBank } from '#shared/banks/schemas.ts';
 import type { Clock } from '#shared/clock.ts';
-import { requireCustomer } from '#shared/customers/customer-use-cases.ts';
+import { requireCustomer } from '#shared/customers/create-customer.ts';
 import { getCustomer } from '#shared/customers/repository.ts';
 import type { CustomerRecord } from '#shared/customers/schemas.ts';
 import type { Db } from '#shared/db/client.ts';

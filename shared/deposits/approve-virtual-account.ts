@@ -4,7 +4,7 @@ import { composeIBAN } from 'ibantools/jsnext/ibantools.js';
 import type { Clock } from '#shared/clock.ts';
 import type { Config } from '#shared/config/env.ts';
 import type { VirtualAccountIssuer } from '#shared/config/receiving-banks.ts';
-import { requireCustomer } from '#shared/customers/customer-use-cases.ts';
+import { requireCustomer } from '#shared/customers/create-customer.ts';
 import { getCustomer } from '#shared/customers/repository.ts';
 import type { Db } from '#shared/db/client.ts';
 import type { Page } from '#shared/db/pagination.ts';

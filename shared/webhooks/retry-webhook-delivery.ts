@@ -2,7 +2,7 @@ import type { Page } from '#shared/db/pagination.ts';
 import type { Deps } from '#shared/deps.ts';
 import { ConflictError, NotFoundError } from '#shared/errors.ts';
 import { newId } from '#shared/ids.ts';
-import { requireWebhookEndpoint } from '#shared/webhooks/endpoint-use-cases.ts';
+import { requireWebhookEndpoint } from '#shared/webhooks/endpoint-rules.ts';
 import {
   getDelivery,
   getWebhookEndpoint,

@@ -1,4 +1,4 @@
-import { requireCustomer } from '#shared/customers/customer-use-cases.ts';
+import { requireCustomer } from '#shared/customers/create-customer.ts';
 import {
   type GuardedItem,
   retryOnConflict,
@@ -18,6 +18,7 @@ import {
   setFailNextExecutions,
   setSandboxRates,
 } from '#shared/withdrawals/balance-repository.ts';
+import { allowanceView } from '#shared/withdrawals/list-transactions.ts';
 import { rateProviderFor } from '#shared/withdrawals/ports.ts';
 import { createdEvent, newCompletedDeposit, toTransaction } from '#shared/withdrawals/records.ts';
 import type { Allowance, ExchangeRates, Transaction } from '#shared/withdrawals/schemas.ts';
@@ -26,7 +27,6 @@ import {
   findTransactionPointerById,
   transactionWrites,
 } from '#shared/withdrawals/transaction-repository.ts';
-import { allowanceView } from '#shared/withdrawals/transaction-use-cases.ts';
 import {
   approveWithdrawal,
   cancelWithdrawal,

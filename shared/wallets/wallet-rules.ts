@@ -1,4 +1,4 @@
-import { requireCustomer } from '#shared/customers/customer-use-cases.ts';
+import { requireCustomer } from '#shared/customers/create-customer.ts';
 import { getCustomer } from '#shared/customers/repository.ts';
 import type { Deps } from '#shared/deps.ts';
 import { ConflictError, FieldError, NotFoundError } from '#shared/errors.ts';
