@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { run, UsageError } from '#infra/admin/cli.ts';
-import { approveKyc } from '#shared/customers/create-customer.ts';
+import { approveKyc } from '#shared/customers/approve-kyc.ts';
 import { routeList } from '#shared/http/routes.ts';
 import { getOrganization } from '#shared/organizations/repository.ts';
 import { useApi } from '#test/integration/support/api.ts';

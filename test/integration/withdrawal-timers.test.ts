@@ -1,12 +1,15 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { approveKyc, createCustomer } from '#shared/customers/create-customer.ts';
+import { approveKyc } from '#shared/customers/approve-kyc.ts';
+import { createCustomer } from '#shared/customers/create-customer.ts';
 import type { Deps } from '#shared/deps.ts';
 import type { NewOrganizationInput } from '#shared/organizations/organization.ts';
 import { getOrganization } from '#shared/organizations/repository.ts';
 import { getAllowanceUsage, getBalance } from '#shared/withdrawals/balance-repository.ts';
+import { cancelTransaction } from '#shared/withdrawals/cancel-transaction.ts';
 import { createWithdrawal } from '#shared/withdrawals/create-withdrawal.ts';
-import { creditBalance, failTransaction, setAllowance } from '#shared/withdrawals/credit-balance.ts';
-import { cancelTransaction } from '#shared/withdrawals/list-transactions.ts';
+import { creditBalance } from '#shared/withdrawals/credit-balance.ts';
+import { failTransaction } from '#shared/withdrawals/fail-transaction.ts';
+import { setAllowance } from '#shared/withdrawals/set-allowance.ts';
 import { expireDueWithdrawals, settleDueSandboxWithdrawals } from '#shared/withdrawals/sweeps.ts';
 import { getTransactionOfCustomer } from '#shared/withdrawals/transaction-repository.ts';
 import { givenOrganization } from '#test/integration/support/deps.ts';

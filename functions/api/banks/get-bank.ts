@@ -1,4 +1,4 @@
-import { getBank } from '#shared/banks/create-bank.ts';
+import { getBank } from '#shared/banks/get-bank.ts';
 import { apiHandler } from '#shared/http/api-handler.ts';
 import { routes } from '#shared/http/routes.ts';
 

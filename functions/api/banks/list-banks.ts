@@ -1,4 +1,4 @@
-import { listBanks } from '#shared/banks/create-bank.ts';
+import { listBanks } from '#shared/banks/list-banks.ts';
 import { apiHandler } from '#shared/http/api-handler.ts';
 import { pageReply } from '#shared/http/pagination.ts';
 import { routes } from '#shared/http/routes.ts';

@@ -1,4 +1,4 @@
-import { requireCustomer } from '#shared/customers/create-customer.ts';
+import { requireCustomer } from '#shared/customers/require-customer.ts';
 import { toCustomer } from '#shared/customers/schemas.ts';
 import { apiHandler } from '#shared/http/api-handler.ts';
 import { routes } from '#shared/http/routes.ts';

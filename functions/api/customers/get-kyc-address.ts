@@ -1,4 +1,4 @@
-import { getKycAddress } from '#shared/customers/create-customer.ts';
+import { getKycAddress } from '#shared/customers/get-kyc-address.ts';
 import { apiHandler } from '#shared/http/api-handler.ts';
 import { routes } from '#shared/http/routes.ts';
 

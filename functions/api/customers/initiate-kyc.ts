@@ -1,4 +1,4 @@
-import { initiateKyc } from '#shared/customers/create-customer.ts';
+import { initiateKyc } from '#shared/customers/initiate-kyc.ts';
 import { apiHandler } from '#shared/http/api-handler.ts';
 import { routes } from '#shared/http/routes.ts';
 

@@ -1,4 +1,4 @@
-import { listCustomers } from '#shared/customers/create-customer.ts';
+import { listCustomers } from '#shared/customers/list-customers.ts';
 import { apiHandler } from '#shared/http/api-handler.ts';
 import { pageReply } from '#shared/http/pagination.ts';
 import { routes } from '#shared/http/routes.ts';

@@ -1,4 +1,4 @@
-import { requestVirtualAccount } from '#shared/deposits/approve-virtual-account.ts';
+import { requestVirtualAccount } from '#shared/deposits/request-virtual-account.ts';
 import { apiHandler } from '#shared/http/api-handler.ts';
 import { routes } from '#shared/http/routes.ts';
 

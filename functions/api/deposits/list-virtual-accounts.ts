@@ -1,4 +1,4 @@
-import { listVirtualAccounts } from '#shared/deposits/approve-virtual-account.ts';
+import { listVirtualAccounts } from '#shared/deposits/list-virtual-accounts.ts';
 import { apiHandler } from '#shared/http/api-handler.ts';
 import { pageReply } from '#shared/http/pagination.ts';
 import { routes } from '#shared/http/routes.ts';

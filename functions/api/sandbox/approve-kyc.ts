@@ -1,4 +1,4 @@
-import { approveKyc } from '#shared/customers/create-customer.ts';
+import { approveKyc } from '#shared/customers/approve-kyc.ts';
 import { apiHandler } from '#shared/http/api-handler.ts';
 import { routes } from '#shared/http/routes.ts';
 

@@ -1,4 +1,4 @@
-import { decideBankReview } from '#shared/banks/create-bank.ts';
+import { decideBankReview } from '#shared/banks/decide-bank-review.ts';
 import { apiHandler } from '#shared/http/api-handler.ts';
 import { routes } from '#shared/http/routes.ts';
 

@@ -1,4 +1,4 @@
-import { rejectKyc } from '#shared/customers/create-customer.ts';
+import { rejectKyc } from '#shared/customers/reject-kyc.ts';
 import { apiHandler } from '#shared/http/api-handler.ts';
 import { routes } from '#shared/http/routes.ts';
 

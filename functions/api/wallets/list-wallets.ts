@@ -1,6 +1,6 @@
 import { apiHandler } from '#shared/http/api-handler.ts';
 import { routes } from '#shared/http/routes.ts';
-import { listWallets } from '#shared/wallets/wallet-rules.ts';
+import { listWallets } from '#shared/wallets/list-wallets.ts';
 
 export const handler = apiHandler(routes.listCustomerWallets, ({ deps, auth, params, query }) =>
   listWallets(deps, { organizationId: auth.organizationId, ...params, ...query }),

@@ -1,6 +1,6 @@
 import { apiHandler } from '#shared/http/api-handler.ts';
 import { routes } from '#shared/http/routes.ts';
-import { requireWebhookEndpoint } from '#shared/webhooks/endpoint-rules.ts';
+import { requireWebhookEndpoint } from '#shared/webhooks/require-webhook-endpoint.ts';
 import { toWebhookEndpoint } from '#shared/webhooks/schemas.ts';
 
 export const handler = apiHandler(routes.getWebhookEndpoint, async ({ deps, auth, params }) =>

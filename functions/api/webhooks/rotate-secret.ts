@@ -1,6 +1,6 @@
 import { apiHandler } from '#shared/http/api-handler.ts';
 import { routes } from '#shared/http/routes.ts';
-import { rotateWebhookSecret } from '#shared/webhooks/endpoint-rules.ts';
+import { rotateWebhookSecret } from '#shared/webhooks/rotate-webhook-secret.ts';
 
 export const handler = apiHandler(routes.rotateWebhookSecret, ({ deps, auth, params }) =>
   rotateWebhookSecret(deps, auth, params.endpointId),

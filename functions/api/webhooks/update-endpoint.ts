@@ -1,6 +1,6 @@
 import { apiHandler } from '#shared/http/api-handler.ts';
 import { routes } from '#shared/http/routes.ts';
-import { updateWebhookEndpoint } from '#shared/webhooks/endpoint-rules.ts';
+import { updateWebhookEndpoint } from '#shared/webhooks/update-webhook-endpoint.ts';
 
 export const handler = apiHandler(routes.updateWebhookEndpoint, ({ deps, auth, params, body }) =>
   updateWebhookEndpoint(deps, auth, params.endpointId, body),

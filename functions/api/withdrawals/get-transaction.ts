@@ -1,6 +1,6 @@
 import { apiHandler } from '#shared/http/api-handler.ts';
 import { routes } from '#shared/http/routes.ts';
-import { getTransaction } from '#shared/withdrawals/list-transactions.ts';
+import { getTransaction } from '#shared/withdrawals/get-transaction.ts';
 
 export const handler = apiHandler(routes.getTransaction, ({ deps, auth, params }) =>
   getTransaction(deps, { organizationId: auth.organizationId, ...params }),
