@@ -5,13 +5,13 @@
 import { pathToFileURL } from 'node:url';
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { ConnectionError, resolveConnection } from '#infra/admin/connection.ts';
-import { decideBankById } from '#shared/banks/bank-use-cases.ts';
+import { decideBankById } from '#shared/banks/decide-bank-by-id.ts';
 import { systemClock } from '#shared/clock.ts';
 import { parseConfig } from '#shared/config/env.ts';
 import { type EurReceivingAccount, EurReceivingAccountSchema } from '#shared/config/receiving-banks.ts';
 import { EmailSchema } from '#shared/customers/schemas.ts';
 import { createDb, type Db } from '#shared/db/client.ts';
-import { approveVirtualAccountById } from '#shared/deposits/virtual-account-use-cases.ts';
+import { approveVirtualAccountById } from '#shared/deposits/approve-virtual-account-by-id.ts';
 import { HttpError } from '#shared/errors.ts';
 import { createApiKey, createOrganization } from '#shared/organizations/organization-admin.ts';
 import {
@@ -22,11 +22,9 @@ import {
   revokeApiKey,
   updateOrganization,
 } from '#shared/organizations/repository.ts';
-import {
-  approveTransaction,
-  organizationOfTransaction,
-  rejectTransaction,
-} from '#shared/withdrawals/sandbox-use-cases.ts';
+import { approveTransaction } from '#shared/withdrawals/approve-transaction.ts';
+import { organizationOfTransaction } from '#shared/withdrawals/organization-of-transaction.ts';
+import { rejectTransaction } from '#shared/withdrawals/reject-transaction.ts';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 

@@ -2,7 +2,8 @@ import { DynamoDBDocumentClient, GetCommand, TransactWriteCommand } from '@aws-s
 import { mockClient } from 'aws-sdk-client-mock';
 import { handler as createCustomerHandler } from '#functions/api/customers/create-customer.ts';
 import { handler as getCustomerHandler } from '#functions/api/customers/get-customer.ts';
-import { createCustomer, requireCustomer } from '#shared/customers/customer-use-cases.ts';
+import { createCustomer } from '#shared/customers/create-customer.ts';
+import { requireCustomer } from '#shared/customers/require-customer.ts';
 import { toCustomer } from '#shared/customers/schemas.ts';
 import { appDeps } from '#shared/deps.ts';
 import { authenticate } from '#shared/http/auth.ts';

@@ -41,7 +41,7 @@ tables.destroy();
 // Imported after the environment is set: the handlers read their configuration on first use.
 const { appDeps } = await import('#shared/deps.ts');
 const { createOrganization } = await import('#shared/organizations/organization-admin.ts');
-const { createWebhookEndpoint } = await import('#shared/webhooks/endpoint-use-cases.ts');
+const { createWebhookEndpoint } = await import('#shared/webhooks/create-webhook-endpoint.ts');
 const { eventRecord } = await import('#shared/events/outbox.ts');
 const { eventsWorker } = await import('#infra/local/events-worker.ts');
 const deps = appDeps();

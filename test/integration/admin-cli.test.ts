@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { run, UsageError } from '#infra/admin/cli.ts';
-import { approveKyc } from '#shared/customers/customer-use-cases.ts';
+import { approveKyc } from '#shared/customers/approve-kyc.ts';
 import { getOrganization } from '#shared/organizations/repository.ts';
 import { routeList } from '#shared/routes.ts';
 import { useApi } from '#test/integration/support/api.ts';

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
-import { createWebhookEndpoint, rotateWebhookSecret } from '#shared/webhooks/endpoint-use-cases.ts';
+import { createWebhookEndpoint } from '#shared/webhooks/create-webhook-endpoint.ts';
+import { rotateWebhookSecret } from '#shared/webhooks/rotate-webhook-secret.ts';
 import { handleWebhookBatch } from '#shared/webhooks/sender.ts';
 import { givenOrganization } from '#test/integration/support/deps.ts';
 import { busEventMessage, customerCreated, senderTestDeps } from '#test/integration/support/webhooks.ts';

@@ -3,13 +3,11 @@ import { Webhook } from 'standardwebhooks';
 import { describe, expect, it } from 'vitest';
 import { keys } from '#shared/db/keys.ts';
 import { eventRecord } from '#shared/events/outbox.ts';
-import { retryWebhookDelivery } from '#shared/webhooks/delivery-use-cases.ts';
-import {
-  createWebhookEndpoint,
-  removeWebhookEndpoint,
-  rotateWebhookSecret,
-} from '#shared/webhooks/endpoint-use-cases.ts';
+import { createWebhookEndpoint } from '#shared/webhooks/create-webhook-endpoint.ts';
+import { removeWebhookEndpoint } from '#shared/webhooks/remove-webhook-endpoint.ts';
 import { claimDeliveryAttempt, getDelivery, listDeliveriesOfEndpoint } from '#shared/webhooks/repository.ts';
+import { retryWebhookDelivery } from '#shared/webhooks/retry-webhook-delivery.ts';
+import { rotateWebhookSecret } from '#shared/webhooks/rotate-webhook-secret.ts';
 import type { CreateEndpointInput } from '#shared/webhooks/schemas.ts';
 import { ATTEMPT_LEASE_MS, deliveryIdFor, handleWebhookMessage } from '#shared/webhooks/sender.ts';
 import { givenOrganization } from '#test/integration/support/deps.ts';

@@ -1,4 +1,4 @@
-import { createBank } from '#shared/banks/bank-use-cases.ts';
+import { createBank } from '#shared/banks/create-bank.ts';
 import { routes } from '#shared/banks/routes.ts';
 import { apiHandler } from '#shared/http/api-handler.ts';
 

@@ -1,4 +1,4 @@
-import { getBank } from '#shared/banks/bank-use-cases.ts';
+import { getBank } from '#shared/banks/get-bank.ts';
 import { routes } from '#shared/banks/routes.ts';
 import { apiHandler } from '#shared/http/api-handler.ts';
 

@@ -1,4 +1,4 @@
-import { listBanks } from '#shared/banks/bank-use-cases.ts';
+import { listBanks } from '#shared/banks/list-banks.ts';
 import { routes } from '#shared/banks/routes.ts';
 import { apiHandler } from '#shared/http/api-handler.ts';
 import { pageReply } from '#shared/http/pagination.ts';

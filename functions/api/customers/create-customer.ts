@@ -1,4 +1,4 @@
-import { createCustomer } from '#shared/customers/customer-use-cases.ts';
+import { createCustomer } from '#shared/customers/create-customer.ts';
 import { routes } from '#shared/customers/routes.ts';
 import { apiHandler } from '#shared/http/api-handler.ts';
 

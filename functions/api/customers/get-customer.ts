@@ -1,4 +1,4 @@
-import { requireCustomer } from '#shared/customers/customer-use-cases.ts';
+import { requireCustomer } from '#shared/customers/require-customer.ts';
 import { routes } from '#shared/customers/routes.ts';
 import { toCustomer } from '#shared/customers/schemas.ts';
 import { apiHandler } from '#shared/http/api-handler.ts';

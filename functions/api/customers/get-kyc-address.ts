@@ -1,4 +1,4 @@
-import { getKycAddress } from '#shared/customers/customer-use-cases.ts';
+import { getKycAddress } from '#shared/customers/get-kyc-address.ts';
 import { routes } from '#shared/customers/routes.ts';
 import { apiHandler } from '#shared/http/api-handler.ts';
 

@@ -1,4 +1,4 @@
-import { initiateKyc } from '#shared/customers/customer-use-cases.ts';
+import { initiateKyc } from '#shared/customers/initiate-kyc.ts';
 import { routes } from '#shared/customers/routes.ts';
 import { apiHandler } from '#shared/http/api-handler.ts';
 

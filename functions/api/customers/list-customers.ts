@@ -1,4 +1,4 @@
-import { listCustomers } from '#shared/customers/customer-use-cases.ts';
+import { listCustomers } from '#shared/customers/list-customers.ts';
 import { routes } from '#shared/customers/routes.ts';
 import { apiHandler } from '#shared/http/api-handler.ts';
 import { pageReply } from '#shared/http/pagination.ts';

@@ -1,5 +1,5 @@
+import { requestVirtualAccount } from '#shared/deposits/request-virtual-account.ts';
 import { routes } from '#shared/deposits/routes.ts';
-import { requestVirtualAccount } from '#shared/deposits/virtual-account-use-cases.ts';
 import { apiHandler } from '#shared/http/api-handler.ts';
 
 export const handler = apiHandler(routes.createVirtualAccount, ({ deps, auth, params, body }) =>

@@ -1,4 +1,4 @@
-import { getDepositDetails } from '#shared/deposits/deposit-details.ts';
+import { getDepositDetails } from '#shared/deposits/get-deposit-details.ts';
 import { routes } from '#shared/deposits/routes.ts';
 import { apiHandler } from '#shared/http/api-handler.ts';
 

@@ -1,5 +1,5 @@
+import { listVirtualAccounts } from '#shared/deposits/list-virtual-accounts.ts';
 import { routes } from '#shared/deposits/routes.ts';
-import { listVirtualAccounts } from '#shared/deposits/virtual-account-use-cases.ts';
 import { apiHandler } from '#shared/http/api-handler.ts';
 import { pageReply } from '#shared/http/pagination.ts';
 

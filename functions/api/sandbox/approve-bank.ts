@@ -1,4 +1,4 @@
-import { decideBankReview } from '#shared/banks/bank-use-cases.ts';
+import { decideBankReview } from '#shared/banks/decide-bank-review.ts';
 import { routes } from '#shared/banks/routes.ts';
 import { apiHandler } from '#shared/http/api-handler.ts';
 

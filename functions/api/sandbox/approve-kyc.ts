@@ -1,4 +1,4 @@
-import { approveKyc } from '#shared/customers/customer-use-cases.ts';
+import { approveKyc } from '#shared/customers/approve-kyc.ts';
 import { routes } from '#shared/customers/routes.ts';
 import { apiHandler } from '#shared/http/api-handler.ts';
 

@@ -1,4 +1,4 @@
-import { rejectKyc } from '#shared/customers/customer-use-cases.ts';
+import { rejectKyc } from '#shared/customers/reject-kyc.ts';
 import { routes } from '#shared/customers/routes.ts';
 import { apiHandler } from '#shared/http/api-handler.ts';
 

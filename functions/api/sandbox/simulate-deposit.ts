@@ -1,4 +1,4 @@
-import { ingestInboundTransfer } from '#shared/deposits/inbound-deposits.ts';
+import { ingestInboundTransfer } from '#shared/deposits/ingest-inbound-transfer.ts';
 import { routes } from '#shared/deposits/routes.ts';
 import { apiHandler } from '#shared/http/api-handler.ts';
 import { reply } from '#shared/http/reply.ts';

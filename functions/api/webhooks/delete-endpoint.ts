@@ -1,5 +1,5 @@
 import { apiHandler } from '#shared/http/api-handler.ts';
-import { removeWebhookEndpoint } from '#shared/webhooks/endpoint-use-cases.ts';
+import { removeWebhookEndpoint } from '#shared/webhooks/remove-webhook-endpoint.ts';
 import { routes } from '#shared/webhooks/routes.ts';
 
 export const handler = apiHandler(routes.deleteWebhookEndpoint, ({ deps, auth, params }) =>

@@ -1,5 +1,5 @@
 import { apiHandler } from '#shared/http/api-handler.ts';
-import { requireWebhookEndpoint } from '#shared/webhooks/endpoint-use-cases.ts';
+import { requireWebhookEndpoint } from '#shared/webhooks/require-webhook-endpoint.ts';
 import { routes } from '#shared/webhooks/routes.ts';
 import { toWebhookEndpoint } from '#shared/webhooks/schemas.ts';
 

@@ -1,5 +1,5 @@
 import { apiHandler } from '#shared/http/api-handler.ts';
-import { retryWebhookDelivery } from '#shared/webhooks/delivery-use-cases.ts';
+import { retryWebhookDelivery } from '#shared/webhooks/retry-webhook-delivery.ts';
 import { routes } from '#shared/webhooks/routes.ts';
 
 export const handler = apiHandler(routes.retryWebhookDelivery, ({ deps, auth, params }) =>

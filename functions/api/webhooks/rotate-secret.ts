@@ -1,5 +1,5 @@
 import { apiHandler } from '#shared/http/api-handler.ts';
-import { rotateWebhookSecret } from '#shared/webhooks/endpoint-use-cases.ts';
+import { rotateWebhookSecret } from '#shared/webhooks/rotate-webhook-secret.ts';
 import { routes } from '#shared/webhooks/routes.ts';
 
 export const handler = apiHandler(routes.rotateWebhookSecret, ({ deps, auth, params }) =>

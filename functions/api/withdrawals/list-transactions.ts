@@ -1,7 +1,7 @@
 import { apiHandler } from '#shared/http/api-handler.ts';
 import { pageReply } from '#shared/http/pagination.ts';
+import { listTransactions } from '#shared/withdrawals/list-transactions.ts';
 import { routes } from '#shared/withdrawals/routes.ts';
-import { listTransactions } from '#shared/withdrawals/transaction-use-cases.ts';
 
 export const handler = apiHandler(routes.listTransactions, async ({ deps, auth, params, query, event }) =>
   pageReply(

@@ -4,7 +4,7 @@ import { DynamoDBClient, TransactionCanceledException } from '@aws-sdk/client-dy
 import { DynamoDBDocumentClient, GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { handler as createBank } from '#functions/api/banks/create-bank.ts';
-import { createBank as createBankUseCase, DepositKeyMissingError } from '#shared/banks/bank-use-cases.ts';
+import { createBank as createBankUseCase, DepositKeyMissingError } from '#shared/banks/create-bank.ts';
 import { CreateBankBody } from '#shared/banks/schemas.ts';
 import { parseConfig } from '#shared/config/env.ts';
 import { parseOrThrow } from '#shared/http/validation.ts';

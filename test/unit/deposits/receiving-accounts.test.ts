@@ -1,7 +1,7 @@
 import { isValidIBAN } from 'ibantools/jsnext/ibantools.js';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, parseConfig } from '#shared/config/env.ts';
-import { drawVirtualIban } from '#shared/deposits/virtual-account-use-cases.ts';
+import { drawVirtualIban } from '#shared/deposits/approve-virtual-account.ts';
 
 describe('deposit accounts configuration', () => {
   it('falls back to sandbox placeholders that pass the same validation as configured accounts', () => {

@@ -2,7 +2,7 @@ import '#test/fixtures/env.ts';
 import { DynamoDBDocumentClient, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeEach, describe, expect, it } from 'vitest';
 import * as z from 'zod';
-import { createCustomer } from '#shared/customers/customer-use-cases.ts';
+import { createCustomer } from '#shared/customers/create-customer.ts';
 import { appDeps, type Deps } from '#shared/deps.ts';
 import { TooManyRequestsError } from '#shared/errors.ts';
 import { apiHandler } from '#shared/http/api-handler.ts';

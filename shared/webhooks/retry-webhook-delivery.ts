@@ -1,24 +1,8 @@
-import type { Page } from '#shared/db/pagination.ts';
 import type { Deps } from '#shared/deps.ts';
 import { ConflictError, NotFoundError } from '#shared/errors.ts';
 import { newId } from '#shared/ids.ts';
-import { requireWebhookEndpoint } from '#shared/webhooks/endpoint-use-cases.ts';
-import {
-  getDelivery,
-  getWebhookEndpoint,
-  listDeliveriesOfEndpoint,
-  requestRedelivery,
-} from '#shared/webhooks/repository.ts';
+import { getDelivery, getWebhookEndpoint, requestRedelivery } from '#shared/webhooks/repository.ts';
 import { toWebhookDelivery, type WebhookDelivery } from '#shared/webhooks/schemas.ts';
-
-export async function listWebhookDeliveries(
-  deps: Deps,
-  input: { organizationId: string; endpointId: string; limit: number; cursor?: string | undefined },
-): Promise<Page<WebhookDelivery>> {
-  await requireWebhookEndpoint(deps, input.organizationId, input.endpointId);
-  const page = await listDeliveriesOfEndpoint(deps.db, input.organizationId, input.endpointId, input);
-  return { items: page.items.map(toWebhookDelivery), nextCursor: page.nextCursor };
-}
 
 /**
  * Redelivers now: a pending delivery is brought forward, a delivered or failed one gets one attempt more.

@@ -1,4 +1,4 @@
-import { requireCustomer } from '#shared/customers/customer-use-cases.ts';
+import { requireCustomer } from '#shared/customers/require-customer.ts';
 import type { CustomerRecord } from '#shared/customers/schemas.ts';
 import {
   type DepositCurrency,

@@ -4,29 +4,18 @@ import { composeIBAN } from 'ibantools/jsnext/ibantools.js';
 import type { Clock } from '#shared/clock.ts';
 import type { Config } from '#shared/config/env.ts';
 import type { VirtualAccountIssuer } from '#shared/config/receiving-banks.ts';
-import { requireCustomer } from '#shared/customers/customer-use-cases.ts';
 import { getCustomer } from '#shared/customers/repository.ts';
 import type { Db } from '#shared/db/client.ts';
-import type { Page } from '#shared/db/pagination.ts';
-import { toVirtualAccount, type VirtualAccount, type VirtualAccountRecord } from '#shared/deposits/schemas.ts';
+import { toVirtualAccount, type VirtualAccount } from '#shared/deposits/schemas.ts';
 import {
   activateVirtualAccount,
-  findVirtualAccountOwner,
   getVirtualAccountOfCustomer,
   IbanTakenError,
-  insertVirtualAccount,
-  listVirtualAccountsOfCustomer,
-  VirtualAccountExistsError,
   VirtualAccountStateChangedError,
 } from '#shared/deposits/virtual-account-repository.ts';
-import type { Deps } from '#shared/deps.ts';
-import { ConflictError, ForbiddenError, NotFoundError } from '#shared/errors.ts';
-import { newId } from '#shared/ids.ts';
+import { VIRTUAL_ACCOUNT_NOT_FOUND, type Where } from '#shared/deposits/virtual-account-rules.ts';
+import { ConflictError, NotFoundError } from '#shared/errors.ts';
 import { isValidIban } from '#shared/validation/bank-accounts.ts';
-
-export const VIRTUAL_ACCOUNT_NOT_FOUND = 'Virtual account not found';
-
-type Where = { organizationId: string; customerId: string };
 
 /**
  * A dedicated GB-format IBAN at the issuer: its bank code (the BIC's first four letters), its sort code and a random
@@ -37,49 +26,6 @@ export function drawVirtualIban(issuer: Pick<VirtualAccountIssuer, 'bic' | 'sort
   const iban = composeIBAN({ countryCode: 'GB', bban: `${issuer.bic.slice(0, 4)}${issuer.sortCode}${accountNumber}` });
   if (!iban || !isValidIban(iban)) throw new Error(`Virtual account issuer ${issuer.bic} yields no valid IBAN`);
   return iban;
-}
-
-/** Requests a USD virtual account: PENDING until the provider (sandbox: the sandbox route) opens it. */
-export async function requestVirtualAccount(
-  deps: Deps,
-  input: Where & { currency: VirtualAccountRecord['currency'] },
-): Promise<VirtualAccount> {
-  const customer = await requireCustomer(deps, input.organizationId, input.customerId);
-  if (customer.kycStatus !== 'APPROVED') throw new ForbiddenError('Customer KYC verification must be completed');
-  const at = deps.clock.now().toISOString();
-  const account: VirtualAccountRecord = {
-    virtualAccountId: newId(),
-    organizationId: input.organizationId,
-    customerId: input.customerId,
-    currency: input.currency,
-    status: 'PENDING',
-    iban: null,
-    bic: null,
-    bankName: null,
-    bankAddress: null,
-    bankCountry: null,
-    createdAt: at,
-    updatedAt: at,
-    activatedAt: null,
-  };
-  try {
-    await insertVirtualAccount(deps.db, account);
-  } catch (error) {
-    if (error instanceof VirtualAccountExistsError) {
-      throw new ConflictError(`The customer already has a ${input.currency} virtual account`);
-    }
-    throw error;
-  }
-  return toVirtualAccount(account);
-}
-
-export async function listVirtualAccounts(
-  deps: Deps,
-  input: Where & { limit: number; cursor?: string | undefined },
-): Promise<Page<VirtualAccount>> {
-  await requireCustomer(deps, input.organizationId, input.customerId);
-  const page = await listVirtualAccountsOfCustomer(deps.db, input.organizationId, input.customerId, input);
-  return { items: page.items.map(toVirtualAccount), nextCursor: page.nextCursor };
 }
 
 const IBAN_DRAWS = 3;
@@ -129,14 +75,4 @@ export async function approveVirtualAccount(
       if (!(error instanceof IbanTakenError) || draw >= IBAN_DRAWS) throw error;
     }
   }
-}
-
-/** The admin CLI's approval, by virtual account id alone. */
-export async function approveVirtualAccountById(
-  deps: { db: Db; clock: Clock; config: Config },
-  virtualAccountId: string,
-): Promise<VirtualAccount> {
-  const owner = await findVirtualAccountOwner(deps.db, virtualAccountId);
-  if (!owner) throw new NotFoundError(VIRTUAL_ACCOUNT_NOT_FOUND);
-  return approveVirtualAccount(deps, { ...owner, virtualAccountId });
 }

@@ -1,0 +1,37 @@
+import type { BankRecord } from '#shared/banks/records.ts';
+import { getBankOfCustomer } from '#shared/banks/repository.ts';
+import { getCustomer } from '#shared/customers/repository.ts';
+import type { Db } from '#shared/db/client.ts';
+import { NotFoundError } from '#shared/errors.ts';
+import { eventRecord } from '#shared/events/outbox.ts';
+import { listWalletsOfCustomer } from '#shared/wallets/repository.ts';
+
+export const BANK_NOT_FOUND = 'Withdrawal bank not found';
+
+export type Where = { organizationId: string; customerId: string };
+
+export function bankEvent(bank: BankRecord, type: `withdrawal_bank.${'created' | 'approved' | 'rejected'}`, now: Date) {
+  return eventRecord({
+    organizationId: bank.organizationId,
+    type,
+    data: {
+      customer_id: bank.customerId,
+      withdrawal_bank_id: bank.bankId,
+      status: bank.status,
+      ...(bank.rejectionReason ? { reason: bank.rejectionReason } : {}),
+    },
+    now,
+  });
+}
+
+/** The bank with its wallets; a missing customer and a missing bank answer their own 404s. */
+export async function requireBank(db: Db, where: Where & { bankId: string }) {
+  const [bank, wallets] = await Promise.all([
+    getBankOfCustomer(db, where.organizationId, where.customerId, where.bankId),
+    listWalletsOfCustomer(db, where.organizationId, where.customerId, { withdrawalBankId: where.bankId }),
+  ]);
+  if (bank) return { bank, wallets };
+  // A bank lives in its customer's partition, so only when it is missing is the customer worth a read.
+  if (!(await getCustomer(db, where.organizationId, where.customerId))) throw new NotFoundError('Customer not found');
+  throw new NotFoundError(BANK_NOT_FOUND);
+}

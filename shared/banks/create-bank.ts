@@ -1,0 +1,102 @@
+import { bankEvent, type Where } from '#shared/banks/bank-rules.ts';
+import { beneficiaryNameMatches } from '#shared/banks/name-matching.ts';
+import type { BankRecord } from '#shared/banks/records.ts';
+import { BankAccountExistsError, insertBank } from '#shared/banks/repository.ts';
+import { type Bank, type CreateBankInput, toBank } from '#shared/banks/schemas.ts';
+import { requireCustomer } from '#shared/customers/require-customer.ts';
+import type { CustomerRecord } from '#shared/customers/schemas.ts';
+import type { Deps } from '#shared/deps.ts';
+import { ConflictError, FieldError, ForbiddenError } from '#shared/errors.ts';
+import { newId } from '#shared/ids.ts';
+import { ibanCountry } from '#shared/validation/bank-accounts.ts';
+import { deriveDepositAddress, parseDepositXpub } from '#shared/wallets/derivation.ts';
+import type { WalletRecord } from '#shared/wallets/records.ts';
+import { reserveDepositIndexes } from '#shared/wallets/repository.ts';
+
+/** A deployment without DEPOSIT_XPUB cannot give banks their deposit wallets; it must not create half banks. */
+export class DepositKeyMissingError extends Error {}
+
+/** The address fields of a bank: given ones win; a CUSTOMER bank takes the rest from the customer's address. */
+function resolveAddress(input: CreateBankInput, customer: CustomerRecord) {
+  const fallbackCountry = input.currency === 'EUR' && input.iban ? ibanCountry(input.iban) : 'US';
+  if (input.recipientType !== 'CUSTOMER') {
+    return { addressLine1: input.addressLine1, city: input.city, country: input.country ?? fallbackCountry };
+  }
+  const onFile = customer.address;
+  if (input.addressLine1 === null && !onFile) {
+    throw new FieldError('addressLine1', 'Required: the customer has no verified address on file');
+  }
+  return {
+    addressLine1: input.addressLine1 ?? onFile?.addressLine1 ?? null,
+    city: input.city ?? onFile?.city ?? null,
+    country: input.country ?? onFile?.country ?? fallbackCountry,
+  };
+}
+
+export async function createBank(deps: Deps, input: CreateBankInput & Where): Promise<Bank> {
+  const customer = await requireCustomer(deps, input.organizationId, input.customerId);
+  if (customer.kycStatus !== 'APPROVED') throw new ForbiddenError('Customer KYC verification must be completed');
+  if (
+    input.recipientType === 'CUSTOMER' &&
+    !beneficiaryNameMatches(input.beneficiaryName, customer.verifiedName ?? customer.name, customer.accountType)
+  ) {
+    throw new FieldError('beneficiaryName', "Beneficiary name does not match the customer's verified name");
+  }
+  const address = resolveAddress(input, customer);
+  const { depositXpub, supportedChains } = deps.config;
+  if (!depositXpub)
+    throw new DepositKeyMissingError('DEPOSIT_XPUB is not configured: banks cannot get deposit wallets');
+  const depositKey = parseDepositXpub(depositXpub);
+
+  const now = deps.clock.now();
+  const at = now.toISOString();
+  const bank: BankRecord = {
+    bankId: newId(),
+    organizationId: input.organizationId,
+    customerId: input.customerId,
+    beneficiaryName: input.beneficiaryName,
+    currency: input.currency,
+    paymentRail: input.paymentRail,
+    iban: input.iban,
+    bic: input.bic,
+    accountNumber: input.accountNumber,
+    routingNumber: input.routingNumber,
+    ...address,
+    recipientType: input.recipientType,
+    recipientEmail: input.recipientEmail,
+    notificationEnabled: input.notificationEnabled,
+    // The customer's own, name-checked account needs no review; a third party's waits for an operator.
+    status: input.recipientType === 'CUSTOMER' ? 'ACTIVE' : 'PENDING',
+    rejectionReason: null,
+    createdAt: at,
+    updatedAt: at,
+    version: 1,
+  };
+  const indexes = await reserveDepositIndexes(deps.db, supportedChains.length);
+  const wallets: WalletRecord[] = supportedChains.map((chain, i) => {
+    const index = indexes[i] as number;
+    return {
+      walletId: newId(),
+      organizationId: bank.organizationId,
+      customerId: bank.customerId,
+      kind: 'BANK_DEPOSIT',
+      address: deriveDepositAddress(depositKey, index),
+      currency: 'usdc',
+      chain,
+      enabled: bank.status === 'ACTIVE',
+      withdrawalBankId: bank.bankId,
+      derivationIndex: index,
+      createdAt: at,
+      updatedAt: at,
+    };
+  });
+  try {
+    await insertBank(deps.db, { bank, wallets, event: bankEvent(bank, 'withdrawal_bank.created', now) });
+  } catch (error) {
+    if (error instanceof BankAccountExistsError) {
+      throw new ConflictError('A withdrawal bank with these account details already exists');
+    }
+    throw error;
+  }
+  return toBank(bank, wallets);
+}

@@ -1,0 +1,47 @@
+import { bankEvent, requireBank, type Where } from '#shared/banks/bank-rules.ts';
+import type { BankRecord, BankStatus } from '#shared/banks/records.ts';
+import { BankStateChangedError, decideBank, getBankOfCustomer } from '#shared/banks/repository.ts';
+import { type Bank, toBank } from '#shared/banks/schemas.ts';
+import type { Clock } from '#shared/clock.ts';
+import type { Db } from '#shared/db/client.ts';
+import { ConflictError } from '#shared/errors.ts';
+
+export type Decision = { to: 'ACTIVE'; reason?: undefined } | { to: 'REJECTED'; reason?: string | undefined };
+
+/** An operator's verdict on a PENDING bank (sandbox routes, admin CLI). */
+export async function decideBankReview(
+  deps: { db: Db; clock: Clock },
+  input: Where & { bankId: string } & Decision,
+): Promise<Bank> {
+  const { bank, wallets } = await requireBank(deps.db, input);
+  const verb = input.to === 'ACTIVE' ? 'approved' : 'rejected';
+  const notPending = (status: BankStatus) =>
+    new ConflictError(`Only a PENDING withdrawal bank can be ${verb}; this one is ${status}`);
+  if (bank.status !== 'PENDING') throw notPending(bank.status);
+  const now = deps.clock.now();
+  const decided: BankRecord = {
+    ...bank,
+    status: input.to,
+    rejectionReason: input.to === 'REJECTED' ? (input.reason ?? null) : null,
+  };
+  try {
+    const updated = await decideBank(deps.db, {
+      bank,
+      to: input.to,
+      wallets,
+      rejectionReason: decided.rejectionReason,
+      now,
+      event: bankEvent(decided, `withdrawal_bank.${verb}`, now),
+    });
+    const at = now.toISOString();
+    const enabled = updated.status === 'ACTIVE';
+    return toBank(
+      updated,
+      wallets.map((wallet) => (enabled ? { ...wallet, enabled, updatedAt: at } : wallet)),
+    );
+  } catch (error) {
+    if (!(error instanceof BankStateChangedError)) throw error;
+    const current = await getBankOfCustomer(deps.db, input.organizationId, input.customerId, input.bankId);
+    throw notPending(current?.status ?? bank.status);
+  }
+}

@@ -1,0 +1,42 @@
+import { changeKycStatusOrConflict } from '#shared/customers/kyc-rules.ts';
+import { requireCustomer } from '#shared/customers/require-customer.ts';
+import { type Address, type Customer, toCustomer } from '#shared/customers/schemas.ts';
+import type { Deps } from '#shared/deps.ts';
+import { ConflictError } from '#shared/errors.ts';
+import { eventRecord } from '#shared/events/outbox.ts';
+
+/** The sample identity a sandbox KYC approval uses when the caller gives none. */
+export const SANDBOX_SAMPLE_ADDRESS: Address = {
+  addressLine1: 'Friedrichstraße 123',
+  city: 'Berlin',
+  country: 'DE',
+  postalCode: '10117',
+};
+
+/** The KYC provider's verdict (sandbox: the sandbox routes; later: the provider callback). */
+export async function approveKyc(
+  deps: Deps,
+  input: { organizationId: string; customerId: string; verifiedName?: string; address?: Address },
+): Promise<Customer> {
+  const customer = await requireCustomer(deps, input.organizationId, input.customerId);
+  if (customer.kycStatus === 'APPROVED') throw new ConflictError('Customer KYC is already approved');
+  const now = deps.clock.now();
+  const identity = {
+    verifiedName: input.verifiedName ?? customer.name,
+    address: input.address ?? customer.address ?? SANDBOX_SAMPLE_ADDRESS,
+  };
+  const updated = await changeKycStatusOrConflict(deps, {
+    customer,
+    from: ['NOT_STARTED', 'PENDING', 'REJECTED'],
+    to: 'APPROVED',
+    identity,
+    now,
+    event: eventRecord({
+      organizationId: input.organizationId,
+      type: 'customer.kyc.approved',
+      data: { customer_id: customer.customerId },
+      now,
+    }),
+  });
+  return toCustomer(updated);
+}

@@ -1,0 +1,37 @@
+import { CustomerStateChangedError, changeKycStatus } from '#shared/customers/repository.ts';
+import { requireCustomer } from '#shared/customers/require-customer.ts';
+import type { Deps } from '#shared/deps.ts';
+import { BadRequestError, ConflictError } from '#shared/errors.ts';
+import { randomBase62 } from '#shared/ids.ts';
+
+/**
+ * Starts (or restarts, after a rejection) KYC at the provider and returns the hosted flow link. An already
+ * verified customer needs no link.
+ */
+export async function initiateKyc(
+  deps: Deps,
+  input: { organizationId: string; customerId: string },
+): Promise<{ kycVerified: boolean; kycFlowLink: string | null }> {
+  const customer = await requireCustomer(deps, input.organizationId, input.customerId);
+  if (customer.accountType === 'corporate') {
+    throw new BadRequestError('KYC link generation is not available for corporate customers');
+  }
+  if (customer.kycStatus === 'APPROVED') return { kycVerified: true, kycFlowLink: null };
+  try {
+    await changeKycStatus(deps.db, {
+      customer,
+      from: ['NOT_STARTED', 'PENDING', 'REJECTED'],
+      to: 'PENDING',
+      now: deps.clock.now(),
+    });
+  } catch (error) {
+    if (!(error instanceof CustomerStateChangedError)) throw error;
+    // Approved between our read and our write: the customer is verified, which is what the caller wants.
+    const current = await requireCustomer(deps, input.organizationId, input.customerId);
+    if (current.kycStatus === 'APPROVED') return { kycVerified: true, kycFlowLink: null };
+    throw new ConflictError('Customer KYC status changed concurrently, please retry');
+  }
+  const session = randomBase62(24);
+  const link = `${deps.config.kycFlowBaseUrl}/${customer.customerId}?session=${session}`;
+  return { kycVerified: false, kycFlowLink: link };
+}

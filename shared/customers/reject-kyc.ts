@@ -1,0 +1,26 @@
+import { changeKycStatusOrConflict } from '#shared/customers/kyc-rules.ts';
+import { requireCustomer } from '#shared/customers/require-customer.ts';
+import { type Customer, toCustomer } from '#shared/customers/schemas.ts';
+import type { Deps } from '#shared/deps.ts';
+import { ConflictError } from '#shared/errors.ts';
+import { eventRecord } from '#shared/events/outbox.ts';
+
+export async function rejectKyc(deps: Deps, input: { organizationId: string; customerId: string }): Promise<Customer> {
+  const customer = await requireCustomer(deps, input.organizationId, input.customerId);
+  if (customer.kycStatus === 'APPROVED') throw new ConflictError('Customer KYC is already approved');
+  if (customer.kycStatus === 'REJECTED') throw new ConflictError('Customer KYC is already rejected');
+  const now = deps.clock.now();
+  const updated = await changeKycStatusOrConflict(deps, {
+    customer,
+    from: ['NOT_STARTED', 'PENDING'],
+    to: 'REJECTED',
+    now,
+    event: eventRecord({
+      organizationId: input.organizationId,
+      type: 'customer.kyc.rejected',
+      data: { customer_id: customer.customerId },
+      now,
+    }),
+  });
+  return toCustomer(updated);
+}

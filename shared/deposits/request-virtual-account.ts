@@ -1,0 +1,41 @@
+import { requireCustomer } from '#shared/customers/require-customer.ts';
+import { toVirtualAccount, type VirtualAccount, type VirtualAccountRecord } from '#shared/deposits/schemas.ts';
+import { insertVirtualAccount, VirtualAccountExistsError } from '#shared/deposits/virtual-account-repository.ts';
+import type { Where } from '#shared/deposits/virtual-account-rules.ts';
+import type { Deps } from '#shared/deps.ts';
+import { ConflictError, ForbiddenError } from '#shared/errors.ts';
+import { newId } from '#shared/ids.ts';
+
+/** Requests a USD virtual account: PENDING until the provider (sandbox: the sandbox route) opens it. */
+export async function requestVirtualAccount(
+  deps: Deps,
+  input: Where & { currency: VirtualAccountRecord['currency'] },
+): Promise<VirtualAccount> {
+  const customer = await requireCustomer(deps, input.organizationId, input.customerId);
+  if (customer.kycStatus !== 'APPROVED') throw new ForbiddenError('Customer KYC verification must be completed');
+  const at = deps.clock.now().toISOString();
+  const account: VirtualAccountRecord = {
+    virtualAccountId: newId(),
+    organizationId: input.organizationId,
+    customerId: input.customerId,
+    currency: input.currency,
+    status: 'PENDING',
+    iban: null,
+    bic: null,
+    bankName: null,
+    bankAddress: null,
+    bankCountry: null,
+    createdAt: at,
+    updatedAt: at,
+    activatedAt: null,
+  };
+  try {
+    await insertVirtualAccount(deps.db, account);
+  } catch (error) {
+    if (error instanceof VirtualAccountExistsError) {
+      throw new ConflictError(`The customer already has a ${input.currency} virtual account`);
+    }
+    throw error;
+  }
+  return toVirtualAccount(account);
+}

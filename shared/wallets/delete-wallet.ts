@@ -1,0 +1,17 @@
+import type { Deps } from '#shared/deps.ts';
+import { ConflictError } from '#shared/errors.ts';
+import { deleteDestinationWallet, WalletChangedError } from '#shared/wallets/destination-wallet-repository.ts';
+import { MAX_DECISIONS, requireDestinationWallet, type WalletWhere } from '#shared/wallets/wallet-rules.ts';
+
+export async function deleteWallet(deps: Deps, input: WalletWhere): Promise<{ success: true }> {
+  for (let decision = 1; decision <= MAX_DECISIONS; decision++) {
+    const wallet = await requireDestinationWallet(deps, input);
+    try {
+      await deleteDestinationWallet(deps.db, wallet);
+      return { success: true };
+    } catch (error) {
+      if (!(error instanceof WalletChangedError)) throw error;
+    }
+  }
+  throw new ConflictError('Wallet is changing concurrently, please retry');
+}

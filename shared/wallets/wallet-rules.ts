@@ -1,0 +1,34 @@
+import { requireCustomer } from '#shared/customers/require-customer.ts';
+import type { Deps } from '#shared/deps.ts';
+import { ConflictError, NotFoundError } from '#shared/errors.ts';
+import { getWalletOfCustomer } from '#shared/wallets/destination-wallet-repository.ts';
+import type { WalletRecord } from '#shared/wallets/records.ts';
+
+export const WALLET_NOT_FOUND = 'Wallet not found';
+
+export const ADDRESS_IN_USE = 'Address already in use by another wallet';
+
+export const BANK_WALLET_IMMUTABLE = 'Bank deposit wallets cannot be modified';
+
+export type Where = { organizationId: string; customerId: string };
+
+export type WalletWhere = Where & { walletId: string };
+
+/** A write that lost to a concurrent change of the same wallet is decided again against what it left. */
+export const MAX_DECISIONS = 3;
+
+/** The wallet, or the contract's 404s: a missing customer first, then a missing wallet. */
+export async function requireWallet(deps: Deps, where: WalletWhere): Promise<WalletRecord> {
+  const wallet = await getWalletOfCustomer(deps.db, where.organizationId, where.customerId, where.walletId);
+  if (wallet) return wallet;
+  // A wallet lives in its customer's partition, so only when it is missing is the customer worth a read.
+  await requireCustomer(deps, where.organizationId, where.customerId);
+  throw new NotFoundError(WALLET_NOT_FOUND);
+}
+
+/** A wallet this area may change: a destination wallet. */
+export async function requireDestinationWallet(deps: Deps, where: WalletWhere): Promise<WalletRecord> {
+  const wallet = await requireWallet(deps, where);
+  if (wallet.kind === 'BANK_DEPOSIT') throw new ConflictError(BANK_WALLET_IMMUTABLE);
+  return wallet;
+}

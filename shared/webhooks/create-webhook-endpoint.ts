@@ -1,0 +1,33 @@
+import type { Deps } from '#shared/deps.ts';
+import { newId } from '#shared/ids.ts';
+import { assertReceiverUrl, type Caller } from '#shared/webhooks/endpoint-rules.ts';
+import { insertWebhookEndpoint } from '#shared/webhooks/repository.ts';
+import {
+  type CreateEndpointInput,
+  type EndpointRecord,
+  toWebhookEndpoint,
+  type WebhookEndpoint,
+} from '#shared/webhooks/schemas.ts';
+import { generateSecret } from '#shared/webhooks/signing.ts';
+
+export async function createWebhookEndpoint(
+  deps: Deps,
+  caller: Caller,
+  input: CreateEndpointInput,
+): Promise<WebhookEndpoint & { secret: string }> {
+  assertReceiverUrl(input.url, caller.organization);
+  const now = deps.clock.now().toISOString();
+  const record: EndpointRecord = {
+    endpointId: newId(),
+    organizationId: caller.organizationId,
+    url: input.url,
+    description: input.description ?? null,
+    eventTypes: input.eventTypes ?? null,
+    signing: { secret: generateSecret(), previous: null },
+    createdAt: now,
+    updatedAt: now,
+    version: 1,
+  };
+  await insertWebhookEndpoint(deps.db, record);
+  return { ...toWebhookEndpoint(record), secret: record.signing.secret };
+}

@@ -1,0 +1,43 @@
+import type { Deps } from '#shared/deps.ts';
+import { ConflictError, FieldError } from '#shared/errors.ts';
+import type { Organization } from '#shared/organizations/organization.ts';
+import { policyFor, urlProblem } from '#shared/webhooks/address-guard.ts';
+import { replaceWebhookEndpoint, WebhookEndpointChangedError } from '#shared/webhooks/repository.ts';
+import { requireWebhookEndpoint } from '#shared/webhooks/require-webhook-endpoint.ts';
+import type { EndpointRecord } from '#shared/webhooks/schemas.ts';
+
+export type Caller = { organizationId: string; organization: Organization };
+
+/**
+ * The save-time check of a receiver URL (400 naming `url`). The API always applies the contract's sandbox rule
+ * (loopback allowed); the sender applies the deployment's stricter one at every attempt.
+ */
+export function assertReceiverUrl(url: string, organization: Organization) {
+  const problem = urlProblem(new URL(url), policyFor(organization.environment, true));
+  if (problem) throw new FieldError('url', problem);
+}
+
+/** Applies `change` to the endpoint as read; a concurrent change is a 409, a concurrent delete a 404. */
+export async function changeEndpoint(
+  deps: Deps,
+  caller: Caller,
+  endpointId: string,
+  change: (endpoint: EndpointRecord, now: Date) => Partial<EndpointRecord>,
+): Promise<EndpointRecord> {
+  const endpoint = await requireWebhookEndpoint(deps, caller.organizationId, endpointId);
+  const now = deps.clock.now();
+  const updated: EndpointRecord = {
+    ...endpoint,
+    ...change(endpoint, now),
+    updatedAt: now.toISOString(),
+    version: endpoint.version + 1,
+  };
+  try {
+    await replaceWebhookEndpoint(deps.db, updated);
+  } catch (error) {
+    if (!(error instanceof WebhookEndpointChangedError)) throw error;
+    await requireWebhookEndpoint(deps, caller.organizationId, endpointId);
+    throw new ConflictError('Webhook endpoint changed concurrently, please retry');
+  }
+  return updated;
+}

@@ -1,0 +1,18 @@
+import type { Deps } from '#shared/deps.ts';
+import { NotFoundError } from '#shared/errors.ts';
+import { eventRecord } from '#shared/events/outbox.ts';
+import { insertTestEvent } from '#shared/webhooks/repository.ts';
+import { requireWebhookEndpoint } from '#shared/webhooks/require-webhook-endpoint.ts';
+
+/** Sends `webhook.test` to this endpoint only, through the same outbox, stream, bus and queue as every event. */
+export async function sendTestEvent(deps: Deps, organizationId: string, endpointId: string) {
+  await requireWebhookEndpoint(deps, organizationId, endpointId);
+  const event = {
+    ...eventRecord({ organizationId, type: 'webhook.test', data: {}, now: deps.clock.now() }),
+    targetEndpointId: endpointId,
+  };
+  if (!(await insertTestEvent(deps.db, { organizationId, endpointId, event }))) {
+    throw new NotFoundError('Webhook endpoint not found');
+  }
+  return { eventId: event.envelope.event_id, eventType: 'webhook.test' as const };
+}

@@ -1,0 +1,9 @@
+import type { Deps } from '#shared/deps.ts';
+import { toTransaction } from '#shared/withdrawals/records.ts';
+import { locate, type SandboxTransaction } from '#shared/withdrawals/transaction-rules.ts';
+import { approveWithdrawal } from '#shared/withdrawals/transitions.ts';
+
+export async function approveTransaction(deps: Deps, input: SandboxTransaction & { approver: string }) {
+  const locator = await locate(deps, input.organization.organizationId, input.transactionId);
+  return toTransaction(await approveWithdrawal(deps, input.organization, locator, input.approver));
+}

@@ -1,0 +1,12 @@
+import type { Deps } from '#shared/deps.ts';
+import type { Organization } from '#shared/organizations/organization.ts';
+import { allowanceWindow } from '#shared/withdrawals/allowance.ts';
+import { getAllowanceUsage } from '#shared/withdrawals/balance-repository.ts';
+import type { Allowance } from '#shared/withdrawals/schemas.ts';
+import { allowanceView } from '#shared/withdrawals/transaction-rules.ts';
+
+/** The allowance as of now: an elapsed period shows as the new, untouched one (its first use will store it). */
+export async function getAllowance(deps: Deps, organization: Organization): Promise<Allowance> {
+  const usage = await getAllowanceUsage(deps.db, organization.organizationId);
+  return allowanceView(organization, allowanceWindow(organization.allowance, usage, deps.clock.now()));
+}

@@ -1,0 +1,20 @@
+import { requireCustomer } from '#shared/customers/require-customer.ts';
+import type { Deps } from '#shared/deps.ts';
+import { NotFoundError } from '#shared/errors.ts';
+import { toTransaction } from '#shared/withdrawals/records.ts';
+import type { Transaction } from '#shared/withdrawals/schemas.ts';
+import { getTransactionOfCustomer } from '#shared/withdrawals/transaction-repository.ts';
+import type { CustomerTransaction } from '#shared/withdrawals/transaction-rules.ts';
+
+export async function requireTransaction(deps: Deps, input: CustomerTransaction) {
+  const [, transaction] = await Promise.all([
+    requireCustomer(deps, input.organizationId, input.customerId),
+    getTransactionOfCustomer(deps.db, input.organizationId, input.customerId, input.transactionId),
+  ]);
+  if (!transaction) throw new NotFoundError('Transaction not found');
+  return transaction;
+}
+
+export async function getTransaction(deps: Deps, input: CustomerTransaction): Promise<Transaction> {
+  return toTransaction(await requireTransaction(deps, input));
+}

@@ -1,0 +1,10 @@
+import type { Deps } from '#shared/deps.ts';
+import { toTransaction } from '#shared/withdrawals/records.ts';
+import { locate, type SandboxTransaction } from '#shared/withdrawals/transaction-rules.ts';
+import { cancelWithdrawal } from '#shared/withdrawals/transitions.ts';
+
+export async function rejectTransaction(deps: Deps, input: SandboxTransaction & { approver?: string | undefined }) {
+  const locator = await locate(deps, input.organization.organizationId, input.transactionId);
+  const by = input.approver?.toLowerCase() ?? 'sandbox';
+  return toTransaction(await cancelWithdrawal(deps, locator, { trigger: 'reject', by }));
+}

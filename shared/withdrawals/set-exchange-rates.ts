@@ -1,0 +1,21 @@
+import type { Deps } from '#shared/deps.ts';
+import type { Organization } from '#shared/organizations/organization.ts';
+import { type SandboxSettings, setSandboxRates } from '#shared/withdrawals/balance-repository.ts';
+import { rateProviderFor } from '#shared/withdrawals/ports.ts';
+import type { ExchangeRates } from '#shared/withdrawals/schemas.ts';
+
+/** `POST /sandbox/exchange-rates`: this organization's fixed sandbox rates (bank-currency units per USDC). */
+export async function setExchangeRates(
+  deps: Deps,
+  organization: Organization,
+  rates: Partial<ExchangeRates>,
+): Promise<{ rates: ExchangeRates }> {
+  const settings: SandboxSettings = await setSandboxRates(
+    deps.db,
+    organization.organizationId,
+    rates,
+    deps.clock.now().toISOString(),
+  );
+  const provider = rateProviderFor(deps.config, settings);
+  return { rates: { EUR: provider.rateFor('EUR'), USD: provider.rateFor('USD') } };
+}
