@@ -9,7 +9,7 @@ import { REPO_ROOT } from '#infra/aws/bundling.ts';
 import type { PayoutsFunction } from '#infra/aws/function.ts';
 import { createRouter } from '#infra/local/router.ts';
 import { routeList } from '#shared/http/routes.ts';
-import { appWithoutBundling, FULL_CONTEXT } from '#test/infra/app-without-bundling.ts';
+import { appWithoutBundling, FULL_CONTEXT } from '#test/support/infra/app-without-bundling.ts';
 
 const { api } = appWithoutBundling();
 const template = Template.fromStack(api);

@@ -12,7 +12,7 @@ import type { PayoutsFunction } from '#infra/aws/function.ts';
 import { actionsOfCommand } from '#shared/db/access.ts';
 import { TABLE } from '#shared/db/table.ts';
 import { routeList } from '#shared/http/routes.ts';
-import { appWithoutBundling, FULL_CONTEXT } from '#test/infra/app-without-bundling.ts';
+import { appWithoutBundling, FULL_CONTEXT } from '#test/support/infra/app-without-bundling.ts';
 
 /**
  * Least privilege, checked two ways: generically over every identity policy of every stack (so functions other

@@ -1,4 +1,4 @@
-import '#test/fixtures/env.ts';
+import '#test/support/env.ts';
 import { ProvisionedThroughputExceededException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -7,11 +7,11 @@ import { handler as getCustomer } from '#functions/api/customers/get-customer.ts
 import { handler as initiateKyc } from '#functions/api/customers/initiate-kyc.ts';
 import { handler as listCustomers } from '#functions/api/customers/list-customers.ts';
 import { handler as getHealth } from '#functions/api/health/get-health.ts';
-import { apiEvent, bodyOf, headerOf, invoke, jsonBody } from '#test/fixtures/api-event.ts';
-import { customerItem } from '#test/fixtures/customers.ts';
-import { givenCaller, mockDocumentClient } from '#test/fixtures/dynamodb.ts';
-import { apiKeyFor, sha256 } from '#test/fixtures/organizations.ts';
-import { captureStderr } from '#test/fixtures/stderr.ts';
+import { customerItem } from '#test/support/customers/customer-items.ts';
+import { givenCaller, mockDocumentClient } from '#test/support/db/document-client-mock.ts';
+import { apiEvent, bodyOf, headerOf, invoke, jsonBody } from '#test/support/http/api-event.ts';
+import { apiKeyFor, sha256 } from '#test/support/organizations/organization-items.ts';
+import { captureStderr } from '#test/support/output.ts';
 
 const UNAUTHORIZED = '{"error":"Unauthorized - Invalid or missing API key or session"}';
 const CUSTOMERS_OFF = '{"error":"Customers feature is not enabled for your organization"}';
