@@ -16,15 +16,15 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['test/unit/**/*.test.ts'], setupFiles: ['test/fixtures/env.ts'] },
+        test: { name: 'unit', include: ['test/unit/**/*.test.ts'], setupFiles: ['test/support/env.ts'] },
       },
       {
         extends: true,
         test: {
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],
-          globalSetup: ['test/integration/global-setup.ts'],
-          setupFiles: ['test/integration/setup-env.ts'],
+          globalSetup: ['test/support/db/dynamodb-local.ts'],
+          setupFiles: ['test/support/db/dynamodb-local-env.ts'],
           testTimeout: 30_000,
         },
       },

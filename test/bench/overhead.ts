@@ -7,9 +7,9 @@ import { requireCustomer } from '#shared/customers/require-customer.ts';
 import { toCustomer } from '#shared/customers/schemas.ts';
 import { appDeps } from '#shared/deps.ts';
 import { authenticate } from '#shared/http/auth.ts';
-import { type ApiEvent, apiEvent, invoke } from '#test/fixtures/api-event.ts';
-import { customerItem } from '#test/fixtures/customers.ts';
-import { apiKeyFor, apiKeyItem, organizationItem } from '#test/fixtures/organizations.ts';
+import { customerItem } from '#test/support/customers/customer-items.ts';
+import { type ApiEvent, apiEvent, invoke } from '#test/support/http/api-event.ts';
+import { apiKeyFor, apiKeyItem, organizationItem } from '#test/support/organizations/organization-items.ts';
 
 /**
  * What the HTTP stack costs per request: a route's handler (request id, authentication, feature gates,

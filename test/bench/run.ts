@@ -25,9 +25,9 @@ import { routeList } from '#shared/routes.ts';
 import type { RouteDefinition } from '#shared/routing/route.ts';
 import { capture, commandCount, describePlan, replayer } from '#test/bench/floor.ts';
 import { httpLoad, loopLoad, type Measurement } from '#test/bench/load.ts';
-import { type Runtime, startRuntime, untilDatabaseReleased } from '#test/e2e/support/local-runtime.ts';
-import { apiEvent } from '#test/fixtures/api-event.ts';
-import { customerItem } from '#test/fixtures/customers.ts';
+import { customerItem } from '#test/support/customers/customer-items.ts';
+import { apiEvent } from '#test/support/http/api-event.ts';
+import { type Runtime, startRuntime, untilDatabaseReleased } from '#test/support/local-runtime.ts';
 
 const run = promisify(execFile);
 const SHORT = process.argv.includes('--short');

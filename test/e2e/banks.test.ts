@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEPOSIT_XPUB_FILE } from '#infra/local/deposit-key.ts';
 import { deriveDepositAddress, parseDepositXpub } from '#shared/wallets/derivation.ts';
-import { type Runtime, startRuntime } from '#test/e2e/support/local-runtime.ts';
+import { type Runtime, startRuntime } from '#test/support/local-runtime.ts';
 
 type Bank = { id: string; status: string; wallets: { address: string; chain: string; enabled: boolean }[] };
 

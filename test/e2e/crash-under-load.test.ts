@@ -2,10 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Runtime, startRuntime, untilDatabaseReleased } from '#test/e2e/support/local-runtime.ts';
-import { eventually, type Receiver, startReceiver } from '#test/e2e/support/receiver.ts';
-import { runtimeTableSnapshot } from '#test/e2e/support/runtime-table.ts';
-import { assertBankInvariants, assertCustomerInvariants } from '#test/integration/support/invariants.ts';
+import { runtimeTableSnapshot } from '#test/support/db/runtime-table.ts';
+import { assertBankInvariants, assertCustomerInvariants } from '#test/support/invariants.ts';
+import { type Runtime, startRuntime, untilDatabaseReleased } from '#test/support/local-runtime.ts';
+import { eventually, type Receiver, startReceiver } from '#test/support/webhooks/receiver.ts';
 
 /**
  * `npm start` killed with SIGKILL while several writers are busy, then started again on the same DATA_DIR:

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { admin, type Runtime, startRuntime } from '#test/e2e/support/local-runtime.ts';
+import { admin, type Runtime, startRuntime } from '#test/support/local-runtime.ts';
 
 type Transaction = { id: string; type: string; status: string; txHash: string | null; walletAddress: string | null };
 type Bank = { id: string; wallets: { id: string; address: string; chain: string }[] };

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiCall, admin, type Runtime, startRuntime } from '#test/e2e/support/local-runtime.ts';
+import { type ApiCall, admin, type Runtime, startRuntime } from '#test/support/local-runtime.ts';
 
 const UNAUTHORIZED = { error: 'Unauthorized - Invalid or missing API key or session' };
 

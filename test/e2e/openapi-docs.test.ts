@@ -9,9 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '#infra/repo-root.ts';
 import { EVENT_TYPES } from '#shared/events/contracts.ts';
 import { routeList, routes } from '#shared/routes.ts';
-import { type Runtime, startRuntime } from '#test/e2e/support/local-runtime.ts';
-import { type Contract, contractOf, observe } from '#test/fixtures/openapi-contract.ts';
 import type { paths } from '#test/support/generated/api-types.ts';
+import { type Runtime, startRuntime } from '#test/support/local-runtime.ts';
+import { type Contract, contractOf, observe } from '#test/support/openapi-contract.ts';
 
 const execFileAsync = promisify(execFile);
 const ARTIFACTS = join(REPO_ROOT, 'test/e2e/artifacts');

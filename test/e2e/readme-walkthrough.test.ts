@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '#infra/local/ports.ts';
 import { REPO_ROOT } from '#infra/repo-root.ts';
-import { type Runtime, startRuntime } from '#test/e2e/support/local-runtime.ts';
-import { eventually } from '#test/e2e/support/receiver.ts';
+import { type Runtime, startRuntime } from '#test/support/local-runtime.ts';
+import { eventually } from '#test/support/webhooks/receiver.ts';
 
 /**
  * The README's walkthrough, run as a reader runs it: its shell blocks, exactly as written, one after another in one

@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { admin, type Runtime, startRuntime, untilDatabaseReleased } from '#test/e2e/support/local-runtime.ts';
-import { eventually, type Receiver, startReceiver } from '#test/e2e/support/receiver.ts';
+import { admin, type Runtime, startRuntime, untilDatabaseReleased } from '#test/support/local-runtime.ts';
+import { eventually, type Receiver, startReceiver } from '#test/support/webhooks/receiver.ts';
 
 /**
  * Everything `npm start` writes to stdout and stderr while keys, webhook secrets and bank accounts pass

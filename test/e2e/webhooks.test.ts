@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { admin, type Runtime, startRuntime, untilDatabaseReleased } from '#test/e2e/support/local-runtime.ts';
-import { eventually, type ReceivedWebhook, type Receiver, startReceiver } from '#test/e2e/support/receiver.ts';
 import type { components } from '#test/support/generated/api-types.ts';
+import { admin, type Runtime, startRuntime, untilDatabaseReleased } from '#test/support/local-runtime.ts';
+import { eventually, type ReceivedWebhook, type Receiver, startReceiver } from '#test/support/webhooks/receiver.ts';
 
 /** Fast retries, and a name that resolves to a private address (the runtime's DNS test hook). */
 const RUNTIME_ENV = {

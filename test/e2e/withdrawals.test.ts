@@ -5,8 +5,8 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from '#infra/local/dynamodb.ts';
-import { admin, type Runtime, startRuntime } from '#test/e2e/support/local-runtime.ts';
-import { bankItem } from '#test/fixtures/banks.ts';
+import { bankItem } from '#test/support/banks/bank-items.ts';
+import { admin, type Runtime, startRuntime } from '#test/support/local-runtime.ts';
 
 type Transaction = { id: string; status: string; completedAt: string | null; requiresUiAction: boolean };
 

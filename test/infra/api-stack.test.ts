@@ -9,8 +9,8 @@ import type { PayoutsFunction } from '#infra/aws/function.ts';
 import { createRouter } from '#infra/local/router.ts';
 import { REPO_ROOT } from '#infra/repo-root.ts';
 import { routeList } from '#shared/routes.ts';
-import { appWithoutBundling, FULL_CONTEXT } from '#test/infra/app-without-bundling.ts';
 import { logicalIdOf, nestedStacksOf, templateWithNestedStacks } from '#test/infra/templates.ts';
+import { appWithoutBundling, FULL_CONTEXT } from '#test/support/infra/app-without-bundling.ts';
 
 const { api } = appWithoutBundling();
 /** The API stack and its nested (per-area) stacks as one template; see test/infra/templates.ts. */

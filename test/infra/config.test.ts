@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CONTEXT_KEYS, DeploymentConfigError, parseDeploymentConfig } from '#infra/aws/config.ts';
-import { FULL_CONTEXT } from '#test/infra/app-without-bundling.ts';
+import { FULL_CONTEXT } from '#test/support/infra/app-without-bundling.ts';
 
 describe('deployment configuration from CDK context', () => {
   it('has defaults for everything, and leaves the optional settings out', () => {

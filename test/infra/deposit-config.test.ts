@@ -2,7 +2,7 @@ import { App, Stack } from 'aws-cdk-lib';
 import { describe, expect, it } from 'vitest';
 import { deploymentEnvironment, parseDeploymentConfig } from '#infra/aws/config.ts';
 import { parseConfig } from '#shared/config/env.ts';
-import { TEST_DEPOSIT_XPUB } from '#test/fixtures/wallets.ts';
+import { TEST_DEPOSIT_XPUB } from '#test/support/wallets/test-keys.ts';
 
 describe('deposit wallet configuration of the functions', () => {
   const environmentOf = (context: Record<string, unknown>) =>

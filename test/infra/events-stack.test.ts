@@ -9,7 +9,7 @@ import { SWEEPS } from '#infra/aws/events-stack.ts';
 import { REPO_ROOT } from '#infra/repo-root.ts';
 import { EVENT_TYPES } from '#shared/events/contracts.ts';
 import { BUS_RULES } from '#shared/events/routing.ts';
-import { appWithoutBundling, FULL_CONTEXT } from '#test/infra/app-without-bundling.ts';
+import { appWithoutBundling, FULL_CONTEXT } from '#test/support/infra/app-without-bundling.ts';
 
 const { events } = appWithoutBundling();
 const template = Template.fromStack(events);

@@ -11,8 +11,8 @@ import { REPO_ROOT } from '#infra/repo-root.ts';
 import { actionsOfCommand } from '#shared/db/access.ts';
 import { TABLE } from '#shared/db/table.ts';
 import { routeList } from '#shared/routes.ts';
-import { appWithoutBundling, FULL_CONTEXT } from '#test/infra/app-without-bundling.ts';
 import { logicalIdOf, templateWithNestedStacks } from '#test/infra/templates.ts';
+import { appWithoutBundling, FULL_CONTEXT } from '#test/support/infra/app-without-bundling.ts';
 
 /**
  * Least privilege, checked two ways: generically over every identity policy of every stack (so functions other

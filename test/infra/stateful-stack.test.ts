@@ -3,7 +3,7 @@ import type { CfnTable } from 'aws-cdk-lib/aws-dynamodb';
 import type { CfnTopic } from 'aws-cdk-lib/aws-sns';
 import { describe, expect, it } from 'vitest';
 import { createTableInput, TABLE } from '#shared/db/table.ts';
-import { appWithoutBundling, FULL_CONTEXT } from '#test/infra/app-without-bundling.ts';
+import { appWithoutBundling, FULL_CONTEXT } from '#test/support/infra/app-without-bundling.ts';
 
 const { stateful } = appWithoutBundling();
 const template = Template.fromStack(stateful);

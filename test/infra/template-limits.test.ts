@@ -2,7 +2,7 @@ import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { App, CfnWaitConditionHandle, Stack } from 'aws-cdk-lib';
 import { describe, expect, it } from 'vitest';
-import { appWithoutBundling, FULL_CONTEXT } from '#test/infra/app-without-bundling.ts';
+import { appWithoutBundling, FULL_CONTEXT } from '#test/support/infra/app-without-bundling.ts';
 
 /**
  * CloudFormation refuses a stack of more than 500 resources and a template of more than 1 MB (the limit for a

@@ -3,9 +3,9 @@ import { run, UsageError } from '#infra/admin/cli.ts';
 import { approveKyc } from '#shared/customers/approve-kyc.ts';
 import { getOrganization } from '#shared/organizations/repository.ts';
 import { routeList } from '#shared/routes.ts';
-import { useApi } from '#test/integration/support/api.ts';
-import { type Bank, eurBank, eventsOfBank, givenCustomer, KYC_ADDRESS } from '#test/integration/support/banks.ts';
-import { integrationDeps } from '#test/integration/support/deps.ts';
+import { type Bank, eurBank, eventsOfBank, givenCustomer, KYC_ADDRESS } from '#test/support/banks/bank-requests.ts';
+import { integrationDeps } from '#test/support/deps.ts';
+import { useApi } from '#test/support/http/local-api.ts';
 
 const deps = integrationDeps();
 const { request } = useApi();

@@ -1,12 +1,12 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Decimal } from 'decimal.js';
 import { describe, expect, it } from 'vitest';
-import { useApi } from '#test/integration/support/api.ts';
-import { type Bank, eurBank, givenCustomer } from '#test/integration/support/banks.ts';
-import { givenOrganization } from '#test/integration/support/deps.ts';
-import { assertBankInvariants, assertCustomerInvariants } from '#test/integration/support/invariants.ts';
-import { assertLedger, assertTransactionInvariants, type Transaction } from '#test/integration/support/ledger.ts';
-import { useOwnTable } from '#test/integration/support/own-table.ts';
+import { type Bank, eurBank, givenCustomer } from '#test/support/banks/bank-requests.ts';
+import { useOwnTable } from '#test/support/db/own-table.ts';
+import { givenOrganization } from '#test/support/deps.ts';
+import { useApi } from '#test/support/http/local-api.ts';
+import { assertBankInvariants, assertCustomerInvariants } from '#test/support/invariants.ts';
+import { assertLedger, assertTransactionInvariants, type Transaction } from '#test/support/withdrawals/ledger.ts';
 
 /**
  * Races beyond those each area tests for itself (two identical bank creates, two bank verdicts, concurrent KYC

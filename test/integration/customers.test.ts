@@ -1,7 +1,7 @@
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { useApi } from '#test/integration/support/api.ts';
-import { givenOrganization, integrationDeps } from '#test/integration/support/deps.ts';
+import { givenOrganization, integrationDeps } from '#test/support/deps.ts';
+import { useApi } from '#test/support/http/local-api.ts';
 
 const deps = integrationDeps();
 const { request } = useApi();

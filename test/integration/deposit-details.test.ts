@@ -1,9 +1,9 @@
 import { isValidIBAN } from 'ibantools/jsnext/ibantools.js';
 import { describe, expect, it } from 'vitest';
 import { run, UsageError } from '#infra/admin/cli.ts';
-import { useApi } from '#test/integration/support/api.ts';
-import { givenCustomer } from '#test/integration/support/banks.ts';
-import { givenOrganization, integrationDeps } from '#test/integration/support/deps.ts';
+import { givenCustomer } from '#test/support/banks/bank-requests.ts';
+import { givenOrganization, integrationDeps } from '#test/support/deps.ts';
+import { useApi } from '#test/support/http/local-api.ts';
 
 const deps = integrationDeps();
 const { request } = useApi();

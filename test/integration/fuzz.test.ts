@@ -2,17 +2,17 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { routeList } from '#shared/routes.ts';
 import type { RouteDefinition } from '#shared/routing/route.ts';
-import { useApi } from '#test/integration/support/api.ts';
-import { givenOrganization } from '#test/integration/support/deps.ts';
-import { encodeSegment, type FuzzRequest, requestArbitrary, toJsonText } from '#test/integration/support/fuzz.ts';
-import { useOwnTable } from '#test/integration/support/own-table.ts';
+import { useOwnTable } from '#test/support/db/own-table.ts';
+import { givenOrganization } from '#test/support/deps.ts';
+import { encodeSegment, type FuzzRequest, requestArbitrary, toJsonText } from '#test/support/http/fuzz.ts';
+import { useApi } from '#test/support/http/local-api.ts';
 import {
   type Ids,
   pathParamsOf,
   resourceProviders,
   TenantResources,
   validRequestFor,
-} from '#test/integration/support/route-requests.ts';
+} from '#test/support/http/route-requests.ts';
 
 /**
  * Property-based requests to every route of the route table, through the real local HTTP adapter: never a

@@ -2,11 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { getInboundTransfer } from '#shared/deposits/inbound-transfer-repository.ts';
 import type { Transaction } from '#shared/withdrawals/schemas.ts';
-import { useApi } from '#test/integration/support/api.ts';
-import { type Bank, eurBank, givenCustomer } from '#test/integration/support/banks.ts';
-import { givenOrganization, integrationDeps } from '#test/integration/support/deps.ts';
-import { randomAddress, type Wallet, walletsOf } from '#test/integration/support/wallets.ts';
-import { eventsOfTransaction } from '#test/integration/support/withdrawals.ts';
+import { type Bank, eurBank, givenCustomer } from '#test/support/banks/bank-requests.ts';
+import { givenOrganization, integrationDeps } from '#test/support/deps.ts';
+import { useApi } from '#test/support/http/local-api.ts';
+import { randomAddress, type Wallet, walletsOf } from '#test/support/wallets/wallet-requests.ts';
+import { eventsOfTransaction } from '#test/support/withdrawals/withdrawal-requests.ts';
 
 const deps = integrationDeps();
 const { request } = useApi();

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalServer, startLocalServer } from '#infra/local/server.ts';
 import { routes } from '#shared/routes.ts';
-import { captureStderr } from '#test/fixtures/stderr.ts';
-import { givenOrganization, integrationDeps } from '#test/integration/support/deps.ts';
+import { givenOrganization, integrationDeps } from '#test/support/deps.ts';
+import { captureStderr } from '#test/support/output.ts';
 
 /**
  * The local runtime holds every route to the table access it declares, as the function's IAM policy does in

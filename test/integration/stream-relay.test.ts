@@ -6,8 +6,8 @@ import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { startStreamRelay } from '#infra/local/stream-relay.ts';
 import { eventRecord } from '#shared/events/outbox.ts';
-import { integrationDeps } from '#test/integration/support/deps.ts';
-import { customerCreated } from '#test/integration/support/webhooks.ts';
+import { integrationDeps } from '#test/support/deps.ts';
+import { customerCreated } from '#test/support/webhooks/sender.ts';
 
 const deps = integrationDeps();
 const dir = mkdtempSync(join(tmpdir(), 'payouts-relay-'));

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { routeList } from '#shared/routes.ts';
 import type { RouteDefinition } from '#shared/routing/route.ts';
-import { useApi } from '#test/integration/support/api.ts';
-import { givenOrganization } from '#test/integration/support/deps.ts';
-import { itemsOf, useOwnTable } from '#test/integration/support/own-table.ts';
+import { itemsOf, useOwnTable } from '#test/support/db/own-table.ts';
+import { givenOrganization } from '#test/support/deps.ts';
+import { useApi } from '#test/support/http/local-api.ts';
 import {
   type Ids,
   MissingProviderError,
@@ -15,7 +15,7 @@ import {
   TenantResources,
   validRequestFor,
   withQuery,
-} from '#test/integration/support/route-requests.ts';
+} from '#test/support/http/route-requests.ts';
 
 /**
  * Generated from the route table: organization B's key against organization A's resources, on every

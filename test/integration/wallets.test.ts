@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { findWalletByAddress } from '#shared/wallets/repository.ts';
-import { useApi } from '#test/integration/support/api.ts';
-import { type Bank, eurBank, givenCustomer } from '#test/integration/support/banks.ts';
-import { givenOrganization, integrationDeps } from '#test/integration/support/deps.ts';
-import { CHECKSUMMED, randomAddress, type Wallet, walletsOf } from '#test/integration/support/wallets.ts';
+import { type Bank, eurBank, givenCustomer } from '#test/support/banks/bank-requests.ts';
+import { givenOrganization, integrationDeps } from '#test/support/deps.ts';
+import { useApi } from '#test/support/http/local-api.ts';
+import { CHECKSUMMED, randomAddress, type Wallet, walletsOf } from '#test/support/wallets/wallet-requests.ts';
 
 const deps = integrationDeps();
 const { request } = useApi();

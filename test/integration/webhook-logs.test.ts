@@ -2,8 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } fr
 import { createWebhookEndpoint } from '#shared/webhooks/create-webhook-endpoint.ts';
 import { rotateWebhookSecret } from '#shared/webhooks/rotate-webhook-secret.ts';
 import { handleWebhookBatch } from '#shared/webhooks/sender.ts';
-import { givenOrganization } from '#test/integration/support/deps.ts';
-import { busEventMessage, customerCreated, senderTestDeps } from '#test/integration/support/webhooks.ts';
+import { givenOrganization } from '#test/support/deps.ts';
+import { busEventMessage, customerCreated, senderTestDeps } from '#test/support/webhooks/sender.ts';
 
 // Everything down to info is written in this file, so there is something to search; read at the first log line.
 process.env.LOG_LEVEL = 'info';

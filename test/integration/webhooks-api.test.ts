@@ -1,10 +1,10 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { keys } from '#shared/db/keys.ts';
-import { useApi } from '#test/integration/support/api.ts';
-import { givenOrganization, integrationDeps } from '#test/integration/support/deps.ts';
-import { busEventMessage, customerCreated, receive, senderTestDeps } from '#test/integration/support/webhooks.ts';
+import { givenOrganization, integrationDeps } from '#test/support/deps.ts';
 import type { components } from '#test/support/generated/api-types.ts';
+import { useApi } from '#test/support/http/local-api.ts';
+import { busEventMessage, customerCreated, receive, senderTestDeps } from '#test/support/webhooks/sender.ts';
 
 const deps = integrationDeps();
 const { request } = useApi();

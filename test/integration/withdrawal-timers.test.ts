@@ -12,9 +12,9 @@ import { failTransaction } from '#shared/withdrawals/fail-transaction.ts';
 import { setAllowance } from '#shared/withdrawals/set-allowance.ts';
 import { expireDueWithdrawals, settleDueSandboxWithdrawals } from '#shared/withdrawals/sweeps.ts';
 import { getTransactionOfCustomer } from '#shared/withdrawals/transaction-repository.ts';
-import { givenOrganization } from '#test/integration/support/deps.ts';
-import { isolatedTableDeps } from '#test/integration/support/isolated-table.ts';
-import { eventsOfTransaction, givenBank } from '#test/integration/support/withdrawals.ts';
+import { isolatedTableDeps } from '#test/support/db/isolated-table.ts';
+import { givenOrganization } from '#test/support/deps.ts';
+import { eventsOfTransaction, givenBank } from '#test/support/withdrawals/withdrawal-requests.ts';
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 24 * 60 * MINUTE_MS;

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { run } from '#infra/admin/cli.ts';
 import { getAllowanceUsage, getBalance } from '#shared/withdrawals/balance-repository.ts';
 import type { Transaction, TransactionStatus } from '#shared/withdrawals/schemas.ts';
-import { useApi } from '#test/integration/support/api.ts';
-import { integrationDeps } from '#test/integration/support/deps.ts';
-import { eventsOfTransaction, givenPayee } from '#test/integration/support/withdrawals.ts';
+import { integrationDeps } from '#test/support/deps.ts';
+import { useApi } from '#test/support/http/local-api.ts';
+import { eventsOfTransaction, givenPayee } from '#test/support/withdrawals/withdrawal-requests.ts';
 
 const deps = integrationDeps();
 const { request } = useApi();

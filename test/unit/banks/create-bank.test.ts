@@ -1,4 +1,4 @@
-import '#test/fixtures/env.ts';
+import '#test/support/env.ts';
 import { createHash } from 'node:crypto';
 import { DynamoDBClient, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
@@ -8,11 +8,11 @@ import { createBank as createBankUseCase, DepositKeyMissingError } from '#shared
 import { CreateBankBody } from '#shared/banks/schemas.ts';
 import { parseConfig } from '#shared/config/env.ts';
 import { parseOrThrow } from '#shared/http/validation.ts';
-import { apiEvent, bodyOf, invoke, jsonBody } from '#test/fixtures/api-event.ts';
-import { customerItem } from '#test/fixtures/customers.ts';
-import { type Caller, givenCaller, mockDocumentClient } from '#test/fixtures/dynamodb.ts';
-import { TEST_TABLE } from '#test/fixtures/env.ts';
-import { captureStderr } from '#test/fixtures/stderr.ts';
+import { customerItem } from '#test/support/customers/customer-items.ts';
+import { type Caller, givenCaller, mockDocumentClient } from '#test/support/db/document-client-mock.ts';
+import { TEST_TABLE } from '#test/support/env.ts';
+import { apiEvent, bodyOf, invoke, jsonBody } from '#test/support/http/api-event.ts';
+import { captureStderr } from '#test/support/output.ts';
 
 const NOW = '2026-11-21T10:00:00.000Z';
 const ADDRESS = { addressLine1: 'Hauptstraße 5', city: 'München', country: 'DE', postalCode: '80331' };

@@ -1,11 +1,11 @@
-import '#test/fixtures/env.ts';
+import '#test/support/env.ts';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { handler as createCustomer } from '#functions/api/customers/create-customer.ts';
-import { apiEvent, bodyOf, invoke, jsonBody } from '#test/fixtures/api-event.ts';
-import { type Caller, givenCaller, mockDocumentClient } from '#test/fixtures/dynamodb.ts';
-import { captureStderr } from '#test/fixtures/stderr.ts';
+import { type Caller, givenCaller, mockDocumentClient } from '#test/support/db/document-client-mock.ts';
+import { apiEvent, bodyOf, invoke, jsonBody } from '#test/support/http/api-event.ts';
+import { captureStderr } from '#test/support/output.ts';
 
 const NOW = '2026-11-21T10:00:00.000Z';
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;

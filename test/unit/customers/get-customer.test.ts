@@ -1,11 +1,11 @@
-import '#test/fixtures/env.ts';
+import '#test/support/env.ts';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { handler as getCustomer } from '#functions/api/customers/get-customer.ts';
 import { handler as getKycAddress } from '#functions/api/customers/get-kyc-address.ts';
-import { apiEvent, bodyOf, invoke } from '#test/fixtures/api-event.ts';
-import { customerItem } from '#test/fixtures/customers.ts';
-import { type Caller, givenCaller, mockDocumentClient } from '#test/fixtures/dynamodb.ts';
+import { customerItem } from '#test/support/customers/customer-items.ts';
+import { type Caller, givenCaller, mockDocumentClient } from '#test/support/db/document-client-mock.ts';
+import { apiEvent, bodyOf, invoke } from '#test/support/http/api-event.ts';
 
 const ddb = mockDocumentClient();
 let caller: Caller;

@@ -1,10 +1,10 @@
-import '#test/fixtures/env.ts';
+import '#test/support/env.ts';
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { handler as listCustomers } from '#functions/api/customers/list-customers.ts';
-import { apiEvent, bodyOf, headerOf, invoke } from '#test/fixtures/api-event.ts';
-import { cursorFor, customerItem } from '#test/fixtures/customers.ts';
-import { type Caller, givenCaller, mockDocumentClient } from '#test/fixtures/dynamodb.ts';
+import { cursorFor, customerItem } from '#test/support/customers/customer-items.ts';
+import { type Caller, givenCaller, mockDocumentClient } from '#test/support/db/document-client-mock.ts';
+import { apiEvent, bodyOf, headerOf, invoke } from '#test/support/http/api-event.ts';
 
 const ddb = mockDocumentClient();
 let caller: Caller;

@@ -1,4 +1,4 @@
-import '#test/fixtures/env.ts';
+import '#test/support/env.ts';
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import {
   GetCommand,
@@ -9,9 +9,9 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { handler as sandboxDeposit } from '#functions/api/sandbox/simulate-deposit.ts';
-import { apiEvent, bodyOf, headerOf, invoke, jsonBody } from '#test/fixtures/api-event.ts';
-import { bankItem } from '#test/fixtures/banks.ts';
-import { type Caller, givenCaller, mockDocumentClient } from '#test/fixtures/dynamodb.ts';
+import { bankItem } from '#test/support/banks/bank-items.ts';
+import { type Caller, givenCaller, mockDocumentClient } from '#test/support/db/document-client-mock.ts';
+import { apiEvent, bodyOf, headerOf, invoke, jsonBody } from '#test/support/http/api-event.ts';
 
 const ADDRESS = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
 const TX_HASH = `0x${'ab'.repeat(32)}`;

@@ -1,4 +1,4 @@
-import '#test/fixtures/env.ts';
+import '#test/support/env.ts';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -23,6 +23,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '#infra/repo-root.ts';
 import { routeList } from '#shared/routes.ts';
 import type { RouteDefinition } from '#shared/routing/route.ts';
+import { bankItem } from '#test/support/banks/bank-items.ts';
+import { customerItem } from '#test/support/customers/customer-items.ts';
+import { type Caller, givenCaller, mockDocumentClient } from '#test/support/db/document-client-mock.ts';
+import { TEST_TABLE } from '#test/support/env.ts';
 import {
   type ApiEvent,
   type ApiResult,
@@ -31,13 +35,9 @@ import {
   headerOf,
   invoke,
   jsonBody,
-} from '#test/fixtures/api-event.ts';
-import { bankItem } from '#test/fixtures/banks.ts';
-import { customerItem } from '#test/fixtures/customers.ts';
-import { type Caller, givenCaller, mockDocumentClient } from '#test/fixtures/dynamodb.ts';
-import { TEST_TABLE } from '#test/fixtures/env.ts';
-import { apiKeyFor } from '#test/fixtures/organizations.ts';
-import { captureStderr } from '#test/fixtures/stderr.ts';
+} from '#test/support/http/api-event.ts';
+import { apiKeyFor } from '#test/support/organizations/organization-items.ts';
+import { captureStderr } from '#test/support/output.ts';
 
 /**
  * The database throttling, failing or timing out: every route answers 503 with Retry-After (or succeeds on a

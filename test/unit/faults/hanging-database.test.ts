@@ -1,4 +1,4 @@
-import '#test/fixtures/env.ts';
+import '#test/support/env.ts';
 import { createServer, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '#shared/clock.ts';
@@ -6,9 +6,9 @@ import { parseConfig } from '#shared/config/env.ts';
 import { createDb, DB_MAX_ATTEMPTS, dbTimeouts } from '#shared/db/client.ts';
 import { apiHandler } from '#shared/http/api-handler.ts';
 import { routes } from '#shared/routes.ts';
-import { apiEvent, bodyOf, headerOf, invoke } from '#test/fixtures/api-event.ts';
-import { apiKeyFor } from '#test/fixtures/organizations.ts';
-import { captureStderr } from '#test/fixtures/stderr.ts';
+import { apiEvent, bodyOf, headerOf, invoke } from '#test/support/http/api-event.ts';
+import { apiKeyFor } from '#test/support/organizations/organization-items.ts';
+import { captureStderr } from '#test/support/output.ts';
 
 /**
  * The real SDK client against a database that accepts connections and never answers: the request must end as a

@@ -1,4 +1,4 @@
-import '#test/fixtures/env.ts';
+import '#test/support/env.ts';
 import { DynamoDBDocumentClient, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeEach, describe, expect, it } from 'vitest';
 import * as z from 'zod';
@@ -9,8 +9,8 @@ import { apiHandler } from '#shared/http/api-handler.ts';
 import { reply } from '#shared/http/reply.ts';
 import { routes } from '#shared/routes.ts';
 import { defineRoute } from '#shared/routing/route.ts';
-import { apiEvent, bodyOf, headerOf, invoke, jsonBody } from '#test/fixtures/api-event.ts';
-import { givenCaller, mockDocumentClient } from '#test/fixtures/dynamodb.ts';
+import { givenCaller, mockDocumentClient } from '#test/support/db/document-client-mock.ts';
+import { apiEvent, bodyOf, headerOf, invoke, jsonBody } from '#test/support/http/api-event.ts';
 
 const FIXED_NOW = new Date('2027-02-03T04:05:06.789Z');
 const fixedClockDeps = (): Deps => ({ ...appDeps(), clock: { now: () => FIXED_NOW } });

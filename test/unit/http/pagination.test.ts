@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { nextPageUrl, pageReply } from '#shared/http/pagination.ts';
-import { apiEvent } from '#test/fixtures/api-event.ts';
+import { apiEvent } from '#test/support/http/api-event.ts';
 
 describe('nextPageUrl', () => {
   it("keeps the request's other parameters and replaces its cursor", () => {

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEPOSIT_XPUB_FILE, resolveDepositXpub } from '#infra/local/deposit-key.ts';
 import { parseConfig } from '#shared/config/env.ts';
 import { parseDepositXpub } from '#shared/wallets/derivation.ts';
-import { TEST_DEPOSIT_XPUB } from '#test/fixtures/wallets.ts';
+import { TEST_DEPOSIT_XPUB } from '#test/support/wallets/test-keys.ts';
 
 let dataDir: string;
 

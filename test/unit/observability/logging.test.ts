@@ -1,4 +1,4 @@
-import '#test/fixtures/env.ts';
+import '#test/support/env.ts';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -6,10 +6,10 @@ import * as z from 'zod';
 import { apiHandler } from '#shared/http/api-handler.ts';
 import { appendLogKeys, log } from '#shared/log.ts';
 import { defineRoute } from '#shared/routing/route.ts';
-import { apiEvent, invoke } from '#test/fixtures/api-event.ts';
-import { givenCaller, mockDocumentClient } from '#test/fixtures/dynamodb.ts';
-import { apiKeyFor } from '#test/fixtures/organizations.ts';
-import { captureOutputOfEachTest } from '#test/fixtures/stderr.ts';
+import { givenCaller, mockDocumentClient } from '#test/support/db/document-client-mock.ts';
+import { apiEvent, invoke } from '#test/support/http/api-event.ts';
+import { apiKeyFor } from '#test/support/organizations/organization-items.ts';
+import { captureOutputOfEachTest } from '#test/support/output.ts';
 
 // Read with the rest of the configuration at the first log line, so this applies although the modules are loaded.
 process.env.LOG_LEVEL = 'info';

@@ -1,13 +1,13 @@
-import '#test/fixtures/env.ts';
+import '#test/support/env.ts';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeEach, describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { NotFoundError } from '#shared/errors.ts';
 import { apiHandler } from '#shared/http/api-handler.ts';
 import { defineRoute } from '#shared/routing/route.ts';
-import { apiEvent, invoke } from '#test/fixtures/api-event.ts';
-import { mockDocumentClient } from '#test/fixtures/dynamodb.ts';
-import { captureOutputOfEachTest } from '#test/fixtures/stderr.ts';
+import { mockDocumentClient } from '#test/support/db/document-client-mock.ts';
+import { apiEvent, invoke } from '#test/support/http/api-event.ts';
+import { captureOutputOfEachTest } from '#test/support/output.ts';
 
 // Read with the rest of the configuration at the first request, so this applies although the modules are loaded.
 process.env.METRICS_NAMESPACE = 'PayoutsUnit';

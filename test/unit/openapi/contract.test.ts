@@ -3,8 +3,8 @@ import { CustomerRecordSchema, CustomerSchema, toCustomer } from '#shared/custom
 import { buildOpenApiDocument } from '#shared/openapi/document.ts';
 import { routeList, routes } from '#shared/routes.ts';
 import { defineRoute } from '#shared/routing/route.ts';
-import { customerItem } from '#test/fixtures/customers.ts';
-import { ContractViolation, contractOf, type ObservedResponse } from '#test/fixtures/openapi-contract.ts';
+import { customerItem } from '#test/support/customers/customer-items.ts';
+import { ContractViolation, contractOf, type ObservedResponse } from '#test/support/openapi-contract.ts';
 
 /**
  * Deliberately drifting fixtures: each response below differs from the document in one way, and the contract

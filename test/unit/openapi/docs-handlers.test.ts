@@ -8,8 +8,8 @@ import { handler as getOpenApiDocument } from '#functions/api/docs/get-openapi-d
 import { DOCS_ASSETS } from '#shared/docs/docs-page.ts';
 import { buildOpenApiDocument } from '#shared/openapi/document.ts';
 import { routeList, routes } from '#shared/routes.ts';
-import { type ApiResult, apiEvent, headerOf, invoke } from '#test/fixtures/api-event.ts';
-import { contractOf } from '#test/fixtures/openapi-contract.ts';
+import { type ApiResult, apiEvent, headerOf, invoke } from '#test/support/http/api-event.ts';
+import { contractOf } from '#test/support/openapi-contract.ts';
 
 const contract = contractOf(buildOpenApiDocument(routeList));
 const requireFromHere = createRequire(import.meta.url);

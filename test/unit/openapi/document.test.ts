@@ -4,7 +4,7 @@ import { EVENT_TYPES } from '#shared/events/contracts.ts';
 import { commonStatuses } from '#shared/http/api-handler.ts';
 import { buildOpenApiDocument } from '#shared/openapi/document.ts';
 import { routeList, routes } from '#shared/routes.ts';
-import { contractOf } from '#test/fixtures/openapi-contract.ts';
+import { contractOf } from '#test/support/openapi-contract.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: the test walks a JSON document whose shape it asserts
 type Json = Record<string, any>;

@@ -1,12 +1,12 @@
-import '#test/fixtures/env.ts';
+import '#test/support/env.ts';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { handler as approveKyc } from '#functions/api/sandbox/approve-kyc.ts';
 import { handler as rejectKyc } from '#functions/api/sandbox/reject-kyc.ts';
-import { apiEvent, bodyOf, invoke, jsonBody } from '#test/fixtures/api-event.ts';
-import { customerItem } from '#test/fixtures/customers.ts';
-import { type Caller, givenCaller, mockDocumentClient } from '#test/fixtures/dynamodb.ts';
+import { customerItem } from '#test/support/customers/customer-items.ts';
+import { type Caller, givenCaller, mockDocumentClient } from '#test/support/db/document-client-mock.ts';
+import { apiEvent, bodyOf, invoke, jsonBody } from '#test/support/http/api-event.ts';
 
 const ddb = mockDocumentClient();
 

@@ -8,7 +8,7 @@ import {
   parseDepositXpub,
 } from '#shared/wallets/derivation.ts';
 import { addressOfPublicKey, isValidAddress, toChecksumAddress } from '#shared/wallets/ethereum.ts';
-import { TEST_DEPOSIT_XPUB, testAccountKey } from '#test/fixtures/wallets.ts';
+import { TEST_DEPOSIT_XPUB, testAccountKey } from '#test/support/wallets/test-keys.ts';
 
 /** BIP32 test vectors 1 and 2 (bip-0032.mediawiki): every step a public parent can derive on its own. */
 const BIP32_PUBLIC_STEPS = [

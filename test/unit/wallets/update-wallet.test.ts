@@ -1,13 +1,13 @@
-import '#test/fixtures/env.ts';
+import '#test/support/env.ts';
 import { randomUUID } from 'node:crypto';
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { handler as updateWallet } from '#functions/api/wallets/update-wallet.ts';
 import { parseOrThrow } from '#shared/http/validation.ts';
 import { UpdateWalletBody } from '#shared/wallets/schemas.ts';
-import { apiEvent, bodyOf, invoke, jsonBody } from '#test/fixtures/api-event.ts';
-import { type Caller, givenCaller, mockDocumentClient } from '#test/fixtures/dynamodb.ts';
-import { TEST_TABLE } from '#test/fixtures/env.ts';
+import { type Caller, givenCaller, mockDocumentClient } from '#test/support/db/document-client-mock.ts';
+import { TEST_TABLE } from '#test/support/env.ts';
+import { apiEvent, bodyOf, invoke, jsonBody } from '#test/support/http/api-event.ts';
 
 /** Published EIP-55 test vectors. */
 const CHECKSUMMED = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';

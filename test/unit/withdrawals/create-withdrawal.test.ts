@@ -1,4 +1,4 @@
-import '#test/fixtures/env.ts';
+import '#test/support/env.ts';
 import { ThrottlingException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import {
   BatchGetCommand,
@@ -9,13 +9,13 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { handler as createWithdrawal } from '#functions/api/withdrawals/create-withdrawal.ts';
-import { apiEvent, bodyOf, headerOf, invoke, jsonBody } from '#test/fixtures/api-event.ts';
-import { bankItem } from '#test/fixtures/banks.ts';
-import { customerItem } from '#test/fixtures/customers.ts';
-import { type Caller, givenCaller, mockDocumentClient } from '#test/fixtures/dynamodb.ts';
-import { TEST_TABLE } from '#test/fixtures/env.ts';
-import type { OrganizationOverrides } from '#test/fixtures/organizations.ts';
-import { captureStderr } from '#test/fixtures/stderr.ts';
+import { bankItem } from '#test/support/banks/bank-items.ts';
+import { customerItem } from '#test/support/customers/customer-items.ts';
+import { type Caller, givenCaller, mockDocumentClient } from '#test/support/db/document-client-mock.ts';
+import { TEST_TABLE } from '#test/support/env.ts';
+import { apiEvent, bodyOf, headerOf, invoke, jsonBody } from '#test/support/http/api-event.ts';
+import type { OrganizationOverrides } from '#test/support/organizations/organization-items.ts';
+import { captureStderr } from '#test/support/output.ts';
 
 const NOW = '2026-11-21T10:00:00.000Z';
 const ddb = mockDocumentClient();

@@ -1,10 +1,10 @@
-import '#test/fixtures/env.ts';
+import '#test/support/env.ts';
 import { QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { handler as expireWithdrawals } from '#functions/events/expire-withdrawals.ts';
 import { handler as settleWithdrawals } from '#functions/events/settle-sandbox-withdrawals.ts';
 import { TIMER_SHARDS } from '#shared/db/keys.ts';
-import { mockDocumentClient } from '#test/fixtures/dynamodb.ts';
+import { mockDocumentClient } from '#test/support/db/document-client-mock.ts';
 
 const ddb = mockDocumentClient();
 

@@ -1,6 +1,6 @@
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
-import type { ApiResponse } from '#test/integration/support/api.ts';
-import type { integrationDeps } from '#test/integration/support/deps.ts';
+import type { integrationDeps } from '#test/support/deps.ts';
+import type { ApiResponse } from '#test/support/http/local-api.ts';
 
 type Request = <T = unknown>(
   method: string,

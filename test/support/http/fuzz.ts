@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import type { RouteDefinition } from '#shared/routing/route.ts';
-import { type Ids, pathParamsOf } from '#test/integration/support/route-requests.ts';
+import { type Ids, pathParamsOf } from '#test/support/http/route-requests.ts';
 
 /**
  * Arbitraries for requests that try to break the HTTP stack: wrong types, huge and odd strings, deep nesting,

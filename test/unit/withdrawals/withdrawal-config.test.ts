@@ -3,7 +3,7 @@ import { systemClock } from '#shared/clock.ts';
 import { ConfigError, parseConfig } from '#shared/config/env.ts';
 import type { Db } from '#shared/db/client.ts';
 import { settleDueAt } from '#shared/withdrawals/transitions.ts';
-import { organizationItem } from '#test/fixtures/organizations.ts';
+import { organizationItem } from '#test/support/organizations/organization-items.ts';
 
 describe('withdrawal configuration', () => {
   it('defaults to settling sandbox payouts after 3 s, a 7-day expiry, a 1,000,000 USDC maximum and fixed rates', () => {

@@ -1,9 +1,9 @@
 import { PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import type { Deps } from '#shared/deps.ts';
 import type { Transaction } from '#shared/withdrawals/schemas.ts';
-import { type BankOverrides, bankItem } from '#test/fixtures/banks.ts';
-import type { ApiResponse } from '#test/integration/support/api.ts';
-import { givenOrganization } from '#test/integration/support/deps.ts';
+import { type BankOverrides, bankItem } from '#test/support/banks/bank-items.ts';
+import { givenOrganization } from '#test/support/deps.ts';
+import type { ApiResponse } from '#test/support/http/local-api.ts';
 
 type Request = <T = unknown>(
   method: string,

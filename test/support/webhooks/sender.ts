@@ -5,7 +5,7 @@ import type { DeliveryRequest, DeliveryResult } from '#shared/webhooks/http-deli
 import type { QueueMessage } from '#shared/webhooks/queue.ts';
 import { handleWebhookMessage } from '#shared/webhooks/sender.ts';
 import type { SenderDeps } from '#shared/webhooks/sender-deps.ts';
-import { integrationDeps } from '#test/integration/support/deps.ts';
+import { integrationDeps } from '#test/support/deps.ts';
 
 /**
  * The sender's dependencies over the run's DynamoDB Local, with the outside world faked: a clock the test

@@ -1,5 +1,5 @@
 import { inject } from 'vitest';
-import { TEST_DEPOSIT_XPUB } from '#test/fixtures/wallets.ts';
+import { TEST_DEPOSIT_XPUB } from '#test/support/wallets/test-keys.ts';
 
 /**
  * Points every client the code under test builds at the run's DynamoDB Local, and refuses anything else:

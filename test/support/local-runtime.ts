@@ -3,9 +3,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { freePort } from '#infra/local/ports.ts';
+
 import { REPO_ROOT } from '#infra/repo-root.ts';
-import { eventually } from '#test/e2e/support/receiver.ts';
-import { type CheckedResponse, checkedFetch } from '#test/fixtures/openapi-contract.ts';
+import { type CheckedResponse, checkedFetch } from '#test/support/openapi-contract.ts';
+import { eventually } from '#test/support/webhooks/receiver.ts';
 
 const execFileAsync = promisify(execFile);
 

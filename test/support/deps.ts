@@ -5,7 +5,7 @@ import type { Deps } from '#shared/deps.ts';
 import type { NewOrganizationInput } from '#shared/organizations/organization.ts';
 import { createOrganization } from '#shared/organizations/organization-admin.ts';
 
-/** Deps wired to the run's DynamoDB Local (see setup-env.ts). */
+/** Deps wired to the run's DynamoDB Local (see db/dynamodb-local-env.ts). */
 export function integrationDeps(): Deps {
   const config = parseConfig(process.env);
   return { db: createDb(config), clock: systemClock, config };

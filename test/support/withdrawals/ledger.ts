@@ -1,7 +1,7 @@
 import { Decimal } from 'decimal.js';
 import { expect } from 'vitest';
-import type { Item } from '#test/integration/support/own-table.ts';
-import type { Request } from '#test/integration/support/route-requests.ts';
+import type { Item } from '#test/support/db/own-table.ts';
+import type { Request } from '#test/support/http/route-requests.ts';
 
 /**
  * The ledger checker: a customer's balance must be what its transactions say, whatever order concurrent

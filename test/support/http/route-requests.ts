@@ -1,9 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type * as z from 'zod';
 import type { RouteDefinition } from '#shared/routing/route.ts';
-import type { ApiResponse } from '#test/integration/support/api.ts';
-import { eurBank, givenCustomer } from '#test/integration/support/banks.ts';
-import { busEventMessage, customerCreated, receive, senderTestDeps } from '#test/integration/support/webhooks.ts';
+import { eurBank, givenCustomer } from '#test/support/banks/bank-requests.ts';
+import type { ApiResponse } from '#test/support/http/local-api.ts';
+import { busEventMessage, customerCreated, receive, senderTestDeps } from '#test/support/webhooks/sender.ts';
 
 /**
  * What the route-table-generated suites (tenant isolation, fuzzing) need to call any route for real: an id of
@@ -105,7 +105,7 @@ export class MissingProviderError extends Error {
   constructor(param: string, route?: RouteDefinition) {
     super(
       `No resource provider for the path parameter "${param}"${route ? ` of ${route.method} ${route.path}` : ''}: ` +
-        'add one to resourceProviders in test/integration/support/route-requests.ts, so that the tenant ' +
+        'add one to resourceProviders in test/support/http/route-requests.ts, so that the tenant ' +
         'isolation and fuzzing suites can call the route with a real id.',
     );
   }
@@ -192,7 +192,7 @@ function assertParses(route: RouteDefinition, part: string, schema: z.ZodType | 
   if (!parsed.success) {
     throw new Error(
       `${route.operationId}: no valid request ${part} (${parsed.error.issues.map((i) => i.message).join('; ')}): ` +
-        'add one to validRequests in test/integration/support/route-requests.ts.',
+        'add one to validRequests in test/support/http/route-requests.ts.',
     );
   }
 }

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { Item } from '#test/integration/support/own-table.ts';
+import type { Item } from '#test/support/db/own-table.ts';
 
 /**
  * Invariants of the stored data, checked on a snapshot of a whole table after concurrent scenarios: whatever

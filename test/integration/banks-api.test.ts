@@ -2,8 +2,6 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { deriveDepositAddress, parseDepositXpub } from '#shared/wallets/derivation.ts';
 import { findWalletByAddress } from '#shared/wallets/repository.ts';
-import { TEST_DEPOSIT_XPUB } from '#test/fixtures/wallets.ts';
-import { useApi } from '#test/integration/support/api.ts';
 import {
   type Bank,
   eurBank,
@@ -11,8 +9,10 @@ import {
   givenCustomer,
   KYC_ADDRESS,
   usdBank,
-} from '#test/integration/support/banks.ts';
-import { givenOrganization, integrationDeps } from '#test/integration/support/deps.ts';
+} from '#test/support/banks/bank-requests.ts';
+import { givenOrganization, integrationDeps } from '#test/support/deps.ts';
+import { useApi } from '#test/support/http/local-api.ts';
+import { TEST_DEPOSIT_XPUB } from '#test/support/wallets/test-keys.ts';
 
 const deps = integrationDeps();
 const { request } = useApi();

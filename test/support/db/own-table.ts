@@ -5,7 +5,7 @@ import { beforeAll, inject } from 'vitest';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from '#infra/local/dynamodb.ts';
 import { ensureTable } from '#infra/local/table.ts';
 import type { Deps } from '#shared/deps.ts';
-import { integrationDeps } from '#test/integration/support/deps.ts';
+import { integrationDeps } from '#test/support/deps.ts';
 
 export type Item = Record<string, unknown>;
 

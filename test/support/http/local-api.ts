@@ -1,7 +1,8 @@
 import { afterAll, beforeAll } from 'vitest';
 import { type LocalServer, startLocalServer } from '#infra/local/server.ts';
+
 import { routeList } from '#shared/routes.ts';
-import { type CheckedResponse, checkedFetch } from '#test/fixtures/openapi-contract.ts';
+import { type CheckedResponse, checkedFetch } from '#test/support/openapi-contract.ts';
 
 export type ApiResponse<T = unknown> = CheckedResponse<T>;
 
