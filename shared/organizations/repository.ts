@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { EurReceivingAccount } from '#shared/config/receiving-banks.ts';
 import type { Db } from '#shared/db/client.ts';
 import { type GuardedItem, WriteConditionFailedError, writeGuarded } from '#shared/db/guarded-write.ts';
-import { readItem, type StoredItem } from '#shared/db/items.ts';
+import { readItem, readItems, type StoredItem } from '#shared/db/items.ts';
 import { keys } from '#shared/db/keys.ts';
 import { TABLE } from '#shared/db/table.ts';
 import { type Organization, OrganizationSchema } from '#shared/organizations/organization.ts';
@@ -110,6 +110,18 @@ export async function addApiKey(db: Db, key: ApiKeyRecord): Promise<void> {
 /** The request-path lookup: one strongly consistent GetItem, so a revoked key stops working at once. */
 export function findApiKeyByHash(db: Db, keyHash: string): Promise<ApiKeyRecord | undefined> {
   return readItem(db, keys.apiKeyByHash(keyHash), parseApiKey);
+}
+
+/**
+ * The request-path lookup of a key that names its organization: the key and that organization in ONE strongly
+ * consistent BatchGetItem, so a revoked key is refused, and a changed organization applies, from the very next
+ * request. The organization is the one the key named; the caller checks that it is the key's own.
+ */
+export function findApiKeyWithOrganization(db: Db, keyHash: string, organizationId: string) {
+  return readItems(db, {
+    key: { key: keys.apiKeyByHash(keyHash), parse: parseApiKey },
+    organization: { key: keys.organization(organizationId), parse: parseOrganization },
+  });
 }
 
 export async function revokeApiKey(db: Db, apiKeyId: string, now: Date): Promise<ApiKeyRecord> {
