@@ -1,8 +1,13 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { type BankRecord, BankRecordSchema } from '#shared/banks/records.ts';
 import type { Db } from '#shared/db/client.ts';
-import { cancellationCodes } from '#shared/db/errors.ts';
-import { transactWithConflictRetry } from '#shared/db/guarded-write.ts';
+import {
+  type GuardedItem,
+  RESEND_ATTEMPTS,
+  retryOnConflict,
+  WriteConditionFailedError,
+  writeGuarded,
+} from '#shared/db/guarded-write.ts';
+import { readItem } from '#shared/db/items.ts';
 import { keys } from '#shared/db/keys.ts';
 import { type Page, queryListPage } from '#shared/db/pagination.ts';
 import type { EventRecord } from '#shared/events/outbox.ts';
@@ -16,20 +21,13 @@ export const parseBank = (item: Record<string, unknown>): BankRecord =>
   BankRecordSchema.parse(Object.fromEntries(BANK_ATTRIBUTES.map((name) => [name, item[name]])));
 
 /** A bank of this customer of this organization; another customer's bank is simply not found here. */
-export async function getBankOfCustomer(
+export function getBankOfCustomer(
   db: Db,
   organizationId: string,
   customerId: string,
   bankId: string,
 ): Promise<BankRecord | undefined> {
-  const { Item } = await db.client.send(
-    new GetCommand({
-      TableName: db.tableName,
-      Key: keys.bank(organizationId, customerId, bankId),
-      ConsistentRead: true,
-    }),
-  );
-  return Item ? parseBank(Item) : undefined;
+  return readItem(db, keys.bank(organizationId, customerId, bankId), parseBank);
 }
 
 // --- Writes and lists of the bank area (issue 3) ---
@@ -60,75 +58,84 @@ export async function insertBank(
   input: { bank: BankRecord; wallets: readonly WalletRecord[]; event: EventRecord },
 ): Promise<void> {
   const { bank, wallets, event } = input;
-  const TransactItems = [
+  const items: GuardedItem<'bank' | 'accountDetails' | 'pointer' | 'wallet' | 'address' | 'event'>[] = [
     {
-      Put: {
-        TableName: db.tableName,
-        Item: {
-          ...keys.bank(bank.organizationId, bank.customerId, bank.bankId),
-          ...keys.bankListEntry(bank.organizationId, bank.customerId, bank.createdAt, bank.bankId),
-          entity: 'BANK',
-          ...bank,
+      role: 'bank',
+      item: {
+        Put: {
+          TableName: db.tableName,
+          Item: {
+            ...keys.bank(bank.organizationId, bank.customerId, bank.bankId),
+            ...keys.bankListEntry(bank.organizationId, bank.customerId, bank.createdAt, bank.bankId),
+            entity: 'BANK',
+            ...bank,
+          },
+          // A fresh id never exists; the guard keeps a retried request from overwriting a bank.
+          ConditionExpression: 'attribute_not_exists(pk)',
         },
-        // A fresh id never exists; the guard keeps a retried request from overwriting a bank.
-        ConditionExpression: 'attribute_not_exists(pk)',
       },
     },
     {
-      Put: {
-        TableName: db.tableName,
-        Item: {
-          ...keys.bankAccountDetails(bank.organizationId, bank.customerId, accountDetailsHash(bank)),
-          entity: 'BANKDETAILS',
-          organizationId: bank.organizationId,
-          customerId: bank.customerId,
-          bankId: bank.bankId,
+      role: 'accountDetails',
+      item: {
+        Put: {
+          TableName: db.tableName,
+          Item: {
+            ...keys.bankAccountDetails(bank.organizationId, bank.customerId, accountDetailsHash(bank)),
+            entity: 'BANKDETAILS',
+            organizationId: bank.organizationId,
+            customerId: bank.customerId,
+            bankId: bank.bankId,
+          },
+          // One bank per account and customer: of two concurrent identical creates exactly one passes here.
+          ConditionExpression: 'attribute_not_exists(pk)',
         },
-        // One bank per account and customer: of two concurrent identical creates exactly one passes here.
-        ConditionExpression: 'attribute_not_exists(pk)',
       },
     },
     {
-      Put: {
-        TableName: db.tableName,
-        Item: {
-          ...keys.bankPointer(bank.bankId),
-          entity: 'BANKID',
-          organizationId: bank.organizationId,
-          customerId: bank.customerId,
-          bankId: bank.bankId,
+      role: 'pointer',
+      item: {
+        Put: {
+          TableName: db.tableName,
+          Item: {
+            ...keys.bankPointer(bank.bankId),
+            entity: 'BANKID',
+            organizationId: bank.organizationId,
+            customerId: bank.customerId,
+            bankId: bank.bankId,
+          },
+          // Bank ids are fresh UUIDs; never repoint an existing id at another owner.
+          ConditionExpression: 'attribute_not_exists(pk)',
         },
-        // Bank ids are fresh UUIDs; never repoint an existing id at another owner.
-        ConditionExpression: 'attribute_not_exists(pk)',
       },
     },
-    ...wallets.map((wallet) => walletPut(db, wallet)),
-    ...wallets.map((wallet) => addressLookupPut(db, wallet)),
-    { Put: { TableName: db.tableName, Item: event, ConditionExpression: 'attribute_not_exists(pk)' } },
+    ...wallets.map((wallet) => ({ role: 'wallet' as const, item: walletPut(db, wallet) })),
+    ...wallets.map((wallet) => ({ role: 'address' as const, item: addressLookupPut(db, wallet) })),
+    {
+      role: 'event',
+      item: { Put: { TableName: db.tableName, Item: event, ConditionExpression: 'attribute_not_exists(pk)' } },
+    },
   ];
-  const firstLookup = 3 + wallets.length;
   try {
-    await transactWithConflictRetry(db, { TransactItems });
+    await retryOnConflict(() => writeGuarded(db, items), RESEND_ATTEMPTS);
   } catch (error) {
-    const codes = cancellationCodes(error);
-    if (codes?.[1] === 'ConditionalCheckFailed') throw new BankAccountExistsError();
-    if (codes?.slice(firstLookup, firstLookup + wallets.length).includes('ConditionalCheckFailed')) {
-      throw new DepositAddressTakenError();
+    if (error instanceof WriteConditionFailedError) {
+      if (error.role === 'accountDetails') throw new BankAccountExistsError();
+      if (error.role === 'address') throw new DepositAddressTakenError();
     }
     throw error;
   }
 }
 
 /** Where a bank lives, from its id alone (the admin CLI has nothing else). */
-export async function findBankOwner(
+export function findBankOwner(
   db: Db,
   bankId: string,
 ): Promise<{ organizationId: string; customerId: string } | undefined> {
-  const { Item } = await db.client.send(
-    new GetCommand({ TableName: db.tableName, Key: keys.bankPointer(bankId), ConsistentRead: true }),
-  );
-  if (!Item) return undefined;
-  return { organizationId: String(Item.organizationId), customerId: String(Item.customerId) };
+  return readItem(db, keys.bankPointer(bankId), (item) => ({
+    organizationId: String(item.organizationId),
+    customerId: String(item.customerId),
+  }));
 }
 
 export function listBanksOfCustomer(
@@ -162,52 +169,64 @@ export async function decideBank(
   const { bank, to, wallets, now, event } = input;
   const at = now.toISOString();
   const rejectionReason = to === 'REJECTED' ? input.rejectionReason : null;
-  const TransactItems = [
+  const items: GuardedItem<'bank' | 'wallet' | 'accountDetails' | 'event'>[] = [
     {
-      Update: {
-        TableName: db.tableName,
-        Key: keys.bank(bank.organizationId, bank.customerId, bank.bankId),
-        UpdateExpression: 'SET #status = :to, rejectionReason = :reason, updatedAt = :now, version = version + :one',
-        // Only a PENDING bank is decided, once: of two racing verdicts exactly one wins.
-        ConditionExpression: '#status = :pending',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: {
-          ':to': to,
-          ':reason': rejectionReason,
-          ':now': at,
-          ':one': 1,
-          ':pending': 'PENDING',
+      role: 'bank',
+      item: {
+        Update: {
+          TableName: db.tableName,
+          Key: keys.bank(bank.organizationId, bank.customerId, bank.bankId),
+          UpdateExpression: 'SET #status = :to, rejectionReason = :reason, updatedAt = :now, version = version + :one',
+          // Only a PENDING bank is decided, once: of two racing verdicts exactly one wins.
+          ConditionExpression: '#status = :pending',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: {
+            ':to': to,
+            ':reason': rejectionReason,
+            ':now': at,
+            ':one': 1,
+            ':pending': 'PENDING',
+          },
         },
       },
     },
     ...(to === 'ACTIVE'
       ? wallets.map((wallet) => ({
-          Update: {
-            TableName: db.tableName,
-            Key: keys.wallet(wallet.organizationId, wallet.customerId, wallet.walletId),
-            UpdateExpression: 'SET enabled = :true, updatedAt = :now',
-            // Enable only the wallet that exists; never create a half wallet from an update.
-            ConditionExpression: 'attribute_exists(pk)',
-            ExpressionAttributeValues: { ':true': true, ':now': at },
+          role: 'wallet' as const,
+          item: {
+            Update: {
+              TableName: db.tableName,
+              Key: keys.wallet(wallet.organizationId, wallet.customerId, wallet.walletId),
+              UpdateExpression: 'SET enabled = :true, updatedAt = :now',
+              // Enable only the wallet that exists; never create a half wallet from an update.
+              ConditionExpression: 'attribute_exists(pk)',
+              ExpressionAttributeValues: { ':true': true, ':now': at },
+            },
           },
         }))
       : [
           {
-            Delete: {
-              TableName: db.tableName,
-              Key: keys.bankAccountDetails(bank.organizationId, bank.customerId, accountDetailsHash(bank)),
-              // Release the details only if they still belong to this bank.
-              ConditionExpression: 'bankId = :bankId',
-              ExpressionAttributeValues: { ':bankId': bank.bankId },
+            role: 'accountDetails' as const,
+            item: {
+              Delete: {
+                TableName: db.tableName,
+                Key: keys.bankAccountDetails(bank.organizationId, bank.customerId, accountDetailsHash(bank)),
+                // Release the details only if they still belong to this bank.
+                ConditionExpression: 'bankId = :bankId',
+                ExpressionAttributeValues: { ':bankId': bank.bankId },
+              },
             },
           },
         ]),
-    { Put: { TableName: db.tableName, Item: event, ConditionExpression: 'attribute_not_exists(pk)' } },
+    {
+      role: 'event',
+      item: { Put: { TableName: db.tableName, Item: event, ConditionExpression: 'attribute_not_exists(pk)' } },
+    },
   ];
   try {
-    await transactWithConflictRetry(db, { TransactItems });
+    await retryOnConflict(() => writeGuarded(db, items), RESEND_ATTEMPTS);
   } catch (error) {
-    if (cancellationCodes(error)?.[0] === 'ConditionalCheckFailed') throw new BankStateChangedError();
+    if (error instanceof WriteConditionFailedError && error.role === 'bank') throw new BankStateChangedError();
     throw error;
   }
   return { ...bank, status: to, rejectionReason, updatedAt: at, version: bank.version + 1 };

@@ -1,8 +1,7 @@
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { type CustomerRecord, CustomerRecordSchema, type KycStatus } from '#shared/customers/schemas.ts';
 import type { Db } from '#shared/db/client.ts';
-import { cancellationCodes } from '#shared/db/errors.ts';
+import { type GuardedItem, WriteConditionFailedError, writeGuarded } from '#shared/db/guarded-write.ts';
+import { readItem } from '#shared/db/items.ts';
 import { keys } from '#shared/db/keys.ts';
 import { type Page, queryListPage } from '#shared/db/pagination.ts';
 import type { EventRecord } from '#shared/events/outbox.ts';
@@ -18,56 +17,64 @@ export class DepositReferenceTakenError extends Error {}
 /** Thrown when a guarded status change finds the customer in another state than the one it expected. */
 export class CustomerStateChangedError extends Error {}
 
-export async function getCustomer(db: Db, organizationId: string, customerId: string) {
-  const { Item } = await db.client.send(
-    new GetCommand({ TableName: db.tableName, Key: keys.customer(organizationId, customerId), ConsistentRead: true }),
-  );
-  return Item ? parseCustomer(Item) : undefined;
+export function getCustomer(db: Db, organizationId: string, customerId: string) {
+  return readItem(db, keys.customer(organizationId, customerId), parseCustomer);
 }
 
 export async function insertCustomer(db: Db, customer: CustomerRecord, event: EventRecord): Promise<void> {
   try {
-    await putCustomer(db, customer, event);
+    await writeGuarded(db, customerPuts(db, customer, event));
   } catch (error) {
-    if (cancellationCodes(error)?.[1] === 'ConditionalCheckFailed') throw new DepositReferenceTakenError();
+    if (error instanceof WriteConditionFailedError && error.role === 'depositReference') {
+      throw new DepositReferenceTakenError();
+    }
     throw error;
   }
 }
 
-function putCustomer(db: Db, customer: CustomerRecord, event: EventRecord) {
-  return db.client.send(
-    new TransactWriteCommand({
-      TransactItems: [
-        {
-          Put: {
-            TableName: db.tableName,
-            Item: {
-              ...keys.customer(customer.organizationId, customer.customerId),
-              ...keys.customerListEntry(customer.organizationId, customer.createdAt, customer.customerId),
-              entity: 'CUSTOMER',
-              ...customer,
-            },
-            // A new id never exists; the guard makes sure a retry can never overwrite a customer.
-            ConditionExpression: 'attribute_not_exists(pk)',
+function customerPuts(
+  db: Db,
+  customer: CustomerRecord,
+  event: EventRecord,
+): GuardedItem<'customer' | 'depositReference' | 'event'>[] {
+  return [
+    {
+      role: 'customer',
+      item: {
+        Put: {
+          TableName: db.tableName,
+          Item: {
+            ...keys.customer(customer.organizationId, customer.customerId),
+            ...keys.customerListEntry(customer.organizationId, customer.createdAt, customer.customerId),
+            entity: 'CUSTOMER',
+            ...customer,
           },
+          // A new id never exists; the guard makes sure a retry can never overwrite a customer.
+          ConditionExpression: 'attribute_not_exists(pk)',
         },
-        {
-          Put: {
-            TableName: db.tableName,
-            Item: {
-              ...keys.depositReference(customer.depositReference),
-              entity: 'DEPOSITREF',
-              organizationId: customer.organizationId,
-              customerId: customer.customerId,
-            },
-            // Deposit references identify the payer's customer, so no two customers may share one.
-            ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+    {
+      role: 'depositReference',
+      item: {
+        Put: {
+          TableName: db.tableName,
+          Item: {
+            ...keys.depositReference(customer.depositReference),
+            entity: 'DEPOSITREF',
+            organizationId: customer.organizationId,
+            customerId: customer.customerId,
           },
+          // Deposit references identify the payer's customer, so no two customers may share one.
+          ConditionExpression: 'attribute_not_exists(pk)',
         },
-        { Put: { TableName: db.tableName, Item: event, ConditionExpression: 'attribute_not_exists(pk)' } },
-      ],
-    }),
-  );
+      },
+    },
+    {
+      role: 'event',
+      item: { Put: { TableName: db.tableName, Item: event, ConditionExpression: 'attribute_not_exists(pk)' } },
+    },
+  ];
 }
 
 export function listCustomersOfOrganization(
@@ -113,34 +120,34 @@ export async function changeKycStatus(
     values[':verifiedName'] = identity.verifiedName;
     values[':address'] = identity.address;
   }
-  try {
-    await db.client.send(
-      new TransactWriteCommand({
-        TransactItems: [
+  const items: GuardedItem<'customer' | 'event'>[] = [
+    {
+      role: 'customer',
+      item: {
+        Update: {
+          TableName: db.tableName,
+          Key: keys.customer(customer.organizationId, customer.customerId),
+          UpdateExpression: update,
+          // Only from an expected state, and only if nothing changed since we read it: of two racing
+          // verdicts exactly one wins, even when the first would leave a state the second may leave too.
+          ConditionExpression: `kycStatus IN (${from.map((_, i) => `:from${i}`).join(', ')}) AND version = :seen`,
+          ExpressionAttributeValues: values,
+        },
+      },
+    },
+    ...(event
+      ? [
           {
-            Update: {
-              TableName: db.tableName,
-              Key: keys.customer(customer.organizationId, customer.customerId),
-              UpdateExpression: update,
-              // Only from an expected state, and only if nothing changed since we read it: of two racing
-              // verdicts exactly one wins, even when the first would leave a state the second may leave too.
-              ConditionExpression: `kycStatus IN (${from.map((_, i) => `:from${i}`).join(', ')}) AND version = :seen`,
-              ExpressionAttributeValues: values,
-            },
+            role: 'event' as const,
+            item: { Put: { TableName: db.tableName, Item: event, ConditionExpression: 'attribute_not_exists(pk)' } },
           },
-          ...(event
-            ? [{ Put: { TableName: db.tableName, Item: event, ConditionExpression: 'attribute_not_exists(pk)' } }]
-            : []),
-        ],
-      }),
-    );
+        ]
+      : []),
+  ];
+  try {
+    await writeGuarded(db, items);
   } catch (error) {
-    if (
-      error instanceof TransactionCanceledException &&
-      error.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed'
-    ) {
-      throw new CustomerStateChangedError();
-    }
+    if (error instanceof WriteConditionFailedError && error.role === 'customer') throw new CustomerStateChangedError();
     throw error;
   }
   return {

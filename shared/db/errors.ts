@@ -7,12 +7,19 @@ import {
   TransactionInProgressException,
 } from '@aws-sdk/client-dynamodb';
 
+/**
+ * A transaction lost to a concurrent one: nothing was written and a retry may succeed. Thrown by the guarded
+ * write (shared/db/guarded-write.ts); declared here so that, unretried, it is answered like any transient failure.
+ */
+export class WriteConflictError extends Error {}
+
 const TRANSIENT_CLASSES = [
   ProvisionedThroughputExceededException,
   RequestLimitExceeded,
   ThrottlingException,
   InternalServerError,
   TransactionInProgressException,
+  WriteConflictError,
 ];
 
 const TRANSIENT_CANCELLATION_CODES = new Set([
@@ -23,7 +30,8 @@ const TRANSIENT_CANCELLATION_CODES = new Set([
 
 /**
  * True for failures of the database that a later retry may cure: throttling, service errors, timeouts,
- * refused connections, and transactions cancelled only because of throttling or a conflicting transaction.
+ * refused connections, and transactions cancelled only because of throttling or a conflicting transaction
+ * (as the SDK raised them, or as a `WriteConflictError`).
  */
 export function isTransientDatabaseError(error: unknown): boolean {
   if (!(error instanceof Error)) return false;

@@ -1,7 +1,7 @@
 import { TransactionConflictException } from '@aws-sdk/client-dynamodb';
 import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { Db } from '#shared/db/client.ts';
-import { cancellationCodes } from '#shared/db/errors.ts';
+import { cancellationCodes, WriteConflictError } from '#shared/db/errors.ts';
 
 export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
@@ -15,13 +15,11 @@ export class WriteConditionFailedError<Role extends string = string> extends Err
   }
 }
 
-/** Another transaction held one of the items; nothing was written and a retry may succeed. */
-export class WriteConflictError extends Error {}
-
 /**
- * Writes the items in one TransactWriteItems: all or nothing. A failed guard becomes a
- * `WriteConditionFailedError` naming its role (the first, in item order); a conflict with a concurrent
- * transaction a `WriteConflictError`. Anything else (throttling included) is rethrown as the SDK raised it.
+ * The one way the service writes a transaction: the items in one TransactWriteItems, all or nothing. A failed
+ * guard becomes a `WriteConditionFailedError` naming its role (the first, in item order); a conflict with a
+ * concurrent transaction a `WriteConflictError` (answered 503 if nobody retries it). Anything else (throttling
+ * included) is rethrown as the SDK raised it.
  */
 export async function writeGuarded<Role extends string>(db: Db, items: readonly GuardedItem<Role>[]): Promise<void> {
   try {
@@ -42,8 +40,9 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Runs `attempt` again (with jittered exponential backoff) while it loses to concurrent transactions. Each
- * attempt must read afresh, so it decides against the state the winner left. When every attempt lost, the
- * last SDK error surfaces: a transient database error, answered with 503.
+ * attempt must decide against the state the winner left: it reads afresh, or it is a write whose guards alone
+ * decide (then sent again as it was, see `RESEND_ATTEMPTS`). When every attempt lost, the last SDK error
+ * surfaces: a transient database error, answered with 503.
  */
 export async function retryOnConflict<T>(attempt: () => Promise<T>, attempts = 12): Promise<T> {
   for (let n = 1; ; n++) {
@@ -57,18 +56,8 @@ export async function retryOnConflict<T>(attempt: () => Promise<T>, attempts = 1
   }
 }
 
-const CONFLICT_ATTEMPTS = 3;
-
-/** Retries a transaction cancelled only by a conflicting concurrent transaction; its guards then decide. */
-export async function transactWithConflictRetry(db: Db, input: TransactWriteCommandInput) {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await db.client.send(new TransactWriteCommand(input));
-    } catch (error) {
-      const codes = cancellationCodes(error);
-      const conflictOnly = codes?.includes('TransactionConflict') && !codes.includes('ConditionalCheckFailed');
-      if (!conflictOnly || attempt >= CONFLICT_ATTEMPTS) throw error;
-      await sleep(20 * attempt + Math.random() * 30);
-    }
-  }
-}
+/**
+ * How often a write that reads nothing first (its guards decide against the stored state) is sent, whole and
+ * unchanged, while it loses only to concurrent transactions: `retryOnConflict(() => writeGuarded(...), RESEND_ATTEMPTS)`.
+ */
+export const RESEND_ATTEMPTS = 3;

@@ -8,7 +8,7 @@
  *
  * | Access pattern                          | Operation | Key                                                          |
  * |-----------------------------------------|-----------|--------------------------------------------------------------|
- * | Authenticate a request by API key       | GetItem   | pk=`APIKEY#<sha256(key)>` sk=`APIKEY`                         |
+ * | Authenticate a request by API key       | BatchGetItem with the organization the key names (older keys: GetItem) | pk=`APIKEY#<sha256(key)>` sk=`APIKEY` |
  * | Find a key by its id (revoke)           | GetItem   | pk=`APIKEYID#<apiKeyId>` sk=`APIKEYID`                        |
  * | List an organization's keys             | Query     | gsi1pk=`ORG#<orgId>#APIKEYS` gsi1sk=`<createdAt>#<apiKeyId>` |
  * | Get an organization                     | GetItem   | pk=`ORG#<orgId>` sk=`ORG`                                     |

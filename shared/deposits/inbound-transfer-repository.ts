@@ -1,6 +1,6 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import type { Db } from '#shared/db/client.ts';
+import { readItem } from '#shared/db/items.ts';
 import { keys } from '#shared/db/keys.ts';
 
 /**
@@ -37,20 +37,13 @@ export function inboundTransferPut(db: Db, transfer: InboundTransfer) {
   };
 }
 
-export async function getInboundTransfer(
+export function getInboundTransfer(
   db: Db,
   organizationId: string,
   chain: string,
   txHash: string,
 ): Promise<InboundTransfer | undefined> {
-  const { Item } = await db.client.send(
-    new GetCommand({
-      TableName: db.tableName,
-      Key: keys.inboundTransfer(organizationId, chain, txHash),
-      ConsistentRead: true,
-    }),
+  return readItem(db, keys.inboundTransfer(organizationId, chain, txHash), (item) =>
+    InboundTransferSchema.parse(Object.fromEntries(ATTRIBUTES.map((name) => [name, item[name]]))),
   );
-  return Item
-    ? InboundTransferSchema.parse(Object.fromEntries(ATTRIBUTES.map((name) => [name, Item[name]])))
-    : undefined;
 }

@@ -1,7 +1,6 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from '#shared/db/client.ts';
-import { cancellationCodes } from '#shared/db/errors.ts';
-import { transactWithConflictRetry } from '#shared/db/guarded-write.ts';
+import { RESEND_ATTEMPTS, retryOnConflict, WriteConditionFailedError, writeGuarded } from '#shared/db/guarded-write.ts';
+import { readItem } from '#shared/db/items.ts';
 import { keys } from '#shared/db/keys.ts';
 import { type Page, queryListPage } from '#shared/db/pagination.ts';
 import { type VirtualAccountRecord, VirtualAccountRecordSchema } from '#shared/deposits/schemas.ts';
@@ -20,20 +19,13 @@ export class IbanTakenError extends Error {}
 /** A guarded status change found the virtual account in another state than the one it expected. */
 export class VirtualAccountStateChangedError extends Error {}
 
-export async function getVirtualAccountOfCustomer(
+export function getVirtualAccountOfCustomer(
   db: Db,
   organizationId: string,
   customerId: string,
   virtualAccountId: string,
 ): Promise<VirtualAccountRecord | undefined> {
-  const { Item } = await db.client.send(
-    new GetCommand({
-      TableName: db.tableName,
-      Key: keys.virtualAccount(organizationId, customerId, virtualAccountId),
-      ConsistentRead: true,
-    }),
-  );
-  return Item ? parseVirtualAccount(Item) : undefined;
+  return readItem(db, keys.virtualAccount(organizationId, customerId, virtualAccountId), parseVirtualAccount);
 }
 
 /** The customer's virtual account of a currency, through the item that makes it the only one. */
@@ -43,28 +35,21 @@ export async function findVirtualAccountOfCurrency(
   customerId: string,
   currency: VirtualAccountRecord['currency'],
 ): Promise<VirtualAccountRecord | undefined> {
-  const { Item } = await db.client.send(
-    new GetCommand({
-      TableName: db.tableName,
-      Key: keys.virtualAccountOfCurrency(organizationId, customerId, currency),
-      ConsistentRead: true,
-    }),
+  const virtualAccountId = await readItem(
+    db,
+    keys.virtualAccountOfCurrency(organizationId, customerId, currency),
+    (item) => String(item.virtualAccountId),
   );
-  if (!Item) return undefined;
-  return getVirtualAccountOfCustomer(db, organizationId, customerId, String(Item.virtualAccountId));
+  if (virtualAccountId === undefined) return undefined;
+  return getVirtualAccountOfCustomer(db, organizationId, customerId, virtualAccountId);
 }
 
 /** Where a virtual account lives, from its id alone (the admin CLI has nothing else). */
-export async function findVirtualAccountOwner(db: Db, virtualAccountId: string) {
-  const { Item } = await db.client.send(
-    new GetCommand({
-      TableName: db.tableName,
-      Key: keys.virtualAccountPointer(virtualAccountId),
-      ConsistentRead: true,
-    }),
-  );
-  if (!Item) return undefined;
-  return { organizationId: String(Item.organizationId), customerId: String(Item.customerId) };
+export function findVirtualAccountOwner(db: Db, virtualAccountId: string) {
+  return readItem(db, keys.virtualAccountPointer(virtualAccountId), (item) => ({
+    organizationId: String(item.organizationId),
+    customerId: String(item.customerId),
+  }));
 }
 
 export function listVirtualAccountsOfCustomer(
@@ -85,45 +70,56 @@ export async function insertVirtualAccount(db: Db, account: VirtualAccountRecord
   const { organizationId, customerId, virtualAccountId } = account;
   const owner = { organizationId, customerId, virtualAccountId };
   try {
-    await transactWithConflictRetry(db, {
-      TransactItems: [
-        {
-          Put: {
-            TableName: db.tableName,
-            Item: {
-              ...keys.virtualAccount(organizationId, customerId, virtualAccountId),
-              ...keys.virtualAccountListEntry(organizationId, customerId, account.createdAt, virtualAccountId),
-              entity: 'VACCOUNT',
-              ...account,
+    await retryOnConflict(
+      () =>
+        writeGuarded(db, [
+          {
+            role: 'account',
+            item: {
+              Put: {
+                TableName: db.tableName,
+                Item: {
+                  ...keys.virtualAccount(organizationId, customerId, virtualAccountId),
+                  ...keys.virtualAccountListEntry(organizationId, customerId, account.createdAt, virtualAccountId),
+                  entity: 'VACCOUNT',
+                  ...account,
+                },
+                // A fresh id never exists; the guard keeps a retried request from overwriting an account.
+                ConditionExpression: 'attribute_not_exists(pk)',
+              },
             },
-            // A fresh id never exists; the guard keeps a retried request from overwriting an account.
-            ConditionExpression: 'attribute_not_exists(pk)',
           },
-        },
-        {
-          Put: {
-            TableName: db.tableName,
-            Item: {
-              ...keys.virtualAccountOfCurrency(organizationId, customerId, account.currency),
-              entity: 'VACCOUNTCURRENCY',
-              ...owner,
+          {
+            role: 'currency',
+            item: {
+              Put: {
+                TableName: db.tableName,
+                Item: {
+                  ...keys.virtualAccountOfCurrency(organizationId, customerId, account.currency),
+                  entity: 'VACCOUNTCURRENCY',
+                  ...owner,
+                },
+                // One virtual account per currency and customer: of two concurrent requests exactly one passes here.
+                ConditionExpression: 'attribute_not_exists(pk)',
+              },
             },
-            // One virtual account per currency and customer: of two concurrent requests exactly one passes here.
-            ConditionExpression: 'attribute_not_exists(pk)',
           },
-        },
-        {
-          Put: {
-            TableName: db.tableName,
-            Item: { ...keys.virtualAccountPointer(virtualAccountId), entity: 'VACCOUNTID', ...owner },
-            // Ids are fresh UUIDs; never repoint an existing id at another owner.
-            ConditionExpression: 'attribute_not_exists(pk)',
+          {
+            role: 'pointer',
+            item: {
+              Put: {
+                TableName: db.tableName,
+                Item: { ...keys.virtualAccountPointer(virtualAccountId), entity: 'VACCOUNTID', ...owner },
+                // Ids are fresh UUIDs; never repoint an existing id at another owner.
+                ConditionExpression: 'attribute_not_exists(pk)',
+              },
+            },
           },
-        },
-      ],
-    });
+        ]),
+      RESEND_ATTEMPTS,
+    );
   } catch (error) {
-    if (cancellationCodes(error)?.[1] === 'ConditionalCheckFailed') throw new VirtualAccountExistsError();
+    if (error instanceof WriteConditionFailedError && error.role === 'currency') throw new VirtualAccountExistsError();
     throw error;
   }
 }
@@ -140,49 +136,57 @@ export async function activateVirtualAccount(
   const { account, bank } = input;
   const at = input.now.toISOString();
   try {
-    await transactWithConflictRetry(db, {
-      TransactItems: [
-        {
-          Update: {
-            TableName: db.tableName,
-            Key: keys.virtualAccount(account.organizationId, account.customerId, account.virtualAccountId),
-            UpdateExpression:
-              'SET #status = :active, iban = :iban, bic = :bic, bankName = :bankName, bankAddress = :bankAddress, bankCountry = :bankCountry, activatedAt = :now, updatedAt = :now',
-            // Only a PENDING account is activated, once: of two racing approvals exactly one assigns an IBAN.
-            ConditionExpression: '#status = :pending',
-            ExpressionAttributeNames: { '#status': 'status' },
-            ExpressionAttributeValues: {
-              ':active': 'ACTIVE',
-              ':pending': 'PENDING',
-              ':iban': bank.iban,
-              ':bic': bank.bic,
-              ':bankName': bank.bankName,
-              ':bankAddress': bank.bankAddress,
-              ':bankCountry': bank.bankCountry,
-              ':now': at,
+    await retryOnConflict(
+      () =>
+        writeGuarded(db, [
+          {
+            role: 'account',
+            item: {
+              Update: {
+                TableName: db.tableName,
+                Key: keys.virtualAccount(account.organizationId, account.customerId, account.virtualAccountId),
+                UpdateExpression:
+                  'SET #status = :active, iban = :iban, bic = :bic, bankName = :bankName, bankAddress = :bankAddress, bankCountry = :bankCountry, activatedAt = :now, updatedAt = :now',
+                // Only a PENDING account is activated, once: of two racing approvals exactly one assigns an IBAN.
+                ConditionExpression: '#status = :pending',
+                ExpressionAttributeNames: { '#status': 'status' },
+                ExpressionAttributeValues: {
+                  ':active': 'ACTIVE',
+                  ':pending': 'PENDING',
+                  ':iban': bank.iban,
+                  ':bic': bank.bic,
+                  ':bankName': bank.bankName,
+                  ':bankAddress': bank.bankAddress,
+                  ':bankCountry': bank.bankCountry,
+                  ':now': at,
+                },
+              },
             },
           },
-        },
-        {
-          Put: {
-            TableName: db.tableName,
-            Item: {
-              ...keys.virtualAccountIban(bank.iban),
-              entity: 'VIBAN',
-              organizationId: account.organizationId,
-              customerId: account.customerId,
-              virtualAccountId: account.virtualAccountId,
+          {
+            role: 'iban',
+            item: {
+              Put: {
+                TableName: db.tableName,
+                Item: {
+                  ...keys.virtualAccountIban(bank.iban),
+                  entity: 'VIBAN',
+                  organizationId: account.organizationId,
+                  customerId: account.customerId,
+                  virtualAccountId: account.virtualAccountId,
+                },
+                // An IBAN routes incoming money to one account: it is never handed out twice.
+                ConditionExpression: 'attribute_not_exists(pk)',
+              },
             },
-            // An IBAN routes incoming money to one account: it is never handed out twice.
-            ConditionExpression: 'attribute_not_exists(pk)',
           },
-        },
-      ],
-    });
+        ]),
+      RESEND_ATTEMPTS,
+    );
   } catch (error) {
-    const codes = cancellationCodes(error);
-    if (codes?.[0] === 'ConditionalCheckFailed') throw new VirtualAccountStateChangedError();
-    if (codes?.[1] === 'ConditionalCheckFailed') throw new IbanTakenError();
+    if (error instanceof WriteConditionFailedError) {
+      throw error.role === 'account' ? new VirtualAccountStateChangedError() : new IbanTakenError();
+    }
     throw error;
   }
   return { ...account, ...bank, status: 'ACTIVE', activatedAt: at, updatedAt: at };

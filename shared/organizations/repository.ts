@@ -1,8 +1,10 @@
-import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import type { EurReceivingAccount } from '#shared/config/receiving-banks.ts';
 import type { Db } from '#shared/db/client.ts';
+import { type GuardedItem, WriteConditionFailedError, writeGuarded } from '#shared/db/guarded-write.ts';
+import { readItem, readItems, type StoredItem } from '#shared/db/items.ts';
 import { keys } from '#shared/db/keys.ts';
 import { TABLE } from '#shared/db/table.ts';
 import { type Organization, OrganizationSchema } from '#shared/organizations/organization.ts';
@@ -26,51 +28,56 @@ const strip = <T extends Record<string, unknown>>(item: T) => {
   return rest;
 };
 
-export async function getOrganization(db: Db, organizationId: string): Promise<Organization | undefined> {
-  const { Item } = await db.client.send(
-    new GetCommand({ TableName: db.tableName, Key: keys.organization(organizationId), ConsistentRead: true }),
-  );
-  return Item ? OrganizationSchema.parse(strip(Item)) : undefined;
+const parseOrganization = (item: StoredItem): Organization => OrganizationSchema.parse(strip(item));
+const parseApiKey = (item: StoredItem): ApiKeyRecord => ApiKeyRecordSchema.parse(strip(item));
+
+export function getOrganization(db: Db, organizationId: string): Promise<Organization | undefined> {
+  return readItem(db, keys.organization(organizationId), parseOrganization);
 }
 
 /** Creates the organization and its first key together: an organization never exists without a way in. */
 export async function createOrganizationWithKey(db: Db, organization: Organization, key: ApiKeyRecord): Promise<void> {
-  await db.client.send(
-    new TransactWriteCommand({
-      TransactItems: [
-        {
-          Put: {
-            TableName: db.tableName,
-            Item: { ...keys.organization(organization.organizationId), entity: 'ORGANIZATION', ...organization },
-            // A fresh id never collides; the condition keeps a retried request from overwriting.
-            ConditionExpression: 'attribute_not_exists(pk)',
-          },
+  await writeGuarded(db, [
+    {
+      role: 'organization',
+      item: {
+        Put: {
+          TableName: db.tableName,
+          Item: { ...keys.organization(organization.organizationId), entity: 'ORGANIZATION', ...organization },
+          // A fresh id never collides; the condition keeps a retried request from overwriting.
+          ConditionExpression: 'attribute_not_exists(pk)',
         },
-        ...apiKeyPuts(db, key),
-      ],
-    }),
-  );
+      },
+    },
+    ...apiKeyPuts(db, key),
+  ]);
 }
 
-function apiKeyPuts(db: Db, key: ApiKeyRecord) {
+function apiKeyPuts(db: Db, key: ApiKeyRecord): GuardedItem<'apiKey' | 'apiKeyRef'>[] {
   return [
     {
-      Put: {
-        TableName: db.tableName,
-        Item: { ...keys.apiKeyByHash(key.keyHash), entity: 'APIKEY', ...key },
-        ConditionExpression: 'attribute_not_exists(pk)',
+      role: 'apiKey',
+      item: {
+        Put: {
+          TableName: db.tableName,
+          Item: { ...keys.apiKeyByHash(key.keyHash), entity: 'APIKEY', ...key },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
       },
     },
     {
-      Put: {
-        TableName: db.tableName,
-        Item: {
-          ...keys.apiKeyById(key.apiKeyId),
-          ...keys.apiKeyListEntry(key.organizationId, key.createdAt, key.apiKeyId),
-          entity: 'APIKEY_REF',
-          ...key,
+      role: 'apiKeyRef',
+      item: {
+        Put: {
+          TableName: db.tableName,
+          Item: {
+            ...keys.apiKeyById(key.apiKeyId),
+            ...keys.apiKeyListEntry(key.organizationId, key.createdAt, key.apiKeyId),
+            entity: 'APIKEY_REF',
+            ...key,
+          },
+          ConditionExpression: 'attribute_not_exists(pk)',
         },
-        ConditionExpression: 'attribute_not_exists(pk)',
       },
     },
   ];
@@ -78,26 +85,22 @@ function apiKeyPuts(db: Db, key: ApiKeyRecord) {
 
 export async function addApiKey(db: Db, key: ApiKeyRecord): Promise<void> {
   try {
-    await db.client.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            ConditionCheck: {
-              TableName: db.tableName,
-              Key: keys.organization(key.organizationId),
-              // A key for an organization that does not exist would be an orphan.
-              ConditionExpression: 'attribute_exists(pk)',
-            },
+    await writeGuarded(db, [
+      {
+        role: 'organization',
+        item: {
+          ConditionCheck: {
+            TableName: db.tableName,
+            Key: keys.organization(key.organizationId),
+            // A key for an organization that does not exist would be an orphan.
+            ConditionExpression: 'attribute_exists(pk)',
           },
-          ...apiKeyPuts(db, key),
-        ],
-      }),
-    );
+        },
+      },
+      ...apiKeyPuts(db, key),
+    ]);
   } catch (error) {
-    if (
-      error instanceof TransactionCanceledException &&
-      error.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed'
-    ) {
+    if (error instanceof WriteConditionFailedError && error.role === 'organization') {
       throw new OrganizationNotFoundError(`Organization ${key.organizationId} not found`);
     }
     throw error;
@@ -105,36 +108,44 @@ export async function addApiKey(db: Db, key: ApiKeyRecord): Promise<void> {
 }
 
 /** The request-path lookup: one strongly consistent GetItem, so a revoked key stops working at once. */
-export async function findApiKeyByHash(db: Db, keyHash: string): Promise<ApiKeyRecord | undefined> {
-  const { Item } = await db.client.send(
-    new GetCommand({ TableName: db.tableName, Key: keys.apiKeyByHash(keyHash), ConsistentRead: true }),
-  );
-  return Item ? ApiKeyRecordSchema.parse(strip(Item)) : undefined;
+export function findApiKeyByHash(db: Db, keyHash: string): Promise<ApiKeyRecord | undefined> {
+  return readItem(db, keys.apiKeyByHash(keyHash), parseApiKey);
+}
+
+/**
+ * The request-path lookup of a key that names its organization: the key and that organization in ONE strongly
+ * consistent BatchGetItem, so a revoked key is refused, and a changed organization applies, from the very next
+ * request. The organization is the one the key named; the caller checks that it is the key's own.
+ */
+export function findApiKeyWithOrganization(db: Db, keyHash: string, organizationId: string) {
+  return readItems(db, {
+    key: { key: keys.apiKeyByHash(keyHash), parse: parseApiKey },
+    organization: { key: keys.organization(organizationId), parse: parseOrganization },
+  });
 }
 
 export async function revokeApiKey(db: Db, apiKeyId: string, now: Date): Promise<ApiKeyRecord> {
-  const { Item } = await db.client.send(
-    new GetCommand({ TableName: db.tableName, Key: keys.apiKeyById(apiKeyId), ConsistentRead: true }),
-  );
-  if (!Item) throw new ApiKeyNotFoundError(`API key ${apiKeyId} not found`);
-  const record = ApiKeyRecordSchema.parse(strip(Item));
+  const record = await readItem(db, keys.apiKeyById(apiKeyId), parseApiKey);
+  if (!record) throw new ApiKeyNotFoundError(`API key ${apiKeyId} not found`);
   const revokedAt = now.toISOString();
-  const setRevoked = (key: { pk: string; sk: string }) => ({
-    Update: {
-      TableName: db.tableName,
-      Key: key,
-      UpdateExpression: 'SET #status = :revoked, revokedAt = :now',
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { ':revoked': 'REVOKED', ':now': revokedAt },
+  const setRevoked = (role: 'apiKey' | 'apiKeyRef', key: { pk: string; sk: string }) => ({
+    role,
+    item: {
+      Update: {
+        TableName: db.tableName,
+        Key: key,
+        UpdateExpression: 'SET #status = :revoked, revokedAt = :now',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':revoked': 'REVOKED', ':now': revokedAt },
+      },
     },
   });
   if (record.status === 'REVOKED') return record;
-  await db.client.send(
-    new TransactWriteCommand({
-      TransactItems: [setRevoked(keys.apiKeyByHash(record.keyHash)), setRevoked(keys.apiKeyById(apiKeyId))],
-    }),
-  );
+  await writeGuarded(db, [
+    setRevoked('apiKey', keys.apiKeyByHash(record.keyHash)),
+    setRevoked('apiKeyRef', keys.apiKeyById(apiKeyId)),
+  ]);
   return { ...record, status: 'REVOKED', revokedAt };
 }
 

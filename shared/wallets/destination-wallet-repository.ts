@@ -1,7 +1,12 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from '#shared/db/client.ts';
-import { cancellationCodes } from '#shared/db/errors.ts';
-import { transactWithConflictRetry } from '#shared/db/guarded-write.ts';
+import {
+  type GuardedItem,
+  RESEND_ATTEMPTS,
+  retryOnConflict,
+  WriteConditionFailedError,
+  writeGuarded,
+} from '#shared/db/guarded-write.ts';
+import { readItem } from '#shared/db/items.ts';
 import { keys } from '#shared/db/keys.ts';
 import type { WalletRecord } from '#shared/wallets/records.ts';
 import { addressLookupPut, parseWallet, walletPut } from '#shared/wallets/repository.ts';
@@ -17,28 +22,30 @@ export class AddressInUseError extends Error {}
 /** The wallet is not (any more) the one that was read: deleted, moved or of the other kind. */
 export class WalletChangedError extends Error {}
 
-export async function getWalletOfCustomer(
+export function getWalletOfCustomer(
   db: Db,
   organizationId: string,
   customerId: string,
   walletId: string,
 ): Promise<WalletRecord | undefined> {
-  const { Item } = await db.client.send(
-    new GetCommand({
-      TableName: db.tableName,
-      Key: keys.wallet(organizationId, customerId, walletId),
-      ConsistentRead: true,
-    }),
-  );
-  return Item ? parseWallet(Item) : undefined;
+  return readItem(db, keys.wallet(organizationId, customerId, walletId), parseWallet);
 }
+
+type WalletRole = 'wallet' | 'oldAddress' | 'newAddress';
+
+/** Sends a destination wallet's transaction, again while it only loses to a concurrent one (its guards decide). */
+const writeWalletItems = (db: Db, items: GuardedItem<WalletRole>[]) =>
+  retryOnConflict(() => writeGuarded(db, items), RESEND_ATTEMPTS);
 
 /** The wallet with its address lookup, all or nothing; the lookup's guard makes the address unique. */
 export async function insertDestinationWallet(db: Db, wallet: WalletRecord): Promise<void> {
   try {
-    await transactWithConflictRetry(db, { TransactItems: [walletPut(db, wallet), addressLookupPut(db, wallet)] });
+    await writeWalletItems(db, [
+      { role: 'wallet', item: walletPut(db, wallet) },
+      { role: 'newAddress', item: addressLookupPut(db, wallet) },
+    ]);
   } catch (error) {
-    if (cancellationCodes(error)?.[1] === 'ConditionalCheckFailed') throw new AddressInUseError();
+    if (error instanceof WriteConditionFailedError && error.role === 'newAddress') throw new AddressInUseError();
     throw error;
   }
 }
@@ -75,9 +82,10 @@ export async function changeWalletAddress(
   const moved: WalletRecord = { ...wallet, address, updatedAt: input.now.toISOString() };
   const guard = sameDestinationWallet(wallet);
   try {
-    await transactWithConflictRetry(db, {
-      TransactItems: [
-        {
+    await writeWalletItems(db, [
+      {
+        role: 'wallet',
+        item: {
           Update: {
             TableName: db.tableName,
             Key: keys.wallet(wallet.organizationId, wallet.customerId, wallet.walletId),
@@ -91,16 +99,14 @@ export async function changeWalletAddress(
             },
           },
         },
-        lookupDelete(db, wallet),
-        addressLookupPut(db, moved),
-      ],
-    });
+      },
+      { role: 'oldAddress', item: lookupDelete(db, wallet) },
+      { role: 'newAddress', item: addressLookupPut(db, moved) },
+    ]);
   } catch (error) {
-    const codes = cancellationCodes(error);
-    if (codes?.[0] === 'ConditionalCheckFailed' || codes?.[1] === 'ConditionalCheckFailed') {
-      throw new WalletChangedError();
+    if (error instanceof WriteConditionFailedError) {
+      throw error.role === 'newAddress' ? new AddressInUseError() : new WalletChangedError();
     }
-    if (codes?.[2] === 'ConditionalCheckFailed') throw new AddressInUseError();
     throw error;
   }
   return moved;
@@ -109,20 +115,21 @@ export async function changeWalletAddress(
 /** Deletes a destination wallet and releases its address, together. */
 export async function deleteDestinationWallet(db: Db, wallet: WalletRecord): Promise<void> {
   try {
-    await transactWithConflictRetry(db, {
-      TransactItems: [
-        {
+    await writeWalletItems(db, [
+      {
+        role: 'wallet',
+        item: {
           Delete: {
             TableName: db.tableName,
             Key: keys.wallet(wallet.organizationId, wallet.customerId, wallet.walletId),
             ...sameDestinationWallet(wallet),
           },
         },
-        lookupDelete(db, wallet),
-      ],
-    });
+      },
+      { role: 'oldAddress', item: lookupDelete(db, wallet) },
+    ]);
   } catch (error) {
-    if (cancellationCodes(error)?.includes('ConditionalCheckFailed')) throw new WalletChangedError();
+    if (error instanceof WriteConditionFailedError) throw new WalletChangedError();
     throw error;
   }
 }

@@ -1,5 +1,6 @@
-import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from '#shared/db/client.ts';
+import { readItem } from '#shared/db/items.ts';
 import { keys } from '#shared/db/keys.ts';
 import { MAX_NON_HARDENED_INDEX } from '#shared/wallets/derivation.ts';
 import {
@@ -52,15 +53,14 @@ export function addressLookupPut(db: Db, wallet: WalletRecord) {
 }
 
 /** Which wallet of this organization an address belongs to (any case; the key holds the lower-case form). */
-export async function findWalletByAddress(
+export function findWalletByAddress(
   db: Db,
   organizationId: string,
   address: string,
 ): Promise<AddressLookup | undefined> {
-  const { Item } = await db.client.send(
-    new GetCommand({ TableName: db.tableName, Key: keys.walletAddress(organizationId, address), ConsistentRead: true }),
+  return readItem(db, keys.walletAddress(organizationId, address), (item) =>
+    AddressLookupSchema.parse(pick(item, LOOKUP_ATTRIBUTES)),
   );
-  return Item ? AddressLookupSchema.parse(pick(Item, LOOKUP_ATTRIBUTES)) : undefined;
 }
 
 /**

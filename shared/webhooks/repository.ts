@@ -1,14 +1,8 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import {
-  DeleteCommand,
-  GetCommand,
-  PutCommand,
-  QueryCommand,
-  TransactWriteCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from '#shared/db/client.ts';
-import { cancellationCodes } from '#shared/db/errors.ts';
+import { WriteConditionFailedError, writeGuarded } from '#shared/db/guarded-write.ts';
+import { readItem } from '#shared/db/items.ts';
 import { keys } from '#shared/db/keys.ts';
 import { type Page, queryListPage } from '#shared/db/pagination.ts';
 import type { EventRecord } from '#shared/events/outbox.ts';
@@ -54,15 +48,8 @@ export async function insertWebhookEndpoint(db: Db, endpoint: EndpointRecord): P
   );
 }
 
-export async function getWebhookEndpoint(db: Db, organizationId: string, endpointId: string) {
-  const { Item } = await db.client.send(
-    new GetCommand({
-      TableName: db.tableName,
-      Key: keys.webhookEndpoint(organizationId, endpointId),
-      ConsistentRead: true,
-    }),
-  );
-  return Item ? parseEndpoint(Item) : undefined;
+export function getWebhookEndpoint(db: Db, organizationId: string, endpointId: string) {
+  return readItem(db, keys.webhookEndpoint(organizationId, endpointId), parseEndpoint);
 }
 
 export function listWebhookEndpointsOfOrganization(
@@ -140,24 +127,26 @@ export async function insertTestEvent(
   input: { organizationId: string; endpointId: string; event: EventRecord & { targetEndpointId: string } },
 ): Promise<boolean> {
   try {
-    await db.client.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            ConditionCheck: {
-              TableName: db.tableName,
-              Key: keys.webhookEndpoint(input.organizationId, input.endpointId),
-              // A test event for an endpoint deleted meanwhile would go nowhere.
-              ConditionExpression: 'attribute_exists(pk)',
-            },
+    await writeGuarded(db, [
+      {
+        role: 'endpoint',
+        item: {
+          ConditionCheck: {
+            TableName: db.tableName,
+            Key: keys.webhookEndpoint(input.organizationId, input.endpointId),
+            // A test event for an endpoint deleted meanwhile would go nowhere.
+            ConditionExpression: 'attribute_exists(pk)',
           },
-          { Put: { TableName: db.tableName, Item: input.event, ConditionExpression: 'attribute_not_exists(pk)' } },
-        ],
-      }),
-    );
+        },
+      },
+      {
+        role: 'event',
+        item: { Put: { TableName: db.tableName, Item: input.event, ConditionExpression: 'attribute_not_exists(pk)' } },
+      },
+    ]);
     return true;
   } catch (error) {
-    if (cancellationCodes(error)?.[0] === 'ConditionalCheckFailed') return false;
+    if (error instanceof WriteConditionFailedError && error.role === 'endpoint') return false;
     throw error;
   }
 }
@@ -198,15 +187,8 @@ export async function createDeliveryOnce(db: Db, delivery: DeliveryRecord): Prom
   }
 }
 
-export async function getDelivery(db: Db, organizationId: string, deliveryId: string) {
-  const { Item } = await db.client.send(
-    new GetCommand({
-      TableName: db.tableName,
-      Key: keys.webhookDelivery(organizationId, deliveryId),
-      ConsistentRead: true,
-    }),
-  );
-  return Item ? parseDelivery(Item) : undefined;
+export function getDelivery(db: Db, organizationId: string, deliveryId: string) {
+  return readItem(db, keys.webhookDelivery(organizationId, deliveryId), parseDelivery);
 }
 
 export function listDeliveriesOfEndpoint(
@@ -316,46 +298,48 @@ export async function requestRedelivery(
   const allowedAttempts = delivery.status === 'PENDING' ? delivery.allowedAttempts : delivery.attempts + 1;
   const now = input.now.toISOString();
   try {
-    await db.client.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Update: {
-              TableName: db.tableName,
-              Key: keys.webhookDelivery(delivery.organizationId, delivery.deliveryId),
-              UpdateExpression:
-                'SET #status = :pending, allowedAttempts = :allowed, nextAttemptAt = :now, updatedAt = :now',
-              // Over the state we read: an attempt finishing meanwhile changes what "one more" means.
-              ConditionExpression: '#status = :seenStatus AND attempts = :seenAttempts',
-              ExpressionAttributeNames: { '#status': 'status' },
-              ExpressionAttributeValues: {
-                ':pending': 'PENDING',
-                ':allowed': allowedAttempts,
-                ':now': now,
-                ':seenStatus': delivery.status,
-                ':seenAttempts': delivery.attempts,
-              },
+    await writeGuarded(db, [
+      {
+        role: 'delivery',
+        item: {
+          Update: {
+            TableName: db.tableName,
+            Key: keys.webhookDelivery(delivery.organizationId, delivery.deliveryId),
+            UpdateExpression:
+              'SET #status = :pending, allowedAttempts = :allowed, nextAttemptAt = :now, updatedAt = :now',
+            // Over the state we read: an attempt finishing meanwhile changes what "one more" means.
+            ConditionExpression: '#status = :seenStatus AND attempts = :seenAttempts',
+            ExpressionAttributeNames: { '#status': 'status' },
+            ExpressionAttributeValues: {
+              ':pending': 'PENDING',
+              ':allowed': allowedAttempts,
+              ':now': now,
+              ':seenStatus': delivery.status,
+              ':seenAttempts': delivery.attempts,
             },
           },
-          {
-            Put: {
-              TableName: db.tableName,
-              Item: {
-                ...keys.webhookRedelivery(input.requestId),
-                entity: 'WEBHOOK_REDELIVERY',
-                organizationId: delivery.organizationId,
-                deliveryId: delivery.deliveryId,
-                requestedAt: now,
-                expiresAt: Math.floor(input.now.getTime() / 1000) + REDELIVERY_RETENTION_SECONDS,
-              },
-              ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+      {
+        role: 'redelivery',
+        item: {
+          Put: {
+            TableName: db.tableName,
+            Item: {
+              ...keys.webhookRedelivery(input.requestId),
+              entity: 'WEBHOOK_REDELIVERY',
+              organizationId: delivery.organizationId,
+              deliveryId: delivery.deliveryId,
+              requestedAt: now,
+              expiresAt: Math.floor(input.now.getTime() / 1000) + REDELIVERY_RETENTION_SECONDS,
             },
+            ConditionExpression: 'attribute_not_exists(pk)',
           },
-        ],
-      }),
-    );
+        },
+      },
+    ]);
   } catch (error) {
-    if (cancellationCodes(error)?.[0] === 'ConditionalCheckFailed') return undefined;
+    if (error instanceof WriteConditionFailedError && error.role === 'delivery') return undefined;
     throw error;
   }
   return { ...delivery, status: 'PENDING', allowedAttempts, nextAttemptAt: now, updatedAt: now };

@@ -1,9 +1,10 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { BatchGetCommand, GetCommand, NumberValue, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { NumberValue, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import type { Db } from '#shared/db/client.ts';
 import type { GuardedItem, TransactItem } from '#shared/db/guarded-write.ts';
-import { type Key, keys } from '#shared/db/keys.ts';
+import { readItem, readItems, type StoredItem } from '#shared/db/items.ts';
+import { keys } from '#shared/db/keys.ts';
 import { MicroSchema } from '#shared/money/micro.ts';
 import {
   type AllowanceConfig,
@@ -47,35 +48,31 @@ export const IdempotencyRecordSchema = z.object({
 });
 export type IdempotencyRecord = z.infer<typeof IdempotencyRecordSchema>;
 
-const parseBalance = (item: Record<string, unknown> | undefined): BalanceState =>
-  item ? BalanceItemSchema.parse(item) : EMPTY_BALANCE;
-const parseAllowance = (item: Record<string, unknown> | undefined): AllowanceUsage | undefined =>
-  item ? AllowanceItemSchema.parse(item) : undefined;
-const parseSandboxSettings = (item: Record<string, unknown> | undefined): SandboxSettings => {
-  const parsed = SandboxSettingsItemSchema.parse(item ?? {});
+const parseBalance = (item: StoredItem): BalanceState => BalanceItemSchema.parse(item);
+const parseAllowance = (item: StoredItem): AllowanceUsage => AllowanceItemSchema.parse(item);
+const parseIdempotency = (item: StoredItem): IdempotencyRecord => IdempotencyRecordSchema.parse(item);
+const parseSandboxSettings = (item: StoredItem): SandboxSettings => {
+  const parsed = SandboxSettingsItemSchema.parse(item);
   return {
     failNextExecutions: parsed.failNextExecutions,
     rates: { ...(parsed.rateEUR ? { EUR: parsed.rateEUR } : {}), ...(parsed.rateUSD ? { USD: parsed.rateUSD } : {}) },
   };
 };
-
-const getItem = async (db: Db, key: Key) =>
-  (await db.client.send(new GetCommand({ TableName: db.tableName, Key: key, ConsistentRead: true }))).Item;
+/** Settings never stored: no armed faults, the configured rates. */
+const DEFAULT_SANDBOX_SETTINGS: SandboxSettings = { failNextExecutions: 0, rates: {} };
 
 export const getBalance = async (db: Db, organizationId: string, customerId: string) =>
-  parseBalance(await getItem(db, keys.customerBalance(organizationId, customerId)));
+  (await readItem(db, keys.customerBalance(organizationId, customerId), parseBalance)) ?? EMPTY_BALANCE;
 
-export const getAllowanceUsage = async (db: Db, organizationId: string) =>
-  parseAllowance(await getItem(db, keys.allowance(organizationId)));
+export const getAllowanceUsage = (db: Db, organizationId: string) =>
+  readItem(db, keys.allowance(organizationId), parseAllowance);
 
 /** A sandbox organization's settings (its rates, armed faults); inbound deposits quote their forwarding with them. */
 export const getSandboxSettings = async (db: Db, organizationId: string) =>
-  parseSandboxSettings(await getItem(db, keys.sandboxSettings(organizationId)));
+  (await readItem(db, keys.sandboxSettings(organizationId), parseSandboxSettings)) ?? DEFAULT_SANDBOX_SETTINGS;
 
-export async function getIdempotencyRecord(db: Db, organizationId: string, idempotencyKey: string) {
-  const item = await getItem(db, keys.idempotencyRecord(organizationId, idempotencyKey));
-  return item ? IdempotencyRecordSchema.parse(item) : undefined;
-}
+export const getIdempotencyRecord = (db: Db, organizationId: string, idempotencyKey: string) =>
+  readItem(db, keys.idempotencyRecord(organizationId, idempotencyKey), parseIdempotency);
 
 /** Everything a create decides on besides the customer and the bank. */
 export type CreateContext = {
@@ -85,45 +82,27 @@ export type CreateContext = {
   sandbox: SandboxSettings | undefined;
 };
 
-const sameKey = (a: Record<string, unknown>, b: Key) => a.pk === b.pk && a.sk === b.sk;
-
 /**
  * One strongly consistent BatchGetItem for the balance, the allowance usage, the idempotency record and (for
- * sandbox organizations) the sandbox settings. Unprocessed keys, which DynamoDB may return under load, are
- * asked for again.
+ * sandbox organizations) the sandbox settings.
  */
 export async function readCreateContext(
   db: Db,
   input: { organizationId: string; customerId: string; idempotencyKey: string; sandbox: boolean },
 ): Promise<CreateContext> {
-  const wanted = {
-    balance: keys.customerBalance(input.organizationId, input.customerId),
-    allowance: keys.allowance(input.organizationId),
-    idempotency: keys.idempotencyRecord(input.organizationId, input.idempotencyKey),
-    sandbox: keys.sandboxSettings(input.organizationId),
-  };
-  let pending: Key[] = [
-    wanted.balance,
-    wanted.allowance,
-    wanted.idempotency,
-    ...(input.sandbox ? [wanted.sandbox] : []),
-  ];
-  const found: Record<string, unknown>[] = [];
-  for (let attempt = 0; pending.length > 0; attempt++) {
-    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(500, 20 * 2 ** attempt)));
-    const result = await db.client.send(
-      new BatchGetCommand({ RequestItems: { [db.tableName]: { Keys: pending, ConsistentRead: true } } }),
-    );
-    found.push(...(result.Responses?.[db.tableName] ?? []));
-    pending = (result.UnprocessedKeys?.[db.tableName]?.Keys ?? []) as Key[];
-  }
-  const pick = (key: Key) => found.find((item) => sameKey(item, key));
-  const idempotency = pick(wanted.idempotency);
+  const read = await readItems(db, {
+    balance: { key: keys.customerBalance(input.organizationId, input.customerId), parse: parseBalance },
+    allowance: { key: keys.allowance(input.organizationId), parse: parseAllowance },
+    idempotency: { key: keys.idempotencyRecord(input.organizationId, input.idempotencyKey), parse: parseIdempotency },
+    ...(input.sandbox
+      ? { sandbox: { key: keys.sandboxSettings(input.organizationId), parse: parseSandboxSettings } }
+      : {}),
+  });
   return {
-    balance: parseBalance(pick(wanted.balance)),
-    allowance: parseAllowance(pick(wanted.allowance)),
-    idempotency: idempotency ? IdempotencyRecordSchema.parse(idempotency) : undefined,
-    sandbox: input.sandbox ? parseSandboxSettings(pick(wanted.sandbox)) : undefined,
+    balance: read.balance ?? EMPTY_BALANCE,
+    allowance: read.allowance,
+    idempotency: read.idempotency,
+    sandbox: input.sandbox ? (read.sandbox ?? DEFAULT_SANDBOX_SETTINGS) : undefined,
   };
 }
 
@@ -359,5 +338,5 @@ export async function setSandboxRates(db: Db, organizationId: string, rates: Par
       ReturnValues: 'ALL_NEW',
     }),
   );
-  return parseSandboxSettings(Attributes);
+  return parseSandboxSettings(Attributes ?? {});
 }

@@ -1,7 +1,8 @@
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import type { Db } from '#shared/db/client.ts';
 import type { TransactItem } from '#shared/db/guarded-write.ts';
+import { readItem } from '#shared/db/items.ts';
 import { keys, TIMER_SHARDS, type TimerKind } from '#shared/db/keys.ts';
 import { type Page, queryListPage } from '#shared/db/pagination.ts';
 import { TABLE } from '#shared/db/table.ts';
@@ -106,32 +107,18 @@ export const transactionWrites = {
 
 // Reads.
 
-export async function getTransactionOfCustomer(
+export function getTransactionOfCustomer(
   db: Db,
   organizationId: string,
   customerId: string,
   transactionId: string,
 ): Promise<TransactionRecord | undefined> {
-  const { Item } = await db.client.send(
-    new GetCommand({
-      TableName: db.tableName,
-      Key: keys.transaction(organizationId, customerId, transactionId),
-      ConsistentRead: true,
-    }),
-  );
-  return Item ? parseTransaction(Item) : undefined;
+  return readItem(db, keys.transaction(organizationId, customerId, transactionId), parseTransaction);
 }
 
 /** The customer a transaction of this organization belongs to; another organization's transaction is not found. */
-export async function findTransactionPointer(db: Db, organizationId: string, transactionId: string) {
-  const { Item } = await db.client.send(
-    new GetCommand({
-      TableName: db.tableName,
-      Key: keys.transactionPointer(organizationId, transactionId),
-      ConsistentRead: true,
-    }),
-  );
-  return Item ? PointerSchema.parse(Item) : undefined;
+export function findTransactionPointer(db: Db, organizationId: string, transactionId: string) {
+  return readItem(db, keys.transactionPointer(organizationId, transactionId), (item) => PointerSchema.parse(item));
 }
 
 /** Operator path: a transaction by its id alone, through the pointer's gsi1 entry. */
