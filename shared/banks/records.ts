@@ -1,5 +1,7 @@
 import * as z from 'zod';
 
+/** The stored shapes of the banks area: what the table holds, parsed on every read (see `repository.ts`). */
+
 /**
  * A customer's withdrawal bank account as stored. The bank area (create, list, approve) owns its writes;
  * withdrawals read it through `getBankOfCustomer` and copy the payout details onto the transaction.

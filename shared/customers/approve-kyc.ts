@@ -1,6 +1,7 @@
 import { changeKycStatusOrConflict } from '#shared/customers/kyc-rules.ts';
+import type { Address } from '#shared/customers/records.ts';
 import { requireCustomer } from '#shared/customers/require-customer.ts';
-import { type Address, type Customer, toCustomer } from '#shared/customers/schemas.ts';
+import { type Customer, toCustomer } from '#shared/customers/schemas.ts';
 import type { Deps } from '#shared/deps.ts';
 import { ConflictError } from '#shared/errors.ts';
 import { eventRecord } from '#shared/events/outbox.ts';

@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
+import type { CustomerRecord } from '#shared/customers/records.ts';
 import { DepositReferenceTakenError, insertCustomer } from '#shared/customers/repository.ts';
-import { type CreateCustomerInput, type Customer, type CustomerRecord, toCustomer } from '#shared/customers/schemas.ts';
+import { type CreateCustomerInput, type Customer, toCustomer } from '#shared/customers/schemas.ts';
 import type { Deps } from '#shared/deps.ts';
 import { eventRecord } from '#shared/events/outbox.ts';
 import { newId } from '#shared/ids.ts';

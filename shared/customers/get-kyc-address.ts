@@ -1,5 +1,5 @@
+import type { Address } from '#shared/customers/records.ts';
 import { requireCustomer } from '#shared/customers/require-customer.ts';
-import type { Address } from '#shared/customers/schemas.ts';
 import type { Deps } from '#shared/deps.ts';
 import { ForbiddenError } from '#shared/errors.ts';
 

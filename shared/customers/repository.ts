@@ -1,4 +1,5 @@
-import { type CustomerRecord, CustomerRecordSchema, type KycStatus } from '#shared/customers/schemas.ts';
+import type { KycStatus } from '#shared/customers/records.ts';
+import { type CustomerRecord, CustomerRecordSchema } from '#shared/customers/records.ts';
 import type { Db } from '#shared/db/client.ts';
 import { type GuardedItem, WriteConditionFailedError, writeGuarded } from '#shared/db/guarded-write.ts';
 import { readItem } from '#shared/db/items.ts';

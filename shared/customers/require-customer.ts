@@ -1,5 +1,5 @@
+import type { CustomerRecord } from '#shared/customers/records.ts';
 import { getCustomer } from '#shared/customers/repository.ts';
-import type { CustomerRecord } from '#shared/customers/schemas.ts';
 import type { Deps } from '#shared/deps.ts';
 import { NotFoundError } from '#shared/errors.ts';
 

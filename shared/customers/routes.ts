@@ -1,6 +1,6 @@
 import * as z from 'zod';
+import { AddressSchema } from '#shared/customers/records.ts';
 import {
-  AddressSchema,
   CreateCustomerBody,
   CustomerIdParams,
   CustomerSchema,

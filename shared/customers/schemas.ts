@@ -1,10 +1,8 @@
 import * as z from 'zod';
+import type { CustomerRecord } from '#shared/customers/records.ts';
+import { AccountTypeSchema, AddressSchema, KycStatusSchema } from '#shared/customers/records.ts';
 import { FiatAmountSchema, formatFiat } from '#shared/money/amounts.ts';
 import { CountryCodeSchema } from '#shared/validation/country.ts';
-
-export const AccountTypeSchema = z.enum(['individual', 'corporate']);
-export const KycStatusSchema = z.enum(['NOT_STARTED', 'PENDING', 'APPROVED', 'REJECTED']);
-export type KycStatus = z.infer<typeof KycStatusSchema>;
 
 // The document shows the input side of a transform; the limits live after it, so they are restated for readers.
 export const text = (max: number) =>
@@ -22,19 +20,6 @@ export const AddressInputSchema = z
     postalCode: text(20).meta({ description: 'Postal code as the country writes it', examples: ['10117'] }),
   })
   .meta({ id: 'AddressInput' });
-export const AddressSchema = z
-  .object({
-    addressLine1: z.string(),
-    city: z.string(),
-    country: z.string(),
-    postalCode: z.string(),
-  })
-  .meta({
-    id: 'Address',
-    examples: [{ addressLine1: 'Friedrichstraße 123', city: 'Berlin', country: 'DE', postalCode: '10117' }],
-  });
-export type Address = z.infer<typeof AddressSchema>;
-
 export const EmailSchema = z
   .string()
   .transform((value) => value.trim())
@@ -87,26 +72,6 @@ export const CustomerIdParams = z.strictObject({
     examples: ['3b241101-e2bb-4255-8caf-4136c566a962'],
   }),
 });
-
-/** The stored customer; parsed on every read. */
-export const CustomerRecordSchema = z.object({
-  customerId: z.string(),
-  organizationId: z.string(),
-  name: z.string(),
-  email: z.string(),
-  accountType: AccountTypeSchema,
-  expectedMonthlyVolume: z.string().nullable(),
-  kycStatus: KycStatusSchema,
-  verifiedName: z.string().nullable(),
-  address: AddressSchema.nullable(),
-  /** Stable 10-character reference a payer quotes on bank deposits (deposit details). */
-  depositReference: z.string(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  /** Optimistic-concurrency counter: every change is conditional on the version it read. */
-  version: z.number().int().min(1),
-});
-export type CustomerRecord = z.infer<typeof CustomerRecordSchema>;
 
 export const CustomerSchema = z
   .object({

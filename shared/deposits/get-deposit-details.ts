@@ -1,17 +1,17 @@
+import type { CustomerRecord } from '#shared/customers/records.ts';
 import { requireCustomer } from '#shared/customers/require-customer.ts';
-import type { CustomerRecord } from '#shared/customers/schemas.ts';
+import type { VirtualAccountRecord } from '#shared/deposits/records.ts';
 import {
   type DepositCurrency,
   type DepositDetails,
   type DepositDetailsRequest,
   type DepositRail,
   depositRail,
-  type VirtualAccountRecord,
 } from '#shared/deposits/schemas.ts';
 import { findVirtualAccountOfCurrency } from '#shared/deposits/virtual-account-repository.ts';
 import type { Deps } from '#shared/deps.ts';
 import { ForbiddenError } from '#shared/errors.ts';
-import type { Organization } from '#shared/organizations/organization.ts';
+import type { Organization } from '#shared/organizations/records.ts';
 
 /**
  * Where a customer's payer sends fiat (API.md section 6). Money arriving on a shared account is matched to the

@@ -1,24 +1,8 @@
-import * as z from 'zod';
 import type { Db } from '#shared/db/client.ts';
 import { readItem } from '#shared/db/items.ts';
 import { keys } from '#shared/db/keys.ts';
-
-/**
- * The record that an on-chain transfer (chain + transaction hash) was processed, and into which transaction. It is
- * put with `attribute_not_exists` in the same TransactWriteItems as that transaction, so a transfer reported twice,
- * or by twenty concurrent watchers, is recorded once; the others find this item and answer with its transaction.
- */
-export const InboundTransferSchema = z.object({
-  organizationId: z.string(),
-  chain: z.string(),
-  txHash: z.string(),
-  address: z.string(),
-  amount: z.string(),
-  customerId: z.string(),
-  transactionId: z.string(),
-  receivedAt: z.string(),
-});
-export type InboundTransfer = z.infer<typeof InboundTransferSchema>;
+import type { InboundTransfer } from '#shared/deposits/records.ts';
+import { InboundTransferSchema } from '#shared/deposits/records.ts';
 
 const ATTRIBUTES = Object.keys(InboundTransferSchema.shape);
 

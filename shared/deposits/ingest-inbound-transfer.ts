@@ -8,29 +8,27 @@ import {
   writeGuarded,
 } from '#shared/db/guarded-write.ts';
 import { inboundOutcome } from '#shared/deposits/inbound-rules.ts';
-import {
-  getInboundTransfer,
-  type InboundTransfer,
-  inboundTransferPut,
-} from '#shared/deposits/inbound-transfer-repository.ts';
+import { getInboundTransfer, inboundTransferPut } from '#shared/deposits/inbound-transfer-repository.ts';
+import type { InboundTransfer } from '#shared/deposits/records.ts';
 import type { Deps } from '#shared/deps.ts';
 import { FieldError, NotFoundError } from '#shared/errors.ts';
 import type { Chain } from '#shared/money/chains.ts';
 import { formatMicro, toMicro } from '#shared/money/micro.ts';
-import type { Organization } from '#shared/organizations/organization.ts';
+import type { Organization } from '#shared/organizations/records.ts';
 import type { AddressLookup } from '#shared/wallets/records.ts';
 import { findWalletByAddress } from '#shared/wallets/repository.ts';
 import { balanceWrites, getSandboxSettings } from '#shared/withdrawals/balance-repository.ts';
-import { rateProviderFor } from '#shared/withdrawals/ports.ts';
-import { AmountAboveMaximumError, AmountNotAboveFeeError, quoteWithdrawal } from '#shared/withdrawals/quote.ts';
 import {
   bankSnapshot,
   createdEvent,
   newCompletedDeposit,
   newTransactionRecord,
   toTransaction,
-} from '#shared/withdrawals/records.ts';
-import type { Transaction, TransactionRecord } from '#shared/withdrawals/schemas.ts';
+} from '#shared/withdrawals/new-transaction.ts';
+import { rateProviderFor } from '#shared/withdrawals/ports.ts';
+import { AmountAboveMaximumError, AmountNotAboveFeeError, quoteWithdrawal } from '#shared/withdrawals/quote.ts';
+import type { TransactionRecord } from '#shared/withdrawals/records.ts';
+import type { Transaction } from '#shared/withdrawals/schemas.ts';
 import { getTransactionOfCustomer, transactionWrites } from '#shared/withdrawals/transaction-repository.ts';
 import { execute, settleDueAt } from '#shared/withdrawals/transitions.ts';
 

@@ -1,5 +1,6 @@
 import { requireCustomer } from '#shared/customers/require-customer.ts';
-import { toVirtualAccount, type VirtualAccount, type VirtualAccountRecord } from '#shared/deposits/schemas.ts';
+import type { VirtualAccountRecord } from '#shared/deposits/records.ts';
+import { toVirtualAccount, type VirtualAccount } from '#shared/deposits/schemas.ts';
 import { insertVirtualAccount, VirtualAccountExistsError } from '#shared/deposits/virtual-account-repository.ts';
 import type { Where } from '#shared/deposits/virtual-account-rules.ts';
 import type { Deps } from '#shared/deps.ts';

@@ -1,4 +1,6 @@
 import * as z from 'zod';
+import type { VirtualAccountRecord } from '#shared/deposits/records.ts';
+import { VirtualAccountCurrencySchema, VirtualAccountRecordSchema } from '#shared/deposits/records.ts';
 import { UsdcAmountSchema } from '#shared/money/amounts.ts';
 import { CHAINS } from '#shared/money/chains.ts';
 import { EthereumAddressSchema } from '#shared/wallets/schemas.ts';
@@ -6,27 +8,6 @@ import { EthereumAddressSchema } from '#shared/wallets/schemas.ts';
 const uuid = () => z.uuid({ error: 'Must be a UUID' });
 
 // Virtual accounts.
-
-export const VirtualAccountCurrencySchema = z.enum(['USD']);
-export const VirtualAccountStatusSchema = z.enum(['PENDING', 'ACTIVE']);
-
-/** A customer's dedicated account, as stored; the IBAN and its bank are assigned when it becomes ACTIVE. */
-export const VirtualAccountRecordSchema = z.object({
-  virtualAccountId: z.string(),
-  organizationId: z.string(),
-  customerId: z.string(),
-  currency: VirtualAccountCurrencySchema,
-  status: VirtualAccountStatusSchema,
-  iban: z.string().nullable(),
-  bic: z.string().nullable(),
-  bankName: z.string().nullable(),
-  bankAddress: z.string().nullable(),
-  bankCountry: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  activatedAt: z.string().nullable(),
-});
-export type VirtualAccountRecord = z.infer<typeof VirtualAccountRecordSchema>;
 
 export const CreateVirtualAccountBody = z
   .strictObject({

@@ -3,7 +3,7 @@ import { RESEND_ATTEMPTS, retryOnConflict, WriteConditionFailedError, writeGuard
 import { readItem } from '#shared/db/items.ts';
 import { keys } from '#shared/db/keys.ts';
 import { type Page, queryListPage } from '#shared/db/pagination.ts';
-import { type VirtualAccountRecord, VirtualAccountRecordSchema } from '#shared/deposits/schemas.ts';
+import { type VirtualAccountRecord, VirtualAccountRecordSchema } from '#shared/deposits/records.ts';
 
 const ATTRIBUTES = Object.keys(VirtualAccountRecordSchema.shape);
 

@@ -1,13 +1,8 @@
 import type { Deps } from '#shared/deps.ts';
 import { UnauthorizedError } from '#shared/errors.ts';
 import { bearerToken, hashApiKey, organizationIdOfApiKey } from '#shared/organizations/api-keys.ts';
-import type { Organization } from '#shared/organizations/organization.ts';
-import {
-  type ApiKeyRecord,
-  findApiKeyByHash,
-  findApiKeyWithOrganization,
-  getOrganization,
-} from '#shared/organizations/repository.ts';
+import type { ApiKeyRecord, Organization } from '#shared/organizations/records.ts';
+import { findApiKeyByHash, findApiKeyWithOrganization, getOrganization } from '#shared/organizations/repository.ts';
 
 export type AuthContext = { organizationId: string; organization: Organization; apiKeyId: string };
 

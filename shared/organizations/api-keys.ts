@@ -1,5 +1,5 @@
 import { randomBase62, sha256Hex } from '#shared/ids.ts';
-import type { Environment } from '#shared/organizations/organization.ts';
+import type { Environment } from '#shared/organizations/records.ts';
 
 /** 43 base62 characters carry about 256 bits of entropy; the contract asks for at least 32. */
 const KEY_RANDOM_LENGTH = 43;

@@ -2,9 +2,9 @@ import type { Clock } from '#shared/clock.ts';
 import type { Db } from '#shared/db/client.ts';
 import { newId } from '#shared/ids.ts';
 import { apiKeyHint, generateApiKey, hashApiKey } from '#shared/organizations/api-keys.ts';
-import { type Environment, type NewOrganizationInput, newOrganization } from '#shared/organizations/organization.ts';
+import { type NewOrganizationInput, newOrganization } from '#shared/organizations/new-organization.ts';
+import type { ApiKeyRecord, Environment } from '#shared/organizations/records.ts';
 import {
-  type ApiKeyRecord,
   addApiKey,
   createOrganizationWithKey,
   getOrganization,

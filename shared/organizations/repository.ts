@@ -1,24 +1,13 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import * as z from 'zod';
 import type { EurReceivingAccount } from '#shared/config/receiving-banks.ts';
 import type { Db } from '#shared/db/client.ts';
 import { type GuardedItem, WriteConditionFailedError, writeGuarded } from '#shared/db/guarded-write.ts';
 import { readItem, readItems, type StoredItem } from '#shared/db/items.ts';
 import { keys } from '#shared/db/keys.ts';
 import { TABLE } from '#shared/db/table.ts';
-import { type Organization, OrganizationSchema } from '#shared/organizations/organization.ts';
-
-export const ApiKeyRecordSchema = z.object({
-  apiKeyId: z.string(),
-  organizationId: z.string(),
-  keyHash: z.string(),
-  hint: z.string(),
-  status: z.enum(['ACTIVE', 'REVOKED']),
-  createdAt: z.string(),
-  revokedAt: z.string().nullable(),
-});
-export type ApiKeyRecord = z.infer<typeof ApiKeyRecordSchema>;
+import type { ApiKeyRecord } from '#shared/organizations/records.ts';
+import { ApiKeyRecordSchema, type Organization, OrganizationSchema } from '#shared/organizations/records.ts';
 
 export class OrganizationNotFoundError extends Error {}
 export class ApiKeyNotFoundError extends Error {}

@@ -1,6 +1,8 @@
 import * as z from 'zod';
 import { ChainSchema } from '#shared/money/chains.ts';
 
+/** The stored shapes of the wallets area: what the table holds, parsed on every read (see `repository.ts`). */
+
 /**
  * A customer's wallet as stored, in the customer's partition (`WALLET#<walletId>`). Two kinds share the shape:
  * bank deposit wallets (derived addresses that forward to a withdrawal bank; this area creates them) and

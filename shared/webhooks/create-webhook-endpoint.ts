@@ -1,13 +1,9 @@
 import type { Deps } from '#shared/deps.ts';
 import { newId } from '#shared/ids.ts';
 import { assertReceiverUrl, type Caller } from '#shared/webhooks/endpoint-rules.ts';
+import type { EndpointRecord } from '#shared/webhooks/records.ts';
 import { insertWebhookEndpoint } from '#shared/webhooks/repository.ts';
-import {
-  type CreateEndpointInput,
-  type EndpointRecord,
-  toWebhookEndpoint,
-  type WebhookEndpoint,
-} from '#shared/webhooks/schemas.ts';
+import { type CreateEndpointInput, toWebhookEndpoint, type WebhookEndpoint } from '#shared/webhooks/schemas.ts';
 import { generateSecret } from '#shared/webhooks/signing.ts';
 
 export async function createWebhookEndpoint(

@@ -1,10 +1,10 @@
 import type { Deps } from '#shared/deps.ts';
 import { ConflictError, FieldError } from '#shared/errors.ts';
-import type { Organization } from '#shared/organizations/organization.ts';
+import type { Organization } from '#shared/organizations/records.ts';
 import { policyFor, urlProblem } from '#shared/webhooks/address-guard.ts';
+import type { EndpointRecord } from '#shared/webhooks/records.ts';
 import { replaceWebhookEndpoint, WebhookEndpointChangedError } from '#shared/webhooks/repository.ts';
 import { requireWebhookEndpoint } from '#shared/webhooks/require-webhook-endpoint.ts';
-import type { EndpointRecord } from '#shared/webhooks/schemas.ts';
 
 export type Caller = { organizationId: string; organization: Organization };
 

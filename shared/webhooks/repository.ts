@@ -6,14 +6,13 @@ import { readItem } from '#shared/db/items.ts';
 import { keys } from '#shared/db/keys.ts';
 import { type Page, queryListPage } from '#shared/db/pagination.ts';
 import type { EventRecord } from '#shared/events/outbox.ts';
+import type { Attempt, DeliveryStatus } from '#shared/webhooks/records.ts';
 import {
-  type Attempt,
   type DeliveryRecord,
   DeliveryRecordSchema,
-  type DeliveryStatus,
   type EndpointRecord,
   EndpointRecordSchema,
-} from '#shared/webhooks/schemas.ts';
+} from '#shared/webhooks/records.ts';
 
 const ENDPOINT_ATTRIBUTES = Object.keys(EndpointRecordSchema.shape);
 const DELIVERY_ATTRIBUTES = Object.keys(DeliveryRecordSchema.shape);

@@ -15,6 +15,7 @@ import { log } from '#shared/log.ts';
 import { getOrganization } from '#shared/organizations/repository.ts';
 import { policyFor } from '#shared/webhooks/address-guard.ts';
 import type { DeliveryResult } from '#shared/webhooks/http-delivery.ts';
+import type { DeliveryRecord, EndpointRecord } from '#shared/webhooks/records.ts';
 import {
   allWebhookEndpointsOfOrganization,
   claimDeliveryAttempt,
@@ -25,7 +26,6 @@ import {
   recordDeliveryOutcome,
 } from '#shared/webhooks/repository.ts';
 import { attemptsOf, nextAttemptAt, queueDelaySeconds } from '#shared/webhooks/retry-schedule.ts';
-import type { DeliveryRecord, EndpointRecord } from '#shared/webhooks/schemas.ts';
 import type { SenderDeps } from '#shared/webhooks/sender-deps.ts';
 import { webhookHeaders } from '#shared/webhooks/signing.ts';
 

@@ -1,12 +1,8 @@
 import type { Deps } from '#shared/deps.ts';
 import { assertReceiverUrl, type Caller, changeEndpoint } from '#shared/webhooks/endpoint-rules.ts';
+import type { EndpointRecord } from '#shared/webhooks/records.ts';
 import { requireWebhookEndpoint } from '#shared/webhooks/require-webhook-endpoint.ts';
-import {
-  type EndpointRecord,
-  toWebhookEndpoint,
-  type UpdateEndpointInput,
-  type WebhookEndpoint,
-} from '#shared/webhooks/schemas.ts';
+import { toWebhookEndpoint, type UpdateEndpointInput, type WebhookEndpoint } from '#shared/webhooks/schemas.ts';
 
 export async function updateWebhookEndpoint(
   deps: Deps,

@@ -1,5 +1,5 @@
 import type { Deps } from '#shared/deps.ts';
-import { toTransaction } from '#shared/withdrawals/records.ts';
+import { toTransaction } from '#shared/withdrawals/new-transaction.ts';
 import { locate, type SandboxTransaction } from '#shared/withdrawals/transaction-rules.ts';
 import { approveWithdrawal } from '#shared/withdrawals/transitions.ts';
 

@@ -13,6 +13,8 @@ import {
   type BalanceState,
   EMPTY_BALANCE,
 } from '#shared/withdrawals/allowance.ts';
+import type { IdempotencyRecord } from '#shared/withdrawals/records.ts';
+import { IdempotencyRecordSchema } from '#shared/withdrawals/records.ts';
 import type { ExchangeRates } from '#shared/withdrawals/schemas.ts';
 
 /**
@@ -36,17 +38,6 @@ const SandboxSettingsItemSchema = z.object({
   rateUSD: z.string().optional(),
 });
 export type SandboxSettings = { failNextExecutions: number; rates: Partial<ExchangeRates> };
-
-export const IdempotencyRecordSchema = z.object({
-  organizationId: z.string(),
-  idempotencyKey: z.string(),
-  /** SHA-256 of the canonical parameters: the same key with other parameters is refused. */
-  requestHash: z.string(),
-  customerId: z.string(),
-  transactionId: z.string(),
-  createdAt: z.string(),
-});
-export type IdempotencyRecord = z.infer<typeof IdempotencyRecordSchema>;
 
 const parseBalance = (item: StoredItem): BalanceState => BalanceItemSchema.parse(item);
 const parseAllowance = (item: StoredItem): AllowanceUsage => AllowanceItemSchema.parse(item);

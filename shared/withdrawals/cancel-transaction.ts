@@ -1,6 +1,6 @@
 import { requireCustomer } from '#shared/customers/require-customer.ts';
 import type { Deps } from '#shared/deps.ts';
-import { toTransaction } from '#shared/withdrawals/records.ts';
+import { toTransaction } from '#shared/withdrawals/new-transaction.ts';
 import type { Transaction } from '#shared/withdrawals/schemas.ts';
 import type { CustomerTransaction } from '#shared/withdrawals/transaction-rules.ts';
 import { cancelWithdrawal } from '#shared/withdrawals/transitions.ts';

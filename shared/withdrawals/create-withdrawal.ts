@@ -1,7 +1,7 @@
 import type { BankRecord } from '#shared/banks/records.ts';
 import { getBankOfCustomer } from '#shared/banks/repository.ts';
+import type { CustomerRecord } from '#shared/customers/records.ts';
 import { getCustomer } from '#shared/customers/repository.ts';
-import type { CustomerRecord } from '#shared/customers/schemas.ts';
 import { isTransientDatabaseError } from '#shared/db/errors.ts';
 import {
   type GuardedItem,
@@ -19,7 +19,7 @@ import {
   UnprocessableError,
 } from '#shared/errors.ts';
 import { toMicro } from '#shared/money/micro.ts';
-import type { Organization } from '#shared/organizations/organization.ts';
+import type { Organization } from '#shared/organizations/records.ts';
 import { getOrganization } from '#shared/organizations/repository.ts';
 import { allowanceWindow } from '#shared/withdrawals/allowance.ts';
 import {
@@ -27,11 +27,8 @@ import {
   balanceWrites,
   type CreateContext,
   getIdempotencyRecord,
-  type IdempotencyRecord,
   readCreateContext,
 } from '#shared/withdrawals/balance-repository.ts';
-import { rateProviderFor } from '#shared/withdrawals/ports.ts';
-import { quoteWithdrawal } from '#shared/withdrawals/quote.ts';
 import {
   addSeconds,
   bankSnapshot,
@@ -39,13 +36,11 @@ import {
   newTransactionRecord,
   requestHash,
   toTransaction,
-} from '#shared/withdrawals/records.ts';
-import {
-  IdempotencyKeySchema,
-  NEITHER_AMOUNT,
-  type Transaction,
-  type TransactionRecord,
-} from '#shared/withdrawals/schemas.ts';
+} from '#shared/withdrawals/new-transaction.ts';
+import { rateProviderFor } from '#shared/withdrawals/ports.ts';
+import { quoteWithdrawal } from '#shared/withdrawals/quote.ts';
+import type { IdempotencyRecord, TransactionRecord } from '#shared/withdrawals/records.ts';
+import { IdempotencyKeySchema, NEITHER_AMOUNT, type Transaction } from '#shared/withdrawals/schemas.ts';
 import { getTransactionOfCustomer, transactionWrites } from '#shared/withdrawals/transaction-repository.ts';
 import { execute, settleDueAt } from '#shared/withdrawals/transitions.ts';
 

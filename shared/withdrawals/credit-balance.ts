@@ -8,7 +8,7 @@ import {
 import type { Deps } from '#shared/deps.ts';
 import { formatMicro, toMicro } from '#shared/money/micro.ts';
 import { balanceWrites } from '#shared/withdrawals/balance-repository.ts';
-import { createdEvent, newCompletedDeposit, toTransaction } from '#shared/withdrawals/records.ts';
+import { createdEvent, newCompletedDeposit, toTransaction } from '#shared/withdrawals/new-transaction.ts';
 import type { Transaction } from '#shared/withdrawals/schemas.ts';
 import { transactionWrites } from '#shared/withdrawals/transaction-repository.ts';
 

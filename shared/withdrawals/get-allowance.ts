@@ -1,5 +1,5 @@
 import type { Deps } from '#shared/deps.ts';
-import type { Organization } from '#shared/organizations/organization.ts';
+import type { Organization } from '#shared/organizations/records.ts';
 import { allowanceWindow } from '#shared/withdrawals/allowance.ts';
 import { getAllowanceUsage } from '#shared/withdrawals/balance-repository.ts';
 import type { Allowance } from '#shared/withdrawals/schemas.ts';

@@ -1,7 +1,7 @@
 import { requireCustomer } from '#shared/customers/require-customer.ts';
 import type { Deps } from '#shared/deps.ts';
 import { NotFoundError } from '#shared/errors.ts';
-import { toTransaction } from '#shared/withdrawals/records.ts';
+import { toTransaction } from '#shared/withdrawals/new-transaction.ts';
 import type { Transaction } from '#shared/withdrawals/schemas.ts';
 import { getTransactionOfCustomer } from '#shared/withdrawals/transaction-repository.ts';
 import type { CustomerTransaction } from '#shared/withdrawals/transaction-rules.ts';

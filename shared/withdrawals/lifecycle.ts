@@ -1,6 +1,7 @@
 import type { TimerKind } from '#shared/db/keys.ts';
 import { ConflictError } from '#shared/errors.ts';
-import type { TransactionRecord, TransactionStatus } from '#shared/withdrawals/schemas.ts';
+import type { TransactionRecord } from '#shared/withdrawals/records.ts';
+import type { TransactionStatus } from '#shared/withdrawals/schemas.ts';
 
 /**
  * The withdrawal lifecycle of API.md section 5 as data. Every transition names the statuses it may leave; the

@@ -1,7 +1,7 @@
 import { requireCustomer } from '#shared/customers/require-customer.ts';
 import type { Page } from '#shared/db/pagination.ts';
 import type { Deps } from '#shared/deps.ts';
-import { toTransaction } from '#shared/withdrawals/records.ts';
+import { toTransaction } from '#shared/withdrawals/new-transaction.ts';
 import type { Transaction, TransactionStatus, TransactionType } from '#shared/withdrawals/schemas.ts';
 import { listTransactionsOfCustomer } from '#shared/withdrawals/transaction-repository.ts';
 

@@ -1,6 +1,6 @@
 import type { Deps } from '#shared/deps.ts';
 import { NotFoundError } from '#shared/errors.ts';
-import type { Organization } from '#shared/organizations/organization.ts';
+import type { Organization } from '#shared/organizations/records.ts';
 import { getOrganization } from '#shared/organizations/repository.ts';
 import { findTransactionPointerById } from '#shared/withdrawals/transaction-repository.ts';
 import { TRANSACTION_NOT_FOUND } from '#shared/withdrawals/transaction-rules.ts';

@@ -1,9 +1,10 @@
 import type { BankCurrency } from '#shared/banks/records.ts';
 import type { Config } from '#shared/config/env.ts';
 import type { Db } from '#shared/db/client.ts';
-import type { Organization } from '#shared/organizations/organization.ts';
+import type { Organization } from '#shared/organizations/records.ts';
 import { consumeFault, type SandboxSettings } from '#shared/withdrawals/balance-repository.ts';
-import type { ExchangeRates, TransactionRecord } from '#shared/withdrawals/schemas.ts';
+import type { TransactionRecord } from '#shared/withdrawals/records.ts';
+import type { ExchangeRates } from '#shared/withdrawals/schemas.ts';
 
 /**
  * The two outside systems a withdrawal depends on, as ports: where exchange rates come from, and who pays

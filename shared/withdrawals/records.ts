@@ -1,164 +1,34 @@
-import { randomInt } from 'node:crypto';
-import { Decimal } from 'decimal.js';
-import type { BankRecord } from '#shared/banks/records.ts';
-import { type EventRecord, eventRecord } from '#shared/events/outbox.ts';
-import { newId, sha256Hex } from '#shared/ids.ts';
-import { requiresUiAction } from '#shared/withdrawals/lifecycle.ts';
-import type { Transaction, TransactionRecord } from '#shared/withdrawals/schemas.ts';
+import * as z from 'zod';
+import { ApprovalSchema, ReservationSchema, TransactionSchema } from '#shared/withdrawals/schemas.ts';
 
-/** Crockford's base32: no I, L, O or U, so a reference read out over the phone is not misheard. */
-const REFERENCE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
-const referencePart = () =>
-  Array.from({ length: 4 }, () => REFERENCE_ALPHABET[randomInt(REFERENCE_ALPHABET.length)]).join('');
-
-/** `WD-7K3M-9QX2` for withdrawals, `DP-...` for deposits; uniqueness is enforced by a guarded reference item. */
-export const newReference = (type: TransactionRecord['type']) =>
-  `${type === 'WITHDRAWAL' ? 'WD' : 'DP'}-${referencePart()}-${referencePart()}`;
-
-type NewTransaction = Pick<
-  TransactionRecord,
-  | 'organizationId'
-  | 'customerId'
-  | 'type'
-  | 'status'
-  | 'completedAt'
-  | 'targetCurrency'
-  | 'sourceAmount'
-  | 'targetAmount'
-  | 'exchangeRate'
-  | 'fee'
-  | 'withdrawalBank'
-  | 'idempotencyKey'
-  | 'reservation'
-  | 'expiryDueAt'
-  | 'settleDueAt'
->;
-
-/** A new transaction: a fresh id and reference, its timestamps, and the fields every transaction starts without. */
-export function newTransactionRecord(input: NewTransaction, now: Date): TransactionRecord {
-  const at = now.toISOString();
-  return {
-    transactionId: newId(),
-    reference: newReference(input.type),
-    createdAt: at,
-    updatedAt: at,
-    sourceCurrency: 'USDC',
-    walletAddress: null,
-    developerFee: null,
-    txHash: null,
-    failureReason: null,
-    approvals: [],
-    cancelledBy: null,
-    version: 1,
-    ...input,
-  };
-}
-
-/**
- * USDC that arrived for the customer and was credited at once: a COMPLETED `DEPOSIT` of `usdc` (sandbox credits,
- * inbound deposits). The caller writes the balance credit in the same transaction.
- */
-export function newCompletedDeposit(
-  owner: Pick<TransactionRecord, 'organizationId' | 'customerId'>,
-  usdc: string,
-  now: Date,
-): TransactionRecord {
-  return newTransactionRecord(
-    {
-      ...owner,
-      type: 'DEPOSIT',
-      status: 'COMPLETED',
-      completedAt: now.toISOString(),
-      targetCurrency: 'USDC',
-      sourceAmount: usdc,
-      targetAmount: usdc,
-      exchangeRate: '1.00',
-      fee: '0.00',
-      withdrawalBank: null,
-      idempotencyKey: null,
-      reservation: { balance: false, allowancePeriodStart: null },
-      expiryDueAt: null,
-      settleDueAt: null,
-    },
-    now,
-  );
-}
-
-/** The payout details copied onto the transaction: later changes to the bank do not rewrite history. */
-export const bankSnapshot = (bank: BankRecord): NonNullable<TransactionRecord['withdrawalBank']> => ({
-  id: bank.bankId,
-  beneficiaryName: bank.beneficiaryName,
-  currency: bank.currency,
-  iban: bank.iban,
-  bic: bank.bic,
-  accountNumber: bank.accountNumber,
-  routingNumber: bank.routingNumber,
+/** The stored shapes of the withdrawals area: what the table holds, parsed on every read (see `repository.ts`). */
+/** The stored transaction; parsed on every read. */
+export const TransactionRecordSchema = TransactionSchema.omit({ id: true, requiresUiAction: true }).extend({
+  transactionId: z.string(),
+  organizationId: z.string(),
+  idempotencyKey: z.string().nullable(),
+  approvals: z.array(ApprovalSchema),
+  reservation: ReservationSchema,
+  /** When a withdrawal still awaiting signatures expires. */
+  expiryDueAt: z.string().nullable(),
+  /** When a sandbox payout settles by itself (null: it waits for the sandbox routes). */
+  settleDueAt: z.string().nullable(),
+  /** Who rejected or cancelled it (an approver's e-mail, `api` for the cancel route). */
+  cancelledBy: z.string().nullable(),
+  /** Optimistic-concurrency counter: every transition is conditional on the version and status it read. */
+  version: z.number().int().min(1),
 });
 
-/** The API object of API.md section 5, fields in the contract's order. */
-export const toTransaction = (record: TransactionRecord): Transaction => ({
-  id: record.transactionId,
-  customerId: record.customerId,
-  type: record.type,
-  status: record.status,
-  requiresUiAction: requiresUiAction(record.status),
-  createdAt: record.createdAt,
-  updatedAt: record.updatedAt,
-  completedAt: record.completedAt,
-  reference: record.reference,
-  sourceCurrency: record.sourceCurrency,
-  targetCurrency: record.targetCurrency,
-  sourceAmount: record.sourceAmount,
-  targetAmount: record.targetAmount,
-  exchangeRate: record.exchangeRate,
-  fee: record.fee,
-  withdrawalBank: record.withdrawalBank,
-  walletAddress: record.walletAddress,
-  developerFee: record.developerFee,
-  txHash: record.txHash,
-  failureReason: record.failureReason,
+export type TransactionRecord = z.infer<typeof TransactionRecordSchema>;
+
+export const IdempotencyRecordSchema = z.object({
+  organizationId: z.string(),
+  idempotencyKey: z.string(),
+  /** SHA-256 of the canonical parameters: the same key with other parameters is refused. */
+  requestHash: z.string(),
+  customerId: z.string(),
+  transactionId: z.string(),
+  createdAt: z.string(),
 });
 
-const eventData = (record: TransactionRecord) => ({
-  transaction_id: record.transactionId,
-  customer_id: record.customerId,
-  status: record.status,
-});
-
-export const createdEvent = (record: TransactionRecord, now: Date): EventRecord =>
-  eventRecord({
-    organizationId: record.organizationId,
-    type: record.type === 'WITHDRAWAL' ? 'withdrawal.created' : 'deposit.created',
-    data: eventData(record),
-    now,
-  });
-
-export const statusChangedEvent = (previous: TransactionRecord, next: TransactionRecord, now: Date): EventRecord =>
-  eventRecord({
-    organizationId: next.organizationId,
-    type: next.type === 'WITHDRAWAL' ? 'withdrawal.status_changed' : 'deposit.status_changed',
-    data: { ...eventData(next), previous_status: previous.status },
-    now,
-  });
-
-/** Amounts compare by value: `10.5` and `10.50` are the same request. */
-const canonicalAmount = (amount: string | undefined) => (amount === undefined ? null : new Decimal(amount).toFixed());
-
-/** SHA-256 of the parameters that define a create; an idempotency key is bound to exactly these. */
-export function requestHash(input: {
-  customerId: string;
-  withdrawalBankId: string;
-  sourceAmount?: string | undefined;
-  targetAmount?: string | undefined;
-}): string {
-  return sha256Hex(
-    JSON.stringify({
-      customerId: input.customerId,
-      withdrawalBankId: input.withdrawalBankId,
-      sourceAmount: canonicalAmount(input.sourceAmount),
-      targetAmount: canonicalAmount(input.targetAmount),
-    }),
-  );
-}
-
-export const addSeconds = (date: Date, seconds: number) => new Date(date.getTime() + seconds * 1000).toISOString();
+export type IdempotencyRecord = z.infer<typeof IdempotencyRecordSchema>;

@@ -203,24 +203,6 @@ export type Reservation = z.infer<typeof ReservationSchema>;
 
 export const ApprovalSchema = z.object({ approver: z.string(), approvedAt: z.string() });
 
-/** The stored transaction; parsed on every read. */
-export const TransactionRecordSchema = TransactionSchema.omit({ id: true, requiresUiAction: true }).extend({
-  transactionId: z.string(),
-  organizationId: z.string(),
-  idempotencyKey: z.string().nullable(),
-  approvals: z.array(ApprovalSchema),
-  reservation: ReservationSchema,
-  /** When a withdrawal still awaiting signatures expires. */
-  expiryDueAt: z.string().nullable(),
-  /** When a sandbox payout settles by itself (null: it waits for the sandbox routes). */
-  settleDueAt: z.string().nullable(),
-  /** Who rejected or cancelled it (an approver's e-mail, `api` for the cancel route). */
-  cancelledBy: z.string().nullable(),
-  /** Optimistic-concurrency counter: every transition is conditional on the version and status it read. */
-  version: z.number().int().min(1),
-});
-export type TransactionRecord = z.infer<typeof TransactionRecordSchema>;
-
 export const BalanceSchema = z
   .object({
     customerId: z.string(),

@@ -1,7 +1,7 @@
 import { writeGuarded } from '#shared/db/guarded-write.ts';
 import type { Deps } from '#shared/deps.ts';
 import { formatMicro, toMicro } from '#shared/money/micro.ts';
-import type { Organization } from '#shared/organizations/organization.ts';
+import type { Organization } from '#shared/organizations/records.ts';
 import { allowanceWindow } from '#shared/withdrawals/allowance.ts';
 import { allowanceResetItems } from '#shared/withdrawals/balance-repository.ts';
 import type { Allowance } from '#shared/withdrawals/schemas.ts';

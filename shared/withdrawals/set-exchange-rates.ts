@@ -1,5 +1,5 @@
 import type { Deps } from '#shared/deps.ts';
-import type { Organization } from '#shared/organizations/organization.ts';
+import type { Organization } from '#shared/organizations/records.ts';
 import { type SandboxSettings, setSandboxRates } from '#shared/withdrawals/balance-repository.ts';
 import { rateProviderFor } from '#shared/withdrawals/ports.ts';
 import type { ExchangeRates } from '#shared/withdrawals/schemas.ts';

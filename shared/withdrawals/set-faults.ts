@@ -1,5 +1,5 @@
 import type { Deps } from '#shared/deps.ts';
-import type { Organization } from '#shared/organizations/organization.ts';
+import type { Organization } from '#shared/organizations/records.ts';
 import { setFailNextExecutions } from '#shared/withdrawals/balance-repository.ts';
 
 /** `POST /sandbox/faults`: the next `count` executions of this organization fail at start. */

@@ -2,7 +2,7 @@ import type { TimerKind } from '#shared/db/keys.ts';
 import type { Deps } from '#shared/deps.ts';
 import { HttpError } from '#shared/errors.ts';
 import { log } from '#shared/log.ts';
-import type { TransactionRecord } from '#shared/withdrawals/schemas.ts';
+import type { TransactionRecord } from '#shared/withdrawals/records.ts';
 import { queryDueTransactions } from '#shared/withdrawals/transaction-repository.ts';
 import { completeWithdrawal, expireWithdrawal } from '#shared/withdrawals/transitions.ts';
 

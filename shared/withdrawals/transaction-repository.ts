@@ -7,14 +7,10 @@ import { keys, TIMER_SHARDS, type TimerKind } from '#shared/db/keys.ts';
 import { type Page, queryListPage } from '#shared/db/pagination.ts';
 import { TABLE } from '#shared/db/table.ts';
 import type { EventRecord } from '#shared/events/outbox.ts';
-import type { IdempotencyRecord } from '#shared/withdrawals/balance-repository.ts';
 import { pendingTimer } from '#shared/withdrawals/lifecycle.ts';
-import {
-  type TransactionRecord,
-  TransactionRecordSchema,
-  type TransactionStatus,
-  type TransactionType,
-} from '#shared/withdrawals/schemas.ts';
+import type { IdempotencyRecord } from '#shared/withdrawals/records.ts';
+import { type TransactionRecord, TransactionRecordSchema } from '#shared/withdrawals/records.ts';
+import type { TransactionStatus, TransactionType } from '#shared/withdrawals/schemas.ts';
 
 const TRANSACTION_ATTRIBUTES = Object.keys(TransactionRecordSchema.shape);
 

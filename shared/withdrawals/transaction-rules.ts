@@ -1,7 +1,7 @@
 import type { Deps } from '#shared/deps.ts';
 import { NotFoundError } from '#shared/errors.ts';
 import { formatMicro } from '#shared/money/micro.ts';
-import type { Organization } from '#shared/organizations/organization.ts';
+import type { Organization } from '#shared/organizations/records.ts';
 import type { allowanceWindow } from '#shared/withdrawals/allowance.ts';
 import type { Allowance } from '#shared/withdrawals/schemas.ts';
 import { findTransactionPointer } from '#shared/withdrawals/transaction-repository.ts';

@@ -8,12 +8,12 @@ import type { Deps } from '#shared/deps.ts';
 import { ConflictError, NotFoundError } from '#shared/errors.ts';
 import { log } from '#shared/log.ts';
 import { toMicro } from '#shared/money/micro.ts';
-import type { Organization } from '#shared/organizations/organization.ts';
+import type { Organization } from '#shared/organizations/records.ts';
 import { allowanceWrites, balanceWrites, getAllowanceUsage } from '#shared/withdrawals/balance-repository.ts';
 import { assertTransition } from '#shared/withdrawals/lifecycle.ts';
+import { addSeconds, statusChangedEvent } from '#shared/withdrawals/new-transaction.ts';
 import { executorFor } from '#shared/withdrawals/ports.ts';
-import { addSeconds, statusChangedEvent } from '#shared/withdrawals/records.ts';
-import type { TransactionRecord } from '#shared/withdrawals/schemas.ts';
+import type { TransactionRecord } from '#shared/withdrawals/records.ts';
 import { getTransactionOfCustomer, transactionWrites } from '#shared/withdrawals/transaction-repository.ts';
 
 /**

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { approveKyc } from '#shared/customers/approve-kyc.ts';
 import { createCustomer } from '#shared/customers/create-customer.ts';
 import type { Deps } from '#shared/deps.ts';
-import type { NewOrganizationInput } from '#shared/organizations/organization.ts';
+import type { NewOrganizationInput } from '#shared/organizations/new-organization.ts';
 import { getOrganization } from '#shared/organizations/repository.ts';
 import { getAllowanceUsage, getBalance } from '#shared/withdrawals/balance-repository.ts';
 import { cancelTransaction } from '#shared/withdrawals/cancel-transaction.ts';

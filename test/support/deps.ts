@@ -2,7 +2,7 @@ import { systemClock } from '#shared/clock.ts';
 import { parseConfig } from '#shared/config/env.ts';
 import { createDb } from '#shared/db/client.ts';
 import type { Deps } from '#shared/deps.ts';
-import type { NewOrganizationInput } from '#shared/organizations/organization.ts';
+import type { NewOrganizationInput } from '#shared/organizations/new-organization.ts';
 import { createOrganization } from '#shared/organizations/organization-admin.ts';
 
 /** Deps wired to the run's DynamoDB Local (see db/dynamodb-local-env.ts). */

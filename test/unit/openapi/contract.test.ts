@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CustomerRecordSchema, CustomerSchema, toCustomer } from '#shared/customers/schemas.ts';
+import { CustomerRecordSchema } from '#shared/customers/records.ts';
+import { CustomerSchema, toCustomer } from '#shared/customers/schemas.ts';
 import { buildOpenApiDocument } from '#shared/openapi/document.ts';
 import { routeList, routes } from '#shared/routes.ts';
 import { defineRoute } from '#shared/routing/route.ts';

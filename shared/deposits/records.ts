@@ -1,0 +1,42 @@
+import * as z from 'zod';
+
+/** The stored shapes of the deposits area: what the table holds, parsed on every read (see `repository.ts`). */
+export const VirtualAccountCurrencySchema = z.enum(['USD']);
+
+export const VirtualAccountStatusSchema = z.enum(['PENDING', 'ACTIVE']);
+/** A customer's dedicated account, as stored; the IBAN and its bank are assigned when it becomes ACTIVE. */
+export const VirtualAccountRecordSchema = z.object({
+  virtualAccountId: z.string(),
+  organizationId: z.string(),
+  customerId: z.string(),
+  currency: VirtualAccountCurrencySchema,
+  status: VirtualAccountStatusSchema,
+  iban: z.string().nullable(),
+  bic: z.string().nullable(),
+  bankName: z.string().nullable(),
+  bankAddress: z.string().nullable(),
+  bankCountry: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  activatedAt: z.string().nullable(),
+});
+
+export type VirtualAccountRecord = z.infer<typeof VirtualAccountRecordSchema>;
+
+/**
+ * The record that an on-chain transfer (chain + transaction hash) was processed, and into which transaction. It is
+ * put with `attribute_not_exists` in the same TransactWriteItems as that transaction, so a transfer reported twice,
+ * or by twenty concurrent watchers, is recorded once; the others find this item and answer with its transaction.
+ */
+export const InboundTransferSchema = z.object({
+  organizationId: z.string(),
+  chain: z.string(),
+  txHash: z.string(),
+  address: z.string(),
+  amount: z.string(),
+  customerId: z.string(),
+  transactionId: z.string(),
+  receivedAt: z.string(),
+});
+
+export type InboundTransfer = z.infer<typeof InboundTransferSchema>;

@@ -1,0 +1,36 @@
+import * as z from 'zod';
+import { EurReceivingAccountRecordSchema } from '#shared/config/receiving-banks.ts';
+
+/** The stored shapes of the organizations area: what the table holds, parsed on every read (see `repository.ts`). */
+export const ApiKeyRecordSchema = z.object({
+  apiKeyId: z.string(),
+  organizationId: z.string(),
+  keyHash: z.string(),
+  hint: z.string(),
+  status: z.enum(['ACTIVE', 'REVOKED']),
+  createdAt: z.string(),
+  revokedAt: z.string().nullable(),
+});
+
+export type ApiKeyRecord = z.infer<typeof ApiKeyRecordSchema>;
+
+export const EnvironmentSchema = z.enum(['sandbox', 'live']);
+
+export type Environment = z.infer<typeof EnvironmentSchema>;
+
+/** An organization as stored; parsed on every read so a malformed item fails loudly, not deep in a use case. */
+export const OrganizationSchema = z.object({
+  organizationId: z.string(),
+  name: z.string(),
+  environment: EnvironmentSchema,
+  features: z.object({ customers: z.boolean(), apiWithdrawals: z.boolean() }),
+  requiredApprovals: z.number().int().min(1),
+  allowance: z.object({ limit: z.string(), resetPeriodMinutes: z.number().int().min(0) }),
+  fees: z.object({ feeBps: z.number().int().min(0), minFee: z.string() }),
+  /** Deposit details: the organization's own EUR receiving account; absent or null, the platform's. */
+  receivingBanks: z.object({ EUR: EurReceivingAccountRecordSchema.nullable() }).optional(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+export type Organization = z.infer<typeof OrganizationSchema>;

@@ -1,0 +1,63 @@
+import * as z from 'zod';
+
+/** The stored shapes of the webhooks area: what the table holds, parsed on every read (see `repository.ts`). */
+/** Secrets are kept in clear because signing needs them; they leave only in the create and rotate responses. */
+export const SigningSecretsSchema = z.object({
+  secret: z.string(),
+  /** The secret before the last rotation, still signing until `expiresAt`. */
+  previous: z.object({ secret: z.string(), expiresAt: z.string() }).nullable(),
+});
+
+export const DeliveryStatusSchema = z.enum(['PENDING', 'DELIVERED', 'FAILED']);
+
+export type DeliveryStatus = z.infer<typeof DeliveryStatusSchema>;
+
+export const AttemptSchema = z.object({
+  attempt: z.number().int(),
+  at: z.string(),
+  responseStatus: z.number().int().nullable(),
+  error: z.string().nullable(),
+  durationMs: z.number().int(),
+});
+
+export type Attempt = z.infer<typeof AttemptSchema>;
+/** The stored endpoint; parsed on every read. */
+export const EndpointRecordSchema = z.object({
+  endpointId: z.string(),
+  organizationId: z.string(),
+  url: z.string(),
+  description: z.string().nullable(),
+  eventTypes: z.array(z.string()).nullable(),
+  signing: SigningSecretsSchema,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  version: z.number().int().min(1),
+});
+
+export type EndpointRecord = z.infer<typeof EndpointRecordSchema>;
+
+/** One event for one endpoint, with its own retry state; parsed on every read. */
+export const DeliveryRecordSchema = z.object({
+  deliveryId: z.string(),
+  organizationId: z.string(),
+  endpointId: z.string(),
+  eventId: z.string(),
+  eventType: z.string(),
+  /** The exact body every attempt sends (and signs). */
+  payload: z.string(),
+  status: DeliveryStatusSchema,
+  attempts: z.number().int().min(0),
+  /** The schedule's attempts, plus one per manual retry. */
+  allowedAttempts: z.number().int().min(1),
+  lastAttemptAt: z.string().nullable(),
+  nextAttemptAt: z.string().nullable(),
+  lastResponseStatus: z.number().int().nullable(),
+  lastError: z.string().nullable(),
+  attemptLog: z.array(AttemptSchema),
+  /** The queue message whose attempt is in flight (until `nextAttemptAt`), or null. */
+  leasedBy: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+export type DeliveryRecord = z.infer<typeof DeliveryRecordSchema>;
