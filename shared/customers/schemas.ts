@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import type { CustomerRecord } from '#shared/customers/records.ts';
 import { AccountTypeSchema, AddressSchema, KycStatusSchema } from '#shared/customers/records.ts';
-import { FiatAmountSchema, formatFiat } from '#shared/money/amounts.ts';
+import { canonicalFiat, FiatAmountSchema } from '#shared/money/amounts.ts';
 import { CountryCodeSchema } from '#shared/validation/country.ts';
 
 // The document shows the input side of a transform; the limits live after it, so they are restated for readers.
@@ -35,7 +35,7 @@ export const CreateCustomerBody = z
     }),
     accountType: AccountTypeSchema.meta({ description: '`individual` (a person) or `corporate` (a company)' }),
     email: EmailSchema.meta({ description: "The customer's e-mail address" }),
-    expectedMonthlyVolume: FiatAmountSchema.transform(formatFiat)
+    expectedMonthlyVolume: FiatAmountSchema.transform(canonicalFiat)
       .optional()
       .meta({
         description:

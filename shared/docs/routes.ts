@@ -13,7 +13,10 @@ const OpenApiDocumentSchema = z
   });
 
 const DocsAssetParams = z.strictObject({
-  asset: z.string().regex(/^[A-Za-z0-9._-]{1,64}$/, { error: 'Not a file name' }),
+  asset: z
+    .string()
+    .regex(/^[A-Za-z0-9._-]{1,64}$/, { error: 'Not a file name' })
+    .meta({ description: 'A file name of the docs page (Swagger UI scripts, styles and icons).' }),
 });
 
 /** The docs rows of the route table (assembled in `#shared/routes.ts`). */

@@ -1,7 +1,10 @@
-import { Decimal } from 'decimal.js';
 import * as z from 'zod';
 
-/** Money never passes through a JS number: decimal strings at the edge, Decimal inside. */
+/**
+ * Money never passes through a JS number: decimal strings at the edge, `Decimal` inside (`#shared/money/format.ts`
+ * renders computed amounts). The schemas here check and canonicalize strings with string rules alone, so the
+ * functions that only validate amounts do not carry a decimal library.
+ */
 export const MAX_FIAT_DECIMALS = 2;
 export const MAX_USDC_DECIMALS = 6;
 
@@ -12,25 +15,30 @@ export function positiveAmountSchema(maxDecimals: number) {
   return (
     z
       .string({ error: 'Must be a decimal string' })
-      // `abort`: the Decimal check below must never see a string that is not a decimal.
+      // `abort`: the positivity check below relies on the string being a plain decimal.
       .regex(decimalPattern(maxDecimals), {
         error: `Must be a decimal string with at most ${maxDecimals} decimal places`,
         abort: true,
       })
-      .refine((value) => new Decimal(value).gt(0), { error: 'Must be greater than 0' })
+      // A plain decimal without sign is greater than zero exactly when one of its digits is not zero.
+      .refine((value) => /[1-9]/.test(value), { error: 'Must be greater than 0' })
   );
 }
 
 export const FiatAmountSchema = positiveAmountSchema(MAX_FIAT_DECIMALS);
 export const UsdcAmountSchema = positiveAmountSchema(MAX_USDC_DECIMALS);
 
-/** Fiat amounts render with exactly two decimals. Callers round first, by their own rule; rendering never rounds up. */
-export const formatFiat = (value: Decimal.Value): string =>
-  new Decimal(value).toFixed(MAX_FIAT_DECIMALS, Decimal.ROUND_DOWN);
+/** A fiat amount the schema accepted, with exactly two decimals (`25000` -> `25000.00`); it never rounds. */
+export function canonicalFiat(amount: string): string {
+  const [whole, fraction = ''] = amount.split('.');
+  if (fraction.length > MAX_FIAT_DECIMALS) throw new RangeError(`more than ${MAX_FIAT_DECIMALS} decimals: ${amount}`);
+  return `${whole}.${fraction.padEnd(MAX_FIAT_DECIMALS, '0')}`;
+}
 
-/** USDC amounts render with at least two and at most six decimals. */
-export function formatUsdc(value: Decimal.Value): string {
-  const fixed = new Decimal(value).toFixed(MAX_USDC_DECIMALS, Decimal.ROUND_DOWN).replace(/0+$/, '');
-  const [whole, fraction = ''] = fixed.split('.');
-  return `${whole}.${fraction.padEnd(2, '0')}`;
+/**
+ * A plain decimal string the schemas accepted, by value: trailing zeros of the fraction dropped (`10.50` -> `10.5`,
+ * `10.0` -> `10`), as `Decimal#toFixed()` renders it.
+ */
+export function decimalValue(amount: string): string {
+  return amount.includes('.') ? amount.replace(/0+$/, '').replace(/\.$/, '') : amount;
 }

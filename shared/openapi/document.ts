@@ -78,31 +78,6 @@ const STACK_ERROR_EXAMPLES: Record<number, string> = {
   503: 'Service temporarily unavailable, please retry',
 };
 
-/**
- * Parameters the stack itself defines for many routes (pagination) or that live beside the route table (the docs
- * asset), whose schemas carry no description of their own; a schema's own description always wins.
- */
-const STACK_PARAMETER_DESCRIPTIONS: Record<string, string> = {
-  limit: 'Items per page: an integer from 1 to 200, default 50.',
-  cursor:
-    'Where the next page starts: copy it from the `Link` header of the previous page (opaque; valid only for ' +
-    'the list it came from).',
-  asset: 'A file name of the docs page (Swagger UI scripts, styles and icons).',
-};
-
-/** Gives a parameter without a description of its own the stack's description of it. */
-function describeStackParameters(document: OpenApiDocument): void {
-  for (const item of Object.values(document.paths ?? {})) {
-    for (const operation of Object.values(item ?? {})) {
-      if (!operation || typeof operation !== 'object' || !('parameters' in operation)) continue;
-      for (const parameter of (operation.parameters ?? []) as { name?: string; description?: string }[]) {
-        const description = parameter.name ? STACK_PARAMETER_DESCRIPTIONS[parameter.name] : undefined;
-        if (!parameter.description && description) parameter.description = description;
-      }
-    }
-  }
-}
-
 const headers = {
   requestId: {
     description: "The request's id: the caller's `x-request-id` when sane, else a new one.",
@@ -416,6 +391,5 @@ export function buildOpenApiDocument(routes: readonly RouteDefinition[]): OpenAp
       ...(TAG_DESCRIPTIONS[name] ? { description: TAG_DESCRIPTIONS[name] } : {}),
     })),
   });
-  describeStackParameters(document);
   return fixNullableRefs(document) as OpenApiDocument;
 }

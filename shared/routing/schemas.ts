@@ -17,6 +17,16 @@ export const PaginationQuery = {
     .transform(Number)
     .refine((n) => n >= 1 && n <= MAX_LIMIT, { error: `Must be an integer from 1 to ${MAX_LIMIT}` })
     .optional()
-    .transform((n) => n ?? DEFAULT_LIMIT),
-  cursor: z.string().min(1).max(2048).optional(),
+    .transform((n) => n ?? DEFAULT_LIMIT)
+    .meta({ description: `Items per page: an integer from 1 to ${MAX_LIMIT}, default ${DEFAULT_LIMIT}.` }),
+  cursor: z
+    .string()
+    .min(1)
+    .max(2048)
+    .optional()
+    .meta({
+      description:
+        'Where the next page starts: copy it from the `Link` header of the previous page (opaque; valid only for ' +
+        'the list it came from).',
+    }),
 };

@@ -1,8 +1,8 @@
 import { randomInt } from 'node:crypto';
-import { Decimal } from 'decimal.js';
 import type { BankRecord } from '#shared/banks/records.ts';
 import { type EventRecord, eventRecord } from '#shared/events/outbox.ts';
 import { newId, sha256Hex } from '#shared/ids.ts';
+import { decimalValue } from '#shared/money/amounts.ts';
 import { requiresUiAction } from '#shared/withdrawals/lifecycle.ts';
 import type { TransactionRecord } from '#shared/withdrawals/records.ts';
 import type { Transaction } from '#shared/withdrawals/schemas.ts';
@@ -143,7 +143,7 @@ export const statusChangedEvent = (previous: TransactionRecord, next: Transactio
   });
 
 /** Amounts compare by value: `10.5` and `10.50` are the same request. */
-const canonicalAmount = (amount: string | undefined) => (amount === undefined ? null : new Decimal(amount).toFixed());
+const canonicalAmount = (amount: string | undefined) => (amount === undefined ? null : decimalValue(amount));
 
 /** SHA-256 of the parameters that define a create; an idempotency key is bound to exactly these. */
 export function requestHash(input: {

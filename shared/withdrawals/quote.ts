@@ -1,6 +1,6 @@
 import { Decimal } from 'decimal.js';
 import { FieldError } from '#shared/errors.ts';
-import { formatFiat, formatUsdc } from '#shared/money/amounts.ts';
+import { formatFiat, formatUsdc } from '#shared/money/format.ts';
 
 /**
  * Withdrawal quotes in exact decimal arithmetic (API.md section 5). Amounts reach 15 integer and 6 decimal

@@ -131,3 +131,16 @@ describe('the layers', () => {
     expect(wrong).toEqual([]);
   });
 });
+
+describe('the size of a file', () => {
+  it('stays at most 450 lines in every hand-written source and test file', () => {
+    const generated = (path: string) => path.includes('/generated/');
+    const long = ['shared', 'functions', 'infra', 'test']
+      .flatMap(sourcesUnder)
+      .filter((path) => !generated(path))
+      .map((path) => ({ path, lines: readFileSync(join(REPO_ROOT, path), 'utf8').split('\n').length }))
+      .filter(({ lines }) => lines > 450)
+      .map(({ path, lines }) => `${path}: ${lines} lines`);
+    expect(long).toEqual([]);
+  });
+});

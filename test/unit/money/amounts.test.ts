@@ -1,11 +1,14 @@
+import { Decimal } from 'decimal.js';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  canonicalFiat,
+  decimalValue,
   FiatAmountSchema,
-  formatFiat,
-  formatUsdc,
   positiveAmountSchema,
   UsdcAmountSchema,
 } from '#shared/money/amounts.ts';
+import { formatFiat, formatUsdc } from '#shared/money/format.ts';
 
 const messagesOf = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.error?.issues.map((issue) => issue.message) ?? [];
@@ -123,5 +126,31 @@ describe('formatUsdc', () => {
 
   it('never renders more than six decimals', () => {
     expect(formatUsdc('1.1234561')).toMatch(/^1\.\d{2,6}$/);
+  });
+});
+
+describe('canonicalFiat', () => {
+  it('renders every accepted fiat amount exactly as formatFiat does, without a decimal library', () => {
+    const amount = fc
+      .tuple(fc.bigInt({ min: 0n, max: 10n ** 15n - 1n }), fc.option(fc.stringMatching(/^\d{1,2}$/)))
+      .map(([whole, fraction]) => (fraction === null ? `${whole}` : `${whole}.${fraction}`))
+      .filter((value) => FiatAmountSchema.safeParse(value).success);
+    fc.assert(fc.property(amount, (value) => canonicalFiat(value) === formatFiat(value)));
+  });
+
+  it('refuses to cut decimals it would have to round', () => {
+    expect(() => canonicalFiat('1.005')).toThrow(RangeError);
+  });
+});
+
+describe('decimalValue', () => {
+  it('names the value of every accepted amount as Decimal#toFixed() does', () => {
+    const amount = fc
+      .tuple(fc.bigInt({ min: 0n, max: 10n ** 15n - 1n }), fc.option(fc.stringMatching(/^\d{1,6}$/)))
+      .map(([whole, fraction]) => (fraction === null ? `${whole}` : `${whole}.${fraction}`))
+      .filter((value) => UsdcAmountSchema.safeParse(value).success);
+    fc.assert(fc.property(amount, (value) => decimalValue(value) === new Decimal(value).toFixed()));
+    expect(decimalValue('10.50')).toBe('10.5');
+    expect(decimalValue('10.000')).toBe('10');
   });
 });

@@ -1,0 +1,34 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '#infra/repo-root.ts';
+
+/**
+ * The READMEs name files in backticks (`shared/banks/create-bank.ts`); a file moved or renamed without its README
+ * following leaves a reader at a dead end. Every such path must exist, from the repository root or from the
+ * README's own folder. Paths the tests write (gitignored artifacts and results) and patterns are left out.
+ */
+const GENERATED = ['test/e2e/artifacts/', 'test/bench/results/'];
+const PATH_IN_BACKTICKS = /`((?:shared|functions|infra|test)\/[A-Za-z0-9_./-]+)`/g;
+
+function readmes(): string[] {
+  return readdirSync(REPO_ROOT, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && entry.name === 'README.md')
+    .map((entry) => relative(REPO_ROOT, join(entry.parentPath, entry.name)))
+    .filter((path) => !path.startsWith('node_modules') && !path.includes('/node_modules/'));
+}
+
+describe('the READMEs', () => {
+  it('name only files and folders that exist', () => {
+    const documents = readmes();
+    const dead = documents.flatMap((readme) =>
+      [...readFileSync(join(REPO_ROOT, readme), 'utf8').matchAll(PATH_IN_BACKTICKS)]
+        .map((match) => (match[1] ?? '').replace(/[./]+$/, ''))
+        .filter((path) => !GENERATED.some((prefix) => path.startsWith(prefix)))
+        .filter((path) => !existsSync(join(REPO_ROOT, path)) && !existsSync(join(REPO_ROOT, dirname(readme), path)))
+        .map((path) => `${readme}: ${path}`),
+    );
+    expect(documents.length).toBeGreaterThan(5);
+    expect(dead).toEqual([]);
+  });
+});
