@@ -30,3 +30,6 @@ export const PaginationQuery = {
         'the list it came from).',
     }),
 };
+
+/** The answer of a DELETE that removed the resource. */
+export const DeletedSchema = z.object({ success: z.literal(true) }).meta({ examples: [{ success: true }] });

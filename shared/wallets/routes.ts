@@ -1,7 +1,7 @@
 import { CustomerIdParams } from '#shared/customers/schemas.ts';
 import { customerNotFound, customerRoute } from '#shared/routing/presets.ts';
 import { defineRoute, type RouteDefinition } from '#shared/routing/route.ts';
-import { ErrorBodySchema } from '#shared/routing/schemas.ts';
+import { DeletedSchema, ErrorBodySchema } from '#shared/routing/schemas.ts';
 import {
   CreateWalletBody,
   CustomerWalletParams,
@@ -10,7 +10,6 @@ import {
   WalletListSchema,
   WalletSchema,
 } from '#shared/wallets/schemas.ts';
-import { DeletedSchema } from '#shared/webhooks/schemas.ts';
 
 export const walletRoute = { ...customerRoute, tag: 'Wallets and deposits' } as const;
 

@@ -1,10 +1,9 @@
 import * as z from 'zod';
 import { NoBody } from '#shared/routing/presets.ts';
 import { defineRoute, type RouteDefinition } from '#shared/routing/route.ts';
-import { ErrorBodySchema, PaginationQuery } from '#shared/routing/schemas.ts';
+import { DeletedSchema, ErrorBodySchema, PaginationQuery } from '#shared/routing/schemas.ts';
 import {
   CreateEndpointBody,
-  DeletedSchema,
   DeliveryIdParams,
   EndpointIdParams,
   TestEventSchema,

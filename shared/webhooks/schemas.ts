@@ -126,8 +126,6 @@ export const WebhookEndpointWithSecretSchema = z
     examples: [{ ...ENDPOINT_EXAMPLE, secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw7eYjd2D1vZo=' }],
   });
 
-export const DeletedSchema = z.object({ success: z.literal(true) }).meta({ examples: [{ success: true }] });
-
 export const toWebhookEndpoint = (record: EndpointRecord): WebhookEndpoint => ({
   id: record.endpointId,
   url: record.url,
