@@ -152,7 +152,9 @@ describe('KYC under concurrency', () => {
           (item.envelope as { event_type: string }).event_type.startsWith('customer.kyc.'),
       );
       expect(events, `customer ${id}`).toHaveLength(verdictsTaken);
-      expect(verdictsTaken).toBeGreaterThanOrEqual(1);
+      // Someone always wins a race; it may be a KYC start, after which every verdict that read the older state
+      // is refused (409), so a customer can end with no verdict at all.
+      expect(mine.filter((r) => r.status === 200).length).toBeGreaterThanOrEqual(1);
     }
     assertCustomerInvariants(snapshot);
   });
