@@ -22,6 +22,7 @@ import {
   revokeApiKey,
   updateOrganization,
 } from '#shared/organizations/repository.ts';
+import { isValidIban } from '#shared/validation/iban.ts';
 import { approveTransaction } from '#shared/withdrawals/approve-transaction.ts';
 import { organizationOfTransaction } from '#shared/withdrawals/organization-of-transaction.ts';
 import { rejectTransaction } from '#shared/withdrawals/reject-transaction.ts';
@@ -117,6 +118,8 @@ async function eurReceivingBank(
     },
     { reportInput: true },
   );
+  // The registry's full check (country length and structure) beside the schema's check digits.
+  if (parsed.success && !isValidIban(parsed.data.iban)) throw new UsageError('--eur-iban: Invalid IBAN');
   if (parsed.success) return parsed.data;
   const [issue] = parsed.error.issues;
   const flag = `eur-${String(issue?.path[0] ?? '').replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;

@@ -11,13 +11,13 @@ import { EmailSchema, text } from '#shared/customers/schemas.ts';
 import { ChainSchema } from '#shared/money/chains.ts';
 import {
   isValidBic,
-  isValidIban,
   isValidRoutingNumber,
   isValidUsAccountNumber,
   normalizeBic,
   normalizeIban,
 } from '#shared/validation/bank-accounts.ts';
 import { CountryCodeSchema } from '#shared/validation/country.ts';
+import { isValidIban } from '#shared/validation/iban.ts';
 import type { WalletRecord } from '#shared/wallets/records.ts';
 import { depositInstructions } from '#shared/wallets/schemas.ts';
 

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import {
+  hasValidIbanCheckDigits,
   isValidBic,
-  isValidIban,
   isValidRoutingNumber,
   isValidUsAccountNumber,
   normalizeBic,
@@ -12,7 +12,8 @@ import { CountryCodeSchema } from '#shared/validation/country.ts';
 /**
  * The bank accounts customers pay fiat into (deposit details, API.md section 6): the EUR receiving account (the
  * platform's, or one an organization configured), the shared USD reference account, and the issuer of USD virtual
- * accounts. Validated with the same rules as withdrawal banks, once, where they are configured.
+ * accounts. Validated once, where they are configured: the same BIC, routing and account rules as withdrawal banks;
+ * IBANs by shape and check digits here (every cold start), by the IBAN registry where an operator enters one.
  */
 
 const line = (max: number) =>
@@ -21,7 +22,9 @@ const line = (max: number) =>
     .transform((value) => value.trim().replace(/\s+/g, ' '))
     .pipe(z.string().min(1).max(max));
 
-const Iban = z.string().transform(normalizeIban).refine(isValidIban, { error: 'Invalid IBAN' });
+// Configuration is checked at every cold start by shape and check digits; the registry's full check runs where an
+// operator enters an organization's account (the admin CLI).
+const Iban = z.string().transform(normalizeIban).refine(hasValidIbanCheckDigits, { error: 'Invalid IBAN' });
 const Bic = z.string().transform(normalizeBic).refine(isValidBic, { error: 'Invalid BIC' });
 const AccountNumber = z.string().trim().refine(isValidUsAccountNumber, { error: 'Must be 4 to 17 digits' });
 const RoutingNumber = z.string().trim().refine(isValidRoutingNumber, { error: 'Invalid routing number' });

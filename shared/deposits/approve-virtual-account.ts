@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-// The ESM build: see shared/banks/ibantools-esm.d.ts for why not the package root.
+// The ESM build: see shared/validation/ibantools-esm.d.ts for why not the package root.
 import { composeIBAN } from 'ibantools/jsnext/ibantools.js';
 import type { Clock } from '#shared/clock.ts';
 import type { Config } from '#shared/config/env.ts';
@@ -15,7 +15,7 @@ import {
 } from '#shared/deposits/virtual-account-repository.ts';
 import { VIRTUAL_ACCOUNT_NOT_FOUND, type Where } from '#shared/deposits/virtual-account-rules.ts';
 import { ConflictError, NotFoundError } from '#shared/errors.ts';
-import { isValidIban } from '#shared/validation/bank-accounts.ts';
+import { isValidIban } from '#shared/validation/iban.ts';
 
 /**
  * A dedicated GB-format IBAN at the issuer: its bank code (the BIC's first four letters), its sort code and a random

@@ -1,28 +1,35 @@
-// The ESM build: see ibantools-esm.d.ts for why not the package root.
-import { isValidBIC, isValidIBAN } from 'ibantools/jsnext/ibantools.js';
 import { isCountryCode } from '#shared/validation/country.ts';
 
 /**
- * Account identifiers of the two rails. IBAN and BIC rules come from ibantools (the IBAN registry's country
- * lengths and structures, mod-97 check digits, ISO 9362 shape); the ABA routing number is a published formula.
+ * Account identifiers of the two rails, checked without the IBAN registry: the BIC's ISO 9362 shape, IBAN check
+ * digits (ISO 7064 mod 97-10), the ABA routing number's published formula. The registry's country lengths and
+ * structures are `#shared/validation/iban.ts`, where customers' accounts are entered; these light checks are what
+ * every function runs on its configuration at cold start.
  */
 
 /** Spaces (any whitespace) removed, upper-cased: the electronic form banks exchange. */
 export const normalizeIban = (input: string): string => input.replace(/\s+/g, '').toUpperCase();
 
-/**
- * A valid IBAN in electronic form. Swiss/Liechtenstein QR-IBANs are refused: they only take QR-bill payments,
- * not the credit transfers a payout sends.
- */
-export const isValidIban = (iban: string): boolean => isValidIBAN(iban, { allowQRIBAN: false });
-
 /** The IBAN's country: its first two letters. */
 export const ibanCountry = (iban: string): string => iban.slice(0, 2);
+
+/** An IBAN in electronic form whose shape and check digits hold (mod 97 of the rearranged number is 1). */
+export function hasValidIbanCheckDigits(iban: string): boolean {
+  if (!/^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/.test(iban)) return false;
+  const rearranged = `${iban.slice(4)}${iban.slice(0, 4)}`;
+  let remainder = 0;
+  for (const char of rearranged) {
+    const digits = /\d/.test(char) ? char : String(char.charCodeAt(0) - 55);
+    for (const digit of digits) remainder = (remainder * 10 + Number(digit)) % 97;
+  }
+  return remainder === 1;
+}
 
 export const normalizeBic = (input: string): string => input.trim().toUpperCase();
 
 /** ISO 9362: 4 letters bank, 2 letters country (a real one), 2 location and optionally 3 branch characters. */
-export const isValidBic = (bic: string): boolean => isValidBIC(bic) && isCountryCode(bic.slice(4, 6));
+export const isValidBic = (bic: string): boolean =>
+  /^[A-Za-z]{6}[A-Za-z0-9]{2}([A-Za-z0-9]{3})?$/.test(bic) && isCountryCode(bic.slice(4, 6).toUpperCase());
 
 /**
  * The first two digits of a routing number: 00-12 (Federal Reserve districts), 21-32 (thrifts), 61-72

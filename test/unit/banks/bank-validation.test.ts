@@ -2,13 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { CreateBankBody } from '#shared/banks/schemas.ts';
 import { parseOrThrow } from '#shared/http/validation.ts';
 import {
+  hasValidIbanCheckDigits,
   isValidBic,
-  isValidIban,
   isValidRoutingNumber,
   isValidUsAccountNumber,
   normalizeBic,
   normalizeIban,
 } from '#shared/validation/bank-accounts.ts';
+import { isValidIban } from '#shared/validation/iban.ts';
 
 /** Published example IBANs of the IBAN registry, one per country. */
 const VALID_IBANS = {
@@ -209,5 +210,21 @@ describe('create bank body', () => {
     ],
   ])('refuses %s with a field-named message', (_case, body, message) => {
     expect(refusal(body)).toBe(message);
+  });
+});
+
+describe('IBAN check digits without the registry', () => {
+  it.each(Object.entries(VALID_IBANS))('accepts the %s example as the registry does', (_country, iban) => {
+    expect(hasValidIbanCheckDigits(normalizeIban(iban))).toBe(true);
+  });
+
+  it.each([
+    ['a changed digit', 'DE89370400440532013001'],
+    ['swapped digits', 'DE89370400440532031000'],
+    ['lower case', 'de89370400440532013000'],
+    ['too short', 'DE8937040044'],
+    ['a sign', 'DE89-370400440532013000'],
+  ])('refuses %s', (_case, iban) => {
+    expect(hasValidIbanCheckDigits(iban)).toBe(false);
   });
 });
