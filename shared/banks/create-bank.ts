@@ -9,6 +9,7 @@ import type { Deps } from '#shared/deps.ts';
 import { ConflictError, FieldError, ForbiddenError } from '#shared/errors.ts';
 import { newId } from '#shared/ids.ts';
 import { ibanCountry } from '#shared/validation/bank-accounts.ts';
+import { isValidIban } from '#shared/validation/iban.ts';
 import { deriveDepositAddress, parseDepositXpub } from '#shared/wallets/derivation.ts';
 import type { WalletRecord } from '#shared/wallets/records.ts';
 import { reserveDepositIndexes } from '#shared/wallets/repository.ts';
@@ -34,6 +35,8 @@ function resolveAddress(input: CreateBankInput, customer: CustomerRecord) {
 }
 
 export async function createBank(deps: Deps, input: CreateBankInput & Where): Promise<Bank> {
+  // Before any read, as the schema's own checks: the request is malformed whoever it names.
+  if (input.iban && !isValidIban(input.iban)) throw new FieldError('iban', 'Invalid IBAN');
   const customer = await requireCustomer(deps, input.organizationId, input.customerId);
   if (customer.kycStatus !== 'APPROVED') throw new ForbiddenError('Customer KYC verification must be completed');
   if (

@@ -10,6 +10,7 @@ import {
 import { EmailSchema, text } from '#shared/customers/schemas.ts';
 import { ChainSchema } from '#shared/money/chains.ts';
 import {
+  hasValidIbanCheckDigits,
   isValidBic,
   isValidRoutingNumber,
   isValidUsAccountNumber,
@@ -17,7 +18,6 @@ import {
   normalizeIban,
 } from '#shared/validation/bank-accounts.ts';
 import { CountryCodeSchema } from '#shared/validation/country.ts';
-import { isValidIban } from '#shared/validation/iban.ts';
 import type { WalletRecord } from '#shared/wallets/records.ts';
 import { depositInstructions } from '#shared/wallets/schemas.ts';
 
@@ -29,7 +29,13 @@ const RAIL_FIELDS = {
 const RAIL_OF = { EUR: 'SEPA', USD: 'FEDWIRE' } as const satisfies Record<BankCurrency, string>;
 const OTHER_CURRENCY = { EUR: 'USD', USD: 'EUR' } as const satisfies Record<BankCurrency, BankCurrency>;
 
-const IbanSchema = z.string().max(64).transform(normalizeIban).refine(isValidIban, { error: 'Invalid IBAN' });
+// Shape and check digits here; the IBAN registry's country length and structure is the first thing createBank
+// checks (#shared/validation/iban.ts), so the functions that only read banks do not carry the registry.
+const IbanSchema = z
+  .string()
+  .max(64)
+  .transform(normalizeIban)
+  .refine(hasValidIbanCheckDigits, { error: 'Invalid IBAN' });
 const BicSchema = z.string().max(16).transform(normalizeBic).refine(isValidBic, { error: 'Invalid BIC' });
 const AccountNumberSchema = z.string().trim().refine(isValidUsAccountNumber, { error: 'Must be 4 to 17 digits' });
 const RoutingNumberSchema = z.string().trim().refine(isValidRoutingNumber, { error: 'Invalid routing number' });
