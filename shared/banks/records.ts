@@ -10,7 +10,9 @@ export const BankStatusSchema = z.enum(['PENDING', 'ACTIVE', 'REJECTED']);
 export type BankStatus = z.infer<typeof BankStatusSchema>;
 export const BankCurrencySchema = z.enum(['EUR', 'USD']);
 export type BankCurrency = z.infer<typeof BankCurrencySchema>;
-export const PaymentRailSchema = z.enum(['SEPA', 'FEDWIRE']);
+/** SEPA pays EUR banks; FEDWIRE and SWIFT pay USD banks (Compose's rails). */
+export const PaymentRailSchema = z.enum(['SEPA', 'FEDWIRE', 'SWIFT']);
+export type PaymentRail = z.infer<typeof PaymentRailSchema>;
 export const RecipientTypeSchema = z.enum(['CUSTOMER', 'OTHER_INDIVIDUAL', 'OTHER_BUSINESS']);
 
 export const BankRecordSchema = z.object({

@@ -1159,7 +1159,7 @@ export interface components {
          *       "name": "Ada Lovelace",
          *       "accountType": "individual",
          *       "email": "ada@example.com",
-         *       "expectedMonthlyVolume": "2500.00"
+         *       "expectedMonthlyVolume": 2500
          *     }
          */
         CreateCustomerRequest: {
@@ -1176,10 +1176,10 @@ export interface components {
              */
             email: string;
             /**
-             * @description Expected monthly payout volume in USD: a decimal string (never a JSON number), shown with 2 decimals
-             * @example 2500.00
+             * @description Expected monthly payout volume in USD: a JSON number as Compose sends it (`25000`) or a decimal string (`"25000.00"`), positive, at most 2 decimals; answered as a JSON number
+             * @example 25000
              */
-            expectedMonthlyVolume?: string;
+            expectedMonthlyVolume?: number | string;
             /** @description Corporates only: the registered business address, used for their withdrawal banks (an individual's address comes from KYC; sending one is a 400) */
             address?: {
                 /**
@@ -1206,6 +1206,54 @@ export interface components {
         };
         /**
          * @example {
+         *       "kycVerified": true,
+         *       "stepsStatus": "approved",
+         *       "attempts": 1,
+         *       "levelName": "customers-api-basic",
+         *       "steps": {
+         *         "identity": {
+         *           "status": "approved",
+         *           "documentType": "PASSPORT",
+         *           "documentsCount": 1
+         *         },
+         *         "proofOfAddress": {
+         *           "status": "approved",
+         *           "documentType": "UTILITY_BILL",
+         *           "documentsCount": 1
+         *         },
+         *         "questionnaire": {
+         *           "status": "approved"
+         *         }
+         *       }
+         *     }
+         */
+        CustomerKyc: {
+            kycVerified: boolean;
+            /** @enum {string} */
+            stepsStatus: "incomplete" | "pending" | "approved" | "rejected";
+            attempts: number;
+            levelName: string;
+            steps: {
+                identity: {
+                    /** @enum {string} */
+                    status: "not_started" | "uploaded" | "pending" | "approved" | "rejected";
+                    documentType: string | null;
+                    documentsCount: number;
+                };
+                proofOfAddress: {
+                    /** @enum {string} */
+                    status: "not_started" | "uploaded" | "pending" | "approved" | "rejected";
+                    documentType: string | null;
+                    documentsCount: number;
+                };
+                questionnaire: {
+                    /** @enum {string} */
+                    status: "not_started" | "uploaded" | "pending" | "approved" | "rejected";
+                };
+            };
+        };
+        /**
+         * @example {
          *       "addressLine1": "Friedrichstraße 123",
          *       "city": "Berlin",
          *       "country": "DE",
@@ -1224,8 +1272,29 @@ export interface components {
          *       "name": "Ada Lovelace",
          *       "email": "ada@example.com",
          *       "accountType": "individual",
-         *       "expectedMonthlyVolume": "2500.00",
+         *       "expectedMonthlyVolume": 2500,
          *       "kycVerified": false,
+         *       "kyc": {
+         *         "kycVerified": false,
+         *         "stepsStatus": "incomplete",
+         *         "attempts": 0,
+         *         "levelName": "customers-api-basic",
+         *         "steps": {
+         *           "identity": {
+         *             "status": "not_started",
+         *             "documentType": null,
+         *             "documentsCount": 0
+         *           },
+         *           "proofOfAddress": {
+         *             "status": "not_started",
+         *             "documentType": null,
+         *             "documentsCount": 0
+         *           },
+         *           "questionnaire": {
+         *             "status": "not_started"
+         *           }
+         *         }
+         *       },
          *       "kycStatus": "NOT_STARTED",
          *       "verifiedName": null,
          *       "address": null,
@@ -1239,8 +1308,9 @@ export interface components {
             email: string;
             /** @enum {string} */
             accountType: "individual" | "corporate";
-            expectedMonthlyVolume: string | null;
+            expectedMonthlyVolume: number | null;
             kycVerified: boolean;
+            kyc: components["schemas"]["CustomerKyc"];
             /** @enum {string} */
             kycStatus: "NOT_STARTED" | "PENDING" | "APPROVED" | "REJECTED";
             verifiedName: string | null;
@@ -1355,7 +1425,7 @@ export interface components {
              * @description Optional; if given, must be the currency's rail: `SEPA` for EUR, `FEDWIRE` for USD
              * @enum {string}
              */
-            paymentRail?: "SEPA" | "FEDWIRE";
+            paymentRail?: "SEPA" | "FEDWIRE" | "SWIFT";
             /**
              * @description EUR banks: the IBAN, spaces and letter case ignored (checked: length, structure, mod-97)
              * @example DE89 3704 0044 0532 0130 00
@@ -1442,7 +1512,7 @@ export interface components {
             /** @enum {string} */
             currency: "EUR" | "USD";
             /** @enum {string} */
-            paymentRail: "SEPA" | "FEDWIRE";
+            paymentRail: "SEPA" | "FEDWIRE" | "SWIFT";
             iban: string | null;
             bic: string | null;
             accountNumber: string | null;
@@ -1674,6 +1744,12 @@ export interface components {
              * @example 250.00
              */
             targetAmount?: string;
+            /**
+             * @description Optional, Compose compatibility: the currency taken from the balance, always `USDC` (the only source currency); any other value is a 400.
+             * @example USDC
+             * @enum {string}
+             */
+            sourceCurrency?: "USDC";
         };
         /**
          * @example {
@@ -1692,6 +1768,7 @@ export interface components {
          *       "targetAmount": "91.08",
          *       "exchangeRate": "0.92",
          *       "fee": "1.00",
+         *       "paymentRail": "SEPA",
          *       "withdrawalBank": {
          *         "id": "9d3c6f0e-5a1b-4c7e-8f2a-1b2c3d4e5f60",
          *         "beneficiaryName": "Ada Lovelace",
@@ -1722,6 +1799,7 @@ export interface components {
          *       "targetAmount": "250.00",
          *       "exchangeRate": "1.00",
          *       "fee": "0.00",
+         *       "paymentRail": null,
          *       "withdrawalBank": null,
          *       "walletAddress": null,
          *       "developerFee": null,
@@ -1749,6 +1827,8 @@ export interface components {
             targetAmount: string;
             exchangeRate: string;
             fee: string;
+            /** @enum {string|null} */
+            paymentRail: "SEPA" | "FEDWIRE" | "SWIFT" | null;
             withdrawalBank: {
                 id: string;
                 beneficiaryName: string;
