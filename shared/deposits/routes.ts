@@ -36,7 +36,7 @@ export const routes = {
       403: ErrorBodySchema,
       404: ErrorBodySchema,
     },
-    examples: { responses: { ...customerNotFound, 400: { error: 'Missing required query parameter: currency' } } },
+    examples: { responses: { ...customerNotFound, 400: { error: 'Missing required query parameter: paymentRail' } } },
   }),
   createVirtualAccount: defineRoute({
     ...walletRoute,

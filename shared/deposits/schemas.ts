@@ -76,7 +76,10 @@ const RAILS = { eur: ['SEPA'], usd: ['FEDWIRE', 'SWIFT'] } as const;
 export type DepositCurrency = keyof typeof RAILS;
 export type DepositRail = (typeof RAILS)[DepositCurrency][number];
 
-const MISSING_CURRENCY = 'Missing required query parameter: currency';
+/** Compose's newer deposit-details page names `paymentRail` as the parameter to send when neither is given. */
+const MISSING_RAIL = 'Missing required query parameter: paymentRail';
+/** The currency a rail alone implies (Compose: `paymentRail` alone is enough; SWIFT deposits are USD). */
+const CURRENCY_OF_RAIL = { SEPA: 'eur', FEDWIRE: 'usd', SWIFT: 'usd' } as const;
 
 /** `?currency=eur|usd[&paymentRail=...]`, any case. */
 export const DepositDetailsQuery = z
@@ -87,7 +90,9 @@ export const DepositDetailsQuery = z
       .pipe(z.enum(['eur', 'usd'], { error: 'Must be one of: eur, usd' }))
       .optional()
       .meta({
-        description: 'Required: `eur` or `usd` (any letter case), the currency the payer sends',
+        description:
+          '`eur` or `usd` (any letter case), the currency the payer sends; optional when `paymentRail` is given ' +
+          '(SEPA is eur, FEDWIRE and SWIFT are usd)',
         examples: ['eur'],
       }),
     paymentRail: z
@@ -97,14 +102,17 @@ export const DepositDetailsQuery = z
       .optional()
       .meta({
         description:
-          'The rail, any case: `SEPA` for eur; `FEDWIRE` (default) or `SWIFT` for usd. A rail of the other ' +
-          'currency is a 400.',
+          'The rail, any case: `SEPA` for eur; `FEDWIRE` (default) or `SWIFT` for usd. Alone it implies the ' +
+          'currency (as on Compose); a rail of the other currency is a 400. One of `paymentRail` and `currency` ' +
+          'is required.',
       }),
   })
   .check((ctx) => {
     const { currency, paymentRail } = ctx.value;
     // The contract's message names the parameter without the usual `<field>: ` prefix, hence the empty path.
-    if (!currency) ctx.issues.push({ code: 'custom', path: [], message: MISSING_CURRENCY, input: ctx.value });
+    if (!currency && !paymentRail)
+      ctx.issues.push({ code: 'custom', path: [], message: MISSING_RAIL, input: ctx.value });
+    else if (!currency) return;
     else if (paymentRail && !(RAILS[currency] as readonly string[]).includes(paymentRail)) {
       ctx.issues.push({
         code: 'custom',
@@ -118,8 +126,9 @@ export type DepositDetailsRequest = z.output<typeof DepositDetailsQuery>;
 
 /** The currency (present once the query passed) and its rail, the currency's first by default (SEPA, FEDWIRE). */
 export function depositRail(query: DepositDetailsRequest): { currency: DepositCurrency; paymentRail: DepositRail } {
-  const { currency, paymentRail } = query;
-  if (!currency) throw new Error(MISSING_CURRENCY);
+  const { paymentRail } = query;
+  const currency = query.currency ?? (paymentRail && CURRENCY_OF_RAIL[paymentRail]);
+  if (!currency) throw new Error(MISSING_RAIL);
   return { currency, paymentRail: paymentRail ?? RAILS[currency][0] };
 }
 
@@ -141,6 +150,8 @@ export const DepositDetailsSchema = z
     bankCountry: z.string().nullable(),
     depositInstructions: z.string(),
     warning: z.string().nullable(),
+    /** The demo's name for `warning` (Compose's older page too); the same text. */
+    warningText: z.string().nullable(),
     thirdPartyEnabled: z.boolean(),
   })
   .meta({
@@ -164,6 +175,8 @@ export const DepositDetailsSchema = z
         depositInstructions:
           "Send EUR by SEPA transfer to the IBAN above. Always quote the reference K7Q2M9X4TB; the amount is credited to the customer's USDC balance.",
         warning:
+          'Quote the reference exactly and pay from an account in the customer’s own name: transfers without it, or from third parties, are returned.',
+        warningText:
           'Quote the reference exactly and pay from an account in the customer’s own name: transfers without it, or from third parties, are returned.',
         thirdPartyEnabled: false,
       },

@@ -7,10 +7,10 @@ import {
   CustomerWalletParams,
   ListWalletsQuery,
   UpdateWalletBody,
+  WalletDeletedSchema,
   WalletListSchema,
   WalletSchema,
 } from '#shared/wallets/schemas.ts';
-import { DeletedSchema } from '#shared/webhooks/schemas.ts';
 
 export const walletRoute = { ...customerRoute, tag: 'Wallets and deposits' } as const;
 
@@ -113,7 +113,7 @@ export const routes = {
     access: { table: 'readwrite' },
     request: { params: CustomerWalletParams },
     responses: {
-      200: DeletedSchema,
+      200: WalletDeletedSchema,
       400: ErrorBodySchema,
       401: ErrorBodySchema,
       403: ErrorBodySchema,

@@ -19,6 +19,7 @@ import {
   SandboxFaultsSchema,
   SandboxRejectBody,
   SandboxTransactionParams,
+  TransactionLookupParams,
   TransactionParams,
   TransactionResponseSchema,
 } from '#shared/withdrawals/schemas.ts';
@@ -139,7 +140,7 @@ export const routes = {
     summary: 'Get a transaction',
     successStatus: 200,
     access: { table: 'read' },
-    request: { params: TransactionParams },
+    request: { params: TransactionLookupParams },
     responses: {
       200: TransactionResponseSchema,
       400: ErrorBodySchema,

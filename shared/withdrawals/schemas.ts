@@ -94,6 +94,18 @@ export const TransactionParams = z.strictObject({
 });
 export const SandboxTransactionParams = z.strictObject({ transactionId });
 
+/** An id Compose's integrators may hold in any form: every string that is not one of ours is simply not found (404). */
+export const OpaqueIdSchema = z.string().min(1).max(255);
+
+/** Get transaction, as Compose answers it: a transaction id that is not a UUID is a 404, not a 400. */
+export const TransactionLookupParams = z.strictObject({
+  customerId: TransactionParams.shape.customerId,
+  transactionId: OpaqueIdSchema.meta({
+    description: 'The `id` of the transaction (a withdrawal or a deposit); any other string is not found (404)',
+    examples: [EXAMPLE_TRANSACTION_ID],
+  }),
+});
+
 /** Filters accept any letter case; the stored values are upper case. */
 const upperCaseEnum = <T extends z.ZodType<unknown, string>>(schema: T) =>
   z

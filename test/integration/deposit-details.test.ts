@@ -28,7 +28,7 @@ describe('deposit details', () => {
 
     expect(await request('GET', `/customers/${MISSING}/deposit`, { key })).toMatchObject({
       status: 400,
-      body: { error: 'Missing required query parameter: currency' },
+      body: { error: 'Missing required query parameter: paymentRail' },
     });
     expect(await request('GET', detailsOf(MISSING, 'currency=gbp'), { key })).toMatchObject({
       status: 400,
@@ -65,7 +65,9 @@ describe('deposit details', () => {
       'Acme Payments B.V.',
     );
 
-    const mine = await request('GET', detailsOf(configured.customerId, 'currency=EUR'), { key: configured.key });
+    const mine = await request<{ warning: string }>('GET', detailsOf(configured.customerId, 'currency=EUR'), {
+      key: configured.key,
+    });
     const theirs = await request('GET', detailsOf(platform.customerId, 'currency=eur&paymentRail=sepa'), {
       key: platform.key,
     });
@@ -88,6 +90,7 @@ describe('deposit details', () => {
       bankCountry: 'NL',
       depositInstructions: expect.stringContaining('SEPA'),
       warning: expect.any(String),
+      warningText: mine.body.warning,
       thirdPartyEnabled: false,
     });
     expect(theirs.body).toMatchObject({

@@ -2093,6 +2093,17 @@ export interface components {
         };
         /**
          * @example {
+         *       "success": true,
+         *       "message": "Wallet deleted successfully"
+         *     }
+         */
+        WalletDeleted: {
+            /** @enum {boolean} */
+            success: true;
+            message: string;
+        };
+        /**
+         * @example {
          *       "customerId": "3b241101-e2bb-4255-8caf-4136c566a962",
          *       "currency": "eur",
          *       "paymentRail": "SEPA",
@@ -2109,6 +2120,7 @@ export interface components {
          *       "bankCountry": "DE",
          *       "depositInstructions": "Send EUR by SEPA transfer to the IBAN above. Always quote the reference K7Q2M9X4TB; the amount is credited to the customer's USDC balance.",
          *       "warning": "Quote the reference exactly and pay from an account in the customer’s own name: transfers without it, or from third parties, are returned.",
+         *       "warningText": "Quote the reference exactly and pay from an account in the customer’s own name: transfers without it, or from third parties, are returned.",
          *       "thirdPartyEnabled": false
          *     }
          */
@@ -2132,6 +2144,7 @@ export interface components {
             bankCountry: string | null;
             depositInstructions: string;
             warning: string | null;
+            warningText: string | null;
             thirdPartyEnabled: boolean;
         };
         /**
@@ -4689,7 +4702,7 @@ export interface operations {
             path: {
                 /** @description The customer the transaction belongs to */
                 customerId: string;
-                /** @description The `id` of the transaction (a withdrawal or a deposit) */
+                /** @description The `id` of the transaction (a withdrawal or a deposit); any other string is not found (404) */
                 transactionId: string;
             };
             cookie?: never;
@@ -6202,7 +6215,7 @@ export interface operations {
             path: {
                 /** @description The customer the wallet belongs to */
                 customerId: string;
-                /** @description The wallet's `id` (from the wallet list, or a bank's `wallets`) */
+                /** @description The wallet's `id` (from the wallet list, or a bank's `wallets`); any other string is not found (404) */
                 walletId: string;
             };
             cookie?: never;
@@ -6297,7 +6310,7 @@ export interface operations {
             path: {
                 /** @description The customer the wallet belongs to */
                 customerId: string;
-                /** @description The wallet's `id` (from the wallet list, or a bank's `wallets`) */
+                /** @description The wallet's `id` (from the wallet list, or a bank's `wallets`); any other string is not found (404) */
                 walletId: string;
             };
             cookie?: never;
@@ -6312,10 +6325,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                    };
+                    "application/json": components["schemas"]["WalletDeleted"];
                 };
             };
             /** @description The request is malformed: the message names the field (body first, then query, then path). */
@@ -6406,7 +6416,7 @@ export interface operations {
             path: {
                 /** @description The customer the wallet belongs to */
                 customerId: string;
-                /** @description The wallet's `id` (from the wallet list, or a bank's `wallets`) */
+                /** @description The wallet's `id` (from the wallet list, or a bank's `wallets`); any other string is not found (404) */
                 walletId: string;
             };
             cookie?: never;
@@ -6523,9 +6533,9 @@ export interface operations {
     getDepositDetails: {
         parameters: {
             query?: {
-                /** @description Required: `eur` or `usd` (any letter case), the currency the payer sends */
+                /** @description `eur` or `usd` (any letter case), the currency the payer sends; optional when `paymentRail` is given (SEPA is eur, FEDWIRE and SWIFT are usd) */
                 currency?: string;
-                /** @description The rail, any case: `SEPA` for eur; `FEDWIRE` (default) or `SWIFT` for usd. A rail of the other currency is a 400. */
+                /** @description The rail, any case: `SEPA` for eur; `FEDWIRE` (default) or `SWIFT` for usd. Alone it implies the currency (as on Compose); a rail of the other currency is a 400. One of `paymentRail` and `currency` is required. */
                 paymentRail?: string;
             };
             header?: never;
