@@ -26,6 +26,10 @@ export const BankRecordSchema = z.object({
   bic: z.string().nullable(),
   accountNumber: z.string().nullable(),
   routingNumber: z.string().nullable(),
+  /** SWIFT banks only; absent on banks stored before SWIFT. */
+  bankName: z.string().nullable().optional(),
+  bankAddress: z.string().nullable().optional(),
+  bankCountry: z.string().nullable().optional(),
   addressLine1: z.string().nullable(),
   city: z.string().nullable(),
   country: z.string().nullable(),

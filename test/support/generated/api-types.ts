@@ -1408,6 +1408,16 @@ export interface components {
          *       "accountNumber": "000123456789",
          *       "routingNumber": "021000021"
          *     }
+         * @example {
+         *       "beneficiaryName": "Ada Lovelace",
+         *       "currency": "USD",
+         *       "paymentRail": "SWIFT",
+         *       "accountNumber": "000123456789",
+         *       "bic": "CHASUS33",
+         *       "bankName": "JPMorgan Chase Bank, N.A.",
+         *       "bankAddress": "383 Madison Avenue, New York, NY 10179",
+         *       "bankCountry": "US"
+         *     }
          */
         CreateWithdrawalBankRequest: {
             /**
@@ -1416,13 +1426,12 @@ export interface components {
              */
             beneficiaryName: string;
             /**
-             * @description `EUR` (IBAN and BIC, paid by SEPA) or `USD` (account and routing number, paid by Fedwire)
-             * @default EUR
+             * @description `EUR` (IBAN and BIC, paid by SEPA) or `USD` (Fedwire: account and routing number; SWIFT: account number or IBAN, BIC and the bank's name, address and country). Defaults to the rail's currency, else EUR.
              * @enum {string}
              */
-            currency: "EUR" | "USD";
+            currency?: "EUR" | "USD";
             /**
-             * @description Optional; if given, must be the currency's rail: `SEPA` for EUR, `FEDWIRE` for USD
+             * @description `SEPA` (EUR), `FEDWIRE` or `SWIFT` (USD), as Compose takes it; without it a currency takes its domestic rail (EUR SEPA, USD FEDWIRE). SWIFT banks are reviewed: they are created `PENDING` and become `ACTIVE` with `withdrawal_bank.approved`.
              * @enum {string}
              */
             paymentRail?: "SEPA" | "FEDWIRE" | "SWIFT";
@@ -1446,6 +1455,21 @@ export interface components {
              * @example 021000021
              */
             routingNumber?: string;
+            /**
+             * @description SWIFT banks (required): the beneficiary bank's name
+             * @example JPMorgan Chase Bank, N.A.
+             */
+            bankName?: string;
+            /**
+             * @description SWIFT banks (required): the beneficiary bank's address
+             * @example 383 Madison Avenue, New York, NY 10179
+             */
+            bankAddress?: string;
+            /**
+             * @description SWIFT banks (required): the beneficiary bank's country, as a code or a name
+             * @example US
+             */
+            bankCountry?: string;
             /**
              * @description `CUSTOMER`: the customer's own account, name-matched and ACTIVE at once; `OTHER_INDIVIDUAL` or `OTHER_BUSINESS`: a third party, PENDING until reviewed, address required
              * @default CUSTOMER
@@ -1483,6 +1507,9 @@ export interface components {
          *       "bic": "COBADEFFXXX",
          *       "accountNumber": null,
          *       "routingNumber": null,
+         *       "bankName": null,
+         *       "bankAddress": null,
+         *       "bankCountry": null,
          *       "addressLine1": "Friedrichstraße 123",
          *       "city": "Berlin",
          *       "country": "DE",
@@ -1517,6 +1544,9 @@ export interface components {
             bic: string | null;
             accountNumber: string | null;
             routingNumber: string | null;
+            bankName: string | null;
+            bankAddress: string | null;
+            bankCountry: string | null;
             addressLine1: string | null;
             city: string | null;
             country: string | null;
