@@ -1,3 +1,4 @@
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { givenOrganization, integrationDeps } from '#test/support/deps.ts';
 import { useApi } from '#test/support/http/local-api.ts';
@@ -32,6 +33,21 @@ const DEMO_BANK = {
   currency: 'EUR',
   recipientType: 'CUSTOMER',
 };
+
+/** Test-only: the event types of one virtual account, by the `correlation_id` Compose's payloads carry. */
+async function virtualAccountEvents(virtualAccountId: string) {
+  const { Items = [] } = await deps.db.client.send(
+    new ScanCommand({
+      TableName: deps.db.tableName,
+      FilterExpression: 'entity = :e AND envelope.#data.correlation_id = :v',
+      ExpressionAttributeNames: { '#data': 'data' },
+      ExpressionAttributeValues: { ':e': 'EVENT', ':v': virtualAccountId },
+    }),
+  );
+  return Items.map((item) => item.envelope as { event_type: string; data: Record<string, string> }).sort((a, b) =>
+    a.event_type.localeCompare(b.event_type),
+  );
+}
 
 async function givenVerifiedDemoCustomer() {
   const org = await givenOrganization(deps);
@@ -235,5 +251,66 @@ describe('Compose customers API v2, with the bodies of its demo app and docs', (
     expect(
       await request('GET', '/customers/550e8400-e29b-41d4-a716-446655440001/transactions/txn_7f8a9b0c1d2e', { key }),
     ).toMatchObject({ status: 404, body: { error: 'Customer not found' } });
+  });
+
+  it('virtual accounts (demo "va-create", "va-poll", "va-list"): EUR, 202 PENDING, then APPROVED with the IBAN', async () => {
+    const { key, customerId } = await givenVerifiedDemoCustomer();
+
+    const created = await request<Body>('POST', `/customers/${customerId}/virtual-account`, {
+      key,
+      body: { currency: 'EUR' },
+    });
+
+    expect(created.status).toBe(202);
+    expect(created.body).toMatchObject({
+      customerId,
+      status: 'PENDING',
+      virtualAccountId: created.body.id,
+      virtualAccount: null,
+      message:
+        'Virtual account creation initiated. IBAN will be provided via webhook once the provider processes the request.',
+    });
+    const virtualAccountId = created.body.virtualAccountId as string;
+    await request('POST', `/sandbox/customers/${customerId}/virtual-accounts/${virtualAccountId}/approve`, { key });
+    const polled = await request<Body>(
+      'GET',
+      `/customers/${customerId}/virtual-account?virtualAccountId=${virtualAccountId}`,
+      { key },
+    );
+    expect(polled).toMatchObject({
+      status: 200,
+      body: {
+        customerId,
+        status: 'APPROVED',
+        virtualAccountId,
+        message: 'Virtual account is active',
+        virtualAccount: {
+          iban: expect.stringMatching(/^GB\d{2}/),
+          bic: expect.any(String),
+          accountName: 'MARCO ROSSI',
+          accountNumber: expect.stringMatching(/^\d{8}$/),
+          bankName: expect.any(String),
+        },
+      },
+    });
+    expect(await request('GET', `/customers/${customerId}/virtual-account`, { key })).toMatchObject({
+      status: 200,
+      body: { virtualAccountId, status: 'APPROVED' },
+    });
+    expect(
+      await request('GET', `/customers/${customerId}/virtual-account?virtualAccountId=corr-a8f3k-9xm2p`, { key }),
+    ).toMatchObject({ status: 404, body: { error: 'Virtual account not found' } });
+    const list = await request<Body[]>('GET', `/customers/${customerId}/virtual-accounts`, { key });
+    expect(list.body).toEqual([polled.body]);
+    expect(await virtualAccountEvents(virtualAccountId)).toEqual([
+      expect.objectContaining({
+        event_type: 'virtual_account.approved',
+        data: { correlation_id: virtualAccountId, customer_id: customerId, status: 'APPROVED' },
+      }),
+      expect.objectContaining({
+        event_type: 'virtual_account.created',
+        data: { correlation_id: virtualAccountId, customer_id: customerId, status: 'PENDING' },
+      }),
+    ]);
   });
 });

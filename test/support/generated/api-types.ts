@@ -830,11 +830,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * Get a customer's virtual account (by `virtualAccountId`, else the newest)
+         * @description Compose's poll for the IBAN: `status` becomes `APPROVED` and `virtualAccount` carries the details.
+         *
+         *     Needs the `customers` feature of your organization (403 otherwise).
+         */
+        get: operations["getVirtualAccount"];
         put?: never;
         /**
-         * Request a dedicated USD virtual account (PENDING until opened)
-         * @description One per currency and customer (409). Needs approved KYC (403). In the sandbox, `POST /sandbox/customers/{customerId}/virtual-accounts/{virtualAccountId}/approve` opens it.
+         * Request a dedicated USD or EUR virtual account (PENDING until opened)
+         * @description One per currency and customer (409). Needs approved KYC (403). Answers Compose's shape: `virtualAccountId`, `status` (`PENDING`, then `APPROVED`), `message` and the nested `virtualAccount` (null until opened); `virtual_account.created` and later `virtual_account.approved` are sent. In the sandbox, `POST /sandbox/customers/{customerId}/virtual-accounts/{virtualAccountId}/approve` opens it.
          *
          *     Needs the `customers` feature of your organization (403 otherwise).
          */
@@ -1103,6 +1109,46 @@ export interface webhooks {
          * @description POSTed to every endpoint subscribed to this type. Any 2xx within 15 s is a delivery; anything else, a timeout or a redirect is retried (5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h), at least once: deduplicate on `webhook-id`. Order is not guaranteed; `created_at` and `previous_status` let you drop stale events.
          */
         post: operations["depositStatusChangedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "virtual_account.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * virtual_account.created event
+         * @description POSTed to every endpoint subscribed to this type. Any 2xx within 15 s is a delivery; anything else, a timeout or a redirect is retried (5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h), at least once: deduplicate on `webhook-id`. Order is not guaranteed; `created_at` and `previous_status` let you drop stale events.
+         */
+        post: operations["virtualAccountCreatedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "virtual_account.approved": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * virtual_account.approved event
+         * @description POSTed to every endpoint subscribed to this type. Any 2xx within 15 s is a delivery; anything else, a timeout or a redirect is retried (5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h), at least once: deduplicate on `webhook-id`. Order is not guaranteed; `created_at` and `previous_status` let you drop stale events.
+         */
+        post: operations["virtualAccountApprovedEvent"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1426,7 +1472,7 @@ export interface components {
              */
             beneficiaryName: string;
             /**
-             * @description `EUR` (IBAN and BIC, paid by SEPA) or `USD` (Fedwire: account and routing number; SWIFT: account number or IBAN, BIC and the bank's name, address and country). Defaults to the rail's currency, else EUR.
+             * @description `EUR` (IBAN and BIC, paid by SEPA) or `USD` (Fedwire: account and routing number; SWIFT: account number or IBAN, BIC and the bank's name, address and country). Defaults to EUR.
              * @enum {string}
              */
             currency?: "EUR" | "USD";
@@ -1601,7 +1647,7 @@ export interface components {
              */
             url: string;
             /** @description The event types to send; left out: every type, including types added later */
-            eventTypes?: ("customer.created" | "customer.kyc.approved" | "customer.kyc.rejected" | "withdrawal_bank.created" | "withdrawal_bank.approved" | "withdrawal_bank.rejected" | "withdrawal.created" | "withdrawal.status_changed" | "deposit.created" | "deposit.status_changed")[];
+            eventTypes?: ("customer.created" | "customer.kyc.approved" | "customer.kyc.rejected" | "withdrawal_bank.created" | "withdrawal_bank.approved" | "withdrawal_bank.rejected" | "withdrawal.created" | "withdrawal.status_changed" | "deposit.created" | "deposit.status_changed" | "virtual_account.created" | "virtual_account.approved")[];
             /** @description Your note about the endpoint, up to 500 characters */
             description?: string;
         };
@@ -1671,7 +1717,7 @@ export interface components {
             /** @description The new receiver URL; pending retries go there too. Live organizations: `https` only, never a private, loopback, link-local or metadata address (checked when saved and again at every delivery). Sandbox organizations may also use `http` and loopback (`http://127.0.0.1:4000/...`) for local development; in AWS the sender refuses loopback for everyone. */
             url?: string;
             /** @description The event types to send; `null`: every type again, including types added later */
-            eventTypes?: ("customer.created" | "customer.kyc.approved" | "customer.kyc.rejected" | "withdrawal_bank.created" | "withdrawal_bank.approved" | "withdrawal_bank.rejected" | "withdrawal.created" | "withdrawal.status_changed" | "deposit.created" | "deposit.status_changed")[] | null;
+            eventTypes?: ("customer.created" | "customer.kyc.approved" | "customer.kyc.rejected" | "withdrawal_bank.created" | "withdrawal_bank.approved" | "withdrawal_bank.rejected" | "withdrawal.created" | "withdrawal.status_changed" | "deposit.created" | "deposit.status_changed" | "virtual_account.created" | "virtual_account.approved")[] | null;
             /** @description Your note about the endpoint; `null` clears it */
             description?: string | null;
         };
@@ -2183,34 +2229,48 @@ export interface components {
          *     }
          */
         CreateVirtualAccountRequest: {
-            /** @description The account currency: `USD` (any letter case), the only one offered */
+            /** @description The account currency: `USD` or `EUR` (any letter case); one account per currency */
             currency: string;
         };
         /**
          * @example {
          *       "id": "2a7d9c1e-4b3f-4e8a-9d6c-0f1e2d3c4b5a",
+         *       "virtualAccountId": "2a7d9c1e-4b3f-4e8a-9d6c-0f1e2d3c4b5a",
          *       "customerId": "3b241101-e2bb-4255-8caf-4136c566a962",
          *       "currency": "USD",
          *       "status": "PENDING",
+         *       "message": "Virtual account creation initiated. IBAN will be provided via webhook once the provider processes the request.",
          *       "iban": null,
          *       "bic": null,
          *       "bankName": null,
          *       "bankAddress": null,
          *       "bankCountry": null,
+         *       "virtualAccount": null,
          *       "createdAt": "2026-11-21T10:00:00.000Z",
          *       "updatedAt": "2026-11-21T10:00:00.000Z",
          *       "activatedAt": null
          *     }
          * @example {
          *       "id": "2a7d9c1e-4b3f-4e8a-9d6c-0f1e2d3c4b5a",
+         *       "virtualAccountId": "2a7d9c1e-4b3f-4e8a-9d6c-0f1e2d3c4b5a",
          *       "customerId": "3b241101-e2bb-4255-8caf-4136c566a962",
          *       "currency": "USD",
-         *       "status": "ACTIVE",
+         *       "status": "APPROVED",
+         *       "message": "Virtual account is active",
          *       "iban": "GB31SNDB04000012345678",
          *       "bic": "SNDBGB2LXXX",
          *       "bankName": "Sandbox Virtual Accounts Ltd",
          *       "bankAddress": "1 Sandbox Lane, London EC2A 1AA, GB",
          *       "bankCountry": "GB",
+         *       "virtualAccount": {
+         *         "iban": "GB31SNDB04000012345678",
+         *         "bic": "SNDBGB2LXXX",
+         *         "accountName": "Ada Lovelace",
+         *         "accountNumber": "12345678",
+         *         "bankName": "Sandbox Virtual Accounts Ltd",
+         *         "bankCountry": "GB",
+         *         "bankAddress": "1 Sandbox Lane, London EC2A 1AA, GB"
+         *       },
          *       "createdAt": "2026-11-21T10:00:00.000Z",
          *       "updatedAt": "2026-11-21T10:02:00.000Z",
          *       "activatedAt": "2026-11-21T10:02:00.000Z"
@@ -2219,9 +2279,9 @@ export interface components {
         VirtualAccount: {
             customerId: string;
             /** @enum {string} */
-            currency: "USD";
+            currency: "USD" | "EUR";
             /** @enum {string} */
-            status: "PENDING" | "ACTIVE";
+            status: "PENDING" | "APPROVED";
             iban: string | null;
             bic: string | null;
             bankName: string | null;
@@ -2231,6 +2291,17 @@ export interface components {
             updatedAt: string;
             activatedAt: string | null;
             id: string;
+            virtualAccountId: string;
+            message: string;
+            virtualAccount: {
+                iban: string;
+                bic: string | null;
+                accountName: string | null;
+                accountNumber: string | null;
+                bankName: string | null;
+                bankCountry: string | null;
+                bankAddress: string | null;
+            } | null;
         };
         /**
          * @example {
@@ -6658,6 +6729,102 @@ export interface operations {
             };
         };
     };
+    getVirtualAccount: {
+        parameters: {
+            query?: {
+                /** @description The account's `virtualAccountId`; without it, the customer's newest account. Unknown ids are 404. */
+                virtualAccountId?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The `customerId` that creating the customer returned */
+                customerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Get a customer's virtual account (by `virtualAccountId`, else the newest) */
+            200: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VirtualAccount"];
+                };
+            };
+            /** @description The request is malformed: the message names the field (body first, then query, then path). */
+            400: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key. */
+            401: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A feature of your organization is off, or a rule forbids it for this resource. */
+            403: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found; a resource of another organization is indistinguishable from a missing one. */
+            404: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; details stay in the service logs under the request id. */
+            500: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is throttled or unavailable; nothing was half-written. Retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     createVirtualAccount: {
         parameters: {
             query?: never;
@@ -6674,7 +6841,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Request a dedicated USD virtual account (PENDING until opened) */
+            /** @description Request a dedicated USD or EUR virtual account (PENDING until opened) */
             202: {
                 headers: {
                     /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
@@ -6884,7 +7051,7 @@ export interface operations {
             path: {
                 /** @description The customer the virtual account belongs to */
                 customerId: string;
-                /** @description The `id` that requesting the virtual account returned */
+                /** @description The `id` (also `virtualAccountId`) that requesting the virtual account returned */
                 virtualAccountId: string;
             };
             cookie?: never;
@@ -7575,6 +7742,116 @@ export interface operations {
                         status: string;
                         /** @description The status before the change; drop events older than one seen */
                         previous_status: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    virtualAccountCreatedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`event_id`), the same on every retry: deduplicate on it. */
+                "webhook-id": string;
+                /** @description Unix seconds of this attempt; refuse old ones to stop replays. */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">`, keyed with the endpoint's decoded `whsec_` secret; two signatures for 24 h after a rotation. Verify with the `standardwebhooks` or `svix` libraries. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    event_id: string;
+                    /** @enum {string} */
+                    event_type: "virtual_account.created";
+                    created_at: string;
+                    /** @enum {string} */
+                    api_version: "v2";
+                    org_id: string;
+                    /**
+                     * @example {
+                     *       "correlation_id": "2a7d9c1e-4b3f-4e8a-9d6c-0f1e2d3c4b5a",
+                     *       "customer_id": "3b241101-e2bb-4255-8caf-4136c566a962",
+                     *       "status": "APPROVED"
+                     *     }
+                     */
+                    data: {
+                        /**
+                         * Format: uuid
+                         * @description The account's `virtualAccountId`
+                         */
+                        correlation_id: string;
+                        /** Format: uuid */
+                        customer_id: string;
+                        /** @description PENDING or APPROVED */
+                        status: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    virtualAccountApprovedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`event_id`), the same on every retry: deduplicate on it. */
+                "webhook-id": string;
+                /** @description Unix seconds of this attempt; refuse old ones to stop replays. */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">`, keyed with the endpoint's decoded `whsec_` secret; two signatures for 24 h after a rotation. Verify with the `standardwebhooks` or `svix` libraries. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    event_id: string;
+                    /** @enum {string} */
+                    event_type: "virtual_account.approved";
+                    created_at: string;
+                    /** @enum {string} */
+                    api_version: "v2";
+                    org_id: string;
+                    /**
+                     * @example {
+                     *       "correlation_id": "2a7d9c1e-4b3f-4e8a-9d6c-0f1e2d3c4b5a",
+                     *       "customer_id": "3b241101-e2bb-4255-8caf-4136c566a962",
+                     *       "status": "APPROVED"
+                     *     }
+                     */
+                    data: {
+                        /**
+                         * Format: uuid
+                         * @description The account's `virtualAccountId`
+                         */
+                        correlation_id: string;
+                        /** Format: uuid */
+                        customer_id: string;
+                        /** @description PENDING or APPROVED */
+                        status: string;
                     };
                 };
             };
