@@ -313,4 +313,48 @@ describe('Compose customers API v2, with the bodies of its demo app and docs', (
       }),
     ]);
   });
+
+  it('getIndicativeRate (docs getIndicativeRate): snake_case quote, the rate a withdrawal made now gets', async () => {
+    const { key, customerId } = await givenVerifiedDemoCustomer();
+    await request('POST', `/sandbox/customers/${customerId}/balance`, { key, body: { amount: '2000' } });
+    const bank = await request<Body>('POST', `/customers/${customerId}/withdrawal/banks`, { key, body: DEMO_BANK });
+
+    const rate = await request<Body>('GET', '/rates?source_currency=usdc&target_currency=EUR&source_amount=1000', {
+      key,
+    });
+    const withdrawal = await request<Body>('POST', `/customers/${customerId}/withdrawal`, {
+      key,
+      body: { sourceAmount: '1000', withdrawalBankId: bank.body.id, idempotencyKey: 'wd_rate' },
+    });
+
+    expect(rate).toMatchObject({
+      status: 200,
+      body: {
+        source_currency: 'USDC',
+        target_currency: 'EUR',
+        source_amount: withdrawal.body.sourceAmount,
+        target_amount: withdrawal.body.targetAmount,
+        exchange_rate: withdrawal.body.exchangeRate,
+        fee: withdrawal.body.fee,
+        fee_currency: 'USDC',
+      },
+    });
+    const byTarget = await request<Body>('GET', '/rates?source_currency=USDC&target_currency=EUR&target_amount=910', {
+      key,
+    });
+    expect(byTarget).toMatchObject({ status: 200, body: { target_amount: '910.00' } });
+    for (const [query, error] of [
+      ['source_currency=USDC&target_currency=EUR', 'Provide exactly one of source_amount or target_amount'],
+      [
+        'source_currency=USDC&target_currency=EUR&source_amount=1&target_amount=1',
+        'Provide exactly one of source_amount or target_amount',
+      ],
+      [
+        'source_currency=EUR&target_currency=USDC&source_amount=1000',
+        'Unsupported currency pair: quotes are offered for USDC to EUR and USDC to USD',
+      ],
+    ]) {
+      expect(await request('GET', `/rates?${query}`, { key })).toMatchObject({ status: 400, body: { error } });
+    }
+  });
 });

@@ -557,6 +557,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/rates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an indicative rate quote (USDC to EUR or USD)
+         * @description Compose's `GET /rates`, snake_case. The quote comes from the withdrawals' engine with the organization's fees and the current rates, so it is what a withdrawal made at that moment gets; it is not locked. Exactly one of `source_amount` and `target_amount`. Other pairs (deposits: EUR/USD to USDC, EURC) are a 400.
+         *
+         *     Needs the `customers` feature of your organization (403 otherwise).
+         */
+        get: operations["getRate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/sandbox/customers/{customerId}/balance": {
         parameters: {
             query?: never;
@@ -1958,6 +1980,26 @@ export interface components {
                 resetPeriodMinutes: number;
                 nextResetAt: string | null;
             };
+        };
+        /**
+         * @example {
+         *       "source_currency": "USDC",
+         *       "target_currency": "EUR",
+         *       "source_amount": "1000.00",
+         *       "target_amount": "915.40",
+         *       "exchange_rate": "0.92",
+         *       "fee": "5.00",
+         *       "fee_currency": "USDC"
+         *     }
+         */
+        IndicativeRate: {
+            source_currency: string;
+            target_currency: string;
+            source_amount: string;
+            target_amount: string;
+            exchange_rate: string;
+            fee: string;
+            fee_currency: string;
         };
         /**
          * @example {
@@ -5123,6 +5165,100 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["WithdrawalAllowance"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key. */
+            401: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A feature of your organization is off, or a rule forbids it for this resource. */
+            403: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; details stay in the service logs under the request id. */
+            500: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is throttled or unavailable; nothing was half-written. Retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getRate: {
+        parameters: {
+            query: {
+                /** @description Currency being sent (any case); `USDC` for the quoted pairs */
+                source_currency: string;
+                /** @description Currency to be received (any case): `EUR` or `USD`, the bank's currency */
+                target_currency: string;
+                /** @description USDC to send, a decimal string (up to 6 places). Exactly one of `source_amount` and `target_amount`. */
+                source_amount?: string;
+                /** @description Amount to receive, a decimal string (up to 2 places). Exactly one of the two amounts. */
+                target_amount?: string;
+                /** @description Accepted for Compose compatibility; quotes do not depend on the customer yet (no developer fees) */
+                customer_id?: string;
+                /** @description Accepted for Compose compatibility; ignored for withdrawals, as on Compose */
+                deposit_model?: string;
+                /** @description Accepted for Compose compatibility; the quote is the same on every rail */
+                payment_rail?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Get an indicative rate quote (USDC to EUR or USD) */
+            200: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IndicativeRate"];
+                };
+            };
+            /** @description The request is malformed: the message names the field (body first, then query, then path). */
+            400: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Missing, malformed, unknown or revoked API key. */
