@@ -187,6 +187,12 @@ describe('Compose customers API v2, with the bodies of its demo app and docs', (
       { key },
     );
     expect(approved).toMatchObject({ status: 200, body: { status: 'ACTIVE', paymentRail: 'SWIFT' } });
+    await request('POST', `/sandbox/customers/${customerId}/balance`, { key, body: { amount: '100' } });
+    const withdrawal = await request<Body>('POST', `/customers/${customerId}/withdrawal`, {
+      key,
+      body: { sourceAmount: '50', withdrawalBankId: bank.body.id, idempotencyKey: 'wd_swift' },
+    });
+    expect(withdrawal).toMatchObject({ status: 201, body: { targetCurrency: 'USD', paymentRail: 'SWIFT' } });
   });
 
   it('getCustomerDepositDetails (docs, newer page): paymentRail alone, with warningText as the demo reads it', async () => {
