@@ -64,12 +64,16 @@ export async function createBank(deps: Deps, input: CreateBankInput & Where): Pr
     bic: input.bic,
     accountNumber: input.accountNumber,
     routingNumber: input.routingNumber,
+    bankName: input.bankName,
+    bankAddress: input.bankAddress,
+    bankCountry: input.bankCountry,
     ...address,
     recipientType: input.recipientType,
     recipientEmail: input.recipientEmail,
     notificationEnabled: input.notificationEnabled,
-    // The customer's own, name-checked account needs no review; a third party's waits for an operator.
-    status: input.recipientType === 'CUSTOMER' ? 'ACTIVE' : 'PENDING',
+    // The customer's own, name-checked account needs no review; a third party's, and any SWIFT account (Compose
+    // reviews those), waits for an operator (`withdrawal_bank.approved` when it is decided).
+    status: input.recipientType === 'CUSTOMER' && input.paymentRail !== 'SWIFT' ? 'ACTIVE' : 'PENDING',
     rejectionReason: null,
     createdAt: at,
     updatedAt: at,

@@ -10,7 +10,9 @@ export const BankStatusSchema = z.enum(['PENDING', 'ACTIVE', 'REJECTED']);
 export type BankStatus = z.infer<typeof BankStatusSchema>;
 export const BankCurrencySchema = z.enum(['EUR', 'USD']);
 export type BankCurrency = z.infer<typeof BankCurrencySchema>;
-export const PaymentRailSchema = z.enum(['SEPA', 'FEDWIRE']);
+/** SEPA pays EUR banks; FEDWIRE and SWIFT pay USD banks (Compose's rails). */
+export const PaymentRailSchema = z.enum(['SEPA', 'FEDWIRE', 'SWIFT']);
+export type PaymentRail = z.infer<typeof PaymentRailSchema>;
 export const RecipientTypeSchema = z.enum(['CUSTOMER', 'OTHER_INDIVIDUAL', 'OTHER_BUSINESS']);
 
 export const BankRecordSchema = z.object({
@@ -24,6 +26,10 @@ export const BankRecordSchema = z.object({
   bic: z.string().nullable(),
   accountNumber: z.string().nullable(),
   routingNumber: z.string().nullable(),
+  /** SWIFT banks only; absent on banks stored before SWIFT. */
+  bankName: z.string().nullable().optional(),
+  bankAddress: z.string().nullable().optional(),
+  bankCountry: z.string().nullable().optional(),
   addressLine1: z.string().nullable(),
   city: z.string().nullable(),
   country: z.string().nullable(),

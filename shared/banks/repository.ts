@@ -45,8 +45,16 @@ export class DepositAddressTakenError extends Error {}
  * What makes two banks "the same account": the IBAN for EUR, routing and account number for USD. Hashed so
  * the key of the uniqueness item never carries an account number.
  */
-export const accountDetailsHash = (bank: Pick<BankRecord, 'currency' | 'iban' | 'routingNumber' | 'accountNumber'>) =>
-  sha256Hex(bank.currency === 'EUR' ? `EUR|${bank.iban}` : `USD|${bank.routingNumber}|${bank.accountNumber}`);
+export const accountDetailsHash = (
+  bank: Pick<BankRecord, 'currency' | 'paymentRail' | 'iban' | 'bic' | 'routingNumber' | 'accountNumber'>,
+) =>
+  sha256Hex(
+    bank.paymentRail === 'SWIFT'
+      ? `SWIFT|${bank.bic}|${bank.accountNumber ?? bank.iban}`
+      : bank.currency === 'EUR'
+        ? `EUR|${bank.iban}`
+        : `USD|${bank.routingNumber}|${bank.accountNumber}`,
+  );
 
 /**
  * Creates a bank with everything that belongs to it, all or nothing: the bank (with its list entry), the

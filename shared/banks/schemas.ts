@@ -4,6 +4,7 @@ import {
   BankCurrencySchema,
   type BankRecord,
   BankRecordSchema,
+  type PaymentRail,
   PaymentRailSchema,
   RecipientTypeSchema,
 } from '#shared/banks/records.ts';
@@ -21,13 +22,35 @@ import { CountryCodeSchema } from '#shared/validation/country.ts';
 import type { WalletRecord } from '#shared/wallets/records.ts';
 import { depositInstructions } from '#shared/wallets/schemas.ts';
 
-/** The account fields each currency's rail needs; the other currency's fields are refused. */
-const RAIL_FIELDS = {
-  EUR: ['iban', 'bic'],
-  USD: ['accountNumber', 'routingNumber'],
-} as const satisfies Record<BankCurrency, readonly string[]>;
-const RAIL_OF = { EUR: 'SEPA', USD: 'FEDWIRE' } as const satisfies Record<BankCurrency, string>;
-const OTHER_CURRENCY = { EUR: 'USD', USD: 'EUR' } as const satisfies Record<BankCurrency, BankCurrency>;
+/**
+ * The account fields each rail needs and the ones it refuses (Compose's createCustomerWithdrawalBank page):
+ * SEPA takes IBAN and BIC; FEDWIRE account and routing number; SWIFT (USD) an account number or an IBAN, the
+ * BIC, and the bank's name, address and country. Refusals name the currency for the domestic rails' fields, as
+ * before SWIFT existed, and the rail for SWIFT's own.
+ */
+const RAIL_RULES = {
+  SEPA: {
+    required: ['iban', 'bic'],
+    refused: { EUR: ['accountNumber', 'routingNumber'], SEPA: ['bankName', 'bankAddress', 'bankCountry'] },
+  },
+  FEDWIRE: {
+    required: ['accountNumber', 'routingNumber'],
+    refused: { USD: ['iban', 'bic'], FEDWIRE: ['bankName', 'bankAddress', 'bankCountry'] },
+  },
+  SWIFT: { required: ['bic', 'bankName', 'bankAddress', 'bankCountry'], refused: { SWIFT: ['routingNumber'] } },
+} as const satisfies Record<PaymentRail, { required: readonly string[]; refused: Record<string, readonly string[]> }>;
+const RAILS_OF = { EUR: ['SEPA'], USD: ['FEDWIRE', 'SWIFT'] } as const satisfies Record<
+  BankCurrency,
+  readonly PaymentRail[]
+>;
+/** Compose's legacy form: a currency without a rail takes its domestic rail. */
+const RAIL_OF = { EUR: 'SEPA', USD: 'FEDWIRE' } as const satisfies Record<BankCurrency, PaymentRail>;
+
+/** The currency (EUR when left out, as before rails) and the rail, the currency's domestic one when left out. */
+function railOf(body: { currency?: BankCurrency | undefined; paymentRail?: PaymentRail | undefined }) {
+  const currency = body.currency ?? 'EUR';
+  return { currency, paymentRail: body.paymentRail ?? RAIL_OF[currency] };
+}
 
 // Shape and check digits here; the IBAN registry's country length and structure is the first thing createBank
 // checks (#shared/validation/iban.ts), so the functions that only read banks do not carry the registry.
@@ -49,11 +72,16 @@ export const CreateBankBody = z
         'accounted for; a mismatch is a 400.',
       examples: ['Ada Lovelace'],
     }),
-    currency: BankCurrencySchema.default('EUR').meta({
-      description: '`EUR` (IBAN and BIC, paid by SEPA) or `USD` (account and routing number, paid by Fedwire)',
+    currency: BankCurrencySchema.optional().meta({
+      description:
+        '`EUR` (IBAN and BIC, paid by SEPA) or `USD` (Fedwire: account and routing number; SWIFT: account number ' +
+        "or IBAN, BIC and the bank's name, address and country). Defaults to EUR.",
     }),
     paymentRail: PaymentRailSchema.optional().meta({
-      description: "Optional; if given, must be the currency's rail: `SEPA` for EUR, `FEDWIRE` for USD",
+      description:
+        '`SEPA` (EUR), `FEDWIRE` or `SWIFT` (USD), as Compose takes it; without it a currency takes its domestic ' +
+        'rail (EUR SEPA, USD FEDWIRE). SWIFT banks are reviewed: they are created `PENDING` and become `ACTIVE` ' +
+        'with `withdrawal_bank.approved`.',
     }),
     iban: IbanSchema.optional().meta({
       description: 'EUR banks: the IBAN, spaces and letter case ignored (checked: length, structure, mod-97)',
@@ -71,6 +99,24 @@ export const CreateBankBody = z
       description: 'USD banks: the 9-digit ABA routing number (checksum checked)',
       examples: ['021000021'],
     }),
+    bankName: text(140)
+      .optional()
+      .meta({
+        description: "SWIFT banks (required): the beneficiary bank's name",
+        examples: ['JPMorgan Chase Bank, N.A.'],
+      }),
+    bankAddress: text(300)
+      .optional()
+      .meta({
+        description: "SWIFT banks (required): the beneficiary bank's address",
+        examples: ['383 Madison Avenue, New York, NY 10179'],
+      }),
+    bankCountry: text(100)
+      .optional()
+      .meta({
+        description: "SWIFT banks (required): the beneficiary bank's country, as a code or a name",
+        examples: ['US'],
+      }),
     recipientType: RecipientTypeSchema.default('CUSTOMER').meta({
       description:
         "`CUSTOMER`: the customer's own account, name-matched and ACTIVE at once; `OTHER_INDIVIDUAL` or " +
@@ -97,14 +143,21 @@ export const CreateBankBody = z
   })
   .superRefine((body, ctx) => {
     const issue = (field: string, message: string) => ctx.addIssue({ code: 'custom', path: [field], message });
-    for (const field of RAIL_FIELDS[OTHER_CURRENCY[body.currency]]) {
-      if (body[field] !== undefined) issue(field, `Not allowed for ${body.currency} banks`);
+    const { currency, paymentRail } = railOf(body);
+    const rails: readonly PaymentRail[] = RAILS_OF[currency];
+    if (!rails.includes(paymentRail)) {
+      issue('paymentRail', `Must be ${rails.join(' or ')} for ${currency} banks`);
+      return;
     }
-    for (const field of RAIL_FIELDS[body.currency]) {
-      if (body[field] === undefined) issue(field, 'Required');
+    const rules: { required: readonly string[]; refused: Record<string, readonly string[]> } = RAIL_RULES[paymentRail];
+    const given = body as Record<string, unknown>;
+    for (const [what, fields] of Object.entries(rules.refused)) {
+      for (const field of fields) if (given[field] !== undefined) issue(field, `Not allowed for ${what} banks`);
     }
-    if (body.paymentRail && body.paymentRail !== RAIL_OF[body.currency]) {
-      issue('paymentRail', `Must be ${RAIL_OF[body.currency]} for ${body.currency} banks`);
+    for (const field of rules.required) if (given[field] === undefined) issue(field, 'Required');
+    if (paymentRail === 'SWIFT' && (body.accountNumber === undefined) === (body.iban === undefined)) {
+      if (body.iban === undefined) issue('accountNumber', 'Required for SWIFT banks (or iban)');
+      else issue('iban', 'Not allowed together with accountNumber');
     }
     if (body.recipientType !== 'CUSTOMER') {
       for (const field of ['addressLine1', 'city'] as const) {
@@ -119,12 +172,14 @@ export const CreateBankBody = z
   })
   .transform((body) => ({
     beneficiaryName: body.beneficiaryName,
-    currency: body.currency,
-    paymentRail: RAIL_OF[body.currency],
+    ...railOf(body),
     iban: body.iban ?? null,
     bic: body.bic ?? null,
     accountNumber: body.accountNumber ?? null,
     routingNumber: body.routingNumber ?? null,
+    bankName: body.bankName ?? null,
+    bankAddress: body.bankAddress ?? null,
+    bankCountry: body.bankCountry ?? null,
     recipientType: body.recipientType,
     addressLine1: body.addressLine1 ?? null,
     city: body.city ?? null,
@@ -137,6 +192,16 @@ export const CreateBankBody = z
     examples: [
       { beneficiaryName: 'Ada Lovelace', currency: 'EUR', iban: 'DE89 3704 0044 0532 0130 00', bic: 'COBADEFFXXX' },
       { beneficiaryName: 'Ada Lovelace', currency: 'USD', accountNumber: '000123456789', routingNumber: '021000021' },
+      {
+        beneficiaryName: 'Ada Lovelace',
+        currency: 'USD',
+        paymentRail: 'SWIFT',
+        accountNumber: '000123456789',
+        bic: 'CHASUS33',
+        bankName: 'JPMorgan Chase Bank, N.A.',
+        bankAddress: '383 Madison Avenue, New York, NY 10179',
+        bankCountry: 'US',
+      },
     ],
   });
 export type CreateBankInput = z.output<typeof CreateBankBody>;
@@ -183,6 +248,9 @@ const BANK_EXAMPLE = {
   bic: 'COBADEFFXXX',
   accountNumber: null,
   routingNumber: null,
+  bankName: null,
+  bankAddress: null,
+  bankCountry: null,
   addressLine1: 'Friedrichstraße 123',
   city: 'Berlin',
   country: 'DE',
@@ -216,6 +284,9 @@ export const BankSchema = BankRecordSchema.omit({
 })
   .extend({
     id: z.string(),
+    bankName: z.string().nullable(),
+    bankAddress: z.string().nullable(),
+    bankCountry: z.string().nullable(),
     wallets: z.array(BankWalletSchema),
   })
   .meta({ id: 'WithdrawalBank', examples: [BANK_EXAMPLE] });
@@ -243,6 +314,9 @@ export const toBank = (bank: BankRecord, wallets: readonly WalletRecord[]): Bank
   bic: bank.bic,
   accountNumber: bank.accountNumber,
   routingNumber: bank.routingNumber,
+  bankName: bank.bankName ?? null,
+  bankAddress: bank.bankAddress ?? null,
+  bankCountry: bank.bankCountry ?? null,
   addressLine1: bank.addressLine1,
   city: bank.city,
   country: bank.country,

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { toKyc } from '#shared/customers/kyc-view.ts';
 import { AddressSchema } from '#shared/customers/records.ts';
 import {
   CreateCustomerBody,
@@ -142,8 +143,9 @@ export const routes = {
           name: 'Ada Lovelace',
           email: 'ada@example.com',
           accountType: 'individual',
-          expectedMonthlyVolume: '2500.00',
+          expectedMonthlyVolume: 2500,
           kycVerified: true,
+          kyc: toKyc({ kycStatus: 'APPROVED' }),
           kycStatus: 'APPROVED',
           verifiedName: 'Ada Lovelace',
           address: { addressLine1: 'Friedrichstraße 123', city: 'Berlin', country: 'DE', postalCode: '10117' },

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { KycSchema, toKyc } from '#shared/customers/kyc-view.ts';
 import type { CustomerRecord } from '#shared/customers/records.ts';
 import { AccountTypeSchema, AddressSchema, KycStatusSchema } from '#shared/customers/records.ts';
 import { canonicalFiat, FiatAmountSchema } from '#shared/money/amounts.ts';
@@ -35,12 +36,17 @@ export const CreateCustomerBody = z
     }),
     accountType: AccountTypeSchema.meta({ description: '`individual` (a person) or `corporate` (a company)' }),
     email: EmailSchema.meta({ description: "The customer's e-mail address" }),
-    expectedMonthlyVolume: FiatAmountSchema.transform(canonicalFiat)
+    expectedMonthlyVolume: z
+      .union([z.number(), z.string()])
+      // Compose sends a JSON number (25000); a decimal string is accepted too. Either is checked as a decimal.
+      .transform((value) => (typeof value === 'number' ? String(value) : value))
+      .pipe(FiatAmountSchema.transform(canonicalFiat))
       .optional()
       .meta({
         description:
-          'Expected monthly payout volume in USD: a decimal string (never a JSON number), shown with 2 decimals',
-        examples: ['2500.00'],
+          'Expected monthly payout volume in USD: a JSON number as Compose sends it (`25000`) or a decimal string ' +
+          '(`"25000.00"`), positive, at most 2 decimals; answered as a JSON number',
+        examples: [25000],
       }),
     /** Corporates: the registered business address, used for their withdrawal banks. Individuals get theirs from KYC. */
     address: AddressInputSchema.optional().meta({
@@ -61,7 +67,7 @@ export const CreateCustomerBody = z
   .meta({
     id: 'CreateCustomerRequest',
     examples: [
-      { name: 'Ada Lovelace', accountType: 'individual', email: 'ada@example.com', expectedMonthlyVolume: '2500.00' },
+      { name: 'Ada Lovelace', accountType: 'individual', email: 'ada@example.com', expectedMonthlyVolume: 2500 },
     ],
   });
 export type CreateCustomerInput = z.output<typeof CreateCustomerBody>;
@@ -79,8 +85,9 @@ export const CustomerSchema = z
     name: z.string(),
     email: z.string(),
     accountType: AccountTypeSchema,
-    expectedMonthlyVolume: z.string().nullable(),
+    expectedMonthlyVolume: z.number().nullable(),
     kycVerified: z.boolean(),
+    kyc: KycSchema,
     kycStatus: KycStatusSchema,
     verifiedName: z.string().nullable(),
     address: AddressSchema.nullable(),
@@ -94,8 +101,9 @@ export const CustomerSchema = z
         name: 'Ada Lovelace',
         email: 'ada@example.com',
         accountType: 'individual',
-        expectedMonthlyVolume: '2500.00',
+        expectedMonthlyVolume: 2500,
         kycVerified: false,
+        kyc: toKyc({ kycStatus: 'NOT_STARTED' }),
         kycStatus: 'NOT_STARTED',
         verifiedName: null,
         address: null,
@@ -110,8 +118,10 @@ export const toCustomer = (record: CustomerRecord): Customer => ({
   name: record.name,
   email: record.email,
   accountType: record.accountType,
-  expectedMonthlyVolume: record.expectedMonthlyVolume,
+  // A JSON number as Compose answers it; stored as a 2-decimal string, so the number is exact to the cent.
+  expectedMonthlyVolume: record.expectedMonthlyVolume === null ? null : Number(record.expectedMonthlyVolume),
   kycVerified: record.kycStatus === 'APPROVED',
+  kyc: toKyc(record),
   kycStatus: record.kycStatus,
   verifiedName: record.verifiedName,
   address: record.address,

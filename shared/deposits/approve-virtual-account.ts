@@ -6,7 +6,7 @@ import type { Config } from '#shared/config/env.ts';
 import type { VirtualAccountIssuer } from '#shared/config/receiving-banks.ts';
 import { getCustomer } from '#shared/customers/repository.ts';
 import type { Db } from '#shared/db/client.ts';
-import { toVirtualAccount, type VirtualAccount } from '#shared/deposits/schemas.ts';
+import { toVirtualAccount, type VirtualAccount, virtualAccountEventData } from '#shared/deposits/schemas.ts';
 import {
   activateVirtualAccount,
   getVirtualAccountOfCustomer,
@@ -15,6 +15,7 @@ import {
 } from '#shared/deposits/virtual-account-repository.ts';
 import { VIRTUAL_ACCOUNT_NOT_FOUND, type Where } from '#shared/deposits/virtual-account-rules.ts';
 import { ConflictError, NotFoundError } from '#shared/errors.ts';
+import { eventRecord } from '#shared/events/outbox.ts';
 import { isValidIban } from '#shared/validation/iban.ts';
 
 /**
@@ -61,7 +62,15 @@ export async function approveVirtualAccount(
       bankCountry: issuer.bankCountry,
     };
     try {
-      return toVirtualAccount(await activateVirtualAccount(deps.db, { account, bank, now: deps.clock.now() }));
+      const now = deps.clock.now();
+      const event = (activated: typeof account) =>
+        eventRecord({
+          organizationId: account.organizationId,
+          type: 'virtual_account.approved',
+          data: virtualAccountEventData(activated),
+          now,
+        });
+      return toVirtualAccount(await activateVirtualAccount(deps.db, { account, bank, now, event }));
     } catch (error) {
       if (error instanceof VirtualAccountStateChangedError) {
         const current = await getVirtualAccountOfCustomer(

@@ -33,7 +33,10 @@ const NO_ACCOUNT = {
 const REFERENCE_WARNING =
   'Quote the reference exactly and pay from an account in the customer’s own name: transfers without it, or from third parties, are returned.';
 
-type Account = Omit<DepositDetails, 'customerId' | 'currency' | 'paymentRail' | 'reference' | 'thirdPartyEnabled'>;
+type Account = Omit<
+  DepositDetails,
+  'customerId' | 'currency' | 'paymentRail' | 'reference' | 'thirdPartyEnabled' | 'warningText'
+>;
 
 function referenceDetails(
   deps: Deps,
@@ -131,6 +134,7 @@ export async function getDepositDetails(
     bankCountry: account.bankCountry,
     depositInstructions: account.depositInstructions,
     warning: account.warning,
+    warningText: account.warning,
     // Payers must be the customer: reference matching cannot tell a third party's payment from a mistake.
     thirdPartyEnabled: false,
   };

@@ -1,7 +1,8 @@
 import * as z from 'zod';
 
 /** The stored shapes of the deposits area: what the table holds, parsed on every read (see `repository.ts`). */
-export const VirtualAccountCurrencySchema = z.enum(['USD']);
+/** USD (SWIFT deposits) and, as Compose offers, EUR. */
+export const VirtualAccountCurrencySchema = z.enum(['USD', 'EUR']);
 
 export const VirtualAccountStatusSchema = z.enum(['PENDING', 'ACTIVE']);
 /** A customer's dedicated account, as stored; the IBAN and its bank are assigned when it becomes ACTIVE. */
@@ -16,6 +17,8 @@ export const VirtualAccountRecordSchema = z.object({
   bankName: z.string().nullable(),
   bankAddress: z.string().nullable(),
   bankCountry: z.string().nullable(),
+  /** The holder's name (the customer's verified name when requested); absent on accounts stored before it was kept. */
+  accountName: z.string().nullable().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
   activatedAt: z.string().nullable(),

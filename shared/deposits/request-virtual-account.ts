@@ -1,20 +1,25 @@
 import { requireCustomer } from '#shared/customers/require-customer.ts';
 import type { VirtualAccountRecord } from '#shared/deposits/records.ts';
-import { toVirtualAccount, type VirtualAccount } from '#shared/deposits/schemas.ts';
+import { toVirtualAccount, type VirtualAccount, virtualAccountEventData } from '#shared/deposits/schemas.ts';
 import { insertVirtualAccount, VirtualAccountExistsError } from '#shared/deposits/virtual-account-repository.ts';
 import type { Where } from '#shared/deposits/virtual-account-rules.ts';
 import type { Deps } from '#shared/deps.ts';
 import { ConflictError, ForbiddenError } from '#shared/errors.ts';
+import { eventRecord } from '#shared/events/outbox.ts';
 import { newId } from '#shared/ids.ts';
 
-/** Requests a USD virtual account: PENDING until the provider (sandbox: the sandbox route) opens it. */
+/**
+ * Requests a USD or EUR virtual account: PENDING until the provider (sandbox: the sandbox route) opens it;
+ * `virtual_account.created` is written with it.
+ */
 export async function requestVirtualAccount(
   deps: Deps,
   input: Where & { currency: VirtualAccountRecord['currency'] },
 ): Promise<VirtualAccount> {
   const customer = await requireCustomer(deps, input.organizationId, input.customerId);
   if (customer.kycStatus !== 'APPROVED') throw new ForbiddenError('Customer KYC verification must be completed');
-  const at = deps.clock.now().toISOString();
+  const now = deps.clock.now();
+  const at = now.toISOString();
   const account: VirtualAccountRecord = {
     virtualAccountId: newId(),
     organizationId: input.organizationId,
@@ -26,12 +31,19 @@ export async function requestVirtualAccount(
     bankName: null,
     bankAddress: null,
     bankCountry: null,
+    accountName: customer.verifiedName ?? customer.name,
     createdAt: at,
     updatedAt: at,
     activatedAt: null,
   };
   try {
-    await insertVirtualAccount(deps.db, account);
+    const event = eventRecord({
+      organizationId: input.organizationId,
+      type: 'virtual_account.created',
+      data: virtualAccountEventData(account),
+      now,
+    });
+    await insertVirtualAccount(deps.db, account, event);
   } catch (error) {
     if (error instanceof VirtualAccountExistsError) {
       throw new ConflictError(`The customer already has a ${input.currency} virtual account`);

@@ -5,6 +5,7 @@ import {
   CustomerVirtualAccountParams,
   DepositDetailsQuery,
   DepositDetailsSchema,
+  GetVirtualAccountQuery,
   SandboxDepositBody,
   VirtualAccountSchema,
 } from '#shared/deposits/schemas.ts';
@@ -36,7 +37,7 @@ export const routes = {
       403: ErrorBodySchema,
       404: ErrorBodySchema,
     },
-    examples: { responses: { ...customerNotFound, 400: { error: 'Missing required query parameter: currency' } } },
+    examples: { responses: { ...customerNotFound, 400: { error: 'Missing required query parameter: paymentRail' } } },
   }),
   createVirtualAccount: defineRoute({
     ...walletRoute,
@@ -44,9 +45,11 @@ export const routes = {
     method: 'POST',
     path: '/api/v2/customers/{customerId}/virtual-account',
     handler: 'functions/api/deposits/create-virtual-account.ts',
-    summary: 'Request a dedicated USD virtual account (PENDING until opened)',
+    summary: 'Request a dedicated USD or EUR virtual account (PENDING until opened)',
     description:
-      'One per currency and customer (409). Needs approved KYC (403). In the sandbox, ' +
+      "One per currency and customer (409). Needs approved KYC (403). Answers Compose's shape: `virtualAccountId`, " +
+      '`status` (`PENDING`, then `APPROVED`), `message` and the nested `virtualAccount` (null until opened); ' +
+      '`virtual_account.created` and later `virtual_account.approved` are sent. In the sandbox, ' +
       '`POST /sandbox/customers/{customerId}/virtual-accounts/{virtualAccountId}/approve` opens it.',
     successStatus: 202,
     access: { table: 'readwrite' },
@@ -62,6 +65,26 @@ export const routes = {
     examples: {
       responses: { ...customerNotFound, 409: { error: 'The customer already has a USD virtual account' } },
     },
+  }),
+  getVirtualAccount: defineRoute({
+    ...walletRoute,
+    operationId: 'getVirtualAccount',
+    method: 'GET',
+    path: '/api/v2/customers/{customerId}/virtual-account',
+    handler: 'functions/api/deposits/get-virtual-account.ts',
+    summary: "Get a customer's virtual account (by `virtualAccountId`, else the newest)",
+    description: "Compose's poll for the IBAN: `status` becomes `APPROVED` and `virtualAccount` carries the details.",
+    successStatus: 200,
+    access: { table: 'read', indexes: ['gsi1'] },
+    request: { params: CustomerIdParams, query: GetVirtualAccountQuery },
+    responses: {
+      200: VirtualAccountSchema,
+      400: ErrorBodySchema,
+      401: ErrorBodySchema,
+      403: ErrorBodySchema,
+      404: ErrorBodySchema,
+    },
+    examples: { responses: { 404: { error: 'Virtual account not found' } } },
   }),
   listVirtualAccounts: defineRoute({
     ...walletRoute,

@@ -14,8 +14,8 @@ export const CreateVirtualAccountBody = z
     currency: z
       .string()
       .transform((value) => value.trim().toUpperCase())
-      .pipe(z.enum(VirtualAccountCurrencySchema.options, { error: 'Must be one of: USD' }))
-      .meta({ description: 'The account currency: `USD` (any letter case), the only one offered' }),
+      .pipe(z.enum(VirtualAccountCurrencySchema.options, { error: 'Must be one of: USD, EUR' }))
+      .meta({ description: 'The account currency: `USD` or `EUR` (any letter case); one account per currency' }),
   })
   .meta({ id: 'CreateVirtualAccountRequest', examples: [{ currency: 'USD' }] });
 
@@ -25,21 +25,56 @@ export const CustomerVirtualAccountParams = z.strictObject({
     examples: ['3b241101-e2bb-4255-8caf-4136c566a962'],
   }),
   virtualAccountId: uuid().meta({
-    description: 'The `id` that requesting the virtual account returned',
+    description: 'The `id` (also `virtualAccountId`) that requesting the virtual account returned',
     examples: ['2a7d9c1e-4b3f-4e8a-9d6c-0f1e2d3c4b5a'],
   }),
 });
 
+/** Compose's texts for the two states (its demo's create and poll answers). */
+export const VIRTUAL_ACCOUNT_MESSAGES = {
+  PENDING:
+    'Virtual account creation initiated. IBAN will be provided via webhook once the provider processes the request.',
+  APPROVED: 'Virtual account is active',
+} as const;
+
+/** Compose's status names: a stored ACTIVE account is `APPROVED`. */
+const API_STATUS = { PENDING: 'PENDING', ACTIVE: 'APPROVED' } as const satisfies Record<
+  VirtualAccountRecord['status'],
+  keyof typeof VIRTUAL_ACCOUNT_MESSAGES
+>;
+
+/** Compose's nested `virtualAccount`: the account's bank details once opened, null before. */
+const NestedVirtualAccountSchema = z.object({
+  iban: z.string(),
+  bic: z.string().nullable(),
+  accountName: z.string().nullable(),
+  accountNumber: z.string().nullable(),
+  bankName: z.string().nullable(),
+  bankCountry: z.string().nullable(),
+  bankAddress: z.string().nullable(),
+});
+
 const VIRTUAL_ACCOUNT_EXAMPLE = {
   id: '2a7d9c1e-4b3f-4e8a-9d6c-0f1e2d3c4b5a',
+  virtualAccountId: '2a7d9c1e-4b3f-4e8a-9d6c-0f1e2d3c4b5a',
   customerId: '3b241101-e2bb-4255-8caf-4136c566a962',
   currency: 'USD',
-  status: 'ACTIVE',
+  status: 'APPROVED',
+  message: VIRTUAL_ACCOUNT_MESSAGES.APPROVED,
   iban: 'GB31SNDB04000012345678',
   bic: 'SNDBGB2LXXX',
   bankName: 'Sandbox Virtual Accounts Ltd',
   bankAddress: '1 Sandbox Lane, London EC2A 1AA, GB',
   bankCountry: 'GB',
+  virtualAccount: {
+    iban: 'GB31SNDB04000012345678',
+    bic: 'SNDBGB2LXXX',
+    accountName: 'Ada Lovelace',
+    accountNumber: '12345678',
+    bankName: 'Sandbox Virtual Accounts Ltd',
+    bankCountry: 'GB',
+    bankAddress: '1 Sandbox Lane, London EC2A 1AA, GB',
+  },
   createdAt: '2026-11-21T10:00:00.000Z',
   updatedAt: '2026-11-21T10:02:00.000Z',
   activatedAt: '2026-11-21T10:02:00.000Z',
@@ -47,28 +82,86 @@ const VIRTUAL_ACCOUNT_EXAMPLE = {
 const PENDING_VIRTUAL_ACCOUNT_EXAMPLE = {
   ...VIRTUAL_ACCOUNT_EXAMPLE,
   status: 'PENDING',
+  message: VIRTUAL_ACCOUNT_MESSAGES.PENDING,
   iban: null,
   bic: null,
   bankName: null,
   bankAddress: null,
   bankCountry: null,
+  virtualAccount: null,
   updatedAt: VIRTUAL_ACCOUNT_EXAMPLE.createdAt,
   activatedAt: null,
 };
 
+/** The stored account in Compose's shape (virtualAccountId, status, message, nested virtualAccount) plus its flat fields. */
 export const VirtualAccountSchema = VirtualAccountRecordSchema.omit({
   virtualAccountId: true,
   organizationId: true,
+  accountName: true,
 })
-  .extend({ id: z.string() })
+  .extend({
+    id: z.string(),
+    virtualAccountId: z.string(),
+    status: z.enum(['PENDING', 'APPROVED']),
+    message: z.string(),
+    virtualAccount: NestedVirtualAccountSchema.nullable(),
+  })
   .meta({ id: 'VirtualAccount', examples: [PENDING_VIRTUAL_ACCOUNT_EXAMPLE, VIRTUAL_ACCOUNT_EXAMPLE] });
 export type VirtualAccount = z.infer<typeof VirtualAccountSchema>;
 
-export const toVirtualAccount = ({
-  virtualAccountId,
-  organizationId: _organizationId,
-  ...rest
-}: VirtualAccountRecord): VirtualAccount => ({ id: virtualAccountId, ...rest });
+/** The account number inside a GB IBAN: its last 8 digits (the issuer's IBANs are GB IBANs). */
+const accountNumberOf = (iban: string) => (iban.startsWith('GB') ? iban.slice(-8) : null);
+
+export function toVirtualAccount(record: VirtualAccountRecord): VirtualAccount {
+  const status = API_STATUS[record.status];
+  return {
+    id: record.virtualAccountId,
+    virtualAccountId: record.virtualAccountId,
+    customerId: record.customerId,
+    currency: record.currency,
+    status,
+    message: VIRTUAL_ACCOUNT_MESSAGES[status],
+    iban: record.iban,
+    bic: record.bic,
+    bankName: record.bankName,
+    bankAddress: record.bankAddress,
+    bankCountry: record.bankCountry,
+    virtualAccount: record.iban
+      ? {
+          iban: record.iban,
+          bic: record.bic,
+          accountName: record.accountName ?? null,
+          accountNumber: accountNumberOf(record.iban),
+          bankName: record.bankName,
+          bankCountry: record.bankCountry,
+          bankAddress: record.bankAddress,
+        }
+      : null,
+    createdAt: record.createdAt,
+    updatedAt: record.updatedAt,
+    activatedAt: record.activatedAt,
+  };
+}
+
+/** `GET /customers/{customerId}/virtual-account[?virtualAccountId=]`: one account, the newest when no id is given. */
+export const GetVirtualAccountQuery = z.strictObject({
+  virtualAccountId: z
+    .string()
+    .min(1)
+    .max(255)
+    .optional()
+    .meta({
+      description: "The account's `virtualAccountId`; without it, the customer's newest account. Unknown ids are 404.",
+      examples: ['2a7d9c1e-4b3f-4e8a-9d6c-0f1e2d3c4b5a'],
+    }),
+});
+
+/** A virtual account event's data, as Compose's demo shows it (`correlation_id` is the `virtualAccountId`). */
+export const virtualAccountEventData = (record: VirtualAccountRecord) => ({
+  correlation_id: record.virtualAccountId,
+  customer_id: record.customerId,
+  status: API_STATUS[record.status],
+});
 
 // Deposit details.
 
@@ -76,7 +169,10 @@ const RAILS = { eur: ['SEPA'], usd: ['FEDWIRE', 'SWIFT'] } as const;
 export type DepositCurrency = keyof typeof RAILS;
 export type DepositRail = (typeof RAILS)[DepositCurrency][number];
 
-const MISSING_CURRENCY = 'Missing required query parameter: currency';
+/** Compose's newer deposit-details page names `paymentRail` as the parameter to send when neither is given. */
+const MISSING_RAIL = 'Missing required query parameter: paymentRail';
+/** The currency a rail alone implies (Compose: `paymentRail` alone is enough; SWIFT deposits are USD). */
+const CURRENCY_OF_RAIL = { SEPA: 'eur', FEDWIRE: 'usd', SWIFT: 'usd' } as const;
 
 /** `?currency=eur|usd[&paymentRail=...]`, any case. */
 export const DepositDetailsQuery = z
@@ -87,7 +183,9 @@ export const DepositDetailsQuery = z
       .pipe(z.enum(['eur', 'usd'], { error: 'Must be one of: eur, usd' }))
       .optional()
       .meta({
-        description: 'Required: `eur` or `usd` (any letter case), the currency the payer sends',
+        description:
+          '`eur` or `usd` (any letter case), the currency the payer sends; optional when `paymentRail` is given ' +
+          '(SEPA is eur, FEDWIRE and SWIFT are usd)',
         examples: ['eur'],
       }),
     paymentRail: z
@@ -97,14 +195,17 @@ export const DepositDetailsQuery = z
       .optional()
       .meta({
         description:
-          'The rail, any case: `SEPA` for eur; `FEDWIRE` (default) or `SWIFT` for usd. A rail of the other ' +
-          'currency is a 400.',
+          'The rail, any case: `SEPA` for eur; `FEDWIRE` (default) or `SWIFT` for usd. Alone it implies the ' +
+          'currency (as on Compose); a rail of the other currency is a 400. One of `paymentRail` and `currency` ' +
+          'is required.',
       }),
   })
   .check((ctx) => {
     const { currency, paymentRail } = ctx.value;
     // The contract's message names the parameter without the usual `<field>: ` prefix, hence the empty path.
-    if (!currency) ctx.issues.push({ code: 'custom', path: [], message: MISSING_CURRENCY, input: ctx.value });
+    if (!currency && !paymentRail)
+      ctx.issues.push({ code: 'custom', path: [], message: MISSING_RAIL, input: ctx.value });
+    else if (!currency) return;
     else if (paymentRail && !(RAILS[currency] as readonly string[]).includes(paymentRail)) {
       ctx.issues.push({
         code: 'custom',
@@ -118,8 +219,9 @@ export type DepositDetailsRequest = z.output<typeof DepositDetailsQuery>;
 
 /** The currency (present once the query passed) and its rail, the currency's first by default (SEPA, FEDWIRE). */
 export function depositRail(query: DepositDetailsRequest): { currency: DepositCurrency; paymentRail: DepositRail } {
-  const { currency, paymentRail } = query;
-  if (!currency) throw new Error(MISSING_CURRENCY);
+  const { paymentRail } = query;
+  const currency = query.currency ?? (paymentRail && CURRENCY_OF_RAIL[paymentRail]);
+  if (!currency) throw new Error(MISSING_RAIL);
   return { currency, paymentRail: paymentRail ?? RAILS[currency][0] };
 }
 
@@ -141,6 +243,8 @@ export const DepositDetailsSchema = z
     bankCountry: z.string().nullable(),
     depositInstructions: z.string(),
     warning: z.string().nullable(),
+    /** The demo's name for `warning` (Compose's older page too); the same text. */
+    warningText: z.string().nullable(),
     thirdPartyEnabled: z.boolean(),
   })
   .meta({
@@ -164,6 +268,8 @@ export const DepositDetailsSchema = z
         depositInstructions:
           "Send EUR by SEPA transfer to the IBAN above. Always quote the reference K7Q2M9X4TB; the amount is credited to the customer's USDC balance.",
         warning:
+          'Quote the reference exactly and pay from an account in the customer’s own name: transfers without it, or from third parties, are returned.',
+        warningText:
           'Quote the reference exactly and pay from an account in the customer’s own name: transfers without it, or from third parties, are returned.',
         thirdPartyEnabled: false,
       },

@@ -4,6 +4,7 @@ import { readItem } from '#shared/db/items.ts';
 import { keys } from '#shared/db/keys.ts';
 import { type Page, queryListPage } from '#shared/db/pagination.ts';
 import { type VirtualAccountRecord, VirtualAccountRecordSchema } from '#shared/deposits/records.ts';
+import type { EventRecord } from '#shared/events/outbox.ts';
 
 const ATTRIBUTES = Object.keys(VirtualAccountRecordSchema.shape);
 
@@ -66,7 +67,7 @@ export function listVirtualAccountsOfCustomer(
 }
 
 /** The account, the item that makes it the customer's only one of its currency, and the id pointer: all or nothing. */
-export async function insertVirtualAccount(db: Db, account: VirtualAccountRecord): Promise<void> {
+export async function insertVirtualAccount(db: Db, account: VirtualAccountRecord, event: EventRecord): Promise<void> {
   const { organizationId, customerId, virtualAccountId } = account;
   const owner = { organizationId, customerId, virtualAccountId };
   try {
@@ -115,6 +116,7 @@ export async function insertVirtualAccount(db: Db, account: VirtualAccountRecord
               },
             },
           },
+          eventWrite(db, event),
         ]),
       RESEND_ATTEMPTS,
     );
@@ -131,10 +133,13 @@ export async function activateVirtualAccount(
     account: VirtualAccountRecord;
     bank: Pick<VirtualAccountRecord, 'iban' | 'bic' | 'bankName' | 'bankAddress' | 'bankCountry'> & { iban: string };
     now: Date;
+    /** `virtual_account.approved`, built from the account as it becomes. */
+    event: (activated: VirtualAccountRecord) => EventRecord;
   },
 ): Promise<VirtualAccountRecord> {
   const { account, bank } = input;
   const at = input.now.toISOString();
+  const activated: VirtualAccountRecord = { ...account, ...bank, status: 'ACTIVE', activatedAt: at, updatedAt: at };
   try {
     await retryOnConflict(
       () =>
@@ -180,6 +185,7 @@ export async function activateVirtualAccount(
               },
             },
           },
+          eventWrite(db, input.event(activated)),
         ]),
       RESEND_ATTEMPTS,
     );
@@ -189,5 +195,11 @@ export async function activateVirtualAccount(
     }
     throw error;
   }
-  return { ...account, ...bank, status: 'ACTIVE', activatedAt: at, updatedAt: at };
+  return activated;
 }
+
+/** The event record of a virtual account change, written in the change's own transaction. */
+const eventWrite = (db: Db, event: EventRecord) => ({
+  role: 'event' as const,
+  item: { Put: { TableName: db.tableName, Item: event, ConditionExpression: 'attribute_not_exists(pk)' } },
+});

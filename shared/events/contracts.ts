@@ -12,6 +12,8 @@ export const EVENT_TYPES = [
   'withdrawal.status_changed',
   'deposit.created',
   'deposit.status_changed',
+  'virtual_account.created',
+  'virtual_account.approved',
   'webhook.test',
 ] as const;
 
@@ -64,6 +66,18 @@ const bankEventData = z
   })
   .meta({ examples: [{ customer_id: CUSTOMER_ID, withdrawal_bank_id: BANK_ID, status: 'ACTIVE' }] });
 
+const virtualAccountEventData = z
+  .object({
+    correlation_id: z.uuid().meta({ description: "The account's `virtualAccountId`" }),
+    customer_id: z.uuid(),
+    status: z.string().meta({ description: 'PENDING or APPROVED' }),
+  })
+  .meta({
+    examples: [
+      { correlation_id: '2a7d9c1e-4b3f-4e8a-9d6c-0f1e2d3c4b5a', customer_id: CUSTOMER_ID, status: 'APPROVED' },
+    ],
+  });
+
 export const EVENT_DATA_SCHEMAS = {
   'customer.created': customerEventData,
   'customer.kyc.approved': customerEventData,
@@ -75,6 +89,8 @@ export const EVENT_DATA_SCHEMAS = {
   'withdrawal.status_changed': transactionStatusChangedData,
   'deposit.created': transactionEventData,
   'deposit.status_changed': transactionStatusChangedData,
+  'virtual_account.created': virtualAccountEventData,
+  'virtual_account.approved': virtualAccountEventData,
   'webhook.test': z.object({}).meta({ examples: [{}] }),
 } satisfies Record<EventType, z.ZodObject>;
 

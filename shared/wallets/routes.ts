@@ -7,6 +7,7 @@ import {
   CustomerWalletParams,
   ListWalletsQuery,
   UpdateWalletBody,
+  WalletDeletedSchema,
   WalletListSchema,
   WalletSchema,
 } from '#shared/wallets/schemas.ts';
@@ -112,7 +113,7 @@ export const routes = {
     access: { table: 'readwrite' },
     request: { params: CustomerWalletParams },
     responses: {
-      200: DeletedSchema,
+      200: WalletDeletedSchema,
       400: ErrorBodySchema,
       401: ErrorBodySchema,
       403: ErrorBodySchema,

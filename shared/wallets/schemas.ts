@@ -67,10 +67,16 @@ export const CustomerWalletParams = z.strictObject({
     description: 'The customer the wallet belongs to',
     examples: ['3b241101-e2bb-4255-8caf-4136c566a962'],
   }),
-  walletId: uuid().meta({
-    description: "The wallet's `id` (from the wallet list, or a bank's `wallets`)",
-    examples: ['6c1f4a2b-8d3e-4f5a-9b6c-7d8e9f0a1b2c'],
-  }),
+  // Compose answers 404 "Wallet not found" for any id it does not know, UUID or not.
+  walletId: z
+    .string()
+    .min(1)
+    .max(255)
+    .meta({
+      description:
+        "The wallet's `id` (from the wallet list, or a bank's `wallets`); any other string is not found (404)",
+      examples: ['6c1f4a2b-8d3e-4f5a-9b6c-7d8e9f0a1b2c'],
+    }),
 });
 
 const DESTINATION_WALLET_EXAMPLE = {
@@ -135,3 +141,8 @@ export const toWallet = (wallet: WalletRecord): Wallet => ({
 /** What a deposit wallet tells the sender; bank wallets forward to the bank account. */
 export const depositInstructions = (chain: Chain): string =>
   `Send USDC on ${chainDisplayName(chain)} to this address to automatically receive funds in your bank account. Minimum: 5 USDC.`;
+
+/** Compose's delete-wallet answer. */
+export const WalletDeletedSchema = z
+  .object({ success: z.literal(true), message: z.string() })
+  .meta({ id: 'WalletDeleted', examples: [{ success: true, message: 'Wallet deleted successfully' }] });

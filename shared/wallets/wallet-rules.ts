@@ -1,6 +1,7 @@
 import { requireCustomer } from '#shared/customers/require-customer.ts';
 import type { Deps } from '#shared/deps.ts';
 import { ConflictError, NotFoundError } from '#shared/errors.ts';
+import { UUID_PATTERN } from '#shared/ids.ts';
 import { getWalletOfCustomer } from '#shared/wallets/destination-wallet-repository.ts';
 import type { WalletRecord } from '#shared/wallets/records.ts';
 
@@ -19,7 +20,10 @@ export const MAX_DECISIONS = 3;
 
 /** The wallet, or the contract's 404s: a missing customer first, then a missing wallet. */
 export async function requireWallet(deps: Deps, where: WalletWhere): Promise<WalletRecord> {
-  const wallet = await getWalletOfCustomer(deps.db, where.organizationId, where.customerId, where.walletId);
+  // Ids are UUIDs; any other string names no wallet (and is never built into a key).
+  const wallet = UUID_PATTERN.test(where.walletId)
+    ? await getWalletOfCustomer(deps.db, where.organizationId, where.customerId, where.walletId)
+    : undefined;
   if (wallet) return wallet;
   // A wallet lives in its customer's partition, so only when it is missing is the customer worth a read.
   await requireCustomer(deps, where.organizationId, where.customerId);

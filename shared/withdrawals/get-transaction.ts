@@ -1,12 +1,18 @@
 import { requireCustomer } from '#shared/customers/require-customer.ts';
 import type { Deps } from '#shared/deps.ts';
 import { NotFoundError } from '#shared/errors.ts';
+import { UUID_PATTERN } from '#shared/ids.ts';
 import { toTransaction } from '#shared/withdrawals/new-transaction.ts';
 import type { Transaction } from '#shared/withdrawals/schemas.ts';
 import { getTransactionOfCustomer } from '#shared/withdrawals/transaction-repository.ts';
 import type { CustomerTransaction } from '#shared/withdrawals/transaction-rules.ts';
 
 export async function requireTransaction(deps: Deps, input: CustomerTransaction) {
+  if (!UUID_PATTERN.test(input.transactionId)) {
+    // Not an id of ours (Compose answers 404 for any unknown id): the customer is still checked first.
+    await requireCustomer(deps, input.organizationId, input.customerId);
+    throw new NotFoundError('Transaction not found');
+  }
   const [, transaction] = await Promise.all([
     requireCustomer(deps, input.organizationId, input.customerId),
     getTransactionOfCustomer(deps.db, input.organizationId, input.customerId, input.transactionId),

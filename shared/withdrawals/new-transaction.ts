@@ -94,7 +94,12 @@ export const bankSnapshot = (bank: BankRecord): NonNullable<TransactionRecord['w
   bic: bank.bic,
   accountNumber: bank.accountNumber,
   routingNumber: bank.routingNumber,
+  paymentRail: bank.paymentRail,
 });
+
+/** The rail of a bank snapshot; records written before rails were stored took the currency's default rail. */
+const railOf = (bank: TransactionRecord['withdrawalBank']): Transaction['paymentRail'] =>
+  bank ? (bank.paymentRail ?? (bank.currency === 'EUR' ? 'SEPA' : 'FEDWIRE')) : null;
 
 /** The API object of API.md section 5, fields in the contract's order. */
 export const toTransaction = (record: TransactionRecord): Transaction => ({
@@ -113,7 +118,16 @@ export const toTransaction = (record: TransactionRecord): Transaction => ({
   targetAmount: record.targetAmount,
   exchangeRate: record.exchangeRate,
   fee: record.fee,
-  withdrawalBank: record.withdrawalBank,
+  paymentRail: railOf(record.withdrawalBank),
+  withdrawalBank: record.withdrawalBank && {
+    id: record.withdrawalBank.id,
+    beneficiaryName: record.withdrawalBank.beneficiaryName,
+    currency: record.withdrawalBank.currency,
+    iban: record.withdrawalBank.iban,
+    bic: record.withdrawalBank.bic,
+    accountNumber: record.withdrawalBank.accountNumber,
+    routingNumber: record.withdrawalBank.routingNumber,
+  },
   walletAddress: record.walletAddress,
   developerFee: record.developerFee,
   txHash: record.txHash,

@@ -1,10 +1,22 @@
 import * as z from 'zod';
-import { ApprovalSchema, ReservationSchema, TransactionSchema } from '#shared/withdrawals/schemas.ts';
+import { PaymentRailSchema } from '#shared/banks/records.ts';
+import {
+  ApprovalSchema,
+  ReservationSchema,
+  TransactionSchema,
+  WithdrawalBankSnapshotSchema,
+} from '#shared/withdrawals/schemas.ts';
 
 /** The stored shapes of the withdrawals area: what the table holds, parsed on every read (see `repository.ts`). */
 /** The stored transaction; parsed on every read. */
-export const TransactionRecordSchema = TransactionSchema.omit({ id: true, requiresUiAction: true }).extend({
+export const TransactionRecordSchema = TransactionSchema.omit({
+  id: true,
+  requiresUiAction: true,
+  paymentRail: true,
+}).extend({
   transactionId: z.string(),
+  /** The bank details as they were; `paymentRail` is absent on records written before rails were stored. */
+  withdrawalBank: WithdrawalBankSnapshotSchema.extend({ paymentRail: PaymentRailSchema.optional() }).nullable(),
   organizationId: z.string(),
   idempotencyKey: z.string().nullable(),
   approvals: z.array(ApprovalSchema),

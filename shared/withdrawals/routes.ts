@@ -3,7 +3,9 @@ import { CustomerIdParams } from '#shared/customers/schemas.ts';
 import { customerNotFound, customerRoute, NoBody, sandboxRoute } from '#shared/routing/presets.ts';
 import { defineRoute, type RouteDefinition } from '#shared/routing/route.ts';
 import { ErrorBodySchema } from '#shared/routing/schemas.ts';
+import { UNSUPPORTED_PAIR } from '#shared/withdrawals/get-rate.ts';
 import { IllegalTransitionError } from '#shared/withdrawals/lifecycle.ts';
+import { GetRateQuery, RateSchema } from '#shared/withdrawals/rate-schemas.ts';
 import {
   AllowanceSchema,
   BalanceSchema,
@@ -19,6 +21,7 @@ import {
   SandboxFaultsSchema,
   SandboxRejectBody,
   SandboxTransactionParams,
+  TransactionLookupParams,
   TransactionParams,
   TransactionResponseSchema,
 } from '#shared/withdrawals/schemas.ts';
@@ -139,7 +142,7 @@ export const routes = {
     summary: 'Get a transaction',
     successStatus: 200,
     access: { table: 'read' },
-    request: { params: TransactionParams },
+    request: { params: TransactionLookupParams },
     responses: {
       200: TransactionResponseSchema,
       400: ErrorBodySchema,
@@ -212,6 +215,24 @@ export const routes = {
     successStatus: 200,
     access: { table: 'read' },
     responses: { 200: AllowanceSchema, 401: ErrorBodySchema, 403: ErrorBodySchema },
+  }),
+  getRate: defineRoute({
+    ...customerRoute,
+    tag: 'Withdrawals',
+    operationId: 'getRate',
+    method: 'GET',
+    path: '/api/v2/rates',
+    handler: 'functions/api/withdrawals/get-rate.ts',
+    summary: 'Get an indicative rate quote (USDC to EUR or USD)',
+    description:
+      "Compose's `GET /rates`, snake_case. The quote comes from the withdrawals' engine with the organization's " +
+      'fees and the current rates, so it is what a withdrawal made at that moment gets; it is not locked. ' +
+      'Exactly one of `source_amount` and `target_amount`. Other pairs (deposits: EUR/USD to USDC, EURC) are a 400.',
+    successStatus: 200,
+    access: { table: 'read' },
+    request: { query: GetRateQuery },
+    responses: { 200: RateSchema, 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema },
+    examples: { responses: { 400: { error: UNSUPPORTED_PAIR } } },
   }),
   sandboxCreditBalance: defineRoute({
     ...sandboxRoute,

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { BankCurrencySchema } from '#shared/banks/records.ts';
+import { BankCurrencySchema, PaymentRailSchema } from '#shared/banks/records.ts';
 import { EmailSchema } from '#shared/customers/schemas.ts';
 import { FiatAmountSchema, UsdcAmountSchema } from '#shared/money/amounts.ts';
 import { PaginationQuery } from '#shared/routing/schemas.ts';
@@ -61,6 +61,15 @@ export const CreateWithdrawalBody = z
         'smallest source amount that delivers it is charged. Exactly one of `sourceAmount` and `targetAmount`.',
       examples: ['250.00'],
     }),
+    sourceCurrency: z
+      .literal('USDC', { error: 'Must be USDC' })
+      .optional()
+      .meta({
+        description:
+          'Optional, Compose compatibility: the currency taken from the balance, always `USDC` (the only source ' +
+          'currency); any other value is a 400.',
+        examples: ['USDC'],
+      }),
   })
   .superRefine((body, ctx) => {
     const given = [body.sourceAmount, body.targetAmount].filter((amount) => amount !== undefined).length;
@@ -84,6 +93,18 @@ export const TransactionParams = z.strictObject({
   transactionId,
 });
 export const SandboxTransactionParams = z.strictObject({ transactionId });
+
+/** An id Compose's integrators may hold in any form: every string that is not one of ours is simply not found (404). */
+export const OpaqueIdSchema = z.string().min(1).max(255);
+
+/** Get transaction, as Compose answers it: a transaction id that is not a UUID is a 404, not a 400. */
+export const TransactionLookupParams = z.strictObject({
+  customerId: TransactionParams.shape.customerId,
+  transactionId: OpaqueIdSchema.meta({
+    description: 'The `id` of the transaction (a withdrawal or a deposit); any other string is not found (404)',
+    examples: [EXAMPLE_TRANSACTION_ID],
+  }),
+});
 
 /** Filters accept any letter case; the stored values are upper case. */
 const upperCaseEnum = <T extends z.ZodType<unknown, string>>(schema: T) =>
@@ -112,6 +133,9 @@ export const WithdrawalBankSnapshotSchema = z.object({
   routingNumber: z.string().nullable(),
 });
 
+/** The rail a transaction moves on (Compose's `paymentRail`): the bank's rail; null for on-chain credits. */
+export const TransactionPaymentRailSchema = PaymentRailSchema.nullable();
+
 /** The transaction object of API.md section 5, exactly. */
 export const TransactionSchema = z.object({
   id: z.string(),
@@ -129,6 +153,7 @@ export const TransactionSchema = z.object({
   targetAmount: z.string(),
   exchangeRate: z.string(),
   fee: z.string(),
+  paymentRail: TransactionPaymentRailSchema,
   withdrawalBank: WithdrawalBankSnapshotSchema.nullable(),
   walletAddress: z.string().nullable(),
   developerFee: z.string().nullable(),
@@ -153,6 +178,7 @@ const TRANSACTION_EXAMPLE: Transaction = {
   targetAmount: '91.08',
   exchangeRate: '0.92',
   fee: '1.00',
+  paymentRail: 'SEPA',
   withdrawalBank: {
     id: EXAMPLE_BANK_ID,
     beneficiaryName: 'Ada Lovelace',
@@ -187,6 +213,7 @@ export const TransactionResponseSchema = TransactionSchema.meta({
       targetAmount: '250.00',
       exchangeRate: '1.00',
       fee: '0.00',
+      paymentRail: null,
       withdrawalBank: null,
     },
   ],

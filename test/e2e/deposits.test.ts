@@ -88,7 +88,7 @@ describe('deposits on npm start: forwarding settled by the worker, deposit detai
 
     expect(before.body.iban).not.toBe('NL91ABNA0417164300');
     expect(eur.body).toMatchObject({ bankName: 'ING Bank N.V.', iban: 'NL91ABNA0417164300', bic: 'INGBNL2A' });
-    expect(opened).toMatchObject({ status: 'ACTIVE', iban: expect.stringMatching(/^GB\d{2}/) });
+    expect(opened).toMatchObject({ status: 'APPROVED', iban: expect.stringMatching(/^GB\d{2}/) });
     expect(swift.body).toMatchObject({ depositModel: 'virtual_account', iban: opened.iban });
   });
 });

@@ -46,7 +46,8 @@ describe('customers against DynamoDB Local', () => {
       name: 'Jane Doe',
       kycStatus: 'NOT_STARTED',
       kycVerified: false,
-      expectedMonthlyVolume: '2500.50',
+      // Compose answers a JSON number (the stored value keeps two decimals).
+      expectedMonthlyVolume: 2500.5,
     });
     const fetched = await request<Customer>('GET', `/customers/${created.body.customerId}`, { key: org.apiKey });
     expect(fetched.body).toEqual(created.body);

@@ -28,7 +28,7 @@ describe('deposit details', () => {
 
     expect(await request('GET', `/customers/${MISSING}/deposit`, { key })).toMatchObject({
       status: 400,
-      body: { error: 'Missing required query parameter: currency' },
+      body: { error: 'Missing required query parameter: paymentRail' },
     });
     expect(await request('GET', detailsOf(MISSING, 'currency=gbp'), { key })).toMatchObject({
       status: 400,
@@ -65,7 +65,9 @@ describe('deposit details', () => {
       'Acme Payments B.V.',
     );
 
-    const mine = await request('GET', detailsOf(configured.customerId, 'currency=EUR'), { key: configured.key });
+    const mine = await request<{ warning: string }>('GET', detailsOf(configured.customerId, 'currency=EUR'), {
+      key: configured.key,
+    });
     const theirs = await request('GET', detailsOf(platform.customerId, 'currency=eur&paymentRail=sepa'), {
       key: platform.key,
     });
@@ -88,6 +90,7 @@ describe('deposit details', () => {
       bankCountry: 'NL',
       depositInstructions: expect.stringContaining('SEPA'),
       warning: expect.any(String),
+      warningText: mine.body.warning,
       thirdPartyEnabled: false,
     });
     expect(theirs.body).toMatchObject({
@@ -186,7 +189,7 @@ describe('virtual accounts', () => {
       body: { customerId, currency: 'USD', status: 'PENDING', iban: null, activatedAt: null },
     });
     expect(swiftBefore.body).toMatchObject({ depositModel: 'reference' });
-    expect(approved).toMatchObject({ status: 200, body: { id: requested.body.id, status: 'ACTIVE' } });
+    expect(approved).toMatchObject({ status: 200, body: { id: requested.body.id, status: 'APPROVED' } });
     const iban = approved.body.iban ?? '';
     expect(iban).toMatch(/^GB\d{2}[A-Z]{4}\d{14}$/);
     expect(isValidIBAN(iban)).toBe(true);
@@ -232,8 +235,9 @@ describe('virtual accounts', () => {
     const unverified = await givenCustomer(request, key, { approved: false });
 
     expect(
-      await request('POST', `/customers/${customerId}/virtual-account`, { key, body: { currency: 'EUR' } }),
-    ).toMatchObject({ status: 400, body: { error: 'currency: Must be one of: USD' } });
+      // EUR is offered now, as on Compose (shared/compose/README.md); another currency is still refused.
+      await request('POST', `/customers/${customerId}/virtual-account`, { key, body: { currency: 'GBP' } }),
+    ).toMatchObject({ status: 400, body: { error: 'currency: Must be one of: USD, EUR' } });
     expect(
       await request('POST', `/customers/${unverified}/virtual-account`, { key, body: { currency: 'USD' } }),
     ).toMatchObject({ status: 403 });
@@ -255,7 +259,7 @@ describe('virtual accounts', () => {
 
     const approved = (await admin('virtual-account', 'approve', requested.body.id)) as VirtualAccount;
 
-    expect(approved).toMatchObject({ id: requested.body.id, status: 'ACTIVE' });
+    expect(approved).toMatchObject({ id: requested.body.id, status: 'APPROVED' });
     expect(isValidIBAN(approved.iban ?? '')).toBe(true);
   });
 });

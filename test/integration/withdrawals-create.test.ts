@@ -36,6 +36,7 @@ describe('create withdrawal against DynamoDB Local', () => {
       targetAmount: '91.08',
       exchangeRate: '0.92',
       fee: '1.00',
+      paymentRail: 'SEPA',
       withdrawalBank: {
         id: payee.bankId,
         beneficiaryName: 'Ada Lovelace',

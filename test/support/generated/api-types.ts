@@ -557,6 +557,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/rates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an indicative rate quote (USDC to EUR or USD)
+         * @description Compose's `GET /rates`, snake_case. The quote comes from the withdrawals' engine with the organization's fees and the current rates, so it is what a withdrawal made at that moment gets; it is not locked. Exactly one of `source_amount` and `target_amount`. Other pairs (deposits: EUR/USD to USDC, EURC) are a 400.
+         *
+         *     Needs the `customers` feature of your organization (403 otherwise).
+         */
+        get: operations["getRate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/sandbox/customers/{customerId}/balance": {
         parameters: {
             query?: never;
@@ -830,11 +852,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * Get a customer's virtual account (by `virtualAccountId`, else the newest)
+         * @description Compose's poll for the IBAN: `status` becomes `APPROVED` and `virtualAccount` carries the details.
+         *
+         *     Needs the `customers` feature of your organization (403 otherwise).
+         */
+        get: operations["getVirtualAccount"];
         put?: never;
         /**
-         * Request a dedicated USD virtual account (PENDING until opened)
-         * @description One per currency and customer (409). Needs approved KYC (403). In the sandbox, `POST /sandbox/customers/{customerId}/virtual-accounts/{virtualAccountId}/approve` opens it.
+         * Request a dedicated USD or EUR virtual account (PENDING until opened)
+         * @description One per currency and customer (409). Needs approved KYC (403). Answers Compose's shape: `virtualAccountId`, `status` (`PENDING`, then `APPROVED`), `message` and the nested `virtualAccount` (null until opened); `virtual_account.created` and later `virtual_account.approved` are sent. In the sandbox, `POST /sandbox/customers/{customerId}/virtual-accounts/{virtualAccountId}/approve` opens it.
          *
          *     Needs the `customers` feature of your organization (403 otherwise).
          */
@@ -1109,6 +1137,46 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "virtual_account.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * virtual_account.created event
+         * @description POSTed to every endpoint subscribed to this type. Any 2xx within 15 s is a delivery; anything else, a timeout or a redirect is retried (5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h), at least once: deduplicate on `webhook-id`. Order is not guaranteed; `created_at` and `previous_status` let you drop stale events.
+         */
+        post: operations["virtualAccountCreatedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "virtual_account.approved": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * virtual_account.approved event
+         * @description POSTed to every endpoint subscribed to this type. Any 2xx within 15 s is a delivery; anything else, a timeout or a redirect is retried (5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h), at least once: deduplicate on `webhook-id`. Order is not guaranteed; `created_at` and `previous_status` let you drop stale events.
+         */
+        post: operations["virtualAccountApprovedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "webhook.test": {
         parameters: {
             query?: never;
@@ -1159,7 +1227,7 @@ export interface components {
          *       "name": "Ada Lovelace",
          *       "accountType": "individual",
          *       "email": "ada@example.com",
-         *       "expectedMonthlyVolume": "2500.00"
+         *       "expectedMonthlyVolume": 2500
          *     }
          */
         CreateCustomerRequest: {
@@ -1176,10 +1244,10 @@ export interface components {
              */
             email: string;
             /**
-             * @description Expected monthly payout volume in USD: a decimal string (never a JSON number), shown with 2 decimals
-             * @example 2500.00
+             * @description Expected monthly payout volume in USD: a JSON number as Compose sends it (`25000`) or a decimal string (`"25000.00"`), positive, at most 2 decimals; answered as a JSON number
+             * @example 25000
              */
-            expectedMonthlyVolume?: string;
+            expectedMonthlyVolume?: number | string;
             /** @description Corporates only: the registered business address, used for their withdrawal banks (an individual's address comes from KYC; sending one is a 400) */
             address?: {
                 /**
@@ -1206,6 +1274,54 @@ export interface components {
         };
         /**
          * @example {
+         *       "kycVerified": true,
+         *       "stepsStatus": "approved",
+         *       "attempts": 1,
+         *       "levelName": "customers-api-basic",
+         *       "steps": {
+         *         "identity": {
+         *           "status": "approved",
+         *           "documentType": "PASSPORT",
+         *           "documentsCount": 1
+         *         },
+         *         "proofOfAddress": {
+         *           "status": "approved",
+         *           "documentType": "UTILITY_BILL",
+         *           "documentsCount": 1
+         *         },
+         *         "questionnaire": {
+         *           "status": "approved"
+         *         }
+         *       }
+         *     }
+         */
+        CustomerKyc: {
+            kycVerified: boolean;
+            /** @enum {string} */
+            stepsStatus: "incomplete" | "pending" | "approved" | "rejected";
+            attempts: number;
+            levelName: string;
+            steps: {
+                identity: {
+                    /** @enum {string} */
+                    status: "not_started" | "uploaded" | "pending" | "approved" | "rejected";
+                    documentType: string | null;
+                    documentsCount: number;
+                };
+                proofOfAddress: {
+                    /** @enum {string} */
+                    status: "not_started" | "uploaded" | "pending" | "approved" | "rejected";
+                    documentType: string | null;
+                    documentsCount: number;
+                };
+                questionnaire: {
+                    /** @enum {string} */
+                    status: "not_started" | "uploaded" | "pending" | "approved" | "rejected";
+                };
+            };
+        };
+        /**
+         * @example {
          *       "addressLine1": "Friedrichstraße 123",
          *       "city": "Berlin",
          *       "country": "DE",
@@ -1224,8 +1340,29 @@ export interface components {
          *       "name": "Ada Lovelace",
          *       "email": "ada@example.com",
          *       "accountType": "individual",
-         *       "expectedMonthlyVolume": "2500.00",
+         *       "expectedMonthlyVolume": 2500,
          *       "kycVerified": false,
+         *       "kyc": {
+         *         "kycVerified": false,
+         *         "stepsStatus": "incomplete",
+         *         "attempts": 0,
+         *         "levelName": "customers-api-basic",
+         *         "steps": {
+         *           "identity": {
+         *             "status": "not_started",
+         *             "documentType": null,
+         *             "documentsCount": 0
+         *           },
+         *           "proofOfAddress": {
+         *             "status": "not_started",
+         *             "documentType": null,
+         *             "documentsCount": 0
+         *           },
+         *           "questionnaire": {
+         *             "status": "not_started"
+         *           }
+         *         }
+         *       },
          *       "kycStatus": "NOT_STARTED",
          *       "verifiedName": null,
          *       "address": null,
@@ -1239,8 +1376,9 @@ export interface components {
             email: string;
             /** @enum {string} */
             accountType: "individual" | "corporate";
-            expectedMonthlyVolume: string | null;
+            expectedMonthlyVolume: number | null;
             kycVerified: boolean;
+            kyc: components["schemas"]["CustomerKyc"];
             /** @enum {string} */
             kycStatus: "NOT_STARTED" | "PENDING" | "APPROVED" | "REJECTED";
             verifiedName: string | null;
@@ -1338,6 +1476,16 @@ export interface components {
          *       "accountNumber": "000123456789",
          *       "routingNumber": "021000021"
          *     }
+         * @example {
+         *       "beneficiaryName": "Ada Lovelace",
+         *       "currency": "USD",
+         *       "paymentRail": "SWIFT",
+         *       "accountNumber": "000123456789",
+         *       "bic": "CHASUS33",
+         *       "bankName": "JPMorgan Chase Bank, N.A.",
+         *       "bankAddress": "383 Madison Avenue, New York, NY 10179",
+         *       "bankCountry": "US"
+         *     }
          */
         CreateWithdrawalBankRequest: {
             /**
@@ -1346,16 +1494,15 @@ export interface components {
              */
             beneficiaryName: string;
             /**
-             * @description `EUR` (IBAN and BIC, paid by SEPA) or `USD` (account and routing number, paid by Fedwire)
-             * @default EUR
+             * @description `EUR` (IBAN and BIC, paid by SEPA) or `USD` (Fedwire: account and routing number; SWIFT: account number or IBAN, BIC and the bank's name, address and country). Defaults to EUR.
              * @enum {string}
              */
-            currency: "EUR" | "USD";
+            currency?: "EUR" | "USD";
             /**
-             * @description Optional; if given, must be the currency's rail: `SEPA` for EUR, `FEDWIRE` for USD
+             * @description `SEPA` (EUR), `FEDWIRE` or `SWIFT` (USD), as Compose takes it; without it a currency takes its domestic rail (EUR SEPA, USD FEDWIRE). SWIFT banks are reviewed: they are created `PENDING` and become `ACTIVE` with `withdrawal_bank.approved`.
              * @enum {string}
              */
-            paymentRail?: "SEPA" | "FEDWIRE";
+            paymentRail?: "SEPA" | "FEDWIRE" | "SWIFT";
             /**
              * @description EUR banks: the IBAN, spaces and letter case ignored (checked: length, structure, mod-97)
              * @example DE89 3704 0044 0532 0130 00
@@ -1376,6 +1523,21 @@ export interface components {
              * @example 021000021
              */
             routingNumber?: string;
+            /**
+             * @description SWIFT banks (required): the beneficiary bank's name
+             * @example JPMorgan Chase Bank, N.A.
+             */
+            bankName?: string;
+            /**
+             * @description SWIFT banks (required): the beneficiary bank's address
+             * @example 383 Madison Avenue, New York, NY 10179
+             */
+            bankAddress?: string;
+            /**
+             * @description SWIFT banks (required): the beneficiary bank's country, as a code or a name
+             * @example US
+             */
+            bankCountry?: string;
             /**
              * @description `CUSTOMER`: the customer's own account, name-matched and ACTIVE at once; `OTHER_INDIVIDUAL` or `OTHER_BUSINESS`: a third party, PENDING until reviewed, address required
              * @default CUSTOMER
@@ -1413,6 +1575,9 @@ export interface components {
          *       "bic": "COBADEFFXXX",
          *       "accountNumber": null,
          *       "routingNumber": null,
+         *       "bankName": null,
+         *       "bankAddress": null,
+         *       "bankCountry": null,
          *       "addressLine1": "Friedrichstraße 123",
          *       "city": "Berlin",
          *       "country": "DE",
@@ -1442,11 +1607,14 @@ export interface components {
             /** @enum {string} */
             currency: "EUR" | "USD";
             /** @enum {string} */
-            paymentRail: "SEPA" | "FEDWIRE";
+            paymentRail: "SEPA" | "FEDWIRE" | "SWIFT";
             iban: string | null;
             bic: string | null;
             accountNumber: string | null;
             routingNumber: string | null;
+            bankName: string | null;
+            bankAddress: string | null;
+            bankCountry: string | null;
             addressLine1: string | null;
             city: string | null;
             country: string | null;
@@ -1501,7 +1669,7 @@ export interface components {
              */
             url: string;
             /** @description The event types to send; left out: every type, including types added later */
-            eventTypes?: ("customer.created" | "customer.kyc.approved" | "customer.kyc.rejected" | "withdrawal_bank.created" | "withdrawal_bank.approved" | "withdrawal_bank.rejected" | "withdrawal.created" | "withdrawal.status_changed" | "deposit.created" | "deposit.status_changed")[];
+            eventTypes?: ("customer.created" | "customer.kyc.approved" | "customer.kyc.rejected" | "withdrawal_bank.created" | "withdrawal_bank.approved" | "withdrawal_bank.rejected" | "withdrawal.created" | "withdrawal.status_changed" | "deposit.created" | "deposit.status_changed" | "virtual_account.created" | "virtual_account.approved")[];
             /** @description Your note about the endpoint, up to 500 characters */
             description?: string;
         };
@@ -1571,7 +1739,7 @@ export interface components {
             /** @description The new receiver URL; pending retries go there too. Live organizations: `https` only, never a private, loopback, link-local or metadata address (checked when saved and again at every delivery). Sandbox organizations may also use `http` and loopback (`http://127.0.0.1:4000/...`) for local development; in AWS the sender refuses loopback for everyone. */
             url?: string;
             /** @description The event types to send; `null`: every type again, including types added later */
-            eventTypes?: ("customer.created" | "customer.kyc.approved" | "customer.kyc.rejected" | "withdrawal_bank.created" | "withdrawal_bank.approved" | "withdrawal_bank.rejected" | "withdrawal.created" | "withdrawal.status_changed" | "deposit.created" | "deposit.status_changed")[] | null;
+            eventTypes?: ("customer.created" | "customer.kyc.approved" | "customer.kyc.rejected" | "withdrawal_bank.created" | "withdrawal_bank.approved" | "withdrawal_bank.rejected" | "withdrawal.created" | "withdrawal.status_changed" | "deposit.created" | "deposit.status_changed" | "virtual_account.created" | "virtual_account.approved")[] | null;
             /** @description Your note about the endpoint; `null` clears it */
             description?: string | null;
         };
@@ -1674,6 +1842,12 @@ export interface components {
              * @example 250.00
              */
             targetAmount?: string;
+            /**
+             * @description Optional, Compose compatibility: the currency taken from the balance, always `USDC` (the only source currency); any other value is a 400.
+             * @example USDC
+             * @enum {string}
+             */
+            sourceCurrency?: "USDC";
         };
         /**
          * @example {
@@ -1692,6 +1866,7 @@ export interface components {
          *       "targetAmount": "91.08",
          *       "exchangeRate": "0.92",
          *       "fee": "1.00",
+         *       "paymentRail": "SEPA",
          *       "withdrawalBank": {
          *         "id": "9d3c6f0e-5a1b-4c7e-8f2a-1b2c3d4e5f60",
          *         "beneficiaryName": "Ada Lovelace",
@@ -1722,6 +1897,7 @@ export interface components {
          *       "targetAmount": "250.00",
          *       "exchangeRate": "1.00",
          *       "fee": "0.00",
+         *       "paymentRail": null,
          *       "withdrawalBank": null,
          *       "walletAddress": null,
          *       "developerFee": null,
@@ -1749,6 +1925,8 @@ export interface components {
             targetAmount: string;
             exchangeRate: string;
             fee: string;
+            /** @enum {string|null} */
+            paymentRail: "SEPA" | "FEDWIRE" | "SWIFT" | null;
             withdrawalBank: {
                 id: string;
                 beneficiaryName: string;
@@ -1802,6 +1980,26 @@ export interface components {
                 resetPeriodMinutes: number;
                 nextResetAt: string | null;
             };
+        };
+        /**
+         * @example {
+         *       "source_currency": "USDC",
+         *       "target_currency": "EUR",
+         *       "source_amount": "1000.00",
+         *       "target_amount": "915.40",
+         *       "exchange_rate": "0.92",
+         *       "fee": "5.00",
+         *       "fee_currency": "USDC"
+         *     }
+         */
+        IndicativeRate: {
+            source_currency: string;
+            target_currency: string;
+            source_amount: string;
+            target_amount: string;
+            exchange_rate: string;
+            fee: string;
+            fee_currency: string;
         };
         /**
          * @example {
@@ -2013,6 +2211,17 @@ export interface components {
         };
         /**
          * @example {
+         *       "success": true,
+         *       "message": "Wallet deleted successfully"
+         *     }
+         */
+        WalletDeleted: {
+            /** @enum {boolean} */
+            success: true;
+            message: string;
+        };
+        /**
+         * @example {
          *       "customerId": "3b241101-e2bb-4255-8caf-4136c566a962",
          *       "currency": "eur",
          *       "paymentRail": "SEPA",
@@ -2029,6 +2238,7 @@ export interface components {
          *       "bankCountry": "DE",
          *       "depositInstructions": "Send EUR by SEPA transfer to the IBAN above. Always quote the reference K7Q2M9X4TB; the amount is credited to the customer's USDC balance.",
          *       "warning": "Quote the reference exactly and pay from an account in the customer’s own name: transfers without it, or from third parties, are returned.",
+         *       "warningText": "Quote the reference exactly and pay from an account in the customer’s own name: transfers without it, or from third parties, are returned.",
          *       "thirdPartyEnabled": false
          *     }
          */
@@ -2052,6 +2262,7 @@ export interface components {
             bankCountry: string | null;
             depositInstructions: string;
             warning: string | null;
+            warningText: string | null;
             thirdPartyEnabled: boolean;
         };
         /**
@@ -2060,34 +2271,48 @@ export interface components {
          *     }
          */
         CreateVirtualAccountRequest: {
-            /** @description The account currency: `USD` (any letter case), the only one offered */
+            /** @description The account currency: `USD` or `EUR` (any letter case); one account per currency */
             currency: string;
         };
         /**
          * @example {
          *       "id": "2a7d9c1e-4b3f-4e8a-9d6c-0f1e2d3c4b5a",
+         *       "virtualAccountId": "2a7d9c1e-4b3f-4e8a-9d6c-0f1e2d3c4b5a",
          *       "customerId": "3b241101-e2bb-4255-8caf-4136c566a962",
          *       "currency": "USD",
          *       "status": "PENDING",
+         *       "message": "Virtual account creation initiated. IBAN will be provided via webhook once the provider processes the request.",
          *       "iban": null,
          *       "bic": null,
          *       "bankName": null,
          *       "bankAddress": null,
          *       "bankCountry": null,
+         *       "virtualAccount": null,
          *       "createdAt": "2026-11-21T10:00:00.000Z",
          *       "updatedAt": "2026-11-21T10:00:00.000Z",
          *       "activatedAt": null
          *     }
          * @example {
          *       "id": "2a7d9c1e-4b3f-4e8a-9d6c-0f1e2d3c4b5a",
+         *       "virtualAccountId": "2a7d9c1e-4b3f-4e8a-9d6c-0f1e2d3c4b5a",
          *       "customerId": "3b241101-e2bb-4255-8caf-4136c566a962",
          *       "currency": "USD",
-         *       "status": "ACTIVE",
+         *       "status": "APPROVED",
+         *       "message": "Virtual account is active",
          *       "iban": "GB31SNDB04000012345678",
          *       "bic": "SNDBGB2LXXX",
          *       "bankName": "Sandbox Virtual Accounts Ltd",
          *       "bankAddress": "1 Sandbox Lane, London EC2A 1AA, GB",
          *       "bankCountry": "GB",
+         *       "virtualAccount": {
+         *         "iban": "GB31SNDB04000012345678",
+         *         "bic": "SNDBGB2LXXX",
+         *         "accountName": "Ada Lovelace",
+         *         "accountNumber": "12345678",
+         *         "bankName": "Sandbox Virtual Accounts Ltd",
+         *         "bankCountry": "GB",
+         *         "bankAddress": "1 Sandbox Lane, London EC2A 1AA, GB"
+         *       },
          *       "createdAt": "2026-11-21T10:00:00.000Z",
          *       "updatedAt": "2026-11-21T10:02:00.000Z",
          *       "activatedAt": "2026-11-21T10:02:00.000Z"
@@ -2096,9 +2321,9 @@ export interface components {
         VirtualAccount: {
             customerId: string;
             /** @enum {string} */
-            currency: "USD";
+            currency: "USD" | "EUR";
             /** @enum {string} */
-            status: "PENDING" | "ACTIVE";
+            status: "PENDING" | "APPROVED";
             iban: string | null;
             bic: string | null;
             bankName: string | null;
@@ -2108,6 +2333,17 @@ export interface components {
             updatedAt: string;
             activatedAt: string | null;
             id: string;
+            virtualAccountId: string;
+            message: string;
+            virtualAccount: {
+                iban: string;
+                bic: string | null;
+                accountName: string | null;
+                accountNumber: string | null;
+                bankName: string | null;
+                bankCountry: string | null;
+                bankAddress: string | null;
+            } | null;
         };
         /**
          * @example {
@@ -4609,7 +4845,7 @@ export interface operations {
             path: {
                 /** @description The customer the transaction belongs to */
                 customerId: string;
-                /** @description The `id` of the transaction (a withdrawal or a deposit) */
+                /** @description The `id` of the transaction (a withdrawal or a deposit); any other string is not found (404) */
                 transactionId: string;
             };
             cookie?: never;
@@ -4929,6 +5165,100 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["WithdrawalAllowance"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key. */
+            401: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A feature of your organization is off, or a rule forbids it for this resource. */
+            403: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; details stay in the service logs under the request id. */
+            500: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is throttled or unavailable; nothing was half-written. Retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getRate: {
+        parameters: {
+            query: {
+                /** @description Currency being sent (any case); `USDC` for the quoted pairs */
+                source_currency: string;
+                /** @description Currency to be received (any case): `EUR` or `USD`, the bank's currency */
+                target_currency: string;
+                /** @description USDC to send, a decimal string (up to 6 places). Exactly one of `source_amount` and `target_amount`. */
+                source_amount?: string;
+                /** @description Amount to receive, a decimal string (up to 2 places). Exactly one of the two amounts. */
+                target_amount?: string;
+                /** @description Accepted for Compose compatibility; quotes do not depend on the customer yet (no developer fees) */
+                customer_id?: string;
+                /** @description Accepted for Compose compatibility; ignored for withdrawals, as on Compose */
+                deposit_model?: string;
+                /** @description Accepted for Compose compatibility; the quote is the same on every rail */
+                payment_rail?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Get an indicative rate quote (USDC to EUR or USD) */
+            200: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IndicativeRate"];
+                };
+            };
+            /** @description The request is malformed: the message names the field (body first, then query, then path). */
+            400: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Missing, malformed, unknown or revoked API key. */
@@ -6122,7 +6452,7 @@ export interface operations {
             path: {
                 /** @description The customer the wallet belongs to */
                 customerId: string;
-                /** @description The wallet's `id` (from the wallet list, or a bank's `wallets`) */
+                /** @description The wallet's `id` (from the wallet list, or a bank's `wallets`); any other string is not found (404) */
                 walletId: string;
             };
             cookie?: never;
@@ -6217,7 +6547,7 @@ export interface operations {
             path: {
                 /** @description The customer the wallet belongs to */
                 customerId: string;
-                /** @description The wallet's `id` (from the wallet list, or a bank's `wallets`) */
+                /** @description The wallet's `id` (from the wallet list, or a bank's `wallets`); any other string is not found (404) */
                 walletId: string;
             };
             cookie?: never;
@@ -6232,10 +6562,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                    };
+                    "application/json": components["schemas"]["WalletDeleted"];
                 };
             };
             /** @description The request is malformed: the message names the field (body first, then query, then path). */
@@ -6326,7 +6653,7 @@ export interface operations {
             path: {
                 /** @description The customer the wallet belongs to */
                 customerId: string;
-                /** @description The wallet's `id` (from the wallet list, or a bank's `wallets`) */
+                /** @description The wallet's `id` (from the wallet list, or a bank's `wallets`); any other string is not found (404) */
                 walletId: string;
             };
             cookie?: never;
@@ -6443,9 +6770,9 @@ export interface operations {
     getDepositDetails: {
         parameters: {
             query?: {
-                /** @description Required: `eur` or `usd` (any letter case), the currency the payer sends */
+                /** @description `eur` or `usd` (any letter case), the currency the payer sends; optional when `paymentRail` is given (SEPA is eur, FEDWIRE and SWIFT are usd) */
                 currency?: string;
-                /** @description The rail, any case: `SEPA` for eur; `FEDWIRE` (default) or `SWIFT` for usd. A rail of the other currency is a 400. */
+                /** @description The rail, any case: `SEPA` for eur; `FEDWIRE` (default) or `SWIFT` for usd. Alone it implies the currency (as on Compose); a rail of the other currency is a 400. One of `paymentRail` and `currency` is required. */
                 paymentRail?: string;
             };
             header?: never;
@@ -6538,6 +6865,102 @@ export interface operations {
             };
         };
     };
+    getVirtualAccount: {
+        parameters: {
+            query?: {
+                /** @description The account's `virtualAccountId`; without it, the customer's newest account. Unknown ids are 404. */
+                virtualAccountId?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The `customerId` that creating the customer returned */
+                customerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Get a customer's virtual account (by `virtualAccountId`, else the newest) */
+            200: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VirtualAccount"];
+                };
+            };
+            /** @description The request is malformed: the message names the field (body first, then query, then path). */
+            400: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key. */
+            401: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A feature of your organization is off, or a rule forbids it for this resource. */
+            403: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found; a resource of another organization is indistinguishable from a missing one. */
+            404: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; details stay in the service logs under the request id. */
+            500: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is throttled or unavailable; nothing was half-written. Retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     createVirtualAccount: {
         parameters: {
             query?: never;
@@ -6554,7 +6977,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Request a dedicated USD virtual account (PENDING until opened) */
+            /** @description Request a dedicated USD or EUR virtual account (PENDING until opened) */
             202: {
                 headers: {
                     /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
@@ -6764,7 +7187,7 @@ export interface operations {
             path: {
                 /** @description The customer the virtual account belongs to */
                 customerId: string;
-                /** @description The `id` that requesting the virtual account returned */
+                /** @description The `id` (also `virtualAccountId`) that requesting the virtual account returned */
                 virtualAccountId: string;
             };
             cookie?: never;
@@ -7455,6 +7878,116 @@ export interface operations {
                         status: string;
                         /** @description The status before the change; drop events older than one seen */
                         previous_status: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    virtualAccountCreatedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`event_id`), the same on every retry: deduplicate on it. */
+                "webhook-id": string;
+                /** @description Unix seconds of this attempt; refuse old ones to stop replays. */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">`, keyed with the endpoint's decoded `whsec_` secret; two signatures for 24 h after a rotation. Verify with the `standardwebhooks` or `svix` libraries. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    event_id: string;
+                    /** @enum {string} */
+                    event_type: "virtual_account.created";
+                    created_at: string;
+                    /** @enum {string} */
+                    api_version: "v2";
+                    org_id: string;
+                    /**
+                     * @example {
+                     *       "correlation_id": "2a7d9c1e-4b3f-4e8a-9d6c-0f1e2d3c4b5a",
+                     *       "customer_id": "3b241101-e2bb-4255-8caf-4136c566a962",
+                     *       "status": "APPROVED"
+                     *     }
+                     */
+                    data: {
+                        /**
+                         * Format: uuid
+                         * @description The account's `virtualAccountId`
+                         */
+                        correlation_id: string;
+                        /** Format: uuid */
+                        customer_id: string;
+                        /** @description PENDING or APPROVED */
+                        status: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    virtualAccountApprovedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`event_id`), the same on every retry: deduplicate on it. */
+                "webhook-id": string;
+                /** @description Unix seconds of this attempt; refuse old ones to stop replays. */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">`, keyed with the endpoint's decoded `whsec_` secret; two signatures for 24 h after a rotation. Verify with the `standardwebhooks` or `svix` libraries. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    event_id: string;
+                    /** @enum {string} */
+                    event_type: "virtual_account.approved";
+                    created_at: string;
+                    /** @enum {string} */
+                    api_version: "v2";
+                    org_id: string;
+                    /**
+                     * @example {
+                     *       "correlation_id": "2a7d9c1e-4b3f-4e8a-9d6c-0f1e2d3c4b5a",
+                     *       "customer_id": "3b241101-e2bb-4255-8caf-4136c566a962",
+                     *       "status": "APPROVED"
+                     *     }
+                     */
+                    data: {
+                        /**
+                         * Format: uuid
+                         * @description The account's `virtualAccountId`
+                         */
+                        correlation_id: string;
+                        /** Format: uuid */
+                        customer_id: string;
+                        /** @description PENDING or APPROVED */
+                        status: string;
                     };
                 };
             };

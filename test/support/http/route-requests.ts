@@ -157,6 +157,7 @@ export type RouteRequest = { body?: unknown; query?: Record<string, string>; hea
 const validRequests: Record<string, (ids: Ids) => RouteRequest> = {
   createWithdrawalBank: () => ({ body: eurBank() }),
   getDepositDetails: () => ({ query: { currency: 'usd' } }),
+  getRate: () => ({ query: { source_currency: 'USDC', target_currency: 'EUR', source_amount: '100' } }),
   // Under 5 USDC: credited as a deposit rather than forwarded, so the suites do not start payouts.
   sandboxDeposit: (ids) => ({
     body: { chain: 'base', address: ids.walletAddress ?? `0x${'1'.repeat(40)}`, amount: '1.50' },

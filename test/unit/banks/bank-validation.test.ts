@@ -143,6 +143,9 @@ describe('create bank body', () => {
       bic: 'DEUTDEFF',
       accountNumber: null,
       routingNumber: null,
+      bankName: null,
+      bankAddress: null,
+      bankCountry: null,
       recipientType: 'CUSTOMER',
       addressLine1: null,
       city: null,
@@ -154,6 +157,54 @@ describe('create bank body', () => {
 
   it('defaults a USD bank to FEDWIRE', () => {
     expect(parse(usd)).toMatchObject({ currency: 'USD', paymentRail: 'FEDWIRE', iban: null, bic: null });
+  });
+
+  const swift = {
+    beneficiaryName: 'Jane Doe',
+    currency: 'USD',
+    paymentRail: 'SWIFT',
+    accountNumber: '000123456789',
+    bic: 'chasus33',
+    bankName: 'JPMorgan Chase Bank, N.A.',
+    bankAddress: '383 Madison Avenue, New York, NY 10179',
+    bankCountry: 'US',
+  };
+
+  it("takes Compose's SWIFT rail: an account number or an IBAN, the BIC and the bank's name, address, country", () => {
+    expect(parse(swift)).toMatchObject({
+      currency: 'USD',
+      paymentRail: 'SWIFT',
+      accountNumber: '000123456789',
+      iban: null,
+      routingNumber: null,
+      bic: 'CHASUS33',
+      bankName: 'JPMorgan Chase Bank, N.A.',
+      bankAddress: '383 Madison Avenue, New York, NY 10179',
+      bankCountry: 'US',
+    });
+    const { accountNumber: _, ...withIban } = swift;
+    expect(parse({ ...withIban, iban: 'DE89370400440532013000' })).toMatchObject({
+      paymentRail: 'SWIFT',
+      iban: 'DE89370400440532013000',
+      accountNumber: null,
+    });
+  });
+
+  it.each([
+    ['no account', { ...swift, accountNumber: undefined }, 'accountNumber: Required for SWIFT banks (or iban)'],
+    [
+      'both account and IBAN',
+      { ...swift, iban: 'DE89370400440532013000' },
+      'iban: Not allowed together with accountNumber',
+    ],
+    ['no bank name', { ...swift, bankName: undefined }, 'bankName: Required'],
+    ['no bank country', { ...swift, bankCountry: undefined }, 'bankCountry: Required'],
+    ['a routing number', { ...swift, routingNumber: '021000021' }, 'routingNumber: Not allowed for SWIFT banks'],
+    ['SWIFT for EUR', { ...swift, currency: 'EUR' }, 'paymentRail: Must be SEPA for EUR banks'],
+    ['a bank name on SEPA', { ...eur, bankName: 'Deutsche Bank' }, 'bankName: Not allowed for SEPA banks'],
+    ['SEPA for USD', { ...usd, paymentRail: 'SEPA' }, 'paymentRail: Must be FEDWIRE or SWIFT for USD banks'],
+  ])('refuses a SWIFT-rail mistake: %s', (_case, body, message) => {
+    expect(refusal(body)).toBe(message);
   });
 
   it.each([

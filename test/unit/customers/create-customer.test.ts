@@ -62,6 +62,17 @@ describe('create customer', () => {
       accountType: 'individual',
       expectedMonthlyVolume: null,
       kycVerified: false,
+      kyc: {
+        kycVerified: false,
+        stepsStatus: 'incomplete',
+        attempts: 0,
+        levelName: 'customers-api-basic',
+        steps: {
+          identity: { status: 'not_started', documentType: null, documentsCount: 0 },
+          proofOfAddress: { status: 'not_started', documentType: null, documentsCount: 0 },
+          questionnaire: { status: 'not_started' },
+        },
+      },
       kycStatus: 'NOT_STARTED',
       verifiedName: null,
       address: null,
@@ -69,7 +80,7 @@ describe('create customer', () => {
     });
   });
 
-  it('renders the expected monthly volume with two decimals', async () => {
+  it('stores the expected monthly volume with two decimals and answers it as a JSON number (Compose)', async () => {
     const result = await post({
       name: 'Ada',
       accountType: 'individual',
@@ -77,7 +88,20 @@ describe('create customer', () => {
       expectedMonthlyVolume: '5000.5',
     });
 
-    expect(bodyOf<{ expectedMonthlyVolume: string }>(result).expectedMonthlyVolume).toBe('5000.50');
+    expect(bodyOf<{ expectedMonthlyVolume: number }>(result).expectedMonthlyVolume).toBe(5000.5);
+    expect(transactItems()[0]?.Put?.Item?.expectedMonthlyVolume).toBe('5000.50');
+  });
+
+  it("accepts Compose's JSON number for the expected monthly volume", async () => {
+    const result = await post({
+      name: 'Ada',
+      accountType: 'individual',
+      email: 'a@example.com',
+      expectedMonthlyVolume: 25000,
+    });
+
+    expect(result.statusCode).toBe(201);
+    expect(bodyOf<{ expectedMonthlyVolume: number }>(result).expectedMonthlyVolume).toBe(25000);
   });
 
   it('keeps the registered address of a corporate customer, normalising the country code', async () => {

@@ -58,6 +58,17 @@ describe('get customer', () => {
       accountType: 'individual',
       expectedMonthlyVolume: null,
       kycVerified: false,
+      kyc: {
+        kycVerified: false,
+        stepsStatus: 'pending',
+        attempts: 1,
+        levelName: 'customers-api-basic',
+        steps: {
+          identity: { status: 'pending', documentType: null, documentsCount: 0 },
+          proofOfAddress: { status: 'pending', documentType: null, documentsCount: 0 },
+          questionnaire: { status: 'pending' },
+        },
+      },
       kycStatus: 'PENDING',
       verifiedName: null,
       address: null,

@@ -69,6 +69,7 @@ describe('list customers', () => {
         'customerId',
         'email',
         'expectedMonthlyVolume',
+        'kyc',
         'kycStatus',
         'kycVerified',
         'name',

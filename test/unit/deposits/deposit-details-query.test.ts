@@ -11,9 +11,14 @@ describe('the deposit details query', () => {
     expect(parse({ currency: 'Usd', paymentRail: 'swift' })).toEqual({ currency: 'usd', paymentRail: 'SWIFT' });
   });
 
+  it("takes Compose's paymentRail alone and infers the currency", () => {
+    expect(parse({ paymentRail: 'SEPA' })).toEqual({ currency: 'eur', paymentRail: 'SEPA' });
+    expect(parse({ paymentRail: 'FEDWIRE' })).toEqual({ currency: 'usd', paymentRail: 'FEDWIRE' });
+    expect(parse({ paymentRail: 'swift' })).toEqual({ currency: 'usd', paymentRail: 'SWIFT' });
+  });
+
   it.each([
-    [{}, 'Missing required query parameter: currency'],
-    [{ paymentRail: 'SEPA' }, 'Missing required query parameter: currency'],
+    [{}, 'Missing required query parameter: paymentRail'],
     [{ currency: 'gbp' }, 'currency: Must be one of: eur, usd'],
     [{ currency: 'eur', paymentRail: 'FEDWIRE' }, 'paymentRail: Must be one of: SEPA for eur'],
     [{ currency: 'usd', paymentRail: 'SEPA' }, 'paymentRail: Must be one of: FEDWIRE, SWIFT for usd'],

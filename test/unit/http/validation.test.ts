@@ -3,6 +3,7 @@ import * as z from 'zod';
 import { CreateCustomerBody } from '#shared/customers/schemas.ts';
 import { FieldError } from '#shared/errors.ts';
 import { parseOrThrow, toFieldError } from '#shared/http/validation.ts';
+import { CreateWithdrawalBody } from '#shared/withdrawals/schemas.ts';
 
 const failureOf = (schema: z.ZodType, input: unknown): z.ZodError => {
   const result = schema.safeParse(input);
@@ -93,15 +94,14 @@ describe('toFieldError', () => {
 
   it("keeps a schema's own type message for a present value", () => {
     const error = toFieldError(
-      failureOf(CreateCustomerBody, {
-        name: 'Ada',
-        accountType: 'individual',
-        email: 'a@b.co',
-        expectedMonthlyVolume: 100,
+      // expectedMonthlyVolume takes Compose's JSON number now; a withdrawal amount still refuses one.
+      failureOf(CreateWithdrawalBody, {
+        withdrawalBankId: '9d3c6f0e-5a1b-4c7e-8f2a-1b2c3d4e5f60',
+        sourceAmount: 100,
       }),
     );
 
-    expect(error.message).toBe('expectedMonthlyVolume: Must be a decimal string');
+    expect(error.message).toBe('sourceAmount: Must be a decimal string');
   });
 });
 

@@ -1,0 +1,84 @@
+import * as z from 'zod';
+import type { CustomerRecord, KycStatus } from '#shared/customers/records.ts';
+
+/**
+ * Compose's `kyc` object of a customer (its getCustomer page and demo): the verification as steps. Derived from
+ * the customer's `kycStatus`: this service runs the verification as one decision, so every step shows the
+ * decision's state once the flow has started.
+ */
+const StepStatusSchema = z.enum(['not_started', 'uploaded', 'pending', 'approved', 'rejected']);
+type StepStatus = z.infer<typeof StepStatusSchema>;
+
+const DocumentStepSchema = z.object({
+  status: StepStatusSchema,
+  documentType: z.string().nullable(),
+  documentsCount: z.number().int().min(0),
+});
+
+export const KycLevelName = 'customers-api-basic';
+
+export const KycSchema = z
+  .object({
+    kycVerified: z.boolean(),
+    stepsStatus: z.enum(['incomplete', 'pending', 'approved', 'rejected']),
+    attempts: z.number().int().min(0),
+    levelName: z.string(),
+    steps: z.object({
+      identity: DocumentStepSchema,
+      proofOfAddress: DocumentStepSchema,
+      questionnaire: z.object({ status: StepStatusSchema }),
+    }),
+  })
+  .meta({
+    id: 'CustomerKyc',
+    examples: [
+      {
+        kycVerified: true,
+        stepsStatus: 'approved',
+        attempts: 1,
+        levelName: KycLevelName,
+        steps: {
+          identity: { status: 'approved', documentType: 'PASSPORT', documentsCount: 1 },
+          proofOfAddress: { status: 'approved', documentType: 'UTILITY_BILL', documentsCount: 1 },
+          questionnaire: { status: 'approved' },
+        },
+      },
+    ],
+  });
+export type Kyc = z.infer<typeof KycSchema>;
+
+const STEPS_STATUS = {
+  NOT_STARTED: 'incomplete',
+  PENDING: 'pending',
+  APPROVED: 'approved',
+  REJECTED: 'rejected',
+} as const satisfies Record<KycStatus, Kyc['stepsStatus']>;
+
+const STEP_STATUS = {
+  NOT_STARTED: 'not_started',
+  PENDING: 'pending',
+  APPROVED: 'approved',
+  REJECTED: 'rejected',
+} as const satisfies Record<KycStatus, StepStatus>;
+
+export function toKyc(record: Pick<CustomerRecord, 'kycStatus'>): Kyc {
+  const status = STEP_STATUS[record.kycStatus];
+  const started = record.kycStatus !== 'NOT_STARTED';
+  const decided = record.kycStatus === 'APPROVED' || record.kycStatus === 'REJECTED';
+  const document = (documentType: string) => ({
+    status,
+    documentType: decided ? documentType : null,
+    documentsCount: decided ? 1 : 0,
+  });
+  return {
+    kycVerified: record.kycStatus === 'APPROVED',
+    stepsStatus: STEPS_STATUS[record.kycStatus],
+    attempts: started ? 1 : 0,
+    levelName: KycLevelName,
+    steps: {
+      identity: document('PASSPORT'),
+      proofOfAddress: document('UTILITY_BILL'),
+      questionnaire: { status },
+    },
+  };
+}

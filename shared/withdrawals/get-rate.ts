@@ -1,0 +1,41 @@
+import type { Deps } from '#shared/deps.ts';
+import { BadRequestError } from '#shared/errors.ts';
+import type { Organization } from '#shared/organizations/records.ts';
+import { getSandboxSettings } from '#shared/withdrawals/balance-repository.ts';
+import { rateProviderFor } from '#shared/withdrawals/ports.ts';
+import { quoteWithdrawal } from '#shared/withdrawals/quote.ts';
+import type { GetRateRequest, Rate } from '#shared/withdrawals/rate-schemas.ts';
+
+export const UNSUPPORTED_PAIR = 'Unsupported currency pair: quotes are offered for USDC to EUR and USDC to USD';
+
+/**
+ * An indicative quote (Compose's `GET /rates`) from the same engine, rates and fees a withdrawal made now gets:
+ * the organization's fee schedule, the configured rates, a sandbox organization's own rates over them.
+ */
+export async function getRate(deps: Deps, organization: Organization, query: GetRateRequest): Promise<Rate> {
+  const target = query.target_currency;
+  if (query.source_currency !== 'USDC' || (target !== 'EUR' && target !== 'USD')) {
+    throw new BadRequestError(UNSUPPORTED_PAIR);
+  }
+  const sandbox =
+    organization.environment === 'sandbox' ? await getSandboxSettings(deps.db, organization.organizationId) : undefined;
+  const amount =
+    query.source_amount !== undefined
+      ? { sourceAmount: query.source_amount }
+      : { targetAmount: query.target_amount as string };
+  const quote = quoteWithdrawal({
+    fees: organization.fees,
+    exchangeRate: rateProviderFor(deps.config, sandbox).rateFor(target),
+    maxSourceAmount: deps.config.withdrawals.maxAmountUsdc,
+    ...amount,
+  });
+  return {
+    source_currency: 'USDC',
+    target_currency: target,
+    source_amount: quote.sourceAmount,
+    target_amount: quote.targetAmount,
+    exchange_rate: quote.exchangeRate,
+    fee: quote.fee,
+    fee_currency: 'USDC',
+  };
+}
