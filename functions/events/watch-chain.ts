@@ -22,7 +22,13 @@ export function chainWatcher(settings: ChainWatchConfig) {
       const result = await watchChain(deps, port, settings);
       gaugeMetric('ChainWatcherLag', dimensions, Number(result.lag));
       if (result.credited > 0 || result.rewound) {
-        log.info('chain watcher', { chain: settings.chain, ...result, head: `${result.head}`, cursor: `${result.cursor}`, lag: `${result.lag}` });
+        log.info('chain watcher', {
+          chain: settings.chain,
+          ...result,
+          head: `${result.head}`,
+          cursor: `${result.cursor}`,
+          lag: `${result.lag}`,
+        });
       }
       return result;
     } catch (error) {

@@ -298,8 +298,6 @@ export function parseChainWatchConfig(env: Record<string, string | undefined>): 
     startBlock: e.WATCH_START_BLOCK,
     blocksPerRun: e.WATCH_BLOCKS_PER_RUN,
     blocksPerRequest: e.WATCH_BLOCKS_PER_REQUEST,
-    rpc: Object.freeze(
-      e.WATCH_RPC_URL ? { url: e.WATCH_RPC_URL } : { parameterName: e.WATCH_RPC_URL_PARAMETER ?? '' },
-    ),
+    rpc: Object.freeze(e.WATCH_RPC_URL ? { url: e.WATCH_RPC_URL } : { parameterName: e.WATCH_RPC_URL_PARAMETER ?? '' }),
   });
 }

@@ -57,5 +57,7 @@ export async function moveChainCursor(
 /** Forgets a chain's cursor: its next watcher run starts at its start block (a new local chain, an operator's reset). */
 export async function resetChainCursor(db: Db, chain: string): Promise<void> {
   // No guard: whatever a watcher wrote, the next run starts over, and re-read transfers replay.
-  await writeGuarded(db, [{ role: 'cursor', item: { Delete: { TableName: db.tableName, Key: keys.chainCursor(chain) } } }]);
+  await writeGuarded(db, [
+    { role: 'cursor', item: { Delete: { TableName: db.tableName, Key: keys.chainCursor(chain) } } },
+  ]);
 }

@@ -145,7 +145,10 @@ describe('USDC arriving at a destination wallet', () => {
   it('credits nothing: only addresses the platform derived are credited', async () => {
     const { key, customerId, deposit, balance, transactions } = await givenBankWallets();
     const address = randomAddress();
-    await request<Wallet>('POST', walletsOf(customerId), { key, body: { address, currency: 'usdc', chain: 'polygon' } });
+    await request<Wallet>('POST', walletsOf(customerId), {
+      key,
+      body: { address, currency: 'usdc', chain: 'polygon' },
+    });
 
     const res = await deposit('250.123456', txHash(), address, 'polygon');
 

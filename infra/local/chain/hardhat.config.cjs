@@ -7,7 +7,7 @@ module.exports = {
   networks: {
     hardhat: {
       chainId: 31337,
-      mining: { auto: true, interval: interval > 0 ? interval : 0 },
+      mining: { auto: true, interval: Math.max(interval, 0) },
     },
   },
 };

@@ -9,7 +9,8 @@ export type LocalNode = { rpcUrl: string; stop: () => Promise<void>; exited: Pro
 const HARDHAT_CONFIG = join(dirname(fileURLToPath(import.meta.url)), 'hardhat.config.cjs');
 
 /** Hardhat 2's command line, run by this Node (Hardhat 3 needs Node 22). */
-const hardhatCli = () => join(dirname(createRequire(import.meta.url).resolve('hardhat/package.json')), 'internal/cli/bootstrap.js');
+const hardhatCli = () =>
+  join(dirname(createRequire(import.meta.url).resolve('hardhat/package.json')), 'internal/cli/bootstrap.js');
 
 async function answers(rpcUrl: string): Promise<boolean> {
   try {

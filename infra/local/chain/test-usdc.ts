@@ -28,11 +28,15 @@ export function compileTestUsdc(cacheDir: string): Compiled {
   const input = {
     language: 'Solidity',
     sources: { 'test-usdc.sol': { content: source } },
-    settings: { optimizer: { enabled: true, runs: 200 }, outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object'] } } },
+    settings: {
+      optimizer: { enabled: true, runs: 200 },
+      outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object'] } },
+    },
   };
   const output = JSON.parse(solc.compile(JSON.stringify(input))) as SolcOutput;
   const errors = (output.errors ?? []).filter((error) => error.severity === 'error');
-  if (errors.length > 0) throw new Error(`test-usdc.sol does not compile:\n${errors.map((e) => e.formattedMessage).join('\n')}`);
+  if (errors.length > 0)
+    throw new Error(`test-usdc.sol does not compile:\n${errors.map((e) => e.formattedMessage).join('\n')}`);
   const contract = output.contracts['test-usdc.sol']?.TestUsdc;
   if (!contract) throw new Error('solc returned no TestUsdc');
   const compiled: Compiled = { abi: contract.abi, bytecode: `0x${contract.evm.bytecode.object}` };
@@ -69,7 +73,12 @@ export async function deployTestUsdc(owner: Signer, compiled: Compiled, name: st
 
 /** Mints `value` (smallest unit) of the token to `to`; only the token's owner may. */
 export async function mintTestUsdc(owner: Signer, compiled: Compiled, token: Hex, to: Hex, value: bigint) {
-  const hash = await owner.writeContract({ address: token, abi: compiled.abi, functionName: 'mint', args: [to, value] });
+  const hash = await owner.writeContract({
+    address: token,
+    abi: compiled.abi,
+    functionName: 'mint',
+    args: [to, value],
+  });
   await owner.waitForTransactionReceipt({ hash, ...RECEIPT });
 }
 

@@ -27,7 +27,12 @@ export async function sendTokenTransfer(input: {
   try {
     const chainId = await client.getChainId();
     const txHash = await client.writeContract({
-      chain: { id: chainId, name: 'development', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [input.rpcUrl] } } },
+      chain: {
+        id: chainId,
+        name: 'development',
+        nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+        rpcUrls: { default: { http: [input.rpcUrl] } },
+      },
       address: getAddress(input.token),
       abi: ERC20,
       functionName: 'transfer',
