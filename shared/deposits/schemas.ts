@@ -200,7 +200,7 @@ export const SandboxDepositBody = z
     }),
     txHash: TxHashSchema.optional().meta({
       description:
-        "The hash (`0x` + 64 hex digits) of a transfer made elsewhere, reported as its log 0; left out, a real " +
+        'The hash (`0x` + 64 hex digits) of a transfer made elsewhere, reported as its log 0; left out, a real ' +
         'transfer is made on the local chain (or, without one, a hash is made up). One transfer is recorded once.',
     }),
   })
