@@ -157,6 +157,13 @@ describe('the chain watcher against a real local node', () => {
     expect((await wallet.transactions()).map((t) => t.txHash)).toEqual([replacement.txHash]);
   });
 
+  it('tells a contract from an address without code (the port the address checks use)', async () => {
+    const port = jsonRpcChain(chain.rpcUrl);
+
+    expect(await port.isContract(chain.usdcAddress)).toBe(true);
+    expect(await port.isContract(randomAddress())).toBe(false);
+  });
+
   it("credits nothing to an organization that names another's deposit address, nor to a registered destination wallet", async () => {
     const owner = await givenDepositWallet();
     const intruder = await givenDepositWallet();
