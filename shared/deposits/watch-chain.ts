@@ -56,16 +56,22 @@ export async function watchChain(deps: Deps, port: ChainPort, watched: WatchedCh
   let credited = 0;
   const until = minOf(safeHead, last + BigInt(watched.blocksPerRun));
   if (rewound && until <= last) {
-    const moved = await moveCursor(deps, port, watched, last, version);
+    const moved = await moveCursor(deps, watched, last, await hashOf(port, last), version);
     if (moved === undefined) return result(head, last, credited, rewound, true);
     version = moved;
   }
   while (last < until) {
     const fromBlock = last + 1n;
     const toBlock = minOf(until, last + BigInt(watched.blocksPerRequest));
+    // The range's last block, before and after its logs are read: equal, the logs are of one chain (each block names
+    // its parent), and that is the hash the cursor remembers. Different, the chain moved: the next run reads again.
+    const before = await port.blockHash(toBlock);
     const logs = await port.transferLogs({ token: watched.usdcAddress, fromBlock, toBlock });
+    const after = await port.blockHash(toBlock);
+    const consistent = logs.every((log) => log.blockNumber !== toBlock || log.blockHash === before);
+    if (before === undefined || before !== after || !consistent) break;
     credited += await creditMatches(deps, watched, logs);
-    const moved = await moveCursor(deps, port, watched, toBlock, version);
+    const moved = await moveCursor(deps, watched, toBlock, before, version);
     if (moved === undefined) return result(head, toBlock, credited, rewound, true);
     version = moved;
     last = toBlock;
@@ -101,13 +107,11 @@ async function creditMatches(deps: Deps, watched: WatchedChain, logs: readonly T
 /** The cursor's new version, or undefined when another watcher moved it first. */
 async function moveCursor(
   deps: Deps,
-  port: ChainPort,
   watched: WatchedChain,
   blockNumber: bigint,
+  blockHash: string,
   seenVersion: number | undefined,
 ): Promise<number | undefined> {
-  // Before the first block there is nothing to remember; a hash that cannot be read is remembered as empty.
-  const blockHash = blockNumber >= 0n ? ((await port.blockHash(blockNumber)) ?? '') : '';
   const moved = await moveChainCursor(deps.db, {
     chain: watched.chain,
     blockNumber: maxOf(blockNumber, 0n),
@@ -117,6 +121,10 @@ async function moveCursor(
   });
   return moved ? (seenVersion ?? 0) + 1 : undefined;
 }
+
+/** Before the first block there is nothing to remember: an empty hash is never compared. */
+const hashOf = async (port: ChainPort, blockNumber: bigint) =>
+  blockNumber >= 0n ? ((await port.blockHash(blockNumber)) ?? '') : '';
 
 function result(head: bigint, cursor: bigint, credited: number, rewound: boolean, yielded: boolean): WatchResult {
   return { head, cursor, lag: maxOf(head - cursor, 0n), credited, rewound, yielded };

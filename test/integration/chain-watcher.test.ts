@@ -3,6 +3,7 @@ import { resetChainCursor } from '#shared/deposits/chain-cursor-repository.ts';
 import { getInboundTransfer } from '#shared/deposits/inbound-transfer-repository.ts';
 import { type WatchedChain, watchChain } from '#shared/deposits/watch-chain.ts';
 import { jsonRpcChain } from '#shared/rails/chain/json-rpc-chain.ts';
+import type { ChainPort } from '#shared/rails/chain/port.ts';
 import type { Transaction } from '#shared/withdrawals/schemas.ts';
 import { type Bank, eurBank, givenCustomer } from '#test/support/banks/bank-requests.ts';
 import { useOwnTable } from '#test/support/db/own-table.ts';
@@ -155,6 +156,37 @@ describe('the chain watcher against a real local node', () => {
     expect(replacement.blockNumber).toBeLessThanOrEqual(onOldChain.cursor);
     expect(onNewChain).toMatchObject({ rewound: true, credited: 1 });
     expect((await wallet.transactions()).map((t) => t.txHash)).toEqual([replacement.txHash]);
+  });
+
+  it('credits nothing from a read the chain reorganised under, and reads the new chain on the next run', async () => {
+    const wallet = await givenDepositWallet();
+    const snapshot = await chain.snapshot();
+    const vanished = await chain.send(wallet.address, '11');
+    await chain.mine(1);
+    const node = jsonRpcChain(chain.rpcUrl);
+    let replacement: { txHash: string } | undefined;
+    // The reorganisation lands between the logs being read and the range's last block being read again.
+    const port: ChainPort = {
+      ...node,
+      transferLogs: async (input) => {
+        const logs = await node.transferLogs(input);
+        if (!replacement) {
+          await chain.revert(snapshot);
+          replacement = await chain.send(wallet.address, '13');
+          await chain.mine(2);
+        }
+        return logs;
+      },
+    };
+
+    const during = await watchChain(deps, port, watcher(0));
+    const next = await watch(0);
+
+    expect(during.credited).toBe(0);
+    expect(next.credited).toBe(1);
+    const hashes = (await wallet.transactions()).map((t) => t.txHash);
+    expect(hashes).toEqual([replacement?.txHash]);
+    expect(hashes).not.toContain(vanished.txHash);
   });
 
   it('tells a contract from an address without code (the port the address checks use)', async () => {
