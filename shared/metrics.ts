@@ -27,3 +27,12 @@ export function countMetric(name: string, dimensions: Record<string, string>, va
   for (const [key, dimension] of Object.entries(dimensions)) single.addDimension(key, dimension);
   single.addMetric(name, MetricUnit.Count, value);
 }
+
+/** Publishes one measurement (a gauge such as a lag) at once with its own dimensions (plus `service`). */
+export function gaugeMetric(name: string, dimensions: Record<string, string>, value: number): void {
+  const base = metrics();
+  if (!base) return;
+  const single = base.singleMetric();
+  for (const [key, dimension] of Object.entries(dimensions)) single.addDimension(key, dimension);
+  single.addMetric(name, MetricUnit.Count, value);
+}

@@ -3,7 +3,7 @@ import { StringParameter } from 'aws-cdk-lib/aws-ssm';
 import type { Construct, Node } from 'constructs';
 import * as z from 'zod';
 import { DepositXpubSchema } from '#shared/config/env.ts';
-import { SupportedChainsSchema } from '#shared/money/chains.ts';
+import { ChainSchema, SupportedChainsSchema } from '#shared/money/chains.ts';
 
 /**
  * The deployment's settings, read from CDK context (`cdk.json` or `-c key=value`), never from code. Values given
@@ -97,6 +97,30 @@ export const DeploymentConfigSchema = z.strictObject({
     .refine(
       (value) => SupportedChainsSchema.safeParse(value).success,
       'Must be known chains, comma-separated, each once',
+    )
+    .optional(),
+  /**
+   * Per chain, what differs from the watcher's defaults (`infra/aws/chain-watchers.ts`):
+   * `{"base":{"confirmations":60,"startBlock":"23000000","rpcUrlParameter":"/payouts/prod/rpc-url/base"}}`.
+   */
+  chainWatchers: z
+    .preprocess(
+      fromJson,
+      z.partialRecord(
+        ChainSchema,
+        z.strictObject({
+          usdcAddress: z
+            .string()
+            .regex(/^0x[0-9a-fA-F]{40}$/, 'Must be 0x followed by 40 hex digits')
+            .optional(),
+          confirmations: z.number().int().min(0).optional(),
+          startBlock: z.string().regex(/^\d+$/, 'Must be a block number as a string').optional(),
+          rpcUrlParameter: z
+            .string()
+            .regex(/^\/[A-Za-z0-9_.\-/]+$/, 'Must be an SSM parameter name starting with /')
+            .optional(),
+        }),
+      ),
     )
     .optional(),
   /** The fixed rate provider's rates, bank-currency units per 1 USDC: `{"EUR":"0.92","USD":"1.00"}` (`EXCHANGE_RATES`). */

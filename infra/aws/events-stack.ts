@@ -9,11 +9,13 @@ import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import { type IQueue, Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { Alarms } from '#infra/aws/alarms.ts';
+import { addChainWatchers } from '#infra/aws/chain-watchers.ts';
 import { type DeploymentConfig, deploymentEnvironment } from '#infra/aws/config.ts';
 import { PayoutsFunction } from '#infra/aws/function.ts';
 import { grantTableAccess } from '#infra/aws/table-access.ts';
 import type { Access } from '#shared/db/access.ts';
 import { BUS_RULES, EVENT_FUNCTIONS, RELAYED_ENTITIES, type RouteTarget } from '#shared/events/routing.ts';
+import type { Chain } from '#shared/money/chains.ts';
 
 export type EventsStackProps = StackProps & { table: Table; alarmTopic: ITopic; config: DeploymentConfig };
 
@@ -66,6 +68,8 @@ export class EventsStack extends Stack {
   readonly rules: ReadonlyMap<string, Rule>;
   /** By construct id, as in SWEEPS (the settlement sweep is left out when sandbox settlement is off). */
   readonly sweeps: ReadonlyMap<keyof typeof SWEEPS, PayoutsFunction>;
+  /** A scheduled watcher per supported chain (`infra/aws/chain-watchers.ts`). */
+  readonly chainWatchers: ReadonlyMap<Chain, PayoutsFunction>;
 
   constructor(scope: Construct, id: string, props: EventsStackProps) {
     super(scope, id, props);
@@ -195,6 +199,7 @@ export class EventsStack extends Stack {
       sweeps.set(id, fn);
     }
     this.sweeps = sweeps;
+    this.chainWatchers = addChainWatchers(this, { table, alarms, config, newFunction });
 
     alarms.alarmOnDlq(this.eventsDeadLetterQueue);
     alarms.alarmOnDlq(this.webhookDeadLetterQueue);

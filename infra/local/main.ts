@@ -7,10 +7,13 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import * as z from 'zod';
+import { type LocalChains, startLocalChains } from '#infra/local/chain/local-chains.ts';
 import { resolveDepositXpub } from '#infra/local/deposit-key.ts';
 import { LOCAL_CREDENTIALS, LOCAL_REGION, type LocalDynamoDb, startDynamoDbLocal } from '#infra/local/dynamodb.ts';
 import { startLocalServer } from '#infra/local/server.ts';
 import { ensureTable } from '#infra/local/table.ts';
+import { SandboxChainSchema } from '#shared/config/env.ts';
+import { DEFAULT_SUPPORTED_CHAINS, SupportedChainsSchema } from '#shared/money/chains.ts';
 
 // The Lambda runtime is Node 22; the SDK's notice about Node 20 support is noise here.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
@@ -22,6 +25,10 @@ const env = z
     DATA_DIR: z.string().default('.data'),
     DYNAMODB_PORT: z.coerce.number().int().min(1).max(65535).optional(),
     TABLE_NAME: z.string().default('payouts-local'),
+    /** `off` runs no local chain: sandbox deposits are then reports without a transfer. */
+    LOCAL_CHAIN: z.enum(['on', 'off']).default('on'),
+    LOCAL_CHAIN_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+    SUPPORTED_CHAINS: SupportedChainsSchema.prefault(DEFAULT_SUPPORTED_CHAINS.join(',')),
   })
   .parse(process.env);
 
@@ -34,6 +41,8 @@ export const LocalJsonSchema = z.object({
   apiKey: z.string(),
   dynamodbEndpoint: z.string(),
   tableName: z.string(),
+  /** The local chain: per supported chain its USDC test token, and a funded development key (never real funds). */
+  chains: z.array(SandboxChainSchema).optional(),
 });
 
 function readLocalJson() {
@@ -44,17 +53,31 @@ function readLocalJson() {
 
 async function main() {
   mkdirSync(dataDir, { recursive: true });
-  const dynamo = await startDynamoDbLocal({ dataDir: join(dataDir, 'dynamodb'), port: env.DYNAMODB_PORT });
+  // The chain starts beside DynamoDB Local: the two take their seconds at the same time.
+  const [dynamo, chain] = await Promise.allSettled([
+    startDynamoDbLocal({ dataDir: join(dataDir, 'dynamodb'), port: env.DYNAMODB_PORT }),
+    env.LOCAL_CHAIN === 'on'
+      ? startLocalChains({ chains: env.SUPPORTED_CHAINS, cacheDir: join(dataDir, 'chain'), port: env.LOCAL_CHAIN_PORT })
+      : Promise.resolve(undefined),
+  ]);
+  const stopAll = async () => {
+    // Never leave DynamoDB Local or the chain running behind a failed start.
+    if (dynamo.status === 'fulfilled') await dynamo.value.stop();
+    if (chain.status === 'fulfilled') await chain.value?.node.stop();
+  };
+  if (dynamo.status === 'rejected' || chain.status === 'rejected') {
+    await stopAll();
+    throw dynamo.status === 'rejected' ? dynamo.reason : (chain as PromiseRejectedResult).reason;
+  }
   try {
-    await serve(dynamo);
+    await serve(dynamo.value, chain.value);
   } catch (error) {
-    // Never leave DynamoDB Local running behind a failed start.
-    await dynamo.stop();
+    await stopAll();
     throw error;
   }
 }
 
-async function serve(dynamo: LocalDynamoDb) {
+async function serve(dynamo: LocalDynamoDb, chain: LocalChains | undefined) {
   // The handlers read their configuration from the environment on first use, exactly as in Lambda.
   Object.assign(process.env, {
     TABLE_NAME: env.TABLE_NAME,
@@ -63,6 +86,8 @@ async function serve(dynamo: LocalDynamoDb) {
     AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
     AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
   });
+  // Sandbox deposits become real transfers on the local chain; its watchers read the same list.
+  if (chain) process.env.SANDBOX_CHAINS = JSON.stringify(chain.chains);
   // Before the configuration is first read: bank deposit wallets derive their addresses from it.
   const depositKey = resolveDepositXpub(dataDir, process.env);
   process.env.DEPOSIT_XPUB = depositKey.xpub;
@@ -108,7 +133,18 @@ async function serve(dynamo: LocalDynamoDb) {
   const apiUrl = `${server.url}/api/v2`;
   writeFileSync(
     localJsonPath,
-    `${JSON.stringify({ apiUrl, organizationId, apiKey, dynamodbEndpoint: dynamo.endpoint, tableName: env.TABLE_NAME }, null, 2)}\n`,
+    `${JSON.stringify(
+      {
+        apiUrl,
+        organizationId,
+        apiKey,
+        dynamodbEndpoint: dynamo.endpoint,
+        tableName: env.TABLE_NAME,
+        ...(chain ? { chains: chain.chains } : {}),
+      },
+      null,
+      2,
+    )}\n`,
   );
 
   process.stdout.write(
@@ -120,6 +156,13 @@ async function serve(dynamo: LocalDynamoDb) {
       `  API key          ${apiKey}`,
       `  Data             ${dataDir} (kept across restarts; connection details in ${localJsonPath})`,
       `  ${depositKey.note}`,
+      ...(chain
+        ? [
+            `  Local chain      ${chain.node.rpcUrl} (chain id ${chain.chains[0]?.chainId}), a USDC test token per chain: ` +
+              chain.chains.map((c) => `${c.chain} ${c.usdcAddress}`).join(', '),
+            `                   a funded development key is in ${localJsonPath} ("chains"): send test USDC with any tool`,
+          ]
+        : []),
       ...notes.map((note) => `  ${note}`),
       '',
       'Try:',
@@ -137,6 +180,7 @@ async function serve(dynamo: LocalDynamoDb) {
     process.stdout.write(`\n${signal} received, stopping...\n`);
     await server.close();
     await workers.stop();
+    await chain?.node.stop();
     await dynamo.stop();
     process.stdout.write('Stopped.\n');
     process.exit(0);

@@ -13,7 +13,7 @@ import { type Page, queryListPage } from '#shared/db/pagination.ts';
 import type { EventRecord } from '#shared/events/outbox.ts';
 import { sha256Hex } from '#shared/ids.ts';
 import type { WalletRecord } from '#shared/wallets/records.ts';
-import { addressLookupPut, walletPut } from '#shared/wallets/repository.ts';
+import { addressLookupPut, depositAddressPut, walletPut } from '#shared/wallets/repository.ts';
 
 const BANK_ATTRIBUTES = Object.keys(BankRecordSchema.shape);
 
@@ -119,6 +119,7 @@ export async function insertBank(
     },
     ...wallets.map((wallet) => ({ role: 'wallet' as const, item: walletPut(db, wallet) })),
     ...wallets.map((wallet) => ({ role: 'address' as const, item: addressLookupPut(db, wallet) })),
+    ...wallets.map((wallet) => ({ role: 'address' as const, item: depositAddressPut(db, wallet) })),
     {
       role: 'event',
       item: { Put: { TableName: db.tableName, Item: event, ConditionExpression: 'attribute_not_exists(pk)' } },

@@ -10,7 +10,7 @@ import {
   VirtualAccountIssuerSchema,
 } from '#shared/config/receiving-banks.ts';
 import { DEFAULT_RETRY_SCHEDULE, parseRetrySchedule } from '#shared/config/retry-schedule.ts';
-import { type Chain, DEFAULT_SUPPORTED_CHAINS, SupportedChainsSchema } from '#shared/money/chains.ts';
+import { type Chain, ChainSchema, DEFAULT_SUPPORTED_CHAINS, SupportedChainsSchema } from '#shared/money/chains.ts';
 
 /** An extended public key (`xpub...`); anything else, an extended private key above all, is refused. */
 export const DepositXpubSchema = z
@@ -20,6 +20,18 @@ export const DepositXpubSchema = z
     const problem = extendedPublicKeyProblem(value);
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
   });
+
+const HexAddress = z.string().regex(/^0x[0-9a-fA-F]{40}$/, { error: 'must be 0x followed by 40 hex digits' });
+
+/** A development chain: where it answers, its USDC test token, and a funded development key (never real funds). */
+export const SandboxChainSchema = z.object({
+  chain: ChainSchema,
+  chainId: z.number().int().min(1),
+  rpcUrl: z.url(),
+  usdcAddress: HexAddress,
+  fundedPrivateKey: z.string().regex(/^0x[0-9a-fA-F]{64}$/, { error: 'must be 0x followed by 64 hex digits' }),
+});
+export type SandboxChain = z.infer<typeof SandboxChainSchema>;
 
 /**
  * Configuration is read from the environment once, validated, and frozen. A missing or malformed value
@@ -74,6 +86,11 @@ const EnvSchema = z.object({
   RECEIVING_BANKS: jsonVariable(ReceivingBanksSchema, {}),
   /** The issuer of dedicated USD virtual accounts. */
   VIRTUAL_ACCOUNT_ISSUER: jsonVariable(VirtualAccountIssuerSchema, PLATFORM_DEFAULTS.virtualAccounts),
+  /**
+   * Development chains the sandbox deposit route makes real token transfers on (the local runtime sets it to what
+   * `local.json` lists); unset, sandbox deposits are reported without a chain.
+   */
+  SANDBOX_CHAINS: jsonVariable(z.array(SandboxChainSchema), []),
 });
 
 export type Config = Readonly<{
@@ -96,6 +113,7 @@ export type Config = Readonly<{
     eurAccount: EurReceivingAccount;
     usdAccount: UsdReferenceAccount;
     virtualAccountIssuer: VirtualAccountIssuer;
+    sandboxChains: readonly SandboxChain[];
   }>;
 }>;
 
@@ -128,6 +146,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       eurAccount: e.RECEIVING_BANKS.EUR,
       usdAccount: e.RECEIVING_BANKS.USD,
       virtualAccountIssuer: e.VIRTUAL_ACCOUNT_ISSUER,
+      sandboxChains: Object.freeze(e.SANDBOX_CHAINS),
     }),
   });
 }
@@ -226,4 +245,59 @@ let cachedEvents: EventsConfig | undefined;
 export function eventsConfig(): EventsConfig {
   cachedEvents ??= parseEventsConfig(process.env);
   return cachedEvents;
+}
+
+/**
+ * A chain watcher's configuration (one function per chain), read and validated on first use like `config()`. The
+ * RPC URL is a secret (it carries the provider's key): in AWS the function gets the name of an SSM SecureString
+ * parameter and reads it at cold start; locally the URL itself.
+ */
+const ChainWatchEnvSchema = z
+  .object({
+    WATCH_CHAIN: ChainSchema,
+    WATCH_USDC_ADDRESS: HexAddress,
+    WATCH_USDC_DECIMALS: z.coerce.number().int().min(0).max(36).default(6),
+    /** Blocks a transfer must be under before it is credited: the watcher reads up to head minus this. */
+    WATCH_CONFIRMATIONS: z.coerce.number().int().min(0).max(10_000),
+    /** Where a chain without a cursor starts reading (the block the deployment went live, say). */
+    WATCH_START_BLOCK: z.coerce.bigint().min(0n).default(0n),
+    /** Blocks one run reads at most (the next run carries on), and blocks per `eth_getLogs` request. */
+    WATCH_BLOCKS_PER_RUN: z.coerce.number().int().min(1).max(1_000_000).default(5_000),
+    WATCH_BLOCKS_PER_REQUEST: z.coerce.number().int().min(1).max(100_000).default(500),
+    WATCH_RPC_URL: z.url().optional(),
+    WATCH_RPC_URL_PARAMETER: z.string().min(1).optional(),
+  })
+  .refine((env) => (env.WATCH_RPC_URL === undefined) !== (env.WATCH_RPC_URL_PARAMETER === undefined), {
+    error: 'set exactly one of WATCH_RPC_URL and WATCH_RPC_URL_PARAMETER',
+    path: ['WATCH_RPC_URL'],
+  });
+
+export type ChainWatchConfig = Readonly<{
+  chain: Chain;
+  usdcAddress: string;
+  usdcDecimals: number;
+  confirmations: number;
+  startBlock: bigint;
+  blocksPerRun: number;
+  blocksPerRequest: number;
+  rpc: Readonly<{ url: string } | { parameterName: string }>;
+}>;
+
+export function parseChainWatchConfig(env: Record<string, string | undefined>): ChainWatchConfig {
+  const result = ChainWatchEnvSchema.safeParse(env);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
+    throw new ConfigError(`Invalid configuration: ${problems}`);
+  }
+  const e = result.data;
+  return Object.freeze({
+    chain: e.WATCH_CHAIN,
+    usdcAddress: e.WATCH_USDC_ADDRESS,
+    usdcDecimals: e.WATCH_USDC_DECIMALS,
+    confirmations: e.WATCH_CONFIRMATIONS,
+    startBlock: e.WATCH_START_BLOCK,
+    blocksPerRun: e.WATCH_BLOCKS_PER_RUN,
+    blocksPerRequest: e.WATCH_BLOCKS_PER_REQUEST,
+    rpc: Object.freeze(e.WATCH_RPC_URL ? { url: e.WATCH_RPC_URL } : { parameterName: e.WATCH_RPC_URL_PARAMETER ?? '' }),
+  });
 }

@@ -47,7 +47,10 @@
  * | A customer's virtual account of a currency (one each) | GetItem / conditional Put | pk=`ORG#<orgId>#CUSTOMER#<customerId>` sk=`VACCOUNTCURRENCY#<currency>` |
  * | Find a virtual account by id alone (admin CLI) | GetItem | pk=`VACCOUNTID#<virtualAccountId>` sk=`VACCOUNTID` -> organizationId, customerId |
  * | One virtual account per IBAN            | conditional Put | pk=`VIBAN#<iban>` sk=`VIBAN`                          |
- * | Process an inbound transfer once        | conditional Put | pk=`ORG#<orgId>#INBOUND#<chain>#<lower-case txHash>` sk=`INBOUND` |
+ * | Process an on-chain transfer once, platform-wide | conditional Put | pk=`INBOUND#<chain>#<lower-case txHash>#<logIndex>` sk=`INBOUND` |
+ * | -- chain watchers (issue 16) --         |           |                                                              |
+ * | Which organization a derived address belongs to; one owner platform-wide | BatchGetItem / conditional Put | pk=`DEPOSITADDRESS#<lower-case address>` sk=`DEPOSITADDRESS` |
+ * | A chain watcher's cursor                | GetItem / conditional Put | pk=`CHAINCURSOR#<chain>` sk=`CHAINCURSOR`           |
  */
 
 export type Key = { pk: string; sk: string };
@@ -225,13 +228,23 @@ export const keys = {
   /** Global: an IBAN identifies one account wherever the payment comes from. */
   virtualAccountIban: (iban: string): Key => ({ pk: `VIBAN#${iban}`, sk: 'VIBAN' }),
   /**
-   * One on-chain transfer (chain + transaction hash) is processed once per organization, however often a watcher
-   * reports it. Hashes are hex, so the key holds the lower-case form.
+   * One on-chain transfer is one log: chain + transaction hash + log index, processed once platform-wide however
+   * often (and by however many watchers, or organizations) it is reported. Hashes are hex: the key holds lower case.
    */
-  inboundTransfer: (organizationId: string, chain: string, txHash: string): Key => ({
-    pk: `ORG#${organizationId}#INBOUND#${chain}#${txHash.toLowerCase()}`,
+  inboundTransfer: (chain: string, txHash: string, logIndex: number): Key => ({
+    pk: `INBOUND#${chain}#${txHash.toLowerCase()}#${logIndex}`,
     sk: 'INBOUND',
   }),
+  /**
+   * Global, not per organization: an address the platform derived belongs to exactly one wallet of one
+   * organization, and a chain watcher (which knows only the address) finds its owner here.
+   */
+  depositAddress: (address: string): Key => ({
+    pk: `DEPOSITADDRESS#${address.toLowerCase()}`,
+    sk: 'DEPOSITADDRESS',
+  }),
+  /** How far a chain's watcher has read: one item per chain. */
+  chainCursor: (chain: string): Key => ({ pk: `CHAINCURSOR#${chain}`, sk: 'CHAINCURSOR' }),
 } as const;
 
 export type TimerKind = 'EXPIRE' | 'SETTLE';

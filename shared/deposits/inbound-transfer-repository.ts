@@ -11,7 +11,7 @@ export function inboundTransferPut(db: Db, transfer: InboundTransfer) {
     Put: {
       TableName: db.tableName,
       Item: {
-        ...keys.inboundTransfer(transfer.organizationId, transfer.chain, transfer.txHash),
+        ...keys.inboundTransfer(transfer.chain, transfer.txHash, transfer.logIndex),
         entity: 'INBOUND',
         ...transfer,
       },
@@ -21,13 +21,12 @@ export function inboundTransferPut(db: Db, transfer: InboundTransfer) {
   };
 }
 
+/** The record of one transfer (one log of one transaction), whichever organization it was credited to. */
 export function getInboundTransfer(
   db: Db,
-  organizationId: string,
-  chain: string,
-  txHash: string,
+  transfer: { chain: string; txHash: string; logIndex: number },
 ): Promise<InboundTransfer | undefined> {
-  return readItem(db, keys.inboundTransfer(organizationId, chain, txHash), (item) =>
+  return readItem(db, keys.inboundTransfer(transfer.chain, transfer.txHash, transfer.logIndex), (item) =>
     InboundTransferSchema.parse(Object.fromEntries(ATTRIBUTES.map((name) => [name, item[name]]))),
   );
 }

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { BankRecord } from '#shared/banks/records.ts';
 import { getBankOfCustomer } from '#shared/banks/repository.ts';
 import {
@@ -15,8 +14,9 @@ import { FieldError, NotFoundError } from '#shared/errors.ts';
 import type { Chain } from '#shared/money/chains.ts';
 import { formatMicro, toMicro } from '#shared/money/micro.ts';
 import type { Organization } from '#shared/organizations/records.ts';
+import { getOrganization } from '#shared/organizations/repository.ts';
 import type { AddressLookup } from '#shared/wallets/records.ts';
-import { findWalletByAddress } from '#shared/wallets/repository.ts';
+import { findDepositAddress } from '#shared/wallets/repository.ts';
 import { balanceWrites, getSandboxSettings } from '#shared/withdrawals/balance-repository.ts';
 import {
   bankSnapshot,
@@ -34,42 +34,54 @@ import { execute, settleDueAt } from '#shared/withdrawals/transitions.ts';
 
 /**
  * The one way inbound USDC enters the service (API.md section 7): a chain watcher (sandbox: `POST /sandbox/deposits`)
- * reports a confirmed transfer of `amount` USDC to `address` on `chain` in transaction `txHash`. The wallet is looked
- * up in the organization; the transfer becomes a forwarding WITHDRAWAL to the wallet's bank or a DEPOSIT credited to
- * the balance, written in ONE transaction with its ledger movement, its creation event and the inbound-transfer item
- * that makes a transfer count once. Every later report of the same chain + txHash answers the same transaction.
+ * reports a confirmed transfer of `amount` USDC to `address` on `chain`, log `logIndex` of transaction `txHash`. Only
+ * an address the platform derived is credited, to the one organization that owns it platform-wide; the transfer
+ * becomes a forwarding WITHDRAWAL to the wallet's bank or a DEPOSIT credited to the balance, written in ONE
+ * transaction with its ledger movement, its creation event and the platform-wide inbound-transfer item that makes a
+ * transfer count once. Every later report of the same chain + txHash + log index answers the same transaction.
  */
 
 export type InboundTransferReport = {
-  organization: Organization;
   chain: Chain;
   address: string;
   amount: string;
-  /** Absent in the sandbox: one is made up, as the chain would have assigned one. */
-  txHash?: string | undefined;
+  txHash: string;
+  logIndex: number;
+  /**
+   * Set by the sandbox route: the report is this organization's, so only its own addresses and transfers are
+   * found (another organization's are "not found", exactly as if they did not exist). Unset for a watcher.
+   */
+  organization?: Organization | undefined;
 };
 
 export type InboundResult = { transaction: Transaction; replayed: boolean };
 
 export const WALLET_NOT_FOUND = 'Wallet not found';
 
-const randomTxHash = () => `0x${randomBytes(32).toString('hex')}`;
-
 export async function ingestInboundTransfer(deps: Deps, report: InboundTransferReport): Promise<InboundResult> {
-  const { organization, chain } = report;
+  const { chain, logIndex } = report;
   if (!deps.config.supportedChains.includes(chain)) {
     throw new FieldError('chain', `Must be one of: ${deps.config.supportedChains.join(', ')}`);
   }
-  const { organizationId } = organization;
-  const txHash = (report.txHash ?? randomTxHash()).toLowerCase();
+  const txHash = report.txHash.toLowerCase();
+  const reportedBy = report.organization?.organizationId;
+  const transfer = { chain, txHash, logIndex };
 
   // A transfer already processed answers with its transaction, whatever happened to the wallet since.
-  const known = await getInboundTransfer(deps.db, organizationId, chain, txHash);
-  if (known) return replay(deps, known);
+  const known = await getInboundTransfer(deps.db, transfer);
+  if (known) {
+    if (reportedBy !== undefined && known.organizationId !== reportedBy) throw new NotFoundError(WALLET_NOT_FOUND);
+    return replay(deps, known);
+  }
 
-  const wallet = await findWalletByAddress(deps.db, organizationId, report.address);
+  // Only derived addresses are credited, each to its one owner; a registered destination wallet never is.
+  const wallet = await findDepositAddress(deps.db, report.address);
   // Each chain has its own addresses; the same address on another chain is not this wallet's.
   if (!wallet || wallet.chain !== chain) throw new NotFoundError(WALLET_NOT_FOUND);
+  if (reportedBy !== undefined && wallet.organizationId !== reportedBy) throw new NotFoundError(WALLET_NOT_FOUND);
+  const organization = report.organization ?? (await getOrganization(deps.db, wallet.organizationId));
+  if (!organization) throw new Error(`deposit address ${wallet.address} names a missing organization`);
+  const { organizationId } = organization;
   const bank = wallet.bankId
     ? await getBankOfCustomer(deps.db, organizationId, wallet.customerId, wallet.bankId)
     : undefined;
@@ -78,13 +90,13 @@ export async function ingestInboundTransfer(deps: Deps, report: InboundTransferR
   return retryOnConflict(async () => {
     for (let attempt = 1; ; attempt++) {
       const now = deps.clock.now();
-      const plan = await planInbound(deps, { organization, wallet, bank, amount, chain, txHash, now });
+      const plan = await planInbound(deps, { organization, wallet, bank, amount, transfer, now });
       try {
         await writeGuarded(deps.db, plan.items);
       } catch (error) {
         if (!(error instanceof WriteConditionFailedError)) throw error;
         if (error.role === 'inbound') {
-          const winner = await getInboundTransfer(deps.db, organizationId, chain, txHash);
+          const winner = await getInboundTransfer(deps.db, transfer);
           if (winner) return replay(deps, winner);
         }
         // A drawn transaction reference that is taken is drawn again; fresh items fail no other guard.
@@ -126,8 +138,7 @@ async function planInbound(
     wallet: AddressLookup;
     bank: BankRecord | undefined;
     amount: bigint;
-    chain: Chain;
-    txHash: string;
+    transfer: { chain: Chain; txHash: string; logIndex: number };
     now: Date;
   },
 ): Promise<Plan> {
@@ -156,7 +167,7 @@ async function planInbound(
           now,
         )
       : newCompletedDeposit(owner, usdc, now);
-  const inbound: TransactionRecord = { ...record, walletAddress: wallet.address, txHash: input.txHash };
+  const inbound: TransactionRecord = { ...record, walletAddress: wallet.address, txHash: input.transfer.txHash };
   const { db } = deps;
   return {
     record: inbound,
@@ -173,8 +184,7 @@ async function planInbound(
         role: 'inbound',
         item: inboundTransferPut(db, {
           organizationId: organization.organizationId,
-          chain: input.chain,
-          txHash: input.txHash,
+          ...input.transfer,
           address: wallet.address,
           amount: usdc,
           customerId: wallet.customerId,

@@ -27,14 +27,16 @@ export const VirtualAccountRecordSchema = z.object({
 export type VirtualAccountRecord = z.infer<typeof VirtualAccountRecordSchema>;
 
 /**
- * The record that an on-chain transfer (chain + transaction hash) was processed, and into which transaction. It is
- * put with `attribute_not_exists` in the same TransactWriteItems as that transaction, so a transfer reported twice,
- * or by twenty concurrent watchers, is recorded once; the others find this item and answer with its transaction.
+ * The record that an on-chain transfer (chain + transaction hash + log index) was processed, and into which
+ * organization's transaction. Its key is platform-wide; it is put with `attribute_not_exists` in the same
+ * TransactWriteItems as that transaction, so a transfer reported twice, by twenty concurrent watchers or by two
+ * organizations, is recorded once; the others find this item.
  */
 export const InboundTransferSchema = z.object({
   organizationId: z.string(),
   chain: z.string(),
   txHash: z.string(),
+  logIndex: z.number().int().min(0),
   address: z.string(),
   amount: z.string(),
   customerId: z.string(),
@@ -43,3 +45,19 @@ export const InboundTransferSchema = z.object({
 });
 
 export type InboundTransfer = z.infer<typeof InboundTransferSchema>;
+
+/**
+ * How far a chain's watcher has read (`CHAINCURSOR#<chain>`): every block up to `blockNumber` is processed, and
+ * `blockHash` is the hash that block had then; a different hash later means the chain reorganised under the cursor.
+ * Block numbers are decimal strings (uint64 does not fit a JS number's exact range in principle). `version` makes
+ * every move conditional, so two watchers never move it over each other.
+ */
+export const ChainCursorSchema = z.object({
+  chain: z.string(),
+  blockNumber: z.string().regex(/^\d+$/),
+  blockHash: z.string(),
+  version: z.number().int().min(1),
+  updatedAt: z.string(),
+});
+
+export type ChainCursor = z.infer<typeof ChainCursorSchema>;

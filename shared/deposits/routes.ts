@@ -138,14 +138,23 @@ export const routes = {
     summary:
       'Sandbox: USDC arrives on-chain at an address (a forwarding WITHDRAWAL from a bank deposit wallet, else a DEPOSIT)',
     description:
-      'Stands in for the chain watcher. At a bank deposit wallet whose bank is `ACTIVE`, 5 USDC or more become a ' +
+      'On `npm start` a real USDC test-token transfer to the address on the local chain, reported to the same ' +
+      'ingestion the chain watcher uses; elsewhere (or with a `txHash`) the report alone. Only deposit addresses ' +
+      'the platform derived are credited: at a bank deposit wallet whose bank is `ACTIVE`, 5 USDC or more become a ' +
       '`WITHDRAWAL` to that bank (`PROCESSING` at once, settled like any sandbox payout); less, or a bank not ' +
-      '`ACTIVE`, or a destination wallet: a `COMPLETED` `DEPOSIT` to the balance. One `txHash` is recorded once: ' +
-      'reporting it again answers the same transaction with `Idempotent-Replayed: true`.',
+      '`ACTIVE`: a `COMPLETED` `DEPOSIT` to the balance. A destination wallet is credited nothing (404). One ' +
+      'transfer is recorded once: reporting it again answers the same transaction with `Idempotent-Replayed: true`. ' +
+      '503 when the local chain does not answer.',
     successStatus: 201,
     access: { table: 'readwrite' },
     request: { body: SandboxDepositBody },
-    responses: { 201: TransactionResponseSchema, 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema },
-    examples: { responses: walletNotFound },
+    responses: {
+      201: TransactionResponseSchema,
+      400: ErrorBodySchema,
+      401: ErrorBodySchema,
+      404: ErrorBodySchema,
+      503: ErrorBodySchema,
+    },
+    examples: { responses: { ...walletNotFound, 503: { error: 'The base development chain failed' } } },
   }),
 } satisfies Record<string, RouteDefinition>;

@@ -297,8 +297,8 @@ export const SandboxDepositBody = z
     address: EthereumAddressSchema.meta({
       description:
         'The receiving address: a bank deposit wallet (the transfer is forwarded to its bank as a WITHDRAWAL when ' +
-        'the bank is ACTIVE and it is at least 5 USDC) or a destination wallet (a DEPOSIT); 404 if no wallet of ' +
-        'yours has it on that chain',
+        'the bank is ACTIVE and it is at least 5 USDC, else a DEPOSIT); 404 if it is not a deposit address of ' +
+        'yours on that chain (a destination wallet is credited nothing)',
     }),
     amount: UsdcAmountSchema.meta({
       description: 'USDC received: a decimal string with up to 6 places, never a JSON number',
@@ -306,7 +306,8 @@ export const SandboxDepositBody = z
     }),
     txHash: TxHashSchema.optional().meta({
       description:
-        "The transfer's hash (`0x` + 64 hex digits); made up when left out. Reporting one hash twice records it once.",
+        'The hash (`0x` + 64 hex digits) of a transfer made elsewhere, reported as its log 0; left out, a real ' +
+        'transfer is made on the local chain (or, without one, a hash is made up). One transfer is recorded once.',
     }),
   })
   .meta({

@@ -37,12 +37,25 @@ type WalletRole = 'wallet' | 'oldAddress' | 'newAddress';
 const writeWalletItems = (db: Db, items: GuardedItem<WalletRole>[]) =>
   retryOnConflict(() => writeGuarded(db, items), RESEND_ATTEMPTS);
 
+/**
+ * A destination wallet never takes an address the platform derived (any organization's deposit wallet): such an
+ * address already has its one owner, and a customer's destination wallet is credited nothing by a watcher anyway.
+ */
+const notADepositAddress = (db: Db, address: string) => ({
+  ConditionCheck: {
+    TableName: db.tableName,
+    Key: keys.depositAddress(address),
+    ConditionExpression: 'attribute_not_exists(pk)',
+  },
+});
+
 /** The wallet with its address lookup, all or nothing; the lookup's guard makes the address unique. */
 export async function insertDestinationWallet(db: Db, wallet: WalletRecord): Promise<void> {
   try {
     await writeWalletItems(db, [
       { role: 'wallet', item: walletPut(db, wallet) },
       { role: 'newAddress', item: addressLookupPut(db, wallet) },
+      { role: 'newAddress', item: notADepositAddress(db, wallet.address) },
     ]);
   } catch (error) {
     if (error instanceof WriteConditionFailedError && error.role === 'newAddress') throw new AddressInUseError();
@@ -102,6 +115,7 @@ export async function changeWalletAddress(
       },
       { role: 'oldAddress', item: lookupDelete(db, wallet) },
       { role: 'newAddress', item: addressLookupPut(db, moved) },
+      { role: 'newAddress', item: notADepositAddress(db, address) },
     ]);
   } catch (error) {
     if (error instanceof WriteConditionFailedError) {

@@ -1,6 +1,6 @@
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from '#shared/db/client.ts';
-import { readItem } from '#shared/db/items.ts';
+import { readItem, readItems } from '#shared/db/items.ts';
 import { keys } from '#shared/db/keys.ts';
 import { MAX_NON_HARDENED_INDEX } from '#shared/wallets/derivation.ts';
 import {
@@ -31,17 +31,19 @@ export function walletPut(db: Db, wallet: WalletRecord) {
   };
 }
 
+const toLookup = (wallet: WalletRecord): AddressLookup => ({
+  organizationId: wallet.organizationId,
+  customerId: wallet.customerId,
+  walletId: wallet.walletId,
+  kind: wallet.kind,
+  bankId: wallet.withdrawalBankId,
+  address: wallet.address,
+  chain: wallet.chain,
+});
+
 /** The Put of a wallet's address lookup item; it fails the whole transaction if the address is already taken. */
 export function addressLookupPut(db: Db, wallet: WalletRecord) {
-  const lookup: AddressLookup = {
-    organizationId: wallet.organizationId,
-    customerId: wallet.customerId,
-    walletId: wallet.walletId,
-    kind: wallet.kind,
-    bankId: wallet.withdrawalBankId,
-    address: wallet.address,
-    chain: wallet.chain,
-  };
+  const lookup = toLookup(wallet);
   return {
     Put: {
       TableName: db.tableName,
@@ -52,15 +54,56 @@ export function addressLookupPut(db: Db, wallet: WalletRecord) {
   };
 }
 
+/**
+ * The Put of a derived address's platform-wide owner item, in the transaction that creates its wallet: it fails the
+ * whole transaction if any organization already holds the address, so a derived address has exactly one owner.
+ */
+export function depositAddressPut(db: Db, wallet: WalletRecord) {
+  return {
+    Put: {
+      TableName: db.tableName,
+      Item: { ...keys.depositAddress(wallet.address), entity: 'DEPOSITADDRESS', ...toLookup(wallet) },
+      // One derived address, one owner platform-wide: a chain transfer to it is credited to one organization.
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+  };
+}
+
+const parseLookup = (item: Record<string, unknown>) => AddressLookupSchema.parse(pick(item, LOOKUP_ATTRIBUTES));
+
+/** The owner of an address the platform derived, whichever organization it is; undefined for any other address. */
+export function findDepositAddress(db: Db, address: string): Promise<AddressLookup | undefined> {
+  return readItem(db, keys.depositAddress(address), parseLookup);
+}
+
+/** BatchGetItem takes at most 100 keys. */
+const BATCH_SIZE = 100;
+
+/**
+ * The owners of those of `addresses` the platform derived, by lower-case address: one BatchGetItem per 100
+ * distinct addresses, never a request per address.
+ */
+export async function findDepositAddresses(db: Db, addresses: readonly string[]): Promise<Map<string, AddressLookup>> {
+  const distinct = [...new Set(addresses.map((address) => address.toLowerCase()))];
+  const owners = new Map<string, AddressLookup>();
+  for (let start = 0; start < distinct.length; start += BATCH_SIZE) {
+    const batch = distinct.slice(start, start + BATCH_SIZE);
+    const found = await readItems(
+      db,
+      Object.fromEntries(batch.map((address) => [address, { key: keys.depositAddress(address), parse: parseLookup }])),
+    );
+    for (const [address, owner] of Object.entries(found)) if (owner) owners.set(address, owner as AddressLookup);
+  }
+  return owners;
+}
+
 /** Which wallet of this organization an address belongs to (any case; the key holds the lower-case form). */
 export function findWalletByAddress(
   db: Db,
   organizationId: string,
   address: string,
 ): Promise<AddressLookup | undefined> {
-  return readItem(db, keys.walletAddress(organizationId, address), (item) =>
-    AddressLookupSchema.parse(pick(item, LOOKUP_ATTRIBUTES)),
-  );
+  return readItem(db, keys.walletAddress(organizationId, address), parseLookup);
 }
 
 /**

@@ -1,6 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createPublicClient, createWalletClient, type Hex, http, parseAbi } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { admin, type Runtime, startRuntime } from '#test/support/local-runtime.ts';
 
@@ -56,6 +58,12 @@ describe('deposits on npm start: forwarding settled by the worker, deposit detai
     expect(forwarded.body).toMatchObject({ type: 'WITHDRAWAL', status: 'PROCESSING', walletAddress: wallet?.address });
     expect(forwarded.body.txHash).toMatch(/^0x[0-9a-f]{64}$/);
     expect(small.body).toMatchObject({ type: 'DEPOSIT', status: 'COMPLETED' });
+    // A real transfer of the chain's USDC test token, mined on the local chain.
+    const chain = runtime.localJson().chains?.find((c) => c.chain === wallet?.chain);
+    const receipt = await createPublicClient({ transport: http(chain?.rpcUrl) }).getTransactionReceipt({
+      hash: forwarded.body.txHash as Hex,
+    });
+    expect(receipt).toMatchObject({ status: 'success', to: chain?.usdcAddress.toLowerCase() });
     const deadline = Date.now() + 15_000;
     let status = forwarded.body.status;
     while (status !== 'COMPLETED' && Date.now() < deadline) {
@@ -69,6 +77,46 @@ describe('deposits on npm start: forwarding settled by the worker, deposit detai
       availableBalance: '4.99',
       lockedBalance: '0.00',
     });
+  });
+
+  it('credits USDC sent with your own tools to a deposit address, through the chain watcher, once', async () => {
+    const { body: bank } = await api<Bank>('POST', `/customers/${customerId}/withdrawal/banks`, {
+      beneficiaryName: 'Jane Doe',
+      iban: 'DE75512108001245126199',
+      bic: 'SOGEDEFFXXX',
+    });
+    const wallet = bank.wallets.find((w) => w.chain === 'ethereum');
+    const chain = runtime.localJson().chains?.find((c) => c.chain === 'ethereum');
+    if (!wallet || !chain) throw new Error('no ethereum wallet or chain');
+    const sender = createWalletClient({
+      account: privateKeyToAccount(chain.fundedPrivateKey as Hex),
+      chain: {
+        id: chain.chainId,
+        name: 'local',
+        nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+        rpcUrls: { default: { http: [chain.rpcUrl] } },
+      },
+      transport: http(chain.rpcUrl),
+    });
+
+    const txHash = await sender.writeContract({
+      address: chain.usdcAddress as Hex,
+      abi: parseAbi(['function transfer(address to, uint256 value) returns (bool)']),
+      functionName: 'transfer',
+      args: [wallet.address as Hex, 6_500_000n],
+    });
+
+    const deadline = Date.now() + 20_000;
+    let credited: Transaction[] = [];
+    while (credited.length === 0 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const { body } = await api<Transaction[]>('GET', `/customers/${customerId}/transactions`);
+      credited = body.filter((t) => t.txHash === txHash);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    const { body: after } = await api<Transaction[]>('GET', `/customers/${customerId}/transactions`);
+    expect(credited).toMatchObject([{ type: 'WITHDRAWAL', walletAddress: wallet.address }]);
+    expect(after.filter((t) => t.txHash === txHash)).toHaveLength(1);
   });
 
   it("shows the organization's EUR bank set with the admin CLI, and a virtual account opened by the operator", async () => {

@@ -327,20 +327,16 @@ describe('withdrawals under concurrency, each followed by the ledger check', () 
 
 describe('inbound deposits under concurrency, followed by the ledger check', () => {
   it('processes each of 8 transfers once though each is reported 3 times, while withdrawals race them', async () => {
-    const payee = await givenPayee();
+    // A sandbox credit of 80 (a DEPOSIT) stands in for funds already held: destination wallets are credited nothing.
+    const payee = await givenPayee({ balance: '80.00' });
     const { key } = payee;
-    const destination = await request<{ address: string }>('POST', `/customers/${payee.customerId}/deposit/wallets`, {
-      key,
-      body: { address: `0x${randomBytes(20).toString('hex')}`, currency: 'usdc', chain: 'base' },
-    });
-    expect(destination.status).toBe(201);
-    const bankWallet = payee.bank.wallets.find((wallet) => wallet.chain === 'base')?.address ?? '';
-    // Forwards (>= 5 USDC at the bank's wallet), small amounts credited, and deposits to the customer's own wallet.
+    const walletOn = (chain: string) => payee.bank.wallets.find((wallet) => wallet.chain === chain)?.address ?? '';
+    // Forwards (>= 5 USDC at the bank's wallets) and small amounts credited, on two chains.
     const transfers = [
-      ...['12.50', '30.00', '5.00'].map((amount) => ({ address: bankWallet, amount })),
-      ...['4.99', '1.25'].map((amount) => ({ address: bankWallet, amount })),
-      ...['40.00', '25.00', '15.00'].map((amount) => ({ address: destination.body.address, amount })),
-    ].map((transfer) => ({ ...transfer, chain: 'base', txHash: `0x${randomBytes(32).toString('hex')}` }));
+      ...['12.50', '30.00', '5.00'].map((amount) => ({ address: walletOn('base'), amount, chain: 'base' })),
+      ...['4.99', '1.25'].map((amount) => ({ address: walletOn('base'), amount, chain: 'base' })),
+      ...['4.00', '2.50', '1.50'].map((amount) => ({ address: walletOn('polygon'), amount, chain: 'polygon' })),
+    ].map((transfer) => ({ ...transfer, txHash: `0x${randomBytes(32).toString('hex')}` }));
 
     const results = await Promise.all([
       ...transfers.flatMap((body) =>
@@ -357,7 +353,7 @@ describe('inbound deposits under concurrency, followed by the ledger check', () 
     }
     const { transactions } = await payee.ledger();
     expect(transactions.filter((t) => t.type === 'WITHDRAWAL' && t.walletAddress !== null)).toHaveLength(3);
-    expect(transactions.filter((t) => t.type === 'DEPOSIT')).toHaveLength(5);
+    expect(transactions.filter((t) => t.type === 'DEPOSIT')).toHaveLength(6);
     await assertInvariants();
   });
 });

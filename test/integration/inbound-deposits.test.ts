@@ -142,29 +142,47 @@ describe('USDC arriving at a bank deposit wallet', () => {
 });
 
 describe('USDC arriving at a destination wallet', () => {
-  it('creates a completed DEPOSIT credited to the balance', async () => {
-    const { key, customerId, deposit, balance } = await givenBankWallets();
+  it('credits nothing: only addresses the platform derived are credited', async () => {
+    const { key, customerId, deposit, balance, transactions } = await givenBankWallets();
     const address = randomAddress();
-    const { body: wallet } = await request<Wallet>('POST', walletsOf(customerId), {
+    await request<Wallet>('POST', walletsOf(customerId), {
       key,
       body: { address, currency: 'usdc', chain: 'polygon' },
     });
 
     const res = await deposit('250.123456', txHash(), address, 'polygon');
 
-    expect(res.body).toMatchObject({
-      type: 'DEPOSIT',
-      status: 'COMPLETED',
-      sourceAmount: '250.123456',
-      walletAddress: wallet.address,
+    expect(res).toMatchObject({ status: 404, body: { error: 'Wallet not found' } });
+    expect(await balance()).toMatchObject({ balance: '0.00' });
+    expect(await transactions()).toEqual([]);
+  });
+});
+
+describe("another organization's deposit address", () => {
+  it('cannot be registered as a destination wallet, and a transfer to it is credited once, to its owner only', async () => {
+    const owner = await givenBankWallets();
+    const intruder = await givenBankWallets();
+    const hash = txHash();
+
+    const taken = await request('POST', walletsOf(intruder.customerId), {
+      key: intruder.key,
+      body: { address: owner.wallet.address, currency: 'usdc', chain: 'base' },
     });
-    expect(await balance()).toMatchObject({ availableBalance: '250.123456' });
+    const credited = await owner.deposit('50', hash);
+    const reportedByIntruder = await intruder.deposit('50', hash, owner.wallet.address);
+
+    expect(taken).toMatchObject({ status: 409, body: { error: 'Address already in use by another wallet' } });
+    expect(credited).toMatchObject({ status: 201, body: { type: 'WITHDRAWAL', sourceAmount: '50.00' } });
+    expect(reportedByIntruder).toMatchObject({ status: 404, body: { error: 'Wallet not found' } });
+    expect(await intruder.transactions()).toEqual([]);
+    expect(await intruder.balance()).toMatchObject({ balance: '0.00' });
+    expect(await owner.transactions()).toHaveLength(1);
   });
 });
 
 describe('reports the service cannot place', () => {
   it('answers 404 for an unknown address, or a wallet on another chain, and records nothing', async () => {
-    const { org, wallet, deposit, transactions } = await givenBankWallets();
+    const { wallet, deposit, transactions } = await givenBankWallets();
     const hashes = [txHash(), txHash()];
 
     const unknown = await deposit('10', hashes[0], randomAddress());
@@ -175,7 +193,7 @@ describe('reports the service cannot place', () => {
     }
     expect(await transactions()).toEqual([]);
     for (const hash of hashes) {
-      expect(await getInboundTransfer(deps.db, org.organizationId, 'base', hash ?? '')).toBeUndefined();
+      expect(await getInboundTransfer(deps.db, { chain: 'base', txHash: hash ?? '', logIndex: 0 })).toBeUndefined();
     }
   });
 

@@ -83,7 +83,22 @@ describe('destination wallets', () => {
     expect((await request<{ wallets: Wallet[] }>('GET', walletsOf(other), { key })).body.wallets).toEqual([]);
   });
 
-  it('lets another organization use an address this one already has', async () => {
+  it('lets another organization use an address this one has as a destination wallet', async () => {
+    const { key, customerId } = await givenCustomerWithBank();
+    const address = randomAddress();
+    await givenDestinationWallet(key, customerId, address, 'base');
+    const elsewhere = await givenOrganization(deps);
+    const otherCustomer = await givenCustomer(request, elsewhere.apiKey);
+
+    const created = await request('POST', walletsOf(otherCustomer), {
+      key: elsewhere.apiKey,
+      body: { address, currency: 'usdc', chain: 'base' },
+    });
+
+    expect(created.status).toBe(201);
+  });
+
+  it("refuses another organization's deposit address: a derived address has one owner platform-wide", async () => {
     const { bank } = await givenCustomerWithBank();
     const elsewhere = await givenOrganization(deps);
     const customerId = await givenCustomer(request, elsewhere.apiKey);
@@ -93,7 +108,7 @@ describe('destination wallets', () => {
       body: { address: bank.wallets[0]?.address, currency: 'usdc', chain: 'base' },
     });
 
-    expect(created.status).toBe(201);
+    expect(created).toMatchObject({ status: 409, body: { error: 'Address already in use by another wallet' } });
   });
 });
 

@@ -16,6 +16,8 @@ export type LocalJson = {
   apiKey: string;
   dynamodbEndpoint: string;
   tableName: string;
+  /** The local chain, one entry per supported chain (absent with LOCAL_CHAIN=off). */
+  chains?: { chain: string; chainId: number; rpcUrl: string; usdcAddress: string; fundedPrivateKey: string }[];
 };
 
 export type ApiCall = <T = unknown>(

@@ -924,7 +924,7 @@ export interface paths {
         put?: never;
         /**
          * Sandbox: USDC arrives on-chain at an address (a forwarding WITHDRAWAL from a bank deposit wallet, else a DEPOSIT)
-         * @description Stands in for the chain watcher. At a bank deposit wallet whose bank is `ACTIVE`, 5 USDC or more become a `WITHDRAWAL` to that bank (`PROCESSING` at once, settled like any sandbox payout); less, or a bank not `ACTIVE`, or a destination wallet: a `COMPLETED` `DEPOSIT` to the balance. One `txHash` is recorded once: reporting it again answers the same transaction with `Idempotent-Replayed: true`.
+         * @description On `npm start` a real USDC test-token transfer to the address on the local chain, reported to the same ingestion the chain watcher uses; elsewhere (or with a `txHash`) the report alone. Only deposit addresses the platform derived are credited: at a bank deposit wallet whose bank is `ACTIVE`, 5 USDC or more become a `WITHDRAWAL` to that bank (`PROCESSING` at once, settled like any sandbox payout); less, or a bank not `ACTIVE`: a `COMPLETED` `DEPOSIT` to the balance. A destination wallet is credited nothing (404). One transfer is recorded once: reporting it again answers the same transaction with `Idempotent-Replayed: true`. 503 when the local chain does not answer.
          *
          *     Sandbox organizations only; others get 404.
          */
@@ -2364,14 +2364,14 @@ export interface components {
              * @example base
              */
             chain: string;
-            /** @description The receiving address: a bank deposit wallet (the transfer is forwarded to its bank as a WITHDRAWAL when the bank is ACTIVE and it is at least 5 USDC) or a destination wallet (a DEPOSIT); 404 if no wallet of yours has it on that chain */
+            /** @description The receiving address: a bank deposit wallet (the transfer is forwarded to its bank as a WITHDRAWAL when the bank is ACTIVE and it is at least 5 USDC, else a DEPOSIT); 404 if it is not a deposit address of yours on that chain (a destination wallet is credited nothing) */
             address: string;
             /**
              * @description USDC received: a decimal string with up to 6 places, never a JSON number
              * @example 25.00
              */
             amount: string;
-            /** @description The transfer's hash (`0x` + 64 hex digits); made up when left out. Reporting one hash twice records it once. */
+            /** @description The hash (`0x` + 64 hex digits) of a transfer made elsewhere, reported as its log 0; left out, a real transfer is made on the local chain (or, without one, a hash is made up). One transfer is recorded once. */
             txHash?: string;
         };
     };

@@ -102,7 +102,7 @@ describe('create withdrawal bank (SDK mocked)', () => {
     });
   });
 
-  it('writes the bank, its uniqueness item, its id pointer, wallets, address lookups and event in one guarded transaction', async () => {
+  it('writes the bank, its uniqueness item, its id pointer, wallets, address lookups, platform-wide address owners and event in one guarded transaction', async () => {
     const customer = givenCustomer();
     const org = caller.organizationId;
     const partition = `ORG#${org}#CUSTOMER#${customer.customerId}`;
@@ -112,7 +112,7 @@ describe('create withdrawal bank (SDK mocked)', () => {
 
     expect(ddb).toHaveReceivedCommandTimes(TransactWriteCommand, 1);
     const items = transactItems().map((item) => item.Put);
-    expect(items).toHaveLength(3 + 2 * 3 + 1);
+    expect(items).toHaveLength(3 + 3 * 3 + 1);
     expect(
       items.every((put) => put?.TableName === TEST_TABLE && put.ConditionExpression === 'attribute_not_exists(pk)'),
     ).toBe(true);
@@ -149,6 +149,7 @@ describe('create withdrawal bank (SDK mocked)', () => {
     });
     const wallets = rest.slice(0, 3).map((put) => put?.Item);
     const lookups = rest.slice(3, 6).map((put) => put?.Item);
+    const owners = rest.slice(6, 9).map((put) => put?.Item);
     expect(wallets).toEqual(
       ['base', 'ethereum', 'polygon'].map((chain, index) => ({
         pk: partition,
@@ -182,7 +183,16 @@ describe('create withdrawal bank (SDK mocked)', () => {
         chain: bank.wallets[index]?.chain,
       })),
     );
-    expect(rest[6]?.Item).toMatchObject({
+    // The same owner, platform-wide: a chain watcher knows only the address, and no organization may take it.
+    expect(owners).toEqual(
+      lookups.map((lookup) => ({
+        ...lookup,
+        pk: `DEPOSITADDRESS#${String(lookup?.address).toLowerCase()}`,
+        sk: 'DEPOSITADDRESS',
+        entity: 'DEPOSITADDRESS',
+      })),
+    );
+    expect(rest[9]?.Item).toMatchObject({
       entity: 'EVENT',
       envelope: {
         event_type: 'withdrawal_bank.created',

@@ -32,13 +32,24 @@ describe('keys of virtual accounts and inbound transfers', () => {
     expect(keys.virtualAccountPointer(ACCOUNT)).toEqual({ pk: `VACCOUNTID#${ACCOUNT}`, sk: 'VACCOUNTID' });
   });
 
-  it('names an inbound transfer by organization, chain and the lower-case transaction hash', () => {
+  it('names an inbound transfer platform-wide by chain, lower-case transaction hash and log index', () => {
     const hash = `0x${'AbCdEf01'.repeat(8)}`;
 
-    const key = keys.inboundTransfer(ORG, 'base', hash);
+    const key = keys.inboundTransfer('base', hash, 3);
 
-    expect(key).toEqual({ pk: `ORG#${ORG}#INBOUND#base#${hash.toLowerCase()}`, sk: 'INBOUND' });
-    expect(keys.inboundTransfer(ORG, 'base', hash.toLowerCase())).toEqual(key);
-    expect(keys.inboundTransfer(ORG, 'polygon', hash)).not.toEqual(key);
+    expect(key).toEqual({ pk: `INBOUND#base#${hash.toLowerCase()}#3`, sk: 'INBOUND' });
+    expect(keys.inboundTransfer('base', hash.toLowerCase(), 3)).toEqual(key);
+    expect(keys.inboundTransfer('polygon', hash, 3)).not.toEqual(key);
+    expect(keys.inboundTransfer('base', hash, 4)).not.toEqual(key);
+  });
+
+  it('names a derived address platform-wide in lower case, and a cursor per chain', () => {
+    const address = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
+
+    expect(keys.depositAddress(address)).toEqual({
+      pk: `DEPOSITADDRESS#${address.toLowerCase()}`,
+      sk: 'DEPOSITADDRESS',
+    });
+    expect(keys.chainCursor('base')).toEqual({ pk: 'CHAINCURSOR#base', sk: 'CHAINCURSOR' });
   });
 });

@@ -25,21 +25,22 @@ type Items = NonNullable<TransactWriteCommandInput['TransactItems']>;
 const transactItems = (): Items =>
   (ddb.commandCalls(TransactWriteCommand)[0]?.args[0].input.TransactItems ?? []) as Items;
 
-function givenWallet(kind: 'BANK_DEPOSIT' | 'DESTINATION') {
-  ddb
-    .on(GetCommand, { Key: { pk: `ORG#${caller.organizationId}#ADDRESS#${ADDRESS.toLowerCase()}`, sk: 'ADDRESS' } })
-    .resolves({
-      Item: {
-        organizationId: caller.organizationId,
-        customerId,
-        walletId: '0f8e2a44-7b0c-4d8e-9a61-5c3b2e1d0a99',
-        kind,
-        bankId: kind === 'BANK_DEPOSIT' ? bank.bankId : null,
-        address: ADDRESS,
-        chain: 'base',
-      },
-    });
+/** The platform-wide owner item of a derived address: the caller's, unless another organization is named. */
+function givenDepositAddress(organizationId = caller.organizationId) {
+  ddb.on(GetCommand, { Key: { pk: `DEPOSITADDRESS#${ADDRESS.toLowerCase()}`, sk: 'DEPOSITADDRESS' } }).resolves({
+    Item: {
+      organizationId,
+      customerId,
+      walletId: '0f8e2a44-7b0c-4d8e-9a61-5c3b2e1d0a99',
+      kind: 'BANK_DEPOSIT',
+      bankId: bank.bankId,
+      address: ADDRESS,
+      chain: 'base',
+    },
+  });
 }
+
+const INBOUND_KEY = { pk: `INBOUND#base#${TX_HASH}#0`, sk: 'INBOUND' };
 
 beforeEach(() => {
   ddb.reset();
@@ -65,7 +66,7 @@ const post = (body: Record<string, unknown>) =>
 
 describe('POST /sandbox/deposits: the one transaction of an inbound transfer', () => {
   it('writes the forwarding withdrawal, its locked credit, its event and the inbound guard together', async () => {
-    givenWallet('BANK_DEPOSIT');
+    givenDepositAddress();
 
     const result = await post({ chain: 'base', address: ADDRESS.toLowerCase(), amount: '5', txHash: TX_HASH });
 
@@ -80,7 +81,7 @@ describe('POST /sandbox/deposits: the one transaction of an inbound transfer', (
     });
     const inbound = items.find((item) => item.Put?.Item?.entity === 'INBOUND')?.Put;
     expect(inbound).toMatchObject({
-      Item: { pk: `ORG#${caller.organizationId}#INBOUND#base#${TX_HASH}`, sk: 'INBOUND', amount: '5.00' },
+      Item: { ...INBOUND_KEY, organizationId: caller.organizationId, logIndex: 0, amount: '5.00' },
       ConditionExpression: 'attribute_not_exists(pk)',
     });
     const event = items.find((item) => item.Put?.Item?.entity === 'EVENT')?.Put?.Item;
@@ -89,31 +90,73 @@ describe('POST /sandbox/deposits: the one transaction of an inbound transfer', (
     expect(items.some((item) => item.Update?.Key?.sk === 'ALLOWANCE')).toBe(false);
   });
 
-  it('credits a destination wallet deposit to the available balance with deposit.created', async () => {
-    givenWallet('DESTINATION');
+  it('credits less than 5 USDC to the available balance with deposit.created', async () => {
+    givenDepositAddress();
 
-    const result = await post({ chain: 'base', address: ADDRESS, amount: '100.5', txHash: TX_HASH });
+    const result = await post({ chain: 'base', address: ADDRESS, amount: '4.99', txHash: TX_HASH });
 
-    expect(bodyOf(result)).toMatchObject({ type: 'DEPOSIT', status: 'COMPLETED', sourceAmount: '100.50' });
+    expect(bodyOf(result)).toMatchObject({ type: 'DEPOSIT', status: 'COMPLETED', sourceAmount: '4.99' });
     const items = transactItems();
     expect(items.find((item) => item.Update?.Key?.sk === 'BALANCE')?.Update?.ExpressionAttributeValues).toMatchObject({
-      ':available': NumberValue.from('100500000'),
+      ':available': NumberValue.from('4990000'),
       ':locked': NumberValue.from('0'),
     });
     const event = items.find((item) => item.Put?.Item?.entity === 'EVENT')?.Put?.Item;
     expect(event?.envelope).toMatchObject({ event_type: 'deposit.created', data: { status: 'COMPLETED' } });
   });
 
+  it('answers 404 for an address the platform did not derive, or derived for another organization, writing nothing', async () => {
+    const notDerived = await post({ chain: 'base', address: ADDRESS, amount: '10', txHash: TX_HASH });
+    givenDepositAddress(crypto.randomUUID());
+    const othersAddress = await post({ chain: 'base', address: ADDRESS, amount: '10', txHash: TX_HASH });
+
+    for (const result of [notDerived, othersAddress]) {
+      expect(result.statusCode).toBe(404);
+      expect(bodyOf(result)).toEqual({ error: 'Wallet not found' });
+    }
+    expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(0);
+  });
+
+  it('answers 404, not the transaction, when the hash was already credited to another organization', async () => {
+    givenDepositAddress();
+    ddb.on(GetCommand, { Key: INBOUND_KEY }).resolves({
+      Item: {
+        organizationId: crypto.randomUUID(),
+        customerId,
+        transactionId: crypto.randomUUID(),
+        chain: 'base',
+        txHash: TX_HASH,
+        logIndex: 0,
+        address: ADDRESS,
+        amount: '7.00',
+        receivedAt: 'x',
+      },
+    });
+
+    const result = await post({ chain: 'base', address: ADDRESS, amount: '7', txHash: TX_HASH });
+
+    expect(result.statusCode).toBe(404);
+    expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(0);
+  });
+
   it('answers a report that lost the race with the transaction that won, marked as replayed', async () => {
-    givenWallet('DESTINATION');
+    givenDepositAddress();
     const winner = { organizationId: caller.organizationId, customerId, transactionId: crypto.randomUUID() };
-    const inboundKey = { pk: `ORG#${caller.organizationId}#INBOUND#base#${TX_HASH}`, sk: 'INBOUND' };
+    const inboundKey = INBOUND_KEY;
     // The first read finds no record; after the guard fails, the winner's record is there.
     ddb
       .on(GetCommand, { Key: inboundKey })
       .resolvesOnce({})
       .resolves({
-        Item: { ...winner, chain: 'base', txHash: TX_HASH, address: ADDRESS, amount: '7.00', receivedAt: 'x' },
+        Item: {
+          ...winner,
+          chain: 'base',
+          txHash: TX_HASH,
+          logIndex: 0,
+          address: ADDRESS,
+          amount: '7.00',
+          receivedAt: 'x',
+        },
       });
     ddb.on(TransactWriteCommand).rejects(
       new TransactionCanceledException({
