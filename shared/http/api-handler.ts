@@ -1,5 +1,6 @@
 import middy, { type MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { requestBudgetMs, withDatabaseDeadline } from '#shared/db/client.ts';
 import { isTransientDatabaseError } from '#shared/db/errors.ts';
 import { appDeps, type Deps } from '#shared/deps.ts';
 import {
@@ -41,6 +42,8 @@ export type HandlerInput<R extends RouteDefinition> = {
 /** State the middlewares build up for one request, kept off the event so the event stays what API Gateway sent. */
 type RequestState = {
   requestId: string;
+  /** When the request stops waiting for the database (epoch ms): a hung database is answered in time. */
+  deadline: number;
   auth?: AuthContext;
   params: unknown;
   query: unknown;
@@ -68,19 +71,27 @@ const json = (
   body: JSON.stringify(body),
 });
 
-/** Takes the caller's `x-request-id` when it is sane, else API Gateway's request id, else a new one. */
-const requestIdMiddleware = (): ApiMiddleware => ({
+/**
+ * Takes the caller's `x-request-id` when it is sane, else API Gateway's request id, else a new one; and sets the
+ * request's database deadline (shared/db/client.ts `requestBudgetMs`).
+ */
+const requestIdMiddleware = (deps: () => Deps): ApiMiddleware => ({
   before: (request) => {
     const given = header(request.event, 'x-request-id');
     const requestId = given && SANE_REQUEST_ID.test(given) ? given : request.event.requestContext?.requestId || newId();
-    request.context.api = { requestId, params: {}, query: {}, body: undefined };
+    const remaining = request.context.getRemainingTimeInMillis?.();
+    const deadline = Date.now() + requestBudgetMs(deps().config, remaining);
+    request.context.api = { requestId, deadline, params: {}, query: {}, body: undefined };
   },
 });
 
 const authMiddleware = (route: RouteDefinition, deps: () => Deps): ApiMiddleware => ({
   before: async (request) => {
     if (!route.auth) return;
-    request.context.api.auth = await authenticate(deps(), header(request.event, 'authorization'));
+    const state = request.context.api;
+    state.auth = await withDatabaseDeadline(state.deadline, () =>
+      authenticate(deps(), header(request.event, 'authorization')),
+    );
   },
 });
 
@@ -155,15 +166,17 @@ export function apiHandler<const R extends RouteDefinition>(
     const state = context.api;
     // Whatever the use case logs carries the request's keys (request id, organization, transaction).
     const result = await withLogKeys(requestLogKeys(route, state, context), () =>
-      impl({
-        deps: deps(),
-        auth: state.auth as HandlerInput<R>['auth'],
-        params: state.params as ParamsOf<R>,
-        query: state.query as QueryOf<R>,
-        body: state.body as BodyOf<R>,
-        event,
-        requestId: state.requestId,
-      }),
+      withDatabaseDeadline(state.deadline, async () =>
+        impl({
+          deps: deps(),
+          auth: state.auth as HandlerInput<R>['auth'],
+          params: state.params as ParamsOf<R>,
+          query: state.query as QueryOf<R>,
+          body: state.body as BodyOf<R>,
+          event,
+          requestId: state.requestId,
+        }),
+      ),
     );
     if (result instanceof RawReply) {
       const binary = Buffer.isBuffer(result.body);
@@ -181,7 +194,7 @@ export function apiHandler<const R extends RouteDefinition>(
     return json(route.successStatus, result, state.requestId);
   };
   return middy<ApiEvent, ApiResult, Error, ApiContext>({ timeoutEarlyInMillis: 0 })
-    .use(requestIdMiddleware())
+    .use(requestIdMiddleware(deps))
     .use(requestOutcomeMiddleware(route))
     .use(authMiddleware(route, deps))
     .use(featureGateMiddleware(route))

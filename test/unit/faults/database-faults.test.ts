@@ -236,7 +236,7 @@ const WRITE_CASES: WriteCase[] = [
     // The unique reference was taken meanwhile: it draws another and decides again.
     conditional: { codes: ['None', 'None', 'ConditionalCheckFailed'], status: 201, once: true },
     afterConflict: 201,
-    unavailable: 'Failed to execute withdrawal',
+    unavailable: 'Failed to execute withdrawal; retry with the same idempotency key',
   },
 ];
 

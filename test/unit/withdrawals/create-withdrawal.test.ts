@@ -9,6 +9,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { handler as createWithdrawal } from '#functions/api/withdrawals/create-withdrawal.ts';
+import { FAILED_TO_EXECUTE } from '#shared/withdrawals/create-withdrawal.ts';
 import { bankItem } from '#test/support/banks/bank-items.ts';
 import { customerItem } from '#test/support/customers/customer-items.ts';
 import { type Caller, givenCaller, mockDocumentClient } from '#test/support/db/document-client-mock.ts';
@@ -240,14 +241,14 @@ describe('create withdrawal: a database that throttles or fails', () => {
       }),
     ],
   ])(
-    'answers 503 "Failed to execute withdrawal" with Retry-After when it %s, having written nothing else',
+    'answers 503 "Failed to execute withdrawal; retry with the same idempotency key" with Retry-After when it %s, having written nothing else',
     async (_case, error) => {
       ddb.on(TransactWriteCommand).rejects(error);
 
       const result = await post({ idempotencyKey: 'busy', sourceAmount: '100' });
 
       expect(result.statusCode).toBe(503);
-      expect(bodyOf(result)).toEqual({ error: 'Failed to execute withdrawal' });
+      expect(bodyOf(result)).toEqual({ error: FAILED_TO_EXECUTE });
       expect(headerOf(result, 'retry-after')).toBe('1');
       // One all-or-nothing write was attempted; no other write exists that could be left half done.
       expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(1);
