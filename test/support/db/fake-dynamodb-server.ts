@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { type AttributeValue, marshall, unmarshall } from '@aws-sdk/util-dynamodb';
+import type { AttributeValue } from '@aws-sdk/client-dynamodb';
+import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
 
 type Wire = Record<string, AttributeValue>;
 type Doc = Record<string, unknown>;
@@ -55,8 +56,9 @@ export class FakeDynamoDb {
     this.calls.push(operation);
     if (this.mode === 'freeze-at-transaction' && operation === 'TransactWriteItems') this.mode = 'frozen';
     if (this.mode === 'frozen') return void this.held.push(res);
-    const answer = (body: unknown) =>
+    const answer = (body: unknown): void => {
       res.writeHead(200, { 'content-type': 'application/x-amz-json-1.0' }).end(JSON.stringify(body));
+    };
     switch (operation) {
       case 'GetItem': {
         const item = this.items.get(keyOf(unmarshall(input.Key)));
@@ -66,7 +68,7 @@ export class FakeDynamoDb {
         const responses = Object.fromEntries(
           Object.entries(input.RequestItems as Record<string, { Keys: Wire[] }>).map(([table, { Keys }]) => [
             table,
-            Keys.flatMap((key) => this.items.get(keyOf(unmarshall(key))) ?? []),
+            Keys.map((key) => this.items.get(keyOf(unmarshall(key)))).filter((item) => item !== undefined),
           ]),
         );
         return answer({ Responses: responses, UnprocessedKeys: {} });

@@ -65,7 +65,7 @@ describe('create withdrawal after a failure whose outcome is unknown (counted ca
   let bankId: string;
   let stderr: ReturnType<typeof captureStderr>;
   const idempotencyKey = 'ambiguous-1';
-  const at = (key: { pk: unknown; sk: unknown }) => `${String(key.pk)}|${String(key.sk)}`;
+  const at = (key: { pk?: unknown; sk?: unknown }) => `${String(key.pk)}|${String(key.sk)}`;
 
   beforeEach(() => {
     ddb.reset();
