@@ -48,7 +48,11 @@
  * | Find a virtual account by id alone (admin CLI) | GetItem | pk=`VACCOUNTID#<virtualAccountId>` sk=`VACCOUNTID` -> organizationId, customerId |
  * | One virtual account per IBAN            | conditional Put | pk=`VIBAN#<iban>` sk=`VIBAN`                          |
  * | Process an inbound transfer once        | conditional Put | pk=`ORG#<orgId>#INBOUND#<chain>#<lower-case txHash>` sk=`INBOUND` |
+ * | Rate limits: one fixed window's count   | conditional UpdateItem ADD | pk=`RATELIMIT#<scope>#<id>#<windowStart>` sk=`RATELIMIT`, TTL |
  */
+
+/** Every rate-limit counter's partition key starts with this: the one item kind every API function may update. */
+export const RATE_LIMIT_KEY_PREFIX = 'RATELIMIT#';
 
 export type Key = { pk: string; sk: string };
 export type ListKey = { gsi1pk: string; gsi1sk: string };
@@ -57,6 +61,11 @@ export type TimerKey = { gsi2pk: string; gsi2sk: string };
 const listSortKey = (createdAt: string, id: string) => `${createdAt}#${id}`;
 
 export const keys = {
+  /** One fixed window of a rate limit (`scope`: key, org, webhook-test, ...; `windowStart` in epoch seconds). */
+  rateLimitWindow: (scope: string, id: string, windowStart: number): Key => ({
+    pk: `${RATE_LIMIT_KEY_PREFIX}${scope}#${id}#${windowStart}`,
+    sk: 'RATELIMIT',
+  }),
   organization: (organizationId: string): Key => ({ pk: `ORG#${organizationId}`, sk: 'ORG' }),
 
   apiKeyByHash: (keyHash: string): Key => ({ pk: `APIKEY#${keyHash}`, sk: 'APIKEY' }),

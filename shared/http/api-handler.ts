@@ -13,6 +13,7 @@ import {
 } from '#shared/errors.ts';
 import { type AuthContext, authenticate } from '#shared/http/auth.ts';
 import { requestLogKeys, requestOutcomeMiddleware } from '#shared/http/observability.ts';
+import { enforceRateLimits } from '#shared/http/rate-limits.ts';
 import { RawReply, Reply } from '#shared/http/reply.ts';
 import { parseOrThrow } from '#shared/http/validation.ts';
 import { newId } from '#shared/ids.ts';
@@ -89,9 +90,11 @@ const authMiddleware = (route: RouteDefinition, deps: () => Deps): ApiMiddleware
   before: async (request) => {
     if (!route.auth) return;
     const state = request.context.api;
-    state.auth = await withDatabaseDeadline(state.deadline, () =>
-      authenticate(deps(), header(request.event, 'authorization')),
-    );
+    state.auth = await withDatabaseDeadline(state.deadline, async () => {
+      const auth = await authenticate(deps(), header(request.event, 'authorization'));
+      await enforceRateLimits(deps(), auth);
+      return auth;
+    });
   },
 });
 
@@ -218,10 +221,16 @@ export function gateStatuses(route: RouteDefinition): number[] {
 }
 
 /**
- * What any route may answer whatever its handler does: 413 for a body over the limit, 503 while the database
+ * What any route may answer whatever its handler does: 413 for a body over the limit, 429 over a rate limit
+ * (authenticated routes: shared/http/rate-limits.ts), 503 while the database
  * is throttled or unavailable (every authenticated request reads it), 500. The OpenAPI document adds these to
  * every operation instead of each row repeating them.
  */
 export function commonStatuses(route: RouteDefinition): number[] {
-  return [...(route.request?.body ? [413] : []), 500, ...(route.auth || route.access.table !== 'none' ? [503] : [])];
+  return [
+    ...(route.request?.body ? [413] : []),
+    ...(route.auth ? [429] : []),
+    500,
+    ...(route.auth || route.access.table !== 'none' ? [503] : []),
+  ];
 }
