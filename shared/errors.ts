@@ -74,8 +74,8 @@ export class UnprocessableError extends HttpError {
 }
 
 export class TooManyRequestsError extends HttpError {
-  constructor(retryAfterSeconds: number) {
-    super(429, 'Too many requests', { 'retry-after': String(retryAfterSeconds) });
+  constructor(retryAfterSeconds: number, message = 'Too many requests') {
+    super(429, message, { 'retry-after': String(retryAfterSeconds) });
   }
 }
 

@@ -1,7 +1,8 @@
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { type IGrantable, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { Access } from '#shared/db/access.ts';
-import { INDEX_ACTIONS, tableActionsOf } from '#shared/db/access.ts';
+import { INDEX_ACTIONS, RATE_LIMIT_ACTIONS, tableActionsOf } from '#shared/db/access.ts';
+import { RATE_LIMIT_KEY_PREFIX } from '#shared/db/keys.ts';
 import { TABLE } from '#shared/db/table.ts';
 
 export const indexArn = (table: ITable, index: keyof typeof TABLE.indexes) =>
@@ -16,6 +17,16 @@ export function tableStatements(table: ITable, access: Access): PolicyStatement[
   if (access.table === 'none') return [];
   const actions = tableActionsOf(access);
   const statements = [new PolicyStatement({ actions: [...actions], resources: [table.tableArn] })];
+  if (access.table === 'read') {
+    // The rate-limit counters, and nothing else a read-only function may write (shared/db/access.ts).
+    statements.push(
+      new PolicyStatement({
+        actions: [...RATE_LIMIT_ACTIONS],
+        resources: [table.tableArn],
+        conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${RATE_LIMIT_KEY_PREFIX}*`] } },
+      }),
+    );
+  }
   const indexes = access.indexes ?? [];
   if (indexes.length > 0) {
     statements.push(

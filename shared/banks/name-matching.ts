@@ -2,6 +2,9 @@
  * Does a bank account's beneficiary name name the verified customer? A pure function, so the rules sit in one
  * table of cases (test/unit/banks/name-matching.test.ts).
  *
+ * Both names are compared in NFKC (compatibility forms such as fullwidth letters are the letters they stand for,
+ * as the schemas store them); a name with control or bidi formatting characters never matches.
+ *
  * Ignored: case, accents (and German umlauts written as ae/oe/ue, ß as ss), punctuation, repeated spaces, word
  * order; for corporates also one trailing legal form (GmbH, Ltd, LLC, Inc, SA, SAS, BV, AG, ...).
  *
@@ -10,6 +13,8 @@
  * exactly ("J. D." never matches). Every word must be accounted for: a missing or extra word (a middle name
  * left out, a second surname added) is a mismatch, because the check exists to stop payouts to someone else.
  */
+
+import { hasForbiddenCharacters, normalizeText } from '#shared/validation/text.ts';
 
 export type AccountType = 'individual' | 'corporate';
 
@@ -100,7 +105,7 @@ type Transliteration = 'strip' | 'german';
 
 /** Lower-case words of a name, with accents removed (or umlauts expanded) and punctuation dropped. */
 function words(name: string, transliteration: Transliteration): string[] {
-  let text = name.normalize('NFC').toLowerCase();
+  let text = normalizeText(name).toLowerCase();
   if (transliteration === 'german') text = text.replace(/[äöü]/g, (letter) => GERMAN_UMLAUTS[letter] ?? letter);
   text = text
     .normalize('NFKD')
@@ -172,6 +177,8 @@ export function beneficiaryNameMatches(
       const tokens = words(name, mode);
       return accountType === 'corporate' ? withoutTrailingLegalForm(tokens) : tokens;
     });
+  // The schemas refuse these; a name stored before they did never matches (it may read as another name).
+  if (hasForbiddenCharacters(beneficiaryName) || hasForbiddenCharacters(verifiedName)) return false;
   const given = spellings(beneficiaryName);
   const verified = spellings(verifiedName);
   return given.some((a) => verified.some((b) => sameWords(a, b)));

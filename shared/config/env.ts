@@ -81,6 +81,11 @@ const EnvSchema = z.object({
       const [eur = '', usd = ''] = value.split(',').map((pair) => pair.split('=')[1] ?? '');
       return { EUR: eur, USD: usd };
     }),
+  // Rate limits (shared/http/rate-limits.ts): requests per second, counted in the table across every instance.
+  /** Requests per second one API key may make. */
+  RATE_LIMIT_KEY_PER_S: z.coerce.number().int().min(1).max(100_000).default(50),
+  /** Requests per second all the keys of one organization may make together. */
+  RATE_LIMIT_ORGANIZATION_PER_S: z.coerce.number().int().min(1).max(100_000).default(100),
   // Deposits (issue 5): the accounts of deposit details, JSON; unset, the sandbox placeholders.
   /** The platform's EUR receiving account and the shared USD reference account (FEDWIRE and SWIFT). */
   RECEIVING_BANKS: jsonVariable(ReceivingBanksSchema, {}),
@@ -109,6 +114,7 @@ export type Config = Readonly<{
     maxAmountUsdc: string;
     exchangeRates: Readonly<{ EUR: string; USD: string }>;
   }>;
+  rateLimits: Readonly<{ perKeyPerSecond: number; perOrganizationPerSecond: number }>;
   deposits: Readonly<{
     eurAccount: EurReceivingAccount;
     usdAccount: UsdReferenceAccount;
@@ -141,6 +147,10 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       expiryWindowSeconds: e.WITHDRAWAL_EXPIRY_S,
       maxAmountUsdc: e.WITHDRAWAL_MAX_USDC,
       exchangeRates: Object.freeze(e.EXCHANGE_RATES),
+    }),
+    rateLimits: Object.freeze({
+      perKeyPerSecond: e.RATE_LIMIT_KEY_PER_S,
+      perOrganizationPerSecond: e.RATE_LIMIT_ORGANIZATION_PER_S,
     }),
     deposits: Object.freeze({
       eurAccount: e.RECEIVING_BANKS.EUR,

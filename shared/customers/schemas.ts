@@ -4,12 +4,15 @@ import type { CustomerRecord } from '#shared/customers/records.ts';
 import { AccountTypeSchema, AddressSchema, KycStatusSchema } from '#shared/customers/records.ts';
 import { canonicalFiat, FiatAmountSchema } from '#shared/money/amounts.ts';
 import { CountryCodeSchema } from '#shared/validation/country.ts';
+import { FORBIDDEN_CHARACTERS, hasForbiddenCharacters, normalizeText } from '#shared/validation/text.ts';
 
 // The document shows the input side of a transform; the limits live after it, so they are restated for readers.
+// NFKC and whitespace folded; control and bidi formatting characters refused (shared/validation/text.ts).
 export const text = (max: number) =>
   z
     .string()
-    .transform((value) => value.trim().replace(/\s+/g, ' '))
+    .transform(normalizeText)
+    .refine((value) => !hasForbiddenCharacters(value), { error: FORBIDDEN_CHARACTERS, abort: true })
     .pipe(z.string().min(1).max(max))
     .meta({ minLength: 1, maxLength: max });
 

@@ -1,3 +1,4 @@
+import { RATE_LIMIT_KEY_PREFIX } from '#shared/db/keys.ts';
 import { type IndexName, TABLE } from '#shared/db/table.ts';
 
 /**
@@ -76,8 +77,19 @@ const INDEX_KEYS = new Map<string, IndexName>(
   Object.entries(TABLE.indexes).map(([key, index]): [string, IndexName] => [index.name, key as IndexName]),
 );
 
+/**
+ * Every function that touches the table may count requests against the rate limits (shared/http/rate-limits.ts):
+ * UpdateItem on the rate-limit items alone, whatever its `access.table` (IAM: a `dynamodb:LeadingKeys` condition).
+ */
+export const RATE_LIMIT_ACTIONS = ['dynamodb:UpdateItem'] as const;
+
+const isRateLimitUpdate = (commandName: string, input: unknown) =>
+  /^Update(Item)?Command$/.test(commandName) &&
+  String((input as { Key?: { pk?: unknown } } | undefined)?.Key?.pk ?? '').startsWith(RATE_LIMIT_KEY_PREFIX);
+
 /** Why `access` does not allow sending this command, or undefined when it does. */
 export function accessDenial(access: Access, commandName: string, input?: unknown): string | undefined {
+  if (access.table !== 'none' && isRateLimitUpdate(commandName, input)) return undefined;
   const actions = actionsOfCommand(commandName, input);
   if (!actions) return `${commandName} is not a table command any route may be granted`;
   const indexName = (input as { IndexName?: string } | undefined)?.IndexName;

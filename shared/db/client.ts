@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Config } from '#shared/config/env.ts';
@@ -15,6 +16,36 @@ export const dbTimeouts = (cfg: Pick<Config, 'dynamodbEndpoint'>) => ({
   connectionTimeout: 1_000,
   requestTimeout: cfg.dynamodbEndpoint ? 10_000 : 2_000,
 });
+
+/**
+ * How long one API request may wait for the database in all, whatever its calls and their attempts: a hung
+ * database is answered within this (locally 4.5 s, so under 5 s; in AWS within the function's 10 s timeout, also
+ * capped by the time the function has left). Past it, a call is aborted and fails as a transient error.
+ */
+export const requestBudgetMs = (cfg: Pick<Config, 'dynamodbEndpoint'>, remainingMs?: number): number => {
+  const budget = cfg.dynamodbEndpoint ? 4_500 : 8_000;
+  return remainingMs === undefined ? budget : Math.max(0, Math.min(budget, remainingMs - 1_000));
+};
+
+const deadlines = new AsyncLocalStorage<number>();
+
+/**
+ * Runs `work` with every database call in it aborted at `at` (epoch ms) at the latest; nested, the earlier
+ * deadline holds. An aborted call fails as a transient error (`AbortError`): its outcome is unknown.
+ */
+export function withDatabaseDeadline<T>(at: number, work: () => Promise<T>): Promise<T> {
+  const outer = deadlines.getStore();
+  return deadlines.run(outer === undefined ? at : Math.min(at, outer), work);
+}
+
+/** The deadline the caller runs under (epoch ms), if any. */
+export const currentDeadline = (): number | undefined => deadlines.getStore();
+
+/** The abort signal of the deadline `work` runs under, if any. */
+function deadlineSignal(): AbortSignal | undefined {
+  const at = deadlines.getStore();
+  return at === undefined ? undefined : AbortSignal.timeout(Math.max(0, at - Date.now()));
+}
 
 /**
  * One document client per process. Against a local endpoint (DynamoDB Local, tests) it gets static dummy
@@ -35,5 +66,12 @@ export function createDb(
   const client = DynamoDBDocumentClient.from(base, {
     marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
   });
+  // Every call carries the abort signal of its request's deadline. The prototype's `send` is looked up at each
+  // call, so a test double installed on it later is still the one called.
+  client.send = ((command: Parameters<typeof client.send>[0], options?: { abortSignal?: AbortSignal }) => {
+    const abortSignal = options?.abortSignal ?? deadlineSignal();
+    const send = DynamoDBDocumentClient.prototype.send as (command: unknown, options: unknown) => Promise<unknown>;
+    return send.call(client, command, { ...options, abortSignal });
+  }) as typeof client.send;
   return { client, tableName: cfg.tableName };
 }

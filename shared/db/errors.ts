@@ -42,8 +42,9 @@ export function isTransientDatabaseError(error: unknown): boolean {
   }
   // The SDK marks errors it considers retryable (timeouts, 5xx) with `$retryable`.
   if ((error as { $retryable?: unknown }).$retryable !== undefined) return true;
-  // The HTTP handler's socket timeout carries only this name, no code.
-  if (error.name === 'TimeoutError') return true;
+  // The HTTP handler's socket timeout carries only this name, no code; a call aborted at its request's deadline
+  // (shared/db/client.ts) this one.
+  if (error.name === 'TimeoutError' || error.name === 'AbortError') return true;
   const code = (error as { code?: unknown }).code;
   return code === 'ECONNREFUSED' || code === 'ECONNRESET' || code === 'ETIMEDOUT' || code === 'EPIPE';
 }

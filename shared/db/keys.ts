@@ -51,7 +51,11 @@
  * | -- chain watchers (issue 16) --         |           |                                                              |
  * | Which organization a derived address belongs to; one owner platform-wide | BatchGetItem / conditional Put | pk=`DEPOSITADDRESS#<lower-case address>` sk=`DEPOSITADDRESS` |
  * | A chain watcher's cursor                | GetItem / conditional Put | pk=`CHAINCURSOR#<chain>` sk=`CHAINCURSOR`           |
+ * | Rate limits: one fixed window's count   | conditional UpdateItem ADD | pk=`RATELIMIT#<scope>#<id>#<windowStart>` sk=`RATELIMIT`, TTL |
  */
+
+/** Every rate-limit counter's partition key starts with this: the one item kind every API function may update. */
+export const RATE_LIMIT_KEY_PREFIX = 'RATELIMIT#';
 
 export type Key = { pk: string; sk: string };
 export type ListKey = { gsi1pk: string; gsi1sk: string };
@@ -60,6 +64,11 @@ export type TimerKey = { gsi2pk: string; gsi2sk: string };
 const listSortKey = (createdAt: string, id: string) => `${createdAt}#${id}`;
 
 export const keys = {
+  /** One fixed window of a rate limit (`scope`: key, org, webhook-test, ...; `windowStart` in epoch seconds). */
+  rateLimitWindow: (scope: string, id: string, windowStart: number): Key => ({
+    pk: `${RATE_LIMIT_KEY_PREFIX}${scope}#${id}#${windowStart}`,
+    sk: 'RATELIMIT',
+  }),
   organization: (organizationId: string): Key => ({ pk: `ORG#${organizationId}`, sk: 'ORG' }),
 
   apiKeyByHash: (keyHash: string): Key => ({ pk: `APIKEY#${keyHash}`, sk: 'APIKEY' }),

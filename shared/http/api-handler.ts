@@ -1,5 +1,6 @@
 import middy, { type MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { requestBudgetMs, withDatabaseDeadline } from '#shared/db/client.ts';
 import { isTransientDatabaseError } from '#shared/db/errors.ts';
 import { appDeps, type Deps } from '#shared/deps.ts';
 import {
@@ -12,6 +13,7 @@ import {
 } from '#shared/errors.ts';
 import { type AuthContext, authenticate } from '#shared/http/auth.ts';
 import { requestLogKeys, requestOutcomeMiddleware } from '#shared/http/observability.ts';
+import { enforceRateLimits } from '#shared/http/rate-limits.ts';
 import { RawReply, Reply } from '#shared/http/reply.ts';
 import { parseOrThrow } from '#shared/http/validation.ts';
 import { newId } from '#shared/ids.ts';
@@ -41,6 +43,8 @@ export type HandlerInput<R extends RouteDefinition> = {
 /** State the middlewares build up for one request, kept off the event so the event stays what API Gateway sent. */
 type RequestState = {
   requestId: string;
+  /** When the request stops waiting for the database (epoch ms): a hung database is answered in time. */
+  deadline: number;
   auth?: AuthContext;
   params: unknown;
   query: unknown;
@@ -68,19 +72,29 @@ const json = (
   body: JSON.stringify(body),
 });
 
-/** Takes the caller's `x-request-id` when it is sane, else API Gateway's request id, else a new one. */
-const requestIdMiddleware = (): ApiMiddleware => ({
+/**
+ * Takes the caller's `x-request-id` when it is sane, else API Gateway's request id, else a new one; and sets the
+ * request's database deadline (shared/db/client.ts `requestBudgetMs`).
+ */
+const requestIdMiddleware = (deps: () => Deps): ApiMiddleware => ({
   before: (request) => {
     const given = header(request.event, 'x-request-id');
     const requestId = given && SANE_REQUEST_ID.test(given) ? given : request.event.requestContext?.requestId || newId();
-    request.context.api = { requestId, params: {}, query: {}, body: undefined };
+    const remaining = request.context.getRemainingTimeInMillis?.();
+    const deadline = Date.now() + requestBudgetMs(deps().config, remaining);
+    request.context.api = { requestId, deadline, params: {}, query: {}, body: undefined };
   },
 });
 
 const authMiddleware = (route: RouteDefinition, deps: () => Deps): ApiMiddleware => ({
   before: async (request) => {
     if (!route.auth) return;
-    request.context.api.auth = await authenticate(deps(), header(request.event, 'authorization'));
+    const state = request.context.api;
+    state.auth = await withDatabaseDeadline(state.deadline, async () => {
+      const auth = await authenticate(deps(), header(request.event, 'authorization'));
+      await enforceRateLimits(deps(), auth);
+      return auth;
+    });
   },
 });
 
@@ -155,15 +169,17 @@ export function apiHandler<const R extends RouteDefinition>(
     const state = context.api;
     // Whatever the use case logs carries the request's keys (request id, organization, transaction).
     const result = await withLogKeys(requestLogKeys(route, state, context), () =>
-      impl({
-        deps: deps(),
-        auth: state.auth as HandlerInput<R>['auth'],
-        params: state.params as ParamsOf<R>,
-        query: state.query as QueryOf<R>,
-        body: state.body as BodyOf<R>,
-        event,
-        requestId: state.requestId,
-      }),
+      withDatabaseDeadline(state.deadline, async () =>
+        impl({
+          deps: deps(),
+          auth: state.auth as HandlerInput<R>['auth'],
+          params: state.params as ParamsOf<R>,
+          query: state.query as QueryOf<R>,
+          body: state.body as BodyOf<R>,
+          event,
+          requestId: state.requestId,
+        }),
+      ),
     );
     if (result instanceof RawReply) {
       const binary = Buffer.isBuffer(result.body);
@@ -181,7 +197,7 @@ export function apiHandler<const R extends RouteDefinition>(
     return json(route.successStatus, result, state.requestId);
   };
   return middy<ApiEvent, ApiResult, Error, ApiContext>({ timeoutEarlyInMillis: 0 })
-    .use(requestIdMiddleware())
+    .use(requestIdMiddleware(deps))
     .use(requestOutcomeMiddleware(route))
     .use(authMiddleware(route, deps))
     .use(featureGateMiddleware(route))
@@ -205,10 +221,16 @@ export function gateStatuses(route: RouteDefinition): number[] {
 }
 
 /**
- * What any route may answer whatever its handler does: 413 for a body over the limit, 503 while the database
+ * What any route may answer whatever its handler does: 413 for a body over the limit, 429 over a rate limit
+ * (authenticated routes: shared/http/rate-limits.ts), 503 while the database
  * is throttled or unavailable (every authenticated request reads it), 500. The OpenAPI document adds these to
  * every operation instead of each row repeating them.
  */
 export function commonStatuses(route: RouteDefinition): number[] {
-  return [...(route.request?.body ? [413] : []), 500, ...(route.auth || route.access.table !== 'none' ? [503] : [])];
+  return [
+    ...(route.request?.body ? [413] : []),
+    ...(route.auth ? [429] : []),
+    500,
+    ...(route.auth || route.access.table !== 'none' ? [503] : []),
+  ];
 }

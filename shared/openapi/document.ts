@@ -35,6 +35,10 @@ const INFO = {
     '  public ones (health, this document, the docs page).',
     '- **Errors** are `{"error": "<message>"}`; a validation message names the field first (`iban: Invalid IBAN`).',
     '  Checks run in this order: 401, 403, 400 (body, query, path), 404, then business rules.',
+    '- **Rate limits**: 50 requests per second per API key and 100 per organization (all its keys together),',
+    '  counted across every instance of the service (the deployment may set others); over a limit: 429 with',
+    '  `Retry-After` (seconds). Webhooks: at most 20 endpoints per organization (409 beyond), and per endpoint 5',
+    '  test events and 10 manual redeliveries a minute (429 with `Retry-After`).',
     '- **Money** is always a decimal string, never a JSON number. Timestamps are ISO 8601 UTC with milliseconds.',
     '- **Lists** are arrays, newest first: `?limit=` (default 50, at most 200) and `?cursor=`; a `Link` header',
     '  with `rel="next"` appears when another page exists.',
@@ -65,7 +69,7 @@ const STATUS_DESCRIPTIONS: Record<number, string> = {
   409: 'Conflicts with the current state of the resource.',
   413: `The request body exceeds ${MAX_BODY_BYTES / 1024} KiB.`,
   422: 'Well-formed, but cannot be processed as asked.',
-  429: 'Too many requests for this API key; retry after `Retry-After` seconds.',
+  429: 'Over a rate limit (per API key, per organization, or per webhook endpoint); retry after `Retry-After` seconds.',
   500: 'Unexpected failure; details stay in the service logs under the request id.',
   503: 'The database is throttled or unavailable; nothing was half-written. Retry after `Retry-After` seconds.',
 };
@@ -74,6 +78,7 @@ const STATUS_DESCRIPTIONS: Record<number, string> = {
 const STACK_ERROR_EXAMPLES: Record<number, string> = {
   401: new UnauthorizedError().message,
   413: `Request body exceeds ${MAX_BODY_BYTES / 1024} KiB`,
+  429: 'Too many requests',
   500: 'Internal server error',
   503: 'Service temporarily unavailable, please retry',
 };

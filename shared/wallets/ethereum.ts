@@ -78,3 +78,17 @@ export function addressOfPublicKey(publicKey: Uint8Array): string {
   const hash = bytesToHex(keccak_256(bytes));
   return toChecksumAddress(`0x${hash.slice(-40)}`);
 }
+
+/** The burn address by convention (tokens sent there are destroyed on purpose). */
+const BURN_ADDRESS = 0xdeadn;
+/** 0x0 and 0x1..0xffff: the zero address and the range Ethereum and its rollups reserve for precompiles. */
+const LAST_RESERVED = 0xffffn;
+
+/**
+ * True for an address no one holds a key to: the zero address, the precompile range and the conventional burn
+ * address `0x...dEaD`. USDC sent to any of them is lost for good, so they are never a payout destination.
+ */
+export function isUnholdableAddress(address: string): boolean {
+  const value = BigInt(address);
+  return value <= LAST_RESERVED || value === BURN_ADDRESS;
+}

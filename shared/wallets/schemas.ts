@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { CHAINS, type Chain, ChainSchema, chainDisplayName } from '#shared/money/chains.ts';
-import { isValidAddress, toChecksumAddress } from '#shared/wallets/ethereum.ts';
+import { isUnholdableAddress, isValidAddress, toChecksumAddress } from '#shared/wallets/ethereum.ts';
 import type { WalletRecord } from '#shared/wallets/records.ts';
 
 const uuid = () => z.uuid({ error: 'Must be a UUID' });
@@ -16,6 +16,13 @@ export const EthereumAddressSchema = z
   .refine(isValidAddress, { error: 'Invalid Ethereum address', abort: true })
   .transform(toChecksumAddress);
 
+export const UNHOLDABLE_ADDRESS = 'Address cannot hold funds (zero, precompile or burn address)';
+
+/** A destination wallet: an address someone can hold, never the zero, a precompile or the burn address. */
+const DestinationAddressSchema = EthereumAddressSchema.refine((address) => !isUnholdableAddress(address), {
+  error: UNHOLDABLE_ADDRESS,
+});
+
 /** Lower-case values, as the wallet object shows them; callers may send any case. */
 const lowerCase = <const T extends readonly [string, ...string[]]>(values: T) =>
   z
@@ -28,10 +35,11 @@ const ChainInputSchema = lowerCase(CHAINS);
 
 export const CreateWalletBody = z
   .strictObject({
-    address: EthereumAddressSchema.meta({
+    address: DestinationAddressSchema.meta({
       description:
         "The customer's own address: `0x` + 40 hex digits; mixed case must be a correct EIP-55 checksum. One " +
-        'address is one wallet within your organization (409 otherwise).',
+        'address is one wallet within your organization (409 otherwise). Never an address no one holds (the ' +
+        'zero address, the precompiles up to `0x...ffff`, the burn address `0x...dEaD`: 400).',
       examples: ['0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359'],
     }),
     currency: CurrencySchema.meta({ description: '`usdc` (any letter case)' }),
@@ -48,7 +56,7 @@ export type CreateWalletInput = z.output<typeof CreateWalletBody>;
 
 export const UpdateWalletBody = z
   .strictObject({
-    address: EthereumAddressSchema.meta({
+    address: DestinationAddressSchema.meta({
       description:
         'The new address (same rules as on creation); the same address in another letter case changes nothing',
     }),

@@ -91,15 +91,20 @@ function ipv6Bytes(address: string): number[] {
 
 /**
  * The IPv4 address an IPv6 address carries and that the network would deliver to: IPv4-mapped (`::ffff:a.b.c.d`),
- * IPv4-compatible (`::a.b.c.d`), NAT64 (`64:ff9b::/96`) and 6to4 (`2002::/16`).
+ * IPv4-translated (`::ffff:0:a.b.c.d`, RFC 2765), IPv4-compatible (`::a.b.c.d`), NAT64 (`64:ff9b::/96` and the
+ * local-use `64:ff9b:1::/48`, RFC 8215) and 6to4 (`2002::/16`). Teredo (`2001::/32`) hides its client's address
+ * (inverted) and is refused as a whole (IPV6_RANGES).
  */
 function embeddedIpv4(address: string): string | undefined {
   const b = ipv6Bytes(address);
   const zeros = (from: number, to: number) => b.slice(from, to).every((byte) => byte === 0);
   const v4 = (at: number) => b.slice(at, at + 4).join('.');
   if (zeros(0, 10) && b[10] === 0xff && b[11] === 0xff) return v4(12);
+  if (zeros(0, 8) && b[8] === 0xff && b[9] === 0xff && zeros(10, 12)) return v4(12);
   if (zeros(0, 12) && !zeros(12, 16) && !(zeros(12, 15) && b[15] === 1)) return v4(12);
-  if (b[0] === 0x00 && b[1] === 0x64 && b[2] === 0xff && b[3] === 0x9b && zeros(4, 12)) return v4(12);
+  const nat64 = b[0] === 0x00 && b[1] === 0x64 && b[2] === 0xff && b[3] === 0x9b;
+  if (nat64 && zeros(4, 12)) return v4(12);
+  if (nat64 && b[4] === 0x00 && b[5] === 0x01) return v4(12);
   if (b[0] === 0x20 && b[1] === 0x02) return v4(2);
   return undefined;
 }
@@ -164,10 +169,19 @@ export function urlProblem(url: URL, policy: AddressPolicy): string | undefined 
   return undefined;
 }
 
+/** The tenant-facing text of a refused delivery: that the address is refused, never what the name resolved to. */
+export const ADDRESS_NOT_ALLOWED = 'Address not allowed';
+
+/**
+ * A delivery refused by the guard. Its message is what a tenant may read (a delivery's `lastError`); what the
+ * name resolved to stays in `detail`, for the operators' logs only: it would map internal names for a tenant.
+ */
 export class AddressNotAllowedError extends Error {
   readonly code = 'EADDRNOTALLOWED';
+  readonly detail: string;
   constructor(hostname: string, address: string, category: AddressCategory) {
-    super(`Address not allowed: ${hostname} resolves to ${address} (${category})`);
+    super(ADDRESS_NOT_ALLOWED);
+    this.detail = `${hostname} resolves to ${address} (${category})`;
   }
 }
 

@@ -1,5 +1,6 @@
 import type { Deps } from '#shared/deps.ts';
 import { newId } from '#shared/ids.ts';
+import { assertEndpointCapacity } from '#shared/webhooks/endpoint-limits.ts';
 import { assertReceiverUrl, type Caller } from '#shared/webhooks/endpoint-rules.ts';
 import type { EndpointRecord } from '#shared/webhooks/records.ts';
 import { insertWebhookEndpoint } from '#shared/webhooks/repository.ts';
@@ -12,6 +13,7 @@ export async function createWebhookEndpoint(
   input: CreateEndpointInput,
 ): Promise<WebhookEndpoint & { secret: string }> {
   assertReceiverUrl(input.url, caller.organization);
+  await assertEndpointCapacity(deps, caller.organizationId);
   const now = deps.clock.now().toISOString();
   const record: EndpointRecord = {
     endpointId: newId(),

@@ -1,5 +1,6 @@
 import http from 'node:http';
 import https from 'node:https';
+import { log } from '#shared/log.ts';
 import {
   AddressNotAllowedError,
   type AddressPolicy,
@@ -32,7 +33,11 @@ export type DeliveryResult = {
 export type HttpDelivery = (request: DeliveryRequest) => Promise<DeliveryResult>;
 
 const describe = (error: unknown): string => {
-  if (error instanceof AddressNotAllowedError) return error.message;
+  if (error instanceof AddressNotAllowedError) {
+    // Operators see what the name resolved to; the tenant's lastError says only that it is not allowed.
+    log.warn('webhook address refused', { detail: error.detail });
+    return error.message;
+  }
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
   if (code === 'ECONNREFUSED') return 'Connection refused';
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'Host not found';

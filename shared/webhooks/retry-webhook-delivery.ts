@@ -1,6 +1,7 @@
 import type { Deps } from '#shared/deps.ts';
 import { ConflictError, NotFoundError } from '#shared/errors.ts';
 import { newId } from '#shared/ids.ts';
+import { takeEndpointSend } from '#shared/webhooks/endpoint-limits.ts';
 import { getDelivery, getWebhookEndpoint, requestRedelivery } from '#shared/webhooks/repository.ts';
 import { toWebhookDelivery, type WebhookDelivery } from '#shared/webhooks/schemas.ts';
 
@@ -17,6 +18,7 @@ export async function retryWebhookDelivery(
   if (!(await getWebhookEndpoint(deps.db, input.organizationId, delivery.endpointId))) {
     throw new NotFoundError('Webhook endpoint not found');
   }
+  await takeEndpointSend(deps, 'redelivery', input.organizationId, delivery.endpointId);
   const requested = await requestRedelivery(deps.db, delivery, { requestId: newId(), now: deps.clock.now() });
   if (!requested) throw new ConflictError('Webhook delivery changed concurrently, please retry');
   return toWebhookDelivery(requested);

@@ -3,6 +3,13 @@ import { NoBody } from '#shared/routing/presets.ts';
 import { defineRoute, type RouteDefinition } from '#shared/routing/route.ts';
 import { DeletedSchema, ErrorBodySchema, PaginationQuery } from '#shared/routing/schemas.ts';
 import {
+  ENDPOINT_LIMIT_REACHED,
+  REDELIVERIES_PER_ENDPOINT_PER_MINUTE,
+  TEST_EVENTS_PER_ENDPOINT_PER_MINUTE,
+  TOO_MANY_REDELIVERIES,
+  TOO_MANY_TEST_EVENTS,
+} from '#shared/webhooks/endpoint-limits.ts';
+import {
   CreateEndpointBody,
   DeliveryIdParams,
   EndpointIdParams,
@@ -42,8 +49,18 @@ export const routes = {
     successStatus: 201,
     access: { table: 'readwrite' },
     request: { body: CreateEndpointBody },
-    responses: { 201: WebhookEndpointWithSecretSchema, 400: ErrorBodySchema, 401: ErrorBodySchema },
-    examples: { responses: { 400: { error: 'url: Must not point to a private address' } } },
+    responses: {
+      201: WebhookEndpointWithSecretSchema,
+      400: ErrorBodySchema,
+      401: ErrorBodySchema,
+      409: ErrorBodySchema,
+    },
+    examples: {
+      responses: {
+        400: { error: 'url: Must not point to a private address' },
+        409: { error: ENDPOINT_LIMIT_REACHED },
+      },
+    },
   }),
   listWebhookEndpoints: defineRoute({
     ...webhookRoute,
@@ -135,12 +152,12 @@ export const routes = {
     path: '/api/v2/webhooks/endpoints/{endpointId}/test',
     handler: 'functions/api/webhooks/send-test.ts',
     summary: 'Send a webhook.test event to this endpoint',
-    description: 'Goes to this endpoint only, signed and retried like any event; not subscribable.',
+    description: `Goes to this endpoint only, signed and retried like any event; not subscribable. At most ${TEST_EVENTS_PER_ENDPOINT_PER_MINUTE} a minute per endpoint (429 with \`Retry-After\`).`,
     successStatus: 202,
     access: { table: 'readwrite' },
     request: { params: EndpointIdParams, body: NoBody },
     responses: { 202: TestEventSchema, 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema },
-    examples: { responses: endpointNotFound },
+    examples: { responses: { ...endpointNotFound, 429: { error: TOO_MANY_TEST_EVENTS } } },
   }),
   listWebhookDeliveries: defineRoute({
     ...webhookRoute,
@@ -169,7 +186,8 @@ export const routes = {
     summary: 'Redeliver now (a failed or delivered delivery gets one attempt more)',
     description:
       'A `FAILED` or `DELIVERED` delivery gets exactly one more attempt; a `PENDING` one is brought forward. The ' +
-      'same `webhook-id` and body are sent, so a receiver that deduplicates handles it once.',
+      'same `webhook-id` and body are sent, so a receiver that deduplicates handles it once. At most ' +
+      `${REDELIVERIES_PER_ENDPOINT_PER_MINUTE} a minute per endpoint (429 with \`Retry-After\`).`,
     successStatus: 202,
     access: { table: 'readwrite' },
     request: { params: DeliveryIdParams, body: NoBody },
@@ -184,6 +202,7 @@ export const routes = {
       responses: {
         404: { error: 'Webhook delivery not found' },
         409: { error: 'Webhook delivery changed concurrently, please retry' },
+        429: { error: TOO_MANY_REDELIVERIES },
       },
     },
   }),

@@ -1,12 +1,14 @@
 import type { Deps } from '#shared/deps.ts';
 import { NotFoundError } from '#shared/errors.ts';
 import { eventRecord } from '#shared/events/outbox.ts';
+import { takeEndpointSend } from '#shared/webhooks/endpoint-limits.ts';
 import { insertTestEvent } from '#shared/webhooks/repository.ts';
 import { requireWebhookEndpoint } from '#shared/webhooks/require-webhook-endpoint.ts';
 
-/** Sends `webhook.test` to this endpoint only, through the same outbox, stream, bus and queue as every event. */
+/** Sends `webhook.test` to this endpoint only (a few a minute: shared/webhooks/endpoint-limits.ts), through the same outbox, stream, bus and queue as every event. */
 export async function sendTestEvent(deps: Deps, organizationId: string, endpointId: string) {
   await requireWebhookEndpoint(deps, organizationId, endpointId);
+  await takeEndpointSend(deps, 'test', organizationId, endpointId);
   const event = {
     ...eventRecord({ organizationId, type: 'webhook.test', data: {}, now: deps.clock.now() }),
     targetEndpointId: endpointId,

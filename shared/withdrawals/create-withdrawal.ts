@@ -2,6 +2,7 @@ import type { BankRecord } from '#shared/banks/records.ts';
 import { getBankOfCustomer } from '#shared/banks/repository.ts';
 import type { CustomerRecord } from '#shared/customers/records.ts';
 import { getCustomer } from '#shared/customers/repository.ts';
+import { currentDeadline, withDatabaseDeadline } from '#shared/db/client.ts';
 import { isTransientDatabaseError } from '#shared/db/errors.ts';
 import {
   type GuardedItem,
@@ -14,6 +15,7 @@ import {
   BadRequestError,
   FieldError,
   ForbiddenError,
+  HttpError,
   NotFoundError,
   ServiceUnavailableError,
   UnprocessableError,
@@ -58,7 +60,14 @@ export type CreateWithdrawalRequest = {
 
 export type CreateWithdrawalResult = { transaction: Transaction; replayed: boolean };
 
-export const FAILED_TO_EXECUTE = 'Failed to execute withdrawal';
+/**
+ * The 503 of a create whose withdrawal does not exist (as far as the database could tell): Compose's text, and
+ * what to do about it. A new key could pay twice if the first request's write landed after all.
+ */
+export const FAILED_TO_EXECUTE = 'Failed to execute withdrawal; retry with the same idempotency key';
+
+/** Kept for the read of the truth after a failure whose outcome is unknown (`answerTruthfully`). */
+export const TRUTH_READ_RESERVE_MS = 1_000;
 
 export class IdempotencyKeyReusedError extends UnprocessableError {
   constructor() {
@@ -85,17 +94,62 @@ export function resolveIdempotencyKey(fromBody: string | undefined, fromHeader: 
  * allowance, the idempotency record and the sandbox settings, all at once. Writes: ONE conditional
  * TransactWriteItems with the transaction, its pointer, its unique reference, its idempotency record, its
  * `withdrawal.created` event and, when it executes at once, the balance and allowance reservations. A guard
- * that fails because of a concurrent writer makes it decide again on fresh reads; a database that throttles
- * or fails leaves nothing written and answers 503.
+ * that fails because of a concurrent writer makes it decide again on fresh reads.
+ *
+ * A failure whose outcome is unknown (a timeout, a dropped connection, a 500 of the database: the transaction
+ * may have landed) is answered with the truth: the idempotency record is read (strongly consistent) and, if it
+ * exists, the withdrawal it names is the answer (201); only when it does not is the answer 503, which says to
+ * retry with the same key. The work before gets the request's deadline less `TRUTH_READ_RESERVE_MS`, so the
+ * read always has time left, even when the database hangs.
  */
 export async function createWithdrawal(deps: Deps, request: CreateWithdrawalRequest): Promise<CreateWithdrawalResult> {
   const idempotencyKey = resolveIdempotencyKey(request.idempotencyKey, request.idempotencyKeyHeader);
+  const planned = new Set<string>();
   try {
-    return await retryOnConflict(() => attemptCreate(deps, request, idempotencyKey));
+    return await withinReserve(() => retryOnConflict(() => attemptCreate(deps, request, idempotencyKey, planned)));
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    return answerTruthfully(deps, request, idempotencyKey, planned, error);
+  }
+}
+
+/** Runs `work` under the current deadline less the truth read's reserve (no deadline: no limit). */
+function withinReserve<T>(work: () => Promise<T>): Promise<T> {
+  const at = currentDeadline();
+  return at === undefined ? work() : withDatabaseDeadline(at - TRUTH_READ_RESERVE_MS, work);
+}
+
+/**
+ * After a failure whose outcome is unknown: the withdrawal the key names if there is one (this request's own,
+ * or a concurrent one with the same key and body), else 503 to retry with the same key (a transient failure)
+ * or the failure itself (anything else: nothing was written under this key).
+ */
+async function answerTruthfully(
+  deps: Deps,
+  request: CreateWithdrawalRequest,
+  idempotencyKey: string,
+  planned: ReadonlySet<string>,
+  failure: unknown,
+): Promise<CreateWithdrawalResult> {
+  let existing: IdempotencyRecord | undefined;
+  try {
+    existing = await getIdempotencyRecord(deps.db, request.organization.organizationId, idempotencyKey);
   } catch (error) {
     if (isTransientDatabaseError(error)) throw new ServiceUnavailableError(FAILED_TO_EXECUTE);
     throw error;
   }
+  if (existing) {
+    try {
+      const result = await replay(deps, existing, requestHash(request));
+      // This request's own write landed: for its caller it is the first answer, not a replay.
+      return planned.has(existing.transactionId) ? { ...result, replayed: false } : result;
+    } catch (error) {
+      if (isTransientDatabaseError(error)) throw new ServiceUnavailableError(FAILED_TO_EXECUTE);
+      throw error;
+    }
+  }
+  if (isTransientDatabaseError(failure)) throw new ServiceUnavailableError(FAILED_TO_EXECUTE);
+  throw failure;
 }
 
 const MAX_DECISIONS = 5;
@@ -104,6 +158,7 @@ async function attemptCreate(
   deps: Deps,
   request: CreateWithdrawalRequest,
   idempotencyKey: string,
+  planned: Set<string>,
 ): Promise<CreateWithdrawalResult> {
   const { organizationId } = request.organization;
   const hash = requestHash(request);
@@ -122,6 +177,7 @@ async function attemptCreate(
   for (let decision = 1; decision <= MAX_DECISIONS; decision++) {
     const now = deps.clock.now();
     const { record, items } = plan(deps, { organization, payee, amount, context, idempotencyKey, hash, now });
+    planned.add(record.transactionId);
     try {
       await writeGuarded(deps.db, items);
     } catch (error) {

@@ -107,7 +107,7 @@ export const routes = {
         403: { error: 'Customer KYC verification must be completed' },
         404: { error: 'Withdrawal bank not found' },
         422: { error: 'idempotencyKey: Key was already used with different parameters' },
-        503: { error: 'Failed to execute withdrawal' },
+        503: { error: 'Failed to execute withdrawal; retry with the same idempotency key' },
       },
     },
   }),

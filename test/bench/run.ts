@@ -23,7 +23,7 @@ import { REPO_ROOT } from '#infra/repo-root.ts';
 import type { ApiResult } from '#shared/http/api-handler.ts';
 import { routeList } from '#shared/routes.ts';
 import type { RouteDefinition } from '#shared/routing/route.ts';
-import { capture, commandCount, describePlan, replayer } from '#test/bench/floor.ts';
+import { type CommandPlan, capture, commandCount, describePlan, replayer } from '#test/bench/floor.ts';
 import { httpLoad, loopLoad, type Measurement } from '#test/bench/load.ts';
 import { customerItem } from '#test/support/customers/customer-items.ts';
 import { apiEvent } from '#test/support/http/api-event.ts';
@@ -38,6 +38,9 @@ const LIST_SIZES = [10, 10_000];
 const OVERHEAD_ITERATIONS = SHORT ? 5_000 : 20_000;
 const WEBHOOK_EVENTS = SHORT ? 100 : 400;
 const RESULTS = join(REPO_ROOT, 'test/bench/results/latest.json');
+const UNREFUSED = { RATE_LIMIT_KEY_PER_S: '100000', RATE_LIMIT_ORGANIZATION_PER_S: '100000' };
+/** The operation whose floor is measured with and without the rate limits' two counter updates. */
+const RATE_LIMIT_PROBE = 'getCustomer';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 
@@ -72,7 +75,8 @@ async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'payouts-bench-'));
   let runtime: Runtime | undefined;
   try {
-    runtime = await startRuntime(dataDir, { SANDBOX_SETTLE_AFTER_S: 'off', LOG_LEVEL: 'error' });
+    // The rate limits count every request as in production, but so high that the load is never refused.
+    runtime = await startRuntime(dataDir, { SANDBOX_SETTLE_AFTER_S: 'off', LOG_LEVEL: 'error', ...UNREFUSED });
     const local = runtime.localJson();
     // This process invokes the handlers once per operation, to record their DynamoDB calls for the floor.
     Object.assign(process.env, {
@@ -83,6 +87,7 @@ async function main() {
       AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
       DEPOSIT_XPUB: readFileSync(join(dataDir, 'deposit-xpub'), 'utf8').trim(),
       LOG_LEVEL: 'error',
+      ...UNREFUSED,
     });
     const { appDeps } = await import('#shared/deps.ts');
     const { hashApiKey } = await import('#shared/organizations/api-keys.ts');
@@ -159,6 +164,7 @@ async function main() {
 
     const keep = [local.organizationId, customerId, bank.id, transactionId, hashApiKey(key)].filter(Boolean);
     const results: ScenarioResult[] = [];
+    let rateLimit: RateLimitCost | undefined;
     for (const scenario of scenarios) {
       const definition = route(scenario.operationId) as RouteDefinition;
       const path = definition.path.replace(/\{(\w+)\}/g, (_, name: string) => scenario.ids[name] ?? '');
@@ -205,6 +211,21 @@ async function main() {
         calls: describePlan(plan),
       });
       process.stderr.write(`measured ${scenario.name}\n`);
+      if (scenario.operationId === RATE_LIMIT_PROBE) {
+        // The same floor without the rate-limit updates: what counting costs per request, as a ratio of floors.
+        const without = { stages: withoutRateLimitStages(plan) };
+        const bare = replayer(deps.db, without, keep);
+        await loopLoad(bare, CONNECTIONS, WARMUP_SECONDS);
+        const withoutLimits = await loopLoad(bare, CONNECTIONS, SECONDS);
+        rateLimit = {
+          operation: scenario.name,
+          withLimits: floor,
+          withoutLimits,
+          ratio: withoutLimits.rps / floor.rps,
+          calls: describePlan(plan),
+        };
+        process.stderr.write('measured the rate limits\n');
+      }
     }
 
     // List latency by partition size: organizations of their own, their customers written straight to the table.
@@ -249,6 +270,7 @@ async function main() {
       machine,
       settings: { seconds: SECONDS, connections: CONNECTIONS },
       operations: results,
+      rateLimit,
       lists,
       overhead,
       webhooks,
@@ -313,6 +335,7 @@ type Report = {
   machine: string;
   settings: { seconds: number; connections: number };
   operations: ScenarioResult[];
+  rateLimit: RateLimitCost | undefined;
   lists: { items: number; service: Measurement }[];
   overhead: { route: string; stackNs: number; bareNs: number; overheadNs: number }[];
   webhooks: { script: string; output: string | null };
@@ -320,6 +343,21 @@ type Report = {
 };
 
 const n = (value: number, digits = 0) => value.toFixed(digits);
+
+type RateLimitCost = {
+  operation: string;
+  withLimits: Measurement;
+  withoutLimits: Measurement;
+  /** Floor ops/s without the counters ÷ with them: 1.25 means counting costs a fifth of the floor's throughput. */
+  ratio: number;
+  calls: string;
+};
+
+/** A plan's stages without the rate-limit counter updates (shared/http/rate-limits.ts). */
+const withoutRateLimitStages = (plan: CommandPlan) =>
+  plan.stages
+    .map((stage) => stage.filter((command) => !command.input.includes('"RATELIMIT#')))
+    .filter((stage) => stage.length > 0);
 
 function markdown(report: Report): string {
   const lines = [
@@ -333,6 +371,16 @@ function markdown(report: Report): string {
         `${n(r.floor.p50, 1)} | ${n(r.floor.p99, 1)} | ${n(r.ratio, 2)} | ${r.dynamodbCalls}: ${r.calls} |`,
     ),
     '',
+    ...(report.rateLimit
+      ? [
+          '| rate limits (per key and per organization, counted in the table) | floor ops/s | floor p50 ms | floor p99 ms |',
+          '| --- | ---: | ---: | ---: |',
+          `| ${report.rateLimit.operation} with the counters (${report.rateLimit.calls}) | ${n(report.rateLimit.withLimits.rps)} | ${n(report.rateLimit.withLimits.p50, 1)} | ${n(report.rateLimit.withLimits.p99, 1)} |`,
+          `| ${report.rateLimit.operation} without them | ${n(report.rateLimit.withoutLimits.rps)} | ${n(report.rateLimit.withoutLimits.p50, 1)} | ${n(report.rateLimit.withoutLimits.p99, 1)} |`,
+          `| without ÷ with | ${n(report.rateLimit.ratio, 2)} | | |`,
+          '',
+        ]
+      : []),
     '| list customers (first page), one connection | req/s | p50 ms | p99 ms |',
     '| --- | ---: | ---: | ---: |',
     ...report.lists.map(

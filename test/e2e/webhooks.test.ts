@@ -366,6 +366,7 @@ describe('webhooks on npm start, received by a real HTTP receiver', () => {
       });
       return body[0]?.lastError ? body : undefined;
     });
-    expect(refused?.lastError).toBe('Address not allowed: private-receiver.test resolves to 10.0.0.1 (private)');
+    // Never what the name resolves to: that would map internal names for a tenant.
+    expect(refused?.lastError).toBe('Address not allowed');
   });
 });

@@ -30,7 +30,7 @@ const ACTIONS_THAT_REQUIRE_STAR = new Set([
   'dynamodb:ListStreams',
 ]);
 
-type Statement = { Effect: string; Action?: string | string[]; Resource?: unknown };
+type Statement = { Effect: string; Action?: string | string[]; Resource?: unknown; Condition?: unknown };
 const asList = <T>(value: T | T[] | undefined): T[] =>
   value === undefined ? [] : Array.isArray(value) ? value : [value];
 
@@ -141,12 +141,19 @@ describe('each route function', () => {
           effect: statement.Effect,
           actions: asList(statement.Action).sort(),
           resource: describeResource(resource),
+          ...(statement.Condition ? { condition: statement.Condition } : {}),
         })),
       );
   }
 
   const READ = ['dynamodb:BatchGetItem', 'dynamodb:ConditionCheckItem', 'dynamodb:GetItem', 'dynamodb:Query'];
   const WRITE = ['dynamodb:DeleteItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem'];
+  const RATE_LIMIT_GRANT = {
+    effect: 'Allow',
+    actions: ['dynamodb:UpdateItem'],
+    resource: 'table',
+    condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['RATELIMIT#*'] } },
+  };
 
   for (const route of routeList) {
     const { operationId, access } = route;
@@ -160,6 +167,8 @@ describe('each route function', () => {
       if (access.table !== 'none') {
         const actions = access.table === 'readwrite' ? [...READ, ...WRITE].sort() : READ;
         expected.push({ effect: 'Allow', actions, resource: 'table' });
+        // A read-only function may still count requests against the rate limits: on those items alone.
+        if (access.table === 'read') expected.push(RATE_LIMIT_GRANT);
         for (const index of access.indexes ?? []) {
           expected.push({ effect: 'Allow', actions: ['dynamodb:Query'], resource: `table/index/${index}` });
         }

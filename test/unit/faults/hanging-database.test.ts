@@ -3,7 +3,7 @@ import { createServer, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '#shared/clock.ts';
 import { parseConfig } from '#shared/config/env.ts';
-import { createDb, DB_MAX_ATTEMPTS, dbTimeouts } from '#shared/db/client.ts';
+import { createDb, DB_MAX_ATTEMPTS, dbTimeouts, requestBudgetMs } from '#shared/db/client.ts';
 import { apiHandler } from '#shared/http/api-handler.ts';
 import { routes } from '#shared/routes.ts';
 import { apiEvent, bodyOf, headerOf, invoke } from '#test/support/http/api-event.ts';
@@ -36,6 +36,13 @@ describe('a database that never answers', () => {
   it('gives up within the function timeout in AWS: every attempt, connecting included, has a limit', () => {
     const { connectionTimeout, requestTimeout } = dbTimeouts({ dynamodbEndpoint: undefined });
     expect(DB_MAX_ATTEMPTS * (connectionTimeout + requestTimeout)).toBeLessThan(FUNCTION_TIMEOUT_MS);
+  });
+
+  it('gives every request a database deadline: under 5 s locally, within the function timeout in AWS', () => {
+    expect(requestBudgetMs({ dynamodbEndpoint: 'http://127.0.0.1:8000' })).toBeLessThan(5_000);
+    expect(requestBudgetMs({ dynamodbEndpoint: undefined })).toBeLessThan(FUNCTION_TIMEOUT_MS);
+    // A function with less time left stops waiting a second before it is killed.
+    expect(requestBudgetMs({ dynamodbEndpoint: undefined }, 4_000)).toBe(3_000);
   });
 
   it('ends the request with 503 and Retry-After', async () => {
