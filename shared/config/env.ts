@@ -74,6 +74,23 @@ const EnvSchema = z.object({
   RECEIVING_BANKS: jsonVariable(ReceivingBanksSchema, {}),
   /** The issuer of dedicated USD virtual accounts. */
   VIRTUAL_ACCOUNT_ISSUER: jsonVariable(VirtualAccountIssuerSchema, PLATFORM_DEFAULTS.virtualAccounts),
+  // The organization console (shared/console/README.md).
+  /** Where the console is served; its host is the passkeys' relying party id. `http:` only for localhost. */
+  CONSOLE_ORIGIN: z
+    .url()
+    .default('http://localhost:3000')
+    .refine((value) => {
+      const url = new URL(value);
+      return url.protocol === 'https:' || url.hostname === 'localhost';
+    }, 'must be https (http only for localhost)'),
+  /** Seconds a console session lives without use, and at most. */
+  SESSION_IDLE_S: z.coerce.number().int().min(60).default(30 * 60),
+  SESSION_ABSOLUTE_S: z.coerce.number().int().min(60).default(12 * 3600),
+  /** Seconds an invitation stays valid. */
+  INVITE_TTL_S: z.coerce.number().int().min(60).default(7 * 24 * 3600),
+  /** Set locally: mail is written there as files (and printed) instead of being sent with Amazon SES. */
+  MAIL_DIR: z.string().min(1).optional(),
+  MAIL_FROM: z.email().default('console@payouts.dev'),
 });
 
 export type Config = Readonly<{
@@ -96,6 +113,17 @@ export type Config = Readonly<{
     eurAccount: EurReceivingAccount;
     usdAccount: UsdReferenceAccount;
     virtualAccountIssuer: VirtualAccountIssuer;
+  }>;
+  console: Readonly<{
+    origin: string;
+    rpId: string;
+    /** Cookies are `Secure` everywhere but on http://localhost. */
+    secureCookies: boolean;
+    sessionIdleSeconds: number;
+    sessionAbsoluteSeconds: number;
+    inviteTtlSeconds: number;
+    mailDir: string | undefined;
+    mailFrom: string;
   }>;
 }>;
 
@@ -128,6 +156,16 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       eurAccount: e.RECEIVING_BANKS.EUR,
       usdAccount: e.RECEIVING_BANKS.USD,
       virtualAccountIssuer: e.VIRTUAL_ACCOUNT_ISSUER,
+    }),
+    console: Object.freeze({
+      origin: new URL(e.CONSOLE_ORIGIN).origin,
+      rpId: new URL(e.CONSOLE_ORIGIN).hostname,
+      secureCookies: new URL(e.CONSOLE_ORIGIN).protocol === 'https:',
+      sessionIdleSeconds: e.SESSION_IDLE_S,
+      sessionAbsoluteSeconds: e.SESSION_ABSOLUTE_S,
+      inviteTtlSeconds: e.INVITE_TTL_S,
+      mailDir: e.MAIL_DIR,
+      mailFrom: e.MAIL_FROM,
     }),
   });
 }
