@@ -84,10 +84,22 @@ const EnvSchema = z.object({
       return url.protocol === 'https:' || url.hostname === 'localhost';
     }, 'must be https (http only for localhost)'),
   /** Seconds a console session lives without use, and at most. */
-  SESSION_IDLE_S: z.coerce.number().int().min(60).default(30 * 60),
-  SESSION_ABSOLUTE_S: z.coerce.number().int().min(60).default(12 * 3600),
+  SESSION_IDLE_S: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .default(30 * 60),
+  SESSION_ABSOLUTE_S: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .default(12 * 3600),
   /** Seconds an invitation stays valid. */
-  INVITE_TTL_S: z.coerce.number().int().min(60).default(7 * 24 * 3600),
+  INVITE_TTL_S: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .default(7 * 24 * 3600),
   /** Set locally: mail is written there as files (and printed) instead of being sent with Amazon SES. */
   MAIL_DIR: z.string().min(1).optional(),
   MAIL_FROM: z.email().default('console@payouts.dev'),

@@ -1,12 +1,13 @@
-import type { RegistrationResponseJSON } from '@simplewebauthn/server';
 import { auditItem, hashToken, memberActor, newSession } from '#shared/console/console-rules.ts';
-import { verifyRegistration } from '#shared/console/passkeys.ts';
+import { getSession } from '#shared/console/get-session.ts';
+import { type RegistrationResponse, verifyRegistration } from '#shared/console/passkeys.ts';
 import type { Member } from '#shared/console/records.ts';
 import { consoleWrites, getChallenge, getInvite } from '#shared/console/repository.ts';
 import { InviteInvalidError } from '#shared/console/start-registration.ts';
 import { WriteConditionFailedError, writeGuarded } from '#shared/db/guarded-write.ts';
 import type { Deps } from '#shared/deps.ts';
 import { ConflictError } from '#shared/errors.ts';
+import { getOrganization } from '#shared/organizations/repository.ts';
 
 /**
  * Step two: the new passkey answers the registration challenge of this invite. In one transaction the challenge
@@ -19,7 +20,7 @@ export async function acceptInvite(
     token: string;
     challengeId: string;
     name: string;
-    response: RegistrationResponseJSON;
+    response: RegistrationResponse;
     sourceAddress: string;
   },
 ) {
@@ -29,6 +30,7 @@ export async function acceptInvite(
     getChallenge(deps.db, input.challengeId),
     getInvite(deps.db, tokenHash),
   ]);
+  const organization = invite && (await getOrganization(deps.db, invite.organizationId));
   if (
     !challenge ||
     challenge.purpose !== 'register' ||
@@ -37,7 +39,8 @@ export async function acceptInvite(
     !invite ||
     invite.status !== 'PENDING' ||
     invite.validUntil <= now.toISOString() ||
-    !challenge.memberId
+    !challenge.memberId ||
+    !organization
   ) {
     throw new InviteInvalidError();
   }
@@ -83,5 +86,5 @@ export async function acceptInvite(
     if (error.role === 'passkey') throw new ConflictError('Passkey already registered');
     throw new InviteInvalidError();
   }
-  return { sessionToken: token, session, member };
+  return { sessionToken: token, view: getSession({ member, organization }) };
 }

@@ -1,5 +1,5 @@
 import { addSeconds, type ConsoleActor, hashToken } from '#shared/console/console-rules.ts';
-import { deleteSession, getMemberWithOrganization, findSession, touchSession } from '#shared/console/repository.ts';
+import { deleteSession, findSession, getMemberWithOrganization, touchSession } from '#shared/console/repository.ts';
 import type { Deps } from '#shared/deps.ts';
 import { UnauthorizedError } from '#shared/errors.ts';
 

@@ -2,7 +2,7 @@ import type { ConsoleActor } from '#shared/console/console-rules.ts';
 import { PERMISSION_TABLE } from '#shared/console/roles.ts';
 
 /** Who is signed in, in which organization, and what the role allows: the console shows only what may be done. */
-export function getSession(actor: ConsoleActor) {
+export function getSession(actor: Pick<ConsoleActor, 'member' | 'organization'>) {
   const { member, organization } = actor;
   return {
     member: { id: member.memberId, email: member.email, name: member.name, role: member.role },

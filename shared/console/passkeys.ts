@@ -9,8 +9,10 @@ import {
   verifyAuthenticationResponse,
   verifyRegistrationResponse,
 } from '@simplewebauthn/server';
+import type * as z from 'zod';
 import type { Config } from '#shared/config/env.ts';
 import type { ApprovalBinding, Passkey } from '#shared/console/records.ts';
+import type { AuthenticationResponseSchema, RegistrationResponseSchema } from '#shared/console/schemas.ts';
 import { UnauthorizedError } from '#shared/errors.ts';
 
 /**
@@ -19,6 +21,15 @@ import { UnauthorizedError } from '#shared/errors.ts';
  * (a passkey proves possession, not a make of authenticator).
  */
 type Rp = Config['console'];
+
+/** The browser's answers as the request schemas parse them (`schemas.ts`); the library's types ask for more. */
+export type RegistrationResponse = z.output<typeof RegistrationResponseSchema>;
+export type AuthenticationResponse = z.output<typeof AuthenticationResponseSchema>;
+
+const asRegistration = (response: RegistrationResponse) =>
+  ({ ...response, clientExtensionResults: response.clientExtensionResults ?? {} }) as RegistrationResponseJSON;
+const asAuthentication = (response: AuthenticationResponse) =>
+  ({ ...response, clientExtensionResults: response.clientExtensionResults ?? {} }) as AuthenticationResponseJSON;
 
 export const RP_NAME = 'Payouts console';
 const TIMEOUT_MS = 5 * 60_000;
@@ -45,10 +56,10 @@ export function registrationOptions(
 }
 
 /** The new credential, or 401 when the response does not answer this challenge on this origin. */
-export async function verifyRegistration(rp: Rp, response: RegistrationResponseJSON, challenge: string) {
+export async function verifyRegistration(rp: Rp, response: RegistrationResponse, challenge: string) {
   try {
     const result = await verifyRegistrationResponse({
-      response,
+      response: asRegistration(response),
       expectedChallenge: challenge,
       expectedOrigin: rp.origin,
       expectedRPID: rp.rpId,
@@ -82,13 +93,13 @@ export function authenticationOptions(rp: Rp, challenge: string): Promise<Public
  */
 export async function verifyAssertion(
   rp: Pick<Rp, 'origin' | 'rpId'>,
-  response: AuthenticationResponseJSON,
+  response: AuthenticationResponse,
   challenge: string,
   passkey: Pick<Passkey, 'credentialId' | 'publicKey' | 'counter'>,
 ): Promise<number> {
   try {
     const result = await verifyAuthenticationResponse({
-      response,
+      response: asAuthentication(response),
       expectedChallenge: challenge,
       expectedOrigin: rp.origin,
       expectedRPID: rp.rpId,

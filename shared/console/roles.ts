@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import type { ConsolePermission } from '#shared/routing/route.ts';
 
 /** The roles of an organization's members, most powerful first. */
 export const ROLES = ['owner', 'admin', 'approver', 'developer', 'viewer'] as const;
@@ -6,8 +7,7 @@ export const RoleSchema = z.enum(ROLES);
 export type Role = z.infer<typeof RoleSchema>;
 
 /** What a console route may require. Every console route names exactly one (see README.md). */
-export const PERMISSIONS = ['read', 'approve', 'manageKeys', 'manageWebhooks', 'invite', 'settings', 'audit'] as const;
-export type Permission = (typeof PERMISSIONS)[number];
+export type Permission = ConsolePermission;
 
 /** The permission table of README.md, as code: a role may do what its row lists and nothing else. */
 export const PERMISSION_TABLE: Record<Role, readonly Permission[]> = {

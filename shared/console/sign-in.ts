@@ -1,7 +1,7 @@
-import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import { auditItem, memberActor, newSession } from '#shared/console/console-rules.ts';
-import { PasskeyRefusedError, verifyAssertion } from '#shared/console/passkeys.ts';
-import { consoleWrites, getChallenge, getMember, getPasskey } from '#shared/console/repository.ts';
+import { getSession } from '#shared/console/get-session.ts';
+import { type AuthenticationResponse, PasskeyRefusedError, verifyAssertion } from '#shared/console/passkeys.ts';
+import { consoleWrites, getChallenge, getMemberWithOrganization, getPasskey } from '#shared/console/repository.ts';
 import { limitSignIn } from '#shared/console/start-sign-in.ts';
 import { WriteConditionFailedError, writeGuarded } from '#shared/db/guarded-write.ts';
 import type { Deps } from '#shared/deps.ts';
@@ -12,7 +12,7 @@ import type { Deps } from '#shared/deps.ts';
  */
 export async function signIn(
   deps: Deps,
-  input: { challengeId: string; response: AuthenticationResponseJSON; sourceAddress: string },
+  input: { challengeId: string; response: AuthenticationResponse; sourceAddress: string },
 ) {
   await limitSignIn(deps, input.sourceAddress);
   const now = deps.clock.now();
@@ -23,8 +23,8 @@ export async function signIn(
   if (!challenge || challenge.purpose !== 'signIn' || challenge.validUntil <= now.toISOString() || !passkey) {
     throw new PasskeyRefusedError();
   }
-  const member = await getMember(deps.db, passkey.organizationId, passkey.memberId);
-  if (member?.status !== 'ACTIVE') throw new PasskeyRefusedError();
+  const { member, organization } = await getMemberWithOrganization(deps.db, passkey.organizationId, passkey.memberId);
+  if (member?.status !== 'ACTIVE' || !organization) throw new PasskeyRefusedError();
   const counter = await verifyAssertion(deps.config.console, input.response, challenge.challenge, passkey);
   const { token, tokenHash, session } = newSession(deps.config, member, now);
   try {
@@ -46,5 +46,5 @@ export async function signIn(
     if (error instanceof WriteConditionFailedError) throw new PasskeyRefusedError();
     throw error;
   }
-  return { sessionToken: token, session, member };
+  return { sessionToken: token, view: getSession({ member, organization }) };
 }

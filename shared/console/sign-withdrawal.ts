@@ -1,7 +1,11 @@
-import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import { approvalView, assertAwaitingSignatures, readWithdrawal } from '#shared/console/approval-rules.ts';
 import { auditItem, bindingOf, type ConsoleActor, memberActor, sameBinding } from '#shared/console/console-rules.ts';
-import { approvalChallenge, PasskeyRefusedError, verifyAssertion } from '#shared/console/passkeys.ts';
+import {
+  type AuthenticationResponse,
+  approvalChallenge,
+  PasskeyRefusedError,
+  verifyAssertion,
+} from '#shared/console/passkeys.ts';
 import { consoleWrites, getChallenge, getPasskey } from '#shared/console/repository.ts';
 import type { Deps } from '#shared/deps.ts';
 import { ConflictError } from '#shared/errors.ts';
@@ -23,7 +27,7 @@ export class WithdrawalChangedError extends ConflictError {
 export async function signWithdrawal(
   deps: Deps,
   actor: ConsoleActor,
-  input: { transactionId: string; challengeId: string; response: AuthenticationResponseJSON },
+  input: { transactionId: string; challengeId: string; response: AuthenticationResponse },
 ) {
   const organizationId = actor.organization.organizationId;
   const now = deps.clock.now();
