@@ -30,7 +30,12 @@ const publicRoute = { auth: false, tag: 'Console', console: { permission: 'publi
 const sessionRoute = { auth: true, tag: 'Console' } as const;
 const E = ErrorBodySchema;
 const readwrite = { table: 'readwrite' } as const;
-const withdrawalNotFound = { 404: { error: 'Transaction not found' } };
+const withdrawalNotFound = {
+  404: { error: 'Transaction not found' },
+  409: { error: 'Approver has already signed this withdrawal' },
+};
+const tooMany = { 429: { error: 'Too many requests' } };
+const inviteNotFound = { 404: { error: 'Invite not found, already used or expired' } };
 
 export const routes = {
   consoleStartRegistration: defineRoute({
@@ -44,6 +49,7 @@ export const routes = {
     access: readwrite,
     request: { body: StartRegistrationBody },
     responses: { 200: StartRegistrationSchema, 400: E, 403: E, 404: E },
+    examples: { responses: inviteNotFound },
   }),
   consoleAcceptInvite: defineRoute({
     ...publicRoute,
@@ -56,6 +62,7 @@ export const routes = {
     access: readwrite,
     request: { body: AcceptInviteBody },
     responses: { 201: ConsoleSessionSchema, 400: E, 401: E, 403: E, 404: E, 409: E },
+    examples: { responses: { ...inviteNotFound, 409: { error: 'Already a member of this organization' } } },
   }),
   consoleStartSignIn: defineRoute({
     ...publicRoute,
@@ -68,6 +75,7 @@ export const routes = {
     access: readwrite,
     request: { body: NoBody },
     responses: { 200: SignInOptionsSchema, 400: E, 403: E, 429: E },
+    examples: { responses: tooMany },
   }),
   consoleSignIn: defineRoute({
     ...publicRoute,
@@ -80,6 +88,7 @@ export const routes = {
     access: readwrite,
     request: { body: SignInBody },
     responses: { 200: ConsoleSessionSchema, 400: E, 401: E, 403: E, 429: E },
+    examples: { responses: tooMany },
   }),
   consoleGetSession: defineRoute({
     ...sessionRoute,
@@ -143,6 +152,7 @@ export const routes = {
     access: readwrite,
     request: { body: InviteMemberBody },
     responses: { 201: InviteSchema, 400: E, 401: E, 403: E, 409: E },
+    examples: { responses: { 409: { error: 'Already a member of this organization' } } },
   }),
   consoleListPendingWithdrawals: defineRoute({
     ...sessionRoute,

@@ -4,6 +4,73 @@ import { DEFAULT_LIMIT, MAX_LIMIT } from '#shared/routing/schemas.ts';
 
 /** The console's requests and responses (routes under `/api/console`, served to the console's own pages). */
 
+const TX = '6f1c2a9e-4b7d-4e21-9c3a-1d2e3f4a5b6c';
+const CUSTOMER = '3b241101-e2bb-4255-8caf-4136c566a962';
+const CHALLENGE = '9b2f0c4e-1d3a-4e5f-8a6b-7c8d9e0f1a2b';
+const MEMBER = 'a7c3e9f1-2b4d-4c6e-8f0a-1b3c5d7e9f20';
+const AT = '2026-11-21T10:00:00.000Z';
+const INVITE_TOKEN = '3kT9vQ0ZpX7bN2mLrC8dF1gH5jK4sW6yA0eU9iO3pQr';
+const CREDENTIAL = 'p8Q1x0kLzW3mR7tY2vB5nC9dF4gH6jK1';
+const REGISTRATION_EXAMPLE = {
+  id: CREDENTIAL,
+  rawId: CREDENTIAL,
+  type: 'public-key',
+  response: {
+    clientDataJSON: 'eyJ0eXBlIjoid2ViYXV0aG4uY3JlYXRlIn0',
+    attestationObject: 'o2NmbXRkbm9uZWdhdHRTdG10oGhhdXRoRGF0YQ',
+  },
+  clientExtensionResults: {},
+};
+const ASSERTION_EXAMPLE = {
+  id: CREDENTIAL,
+  rawId: CREDENTIAL,
+  type: 'public-key',
+  response: {
+    clientDataJSON: 'eyJ0eXBlIjoid2ViYXV0aG4uZ2V0In0',
+    authenticatorData: 'SZYN5YgOjGh0NBcPZHZgW4_krrmihjLHmVzzuoMdl2MFAAAAAQ',
+    signature: 'MEUCIQDs0Vn7x2b3k4c5d6e7f8g9h0i1j2k3l4m5n6o7p8q9r0',
+    userHandle: 'YTdjM2U5ZjE',
+  },
+  clientExtensionResults: {},
+};
+const SESSION_EXAMPLE = {
+  member: { id: MEMBER, email: 'ada@example.com', name: 'Ada Lovelace', role: 'owner' },
+  organization: {
+    id: '1f0e2d3c-4b5a-4968-8776-5a4b3c2d1e0f',
+    name: 'Acme Payouts',
+    environment: 'sandbox',
+    requiredApprovals: 2,
+  },
+  permissions: ['read', 'approve', 'manageKeys', 'manageWebhooks', 'invite', 'settings', 'audit'],
+};
+const BINDING_EXAMPLE = {
+  transactionId: TX,
+  amount: '91.08',
+  currency: 'EUR',
+  beneficiary: 'Ada Lovelace',
+  account: 'DE89370400440532013000',
+};
+const PENDING_EXAMPLE = {
+  id: TX,
+  reference: 'WD-7K3M-9QX2',
+  customerId: CUSTOMER,
+  status: 'PARTIALLY_SIGNED',
+  createdAt: AT,
+  sourceAmount: '100.00',
+  fee: '1.00',
+  amount: '91.08',
+  currency: 'EUR',
+  beneficiary: 'Ada Lovelace',
+  account: 'DE89370400440532013000',
+  approvals: [{ approver: 'ada@example.com', approvedAt: AT }],
+  requiredApprovals: 2,
+};
+const OPTIONS_EXAMPLE = {
+  challenge: 'q2Jk7vX0aB3cD4eF5gH6iJ7kL8mN9oP0qR1sT2uV3wX',
+  rpId: 'localhost',
+  userVerification: 'required',
+};
+
 const B64URL = /^[A-Za-z0-9_-]{1,16384}$/;
 const base64url = (description: string) =>
   z.string().regex(B64URL, { error: 'Must be base64url' }).meta({ description });
@@ -13,7 +80,7 @@ const TOKEN = z
   .regex(/^[0-9A-Za-z]{43}$/, { error: 'Invalid invite token' })
   .meta({
     description: 'The token of the invite link (after `#/invite/`)',
-    examples: ['3kT9vQ0ZpX7bN2mLrC8dF1gH5jK4sW6yA0eU9iO3pQr'],
+    examples: [INVITE_TOKEN],
   });
 
 const NAME = z
@@ -24,7 +91,7 @@ const NAME = z
   .meta({ description: 'How the member is shown to the others', examples: ['Ada Lovelace'] });
 const CHALLENGE_ID = z.uuid().meta({
   description: 'The challenge the options were made for (single use, valid 5 minutes)',
-  examples: ['9b2f0c4e-1d3a-4e5f-8a6b-7c8d9e0f1a2b'],
+  examples: [CHALLENGE],
 });
 
 const Extensions = z
@@ -55,7 +122,10 @@ export const RegistrationResponseSchema = z
       .optional()
       .meta({ description: 'Where the authenticator is' }),
   })
-  .meta({ description: 'The passkey created by the browser (`@simplewebauthn/browser` `startRegistration`)' });
+  .meta({
+    description: 'The passkey created by the browser (`@simplewebauthn/browser` `startRegistration`)',
+    examples: [REGISTRATION_EXAMPLE],
+  });
 
 /** `@simplewebauthn/browser`'s `startAuthentication()` result. */
 export const AuthenticationResponseSchema = z
@@ -77,23 +147,29 @@ export const AuthenticationResponseSchema = z
       .optional()
       .meta({ description: 'Where the authenticator is' }),
   })
-  .meta({ description: 'The assertion made by the browser (`@simplewebauthn/browser` `startAuthentication`)' });
+  .meta({
+    description: 'The assertion made by the browser (`@simplewebauthn/browser` `startAuthentication`)',
+    examples: [ASSERTION_EXAMPLE],
+  });
 
 export const StartRegistrationBody = z
   .strictObject({ token: TOKEN, name: NAME })
-  .meta({ id: 'ConsoleStartRegistrationRequest' });
+  .meta({ id: 'ConsoleStartRegistrationRequest', examples: [{ token: INVITE_TOKEN, name: 'Ada Lovelace' }] });
 
 export const AcceptInviteBody = z
   .strictObject({ token: TOKEN, name: NAME, challengeId: CHALLENGE_ID, response: RegistrationResponseSchema })
-  .meta({ id: 'ConsoleAcceptInviteRequest' });
+  .meta({
+    id: 'ConsoleAcceptInviteRequest',
+    examples: [{ token: INVITE_TOKEN, name: 'Ada Lovelace', challengeId: CHALLENGE, response: REGISTRATION_EXAMPLE }],
+  });
 
 export const SignInBody = z
   .strictObject({ challengeId: CHALLENGE_ID, response: AuthenticationResponseSchema })
-  .meta({ id: 'ConsoleSignInRequest' });
+  .meta({ id: 'ConsoleSignInRequest', examples: [{ challengeId: CHALLENGE, response: ASSERTION_EXAMPLE }] });
 
 export const SignWithdrawalBody = z
   .strictObject({ challengeId: CHALLENGE_ID, response: AuthenticationResponseSchema })
-  .meta({ id: 'ConsoleSignWithdrawalRequest' });
+  .meta({ id: 'ConsoleSignWithdrawalRequest', examples: [{ challengeId: CHALLENGE, response: ASSERTION_EXAMPLE }] });
 
 export const RejectWithdrawalBody = z
   .strictObject({
@@ -104,7 +180,7 @@ export const RejectWithdrawalBody = z
       .max(500)
       .meta({ description: 'Why the withdrawal is rejected (audited)', examples: ['Unknown beneficiary'] }),
   })
-  .meta({ id: 'ConsoleRejectWithdrawalRequest' });
+  .meta({ id: 'ConsoleRejectWithdrawalRequest', examples: [{ reason: 'Unknown beneficiary' }] });
 
 export const InviteMemberBody = z
   .strictObject({
@@ -116,10 +192,10 @@ export const InviteMemberBody = z
       .enum(ROLES)
       .meta({ description: 'The role the member gets (admins cannot invite owners)', examples: ['approver'] }),
   })
-  .meta({ id: 'ConsoleInviteMemberRequest' });
+  .meta({ id: 'ConsoleInviteMemberRequest', examples: [{ email: 'grace@example.com', role: 'approver' }] });
 
 export const TransactionIdParams = z.strictObject({
-  transactionId: z.uuid().meta({ description: 'The withdrawal', examples: ['0d6f1c9a-3b2e-4f5a-8c7d-9e0f1a2b3c4d'] }),
+  transactionId: z.uuid().meta({ description: 'The withdrawal', examples: [TX] }),
 });
 
 export const AuditQuery = z.strictObject({
@@ -152,11 +228,14 @@ export const StartRegistrationSchema = z
     role: z.enum(ROLES),
     options: Options,
   })
-  .meta({ id: 'ConsoleRegistrationOptions' });
+  .meta({
+    id: 'ConsoleRegistrationOptions',
+    examples: [{ challengeId: CHALLENGE, email: 'ada@example.com', role: 'owner', options: OPTIONS_EXAMPLE }],
+  });
 
 export const SignInOptionsSchema = z
   .object({ challengeId: z.string(), options: Options })
-  .meta({ id: 'ConsoleSignInOptions' });
+  .meta({ id: 'ConsoleSignInOptions', examples: [{ challengeId: CHALLENGE, options: OPTIONS_EXAMPLE }] });
 
 export const ConsoleSessionSchema = z
   .object({
@@ -169,9 +248,11 @@ export const ConsoleSessionSchema = z
     }),
     permissions: z.array(z.string()),
   })
-  .meta({ id: 'ConsoleSession' });
+  .meta({ id: 'ConsoleSession', examples: [SESSION_EXAMPLE] });
 
-export const SignedOutSchema = z.object({ signedOut: z.literal(true) }).meta({ id: 'ConsoleSignedOut' });
+export const SignedOutSchema = z
+  .object({ signedOut: z.literal(true) })
+  .meta({ id: 'ConsoleSignedOut', examples: [{ signedOut: true }] });
 
 export const MemberSchema = z
   .object({
@@ -182,11 +263,21 @@ export const MemberSchema = z
     status: z.enum(['ACTIVE', 'REMOVED']),
     createdAt: z.string(),
   })
-  .meta({ id: 'ConsoleMember' });
+  .meta({ id: 'ConsoleMember', examples: [{ ...SESSION_EXAMPLE.member, status: 'ACTIVE', createdAt: AT }] });
 
 export const InviteSchema = z
   .object({ inviteId: z.string(), email: z.string(), role: z.enum(ROLES), validUntil: z.string() })
-  .meta({ id: 'ConsoleInvite' });
+  .meta({
+    id: 'ConsoleInvite',
+    examples: [
+      {
+        inviteId: 'c1d2e3f4-a5b6-4c7d-8e9f-0a1b2c3d4e5f',
+        email: 'grace@example.com',
+        role: 'approver',
+        validUntil: '2026-11-28T10:00:00.000Z',
+      },
+    ],
+  });
 
 const BindingSchema = z.object({
   transactionId: z.string(),
@@ -212,11 +303,21 @@ export const PendingWithdrawalSchema = z
     approvals: z.array(z.object({ approver: z.string(), approvedAt: z.string() })),
     requiredApprovals: z.number().int(),
   })
-  .meta({ id: 'ConsolePendingWithdrawal' });
+  .meta({ id: 'ConsolePendingWithdrawal', examples: [PENDING_EXAMPLE] });
 
 export const ApprovalOptionsSchema = z
   .object({ challengeId: z.string(), binding: BindingSchema, nonce: z.string(), options: Options })
-  .meta({ id: 'ConsoleApprovalOptions' });
+  .meta({
+    id: 'ConsoleApprovalOptions',
+    examples: [
+      {
+        challengeId: CHALLENGE,
+        binding: BINDING_EXAMPLE,
+        nonce: 'Zx8cV7bN6mQ5wE4rT3yU2iO1pA0sD9fG8hJ7kL6zX5c',
+        options: OPTIONS_EXAMPLE,
+      },
+    ],
+  });
 
 export const AuditEntrySchema = z
   .object({
@@ -228,4 +329,17 @@ export const AuditEntrySchema = z
     sourceAddress: z.string(),
     details: z.record(z.string(), z.string()),
   })
-  .meta({ id: 'ConsoleAuditEntry' });
+  .meta({
+    id: 'ConsoleAuditEntry',
+    examples: [
+      {
+        entryId: 'e5f6a7b8-c9d0-4e1f-8a2b-3c4d5e6f7a8b',
+        at: AT,
+        actor: { kind: 'member', id: MEMBER, email: 'ada@example.com' },
+        action: 'withdrawal.signed',
+        target: TX,
+        sourceAddress: '203.0.113.7',
+        details: { amount: '91.08', currency: 'EUR' },
+      },
+    ],
+  });
