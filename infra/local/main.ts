@@ -63,6 +63,10 @@ async function serve(dynamo: LocalDynamoDb) {
     AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
     AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
   });
+  // The console: passkeys need a secure context, which http://localhost is and http://127.0.0.1 is not. Mail
+  // (member invitations) is written under DATA_DIR/mail instead of going through Amazon SES.
+  process.env.CONSOLE_ORIGIN ??= `http://localhost:${env.PORT || 3000}`;
+  process.env.MAIL_DIR ??= join(dataDir, 'mail');
   // Before the configuration is first read: bank deposit wallets derive their addresses from it.
   const depositKey = resolveDepositXpub(dataDir, process.env);
   process.env.DEPOSIT_XPUB = depositKey.xpub;
@@ -78,6 +82,7 @@ async function serve(dynamo: LocalDynamoDb) {
   const { getOrganization } = await import('#shared/organizations/repository.ts');
   const { createOrganization } = await import('#shared/organizations/organization-admin.ts');
   const { routeList } = await import('#shared/routes.ts');
+  const { ownerInviteOnStart } = await import('#infra/local/console-invite.ts');
   const { LOCAL_WORKERS, startWorkers } = await import('#infra/local/workers.ts');
   const deps = appDeps();
 
@@ -106,9 +111,23 @@ async function serve(dynamo: LocalDynamoDb) {
   });
   const server = await startLocalServer({ routes: routeList, port: env.PORT, host: env.HOST });
   const apiUrl = `${server.url}/api/v2`;
+  const consoleUrl = `${deps.config.console.origin}/console/`;
+  const ownerInviteUrl = await ownerInviteOnStart(deps, organizationId ?? '');
   writeFileSync(
     localJsonPath,
-    `${JSON.stringify({ apiUrl, organizationId, apiKey, dynamodbEndpoint: dynamo.endpoint, tableName: env.TABLE_NAME }, null, 2)}\n`,
+    `${JSON.stringify(
+      {
+        apiUrl,
+        organizationId,
+        apiKey,
+        dynamodbEndpoint: dynamo.endpoint,
+        tableName: env.TABLE_NAME,
+        consoleUrl,
+        ownerInviteUrl,
+      },
+      null,
+      2,
+    )}\n`,
   );
 
   process.stdout.write(
@@ -118,6 +137,10 @@ async function serve(dynamo: LocalDynamoDb) {
       `  API base URL     ${apiUrl}`,
       `  Organization     ${organizationId} (sandbox${firstStart ? ', created now' : ''})`,
       `  API key          ${apiKey}`,
+      `  Console          ${consoleUrl}`,
+      ownerInviteUrl
+        ? `  Owner invite     ${ownerInviteUrl} (one use; a new one at each start until an owner joins)`
+        : '  Owner invite     none needed: the sandbox organization has an owner',
       `  Data             ${dataDir} (kept across restarts; connection details in ${localJsonPath})`,
       `  ${depositKey.note}`,
       ...notes.map((note) => `  ${note}`),
