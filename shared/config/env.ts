@@ -21,6 +21,9 @@ export const DepositXpubSchema = z
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
   });
 
+/** The sender of console invitations unless `MAIL_FROM` names another. */
+export const DEFAULT_MAIL_FROM = 'console@payouts.dev';
+
 /**
  * Configuration is read from the environment once, validated, and frozen. A missing or malformed value
  * fails the cold start with a message that names the variable, instead of failing a request later.
@@ -102,7 +105,7 @@ const EnvSchema = z.object({
     .default(7 * 24 * 3600),
   /** Set locally: mail is written there as files (and printed) instead of being sent with Amazon SES. */
   MAIL_DIR: z.string().min(1).optional(),
-  MAIL_FROM: z.email().default('console@payouts.dev'),
+  MAIL_FROM: z.email().default(DEFAULT_MAIL_FROM),
 });
 
 export type Config = Readonly<{

@@ -123,7 +123,7 @@ export const routes = {
     handler: 'functions/api/console/invite-member.ts',
     summary: 'Invite a member by e-mail (single-use link, valid 7 days)',
     successStatus: 201,
-    access: readwrite,
+    access: { table: 'readwrite', mail: true },
     request: { body: InviteMemberBody },
     responses: { 201: InviteSchema, 400: E, 401: E, 403: E, 409: E },
     examples: { responses: { 409: { error: 'Already a member of this organization' } } },
