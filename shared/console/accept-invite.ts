@@ -32,8 +32,7 @@ export async function acceptInvite(
   ]);
   const organization = invite && (await getOrganization(deps.db, invite.organizationId));
   if (
-    !challenge ||
-    challenge.purpose !== 'register' ||
+    challenge?.purpose !== 'register' ||
     challenge.inviteTokenHash !== tokenHash ||
     challenge.validUntil <= now.toISOString() ||
     !invite ||

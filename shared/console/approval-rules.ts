@@ -12,7 +12,7 @@ export const AWAITING = ['PROPOSED', 'PARTIALLY_SIGNED'] as const;
 export async function readWithdrawal(deps: Deps, organizationId: string, transactionId: string) {
   const locator = await locate(deps, organizationId, transactionId);
   const transaction = await getTransactionOfCustomer(deps.db, organizationId, locator.customerId, transactionId);
-  if (!transaction || transaction.type !== 'WITHDRAWAL') throw new NotFoundError(TRANSACTION_NOT_FOUND);
+  if (transaction?.type !== 'WITHDRAWAL') throw new NotFoundError(TRANSACTION_NOT_FOUND);
   return { locator, transaction };
 }
 

@@ -27,7 +27,9 @@ export async function authenticateSession(deps: Deps, token: string, sourceAddre
   }
   if (now.getTime() - Date.parse(session.lastSeenAt) > TOUCH_AFTER_MS) {
     const idle = addSeconds(now, deps.config.console.sessionIdleSeconds);
-    await touchSession(deps.db, tokenHash, at, idle < session.absoluteUntil ? idle : session.absoluteUntil);
+    // ISO timestamps compare as strings; the idle deadline never passes the absolute one.
+    const [until = idle] = [idle, session.absoluteUntil].sort();
+    await touchSession(deps.db, tokenHash, at, until);
   }
   return { organization, member, sessionTokenHash: tokenHash, sourceAddress };
 }

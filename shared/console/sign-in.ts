@@ -20,7 +20,7 @@ export async function signIn(
     getChallenge(deps.db, input.challengeId),
     getPasskey(deps.db, input.response.id),
   ]);
-  if (!challenge || challenge.purpose !== 'signIn' || challenge.validUntil <= now.toISOString() || !passkey) {
+  if (challenge?.purpose !== 'signIn' || challenge.validUntil <= now.toISOString() || !passkey) {
     throw new PasskeyRefusedError();
   }
   const { member, organization } = await getMemberWithOrganization(deps.db, passkey.organizationId, passkey.memberId);

@@ -22,7 +22,7 @@ export async function startRegistration(deps: Deps, input: { token: string; name
   const now = deps.clock.now();
   const tokenHash = hashToken(input.token);
   const invite = await getInvite(deps.db, tokenHash);
-  if (!invite || invite.status !== 'PENDING' || invite.validUntil <= now.toISOString()) throw new InviteInvalidError();
+  if (invite?.status !== 'PENDING' || invite.validUntil <= now.toISOString()) throw new InviteInvalidError();
   const challengeId = newId();
   const memberId = newId();
   const challenge = randomChallenge();
