@@ -343,3 +343,37 @@ export const AuditEntrySchema = z
       },
     ],
   });
+
+const API_KEY_EXAMPLE = {
+  id: 'd4e5f6a7-b8c9-4d0e-8f1a-2b3c4d5e6f70',
+  hint: 'sk_sandbox_…x9Qa',
+  status: 'ACTIVE',
+  createdAt: AT,
+  createdBy: 'ada@example.com',
+  revokedAt: null,
+};
+
+export const ApiKeySchema = z
+  .object({
+    id: z.string(),
+    hint: z.string(),
+    status: z.enum(['ACTIVE', 'REVOKED']),
+    createdAt: z.string(),
+    createdBy: z.string().nullable(),
+    revokedAt: z.string().nullable(),
+  })
+  .meta({ id: 'ConsoleApiKey', examples: [API_KEY_EXAMPLE] });
+
+export const NewApiKeySchema = ApiKeySchema.extend({ apiKey: z.string() }).meta({
+  id: 'ConsoleNewApiKey',
+  examples: [
+    {
+      ...API_KEY_EXAMPLE,
+      apiKey: 'sk_sandbox_1f0e2d3c4b5a496887765a4b3c2d1e0fQ2w3E4r5T6y7U8i9O0pA1sD2fG3hJ4kL5zX6cV7bN8mx9Qa',
+    },
+  ],
+});
+
+export const ApiKeyIdParams = z.strictObject({
+  apiKeyId: z.uuid().meta({ description: 'The key (its id, never the key)', examples: [API_KEY_EXAMPLE.id] }),
+});

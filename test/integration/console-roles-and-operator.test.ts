@@ -125,3 +125,44 @@ describe('the operator CLI', () => {
     await expect(admin('console', 'invite-owner', payee.org.organizationId)).rejects.toThrow('--email');
   });
 });
+
+describe('API keys in the console', () => {
+  it('creates a key shown once, lists it by hint and creator, and revokes it at once', async () => {
+    const { headers, email } = sessions.developer;
+    const created = await request<{ id: string; apiKey: string; hint: string }>(
+      'POST',
+      `${origin()}/api/console/api-keys`,
+      {
+        body: {},
+        headers,
+      },
+    );
+    expect(created.status).toBe(201);
+    const customers = () => request('GET', '/customers', { key: created.body.apiKey });
+    expect((await customers()).status).toBe(200);
+
+    const listed = await request<{ id: string; hint: string; createdBy: string | null }[]>(
+      'GET',
+      `${origin()}/api/console/api-keys`,
+      { headers },
+    );
+    expect(listed.body.find((key) => key.id === created.body.id)).toEqual(
+      expect.objectContaining({ hint: created.body.hint, createdBy: email, status: 'ACTIVE' }),
+    );
+    expect(JSON.stringify(listed.body)).not.toContain(created.body.apiKey);
+
+    const revoked = await request(`POST`, `${origin()}/api/console/api-keys/${created.body.id}/revoke`, {
+      body: {},
+      headers,
+    });
+    expect(revoked.status).toBe(200);
+    expect((await customers()).status).toBe(401);
+    const audit = await listAuditEntries(deps.db, payee.org.organizationId, { limit: 50 });
+    expect(
+      audit
+        .filter((entry) => entry.target === created.body.id)
+        .map((entry) => entry.action)
+        .sort(),
+    ).toEqual(['api_key.created', 'api_key.revoked']);
+  });
+});

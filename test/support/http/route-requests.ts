@@ -36,6 +36,17 @@ const expectStatus = <T>(res: ApiResponse<T>, status: number, what: string): T =
  * id. Providers may `need` other parameters (a bank needs its customer); within one tenant each is made once.
  */
 export const resourceProviders: Record<string, (ctx: ProviderContext) => Promise<string>> = {
+  // A key made for the purpose through the console (with the tenant's owner session), so that revoking it in a
+  // run leaves the tenant's own API key working.
+  apiKeyId: async ({ tenant, request }) => {
+    if (!tenant.consoleCookie) throw new Error('apiKeyId needs a tenant with a console session');
+    // The request helper prefixes /api/v2; the URL's dot segment resolves to /api/console/api-keys.
+    const res = await request<{ id: string }>('POST', '/../console/api-keys', {
+      body: {},
+      headers: { ...consoleHeaders(), cookie: tenant.consoleCookie },
+    });
+    return expectStatus(res, 201, 'create API key').id;
+  },
   // A file the docs page serves (a public route; the fuzzing suite calls it too).
   asset: async () => 'swagger-ui.css',
   // A KYC-approved individual (Jane Doe), so that banks and withdrawals can be made for it.
