@@ -1,4 +1,5 @@
 import { routes as bankRoutes } from '#shared/banks/routes.ts';
+import { routes as consoleRoutes } from '#shared/console/routes.ts';
 import { routes as customerRoutes } from '#shared/customers/routes.ts';
 import { routes as depositRoutes } from '#shared/deposits/routes.ts';
 import { routes as docsRoutes } from '#shared/docs/routes.ts';
@@ -23,6 +24,7 @@ export const routes = {
   ...withdrawalRoutes,
   ...walletRoutes,
   ...depositRoutes,
+  ...consoleRoutes,
 } satisfies Record<string, RouteDefinition>;
 
 export type RouteName = keyof typeof routes;

@@ -2,6 +2,7 @@
  * The operator CLI (`npm run admin -- <command>`), standing in for the organization dashboard. It talks to
  * the same table as the API and prints JSON. Exit codes: 0 done, 1 failed, 2 usage error.
  */
+import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { ConnectionError, resolveConnection } from '#infra/admin/connection.ts';
@@ -9,6 +10,9 @@ import { decideBankById } from '#shared/banks/decide-bank-by-id.ts';
 import { systemClock } from '#shared/clock.ts';
 import { parseConfig } from '#shared/config/env.ts';
 import { type EurReceivingAccount, EurReceivingAccountSchema } from '#shared/config/receiving-banks.ts';
+import { createOwnerInvite } from '#shared/console/create-owner-invite.ts';
+import { decideAsOperator } from '#shared/console/decide-as-operator.ts';
+import { verifySignatures } from '#shared/console/verify-signatures.ts';
 import { EmailSchema } from '#shared/customers/schemas.ts';
 import { createDb, type Db } from '#shared/db/client.ts';
 import { approveVirtualAccountById } from '#shared/deposits/approve-virtual-account-by-id.ts';
@@ -23,9 +27,7 @@ import {
   updateOrganization,
 } from '#shared/organizations/repository.ts';
 import { isValidIban } from '#shared/validation/iban.ts';
-import { approveTransaction } from '#shared/withdrawals/approve-transaction.ts';
 import { organizationOfTransaction } from '#shared/withdrawals/organization-of-transaction.ts';
-import { rejectTransaction } from '#shared/withdrawals/reject-transaction.ts';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
@@ -41,8 +43,10 @@ const USAGE = `Usage: npm run admin -- <command>
   key list <organizationId>
   bank approve <bankId>
   bank reject <bankId> [--reason <text>]
-  withdrawal approve <transactionId> --as <email>
-  withdrawal reject <transactionId> --as <email>
+  withdrawal approve <transactionId> --as <email>      (recorded as the operator's: operator:<email>)
+  withdrawal reject <transactionId> --as <email> [--reason <text>]
+  withdrawal verify-signatures <transactionId>        (every console signature, verified again; exit 1 if one fails)
+  console invite-owner <organizationId> --email <email> [--as <operator email>]
   virtual-account approve <virtualAccountId>
 
 Connection: TABLE_NAME (AWS credentials, or DYNAMODB_ENDPOINT) if set, else DATA_DIR/local.json of \`npm start\`.`;
@@ -130,7 +134,17 @@ async function eurReceivingBank(
  * The service configuration for use cases the CLI runs: the connection is the CLI's own; the environment supplies
  * only the settings of the area (the withdrawals' settlement delay, the virtual account issuer).
  */
-const configWith = (db: Db) => parseConfig({ ...process.env, TABLE_NAME: db.tableName, DYNAMODB_ENDPOINT: undefined });
+const configWith = (db: Db) =>
+  parseConfig({
+    ...process.env,
+    MAIL_DIR: process.env.MAIL_DIR ?? localMailDir(),
+    TABLE_NAME: db.tableName,
+    DYNAMODB_ENDPOINT: undefined,
+  });
+
+/** Against the local runtime (no TABLE_NAME), invitations are written where `npm start` writes them. */
+const localMailDir = () =>
+  process.env.TABLE_NAME ? undefined : join(resolve(process.env.DATA_DIR ?? '.data'), 'mail');
 
 export async function run(argv: string[], db: () => Db): Promise<unknown> {
   const [area, action, ...rest] = argv;
@@ -214,14 +228,36 @@ export async function run(argv: string[], db: () => Db): Promise<unknown> {
     }
     case 'withdrawal approve':
     case 'withdrawal reject': {
-      const { values, positionals } = parse({ as: { type: 'string' } });
+      const { values, positionals } = parse({ as: { type: 'string' }, reason: { type: 'string' } });
       const transactionId = oneId(positionals, 'transaction id');
       const approver = EmailSchema.safeParse(values.as ?? '');
       if (!approver.success) throw new UsageError('--as takes the approver e-mail');
       const deps = { db: db(), clock: systemClock, config: configWith(db()) };
+      return decideAsOperator(deps, {
+        transactionId,
+        operator: approver.data,
+        decision: action === 'approve' ? 'approve' : 'reject',
+        reason: values.reason,
+      });
+    }
+    case 'withdrawal verify-signatures': {
+      const { positionals } = parse({});
+      const transactionId = oneId(positionals, 'transaction id');
+      const deps = { db: db(), clock: systemClock, config: configWith(db()) };
       const organization = await organizationOfTransaction(deps, transactionId);
-      const input = { organization, transactionId, approver: approver.data };
-      return action === 'approve' ? approveTransaction(deps, input) : rejectTransaction(deps, input);
+      const result = await verifySignatures(deps, { organizationId: organization.organizationId, transactionId });
+      if (!result.allValid) process.exitCode = 1;
+      return result;
+    }
+    case 'console invite-owner': {
+      const { values, positionals } = parse({ email: { type: 'string' }, as: { type: 'string' } });
+      const organizationId = oneId(positionals, 'organization id');
+      const email = EmailSchema.safeParse(values.email ?? '');
+      if (!email.success) throw new UsageError('--email takes the owner e-mail');
+      const operator = EmailSchema.safeParse(values.as ?? 'operator@payouts.dev');
+      if (!operator.success) throw new UsageError('--as takes the operator e-mail');
+      const deps = { db: db(), clock: systemClock, config: configWith(db()) };
+      return createOwnerInvite(deps, { organizationId, email: email.data, operator: operator.data });
     }
     case 'virtual-account approve': {
       const { positionals } = parse({});

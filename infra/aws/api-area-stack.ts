@@ -1,13 +1,15 @@
-import { NestedStack, type NestedStackProps, Validations } from 'aws-cdk-lib';
+import { NestedStack, type NestedStackProps, Stack, Validations } from 'aws-cdk-lib';
 import { HttpMethod, HttpRoute, HttpRouteKey, type IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import type { Construct } from 'constructs';
 import { Alarms } from '#infra/aws/alarms.ts';
 import type { DeploymentConfig } from '#infra/aws/config.ts';
 import { PayoutsFunction } from '#infra/aws/function.ts';
 import { grantTableAccess } from '#infra/aws/table-access.ts';
+import { DEFAULT_MAIL_FROM } from '#shared/config/env.ts';
 import type { RouteDefinition } from '#shared/routing/route.ts';
 
 /** The handler of every route lives at `functions/api/<area>/<action>.ts`; the folder is the route's area. */
@@ -63,6 +65,18 @@ export type ApiAreaStackProps = NestedStackProps & {
  * function's alarms. Nine resources a route, so an area stays far below CloudFormation's 500 per stack
  * (test/infra/template-limits.test.ts keeps every stack under 400).
  */
+/** Only `ses:SendEmail`, only through the sender domain's SES identity, only from the configured address. */
+function grantSendMail(scope: Construct, fn: PayoutsFunction, from: string) {
+  const domain = from.slice(from.indexOf('@') + 1);
+  fn.addToRolePolicy(
+    new PolicyStatement({
+      actions: ['ses:SendEmail'],
+      resources: [Stack.of(scope).formatArn({ service: 'ses', resource: 'identity', resourceName: domain })],
+      conditions: { StringEquals: { 'ses:FromAddress': from } },
+    }),
+  );
+}
+
 export class ApiAreaStack extends NestedStack {
   /** By operationId. */
   readonly functions: ReadonlyMap<string, PayoutsFunction>;
@@ -85,6 +99,7 @@ export class ApiAreaStack extends NestedStack {
       });
       alarms.alarmOnFunction(fn, name);
       grantTableAccess(fn, table, route.access);
+      if (route.access.mail) grantSendMail(this, fn, config.mailFrom ?? DEFAULT_MAIL_FROM);
       const apiRoute = new HttpRoute(this, `${name}Route`, {
         httpApi: api,
         routeKey: HttpRouteKey.with(route.path, HttpMethod[route.method]),
@@ -92,10 +107,13 @@ export class ApiAreaStack extends NestedStack {
       });
       Validations.of(apiRoute).acknowledge({
         id: 'AwsSolutions-APIG4',
-        reason: route.auth
-          ? 'Authenticated in the function: Bearer API keys are looked up by hash on every request (no cache, ' +
-            'so a revoked key fails at once), which an API Gateway authorizer would only duplicate.'
-          : 'A public route by contract (health, documentation): it reads nothing of any organization.',
+        reason: route.console
+          ? 'Console route, authenticated in the function: the session cookie is looked up by hash on every ' +
+            'request (the sign-in ceremonies themselves are public, rate limited and verified with WebAuthn).'
+          : route.auth
+            ? 'Authenticated in the function: Bearer API keys are looked up by hash on every request (no cache, ' +
+              'so a revoked key fails at once), which an API Gateway authorizer would only duplicate.'
+            : 'A public route by contract (health, documentation): it reads nothing of any organization.',
       });
       functions.set(route.operationId, fn);
     }

@@ -127,6 +127,10 @@ export const DeploymentConfigSchema = z.strictObject({
   exchangeRates: z.preprocess(fromJson, z.strictObject({ EUR: Decimal, USD: Decimal })).optional(),
   /** Seconds a withdrawal may wait for signatures before the expiry sweep expires it (`WITHDRAWAL_EXPIRY_S`). */
   withdrawalExpirySeconds: z.coerce.number().int().min(60).optional(),
+  /** Where the organization console is served, `https://...` (`CONSOLE_ORIGIN`; the passkeys' relying party). */
+  consoleOrigin: z.url({ protocol: /^https$/ }).optional(),
+  /** The sender of console invitations, an address of an Amazon SES identity verified for its domain (`MAIL_FROM`). */
+  mailFrom: z.email().optional(),
   /** The largest source amount of one withdrawal, in USDC (`WITHDRAWAL_MAX_USDC`). */
   withdrawalMaxUsdc: Decimal.optional(),
   /**
@@ -212,6 +216,8 @@ export function deploymentEnvironment(scope: Construct, config: DeploymentConfig
   if (config.sandboxSettleAfterSeconds !== undefined) {
     environment.SANDBOX_SETTLE_AFTER_S = String(config.sandboxSettleAfterSeconds);
   }
+  if (config.consoleOrigin) environment.CONSOLE_ORIGIN = config.consoleOrigin;
+  if (config.mailFrom) environment.MAIL_FROM = config.mailFrom;
   if (config.receivingBanks) environment.RECEIVING_BANKS = JSON.stringify(config.receivingBanks);
   if (config.virtualAccountIssuer) environment.VIRTUAL_ACCOUNT_ISSUER = JSON.stringify(config.virtualAccountIssuer);
   return environment;

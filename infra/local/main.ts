@@ -88,6 +88,10 @@ async function serve(dynamo: LocalDynamoDb, chain: LocalChains | undefined) {
   });
   // Sandbox deposits become real transfers on the local chain; its watchers read the same list.
   if (chain) process.env.SANDBOX_CHAINS = JSON.stringify(chain.chains);
+  // The console: passkeys need a secure context, which http://localhost is and http://127.0.0.1 is not. Mail
+  // (member invitations) is written under DATA_DIR/mail instead of going through Amazon SES.
+  process.env.CONSOLE_ORIGIN ??= `http://localhost:${env.PORT || 3000}`;
+  process.env.MAIL_DIR ??= join(dataDir, 'mail');
   // Before the configuration is first read: bank deposit wallets derive their addresses from it.
   const depositKey = resolveDepositXpub(dataDir, process.env);
   process.env.DEPOSIT_XPUB = depositKey.xpub;
@@ -103,6 +107,7 @@ async function serve(dynamo: LocalDynamoDb, chain: LocalChains | undefined) {
   const { getOrganization } = await import('#shared/organizations/repository.ts');
   const { createOrganization } = await import('#shared/organizations/organization-admin.ts');
   const { routeList } = await import('#shared/routes.ts');
+  const { ownerInviteOnStart } = await import('#infra/local/console-invite.ts');
   const { LOCAL_WORKERS, startWorkers } = await import('#infra/local/workers.ts');
   const deps = appDeps();
 
@@ -131,6 +136,8 @@ async function serve(dynamo: LocalDynamoDb, chain: LocalChains | undefined) {
   });
   const server = await startLocalServer({ routes: routeList, port: env.PORT, host: env.HOST });
   const apiUrl = `${server.url}/api/v2`;
+  const consoleUrl = `${deps.config.console.origin}/console/`;
+  const ownerInviteUrl = await ownerInviteOnStart(deps, organizationId ?? '');
   writeFileSync(
     localJsonPath,
     `${JSON.stringify(
@@ -141,6 +148,8 @@ async function serve(dynamo: LocalDynamoDb, chain: LocalChains | undefined) {
         dynamodbEndpoint: dynamo.endpoint,
         tableName: env.TABLE_NAME,
         ...(chain ? { chains: chain.chains } : {}),
+        consoleUrl,
+        ownerInviteUrl,
       },
       null,
       2,
@@ -154,6 +163,10 @@ async function serve(dynamo: LocalDynamoDb, chain: LocalChains | undefined) {
       `  API base URL     ${apiUrl}`,
       `  Organization     ${organizationId} (sandbox${firstStart ? ', created now' : ''})`,
       `  API key          ${apiKey}`,
+      `  Console          ${consoleUrl}`,
+      ownerInviteUrl
+        ? `  Owner invite     ${ownerInviteUrl} (one use; a new one at each start until an owner joins)`
+        : '  Owner invite     none needed: the sandbox organization has an owner',
       `  Data             ${dataDir} (kept across restarts; connection details in ${localJsonPath})`,
       `  ${depositKey.note}`,
       ...(chain

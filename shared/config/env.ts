@@ -32,6 +32,8 @@ export const SandboxChainSchema = z.object({
   fundedPrivateKey: z.string().regex(/^0x[0-9a-fA-F]{64}$/, { error: 'must be 0x followed by 64 hex digits' }),
 });
 export type SandboxChain = z.infer<typeof SandboxChainSchema>;
+/** The sender of console invitations unless `MAIL_FROM` names another. */
+export const DEFAULT_MAIL_FROM = 'console@payouts.dev';
 
 /**
  * Configuration is read from the environment once, validated, and frozen. A missing or malformed value
@@ -96,6 +98,35 @@ const EnvSchema = z.object({
    * `local.json` lists); unset, sandbox deposits are reported without a chain.
    */
   SANDBOX_CHAINS: jsonVariable(z.array(SandboxChainSchema), []),
+  // The organization console (shared/console/README.md).
+  /** Where the console is served; its host is the passkeys' relying party id. `http:` only for localhost. */
+  CONSOLE_ORIGIN: z
+    .url()
+    .default('http://localhost:3000')
+    .refine((value) => {
+      const url = new URL(value);
+      return url.protocol === 'https:' || url.hostname === 'localhost';
+    }, 'must be https (http only for localhost)'),
+  /** Seconds a console session lives without use, and at most. */
+  SESSION_IDLE_S: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .default(30 * 60),
+  SESSION_ABSOLUTE_S: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .default(12 * 3600),
+  /** Seconds an invitation stays valid. */
+  INVITE_TTL_S: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .default(7 * 24 * 3600),
+  /** Set locally: mail is written there as files (and printed) instead of being sent with Amazon SES. */
+  MAIL_DIR: z.string().min(1).optional(),
+  MAIL_FROM: z.email().default(DEFAULT_MAIL_FROM),
 });
 
 export type Config = Readonly<{
@@ -120,6 +151,17 @@ export type Config = Readonly<{
     usdAccount: UsdReferenceAccount;
     virtualAccountIssuer: VirtualAccountIssuer;
     sandboxChains: readonly SandboxChain[];
+  }>;
+  console: Readonly<{
+    origin: string;
+    rpId: string;
+    /** Cookies are `Secure` everywhere but on http://localhost. */
+    secureCookies: boolean;
+    sessionIdleSeconds: number;
+    sessionAbsoluteSeconds: number;
+    inviteTtlSeconds: number;
+    mailDir: string | undefined;
+    mailFrom: string;
   }>;
 }>;
 
@@ -157,6 +199,16 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       usdAccount: e.RECEIVING_BANKS.USD,
       virtualAccountIssuer: e.VIRTUAL_ACCOUNT_ISSUER,
       sandboxChains: Object.freeze(e.SANDBOX_CHAINS),
+    }),
+    console: Object.freeze({
+      origin: new URL(e.CONSOLE_ORIGIN).origin,
+      rpId: new URL(e.CONSOLE_ORIGIN).hostname,
+      secureCookies: new URL(e.CONSOLE_ORIGIN).protocol === 'https:',
+      sessionIdleSeconds: e.SESSION_IDLE_S,
+      sessionAbsoluteSeconds: e.SESSION_ABSOLUTE_S,
+      inviteTtlSeconds: e.INVITE_TTL_S,
+      mailDir: e.MAIL_DIR,
+      mailFrom: e.MAIL_FROM,
     }),
   });
 }

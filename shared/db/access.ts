@@ -15,6 +15,8 @@ export type Access = {
    * like imports; the CDK bundling copies exactly these next to the bundle, since esbuild only bundles code.
    */
   packageFiles?: readonly string[];
+  /** Sends mail (console invitations): `ses:SendEmail` from the configured sender's identity only. */
+  mail?: boolean;
 };
 
 /**

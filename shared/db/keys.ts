@@ -52,6 +52,17 @@
  * | Which organization a derived address belongs to; one owner platform-wide | BatchGetItem / conditional Put | pk=`DEPOSITADDRESS#<lower-case address>` sk=`DEPOSITADDRESS` |
  * | A chain watcher's cursor                | GetItem / conditional Put | pk=`CHAINCURSOR#<chain>` sk=`CHAINCURSOR`           |
  * | Rate limits: one fixed window's count   | conditional UpdateItem ADD | pk=`RATELIMIT#<scope>#<id>#<windowStart>` sk=`RATELIMIT`, TTL |
+ * | Process an inbound transfer once        | conditional Put | pk=`ORG#<orgId>#INBOUND#<chain>#<lower-case txHash>` sk=`INBOUND` |
+ * | -- the organization console (issue 15) -- |  |                                                            |
+ * | A member; an organization's members     | GetItem / Query | pk=`ORG#<orgId>#MEMBERS` sk=`MEMBER#<memberId>`        |
+ * | One member per e-mail in an organization | conditional Put | pk=`ORG#<orgId>#MEMBERS` sk=`EMAIL#<sha256(lower-case e-mail)>` |
+ * | An invite by its token (single use)     | GetItem, conditional Update | pk=`INVITE#<sha256(token)>` sk=`INVITE`, TTL |
+ * | A passkey by its credential id (sign-in) | GetItem, conditional Update | pk=`PASSKEY#<credentialId>` sk=`PASSKEY`   |
+ * | A WebAuthn challenge (single use)       | GetItem, conditional Delete | pk=`CHALLENGE#<challengeId>` sk=`CHALLENGE`, TTL |
+ * | A session by its token                  | GetItem, Update, Delete | pk=`SESSION#<sha256(token)>` sk=`SESSION`, TTL   |
+ * | Sign-in attempts of a source address per minute | UpdateItem ADD, guarded | pk=`RATELIMIT#<scope>#<address>#<minute>` sk=`RATELIMIT`, TTL |
+ * | A withdrawal's signatures               | Query, conditional Put | pk=`ORG#<orgId>#TX#<transactionId>` sk begins_with `SIGNATURE#` |
+ * | An organization's audit log, newest first | Query, conditional Put | pk=`ORG#<orgId>#AUDIT` sk=`<at>#<entryId>` |
  */
 
 /** Every rate-limit counter's partition key starts with this: the one item kind every API function may update. */
@@ -254,6 +265,39 @@ export const keys = {
   }),
   /** How far a chain's watcher has read: one item per chain. */
   chainCursor: (chain: string): Key => ({ pk: `CHAINCURSOR#${chain}`, sk: 'CHAINCURSOR' }),
+
+  // The organization console (issue 15). Secrets (invite and session tokens) appear only hashed.
+  member: (organizationId: string, memberId: string): Key => ({
+    pk: `ORG#${organizationId}#MEMBERS`,
+    sk: `MEMBER#${memberId}`,
+  }),
+  membersOfOrganization: (organizationId: string) => ({ pk: `ORG#${organizationId}#MEMBERS`, skPrefix: 'MEMBER#' }),
+  memberEmail: (organizationId: string, emailHash: string): Key => ({
+    pk: `ORG#${organizationId}#MEMBERS`,
+    sk: `EMAIL#${emailHash}`,
+  }),
+  invite: (tokenHash: string): Key => ({ pk: `INVITE#${tokenHash}`, sk: 'INVITE' }),
+  passkey: (credentialId: string): Key => ({ pk: `PASSKEY#${credentialId}`, sk: 'PASSKEY' }),
+  challenge: (challengeId: string): Key => ({ pk: `CHALLENGE#${challengeId}`, sk: 'CHALLENGE' }),
+  session: (tokenHash: string): Key => ({ pk: `SESSION#${tokenHash}`, sk: 'SESSION' }),
+  rateLimit: (scope: string, address: string, minute: string): Key => ({
+    pk: `RATELIMIT#${scope}#${address}#${minute}`,
+    sk: 'RATELIMIT',
+  }),
+  /** Beside the transaction's pointer, in the organization's partition of the transaction. */
+  signature: (organizationId: string, transactionId: string, memberId: string, challengeId: string): Key => ({
+    pk: `ORG#${organizationId}#TX#${transactionId}`,
+    sk: `SIGNATURE#${memberId}#${challengeId}`,
+  }),
+  signaturesOfTransaction: (organizationId: string, transactionId: string) => ({
+    pk: `ORG#${organizationId}#TX#${transactionId}`,
+    skPrefix: 'SIGNATURE#',
+  }),
+  auditEntry: (organizationId: string, at: string, entryId: string): Key => ({
+    pk: `ORG#${organizationId}#AUDIT`,
+    sk: `${at}#${entryId}`,
+  }),
+  auditLog: (organizationId: string) => ({ pk: `ORG#${organizationId}#AUDIT` }),
 } as const;
 
 export type TimerKind = 'EXPIRE' | 'SETTLE';

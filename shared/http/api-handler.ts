@@ -1,5 +1,6 @@
 import middy, { type MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import type { ConsoleActor } from '#shared/console/console-rules.ts';
 import { requestBudgetMs, withDatabaseDeadline } from '#shared/db/client.ts';
 import { isTransientDatabaseError } from '#shared/db/errors.ts';
 import { appDeps, type Deps } from '#shared/deps.ts';
@@ -15,6 +16,7 @@ import { type AuthContext, authenticate } from '#shared/http/auth.ts';
 import { requestLogKeys, requestOutcomeMiddleware } from '#shared/http/observability.ts';
 import { enforceRateLimits } from '#shared/http/rate-limits.ts';
 import { RawReply, Reply } from '#shared/http/reply.ts';
+import { consoleGate } from '#shared/http/session.ts';
 import { parseOrThrow } from '#shared/http/validation.ts';
 import { newId } from '#shared/ids.ts';
 import { log, withLogKeys } from '#shared/log.ts';
@@ -30,9 +32,17 @@ export const FEATURE_MESSAGES = {
   apiWithdrawals: 'API withdrawals are not enabled for your organization',
 } as const;
 
+type ActorOf<R extends RouteDefinition> = R['console'] extends { permission: infer P }
+  ? P extends 'public'
+    ? undefined
+    : ConsoleActor
+  : undefined;
+
 export type HandlerInput<R extends RouteDefinition> = {
   deps: Deps;
   auth: R['auth'] extends true ? AuthContext : AuthContext | undefined;
+  /** Console routes: the signed-in member, the organization and the request's source address. */
+  actor: ActorOf<R>;
   params: ParamsOf<R>;
   query: QueryOf<R>;
   body: BodyOf<R>;
@@ -46,6 +56,7 @@ type RequestState = {
   /** When the request stops waiting for the database (epoch ms): a hung database is answered in time. */
   deadline: number;
   auth?: AuthContext;
+  actor?: ConsoleActor;
   params: unknown;
   query: unknown;
   body: unknown;
@@ -88,6 +99,17 @@ const requestIdMiddleware = (deps: () => Deps): ApiMiddleware => ({
 
 const authMiddleware = (route: RouteDefinition, deps: () => Deps): ApiMiddleware => ({
   before: async (request) => {
+    if (route.console) {
+      const actor = await consoleGate(deps(), route, request.event);
+      if (!actor) return;
+      request.context.api.actor = actor;
+      request.context.api.auth = {
+        organizationId: actor.organization.organizationId,
+        organization: actor.organization,
+        apiKeyId: null,
+      };
+      return;
+    }
     if (!route.auth) return;
     const state = request.context.api;
     state.auth = await withDatabaseDeadline(state.deadline, async () => {
@@ -173,6 +195,7 @@ export function apiHandler<const R extends RouteDefinition>(
         impl({
           deps: deps(),
           auth: state.auth as HandlerInput<R>['auth'],
+          actor: state.actor as HandlerInput<R>['actor'],
           params: state.params as ParamsOf<R>,
           query: state.query as QueryOf<R>,
           body: state.body as BodyOf<R>,
@@ -192,7 +215,8 @@ export function apiHandler<const R extends RouteDefinition>(
     }
     if (result instanceof Reply) {
       const status = result.options.statusCode ?? route.successStatus;
-      return json(status, result.body, state.requestId, result.options.headers);
+      const response = json(status, result.body, state.requestId, result.options.headers);
+      return result.options.cookies ? { ...response, cookies: result.options.cookies } : response;
     }
     return json(route.successStatus, result, state.requestId);
   };
@@ -206,6 +230,10 @@ export function apiHandler<const R extends RouteDefinition>(
     .handler(base);
 }
 
+/** A console route answers 403 to a role without its permission, and to a change without the anti-CSRF proof. */
+const consoleForbids = (route: RouteDefinition) =>
+  route.console !== undefined && (route.console.permission !== 'public' || route.method !== 'GET');
+
 /**
  * The statuses this stack answers for a route before its handler runs: 401 (auth), 403 (feature gates),
  * 404 (sandbox routes for live organizations), 400 (request shape). The route table must declare each of them.
@@ -214,7 +242,7 @@ export function gateStatuses(route: RouteDefinition): number[] {
   const { params, query, body } = route.request ?? {};
   return [
     ...(route.auth ? [401] : []),
-    ...(route.features?.length ? [403] : []),
+    ...(route.features?.length || consoleForbids(route) ? [403] : []),
     ...(route.sandboxOnly ? [404] : []),
     ...(params || query || body ? [400] : []),
   ];

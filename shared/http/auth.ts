@@ -4,7 +4,8 @@ import { bearerToken, hashApiKey, organizationIdOfApiKey } from '#shared/organiz
 import type { ApiKeyRecord, Organization } from '#shared/organizations/records.ts';
 import { findApiKeyByHash, findApiKeyWithOrganization, getOrganization } from '#shared/organizations/repository.ts';
 
-export type AuthContext = { organizationId: string; organization: Organization; apiKeyId: string };
+/** `apiKeyId` null: a console session (shared/http/session.ts) authenticated the request. */
+export type AuthContext = { organizationId: string; organization: Organization; apiKeyId: string | null };
 
 /**
  * Resolves the bearer key to its organization in one database round trip: a key names its organization

@@ -16,8 +16,11 @@ import type { AuthContext } from '#shared/http/auth.ts';
 export async function enforceRateLimits(deps: Deps, auth: AuthContext): Promise<void> {
   const { perKeyPerSecond, perOrganizationPerSecond } = deps.config.rateLimits;
   const now = deps.clock.now();
+  // A console session has no key: its requests count against the organization alone.
   const outcomes = await Promise.all([
-    takeFromWindow(deps.db, { scope: 'KEY', id: auth.apiKeyId, limit: perKeyPerSecond, windowSeconds: 1 }, now),
+    ...(auth.apiKeyId === null
+      ? []
+      : [takeFromWindow(deps.db, { scope: 'KEY', id: auth.apiKeyId, limit: perKeyPerSecond, windowSeconds: 1 }, now)]),
     takeFromWindow(
       deps.db,
       { scope: 'ORG', id: auth.organizationId, limit: perOrganizationPerSecond, windowSeconds: 1 },

@@ -9,6 +9,7 @@ import * as z from 'zod';
 import { UnauthorizedError } from '#shared/errors.ts';
 import { EVENT_TYPES, type EventType, eventEnvelopeSchemaOf } from '#shared/events/contracts.ts';
 import { commonStatuses, FEATURE_MESSAGES, MAX_BODY_BYTES } from '#shared/http/api-handler.ts';
+import { CsrfRefusedError } from '#shared/http/session.ts';
 import { toFieldError } from '#shared/http/validation.ts';
 import type { RouteDefinition } from '#shared/routing/route.ts';
 import { ErrorBodySchema } from '#shared/routing/schemas.ts';
@@ -22,6 +23,7 @@ type Example = { summary: string; value: unknown };
 
 const JSON_TYPE = 'application/json';
 const SECURITY_SCHEME = 'bearerAuth';
+const SESSION_SCHEME = 'consoleSession';
 const WEBHOOK_TAG = 'Webhook events';
 
 const INFO = {
@@ -126,13 +128,29 @@ function validationExamples(route: RouteDefinition): Example[] {
   return examples;
 }
 
+function consoleForbidden(route: RouteDefinition): Example[] {
+  const permission = route.console?.permission;
+  if (!permission) return [];
+  return [
+    ...(route.method === 'GET'
+      ? []
+      : [{ summary: 'No anti-CSRF proof', value: { error: new CsrfRefusedError().message } }]),
+    ...(permission === 'public'
+      ? []
+      : [{ summary: `A role without \`${permission}\``, value: { error: 'The viewer role may not do this' } }]),
+  ];
+}
+
 function errorExamples(route: RouteDefinition, status: number): Example[] {
   if (status === 400) return validationExamples(route);
   if (status === 403) {
-    return (route.features ?? []).map((feature) => ({
-      summary: `The ${feature} feature is off`,
-      value: { error: FEATURE_MESSAGES[feature] },
-    }));
+    return [
+      ...(route.features ?? []).map((feature) => ({
+        summary: `The ${feature} feature is off`,
+        value: { error: FEATURE_MESSAGES[feature] },
+      })),
+      ...consoleForbidden(route),
+    ];
   }
   if (status === 404 && route.sandboxOnly) {
     return [{ summary: 'A live organization: sandbox routes do not exist for it', value: { error: 'Not found' } }];
@@ -202,6 +220,9 @@ function operationDescription(route: RouteDefinition): string | undefined {
       (feature) => `Needs the \`${feature}\` feature of your organization (403 otherwise).`,
     ),
     ...(route.sandboxOnly ? ['Sandbox organizations only; others get 404.'] : []),
+    ...(route.console && route.console.permission !== 'public'
+      ? [`Console session; needs the \`${route.console.permission}\` permission of the member's role (403 otherwise).`]
+      : []),
   ];
   return notes.length ? notes.join('\n\n') : undefined;
 }
@@ -220,7 +241,7 @@ function operationOf(route: RouteDefinition): RouteConfig {
     ...(description ? { description } : {}),
     tags: [route.tag],
     // An empty list marks a public operation explicitly.
-    security: route.auth ? [{ [SECURITY_SCHEME]: [] }] : [],
+    security: route.auth ? [{ [route.console ? SESSION_SCHEME : SECURITY_SCHEME]: [] }] : [],
     request: {
       ...(params ? { params } : {}),
       ...(query ? { query } : {}),
@@ -379,6 +400,14 @@ export function buildOpenApiDocument(routes: readonly RouteDefinition[]): OpenAp
     scheme: 'bearer',
     bearerFormat: 'sk_sandbox_... or sk_live_...',
     description: 'An API key of your organization, created with the admin CLI: `Authorization: Bearer sk_...`.',
+  });
+  registry.registerComponent('securitySchemes', SESSION_SCHEME, {
+    type: 'apiKey',
+    in: 'cookie',
+    name: 'console_session',
+    description:
+      "The console's session (`__Host-console_session` outside localhost), set by the sign-in routes; HttpOnly, " +
+      'SameSite=Strict. Changes also need `Origin` (the console) and `X-Console-Request: 1`.',
   });
   for (const route of routes) registry.registerPath(operationOf(route));
   for (const type of EVENT_TYPES) registry.registerWebhook(webhookOf(type));

@@ -13,7 +13,7 @@ import {
 
 /** Operator use cases behind the admin CLI (standing in for the dashboard) and the local runtime's first start. */
 
-function newApiKey(organizationId: string, environment: Environment, now: Date) {
+export function newApiKey(organizationId: string, environment: Environment, now: Date) {
   const apiKey = generateApiKey(environment, organizationId);
   const record: ApiKeyRecord = {
     apiKeyId: newId(),

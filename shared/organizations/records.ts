@@ -10,6 +10,8 @@ export const ApiKeyRecordSchema = z.object({
   status: z.enum(['ACTIVE', 'REVOKED']),
   createdAt: z.string(),
   revokedAt: z.string().nullable(),
+  /** Who created it: a console member's e-mail; absent for keys the operator or `npm start` made. */
+  createdBy: z.string().optional(),
 });
 
 export type ApiKeyRecord = z.infer<typeof ApiKeyRecordSchema>;

@@ -72,9 +72,11 @@ function apiKeyPuts(db: Db, key: ApiKeyRecord): GuardedItem<'apiKey' | 'apiKeyRe
   ];
 }
 
-export async function addApiKey(db: Db, key: ApiKeyRecord): Promise<void> {
+/** `alongside`: items written in the same transaction (the console's audit entry). */
+export async function addApiKey(db: Db, key: ApiKeyRecord, alongside: GuardedItem<string>[] = []): Promise<void> {
   try {
     await writeGuarded(db, [
+      ...alongside,
       {
         role: 'organization',
         item: {
@@ -113,8 +115,15 @@ export function findApiKeyWithOrganization(db: Db, keyHash: string, organization
   });
 }
 
-export async function revokeApiKey(db: Db, apiKeyId: string, now: Date): Promise<ApiKeyRecord> {
-  const record = await readItem(db, keys.apiKeyById(apiKeyId), parseApiKey);
+export const findApiKeyById = (db: Db, apiKeyId: string) => readItem(db, keys.apiKeyById(apiKeyId), parseApiKey);
+
+export async function revokeApiKey(
+  db: Db,
+  apiKeyId: string,
+  now: Date,
+  alongside: GuardedItem<string>[] = [],
+): Promise<ApiKeyRecord> {
+  const record = await findApiKeyById(db, apiKeyId);
   if (!record) throw new ApiKeyNotFoundError(`API key ${apiKeyId} not found`);
   const revokedAt = now.toISOString();
   const setRevoked = (role: 'apiKey' | 'apiKeyRef', key: { pk: string; sk: string }) => ({
@@ -132,6 +141,7 @@ export async function revokeApiKey(db: Db, apiKeyId: string, now: Date): Promise
   });
   if (record.status === 'REVOKED') return record;
   await writeGuarded(db, [
+    ...alongside,
     setRevoked('apiKey', keys.apiKeyByHash(record.keyHash)),
     setRevoked('apiKeyRef', keys.apiKeyById(apiKeyId)),
   ]);

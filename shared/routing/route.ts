@@ -4,6 +4,18 @@ import type { Access } from '#shared/db/access.ts';
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 export type Feature = 'customers' | 'apiWithdrawals';
 
+/** What a console route requires of the member's role (the table: shared/console/README.md). */
+export const CONSOLE_PERMISSIONS = [
+  'read',
+  'approve',
+  'manageKeys',
+  'manageWebhooks',
+  'invite',
+  'settings',
+  'audit',
+] as const;
+export type ConsolePermission = (typeof CONSOLE_PERMISSIONS)[number];
+
 export type RouteDefinition = {
   /** Unique, camelCase; the OpenAPI operationId and the CDK construct id come from it. */
   operationId: string;
@@ -21,6 +33,13 @@ export type RouteDefinition = {
   tag: string;
   /** false only for the public routes (health, OpenAPI document). */
   auth: boolean;
+  /**
+   * Console routes. With a permission: authenticated by the console's session cookie (never an API key) and
+   * allowed only to roles with that permission (403 otherwise). `public`: the sign-in ceremonies (no session yet).
+   * A console route that changes state also passes the anti-CSRF check (403): the console's `Origin` and the
+   * `X-Console-Request: 1` header, which a cross-site form cannot send.
+   */
+  console?: { permission: ConsolePermission | 'public' };
   /** Organization features that must be on (403 otherwise). */
   features?: readonly Feature[];
   /** Sandbox organizations only (404 for others). */

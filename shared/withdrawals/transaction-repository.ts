@@ -189,3 +189,38 @@ export async function queryDueTransactions(db: Db, kind: TimerKind, now: Date, l
   }
   return due;
 }
+
+/**
+ * An organization's withdrawals awaiting signatures (PROPOSED, PARTIALLY_SIGNED), oldest expiry first. These are
+ * exactly the items with an expiry timer, so the sparse gsi2 holds them all; the query filters the organization's
+ * own (the index spans every organization, so the cost grows with all pending withdrawals, which expire within
+ * `WITHDRAWAL_EXPIRY_S`). The index is eventually consistent: the console re-reads a withdrawal before signing.
+ */
+export async function listAwaitingSignaturesOfOrganization(db: Db, organizationId: string, limit: number) {
+  const { gsi2 } = TABLE.indexes;
+  const found: TransactionRecord[] = [];
+  for (let shard = 0; shard < TIMER_SHARDS; shard++) {
+    let start: Record<string, unknown> | undefined;
+    do {
+      const page = await db.client.send(
+        new QueryCommand({
+          TableName: db.tableName,
+          IndexName: gsi2.name,
+          KeyConditionExpression: '#pk = :pk',
+          FilterExpression: 'organizationId = :org AND #status IN (:proposed, :partial)',
+          ExpressionAttributeNames: { '#pk': gsi2.partitionKey, '#status': 'status' },
+          ExpressionAttributeValues: {
+            ':pk': keys.timersDue('EXPIRE', shard).gsi2pk,
+            ':org': organizationId,
+            ':proposed': 'PROPOSED',
+            ':partial': 'PARTIALLY_SIGNED',
+          },
+          ExclusiveStartKey: start,
+        }),
+      );
+      found.push(...(page.Items ?? []).map(parseTransaction));
+      start = page.LastEvaluatedKey;
+    } while (start && found.length < limit);
+  }
+  return found.sort((a, b) => a.createdAt.localeCompare(b.createdAt)).slice(0, limit);
+}

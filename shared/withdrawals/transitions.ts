@@ -48,10 +48,17 @@ export class AlreadySignedError extends ConflictError {
   }
 }
 
+/**
+ * Items a caller writes with the transition, in its transaction: a console approval's signature, its audit entry.
+ * A failed guard of theirs refuses the transition with the caller's error (`refuse`), or decides again.
+ */
+export type Alongside = { items: GuardedItem<string>[]; refuse?: (role: string) => Error | undefined };
+
 async function applyTransition(
   deps: Deps,
   locator: TransactionLocator,
   decide: (current: TransactionRecord, now: Date) => Step | Promise<Step>,
+  alongside: Alongside = { items: [] },
 ): Promise<TransactionRecord> {
   return retryOnConflict(async () => {
     for (let decision = 1; decision <= MAX_DECISIONS; decision++) {
@@ -69,6 +76,7 @@ async function applyTransition(
         await writeGuarded(deps.db, [
           { role: 'transaction', item: transactionWrites.replace(deps.db, current, step.next) },
           ...(step.ledger ?? []),
+          ...alongside.items,
           ...(statusChanged
             ? [{ role: 'event', item: transactionWrites.event(deps.db, statusChangedEvent(current, step.next, now)) }]
             : []),
@@ -76,7 +84,13 @@ async function applyTransition(
         return step.next;
       } catch (error) {
         if (!(error instanceof WriteConditionFailedError)) throw error;
-        const refusal = error.role === 'transaction' ? undefined : step.refuse?.(error.role as LedgerRole);
+        const ledger = error.role === 'balance' || error.role === 'allowance';
+        const refusal =
+          error.role === 'transaction'
+            ? undefined
+            : ledger
+              ? step.refuse?.(error.role as LedgerRole)
+              : alongside.refuse?.(error.role);
         if (refusal) throw refusal;
       }
     }
@@ -169,27 +183,33 @@ export async function approveWithdrawal(
   organization: Organization,
   locator: TransactionLocator,
   approver: string,
+  alongside?: Alongside,
 ): Promise<TransactionRecord> {
   const signer = approver.toLowerCase();
-  const approved = await applyTransition(deps, locator, (current, now) => {
-    assertTransition(current, 'approve');
-    if (current.approvals.some((approval) => approval.approver === signer)) throw new AlreadySignedError();
-    const approvals = [...current.approvals, { approver: signer, approvedAt: now.toISOString() }];
-    if (approvals.length < organization.requiredApprovals) {
-      return { next: advance(current, now, { status: 'PARTIALLY_SIGNED', approvals }) };
-    }
-    const amount = toMicro(current.sourceAmount);
-    return {
-      next: advance(current, now, {
-        status: 'PROCESSING',
-        approvals,
-        reservation: { balance: true, allowancePeriodStart: null },
-        settleDueAt: settleDueAt(deps, organization, now),
-      }),
-      ledger: [{ role: 'balance', item: balanceWrites.reserve(deps.db, owner(current), amount, now.toISOString()) }],
-      refuse: (role) => (role === 'balance' ? new InsufficientBalanceError() : undefined),
-    };
-  });
+  const approved = await applyTransition(
+    deps,
+    locator,
+    (current, now) => {
+      assertTransition(current, 'approve');
+      if (current.approvals.some((approval) => approval.approver === signer)) throw new AlreadySignedError();
+      const approvals = [...current.approvals, { approver: signer, approvedAt: now.toISOString() }];
+      if (approvals.length < organization.requiredApprovals) {
+        return { next: advance(current, now, { status: 'PARTIALLY_SIGNED', approvals }) };
+      }
+      const amount = toMicro(current.sourceAmount);
+      return {
+        next: advance(current, now, {
+          status: 'PROCESSING',
+          approvals,
+          reservation: { balance: true, allowancePeriodStart: null },
+          settleDueAt: settleDueAt(deps, organization, now),
+        }),
+        ledger: [{ role: 'balance', item: balanceWrites.reserve(deps.db, owner(current), amount, now.toISOString()) }],
+        refuse: (role) => (role === 'balance' ? new InsufficientBalanceError() : undefined),
+      };
+    },
+    alongside,
+  );
   return approved.status === 'PROCESSING' ? execute(deps, organization, approved) : approved;
 }
 
@@ -198,11 +218,17 @@ export function cancelWithdrawal(
   deps: Deps,
   locator: TransactionLocator,
   input: { trigger: 'reject' | 'cancel'; by: string },
+  alongside?: Alongside,
 ) {
-  return applyTransition(deps, locator, (current, now) => {
-    assertTransition(current, input.trigger);
-    return { next: advance(current, now, { status: 'CANCELLED', cancelledBy: input.by }) };
-  });
+  return applyTransition(
+    deps,
+    locator,
+    (current, now) => {
+      assertTransition(current, input.trigger);
+      return { next: advance(current, now, { status: 'CANCELLED', cancelledBy: input.by }) };
+    },
+    alongside,
+  );
 }
 
 /** Not executed within its window. `dueOnly`: the sweep, which leaves a transaction whose window is still open. */

@@ -173,6 +173,14 @@ describe('each route function', () => {
           expected.push({ effect: 'Allow', actions: ['dynamodb:Query'], resource: `table/index/${index}` });
         }
       }
+      if (access.mail) {
+        // Only through the sender domain's SES identity (and, by condition, only from the sender's address).
+        expected.push({
+          effect: 'Allow',
+          actions: ['ses:SendEmail'],
+          resource: expect.stringMatching(/:ses:.*:identity\/payouts\.dev"/) as unknown as string,
+        });
+      }
 
       expect(grantsOf(fn)).toEqual(expected);
     });

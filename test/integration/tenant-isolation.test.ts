@@ -2,10 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { routeList } from '#shared/routes.ts';
 import type { RouteDefinition } from '#shared/routing/route.ts';
+import { givenMemberSession } from '#test/support/console/member-sessions.ts';
 import { itemsOf, useOwnTable } from '#test/support/db/own-table.ts';
 import { givenOrganization } from '#test/support/deps.ts';
 import { useApi } from '#test/support/http/local-api.ts';
 import {
+  credentialsFor,
   type Ids,
   MissingProviderError,
   pathOf,
@@ -39,10 +41,12 @@ const label = (route: RouteDefinition) => `${route.method} ${route.path}`;
 async function call(route: RouteDefinition, ids: Ids, tenant: Tenant, named: { body?: Ids } = {}) {
   const own = tenant === a.tenant ? await a.ids() : await b.ids();
   const { body, query, headers } = validRequestFor(route, { ...own, ...(named.body ?? {}), ...ids });
+  const credentials = credentialsFor(route, tenant);
+  const allHeaders = { ...(headers ?? {}), ...(credentials.headers ?? {}) };
   return request<unknown>(route.method, `${origin()}${withQuery(pathOf(route, ids), query)}`, {
-    key: tenant.apiKey,
+    ...(credentials.key ? { key: credentials.key } : {}),
     ...(body === undefined ? {} : { body }),
-    ...(headers ? { headers } : {}),
+    ...(Object.keys(allHeaders).length ? { headers: allHeaders } : {}),
   });
 }
 
@@ -59,20 +63,34 @@ function mixes(params: string[], idsA: Ids, idsB: Ids): { ids: Ids; ofA: string[
 let a: TenantResources;
 let b: TenantResources;
 
+let tenantA: Tenant;
+let tenantB: Tenant;
+
 beforeAll(async () => {
   const [orgA, orgB] = await Promise.all([
     givenOrganization(table.deps, { name: 'Organization A' }),
     givenOrganization(table.deps, { name: 'Organization B' }),
   ]);
-  a = new TenantResources(orgA, request);
-  b = new TenantResources(orgB, request);
+  // The console's session routes are called with an owner's session of each organization.
+  const [ownerA, ownerB] = await Promise.all([
+    givenMemberSession(table.deps, orgA.organizationId, 'owner'),
+    givenMemberSession(table.deps, orgB.organizationId, 'owner'),
+  ]);
+  tenantA = { ...orgA, consoleCookie: ownerA.cookie };
+  tenantB = { ...orgB, consoleCookie: ownerB.cookie };
+});
+
+beforeAll(async () => {
+  a = new TenantResources(tenantA, request);
+  b = new TenantResources(tenantB, request);
   // Made up front, so that no test's before/after snapshot sees them being made. A parameter without a
   // provider is left to the tests, which name it.
   for (const param of Object.keys(resourceProviders)) {
     await a.need(param);
     await b.need(param);
   }
-});
+  // Every provider's resources for two organizations: on a busy machine this takes more than the default 10 s.
+}, 60_000);
 
 describe('tenant isolation, generated from the route table', () => {
   it('has a resource provider for every path parameter of an authenticated route', () => {

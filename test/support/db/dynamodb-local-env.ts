@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { inject } from 'vitest';
 import { TEST_DEPOSIT_XPUB } from '#test/support/wallets/test-keys.ts';
 
@@ -16,3 +18,5 @@ process.env.AWS_REGION = 'eu-central-1';
 process.env.AWS_ACCESS_KEY_ID = 'local';
 process.env.AWS_SECRET_ACCESS_KEY = 'local';
 process.env.DEPOSIT_XPUB = TEST_DEPOSIT_XPUB;
+// Console invitations are written as files, never sent.
+process.env.MAIL_DIR = join(tmpdir(), `payouts-test-mail-${process.pid}`);

@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type * as z from 'zod';
 import type { RouteDefinition } from '#shared/routing/route.ts';
 import { eurBank, givenCustomer } from '#test/support/banks/bank-requests.ts';
+import { consoleHeaders } from '#test/support/console/console-client.ts';
 import type { ApiResponse } from '#test/support/http/local-api.ts';
 import { busEventMessage, customerCreated, receive, senderTestDeps } from '#test/support/webhooks/sender.ts';
 
@@ -18,7 +19,8 @@ export type Request = <T = unknown>(
   options?: { key?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> },
 ) => Promise<ApiResponse<T>>;
 
-export type Tenant = { organizationId: string; apiKey: string };
+/** `consoleCookie`: an owner's console session, for the console's session routes (which refuse API keys). */
+export type Tenant = { organizationId: string; apiKey: string; consoleCookie?: string };
 export type Ids = Record<string, string>;
 
 type ProviderContext = { tenant: Tenant; request: Request; need: (param: string) => Promise<string> };
@@ -34,6 +36,17 @@ const expectStatus = <T>(res: ApiResponse<T>, status: number, what: string): T =
  * id. Providers may `need` other parameters (a bank needs its customer); within one tenant each is made once.
  */
 export const resourceProviders: Record<string, (ctx: ProviderContext) => Promise<string>> = {
+  // A key made for the purpose through the console (with the tenant's owner session), so that revoking it in a
+  // run leaves the tenant's own API key working.
+  apiKeyId: async ({ tenant, request }) => {
+    if (!tenant.consoleCookie) throw new Error('apiKeyId needs a tenant with a console session');
+    // The request helper prefixes /api/v2; the URL's dot segment resolves to /api/console/api-keys.
+    const res = await request<{ id: string }>('POST', '/../console/api-keys', {
+      body: {},
+      headers: { ...consoleHeaders(), cookie: tenant.consoleCookie },
+    });
+    return expectStatus(res, 201, 'create API key').id;
+  },
   // A file the docs page serves (a public route; the fuzzing suite calls it too).
   asset: async () => 'swagger-ui.css',
   // A KYC-approved individual (Jane Doe), so that banks and withdrawals can be made for it.
@@ -206,3 +219,17 @@ export const withQuery = (path: string, query: Record<string, string> = {}) => {
   const search = new URLSearchParams(query).toString();
   return search ? `${path}?${search}` : path;
 };
+
+/**
+ * How the tenant proves who it is on this route: its API key, or on console routes its owner's session cookie
+ * with the console's Origin and anti-CSRF header (the public console routes get the headers only).
+ */
+export function credentialsFor(
+  route: RouteDefinition,
+  tenant: Tenant,
+): { key?: string; headers?: Record<string, string> } {
+  if (!route.console) return { key: tenant.apiKey };
+  const headers: Record<string, string> = { ...consoleHeaders() };
+  if (route.console.permission !== 'public' && tenant.consoleCookie) headers.cookie = tenant.consoleCookie;
+  return { headers };
+}

@@ -57,6 +57,7 @@ const RANKS: Record<string, number> = {
   'shared/webhooks': 4,
   'shared/docs': 4,
   'shared/health': 4,
+  'shared/console': 4,
   'shared/http': 5,
   'shared/routes.ts': 6,
   'shared/openapi': 7,

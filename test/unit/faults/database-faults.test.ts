@@ -111,7 +111,10 @@ function eventFor(route: RouteDefinition, authorization: string, body: unknown =
     path: route.path,
     rawPath: route.path.replace(/\{(\w+)\}/g, (_, name: string) => pathParameters[name] ?? ''),
     pathParameters,
-    headers: { authorization },
+    // Console routes: a session cookie (the session is read first) and the console's anti-CSRF proof.
+    headers: route.console
+      ? { origin: 'http://localhost:3000', 'x-console-request': '1', cookie: `console_session=${'s'.repeat(43)}` }
+      : { authorization },
     ...(route.method === 'GET' ? {} : { body: jsonBody(body) }),
   });
 }

@@ -79,11 +79,13 @@ describe('the OpenAPI document', () => {
     expect(rejectKyc.requestBody.required).toBe(false);
   });
 
-  it('marks public operations as needing no key and every other one as needing the bearer key', () => {
+  it('marks public operations as needing no key, console ones the session cookie, every other one the bearer key', () => {
     for (const route of routeList) {
-      expect(operationOf(route).security, route.operationId).toEqual(route.auth ? [{ bearerAuth: [] }] : []);
+      const scheme = route.console ? 'consoleSession' : 'bearerAuth';
+      expect(operationOf(route).security, route.operationId).toEqual(route.auth ? [{ [scheme]: [] }] : []);
     }
     expect(document.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(document.components.securitySchemes.consoleSession).toMatchObject({ type: 'apiKey', in: 'cookie' });
     expect(operationOf(routes.health).security).toEqual([]);
     expect(operationOf(routes.getOpenApiDocument).security).toEqual([]);
   });

@@ -1,0 +1,91 @@
+import type { Config } from '#shared/config/env.ts';
+import type { ApprovalBinding, AuditActor, Member, Session } from '#shared/console/records.ts';
+import { consoleWrites } from '#shared/console/repository.ts';
+import type { Db } from '#shared/db/client.ts';
+import type { GuardedItem } from '#shared/db/guarded-write.ts';
+import { newId, randomBase62, sha256Hex } from '#shared/ids.ts';
+import type { Organization } from '#shared/organizations/records.ts';
+import type { TransactionRecord } from '#shared/withdrawals/records.ts';
+
+/** Who acts in the console: a signed-in member, seen from one source address. */
+export type ConsoleActor = {
+  organization: Organization;
+  member: Member;
+  sessionTokenHash: string;
+  sourceAddress: string;
+};
+
+export const memberActor = (member: Member): AuditActor => ({
+  kind: 'member',
+  id: member.memberId,
+  email: member.email,
+});
+
+/** The operator CLI acts as the operator, never as a member. */
+export const operatorActor = (email: string): AuditActor => ({ kind: 'operator', id: email, email });
+
+export function auditItem(
+  db: Db,
+  input: {
+    organizationId: string;
+    actor: AuditActor;
+    action: string;
+    target: string;
+    sourceAddress: string;
+    at: Date;
+    details?: Record<string, string>;
+  },
+): GuardedItem<'audit'> {
+  return consoleWrites.audit(db, {
+    entryId: newId(),
+    organizationId: input.organizationId,
+    at: input.at.toISOString(),
+    actor: input.actor,
+    action: input.action,
+    target: input.target,
+    sourceAddress: input.sourceAddress,
+    details: input.details ?? {},
+  });
+}
+
+/** 43 base62 characters, about 256 bits: invite and session tokens. Only their SHA-256 is stored. */
+export const newSecretToken = () => randomBase62(43);
+export const hashToken = (token: string) => sha256Hex(token);
+
+export const addSeconds = (date: Date, seconds: number) => new Date(date.getTime() + seconds * 1000).toISOString();
+
+/** A new session for `member`: the token goes to the cookie, the record (under the token's hash) to the table. */
+export function newSession(config: Config, member: Member, now: Date) {
+  const token = newSecretToken();
+  const session: Session = {
+    sessionId: newId(),
+    organizationId: member.organizationId,
+    memberId: member.memberId,
+    sessionEpoch: member.sessionEpoch,
+    createdAt: now.toISOString(),
+    lastSeenAt: now.toISOString(),
+    idleUntil: addSeconds(now, config.console.sessionIdleSeconds),
+    absoluteUntil: addSeconds(now, config.console.sessionAbsoluteSeconds),
+  };
+  return { token, tokenHash: hashToken(token), session };
+}
+
+/** What a signer is shown and signs; `account` is the IBAN, or the account and routing numbers. */
+export function bindingOf(transaction: TransactionRecord): ApprovalBinding {
+  const bank = transaction.withdrawalBank;
+  const account = bank?.iban ?? [bank?.accountNumber, bank?.routingNumber].filter(Boolean).join(' / ');
+  return {
+    transactionId: transaction.transactionId,
+    amount: transaction.targetAmount,
+    currency: transaction.targetCurrency,
+    beneficiary: bank?.beneficiaryName ?? transaction.walletAddress ?? '',
+    account: account || (transaction.walletAddress ?? ''),
+  };
+}
+
+export const sameBinding = (a: ApprovalBinding, b: ApprovalBinding) =>
+  a.transactionId === b.transactionId &&
+  a.amount === b.amount &&
+  a.currency === b.currency &&
+  a.beneficiary === b.beneficiary &&
+  a.account === b.account;

@@ -1,0 +1,41 @@
+import { auditItem, operatorActor } from '#shared/console/console-rules.ts';
+import type { Deps } from '#shared/deps.ts';
+import { toTransaction } from '#shared/withdrawals/new-transaction.ts';
+import { organizationOfTransaction } from '#shared/withdrawals/organization-of-transaction.ts';
+import { locate } from '#shared/withdrawals/transaction-rules.ts';
+import { approveWithdrawal, cancelWithdrawal } from '#shared/withdrawals/transitions.ts';
+
+/** How an operator's approval is recorded: never as a member (a member's approver is the member's e-mail). */
+export const operatorApprover = (email: string) => `operator:${email.trim().toLowerCase()}`;
+
+/**
+ * The operator CLI's `withdrawal approve|reject`: the same transitions as the console, recorded as the operator's
+ * (`operator:<email>` among the approvals, an audit entry with the operator as actor). Whoever has the table can
+ * do this; the console's members sign with passkeys instead, and only their signatures can be verified again.
+ */
+export async function decideAsOperator(
+  deps: Deps,
+  input: { transactionId: string; operator: string; decision: 'approve' | 'reject'; reason?: string | undefined },
+) {
+  const organization = await organizationOfTransaction(deps, input.transactionId);
+  const locator = await locate(deps, organization.organizationId, input.transactionId);
+  const by = operatorApprover(input.operator);
+  const audit = {
+    items: [
+      auditItem(deps.db, {
+        organizationId: organization.organizationId,
+        actor: operatorActor(input.operator.trim().toLowerCase()),
+        action: input.decision === 'approve' ? 'withdrawal.approved_by_operator' : 'withdrawal.rejected_by_operator',
+        target: input.transactionId,
+        sourceAddress: 'operator-cli',
+        at: deps.clock.now(),
+        details: input.reason ? { reason: input.reason } : {},
+      }),
+    ],
+  };
+  const record =
+    input.decision === 'approve'
+      ? await approveWithdrawal(deps, organization, locator, by, audit)
+      : await cancelWithdrawal(deps, locator, { trigger: 'reject', by }, audit);
+  return toTransaction(record);
+}

@@ -1,0 +1,64 @@
+import { addSeconds, auditItem, hashToken, newSecretToken } from '#shared/console/console-rules.ts';
+import type { AuditActor, Invite } from '#shared/console/records.ts';
+import { consoleWrites } from '#shared/console/repository.ts';
+import type { Role } from '#shared/console/roles.ts';
+import { writeGuarded } from '#shared/db/guarded-write.ts';
+import type { Deps } from '#shared/deps.ts';
+import { newId } from '#shared/ids.ts';
+import type { Organization } from '#shared/organizations/records.ts';
+import { mailerFor } from '#shared/rails/mail/mailer.ts';
+
+/** The link an invitee opens: the console's accept page with the token in the fragment (never sent to a server log). */
+export const inviteUrl = (origin: string, token: string) => `${origin}/console/#/invite/${token}`;
+
+/**
+ * Stores an invite (its token only hashed, single use, valid for `INVITE_TTL_S`) with its audit entry in one
+ * transaction, then mails the link. The link is returned to the caller only for the operator CLI and `npm start`.
+ */
+export async function issueInvite(
+  deps: Deps,
+  input: {
+    organization: Organization;
+    email: string;
+    role: Role;
+    actor: AuditActor;
+    sourceAddress: string;
+  },
+) {
+  const now = deps.clock.now();
+  const token = newSecretToken();
+  const invite: Invite = {
+    inviteId: newId(),
+    organizationId: input.organization.organizationId,
+    email: input.email.trim().toLowerCase(),
+    role: input.role,
+    tokenHash: hashToken(token),
+    status: 'PENDING',
+    invitedBy: input.actor.email,
+    createdAt: now.toISOString(),
+    validUntil: addSeconds(now, deps.config.console.inviteTtlSeconds),
+  };
+  await writeGuarded(deps.db, [
+    consoleWrites.invite(deps.db, invite),
+    auditItem(deps.db, {
+      organizationId: invite.organizationId,
+      actor: input.actor,
+      action: 'member.invited',
+      target: invite.email,
+      sourceAddress: input.sourceAddress,
+      at: now,
+      details: { role: invite.role, inviteId: invite.inviteId },
+    }),
+  ]);
+  const url = inviteUrl(deps.config.console.origin, token);
+  await mailerFor(deps.config).send({
+    to: invite.email,
+    subject: `You are invited to ${input.organization.name} on Payouts`,
+    text: [
+      `${input.actor.email} invited you to ${input.organization.name} as ${invite.role}.`,
+      `Open this link to accept and register a passkey (it works once, until ${invite.validUntil}):`,
+      url,
+    ].join('\n'),
+  });
+  return { invite, url };
+}

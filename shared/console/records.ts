@@ -1,0 +1,121 @@
+import * as z from 'zod';
+import { RoleSchema } from '#shared/console/roles.ts';
+
+/** The stored shapes of the console area: parsed on every read (see `repository.ts`). */
+
+export const MemberSchema = z.object({
+  memberId: z.string(),
+  organizationId: z.string(),
+  email: z.string(),
+  name: z.string(),
+  role: RoleSchema,
+  status: z.enum(['ACTIVE', 'REMOVED']),
+  /** Raised by "sign out everywhere": a session of an older epoch is refused. */
+  sessionEpoch: z.number().int().min(0),
+  invitedBy: z.string(),
+  createdAt: z.string(),
+});
+export type Member = z.infer<typeof MemberSchema>;
+
+export const InviteSchema = z.object({
+  inviteId: z.string(),
+  organizationId: z.string(),
+  email: z.string(),
+  role: RoleSchema,
+  /** Only this hash of the token is stored; the token itself is in the link and nowhere else. */
+  tokenHash: z.string(),
+  status: z.enum(['PENDING', 'ACCEPTED']),
+  invitedBy: z.string(),
+  createdAt: z.string(),
+  validUntil: z.string(),
+});
+export type Invite = z.infer<typeof InviteSchema>;
+
+export const PasskeySchema = z.object({
+  credentialId: z.string(),
+  organizationId: z.string(),
+  memberId: z.string(),
+  /** The COSE public key, base64url. */
+  publicKey: z.string(),
+  counter: z.number().int().min(0),
+  transports: z.array(z.string()),
+  createdAt: z.string(),
+  lastUsedAt: z.string().nullable(),
+});
+export type Passkey = z.infer<typeof PasskeySchema>;
+
+export const ApprovalBindingSchema = z.object({
+  transactionId: z.string(),
+  amount: z.string(),
+  currency: z.string(),
+  beneficiary: z.string(),
+  account: z.string(),
+});
+/** What a signer sees and signs: the challenge is a hash of these and a nonce (see `approval-binding.ts`). */
+export type ApprovalBinding = z.infer<typeof ApprovalBindingSchema>;
+
+export const ChallengeSchema = z.object({
+  challengeId: z.string(),
+  purpose: z.enum(['register', 'signIn', 'approve']),
+  /** The base64url challenge handed to the authenticator. */
+  challenge: z.string(),
+  /** register: the invite's token hash; approve: the member and the transaction. */
+  inviteTokenHash: z.string().optional(),
+  organizationId: z.string().optional(),
+  memberId: z.string().optional(),
+  nonce: z.string().optional(),
+  binding: ApprovalBindingSchema.optional(),
+  validUntil: z.string(),
+});
+export type Challenge = z.infer<typeof ChallengeSchema>;
+
+export const SessionSchema = z.object({
+  sessionId: z.string(),
+  organizationId: z.string(),
+  memberId: z.string(),
+  sessionEpoch: z.number().int().min(0),
+  createdAt: z.string(),
+  lastSeenAt: z.string(),
+  idleUntil: z.string(),
+  absoluteUntil: z.string(),
+});
+export type Session = z.infer<typeof SessionSchema>;
+
+export const SignatureSchema = z.object({
+  organizationId: z.string(),
+  transactionId: z.string(),
+  memberId: z.string(),
+  email: z.string(),
+  credentialId: z.string(),
+  challengeId: z.string(),
+  nonce: z.string(),
+  binding: ApprovalBindingSchema,
+  /** The assertion as the authenticator produced it, base64url: enough to verify it again with the passkey. */
+  authenticatorData: z.string(),
+  clientDataJSON: z.string(),
+  signature: z.string(),
+  userHandle: z.string().nullable(),
+  signedAt: z.string(),
+});
+export type Signature = z.infer<typeof SignatureSchema>;
+
+export const AuditActorSchema = z.object({
+  kind: z.enum(['member', 'operator']),
+  /** The member's id, or the operator's e-mail. */
+  id: z.string(),
+  email: z.string(),
+});
+export type AuditActor = z.infer<typeof AuditActorSchema>;
+
+export const AuditEntrySchema = z.object({
+  entryId: z.string(),
+  organizationId: z.string(),
+  at: z.string(),
+  actor: AuditActorSchema,
+  action: z.string(),
+  /** What the action was about: a transaction id, an invited e-mail, a key id, ... */
+  target: z.string(),
+  sourceAddress: z.string(),
+  details: z.record(z.string(), z.string()),
+});
+export type AuditEntry = z.infer<typeof AuditEntrySchema>;

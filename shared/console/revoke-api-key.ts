@@ -1,0 +1,31 @@
+import { auditItem, type ConsoleActor, memberActor } from '#shared/console/console-rules.ts';
+import { apiKeyView } from '#shared/console/create-api-key.ts';
+import type { Deps } from '#shared/deps.ts';
+import { NotFoundError } from '#shared/errors.ts';
+import { findApiKeyById, revokeApiKey as revoke } from '#shared/organizations/repository.ts';
+
+export const API_KEY_NOT_FOUND = 'API key not found';
+
+/**
+ * Revokes a key of the member's organization at once (authentication reads the key item on every request);
+ * another organization's key is not found. Revoking a revoked key changes nothing.
+ */
+export async function revokeApiKey(deps: Deps, actor: ConsoleActor, apiKeyId: string) {
+  const organizationId = actor.organization.organizationId;
+  const key = await findApiKeyById(deps.db, apiKeyId);
+  if (key?.organizationId !== organizationId) throw new NotFoundError(API_KEY_NOT_FOUND);
+  if (key.status === 'REVOKED') return apiKeyView(key);
+  const now = deps.clock.now();
+  const revoked = await revoke(deps.db, apiKeyId, now, [
+    auditItem(deps.db, {
+      organizationId,
+      actor: memberActor(actor.member),
+      action: 'api_key.revoked',
+      target: apiKeyId,
+      sourceAddress: actor.sourceAddress,
+      at: now,
+      details: { hint: key.hint },
+    }),
+  ]);
+  return apiKeyView(revoked);
+}

@@ -1,0 +1,27 @@
+import * as z from 'zod';
+import type { ConsolePermission } from '#shared/routing/route.ts';
+
+/** The roles of an organization's members, most powerful first. */
+export const ROLES = ['owner', 'admin', 'approver', 'developer', 'viewer'] as const;
+export const RoleSchema = z.enum(ROLES);
+export type Role = z.infer<typeof RoleSchema>;
+
+/** What a console route may require. Every console route names exactly one (see README.md). */
+export type Permission = ConsolePermission;
+
+/** The permission table of README.md, as code: a role may do what its row lists and nothing else. */
+export const PERMISSION_TABLE: Record<Role, readonly Permission[]> = {
+  owner: ['read', 'approve', 'manageKeys', 'manageWebhooks', 'invite', 'settings', 'audit'],
+  admin: ['read', 'approve', 'manageKeys', 'manageWebhooks', 'invite', 'audit'],
+  approver: ['read', 'approve'],
+  developer: ['read', 'manageKeys', 'manageWebhooks'],
+  viewer: ['read'],
+};
+
+export const may = (role: Role, permission: Permission): boolean => PERMISSION_TABLE[role].includes(permission);
+
+/** Which roles a member may invite: owners anyone, admins anyone but owners. */
+export function mayInvite(inviter: Role, invited: Role): boolean {
+  if (!may(inviter, 'invite')) return false;
+  return inviter === 'owner' || invited !== 'owner';
+}

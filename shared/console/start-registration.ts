@@ -1,0 +1,47 @@
+import { addSeconds, hashToken } from '#shared/console/console-rules.ts';
+import { randomChallenge, registrationOptions } from '#shared/console/passkeys.ts';
+import { consoleWrites, getInvite } from '#shared/console/repository.ts';
+import { writeGuarded } from '#shared/db/guarded-write.ts';
+import type { Deps } from '#shared/deps.ts';
+import { NotFoundError } from '#shared/errors.ts';
+import { newId } from '#shared/ids.ts';
+
+export const CHALLENGE_TTL_S = 300;
+
+export class InviteInvalidError extends NotFoundError {
+  constructor() {
+    super('Invite not found, already used or expired');
+  }
+}
+
+/**
+ * Step one of accepting an invite: the invite must be pending and unexpired; the answer is the passkey creation
+ * options for the future member, with a single-use challenge tied to this invite.
+ */
+export async function startRegistration(deps: Deps, input: { token: string; name: string }) {
+  const now = deps.clock.now();
+  const tokenHash = hashToken(input.token);
+  const invite = await getInvite(deps.db, tokenHash);
+  if (invite?.status !== 'PENDING' || invite.validUntil <= now.toISOString()) throw new InviteInvalidError();
+  const challengeId = newId();
+  const memberId = newId();
+  const challenge = randomChallenge();
+  await writeGuarded(deps.db, [
+    consoleWrites.challenge(deps.db, {
+      challengeId,
+      purpose: 'register',
+      challenge,
+      inviteTokenHash: tokenHash,
+      organizationId: invite.organizationId,
+      memberId,
+      validUntil: addSeconds(now, CHALLENGE_TTL_S),
+    }),
+  ]);
+  const options = await registrationOptions(deps.config.console, {
+    challenge,
+    memberId,
+    email: invite.email,
+    name: input.name,
+  });
+  return { challengeId, email: invite.email, role: invite.role, options };
+}

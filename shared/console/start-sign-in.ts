@@ -1,0 +1,36 @@
+import { addSeconds } from '#shared/console/console-rules.ts';
+import { authenticationOptions, randomChallenge } from '#shared/console/passkeys.ts';
+import { consoleWrites, countAttempt } from '#shared/console/repository.ts';
+import { CHALLENGE_TTL_S } from '#shared/console/start-registration.ts';
+import { writeGuarded } from '#shared/db/guarded-write.ts';
+import type { Deps } from '#shared/deps.ts';
+import { TooManyRequestsError } from '#shared/errors.ts';
+import { newId } from '#shared/ids.ts';
+
+/** Sign-in ceremonies (options and answers together) a source address may start per minute. */
+export const SIGN_IN_ATTEMPTS_PER_MINUTE = 10;
+
+export async function limitSignIn(deps: Deps, sourceAddress: string) {
+  const allowed = await countAttempt(deps.db, 'SIGNIN', sourceAddress, deps.clock.now(), SIGN_IN_ATTEMPTS_PER_MINUTE);
+  if (!allowed) throw new TooManyRequestsError(60);
+}
+
+/**
+ * Sign-in with a discoverable passkey: no user name is asked for, the authenticator offers the member's passkeys
+ * for this site and the answer names its credential.
+ */
+export async function startSignIn(deps: Deps, input: { sourceAddress: string }) {
+  await limitSignIn(deps, input.sourceAddress);
+  const now = deps.clock.now();
+  const challengeId = newId();
+  const challenge = randomChallenge();
+  await writeGuarded(deps.db, [
+    consoleWrites.challenge(deps.db, {
+      challengeId,
+      purpose: 'signIn',
+      challenge,
+      validUntil: addSeconds(now, CHALLENGE_TTL_S),
+    }),
+  ]);
+  return { challengeId, options: await authenticationOptions(deps.config.console, challenge) };
+}

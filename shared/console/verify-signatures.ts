@@ -1,0 +1,90 @@
+import { bindingOf, sameBinding } from '#shared/console/console-rules.ts';
+import { approvalChallenge, verifyAssertion } from '#shared/console/passkeys.ts';
+import { getPasskey, listSignatures } from '#shared/console/repository.ts';
+import type { Deps } from '#shared/deps.ts';
+import { NotFoundError } from '#shared/errors.ts';
+import { getTransactionOfCustomer } from '#shared/withdrawals/transaction-repository.ts';
+import { locate, TRANSACTION_NOT_FOUND } from '#shared/withdrawals/transaction-rules.ts';
+
+export type SignatureCheck = {
+  memberId: string;
+  email: string;
+  credentialId: string;
+  signedAt: string;
+  valid: boolean;
+  problem: string | null;
+};
+
+/**
+ * Verifies every stored signature of a transaction again, with nothing but the table: the challenge is rebuilt
+ * from the transaction as it is NOW (id, amount, currency, beneficiary, account) and the signature's nonce, and
+ * the stored authenticator data, client data and signature are checked against the member's passkey. A signature
+ * copied onto another transaction, or a transaction whose amount or account changed since, does not verify.
+ */
+export async function verifySignatures(deps: Deps, input: { organizationId: string; transactionId: string }) {
+  const locator = await locate(deps, input.organizationId, input.transactionId);
+  const transaction = await getTransactionOfCustomer(
+    deps.db,
+    input.organizationId,
+    locator.customerId,
+    input.transactionId,
+  );
+  if (!transaction) throw new NotFoundError(TRANSACTION_NOT_FOUND);
+  const binding = bindingOf(transaction);
+  const signatures = await listSignatures(deps.db, input.organizationId, input.transactionId);
+  const checks: SignatureCheck[] = [];
+  for (const signature of signatures) {
+    const check = {
+      memberId: signature.memberId,
+      email: signature.email,
+      credentialId: signature.credentialId,
+      signedAt: signature.signedAt,
+    };
+    const passkey = await getPasskey(deps.db, signature.credentialId);
+    const problem =
+      !passkey || passkey.memberId !== signature.memberId
+        ? 'passkey not found for this member'
+        : await verifyStored(deps, signature, passkey, binding);
+    checks.push({ ...check, valid: problem === null, problem });
+  }
+  return {
+    transactionId: input.transactionId,
+    status: transaction.status,
+    binding,
+    signatures: checks,
+    allValid: checks.every((c) => c.valid),
+  };
+}
+
+async function verifyStored(
+  deps: Deps,
+  signature: Awaited<ReturnType<typeof listSignatures>>[number],
+  passkey: NonNullable<Awaited<ReturnType<typeof getPasskey>>>,
+  binding: ReturnType<typeof bindingOf>,
+): Promise<string | null> {
+  const difference = sameBinding(signature.binding, binding) ? null : 'the transaction differs from what was signed';
+  const challenge = approvalChallenge(binding, signature.nonce);
+  try {
+    await verifyAssertion(
+      deps.config.console,
+      {
+        id: signature.credentialId,
+        rawId: signature.credentialId,
+        type: 'public-key',
+        clientExtensionResults: {},
+        response: {
+          authenticatorData: signature.authenticatorData,
+          clientDataJSON: signature.clientDataJSON,
+          signature: signature.signature,
+          ...(signature.userHandle ? { userHandle: signature.userHandle } : {}),
+        },
+      },
+      challenge,
+      // Counter 0: the passkey has been used since; only the signature is checked here.
+      { ...passkey, counter: 0 },
+    );
+    return difference;
+  } catch {
+    return difference ?? 'signature does not verify';
+  }
+}
