@@ -51,7 +51,6 @@ const IPV6_RANGES: readonly Range[] = [
   ['unspecified', '::', 128],
   ['loopback', '::1', 128],
   ['reserved', '100::', 64], // discard-only
-  ['reserved', '2001::', 32], // Teredo: hides the real address
   ['documentation', '2001:db8::', 32],
   ['unique-local', 'fc00::', 7],
   ['link-local', 'fe80::', 10],
@@ -92,8 +91,8 @@ function ipv6Bytes(address: string): number[] {
 /**
  * The IPv4 address an IPv6 address carries and that the network would deliver to: IPv4-mapped (`::ffff:a.b.c.d`),
  * IPv4-translated (`::ffff:0:a.b.c.d`, RFC 2765), IPv4-compatible (`::a.b.c.d`), NAT64 (`64:ff9b::/96` and the
- * local-use `64:ff9b:1::/48`, RFC 8215) and 6to4 (`2002::/16`). Teredo (`2001::/32`) hides its client's address
- * (inverted) and is refused as a whole (IPV6_RANGES).
+ * local-use `64:ff9b:1::/48`, RFC 8215), 6to4 (`2002::/16`) and Teredo (`2001::/32`, RFC 4380: the client's
+ * address, inverted, in the last 32 bits; that is where a relay delivers).
  */
 function embeddedIpv4(address: string): string | undefined {
   const b = ipv6Bytes(address);
@@ -106,6 +105,7 @@ function embeddedIpv4(address: string): string | undefined {
   if (nat64 && zeros(4, 12)) return v4(12);
   if (nat64 && b[4] === 0x00 && b[5] === 0x01) return v4(12);
   if (b[0] === 0x20 && b[1] === 0x02) return v4(2);
+  if (b[0] === 0x20 && b[1] === 0x01 && zeros(2, 4)) return b.slice(12, 16).map((byte) => byte ^ 0xff).join('.');
   return undefined;
 }
 

@@ -88,7 +88,8 @@ describe('address guard: categories', () => {
     ['::ffff:0:a9fe:a9fe', 'metadata'],
     ['::ffff:0:10.0.0.1', 'private'],
     ['64:ff9b:1::a9fe:a9fe', 'metadata'],
-    ['2001:0:4136:e378:8000:63bf:3fff:fdd2', 'reserved'], // Teredo hides its client: refused whatever it carries
+    ['2001:0:4136:e378:8000:63bf:3fff:fdd2', 'documentation'], // Teredo: its client, inverted, is 192.0.2.45
+    ['2001:0:4136:e378:8000:63bf:80ff:fffe', 'loopback'], // Teredo whose client is 127.0.0.1
   ])('%s is %s', (address, category) => {
     expect(categorize(address)).toBe(category);
   });
