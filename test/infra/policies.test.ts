@@ -175,11 +175,13 @@ describe('each route function', () => {
       }
       if (access.mail) {
         // Only through the sender domain's SES identity (and, by condition, only from the sender's address).
-        expected.push({
+        const sendMail = {
           effect: 'Allow',
           actions: ['ses:SendEmail'],
           resource: expect.stringMatching(/:ses:.*:identity\/payouts\.dev"/) as unknown as string,
-        });
+          condition: { StringEquals: { 'ses:FromAddress': 'console@payouts.dev' } },
+        };
+        expected.push(sendMail);
       }
 
       expect(grantsOf(fn)).toEqual(expected);
