@@ -62,6 +62,9 @@ async function serve(dynamo: LocalDynamoDb) {
     AWS_REGION: LOCAL_REGION,
     AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
     AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
+    // The bank channel's outbox and inbox are folders here; payouts are batched every second unless set.
+    BANK_CHANNEL_DIR: join(dataDir, 'bank'),
+    PAYOUT_BATCH_INTERVAL_S: process.env.PAYOUT_BATCH_INTERVAL_S ?? '1',
   });
   // Before the configuration is first read: bank deposit wallets derive their addresses from it.
   const depositKey = resolveDepositXpub(dataDir, process.env);

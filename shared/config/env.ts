@@ -69,6 +69,13 @@ const EnvSchema = z.object({
       const [eur = '', usd = ''] = value.split(',').map((pair) => pair.split('=')[1] ?? '');
       return { EUR: eur, USD: usd };
     }),
+  // The bank payout rail (issue 17).
+  /** Seconds between runs of the payout batcher (an EventBridge schedule in AWS, a timer under `npm start`). */
+  PAYOUT_BATCH_INTERVAL_S: z.coerce.number().int().min(1).max(86_400).default(300),
+  /** AWS: the bank channel's bucket (prefixes `outbox/`, `inbox/`, `processed/`, `quarantine/`). */
+  BANK_CHANNEL_BUCKET: z.string().min(3).optional(),
+  /** Locally: the folder that stands in for the bucket (`npm start` sets `DATA_DIR/bank`). */
+  BANK_CHANNEL_DIR: z.string().min(1).optional(),
   // Deposits (issue 5): the accounts of deposit details, JSON; unset, the sandbox placeholders.
   /** The platform's EUR receiving account and the shared USD reference account (FEDWIRE and SWIFT). */
   RECEIVING_BANKS: jsonVariable(ReceivingBanksSchema, {}),
@@ -92,6 +99,7 @@ export type Config = Readonly<{
     maxAmountUsdc: string;
     exchangeRates: Readonly<{ EUR: string; USD: string }>;
   }>;
+  bank: Readonly<{ batchIntervalSeconds: number; bucket: string | undefined; dir: string | undefined }>;
   deposits: Readonly<{
     eurAccount: EurReceivingAccount;
     usdAccount: UsdReferenceAccount;
@@ -123,6 +131,11 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       expiryWindowSeconds: e.WITHDRAWAL_EXPIRY_S,
       maxAmountUsdc: e.WITHDRAWAL_MAX_USDC,
       exchangeRates: Object.freeze(e.EXCHANGE_RATES),
+    }),
+    bank: Object.freeze({
+      batchIntervalSeconds: e.PAYOUT_BATCH_INTERVAL_S,
+      bucket: e.BANK_CHANNEL_BUCKET,
+      dir: e.BANK_CHANNEL_DIR,
     }),
     deposits: Object.freeze({
       eurAccount: e.RECEIVING_BANKS.EUR,

@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { inject } from 'vitest';
 import { TEST_DEPOSIT_XPUB } from '#test/support/wallets/test-keys.ts';
 
@@ -16,3 +19,6 @@ process.env.AWS_REGION = 'eu-central-1';
 process.env.AWS_ACCESS_KEY_ID = 'local';
 process.env.AWS_SECRET_ACCESS_KEY = 'local';
 process.env.DEPOSIT_XPUB = TEST_DEPOSIT_XPUB;
+
+// The bank channel's stand-in folder (outbox, inbox, processed, quarantine), one per test file.
+process.env.BANK_CHANNEL_DIR ??= mkdtempSync(join(tmpdir(), 'payouts-bank-'));

@@ -46,6 +46,7 @@ const RANKS: Record<string, number> = {
   'shared/db': 2,
   'shared/routing': 3,
   'shared/events': 3,
+  'shared/rails': 3,
   'shared/deps.ts': 3,
   'shared/organizations': 4,
   'shared/customers': 4,
