@@ -2,9 +2,11 @@ import { NestedStack, type NestedStackProps, Validations } from 'aws-cdk-lib';
 import { HttpMethod, HttpRoute, HttpRouteKey, type IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import type { Construct } from 'constructs';
 import { Alarms } from '#infra/aws/alarms.ts';
+import { grantBankChannel } from '#infra/aws/bank-channel.ts';
 import type { DeploymentConfig } from '#infra/aws/config.ts';
 import { PayoutsFunction } from '#infra/aws/function.ts';
 import { grantTableAccess } from '#infra/aws/table-access.ts';
@@ -46,6 +48,7 @@ export const pascalCase = (name: string) =>
     .join('');
 
 export type ApiAreaStackProps = NestedStackProps & {
+  bankBucket: IBucket;
   /** The API the routes join; it, its stage and its `$default` route stay in the parent stack. */
   api: IHttpApi;
   /** The area's rows of the route table. */
@@ -69,7 +72,7 @@ export class ApiAreaStack extends NestedStack {
 
   constructor(scope: Construct, id: string, props: ApiAreaStackProps) {
     super(scope, id, props);
-    const { api, routes, table, alarmTopic, environment, config } = props;
+    const { api, routes, table, alarmTopic, environment, config, bankBucket } = props;
     const alarms = new Alarms(this, 'Alarms', { topic: alarmTopic });
 
     const functions = new Map<string, PayoutsFunction>();
@@ -85,6 +88,7 @@ export class ApiAreaStack extends NestedStack {
       });
       alarms.alarmOnFunction(fn, name);
       grantTableAccess(fn, table, route.access);
+      if (route.access.bankChannel) grantBankChannel(fn, bankBucket, route.access.bankChannel);
       const apiRoute = new HttpRoute(this, `${name}Route`, {
         httpApi: api,
         routeKey: HttpRouteKey.with(route.path, HttpMethod[route.method]),

@@ -66,6 +66,10 @@ async function serve(dynamo: LocalDynamoDb) {
     BANK_CHANNEL_DIR: join(dataDir, 'bank'),
     PAYOUT_BATCH_INTERVAL_S: process.env.PAYOUT_BATCH_INTERVAL_S ?? '1',
   });
+  // The bank channel's folders exist from the start, so an operator can drop a report into the inbox at once.
+  for (const place of ['outbox', 'inbox', 'processed', 'quarantine']) {
+    mkdirSync(join(dataDir, 'bank', place), { recursive: true });
+  }
   // Before the configuration is first read: bank deposit wallets derive their addresses from it.
   const depositKey = resolveDepositXpub(dataDir, process.env);
   process.env.DEPOSIT_XPUB = depositKey.xpub;

@@ -72,6 +72,12 @@ const EnvSchema = z.object({
   // The bank payout rail (issue 17).
   /** Seconds between runs of the payout batcher (an EventBridge schedule in AWS, a timer under `npm start`). */
   PAYOUT_BATCH_INTERVAL_S: z.coerce.number().int().min(1).max(86_400).default(300),
+  /** A payout still PROCESSING this many seconds after its file was written raises `PayoutsProcessingTooLong`. */
+  PAYOUT_PROCESSING_ALARM_S: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .default(2 * 24 * 3600),
   /** AWS: the bank channel's bucket (prefixes `outbox/`, `inbox/`, `processed/`, `quarantine/`). */
   BANK_CHANNEL_BUCKET: z.string().min(3).optional(),
   /** Locally: the folder that stands in for the bucket (`npm start` sets `DATA_DIR/bank`). */
@@ -99,7 +105,12 @@ export type Config = Readonly<{
     maxAmountUsdc: string;
     exchangeRates: Readonly<{ EUR: string; USD: string }>;
   }>;
-  bank: Readonly<{ batchIntervalSeconds: number; bucket: string | undefined; dir: string | undefined }>;
+  bank: Readonly<{
+    batchIntervalSeconds: number;
+    processingAlarmSeconds: number;
+    bucket: string | undefined;
+    dir: string | undefined;
+  }>;
   deposits: Readonly<{
     eurAccount: EurReceivingAccount;
     usdAccount: UsdReferenceAccount;
@@ -134,6 +145,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     }),
     bank: Object.freeze({
       batchIntervalSeconds: e.PAYOUT_BATCH_INTERVAL_S,
+      processingAlarmSeconds: e.PAYOUT_PROCESSING_ALARM_S,
       bucket: e.BANK_CHANNEL_BUCKET,
       dir: e.BANK_CHANNEL_DIR,
     }),

@@ -14,6 +14,11 @@ export type Access = {
    * like imports; the CDK bundling copies exactly these next to the bundle, since esbuild only bundles code.
    */
   packageFiles?: readonly string[];
+  /**
+   * The bank channel (S3 in AWS, folders locally): `reports` may write reports into its inbox, read them and move
+   * them on (the sandbox routes that answer for the bank). Granted by infra/aws/bank-channel.ts.
+   */
+  bankChannel?: 'reports';
 };
 
 /**

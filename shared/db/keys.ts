@@ -43,7 +43,7 @@
  * | Withdrawals due to expire / to batch    | Query gsi2 | gsi2pk=`TIMER#<EXPIRE|BATCH>#<shard>` gsi2sk=`<dueAt>#<transactionId>` (sparse) |
  * | -- the bank payout rail (issue 17) --   |           |                                                              |
  * | A payment file (batch) by message id    | GetItem, conditional Put/Update | pk=`PAYMENTFILE#<messageId>` sk=`PAYMENTFILE` |
- * | Files to write / to answer (sandbox)    | Query gsi2 | gsi2pk=`TIMER#<WRITE|ANSWER>#<shard>` gsi2sk=`<dueAt>#<messageId>` (sparse) |
+ * | Files to write / answer / check         | Query gsi2 | gsi2pk=`TIMER#<WRITE|ANSWER|AWAIT>#<shard>` gsi2sk=`<dueAt>#<messageId>` (sparse) |
  * | A withdrawal by its reference (reports) | GetItem   | pk=`TXREFERENCE#<reference>` sk=`TXREFERENCE` -> organizationId, customerId, transactionId |
  * | -- wallets, virtual accounts, inbound deposits (issue 5) -- |  |                                             |
  * | Get a customer's virtual account        | GetItem   | pk=`ORG#<orgId>#CUSTOMER#<customerId>` sk=`VACCOUNT#<virtualAccountId>` |
@@ -248,9 +248,10 @@ export const keys = {
 
 /**
  * EXPIRE: a withdrawal awaiting signatures; BATCH: a PROCESSING withdrawal not yet in a payment file; WRITE: a
- * payment file claimed but not yet in the outbox; ANSWER: a sandbox payment file the bank simulator answers.
+ * payment file claimed but not yet in the outbox; ANSWER: a sandbox payment file the bank simulator answers;
+ * AWAIT: a written file whose payouts should have been reported on by then (the stuck-payout alarm).
  */
-export type TimerKind = 'EXPIRE' | 'BATCH' | 'WRITE' | 'ANSWER';
+export type TimerKind = 'EXPIRE' | 'BATCH' | 'WRITE' | 'ANSWER' | 'AWAIT';
 export const TIMER_SHARDS = 4;
 /** Transaction ids are random UUIDs, so their first hex digit spreads timers evenly. */
 export const timerShard = (transactionId: string): number =>

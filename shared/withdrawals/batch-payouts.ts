@@ -2,6 +2,7 @@ import { WriteConditionFailedError, writeGuarded } from '#shared/db/guarded-writ
 import type { Deps } from '#shared/deps.ts';
 import { newId } from '#shared/ids.ts';
 import { log } from '#shared/log.ts';
+import { countMetric } from '#shared/metrics.ts';
 import { getOrganization } from '#shared/organizations/repository.ts';
 import type { BankChannel } from '#shared/rails/bank/channel.ts';
 import { writePain001 } from '#shared/rails/bank/pain001.ts';
@@ -72,6 +73,7 @@ async function claim(deps: Deps, withdrawals: TransactionRecord[], now: Date): P
       organizationId: first.organizationId,
       currency,
     });
+    countMetric('PayoutsNotBatched', {}, withdrawals.length);
     return undefined;
   }
   const messageId = newId().replaceAll('-', '');
@@ -103,6 +105,7 @@ async function claim(deps: Deps, withdrawals: TransactionRecord[], now: Date): P
     status: 'CLAIMED',
     createdAt,
     answerDueAt,
+    overdueAt: new Date(now.getTime() + deps.config.bank.processingAlarmSeconds * 1000).toISOString(),
     paymentInfoId: paymentInfoId(messageId),
     debtorAccount: debtor.currency === 'EUR' ? { iban: debtor.iban } : { accountNumber: debtor.accountNumber },
     payments: withdrawals.map((withdrawal) => ({
@@ -136,6 +139,31 @@ async function stillUnbatched(deps: Deps, withdrawals: TransactionRecord[]) {
   return fresh.filter(
     (w): w is TransactionRecord => !!w && w.status === 'PROCESSING' && w.type === 'WITHDRAWAL' && !w.paymentFileId,
   );
+}
+
+/**
+ * Files whose payouts should all have been reported on by now: those with payouts still PROCESSING count in
+ * `PayoutsProcessingTooLong` (alarmed) on every run until the bank answers; a file with none left is SETTLED.
+ */
+export async function checkOverdueFiles(deps: Deps, now: Date = deps.clock.now()) {
+  let stuck = 0;
+  for (const file of await queryDuePaymentFiles(deps.db, 'AWAIT', now, MAX_DUE)) {
+    const current = await Promise.all(
+      file.payments.map((p) => getTransactionOfCustomer(deps.db, file.organizationId, p.customerId, p.transactionId)),
+    );
+    const open = current.filter((t) => t?.status === 'PROCESSING').length;
+    if (open === 0) await advancePaymentFile(deps.db, file, 'SETTLED');
+    else {
+      stuck += open;
+      log.error('payouts PROCESSING too long: the bank has not reported on them', {
+        messageId: file.messageId,
+        organizationId: file.organizationId,
+        open,
+      });
+    }
+  }
+  if (stuck > 0) countMetric('PayoutsProcessingTooLong', {}, stuck);
+  return { stuck };
 }
 
 export async function batchPayouts(deps: Deps, channel: BankChannel, now: Date = deps.clock.now()) {

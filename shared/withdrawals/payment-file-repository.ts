@@ -17,6 +17,7 @@ function fileTimer(file: PaymentFileRecord): TimerKey | undefined {
   if (file.status === 'WRITTEN' && file.answerDueAt) {
     return keys.paymentFileTimer('ANSWER', file.messageId, file.answerDueAt);
   }
+  if (file.status === 'WRITTEN') return keys.paymentFileTimer('AWAIT', file.messageId, file.overdueAt);
   return undefined;
 }
 
@@ -67,7 +68,7 @@ export const getPaymentFile = (db: Db, messageId: string) =>
   readItem(db, keys.paymentFile(messageId), parseFile, { consistent: true });
 
 /** Files whose `kind` timer is due, across the shards (the index is eventually consistent: re-read before acting). */
-export async function queryDuePaymentFiles(db: Db, kind: 'WRITE' | 'ANSWER', now: Date, limit: number) {
+export async function queryDuePaymentFiles(db: Db, kind: 'WRITE' | 'ANSWER' | 'AWAIT', now: Date, limit: number) {
   const { gsi2 } = TABLE.indexes;
   const due: PaymentFileRecord[] = [];
   for (let shard = 0; shard < TIMER_SHARDS && due.length < limit; shard++) {

@@ -38,17 +38,19 @@ export type IdempotencyRecord = z.infer<typeof IdempotencyRecordSchema>;
 /**
  * A payment file: the batch the batcher claimed, written whole before anything leaves. CLAIMED (its withdrawals
  * marked, the file not yet in the outbox) -> WRITTEN (in the outbox) -> ANSWERED (sandbox: the simulator's reports
- * are in the inbox). The XML is kept, so a file written again after a crash is the same file.
+ * are in the inbox) or SETTLED (every payout of it reported on, found by the overdue check). The XML is kept, so a file written again after a crash is the same file.
  */
 export const PaymentFileRecordSchema = z.object({
   messageId: z.string(),
   organizationId: z.string(),
   environment: z.enum(['sandbox', 'live']),
   currency: z.enum(['EUR', 'USD']),
-  status: z.enum(['CLAIMED', 'WRITTEN', 'ANSWERED']),
+  status: z.enum(['CLAIMED', 'WRITTEN', 'ANSWERED', 'SETTLED']),
   createdAt: z.string(),
   /** Sandbox: when the simulator answers (null: live, or `SANDBOX_SETTLE_AFTER_S=off`). */
   answerDueAt: z.string().nullable(),
+  /** When payouts of this file still PROCESSING count as stuck (`PAYOUT_PROCESSING_ALARM_S` after writing). */
+  overdueAt: z.string(),
   paymentInfoId: z.string(),
   /** The debited account, as the simulator's camt.054 names it. */
   debtorAccount: z.union([z.object({ iban: z.string() }), z.object({ accountNumber: z.string() })]),

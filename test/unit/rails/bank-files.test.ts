@@ -76,7 +76,8 @@ describe('pain.001 payment files', () => {
     };
     expect(() => writePain001({ ...eurFile, payments: [usdPayment] })).toThrow(/not in the file's currency EUR/);
     const [first] = eurFile.payments;
-    expect(() => writePain001({ ...eurFile, payments: [{ ...first!, amount: '1.001' }] })).toThrow();
+    if (!first) throw new Error('no payment');
+    expect(() => writePain001({ ...eurFile, payments: [{ ...first, amount: '1.001' }] })).toThrow();
   });
 
   it('writes USD files with account and ABA routing numbers', () => {
