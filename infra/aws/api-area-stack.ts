@@ -2,7 +2,7 @@ import { NestedStack, type NestedStackProps, Validations } from 'aws-cdk-lib';
 import { HttpMethod, HttpRoute, HttpRouteKey, type IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
-import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import type { Bucket } from 'aws-cdk-lib/aws-s3';
 import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import type { Construct } from 'constructs';
 import { Alarms } from '#infra/aws/alarms.ts';
@@ -48,7 +48,7 @@ export const pascalCase = (name: string) =>
     .join('');
 
 export type ApiAreaStackProps = NestedStackProps & {
-  bankBucket: IBucket;
+  bankBucket: Bucket;
   /** The API the routes join; it, its stage and its `$default` route stay in the parent stack. */
   api: IHttpApi;
   /** The area's rows of the route table. */

@@ -10,7 +10,7 @@ import {
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
-import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import type { Bucket } from 'aws-cdk-lib/aws-s3';
 import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import type { Construct } from 'constructs';
 import { Alarms } from '#infra/aws/alarms.ts';
@@ -24,7 +24,7 @@ export type ApiStackProps = StackProps & {
   alarmTopic: ITopic;
   config: DeploymentConfig;
   /** The bank channel, for the routes whose access names it (the sandbox complete and fail routes). */
-  bankBucket: IBucket;
+  bankBucket: Bucket;
 };
 
 /** One JSON object per request; no headers, so no Authorization, ever. */

@@ -6,7 +6,7 @@ import { LambdaFunction, SqsQueue } from 'aws-cdk-lib/aws-events-targets';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
-import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import type { Bucket } from 'aws-cdk-lib/aws-s3';
 import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import { type IQueue, Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
@@ -23,7 +23,7 @@ export type EventsStackProps = StackProps & {
   alarmTopic: ITopic;
   config: DeploymentConfig;
   /** The bank channel (stateful stack); the batcher, the simulator and the report function use it. */
-  bankBucket: IBucket;
+  bankBucket: Bucket;
 };
 
 /** Long enough for a batch of deliveries that each may take the full 15 s, plus the table writes around them. */
