@@ -5,7 +5,7 @@ import type { Deps } from '#shared/deps.ts';
 import type { BankChannel } from '#shared/rails/bank/channel.ts';
 import { processInboxReport } from '#shared/withdrawals/apply-bank-report.ts';
 import { getBalance } from '#shared/withdrawals/balance-repository.ts';
-import { batchPayouts } from '#shared/withdrawals/batch-payouts.ts';
+import { batchPayouts, checkOverdueFiles } from '#shared/withdrawals/batch-payouts.ts';
 import { createWithdrawal } from '#shared/withdrawals/create-withdrawal.ts';
 import { creditBalance } from '#shared/withdrawals/credit-balance.ts';
 import { getPaymentFile } from '#shared/withdrawals/payment-file-repository.ts';
@@ -229,5 +229,33 @@ describe('bank reports: each fact once, anything doubtful to the quarantine', ()
     expect((await record(open?.id ?? ''))?.status).toBe('PROCESSING');
     expect((await record(failed?.id ?? ''))?.status).toBe('FAILED');
     expect(await balance()).toEqual({ available: 990_000_000n, locked: 10_000_000n });
+  });
+});
+
+describe('the stuck-payout check', () => {
+  it('counts payouts of a file still PROCESSING after PAYOUT_PROCESSING_ALARM_S, and settles the file once all are reported', async () => {
+    const own = await isolatedTableDeps(() => new Date());
+    const previous = deps;
+    deps = own;
+    try {
+      const { payouts, record } = await givenPayouts(2);
+      const channel = freshChannel();
+      await batchPayouts(deps, channel);
+      const fileId = (await record(payouts[0]?.id ?? ''))?.paymentFileId ?? '';
+      const later = new Date(Date.now() + (deps.config.bank.processingAlarmSeconds + 60) * 1000);
+
+      const early = await checkOverdueFiles(deps);
+      const overdue = await checkOverdueFiles(deps, later);
+      await deliver(channel, 'booked.xml', bookedReport(payouts.map((payout) => payout.reference)));
+      const reported = await checkOverdueFiles(deps, later);
+
+      expect(early).toEqual({ stuck: 0 });
+      expect(overdue).toEqual({ stuck: 2 });
+      expect(reported).toEqual({ stuck: 0 });
+      expect((await getPaymentFile(deps.db, fileId))?.status).toBe('SETTLED');
+      expect(await checkOverdueFiles(deps, later)).toEqual({ stuck: 0 });
+    } finally {
+      deps = previous;
+    }
   });
 });
