@@ -17,7 +17,10 @@ function fileTimer(file: PaymentFileRecord): TimerKey | undefined {
   if (file.status === 'WRITTEN' && file.answerDueAt) {
     return keys.paymentFileTimer('ANSWER', file.messageId, file.answerDueAt);
   }
-  if (file.status === 'WRITTEN') return keys.paymentFileTimer('AWAIT', file.messageId, file.overdueAt);
+  // Written (live, or the sandbox bank silent) or answered by the sandbox bank: reports may still be outstanding.
+  if (file.status === 'WRITTEN' || file.status === 'ANSWERED') {
+    return keys.paymentFileTimer('AWAIT', file.messageId, file.overdueAt);
+  }
   return undefined;
 }
 

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { approveKyc } from '#shared/customers/approve-kyc.ts';
 import { createCustomer } from '#shared/customers/create-customer.ts';
 import type { Deps } from '#shared/deps.ts';
+import { updateOrganization } from '#shared/organizations/repository.ts';
 import type { BankChannel } from '#shared/rails/bank/channel.ts';
 import { processInboxReport } from '#shared/withdrawals/apply-bank-report.ts';
 import { getBalance } from '#shared/withdrawals/balance-repository.ts';
@@ -23,14 +24,26 @@ import { eventsOfTransaction, givenBank } from '#test/support/withdrawals/withdr
 
 let deps: Deps;
 
+const LIVE_DEBTOR = {
+  currency: 'EUR',
+  name: 'Acme Payouts GmbH',
+  iban: 'DE02120300000000202051',
+  bic: 'BYLADEM1001',
+} as const;
+
 beforeAll(async () => {
   // The batcher reads the table-wide timer index: a table of its own, so other files' withdrawals stay out.
   deps = await isolatedTableDeps(() => new Date());
 });
 
-async function givenPayouts(count: number) {
-  const { organization } = await givenOrganization(deps);
-  const { organizationId } = organization;
+async function givenPayouts(count: number, environment: 'sandbox' | 'live' = 'sandbox') {
+  const { organization: created } = await givenOrganization(deps, { environment });
+  const { organizationId } = created;
+  // A live organization is batched only with its own payout account.
+  const organization =
+    environment === 'live'
+      ? await updateOrganization(deps.db, organizationId, { payoutAccounts: { EUR: LIVE_DEBTOR } }, new Date())
+      : created;
   const { customerId } = await createCustomer(deps, {
     organizationId,
     name: 'Zoë Ærø',
@@ -238,7 +251,7 @@ describe('the stuck-payout check', () => {
     const previous = deps;
     deps = own;
     try {
-      const { payouts, record } = await givenPayouts(2);
+      const { payouts, record } = await givenPayouts(2, 'live');
       const channel = freshChannel();
       await batchPayouts(deps, channel);
       const fileId = (await record(payouts[0]?.id ?? ''))?.paymentFileId ?? '';
@@ -253,6 +266,7 @@ describe('the stuck-payout check', () => {
       expect(overdue).toEqual({ stuck: 2 });
       expect(reported).toEqual({ stuck: 0 });
       expect((await getPaymentFile(deps.db, fileId))?.status).toBe('SETTLED');
+      expect((await channel.readOutbox(`${fileId}.xml`)) ?? '').toContain('<IBAN>DE02120300000000202051</IBAN>');
       expect(await checkOverdueFiles(deps, later)).toEqual({ stuck: 0 });
     } finally {
       deps = previous;
