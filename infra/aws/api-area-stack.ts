@@ -72,7 +72,7 @@ export class ApiAreaStack extends NestedStack {
 
   constructor(scope: Construct, id: string, props: ApiAreaStackProps) {
     super(scope, id, props);
-    const { api, routes, table, alarmTopic, environment, config, bankBucket } = props;
+    const { api, routes, table, alarmTopic, environment, config } = props;
     const alarms = new Alarms(this, 'Alarms', { topic: alarmTopic });
 
     const functions = new Map<string, PayoutsFunction>();
@@ -88,7 +88,7 @@ export class ApiAreaStack extends NestedStack {
       });
       alarms.alarmOnFunction(fn, name);
       grantTableAccess(fn, table, route.access);
-      if (route.access.bankChannel) grantBankChannel(fn, bankBucket, route.access.bankChannel);
+      if (route.access.bankChannel) grantBankChannel(fn, config.stage, route.access.bankChannel);
       const apiRoute = new HttpRoute(this, `${name}Route`, {
         httpApi: api,
         routeKey: HttpRouteKey.with(route.path, HttpMethod[route.method]),

@@ -1,4 +1,4 @@
-import { Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
+import { Aws, Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { BlockPublicAccess, Bucket, BucketEncryption, type CfnBucket } from 'aws-cdk-lib/aws-s3';
@@ -10,7 +10,13 @@ import { Construct } from 'constructs';
  * deletion, with server access logs in a bucket of their own. EventBridge notifications are on, so the report
  * function is triggered by objects created under `inbox/` without a cross-stack notification.
  */
-export function bankChannelBucket(parent: Construct): Bucket {
+/**
+ * The bucket's name, fixed per stage, account and region, so the stacks that use it name it without a cross-stack
+ * reference (and their grants read the same in every deployment).
+ */
+export const bankChannelBucketName = (stage: string) => `payouts-${stage}-bank-${Aws.ACCOUNT_ID}-${Aws.REGION}`;
+
+export function bankChannelBucket(parent: Construct, stage: string): Bucket {
   const scope = new Construct(parent, 'BankChannel');
   // Log delivery through a bucket policy, not the legacy LogDeliveryWrite ACL.
   scope.node.setContext('@aws-cdk/aws-s3:serverAccessLogsUseBucketPolicy', true);
@@ -23,6 +29,7 @@ export function bankChannelBucket(parent: Construct): Bucket {
     removalPolicy: RemovalPolicy.RETAIN,
   });
   const bucket = new Bucket(scope, 'BankChannelBucket', {
+    bucketName: bankChannelBucketName(stage),
     blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
     encryption: BucketEncryption.S3_MANAGED,
     enforceSSL: true,
@@ -47,8 +54,10 @@ export function bankChannelBucket(parent: Construct): Bucket {
  */
 export type BankChannelRole = 'batcher' | 'simulator' | 'reports';
 
-export function grantBankChannel(fn: LambdaFunction, bucket: Bucket, role: BankChannelRole): void {
-  const objects = (prefix: string) => bucket.arnForObjects(`${prefix}/*`);
+export function grantBankChannel(fn: LambdaFunction, stage: string, role: BankChannelRole): void {
+  const name = bankChannelBucketName(stage);
+  const bucketArn = `arn:${Aws.PARTITION}:s3:::${name}`;
+  const objects = (prefix: string) => `${bucketArn}/${prefix}/*`;
   const statements: PolicyStatement[] = [];
   if (role === 'batcher') {
     statements.push(new PolicyStatement({ actions: ['s3:PutObject'], resources: [objects('outbox')] }));
@@ -65,19 +74,18 @@ export function grantBankChannel(fn: LambdaFunction, bucket: Bucket, role: BankC
       new PolicyStatement({ actions: ['s3:PutObject'], resources: [objects('processed'), objects('quarantine')] }),
       new PolicyStatement({
         actions: ['s3:ListBucket'],
-        resources: [bucket.bucketArn],
+        resources: [bucketArn],
         conditions: { StringLike: { 's3:prefix': ['inbox/*', 'inbox/'] } },
       }),
     );
   }
   for (const statement of statements) fn.addToRolePolicy(statement);
-  fn.addEnvironment('BANK_CHANNEL_BUCKET', bucket.bucketName);
-  const bucketId = Stack.of(bucket).getLogicalId(bucket.node.defaultChild as CfnBucket);
+  fn.addEnvironment('BANK_CHANNEL_BUCKET', name);
   const prefixes = { batcher: ['outbox'], simulator: ['inbox'], reports: ['inbox', 'processed', 'quarantine'] }[role];
   for (const prefix of prefixes) {
     if (!fn.role) continue;
     Validations.of(fn.role).acknowledge({
-      id: `AwsSolutions-IAM5[Resource::<${bucketId}.Arn>/${prefix}/*]`,
+      id: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:s3:::payouts-${stage}-bank-<AWS::AccountId>-<AWS::Region>/${prefix}/*]`,
       reason: `Files in the bank channel's ${prefix}/ have names chosen at run time (message ids, report names); the grant is limited to that prefix of the one bucket.`,
     });
   }

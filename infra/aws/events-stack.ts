@@ -11,7 +11,7 @@ import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import { type IQueue, Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { Alarms } from '#infra/aws/alarms.ts';
-import { type BankChannelRole, grantBankChannel } from '#infra/aws/bank-channel.ts';
+import { type BankChannelRole, bankChannelBucketName, grantBankChannel } from '#infra/aws/bank-channel.ts';
 import { type DeploymentConfig, deploymentEnvironment, METRICS_NAMESPACE } from '#infra/aws/config.ts';
 import { PayoutsFunction } from '#infra/aws/function.ts';
 import { grantTableAccess } from '#infra/aws/table-access.ts';
@@ -86,7 +86,7 @@ export class EventsStack extends Stack {
 
   constructor(scope: Construct, id: string, props: EventsStackProps) {
     super(scope, id, props);
-    const { table, alarmTopic, config, bankBucket } = props;
+    const { table, alarmTopic, config } = props;
     const environment = { TABLE_NAME: table.tableName, ...deploymentEnvironment(this, config) };
     const alarms = new Alarms(this, 'Alarms', { topic: alarmTopic });
     const newFunction = (id: string, handler: string, description: string, timeout?: Duration) => {
@@ -203,7 +203,7 @@ export class EventsStack extends Stack {
       if (id === 'SandboxBankSimulator' && config.sandboxSettleAfterSeconds === 'off') continue;
       const fn = newFunction(id, sweep.handler, sweep.description, Duration.minutes(1));
       grantTableAccess(fn, table, SWEEP_ACCESS);
-      if ('bank' in sweep) grantBankChannel(fn, bankBucket, sweep.bank);
+      if ('bank' in sweep) grantBankChannel(fn, config.stage, sweep.bank);
       const every =
         id === 'PayoutBatcher' ? Duration.seconds(Math.max(60, config.payoutBatchIntervalSeconds ?? 60)) : SWEEP_EVERY;
       new Rule(this, `${id}Schedule`, {
@@ -225,13 +225,13 @@ export class EventsStack extends Stack {
       Duration.minutes(1),
     );
     grantTableAccess(this.bankReports, table, SWEEP_ACCESS);
-    grantBankChannel(this.bankReports, bankBucket, 'reports');
+    grantBankChannel(this.bankReports, config.stage, 'reports');
     new Rule(this, 'BankReportsOnInbox', {
       description: 'A report from the bank arrived in the inbox',
       eventPattern: {
         source: ['aws.s3'],
         detailType: ['Object Created'],
-        detail: { bucket: { name: [bankBucket.bucketName] }, object: { key: [{ prefix: 'inbox/' }] } },
+        detail: { bucket: { name: [bankChannelBucketName(config.stage)] }, object: { key: [{ prefix: 'inbox/' }] } },
       },
       targets: [
         new LambdaFunction(this.bankReports, {

@@ -49,7 +49,7 @@ export class StatefulStack extends Stack {
       });
     }
 
-    this.bankBucket = bankChannelBucket(this);
+    this.bankBucket = bankChannelBucket(this, config.stage);
     new CfnOutput(this, 'BankChannelBucketName', {
       value: this.bankBucket.bucketName,
       description: 'The bank channel: pain.001 files under outbox/, bank reports (pain.002, camt.054) into inbox/',

@@ -170,7 +170,7 @@ describe('each route function', () => {
       expect(grants.filter((grant) => !s3.includes(grant))).toEqual(expected);
       // The bank channel: only the routes that declare it, and only by prefix (bank-channel-access.test.ts).
       expect(s3.length > 0).toBe(access.bankChannel === 'reports');
-      for (const grant of s3) expect(grant.resource).toMatch(/BankChannelBucket/);
+      for (const grant of s3) expect(grant.resource).toMatch(/-bank-/);
     });
   }
 
