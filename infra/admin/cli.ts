@@ -5,6 +5,7 @@
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { type ParseArgsConfig, parseArgs } from 'node:util';
+import * as z from 'zod';
 import { ConnectionError, resolveConnection } from '#infra/admin/connection.ts';
 import { decideBankById } from '#shared/banks/decide-bank-by-id.ts';
 import { systemClock } from '#shared/clock.ts';
@@ -26,6 +27,7 @@ import {
   revokeApiKey,
   updateOrganization,
 } from '#shared/organizations/repository.ts';
+import { EurAccountSchema, UsdAccountSchema } from '#shared/rails/bank/payment-file.ts';
 import { isValidIban } from '#shared/validation/iban.ts';
 import { organizationOfTransaction } from '#shared/withdrawals/organization-of-transaction.ts';
 
@@ -38,6 +40,7 @@ const USAGE = `Usage: npm run admin -- <command>
              [--allowance-reset-minutes <n>] [--approvals <n>]
              [--eur-bank-name <name> --eur-iban <iban> --eur-bic <bic> [--eur-account-name <holder>]
               [--eur-account-address <text>] [--eur-bank-address <text>] | --eur-bank-reset]
+             [--payout-accounts '{"EUR":{"name":..,"iban":..,"bic":..},"USD":{"name":..,"accountNumber":..,"routingNumber":..}}']
   key create <organizationId>
   key revoke <apiKeyId>
   key list <organizationId>
@@ -130,6 +133,31 @@ async function eurReceivingBank(
   throw new UsageError(`--${flag}: ${issue?.input === undefined ? 'Required' : (issue?.message ?? 'Invalid')}`);
 }
 
+/** `--payout-accounts`: the debtor accounts of the organization's payment files, per currency, as JSON. */
+function payoutAccounts(value: string | undefined) {
+  if (value === undefined) return undefined;
+  let json: unknown;
+  try {
+    json = JSON.parse(value);
+  } catch {
+    throw new UsageError('--payout-accounts takes JSON: {"EUR":{"name":..,"iban":..,"bic":..},"USD":{...}}');
+  }
+  const withCurrency = (currency: 'EUR' | 'USD') => {
+    const account = (json as Record<string, unknown> | null)?.[currency];
+    return account && typeof account === 'object'
+      ? { ...account, currency, bic: 'bic' in account ? account.bic : null }
+      : undefined;
+  };
+  const parsed = z
+    .strictObject({ EUR: EurAccountSchema.optional(), USD: UsdAccountSchema.optional() })
+    .safeParse({ EUR: withCurrency('EUR'), USD: withCurrency('USD') });
+  if (!parsed.success) {
+    const [issue] = parsed.error.issues;
+    throw new UsageError(`--payout-accounts: ${issue?.path.join('.')}: ${issue?.message}`);
+  }
+  return parsed.data;
+}
+
 /**
  * The service configuration for use cases the CLI runs: the connection is the CLI's own; the environment supplies
  * only the settings of the area (the withdrawals' settlement delay, the virtual account issuer).
@@ -182,6 +210,7 @@ export async function run(argv: string[], db: () => Db): Promise<unknown> {
         allowance: { type: 'string' },
         'allowance-reset-minutes': { type: 'string' },
         approvals: { type: 'string' },
+        'payout-accounts': { type: 'string' },
         ...EUR_BANK_OPTIONS,
       });
       const organizationId = oneId(positionals, 'organization id');
@@ -191,6 +220,7 @@ export async function run(argv: string[], db: () => Db): Promise<unknown> {
         allowanceLimit: decimal('allowance', values.allowance),
         allowanceResetMinutes: positiveInt('allowance-reset-minutes', values['allowance-reset-minutes'], 0),
         requiredApprovals: positiveInt('approvals', values.approvals),
+        payoutAccounts: payoutAccounts(values['payout-accounts']),
         // Last: the other flags' usage errors come before the read this one may need.
         eurReceivingBank: await eurReceivingBank(db(), organizationId, values),
       };

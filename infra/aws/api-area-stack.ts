@@ -3,9 +3,11 @@ import { HttpMethod, HttpRoute, HttpRouteKey, type IHttpApi } from 'aws-cdk-lib/
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import type { Bucket } from 'aws-cdk-lib/aws-s3';
 import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import type { Construct } from 'constructs';
 import { Alarms } from '#infra/aws/alarms.ts';
+import { grantBankChannel } from '#infra/aws/bank-channel.ts';
 import type { DeploymentConfig } from '#infra/aws/config.ts';
 import { PayoutsFunction } from '#infra/aws/function.ts';
 import { grantTableAccess } from '#infra/aws/table-access.ts';
@@ -48,6 +50,7 @@ export const pascalCase = (name: string) =>
     .join('');
 
 export type ApiAreaStackProps = NestedStackProps & {
+  bankBucket: Bucket;
   /** The API the routes join; it, its stage and its `$default` route stay in the parent stack. */
   api: IHttpApi;
   /** The area's rows of the route table. */
@@ -100,6 +103,7 @@ export class ApiAreaStack extends NestedStack {
       alarms.alarmOnFunction(fn, name);
       grantTableAccess(fn, table, route.access);
       if (route.access.mail) grantSendMail(this, fn, config.mailFrom ?? DEFAULT_MAIL_FROM);
+      if (route.access.bankChannel) grantBankChannel(fn, config.stage, route.access.bankChannel);
       const apiRoute = new HttpRoute(this, `${name}Route`, {
         httpApi: api,
         routeKey: HttpRouteKey.with(route.path, HttpMethod[route.method]),

@@ -10,6 +10,7 @@ import {
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
+import type { Bucket } from 'aws-cdk-lib/aws-s3';
 import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import type { Construct } from 'constructs';
 import { Alarms } from '#infra/aws/alarms.ts';
@@ -18,7 +19,13 @@ import { type DeploymentConfig, deploymentEnvironment } from '#infra/aws/config.
 import { PayoutsFunction } from '#infra/aws/function.ts';
 import { NOT_FOUND_HANDLER, routeList } from '#shared/routes.ts';
 
-export type ApiStackProps = StackProps & { table: ITable; alarmTopic: ITopic; config: DeploymentConfig };
+export type ApiStackProps = StackProps & {
+  table: ITable;
+  alarmTopic: ITopic;
+  config: DeploymentConfig;
+  /** The bank channel, for the routes whose access names it (the sandbox complete and fail routes). */
+  bankBucket: Bucket;
+};
 
 /** One JSON object per request; no headers, so no Authorization, ever. */
 const ACCESS_LOG_FORMAT = AccessLogFormat.custom(
@@ -66,7 +73,7 @@ export class ApiStack extends Stack {
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
-    const { table, alarmTopic, config } = props;
+    const { table, alarmTopic, config, bankBucket } = props;
     // Made here, so the deposit xpub's SSM parameter is resolved once, in this stack, and handed to the areas.
     const environment = { TABLE_NAME: table.tableName, ...deploymentEnvironment(this, config) };
     const alarms = new Alarms(this, 'Alarms', { topic: alarmTopic });
@@ -111,6 +118,7 @@ export class ApiStack extends Stack {
         routes,
         table,
         alarmTopic,
+        bankBucket,
         environment,
         config,
       });

@@ -50,6 +50,7 @@ export function buildApp({ env, context, outdir, nag = false, validateTemplates 
     description: 'Payout service: HTTP API and one Lambda function per route, in a nested stack per area',
     table: stateful.table,
     alarmTopic: stateful.alarmTopic,
+    bankBucket: stateful.bankBucket,
     config,
   });
 
@@ -59,6 +60,7 @@ export function buildApp({ env, context, outdir, nag = false, validateTemplates 
     description: 'Payout service: table stream -> event bus -> webhook queue -> webhook sender',
     table: stateful.table,
     alarmTopic: stateful.alarmTopic,
+    bankBucket: stateful.bankBucket,
     config,
   });
 

@@ -134,10 +134,14 @@ export const DeploymentConfigSchema = z.strictObject({
   /** The largest source amount of one withdrawal, in USDC (`WITHDRAWAL_MAX_USDC`). */
   withdrawalMaxUsdc: Decimal.optional(),
   /**
-   * Seconds until a sandbox payout settles by itself, or `off` (`SANDBOX_SETTLE_AFTER_S`); `off` also leaves the
-   * settlement sweep undeployed.
+   * Seconds until the sandbox bank answers a payout, or `off` (`SANDBOX_SETTLE_AFTER_S`); `off` also leaves the
+   * sandbox bank simulator undeployed.
    */
   sandboxSettleAfterSeconds: z.union([z.literal('off'), z.coerce.number().int().min(0)]).optional(),
+  /** Seconds between payout batcher runs (`PAYOUT_BATCH_INTERVAL_S`; EventBridge schedules run at most every 60 s). */
+  payoutBatchIntervalSeconds: z.coerce.number().int().min(60).optional(),
+  /** Seconds after its file was written that a PROCESSING payout raises the stuck-payout alarm (2 days by default). */
+  payoutProcessingAlarmSeconds: z.coerce.number().int().min(60).optional(),
   /** The shared receiving accounts quoted in deposit details: `{"EUR":{...},"USD":{...}}` (`RECEIVING_BANKS`). */
   receivingBanks: z
     .preprocess(fromJson, z.strictObject({ EUR: ReceivingBankSchema, USD: ReceivingBankSchema }).partial())
@@ -218,6 +222,12 @@ export function deploymentEnvironment(scope: Construct, config: DeploymentConfig
   }
   if (config.consoleOrigin) environment.CONSOLE_ORIGIN = config.consoleOrigin;
   if (config.mailFrom) environment.MAIL_FROM = config.mailFrom;
+  if (config.payoutBatchIntervalSeconds !== undefined) {
+    environment.PAYOUT_BATCH_INTERVAL_S = String(config.payoutBatchIntervalSeconds);
+  }
+  if (config.payoutProcessingAlarmSeconds !== undefined) {
+    environment.PAYOUT_PROCESSING_ALARM_S = String(config.payoutProcessingAlarmSeconds);
+  }
   if (config.receivingBanks) environment.RECEIVING_BANKS = JSON.stringify(config.receivingBanks);
   if (config.virtualAccountIssuer) environment.VIRTUAL_ACCOUNT_ISSUER = JSON.stringify(config.virtualAccountIssuer);
   return environment;

@@ -1,23 +1,32 @@
 import { Duration, Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import { Metric } from 'aws-cdk-lib/aws-cloudwatch';
 import type { Table } from 'aws-cdk-lib/aws-dynamodb';
 import { EventBus, Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction, SqsQueue } from 'aws-cdk-lib/aws-events-targets';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq, SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import type { Bucket } from 'aws-cdk-lib/aws-s3';
 import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import { type IQueue, Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { Alarms } from '#infra/aws/alarms.ts';
+import { type BankChannelRole, bankChannelBucketName, grantBankChannel } from '#infra/aws/bank-channel.ts';
 import { addChainWatchers } from '#infra/aws/chain-watchers.ts';
-import { type DeploymentConfig, deploymentEnvironment } from '#infra/aws/config.ts';
+import { type DeploymentConfig, deploymentEnvironment, METRICS_NAMESPACE } from '#infra/aws/config.ts';
 import { PayoutsFunction } from '#infra/aws/function.ts';
 import { grantTableAccess } from '#infra/aws/table-access.ts';
 import type { Access } from '#shared/db/access.ts';
 import { BUS_RULES, EVENT_FUNCTIONS, RELAYED_ENTITIES, type RouteTarget } from '#shared/events/routing.ts';
 import type { Chain } from '#shared/money/chains.ts';
 
-export type EventsStackProps = StackProps & { table: Table; alarmTopic: ITopic; config: DeploymentConfig };
+export type EventsStackProps = StackProps & {
+  table: Table;
+  alarmTopic: ITopic;
+  config: DeploymentConfig;
+  /** The bank channel (stateful stack); the batcher, the simulator and the report function use it. */
+  bankBucket: Bucket;
+};
 
 /** Long enough for a batch of deliveries that each may take the full 15 s, plus the table writes around them. */
 const SENDER_TIMEOUT = Duration.seconds(60);
@@ -35,11 +44,17 @@ export const SWEEPS = {
     handler: 'functions/events/expire-withdrawals.ts',
     description: 'Expires withdrawals left unsigned past their window',
   },
-  SandboxSettlementSweep: {
-    handler: 'functions/events/settle-sandbox-withdrawals.ts',
-    description: 'Settles sandbox payouts that are due',
+  PayoutBatcher: {
+    handler: 'functions/events/batch-payouts.ts',
+    description: 'Puts PROCESSING payouts into pain.001 files in the bank channel outbox',
+    bank: 'batcher',
   },
-} as const;
+  SandboxBankSimulator: {
+    handler: 'functions/events/simulate-sandbox-bank.ts',
+    description: 'The sandbox bank: answers sandbox payment files with pain.002 and camt.054 reports',
+    bank: 'simulator',
+  },
+} as const satisfies Record<string, { handler: string; description: string; bank?: BankChannelRole }>;
 /** What a sweep may do on the table: transitions (transactions with their event records) and the timer index. */
 export const SWEEP_ACCESS: Access = { table: 'readwrite', indexes: ['gsi2'] };
 /** EventBridge's shortest schedule; a run handles up to 1,000 due transactions, the next carries on. */
@@ -66,10 +81,12 @@ export class EventsStack extends Stack {
   readonly sender: PayoutsFunction;
   /** By rule id, as in BUS_RULES. */
   readonly rules: ReadonlyMap<string, Rule>;
-  /** By construct id, as in SWEEPS (the settlement sweep is left out when sandbox settlement is off). */
+  /** By construct id, as in SWEEPS (the sandbox bank simulator is left out when sandbox settlement is off). */
   readonly sweeps: ReadonlyMap<keyof typeof SWEEPS, PayoutsFunction>;
   /** A scheduled watcher per supported chain (`infra/aws/chain-watchers.ts`). */
   readonly chainWatchers: ReadonlyMap<Chain, PayoutsFunction>;
+  /** Applies bank reports, invoked for every object created under the bank channel's `inbox/`. */
+  readonly bankReports: PayoutsFunction;
 
   constructor(scope: Construct, id: string, props: EventsStackProps) {
     super(scope, id, props);
@@ -187,12 +204,15 @@ export class EventsStack extends Stack {
 
     const sweeps = new Map<keyof typeof SWEEPS, PayoutsFunction>();
     for (const [id, sweep] of Object.entries(SWEEPS) as [keyof typeof SWEEPS, (typeof SWEEPS)[keyof typeof SWEEPS]][]) {
-      if (id === 'SandboxSettlementSweep' && config.sandboxSettleAfterSeconds === 'off') continue;
+      if (id === 'SandboxBankSimulator' && config.sandboxSettleAfterSeconds === 'off') continue;
       const fn = newFunction(id, sweep.handler, sweep.description, Duration.minutes(1));
       grantTableAccess(fn, table, SWEEP_ACCESS);
+      if ('bank' in sweep) grantBankChannel(fn, config.stage, sweep.bank);
+      const every =
+        id === 'PayoutBatcher' ? Duration.seconds(Math.max(60, config.payoutBatchIntervalSeconds ?? 60)) : SWEEP_EVERY;
       new Rule(this, `${id}Schedule`, {
-        description: `${sweep.description}, every minute`,
-        schedule: Schedule.rate(SWEEP_EVERY),
+        description: `${sweep.description}, every ${every.toHumanString()}`,
+        schedule: Schedule.rate(every),
         // A missed run is made up by the next one.
         targets: [new LambdaFunction(fn, { retryAttempts: 0 })],
       });
@@ -200,6 +220,55 @@ export class EventsStack extends Stack {
     }
     this.sweeps = sweeps;
     this.chainWatchers = addChainWatchers(this, { table, alarms, config, newFunction });
+
+    // Bank reports: S3 announces every object created under inbox/ on the default bus (the bucket has EventBridge
+    // notifications on), so the bucket's stack needs no reference to this function.
+    this.bankReports = newFunction(
+      'BankReports',
+      'functions/events/apply-bank-reports.ts',
+      'Applies pain.002 and camt.054 reports from the bank channel inbox',
+      Duration.minutes(1),
+    );
+    grantTableAccess(this.bankReports, table, SWEEP_ACCESS);
+    grantBankChannel(this.bankReports, config.stage, 'reports');
+    new Rule(this, 'BankReportsOnInbox', {
+      description: 'A report from the bank arrived in the inbox',
+      eventPattern: {
+        source: ['aws.s3'],
+        detailType: ['Object Created'],
+        detail: { bucket: { name: [bankChannelBucketName(config.stage)] }, object: { key: [{ prefix: 'inbox/' }] } },
+      },
+      targets: [
+        new LambdaFunction(this.bankReports, {
+          retryAttempts: 20,
+          maxEventAge: Duration.hours(24),
+          deadLetterQueue: this.eventsDeadLetterQueue,
+        }),
+      ],
+    });
+    // A quarantined report waits for a person; so does a payout the bank has not reported on in time.
+    const metric = (metricName: string) =>
+      new Metric({
+        namespace: METRICS_NAMESPACE,
+        metricName,
+        dimensionsMap: { service: `payouts-${config.stage}` },
+        period: Duration.minutes(5),
+        statistic: 'Sum',
+      });
+    alarms.alarmOnMetric('BankReportQuarantined', metric('BankReportQuarantined'), {
+      threshold: 1,
+      description: 'A bank report was quarantined (unknown payment, malformed, or contradicting): see quarantine/.',
+    });
+    alarms.alarmOnMetric('PayoutsProcessingTooLong', metric('PayoutsProcessingTooLong'), {
+      threshold: 1,
+      description:
+        'Payouts are still PROCESSING longer than PAYOUT_PROCESSING_ALARM_S after their file was written: the ' +
+        'bank has not reported on them (check the channel and the bank).',
+    });
+    alarms.alarmOnMetric('PayoutsNotBatched', metric('PayoutsNotBatched'), {
+      threshold: 1,
+      description: 'PROCESSING payouts of an organization without a payout account cannot be put in a file.',
+    });
 
     alarms.alarmOnDlq(this.eventsDeadLetterQueue);
     alarms.alarmOnDlq(this.webhookDeadLetterQueue);

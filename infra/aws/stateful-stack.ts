@@ -1,16 +1,18 @@
 import { CfnOutput, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, ProjectionType, StreamViewType, Table } from 'aws-cdk-lib/aws-dynamodb';
+import type { Bucket } from 'aws-cdk-lib/aws-s3';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { Construct } from 'constructs';
 import { Alarms } from '#infra/aws/alarms.ts';
+import { bankChannelBucket } from '#infra/aws/bank-channel.ts';
 import type { DeploymentConfig } from '#infra/aws/config.ts';
 import { TABLE } from '#shared/db/table.ts';
 
 export type StatefulStackProps = StackProps & { config: DeploymentConfig };
 
 /**
- * What must outlive every deployment: the single table, and the alarm topic (its e-mail subscription is
+ * What must outlive every deployment: the single table, the bank channel bucket, and the alarm topic (its e-mail subscription is
  * confirmed once by a person). Kept apart from the stateless stacks so they can be destroyed and redeployed
  * freely while the data stays.
  */
@@ -18,6 +20,8 @@ export class StatefulStack extends Stack {
   readonly table: Table;
   /** Every alarm of every stack notifies this topic. */
   readonly alarmTopic: Topic;
+  /** The bank channel: payment files out, bank reports in (infra/aws/bank-channel.ts). */
+  readonly bankBucket: Bucket;
 
   constructor(scope: Construct, id: string, props: StatefulStackProps) {
     super(scope, id, props);
@@ -44,6 +48,12 @@ export class StatefulStack extends Stack {
         projectionType: ProjectionType.ALL,
       });
     }
+
+    this.bankBucket = bankChannelBucket(this, config.stage);
+    new CfnOutput(this, 'BankChannelBucketName', {
+      value: this.bankBucket.bucketName,
+      description: 'The bank channel: pain.001 files under outbox/, bank reports (pain.002, camt.054) into inbox/',
+    });
 
     new CfnOutput(this, 'TableName', { value: this.table.tableName, description: 'TABLE_NAME for the admin CLI' });
 

@@ -85,6 +85,9 @@ async function serve(dynamo: LocalDynamoDb, chain: LocalChains | undefined) {
     AWS_REGION: LOCAL_REGION,
     AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
     AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
+    // The bank channel's outbox and inbox are folders here; payouts are batched every second unless set.
+    BANK_CHANNEL_DIR: join(dataDir, 'bank'),
+    PAYOUT_BATCH_INTERVAL_S: process.env.PAYOUT_BATCH_INTERVAL_S ?? '1',
   });
   // Sandbox deposits become real transfers on the local chain; its watchers read the same list.
   if (chain) process.env.SANDBOX_CHAINS = JSON.stringify(chain.chains);
@@ -92,6 +95,10 @@ async function serve(dynamo: LocalDynamoDb, chain: LocalChains | undefined) {
   // (member invitations) is written under DATA_DIR/mail instead of going through Amazon SES.
   process.env.CONSOLE_ORIGIN ??= `http://localhost:${env.PORT || 3000}`;
   process.env.MAIL_DIR ??= join(dataDir, 'mail');
+  // The bank channel's folders exist from the start, so an operator can drop a report into the inbox at once.
+  for (const place of ['outbox', 'inbox', 'processed', 'quarantine']) {
+    mkdirSync(join(dataDir, 'bank', place), { recursive: true });
+  }
   // Before the configuration is first read: bank deposit wallets derive their addresses from it.
   const depositKey = resolveDepositXpub(dataDir, process.env);
   process.env.DEPOSIT_XPUB = depositKey.xpub;

@@ -12,6 +12,7 @@ function scheduled(
   load: () => Promise<ScheduledModule>,
   everyMs: number,
   enabled: (context: Parameters<LocalWorker['start']>[0]) => string | undefined,
+  interval?: (context: Parameters<LocalWorker['start']>[0]) => number,
 ): LocalWorker {
   return {
     name,
@@ -29,7 +30,7 @@ function scheduled(
           .finally(() => {
             running = undefined;
           });
-      }, everyMs);
+      }, interval?.(context) ?? everyMs);
       return {
         stop: async () => {
           clearInterval(timer);
@@ -40,7 +41,10 @@ function scheduled(
   };
 }
 
-/** The expiry sweep and the sandbox settlement, on timers instead of EventBridge schedules. */
+/**
+ * The expiry sweep, the payout batcher and the bank reports (the sandbox bank simulator, then the inbox), on timers
+ * instead of EventBridge schedules and S3 events.
+ */
 export const WITHDRAWAL_WORKERS: LocalWorker[] = [
   scheduled(
     'withdrawal expiry',
@@ -50,14 +54,31 @@ export const WITHDRAWAL_WORKERS: LocalWorker[] = [
       `Expiry sweep     every 30 s; unsigned withdrawals expire after ${deps.config.withdrawals.expiryWindowSeconds} s`,
   ),
   scheduled(
-    'sandbox settlement',
-    () => import('#functions/events/settle-sandbox-withdrawals.ts'),
+    'payout batcher',
+    () => import('#functions/events/batch-payouts.ts'),
+    0,
+    ({ deps }) =>
+      `Payout batcher   every ${deps.config.bank.batchIntervalSeconds} s: pain.001 files in ${deps.config.bank.dir}/outbox`,
+    ({ deps }) => deps.config.bank.batchIntervalSeconds * 1000,
+  ),
+  scheduled(
+    'bank reports',
+    async () => {
+      const [simulator, reports] = await Promise.all([
+        import('#functions/events/simulate-sandbox-bank.ts'),
+        import('#functions/events/apply-bank-reports.ts'),
+      ]);
+      // The sandbox bank answers first, so its reports are applied in the same run.
+      return { handler: async () => reports.handler(await simulator.handler().then(() => undefined)) };
+    },
     1_000,
     ({ deps }) => {
       const after = deps.config.withdrawals.sandboxSettleAfterSeconds;
-      return after === null
-        ? undefined
-        : `Sandbox payouts  settle ${after} s after they start (SANDBOX_SETTLE_AFTER_S)`;
+      const simulator =
+        after === null
+          ? 'the sandbox bank is silent (SANDBOX_SETTLE_AFTER_S=off)'
+          : `the sandbox bank answers after ${after} s`;
+      return `Bank reports     read from ${deps.config.bank.dir}/inbox every 1 s; ${simulator}`;
     },
   ),
 ];

@@ -88,6 +88,19 @@ const EnvSchema = z.object({
   RATE_LIMIT_KEY_PER_S: z.coerce.number().int().min(1).max(100_000).default(50),
   /** Requests per second all the keys of one organization may make together. */
   RATE_LIMIT_ORGANIZATION_PER_S: z.coerce.number().int().min(1).max(100_000).default(100),
+  // The bank payout rail (issue 17).
+  /** Seconds between runs of the payout batcher (an EventBridge schedule in AWS, a timer under `npm start`). */
+  PAYOUT_BATCH_INTERVAL_S: z.coerce.number().int().min(1).max(86_400).default(300),
+  /** A payout still PROCESSING this many seconds after its file was written raises `PayoutsProcessingTooLong`. */
+  PAYOUT_PROCESSING_ALARM_S: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .default(2 * 24 * 3600),
+  /** AWS: the bank channel's bucket (prefixes `outbox/`, `inbox/`, `processed/`, `quarantine/`). */
+  BANK_CHANNEL_BUCKET: z.string().min(3).optional(),
+  /** Locally: the folder that stands in for the bucket (`npm start` sets `DATA_DIR/bank`). */
+  BANK_CHANNEL_DIR: z.string().min(1).optional(),
   // Deposits (issue 5): the accounts of deposit details, JSON; unset, the sandbox placeholders.
   /** The platform's EUR receiving account and the shared USD reference account (FEDWIRE and SWIFT). */
   RECEIVING_BANKS: jsonVariable(ReceivingBanksSchema, {}),
@@ -146,6 +159,12 @@ export type Config = Readonly<{
     exchangeRates: Readonly<{ EUR: string; USD: string }>;
   }>;
   rateLimits: Readonly<{ perKeyPerSecond: number; perOrganizationPerSecond: number }>;
+  bank: Readonly<{
+    batchIntervalSeconds: number;
+    processingAlarmSeconds: number;
+    bucket: string | undefined;
+    dir: string | undefined;
+  }>;
   deposits: Readonly<{
     eurAccount: EurReceivingAccount;
     usdAccount: UsdReferenceAccount;
@@ -193,6 +212,12 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     rateLimits: Object.freeze({
       perKeyPerSecond: e.RATE_LIMIT_KEY_PER_S,
       perOrganizationPerSecond: e.RATE_LIMIT_ORGANIZATION_PER_S,
+    }),
+    bank: Object.freeze({
+      batchIntervalSeconds: e.PAYOUT_BATCH_INTERVAL_S,
+      processingAlarmSeconds: e.PAYOUT_PROCESSING_ALARM_S,
+      bucket: e.BANK_CHANNEL_BUCKET,
+      dir: e.BANK_CHANNEL_DIR,
     }),
     deposits: Object.freeze({
       eurAccount: e.RECEIVING_BANKS.EUR,

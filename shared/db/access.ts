@@ -17,6 +17,11 @@ export type Access = {
   packageFiles?: readonly string[];
   /** Sends mail (console invitations): `ses:SendEmail` from the configured sender's identity only. */
   mail?: boolean;
+  /**
+   * The bank channel (S3 in AWS, folders locally): `reports` may write reports into its inbox, read them and move
+   * them on (the sandbox routes that answer for the bank). Granted by infra/aws/bank-channel.ts.
+   */
+  bankChannel?: 'reports';
 };
 
 /**

@@ -40,7 +40,11 @@
  * | A customer's USDC balance               | GetItem, conditional Update | pk=`ORG#<orgId>#CUSTOMER#<customerId>` sk=`BALANCE` |
  * | An organization's allowance usage       | GetItem, conditional Update | pk=`ORG#<orgId>` sk=`ALLOWANCE`           |
  * | An organization's sandbox settings      | GetItem, Update | pk=`ORG#<orgId>` sk=`SANDBOX` (faults, exchange rates) |
- * | Withdrawals due to expire / to settle   | Query gsi2 | gsi2pk=`TIMER#<EXPIRE|SETTLE>#<shard>` gsi2sk=`<dueAt>#<transactionId>` (sparse) |
+ * | Withdrawals due to expire / to batch    | Query gsi2 | gsi2pk=`TIMER#<EXPIRE|BATCH>#<shard>` gsi2sk=`<dueAt>#<transactionId>` (sparse) |
+ * | -- the bank payout rail (issue 17) --   |           |                                                              |
+ * | A payment file (batch) by message id    | GetItem, conditional Put/Update | pk=`PAYMENTFILE#<messageId>` sk=`PAYMENTFILE` |
+ * | Files to write / answer / check         | Query gsi2 | gsi2pk=`TIMER#<WRITE|ANSWER|AWAIT>#<shard>` gsi2sk=`<dueAt>#<messageId>` (sparse) |
+ * | A withdrawal by its reference (reports) | GetItem   | pk=`TXREFERENCE#<reference>` sk=`TXREFERENCE` -> organizationId, customerId, transactionId |
  * | -- wallets, virtual accounts, inbound deposits (issue 5) -- |  |                                             |
  * | Get a customer's virtual account        | GetItem   | pk=`ORG#<orgId>#CUSTOMER#<customerId>` sk=`VACCOUNT#<virtualAccountId>` |
  * | List a customer's virtual accounts      | Query     | gsi1pk=`ORG#<orgId>#CUSTOMER#<customerId>#VACCOUNTS` gsi1sk=`<createdAt>#<id>` (newest first) |
@@ -218,6 +222,14 @@ export const keys = {
   }),
   timersDue: (kind: TimerKind, shard: number) => ({ gsi2pk: `TIMER#${kind}#${shard}` }),
 
+  // The bank payout rail (issue 17): one item per payment file, keyed by its message id (hex, so it shards).
+  paymentFile: (messageId: string): Key => ({ pk: `PAYMENTFILE#${messageId}`, sk: 'PAYMENTFILE' }),
+  /** A payment file waiting to be written to the outbox (WRITE) or answered by the sandbox bank (ANSWER). */
+  paymentFileTimer: (kind: TimerKind, messageId: string, dueAt: string): TimerKey => ({
+    gsi2pk: `TIMER#${kind}#${timerShard(messageId)}`,
+    gsi2sk: `${dueAt}#${messageId}`,
+  }),
+
   // Wallets, virtual accounts and inbound deposits (issue 5).
   virtualAccount: (organizationId: string, customerId: string, virtualAccountId: string): Key => ({
     pk: `ORG#${organizationId}#CUSTOMER#${customerId}`,
@@ -300,7 +312,12 @@ export const keys = {
   auditLog: (organizationId: string) => ({ pk: `ORG#${organizationId}#AUDIT` }),
 } as const;
 
-export type TimerKind = 'EXPIRE' | 'SETTLE';
+/**
+ * EXPIRE: a withdrawal awaiting signatures; BATCH: a PROCESSING withdrawal not yet in a payment file; WRITE: a
+ * payment file claimed but not yet in the outbox; ANSWER: a sandbox payment file the bank simulator answers;
+ * AWAIT: a written file whose payouts should have been reported on by then (the stuck-payout alarm).
+ */
+export type TimerKind = 'EXPIRE' | 'BATCH' | 'WRITE' | 'ANSWER' | 'AWAIT';
 export const TIMER_SHARDS = 4;
 /** Transaction ids are random UUIDs, so their first hex digit spreads timers evenly. */
 export const timerShard = (transactionId: string): number =>

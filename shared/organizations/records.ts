@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { EurReceivingAccountRecordSchema } from '#shared/config/receiving-banks.ts';
+import { EurAccountSchema, UsdAccountSchema } from '#shared/rails/bank/payment-file.ts';
 
 /** The stored shapes of the organizations area: what the table holds, parsed on every read (see `repository.ts`). */
 export const ApiKeyRecordSchema = z.object({
@@ -31,6 +32,12 @@ export const OrganizationSchema = z.object({
   fees: z.object({ feeBps: z.number().int().min(0), minFee: z.string() }),
   /** Deposit details: the organization's own EUR receiving account; absent or null, the platform's. */
   receivingBanks: z.object({ EUR: EurReceivingAccountRecordSchema.nullable() }).optional(),
+  /**
+   * The accounts payouts are debited from (the debtor of every payment file), per currency. Sandbox
+   * organizations without one use the simulator's placeholder; a live organization without one is not batched
+   * (its payouts stay PROCESSING and the stuck-payout alarm fires).
+   */
+  payoutAccounts: z.object({ EUR: EurAccountSchema.optional(), USD: UsdAccountSchema.optional() }).optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

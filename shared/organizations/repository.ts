@@ -176,6 +176,8 @@ export type OrganizationChanges = Partial<{
   allowanceResetMinutes: number;
   /** The organization's EUR receiving account for deposit details; null goes back to the platform's. */
   eurReceivingBank: EurReceivingAccount | null;
+  /** The accounts payouts are debited from (the debtor of its payment files), replacing the ones set before. */
+  payoutAccounts: NonNullable<Organization['payoutAccounts']>;
 }>;
 
 export async function updateOrganization(
@@ -201,6 +203,7 @@ export async function updateOrganization(
     'receivingBanks',
     changes.eurReceivingBank === undefined ? undefined : { EUR: changes.eurReceivingBank },
   );
+  add('payoutAccounts', 'payoutAccounts', changes.payoutAccounts);
   try {
     const { Attributes } = await db.client.send(
       new UpdateCommand({

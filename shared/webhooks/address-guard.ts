@@ -105,7 +105,11 @@ function embeddedIpv4(address: string): string | undefined {
   if (nat64 && zeros(4, 12)) return v4(12);
   if (nat64 && b[4] === 0x00 && b[5] === 0x01) return v4(12);
   if (b[0] === 0x20 && b[1] === 0x02) return v4(2);
-  if (b[0] === 0x20 && b[1] === 0x01 && zeros(2, 4)) return b.slice(12, 16).map((byte) => byte ^ 0xff).join('.');
+  if (b[0] === 0x20 && b[1] === 0x01 && zeros(2, 4))
+    return b
+      .slice(12, 16)
+      .map((byte) => byte ^ 0xff)
+      .join('.');
   return undefined;
 }
 

@@ -1,9 +1,61 @@
 import type { Deps } from '#shared/deps.ts';
+import { NotFoundError } from '#shared/errors.ts';
+import { writeCamt054 } from '#shared/rails/bank/report-writer.ts';
+import { bankChannel } from '#shared/rails/bank/s3-channel.ts';
+import { processInboxReport } from '#shared/withdrawals/apply-bank-report.ts';
+import { assertTransition } from '#shared/withdrawals/lifecycle.ts';
 import { toTransaction } from '#shared/withdrawals/new-transaction.ts';
+import { getTransactionOfCustomer } from '#shared/withdrawals/transaction-repository.ts';
 import { locate, type SandboxTransaction } from '#shared/withdrawals/transaction-rules.ts';
-import { completeWithdrawal } from '#shared/withdrawals/transitions.ts';
 
+/**
+ * Sandbox: the bank books the payout now. The route does what the bank would: a camt.054 with the booked debit
+ * goes into the inbox and is applied like any report (COMPLETED, the locked amount leaves, a webhook).
+ */
 export async function completeTransaction(deps: Deps, input: SandboxTransaction) {
   const locator = await locate(deps, input.organization.organizationId, input.transactionId);
-  return toTransaction(await completeWithdrawal(deps, locator));
+  const current = await getTransactionOfCustomer(
+    deps.db,
+    locator.organizationId,
+    locator.customerId,
+    locator.transactionId,
+  );
+  if (!current) throw new NotFoundError('Transaction not found');
+  assertTransition(current, 'complete');
+  const now = deps.clock.now().toISOString();
+  const bank = current.withdrawalBank;
+  const name = `sandbox-${current.transactionId}-v${current.version}.camt054.xml`;
+  const channel = bankChannel(deps.config);
+  await channel.writeInbox(
+    name,
+    writeCamt054({
+      messageId: `SBX-${current.reference}-BOOKED`,
+      createdAt: now,
+      account: bank?.iban ? { iban: bank.iban } : { accountNumber: bank?.accountNumber ?? 'NOTPROVIDED' },
+      entries: [
+        {
+          endToEndId: current.reference,
+          amount: current.targetAmount,
+          currency: current.targetCurrency,
+          bookingDate: now,
+        },
+      ],
+    }),
+  );
+  await processInboxReport(deps, channel, name);
+  return toTransaction(await reread(deps, locator));
+}
+
+export async function reread(
+  deps: Deps,
+  locator: { organizationId: string; customerId: string; transactionId: string },
+) {
+  const record = await getTransactionOfCustomer(
+    deps.db,
+    locator.organizationId,
+    locator.customerId,
+    locator.transactionId,
+  );
+  if (!record) throw new NotFoundError('Transaction not found');
+  return record;
 }

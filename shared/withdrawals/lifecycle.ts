@@ -45,15 +45,16 @@ export function assertTransition(transaction: TransactionRecord, trigger: Trigge
 }
 
 /**
- * The deadline a transaction waits for, if any: expiry while it awaits signatures, sandbox settlement while it
- * is processing. The repository indexes it (sparse gsi2) so sweeps find due transactions without a scan.
+ * The deadline a transaction waits for, if any: expiry while it awaits signatures; while it is PROCESSING and
+ * not yet in a payment file, the batcher (due from the moment it started). The repository indexes it (sparse
+ * gsi2) so sweeps and the batcher find due transactions without a scan.
  */
 export function pendingTimer(transaction: TransactionRecord): { kind: TimerKind; dueAt: string } | undefined {
   if (requiresUiAction(transaction.status) && transaction.expiryDueAt) {
     return { kind: 'EXPIRE', dueAt: transaction.expiryDueAt };
   }
-  if (transaction.status === 'PROCESSING' && transaction.settleDueAt) {
-    return { kind: 'SETTLE', dueAt: transaction.settleDueAt };
+  if (transaction.type === 'WITHDRAWAL' && transaction.status === 'PROCESSING' && !transaction.paymentFileId) {
+    return { kind: 'BATCH', dueAt: transaction.updatedAt };
   }
   return undefined;
 }

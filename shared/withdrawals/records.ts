@@ -23,8 +23,10 @@ export const TransactionRecordSchema = TransactionSchema.omit({
   reservation: ReservationSchema,
   /** When a withdrawal still awaiting signatures expires. */
   expiryDueAt: z.string().nullable(),
-  /** When a sandbox payout settles by itself (null: it waits for the sandbox routes). */
+  /** When the sandbox bank simulator answers this payout's file at the earliest (null: live, or simulator off). */
   settleDueAt: z.string().nullable(),
+  /** The payment file (its message id) this withdrawal was put in; set once, by the batcher's claim. */
+  paymentFileId: z.string().optional(),
   /** Who rejected or cancelled it (an approver's e-mail, `api` for the cancel route). */
   cancelledBy: z.string().nullable(),
   /** Optimistic-concurrency counter: every transition is conditional on the version and status it read. */
@@ -44,3 +46,29 @@ export const IdempotencyRecordSchema = z.object({
 });
 
 export type IdempotencyRecord = z.infer<typeof IdempotencyRecordSchema>;
+
+/**
+ * A payment file: the batch the batcher claimed, written whole before anything leaves. CLAIMED (its withdrawals
+ * marked, the file not yet in the outbox) -> WRITTEN (in the outbox) -> ANSWERED (sandbox: the simulator's reports
+ * are in the inbox) or SETTLED (every payout of it reported on, found by the overdue check). The XML is kept, so a file written again after a crash is the same file.
+ */
+export const PaymentFileRecordSchema = z.object({
+  messageId: z.string(),
+  organizationId: z.string(),
+  environment: z.enum(['sandbox', 'live']),
+  currency: z.enum(['EUR', 'USD']),
+  status: z.enum(['CLAIMED', 'WRITTEN', 'ANSWERED', 'SETTLED']),
+  createdAt: z.string(),
+  /** Sandbox: when the simulator answers (null: live, or `SANDBOX_SETTLE_AFTER_S=off`). */
+  answerDueAt: z.string().nullable(),
+  /** When payouts of this file still PROCESSING count as stuck (`PAYOUT_PROCESSING_ALARM_S` after writing). */
+  overdueAt: z.string(),
+  paymentInfoId: z.string(),
+  /** The debited account, as the simulator's camt.054 names it. */
+  debtorAccount: z.union([z.object({ iban: z.string() }), z.object({ accountNumber: z.string() })]),
+  payments: z.array(
+    z.object({ transactionId: z.string(), customerId: z.string(), reference: z.string(), amount: z.string() }),
+  ),
+  xml: z.string(),
+});
+export type PaymentFileRecord = z.infer<typeof PaymentFileRecordSchema>;

@@ -45,7 +45,11 @@ const sandboxTransactionRoute = <
     handler: `functions/api/sandbox/${action}-transaction.ts`,
     summary,
     successStatus: 200,
-    access: { table: 'readwrite' },
+    // complete and fail write the bank's report into the bank channel inbox and apply it, as the bank would.
+    access:
+      action === 'complete' || action === 'fail'
+        ? { table: 'readwrite', bankChannel: 'reports' }
+        : { table: 'readwrite' },
     request: { params: SandboxTransactionParams, body },
     responses: {
       200: TransactionResponseSchema,
@@ -271,7 +275,9 @@ export const routes = {
     ),
     description:
       'Sandbox payouts also settle by themselves a few seconds after they start (3 s by default, ' +
-      '`SANDBOX_SETTLE_AFTER_S`); this settles one now. The locked amount leaves the balance.',
+      '`SANDBOX_SETTLE_AFTER_S`): the sandbox bank answers their payment file. This settles one now the same way: ' +
+      'a camt.054 booking its debit goes into the bank channel inbox and is applied like any bank report. The ' +
+      'locked amount leaves the balance.',
   },
   sandboxFailTransaction: sandboxTransactionRoute(
     'sandboxFailTransaction',

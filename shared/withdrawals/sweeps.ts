@@ -4,7 +4,7 @@ import { HttpError } from '#shared/errors.ts';
 import { log } from '#shared/log.ts';
 import type { TransactionRecord } from '#shared/withdrawals/records.ts';
 import { queryDueTransactions } from '#shared/withdrawals/transaction-repository.ts';
-import { completeWithdrawal, expireWithdrawal } from '#shared/withdrawals/transitions.ts';
+import { expireWithdrawal } from '#shared/withdrawals/transitions.ts';
 
 /**
  * The scheduled sweeps (an EventBridge schedule in AWS, a LocalWorker timer locally). Each queries the sparse
@@ -46,7 +46,3 @@ async function sweep(
 /** Withdrawals still awaiting signatures when their window closes become EXPIRED. */
 export const expireDueWithdrawals = (deps: Deps, now: Date = deps.clock.now()) =>
   sweep(deps, 'EXPIRE', now, (transaction) => expireWithdrawal(deps, transaction, { dueOnly: true }));
-
-/** Sandbox payouts settle by themselves `SANDBOX_SETTLE_AFTER_S` seconds after they started: COMPLETED. */
-export const settleDueSandboxWithdrawals = (deps: Deps, now: Date = deps.clock.now()) =>
-  sweep(deps, 'SETTLE', now, (transaction) => completeWithdrawal(deps, transaction));

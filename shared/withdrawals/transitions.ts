@@ -242,15 +242,15 @@ export function expireWithdrawal(deps: Deps, locator: TransactionLocator, option
   });
 }
 
-/** The payout settled: the locked amount leaves the balance. */
-export function completeWithdrawal(deps: Deps, locator: TransactionLocator) {
+/** The payout settled (`completedAt`: the bank's booking time, default now): the locked amount leaves the balance. */
+export function completeWithdrawal(deps: Deps, locator: TransactionLocator, completedAt?: string) {
   return applyTransition(deps, locator, (current, now) => {
     assertTransition(current, 'complete');
     const at = now.toISOString();
     return {
       next: advance(current, now, {
         status: 'COMPLETED',
-        completedAt: at,
+        completedAt: completedAt ?? at,
         reservation: NOTHING_HELD,
         settleDueAt: null,
       }),

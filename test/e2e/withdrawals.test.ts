@@ -58,7 +58,8 @@ describe('withdrawals on npm start: settlement and expiry workers, the admin CLI
   });
 
   it('announces the workers and settles a sandbox payout by itself', async () => {
-    expect(runtime.output()).toContain('settle 1 s after they start (SANDBOX_SETTLE_AFTER_S)');
+    expect(runtime.output()).toContain('the sandbox bank answers after 1 s');
+    expect(runtime.output()).toContain('Payout batcher   every 1 s');
     expect(runtime.output()).toContain('Expiry sweep');
     await api('POST', `/sandbox/customers/${customerId}/balance`, { amount: '100' });
 

@@ -225,9 +225,9 @@ describe('withdrawal sweeps', () => {
     }
   });
 
-  it('leave the settlement sweep out when sandbox settlement is off', () => {
+  it('leave the sandbox bank simulator out when sandbox settlement is off', () => {
     const configured = appWithoutBundling(FULL_CONTEXT).events;
 
-    expect([...configured.sweeps.keys()]).toEqual(['WithdrawalExpirySweep']);
+    expect([...configured.sweeps.keys()]).toEqual(['WithdrawalExpirySweep', 'PayoutBatcher']);
   });
 });

@@ -89,6 +89,26 @@ describe('admin CLI against the table', () => {
     });
   });
 
+  it('sets the payout accounts payment files debit, and refuses malformed ones', async () => {
+    const created = await admin('org', 'create', '--name', 'Payer', '--env', 'live');
+    const id = String(created.organizationId);
+    const accounts = {
+      EUR: { name: 'Payer GmbH', iban: 'DE02120300000000202051', bic: 'BYLADEM1001' },
+      USD: { name: 'Payer Inc', accountNumber: '000123456789', routingNumber: '021000021' },
+    };
+
+    const updated = await admin('org', 'update', id, '--payout-accounts', JSON.stringify(accounts));
+
+    expect(updated.payoutAccounts).toEqual({
+      EUR: { currency: 'EUR', ...accounts.EUR },
+      USD: { currency: 'USD', ...accounts.USD },
+    });
+    await expect(admin('org', 'update', id, '--payout-accounts', '{"EUR":{"name":"X","iban":"nope"}}')).rejects.toThrow(
+      /--payout-accounts: EUR.iban/,
+    );
+    await expect(admin('org', 'update', id, '--payout-accounts', 'not json')).rejects.toBeInstanceOf(UsageError);
+  });
+
   it('refuses malformed commands with a usage error and writes nothing', async () => {
     await expect(admin('org', 'create')).rejects.toBeInstanceOf(UsageError);
     await expect(admin('org', 'create', '--name', 'X', '--env', 'prod')).rejects.toBeInstanceOf(UsageError);

@@ -1,3 +1,4 @@
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inject } from 'vitest';
@@ -20,3 +21,6 @@ process.env.AWS_SECRET_ACCESS_KEY = 'local';
 process.env.DEPOSIT_XPUB = TEST_DEPOSIT_XPUB;
 // Console invitations are written as files, never sent.
 process.env.MAIL_DIR = join(tmpdir(), `payouts-test-mail-${process.pid}`);
+
+// The bank channel's stand-in folder (outbox, inbox, processed, quarantine), one per test file.
+process.env.BANK_CHANNEL_DIR ??= mkdtempSync(join(tmpdir(), 'payouts-bank-'));

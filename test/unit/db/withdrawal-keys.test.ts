@@ -39,7 +39,7 @@ describe('withdrawal keys', () => {
 
     expect(timer).toEqual({ gsi2pk: `TIMER#EXPIRE#${timerShard(TX)}`, gsi2sk: `${AT}#${TX}` });
     expect(keys.timersDue('EXPIRE', timerShard(TX))).toEqual({ gsi2pk: timer.gsi2pk });
-    expect(keys.withdrawalTimer('SETTLE', TX, AT).gsi2pk).toBe(`TIMER#SETTLE#${timerShard(TX)}`);
+    expect(keys.withdrawalTimer('BATCH', TX, AT).gsi2pk).toBe(`TIMER#BATCH#${timerShard(TX)}`);
   });
 
   it('spreads transaction ids over every shard', () => {

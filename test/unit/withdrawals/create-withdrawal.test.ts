@@ -158,8 +158,8 @@ describe('create withdrawal: the one transaction', () => {
         version: 1,
         reservation: { balance: true, allowancePeriodStart: NOW },
         settleDueAt: '2026-11-21T10:00:03.000Z',
-        gsi2pk: expect.stringMatching(/^TIMER#SETTLE#[0-3]$/),
-        gsi2sk: `2026-11-21T10:00:03.000Z#${id}`,
+        gsi2pk: expect.stringMatching(/^TIMER#BATCH#[0-3]$/),
+        gsi2sk: `2026-11-21T10:00:00.000Z#${id}`,
       },
       ConditionExpression: 'attribute_not_exists(pk)',
     });

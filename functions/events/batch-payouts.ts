@@ -1,0 +1,17 @@
+import type { ScheduledEvent } from 'aws-lambda';
+import { appDeps } from '#shared/deps.ts';
+import { log } from '#shared/log.ts';
+import { bankChannel } from '#shared/rails/bank/s3-channel.ts';
+import { batchPayouts, checkOverdueFiles } from '#shared/withdrawals/batch-payouts.ts';
+
+/**
+ * Scheduled every `PAYOUT_BATCH_INTERVAL_S`: PROCESSING withdrawals become pain.001 files in the outbox; then the
+ * files whose payouts are overdue are counted for the stuck-payout alarm.
+ */
+export const handler = async (_event?: ScheduledEvent) => {
+  const deps = appDeps();
+  const result = await batchPayouts(deps, bankChannel(deps.config));
+  if (result.files.length > 0 || result.rewritten > 0) log.info('payout batcher', result);
+  const overdue = await checkOverdueFiles(deps);
+  return { ...result, ...overdue };
+};

@@ -1,0 +1,92 @@
+import { Aws, Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
+import { BlockPublicAccess, Bucket, BucketEncryption, type CfnBucket } from 'aws-cdk-lib/aws-s3';
+import { Construct } from 'constructs';
+
+/**
+ * The bank channel's bucket: `outbox/` (payment files for the bank), `inbox/` (its reports), `processed/` and
+ * `quarantine/`. Private, encrypted, versioned (every version of every file is kept), TLS only, retained on stack
+ * deletion, with server access logs in a bucket of their own. EventBridge notifications are on, so the report
+ * function is triggered by objects created under `inbox/` without a cross-stack notification.
+ */
+/**
+ * The bucket's name, fixed per stage, account and region, so the stacks that use it name it without a cross-stack
+ * reference (and their grants read the same in every deployment).
+ */
+export const bankChannelBucketName = (stage: string) => `payouts-${stage}-bank-${Aws.ACCOUNT_ID}-${Aws.REGION}`;
+
+export function bankChannelBucket(parent: Construct, stage: string): Bucket {
+  const scope = new Construct(parent, 'BankChannel');
+  // Log delivery through a bucket policy, not the legacy LogDeliveryWrite ACL.
+  scope.node.setContext('@aws-cdk/aws-s3:serverAccessLogsUseBucketPolicy', true);
+  const accessLogs = new Bucket(scope, 'BankChannelAccessLogs', {
+    blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+    encryption: BucketEncryption.S3_MANAGED,
+    enforceSSL: true,
+    versioned: true,
+    lifecycleRules: [{ expiration: Duration.days(400) }],
+    removalPolicy: RemovalPolicy.RETAIN,
+  });
+  const bucket = new Bucket(scope, 'BankChannelBucket', {
+    bucketName: bankChannelBucketName(stage),
+    blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+    encryption: BucketEncryption.S3_MANAGED,
+    enforceSSL: true,
+    versioned: true,
+    serverAccessLogsBucket: accessLogs,
+    serverAccessLogsPrefix: 'bank-channel/',
+    removalPolicy: RemovalPolicy.RETAIN,
+  });
+  // EventBridge notifications set on the bucket itself (the L2 flag would deploy a custom-resource function).
+  (bucket.node.defaultChild as CfnBucket).addPropertyOverride(
+    'NotificationConfiguration.EventBridgeConfiguration.EventBridgeEnabled',
+    true,
+  );
+  return bucket;
+}
+
+/**
+ * What a function may do on the channel, least privilege by prefix:
+ * - `batcher`: write payment files to `outbox/`;
+ * - `simulator`: write reports to `inbox/` (the sandbox bank);
+ * - `reports`: read, write and move reports (`inbox/` -> `processed/` or `quarantine/`), list `inbox/`.
+ */
+export type BankChannelRole = 'batcher' | 'simulator' | 'reports';
+
+export function grantBankChannel(fn: LambdaFunction, stage: string, role: BankChannelRole): void {
+  const name = bankChannelBucketName(stage);
+  const bucketArn = `arn:${Aws.PARTITION}:s3:::${name}`;
+  const objects = (prefix: string) => `${bucketArn}/${prefix}/*`;
+  const statements: PolicyStatement[] = [];
+  if (role === 'batcher') {
+    statements.push(new PolicyStatement({ actions: ['s3:PutObject'], resources: [objects('outbox')] }));
+  }
+  if (role === 'simulator') {
+    statements.push(new PolicyStatement({ actions: ['s3:PutObject'], resources: [objects('inbox')] }));
+  }
+  if (role === 'reports') {
+    statements.push(
+      new PolicyStatement({
+        actions: ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'],
+        resources: [objects('inbox')],
+      }),
+      new PolicyStatement({ actions: ['s3:PutObject'], resources: [objects('processed'), objects('quarantine')] }),
+      new PolicyStatement({
+        actions: ['s3:ListBucket'],
+        resources: [bucketArn],
+        conditions: { StringLike: { 's3:prefix': ['inbox/*', 'inbox/'] } },
+      }),
+    );
+  }
+  for (const statement of statements) fn.addToRolePolicy(statement);
+  fn.addEnvironment('BANK_CHANNEL_BUCKET', name);
+  const prefixes = { batcher: ['outbox'], simulator: ['inbox'], reports: ['inbox', 'processed', 'quarantine'] }[role];
+  for (const prefix of prefixes) {
+    if (!fn.role) continue;
+    Validations.of(fn.role).acknowledge({
+      id: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:s3:::payouts-${stage}-bank-<AWS::AccountId>-<AWS::Region>/${prefix}/*]`,
+      reason: `Files in the bank channel's ${prefix}/ have names chosen at run time (message ids, report names); the grant is limited to that prefix of the one bucket.`,
+    });
+  }
+}

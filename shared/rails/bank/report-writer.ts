@@ -1,0 +1,97 @@
+import { XMLBuilder } from 'fast-xml-parser';
+import { twoPlaces } from '#shared/rails/bank/pain001.ts';
+
+/**
+ * The reports a bank writes, for the sandbox's bank simulator and its complete/fail routes (and for tests):
+ * pain.002.001.11 and camt.054.001.08, validated in the tests against their schemas. They travel the same path as
+ * a real bank's reports: into the inbox, then parsed and applied by `apply-bank-report`.
+ */
+const builder = new XMLBuilder({ ignoreAttributes: false, attributeNamePrefix: '@', format: true, indentBy: '  ' });
+const declaration = { '@version': '1.0', '@encoding': 'UTF-8' };
+
+export type StatusReportInput = {
+  messageId: string;
+  createdAt: string;
+  originalMessageId: string;
+  /** Set for a file-level answer (ACCP, RJCT, ...); omitted when only payments are answered. */
+  fileStatus?: string;
+  fileReason?: { code: string; text?: string };
+  paymentInfoId: string;
+  payments: { endToEndId: string; status: string; reason?: { code: string; text?: string } }[];
+};
+
+const reasonNode = (reason: { code: string; text?: string } | undefined) =>
+  reason
+    ? { StsRsnInf: { Rsn: { Cd: reason.code }, ...(reason.text ? { AddtlInf: reason.text.slice(0, 105) } : {}) } }
+    : {};
+
+export function writePain002(input: StatusReportInput): string {
+  return builder.build({
+    '?xml': declaration,
+    Document: {
+      '@xmlns': 'urn:iso:std:iso:20022:tech:xsd:pain.002.001.11',
+      CstmrPmtStsRpt: {
+        GrpHdr: { MsgId: input.messageId, CreDtTm: new Date(input.createdAt).toISOString() },
+        OrgnlGrpInfAndSts: {
+          OrgnlMsgId: input.originalMessageId,
+          OrgnlMsgNmId: 'pain.001.001.09',
+          ...(input.fileStatus ? { GrpSts: input.fileStatus } : {}),
+          ...reasonNode(input.fileReason),
+        },
+        ...(input.payments.length
+          ? {
+              OrgnlPmtInfAndSts: {
+                OrgnlPmtInfId: input.paymentInfoId,
+                TxInfAndSts: input.payments.map((payment) => ({
+                  OrgnlEndToEndId: payment.endToEndId,
+                  TxSts: payment.status,
+                  ...reasonNode(payment.reason),
+                })),
+              },
+            }
+          : {}),
+      },
+    },
+  });
+}
+
+export type DebitNotificationInput = {
+  messageId: string;
+  createdAt: string;
+  /** The debited account: an IBAN (EUR) or an account number (USD). */
+  account: { iban: string } | { accountNumber: string };
+  /** `bookingDate`: `YYYY-MM-DD`, or an ISO date-time (written as `DtTm`). */
+  entries: { endToEndId: string; amount: string; currency: string; bookingDate: string }[];
+};
+
+/** `YYYY-MM-DD` as `Dt`, a date-time as `DtTm`. */
+const dateChoice = (value: string) =>
+  /^\d{4}-\d{2}-\d{2}$/.test(value) ? { Dt: value } : { DtTm: new Date(value).toISOString() };
+
+export function writeCamt054(input: DebitNotificationInput): string {
+  const accountId =
+    'iban' in input.account ? { IBAN: input.account.iban } : { Othr: { Id: input.account.accountNumber } };
+  return builder.build({
+    '?xml': declaration,
+    Document: {
+      '@xmlns': 'urn:iso:std:iso:20022:tech:xsd:camt.054.001.08',
+      BkToCstmrDbtCdtNtfctn: {
+        GrpHdr: { MsgId: input.messageId, CreDtTm: new Date(input.createdAt).toISOString() },
+        Ntfctn: {
+          Id: input.messageId,
+          CreDtTm: new Date(input.createdAt).toISOString(),
+          Acct: { Id: accountId },
+          Ntry: input.entries.map((entry) => ({
+            Amt: { '@Ccy': entry.currency, '#text': twoPlaces(entry.amount) },
+            CdtDbtInd: 'DBIT',
+            Sts: { Cd: 'BOOK' },
+            BookgDt: dateChoice(entry.bookingDate),
+            ValDt: { Dt: entry.bookingDate.slice(0, 10) },
+            BkTxCd: { Domn: { Cd: 'PMNT', Fmly: { Cd: 'ICDT', SubFmlyCd: 'ESCT' } } },
+            NtryDtls: { TxDtls: { Refs: { EndToEndId: entry.endToEndId } } },
+          })),
+        },
+      },
+    },
+  });
+}

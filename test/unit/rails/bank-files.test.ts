@@ -1,0 +1,147 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { validateXML } from 'xmllint-wasm';
+import { REPO_ROOT } from '#infra/repo-root.ts';
+import { toSepaText } from '#shared/rails/bank/characters.ts';
+import { writePain001 } from '#shared/rails/bank/pain001.ts';
+import type { PaymentFile } from '#shared/rails/bank/payment-file.ts';
+import { writeCamt054, writePain002 } from '#shared/rails/bank/report-writer.ts';
+import { MalformedReportError, parseBankReport } from '#shared/rails/bank/reports.ts';
+
+/** The published schemas, beside the repository (`../shared/iso20022/`, see its README). */
+const SCHEMAS = join(REPO_ROOT, '..', 'shared', 'iso20022');
+
+async function validate(xml: string, schema: string) {
+  const result = await validateXML({
+    xml: [{ fileName: 'file.xml', contents: xml }],
+    schema: [{ fileName: schema, contents: readFileSync(join(SCHEMAS, schema), 'utf8') }],
+  });
+  return result.errors.map((error) => error.message);
+}
+
+const eurFile: PaymentFile = {
+  messageId: '0f3c9a8e5b7d4c1a9e2f6b8d0c4a7e13',
+  createdAt: '2026-11-22T10:15:30.123Z',
+  executionDate: '2026-11-22',
+  initiatingParty: 'Zürich Fintech & Söhne',
+  debtor: { currency: 'EUR', name: 'Zürich Fintech AG', iban: 'DE89370400440532013000', bic: 'COBADEFFXXX' },
+  payments: [
+    {
+      endToEndId: 'WD-7K3M-9QX2',
+      amount: '91.08',
+      creditor: { currency: 'EUR', name: 'Zoë Łukasiewicz-Ærøskøbing', iban: 'FR7630006000011234567890189', bic: null },
+      remittance: 'Payout WD-7K3M-9QX2',
+    },
+    {
+      endToEndId: 'WD-7K3M-9QX3',
+      amount: '1130.1',
+      creditor: { currency: 'EUR', name: 'Straße Größe «Ñandú»', iban: 'ES9121000418450200051332', bic: 'CAIXESBBXXX' },
+      remittance: 'Payout WD-7K3M-9QX3',
+    },
+  ],
+};
+
+describe('pain.001 payment files', () => {
+  it('writes EUR files that validate against the EPC pain.001.001.09 schema, with control sums and UTC time', async () => {
+    const xml = writePain001(eurFile);
+
+    expect(await validate(xml, 'pain.001.001.09.xsd')).toEqual([]);
+    expect(xml).toContain('<CtrlSum>1221.18</CtrlSum>');
+    expect(xml).toContain('<NbOfTxs>2</NbOfTxs>');
+    expect(xml).toContain('<CreDtTm>2026-11-22T10:15:30.123Z</CreDtTm>');
+    expect(xml).toContain('<InstdAmt Ccy="EUR">1130.10</InstdAmt>');
+    expect(xml).toContain('<EndToEndId>WD-7K3M-9QX2</EndToEndId>');
+    expect(xml).toContain('<PmtInfId>0f3c9a8e5b7d4c1a9e2f6b8d0c4a7e13-1</PmtInfId>');
+  });
+
+  it('transliterates names to the SEPA character set instead of refusing them', async () => {
+    const xml = writePain001(eurFile);
+
+    expect(xml).toContain('<Nm>Zoe Lukasiewicz-AEroskobing</Nm>');
+    expect(xml).toContain('<Nm>Strasse Grosse Nandu</Nm>');
+    expect(xml).toContain('<Nm>Zurich Fintech + Sohne</Nm>');
+    expect(toSepaText('Ådne Øyvind Ünal-Çelik 李')).toBe('Adne Oyvind Unal-Celik');
+    expect(toSepaText('a'.repeat(80))).toHaveLength(70);
+    expect(toSepaText('李')).toBe('NOTPROVIDED');
+    expect(await validate(xml, 'pain.001.001.09.xsd')).toEqual([]);
+  });
+
+  it('refuses a payment in another currency than the file and amounts with more than two places', () => {
+    const usdPayment = {
+      endToEndId: 'WD-1',
+      amount: '1.00',
+      creditor: { currency: 'USD' as const, name: 'A', accountNumber: '1', routingNumber: '021000021' },
+      remittance: 'x',
+    };
+    expect(() => writePain001({ ...eurFile, payments: [usdPayment] })).toThrow(/not in the file's currency EUR/);
+    const [first] = eurFile.payments;
+    if (!first) throw new Error('no payment');
+    expect(() => writePain001({ ...eurFile, payments: [{ ...first, amount: '1.001' }] })).toThrow();
+  });
+
+  it('writes USD files with account and ABA routing numbers', () => {
+    const xml = writePain001({
+      ...eurFile,
+      debtor: { currency: 'USD', name: 'Fintech Inc', accountNumber: '000123456789', routingNumber: '021000021' },
+      payments: [
+        {
+          endToEndId: 'WD-AAAA-BBBB',
+          amount: '250',
+          creditor: { currency: 'USD', name: 'Ada Lovelace', accountNumber: '987654321', routingNumber: '026009593' },
+          remittance: 'Payout WD-AAAA-BBBB',
+        },
+      ],
+    });
+    const flat = xml.replace(/\s+/g, '');
+
+    expect(flat).toContain('<InstdAmtCcy="USD">250.00</InstdAmt>');
+    expect(flat).toContain(
+      '<CdtrAgt><FinInstnId><ClrSysMmbId><ClrSysId><Cd>USABA</Cd></ClrSysId><MmbId>026009593</MmbId>',
+    );
+    expect(flat).toContain('<CdtrAcct><Id><Othr><Id>987654321</Id></Othr></Id></CdtrAcct>');
+    expect(flat).toContain('<ChrgBr>SHAR</ChrgBr>');
+  });
+});
+
+describe('reports written by the sandbox bank', () => {
+  it('validate against pain.002.001.11 and camt.054.001.08 and read back as the same facts', async () => {
+    const status = writePain002({
+      messageId: 'STATUS-1',
+      createdAt: '2026-11-22T10:00:00Z',
+      originalMessageId: eurFile.messageId,
+      fileStatus: 'PART',
+      paymentInfoId: `${eurFile.messageId}-1`,
+      payments: [{ endToEndId: 'WD-7K3M-9QX2', status: 'RJCT', reason: { code: 'AC04', text: 'Account closed' } }],
+    });
+    const booked = writeCamt054({
+      messageId: 'BOOKED-1',
+      createdAt: '2026-11-22T10:00:00Z',
+      account: { iban: 'DE89370400440532013000' },
+      entries: [{ endToEndId: 'WD-7K3M-9QX3', amount: '1130.1', currency: 'EUR', bookingDate: '2026-11-22' }],
+    });
+
+    expect(await validate(status, 'pain.002.001.11.xsd')).toEqual([]);
+    expect(await validate(booked, 'camt.054.001.08.xsd')).toEqual([]);
+    expect(parseBankReport(status)).toMatchObject({
+      kind: 'pain.002',
+      originalMessageId: eurFile.messageId,
+      fileStatus: 'PART',
+      payments: [{ endToEndId: 'WD-7K3M-9QX2', status: 'RJCT', reason: { code: 'AC04', text: 'Account closed' } }],
+    });
+    expect(parseBankReport(booked)).toMatchObject({
+      kind: 'camt.054',
+      entries: [{ creditDebit: 'DBIT', status: 'BOOK', bookingDate: '2026-11-22', endToEndIds: ['WD-7K3M-9QX3'] }],
+    });
+  });
+
+  it('refuses what is not a well-formed pain.002 or camt.054', () => {
+    expect(() => parseBankReport('<Document><BkToCstmr')).toThrow(MalformedReportError);
+    expect(() => parseBankReport('<Document xmlns="urn:x"><Other/></Document>')).toThrow(/Not a pain.002 or camt.054/);
+    expect(() =>
+      parseBankReport(
+        '<Document><BkToCstmrDbtCdtNtfctn><GrpHdr><MsgId>1</MsgId></GrpHdr><Ntfctn><Ntry><Amt>1</Amt><CdtDbtInd>X</CdtDbtInd></Ntry></Ntfctn></BkToCstmrDbtCdtNtfctn></Document>',
+      ),
+    ).toThrow(/CdtDbtInd/);
+  });
+});
