@@ -1,7 +1,7 @@
 import { CustomerIdParams } from '#shared/customers/schemas.ts';
 import { customerNotFound, customerRoute } from '#shared/routing/presets.ts';
 import { defineRoute, type RouteDefinition } from '#shared/routing/route.ts';
-import { DeletedSchema, ErrorBodySchema } from '#shared/routing/schemas.ts';
+import { ErrorBodySchema } from '#shared/routing/schemas.ts';
 import {
   CreateWalletBody,
   CustomerWalletParams,
