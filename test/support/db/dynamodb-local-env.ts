@@ -24,3 +24,8 @@ process.env.MAIL_DIR = join(tmpdir(), `payouts-test-mail-${process.pid}`);
 
 // The bank channel's stand-in folder (outbox, inbox, processed, quarantine), one per test file.
 process.env.BANK_CHANNEL_DIR ??= mkdtempSync(join(tmpdir(), 'payouts-bank-'));
+
+// Storms of 50 concurrent requests through one key test idempotency and races, not the rate limits: those are
+// tested with their own limits (test/integration/rate-limits.test.ts), so the default limits are lifted here.
+process.env.RATE_LIMIT_KEY_PER_S ??= '100000';
+process.env.RATE_LIMIT_ORGANIZATION_PER_S ??= '100000';
