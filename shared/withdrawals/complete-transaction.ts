@@ -1,8 +1,8 @@
 import type { Deps } from '#shared/deps.ts';
-import { NotFoundError } from '#shared/errors.ts';
+import { ConflictError, NotFoundError } from '#shared/errors.ts';
 import { writeCamt054 } from '#shared/rails/bank/report-writer.ts';
 import { bankChannel } from '#shared/rails/bank/s3-channel.ts';
-import { processInboxReport } from '#shared/withdrawals/apply-bank-report.ts';
+import { processInboxReport, type ReportOutcome } from '#shared/withdrawals/apply-bank-report.ts';
 import { assertTransition } from '#shared/withdrawals/lifecycle.ts';
 import { toTransaction } from '#shared/withdrawals/new-transaction.ts';
 import { getTransactionOfCustomer } from '#shared/withdrawals/transaction-repository.ts';
@@ -42,8 +42,27 @@ export async function completeTransaction(deps: Deps, input: SandboxTransaction)
       ],
     }),
   );
-  await processInboxReport(deps, channel, name);
-  return toTransaction(await reread(deps, locator));
+  return toTransaction(
+    await answerOfSandboxReport(deps, locator, await processInboxReport(deps, channel, name), 'complete'),
+  );
+}
+
+/**
+ * The transaction after a sandbox route's own report was processed. A report quarantined as contradicting the state
+ * lost a race with another decision (a complete against a fail): the route answers 409 as if it had come second.
+ */
+export async function answerOfSandboxReport(
+  deps: Deps,
+  locator: { organizationId: string; customerId: string; transactionId: string },
+  outcome: ReportOutcome,
+  trigger: 'complete' | 'fail',
+) {
+  const after = await reread(deps, locator);
+  if (outcome.outcome === 'quarantined') {
+    assertTransition(after, trigger);
+    throw new ConflictError(outcome.error);
+  }
+  return after;
 }
 
 export async function reread(

@@ -2,7 +2,7 @@ import type { Deps } from '#shared/deps.ts';
 import { writePain002 } from '#shared/rails/bank/report-writer.ts';
 import { bankChannel } from '#shared/rails/bank/s3-channel.ts';
 import { processInboxReport } from '#shared/withdrawals/apply-bank-report.ts';
-import { reread } from '#shared/withdrawals/complete-transaction.ts';
+import { answerOfSandboxReport, reread } from '#shared/withdrawals/complete-transaction.ts';
 import { assertTransition } from '#shared/withdrawals/lifecycle.ts';
 import { toTransaction } from '#shared/withdrawals/new-transaction.ts';
 import { locate, type SandboxTransaction } from '#shared/withdrawals/transaction-rules.ts';
@@ -34,6 +34,7 @@ export async function failTransaction(deps: Deps, input: SandboxTransaction & { 
       ],
     }),
   );
-  await processInboxReport(deps, channel, name);
-  return toTransaction(await reread(deps, locator));
+  return toTransaction(
+    await answerOfSandboxReport(deps, locator, await processInboxReport(deps, channel, name), 'fail'),
+  );
 }
