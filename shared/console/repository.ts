@@ -194,30 +194,6 @@ export async function deleteSession(db: Db, tokenHash: string) {
   await db.client.send(new DeleteCommand({ TableName: db.tableName, Key: keys.session(tokenHash) }));
 }
 
-/**
- * Counts one attempt in the current minute of `scope` for `address`; false once `max` are counted. The counter
- * item expires with its minute.
- */
-export async function countAttempt(db: Db, scope: string, address: string, now: Date, max: number) {
-  const minute = now.toISOString().slice(0, 16);
-  try {
-    await db.client.send(
-      new UpdateCommand({
-        TableName: db.tableName,
-        Key: keys.rateLimit(scope, address, minute),
-        UpdateExpression: 'ADD attempts :one SET #ttl = :ttl',
-        ConditionExpression: 'attribute_not_exists(attempts) OR attempts < :max',
-        ExpressionAttributeNames: { '#ttl': TABLE.ttlAttribute },
-        ExpressionAttributeValues: { ':one': 1, ':max': max, ':ttl': Math.floor(now.getTime() / 1000) + 120 },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return false;
-    throw error;
-  }
-}
-
 async function queryAll(db: Db, input: ConstructorParameters<typeof QueryCommand>[0], max = Infinity) {
   const items: StoredItem[] = [];
   let start: Record<string, unknown> | undefined;

@@ -1,8 +1,9 @@
 import { addSeconds } from '#shared/console/console-rules.ts';
 import { authenticationOptions, randomChallenge } from '#shared/console/passkeys.ts';
-import { consoleWrites, countAttempt } from '#shared/console/repository.ts';
+import { consoleWrites } from '#shared/console/repository.ts';
 import { CHALLENGE_TTL_S } from '#shared/console/start-registration.ts';
 import { writeGuarded } from '#shared/db/guarded-write.ts';
+import { takeFromWindow } from '#shared/db/rate-limit.ts';
 import type { Deps } from '#shared/deps.ts';
 import { TooManyRequestsError } from '#shared/errors.ts';
 import { newId } from '#shared/ids.ts';
@@ -11,8 +12,9 @@ import { newId } from '#shared/ids.ts';
 export const SIGN_IN_ATTEMPTS_PER_MINUTE = 10;
 
 export async function limitSignIn(deps: Deps, sourceAddress: string) {
-  const allowed = await countAttempt(deps.db, 'SIGNIN', sourceAddress, deps.clock.now(), SIGN_IN_ATTEMPTS_PER_MINUTE);
-  if (!allowed) throw new TooManyRequestsError(60);
+  const limit = { scope: 'SIGNIN', id: sourceAddress, limit: SIGN_IN_ATTEMPTS_PER_MINUTE, windowSeconds: 60 };
+  const outcome = await takeFromWindow(deps.db, limit, deps.clock.now());
+  if (!outcome.allowed) throw new TooManyRequestsError(outcome.retryAfterSeconds);
 }
 
 /**

@@ -64,7 +64,6 @@
  * | A passkey by its credential id (sign-in) | GetItem, conditional Update | pk=`PASSKEY#<credentialId>` sk=`PASSKEY`   |
  * | A WebAuthn challenge (single use)       | GetItem, conditional Delete | pk=`CHALLENGE#<challengeId>` sk=`CHALLENGE`, TTL |
  * | A session by its token                  | GetItem, Update, Delete | pk=`SESSION#<sha256(token)>` sk=`SESSION`, TTL   |
- * | Sign-in attempts of a source address per minute | UpdateItem ADD, guarded | pk=`RATELIMIT#<scope>#<address>#<minute>` sk=`RATELIMIT`, TTL |
  * | A withdrawal's signatures               | Query, conditional Put | pk=`ORG#<orgId>#TX#<transactionId>` sk begins_with `SIGNATURE#` |
  * | An organization's audit log, newest first | Query, conditional Put | pk=`ORG#<orgId>#AUDIT` sk=`<at>#<entryId>` |
  */
@@ -292,10 +291,6 @@ export const keys = {
   passkey: (credentialId: string): Key => ({ pk: `PASSKEY#${credentialId}`, sk: 'PASSKEY' }),
   challenge: (challengeId: string): Key => ({ pk: `CHALLENGE#${challengeId}`, sk: 'CHALLENGE' }),
   session: (tokenHash: string): Key => ({ pk: `SESSION#${tokenHash}`, sk: 'SESSION' }),
-  rateLimit: (scope: string, address: string, minute: string): Key => ({
-    pk: `RATELIMIT#${scope}#${address}#${minute}`,
-    sk: 'RATELIMIT',
-  }),
   /** Beside the transaction's pointer, in the organization's partition of the transaction. */
   signature: (organizationId: string, transactionId: string, memberId: string, challengeId: string): Key => ({
     pk: `ORG#${organizationId}#TX#${transactionId}`,
