@@ -1,16 +1,16 @@
 import '#test/support/env.ts';
 import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { handler as createCustomer } from '#functions/api/customers/create-customer.ts';
 import { handler as getCustomer } from '#functions/api/customers/get-customer.ts';
 import { handler as initiateKyc } from '#functions/api/customers/initiate-kyc.ts';
 import { handler as listCustomers } from '#functions/api/customers/list-customers.ts';
 import { handler as getHealth } from '#functions/api/health/get-health.ts';
 import { customerItem } from '#test/support/customers/customer-items.ts';
-import { givenCaller, mockDocumentClient } from '#test/support/db/document-client-mock.ts';
+import { givenCaller } from '#test/support/db/document-client-mock.ts';
 import { apiEvent, bodyOf, invoke, jsonBody } from '#test/support/http/api-event.ts';
+import { createCustomerEvent, getCustomerEvent, mockedStack, validCustomer } from '#test/support/http/mocked-stack.ts';
 import { apiKeyFor, sha256 } from '#test/support/organizations/organization-items.ts';
-import { captureStderr } from '#test/support/output.ts';
 
 /**
  * The middleware stack every API handler runs, part one: who gets in (API keys, feature gates), in which order the
@@ -24,35 +24,8 @@ const CUSTOMER_ID = '3b241101-e2bb-4255-8caf-4136c566a962';
 // The configuration is read at the first request, so this applies although the handlers are already imported.
 process.env.LOG_LEVEL = 'warn';
 
-const ddb = mockDocumentClient();
-let stderr: ReturnType<typeof captureStderr>;
-
-beforeEach(() => {
-  ddb.reset();
-  // Anything not set up otherwise is missing from the table.
-  ddb.on(GetCommand).resolves({});
-  ddb.on(QueryCommand).resolves({ Items: [] });
-  ddb.on(TransactWriteCommand).resolves({});
-  stderr = captureStderr();
-});
-
-afterEach(() => {
-  stderr.restore();
-});
-
-const validCustomer = { name: 'Ada Lovelace', accountType: 'individual', email: 'ada@example.com' };
-
-const createCustomerEvent = (headers: Record<string, string>, body: string) =>
-  apiEvent({ method: 'POST', path: '/api/v2/customers', headers, body });
-
-const getCustomerEvent = (headers: Record<string, string>, customerId: string) =>
-  apiEvent({
-    method: 'GET',
-    path: '/api/v2/customers/{customerId}',
-    rawPath: `/api/v2/customers/${customerId}`,
-    pathParameters: { customerId },
-    headers,
-  });
+const stack = mockedStack();
+const { ddb } = stack;
 
 describe('authentication', () => {
   it('rejects a request without an API key with 401 and reads nothing', async () => {

@@ -1,15 +1,15 @@
 import '#test/support/env.ts';
 import { ProvisionedThroughputExceededException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { handler as createCustomer } from '#functions/api/customers/create-customer.ts';
 import { handler as getCustomer } from '#functions/api/customers/get-customer.ts';
 import { handler as listCustomers } from '#functions/api/customers/list-customers.ts';
 import { handler as getHealth } from '#functions/api/health/get-health.ts';
-import { givenCaller, mockDocumentClient } from '#test/support/db/document-client-mock.ts';
+import { givenCaller } from '#test/support/db/document-client-mock.ts';
 import { apiEvent, bodyOf, headerOf, invoke, jsonBody } from '#test/support/http/api-event.ts';
+import { createCustomerEvent, getCustomerEvent, mockedStack, validCustomer } from '#test/support/http/mocked-stack.ts';
 import { apiKeyFor } from '#test/support/organizations/organization-items.ts';
-import { captureStderr } from '#test/support/output.ts';
 
 /**
  * The middleware stack every API handler runs, part two: what it makes of the request (JSON, fields, size, path and
@@ -19,35 +19,8 @@ import { captureStderr } from '#test/support/output.ts';
 // The configuration is read at the first request, so this applies although the handlers are already imported.
 process.env.LOG_LEVEL = 'warn';
 
-const ddb = mockDocumentClient();
-let stderr: ReturnType<typeof captureStderr>;
-
-beforeEach(() => {
-  ddb.reset();
-  // Anything not set up otherwise is missing from the table.
-  ddb.on(GetCommand).resolves({});
-  ddb.on(QueryCommand).resolves({ Items: [] });
-  ddb.on(TransactWriteCommand).resolves({});
-  stderr = captureStderr();
-});
-
-afterEach(() => {
-  stderr.restore();
-});
-
-const validCustomer = { name: 'Ada Lovelace', accountType: 'individual', email: 'ada@example.com' };
-
-const createCustomerEvent = (headers: Record<string, string>, body: string) =>
-  apiEvent({ method: 'POST', path: '/api/v2/customers', headers, body });
-
-const getCustomerEvent = (headers: Record<string, string>, customerId: string) =>
-  apiEvent({
-    method: 'GET',
-    path: '/api/v2/customers/{customerId}',
-    rawPath: `/api/v2/customers/${customerId}`,
-    pathParameters: { customerId },
-    headers,
-  });
+const stack = mockedStack();
+const { ddb } = stack;
 
 describe('request shape', () => {
   it('rejects malformed JSON with 400 Invalid JSON body and writes nothing', async () => {
@@ -195,7 +168,7 @@ describe('errors', () => {
     expect(result.statusCode).toBe(500);
     expect(result.body).toBe('{"error":"Internal server error"}');
     expect(headerOf(result, 'x-request-id')).toBe('gw-request-500');
-    const logged = stderr.lines.map((line) => JSON.parse(line));
+    const logged = stack.stderr().lines.map((line) => JSON.parse(line));
     expect(logged).toContainEqual(
       expect.objectContaining({
         level: 'error',
@@ -213,8 +186,8 @@ describe('errors', () => {
 
     await invoke(createCustomer, createCustomerEvent({ authorization: caller.authorization }, jsonBody(validCustomer)));
 
-    expect(stderr.text()).toContain('boom');
-    expect(stderr.text()).not.toContain(caller.apiKey);
+    expect(stack.stderr().text()).toContain('boom');
+    expect(stack.stderr().text()).not.toContain(caller.apiKey);
   });
 
   it('answers a throttled database with 503 and Retry-After', async () => {
