@@ -1,8 +1,8 @@
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { type IGrantable, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { Access } from '#shared/db/access.ts';
-import { INDEX_ACTIONS, RATE_LIMIT_ACTIONS, tableActionsOf } from '#shared/db/access.ts';
-import { RATE_LIMIT_KEY_PREFIX } from '#shared/db/keys.ts';
+import { INDEX_ACTIONS, RATE_LIMIT_ACTIONS, SESSION_ACTIONS, tableActionsOf } from '#shared/db/access.ts';
+import { RATE_LIMIT_KEY_PREFIX, SESSION_KEY_PREFIX } from '#shared/db/keys.ts';
 import { TABLE } from '#shared/db/table.ts';
 
 export const indexArn = (table: ITable, index: keyof typeof TABLE.indexes) =>
@@ -26,6 +26,16 @@ export function tableStatements(table: ITable, access: Access): PolicyStatement[
         conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${RATE_LIMIT_KEY_PREFIX}*`] } },
       }),
     );
+    if (access.sessions) {
+      // The console sessions such a function authenticates (shared/db/access.ts), and nothing else.
+      statements.push(
+        new PolicyStatement({
+          actions: [...SESSION_ACTIONS],
+          resources: [table.tableArn],
+          conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${SESSION_KEY_PREFIX}*`] } },
+        }),
+      );
+    }
   }
   const indexes = access.indexes ?? [];
   if (indexes.length > 0) {

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { BankSchema, CreateBankBody, CustomerBankParams, SandboxRejectBankBody } from '#shared/banks/schemas.ts';
 import { CustomerIdParams } from '#shared/customers/schemas.ts';
-import { customerNotFound, customerRoute, NoBody, sandboxRoute } from '#shared/routing/presets.ts';
+import { consoleReadable, customerNotFound, customerRoute, NoBody, sandboxRoute } from '#shared/routing/presets.ts';
 import { defineRoute, type RouteDefinition } from '#shared/routing/route.ts';
 import { ErrorBodySchema, PaginationQuery } from '#shared/routing/schemas.ts';
 
@@ -47,13 +47,14 @@ export const routes = {
   }),
   listWithdrawalBanks: defineRoute({
     ...bankRoute,
+    ...consoleReadable,
     operationId: 'listWithdrawalBanks',
     method: 'GET',
     path: '/api/v2/customers/{customerId}/withdrawal/banks',
     handler: 'functions/api/banks/list-banks.ts',
     summary: "List a customer's withdrawal banks, newest first",
     successStatus: 200,
-    access: { table: 'read', indexes: ['gsi1'] },
+    access: { table: 'read', sessions: true, indexes: ['gsi1'] },
     request: { params: CustomerIdParams, query: z.strictObject({ ...PaginationQuery }) },
     responses: {
       200: z.array(BankSchema),
@@ -66,13 +67,14 @@ export const routes = {
   }),
   getWithdrawalBank: defineRoute({
     ...bankRoute,
+    ...consoleReadable,
     operationId: 'getWithdrawalBank',
     method: 'GET',
     path: '/api/v2/customers/{customerId}/withdrawal/banks/{bankId}',
     handler: 'functions/api/banks/get-bank.ts',
     summary: 'Get a withdrawal bank',
     successStatus: 200,
-    access: { table: 'read' },
+    access: { table: 'read', sessions: true },
     request: { params: CustomerBankParams },
     responses: {
       200: BankSchema,

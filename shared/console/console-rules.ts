@@ -2,7 +2,8 @@ import type { Config } from '#shared/config/env.ts';
 import type { ApprovalBinding, AuditActor, Member, Session } from '#shared/console/records.ts';
 import { consoleWrites } from '#shared/console/repository.ts';
 import type { Db } from '#shared/db/client.ts';
-import type { GuardedItem } from '#shared/db/guarded-write.ts';
+import type { Alongside, GuardedItem } from '#shared/db/guarded-write.ts';
+import type { Deps } from '#shared/deps.ts';
 import { newId, randomBase62, sha256Hex } from '#shared/ids.ts';
 import type { Organization } from '#shared/organizations/records.ts';
 import type { TransactionRecord } from '#shared/withdrawals/records.ts';
@@ -46,6 +47,25 @@ export function auditItem(
     sourceAddress: input.sourceAddress,
     details: input.details ?? {},
   });
+}
+
+/**
+ * The audit entry of a change a member makes through an API route with their session, for the use case to write
+ * in the change's own transaction. None when a key made it: the API's changes are the integrator's, not a member's.
+ */
+export function auditedAs(deps: Deps, actor: ConsoleActor | undefined, action: string): Alongside | undefined {
+  if (!actor) return undefined;
+  return (target, details) => [
+    auditItem(deps.db, {
+      organizationId: actor.organization.organizationId,
+      actor: memberActor(actor.member),
+      action,
+      target,
+      sourceAddress: actor.sourceAddress,
+      at: deps.clock.now(),
+      ...(details ? { details } : {}),
+    }),
+  ];
 }
 
 /** 43 base62 characters, about 256 bits: invite and session tokens. Only their SHA-256 is stored. */

@@ -81,7 +81,12 @@ function customerPuts(
 export function listCustomersOfOrganization(
   db: Db,
   organizationId: string,
-  page: { limit: number; cursor?: string | undefined },
+  page: {
+    limit: number;
+    cursor?: string | undefined;
+    /** A search in code (case-insensitive), read through at most `MAX_EXAMINED_PER_PAGE` customers a page. */
+    matches?: ((customer: CustomerRecord) => boolean) | undefined;
+  },
 ): Promise<Page<CustomerRecord>> {
   return queryListPage(db, {
     partition: keys.customersOfOrganization(organizationId).gsi1pk,

@@ -6,11 +6,12 @@ import {
   CustomerIdParams,
   CustomerSchema,
   KycLinkSchema,
+  ListCustomersQuery,
   SandboxKycApproveBody,
 } from '#shared/customers/schemas.ts';
-import { customerNotFound, customerRoute, NoBody, sandboxRoute } from '#shared/routing/presets.ts';
+import { consoleReadable, customerNotFound, customerRoute, NoBody, sandboxRoute } from '#shared/routing/presets.ts';
 import { defineRoute, type RouteDefinition } from '#shared/routing/route.ts';
-import { ErrorBodySchema, PaginationQuery } from '#shared/routing/schemas.ts';
+import { ErrorBodySchema } from '#shared/routing/schemas.ts';
 
 /** The customers rows of the route table (assembled in `#shared/routes.ts`). */
 export const routes = {
@@ -32,25 +33,27 @@ export const routes = {
   }),
   listCustomers: defineRoute({
     ...customerRoute,
+    ...consoleReadable,
     operationId: 'listCustomers',
     method: 'GET',
     path: '/api/v2/customers',
     handler: 'functions/api/customers/list-customers.ts',
-    summary: 'List customers, newest first',
+    summary: 'List customers, newest first (search: name or e-mail, any letter case)',
     successStatus: 200,
-    access: { table: 'read', indexes: ['gsi1'] },
-    request: { query: z.strictObject({ ...PaginationQuery }) },
+    access: { table: 'read', sessions: true, indexes: ['gsi1'] },
+    request: { query: ListCustomersQuery },
     responses: { 200: z.array(CustomerSchema), 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema },
   }),
   getCustomer: defineRoute({
     ...customerRoute,
+    ...consoleReadable,
     operationId: 'getCustomer',
     method: 'GET',
     path: '/api/v2/customers/{customerId}',
     handler: 'functions/api/customers/get-customer.ts',
     summary: 'Get a customer',
     successStatus: 200,
-    access: { table: 'read' },
+    access: { table: 'read', sessions: true },
     request: { params: CustomerIdParams },
     responses: {
       200: CustomerSchema,
@@ -92,13 +95,14 @@ export const routes = {
   }),
   getKycAddress: defineRoute({
     ...customerRoute,
+    ...consoleReadable,
     operationId: 'getKycAddress',
     method: 'GET',
     path: '/api/v2/customers/{customerId}/kyc/address',
     handler: 'functions/api/customers/get-kyc-address.ts',
     summary: "Get the customer's verified address",
     successStatus: 200,
-    access: { table: 'read' },
+    access: { table: 'read', sessions: true },
     request: { params: CustomerIdParams },
     responses: {
       200: AddressSchema,

@@ -3,6 +3,7 @@ import { KycSchema, toKyc } from '#shared/customers/kyc-view.ts';
 import type { CustomerRecord } from '#shared/customers/records.ts';
 import { AccountTypeSchema, AddressSchema, KycStatusSchema } from '#shared/customers/records.ts';
 import { canonicalFiat, FiatAmountSchema } from '#shared/money/amounts.ts';
+import { PaginationQuery } from '#shared/routing/schemas.ts';
 import { CountryCodeSchema } from '#shared/validation/country.ts';
 import { FORBIDDEN_CHARACTERS, hasForbiddenCharacters, normalizeText } from '#shared/validation/text.ts';
 
@@ -167,3 +168,26 @@ export const SandboxKycApproveBody = z
       },
     ],
   });
+
+export const ListCustomersQuery = z.strictObject({
+  ...PaginationQuery,
+  search: z
+    .string()
+    .trim()
+    .min(1, { error: 'Must not be empty' })
+    .max(100)
+    .optional()
+    .meta({
+      description:
+        'Only customers whose name or e-mail contains this text, in any letter case (`ada`, `@example.com`). A ' +
+        'filter over the newest-first list: a page may hold fewer items than `limit` and still link to the next.',
+      examples: ['lovelace'],
+    }),
+});
+
+/** Lower case with diacritics kept: `Lovelace` finds `ada.lovelace@example.com` and `Ada LOVELACE`. */
+export const customerMatches = (search: string) => {
+  const needle = search.toLowerCase();
+  return (customer: CustomerRecord) =>
+    customer.name.toLowerCase().includes(needle) || customer.email.toLowerCase().includes(needle);
+};

@@ -1,4 +1,4 @@
-import { RATE_LIMIT_KEY_PREFIX } from '#shared/db/keys.ts';
+import { RATE_LIMIT_KEY_PREFIX, SESSION_KEY_PREFIX } from '#shared/db/keys.ts';
 import { type IndexName, TABLE } from '#shared/db/table.ts';
 
 /**
@@ -22,6 +22,11 @@ export type Access = {
    * them on (the sandbox routes that answer for the bank). Granted by infra/aws/bank-channel.ts.
    */
   bankChannel?: 'reports';
+  /**
+   * The route takes console sessions (`route.session`): authenticating one moves its idle deadline on and removes
+   * an expired one, so a read-only function may also UpdateItem and DeleteItem the session items, and only those.
+   */
+  sessions?: boolean;
 };
 
 /**
@@ -94,9 +99,17 @@ const isRateLimitUpdate = (commandName: string, input: unknown) =>
   /^Update(Item)?Command$/.test(commandName) &&
   String((input as { Key?: { pk?: unknown } } | undefined)?.Key?.pk ?? '').startsWith(RATE_LIMIT_KEY_PREFIX);
 
+/** What a function that authenticates sessions may write beyond its `access.table` (IAM: `dynamodb:LeadingKeys`). */
+export const SESSION_ACTIONS = ['dynamodb:UpdateItem', 'dynamodb:DeleteItem'] as const;
+
+const isSessionWrite = (commandName: string, input: unknown) =>
+  /^(Update|Delete)(Item)?Command$/.test(commandName) &&
+  String((input as { Key?: { pk?: unknown } } | undefined)?.Key?.pk ?? '').startsWith(SESSION_KEY_PREFIX);
+
 /** Why `access` does not allow sending this command, or undefined when it does. */
 export function accessDenial(access: Access, commandName: string, input?: unknown): string | undefined {
   if (access.table !== 'none' && isRateLimitUpdate(commandName, input)) return undefined;
+  if (access.table !== 'none' && access.sessions && isSessionWrite(commandName, input)) return undefined;
   const actions = actionsOfCommand(commandName, input);
   if (!actions) return `${commandName} is not a table command any route may be granted`;
   const indexName = (input as { IndexName?: string } | undefined)?.IndexName;

@@ -8,6 +8,12 @@ export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems'
 /** One item of a transaction with the role it plays, so a failed condition can be named by its role. */
 export type GuardedItem<Role extends string> = { role: Role; item: TransactItem };
 
+/**
+ * Items another area writes in the same transaction as a change, given the id of what changed: the console's
+ * audit entry of a change a member made through an API route. Their roles are the caller's to name.
+ */
+export type Alongside = (subject: string, details?: Record<string, string>) => readonly GuardedItem<string>[];
+
 /** A guard of the transaction did not hold; nothing was written. `role` says which. */
 export class WriteConditionFailedError<Role extends string = string> extends Error {
   constructor(readonly role: Role) {

@@ -70,6 +70,8 @@
 
 /** Every rate-limit counter's partition key starts with this: the one item kind every API function may update. */
 export const RATE_LIMIT_KEY_PREFIX = 'RATELIMIT#';
+/** Console sessions: the API routes a session may call update and delete these alone (shared/db/access.ts). */
+export const SESSION_KEY_PREFIX = 'SESSION#';
 
 export type Key = { pk: string; sk: string };
 export type ListKey = { gsi1pk: string; gsi1sk: string };
@@ -290,7 +292,7 @@ export const keys = {
   invite: (tokenHash: string): Key => ({ pk: `INVITE#${tokenHash}`, sk: 'INVITE' }),
   passkey: (credentialId: string): Key => ({ pk: `PASSKEY#${credentialId}`, sk: 'PASSKEY' }),
   challenge: (challengeId: string): Key => ({ pk: `CHALLENGE#${challengeId}`, sk: 'CHALLENGE' }),
-  session: (tokenHash: string): Key => ({ pk: `SESSION#${tokenHash}`, sk: 'SESSION' }),
+  session: (tokenHash: string): Key => ({ pk: `${SESSION_KEY_PREFIX}${tokenHash}`, sk: 'SESSION' }),
   /** Beside the transaction's pointer, in the organization's partition of the transaction. */
   signature: (organizationId: string, transactionId: string, memberId: string, challengeId: string): Key => ({
     pk: `ORG#${organizationId}#TX#${transactionId}`,

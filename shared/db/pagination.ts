@@ -42,6 +42,9 @@ function decodeCursor(cursor: string, partition: string) {
   return result.data;
 }
 
+/** A filter in code reads at most this many items per page, then answers what it found and where to go on. */
+export const MAX_EXAMINED_PER_PAGE = 1000;
+
 /**
  * Newest-first page of one list partition of the gsi1 index. It reads one item beyond `limit` so the
  * response says there is more only when there really is.
@@ -55,13 +58,23 @@ export async function queryListPage<T>(
     parse: (item: Record<string, unknown>) => T;
     /** Optional FilterExpression; pages keep reading until `limit` matching items (or the end) are found. */
     filter?: { expression: string; names: Record<string, string>; values: Record<string, unknown> } | undefined;
+    /**
+     * Optional filter in code, on the parsed item (what no expression can say, such as a case-insensitive match).
+     * At most `MAX_EXAMINED_PER_PAGE` items are read for one page: a page may then hold fewer than `limit` items
+     * (even none) and still have a next one.
+     */
+    matches?: ((item: T) => boolean) | undefined;
   },
 ): Promise<Page<T>> {
   const { gsi1 } = TABLE.indexes;
   const start = input.cursor ? decodeCursor(input.cursor, input.partition) : undefined;
-  const collected: Record<string, unknown>[] = [];
+  const collected: { raw: Record<string, unknown>; item: T }[] = [];
+  const matches = input.matches;
+  let examined = 0;
+  let lastExamined: Record<string, unknown> | undefined;
   let exclusiveStartKey: Record<string, unknown> | undefined = start;
   do {
+    const wanted = input.limit + 1 - collected.length;
     const page = await db.client.send(
       new QueryCommand({
         TableName: db.tableName,
@@ -71,15 +84,25 @@ export async function queryListPage<T>(
         ExpressionAttributeValues: { ':pk': input.partition, ...input.filter?.values },
         ...(input.filter ? { FilterExpression: input.filter.expression } : {}),
         ScanIndexForward: false,
-        Limit: input.limit + 1 - collected.length,
+        // A filter in code reads wider pages: most items read may not match.
+        Limit: matches ? Math.min(Math.max(wanted, 100), MAX_EXAMINED_PER_PAGE - examined) : wanted,
         ExclusiveStartKey: exclusiveStartKey,
       }),
     );
-    collected.push(...(page.Items ?? []));
+    for (const raw of page.Items ?? []) {
+      const item = input.parse(raw);
+      examined += 1;
+      lastExamined = raw;
+      if (!matches || matches(item)) collected.push({ raw, item });
+      if (collected.length > input.limit) break;
+    }
     exclusiveStartKey = page.LastEvaluatedKey;
-  } while (exclusiveStartKey && collected.length <= input.limit);
+  } while (exclusiveStartKey && collected.length <= input.limit && (!matches || examined < MAX_EXAMINED_PER_PAGE));
   const items = collected.slice(0, input.limit);
   const last = items.at(-1);
-  const nextCursor = collected.length > input.limit && last ? encodeCursor(last) : undefined;
-  return { items: items.map(input.parse), nextCursor };
+  let nextCursor: string | undefined;
+  if (collected.length > input.limit && last) nextCursor = encodeCursor(last.raw);
+  // The reading budget ran out before the end: go on after the last item read, matching or not.
+  else if (exclusiveStartKey && matches && lastExamined) nextCursor = encodeCursor(lastExamined);
+  return { items: items.map(({ item }) => item), nextCursor };
 }

@@ -9,7 +9,7 @@ import {
   SandboxDepositBody,
   VirtualAccountSchema,
 } from '#shared/deposits/schemas.ts';
-import { customerNotFound, NoBody, sandboxRoute } from '#shared/routing/presets.ts';
+import { consoleReadable, customerNotFound, NoBody, sandboxRoute } from '#shared/routing/presets.ts';
 import { defineRoute, type RouteDefinition } from '#shared/routing/route.ts';
 import { ErrorBodySchema, PaginationQuery } from '#shared/routing/schemas.ts';
 import { walletNotFound, walletRoute } from '#shared/wallets/routes.ts';
@@ -19,6 +19,7 @@ import { TransactionResponseSchema } from '#shared/withdrawals/schemas.ts';
 export const routes = {
   getDepositDetails: defineRoute({
     ...walletRoute,
+    ...consoleReadable,
     operationId: 'getDepositDetails',
     method: 'GET',
     path: '/api/v2/customers/{customerId}/deposit',
@@ -28,7 +29,7 @@ export const routes = {
       "The payer must quote `reference` exactly and pay from the customer's own account. Fields the rail does not use " +
       'are `null`. With an ACTIVE USD virtual account, `usd` + `SWIFT` answers its dedicated IBAN. Needs approved KYC (403).',
     successStatus: 200,
-    access: { table: 'read' },
+    access: { table: 'read', sessions: true },
     request: { params: CustomerIdParams, query: DepositDetailsQuery },
     responses: {
       200: DepositDetailsSchema,
@@ -68,6 +69,7 @@ export const routes = {
   }),
   getVirtualAccount: defineRoute({
     ...walletRoute,
+    ...consoleReadable,
     operationId: 'getVirtualAccount',
     method: 'GET',
     path: '/api/v2/customers/{customerId}/virtual-account',
@@ -75,7 +77,7 @@ export const routes = {
     summary: "Get a customer's virtual account (by `virtualAccountId`, else the newest)",
     description: "Compose's poll for the IBAN: `status` becomes `APPROVED` and `virtualAccount` carries the details.",
     successStatus: 200,
-    access: { table: 'read', indexes: ['gsi1'] },
+    access: { table: 'read', sessions: true, indexes: ['gsi1'] },
     request: { params: CustomerIdParams, query: GetVirtualAccountQuery },
     responses: {
       200: VirtualAccountSchema,
@@ -88,13 +90,14 @@ export const routes = {
   }),
   listVirtualAccounts: defineRoute({
     ...walletRoute,
+    ...consoleReadable,
     operationId: 'listVirtualAccounts',
     method: 'GET',
     path: '/api/v2/customers/{customerId}/virtual-accounts',
     handler: 'functions/api/deposits/list-virtual-accounts.ts',
     summary: "List a customer's virtual accounts, newest first",
     successStatus: 200,
-    access: { table: 'read', indexes: ['gsi1'] },
+    access: { table: 'read', sessions: true, indexes: ['gsi1'] },
     request: { params: CustomerIdParams, query: z.strictObject({ ...PaginationQuery }) },
     responses: {
       200: z.array(VirtualAccountSchema),

@@ -16,7 +16,7 @@ import { type AuthContext, authenticate } from '#shared/http/auth.ts';
 import { requestLogKeys, requestOutcomeMiddleware } from '#shared/http/observability.ts';
 import { enforceRateLimits } from '#shared/http/rate-limits.ts';
 import { RawReply, Reply } from '#shared/http/reply.ts';
-import { consoleGate } from '#shared/http/session.ts';
+import { apiSessionGate, consoleGate } from '#shared/http/session.ts';
 import { parseOrThrow } from '#shared/http/validation.ts';
 import { newId } from '#shared/ids.ts';
 import { log, withLogKeys } from '#shared/log.ts';
@@ -36,12 +36,17 @@ type ActorOf<R extends RouteDefinition> = R['console'] extends { permission: inf
   ? P extends 'public'
     ? undefined
     : ConsoleActor
-  : undefined;
+  : R['session'] extends { permission: string }
+    ? ConsoleActor | undefined
+    : undefined;
 
 export type HandlerInput<R extends RouteDefinition> = {
   deps: Deps;
   auth: R['auth'] extends true ? AuthContext : AuthContext | undefined;
-  /** Console routes: the signed-in member, the organization and the request's source address. */
+  /**
+   * Console routes: the signed-in member, the organization and the request's source address. API routes with a
+   * `session` permission: the member when a session (not a key) called, so the change can be audited as theirs.
+   */
   actor: ActorOf<R>;
   params: ParamsOf<R>;
   query: QueryOf<R>;
@@ -97,21 +102,34 @@ const requestIdMiddleware = (deps: () => Deps): ApiMiddleware => ({
   },
 });
 
+const sessionAuth = (actor: ConsoleActor): AuthContext => ({
+  organizationId: actor.organization.organizationId,
+  organization: actor.organization,
+  apiKeyId: null,
+});
+
 const authMiddleware = (route: RouteDefinition, deps: () => Deps): ApiMiddleware => ({
   before: async (request) => {
+    const state = request.context.api;
     if (route.console) {
       const actor = await consoleGate(deps(), route, request.event);
       if (!actor) return;
-      request.context.api.actor = actor;
-      request.context.api.auth = {
-        organizationId: actor.organization.organizationId,
-        organization: actor.organization,
-        apiKeyId: null,
-      };
+      state.actor = actor;
+      state.auth = sessionAuth(actor);
       return;
     }
     if (!route.auth) return;
-    const state = request.context.api;
+    const actor = await withDatabaseDeadline(state.deadline, async () => {
+      const member = await apiSessionGate(deps(), route, request.event);
+      // A session has no key: its requests count against its organization's limit, as every key's do.
+      if (member) await enforceRateLimits(deps(), sessionAuth(member));
+      return member;
+    });
+    if (actor) {
+      state.actor = actor;
+      state.auth = sessionAuth(actor);
+      return;
+    }
     state.auth = await withDatabaseDeadline(state.deadline, async () => {
       const auth = await authenticate(deps(), header(request.event, 'authorization'));
       await enforceRateLimits(deps(), auth);
@@ -230,9 +248,13 @@ export function apiHandler<const R extends RouteDefinition>(
     .handler(base);
 }
 
-/** A console route answers 403 to a role without its permission, and to a change without the anti-CSRF proof. */
+/**
+ * A console route, or an API route a session may call, answers 403 to a role without its permission, and to a
+ * change without the anti-CSRF proof.
+ */
 const consoleForbids = (route: RouteDefinition) =>
-  route.console !== undefined && (route.console.permission !== 'public' || route.method !== 'GET');
+  route.session !== undefined ||
+  (route.console !== undefined && (route.console.permission !== 'public' || route.method !== 'GET'));
 
 /**
  * The statuses this stack answers for a route before its handler runs: 401 (auth), 403 (feature gates),

@@ -5,7 +5,7 @@ import type { ConsoleActor } from '#shared/console/console-rules.ts';
 import { may } from '#shared/console/roles.ts';
 import type { Deps } from '#shared/deps.ts';
 import { ForbiddenError, UnauthorizedError } from '#shared/errors.ts';
-import type { RouteDefinition } from '#shared/routing/route.ts';
+import type { ConsolePermission, RouteDefinition } from '#shared/routing/route.ts';
 
 /**
  * The console's session cookie: the random token only (its SHA-256 names the session item), HttpOnly so no
@@ -58,6 +58,23 @@ export class CsrfRefusedError extends ForbiddenError {
   }
 }
 
+/** A change made with a session must prove it comes from the console page: a cross-site form sends neither. */
+function assertFromConsole(deps: Deps, route: RouteDefinition, event: ApiEvent) {
+  if (route.method === 'GET') return;
+  if (headerOf(event, 'origin') !== deps.config.console.origin || headerOf(event, CSRF_HEADER) !== '1') {
+    throw new CsrfRefusedError();
+  }
+}
+
+/** The member the session cookie names, allowed `permission` by the role (401 without a session, 403 without it). */
+async function memberAllowed(deps: Deps, permission: ConsolePermission, event: ApiEvent): Promise<ConsoleActor> {
+  const token = sessionTokenOf(deps.config, event);
+  if (!token) throw new UnauthorizedError();
+  const actor = await authenticateSession(deps, token, sourceAddressOf(event));
+  if (!may(actor.member.role, permission)) throw new ForbiddenError(`The ${actor.member.role} role may not do this`);
+  return actor;
+}
+
 /**
  * The console's gates, before validation: the anti-CSRF proof on changes, then the session and the role. The
  * signed-in member, or undefined for the public sign-in routes.
@@ -69,15 +86,25 @@ export async function consoleGate(
 ): Promise<ConsoleActor | undefined> {
   const permission = route.console?.permission;
   if (!permission) return undefined;
-  if (route.method !== 'GET') {
-    if (headerOf(event, 'origin') !== deps.config.console.origin || headerOf(event, CSRF_HEADER) !== '1') {
-      throw new CsrfRefusedError();
-    }
-  }
+  assertFromConsole(deps, route, event);
   if (permission === 'public') return undefined;
-  const token = sessionTokenOf(deps.config, event);
-  if (!token) throw new UnauthorizedError();
-  const actor = await authenticateSession(deps, token, sourceAddressOf(event));
-  if (!may(actor.member.role, permission)) throw new ForbiddenError(`The ${actor.member.role} role may not do this`);
-  return actor;
+  return memberAllowed(deps, permission, event);
+}
+
+/**
+ * An `/api/v2` route the console calls with its session (`route.session`): used only when the request carries
+ * no `Authorization` header (a key, even a wrong one, decides as it always did) and does carry a session cookie.
+ * Then the same gates as a console route: anti-CSRF proof on changes, the session, the role's permission.
+ * Undefined: the key decides.
+ */
+export async function apiSessionGate(
+  deps: Deps,
+  route: RouteDefinition,
+  event: ApiEvent,
+): Promise<ConsoleActor | undefined> {
+  const permission = route.session?.permission;
+  if (!permission || headerOf(event, 'authorization') !== undefined) return undefined;
+  if (!sessionTokenOf(deps.config, event)) return undefined;
+  assertFromConsole(deps, route, event);
+  return memberAllowed(deps, permission, event);
 }

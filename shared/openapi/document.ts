@@ -129,7 +129,7 @@ function validationExamples(route: RouteDefinition): Example[] {
 }
 
 function consoleForbidden(route: RouteDefinition): Example[] {
-  const permission = route.console?.permission;
+  const permission = route.console?.permission ?? route.session?.permission;
   if (!permission) return [];
   return [
     ...(route.method === 'GET'
@@ -223,8 +223,21 @@ function operationDescription(route: RouteDefinition): string | undefined {
     ...(route.console && route.console.permission !== 'public'
       ? [`Console session; needs the \`${route.console.permission}\` permission of the member's role (403 otherwise).`]
       : []),
+    ...(route.session
+      ? [
+          `The console may call this with its session instead of a key: needs the \`${route.session.permission}\` ` +
+            "permission of the member's role (403 otherwise)" +
+            (route.method === 'GET' ? '.' : ", and the console's `Origin` and `X-Console-Request: 1` (403)."),
+        ]
+      : []),
   ];
   return notes.length ? notes.join('\n\n') : undefined;
+}
+
+/** Alternatives: a key, or (console routes, and API routes the console calls) the console's session. */
+function securityOf(route: RouteDefinition): Record<string, string[]>[] {
+  if (route.console) return [{ [SESSION_SCHEME]: [] }];
+  return [{ [SECURITY_SCHEME]: [] }, ...(route.session ? [{ [SESSION_SCHEME]: [] }] : [])];
 }
 
 function operationOf(route: RouteDefinition): RouteConfig {
@@ -241,7 +254,7 @@ function operationOf(route: RouteDefinition): RouteConfig {
     ...(description ? { description } : {}),
     tags: [route.tag],
     // An empty list marks a public operation explicitly.
-    security: route.auth ? [{ [route.console ? SESSION_SCHEME : SECURITY_SCHEME]: [] }] : [],
+    security: route.auth ? securityOf(route) : [],
     request: {
       ...(params ? { params } : {}),
       ...(query ? { query } : {}),

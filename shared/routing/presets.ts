@@ -7,3 +7,9 @@ export const customerNotFound = { 404: { error: 'Customer not found' } };
 
 /** A route that takes no body: an empty object, so any field is refused by name. */
 export const NoBody = z.strictObject({});
+
+/**
+ * An API read the console also calls with its session (`read`: every role). Its function may then move the
+ * session's idle deadline on (`access.sessions`).
+ */
+export const consoleReadable = { session: { permission: 'read' } } as const;

@@ -40,6 +40,13 @@ export type RouteDefinition = {
    * `X-Console-Request: 1` header, which a cross-site form cannot send.
    */
   console?: { permission: ConsolePermission | 'public' };
+  /**
+   * `/api/v2` routes the console also calls with its session instead of a copy of a key: the permission of the
+   * member's role it needs (403 otherwise). A bearer key, when sent, decides as it always did; without one the
+   * session cookie is tried, and a change also needs the anti-CSRF proof (403). Absent: sessions are refused
+   * (401), which keeps creating customers and moving money with the integrator's key (shared/console/README.md).
+   */
+  session?: { permission: ConsolePermission };
   /** Organization features that must be on (403 otherwise). */
   features?: readonly Feature[];
   /** Sandbox organizations only (404 for others). */

@@ -1,5 +1,5 @@
 import { CustomerIdParams } from '#shared/customers/schemas.ts';
-import { customerNotFound, customerRoute } from '#shared/routing/presets.ts';
+import { consoleReadable, customerNotFound, customerRoute } from '#shared/routing/presets.ts';
 import { defineRoute, type RouteDefinition } from '#shared/routing/route.ts';
 import { ErrorBodySchema } from '#shared/routing/schemas.ts';
 import {
@@ -21,13 +21,14 @@ export const routes = {
   // Wallets, deposit details, virtual accounts and inbound deposits (issue 5).
   listCustomerWallets: defineRoute({
     ...walletRoute,
+    ...consoleReadable,
     operationId: 'listCustomerWallets',
     method: 'GET',
     path: '/api/v2/customers/{customerId}/deposit/wallets',
     handler: 'functions/api/wallets/list-wallets.ts',
     summary: "List a customer's wallets: bank deposit wallets and destination wallets",
     successStatus: 200,
-    access: { table: 'read' },
+    access: { table: 'read', sessions: true },
     request: { params: CustomerIdParams, query: ListWalletsQuery },
     responses: {
       200: WalletListSchema,
@@ -63,13 +64,14 @@ export const routes = {
   }),
   getCustomerWallet: defineRoute({
     ...walletRoute,
+    ...consoleReadable,
     operationId: 'getCustomerWallet',
     method: 'GET',
     path: '/api/v2/customers/{customerId}/deposit/wallets/{walletId}',
     handler: 'functions/api/wallets/get-wallet.ts',
     summary: 'Get a wallet',
     successStatus: 200,
-    access: { table: 'read' },
+    access: { table: 'read', sessions: true },
     request: { params: CustomerWalletParams },
     responses: {
       200: WalletSchema,

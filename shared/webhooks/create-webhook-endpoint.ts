@@ -1,3 +1,4 @@
+import type { Alongside } from '#shared/db/guarded-write.ts';
 import type { Deps } from '#shared/deps.ts';
 import { newId } from '#shared/ids.ts';
 import { assertEndpointCapacity } from '#shared/webhooks/endpoint-limits.ts';
@@ -11,6 +12,8 @@ export async function createWebhookEndpoint(
   deps: Deps,
   caller: Caller,
   input: CreateEndpointInput,
+  /** The console's audit entry when a member creates it through their session. */
+  audit?: Alongside,
 ): Promise<WebhookEndpoint & { secret: string }> {
   assertReceiverUrl(input.url, caller.organization);
   await assertEndpointCapacity(deps, caller.organizationId);
@@ -26,6 +29,6 @@ export async function createWebhookEndpoint(
     updatedAt: now,
     version: 1,
   };
-  await insertWebhookEndpoint(deps.db, record);
+  await insertWebhookEndpoint(deps.db, record, audit?.(record.endpointId, { url: record.url }) ?? []);
   return { ...toWebhookEndpoint(record), secret: record.signing.secret };
 }

@@ -1,3 +1,4 @@
+import type { Alongside } from '#shared/db/guarded-write.ts';
 import type { Deps } from '#shared/deps.ts';
 import { ConflictError, FieldError } from '#shared/errors.ts';
 import type { Organization } from '#shared/organizations/records.ts';
@@ -23,6 +24,7 @@ export async function changeEndpoint(
   caller: Caller,
   endpointId: string,
   change: (endpoint: EndpointRecord, now: Date) => Partial<EndpointRecord>,
+  audit?: Alongside,
 ): Promise<EndpointRecord> {
   const endpoint = await requireWebhookEndpoint(deps, caller.organizationId, endpointId);
   const now = deps.clock.now();
@@ -33,7 +35,7 @@ export async function changeEndpoint(
     version: endpoint.version + 1,
   };
   try {
-    await replaceWebhookEndpoint(deps.db, updated);
+    await replaceWebhookEndpoint(deps.db, updated, audit?.(endpointId, { url: updated.url }) ?? []);
   } catch (error) {
     if (!(error instanceof WebhookEndpointChangedError)) throw error;
     await requireWebhookEndpoint(deps, caller.organizationId, endpointId);

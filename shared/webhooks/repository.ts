@@ -1,7 +1,12 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from '#shared/db/client.ts';
-import { WriteConditionFailedError, writeGuarded } from '#shared/db/guarded-write.ts';
+import {
+  type GuardedItem,
+  type TransactItem,
+  WriteConditionFailedError,
+  writeGuarded,
+} from '#shared/db/guarded-write.ts';
 import { readItem } from '#shared/db/items.ts';
 import { keys } from '#shared/db/keys.ts';
 import { type Page, queryListPage } from '#shared/db/pagination.ts';
@@ -36,15 +41,35 @@ const endpointItem = (endpoint: EndpointRecord) => ({
   ...endpoint,
 });
 
-export async function insertWebhookEndpoint(db: Db, endpoint: EndpointRecord): Promise<void> {
-  await db.client.send(
-    new PutCommand({
+type Extra = readonly GuardedItem<string>[];
+
+/**
+ * One write of an endpoint: a single command, or with `extra` items (the console's audit entry) one transaction.
+ * False when the endpoint's own condition failed.
+ */
+async function writeEndpoint(db: Db, item: TransactItem, extra: Extra): Promise<boolean> {
+  try {
+    if (extra.length) await writeGuarded(db, [{ role: 'endpoint', item }, ...extra]);
+    else if (item.Put) await db.client.send(new PutCommand(item.Put));
+    else if (item.Delete) await db.client.send(new DeleteCommand(item.Delete));
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return false;
+    if (error instanceof WriteConditionFailedError && error.role === 'endpoint') return false;
+    throw error;
+  }
+}
+
+export async function insertWebhookEndpoint(db: Db, endpoint: EndpointRecord, extra: Extra = []): Promise<void> {
+  const item = {
+    Put: {
       TableName: db.tableName,
       Item: endpointItem(endpoint),
       // A fresh id never exists; the guard keeps a retried request from overwriting an endpoint.
       ConditionExpression: 'attribute_not_exists(pk)',
-    }),
-  );
+    },
+  };
+  if (!(await writeEndpoint(db, item, extra))) throw new WebhookEndpointChangedError();
 }
 
 export function getWebhookEndpoint(db: Db, organizationId: string, endpointId: string) {
@@ -85,45 +110,42 @@ export async function allWebhookEndpointsOfOrganization(db: Db, organizationId: 
 }
 
 /** Replaces the endpoint with `updated` (its version one above the one read). */
-export async function replaceWebhookEndpoint(db: Db, updated: EndpointRecord): Promise<void> {
-  try {
-    await db.client.send(
-      new PutCommand({
-        TableName: db.tableName,
-        Item: endpointItem(updated),
-        // Only over the version we read: a concurrent update or delete wins, and this one is retried or refused.
-        ConditionExpression: 'version = :seen',
-        ExpressionAttributeValues: { ':seen': updated.version - 1 },
-      }),
-    );
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) throw new WebhookEndpointChangedError();
-    throw error;
-  }
+export async function replaceWebhookEndpoint(db: Db, updated: EndpointRecord, extra: Extra = []): Promise<void> {
+  const item = {
+    Put: {
+      TableName: db.tableName,
+      Item: endpointItem(updated),
+      // Only over the version we read: a concurrent update or delete wins, and this one is retried or refused.
+      ConditionExpression: 'version = :seen',
+      ExpressionAttributeValues: { ':seen': updated.version - 1 },
+    },
+  };
+  if (!(await writeEndpoint(db, item, extra))) throw new WebhookEndpointChangedError();
 }
 
 /** Deletes the endpoint; false when it was not there. */
-export async function deleteWebhookEndpoint(db: Db, organizationId: string, endpointId: string): Promise<boolean> {
-  try {
-    await db.client.send(
-      new DeleteCommand({
-        TableName: db.tableName,
-        Key: keys.webhookEndpoint(organizationId, endpointId),
-        // Tells "deleted now" from "was not there" in one request.
-        ConditionExpression: 'attribute_exists(pk)',
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return false;
-    throw error;
-  }
+export function deleteWebhookEndpoint(
+  db: Db,
+  organizationId: string,
+  endpointId: string,
+  extra: Extra = [],
+): Promise<boolean> {
+  const item = {
+    Delete: {
+      TableName: db.tableName,
+      Key: keys.webhookEndpoint(organizationId, endpointId),
+      // Tells "deleted now" from "was not there" in one request.
+      ConditionExpression: 'attribute_exists(pk)',
+    },
+  };
+  return writeEndpoint(db, item, extra);
 }
 
 /** Stores a test event for one endpoint; false when the endpoint is gone. */
 export async function insertTestEvent(
   db: Db,
   input: { organizationId: string; endpointId: string; event: EventRecord & { targetEndpointId: string } },
+  extra: Extra = [],
 ): Promise<boolean> {
   try {
     await writeGuarded(db, [
@@ -142,6 +164,7 @@ export async function insertTestEvent(
         role: 'event',
         item: { Put: { TableName: db.tableName, Item: input.event, ConditionExpression: 'attribute_not_exists(pk)' } },
       },
+      ...extra,
     ]);
     return true;
   } catch (error) {
@@ -293,6 +316,7 @@ export async function requestRedelivery(
   db: Db,
   delivery: DeliveryRecord,
   input: { requestId: string; now: Date },
+  extra: Extra = [],
 ): Promise<DeliveryRecord | undefined> {
   const allowedAttempts = delivery.status === 'PENDING' ? delivery.allowedAttempts : delivery.attempts + 1;
   const now = input.now.toISOString();
@@ -336,6 +360,7 @@ export async function requestRedelivery(
           },
         },
       },
+      ...extra,
     ]);
   } catch (error) {
     if (error instanceof WriteConditionFailedError && error.role === 'delivery') return undefined;

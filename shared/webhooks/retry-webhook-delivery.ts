@@ -1,3 +1,4 @@
+import type { Alongside } from '#shared/db/guarded-write.ts';
 import type { Deps } from '#shared/deps.ts';
 import { ConflictError, NotFoundError } from '#shared/errors.ts';
 import { newId } from '#shared/ids.ts';
@@ -12,6 +13,7 @@ import { toWebhookDelivery, type WebhookDelivery } from '#shared/webhooks/schema
 export async function retryWebhookDelivery(
   deps: Deps,
   input: { organizationId: string; deliveryId: string },
+  audit?: Alongside,
 ): Promise<WebhookDelivery> {
   const delivery = await getDelivery(deps.db, input.organizationId, input.deliveryId);
   if (!delivery) throw new NotFoundError('Webhook delivery not found');
@@ -19,7 +21,8 @@ export async function retryWebhookDelivery(
     throw new NotFoundError('Webhook endpoint not found');
   }
   await takeEndpointSend(deps, 'redelivery', input.organizationId, delivery.endpointId);
-  const requested = await requestRedelivery(deps.db, delivery, { requestId: newId(), now: deps.clock.now() });
+  const audited = audit?.(delivery.deliveryId, { endpointId: delivery.endpointId }) ?? [];
+  const requested = await requestRedelivery(deps.db, delivery, { requestId: newId(), now: deps.clock.now() }, audited);
   if (!requested) throw new ConflictError('Webhook delivery changed concurrently, please retry');
   return toWebhookDelivery(requested);
 }

@@ -1,5 +1,7 @@
+import type { Alongside } from '#shared/db/guarded-write.ts';
 import type { Deps } from '#shared/deps.ts';
 import { type Caller, changeEndpoint } from '#shared/webhooks/endpoint-rules.ts';
+import type { EndpointRecord } from '#shared/webhooks/records.ts';
 import { toWebhookEndpoint, type WebhookEndpoint } from '#shared/webhooks/schemas.ts';
 import { generateSecret } from '#shared/webhooks/signing.ts';
 
@@ -11,8 +13,9 @@ export async function rotateWebhookSecret(
   deps: Deps,
   caller: Caller,
   endpointId: string,
+  audit?: Alongside,
 ): Promise<WebhookEndpoint & { secret: string }> {
-  const updated = await changeEndpoint(deps, caller, endpointId, (endpoint, now) => ({
+  const rotate = (endpoint: EndpointRecord, now: Date): Partial<EndpointRecord> => ({
     signing: {
       secret: generateSecret(),
       previous: {
@@ -20,6 +23,7 @@ export async function rotateWebhookSecret(
         expiresAt: new Date(now.getTime() + ROTATION_OVERLAP_MS).toISOString(),
       },
     },
-  }));
+  });
+  const updated = await changeEndpoint(deps, caller, endpointId, rotate, audit);
   return { ...toWebhookEndpoint(updated), secret: updated.signing.secret };
 }

@@ -1,3 +1,4 @@
+import type { Alongside } from '#shared/db/guarded-write.ts';
 import type { Deps } from '#shared/deps.ts';
 import { NotFoundError } from '#shared/errors.ts';
 import { eventRecord } from '#shared/events/outbox.ts';
@@ -6,14 +7,15 @@ import { insertTestEvent } from '#shared/webhooks/repository.ts';
 import { requireWebhookEndpoint } from '#shared/webhooks/require-webhook-endpoint.ts';
 
 /** Sends `webhook.test` to this endpoint only (a few a minute: shared/webhooks/endpoint-limits.ts), through the same outbox, stream, bus and queue as every event. */
-export async function sendTestEvent(deps: Deps, organizationId: string, endpointId: string) {
+export async function sendTestEvent(deps: Deps, organizationId: string, endpointId: string, audit?: Alongside) {
   await requireWebhookEndpoint(deps, organizationId, endpointId);
   await takeEndpointSend(deps, 'test', organizationId, endpointId);
   const event = {
     ...eventRecord({ organizationId, type: 'webhook.test', data: {}, now: deps.clock.now() }),
     targetEndpointId: endpointId,
   };
-  if (!(await insertTestEvent(deps.db, { organizationId, endpointId, event }))) {
+  const audited = audit?.(endpointId, { eventId: event.envelope.event_id }) ?? [];
+  if (!(await insertTestEvent(deps.db, { organizationId, endpointId, event }, audited))) {
     throw new NotFoundError('Webhook endpoint not found');
   }
   return { eventId: event.envelope.event_id, eventType: 'webhook.test' as const };

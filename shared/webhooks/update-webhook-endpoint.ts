@@ -1,3 +1,4 @@
+import type { Alongside } from '#shared/db/guarded-write.ts';
 import type { Deps } from '#shared/deps.ts';
 import { assertReceiverUrl, type Caller, changeEndpoint } from '#shared/webhooks/endpoint-rules.ts';
 import type { EndpointRecord } from '#shared/webhooks/records.ts';
@@ -9,6 +10,7 @@ export async function updateWebhookEndpoint(
   caller: Caller,
   endpointId: string,
   input: UpdateEndpointInput,
+  audit?: Alongside,
 ): Promise<WebhookEndpoint> {
   if (input.url !== undefined) assertReceiverUrl(input.url, caller.organization);
   const changes: Partial<EndpointRecord> = {};
@@ -18,5 +20,5 @@ export async function updateWebhookEndpoint(
   if (Object.keys(changes).length === 0) {
     return toWebhookEndpoint(await requireWebhookEndpoint(deps, caller.organizationId, endpointId));
   }
-  return toWebhookEndpoint(await changeEndpoint(deps, caller, endpointId, () => changes));
+  return toWebhookEndpoint(await changeEndpoint(deps, caller, endpointId, () => changes, audit));
 }

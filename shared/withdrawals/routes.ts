@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { CustomerIdParams } from '#shared/customers/schemas.ts';
-import { customerNotFound, customerRoute, NoBody, sandboxRoute } from '#shared/routing/presets.ts';
+import { consoleReadable, customerNotFound, customerRoute, NoBody, sandboxRoute } from '#shared/routing/presets.ts';
 import { defineRoute, type RouteDefinition } from '#shared/routing/route.ts';
 import { ErrorBodySchema } from '#shared/routing/schemas.ts';
 import { UNSUPPORTED_PAIR } from '#shared/withdrawals/get-rate.ts';
@@ -117,6 +117,7 @@ export const routes = {
   }),
   listTransactions: defineRoute({
     ...customerRoute,
+    ...consoleReadable,
     tag: 'Withdrawals',
     operationId: 'listTransactions',
     method: 'GET',
@@ -125,7 +126,7 @@ export const routes = {
     summary: "List a customer's transactions, newest first (filters: type, status)",
     description: 'Withdrawals and deposits; amounts are decimal strings. Filters take any letter case.',
     successStatus: 200,
-    access: { table: 'read', indexes: ['gsi1'] },
+    access: { table: 'read', sessions: true, indexes: ['gsi1'] },
     request: { params: CustomerIdParams, query: ListTransactionsQuery },
     responses: {
       200: z.array(TransactionResponseSchema),
@@ -138,6 +139,7 @@ export const routes = {
   }),
   getTransaction: defineRoute({
     ...customerRoute,
+    ...consoleReadable,
     tag: 'Withdrawals',
     operationId: 'getTransaction',
     method: 'GET',
@@ -145,7 +147,7 @@ export const routes = {
     handler: 'functions/api/withdrawals/get-transaction.ts',
     summary: 'Get a transaction',
     successStatus: 200,
-    access: { table: 'read' },
+    access: { table: 'read', sessions: true },
     request: { params: TransactionLookupParams },
     responses: {
       200: TransactionResponseSchema,
@@ -185,6 +187,7 @@ export const routes = {
   }),
   getCustomerBalance: defineRoute({
     ...customerRoute,
+    ...consoleReadable,
     tag: 'Withdrawals',
     operationId: 'getCustomerBalance',
     method: 'GET',
@@ -194,7 +197,7 @@ export const routes = {
     description:
       '`balance` = `availableBalance` + `lockedBalance`; locked is what withdrawals in progress hold. Decimal strings.',
     successStatus: 200,
-    access: { table: 'read' },
+    access: { table: 'read', sessions: true },
     request: { params: CustomerIdParams },
     responses: {
       200: BalanceSchema,
@@ -207,6 +210,7 @@ export const routes = {
   }),
   getWithdrawalAllowance: defineRoute({
     ...customerRoute,
+    ...consoleReadable,
     tag: 'Withdrawals',
     operationId: 'getWithdrawalAllowance',
     method: 'GET',
@@ -217,11 +221,12 @@ export const routes = {
       'API withdrawals within the allowance execute at once; beyond it they become proposals that need signatures. ' +
       '`enabled` is the `apiWithdrawals` feature.',
     successStatus: 200,
-    access: { table: 'read' },
+    access: { table: 'read', sessions: true },
     responses: { 200: AllowanceSchema, 401: ErrorBodySchema, 403: ErrorBodySchema },
   }),
   getRate: defineRoute({
     ...customerRoute,
+    ...consoleReadable,
     tag: 'Withdrawals',
     operationId: 'getRate',
     method: 'GET',
@@ -233,7 +238,7 @@ export const routes = {
       'fees and the current rates, so it is what a withdrawal made at that moment gets; it is not locked. ' +
       'Exactly one of `source_amount` and `target_amount`. Other pairs (deposits: EUR/USD to USDC, EURC) are a 400.',
     successStatus: 200,
-    access: { table: 'read' },
+    access: { table: 'read', sessions: true },
     request: { query: GetRateQuery },
     responses: { 200: RateSchema, 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema },
     examples: { responses: { 400: { error: UNSUPPORTED_PAIR } } },

@@ -28,6 +28,9 @@ function problemsOf(route: RouteDefinition): string[] {
       problems.push(`${route.operationId}: ${status} is not the error object`);
     }
   }
+  if (route.session && route.access.table !== 'readwrite' && !route.access.sessions) {
+    problems.push(`${route.operationId}: takes sessions but may not move their idle deadline (access.sessions)`);
+  }
   for (const status of declared) {
     if (!Number.isInteger(status) || status < 200 || status > 599) problems.push(`${route.operationId}: ${status}?`);
   }

@@ -79,11 +79,14 @@ describe('the OpenAPI document', () => {
     expect(rejectKyc.requestBody.required).toBe(false);
   });
 
-  it('marks public operations as needing no key, console ones the session cookie, every other one the bearer key', () => {
+  it('marks public operations as needing no key, console ones the session cookie, every other one the bearer key (or the session where the console calls it)', () => {
     for (const route of routeList) {
-      const scheme = route.console ? 'consoleSession' : 'bearerAuth';
-      expect(operationOf(route).security, route.operationId).toEqual(route.auth ? [{ [scheme]: [] }] : []);
+      const schemes = route.console ? ['consoleSession'] : ['bearerAuth', ...(route.session ? ['consoleSession'] : [])];
+      const expected = route.auth ? schemes.map((scheme) => ({ [scheme]: [] })) : [];
+      expect(operationOf(route).security, route.operationId).toEqual(expected);
     }
+    expect(operationOf(routes.listCustomers).security).toEqual([{ bearerAuth: [] }, { consoleSession: [] }]);
+    expect(operationOf(routes.createWithdrawal).security).toEqual([{ bearerAuth: [] }]);
     expect(document.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
     expect(document.components.securitySchemes.consoleSession).toMatchObject({ type: 'apiKey', in: 'cookie' });
     expect(operationOf(routes.health).security).toEqual([]);
