@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { FEATURE_ON_IS_OPERATORS } from '#shared/console/change-settings.ts';
 import {
   AcceptInviteBody,
   ApiKeyIdParams,
@@ -21,9 +22,12 @@ import {
   StartRegistrationSchema,
   TransactionIdParams,
 } from '#shared/console/schemas.ts';
+import { ChangeSettingsBody, CustomerOverviewSchema, SettingsSchema } from '#shared/console/view-schemas.ts';
+import { CustomerIdParams } from '#shared/customers/schemas.ts';
 import { NoBody } from '#shared/routing/presets.ts';
 import { defineRoute } from '#shared/routing/route.ts';
 import { ErrorBodySchema } from '#shared/routing/schemas.ts';
+import { ListTransactionsQuery, TransactionResponseSchema } from '#shared/withdrawals/schemas.ts';
 
 /**
  * The console's rows of the route table (assembled in `#shared/routes.ts`). Each names the permission it needs
@@ -236,6 +240,71 @@ export const routes = {
     request: { params: ApiKeyIdParams, body: NoBody },
     responses: { 200: ApiKeySchema, 400: E, 401: E, 403: E, 404: E },
     examples: { responses: { 404: { error: 'API key not found' } } },
+  }),
+  consoleGetCustomerOverview: defineRoute({
+    ...sessionRoute,
+    console: { permission: 'read' },
+    features: ['customers'],
+    operationId: 'consoleGetCustomerOverview',
+    method: 'GET',
+    path: '/api/console/customers/{customerId}/overview',
+    handler: 'functions/api/console/get-customer-overview.ts',
+    summary: "A customer's page: the customer and KYC, banks, wallets, USDC balance and first transactions",
+    description:
+      'Each part is what its `/api/v2` operation answers (get customer, list banks, list wallets, balance, list ' +
+      'transactions), gathered in one call; further transactions through `GET /api/v2/customers/{customerId}/' +
+      'transactions?cursor=<transactionsNextCursor>` with the session.',
+    successStatus: 200,
+    access: { table: 'read', sessions: true, indexes: ['gsi1'] },
+    request: { params: CustomerIdParams },
+    responses: { 200: CustomerOverviewSchema, 400: E, 401: E, 403: E, 404: E },
+    examples: { responses: { 404: { error: 'Customer not found' } } },
+  }),
+  consoleListTransactions: defineRoute({
+    ...sessionRoute,
+    console: { permission: 'read' },
+    features: ['customers'],
+    operationId: 'consoleListTransactions',
+    method: 'GET',
+    path: '/api/console/transactions',
+    handler: 'functions/api/console/list-transactions.ts',
+    summary: "All the organization's transactions, across its customers, newest first (filters: status, type)",
+    description:
+      'Paged like the API: `limit` and `cursor`, and a `Link: <...>; rel="next"` header while more exist. Filters ' +
+      'take any letter case.',
+    successStatus: 200,
+    access: { table: 'read', sessions: true, indexes: ['gsi3'] },
+    request: { query: ListTransactionsQuery },
+    responses: { 200: z.array(TransactionResponseSchema), 400: E, 401: E, 403: E },
+  }),
+  consoleGetSettings: defineRoute({
+    ...sessionRoute,
+    console: { permission: 'read' },
+    operationId: 'consoleGetSettings',
+    method: 'GET',
+    path: '/api/console/settings',
+    handler: 'functions/api/console/get-settings.ts',
+    summary: "The organization's settings: features, signatures required, the API withdrawal allowance, fees",
+    successStatus: 200,
+    access: { table: 'read', sessions: true },
+    responses: { 200: SettingsSchema, 401: E, 403: E },
+  }),
+  consoleChangeSettings: defineRoute({
+    ...sessionRoute,
+    console: { permission: 'settings' },
+    operationId: 'consoleChangeSettings',
+    method: 'PATCH',
+    path: '/api/console/settings',
+    handler: 'functions/api/console/change-settings.ts',
+    summary: 'Change the signatures required, the API withdrawal allowance or switch API withdrawals off (owners)',
+    description:
+      'Only the fields sent change; each change is in the audit log (`settings.changed`, before and after). ' +
+      "`requiredApprovals` applies to withdrawals proposed from now on. Turning a feature on is the operator's (403).",
+    successStatus: 200,
+    access: readwrite,
+    request: { body: ChangeSettingsBody },
+    responses: { 200: SettingsSchema, 400: E, 401: E, 403: E },
+    examples: { responses: { 403: { error: FEATURE_ON_IS_OPERATORS } } },
   }),
   // Last: the generated suites call routes in this order, and these end the session they are called with.
   consoleSignOut: defineRoute({

@@ -33,6 +33,7 @@
  * | -- withdrawals and the ledger --        |           |                                                              |
  * | Get a customer's transaction            | GetItem   | pk=`ORG#<orgId>#CUSTOMER#<customerId>` sk=`TX#<transactionId>` |
  * | List a customer's transactions          | Query     | gsi1pk=`ORG#<orgId>#CUSTOMER#<customerId>#TXS` gsi1sk=`<createdAt>#<id>` (newest first; type/status filtered) |
+ * | List an organization's transactions     | Query gsi3 | gsi3pk=`ORG#<orgId>#TXS` gsi3sk=`<createdAt>#<id>` (newest first; status filtered; console) |
  * | Find a transaction's customer by id     | GetItem   | pk=`ORG#<orgId>#TX#<transactionId>` sk=`TXPOINTER` (sandbox routes)   |
  * | Find a transaction by id alone (operator CLI) | Query | gsi1pk=`TXPOINTER#<transactionId>` gsi1sk=`TXPOINTER` (on the pointer) |
  * | Make transaction references unique      | conditional Put | pk=`TXREFERENCE#<reference>` sk=`TXREFERENCE`          |
@@ -189,6 +190,12 @@ export const keys = {
     gsi1pk: `ORG#${organizationId}#CUSTOMER#${customerId}#TXS`,
     gsi1sk: listSortKey(createdAt, transactionId),
   }),
+  /** On the transaction item too: the organization's transactions across its customers (console). */
+  transactionOrganizationEntry: (organizationId: string, createdAt: string, transactionId: string) => ({
+    gsi3pk: `ORG#${organizationId}#TXS`,
+    gsi3sk: listSortKey(createdAt, transactionId),
+  }),
+  transactionsOfOrganization: (organizationId: string) => ({ gsi3pk: `ORG#${organizationId}#TXS` }),
   transactionsOfCustomer: (organizationId: string, customerId: string) => ({
     gsi1pk: `ORG#${organizationId}#CUSTOMER#${customerId}#TXS`,
   }),

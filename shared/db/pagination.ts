@@ -1,27 +1,30 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import type { Db } from '#shared/db/client.ts';
-import { TABLE } from '#shared/db/table.ts';
+import { type IndexName, TABLE } from '#shared/db/table.ts';
 import { FieldError } from '#shared/errors.ts';
 
 export type Page<T> = { items: T[]; nextCursor: string | undefined };
 
-const CursorSchema = z.strictObject({
-  pk: z.string().max(512),
-  sk: z.string().max(512),
-  gsi1pk: z.string().max(512),
-  gsi1sk: z.string().max(512),
-});
+const keyPart = z.string().max(512);
+/** A cursor holds the table's key and the listed index's key of the last item: nothing else is accepted. */
+const cursorSchemaOf = (index: IndexName) =>
+  z.strictObject({
+    pk: keyPart,
+    sk: keyPart,
+    [TABLE.indexes[index].partitionKey]: keyPart,
+    [TABLE.indexes[index].sortKey]: keyPart,
+  });
 
 const invalidCursor = () => new FieldError('cursor', 'Invalid cursor');
 
-function encodeCursor(item: Record<string, unknown>): string {
-  const { gsi1 } = TABLE.indexes;
+function encodeCursor(item: Record<string, unknown>, index: IndexName): string {
+  const { partitionKey, sortKey } = TABLE.indexes[index];
   const key = {
     pk: item[TABLE.partitionKey],
     sk: item[TABLE.sortKey],
-    gsi1pk: item[gsi1.partitionKey],
-    gsi1sk: item[gsi1.sortKey],
+    [partitionKey]: item[partitionKey],
+    [sortKey]: item[sortKey],
   };
   return Buffer.from(JSON.stringify(key), 'utf8').toString('base64url');
 }
@@ -30,15 +33,15 @@ function encodeCursor(item: Record<string, unknown>): string {
  * A cursor is the position of the last item returned. It is checked to belong to the partition being
  * listed, so a crafted cursor cannot move a query into another organization's partition.
  */
-function decodeCursor(cursor: string, partition: string) {
+function decodeCursor(cursor: string, partition: string, index: IndexName) {
   let parsed: unknown;
   try {
     parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
   } catch {
     throw invalidCursor();
   }
-  const result = CursorSchema.safeParse(parsed);
-  if (!result.success || result.data.gsi1pk !== partition) throw invalidCursor();
+  const result = cursorSchemaOf(index).safeParse(parsed);
+  if (!result.success || result.data[TABLE.indexes[index].partitionKey] !== partition) throw invalidCursor();
   return result.data;
 }
 
@@ -46,12 +49,14 @@ function decodeCursor(cursor: string, partition: string) {
 export const MAX_EXAMINED_PER_PAGE = 1000;
 
 /**
- * Newest-first page of one list partition of the gsi1 index. It reads one item beyond `limit` so the
+ * Newest-first page of one list partition of the gsi1 index (or of `index`). It reads one item beyond `limit` so the
  * response says there is more only when there really is.
  */
 export async function queryListPage<T>(
   db: Db,
   input: {
+    /** gsi1 unless named: the per-owner lists. */
+    index?: 'gsi1' | 'gsi3';
     partition: string;
     limit: number;
     cursor?: string | undefined;
@@ -66,8 +71,9 @@ export async function queryListPage<T>(
     matches?: ((item: T) => boolean) | undefined;
   },
 ): Promise<Page<T>> {
-  const { gsi1 } = TABLE.indexes;
-  const start = input.cursor ? decodeCursor(input.cursor, input.partition) : undefined;
+  const index = input.index ?? 'gsi1';
+  const listed = TABLE.indexes[index];
+  const start = input.cursor ? decodeCursor(input.cursor, input.partition, index) : undefined;
   const collected: { raw: Record<string, unknown>; item: T }[] = [];
   const matches = input.matches;
   let examined = 0;
@@ -78,9 +84,9 @@ export async function queryListPage<T>(
     const page = await db.client.send(
       new QueryCommand({
         TableName: db.tableName,
-        IndexName: gsi1.name,
+        IndexName: listed.name,
         KeyConditionExpression: '#pk = :pk',
-        ExpressionAttributeNames: { '#pk': gsi1.partitionKey, ...input.filter?.names },
+        ExpressionAttributeNames: { '#pk': listed.partitionKey, ...input.filter?.names },
         ExpressionAttributeValues: { ':pk': input.partition, ...input.filter?.values },
         ...(input.filter ? { FilterExpression: input.filter.expression } : {}),
         ScanIndexForward: false,
@@ -101,8 +107,8 @@ export async function queryListPage<T>(
   const items = collected.slice(0, input.limit);
   const last = items.at(-1);
   let nextCursor: string | undefined;
-  if (collected.length > input.limit && last) nextCursor = encodeCursor(last.raw);
+  if (collected.length > input.limit && last) nextCursor = encodeCursor(last.raw, index);
   // The reading budget ran out before the end: go on after the last item read, matching or not.
-  else if (exclusiveStartKey && matches && lastExamined) nextCursor = encodeCursor(lastExamined);
+  else if (exclusiveStartKey && matches && lastExamined) nextCursor = encodeCursor(lastExamined, index);
   return { items: items.map(({ item }) => item), nextCursor };
 }

@@ -15,6 +15,11 @@ export const TABLE = {
      * sweeps query just those instead of scanning the table.
      */
     gsi2: { name: 'gsi2', partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
+    /**
+     * Organization-wide lists of items that gsi1 already lists per owner: an organization's transactions across
+     * its customers, newest first (the console's transactions view).
+     */
+    gsi3: { name: 'gsi3', partitionKey: 'gsi3pk', sortKey: 'gsi3sk' },
   },
 } as const;
 

@@ -180,12 +180,8 @@ export type OrganizationChanges = Partial<{
   payoutAccounts: NonNullable<Organization['payoutAccounts']>;
 }>;
 
-export async function updateOrganization(
-  db: Db,
-  organizationId: string,
-  changes: OrganizationChanges,
-  now: Date,
-): Promise<Organization> {
+/** The organization's UpdateItem for `changes`; it never creates a half-formed organization. */
+function organizationUpdate(db: Db, organizationId: string, changes: OrganizationChanges, now: Date) {
   const sets: string[] = ['updatedAt = :now'];
   const values: Record<string, unknown> = { ':now': now.toISOString() };
   const add = (path: string, name: string, value: unknown) => {
@@ -204,18 +200,26 @@ export async function updateOrganization(
     changes.eurReceivingBank === undefined ? undefined : { EUR: changes.eurReceivingBank },
   );
   add('payoutAccounts', 'payoutAccounts', changes.payoutAccounts);
+  return {
+    TableName: db.tableName,
+    Key: keys.organization(organizationId),
+    UpdateExpression: `SET ${sets.join(', ')}`,
+    // Updating must never create a half-formed organization.
+    ConditionExpression: 'attribute_exists(pk)',
+    ...(changes.allowanceLimit !== undefined ? { ExpressionAttributeNames: { '#limit': 'limit' } } : {}),
+    ExpressionAttributeValues: values,
+  };
+}
+
+export async function updateOrganization(
+  db: Db,
+  organizationId: string,
+  changes: OrganizationChanges,
+  now: Date,
+): Promise<Organization> {
   try {
     const { Attributes } = await db.client.send(
-      new UpdateCommand({
-        TableName: db.tableName,
-        Key: keys.organization(organizationId),
-        UpdateExpression: `SET ${sets.join(', ')}`,
-        // Updating must never create a half-formed organization.
-        ConditionExpression: 'attribute_exists(pk)',
-        ...(changes.allowanceLimit !== undefined ? { ExpressionAttributeNames: { '#limit': 'limit' } } : {}),
-        ExpressionAttributeValues: values,
-        ReturnValues: 'ALL_NEW',
-      }),
+      new UpdateCommand({ ...organizationUpdate(db, organizationId, changes, now), ReturnValues: 'ALL_NEW' }),
     );
     return OrganizationSchema.parse(strip(Attributes ?? {}));
   } catch (error) {
@@ -224,4 +228,31 @@ export async function updateOrganization(
     }
     throw error;
   }
+}
+
+/**
+ * `changes` and the `alongside` items (the console's audit entry) in one transaction, then the organization as
+ * it is now (a transaction returns no values).
+ */
+export async function updateOrganizationWith(
+  db: Db,
+  organizationId: string,
+  changes: OrganizationChanges,
+  now: Date,
+  alongside: readonly GuardedItem<string>[],
+): Promise<Organization> {
+  try {
+    await writeGuarded(db, [
+      { role: 'organization', item: { Update: organizationUpdate(db, organizationId, changes, now) } },
+      ...alongside,
+    ]);
+  } catch (error) {
+    if (error instanceof WriteConditionFailedError && error.role === 'organization') {
+      throw new OrganizationNotFoundError(`Organization ${organizationId} not found`);
+    }
+    throw error;
+  }
+  const organization = await getOrganization(db, organizationId);
+  if (!organization) throw new OrganizationNotFoundError(`Organization ${organizationId} not found`);
+  return organization;
 }

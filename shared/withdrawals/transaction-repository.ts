@@ -27,6 +27,7 @@ function transactionItem(record: TransactionRecord) {
   return {
     ...keys.transaction(organizationId, customerId, transactionId),
     ...keys.transactionListEntry(organizationId, customerId, createdAt, transactionId),
+    ...keys.transactionOrganizationEntry(organizationId, createdAt, transactionId),
     ...(timer ? keys.withdrawalTimer(timer.kind, transactionId, timer.dueAt) : {}),
     entity: 'TRANSACTION',
     ...record,
@@ -139,6 +140,17 @@ export function listTransactionsOfCustomer(
   customerId: string,
   query: { limit: number; cursor?: string | undefined; type?: TransactionType; status?: TransactionStatus },
 ): Promise<Page<TransactionRecord>> {
+  return queryListPage(db, {
+    partition: keys.transactionsOfCustomer(organizationId, customerId).gsi1pk,
+    limit: query.limit,
+    cursor: query.cursor,
+    parse: parseTransaction,
+    filter: transactionFilter(query),
+  });
+}
+
+/** The list filters as a FilterExpression (the key condition names the list). */
+function transactionFilter(query: { type?: TransactionType | undefined; status?: TransactionStatus | undefined }) {
   const conditions: string[] = [];
   const names: Record<string, string> = {};
   const values: Record<string, unknown> = {};
@@ -152,12 +164,22 @@ export function listTransactionsOfCustomer(
     names['#status'] = 'status';
     values[':status'] = query.status;
   }
+  return conditions.length ? { expression: conditions.join(' AND '), names, values } : undefined;
+}
+
+/** The organization's transactions across its customers, newest first (gsi3), optionally of one type or status. */
+export function listTransactionsOfOrganization(
+  db: Db,
+  organizationId: string,
+  query: { limit: number; cursor?: string | undefined; type?: TransactionType; status?: TransactionStatus },
+): Promise<Page<TransactionRecord>> {
   return queryListPage(db, {
-    partition: keys.transactionsOfCustomer(organizationId, customerId).gsi1pk,
+    index: 'gsi3',
+    partition: keys.transactionsOfOrganization(organizationId).gsi3pk,
     limit: query.limit,
     cursor: query.cursor,
     parse: parseTransaction,
-    filter: conditions.length ? { expression: conditions.join(' AND '), names, values } : undefined,
+    filter: transactionFilter(query),
   });
 }
 

@@ -28,7 +28,7 @@ describe('stateful stack', () => {
     expect(table.StreamSpecification).toEqual({ StreamViewType: local.StreamSpecification.StreamViewType });
   });
 
-  it('keys on pk/sk with the gsi1 (lists) and sparse gsi2 (timers) indexes projecting every attribute', () => {
+  it('keys on pk/sk with the gsi1 (lists), sparse gsi2 (timers) and gsi3 (organization-wide lists) indexes projecting every attribute', () => {
     const { Properties: table } = theTable();
 
     expect(table.KeySchema).toEqual([
@@ -36,7 +36,7 @@ describe('stateful stack', () => {
       { AttributeName: 'sk', KeyType: 'RANGE' },
     ]);
     expect(table.GlobalSecondaryIndexes).toEqual(
-      ['gsi1', 'gsi2'].map((name) => ({
+      ['gsi1', 'gsi2', 'gsi3'].map((name) => ({
         IndexName: name,
         KeySchema: [
           { AttributeName: `${name}pk`, KeyType: 'HASH' },

@@ -31,8 +31,10 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List customers, newest first
+         * List customers, newest first (search: name or e-mail, any letter case)
          * @description Needs the `customers` feature of your organization (403 otherwise).
+         *
+         *     The console may call this with its session instead of a key: needs the `read` permission of the member's role (403 otherwise).
          */
         get: operations["listCustomers"];
         put?: never;
@@ -59,6 +61,8 @@ export interface paths {
         /**
          * Get a customer
          * @description Needs the `customers` feature of your organization (403 otherwise).
+         *
+         *     The console may call this with its session instead of a key: needs the `read` permission of the member's role (403 otherwise).
          */
         get: operations["getCustomer"];
         put?: never;
@@ -101,6 +105,8 @@ export interface paths {
         /**
          * Get the customer's verified address
          * @description Needs the `customers` feature of your organization (403 otherwise).
+         *
+         *     The console may call this with its session instead of a key: needs the `read` permission of the member's role (403 otherwise).
          */
         get: operations["getKycAddress"];
         put?: never;
@@ -216,6 +222,8 @@ export interface paths {
         /**
          * List a customer's withdrawal banks, newest first
          * @description Needs the `customers` feature of your organization (403 otherwise).
+         *
+         *     The console may call this with its session instead of a key: needs the `read` permission of the member's role (403 otherwise).
          */
         get: operations["listWithdrawalBanks"];
         put?: never;
@@ -246,6 +254,8 @@ export interface paths {
         /**
          * Get a withdrawal bank
          * @description Needs the `customers` feature of your organization (403 otherwise).
+         *
+         *     The console may call this with its session instead of a key: needs the `read` permission of the member's role (403 otherwise).
          */
         get: operations["getWithdrawalBank"];
         put?: never;
@@ -305,7 +315,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List webhook endpoints, newest first */
+        /**
+         * List webhook endpoints, newest first
+         * @description The console may call this with its session instead of a key: needs the `read` permission of the member's role (403 otherwise).
+         */
         get: operations["listWebhookEndpoints"];
         put?: never;
         /**
@@ -315,6 +328,8 @@ export interface paths {
          *     **Events only after the endpoint exists**: an endpoint receives the events created after it was created, never older ones; create it before the flow you want to observe.
          *
          *     **Verifying**: each delivery is a Standard Webhooks POST (`webhook-id`, `webhook-timestamp`, `webhook-signature`) signed with the `secret` returned here (keep it: it is shown only here and on rotation). Verify the raw body with the `standardwebhooks` (or `svix`) library before parsing it. Answer 2xx within 15 s; anything else is retried (5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h). Delivery is at least once and unordered: deduplicate on `webhook-id`.
+         *
+         *     The console may call this with its session instead of a key: needs the `manageWebhooks` permission of the member's role (403 otherwise), and the console's `Origin` and `X-Console-Request: 1` (403).
          */
         post: operations["createWebhookEndpoint"];
         delete?: never;
@@ -330,15 +345,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a webhook endpoint */
+        /**
+         * Get a webhook endpoint
+         * @description The console may call this with its session instead of a key: needs the `read` permission of the member's role (403 otherwise).
+         */
         get: operations["getWebhookEndpoint"];
         put?: never;
         post?: never;
-        /** Delete a webhook endpoint */
+        /**
+         * Delete a webhook endpoint
+         * @description The console may call this with its session instead of a key: needs the `manageWebhooks` permission of the member's role (403 otherwise), and the console's `Origin` and `X-Console-Request: 1` (403).
+         */
         delete: operations["deleteWebhookEndpoint"];
         options?: never;
         head?: never;
-        /** Change a webhook endpoint's URL, event types or description */
+        /**
+         * Change a webhook endpoint's URL, event types or description
+         * @description The console may call this with its session instead of a key: needs the `manageWebhooks` permission of the member's role (403 otherwise), and the console's `Origin` and `X-Console-Request: 1` (403).
+         */
         patch: operations["updateWebhookEndpoint"];
         trace?: never;
     };
@@ -354,6 +378,8 @@ export interface paths {
         /**
          * Rotate the signing secret (the old one keeps signing for 24 hours)
          * @description For 24 hours every delivery carries two signatures, by the new and the old secret, so receivers can switch over without losing an event.
+         *
+         *     The console may call this with its session instead of a key: needs the `manageWebhooks` permission of the member's role (403 otherwise), and the console's `Origin` and `X-Console-Request: 1` (403).
          */
         post: operations["rotateWebhookSecret"];
         delete?: never;
@@ -374,6 +400,8 @@ export interface paths {
         /**
          * Send a webhook.test event to this endpoint
          * @description Goes to this endpoint only, signed and retried like any event; not subscribable. At most 5 a minute per endpoint (429 with `Retry-After`).
+         *
+         *     The console may call this with its session instead of a key: needs the `manageWebhooks` permission of the member's role (403 otherwise), and the console's `Origin` and `X-Console-Request: 1` (403).
          */
         post: operations["sendWebhookTest"];
         delete?: never;
@@ -389,7 +417,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List an endpoint's deliveries, newest first */
+        /**
+         * List an endpoint's deliveries, newest first
+         * @description The console may call this with its session instead of a key: needs the `read` permission of the member's role (403 otherwise).
+         */
         get: operations["listWebhookDeliveries"];
         put?: never;
         post?: never;
@@ -411,6 +442,8 @@ export interface paths {
         /**
          * Redeliver now (a failed or delivered delivery gets one attempt more)
          * @description A `FAILED` or `DELIVERED` delivery gets exactly one more attempt; a `PENDING` one is brought forward. The same `webhook-id` and body are sent, so a receiver that deduplicates handles it once. At most 10 a minute per endpoint (429 with `Retry-After`).
+         *
+         *     The console may call this with its session instead of a key: needs the `manageWebhooks` permission of the member's role (403 otherwise), and the console's `Origin` and `X-Console-Request: 1` (403).
          */
         post: operations["retryWebhookDelivery"];
         delete?: never;
@@ -461,6 +494,8 @@ export interface paths {
          * @description Withdrawals and deposits; amounts are decimal strings. Filters take any letter case.
          *
          *     Needs the `customers` feature of your organization (403 otherwise).
+         *
+         *     The console may call this with its session instead of a key: needs the `read` permission of the member's role (403 otherwise).
          */
         get: operations["listTransactions"];
         put?: never;
@@ -481,6 +516,8 @@ export interface paths {
         /**
          * Get a transaction
          * @description Needs the `customers` feature of your organization (403 otherwise).
+         *
+         *     The console may call this with its session instead of a key: needs the `read` permission of the member's role (403 otherwise).
          */
         get: operations["getTransaction"];
         put?: never;
@@ -525,6 +562,8 @@ export interface paths {
          * @description `balance` = `availableBalance` + `lockedBalance`; locked is what withdrawals in progress hold. Decimal strings.
          *
          *     Needs the `customers` feature of your organization (403 otherwise).
+         *
+         *     The console may call this with its session instead of a key: needs the `read` permission of the member's role (403 otherwise).
          */
         get: operations["getCustomerBalance"];
         put?: never;
@@ -547,6 +586,8 @@ export interface paths {
          * @description API withdrawals within the allowance execute at once; beyond it they become proposals that need signatures. `enabled` is the `apiWithdrawals` feature.
          *
          *     Needs the `customers` feature of your organization (403 otherwise).
+         *
+         *     The console may call this with its session instead of a key: needs the `read` permission of the member's role (403 otherwise).
          */
         get: operations["getWithdrawalAllowance"];
         put?: never;
@@ -569,6 +610,8 @@ export interface paths {
          * @description Compose's `GET /rates`, snake_case. The quote comes from the withdrawals' engine with the organization's fees and the current rates, so it is what a withdrawal made at that moment gets; it is not locked. Exactly one of `source_amount` and `target_amount`. Other pairs (deposits: EUR/USD to USDC, EURC) are a 400.
          *
          *     Needs the `customers` feature of your organization (403 otherwise).
+         *
+         *     The console may call this with its session instead of a key: needs the `read` permission of the member's role (403 otherwise).
          */
         get: operations["getRate"];
         put?: never;
@@ -779,6 +822,8 @@ export interface paths {
         /**
          * List a customer's wallets: bank deposit wallets and destination wallets
          * @description Needs the `customers` feature of your organization (403 otherwise).
+         *
+         *     The console may call this with its session instead of a key: needs the `read` permission of the member's role (403 otherwise).
          */
         get: operations["listCustomerWallets"];
         put?: never;
@@ -805,6 +850,8 @@ export interface paths {
         /**
          * Get a wallet
          * @description Needs the `customers` feature of your organization (403 otherwise).
+         *
+         *     The console may call this with its session instead of a key: needs the `read` permission of the member's role (403 otherwise).
          */
         get: operations["getCustomerWallet"];
         put?: never;
@@ -835,6 +882,8 @@ export interface paths {
          * @description The payer must quote `reference` exactly and pay from the customer's own account. Fields the rail does not use are `null`. With an ACTIVE USD virtual account, `usd` + `SWIFT` answers its dedicated IBAN. Needs approved KYC (403).
          *
          *     Needs the `customers` feature of your organization (403 otherwise).
+         *
+         *     The console may call this with its session instead of a key: needs the `read` permission of the member's role (403 otherwise).
          */
         get: operations["getDepositDetails"];
         put?: never;
@@ -857,6 +906,8 @@ export interface paths {
          * @description Compose's poll for the IBAN: `status` becomes `APPROVED` and `virtualAccount` carries the details.
          *
          *     Needs the `customers` feature of your organization (403 otherwise).
+         *
+         *     The console may call this with its session instead of a key: needs the `read` permission of the member's role (403 otherwise).
          */
         get: operations["getVirtualAccount"];
         put?: never;
@@ -883,6 +934,8 @@ export interface paths {
         /**
          * List a customer's virtual accounts, newest first
          * @description Needs the `customers` feature of your organization (403 otherwise).
+         *
+         *     The console may call this with its session instead of a key: needs the `read` permission of the member's role (403 otherwise).
          */
         get: operations["listVirtualAccounts"];
         put?: never;
@@ -1205,6 +1258,80 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/console/customers/{customerId}/overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A customer's page: the customer and KYC, banks, wallets, USDC balance and first transactions
+         * @description Each part is what its `/api/v2` operation answers (get customer, list banks, list wallets, balance, list transactions), gathered in one call; further transactions through `GET /api/v2/customers/{customerId}/transactions?cursor=<transactionsNextCursor>` with the session.
+         *
+         *     Needs the `customers` feature of your organization (403 otherwise).
+         *
+         *     Console session; needs the `read` permission of the member's role (403 otherwise).
+         */
+        get: operations["consoleGetCustomerOverview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * All the organization's transactions, across its customers, newest first (filters: status, type)
+         * @description Paged like the API: `limit` and `cursor`, and a `Link: <...>; rel="next"` header while more exist. Filters take any letter case.
+         *
+         *     Needs the `customers` feature of your organization (403 otherwise).
+         *
+         *     Console session; needs the `read` permission of the member's role (403 otherwise).
+         */
+        get: operations["consoleListTransactions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The organization's settings: features, signatures required, the API withdrawal allowance, fees
+         * @description Console session; needs the `read` permission of the member's role (403 otherwise).
+         */
+        get: operations["consoleGetSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change the signatures required, the API withdrawal allowance or switch API withdrawals off (owners)
+         * @description Only the fields sent change; each change is in the audit log (`settings.changed`, before and after). `requiredApprovals` applies to withdrawals proposed from now on. Turning a feature on is the operator's (403).
+         *
+         *     Console session; needs the `settings` permission of the member's role (403 otherwise).
+         */
+        patch: operations["consoleChangeSettings"];
         trace?: never;
     };
     "/api/console/sign-out": {
@@ -3220,6 +3347,239 @@ export interface components {
         };
         /**
          * @example {
+         *       "customer": {
+         *         "customerId": "3b241101-e2bb-4255-8caf-4136c566a962",
+         *         "name": "Ada Lovelace",
+         *         "email": "ada@example.com",
+         *         "accountType": "individual",
+         *         "expectedMonthlyVolume": 2500,
+         *         "kycVerified": false,
+         *         "kyc": {
+         *           "kycVerified": false,
+         *           "stepsStatus": "incomplete",
+         *           "attempts": 0,
+         *           "levelName": "customers-api-basic",
+         *           "steps": {
+         *             "identity": {
+         *               "status": "not_started",
+         *               "documentType": null,
+         *               "documentsCount": 0
+         *             },
+         *             "proofOfAddress": {
+         *               "status": "not_started",
+         *               "documentType": null,
+         *               "documentsCount": 0
+         *             },
+         *             "questionnaire": {
+         *               "status": "not_started"
+         *             }
+         *           }
+         *         },
+         *         "kycStatus": "NOT_STARTED",
+         *         "verifiedName": null,
+         *         "address": null,
+         *         "createdAt": "2026-11-21T10:00:00.000Z"
+         *       },
+         *       "banks": [
+         *         {
+         *           "id": "9d3c6f0e-5a1b-4c7e-8f2a-1b2c3d4e5f60",
+         *           "customerId": "3b241101-e2bb-4255-8caf-4136c566a962",
+         *           "beneficiaryName": "Ada Lovelace",
+         *           "currency": "EUR",
+         *           "paymentRail": "SEPA",
+         *           "iban": "DE89370400440532013000",
+         *           "bic": "COBADEFFXXX",
+         *           "accountNumber": null,
+         *           "routingNumber": null,
+         *           "bankName": null,
+         *           "bankAddress": null,
+         *           "bankCountry": null,
+         *           "addressLine1": "Friedrichstraße 123",
+         *           "city": "Berlin",
+         *           "country": "DE",
+         *           "recipientType": "CUSTOMER",
+         *           "recipientEmail": null,
+         *           "notificationEnabled": false,
+         *           "status": "ACTIVE",
+         *           "rejectionReason": null,
+         *           "createdAt": "2026-11-21T10:00:00.000Z",
+         *           "wallets": [
+         *             {
+         *               "id": "0f8e2a44-7b0c-4d8e-9a61-5c3b2e1d0a99",
+         *               "address": "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
+         *               "currency": "usdc",
+         *               "chain": "base",
+         *               "enabled": true,
+         *               "createdAt": "2026-11-21T10:00:00.000Z",
+         *               "updatedAt": "2026-11-21T10:00:00.000Z",
+         *               "instructions": "Send USDC on Base to this address to automatically receive funds in your bank account. Minimum: 5 USDC."
+         *             }
+         *           ]
+         *         }
+         *       ],
+         *       "wallets": [
+         *         {
+         *           "id": "6c1f4a2b-8d3e-4f5a-9b6c-7d8e9f0a1b2c",
+         *           "customerId": "3b241101-e2bb-4255-8caf-4136c566a962",
+         *           "address": "0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359",
+         *           "currency": "usdc",
+         *           "chain": "base",
+         *           "enabled": true,
+         *           "createdAt": "2026-11-21T10:05:00.000Z",
+         *           "updatedAt": "2026-11-21T10:05:00.000Z"
+         *         }
+         *       ],
+         *       "balance": {
+         *         "customerId": "3b241101-e2bb-4255-8caf-4136c566a962",
+         *         "currency": "usdc",
+         *         "balance": "250.00",
+         *         "availableBalance": "150.00",
+         *         "lockedBalance": "100.00"
+         *       },
+         *       "transactions": [
+         *         {
+         *           "id": "6f1c2a9e-4b7d-4e21-9c3a-1d2e3f4a5b6c",
+         *           "customerId": "3b241101-e2bb-4255-8caf-4136c566a962",
+         *           "type": "WITHDRAWAL",
+         *           "status": "PROCESSING",
+         *           "requiresUiAction": false,
+         *           "createdAt": "2026-11-21T10:00:00.000Z",
+         *           "updatedAt": "2026-11-21T10:00:00.000Z",
+         *           "completedAt": null,
+         *           "reference": "WD-7K3M-9QX2",
+         *           "sourceCurrency": "USDC",
+         *           "targetCurrency": "EUR",
+         *           "sourceAmount": "100.00",
+         *           "targetAmount": "91.08",
+         *           "exchangeRate": "0.92",
+         *           "fee": "1.00",
+         *           "paymentRail": "SEPA",
+         *           "withdrawalBank": {
+         *             "id": "9d3c6f0e-5a1b-4c7e-8f2a-1b2c3d4e5f60",
+         *             "beneficiaryName": "Ada Lovelace",
+         *             "currency": "EUR",
+         *             "iban": "DE89370400440532013000",
+         *             "bic": "COBADEFFXXX",
+         *             "accountNumber": null,
+         *             "routingNumber": null
+         *           },
+         *           "walletAddress": null,
+         *           "developerFee": null,
+         *           "txHash": null,
+         *           "failureReason": null
+         *         }
+         *       ],
+         *       "transactionsNextCursor": null
+         *     }
+         */
+        ConsoleCustomerOverview: {
+            customer: components["schemas"]["Customer"];
+            /** @description The customer's withdrawal banks, newest first (up to 200) */
+            banks: components["schemas"]["WithdrawalBank"][];
+            /** @description The customer's wallets, newest first */
+            wallets: components["schemas"]["Wallet"][];
+            balance: components["schemas"]["Balance"];
+            /** @description The first page, newest first */
+            transactions: components["schemas"]["Transaction"][];
+            /** @description Where the next page of transactions starts: `GET /api/v2/customers/{customerId}/transactions?cursor=...` */
+            transactionsNextCursor: string | null;
+        };
+        /**
+         * @example {
+         *       "organizationId": "5f0c2b1e-8a47-4c59-9d3e-2a6b7c8d9e0f",
+         *       "name": "Acme Payroll",
+         *       "environment": "sandbox",
+         *       "features": {
+         *         "customers": true,
+         *         "apiWithdrawals": true
+         *       },
+         *       "requiredApprovals": 2,
+         *       "withdrawalAllowance": {
+         *         "enabled": true,
+         *         "allowance": {
+         *           "limit": "5000.00",
+         *           "spent": "250.00",
+         *           "available": "4750.00",
+         *           "resetPeriodMinutes": 1440,
+         *           "nextResetAt": "2026-11-22T00:00:00.000Z"
+         *         }
+         *       },
+         *       "fees": {
+         *         "feeBps": 50,
+         *         "minFee": "1.00"
+         *       },
+         *       "updatedAt": "2026-11-21T09:00:00.000Z"
+         *     }
+         */
+        ConsoleSettings: {
+            organizationId: string;
+            name: string;
+            /** @enum {string} */
+            environment: "sandbox" | "live";
+            features: {
+                customers: boolean;
+                apiWithdrawals: boolean;
+            };
+            /** @description Distinct members who must sign a withdrawal over the allowance or the balance */
+            requiredApprovals: number;
+            /**
+             * @description What API withdrawals may spend per period without signatures, and what is spent of it now
+             * @example {
+             *       "enabled": true,
+             *       "allowance": {
+             *         "limit": "10000.00",
+             *         "spent": "100.00",
+             *         "available": "9900.00",
+             *         "resetPeriodMinutes": 1440,
+             *         "nextResetAt": "2026-11-22T10:00:00.000Z"
+             *       }
+             *     }
+             */
+            withdrawalAllowance: {
+                enabled: boolean;
+                allowance: {
+                    limit: string;
+                    spent: string;
+                    available: string;
+                    resetPeriodMinutes: number;
+                    nextResetAt: string | null;
+                };
+            };
+            fees: {
+                feeBps: number;
+                minFee: string;
+            };
+            updatedAt: string;
+        };
+        /**
+         * @example {
+         *       "requiredApprovals": 2
+         *     }
+         * @example {
+         *       "allowance": {
+         *         "limit": "5000.00",
+         *         "resetPeriodMinutes": 1440
+         *       }
+         *     }
+         */
+        ConsoleSettingsChange: {
+            /** @description Signatures a withdrawal over the allowance or the balance needs (1-10); applies to new ones */
+            requiredApprovals?: number;
+            /** @description The API withdrawal allowance: what is spent in the current period stays spent (a new limit below it leaves nothing available until the next reset) */
+            allowance?: {
+                /** @description USDC that API withdrawals may use per period without signatures: a decimal string; `"0"` makes every withdrawal a proposal */
+                limit: string;
+                /** @description Length of an allowance period in minutes (a JSON number); 0: one period, never reset */
+                resetPeriodMinutes: number;
+            };
+            /** @description The features an owner may switch: only `apiWithdrawals`, and only off */
+            features?: {
+                /** @description false stops withdrawals by API key at once (a kill switch); turning it on again is the operator's */
+                apiWithdrawals: boolean;
+            };
+        };
+        /**
+         * @example {
          *       "signedOut": true
          *     }
          */
@@ -3279,6 +3639,8 @@ export interface operations {
                 limit?: string;
                 /** @description Where the next page starts: copy it from the `Link` header of the previous page (opaque; valid only for the list it came from). */
                 cursor?: string;
+                /** @description Only customers whose name or e-mail contains this text, in any letter case (`ada`, `@example.com`). A filter over the newest-first list: a page may hold fewer items than `limit` and still link to the next. */
+                search?: string;
             };
             header?: never;
             path?: never;
@@ -3286,7 +3648,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description List customers, newest first */
+            /** @description List customers, newest first (search: name or e-mail, any letter case) */
             200: {
                 headers: {
                     /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
@@ -4838,6 +5200,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A feature of your organization is off, or a rule forbids it for this resource. */
+            403: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Over a rate limit (per API key, per organization, or per webhook endpoint); retry after `Retry-After` seconds. */
             429: {
                 headers: {
@@ -4914,6 +5287,17 @@ export interface operations {
             };
             /** @description Missing, malformed, unknown or revoked API key. */
             401: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A feature of your organization is off, or a rule forbids it for this resource. */
+            403: {
                 headers: {
                     /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
                     "x-request-id"?: string;
@@ -5029,6 +5413,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A feature of your organization is off, or a rule forbids it for this resource. */
+            403: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not found; a resource of another organization is indistinguishable from a missing one. */
             404: {
                 headers: {
@@ -5118,6 +5513,17 @@ export interface operations {
             };
             /** @description Missing, malformed, unknown or revoked API key. */
             401: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A feature of your organization is off, or a rule forbids it for this resource. */
+            403: {
                 headers: {
                     /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
                     "x-request-id"?: string;
@@ -5217,6 +5623,17 @@ export interface operations {
             };
             /** @description Missing, malformed, unknown or revoked API key. */
             401: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A feature of your organization is off, or a rule forbids it for this resource. */
+            403: {
                 headers: {
                     /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
                     "x-request-id"?: string;
@@ -5347,6 +5764,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A feature of your organization is off, or a rule forbids it for this resource. */
+            403: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not found; a resource of another organization is indistinguishable from a missing one. */
             404: {
                 headers: {
@@ -5459,6 +5887,17 @@ export interface operations {
             };
             /** @description Missing, malformed, unknown or revoked API key. */
             401: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A feature of your organization is off, or a rule forbids it for this resource. */
+            403: {
                 headers: {
                     /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
                     "x-request-id"?: string;
@@ -5581,6 +6020,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description A feature of your organization is off, or a rule forbids it for this resource. */
+            403: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not found; a resource of another organization is indistinguishable from a missing one. */
             404: {
                 headers: {
@@ -5671,6 +6121,17 @@ export interface operations {
             };
             /** @description Missing, malformed, unknown or revoked API key. */
             401: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A feature of your organization is off, or a rule forbids it for this resource. */
+            403: {
                 headers: {
                     /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
                     "x-request-id"?: string;
@@ -10391,6 +10852,403 @@ export interface operations {
             };
             /** @description Not found; a resource of another organization is indistinguishable from a missing one. */
             404: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body exceeds 64 KiB. */
+            413: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over a rate limit (per API key, per organization, or per webhook endpoint); retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; details stay in the service logs under the request id. */
+            500: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is throttled or unavailable; nothing was half-written. Retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    consoleGetCustomerOverview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The `customerId` that creating the customer returned */
+                customerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A customer's page: the customer and KYC, banks, wallets, USDC balance and first transactions */
+            200: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleCustomerOverview"];
+                };
+            };
+            /** @description The request is malformed: the message names the field (body first, then query, then path). */
+            400: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key. */
+            401: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A feature of your organization is off, or a rule forbids it for this resource. */
+            403: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found; a resource of another organization is indistinguishable from a missing one. */
+            404: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over a rate limit (per API key, per organization, or per webhook endpoint); retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; details stay in the service logs under the request id. */
+            500: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is throttled or unavailable; nothing was half-written. Retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    consoleListTransactions: {
+        parameters: {
+            query?: {
+                /** @description Items per page: an integer from 1 to 200, default 50. */
+                limit?: string;
+                /** @description Where the next page starts: copy it from the `Link` header of the previous page (opaque; valid only for the list it came from). */
+                cursor?: string;
+                /** @description Only `WITHDRAWAL` or only `DEPOSIT` transactions (any letter case) */
+                type?: string;
+                /** @description Only transactions in this status (any letter case): PROPOSED, PARTIALLY_SIGNED, PROCESSING, COMPLETED, FAILED, CANCELLED, EXPIRED */
+                status?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description All the organization's transactions, across its customers, newest first (filters: status, type) */
+            200: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Present when another page exists: `<https://.../path?cursor=...>; rel="next"`. */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Transaction"][];
+                };
+            };
+            /** @description The request is malformed: the message names the field (body first, then query, then path). */
+            400: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key. */
+            401: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A feature of your organization is off, or a rule forbids it for this resource. */
+            403: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over a rate limit (per API key, per organization, or per webhook endpoint); retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; details stay in the service logs under the request id. */
+            500: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is throttled or unavailable; nothing was half-written. Retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    consoleGetSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The organization's settings: features, signatures required, the API withdrawal allowance, fees */
+            200: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleSettings"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key. */
+            401: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A feature of your organization is off, or a rule forbids it for this resource. */
+            403: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over a rate limit (per API key, per organization, or per webhook endpoint); retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; details stay in the service logs under the request id. */
+            500: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is throttled or unavailable; nothing was half-written. Retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    consoleChangeSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConsoleSettingsChange"];
+            };
+        };
+        responses: {
+            /** @description Change the signatures required, the API withdrawal allowance or switch API withdrawals off (owners) */
+            200: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleSettings"];
+                };
+            };
+            /** @description The request is malformed: the message names the field (body first, then query, then path). */
+            400: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key. */
+            401: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A feature of your organization is off, or a rule forbids it for this resource. */
+            403: {
                 headers: {
                     /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
                     "x-request-id"?: string;

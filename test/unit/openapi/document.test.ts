@@ -68,6 +68,7 @@ describe('the OpenAPI document', () => {
     expect(listCustomers.parameters.map((p: Json) => [p.name, p.in, p.required])).toEqual([
       ['limit', 'query', false],
       ['cursor', 'query', false],
+      ['search', 'query', false],
     ]);
     expect(createCustomer.requestBody.required).toBe(true);
     expect(document.components.schemas.CreateCustomerRequest).toMatchObject({

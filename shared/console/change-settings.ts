@@ -1,0 +1,46 @@
+import { auditedAs, type ConsoleActor } from '#shared/console/console-rules.ts';
+import { getSettings } from '#shared/console/get-settings.ts';
+import type { ChangeSettingsInput, Settings } from '#shared/console/view-schemas.ts';
+import type { Deps } from '#shared/deps.ts';
+import { ForbiddenError } from '#shared/errors.ts';
+import { formatMicro, toMicro } from '#shared/money/micro.ts';
+import type { OrganizationChanges } from '#shared/organizations/repository.ts';
+import { updateOrganizationWith } from '#shared/organizations/repository.ts';
+
+export const FEATURE_ON_IS_OPERATORS = 'Only the operator can turn a feature on';
+
+/**
+ * The owner's changes to the organization's settings (`settings` permission), in one transaction with the audit
+ * entry that records each value before and after. Features: an owner may switch API withdrawals off (a kill switch,
+ * e.g. when a key may have leaked); turning a feature on is what the operator grants (`admin org update`), 403.
+ * The allowance keeps what is spent in the current period.
+ */
+export async function changeSettings(deps: Deps, actor: ConsoleActor, input: ChangeSettingsInput): Promise<Settings> {
+  const { organization } = actor;
+  if (input.features?.apiWithdrawals === true && !organization.features.apiWithdrawals) {
+    throw new ForbiddenError(FEATURE_ON_IS_OPERATORS);
+  }
+  const changes: OrganizationChanges = {
+    requiredApprovals: input.requiredApprovals,
+    allowanceLimit: input.allowance && formatMicro(toMicro(input.allowance.limit)),
+    allowanceResetMinutes: input.allowance?.resetPeriodMinutes,
+    apiWithdrawals: input.features?.apiWithdrawals,
+  };
+  const details: Record<string, string> = {};
+  const note = (name: string, before: unknown, after: unknown) => {
+    if (after !== undefined && String(after) !== String(before)) details[name] = `${before} -> ${after}`;
+  };
+  note('requiredApprovals', organization.requiredApprovals, changes.requiredApprovals);
+  note('allowanceLimit', organization.allowance.limit, changes.allowanceLimit);
+  note('allowanceResetMinutes', organization.allowance.resetPeriodMinutes, changes.allowanceResetMinutes);
+  note('apiWithdrawals', organization.features.apiWithdrawals, changes.apiWithdrawals);
+  const audit = auditedAs(deps, actor, 'settings.changed');
+  const updated = await updateOrganizationWith(
+    deps.db,
+    organization.organizationId,
+    changes,
+    deps.clock.now(),
+    audit?.(organization.organizationId, details) ?? [],
+  );
+  return getSettings(deps, updated);
+}

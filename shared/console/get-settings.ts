@@ -1,0 +1,18 @@
+import type { Settings } from '#shared/console/view-schemas.ts';
+import type { Deps } from '#shared/deps.ts';
+import type { Organization } from '#shared/organizations/records.ts';
+import { getAllowance } from '#shared/withdrawals/get-allowance.ts';
+
+/** What a finance team sets of its organization, and the allowance as it stands now (the API's allowance view). */
+export async function getSettings(deps: Deps, organization: Organization): Promise<Settings> {
+  return {
+    organizationId: organization.organizationId,
+    name: organization.name,
+    environment: organization.environment,
+    features: organization.features,
+    requiredApprovals: organization.requiredApprovals,
+    withdrawalAllowance: await getAllowance(deps, organization),
+    fees: organization.fees,
+    updatedAt: organization.updatedAt,
+  };
+}
