@@ -8,12 +8,14 @@ import { givenOrganization } from '#test/support/deps.ts';
 import { encodeSegment, type FuzzRequest, requestArbitrary, toJsonText } from '#test/support/http/fuzz.ts';
 import { useApi } from '#test/support/http/local-api.ts';
 import {
+  credentialModes,
   credentialsFor,
   type Ids,
   pathParamsOf,
   resourceProviders,
   type Tenant,
   TenantResources,
+  type Via,
   validRequestFor,
 } from '#test/support/http/route-requests.ts';
 
@@ -57,11 +59,11 @@ const realIds = async (route: RouteDefinition): Promise<Ids> => {
   return ids;
 };
 
-function send(route: RouteDefinition, fuzz: FuzzRequest) {
+function send(route: RouteDefinition, fuzz: FuzzRequest, via: Via) {
   const path = route.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeSegment(fuzz.ids[name] ?? ''));
   const search = new URLSearchParams(fuzz.query as Record<string, string>).toString();
   const hasBody = fuzz.body !== undefined && route.method !== 'GET';
-  const credentials = fuzz.withKey ? credentialsFor(route, tenant) : {};
+  const credentials = fuzz.withKey ? credentialsFor(route, tenant, via) : {};
   return request<unknown>(route.method, `${origin()}${path}${search ? `?${search}` : ''}`, {
     ...(credentials.key ? { key: credentials.key } : {}),
     ...(hasBody ? { rawBody: toJsonText(fuzz.body) } : {}),
@@ -70,9 +72,11 @@ function send(route: RouteDefinition, fuzz: FuzzRequest) {
 }
 
 describe('fuzzing every route of the route table', () => {
-  it.each(routeList.map((route) => [`${route.method} ${route.path}`, route] as const))(
+  const label = (route: RouteDefinition, via: Via) =>
+    `${route.method} ${route.path}${via === 'session' && !route.console ? ' (console session)' : ''}`;
+  it.each(credentialModes(routeList).map(({ route, via }) => [label(route, via), route, via] as const))(
     '%s: never a 5xx, every refusal {"error": string}, nothing written by a refused request',
-    async (_, route) => {
+    async (_, route, via) => {
       const ids = await realIds(route);
       const valid = validRequestFor(route, { ...(await resources.ids()), ...ids });
       const arbitrary = requestArbitrary(route, { ids, body: valid.body, query: valid.query ?? {} });
@@ -83,7 +87,7 @@ describe('fuzzing every route of the route table', () => {
 
       await fc.assert(
         fc.asyncProperty(arbitrary, async (fuzz) => {
-          const res = await send(route, fuzz);
+          const res = await send(route, fuzz, via);
           const what = `${route.method} ${route.path} -> ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`;
           expect(res.status, what).toBeLessThan(500);
           if (res.status >= 400) expect(res.body, what).toEqual({ error: expect.any(String) });

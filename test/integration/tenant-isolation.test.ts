@@ -7,6 +7,7 @@ import { itemsOf, useOwnTable } from '#test/support/db/own-table.ts';
 import { givenOrganization } from '#test/support/deps.ts';
 import { useApi } from '#test/support/http/local-api.ts';
 import {
+  credentialModes,
   credentialsFor,
   type Ids,
   MissingProviderError,
@@ -15,6 +16,7 @@ import {
   resourceProviders,
   type Tenant,
   TenantResources,
+  type Via,
   validRequestFor,
   withQuery,
 } from '#test/support/http/route-requests.ts';
@@ -32,16 +34,17 @@ const addressed = authenticated.filter((route) => pathParamsOf(route).length > 0
 const unaddressed = authenticated.filter((route) => pathParamsOf(route).length === 0);
 const allParams = [...new Set(addressed.flatMap(pathParamsOf))];
 
-const label = (route: RouteDefinition) => `${route.method} ${route.path}`;
+const label = (route: RouteDefinition, via: Via = 'key') =>
+  `${route.method} ${route.path}${via === 'session' && !route.console ? ' (console session)' : ''}`;
 
 /**
  * The route called by `tenant` with `ids` in its path. Its body names the caller's own resources (a withdrawal's
  * bank) unless `named.body` gives others.
  */
-async function call(route: RouteDefinition, ids: Ids, tenant: Tenant, named: { body?: Ids } = {}) {
+async function call(route: RouteDefinition, ids: Ids, tenant: Tenant, named: { body?: Ids; via?: Via } = {}) {
   const own = tenant === a.tenant ? await a.ids() : await b.ids();
   const { body, query, headers } = validRequestFor(route, { ...own, ...(named.body ?? {}), ...ids });
-  const credentials = credentialsFor(route, tenant);
+  const credentials = credentialsFor(route, tenant, named.via);
   const allHeaders = { ...(headers ?? {}), ...(credentials.headers ?? {}) };
   return request<unknown>(route.method, `${origin()}${withQuery(pathOf(route, ids), query)}`, {
     ...(credentials.key ? { key: credentials.key } : {}),
@@ -98,9 +101,9 @@ describe('tenant isolation, generated from the route table', () => {
     expect(missing.map((param) => new MissingProviderError(param).message)).toEqual([]);
   });
 
-  it.each(addressed.map((route) => [label(route), route] as const))(
-    "%s: B's key on A's resources answers exactly as for missing ones (404) and changes nothing",
-    async (_, route) => {
+  it.each(credentialModes(addressed).map(({ route, via }) => [label(route, via), route, via] as const))(
+    "%s: B's key (or session) on A's resources answers exactly as for missing ones (404) and changes nothing",
+    async (_, route, via) => {
       const params = pathParamsOf(route);
       const idsA: Ids = {};
       const idsB: Ids = {};
@@ -110,17 +113,17 @@ describe('tenant isolation, generated from the route table', () => {
       }
       if (route.method === 'GET') {
         // The ids are real: A's own key reads them.
-        const own = await call(route, idsA, a.tenant);
-        expect(own.status, `A reading its own ${label(route)}: ${JSON.stringify(own.body)}`).toBeLessThan(300);
+        const own = await call(route, idsA, a.tenant, { via });
+        expect(own.status, `A reading its own ${label(route, via)}: ${JSON.stringify(own.body)}`).toBeLessThan(300);
       }
       const before = await table.snapshot();
 
       for (const { ids, ofA } of mixes(params, idsA, idsB)) {
         const what = `${label(route)} with A's ${ofA.join(', ')}`;
-        const stranger = await call(route, ids, b.tenant);
+        const stranger = await call(route, ids, b.tenant, { via });
         // The same request with A's ids replaced by ids that exist nowhere: B must not tell the two apart.
         const nowhere = { ...ids, ...Object.fromEntries(ofA.map((p) => [p, randomUUID()])) };
-        const missing = await call(route, nowhere, b.tenant);
+        const missing = await call(route, nowhere, b.tenant, { via });
         expect(stranger.status, `${what}: ${JSON.stringify(stranger.body)}`).toBe(404);
         expect(stranger.body, what).toEqual(missing.body);
         expect(stranger.body, what).toEqual({ error: expect.any(String) });
@@ -130,17 +133,17 @@ describe('tenant isolation, generated from the route table', () => {
     },
   );
 
-  it.each(unaddressed.map((route) => [label(route), route] as const))(
+  it.each(credentialModes(unaddressed).map(({ route, via }) => [label(route, via), route, via] as const))(
     "%s: B's answer holds nothing of A's, also when B names A's resources, and A's items stay as they were",
-    async (_, route) => {
+    async (_, route, via) => {
       const idsA = await a.ids();
       const secrets = [a.tenant.organizationId, ...Object.values(idsA)];
       expect(secrets.length, 'A has resources to leak').toBeGreaterThan(1);
       const before = itemsOf(await table.snapshot(), a.tenant.organizationId);
 
       // B's own request, then the same request naming A's resources in its body (an inbound deposit to A's address).
-      const own = await call(route, {}, b.tenant);
-      const theirs = await call(route, idsA, b.tenant, { body: idsA });
+      const own = await call(route, {}, b.tenant, { via });
+      const theirs = await call(route, idsA, b.tenant, { body: idsA, via });
 
       for (const res of [own, theirs]) {
         expect(res.status, `${label(route)}: ${JSON.stringify(res.body)}`).toBeLessThan(500);

@@ -227,9 +227,24 @@ export const withQuery = (path: string, query: Record<string, string> = {}) => {
 export function credentialsFor(
   route: RouteDefinition,
   tenant: Tenant,
+  via: Via = 'key',
 ): { key?: string; headers?: Record<string, string> } {
-  if (!route.console) return { key: tenant.apiKey };
+  const bySession = route.console !== undefined || (via === 'session' && route.session !== undefined);
+  if (!bySession) return { key: tenant.apiKey };
   const headers: Record<string, string> = { ...consoleHeaders() };
-  if (route.console.permission !== 'public' && tenant.consoleCookie) headers.cookie = tenant.consoleCookie;
+  if (route.console?.permission !== 'public' && tenant.consoleCookie) headers.cookie = tenant.consoleCookie;
   return { headers };
 }
+
+/**
+ * How an API route is called: with the tenant's key, or (routes with `session`, which the console calls) with
+ * its owner's console session instead. Console routes always take the session.
+ */
+export type Via = 'key' | 'session';
+
+/** Every API route once with the key, and again with the session where the console may call it. */
+export const credentialModes = (routes: readonly RouteDefinition[]) =>
+  routes.flatMap((route) => [
+    { route, via: 'key' as Via },
+    ...(route.session ? [{ route, via: 'session' as Via }] : []),
+  ]);
