@@ -21,6 +21,8 @@ const SECRET_KEY_ENDINGS = [
   'iban',
   'accountnumber',
   'cookie',
+  // API Gateway's payload 2.0 carries the request's cookies (the console session) as `cookies`.
+  'cookies',
 ];
 const isSecretKey = (key: string): boolean => {
   const normalized = key.toLowerCase().replace(/[-_]/g, '');
@@ -29,6 +31,8 @@ const isSecretKey = (key: string): boolean => {
 
 /** An API key inside free text (an error message quoting a header, say) is cut down to its prefix. */
 const API_KEY_IN_TEXT = /\b(sk_(?:live|sandbox)_)[0-9A-Za-z]{8,}/g;
+/** A console session cookie inside free text (an error quoting the event) keeps only its name. */
+const SESSION_IN_TEXT = /((?:__Host-)?console_session=)[0-9A-Za-z]{8,}/g;
 const REDACTED = '[redacted]';
 const MAX_DEPTH = 8;
 
@@ -45,7 +49,9 @@ class RedactingFormatter extends LogFormatter {
   }
 
   redact(value: unknown, depth = 0): unknown {
-    if (typeof value === 'string') return value.replace(API_KEY_IN_TEXT, `$1${REDACTED}`);
+    if (typeof value === 'string') {
+      return value.replace(API_KEY_IN_TEXT, `$1${REDACTED}`).replace(SESSION_IN_TEXT, `$1${REDACTED}`);
+    }
     if (value === null || typeof value !== 'object') return value;
     if (depth > MAX_DEPTH) return '[too deep]';
     if (value instanceof Error) return this.redact(this.formatError(value), depth + 1);

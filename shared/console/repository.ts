@@ -231,21 +231,33 @@ export async function listSignatures(db: Db, organizationId: string, transaction
 export async function listAuditEntries(
   db: Db,
   organizationId: string,
-  filter: { limit: number; before?: string | undefined; action?: string | undefined },
+  filter: { limit: number; before?: string | undefined; action?: string | undefined; member?: string | undefined },
 ): Promise<AuditEntry[]> {
   const { pk } = keys.auditLog(organizationId);
+  const conditions = [
+    ...(filter.action ? ['#action = :action'] : []),
+    // A member by id or e-mail; e-mails are stored lower case.
+    ...(filter.member ? ['(#actor.#id = :member OR #actor.#email = :memberEmail)'] : []),
+  ];
   const items = await queryAll(
     db,
     {
       TableName: db.tableName,
       KeyConditionExpression: filter.before ? 'pk = :pk AND sk < :before' : 'pk = :pk',
-      ...(filter.action
-        ? { FilterExpression: '#action = :action', ExpressionAttributeNames: { '#action': 'action' } }
+      ...(conditions.length
+        ? {
+            FilterExpression: conditions.join(' AND '),
+            ExpressionAttributeNames: {
+              ...(filter.action ? { '#action': 'action' } : {}),
+              ...(filter.member ? { '#actor': 'actor', '#id': 'id', '#email': 'email' } : {}),
+            },
+          }
         : {}),
       ExpressionAttributeValues: {
         ':pk': pk,
         ...(filter.before ? { ':before': filter.before } : {}),
         ...(filter.action ? { ':action': filter.action } : {}),
+        ...(filter.member ? { ':member': filter.member, ':memberEmail': filter.member.toLowerCase() } : {}),
       },
       ScanIndexForward: false,
       ConsistentRead: true,

@@ -213,6 +213,9 @@ export const AuditQuery = z.strictObject({
     .regex(/^[a-z_.]{1,64}$/, { error: 'Must be an action such as withdrawal.signed' })
     .optional()
     .meta({ description: 'Only this action (`withdrawal.signed`, `member.invited`, ...)' }),
+  member: z.string().trim().min(1, { error: "Must be a member's id or e-mail" }).max(320).optional().meta({
+    description: "Only what this member did: the member's id or e-mail (the operator's e-mail for the operator's)",
+  }),
 });
 
 // ---- responses ----
