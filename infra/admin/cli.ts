@@ -29,6 +29,7 @@ import {
 } from '#shared/organizations/repository.ts';
 import { EurAccountSchema, UsdAccountSchema } from '#shared/rails/bank/payment-file.ts';
 import { isValidIban } from '#shared/validation/iban.ts';
+import { indexOrganizationTransactions } from '#shared/withdrawals/index-organization-transactions.ts';
 import { organizationOfTransaction } from '#shared/withdrawals/organization-of-transaction.ts';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
@@ -49,6 +50,7 @@ const USAGE = `Usage: npm run admin -- <command>
   withdrawal approve <transactionId> --as <email>      (recorded as the operator's: operator:<email>)
   withdrawal reject <transactionId> --as <email> [--reason <text>]
   withdrawal verify-signatures <transactionId>        (every console signature, verified again; exit 1 if one fails)
+  withdrawal index <organizationId>                   (lists transactions stored before gsi3 in the console's view)
   console invite-owner <organizationId> --email <email> [--as <operator email>]
   virtual-account approve <virtualAccountId>
 
@@ -278,6 +280,10 @@ export async function run(argv: string[], db: () => Db): Promise<unknown> {
       const result = await verifySignatures(deps, { organizationId: organization.organizationId, transactionId });
       if (!result.allValid) process.exitCode = 1;
       return result;
+    }
+    case 'withdrawal index': {
+      const { positionals } = parse({});
+      return indexOrganizationTransactions(db(), oneId(positionals, 'organization id'));
     }
     case 'console invite-owner': {
       const { values, positionals } = parse({ email: { type: 'string' }, as: { type: 'string' } });

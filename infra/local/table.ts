@@ -35,7 +35,7 @@ export async function ensureTable(client: DynamoDBClient, tableName: string): Pr
 }
 
 /**
- * A DATA_DIR kept from an older version lacks indexes added since (gsi2 came with withdrawals): add them, one
+ * A DATA_DIR kept from an older version lacks indexes added since (gsi2 came with withdrawals, gsi3 with the console): add them, one
  * per UpdateTable as DynamoDB requires, and wait until each is usable.
  */
 async function addMissingIndexes(client: DynamoDBClient, tableName: string, existing: Set<string | undefined>) {

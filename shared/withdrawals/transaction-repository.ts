@@ -1,4 +1,5 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import type { Db } from '#shared/db/client.ts';
 import type { TransactItem } from '#shared/db/guarded-write.ts';
@@ -147,6 +148,31 @@ export function listTransactionsOfCustomer(
     parse: parseTransaction,
     filter: transactionFilter(query),
   });
+}
+
+/**
+ * Adds the organization-wide list entry (gsi3) to a transaction stored before that index existed; false when it
+ * already has one (every transaction written since carries it) or is gone.
+ */
+export async function addOrganizationEntry(db: Db, record: TransactionRecord): Promise<boolean> {
+  const { organizationId, customerId, transactionId, createdAt } = record;
+  const entry = keys.transactionOrganizationEntry(organizationId, createdAt, transactionId);
+  try {
+    await db.client.send(
+      new UpdateCommand({
+        TableName: db.tableName,
+        Key: keys.transaction(organizationId, customerId, transactionId),
+        UpdateExpression: 'SET gsi3pk = :pk, gsi3sk = :sk',
+        // Only to a stored transaction without one: a concurrent transition writes the same entry.
+        ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(gsi3pk)',
+        ExpressionAttributeValues: { ':pk': entry.gsi3pk, ':sk': entry.gsi3sk },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return false;
+    throw error;
+  }
 }
 
 /** The list filters as a FilterExpression (the key condition names the list). */

@@ -1,4 +1,7 @@
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { run } from '#infra/admin/cli.ts';
+import { keys } from '#shared/db/keys.ts';
 import type { Transaction } from '#shared/withdrawals/schemas.ts';
 import { givenCustomer } from '#test/support/banks/bank-requests.ts';
 import { givenMemberSession } from '#test/support/console/member-sessions.ts';
@@ -90,6 +93,27 @@ describe("the organization's transactions", () => {
     const nextPath = new URL(next ?? '').search;
     const second = await consoleCall<Transaction[]>(viewer, 'GET', `/transactions${nextPath}`);
     expect(second.body[0]?.id).toBe(all.body[1]?.id);
+  });
+
+  it('lists a transaction stored before the organization-wide index once the operator indexes it', async () => {
+    const old = await withdraw('6.00');
+    // As stored before gsi3: no organization-wide entry.
+    await deps.db.client.send(
+      new UpdateCommand({
+        TableName: deps.db.tableName,
+        Key: keys.transaction(payee.org.organizationId, payee.customerId, old.id),
+        UpdateExpression: 'REMOVE gsi3pk, gsi3sk',
+      }),
+    );
+    const ids = async () =>
+      (await consoleCall<Transaction[]>(viewer, 'GET', '/transactions?limit=200')).body.map((t) => t.id);
+    expect(await ids()).not.toContain(old.id);
+    const indexed = await run(['withdrawal', 'index', payee.org.organizationId], () => deps.db);
+    expect(indexed).toMatchObject({ indexed: 1 });
+    expect(await ids()).toContain(old.id);
+    await expect(run(['withdrawal', 'index', payee.org.organizationId], () => deps.db)).resolves.toMatchObject({
+      indexed: 0,
+    });
   });
 
   it('refuses a cursor of another list (400)', async () => {

@@ -14,13 +14,13 @@ const client = new DynamoDBClient({
 afterAll(() => client.destroy());
 
 describe('the local table across versions', () => {
-  it('adds the gsi2 timer index to a table kept from before withdrawals (an old DATA_DIR)', async () => {
+  it('adds the gsi2 timer and gsi3 organization-wide indexes to a table kept from before withdrawals (an old DATA_DIR)', async () => {
     const tableName = `payouts-old-${randomUUID()}`;
     const current = createTableInput(tableName);
     await client.send(
       new CreateTableCommand({
         ...current,
-        AttributeDefinitions: current.AttributeDefinitions.filter((a) => !a.AttributeName.startsWith('gsi2')),
+        AttributeDefinitions: current.AttributeDefinitions.filter((a) => !/^gsi[23]/.test(a.AttributeName)),
         GlobalSecondaryIndexes: current.GlobalSecondaryIndexes.filter((index) => index.IndexName === 'gsi1'),
       }),
     );
@@ -32,6 +32,7 @@ describe('the local table across versions', () => {
     expect(Table?.GlobalSecondaryIndexes?.map((index) => [index.IndexName, index.IndexStatus]).sort()).toEqual([
       ['gsi1', 'ACTIVE'],
       ['gsi2', 'ACTIVE'],
+      ['gsi3', 'ACTIVE'],
     ]);
   });
 });
