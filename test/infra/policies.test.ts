@@ -154,6 +154,12 @@ describe('each route function', () => {
     resource: 'table',
     condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['RATELIMIT#*'] } },
   };
+  const SESSION_GRANT = {
+    effect: 'Allow',
+    actions: ['dynamodb:DeleteItem', 'dynamodb:UpdateItem'],
+    resource: 'table',
+    condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['SESSION#*'] } },
+  };
 
   for (const route of routeList) {
     const { operationId, access } = route;
@@ -169,6 +175,8 @@ describe('each route function', () => {
         expected.push({ effect: 'Allow', actions, resource: 'table' });
         // A read-only function may still count requests against the rate limits: on those items alone.
         if (access.table === 'read') expected.push(RATE_LIMIT_GRANT);
+        // One that takes console sessions moves their idle deadline on: on the session items alone.
+        if (access.table === 'read' && access.sessions) expected.push(SESSION_GRANT);
         for (const index of access.indexes ?? []) {
           expected.push({ effect: 'Allow', actions: ['dynamodb:Query'], resource: `table/index/${index}` });
         }

@@ -40,6 +40,18 @@ describe('what a route access allows', () => {
     );
   });
 
+  it('lets a read route that takes console sessions update and delete session items, and no others', () => {
+    const session = { Key: { pk: 'SESSION#abc', sk: 'SESSION' } };
+    const customer = { Key: { pk: 'ORG#o#CUSTOMER#c', sk: 'CUSTOMER' } };
+    expect(accessDenial({ table: 'read', sessions: true }, 'UpdateCommand', session)).toBeUndefined();
+    expect(accessDenial({ table: 'read', sessions: true }, 'DeleteCommand', session)).toBeUndefined();
+    expect(accessDenial({ table: 'read', sessions: true }, 'PutCommand', { Item: { pk: 'SESSION#abc' } })).toMatch(
+      /PutItem/,
+    );
+    expect(accessDenial({ table: 'read', sessions: true }, 'UpdateCommand', customer)).toMatch(/UpdateItem/);
+    expect(accessDenial({ table: 'read' }, 'UpdateCommand', session)).toMatch(/UpdateItem/);
+  });
+
   it('lets readwrite routes write, through transactions too, but never scan', () => {
     const transaction = { TransactItems: [{ Put: {} }, { Update: {} }, { Delete: {} }, { ConditionCheck: {} }] };
 
