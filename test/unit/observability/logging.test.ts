@@ -130,6 +130,20 @@ describe('log lines', () => {
       error: { name: 'Error', message: 'upstream rejected Bearer sk_sandbox_[redacted]' },
     });
   });
+
+  it('never carry a console session: not in the event\'s cookies, nor in free text', () => {
+    const token = 'Q'.repeat(43);
+    const event = { cookies: [`console_session=${token}`], headers: { cookie: `__Host-console_session=${token}` } };
+
+    log.error(`refused ${JSON.stringify(event)}`, { event, error: new Error(`bad console_session=${token}`) });
+
+    expect(output.stderr().text()).not.toContain(token);
+    const [line] = output.stderr().json();
+    expect(line).toMatchObject({
+      event: { cookies: '[redacted]', headers: { cookie: '[redacted]' } },
+      error: { message: 'bad console_session=[redacted]' },
+    });
+  });
 });
 
 describe('request keys', () => {
