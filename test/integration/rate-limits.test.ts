@@ -11,6 +11,7 @@ import {
   TEST_EVENTS_PER_ENDPOINT_PER_MINUTE,
   TOO_MANY_TEST_EVENTS,
 } from '#shared/webhooks/endpoint-limits.ts';
+import { givenMemberSession } from '#test/support/console/member-sessions.ts';
 import { givenOrganization, integrationDeps } from '#test/support/deps.ts';
 import { apiEvent, bodyOf, headerOf, invoke } from '#test/support/http/api-event.ts';
 import { useApi } from '#test/support/http/local-api.ts';
@@ -87,6 +88,23 @@ describe('API rate limits across instances (DynamoDB Local)', () => {
     for (let i = 0; i < 5; i++) expect((await list(handler, forged)).statusCode).toBe(401);
 
     expect((await list(handler, org.apiKey)).statusCode).toBe(200);
+  });
+
+  it("counts a console session's API requests against its organization, with its keys' (a session has no key limit)", async () => {
+    const org = await givenOrganization(deps);
+    const { cookie } = await givenMemberSession(deps, org.organizationId, 'viewer');
+    const at = new Date(Math.floor(Date.now() / 1000) * 1000 + 250);
+    const handler = instance({ RATE_LIMIT_KEY_PER_S: '1000', RATE_LIMIT_ORGANIZATION_PER_S: '4' }, at);
+    const bySession = () => invoke(handler, apiEvent({ path: '/api/v2/customers', headers: { cookie } }));
+
+    const results = await Promise.all([
+      list(handler, org.apiKey),
+      list(handler, org.apiKey),
+      ...[1, 2, 3, 4].map(bySession),
+    ]);
+
+    expect(results.filter((result) => result.statusCode === 200)).toHaveLength(4);
+    expect(results.filter((result) => result.statusCode === 429)).toHaveLength(2);
   });
 });
 
