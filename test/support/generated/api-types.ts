@@ -10512,6 +10512,8 @@ export interface operations {
                 before?: string;
                 /** @description Only this action (`withdrawal.signed`, `member.invited`, ...) */
                 action?: string;
+                /** @description Only what this member did: the member's id or e-mail (the operator's e-mail for the operator's) */
+                member?: string;
             };
             header?: never;
             path?: never;
