@@ -20,6 +20,10 @@ export const PERMISSION_TABLE: Record<Role, readonly Permission[]> = {
 
 export const may = (role: Role, permission: Permission): boolean => PERMISSION_TABLE[role].includes(permission);
 
+/** A role the permission is refused to (the weakest), or undefined when every role has it (`read`). */
+export const roleWithout = (permission: Permission): Role | undefined =>
+  [...ROLES].reverse().find((role) => !may(role, permission));
+
 /** Which roles a member may invite: owners anyone, admins anyone but owners. */
 export function mayInvite(inviter: Role, invited: Role): boolean {
   if (!may(inviter, 'invite')) return false;

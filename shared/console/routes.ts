@@ -107,7 +107,7 @@ export const routes = {
     summary: 'The signed-in member, the organization and what the role allows',
     successStatus: 200,
     access: { table: 'readwrite' },
-    responses: { 200: ConsoleSessionSchema, 401: E, 403: E },
+    responses: { 200: ConsoleSessionSchema, 401: E },
   }),
   consoleListMembers: defineRoute({
     ...sessionRoute,
@@ -119,7 +119,7 @@ export const routes = {
     summary: "The organization's members, oldest first",
     successStatus: 200,
     access: readwrite,
-    responses: { 200: z.array(MemberSchema), 401: E, 403: E },
+    responses: { 200: z.array(MemberSchema), 401: E },
   }),
   consoleInviteMember: defineRoute({
     ...sessionRoute,
@@ -145,7 +145,7 @@ export const routes = {
     summary: 'Withdrawals awaiting signatures (PROPOSED, PARTIALLY_SIGNED): what is paid to whom, who signed',
     successStatus: 200,
     access: { table: 'readwrite', indexes: ['gsi2'] },
-    responses: { 200: z.array(PendingWithdrawalSchema), 401: E, 403: E },
+    responses: { 200: z.array(PendingWithdrawalSchema), 401: E },
   }),
   consoleStartApproval: defineRoute({
     ...sessionRoute,
@@ -287,7 +287,7 @@ export const routes = {
     summary: "The organization's settings: features, signatures required, the API withdrawal allowance, fees",
     successStatus: 200,
     access: { table: 'read', sessions: true },
-    responses: { 200: SettingsSchema, 401: E, 403: E },
+    responses: { 200: SettingsSchema, 401: E },
   }),
   consoleChangeSettings: defineRoute({
     ...sessionRoute,

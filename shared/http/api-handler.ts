@@ -1,6 +1,7 @@
 import middy, { type MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { ConsoleActor } from '#shared/console/console-rules.ts';
+import { roleWithout } from '#shared/console/roles.ts';
 import { requestBudgetMs, withDatabaseDeadline } from '#shared/db/client.ts';
 import { isTransientDatabaseError } from '#shared/db/errors.ts';
 import { appDeps, type Deps } from '#shared/deps.ts';
@@ -252,9 +253,12 @@ export function apiHandler<const R extends RouteDefinition>(
  * A console route, or an API route a session may call, answers 403 to a role without its permission, and to a
  * change without the anti-CSRF proof.
  */
-const consoleForbids = (route: RouteDefinition) =>
-  route.session !== undefined ||
-  (route.console !== undefined && (route.console.permission !== 'public' || route.method !== 'GET'));
+const consoleForbids = (route: RouteDefinition) => {
+  const permission = route.console?.permission ?? route.session?.permission;
+  if (permission === undefined) return false;
+  if (route.method !== 'GET') return true;
+  return permission !== 'public' && roleWithout(permission) !== undefined;
+};
 
 /**
  * The statuses this stack answers for a route before its handler runs: 401 (auth), 403 (feature gates),

@@ -6,6 +6,7 @@ import {
   type RouteConfig,
 } from '@asteasolutions/zod-to-openapi';
 import * as z from 'zod';
+import { roleWithout } from '#shared/console/roles.ts';
 import { UnauthorizedError } from '#shared/errors.ts';
 import { EVENT_TYPES, type EventType, eventEnvelopeSchemaOf } from '#shared/events/contracts.ts';
 import { commonStatuses, FEATURE_MESSAGES, MAX_BODY_BYTES } from '#shared/http/api-handler.ts';
@@ -135,9 +136,14 @@ function consoleForbidden(route: RouteDefinition): Example[] {
     ...(route.method === 'GET'
       ? []
       : [{ summary: 'No anti-CSRF proof', value: { error: new CsrfRefusedError().message } }]),
-    ...(permission === 'public'
+    ...(permission === 'public' || !roleWithout(permission)
       ? []
-      : [{ summary: `A role without \`${permission}\``, value: { error: 'The viewer role may not do this' } }]),
+      : [
+          {
+            summary: `A role without \`${permission}\``,
+            value: { error: `The ${roleWithout(permission)} role may not do this` },
+          },
+        ]),
   ];
 }
 

@@ -79,7 +79,6 @@ export const routes = {
       200: z.array(WebhookEndpointSchema),
       400: ErrorBodySchema,
       401: ErrorBodySchema,
-      403: ErrorBodySchema,
     },
   }),
   getWebhookEndpoint: defineRoute({
@@ -97,7 +96,6 @@ export const routes = {
       200: WebhookEndpointSchema,
       400: ErrorBodySchema,
       401: ErrorBodySchema,
-      403: ErrorBodySchema,
       404: ErrorBodySchema,
     },
     examples: { responses: endpointNotFound },
@@ -207,7 +205,6 @@ export const routes = {
       200: z.array(WebhookDeliverySchema),
       400: ErrorBodySchema,
       401: ErrorBodySchema,
-      403: ErrorBodySchema,
       404: ErrorBodySchema,
     },
     examples: { responses: endpointNotFound },

@@ -5200,17 +5200,6 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A feature of your organization is off, or a rule forbids it for this resource. */
-            403: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
             /** @description Over a rate limit (per API key, per organization, or per webhook endpoint); retry after `Retry-After` seconds. */
             429: {
                 headers: {
@@ -5404,17 +5393,6 @@ export interface operations {
             };
             /** @description Missing, malformed, unknown or revoked API key. */
             401: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A feature of your organization is off, or a rule forbids it for this resource. */
-            403: {
                 headers: {
                     /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
                     "x-request-id"?: string;
@@ -6011,17 +5989,6 @@ export interface operations {
             };
             /** @description Missing, malformed, unknown or revoked API key. */
             401: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A feature of your organization is off, or a rule forbids it for this resource. */
-            403: {
                 headers: {
                     /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
                     "x-request-id"?: string;
@@ -9777,17 +9744,6 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A feature of your organization is off, or a rule forbids it for this resource. */
-            403: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
             /** @description Over a rate limit (per API key, per organization, or per webhook endpoint); retry after `Retry-After` seconds. */
             429: {
                 headers: {
@@ -9849,17 +9805,6 @@ export interface operations {
             };
             /** @description Missing, malformed, unknown or revoked API key. */
             401: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A feature of your organization is off, or a rule forbids it for this resource. */
-            403: {
                 headers: {
                     /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
                     "x-request-id"?: string;
@@ -10048,17 +9993,6 @@ export interface operations {
             };
             /** @description Missing, malformed, unknown or revoked API key. */
             401: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A feature of your organization is off, or a rule forbids it for this resource. */
-            403: {
                 headers: {
                     /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
                     "x-request-id"?: string;
@@ -11144,17 +11078,6 @@ export interface operations {
             };
             /** @description Missing, malformed, unknown or revoked API key. */
             401: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A feature of your organization is off, or a rule forbids it for this resource. */
-            403: {
                 headers: {
                     /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
                     "x-request-id"?: string;
