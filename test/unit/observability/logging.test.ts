@@ -131,7 +131,7 @@ describe('log lines', () => {
     });
   });
 
-  it('never carry a console session: not in the event\'s cookies, nor in free text', () => {
+  it("never carry a console session: not in the event's cookies, nor in free text", () => {
     const token = 'Q'.repeat(43);
     const event = { cookies: [`console_session=${token}`], headers: { cookie: `__Host-console_session=${token}` } };
 
