@@ -1,6 +1,6 @@
 import { TransactionConflictException } from '@aws-sdk/client-dynamodb';
 import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import type { Db } from '#shared/db/client.ts';
+import { currentDeadline, type Db } from '#shared/db/client.ts';
 import { cancellationCodes, WriteConflictError } from '#shared/db/errors.ts';
 
 export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
@@ -44,11 +44,15 @@ export async function writeGuarded<Role extends string>(db: Db, items: readonly 
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** The longest pause between two attempts: a conflict lasts as long as the winner's transaction, milliseconds. */
+const MAX_BACKOFF_MS = 250;
+
 /**
  * Runs `attempt` again (with jittered exponential backoff) while it loses to concurrent transactions. Each
  * attempt must decide against the state the winner left: it reads afresh, or it is a write whose guards alone
- * decide (then sent again as it was, see `RESEND_ATTEMPTS`). When every attempt lost, the last SDK error
- * surfaces: a transient database error, answered with 503.
+ * decide (then sent again as it was, see `RESEND_ATTEMPTS`). When every attempt lost, or the next pause would
+ * pass the request's database deadline, the last SDK error surfaces: a transient database error, answered with
+ * 503 (so 12 attempts wait about 1 s in all, 2 s at most, never past the deadline).
  */
 export async function retryOnConflict<T>(attempt: () => Promise<T>, attempts = 12): Promise<T> {
   for (let n = 1; ; n++) {
@@ -56,8 +60,10 @@ export async function retryOnConflict<T>(attempt: () => Promise<T>, attempts = 1
       return await attempt();
     } catch (error) {
       if (!(error instanceof WriteConflictError)) throw error;
-      if (n >= attempts) throw error.cause;
-      await sleep(Math.random() * Math.min(1000, 10 * 2 ** n));
+      const pause = Math.random() * Math.min(MAX_BACKOFF_MS, 10 * 2 ** n);
+      const deadline = currentDeadline();
+      if (n >= attempts || (deadline !== undefined && Date.now() + pause >= deadline)) throw error.cause;
+      await sleep(pause);
     }
   }
 }

@@ -3,7 +3,7 @@ import { DynamoDBClient, TransactionCanceledException } from '@aws-sdk/client-dy
 import { DynamoDBDocumentClient, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Db } from '#shared/db/client.ts';
+import { type Db, withDatabaseDeadline } from '#shared/db/client.ts';
 import { isTransientDatabaseError, WriteConflictError } from '#shared/db/errors.ts';
 import {
   type GuardedItem,
@@ -100,6 +100,18 @@ describe('retryOnConflict around a write whose guards decide', () => {
 
     expect(failure).toBe(conflict);
     expect(ddb).toHaveReceivedCommandTimes(TransactWriteCommand, RESEND_ATTEMPTS);
+  });
+
+  it('stops waiting for another attempt when the pause would pass the request deadline', async () => {
+    const conflict = cancelled('None', 'TransactionConflict', 'None');
+    ddb.on(TransactWriteCommand).rejects(conflict);
+
+    const failure = await withDatabaseDeadline(Date.now() - 1, () =>
+      retryOnConflict(() => writeGuarded(db, items)).catch((e: unknown) => e),
+    );
+
+    expect(failure).toBe(conflict);
+    expect(ddb).toHaveReceivedCommandTimes(TransactWriteCommand, 1);
   });
 
   it('does not send again what failed for another reason', async () => {
