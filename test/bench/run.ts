@@ -25,6 +25,7 @@ import { routeList } from '#shared/routes.ts';
 import type { RouteDefinition } from '#shared/routing/route.ts';
 import { type CommandPlan, capture, commandCount, describePlan, replayer } from '#test/bench/floor.ts';
 import { httpLoad, loopLoad, type Measurement } from '#test/bench/load.ts';
+import { measureStartup, type StartupResult } from '#test/bench/startup.ts';
 import { customerItem } from '#test/support/customers/customer-items.ts';
 import { apiEvent } from '#test/support/http/api-event.ts';
 import { type Runtime, startRuntime, untilDatabaseReleased } from '#test/support/local-runtime.ts';
@@ -75,6 +76,9 @@ async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'payouts-bench-'));
   let runtime: Runtime | undefined;
   try {
+    // First, alone on the machine: how long a newcomer waits for `npm start` (chain, bank and workers included).
+    const startup = await measureStartup({ LOG_LEVEL: 'error' });
+    process.stderr.write('measured the start-up\n');
     // The rate limits count every request as in production, but so high that the load is never refused.
     runtime = await startRuntime(dataDir, { SANDBOX_SETTLE_AFTER_S: 'off', LOG_LEVEL: 'error', ...UNREFUSED });
     const local = runtime.localJson();
@@ -269,6 +273,7 @@ async function main() {
       mode: SHORT ? 'short' : 'full',
       machine,
       settings: { seconds: SECONDS, connections: CONNECTIONS },
+      startup,
       operations: results,
       rateLimit,
       lists,
@@ -334,6 +339,7 @@ type Report = {
   mode: string;
   machine: string;
   settings: { seconds: number; connections: number };
+  startup: StartupResult;
   operations: ScenarioResult[];
   rateLimit: RateLimitCost | undefined;
   lists: { items: number; service: Measurement }[];
@@ -381,6 +387,10 @@ function markdown(report: Report): string {
           '',
         ]
       : []),
+    '| start-up, empty data folder | npm start s | floor: DynamoDB Local alone s | npm start ÷ floor |',
+    '| --- | ---: | ---: | ---: |',
+    `| until it serves (target under 20 s) | ${n(report.startup.serviceSeconds, 1)} | ${n(report.startup.floorSeconds, 1)} | ${n(report.startup.ratio, 2)} |`,
+    '',
     '| list customers (first page), one connection | req/s | p50 ms | p99 ms |',
     '| --- | ---: | ---: | ---: |',
     ...report.lists.map(
