@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { REPO_ROOT } from '#infra/repo-root.ts';
 
-const CONSOLE_ROOT = join(REPO_ROOT, 'infra/console');
+export const CONSOLE_ROOT = join(REPO_ROOT, 'infra/console');
 const BUILDS = join(CONSOLE_ROOT, 'dist');
 
 /** What the built app depends on: its sources, page, Vite configuration and the locked package versions. */
@@ -62,4 +63,11 @@ export async function buildConsole(): Promise<string> {
       rmSync(join(BUILDS, entry), { recursive: true, force: true });
   }
   return outDir;
+}
+
+// `node --import tsx infra/console/build.ts <dir>`: the CDK asset's local bundling (no Docker) copies a build there.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const target = process.argv[2];
+  if (!target) throw new Error('usage: build.ts <output directory>');
+  cpSync(await buildConsole(), target, { recursive: true });
 }

@@ -1,6 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import type { ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
+import { CONSOLE_SECURITY_HEADERS } from '#infra/console/headers.ts';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -12,19 +13,6 @@ const CONTENT_TYPES: Record<string, string> = {
   '.ico': 'image/x-icon',
   '.woff2': 'font/woff2',
   '.txt': 'text/plain; charset=utf-8',
-};
-
-/**
- * The headers CloudFront's response headers policy sets in AWS (infra/aws/console-hosting.ts): the app loads
- * only its own scripts, talks only to its own origin and cannot be framed.
- */
-export const CONSOLE_SECURITY_HEADERS: Record<string, string> = {
-  'content-security-policy':
-    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; " +
-    "frame-ancestors 'none'; base-uri 'none'; form-action 'self'; object-src 'none'",
-  'x-content-type-options': 'nosniff',
-  'x-frame-options': 'DENY',
-  'referrer-policy': 'no-referrer',
 };
 
 const PREFIX = '/console/';

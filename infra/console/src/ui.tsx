@@ -78,6 +78,12 @@ export function show(value: unknown): string {
   return JSON.stringify(value);
 }
 
+/** `createdAt` -> `Created at`: the API's field names as column titles. */
+const label = (field: string) => {
+  const words = field.replace(/([A-Z])/g, ' $1').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
+
 /** A table of rows with the given columns (the first `columns` key of each row, in order). */
 export function RowsTable(props: { rows: Record<string, unknown>[]; columns: string[]; empty: string }) {
   if (!props.rows.length) return <p className="muted">{props.empty}</p>;
@@ -86,7 +92,7 @@ export function RowsTable(props: { rows: Record<string, unknown>[]; columns: str
       <thead>
         <tr>
           {props.columns.map((column) => (
-            <th key={column}>{column}</th>
+            <th key={column}>{label(column)}</th>
           ))}
         </tr>
       </thead>

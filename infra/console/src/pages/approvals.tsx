@@ -10,7 +10,7 @@ function Approval({
 }: {
   withdrawal: PendingWithdrawal;
   canApprove: boolean;
-  onChange: () => void;
+  onChange: (outcome: string) => void;
 }) {
   const [reason, setReason] = useState('');
   const [rejecting, setRejecting] = useState(false);
@@ -58,7 +58,7 @@ function Approval({
             onClick={() =>
               run(async () => {
                 const signed = await signWithdrawal(withdrawal.id);
-                onChange();
+                onChange(`Signed ${withdrawal.id}: ${signed.status}`);
                 return `Signed: ${signed.status}`;
               })
             }
@@ -70,8 +70,12 @@ function Approval({
               onSubmit={(event) => {
                 event.preventDefault();
                 run(async () => {
-                  await call('POST', `/api/console/approvals/${withdrawal.id}/reject`, { reason: reason.trim() });
-                  onChange();
+                  const rejected = await call<PendingWithdrawal>(
+                    'POST',
+                    `/api/console/approvals/${withdrawal.id}/reject`,
+                    { reason: reason.trim() },
+                  );
+                  onChange(`Rejected ${withdrawal.id}: ${rejected.status}`);
                   return 'Rejected';
                 });
               }}
@@ -104,16 +108,27 @@ function Approval({
 export function ApprovalsPage({ session }: { session: Session }) {
   const loaded = useLoad<PendingWithdrawal[]>('/api/console/approvals');
   const canApprove = session.permissions.includes('approve');
+  // A decided withdrawal leaves the list (and its card with it), so its outcome is kept here.
+  const [outcome, setOutcome] = useState<string>();
   return (
     <Page title="Approvals" loaded={loaded}>
       <p className="muted">
-        Withdrawals over the allowance or the balance wait here for {session.organization.requiredApprovals}{' '}
-        signature(s) by distinct members. Approving signs the amount, currency, beneficiary and account shown.
+        Withdrawals over the allowance or the balance wait here for the signatures of distinct members. Approving signs
+        the amount, currency, beneficiary and account shown with your passkey.
         {canApprove ? '' : ' Your role may not approve.'}
       </p>
+      <Note note={outcome} />
       {loaded.data && !loaded.data.length && <p className="muted">Nothing waits for a signature.</p>}
       {loaded.data?.map((withdrawal) => (
-        <Approval key={withdrawal.id} withdrawal={withdrawal} canApprove={canApprove} onChange={loaded.reload} />
+        <Approval
+          key={withdrawal.id}
+          withdrawal={withdrawal}
+          canApprove={canApprove}
+          onChange={(text) => {
+            setOutcome(text);
+            loaded.reload();
+          }}
+        />
       ))}
     </Page>
   );
