@@ -226,14 +226,14 @@ describe('the organization console in Chromium', () => {
     await approver.page.getByText(`Signed ${transactionId}: PROCESSING`).waitFor();
     await shot(approver, '08-approvals-approved');
 
+    type Delivered = { event_type: string; data: { transaction_id?: string; status?: string } };
+    const delivered = () =>
+      receiver.at('/hooks').map((hook) => new Webhook(secret).verify(hook.body, hook.headers) as Delivered);
     const paid = await eventually('the PROCESSING webhook of the signed withdrawal', () =>
-      receiver
-        .at('/hooks')
-        .map(
-          (hook) => new Webhook(secret).verify(hook.body, hook.headers) as { data: { id?: string; status?: string } },
-        )
-        .find((event) => event.data.id === transactionId && event.data.status === 'PROCESSING'),
-    );
+      delivered().find((event) => event.data.transaction_id === transactionId && event.data.status === 'PROCESSING'),
+    ).catch((error: Error) => {
+      throw new Error(`${error.message}; received ${JSON.stringify(delivered())}`);
+    });
     expect(paid.data.status).toBe('PROCESSING');
     expect(['PROCESSING', 'COMPLETED']).toContain(
       (await api<{ status: string }>('GET', `/customers/${customerId}/transactions/${transactionId}`)).status,
