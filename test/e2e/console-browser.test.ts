@@ -41,6 +41,8 @@ describe('the organization console in Chromium', () => {
   let viewer: Member;
   let secret: string;
   let transactionId: string;
+  let customerId: string;
+  let bankId: string;
 
   const api = async <T>(method: string, path: string, body?: object) => {
     const response = await runtime.api<T>(method, path, { key: runtime.localJson().apiKey, ...(body ? { body } : {}) });
@@ -49,8 +51,11 @@ describe('the organization console in Chromium', () => {
     return response.body;
   };
 
-  const shot = (member: Member, name: string) =>
-    member.page.screenshot({ path: join(shots, `${name}.png`), fullPage: true });
+  /** A screenshot once the page has its data (every page shows "Loading…" until then). */
+  const shot = async (member: Member, name: string) => {
+    await member.page.getByText('Loading…').waitFor({ state: 'detached' });
+    await member.page.screenshot({ path: join(shots, `${name}.png`), fullPage: true });
+  };
 
   /** A fresh browser profile with one virtual authenticator, the way a member's own device holds a passkey. */
   async function device(): Promise<Member> {
@@ -183,22 +188,22 @@ describe('the organization console in Chromium', () => {
     await admin(dataDir, 'org', 'update', organizationId, '--approvals', '2');
     const endpoint = await api<{ secret: string }>('POST', '/webhooks/endpoints', { url: receiver.url('/hooks') });
     secret = endpoint.secret;
-    const { customerId } = await api<{ customerId: string }>('POST', '/customers', {
+    ({ customerId } = await api<{ customerId: string }>('POST', '/customers', {
       name: 'Ada Lovelace',
       accountType: 'individual',
       email: 'ada@example.com',
-    });
+    }));
     await api('POST', `/sandbox/customers/${customerId}/kyc/approve`, { verifiedName: 'Ada Lovelace' });
-    const bank = await api<{ id: string }>('POST', `/customers/${customerId}/withdrawal/banks`, {
+    ({ id: bankId } = await api<{ id: string }>('POST', `/customers/${customerId}/withdrawal/banks`, {
       beneficiaryName: 'Ada Lovelace',
       currency: 'EUR',
       iban: 'DE89370400440532013000',
       bic: 'COBADEFFXXX',
-    });
+    }));
     await api('POST', `/sandbox/customers/${customerId}/balance`, { amount: '250.00' });
     await api('POST', '/sandbox/allowance', { limit: '10.00', resetPeriodMinutes: 1440 });
     const proposed = await api<{ id: string; status: string }>('POST', `/customers/${customerId}/withdrawal`, {
-      withdrawalBankId: bank.id,
+      withdrawalBankId: bankId,
       sourceAmount: '100.00',
       idempotencyKey: 'console-e2e-1',
     });
@@ -224,13 +229,16 @@ describe('the organization console in Chromium', () => {
     await approverCard.getByText('owner@sandbox.local').waitFor();
     await approverCard.getByRole('button', { name: 'Approve with passkey' }).click();
     await approver.page.getByText(`Signed ${transactionId}: PROCESSING`).waitFor();
+    await approverCard.waitFor({ state: 'detached' });
     await shot(approver, '08-approvals-approved');
 
     type Delivered = { event_type: string; data: { transaction_id?: string; status?: string } };
     const delivered = () =>
       receiver.at('/hooks').map((hook) => new Webhook(secret).verify(hook.body, hook.headers) as Delivered);
-    const paid = await eventually('the PROCESSING webhook of the signed withdrawal', () =>
-      delivered().find((event) => event.data.transaction_id === transactionId && event.data.status === 'PROCESSING'),
+    const paid = await eventually(
+      'the PROCESSING webhook of the signed withdrawal',
+      () => delivered().find((e) => e.data.transaction_id === transactionId && e.data.status === 'PROCESSING'),
+      45_000,
     ).catch((error: Error) => {
       throw new Error(`${error.message}; received ${JSON.stringify(delivered())}`);
     });
@@ -241,14 +249,33 @@ describe('the organization console in Chromium', () => {
   });
 
   it('shows a viewer the approvals without the approve button, and the API refuses the viewer (403)', async () => {
+    const second = await api<{ id: string }>('POST', `/customers/${customerId}/withdrawal`, {
+      withdrawalBankId: bankId,
+      sourceAmount: '20.00',
+      idempotencyKey: 'console-e2e-2',
+    });
     await open(viewer, '#/approvals');
-    await viewer.page.getByText('Your role may not approve.').waitFor();
+    const card = viewer.page.locator(`[data-transaction="${second.id}"]`);
+    await card.waitFor();
     await shot(viewer, '09-approvals-viewer');
 
-    expect(await viewer.page.getByRole('button', { name: 'Approve with passkey' }).count()).toBe(0);
-    expect(
-      await fetchFrom(viewer, `/api/console/approvals/${transactionId}/options`, { 'x-console-request': '1' }),
-    ).toBe(403);
+    expect(await viewer.page.getByText('Your role may not approve.').isVisible()).toBe(true);
+    expect(await card.getByRole('button').count()).toBe(0);
+    expect(await fetchFrom(viewer, `/api/console/approvals/${second.id}/options`, { 'x-console-request': '1' })).toBe(
+      403,
+    );
+    expect(await fetchFrom(viewer, `/api/console/approvals/${second.id}/reject`, { 'x-console-request': '1' })).toBe(
+      403,
+    );
+
+    await open(owner, '#/approvals');
+    const ownerCard = owner.page.locator(`[data-transaction="${second.id}"]`);
+    await ownerCard.getByRole('button', { name: 'Reject…' }).click();
+    await ownerCard.getByPlaceholder('Why it is rejected').fill('Duplicate of an earlier payout');
+    await shot(owner, '10-approvals-rejecting');
+    await ownerCard.getByRole('button', { name: 'Reject', exact: true }).click();
+    await owner.page.getByText(`Rejected ${second.id}: CANCELLED`).waitFor();
+    await ownerCard.waitFor({ state: 'detached' });
   });
 
   it('refuses a state-changing request without the anti-CSRF header (403), even with the session', async () => {
@@ -258,31 +285,30 @@ describe('the organization console in Chromium', () => {
 
   it('shows every other page to the owner', async () => {
     const pages: [string, string, string][] = [
-      ['#/api-keys', 'API keys', '10-api-keys'],
-      ['#/webhooks', 'Webhooks', '11-webhooks'],
-      ['#/customers', 'Customers', '12-customers'],
-      ['#/transactions', 'Transactions', '13-transactions'],
-      ['#/settings', 'Organization settings', '14-settings'],
-      ['#/audit', 'Audit log', '15-audit-log'],
+      ['#/api-keys', 'API keys', '11-api-keys'],
+      ['#/webhooks', 'Webhooks', '12-webhooks'],
+      ['#/customers', 'Customers', '13-customers'],
+      ['#/transactions', 'Transactions', '14-transactions'],
+      ['#/settings', 'Organization settings', '15-settings'],
+      ['#/audit', 'Audit log', '16-audit-log'],
     ];
     for (const [hash, title, name] of pages) {
       await open(owner, hash);
       await owner.page.getByRole('heading', { name: title }).waitFor();
-      await owner.page.getByText('Loading…').waitFor({ state: 'detached' });
       await shot(owner, name);
     }
 
     await open(owner, '#/api-keys');
     await owner.page.getByRole('button', { name: 'Create API key' }).click();
     const shown = await owner.page.getByTestId('new-api-key').textContent();
-    await shot(owner, '16-api-key-created');
+    await shot(owner, '17-api-key-created');
     await owner.page.getByRole('button', { name: 'Revoke' }).first().click();
     await owner.page.getByText(/^Revoked /).waitFor();
 
     await open(owner, '#/audit');
     await owner.page.getByLabel('Action').selectOption('withdrawal.signed');
     await owner.page.getByRole('cell', { name: 'withdrawal.signed', exact: true }).nth(1).waitFor();
-    await shot(owner, '17-audit-log-signed');
+    await shot(owner, '18-audit-log-signed');
 
     expect(shown).toMatch(/^sk_sandbox_/);
     expect(await owner.page.getByRole('cell', { name: 'withdrawal.signed', exact: true }).count()).toBe(2);
@@ -308,7 +334,7 @@ describe('the organization console in Chromium', () => {
     expect(await fetchFrom(viewer, '/api/console/session', {}, 'GET')).toBe(401);
     await viewer.page.reload();
     await viewer.page.getByRole('button', { name: 'Sign in with a passkey' }).waitFor();
-    await shot(viewer, '18-expired-session');
+    await shot(viewer, '19-expired-session');
   });
 
   it('signs the owner out everywhere', async () => {
