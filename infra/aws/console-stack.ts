@@ -9,6 +9,7 @@ import {
   RemovalPolicy,
   Stack,
   type StackProps,
+  Token,
   Validations,
 } from 'aws-cdk-lib';
 import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
@@ -73,9 +74,11 @@ function acknowledgeBucketDeployment(stack: Stack, deployment: BucketDeployment)
   }
   reasons['AwsSolutions-IAM5[Resource::<ConsoleBucketA1BD9FF9.Arn>/*]'] =
     `The CDK BucketDeployment function writes every object of the console bucket: it ${copying}.`;
-  reasons[
-    'AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:s3:::cdk-hnb659fds-assets-<AWS::AccountId>-<AWS::Region>/*]'
-  ] = `The CDK BucketDeployment function reads the bootstrap asset bucket: it ${copying}.`;
+  // The CDK bootstrap's asset bucket, named as cdk-nag prints it: with the region (and account) when the CLI knows them.
+  const known = (value: string, placeholder: string) => (Token.isUnresolved(value) ? placeholder : value);
+  const assets = `cdk-hnb659fds-assets-${known(stack.account, '<AWS::AccountId>')}-${known(stack.region, '<AWS::Region>')}`;
+  reasons[`AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:s3:::${assets}/*]`] =
+    `The CDK BucketDeployment function reads the bootstrap asset bucket: it ${copying}.`;
   for (const [id, reason] of Object.entries(reasons)) Validations.of(singleton).acknowledge({ id, reason });
   return deployment;
 }
