@@ -2,6 +2,7 @@ import { App, type Environment, Tags, Validations } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { ApiStack } from '#infra/aws/api-stack.ts';
 import { readDeploymentConfig } from '#infra/aws/config.ts';
+import { ConsoleStack } from '#infra/aws/console-stack.ts';
 import { EventsStack } from '#infra/aws/events-stack.ts';
 import { StatefulStack } from '#infra/aws/stateful-stack.ts';
 
@@ -64,6 +65,14 @@ export function buildApp({ env, context, outdir, nag = false, validateTemplates 
     config,
   });
 
+  const consoleHosting = new ConsoleStack(app, 'PayoutsConsole', {
+    env,
+    stackName: stackName('console'),
+    description: 'Payout service: the organization console (S3 + CloudFront) with the API behind the same origin',
+    api: api.api,
+    stage: config.stage,
+  });
+
   if (nag) Validations.of(app).addPlugins(new AwsSolutionsChecks(app, { verbose: true }));
-  return { app, config, stateful, api, events };
+  return { app, config, stateful, api, events, consoleHosting };
 }

@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import * as z from 'zod';
+import { buildConsole } from '#infra/console/build.ts';
 import { type LocalChains, startLocalChains } from '#infra/local/chain/local-chains.ts';
 import { resolveDepositXpub } from '#infra/local/deposit-key.ts';
 import { LOCAL_CREDENTIALS, LOCAL_REGION, type LocalDynamoDb, startDynamoDbLocal } from '#infra/local/dynamodb.ts';
@@ -78,6 +79,8 @@ async function main() {
 }
 
 async function serve(dynamo: LocalDynamoDb, chain: LocalChains | undefined) {
+  // Seconds when the console's sources changed, nothing otherwise; meanwhile the table and workers come up.
+  const consoleBuild = buildConsole();
   // The handlers read their configuration from the environment on first use, exactly as in Lambda.
   Object.assign(process.env, {
     TABLE_NAME: env.TABLE_NAME,
@@ -141,7 +144,12 @@ async function serve(dynamo: LocalDynamoDb, chain: LocalChains | undefined) {
     tableName: env.TABLE_NAME,
     announce: (line) => notes.push(line),
   });
-  const server = await startLocalServer({ routes: routeList, port: env.PORT, host: env.HOST });
+  const server = await startLocalServer({
+    routes: routeList,
+    port: env.PORT,
+    host: env.HOST,
+    consoleDir: await consoleBuild,
+  });
   const apiUrl = `${server.url}/api/v2`;
   const consoleUrl = `${deps.config.console.origin}/console/`;
   const ownerInviteUrl = await ownerInviteOnStart(deps, organizationId ?? '');

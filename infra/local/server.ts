@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { enforceRouteAccess, withRouteAccess } from '#infra/local/access-check.ts';
+import { serveConsole } from '#infra/local/console-static.ts';
 import { createRouter } from '#infra/local/router.ts';
 import { REPO_ROOT } from '#infra/repo-root.ts';
 import { appDeps } from '#shared/deps.ts';
@@ -136,12 +137,18 @@ export async function startLocalServer(options: {
   routes: readonly RouteDefinition[];
   port: number;
   host?: string;
+  /** The built console, served at `/console/` (absent: not served). */
+  consoleDir?: string;
 }): Promise<LocalServer> {
   const match = createRouter(options.routes);
   enforceRouteAccess(appDeps().db.client);
   const server = createServer(async (req, res) => {
     try {
       const url = new URL(req.url ?? '/', 'http://localhost');
+      if (options.consoleDir && (url.pathname === '/console' || url.pathname.startsWith('/console/'))) {
+        await serveConsole(options.consoleDir, req.method ?? 'GET', url.pathname, res);
+        return;
+      }
       const body = await readBody(req);
       if (body === 'too-large') {
         send(res, {

@@ -18,6 +18,9 @@ export type LocalJson = {
   tableName: string;
   /** The local chain, one entry per supported chain (absent with LOCAL_CHAIN=off). */
   chains?: { chain: string; chainId: number; rpcUrl: string; usdcAddress: string; fundedPrivateKey: string }[];
+  /** The console (`http://localhost:<port>/console/`) and, while the sandbox organization has no owner, its invite. */
+  consoleUrl: string;
+  ownerInviteUrl?: string;
 };
 
 export type ApiCall = <T = unknown>(

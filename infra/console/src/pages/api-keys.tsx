@@ -1,0 +1,78 @@
+import { useState } from 'react';
+import { type ApiKey, call } from '../api.ts';
+import { ErrorLine, Note, Page, useAction, useLoad, when } from '../ui.tsx';
+
+export function ApiKeysPage() {
+  const loaded = useLoad<ApiKey[]>('/api/console/api-keys');
+  const [created, setCreated] = useState<string>();
+  const { busy, error, note, run } = useAction();
+  return (
+    <Page title="API keys" loaded={loaded}>
+      <button
+        type="button"
+        disabled={busy}
+        onClick={() =>
+          run(async () => {
+            const key = await call<ApiKey & { apiKey: string }>('POST', '/api/console/api-keys');
+            setCreated(key.apiKey);
+            loaded.reload();
+            return undefined;
+          })
+        }
+      >
+        Create API key
+      </button>
+      {created && (
+        <div className="card secret">
+          <p>Your new key, shown only now. Store it in your secret manager:</p>
+          <code className="mono" data-testid="new-api-key">
+            {created}
+          </code>
+        </div>
+      )}
+      <Note note={note} />
+      <ErrorLine error={error} />
+      <table>
+        <thead>
+          <tr>
+            <th>Key</th>
+            <th>Status</th>
+            <th>Created</th>
+            <th>By</th>
+            <th>Revoked</th>
+            <th />
+          </tr>
+        </thead>
+        <tbody>
+          {loaded.data?.map((key) => (
+            <tr key={key.id}>
+              <td className="mono">{key.hint}</td>
+              <td>{key.status}</td>
+              <td>{when(key.createdAt)}</td>
+              <td>{key.createdBy ?? 'operator'}</td>
+              <td>{when(key.revokedAt)}</td>
+              <td>
+                {key.status === 'ACTIVE' && (
+                  <button
+                    type="button"
+                    className="danger"
+                    disabled={busy}
+                    onClick={() =>
+                      run(async () => {
+                        await call('POST', `/api/console/api-keys/${key.id}/revoke`);
+                        loaded.reload();
+                        return `Revoked ${key.hint}`;
+                      })
+                    }
+                  >
+                    Revoke
+                  </button>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </Page>
+  );
+}

@@ -1,0 +1,53 @@
+import { useState } from 'react';
+import { call, type Invite, type Member, type Role, type Session } from '../api.ts';
+import { ErrorLine, Note, Page, RowsTable, useAction, useLoad, when } from '../ui.tsx';
+
+const ROLES: Role[] = ['viewer', 'developer', 'approver', 'admin', 'owner'];
+
+export function MembersPage({ session }: { session: Session }) {
+  const loaded = useLoad<Member[]>('/api/console/members');
+  const [email, setEmail] = useState('');
+  const [role, setRole] = useState<Role>('approver');
+  const { busy, error, note, run } = useAction();
+  return (
+    <Page title="Members" loaded={loaded}>
+      <RowsTable
+        rows={(loaded.data ?? []).map((m) => ({ ...m, createdAt: when(m.createdAt) }))}
+        columns={['name', 'email', 'role', 'status', 'createdAt']}
+        empty="No members yet."
+      />
+      {session.permissions.includes('invite') && (
+        <form
+          className="card"
+          onSubmit={(event) => {
+            event.preventDefault();
+            run(async () => {
+              const invite = await call<Invite>('POST', '/api/console/invites', { email: email.trim(), role });
+              setEmail('');
+              return `Invite mailed to ${invite.email} as ${invite.role}, valid until ${when(invite.validUntil)}`;
+            });
+          }}
+        >
+          <h2>Invite a member</h2>
+          <label>
+            E-mail
+            <input name="email" type="email" value={email} onChange={(e) => setEmail(e.target.value)} required />
+          </label>
+          <label>
+            Role
+            <select name="role" value={role} onChange={(e) => setRole(e.target.value as Role)}>
+              {ROLES.map((r) => (
+                <option key={r}>{r}</option>
+              ))}
+            </select>
+          </label>
+          <button type="submit" disabled={busy}>
+            Send invite
+          </button>
+          <Note note={note} />
+          <ErrorLine error={error} />
+        </form>
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,174 @@
+import { useState } from 'react';
+import { call, rowsOf, type WebhookDelivery, type WebhookEndpoint } from '../api.ts';
+import { ErrorLine, Note, Page, useAction, useLoad, when } from '../ui.tsx';
+
+const ENDPOINTS = '/api/v2/webhooks/endpoints';
+
+function Deliveries({ endpointId }: { endpointId: string }) {
+  const loaded = useLoad<WebhookDelivery[]>(`${ENDPOINTS}/${endpointId}/deliveries`);
+  const { busy, error, note, run } = useAction();
+  const rows = rowsOf(loaded.data);
+  return (
+    <div className="deliveries">
+      <h3>Deliveries</h3>
+      <ErrorLine error={loaded.error ?? error} />
+      <Note note={note} />
+      {!rows.length && !loaded.error && <p className="muted">No deliveries yet.</p>}
+      {rows.map((delivery) => (
+        <details key={delivery.id}>
+          <summary>
+            <span className="badge">{delivery.status}</span> {delivery.eventType} · {delivery.attempts} attempt(s) ·{' '}
+            {when(delivery.createdAt)}
+            {delivery.status !== 'DELIVERED' && (
+              <button
+                type="button"
+                className="secondary"
+                disabled={busy}
+                onClick={() =>
+                  run(async () => {
+                    await call('POST', `/api/v2/webhooks/deliveries/${delivery.id}/retry`);
+                    loaded.reload();
+                    return 'Retry scheduled';
+                  })
+                }
+              >
+                Retry
+              </button>
+            )}
+          </summary>
+          <ul>
+            {delivery.attemptLog.map((a) => (
+              <li key={a.attempt}>
+                #{a.attempt} {when(a.at)}: {a.responseStatus ?? 'no answer'} {a.error ?? ''} ({a.durationMs} ms)
+              </li>
+            ))}
+          </ul>
+        </details>
+      ))}
+    </div>
+  );
+}
+
+function Endpoint({ endpoint, onChange }: { endpoint: WebhookEndpoint; onChange: () => void }) {
+  const [url, setUrl] = useState(endpoint.url);
+  const [description, setDescription] = useState(endpoint.description ?? '');
+  const [secret, setSecret] = useState<string>();
+  const [open, setOpen] = useState(false);
+  const { busy, error, note, run } = useAction();
+  return (
+    <article className="card">
+      <form
+        className="inline"
+        onSubmit={(event) => {
+          event.preventDefault();
+          run(async () => {
+            await call('PATCH', `${ENDPOINTS}/${endpoint.id}`, { url, description: description || null });
+            onChange();
+            return 'Saved';
+          });
+        }}
+      >
+        <input name="url" value={url} onChange={(e) => setUrl(e.target.value)} aria-label="URL" />
+        <input
+          name="description"
+          value={description}
+          onChange={(e) => setDescription(e.target.value)}
+          placeholder="Description"
+          aria-label="Description"
+        />
+        <button type="submit" disabled={busy}>
+          Save
+        </button>
+      </form>
+      <p className="muted">
+        {endpoint.eventTypes ? endpoint.eventTypes.join(', ') : 'every event type'} · updated {when(endpoint.updatedAt)}
+      </p>
+      <div className="actions">
+        <button
+          type="button"
+          className="secondary"
+          disabled={busy}
+          onClick={() =>
+            run(async () => {
+              setSecret((await call<WebhookEndpoint>('POST', `${ENDPOINTS}/${endpoint.id}/rotate-secret`)).secret);
+              return 'Secret rotated';
+            })
+          }
+        >
+          Rotate secret
+        </button>
+        <button
+          type="button"
+          className="secondary"
+          disabled={busy}
+          onClick={() =>
+            run(async () => {
+              const sent = await call<{ eventId: string }>('POST', `${ENDPOINTS}/${endpoint.id}/test`);
+              return `Test event ${sent.eventId} queued`;
+            })
+          }
+        >
+          Send test
+        </button>
+        <button type="button" className="secondary" onClick={() => setOpen(!open)}>
+          {open ? 'Hide deliveries' : 'Deliveries'}
+        </button>
+      </div>
+      {secret && (
+        <p className="secret">
+          New signing secret (shown only now): <code className="mono">{secret}</code>
+        </p>
+      )}
+      <Note note={note} />
+      <ErrorLine error={error} />
+      {open && <Deliveries endpointId={endpoint.id} />}
+    </article>
+  );
+}
+
+export function WebhooksPage() {
+  const loaded = useLoad<WebhookEndpoint[]>(ENDPOINTS);
+  const [url, setUrl] = useState('');
+  const [secret, setSecret] = useState<string>();
+  const { busy, error, note, run } = useAction();
+  return (
+    <Page title="Webhooks" loaded={loaded}>
+      <form
+        className="card inline"
+        onSubmit={(event) => {
+          event.preventDefault();
+          run(async () => {
+            const created = await call<WebhookEndpoint>('POST', ENDPOINTS, { url: url.trim() });
+            setSecret(created.secret);
+            setUrl('');
+            loaded.reload();
+            return `Endpoint ${created.url} created`;
+          });
+        }}
+      >
+        <input
+          name="url"
+          type="url"
+          placeholder="https://hooks.example.com/payouts"
+          value={url}
+          onChange={(e) => setUrl(e.target.value)}
+          required
+          aria-label="Receiver URL"
+        />
+        <button type="submit" disabled={busy}>
+          Add endpoint
+        </button>
+      </form>
+      {secret && (
+        <p className="secret">
+          Signing secret (shown only now): <code className="mono">{secret}</code>
+        </p>
+      )}
+      <Note note={note} />
+      <ErrorLine error={error} />
+      {rowsOf(loaded.data).map((endpoint) => (
+        <Endpoint key={endpoint.id} endpoint={endpoint} onChange={loaded.reload} />
+      ))}
+    </Page>
+  );
+}

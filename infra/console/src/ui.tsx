@@ -1,0 +1,110 @@
+import { type ReactNode, useCallback, useEffect, useState } from 'react';
+import { call, describe } from './api.ts';
+
+export type Loaded<T> = { data: T | undefined; error: string | undefined; loading: boolean; reload: () => void };
+
+/** GETs `path` (null: nothing yet) and again on `reload()`; a failure keeps the API's error text. */
+export function useLoad<T>(path: string | null): Loaded<T> {
+  const [version, setVersion] = useState(0);
+  const [state, setState] = useState<{ data?: T; error?: string; loading: boolean }>({ loading: path !== null });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `version` is the reload trigger, read by nothing inside.
+  useEffect(() => {
+    if (path === null) return;
+    let current = true;
+    setState((previous) => ({ ...previous, loading: true }));
+    call<T>('GET', `${path}`)
+      .then((data) => current && setState({ data, loading: false }))
+      .catch((error: unknown) => current && setState({ error: describe(error), loading: false }));
+    // A later load (or leaving the page) makes this answer stale.
+    return () => {
+      current = false;
+    };
+  }, [path, version]);
+  const reload = useCallback(() => setVersion((v) => v + 1), []);
+  return { data: state.data, error: state.error, loading: state.loading, reload };
+}
+
+/** Runs one change at a time and keeps its outcome (the API's error, or a note) for the page to show. */
+export function useAction() {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string>();
+  const [note, setNote] = useState<string>();
+  const run = useCallback(async (action: () => Promise<string | undefined>) => {
+    setBusy(true);
+    setError(undefined);
+    setNote(undefined);
+    try {
+      setNote(await action());
+    } catch (failure) {
+      setError(describe(failure));
+    } finally {
+      setBusy(false);
+    }
+  }, []);
+  return { busy, error, note, run };
+}
+
+export const ErrorLine = ({ error }: { error: string | undefined }) =>
+  error ? (
+    <p className="error" role="alert">
+      {error}
+    </p>
+  ) : null;
+
+export const Note = ({ note }: { note: string | undefined }) =>
+  note ? (
+    <p className="note" role="status">
+      {note}
+    </p>
+  ) : null;
+
+export function Page(props: { title: string; children: ReactNode; loaded?: Loaded<unknown> }) {
+  return (
+    <section>
+      <h1>{props.title}</h1>
+      {props.loaded?.loading && <p className="muted">Loading…</p>}
+      <ErrorLine error={props.loaded?.error} />
+      {props.children}
+    </section>
+  );
+}
+
+export const when = (at: string | null | undefined) => (at ? new Date(at).toLocaleString() : '—');
+
+/** A value of a row whose shape this console does not pin down: text for scalars, compact JSON otherwise. */
+export function show(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '—';
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return JSON.stringify(value);
+}
+
+/** `createdAt` -> `Created at`: the API's field names as column titles. */
+const label = (field: string) => {
+  const words = field.replace(/([A-Z])/g, ' $1').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
+
+/** A table of rows with the given columns (the first `columns` key of each row, in order). */
+export function RowsTable(props: { rows: Record<string, unknown>[]; columns: string[]; empty: string }) {
+  if (!props.rows.length) return <p className="muted">{props.empty}</p>;
+  return (
+    <table>
+      <thead>
+        <tr>
+          {props.columns.map((column) => (
+            <th key={column}>{label(column)}</th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {props.rows.map((row, index) => (
+          <tr key={show(row.id ?? row.customerId ?? index)}>
+            {props.columns.map((column) => (
+              <td key={column}>{show(row[column])}</td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

@@ -1,0 +1,346 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { Webhook } from 'standardwebhooks';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOCAL_CREDENTIALS, LOCAL_REGION } from '#infra/local/dynamodb.ts';
+import { hashToken } from '#shared/console/console-rules.ts';
+import { keys } from '#shared/db/keys.ts';
+import { admin, type Runtime, startRuntime } from '#test/support/local-runtime.ts';
+import { eventually, type Receiver, startReceiver } from '#test/support/webhooks/receiver.ts';
+
+const CHROMIUM = '/usr/bin/chromium';
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+type Member = { context: BrowserContext; page: Page };
+
+/**
+ * The organization console in Debian Chromium, as its members use it: each member is a browser context with its
+ * own DevTools virtual authenticator (a platform passkey with user verification), so passkeys are created and
+ * asserted by the browser itself. Screenshots of every page land in a temporary folder (kept, and printed, when
+ * CONSOLE_SCREENSHOTS names one).
+ */
+describe('the organization console in Chromium', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'payouts-e2e-console-'));
+  const shots = process.env.CONSOLE_SCREENSHOTS ?? mkdtempSync(join(tmpdir(), 'payouts-console-shots-'));
+  let runtime: Runtime;
+  let browser: Browser;
+  let receiver: Receiver;
+  let owner: Member;
+  let approver: Member;
+  let viewer: Member;
+  let secret: string;
+  let transactionId: string;
+  let customerId: string;
+  let bankId: string;
+
+  const api = async <T>(method: string, path: string, body?: object) => {
+    const response = await runtime.api<T>(method, path, { key: runtime.localJson().apiKey, ...(body ? { body } : {}) });
+    if (response.status >= 300)
+      throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(response.body)}`);
+    return response.body;
+  };
+
+  /** A screenshot once the page has its data (every page shows "Loading…" until then). */
+  const shot = async (member: Member, name: string) => {
+    await member.page.getByText('Loading…').waitFor({ state: 'detached' });
+    await member.page.screenshot({ path: join(shots, `${name}.png`), fullPage: true });
+  };
+
+  /** A fresh browser profile with one virtual authenticator, the way a member's own device holds a passkey. */
+  async function device(): Promise<Member> {
+    const context = await browser.newContext({ baseURL: runtime.baseUrl, viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('WebAuthn.enable');
+    await cdp.send('WebAuthn.addVirtualAuthenticator', {
+      options: {
+        protocol: 'ctap2',
+        transport: 'internal',
+        hasResidentKey: true,
+        hasUserVerification: true,
+        isUserVerified: true,
+        automaticPresenceSimulation: true,
+      },
+    });
+    return { context, page };
+  }
+
+  /** The newest invite link mailed to `email` (npm start writes mail under DATA_DIR/mail). */
+  function mailedInvite(email: string): string {
+    const dir = join(dataDir, 'mail');
+    const mail = readdirSync(dir)
+      .sort()
+      .reverse()
+      .map((file) => readFileSync(join(dir, file), 'utf8'))
+      .find((text) => text.includes(`To: ${email}\n`));
+    const link = mail && /http:\/\/localhost:\d+\/console\/#\/invite\/[0-9A-Za-z]{43}/.exec(mail)?.[0];
+    if (!link) throw new Error(`no invite mailed to ${email}`);
+    return link;
+  }
+
+  async function accept(member: Member, link: string, name: string) {
+    await member.page.goto(link);
+    await member.page.getByLabel('Your name').fill(name);
+    await member.page.getByRole('button', { name: 'Create passkey and join' }).click();
+    await member.page.getByRole('heading', { name: 'Approvals' }).waitFor();
+  }
+
+  /** Opens a page of the console afresh (a change of the fragment alone would keep what the page loaded). */
+  async function open(member: Member, hash: string) {
+    await member.page.goto(`/console/${hash}`);
+    await member.page.reload();
+  }
+
+  /** A fetch from inside the page, as a script of the console's origin would send it. */
+  const fetchFrom = (member: Member, path: string, headers: Record<string, string>, method = 'POST') =>
+    member.page.evaluate(
+      async ([path, headers, method]) =>
+        (await fetch(path, { method, headers, credentials: 'same-origin', body: method === 'GET' ? null : '{}' }))
+          .status,
+      [path, headers, method] as const,
+    );
+
+  beforeAll(async () => {
+    [runtime, browser, receiver] = await Promise.all([
+      startRuntime(dataDir, { LOCAL_CHAIN: 'off' }),
+      chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS }),
+      startReceiver(),
+    ]);
+    [owner, approver, viewer] = await Promise.all([device(), device(), device()]);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await receiver?.close();
+    await runtime?.stop('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+    if (!process.env.CONSOLE_SCREENSHOTS) rmSync(shots, { recursive: true, force: true });
+    else console.log(`console screenshots in ${shots}`);
+  });
+
+  it('serves the built app at /console/ and prints the console URL and a one-time owner invite', async () => {
+    const local = runtime.localJson();
+    const page = await fetch(`${runtime.baseUrl}/console/`);
+    const traversal = await fetch(`${runtime.baseUrl}/console/..%2f..%2fpackage.json`);
+
+    expect(local.consoleUrl).toBe(`${runtime.baseUrl}/console/`);
+    expect(local.ownerInviteUrl).toMatch(/^http:\/\/localhost:\d+\/console\/#\/invite\/[0-9A-Za-z]{43}$/);
+    expect(runtime.output()).toContain(`Console          ${local.consoleUrl}`);
+    expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(page.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(await page.text()).toContain('<div id="root">');
+    expect(traversal.status).toBe(404);
+  });
+
+  it('lets the owner join with a passkey from the invite link, sign out and sign in again', async () => {
+    await owner.page.goto(runtime.localJson().ownerInviteUrl ?? '');
+    await owner.page.getByLabel('Your name').fill('Olive Owner');
+    await shot(owner, '01-invite');
+    await owner.page.getByRole('button', { name: 'Create passkey and join' }).click();
+    await owner.page.getByRole('heading', { name: 'Approvals' }).waitFor();
+    await shot(owner, '02-approvals-empty');
+
+    await owner.page.getByRole('button', { name: 'Sign out', exact: true }).click();
+    await owner.page.getByRole('button', { name: 'Sign in with a passkey' }).waitFor();
+    await shot(owner, '03-sign-in');
+    await owner.page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+    await owner.page.getByRole('heading', { name: 'Approvals' }).waitFor();
+
+    expect(await owner.page.getByText('owner@sandbox.local · owner').isVisible()).toBe(true);
+    expect(await fetchFrom(owner, '/api/console/session', {}, 'GET')).toBe(200);
+  });
+
+  it('lets the owner invite an approver and a viewer, who join on their own devices', async () => {
+    await open(owner, '#/members');
+    for (const [email, role] of [
+      ['alan@example.com', 'approver'],
+      ['vera@example.com', 'viewer'],
+    ] as const) {
+      await owner.page.getByLabel('E-mail').fill(email);
+      await owner.page.getByLabel('Role').selectOption(role);
+      await owner.page.getByRole('button', { name: 'Send invite' }).click();
+      await owner.page.getByText(`Invite mailed to ${email} as ${role}`).waitFor();
+    }
+    await shot(owner, '04-members-invited');
+
+    await accept(approver, mailedInvite('alan@example.com'), 'Alan Approver');
+    await accept(viewer, mailedInvite('vera@example.com'), 'Vera Viewer');
+    await owner.page.reload();
+    await owner.page.getByRole('cell', { name: 'Vera Viewer' }).waitFor();
+    await shot(owner, '05-members');
+
+    expect(await owner.page.getByRole('cell', { name: 'alan@example.com' }).isVisible()).toBe(true);
+  });
+
+  it('shows a withdrawal over the allowance for signatures; two members sign it and it pays out with its webhook', async () => {
+    const { organizationId } = runtime.localJson();
+    await admin(dataDir, 'org', 'update', organizationId, '--approvals', '2');
+    const endpoint = await api<{ secret: string }>('POST', '/webhooks/endpoints', { url: receiver.url('/hooks') });
+    secret = endpoint.secret;
+    ({ customerId } = await api<{ customerId: string }>('POST', '/customers', {
+      name: 'Ada Lovelace',
+      accountType: 'individual',
+      email: 'ada@example.com',
+    }));
+    await api('POST', `/sandbox/customers/${customerId}/kyc/approve`, { verifiedName: 'Ada Lovelace' });
+    ({ id: bankId } = await api<{ id: string }>('POST', `/customers/${customerId}/withdrawal/banks`, {
+      beneficiaryName: 'Ada Lovelace',
+      currency: 'EUR',
+      iban: 'DE89370400440532013000',
+      bic: 'COBADEFFXXX',
+    }));
+    await api('POST', `/sandbox/customers/${customerId}/balance`, { amount: '250.00' });
+    await api('POST', '/sandbox/allowance', { limit: '10.00', resetPeriodMinutes: 1440 });
+    const proposed = await api<{ id: string; status: string }>('POST', `/customers/${customerId}/withdrawal`, {
+      withdrawalBankId: bankId,
+      sourceAmount: '100.00',
+      idempotencyKey: 'console-e2e-1',
+    });
+    transactionId = proposed.id;
+    expect(proposed.status).toBe('PROPOSED');
+
+    await open(owner, '#/approvals');
+    const card = owner.page.locator(`[data-transaction="${transactionId}"]`);
+    await card.waitFor();
+    await shot(owner, '06-approvals-proposed');
+    expect(await card.textContent()).toMatch(/91\.08 EUR.*Ada Lovelace.*DE89370400440532013000.*0 of 2/s);
+
+    await card.getByRole('button', { name: 'Approve with passkey' }).click();
+    await card.getByText('Signed: PARTIALLY_SIGNED').waitFor();
+    await card.getByText('1 of 2').waitFor();
+    await card.getByRole('button', { name: 'Approve with passkey' }).click();
+    await card.getByRole('alert').waitFor();
+    await shot(owner, '07-approvals-signed-twice');
+    expect(await card.getByRole('alert').textContent()).toMatch(/\(409\)$/);
+
+    await open(approver, '#/approvals');
+    const approverCard = approver.page.locator(`[data-transaction="${transactionId}"]`);
+    await approverCard.getByText('owner@sandbox.local').waitFor();
+    await approverCard.getByRole('button', { name: 'Approve with passkey' }).click();
+    await approver.page.getByText(`Signed ${transactionId}: PROCESSING`).waitFor();
+    await approverCard.waitFor({ state: 'detached' });
+    await shot(approver, '08-approvals-approved');
+
+    type Delivered = { event_type: string; data: { transaction_id?: string; status?: string } };
+    const delivered = () =>
+      receiver.at('/hooks').map((hook) => new Webhook(secret).verify(hook.body, hook.headers) as Delivered);
+    const paid = await eventually(
+      'the PROCESSING webhook of the signed withdrawal',
+      () => delivered().find((e) => e.data.transaction_id === transactionId && e.data.status === 'PROCESSING'),
+      45_000,
+    ).catch((error: Error) => {
+      throw new Error(`${error.message}; received ${JSON.stringify(delivered())}`);
+    });
+    expect(paid.data.status).toBe('PROCESSING');
+    expect(['PROCESSING', 'COMPLETED']).toContain(
+      (await api<{ status: string }>('GET', `/customers/${customerId}/transactions/${transactionId}`)).status,
+    );
+  });
+
+  it('shows a viewer the approvals without the approve button, and the API refuses the viewer (403)', async () => {
+    const second = await api<{ id: string }>('POST', `/customers/${customerId}/withdrawal`, {
+      withdrawalBankId: bankId,
+      sourceAmount: '20.00',
+      idempotencyKey: 'console-e2e-2',
+    });
+    await open(viewer, '#/approvals');
+    const card = viewer.page.locator(`[data-transaction="${second.id}"]`);
+    await card.waitFor();
+    await shot(viewer, '09-approvals-viewer');
+
+    expect(await viewer.page.getByText('Your role may not approve.').isVisible()).toBe(true);
+    expect(await card.getByRole('button').count()).toBe(0);
+    expect(await fetchFrom(viewer, `/api/console/approvals/${second.id}/options`, { 'x-console-request': '1' })).toBe(
+      403,
+    );
+    expect(await fetchFrom(viewer, `/api/console/approvals/${second.id}/reject`, { 'x-console-request': '1' })).toBe(
+      403,
+    );
+
+    await open(owner, '#/approvals');
+    const ownerCard = owner.page.locator(`[data-transaction="${second.id}"]`);
+    await ownerCard.getByRole('button', { name: 'Reject…' }).click();
+    await ownerCard.getByPlaceholder('Why it is rejected').fill('Duplicate of an earlier payout');
+    await shot(owner, '10-approvals-rejecting');
+    await ownerCard.getByRole('button', { name: 'Reject', exact: true }).click();
+    await owner.page.getByText(`Rejected ${second.id}: CANCELLED`).waitFor();
+    await ownerCard.waitFor({ state: 'detached' });
+  });
+
+  it('refuses a state-changing request without the anti-CSRF header (403), even with the session', async () => {
+    expect(await fetchFrom(owner, '/api/console/api-keys', {})).toBe(403);
+    expect(await fetchFrom(owner, '/api/console/api-keys', { 'x-console-request': '1' })).toBe(201);
+  });
+
+  it('shows every other page to the owner', async () => {
+    const pages: [string, string, string][] = [
+      ['#/api-keys', 'API keys', '11-api-keys'],
+      ['#/webhooks', 'Webhooks', '12-webhooks'],
+      ['#/customers', 'Customers', '13-customers'],
+      ['#/transactions', 'Transactions', '14-transactions'],
+      ['#/settings', 'Organization settings', '15-settings'],
+      ['#/audit', 'Audit log', '16-audit-log'],
+    ];
+    for (const [hash, title, name] of pages) {
+      await open(owner, hash);
+      await owner.page.getByRole('heading', { name: title }).waitFor();
+      await shot(owner, name);
+    }
+
+    await open(owner, '#/api-keys');
+    await owner.page.getByRole('button', { name: 'Create API key' }).click();
+    const shown = await owner.page.getByTestId('new-api-key').textContent();
+    await shot(owner, '17-api-key-created');
+    await owner.page.getByRole('button', { name: 'Revoke' }).first().click();
+    await owner.page.getByText(/^Revoked /).waitFor();
+
+    await open(owner, '#/audit');
+    await owner.page.getByLabel('Action').selectOption('withdrawal.signed');
+    await owner.page.getByRole('cell', { name: 'withdrawal.signed', exact: true }).nth(1).waitFor();
+    await shot(owner, '18-audit-log-signed');
+
+    expect(shown).toMatch(/^sk_sandbox_/);
+    expect(await owner.page.getByRole('cell', { name: 'withdrawal.signed', exact: true }).count()).toBe(2);
+  });
+
+  it('refuses an expired session (401) and takes the member back to sign in', async () => {
+    const cookie = (await viewer.context.cookies()).find((c) => c.name === 'console_session');
+    const local = runtime.localJson();
+    const db = DynamoDBDocumentClient.from(
+      new DynamoDBClient({ endpoint: local.dynamodbEndpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS }),
+    );
+    await db.send(
+      new UpdateCommand({
+        TableName: local.tableName,
+        Key: keys.session(hashToken(cookie?.value ?? '')),
+        UpdateExpression: 'SET idleUntil = :past',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':past': '2000-01-01T00:00:00.000Z' },
+      }),
+    );
+    db.destroy();
+
+    expect(await fetchFrom(viewer, '/api/console/session', {}, 'GET')).toBe(401);
+    await viewer.page.reload();
+    await viewer.page.getByRole('button', { name: 'Sign in with a passkey' }).waitFor();
+    await shot(viewer, '19-expired-session');
+  });
+
+  it('signs the owner out everywhere', async () => {
+    await owner.page.getByRole('button', { name: 'Sign out everywhere' }).click();
+    await owner.page.getByRole('button', { name: 'Sign in with a passkey' }).waitFor();
+
+    expect(await fetchFrom(owner, '/api/console/session', {}, 'GET')).toBe(401);
+  });
+});
