@@ -85,7 +85,7 @@ export function CustomerPage({ customerId }: { customerId: string }) {
           <h2>Transactions</h2>
           <RowsTable
             rows={overview.transactions}
-            columns={['id', 'type', 'status', 'sourceAmount', 'amount', 'currency', 'createdAt']}
+            columns={['id', 'type', 'status', 'sourceAmount', 'targetAmount', 'targetCurrency', 'createdAt']}
             empty="No transactions."
           />
         </>

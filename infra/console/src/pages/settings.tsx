@@ -1,10 +1,25 @@
 import { useState } from 'react';
-import { call, type Row, type Session } from '../api.ts';
+import { call, type Session } from '../api.ts';
+
+/** What `GET /api/console/settings` answers (shared/console/schemas.ts); amounts are decimal strings. */
+type Settings = {
+  requiredApprovals: number;
+  features: Record<string, boolean>;
+  withdrawalAllowance?: {
+    enabled: boolean;
+    allowance?: { limit: string; spent: string; available: string; resetPeriodMinutes: number; nextResetAt: string };
+  };
+  fees?: { feeBps: number; minFee: string };
+  updatedAt: string;
+};
+
 import { ErrorLine, Note, Page, show, useAction, useLoad } from '../ui.tsx';
 
 /** The organization's settings: features, allowance and the approvals threshold (owners change them). */
 export function SettingsPage({ session }: { session: Session }) {
-  const loaded = useLoad<Row>('/api/console/settings');
+  const loaded = useLoad<Settings>('/api/console/settings');
+  const settings = loaded.data;
+  const allowance = settings?.withdrawalAllowance?.enabled ? settings.withdrawalAllowance.allowance : undefined;
   const [approvals, setApprovals] = useState(String(session.organization.requiredApprovals));
   const { busy, error, note, run } = useAction();
   return (
@@ -17,13 +32,26 @@ export function SettingsPage({ session }: { session: Session }) {
         <dt>Environment</dt>
         <dd>{session.organization.environment}</dd>
         <dt>Required approvals</dt>
-        <dd>{session.organization.requiredApprovals}</dd>
-        {Object.entries(loaded.data ?? {}).map(([name, value]) => (
-          <div key={name} className="pair">
-            <dt>{name}</dt>
-            <dd>{show(value)}</dd>
-          </div>
-        ))}
+        <dd>{show(settings?.requiredApprovals ?? session.organization.requiredApprovals)}</dd>
+        <dt>Features</dt>
+        <dd>
+          {Object.entries(settings?.features ?? {})
+            .map(([feature, on]) => `${feature}: ${on ? 'on' : 'off'}`)
+            .join(', ') || '—'}
+        </dd>
+        <dt>Withdrawal allowance</dt>
+        <dd>
+          {allowance
+            ? `${show(allowance.available)} of ${show(allowance.limit)} USDC available (${show(allowance.spent)} spent), ` +
+              `resets every ${show(allowance.resetPeriodMinutes)} min, next ${show(allowance.nextResetAt)}`
+            : 'not enabled'}
+        </dd>
+        <dt>Fees</dt>
+        <dd>
+          {settings?.fees ? `${show(settings.fees.feeBps)} bps, at least ${show(settings.fees.minFee)} USDC` : '—'}
+        </dd>
+        <dt>Updated</dt>
+        <dd>{show(settings?.updatedAt)}</dd>
       </dl>
       {session.permissions.includes('settings') && (
         <form

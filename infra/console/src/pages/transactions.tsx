@@ -20,7 +20,7 @@ export function TransactionsPage() {
       </label>
       <RowsTable
         rows={rowsOf(loaded.data)}
-        columns={['id', 'customerId', 'type', 'status', 'sourceAmount', 'amount', 'currency', 'createdAt']}
+        columns={['id', 'customerId', 'type', 'status', 'sourceAmount', 'targetAmount', 'targetCurrency', 'createdAt']}
         empty="No transactions."
       />
     </Page>
