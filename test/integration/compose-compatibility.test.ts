@@ -1,7 +1,8 @@
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { givenOrganization, integrationDeps } from '#test/support/deps.ts';
 import { useApi } from '#test/support/http/local-api.ts';
+import { startTestChain, type TestChain } from '#test/support/rails/local-chain.ts';
 
 /**
  * Compose Finance's customers API v2, request by request, with exactly the bodies its public material sends:
@@ -362,5 +363,35 @@ describe('Compose customers API v2, with the bodies of its demo app and docs', (
     ]) {
       expect(await request('GET', `/rates?${query}`, { key })).toMatchObject({ status: 400, body: { error } });
     }
+  });
+});
+
+describe('Compose utilities, on the local chain', () => {
+  let chain: TestChain | undefined;
+  beforeAll(async () => {
+    chain = await startTestChain();
+    // Read by the route on its first request, as `npm start` and the CDK stack set it.
+    process.env.CHAIN_RPC = JSON.stringify({ base: { url: chain.rpcUrl } });
+  }, 60_000);
+  afterAll(async () => {
+    await chain?.stop();
+  });
+
+  it('verifyAddress (docs utilities/verifyAddress): the curl body, 200 with the five fields and their types', async () => {
+    const org = await givenOrganization(deps);
+
+    const res = await request<Body>('POST', '/verify-address', {
+      key: org.apiKey,
+      body: { address: '0x1234567890abcdef1234567890abcdef12345678' },
+    });
+
+    expect(res.status).toBe(200);
+    // The docs' example answer, field for field; our extra `address`, `chain`, `safe` are ignored by Compose clients.
+    expect(res.body).toMatchObject({ isValid: true, isContract: false, isSafeWallet: false, errors: [] });
+    expect(res.body.warnings).toEqual([expect.stringMatching(/no EIP-55 checksum/)]);
+    expect(await request('POST', '/verify-address', { key: org.apiKey, body: {} })).toMatchObject({
+      status: 400,
+      body: { error: 'address: Required' },
+    });
   });
 });

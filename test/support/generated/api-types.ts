@@ -870,6 +870,28 @@ export interface paths {
         patch: operations["updateCustomerWallet"];
         trace?: never;
     };
+    "/api/v2/verify-address": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Verify an Ethereum address: EIP-55 checksum, contract, Safe multisig
+         * @description Compose's address check, answered 200 whatever the address: `isValid` with the reason in `errors` (`Invalid Ethereum address format`, a wrong EIP-55 checksum, an address no one holds), then, for a valid address, `isContract` (code at the address, `eth_getCode`) and `isSafeWallet` (it answers Safe's `getThreshold()` and `getOwners()`; `safe` shows them) on `chain` (default `base`). `warnings`: an address without checksum, a contract that is not a Safe. Nothing is stored. 503 when the chain's node does not answer.
+         *
+         *     Needs the `customers` feature of your organization (403 otherwise).
+         */
+        post: operations["verifyAddress"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/customers/{customerId}/deposit": {
         parameters: {
             query?: never;
@@ -2658,6 +2680,50 @@ export interface components {
             /** @enum {boolean} */
             success: true;
             message: string;
+        };
+        /**
+         * @example {
+         *       "address": "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed"
+         *     }
+         */
+        VerifyAddressRequest: {
+            /** @description The address to check: `0x` + 40 hex digits; mixed case must be a correct EIP-55 checksum */
+            address: string;
+            /** @description The chain whose node answers the contract and Safe checks (Compose: always Base). Default `base`; a chain the deployment cannot read is a 400. */
+            chain?: string;
+        };
+        /**
+         * @example {
+         *       "isValid": true,
+         *       "isContract": false,
+         *       "isSafeWallet": false,
+         *       "warnings": [],
+         *       "errors": [],
+         *       "address": "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
+         *       "chain": "base",
+         *       "safe": null
+         *     }
+         */
+        AddressVerification: {
+            /** @description Well-formed, with a correct EIP-55 checksum when mixed case */
+            isValid: boolean;
+            /** @description Code is deployed at the address on `chain` */
+            isContract: boolean;
+            /** @description A Safe multisig: it answers Safe's getThreshold() and getOwners() */
+            isSafeWallet: boolean;
+            /** @description What to check before sending funds there */
+            warnings: string[];
+            /** @description Why `isValid` is false (empty otherwise) */
+            errors: string[];
+            /** @description The EIP-55 checksummed form; null when not valid */
+            address: string | null;
+            /** @enum {string} */
+            chain: "base" | "ethereum" | "polygon" | "arbitrum" | "optimism" | "avalanche";
+            /** @description The Safe's signing rule (`threshold` of `owners`); null for anything else */
+            safe: {
+                threshold: number;
+                owners: string[];
+            } | null;
         };
         /**
          * @example {
@@ -8546,6 +8612,113 @@ export interface operations {
             };
             /** @description Conflicts with the current state of the resource. */
             409: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body exceeds 64 KiB. */
+            413: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over a rate limit (per API key, per organization, or per webhook endpoint); retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; details stay in the service logs under the request id. */
+            500: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is throttled or unavailable; nothing was half-written. Retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    verifyAddress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VerifyAddressRequest"];
+            };
+        };
+        responses: {
+            /** @description Verify an Ethereum address: EIP-55 checksum, contract, Safe multisig */
+            200: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AddressVerification"];
+                };
+            };
+            /** @description The request is malformed: the message names the field (body first, then query, then path). */
+            400: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key. */
+            401: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A feature of your organization is off, or a rule forbids it for this resource. */
+            403: {
                 headers: {
                     /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
                     "x-request-id"?: string;
