@@ -109,6 +109,32 @@ describe('Compose customers API v2, with the bodies of its demo app and docs', (
     });
   });
 
+  it('submitCustomerKyc (docs kyc-verification/submitCustomerKyc): initiate first, then 200 with the message', async () => {
+    const org = await givenOrganization(deps);
+    const created = await request<Body>('POST', '/customers', { key: org.apiKey, body: DEMO_CUSTOMER });
+    const path = `/customers/${created.body.customerId as string}`;
+
+    const early = await request<Body>('POST', `${path}/kyc/submit`, { key: org.apiKey });
+    await request('POST', `${path}/kyc`, { key: org.apiKey });
+    const submitted = await request<Body>('POST', `${path}/kyc/submit`, { key: org.apiKey });
+    const again = await request<Body>('POST', `${path}/kyc/submit`, { key: org.apiKey });
+
+    expect(early).toMatchObject({
+      status: 400,
+      body: { error: 'Customer must initiate KYC verification first. Call POST /customers/{customerId}/kyc to start.' },
+    });
+    expect(submitted).toMatchObject({
+      status: 200,
+      body: { success: true, message: 'KYC verification submitted for review successfully.' },
+    });
+    expect(again).toMatchObject({
+      status: 409,
+      body: { error: expect.stringMatching(/^Verification review is already in progress/) },
+    });
+    const customer = await request<Body>('GET', path, { key: org.apiKey });
+    expect(customer.body.kyc).toMatchObject({ stepsStatus: 'pending', attempts: 1, levelName: 'customers-api-basic' });
+  });
+
   it('createCustomerWithdrawalBank (demo "wd-bank") then createCustomerWithdrawal (demo "wd-create"), 201 each', async () => {
     const { key, customerId } = await givenVerifiedDemoCustomer();
     await request('POST', `/sandbox/customers/${customerId}/balance`, { key, body: { amount: '2000' } });
