@@ -271,6 +271,21 @@ describe('Compose customers API v2, with the bodies of its demo app and docs', (
     ).toMatchObject({ status: 404, body: { error: 'Wallet not found' } });
   });
 
+  it('getCustomerTransactions (docs getCustomerTransactions): a deposit carries depositInstructions {accountType, reference}', async () => {
+    const { key, customerId } = await givenVerifiedDemoCustomer();
+    const details = await request<Body>('GET', `/customers/${customerId}/deposit?paymentRail=SEPA`, { key });
+    await request('POST', `/sandbox/customers/${customerId}/balance`, { key, body: { amount: '250' } });
+
+    const list = await request<Body[]>('GET', `/customers/${customerId}/transactions`, { key });
+    const deposit = list.body.find((transaction) => transaction.type === 'DEPOSIT');
+    const single = await request<Body>('GET', `/customers/${customerId}/transactions/${deposit?.id as string}`, {
+      key,
+    });
+
+    expect(deposit?.depositInstructions).toEqual({ accountType: 'sharedAccount', reference: details.body.reference });
+    expect(single.body.depositInstructions).toEqual(deposit?.depositInstructions);
+  });
+
   it('getCustomerTransaction (docs, demo "txn-detail"): an unknown id of any form is 404 "Transaction not found"', async () => {
     const { key, customerId } = await givenVerifiedDemoCustomer();
 

@@ -2363,6 +2363,12 @@ export interface components {
              */
             sourceCurrency?: "USDC";
         };
+        DepositInstructions: {
+            /** @enum {string} */
+            accountType: "sharedAccount";
+            /** @description The customer's deposit reference the payer quoted */
+            reference: string;
+        };
         /**
          * @example {
          *       "id": "6f1c2a9e-4b7d-4e21-9c3a-1d2e3f4a5b6c",
@@ -2390,6 +2396,7 @@ export interface components {
          *         "accountNumber": null,
          *         "routingNumber": null
          *       },
+         *       "depositInstructions": null,
          *       "walletAddress": null,
          *       "developerFee": null,
          *       "txHash": null,
@@ -2413,6 +2420,10 @@ export interface components {
          *       "fee": "0.00",
          *       "paymentRail": null,
          *       "withdrawalBank": null,
+         *       "depositInstructions": {
+         *         "accountType": "sharedAccount",
+         *         "reference": "A7B3C9D2E1"
+         *       },
          *       "walletAddress": null,
          *       "developerFee": null,
          *       "txHash": null,
@@ -2451,6 +2462,7 @@ export interface components {
                 accountNumber: string | null;
                 routingNumber: string | null;
             } | null;
+            depositInstructions: components["schemas"]["DepositInstructions"] | null;
             walletAddress: string | null;
             developerFee: string | null;
             txHash: string | null;
@@ -3582,6 +3594,7 @@ export interface components {
          *             "accountNumber": null,
          *             "routingNumber": null
          *           },
+         *           "depositInstructions": null,
          *           "walletAddress": null,
          *           "developerFee": null,
          *           "txHash": null,
