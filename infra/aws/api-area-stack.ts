@@ -1,4 +1,4 @@
-import { NestedStack, type NestedStackProps, Stack, Validations } from 'aws-cdk-lib';
+import { Aws, NestedStack, type NestedStackProps, Stack, Validations } from 'aws-cdk-lib';
 import { HttpMethod, HttpRoute, HttpRouteKey, type IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
@@ -8,6 +8,7 @@ import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import type { Construct } from 'constructs';
 import { Alarms } from '#infra/aws/alarms.ts';
 import { grantBankChannel } from '#infra/aws/bank-channel.ts';
+import { watchedChains } from '#infra/aws/chain-watchers.ts';
 import type { DeploymentConfig } from '#infra/aws/config.ts';
 import { PayoutsFunction } from '#infra/aws/function.ts';
 import { grantTableAccess } from '#infra/aws/table-access.ts';
@@ -80,6 +81,27 @@ function grantSendMail(scope: Construct, fn: PayoutsFunction, from: string) {
   );
 }
 
+/**
+ * The chain watchers' RPC URL parameters (SSM SecureStrings: the URL carries the provider's key) as `CHAIN_RPC`,
+ * with `ssm:GetParameter` on exactly those; the function reads a URL on first use, as the watchers do.
+ */
+function grantChainRpc(fn: PayoutsFunction, config: DeploymentConfig) {
+  const chains = watchedChains(config);
+  fn.addEnvironment(
+    'CHAIN_RPC',
+    JSON.stringify(Object.fromEntries(chains.map((c) => [c.chain, { parameterName: c.rpcUrlParameter }]))),
+  );
+  // The aws/ssm key that encrypts the SecureStrings needs no key policy grant.
+  fn.addToRolePolicy(
+    new PolicyStatement({
+      actions: ['ssm:GetParameter'],
+      resources: chains.map(
+        (c) => `arn:${Aws.PARTITION}:ssm:${Aws.REGION}:${Aws.ACCOUNT_ID}:parameter${c.rpcUrlParameter}`,
+      ),
+    }),
+  );
+}
+
 export class ApiAreaStack extends NestedStack {
   /** By operationId. */
   readonly functions: ReadonlyMap<string, PayoutsFunction>;
@@ -104,6 +126,7 @@ export class ApiAreaStack extends NestedStack {
       grantTableAccess(fn, table, route.access);
       if (route.access.mail) grantSendMail(this, fn, config.mailFrom ?? DEFAULT_MAIL_FROM);
       if (route.access.bankChannel) grantBankChannel(fn, config.stage, route.access.bankChannel);
+      if (route.access.chainRpc) grantChainRpc(fn, config);
       const apiRoute = new HttpRoute(this, `${name}Route`, {
         httpApi: api,
         routeKey: HttpRouteKey.with(route.path, HttpMethod[route.method]),

@@ -31,6 +31,7 @@ export async function approveKyc(
     from: ['NOT_STARTED', 'PENDING', 'REJECTED'],
     to: 'APPROVED',
     identity,
+    endsReview: true,
     now,
     event: eventRecord({
       organizationId: input.organizationId,

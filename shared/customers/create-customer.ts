@@ -25,6 +25,8 @@ export async function createCustomer(
     accountType: input.accountType,
     expectedMonthlyVolume: input.expectedMonthlyVolume ?? null,
     kycStatus: 'NOT_STARTED',
+    kycAttempts: 0,
+    kycInReview: false,
     verifiedName: null,
     // Individuals' addresses come from KYC; a corporate's registered address may be given up front.
     address: input.accountType === 'corporate' ? (input.address ?? null) : null,

@@ -61,7 +61,7 @@ const STEP_STATUS = {
   REJECTED: 'rejected',
 } as const satisfies Record<KycStatus, StepStatus>;
 
-export function toKyc(record: Pick<CustomerRecord, 'kycStatus'>): Kyc {
+export function toKyc(record: Pick<CustomerRecord, 'kycStatus'> & Partial<Pick<CustomerRecord, 'kycAttempts'>>): Kyc {
   const status = STEP_STATUS[record.kycStatus];
   const started = record.kycStatus !== 'NOT_STARTED';
   const decided = record.kycStatus === 'APPROVED' || record.kycStatus === 'REJECTED';
@@ -73,7 +73,8 @@ export function toKyc(record: Pick<CustomerRecord, 'kycStatus'>): Kyc {
   return {
     kycVerified: record.kycStatus === 'APPROVED',
     stepsStatus: STEPS_STATUS[record.kycStatus],
-    attempts: started ? 1 : 0,
+    // Submissions counted; a flow the provider decided without a manual submission was its first attempt.
+    attempts: Math.max(record.kycAttempts ?? 0, started ? 1 : 0),
     levelName: KycLevelName,
     steps: {
       identity: document('PASSPORT'),

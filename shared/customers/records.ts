@@ -35,6 +35,12 @@ export const CustomerRecordSchema = z.object({
   depositReference: z.string(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /**
+   * KYC reviews submitted (`POST .../kyc/submit`; Compose allows 4). Absent on customers stored before it: 0.
+   */
+  kycAttempts: z.number().int().min(0).default(0),
+  /** A submitted review awaits the provider's verdict (no second submission meanwhile). Absent: false. */
+  kycInReview: z.boolean().default(false),
   /** Optimistic-concurrency counter: every change is conditional on the version it read. */
   version: z.number().int().min(1),
 });

@@ -14,6 +14,7 @@ export async function rejectKyc(deps: Deps, input: { organizationId: string; cus
     customer,
     from: ['NOT_STARTED', 'PENDING'],
     to: 'REJECTED',
+    endsReview: true,
     now,
     event: eventRecord({
       organizationId: input.organizationId,

@@ -106,6 +106,8 @@ export async function changeKycStatus(
     from: readonly KycStatus[];
     to: KycStatus;
     identity?: Pick<CustomerRecord, 'verifiedName' | 'address'>;
+    /** A verdict ends a submitted review; starting the flow again does not. */
+    endsReview?: boolean;
     now: Date;
     event?: EventRecord;
   },
@@ -121,6 +123,10 @@ export async function changeKycStatus(
     values[`:from${i}`] = status;
   });
   let update = 'SET kycStatus = :to, updatedAt = :now, version = version + :one';
+  if (input.endsReview) {
+    update += ', kycInReview = :notInReview';
+    values[':notInReview'] = false;
+  }
   if (identity) {
     update += ', verifiedName = :verifiedName, address = :address';
     values[':verifiedName'] = identity.verifiedName;
@@ -161,6 +167,59 @@ export async function changeKycStatus(
     kycStatus: to,
     updatedAt: now.toISOString(),
     version: customer.version + 1,
+    ...(input.endsReview ? { kycInReview: false } : {}),
     ...(identity ?? {}),
+  };
+}
+
+/**
+ * Submits the customer's KYC for review: `PENDING`, in review, `attempt` counted, with its event, in one
+ * transaction.
+ */
+export async function submitKycForReview(
+  db: Db,
+  input: { customer: CustomerRecord; attempt: number; now: Date; event: EventRecord },
+): Promise<CustomerRecord> {
+  const { customer, attempt, now, event } = input;
+  try {
+    await writeGuarded(db, [
+      {
+        role: 'customer',
+        item: {
+          Update: {
+            TableName: db.tableName,
+            Key: keys.customer(customer.organizationId, customer.customerId),
+            UpdateExpression:
+              'SET kycStatus = :pending, kycInReview = :inReview, kycAttempts = :attempt, updatedAt = :now, ' +
+              'version = version + :one',
+            // Only the state the rules were checked on: two racing submissions count one attempt, not two.
+            ConditionExpression: 'version = :seen',
+            ExpressionAttributeValues: {
+              ':pending': 'PENDING',
+              ':inReview': true,
+              ':attempt': attempt,
+              ':now': now.toISOString(),
+              ':one': 1,
+              ':seen': customer.version,
+            },
+          },
+        },
+      },
+      {
+        role: 'event',
+        item: { Put: { TableName: db.tableName, Item: event, ConditionExpression: 'attribute_not_exists(pk)' } },
+      },
+    ]);
+  } catch (error) {
+    if (error instanceof WriteConditionFailedError && error.role === 'customer') throw new CustomerStateChangedError();
+    throw error;
+  }
+  return {
+    ...customer,
+    kycStatus: 'PENDING',
+    kycInReview: true,
+    kycAttempts: attempt,
+    updatedAt: now.toISOString(),
+    version: customer.version + 1,
   };
 }

@@ -6,6 +6,7 @@ import {
   CustomerIdParams,
   CustomerSchema,
   KycLinkSchema,
+  KycSubmittedSchema,
   ListCustomersQuery,
   SandboxKycApproveBody,
 } from '#shared/customers/schemas.ts';
@@ -90,6 +91,40 @@ export const routes = {
         ...customerNotFound,
         400: { error: 'KYC link generation is not available for corporate customers' },
         409: { error: 'Customer KYC status changed concurrently, please retry' },
+      },
+    },
+  }),
+  submitKyc: defineRoute({
+    ...customerRoute,
+    operationId: 'submitKyc',
+    method: 'POST',
+    path: '/api/v2/customers/{customerId}/kyc/submit',
+    handler: 'functions/api/customers/submit-kyc.ts',
+    summary: 'Submit KYC for review (the fallback when the hosted flow did not submit)',
+    description:
+      'Allowed after `POST /customers/{customerId}/kyc` (400 before) or after a rejection, to try again; never ' +
+      'while a review is under way or once approved (409), and at most 4 times (409). The customer becomes ' +
+      '`PENDING` in review (`kyc.stepsStatus: pending`, `kyc.attempts` counted) and `customer.kyc.submitted` is ' +
+      'sent with `attempt`; the verdict comes as `customer.kyc.approved` or `customer.kyc.rejected` (sandbox: ' +
+      '`POST /sandbox/customers/{customerId}/kyc/approve` or `/reject`).',
+    successStatus: 200,
+    access: { table: 'readwrite' },
+    request: { params: CustomerIdParams, body: NoBody },
+    responses: {
+      200: KycSubmittedSchema,
+      400: ErrorBodySchema,
+      401: ErrorBodySchema,
+      403: ErrorBodySchema,
+      404: ErrorBodySchema,
+      409: ErrorBodySchema,
+    },
+    examples: {
+      responses: {
+        ...customerNotFound,
+        400: {
+          error: 'Customer must initiate KYC verification first. Call POST /customers/{customerId}/kyc to start.',
+        },
+        409: { error: 'Verification review is already in progress for this customer' },
       },
     },
   }),

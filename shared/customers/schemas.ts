@@ -143,6 +143,11 @@ export const KycLinkSchema = z.object({ kycVerified: z.boolean(), kycFlowLink: z
   ],
 });
 
+export const KycSubmittedSchema = z.object({ success: z.literal(true), message: z.string() }).meta({
+  id: 'KycSubmitted',
+  examples: [{ success: true, message: 'KYC verification submitted for review successfully.' }],
+});
+
 export const SandboxKycApproveBody = z
   .strictObject({
     verifiedName: text(140)

@@ -23,6 +23,11 @@ export type Access = {
    */
   bankChannel?: 'reports';
   /**
+   * Asks the chains' nodes on request (`POST /verify-address`): the function gets `CHAIN_RPC`, the chain watchers'
+   * RPC URL parameters, and `ssm:GetParameter` on exactly those (infra/aws/api-area-stack.ts).
+   */
+  chainRpc?: boolean;
+  /**
    * The route takes console sessions (`route.session`): authenticating one moves its idle deadline on and removes
    * an expired one, so a read-only function may also UpdateItem and DeleteItem the session items, and only those.
    */

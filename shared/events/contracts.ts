@@ -5,6 +5,7 @@ export const EVENT_TYPES = [
   'customer.created',
   'customer.kyc.approved',
   'customer.kyc.rejected',
+  'customer.kyc.submitted',
   'withdrawal_bank.created',
   'withdrawal_bank.approved',
   'withdrawal_bank.rejected',
@@ -39,6 +40,12 @@ const TRANSACTION_ID = '9c1d2e3f-4a5b-4c6d-8e7f-0a1b2c3d4e5f';
 const BANK_ID = '7e6d5c4b-3a29-4817-a6f5-e4d3c2b1a098';
 
 const customerEventData = CustomerEventDataSchema.meta({ examples: [{ customer_id: CUSTOMER_ID }] });
+const kycSubmittedData = z
+  .object({
+    customer_id: z.string(),
+    attempt: z.number().int().min(1).meta({ description: 'Which submission this is (1 to 4)' }),
+  })
+  .meta({ examples: [{ customer_id: CUSTOMER_ID, attempt: 1 }] });
 const transactionEventShape = {
   transaction_id: z.uuid(),
   customer_id: z.uuid(),
@@ -82,6 +89,7 @@ export const EVENT_DATA_SCHEMAS = {
   'customer.created': customerEventData,
   'customer.kyc.approved': customerEventData,
   'customer.kyc.rejected': customerEventData,
+  'customer.kyc.submitted': kycSubmittedData,
   'withdrawal_bank.created': bankEventData,
   'withdrawal_bank.approved': bankEventData,
   'withdrawal_bank.rejected': bankEventData,

@@ -305,6 +305,7 @@ const EVENT_SUMMARIES: Partial<Record<EventType, string>> = {
   'customer.created': 'A customer was created',
   'customer.kyc.approved': "A customer's KYC was approved",
   'customer.kyc.rejected': "A customer's KYC was rejected",
+  'customer.kyc.submitted': "A customer's KYC was submitted for review (`attempt`: 1 to 4)",
   'withdrawal_bank.created': 'A withdrawal bank was added (ACTIVE, or PENDING review)',
   'withdrawal_bank.approved': 'A withdrawal bank was approved and is ACTIVE',
   'withdrawal_bank.rejected': 'A withdrawal bank was rejected',

@@ -3,10 +3,12 @@ import { consoleReadable, customerNotFound, customerRoute } from '#shared/routin
 import { defineRoute, type RouteDefinition } from '#shared/routing/route.ts';
 import { ErrorBodySchema } from '#shared/routing/schemas.ts';
 import {
+  AddressVerificationSchema,
   CreateWalletBody,
   CustomerWalletParams,
   ListWalletsQuery,
   UpdateWalletBody,
+  VerifyAddressBody,
   WalletDeletedSchema,
   WalletListSchema,
   WalletSchema,
@@ -123,5 +125,35 @@ export const routes = {
       409: ErrorBodySchema,
     },
     examples: { responses: { ...walletNotFound, 409: { error: 'Bank deposit wallets cannot be modified' } } },
+  }),
+  verifyAddress: defineRoute({
+    ...walletRoute,
+    operationId: 'verifyAddress',
+    method: 'POST',
+    path: '/api/v2/verify-address',
+    handler: 'functions/api/wallets/verify-address.ts',
+    summary: 'Verify an Ethereum address: EIP-55 checksum, contract, Safe multisig',
+    description:
+      "Compose's address check, answered 200 whatever the address: `isValid` with the reason in `errors` " +
+      '(`Invalid Ethereum address format`, a wrong EIP-55 checksum, an address no one holds), then, for a valid ' +
+      "address, `isContract` (code at the address, `eth_getCode`) and `isSafeWallet` (it answers Safe's " +
+      '`getThreshold()` and `getOwners()`; `safe` shows them) on `chain` (default `base`). `warnings`: an address ' +
+      "without checksum, a contract that is not a Safe. Nothing is stored. 503 when the chain's node does not answer.",
+    successStatus: 200,
+    access: { table: 'read', chainRpc: true },
+    request: { body: VerifyAddressBody },
+    responses: {
+      200: AddressVerificationSchema,
+      400: ErrorBodySchema,
+      401: ErrorBodySchema,
+      403: ErrorBodySchema,
+      503: ErrorBodySchema,
+    },
+    examples: {
+      responses: {
+        400: { error: 'chain: Unsupported chain polygon; this deployment reads base' },
+        503: { error: 'The base node did not answer, please retry' },
+      },
+    },
   }),
 } satisfies Record<string, RouteDefinition>;

@@ -154,3 +154,53 @@ export const depositInstructions = (chain: Chain): string =>
 export const WalletDeletedSchema = z
   .object({ success: z.literal(true), message: z.string() })
   .meta({ id: 'WalletDeleted', examples: [{ success: true, message: 'Wallet deleted successfully' }] });
+
+/**
+ * `POST /verify-address` (Compose's body: `{address}`). The address is any string: a malformed one is answered
+ * `isValid: false` with the reason in `errors`, as Compose does, rather than refused.
+ */
+export const VerifyAddressBody = z
+  .strictObject({
+    address: z.string({ error: 'Required' }).max(200, { error: 'Too long' }).meta({
+      description: 'The address to check: `0x` + 40 hex digits; mixed case must be a correct EIP-55 checksum',
+    }),
+    chain: ChainInputSchema.optional().meta({
+      description:
+        'The chain whose node answers the contract and Safe checks (Compose: always Base). Default `base`; a chain ' +
+        'the deployment cannot read is a 400.',
+    }),
+  })
+  .meta({ id: 'VerifyAddressRequest', examples: [{ address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed' }] });
+
+export const AddressVerificationSchema = z
+  .object({
+    isValid: z.boolean().meta({ description: 'Well-formed, with a correct EIP-55 checksum when mixed case' }),
+    isContract: z.boolean().meta({ description: 'Code is deployed at the address on `chain`' }),
+    isSafeWallet: z
+      .boolean()
+      .meta({ description: "A Safe multisig: it answers Safe's getThreshold() and getOwners()" }),
+    warnings: z.array(z.string()).meta({ description: 'What to check before sending funds there' }),
+    errors: z.array(z.string()).meta({ description: 'Why `isValid` is false (empty otherwise)' }),
+    address: z.string().nullable().meta({ description: 'The EIP-55 checksummed form; null when not valid' }),
+    chain: ChainSchema,
+    safe: z
+      .object({ threshold: z.number().int(), owners: z.array(z.string()) })
+      .nullable()
+      .meta({ description: "The Safe's signing rule (`threshold` of `owners`); null for anything else" }),
+  })
+  .meta({
+    id: 'AddressVerification',
+    examples: [
+      {
+        isValid: true,
+        isContract: false,
+        isSafeWallet: false,
+        warnings: [],
+        errors: [],
+        address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+        chain: 'base',
+        safe: null,
+      },
+    ],
+  });
+export type AddressVerification = z.infer<typeof AddressVerificationSchema>;

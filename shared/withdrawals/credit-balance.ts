@@ -31,6 +31,8 @@ export async function creditBalance(
         { organizationId: input.organizationId, customerId: customer.customerId },
         usdc,
         now,
+        // The sandbox's stand-in for a bank transfer to the shared receiving account, quoting the reference.
+        { accountType: 'sharedAccount', reference: customer.depositReference },
       );
       const owner = { organizationId: input.organizationId, customerId: customer.customerId };
       const items: GuardedItem<string>[] = [

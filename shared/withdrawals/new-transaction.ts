@@ -33,7 +33,8 @@ type NewTransaction = Pick<
   | 'reservation'
   | 'expiryDueAt'
   | 'settleDueAt'
->;
+> &
+  Partial<Pick<TransactionRecord, 'depositInstructions'>>;
 
 /** A new transaction: a fresh id and reference, its timestamps, and the fields every transaction starts without. */
 export function newTransactionRecord(input: NewTransaction, now: Date): TransactionRecord {
@@ -45,6 +46,7 @@ export function newTransactionRecord(input: NewTransaction, now: Date): Transact
     updatedAt: at,
     sourceCurrency: 'USDC',
     walletAddress: null,
+    depositInstructions: null,
     developerFee: null,
     txHash: null,
     failureReason: null,
@@ -63,10 +65,12 @@ export function newCompletedDeposit(
   owner: Pick<TransactionRecord, 'organizationId' | 'customerId'>,
   usdc: string,
   now: Date,
+  depositInstructions: TransactionRecord['depositInstructions'] = null,
 ): TransactionRecord {
   return newTransactionRecord(
     {
       ...owner,
+      depositInstructions,
       type: 'DEPOSIT',
       status: 'COMPLETED',
       completedAt: now.toISOString(),
@@ -128,6 +132,7 @@ export const toTransaction = (record: TransactionRecord): Transaction => ({
     accountNumber: record.withdrawalBank.accountNumber,
     routingNumber: record.withdrawalBank.routingNumber,
   },
+  depositInstructions: record.depositInstructions,
   walletAddress: record.walletAddress,
   developerFee: record.developerFee,
   txHash: record.txHash,

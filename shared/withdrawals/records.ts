@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { PaymentRailSchema } from '#shared/banks/records.ts';
 import {
   ApprovalSchema,
+  DepositInstructionsSchema,
   ReservationSchema,
   TransactionSchema,
   WithdrawalBankSnapshotSchema,
@@ -17,6 +18,8 @@ export const TransactionRecordSchema = TransactionSchema.omit({
   transactionId: z.string(),
   /** The bank details as they were; `paymentRail` is absent on records written before rails were stored. */
   withdrawalBank: WithdrawalBankSnapshotSchema.extend({ paymentRail: PaymentRailSchema.optional() }).nullable(),
+  /** Absent on records written before it was stored: null. */
+  depositInstructions: DepositInstructionsSchema.nullable().default(null),
   organizationId: z.string(),
   idempotencyKey: z.string().nullable(),
   approvals: z.array(ApprovalSchema),

@@ -136,6 +136,19 @@ export const WithdrawalBankSnapshotSchema = z.object({
 /** The rail a transaction moves on (Compose's `paymentRail`): the bank's rail; null for on-chain credits. */
 export const TransactionPaymentRailSchema = PaymentRailSchema.nullable();
 
+/**
+ * Compose's `depositInstructions` of a deposit: how the money was paid in. `sharedAccount`: to the platform's
+ * receiving account, identified by the customer's deposit `reference`. Null on withdrawals and on USDC that arrived
+ * on-chain (its `txHash` says where from).
+ */
+export const DepositInstructionsSchema = z
+  .object({
+    accountType: z.enum(['sharedAccount']),
+    reference: z.string().meta({ description: "The customer's deposit reference the payer quoted" }),
+  })
+  .meta({ id: 'DepositInstructions' });
+export type DepositInstructions = z.infer<typeof DepositInstructionsSchema>;
+
 /** The transaction object of API.md section 5, exactly. */
 export const TransactionSchema = z.object({
   id: z.string(),
@@ -155,6 +168,7 @@ export const TransactionSchema = z.object({
   fee: z.string(),
   paymentRail: TransactionPaymentRailSchema,
   withdrawalBank: WithdrawalBankSnapshotSchema.nullable(),
+  depositInstructions: DepositInstructionsSchema.nullable(),
   walletAddress: z.string().nullable(),
   developerFee: z.string().nullable(),
   txHash: z.string().nullable(),
@@ -188,6 +202,7 @@ const TRANSACTION_EXAMPLE: Transaction = {
     accountNumber: null,
     routingNumber: null,
   },
+  depositInstructions: null,
   walletAddress: null,
   developerFee: null,
   txHash: null,
@@ -215,6 +230,7 @@ export const TransactionResponseSchema = TransactionSchema.meta({
       fee: '0.00',
       paymentRail: null,
       withdrawalBank: null,
+      depositInstructions: { accountType: 'sharedAccount', reference: 'A7B3C9D2E1' },
     },
   ],
 });

@@ -251,12 +251,27 @@ describe('deployment settings in the environment', () => {
     expect(JSON.parse(variables.RECEIVING_BANKS)).toMatchObject({ EUR: { iban: 'DE89370400440532013000' } });
   });
 
+  it("gives a function that reads chains on request the watchers' RPC URL parameters, never a URL", () => {
+    const withRpc = variablesOf(template).filter((variables) => 'CHAIN_RPC' in variables);
+
+    expect(withRpc).toHaveLength(routeList.filter((route) => route.access.chainRpc).length);
+    for (const variables of withRpc) {
+      expect(JSON.parse(variables.CHAIN_RPC ?? '')).toEqual({
+        base: { parameterName: '/payouts/dev/rpc-url/base' },
+        ethereum: { parameterName: '/payouts/dev/rpc-url/ethereum' },
+        polygon: { parameterName: '/payouts/dev/rpc-url/polygon' },
+        arbitrum: { parameterName: '/payouts/dev/rpc-url/arbitrum' },
+      });
+    }
+  });
+
   it('leaves out what is not configured, so the code defaults apply', () => {
     for (const variables of variablesOf(template)) {
-      // The bank channel's bucket goes only to the functions that may use it (the sandbox complete and fail routes).
+      // The bank channel's bucket goes only to the functions that may use it (the sandbox complete and fail routes),
+      // the chains' RPC parameters only to those that read chains on request (verify-address, its own test).
       expect(
         Object.keys(variables)
-          .filter((name) => name !== 'BANK_CHANNEL_BUCKET')
+          .filter((name) => name !== 'BANK_CHANNEL_BUCKET' && name !== 'CHAIN_RPC')
           .sort(),
       ).toEqual(['LOG_LEVEL', 'METRICS_NAMESPACE', 'NODE_OPTIONS', 'SERVICE_NAME', 'TABLE_NAME']);
     }

@@ -192,6 +192,17 @@ describe('each route function', () => {
         expected.push(sendMail);
       }
 
+      if (access.chainRpc) {
+        // Exactly the chain watchers' RPC URL parameters, one statement each.
+        for (const chain of ['base', 'ethereum', 'polygon', 'arbitrum']) {
+          expected.push({
+            effect: 'Allow',
+            actions: ['ssm:GetParameter'],
+            resource: expect.stringContaining(`:parameter/payouts/dev/rpc-url/${chain}"`) as unknown as string,
+          });
+        }
+      }
+
       const grants = grantsOf(fn);
       const s3 = grants.filter((grant) => grant.actions.some((action) => action.startsWith('s3:')));
       expect(grants.filter((grant) => !s3.includes(grant))).toEqual(expected);

@@ -1,7 +1,8 @@
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { givenOrganization, integrationDeps } from '#test/support/deps.ts';
 import { useApi } from '#test/support/http/local-api.ts';
+import { startTestChain, type TestChain } from '#test/support/rails/local-chain.ts';
 
 /**
  * Compose Finance's customers API v2, request by request, with exactly the bodies its public material sends:
@@ -106,6 +107,32 @@ describe('Compose customers API v2, with the bodies of its demo app and docs', (
         },
       },
     });
+  });
+
+  it('submitCustomerKyc (docs kyc-verification/submitCustomerKyc): initiate first, then 200 with the message', async () => {
+    const org = await givenOrganization(deps);
+    const created = await request<Body>('POST', '/customers', { key: org.apiKey, body: DEMO_CUSTOMER });
+    const path = `/customers/${created.body.customerId as string}`;
+
+    const early = await request<Body>('POST', `${path}/kyc/submit`, { key: org.apiKey });
+    await request('POST', `${path}/kyc`, { key: org.apiKey });
+    const submitted = await request<Body>('POST', `${path}/kyc/submit`, { key: org.apiKey });
+    const again = await request<Body>('POST', `${path}/kyc/submit`, { key: org.apiKey });
+
+    expect(early).toMatchObject({
+      status: 400,
+      body: { error: 'Customer must initiate KYC verification first. Call POST /customers/{customerId}/kyc to start.' },
+    });
+    expect(submitted).toMatchObject({
+      status: 200,
+      body: { success: true, message: 'KYC verification submitted for review successfully.' },
+    });
+    expect(again).toMatchObject({
+      status: 409,
+      body: { error: expect.stringMatching(/^Verification review is already in progress/) },
+    });
+    const customer = await request<Body>('GET', path, { key: org.apiKey });
+    expect(customer.body.kyc).toMatchObject({ stepsStatus: 'pending', attempts: 1, levelName: 'customers-api-basic' });
   });
 
   it('createCustomerWithdrawalBank (demo "wd-bank") then createCustomerWithdrawal (demo "wd-create"), 201 each', async () => {
@@ -244,6 +271,21 @@ describe('Compose customers API v2, with the bodies of its demo app and docs', (
     ).toMatchObject({ status: 404, body: { error: 'Wallet not found' } });
   });
 
+  it('getCustomerTransactions (docs getCustomerTransactions): a deposit carries depositInstructions {accountType, reference}', async () => {
+    const { key, customerId } = await givenVerifiedDemoCustomer();
+    const details = await request<Body>('GET', `/customers/${customerId}/deposit?paymentRail=SEPA`, { key });
+    await request('POST', `/sandbox/customers/${customerId}/balance`, { key, body: { amount: '250' } });
+
+    const list = await request<Body[]>('GET', `/customers/${customerId}/transactions`, { key });
+    const deposit = list.body.find((transaction) => transaction.type === 'DEPOSIT');
+    const single = await request<Body>('GET', `/customers/${customerId}/transactions/${deposit?.id as string}`, {
+      key,
+    });
+
+    expect(deposit?.depositInstructions).toEqual({ accountType: 'sharedAccount', reference: details.body.reference });
+    expect(single.body.depositInstructions).toEqual(deposit?.depositInstructions);
+  });
+
   it('getCustomerTransaction (docs, demo "txn-detail"): an unknown id of any form is 404 "Transaction not found"', async () => {
     const { key, customerId } = await givenVerifiedDemoCustomer();
 
@@ -362,5 +404,35 @@ describe('Compose customers API v2, with the bodies of its demo app and docs', (
     ]) {
       expect(await request('GET', `/rates?${query}`, { key })).toMatchObject({ status: 400, body: { error } });
     }
+  });
+});
+
+describe('Compose utilities, on the local chain', () => {
+  let chain: TestChain | undefined;
+  beforeAll(async () => {
+    chain = await startTestChain();
+    // Read by the route on its first request, as `npm start` and the CDK stack set it.
+    process.env.CHAIN_RPC = JSON.stringify({ base: { url: chain.rpcUrl } });
+  }, 60_000);
+  afterAll(async () => {
+    await chain?.stop();
+  });
+
+  it('verifyAddress (docs utilities/verifyAddress): the curl body, 200 with the five fields and their types', async () => {
+    const org = await givenOrganization(deps);
+
+    const res = await request<Body>('POST', '/verify-address', {
+      key: org.apiKey,
+      body: { address: '0x1234567890abcdef1234567890abcdef12345678' },
+    });
+
+    expect(res.status).toBe(200);
+    // The docs' example answer, field for field; our extra `address`, `chain`, `safe` are ignored by Compose clients.
+    expect(res.body).toMatchObject({ isValid: true, isContract: false, isSafeWallet: false, errors: [] });
+    expect(res.body.warnings).toEqual([expect.stringMatching(/no EIP-55 checksum/)]);
+    expect(await request('POST', '/verify-address', { key: org.apiKey, body: {} })).toMatchObject({
+      status: 400,
+      body: { error: 'address: Required' },
+    });
   });
 });

@@ -50,6 +50,8 @@ describe('USDC arriving at a bank deposit wallet', () => {
       walletAddress: wallet.address,
       txHash: hash,
       withdrawalBank: null,
+      // USDC that arrived on-chain was paid to no bank account: no deposit instructions.
+      depositInstructions: null,
       completedAt: expect.any(String),
     });
     expect(await balance()).toMatchObject({ balance: '4.99', availableBalance: '4.99', lockedBalance: '0.00' });

@@ -46,6 +46,7 @@ describe('create withdrawal against DynamoDB Local', () => {
         accountNumber: null,
         routingNumber: null,
       },
+      depositInstructions: null,
       walletAddress: null,
       developerFee: null,
       txHash: null,

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Abi, createWalletClient, type Hex, http, publicActions } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
@@ -20,14 +20,20 @@ type SolcOutput = {
  * `cacheDir` under the hash of the source and the compiler version, so a start after the first skips the ~2 s.
  */
 export function compileTestUsdc(cacheDir: string): Compiled {
-  const source = readFileSync(SOURCE_PATH, 'utf8');
+  return compileSolidity(SOURCE_PATH, 'TestUsdc', cacheDir);
+}
+
+/** One contract of a Solidity source file, compiled by solc-js and cached like the USDC test token. */
+export function compileSolidity(sourcePath: string, contractName: string, cacheDir: string): Compiled {
+  const source = readFileSync(sourcePath, 'utf8');
+  const file = basename(sourcePath);
   const solc = createRequire(import.meta.url)('solc') as { version: () => string; compile: (input: string) => string };
   const digest = createHash('sha256').update(solc.version()).update(source).digest('hex').slice(0, 16);
-  const cached = join(cacheDir, `test-usdc-${digest}.json`);
+  const cached = join(cacheDir, `${file.replace(/\.sol$/, '')}-${contractName}-${digest}.json`);
   if (existsSync(cached)) return JSON.parse(readFileSync(cached, 'utf8')) as Compiled;
   const input = {
     language: 'Solidity',
-    sources: { 'test-usdc.sol': { content: source } },
+    sources: { [file]: { content: source } },
     settings: {
       optimizer: { enabled: true, runs: 200 },
       outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object'] } },
@@ -36,9 +42,9 @@ export function compileTestUsdc(cacheDir: string): Compiled {
   const output = JSON.parse(solc.compile(JSON.stringify(input))) as SolcOutput;
   const errors = (output.errors ?? []).filter((error) => error.severity === 'error');
   if (errors.length > 0)
-    throw new Error(`test-usdc.sol does not compile:\n${errors.map((e) => e.formattedMessage).join('\n')}`);
-  const contract = output.contracts['test-usdc.sol']?.TestUsdc;
-  if (!contract) throw new Error('solc returned no TestUsdc');
+    throw new Error(`${file} does not compile:\n${errors.map((e) => e.formattedMessage).join('\n')}`);
+  const contract = output.contracts[file]?.[contractName];
+  if (!contract) throw new Error(`solc returned no ${contractName}`);
   const compiled: Compiled = { abi: contract.abi, bytecode: `0x${contract.evm.bytecode.object}` };
   mkdirSync(cacheDir, { recursive: true });
   writeFileSync(cached, JSON.stringify(compiled));

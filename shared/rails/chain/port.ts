@@ -24,7 +24,16 @@ export type ChainPort = {
   transferLogs(input: { token: string; fromBlock: bigint; toBlock: bigint }): Promise<TransferLog[]>;
   /** Whether code lives at `address` (a contract, such as a Safe), for address checks. */
   isContract(address: string): Promise<boolean>;
+  /**
+   * The Safe (Gnosis Safe) set-up of the contract at `address`, read with Safe's own `getThreshold()` and
+   * `getOwners()`; undefined when either call reverts or answers something no Safe would (no owners, a threshold
+   * of 0 or above the owner count): such a contract is not a Safe.
+   */
+  safeSetup(address: string): Promise<SafeSetup | undefined>;
 };
+
+/** A Safe's signing rule: `threshold` of the `owners` (checksummed) must sign. */
+export type SafeSetup = { threshold: number; owners: string[] };
 
 /** The node could not be asked (unreachable, refused, malformed answer): the watcher counts these. */
 export class ChainRpcError extends Error {}

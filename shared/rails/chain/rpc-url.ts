@@ -1,7 +1,8 @@
 import { GetParameterCommand, SSMClient } from '@aws-sdk/client-ssm';
 import type { ChainWatchConfig } from '#shared/config/env.ts';
 
-let cached: Promise<string> | undefined;
+/** By parameter name: one function may read several chains' URLs (`POST /verify-address`). */
+const cached = new Map<string, Promise<string>>();
 
 /**
  * The watcher's RPC URL: given as is locally, read once per cold start from its SSM SecureString parameter in AWS
@@ -9,7 +10,9 @@ let cached: Promise<string> | undefined;
  */
 export function resolveRpcUrl(rpc: ChainWatchConfig['rpc'], region: string): Promise<string> {
   if ('url' in rpc) return Promise.resolve(rpc.url);
-  cached ??= (async () => {
+  const known = cached.get(rpc.parameterName);
+  if (known) return known;
+  const reading = (async () => {
     const client = new SSMClient({ region });
     try {
       const { Parameter } = await client.send(
@@ -21,8 +24,9 @@ export function resolveRpcUrl(rpc: ChainWatchConfig['rpc'], region: string): Pro
       client.destroy();
     }
   })().catch((error: unknown) => {
-    cached = undefined;
+    cached.delete(rpc.parameterName);
     throw error;
   });
-  return cached;
+  cached.set(rpc.parameterName, reading);
+  return reading;
 }

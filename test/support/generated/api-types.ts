@@ -95,6 +95,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/customers/{customerId}/kyc/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Submit KYC for review (the fallback when the hosted flow did not submit)
+         * @description Allowed after `POST /customers/{customerId}/kyc` (400 before) or after a rejection, to try again; never while a review is under way or once approved (409), and at most 4 times (409). The customer becomes `PENDING` in review (`kyc.stepsStatus: pending`, `kyc.attempts` counted) and `customer.kyc.submitted` is sent with `attempt`; the verdict comes as `customer.kyc.approved` or `customer.kyc.rejected` (sandbox: `POST /sandbox/customers/{customerId}/kyc/approve` or `/reject`).
+         *
+         *     Needs the `customers` feature of your organization (403 otherwise).
+         */
+        post: operations["submitKyc"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/customers/{customerId}/kyc/address": {
         parameters: {
             query?: never;
@@ -870,6 +892,28 @@ export interface paths {
         patch: operations["updateCustomerWallet"];
         trace?: never;
     };
+    "/api/v2/verify-address": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Verify an Ethereum address: EIP-55 checksum, contract, Safe multisig
+         * @description Compose's address check, answered 200 whatever the address: `isValid` with the reason in `errors` (`Invalid Ethereum address format`, a wrong EIP-55 checksum, an address no one holds), then, for a valid address, `isContract` (code at the address, `eth_getCode`) and `isSafeWallet` (it answers Safe's `getThreshold()` and `getOwners()`; `safe` shows them) on `chain` (default `base`). `warnings`: an address without checksum, a contract that is not a Safe. Nothing is stored. 503 when the chain's node does not answer.
+         *
+         *     Needs the `customers` feature of your organization (403 otherwise).
+         */
+        post: operations["verifyAddress"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/customers/{customerId}/deposit": {
         parameters: {
             query?: never;
@@ -1436,6 +1480,26 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "customer.kyc.submitted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A customer's KYC was submitted for review (`attempt`: 1 to 4)
+         * @description POSTed to every endpoint subscribed to this type. Any 2xx within 15 s is a delivery; anything else, a timeout or a redirect is retried (5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h), at least once: deduplicate on `webhook-id`. Order is not guaranteed; `created_at` and `previous_status` let you drop stale events.
+         */
+        post: operations["customerKycSubmittedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "withdrawal_bank.created": {
         parameters: {
             query?: never;
@@ -1842,6 +1906,17 @@ export interface components {
         };
         /**
          * @example {
+         *       "success": true,
+         *       "message": "KYC verification submitted for review successfully."
+         *     }
+         */
+        KycSubmitted: {
+            /** @enum {boolean} */
+            success: true;
+            message: string;
+        };
+        /**
+         * @example {
          *       "verifiedName": "Ada Lovelace",
          *       "address": {
          *         "addressLine1": "Friedrichstraße 123",
@@ -2108,7 +2183,7 @@ export interface components {
              */
             url: string;
             /** @description The event types to send; left out: every type, including types added later */
-            eventTypes?: ("customer.created" | "customer.kyc.approved" | "customer.kyc.rejected" | "withdrawal_bank.created" | "withdrawal_bank.approved" | "withdrawal_bank.rejected" | "withdrawal.created" | "withdrawal.status_changed" | "deposit.created" | "deposit.status_changed" | "virtual_account.created" | "virtual_account.approved")[];
+            eventTypes?: ("customer.created" | "customer.kyc.approved" | "customer.kyc.rejected" | "customer.kyc.submitted" | "withdrawal_bank.created" | "withdrawal_bank.approved" | "withdrawal_bank.rejected" | "withdrawal.created" | "withdrawal.status_changed" | "deposit.created" | "deposit.status_changed" | "virtual_account.created" | "virtual_account.approved")[];
             /** @description Your note about the endpoint, up to 500 characters */
             description?: string;
         };
@@ -2178,7 +2253,7 @@ export interface components {
             /** @description The new receiver URL; pending retries go there too. Live organizations: `https` only, never a private, loopback, link-local or metadata address (checked when saved and again at every delivery). Sandbox organizations may also use `http` and loopback (`http://127.0.0.1:4000/...`) for local development; in AWS the sender refuses loopback for everyone. */
             url?: string;
             /** @description The event types to send; `null`: every type again, including types added later */
-            eventTypes?: ("customer.created" | "customer.kyc.approved" | "customer.kyc.rejected" | "withdrawal_bank.created" | "withdrawal_bank.approved" | "withdrawal_bank.rejected" | "withdrawal.created" | "withdrawal.status_changed" | "deposit.created" | "deposit.status_changed" | "virtual_account.created" | "virtual_account.approved")[] | null;
+            eventTypes?: ("customer.created" | "customer.kyc.approved" | "customer.kyc.rejected" | "customer.kyc.submitted" | "withdrawal_bank.created" | "withdrawal_bank.approved" | "withdrawal_bank.rejected" | "withdrawal.created" | "withdrawal.status_changed" | "deposit.created" | "deposit.status_changed" | "virtual_account.created" | "virtual_account.approved")[] | null;
             /** @description Your note about the endpoint; `null` clears it */
             description?: string | null;
         };
@@ -2288,6 +2363,12 @@ export interface components {
              */
             sourceCurrency?: "USDC";
         };
+        DepositInstructions: {
+            /** @enum {string} */
+            accountType: "sharedAccount";
+            /** @description The customer's deposit reference the payer quoted */
+            reference: string;
+        };
         /**
          * @example {
          *       "id": "6f1c2a9e-4b7d-4e21-9c3a-1d2e3f4a5b6c",
@@ -2315,6 +2396,7 @@ export interface components {
          *         "accountNumber": null,
          *         "routingNumber": null
          *       },
+         *       "depositInstructions": null,
          *       "walletAddress": null,
          *       "developerFee": null,
          *       "txHash": null,
@@ -2338,6 +2420,10 @@ export interface components {
          *       "fee": "0.00",
          *       "paymentRail": null,
          *       "withdrawalBank": null,
+         *       "depositInstructions": {
+         *         "accountType": "sharedAccount",
+         *         "reference": "A7B3C9D2E1"
+         *       },
          *       "walletAddress": null,
          *       "developerFee": null,
          *       "txHash": null,
@@ -2376,6 +2462,7 @@ export interface components {
                 accountNumber: string | null;
                 routingNumber: string | null;
             } | null;
+            depositInstructions: components["schemas"]["DepositInstructions"] | null;
             walletAddress: string | null;
             developerFee: string | null;
             txHash: string | null;
@@ -2658,6 +2745,50 @@ export interface components {
             /** @enum {boolean} */
             success: true;
             message: string;
+        };
+        /**
+         * @example {
+         *       "address": "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed"
+         *     }
+         */
+        VerifyAddressRequest: {
+            /** @description The address to check: `0x` + 40 hex digits; mixed case must be a correct EIP-55 checksum */
+            address: string;
+            /** @description The chain whose node answers the contract and Safe checks (Compose: always Base). Default `base`; a chain the deployment cannot read is a 400. */
+            chain?: string;
+        };
+        /**
+         * @example {
+         *       "isValid": true,
+         *       "isContract": false,
+         *       "isSafeWallet": false,
+         *       "warnings": [],
+         *       "errors": [],
+         *       "address": "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
+         *       "chain": "base",
+         *       "safe": null
+         *     }
+         */
+        AddressVerification: {
+            /** @description Well-formed, with a correct EIP-55 checksum when mixed case */
+            isValid: boolean;
+            /** @description Code is deployed at the address on `chain` */
+            isContract: boolean;
+            /** @description A Safe multisig: it answers Safe's getThreshold() and getOwners() */
+            isSafeWallet: boolean;
+            /** @description What to check before sending funds there */
+            warnings: string[];
+            /** @description Why `isValid` is false (empty otherwise) */
+            errors: string[];
+            /** @description The EIP-55 checksummed form; null when not valid */
+            address: string | null;
+            /** @enum {string} */
+            chain: "base" | "ethereum" | "polygon" | "arbitrum" | "optimism" | "avalanche";
+            /** @description The Safe's signing rule (`threshold` of `owners`); null for anything else */
+            safe: {
+                threshold: number;
+                owners: string[];
+            } | null;
         };
         /**
          * @example {
@@ -3463,6 +3594,7 @@ export interface components {
          *             "accountNumber": null,
          *             "routingNumber": null
          *           },
+         *           "depositInstructions": null,
          *           "walletAddress": null,
          *           "developerFee": null,
          *           "txHash": null,
@@ -3971,6 +4103,138 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["KycLink"];
+                };
+            };
+            /** @description The request is malformed: the message names the field (body first, then query, then path). */
+            400: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key. */
+            401: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A feature of your organization is off, or a rule forbids it for this resource. */
+            403: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found; a resource of another organization is indistinguishable from a missing one. */
+            404: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with the current state of the resource. */
+            409: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body exceeds 64 KiB. */
+            413: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over a rate limit (per API key, per organization, or per webhook endpoint); retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; details stay in the service logs under the request id. */
+            500: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is throttled or unavailable; nothing was half-written. Retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    submitKyc: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The `customerId` that creating the customer returned */
+                customerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Submit KYC for review (the fallback when the hosted flow did not submit) */
+            200: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KycSubmitted"];
                 };
             };
             /** @description The request is malformed: the message names the field (body first, then query, then path). */
@@ -8605,6 +8869,113 @@ export interface operations {
             };
         };
     };
+    verifyAddress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VerifyAddressRequest"];
+            };
+        };
+        responses: {
+            /** @description Verify an Ethereum address: EIP-55 checksum, contract, Safe multisig */
+            200: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AddressVerification"];
+                };
+            };
+            /** @description The request is malformed: the message names the field (body first, then query, then path). */
+            400: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key. */
+            401: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A feature of your organization is off, or a rule forbids it for this resource. */
+            403: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body exceeds 64 KiB. */
+            413: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over a rate limit (per API key, per organization, or per webhook endpoint); retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; details stay in the service logs under the request id. */
+            500: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is throttled or unavailable; nothing was half-written. Retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getDepositDetails: {
         parameters: {
             query?: {
@@ -11568,6 +11939,54 @@ export interface operations {
                      */
                     data: {
                         customer_id: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    customerKycSubmittedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`event_id`), the same on every retry: deduplicate on it. */
+                "webhook-id": string;
+                /** @description Unix seconds of this attempt; refuse old ones to stop replays. */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">`, keyed with the endpoint's decoded `whsec_` secret; two signatures for 24 h after a rotation. Verify with the `standardwebhooks` or `svix` libraries. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    event_id: string;
+                    /** @enum {string} */
+                    event_type: "customer.kyc.submitted";
+                    created_at: string;
+                    /** @enum {string} */
+                    api_version: "v2";
+                    org_id: string;
+                    /**
+                     * @example {
+                     *       "customer_id": "3b241101-e2bb-4255-8caf-4136c566a962",
+                     *       "attempt": 1
+                     *     }
+                     */
+                    data: {
+                        customer_id: string;
+                        /** @description Which submission this is (1 to 4) */
+                        attempt: number;
                     };
                 };
             };

@@ -1,9 +1,11 @@
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { createTestClient, type Hex, http } from 'viem';
 import { type LocalChains, startLocalChains } from '#infra/local/chain/local-chains.ts';
 import {
   type Compiled,
+  compileSolidity,
   compileTestUsdc,
   deployTestUsdc,
   mintTestUsdc,
@@ -12,6 +14,8 @@ import {
   transferTestUsdc,
 } from '#infra/local/chain/test-usdc.ts';
 import { parseUnits } from '#shared/rails/chain/units.ts';
+
+const MINIMAL_SAFE_SOURCE = join(dirname(fileURLToPath(import.meta.url)), 'minimal-safe.sol');
 
 /**
  * A real local node (Hardhat Network) for one test file, mining only when told: `base`'s USDC test token, a second
@@ -43,6 +47,14 @@ export async function startTestChain() {
     /** Snapshot ids are single-use: one revert per snapshot. */
     snapshot: () => test.snapshot(),
     revert: (id: Hex) => test.revert({ id }),
+    /** Deploys the tests' Safe stand-in (`minimal-safe.sol`) answering `owners` and `threshold`; its address. */
+    deployMinimalSafe: async (owners: Hex[], threshold: bigint): Promise<Hex> => {
+      const safe = compileSolidity(MINIMAL_SAFE_SOURCE, 'MinimalSafe', cacheDir);
+      const hash = await holder.deployContract({ abi: safe.abi, bytecode: safe.bytecode, args: [owners, threshold] });
+      const receipt = await holder.waitForTransactionReceipt({ hash, pollingInterval: 50, timeout: 15_000 });
+      if (!receipt.contractAddress) throw new Error('deploying MinimalSafe created no contract');
+      return receipt.contractAddress;
+    },
     stop: () => local.node.stop(),
   };
 }

@@ -142,6 +142,8 @@ describe('create customer', () => {
           accountType: 'individual',
           expectedMonthlyVolume: null,
           kycStatus: 'NOT_STARTED',
+          kycAttempts: 0,
+          kycInReview: false,
           verifiedName: null,
           address: null,
           depositReference: expect.stringMatching(/^[0-9A-Z]{10}$/),

@@ -34,6 +34,7 @@ function proposed(organizationId: string, version = 3): TransactionRecord & Reco
     exchangeRate: '0.92',
     fee: '1.00',
     withdrawalBank: null,
+    depositInstructions: null,
     walletAddress: null,
     developerFee: null,
     txHash: null,

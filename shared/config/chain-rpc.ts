@@ -1,0 +1,39 @@
+import * as z from 'zod';
+import { jsonVariable } from '#shared/config/receiving-banks.ts';
+import { type Chain, ChainSchema } from '#shared/money/chains.ts';
+
+/** Where one chain's node answers: the URL itself (locally) or the SSM SecureString parameter holding it (AWS). */
+export const ChainRpcSchema = z.union([
+  z.strictObject({ url: z.url() }),
+  z.strictObject({ parameterName: z.string().startsWith('/') }),
+]);
+export type ChainRpc = z.infer<typeof ChainRpcSchema>;
+
+/**
+ * `CHAIN_RPC`: the nodes a function that reads chains on request asks (`POST /verify-address`), by chain, as JSON
+ * (`{"base": {"parameterName": "/payouts/prod/rpc-url/base"}}`). The CDK stack gives it the chain watchers' own
+ * parameters; `npm start` the local nodes' URLs. Read on first use and frozen; a malformed value fails loudly.
+ */
+const ChainRpcEnvSchema = z.object({
+  CHAIN_RPC: jsonVariable(z.partialRecord(ChainSchema, ChainRpcSchema), {}),
+});
+
+export type ChainRpcConfig = Readonly<Partial<Record<Chain, ChainRpc>>>;
+
+export class ChainRpcConfigError extends Error {}
+
+export function parseChainRpcConfig(env: Record<string, string | undefined>): ChainRpcConfig {
+  const result = ChainRpcEnvSchema.safeParse(env);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
+    throw new ChainRpcConfigError(`Invalid configuration: ${problems}`);
+  }
+  return Object.freeze({ ...result.data.CHAIN_RPC });
+}
+
+let cached: ChainRpcConfig | undefined;
+
+export function chainRpcConfig(): ChainRpcConfig {
+  cached ??= parseChainRpcConfig(process.env);
+  return cached;
+}

@@ -1,0 +1,52 @@
+import { CustomerStateChangedError, submitKycForReview } from '#shared/customers/repository.ts';
+import { requireCustomer } from '#shared/customers/require-customer.ts';
+import type { Deps } from '#shared/deps.ts';
+import { BadRequestError, ConflictError } from '#shared/errors.ts';
+import { eventRecord } from '#shared/events/outbox.ts';
+
+/** Compose's limit on submissions of one customer's KYC. */
+export const MAX_KYC_ATTEMPTS = 4;
+
+export const KYC_NOT_INITIATED =
+  'Customer must initiate KYC verification first. Call POST /customers/{customerId}/kyc to start.';
+export const KYC_IN_REVIEW = 'Verification review is already in progress for this customer';
+export const KYC_COMPLETED = 'Verification review is already completed for this customer';
+export const KYC_ATTEMPTS_EXHAUSTED = `Maximum number of KYC submission attempts (${MAX_KYC_ATTEMPTS}) reached`;
+
+export const KYC_SUBMITTED = 'KYC verification submitted for review successfully.';
+
+/**
+ * Compose's manual submission (`POST /customers/{customerId}/kyc/submit`), the fallback when the hosted flow did
+ * not submit by itself: only after `POST .../kyc` (or after a rejection, to try again), never while a review is
+ * under way or after approval, and at most 4 times. Moves the customer to `PENDING` in review and sends
+ * `customer.kyc.submitted` with the attempt number.
+ */
+export async function submitKyc(
+  deps: Deps,
+  input: { organizationId: string; customerId: string },
+): Promise<{ success: true; message: string }> {
+  const customer = await requireCustomer(deps, input.organizationId, input.customerId);
+  if (customer.kycStatus === 'NOT_STARTED') throw new BadRequestError(KYC_NOT_INITIATED);
+  if (customer.kycStatus === 'APPROVED') throw new ConflictError(KYC_COMPLETED);
+  if (customer.kycInReview) throw new ConflictError(KYC_IN_REVIEW);
+  if (customer.kycAttempts >= MAX_KYC_ATTEMPTS) throw new ConflictError(KYC_ATTEMPTS_EXHAUSTED);
+  const now = deps.clock.now();
+  const attempt = customer.kycAttempts + 1;
+  try {
+    await submitKycForReview(deps.db, {
+      customer,
+      attempt,
+      now,
+      event: eventRecord({
+        organizationId: input.organizationId,
+        type: 'customer.kyc.submitted',
+        data: { customer_id: customer.customerId, attempt },
+        now,
+      }),
+    });
+  } catch (error) {
+    if (!(error instanceof CustomerStateChangedError)) throw error;
+    throw new ConflictError('Customer KYC status changed concurrently, please retry');
+  }
+  return { success: true, message: KYC_SUBMITTED };
+}
