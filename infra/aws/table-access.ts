@@ -1,8 +1,15 @@
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { type IGrantable, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { Access } from '#shared/db/access.ts';
-import { INDEX_ACTIONS, RATE_LIMIT_ACTIONS, SESSION_ACTIONS, tableActionsOf } from '#shared/db/access.ts';
-import { RATE_LIMIT_KEY_PREFIX, SESSION_KEY_PREFIX } from '#shared/db/keys.ts';
+import {
+  INDEX_ACTIONS,
+  KEY_USE_ACTIONS,
+  KEY_USE_ATTRIBUTES,
+  RATE_LIMIT_ACTIONS,
+  SESSION_ACTIONS,
+  tableActionsOf,
+} from '#shared/db/access.ts';
+import { API_KEY_KEY_PREFIX, RATE_LIMIT_KEY_PREFIX, SESSION_KEY_PREFIX } from '#shared/db/keys.ts';
 import { TABLE } from '#shared/db/table.ts';
 
 export const indexArn = (table: ITable, index: keyof typeof TABLE.indexes) =>
@@ -24,6 +31,17 @@ export function tableStatements(table: ITable, access: Access): PolicyStatement[
         actions: [...RATE_LIMIT_ACTIONS],
         resources: [table.tableArn],
         conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${RATE_LIMIT_KEY_PREFIX}*`] } },
+      }),
+    );
+    // The `lastUsedAt` of the API keys it authenticates, and no other attribute (shared/http/key-use.ts).
+    statements.push(
+      new PolicyStatement({
+        actions: [...KEY_USE_ACTIONS],
+        resources: [table.tableArn],
+        conditions: {
+          'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${API_KEY_KEY_PREFIX}*`] },
+          'ForAllValues:StringEquals': { 'dynamodb:Attributes': [...KEY_USE_ATTRIBUTES] },
+        },
       }),
     );
     if (access.sessions) {

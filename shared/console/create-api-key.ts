@@ -30,11 +30,13 @@ export const apiKeyView = (key: {
   createdAt: string;
   revokedAt: string | null;
   createdBy?: string | undefined;
+  lastUsedAt?: string | undefined;
 }) => ({
   id: key.apiKeyId,
   hint: key.hint,
   status: key.status,
   createdAt: key.createdAt,
   createdBy: key.createdBy ?? null,
+  lastUsedAt: key.lastUsedAt ?? null,
   revokedAt: key.revokedAt,
 });

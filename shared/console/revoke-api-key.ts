@@ -2,7 +2,7 @@ import { auditItem, type ConsoleActor, memberActor } from '#shared/console/conso
 import { apiKeyView } from '#shared/console/create-api-key.ts';
 import type { Deps } from '#shared/deps.ts';
 import { NotFoundError } from '#shared/errors.ts';
-import { findApiKeyById, revokeApiKey as revoke } from '#shared/organizations/repository.ts';
+import { findApiKeyById, lastUsesOf, revokeApiKey as revoke } from '#shared/organizations/repository.ts';
 
 export const API_KEY_NOT_FOUND = 'API key not found';
 
@@ -14,7 +14,8 @@ export async function revokeApiKey(deps: Deps, actor: ConsoleActor, apiKeyId: st
   const organizationId = actor.organization.organizationId;
   const key = await findApiKeyById(deps.db, apiKeyId);
   if (key?.organizationId !== organizationId) throw new NotFoundError(API_KEY_NOT_FOUND);
-  if (key.status === 'REVOKED') return apiKeyView(key);
+  const lastUsedAt = (await lastUsesOf(deps.db, [key])).get(apiKeyId);
+  if (key.status === 'REVOKED') return apiKeyView({ ...key, lastUsedAt });
   const now = deps.clock.now();
   const revoked = await revoke(deps.db, apiKeyId, now, [
     auditItem(deps.db, {
@@ -27,5 +28,5 @@ export async function revokeApiKey(deps: Deps, actor: ConsoleActor, apiKeyId: st
       details: { hint: key.hint },
     }),
   ]);
-  return apiKeyView(revoked);
+  return apiKeyView({ ...revoked, lastUsedAt });
 }

@@ -353,6 +353,7 @@ const API_KEY_EXAMPLE = {
   status: 'ACTIVE',
   createdAt: AT,
   createdBy: 'ada@example.com',
+  lastUsedAt: '2026-11-21T10:05:00.000Z',
   revokedAt: null,
 };
 
@@ -363,6 +364,10 @@ export const ApiKeySchema = z
     status: z.enum(['ACTIVE', 'REVOKED']),
     createdAt: z.string(),
     createdBy: z.string().nullable(),
+    lastUsedAt: z
+      .string()
+      .nullable()
+      .meta({ description: 'When the key last authenticated a request, to the minute; null if never' }),
     revokedAt: z.string().nullable(),
   })
   .meta({ id: 'ConsoleApiKey', examples: [API_KEY_EXAMPLE] });
@@ -372,6 +377,7 @@ export const NewApiKeySchema = ApiKeySchema.extend({ apiKey: z.string() }).meta(
   examples: [
     {
       ...API_KEY_EXAMPLE,
+      lastUsedAt: null,
       apiKey: 'sk_sandbox_1f0e2d3c4b5a496887765a4b3c2d1e0fQ2w3E4r5T6y7U8i9O0pA1sD2fG3hJ4kL5zX6cV7bN8mx9Qa',
     },
   ],

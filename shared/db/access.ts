@@ -1,4 +1,4 @@
-import { RATE_LIMIT_KEY_PREFIX, SESSION_KEY_PREFIX } from '#shared/db/keys.ts';
+import { API_KEY_KEY_PREFIX, RATE_LIMIT_KEY_PREFIX, SESSION_KEY_PREFIX } from '#shared/db/keys.ts';
 import { type IndexName, TABLE } from '#shared/db/table.ts';
 
 /**
@@ -104,6 +104,23 @@ const isRateLimitUpdate = (commandName: string, input: unknown) =>
   /^Update(Item)?Command$/.test(commandName) &&
   String((input as { Key?: { pk?: unknown } } | undefined)?.Key?.pk ?? '').startsWith(RATE_LIMIT_KEY_PREFIX);
 
+/**
+ * Every function that authenticates API keys may record a key's use (shared/http/key-use.ts): UpdateItem of the
+ * `lastUsedAt` attribute of API key items alone, whatever its `access.table` (IAM: `dynamodb:LeadingKeys` and
+ * `dynamodb:Attributes` conditions).
+ */
+export const KEY_USE_ACTIONS = ['dynamodb:UpdateItem'] as const;
+export const KEY_USE_ATTRIBUTES = ['pk', 'sk', 'lastUsedAt'] as const;
+
+const isKeyUseUpdate = (commandName: string, input: unknown) => {
+  const update = input as { Key?: { pk?: unknown }; UpdateExpression?: unknown } | undefined;
+  return (
+    /^Update(Item)?Command$/.test(commandName) &&
+    String(update?.Key?.pk ?? '').startsWith(API_KEY_KEY_PREFIX) &&
+    update?.UpdateExpression === 'SET lastUsedAt = :now'
+  );
+};
+
 /** What a function that authenticates sessions may write beyond its `access.table` (IAM: `dynamodb:LeadingKeys`). */
 export const SESSION_ACTIONS = ['dynamodb:UpdateItem', 'dynamodb:DeleteItem'] as const;
 
@@ -114,6 +131,7 @@ const isSessionWrite = (commandName: string, input: unknown) =>
 /** Why `access` does not allow sending this command, or undefined when it does. */
 export function accessDenial(access: Access, commandName: string, input?: unknown): string | undefined {
   if (access.table !== 'none' && isRateLimitUpdate(commandName, input)) return undefined;
+  if (access.table !== 'none' && isKeyUseUpdate(commandName, input)) return undefined;
   if (access.table !== 'none' && access.sessions && isSessionWrite(commandName, input)) return undefined;
   const actions = actionsOfCommand(commandName, input);
   if (!actions) return `${commandName} is not a table command any route may be granted`;

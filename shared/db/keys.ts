@@ -71,6 +71,8 @@
 
 /** Every rate-limit counter's partition key starts with this: the one item kind every API function may update. */
 export const RATE_LIMIT_KEY_PREFIX = 'RATELIMIT#';
+/** The partition prefix of API key items (by hash), the only ones a key's use bookkeeping writes. */
+export const API_KEY_KEY_PREFIX = 'APIKEY#';
 /** Console sessions: the API routes a session may call update and delete these alone (shared/db/access.ts). */
 export const SESSION_KEY_PREFIX = 'SESSION#';
 
@@ -88,7 +90,7 @@ export const keys = {
   }),
   organization: (organizationId: string): Key => ({ pk: `ORG#${organizationId}`, sk: 'ORG' }),
 
-  apiKeyByHash: (keyHash: string): Key => ({ pk: `APIKEY#${keyHash}`, sk: 'APIKEY' }),
+  apiKeyByHash: (keyHash: string): Key => ({ pk: `${API_KEY_KEY_PREFIX}${keyHash}`, sk: 'APIKEY' }),
   apiKeyById: (apiKeyId: string): Key => ({ pk: `APIKEYID#${apiKeyId}`, sk: 'APIKEYID' }),
   apiKeyListEntry: (organizationId: string, createdAt: string, apiKeyId: string): ListKey => ({
     gsi1pk: `ORG#${organizationId}#APIKEYS`,

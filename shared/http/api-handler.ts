@@ -14,6 +14,7 @@ import {
   ServiceUnavailableError,
 } from '#shared/errors.ts';
 import { type AuthContext, authenticate } from '#shared/http/auth.ts';
+import { recordKeyUse } from '#shared/http/key-use.ts';
 import { requestLogKeys, requestOutcomeMiddleware } from '#shared/http/observability.ts';
 import { enforceRateLimits } from '#shared/http/rate-limits.ts';
 import { RawReply, Reply } from '#shared/http/reply.ts';
@@ -133,7 +134,7 @@ const authMiddleware = (route: RouteDefinition, deps: () => Deps): ApiMiddleware
     }
     state.auth = await withDatabaseDeadline(state.deadline, async () => {
       const auth = await authenticate(deps(), header(request.event, 'authorization'));
-      await enforceRateLimits(deps(), auth);
+      await Promise.all([enforceRateLimits(deps(), auth), recordKeyUse(deps(), auth)]);
       return auth;
     });
   },

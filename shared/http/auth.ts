@@ -4,8 +4,16 @@ import { bearerToken, hashApiKey, organizationIdOfApiKey } from '#shared/organiz
 import type { ApiKeyRecord, Organization } from '#shared/organizations/records.ts';
 import { findApiKeyByHash, findApiKeyWithOrganization, getOrganization } from '#shared/organizations/repository.ts';
 
-/** `apiKeyId` null: a console session (shared/http/session.ts) authenticated the request. */
-export type AuthContext = { organizationId: string; organization: Organization; apiKeyId: string | null };
+/**
+ * `apiKeyId` null: a console session (shared/http/session.ts) authenticated the request. `key`: the key item's
+ * hash and last use, for the key's use bookkeeping (shared/http/key-use.ts).
+ */
+export type AuthContext = {
+  organizationId: string;
+  organization: Organization;
+  apiKeyId: string | null;
+  key?: { keyHash: string; lastUsedAt: string | undefined };
+};
 
 /**
  * Resolves the bearer key to its organization in one database round trip: a key names its organization
@@ -33,5 +41,10 @@ export async function authenticate(deps: Deps, authorization: string | undefined
     organization = await getOrganization(deps.db, key.organizationId);
   }
   if (!organization) throw new UnauthorizedError();
-  return { organizationId: organization.organizationId, organization, apiKeyId: key.apiKeyId };
+  return {
+    organizationId: organization.organizationId,
+    organization,
+    apiKeyId: key.apiKeyId,
+    key: { keyHash: key.keyHash, lastUsedAt: key.lastUsedAt },
+  };
 }

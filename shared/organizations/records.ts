@@ -13,6 +13,11 @@ export const ApiKeyRecordSchema = z.object({
   revokedAt: z.string().nullable(),
   /** Who created it: a console member's e-mail; absent for keys the operator or `npm start` made. */
   createdBy: z.string().optional(),
+  /**
+   * When the key last authenticated a request, to the minute: kept on the key item authentication reads anyway,
+   * and moved on at most once a minute (shared/http/key-use.ts). Absent until first used.
+   */
+  lastUsedAt: z.string().optional(),
 });
 
 export type ApiKeyRecord = z.infer<typeof ApiKeyRecordSchema>;

@@ -115,6 +115,42 @@ export function findApiKeyWithOrganization(db: Db, keyHash: string, organization
   });
 }
 
+/**
+ * Moves the key's `lastUsedAt` on to `now`, only while it is older than `notAfter` (or absent): of concurrent
+ * requests one writes, and a key in steady use is written once a minute. Bookkeeping, so a lost race is no error.
+ */
+export async function recordApiKeyUse(db: Db, keyHash: string, now: string, notAfter: string): Promise<void> {
+  try {
+    await db.client.send(
+      new UpdateCommand({
+        TableName: db.tableName,
+        Key: keys.apiKeyByHash(keyHash),
+        UpdateExpression: 'SET lastUsedAt = :now',
+        ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(lastUsedAt) OR lastUsedAt < :notAfter)',
+        ExpressionAttributeValues: { ':now': now, ':notAfter': notAfter },
+      }),
+    );
+  } catch (error) {
+    if (!(error instanceof ConditionalCheckFailedException)) throw error;
+  }
+}
+
+/** When each key last authenticated a request (from the key items authentication reads), by key id. */
+export async function lastUsesOf(db: Db, records: readonly ApiKeyRecord[]): Promise<Map<string, string>> {
+  const uses = new Map<string, string>();
+  for (let start = 0; start < records.length; start += 100) {
+    const page = records.slice(start, start + 100);
+    const read = await readItems(
+      db,
+      Object.fromEntries(
+        page.map((record) => [record.apiKeyId, { key: keys.apiKeyByHash(record.keyHash), parse: parseApiKey }]),
+      ),
+    );
+    for (const found of Object.values(read)) if (found?.lastUsedAt) uses.set(found.apiKeyId, found.lastUsedAt);
+  }
+  return uses;
+}
+
 export const findApiKeyById = (db: Db, apiKeyId: string) => readItem(db, keys.apiKeyById(apiKeyId), parseApiKey);
 
 export async function revokeApiKey(

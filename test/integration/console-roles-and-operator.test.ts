@@ -1,10 +1,14 @@
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { run } from '#infra/admin/cli.ts';
 import { authenticateSession } from '#shared/console/authenticate-session.ts';
 import { listAuditEntries } from '#shared/console/repository.ts';
 import { may, ROLES, type Role } from '#shared/console/roles.ts';
 import { startSignIn } from '#shared/console/start-sign-in.ts';
+import { keys } from '#shared/db/keys.ts';
 import type { Deps } from '#shared/deps.ts';
+import { hashApiKey } from '#shared/organizations/api-keys.ts';
+import { findApiKeyByHash } from '#shared/organizations/repository.ts';
 import { routeList } from '#shared/routes.ts';
 import { getTransactionOfCustomer } from '#shared/withdrawals/transaction-repository.ts';
 import { givenMemberSession } from '#test/support/console/member-sessions.ts';
@@ -85,9 +89,12 @@ describe('session expiry', () => {
 describe('sign-in rate limit', () => {
   it('refuses the 11th sign-in attempt of a source address within a minute (429)', async () => {
     const address = `198.51.100.${Math.floor(Math.random() * 250)}-${crypto.randomUUID().slice(0, 4)}`;
-    for (let i = 0; i < 10; i++) await startSignIn(deps, { sourceAddress: address });
-    await expect(startSignIn(deps, { sourceAddress: address })).rejects.toMatchObject({ statusCode: 429 });
-    await expect(startSignIn(deps, { sourceAddress: `${address}-other` })).resolves.toBeDefined();
+    // One fixed instant: the limit counts per calendar minute, which a real clock could cross mid-test.
+    const instant = new Date();
+    const atOneInstant: Deps = { ...deps, clock: { now: () => instant } };
+    for (let i = 0; i < 10; i++) await startSignIn(atOneInstant, { sourceAddress: address });
+    await expect(startSignIn(atOneInstant, { sourceAddress: address })).rejects.toMatchObject({ statusCode: 429 });
+    await expect(startSignIn(atOneInstant, { sourceAddress: `${address}-other` })).resolves.toBeDefined();
   });
 });
 
@@ -131,6 +138,43 @@ describe('the operator CLI', () => {
 });
 
 describe('API keys in the console', () => {
+  it('shows when each key was last used, written by the requests themselves at most once a minute', async () => {
+    const { headers } = sessions.developer;
+    const created = await request<{ id: string; apiKey: string }>('POST', `${origin()}/api/console/api-keys`, {
+      body: {},
+      headers,
+    });
+    const lastUsed = async () =>
+      (
+        await request<{ id: string; lastUsedAt: string | null }[]>('GET', `${origin()}/api/console/api-keys`, {
+          headers,
+        })
+      ).body.find((key) => key.id === created.body.id)?.lastUsedAt;
+    const stored = async () => (await findApiKeyByHash(deps.db, hashApiKey(created.body.apiKey)))?.lastUsedAt;
+    expect(await lastUsed()).toBeNull();
+
+    const before = Date.now();
+    expect((await request('GET', '/customers', { key: created.body.apiKey })).status).toBe(200);
+    const first = await lastUsed();
+    expect(Date.parse(first ?? '')).toBeGreaterThanOrEqual(before - 1000);
+    expect(await stored()).toBe(first);
+
+    // Within the minute, another request writes nothing; a use older than that is moved on.
+    expect((await request('GET', '/customers', { key: created.body.apiKey })).status).toBe(200);
+    expect(await stored()).toBe(first);
+    const longAgo = new Date(Date.now() - 5 * 60_000).toISOString();
+    await deps.db.client.send(
+      new UpdateCommand({
+        TableName: deps.db.tableName,
+        Key: keys.apiKeyByHash(hashApiKey(created.body.apiKey)),
+        UpdateExpression: 'SET lastUsedAt = :at',
+        ExpressionAttributeValues: { ':at': longAgo },
+      }),
+    );
+    expect((await request('GET', '/customers', { key: created.body.apiKey })).status).toBe(200);
+    expect(((await stored()) ?? '') > longAgo, 'moved on').toBe(true);
+  });
+
   it('creates a key shown once, lists it by hint and creator, and revokes it at once', async () => {
     const { headers, email } = sessions.developer;
     const created = await request<{ id: string; apiKey: string; hint: string }>(

@@ -45,6 +45,7 @@ export type ApiKey = {
   status: 'ACTIVE' | 'REVOKED';
   createdAt: string;
   createdBy: string | null;
+  lastUsedAt: string | null;
   revokedAt: string | null;
 };
 

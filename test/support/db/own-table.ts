@@ -4,7 +4,7 @@ import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, inject } from 'vitest';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from '#infra/local/dynamodb.ts';
 import { ensureTable } from '#infra/local/table.ts';
-import { RATE_LIMIT_KEY_PREFIX, SESSION_KEY_PREFIX } from '#shared/db/keys.ts';
+import { API_KEY_KEY_PREFIX, RATE_LIMIT_KEY_PREFIX, SESSION_KEY_PREFIX } from '#shared/db/keys.ts';
 import type { Deps } from '#shared/deps.ts';
 import { integrationDeps } from '#test/support/deps.ts';
 
@@ -35,7 +35,8 @@ export function useOwnTable() {
  * Test-only: every item of the table, in key order, so two snapshots compare with `toEqual`. Without the
  * rate-limit counters: every authenticated request counts itself (shared/http/rate-limits.ts), refused or not,
  * and that is the stack's bookkeeping, not a change the request made (test/integration/rate-limits.test.ts).
- * Likewise a console session's `lastSeenAt` and `idleUntil`, which move on as the session is used.
+ * Likewise a console session's `lastSeenAt` and `idleUntil` and an API key's `lastUsedAt`, which move on as the
+ * session or key is used.
  */
 export async function tableSnapshot(deps: Pick<Deps, 'db'>): Promise<Item[]> {
   const items: Item[] = [];
@@ -47,8 +48,11 @@ export async function tableSnapshot(deps: Pick<Deps, 'db'>): Promise<Item[]> {
     items.push(...(page.Items ?? []).filter((item) => !String(item.pk).startsWith(RATE_LIMIT_KEY_PREFIX)));
     start = page.LastEvaluatedKey;
   } while (start);
-  const bookkeeping = (item: Item) =>
-    String(item.pk).startsWith(SESSION_KEY_PREFIX) ? { ...item, lastSeenAt: '', idleUntil: '' } : item;
+  const bookkeeping = (item: Item) => {
+    if (String(item.pk).startsWith(SESSION_KEY_PREFIX)) return { ...item, lastSeenAt: '', idleUntil: '' };
+    if (String(item.pk).startsWith(API_KEY_KEY_PREFIX)) return { ...item, lastUsedAt: '' };
+    return item;
+  };
   const id = (item: Item) => `${String(item.pk)}\u0000${String(item.sk)}`;
   return items.map(bookkeeping).sort((a, b) => (id(a) < id(b) ? -1 : id(a) > id(b) ? 1 : 0));
 }

@@ -3443,6 +3443,7 @@ export interface components {
          *       "status": "ACTIVE",
          *       "createdAt": "2026-11-21T10:00:00.000Z",
          *       "createdBy": "ada@example.com",
+         *       "lastUsedAt": null,
          *       "revokedAt": null,
          *       "apiKey": "sk_sandbox_1f0e2d3c4b5a496887765a4b3c2d1e0fQ2w3E4r5T6y7U8i9O0pA1sD2fG3hJ4kL5zX6cV7bN8mx9Qa"
          *     }
@@ -3454,6 +3455,8 @@ export interface components {
             status: "ACTIVE" | "REVOKED";
             createdAt: string;
             createdBy: string | null;
+            /** @description When the key last authenticated a request, to the minute; null if never */
+            lastUsedAt: string | null;
             revokedAt: string | null;
             apiKey: string;
         };
@@ -3464,6 +3467,7 @@ export interface components {
          *       "status": "ACTIVE",
          *       "createdAt": "2026-11-21T10:00:00.000Z",
          *       "createdBy": "ada@example.com",
+         *       "lastUsedAt": "2026-11-21T10:05:00.000Z",
          *       "revokedAt": null
          *     }
          */
@@ -3474,6 +3478,8 @@ export interface components {
             status: "ACTIVE" | "REVOKED";
             createdAt: string;
             createdBy: string | null;
+            /** @description When the key last authenticated a request, to the minute; null if never */
+            lastUsedAt: string | null;
             revokedAt: string | null;
         };
         /**

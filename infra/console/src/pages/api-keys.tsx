@@ -39,6 +39,7 @@ export function ApiKeysPage() {
             <th>Status</th>
             <th>Created</th>
             <th>By</th>
+            <th>Last used</th>
             <th>Revoked</th>
             <th />
           </tr>
@@ -50,6 +51,7 @@ export function ApiKeysPage() {
               <td>{key.status}</td>
               <td>{when(key.createdAt)}</td>
               <td>{key.createdBy ?? 'operator'}</td>
+              <td>{key.lastUsedAt ? when(key.lastUsedAt) : 'never'}</td>
               <td>{when(key.revokedAt)}</td>
               <td>
                 {key.status === 'ACTIVE' && (
