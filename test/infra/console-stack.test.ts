@@ -100,7 +100,7 @@ describe('console stack', () => {
   it('deploys the Vite build under console/ and outputs the console URL', () => {
     template.hasResourceProperties('Custom::CDKBucketDeployment', {
       DestinationBucketKeyPrefix: 'console/',
-      DistributionPaths: ['/console/index.html'],
+      SystemMetadata: { 'cache-control': 'no-cache' },
     });
     template.hasOutput('ConsoleUrl', Match.anyValue());
   });
