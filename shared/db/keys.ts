@@ -9,6 +9,7 @@
  * | Access pattern                          | Operation | Key                                                          |
  * |-----------------------------------------|-----------|--------------------------------------------------------------|
  * | Authenticate a request by API key       | BatchGetItem with the organization the key names (older keys: GetItem) | pk=`APIKEY#<sha256(key)>` sk=`APIKEY` |
+ * | Record a key's last use (once a minute) | conditional UpdateItem of `lastUsedAt` only | pk=`APIKEY#<sha256(key)>` sk=`APIKEY` |
  * | Find a key by its id (revoke)           | GetItem   | pk=`APIKEYID#<apiKeyId>` sk=`APIKEYID`                        |
  * | List an organization's keys             | Query     | gsi1pk=`ORG#<orgId>#APIKEYS` gsi1sk=`<createdAt>#<apiKeyId>` |
  * | Get an organization                     | GetItem   | pk=`ORG#<orgId>` sk=`ORG`                                     |

@@ -154,6 +154,15 @@ describe('each route function', () => {
     resource: 'table',
     condition: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['RATELIMIT#*'] } },
   };
+  const KEY_USE_GRANT = {
+    effect: 'Allow',
+    actions: ['dynamodb:UpdateItem'],
+    resource: 'table',
+    condition: {
+      'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['APIKEY#*'] },
+      'ForAllValues:StringEquals': { 'dynamodb:Attributes': ['pk', 'sk', 'lastUsedAt'] },
+    },
+  };
   const SESSION_GRANT = {
     effect: 'Allow',
     actions: ['dynamodb:DeleteItem', 'dynamodb:UpdateItem'],
@@ -175,6 +184,8 @@ describe('each route function', () => {
         expected.push({ effect: 'Allow', actions, resource: 'table' });
         // A read-only function may still count requests against the rate limits: on those items alone.
         if (access.table === 'read') expected.push(RATE_LIMIT_GRANT);
+        // And record the use of the API key that authenticated: that attribute of the key items alone.
+        if (access.table === 'read') expected.push(KEY_USE_GRANT);
         // One that takes console sessions moves their idle deadline on: on the session items alone.
         if (access.table === 'read' && access.sessions) expected.push(SESSION_GRANT);
         for (const index of access.indexes ?? []) {
