@@ -1,5 +1,6 @@
 import { CustomerStateChangedError, submitKycForReview } from '#shared/customers/repository.ts';
 import { requireCustomer } from '#shared/customers/require-customer.ts';
+import { retryOnConflict } from '#shared/db/guarded-write.ts';
 import type { Deps } from '#shared/deps.ts';
 import { BadRequestError, ConflictError } from '#shared/errors.ts';
 import { eventRecord } from '#shared/events/outbox.ts';
@@ -21,7 +22,16 @@ export const KYC_SUBMITTED = 'KYC verification submitted for review successfully
  * under way or after approval, and at most 4 times. Moves the customer to `PENDING` in review and sends
  * `customer.kyc.submitted` with the attempt number.
  */
-export async function submitKyc(
+export function submitKyc(
+  deps: Deps,
+  input: { organizationId: string; customerId: string },
+): Promise<{ success: true; message: string }> {
+  // A submission that loses to a concurrent transaction on the customer decides again on a fresh read: the
+  // winner's review is then under way, and the loser answers 409 as any later submission would.
+  return retryOnConflict(() => decideAndSubmit(deps, input));
+}
+
+async function decideAndSubmit(
   deps: Deps,
   input: { organizationId: string; customerId: string },
 ): Promise<{ success: true; message: string }> {
