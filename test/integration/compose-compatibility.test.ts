@@ -1,5 +1,5 @@
-import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventsWhere } from '#test/support/customers/customer-events.ts';
 import { givenOrganization, integrationDeps } from '#test/support/deps.ts';
 import { useApi } from '#test/support/http/local-api.ts';
 import { startTestChain, type TestChain } from '#test/support/rails/local-chain.ts';
@@ -37,15 +37,7 @@ const DEMO_BANK = {
 
 /** Test-only: the event types of one virtual account, by the `correlation_id` Compose's payloads carry. */
 async function virtualAccountEvents(virtualAccountId: string) {
-  const { Items = [] } = await deps.db.client.send(
-    new ScanCommand({
-      TableName: deps.db.tableName,
-      FilterExpression: 'entity = :e AND envelope.#data.correlation_id = :v',
-      ExpressionAttributeNames: { '#data': 'data' },
-      ExpressionAttributeValues: { ':e': 'EVENT', ':v': virtualAccountId },
-    }),
-  );
-  return Items.map((item) => item.envelope as { event_type: string; data: Record<string, string> }).sort((a, b) =>
+  return (await eventsWhere(deps, 'correlation_id', virtualAccountId)).sort((a, b) =>
     a.event_type.localeCompare(b.event_type),
   );
 }

@@ -1,5 +1,5 @@
-import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
+import { customerEvents } from '#test/support/customers/customer-events.ts';
 import { givenOrganization, integrationDeps } from '#test/support/deps.ts';
 import { useApi } from '#test/support/http/local-api.ts';
 
@@ -23,15 +23,7 @@ const newCustomer = (overrides: Record<string, unknown> = {}) => ({
 
 /** Test-only: reads the event records of one customer (request code never scans). */
 async function eventsOfCustomer(customerId: string) {
-  const { Items = [] } = await deps.db.client.send(
-    new ScanCommand({
-      TableName: deps.db.tableName,
-      FilterExpression: 'entity = :e AND envelope.#data.customer_id = :c',
-      ExpressionAttributeNames: { '#data': 'data' },
-      ExpressionAttributeValues: { ':e': 'EVENT', ':c': customerId },
-    }),
-  );
-  return Items.map((item) => item.envelope as { event_type: string; org_id: string });
+  return customerEvents(deps, customerId);
 }
 
 describe('customers against DynamoDB Local', () => {

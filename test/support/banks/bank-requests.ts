@@ -1,4 +1,4 @@
-import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { eventsWhere } from '#test/support/customers/customer-events.ts';
 import type { integrationDeps } from '#test/support/deps.ts';
 import type { ApiResponse } from '#test/support/http/local-api.ts';
 
@@ -93,15 +93,7 @@ export async function givenCustomer(
 
 /** Test-only: the withdrawal bank event records of one bank (request code never scans). */
 export async function eventsOfBank(deps: ReturnType<typeof integrationDeps>, bankId: string) {
-  const { Items = [] } = await deps.db.client.send(
-    new ScanCommand({
-      TableName: deps.db.tableName,
-      FilterExpression: 'entity = :e AND envelope.#data.withdrawal_bank_id = :b',
-      ExpressionAttributeNames: { '#data': 'data' },
-      ExpressionAttributeValues: { ':e': 'EVENT', ':b': bankId },
-    }),
+  return (await eventsWhere(deps, 'withdrawal_bank_id', bankId)).sort((a, b) =>
+    a.event_type.localeCompare(b.event_type),
   );
-  return Items.map(
-    (item) => item.envelope as { event_type: string; org_id: string; data: Record<string, unknown> },
-  ).sort((a, b) => a.event_type.localeCompare(b.event_type));
 }

@@ -1,13 +1,14 @@
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import type { Deps } from '#shared/deps.ts';
 
-type Envelope = { event_type: string; created_at: string; data: Record<string, unknown> };
+export type EventEnvelope = { event_type: string; created_at: string; org_id: string; data: Record<string, unknown> };
 
 /**
- * Test-only (a Scan of every page: a page holds at most 1 MB before the filter, and the integration table is
- * shared by every test file): the webhook events recorded for one customer, oldest first.
+ * Test-only (request code never scans): the webhook events whose payload has `data[field] = value`, oldest
+ * first. Every page of the Scan is read: a page holds at most 1 MB before the filter, and the integration table
+ * is shared by every test file, so one page would miss events.
  */
-export async function customerEvents(deps: Deps, customerId: string): Promise<Envelope[]> {
+export async function eventsWhere(deps: Pick<Deps, 'db'>, field: string, value: string): Promise<EventEnvelope[]> {
   const items: Record<string, unknown>[] = [];
   let start: Record<string, unknown> | undefined;
   do {
@@ -15,14 +16,18 @@ export async function customerEvents(deps: Deps, customerId: string): Promise<En
       new ScanCommand({
         TableName: deps.db.tableName,
         ConsistentRead: true,
-        FilterExpression: 'entity = :e AND envelope.#data.customer_id = :c',
-        ExpressionAttributeNames: { '#data': 'data' },
-        ExpressionAttributeValues: { ':e': 'EVENT', ':c': customerId },
+        FilterExpression: 'entity = :e AND envelope.#data.#field = :v',
+        ExpressionAttributeNames: { '#data': 'data', '#field': field },
+        ExpressionAttributeValues: { ':e': 'EVENT', ':v': value },
         ExclusiveStartKey: start,
       }),
     );
     items.push(...(page.Items ?? []));
     start = page.LastEvaluatedKey;
   } while (start);
-  return items.map((item) => item.envelope as Envelope).sort((a, b) => a.created_at.localeCompare(b.created_at));
+  return items.map((item) => item.envelope as EventEnvelope).sort((a, b) => a.created_at.localeCompare(b.created_at));
 }
+
+/** The webhook events recorded for one customer, oldest first. */
+export const customerEvents = (deps: Pick<Deps, 'db'>, customerId: string) =>
+  eventsWhere(deps, 'customer_id', customerId);
