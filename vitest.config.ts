@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -6,6 +7,10 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
+    // Vitest's default is one worker less than the cores: one worker on a 2-core machine, so every file ran after
+    // the other. Most files wait on DynamoDB Local, child processes or timers rather than compute, so two files at
+    // a time keep both cores busy .
+    maxWorkers: Math.max(2, availableParallelism()),
     env: {
       AWS_REGION: 'eu-central-1',
       AWS_ACCESS_KEY_ID: 'test',
@@ -39,7 +44,8 @@ export default defineConfig({
           include: ['test/e2e/**/*.test.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // Each file has its own `npm start` (free port, own DATA_DIR); the tier waits far more than it computes.
+          maxWorkers: 2,
         },
       },
     ],

@@ -52,9 +52,10 @@ const MAX_BACKOFF_MS = 250;
  * attempt must decide against the state the winner left: it reads afresh, or it is a write whose guards alone
  * decide (then sent again as it was, see `RESEND_ATTEMPTS`). When every attempt lost, or the next pause would
  * pass the request's database deadline, the last SDK error surfaces: a transient database error, answered with
- * 503 (so 12 attempts wait about 1 s in all, 2 s at most, never past the deadline).
+ * 503 (24 attempts wait about 2.5 s in all, 5 s at most, never past the deadline). 24, not fewer: thirty requests
+ * racing for one balance on a busy 2-core machine lost 12 times in a row (a 503 for a request that would have won).
  */
-export async function retryOnConflict<T>(attempt: () => Promise<T>, attempts = 12): Promise<T> {
+export async function retryOnConflict<T>(attempt: () => Promise<T>, attempts = 24): Promise<T> {
   for (let n = 1; ; n++) {
     try {
       return await attempt();
