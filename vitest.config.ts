@@ -9,7 +9,7 @@ export default defineConfig({
   test: {
     // Vitest's default is one worker less than the cores: one worker on a 2-core machine, so every file ran after
     // the other. Most files wait on DynamoDB Local, child processes or timers rather than compute, so two files at
-    // a time keep both cores busy .
+    // a time keep both cores busy.
     maxWorkers: Math.max(2, availableParallelism()),
     env: {
       AWS_REGION: 'eu-central-1',
