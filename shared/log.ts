@@ -1,12 +1,12 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { LogFormatter, Logger, LogItem } from '@aws-lambda-powertools/logger';
-import type { LogAttributes, UnformattedAttributes } from '@aws-lambda-powertools/logger/types';
 import { config } from '#shared/config/env.ts';
 
 /**
- * Structured JSON lines through Powertools for AWS Lambda's Logger: one object per line, `level`, `time`,
- * `message`, `service`, the X-Ray trace id when tracing is on, the keys of the request being served
- * (`requestId`, `organizationId`, `transactionId`, ...) and the fields of the call. Secrets never reach a line.
+ * Structured JSON lines: one object per line, `level`, `time`, `message`, `service`, the X-Ray trace id when
+ * tracing is on, the keys of the request being served (`requestId`, `organizationId`, `transactionId`, ...) and the
+ * fields of the call; info and debug on stdout, warn and error on stderr, as CloudWatch Logs takes them from a
+ * Lambda function. Secrets never reach a line. Written here rather than through a logging library: this is all the
+ * service needs, and a library's weight would be in every function's bundle and cold start.
  */
 
 /** Keys whose values are never written, compared without case, `-` or `_` (`x-api-key`, `webhook_secret`). */
@@ -36,32 +36,30 @@ const SESSION_IN_TEXT = /((?:__Host-)?console_session=)[0-9A-Za-z]{8,}/g;
 const REDACTED = '[redacted]';
 const MAX_DEPTH = 8;
 
-class RedactingFormatter extends LogFormatter {
-  override formatAttributes(attributes: UnformattedAttributes, additional: LogAttributes): LogItem {
-    const base: LogAttributes = {
-      level: attributes.logLevel.toLowerCase(),
-      time: this.formatTimestamp(attributes.timestamp),
-      message: this.redact(attributes.message) as string,
-      service: attributes.serviceName,
-      xrayTraceId: attributes.xRayTraceId,
-    };
-    return new LogItem({ attributes: base }).addAttributes(this.redact(additional) as LogAttributes);
+function redact(value: unknown, depth = 0): unknown {
+  if (typeof value === 'string') {
+    return value.replace(API_KEY_IN_TEXT, `$1${REDACTED}`).replace(SESSION_IN_TEXT, `$1${REDACTED}`);
   }
-
-  redact(value: unknown, depth = 0): unknown {
-    if (typeof value === 'string') {
-      return value.replace(API_KEY_IN_TEXT, `$1${REDACTED}`).replace(SESSION_IN_TEXT, `$1${REDACTED}`);
-    }
-    if (value === null || typeof value !== 'object') return value;
-    if (depth > MAX_DEPTH) return '[too deep]';
-    if (value instanceof Error) return this.redact(this.formatError(value), depth + 1);
-    if (value instanceof Date) return value.toISOString();
-    if (Array.isArray(value)) return value.map((item) => this.redact(item, depth + 1));
-    return Object.fromEntries(
-      Object.entries(value).map(([key, item]) => [key, isSecretKey(key) ? REDACTED : this.redact(item, depth + 1)]),
-    );
-  }
+  if (value === null || typeof value !== 'object') return value;
+  if (depth > MAX_DEPTH) return '[too deep]';
+  if (value instanceof Error) return redact(errorFields(value), depth + 1);
+  if (value instanceof Date) return value.toISOString();
+  if (Array.isArray(value)) return value.map((item) => redact(item, depth + 1));
+  return Object.fromEntries(
+    Object.entries(value).map(([key, item]) => [key, isSecretKey(key) ? REDACTED : redact(item, depth + 1)]),
+  );
 }
+
+/** An error as plain fields (JSON has no Error): its name, message, stack and cause. */
+const errorFields = (error: Error): Record<string, unknown> => ({
+  name: error.name,
+  message: error.message,
+  stack: error.stack,
+  ...(error.cause === undefined ? {} : { cause: error.cause }),
+});
+
+/** The trace's root id from the header Lambda sets when X-Ray tracing is on (`Root=1-...;Parent=...;Sampled=1`). */
+const xrayTraceId = (): string | undefined => process.env._X_AMZN_TRACE_ID?.match(/Root=([^;]+)/)?.[1];
 
 export type LogKeys = {
   requestId?: string;
@@ -87,25 +85,28 @@ export function appendLogKeys(keys: LogKeys): void {
   if (current) Object.assign(current, keys);
 }
 
-const LEVELS = { debug: 'DEBUG', info: 'INFO', warn: 'WARN', error: 'ERROR', silent: 'SILENT' } as const;
-
-let instance: Logger | undefined;
-
-/** Built on first use, so the level is read with the rest of the configuration (at cold start, not at import). */
-function logger(): Logger {
-  if (!instance) {
-    const { logLevel, serviceName } = config();
-    instance = new Logger({ serviceName, logLevel: LEVELS[logLevel], logFormatter: new RedactingFormatter() });
-  }
-  return instance;
-}
+type Level = 'debug' | 'info' | 'warn' | 'error';
+const RANK = { debug: 0, info: 1, warn: 2, error: 3, silent: 4 } as const;
 
 type Fields = Record<string, unknown>;
-const fieldsWithKeys = (fields: Fields | undefined): Fields => ({ ...scope.getStore(), ...fields });
+
+function write(level: Level, message: string, fields: Fields | undefined): void {
+  const { logLevel, serviceName } = config();
+  if (RANK[level] < RANK[logLevel]) return;
+  const line = {
+    level,
+    time: new Date().toISOString(),
+    message: redact(message),
+    service: serviceName,
+    xrayTraceId: xrayTraceId(),
+    ...(redact({ ...scope.getStore(), ...fields }) as Fields),
+  };
+  (RANK[level] >= RANK.warn ? process.stderr : process.stdout).write(`${JSON.stringify(line)}\n`);
+}
 
 export const log = {
-  debug: (message: string, fields?: Fields) => logger().debug(message, fieldsWithKeys(fields)),
-  info: (message: string, fields?: Fields) => logger().info(message, fieldsWithKeys(fields)),
-  warn: (message: string, fields?: Fields) => logger().warn(message, fieldsWithKeys(fields)),
-  error: (message: string, fields?: Fields) => logger().error(message, fieldsWithKeys(fields)),
+  debug: (message: string, fields?: Fields) => write('debug', message, fields),
+  info: (message: string, fields?: Fields) => write('info', message, fields),
+  warn: (message: string, fields?: Fields) => write('warn', message, fields),
+  error: (message: string, fields?: Fields) => write('error', message, fields),
 };
