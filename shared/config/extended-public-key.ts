@@ -1,4 +1,4 @@
-import { sha256 } from '@noble/hashes/sha2.js';
+import { createHash } from 'node:crypto';
 
 /**
  * The shape check of `DEPOSIT_XPUB` at cold start: Base58Check, 78 bytes, the mainnet `xpub` version and a
@@ -8,6 +8,8 @@ import { sha256 } from '@noble/hashes/sha2.js';
 const ALPHABET = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
 const XPUB_VERSION = 0x0488b21e;
 const PAYLOAD_BYTES = 78;
+
+const sha256 = (bytes: Uint8Array): Uint8Array => createHash('sha256').update(bytes).digest();
 
 function base58Decode(text: string): Uint8Array | undefined {
   let value = 0n;

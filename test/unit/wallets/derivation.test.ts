@@ -148,6 +148,10 @@ describe('deposit configuration', () => {
   it.each([
     [{ DEPOSIT_XPUB: 'xpub-garbage' }, /DEPOSIT_XPUB: is not a valid extended public key/],
     [
+      { DEPOSIT_XPUB: `${TEST_DEPOSIT_XPUB.slice(0, -1)}${TEST_DEPOSIT_XPUB.endsWith('5') ? '6' : '5'}` },
+      /DEPOSIT_XPUB: is not a valid extended public key \(bad checksum\)/,
+    ],
+    [
       {
         DEPOSIT_XPUB:
           'xprv9s21ZrQH143K31xYSDQpPDxsXRTUcvj2iNHm5NUtrGiGG5e2DtALGdso3pGz6ssrdK4PFmM8NSpSBHNqPqm55Qn3LqFtT2emdEXVYsCzC2U',
