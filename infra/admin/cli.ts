@@ -5,7 +5,6 @@
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { type ParseArgsConfig, parseArgs } from 'node:util';
-import * as z from 'zod';
 import { ConnectionError, resolveConnection } from '#infra/admin/connection.ts';
 import { decideBankById } from '#shared/banks/decide-bank-by-id.ts';
 import { systemClock } from '#shared/clock.ts';
@@ -29,6 +28,7 @@ import {
 } from '#shared/organizations/repository.ts';
 import { EurAccountSchema, UsdAccountSchema } from '#shared/rails/bank/payment-file.ts';
 import { isValidIban } from '#shared/validation/iban.ts';
+import * as z from '#shared/validation/zod.ts';
 import { indexOrganizationTransactions } from '#shared/withdrawals/index-organization-transactions.ts';
 import { organizationOfTransaction } from '#shared/withdrawals/organization-of-transaction.ts';
 
@@ -151,7 +151,7 @@ function payoutAccounts(value: string | undefined) {
       : undefined;
   };
   const parsed = z
-    .strictObject({ EUR: EurAccountSchema.optional(), USD: UsdAccountSchema.optional() })
+    .strictObject({ EUR: z.optional(EurAccountSchema), USD: z.optional(UsdAccountSchema) })
     .safeParse({ EUR: withCurrency('EUR'), USD: withCurrency('USD') });
   if (!parsed.success) {
     const [issue] = parsed.error.issues;

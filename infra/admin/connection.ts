@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import * as z from 'zod';
+import * as z from '#shared/validation/zod.ts';
 
 /**
  * Where the admin CLI finds the table: `TABLE_NAME` (with the usual AWS credentials, or DYNAMODB_ENDPOINT)

@@ -1,9 +1,9 @@
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { StringParameter } from 'aws-cdk-lib/aws-ssm';
 import type { Construct, Node } from 'constructs';
-import * as z from 'zod';
 import { DepositXpubSchema } from '#shared/config/env.ts';
 import { ChainSchema, SupportedChainsSchema } from '#shared/money/chains.ts';
+import * as z from '#shared/validation/zod.ts';
 
 /**
  * The deployment's settings, read from CDK context (`cdk.json` or `-c key=value`), never from code. Values given
@@ -29,7 +29,7 @@ const fromList = (value: unknown) =>
         .filter(Boolean)
     : fromJson(value);
 
-const Decimal = z.string().regex(/^\d+(\.\d+)?$/, 'Must be a decimal string such as "0.92"');
+const Decimal = z.string().check(z.regex(/^\d+(\.\d+)?$/, 'Must be a decimal string such as "0.92"'));
 const RETENTION_DAYS = Object.values(RetentionDays).filter((days): days is number => typeof days === 'number');
 
 /** ISO 13616: country, check digits, then the account; the whole passes mod 97 = 1. */
@@ -40,133 +40,130 @@ function isValidIban(iban: string): boolean {
 }
 
 const ReceivingBankSchema = z.strictObject({
-  accountName: z.string().min(1),
-  accountAddress: z.string().min(1).optional(),
-  iban: z.string().refine(isValidIban, 'Invalid IBAN (upper case, no spaces)').optional(),
-  bic: z
-    .string()
-    .regex(/^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/, 'Invalid BIC')
-    .optional(),
-  accountNumber: z.string().min(1).optional(),
-  routingNumber: z
-    .string()
-    .regex(/^\d{9}$/, 'Must be 9 digits')
-    .optional(),
-  bankName: z.string().min(1),
-  bankAddress: z.string().min(1).optional(),
-  bankCountry: z
-    .string()
-    .regex(/^[A-Z]{2}$/, 'Must be an ISO 3166-1 alpha-2 code')
-    .optional(),
+  accountName: z.string().check(z.minLength(1)),
+  accountAddress: z.optional(z.string().check(z.minLength(1))),
+  iban: z.optional(z.string().check(z.refine(isValidIban, 'Invalid IBAN (upper case, no spaces)'))),
+  bic: z.optional(z.string().check(z.regex(/^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/, 'Invalid BIC'))),
+  accountNumber: z.optional(z.string().check(z.minLength(1))),
+  routingNumber: z.optional(z.string().check(z.regex(/^\d{9}$/, 'Must be 9 digits'))),
+  bankName: z.string().check(z.minLength(1)),
+  bankAddress: z.optional(z.string().check(z.minLength(1))),
+  bankCountry: z.optional(z.string().check(z.regex(/^[A-Z]{2}$/, 'Must be an ISO 3166-1 alpha-2 code'))),
 });
 
 export const DeploymentConfigSchema = z.strictObject({
   /** Names the stacks (`payouts-<stage>-api`), the log `service` and the metrics' service dimension. */
-  stage: z
-    .string()
-    .regex(/^[a-z][a-z0-9-]{0,19}$/, 'Lower-case letters, digits and dashes, starting with a letter')
-    .default('dev'),
+  stage: z._default(
+    z
+      .string()
+      .check(z.regex(/^[a-z][a-z0-9-]{0,19}$/, 'Lower-case letters, digits and dashes, starting with a letter')),
+    'dev',
+  ),
   /** Subscribed to the alarm topic (AWS asks the address to confirm once). Without it, subscribe by hand. */
-  alarmEmail: z.email().optional(),
+  alarmEmail: z.optional(z.email()),
   /** API Gateway stage throttling: steady requests per second, and the burst above it. */
-  throttleRateLimit: z.coerce.number().int().positive().default(100),
-  throttleBurstLimit: z.coerce.number().int().positive().default(200),
+  throttleRateLimit: z._default(z.coerce.number().check(z.int(), z.positive()), 100),
+  throttleBurstLimit: z._default(z.coerce.number().check(z.int(), z.positive()), 200),
   /** Browser origins allowed by CORS; none (the default) leaves CORS off: the API is called server to server. */
-  corsAllowOrigins: z.preprocess(fromList, z.array(z.url()).min(1)).optional(),
+  corsAllowOrigins: z.optional(z.pipe(z.transform(fromList), z.array(z.url()).check(z.minLength(1)))),
   /** Retention of every function's log group and of the access logs, in days (one of CloudWatch's values). */
-  logRetentionDays: z.coerce
-    .number()
-    .refine((days) => RETENTION_DAYS.includes(days), `Must be one of ${RETENTION_DAYS.join(', ')}`)
-    .default(90),
-  logLevel: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
+  logRetentionDays: z._default(
+    z.coerce
+      .number()
+      .check(z.refine((days) => RETENTION_DAYS.includes(days), `Must be one of ${RETENTION_DAYS.join(', ')}`)),
+    90,
+  ),
+  logLevel: z._default(z.enum(['debug', 'info', 'warn', 'error']), 'info'),
   /** X-Ray active tracing on every function. */
-  tracing: z.preprocess(fromBoolean, z.boolean()).default(false),
+  tracing: z._default(z.pipe(z.transform(fromBoolean), z.boolean()), false),
   /**
    * Name of the SSM String parameter holding the extended public key (xpub) deposit addresses are derived from.
    * Resolved by CloudFormation at deploy time into `DEPOSIT_XPUB`; change the parameter, then redeploy.
    */
-  depositXpubParameter: z
-    .string()
-    .regex(/^\/[A-Za-z0-9_.\-/]+$/, 'Must be an SSM parameter name starting with /')
-    .optional(),
+  depositXpubParameter: z.optional(
+    z.string().check(z.regex(/^\/[A-Za-z0-9_.\-/]+$/, 'Must be an SSM parameter name starting with /')),
+  ),
   /** The xpub itself, when it is not kept in SSM (`-c depositXpub=xpub...`); checked at synth. */
-  depositXpub: DepositXpubSchema.optional(),
+  depositXpub: z.optional(DepositXpubSchema),
   /** `SUPPORTED_CHAINS` of the deposit wallets: comma-separated known chains (the code's default otherwise). */
-  supportedChains: z
-    .string()
-    .refine(
-      (value) => SupportedChainsSchema.safeParse(value).success,
-      'Must be known chains, comma-separated, each once',
-    )
-    .optional(),
+  supportedChains: z.optional(
+    z
+      .string()
+      .check(
+        z.refine(
+          (value) => SupportedChainsSchema.safeParse(value).success,
+          'Must be known chains, comma-separated, each once',
+        ),
+      ),
+  ),
   /**
    * Per chain, what differs from the watcher's defaults (`infra/aws/chain-watchers.ts`):
    * `{"base":{"confirmations":60,"startBlock":"23000000","rpcUrlParameter":"/payouts/prod/rpc-url/base"}}`.
    */
-  chainWatchers: z
-    .preprocess(
-      fromJson,
+  chainWatchers: z.optional(
+    z.pipe(
+      z.transform(fromJson),
       z.partialRecord(
         ChainSchema,
         z.strictObject({
-          usdcAddress: z
-            .string()
-            .regex(/^0x[0-9a-fA-F]{40}$/, 'Must be 0x followed by 40 hex digits')
-            .optional(),
-          confirmations: z.number().int().min(0).optional(),
-          startBlock: z.string().regex(/^\d+$/, 'Must be a block number as a string').optional(),
-          rpcUrlParameter: z
-            .string()
-            .regex(/^\/[A-Za-z0-9_.\-/]+$/, 'Must be an SSM parameter name starting with /')
-            .optional(),
+          usdcAddress: z.optional(
+            z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/, 'Must be 0x followed by 40 hex digits')),
+          ),
+          confirmations: z.optional(z.number().check(z.int(), z.gte(0))),
+          startBlock: z.optional(z.string().check(z.regex(/^\d+$/, 'Must be a block number as a string'))),
+          rpcUrlParameter: z.optional(
+            z.string().check(z.regex(/^\/[A-Za-z0-9_.\-/]+$/, 'Must be an SSM parameter name starting with /')),
+          ),
         }),
       ),
-    )
-    .optional(),
+    ),
+  ),
   /** The fixed rate provider's rates, bank-currency units per 1 USDC: `{"EUR":"0.92","USD":"1.00"}` (`EXCHANGE_RATES`). */
-  exchangeRates: z.preprocess(fromJson, z.strictObject({ EUR: Decimal, USD: Decimal })).optional(),
+  exchangeRates: z.optional(z.pipe(z.transform(fromJson), z.strictObject({ EUR: Decimal, USD: Decimal }))),
   /** Seconds a withdrawal may wait for signatures before the expiry sweep expires it (`WITHDRAWAL_EXPIRY_S`). */
-  withdrawalExpirySeconds: z.coerce.number().int().min(60).optional(),
+  withdrawalExpirySeconds: z.optional(z.coerce.number().check(z.int(), z.gte(60))),
   /** Where the organization console is served, `https://...` (`CONSOLE_ORIGIN`; the passkeys' relying party). */
-  consoleOrigin: z.url({ protocol: /^https$/ }).optional(),
+  consoleOrigin: z.optional(z.url({ protocol: /^https$/ })),
   /** The sender of console invitations, an address of an Amazon SES identity verified for its domain (`MAIL_FROM`). */
-  mailFrom: z.email().optional(),
+  mailFrom: z.optional(z.email()),
   /** The largest source amount of one withdrawal, in USDC (`WITHDRAWAL_MAX_USDC`). */
-  withdrawalMaxUsdc: Decimal.optional(),
+  withdrawalMaxUsdc: z.optional(Decimal),
   /**
    * Seconds until the sandbox bank answers a payout, or `off` (`SANDBOX_SETTLE_AFTER_S`); `off` also leaves the
    * sandbox bank simulator undeployed.
    */
-  sandboxSettleAfterSeconds: z.union([z.literal('off'), z.coerce.number().int().min(0)]).optional(),
+  sandboxSettleAfterSeconds: z.optional(z.union([z.literal('off'), z.coerce.number().check(z.int(), z.gte(0))])),
   /** Seconds between payout batcher runs (`PAYOUT_BATCH_INTERVAL_S`; EventBridge schedules run at most every 60 s). */
-  payoutBatchIntervalSeconds: z.coerce.number().int().min(60).optional(),
+  payoutBatchIntervalSeconds: z.optional(z.coerce.number().check(z.int(), z.gte(60))),
   /** Seconds after its file was written that a PROCESSING payout raises the stuck-payout alarm (2 days by default). */
-  payoutProcessingAlarmSeconds: z.coerce.number().int().min(60).optional(),
+  payoutProcessingAlarmSeconds: z.optional(z.coerce.number().check(z.int(), z.gte(60))),
   /** The shared receiving accounts quoted in deposit details: `{"EUR":{...},"USD":{...}}` (`RECEIVING_BANKS`). */
-  receivingBanks: z
-    .preprocess(fromJson, z.strictObject({ EUR: ReceivingBankSchema, USD: ReceivingBankSchema }).partial())
-    .optional(),
+  receivingBanks: z.optional(
+    z.pipe(z.transform(fromJson), z.partial(z.strictObject({ EUR: ReceivingBankSchema, USD: ReceivingBankSchema }))),
+  ),
   /**
    * Who issues USD virtual accounts: `{"bic":"...GB...","sortCode":"040000","bankName":"...","bankAddress":"..."}`
    * (`VIRTUAL_ACCOUNT_ISSUER`; the service validates it at cold start).
    */
-  virtualAccountIssuer: z
-    .preprocess(
-      fromJson,
+  virtualAccountIssuer: z.optional(
+    z.pipe(
+      z.transform(fromJson),
       z.strictObject({
-        bic: z.string().regex(/^[A-Z]{4}GB[A-Z0-9]{2}([A-Z0-9]{3})?$/, 'Must be a GB BIC'),
-        sortCode: z.string().regex(/^\d{6}$/, 'Must be 6 digits'),
-        bankName: z.string().min(1),
-        bankAddress: z.string().min(1).optional(),
+        bic: z.string().check(z.regex(/^[A-Z]{4}GB[A-Z0-9]{2}([A-Z0-9]{3})?$/, 'Must be a GB BIC')),
+        sortCode: z.string().check(z.regex(/^\d{6}$/, 'Must be 6 digits')),
+        bankName: z.string().check(z.minLength(1)),
+        bankAddress: z.optional(z.string().check(z.minLength(1))),
       }),
-    )
-    .optional(),
+    ),
+  ),
 });
 
-const OneXpubSource = DeploymentConfigSchema.refine((config) => !(config.depositXpub && config.depositXpubParameter), {
-  path: ['depositXpub'],
-  message: 'Give depositXpub or depositXpubParameter, not both',
-});
+const OneXpubSource = DeploymentConfigSchema.check(
+  z.refine((config) => !(config.depositXpub && config.depositXpubParameter), {
+    path: ['depositXpub'],
+    message: 'Give depositXpub or depositXpubParameter, not both',
+  }),
+);
 
 export type DeploymentConfig = z.infer<typeof DeploymentConfigSchema>;
 export const CONTEXT_KEYS = Object.keys(DeploymentConfigSchema.shape) as (keyof DeploymentConfig)[];

@@ -1,13 +1,13 @@
-import * as z from 'zod';
 import { chainWatcher } from '#functions/events/watch-chain.ts';
 import type { LocalWorker } from '#infra/local/worker.ts';
 import { resetChainCursor } from '#shared/deposits/chain-cursor-repository.ts';
 import { log } from '#shared/log.ts';
+import * as z from '#shared/validation/zod.ts';
 
 const WatchEnv = z.object({
   /** Blocks a transfer must be under before the local watchers credit it (the node mines a block a second). */
-  LOCAL_CHAIN_CONFIRMATIONS: z.coerce.number().int().min(0).max(100).default(2),
-  LOCAL_WATCH_EVERY_MS: z.coerce.number().int().min(100).default(1000),
+  LOCAL_CHAIN_CONFIRMATIONS: z._default(z.coerce.number().check(z.int(), z.gte(0), z.lte(100)), 2),
+  LOCAL_WATCH_EVERY_MS: z._default(z.coerce.number().check(z.int(), z.gte(100)), 1000),
 });
 
 /**

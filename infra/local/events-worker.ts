@@ -2,7 +2,6 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent, SQSBatchResponse, SQSEvent } from 'aws-lambda';
-import * as z from 'zod';
 import { startLocalEventBus } from '#infra/local/event-bus.ts';
 import { startLocalQueues, startQueuePoller } from '#infra/local/queue-poller.ts';
 import { startStreamRelay } from '#infra/local/stream-relay.ts';
@@ -14,15 +13,16 @@ import { eventBridgeBus } from '#shared/events/bus.ts';
 import { toBusEntry } from '#shared/events/relay.ts';
 import { EVENT_FUNCTIONS } from '#shared/events/routing.ts';
 import { log } from '#shared/log.ts';
+import * as z from '#shared/validation/zod.ts';
 
 const LocalEventsEnv = z.object({
   /**
    * Test hook: hold each batch of stream records this long before publishing it, so a test can kill the
    * runtime after a change is stored and before its event is published.
    */
-  LOCAL_RELAY_DELAY_MS: z.coerce.number().int().min(0).default(0),
+  LOCAL_RELAY_DELAY_MS: z._default(z.coerce.number().check(z.int(), z.gte(0)), 0),
   /** How many batches the local sender handles at once (the event source mapping's maximum concurrency). */
-  LOCAL_SENDER_CONCURRENCY: z.coerce.number().int().min(1).max(20).default(4),
+  LOCAL_SENDER_CONCURRENCY: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(20)), 4),
 });
 
 const BUS_NAME = 'payouts-events-local';

@@ -6,7 +6,6 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import * as z from 'zod';
 import { buildConsole } from '#infra/console/build.ts';
 import { type LocalChains, startLocalChains } from '#infra/local/chain/local-chains.ts';
 import { resolveDepositXpub } from '#infra/local/deposit-key.ts';
@@ -15,21 +14,22 @@ import { startLocalServer } from '#infra/local/server.ts';
 import { ensureTable } from '#infra/local/table.ts';
 import { SandboxChainSchema } from '#shared/config/env.ts';
 import { DEFAULT_SUPPORTED_CHAINS, SupportedChainsSchema } from '#shared/money/chains.ts';
+import * as z from '#shared/validation/zod.ts';
 
 // The Lambda runtime is Node 22; the SDK's notice about Node 20 support is noise here.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
 const env = z
   .object({
-    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    HOST: z.string().default('127.0.0.1'),
-    DATA_DIR: z.string().default('.data'),
-    DYNAMODB_PORT: z.coerce.number().int().min(1).max(65535).optional(),
-    TABLE_NAME: z.string().default('payouts-local'),
+    PORT: z._default(z.coerce.number().check(z.int(), z.gte(0), z.lte(65535)), 3000),
+    HOST: z._default(z.string(), '127.0.0.1'),
+    DATA_DIR: z._default(z.string(), '.data'),
+    DYNAMODB_PORT: z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(65535))),
+    TABLE_NAME: z._default(z.string(), 'payouts-local'),
     /** `off` runs no local chain: sandbox deposits are then reports without a transfer. */
-    LOCAL_CHAIN: z.enum(['on', 'off']).default('on'),
-    LOCAL_CHAIN_PORT: z.coerce.number().int().min(1).max(65535).optional(),
-    SUPPORTED_CHAINS: SupportedChainsSchema.prefault(DEFAULT_SUPPORTED_CHAINS.join(',')),
+    LOCAL_CHAIN: z._default(z.enum(['on', 'off']), 'on'),
+    LOCAL_CHAIN_PORT: z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(65535))),
+    SUPPORTED_CHAINS: z.prefault(SupportedChainsSchema, DEFAULT_SUPPORTED_CHAINS.join(',')),
   })
   .parse(process.env);
 
@@ -43,7 +43,7 @@ export const LocalJsonSchema = z.object({
   dynamodbEndpoint: z.string(),
   tableName: z.string(),
   /** The local chain: per supported chain its USDC test token, and a funded development key (never real funds). */
-  chains: z.array(SandboxChainSchema).optional(),
+  chains: z.optional(z.array(SandboxChainSchema)),
 });
 
 function readLocalJson() {

@@ -12,14 +12,14 @@ import {
   TrimmedDataAccessException,
 } from '@aws-sdk/client-dynamodb-streams';
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
-import * as z from 'zod';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from '#infra/local/dynamodb.ts';
 import { isRelayedStreamRecord } from '#shared/events/routing.ts';
+import * as z from '#shared/validation/zod.ts';
 
 const CheckpointSchema = z.object({
   streamArn: z.string(),
   /** Per shard: the last sequence number handled, and whether the shard is closed and fully read. */
-  shards: z.record(z.string(), z.object({ sequenceNumber: z.string().optional(), done: z.boolean().optional() })),
+  shards: z.record(z.string(), z.object({ sequenceNumber: z.optional(z.string()), done: z.optional(z.boolean()) })),
 });
 type Checkpoint = z.infer<typeof CheckpointSchema>;
 

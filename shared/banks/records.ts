@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '#shared/validation/zod.ts';
 
 /** The stored shapes of the banks area: what the table holds, parsed on every read (see `repository.ts`). */
 
@@ -22,25 +22,25 @@ export const BankRecordSchema = z.object({
   beneficiaryName: z.string(),
   currency: BankCurrencySchema,
   paymentRail: PaymentRailSchema,
-  iban: z.string().nullable(),
-  bic: z.string().nullable(),
-  accountNumber: z.string().nullable(),
-  routingNumber: z.string().nullable(),
+  iban: z.nullable(z.string()),
+  bic: z.nullable(z.string()),
+  accountNumber: z.nullable(z.string()),
+  routingNumber: z.nullable(z.string()),
   /** SWIFT banks only; absent on banks stored before SWIFT. */
-  bankName: z.string().nullable().optional(),
-  bankAddress: z.string().nullable().optional(),
-  bankCountry: z.string().nullable().optional(),
-  addressLine1: z.string().nullable(),
-  city: z.string().nullable(),
-  country: z.string().nullable(),
+  bankName: z.optional(z.nullable(z.string())),
+  bankAddress: z.optional(z.nullable(z.string())),
+  bankCountry: z.optional(z.nullable(z.string())),
+  addressLine1: z.nullable(z.string()),
+  city: z.nullable(z.string()),
+  country: z.nullable(z.string()),
   recipientType: RecipientTypeSchema,
-  recipientEmail: z.string().nullable(),
+  recipientEmail: z.nullable(z.string()),
   notificationEnabled: z.boolean(),
   status: BankStatusSchema,
-  rejectionReason: z.string().nullable(),
+  rejectionReason: z.nullable(z.string()),
   createdAt: z.string(),
   updatedAt: z.string(),
   /** Optimistic-concurrency counter, as on customers. */
-  version: z.number().int().min(1),
+  version: z.number().check(z.int(), z.gte(1)),
 });
 export type BankRecord = z.infer<typeof BankRecordSchema>;

@@ -1,4 +1,3 @@
-import * as z from 'zod';
 import {
   type BankCurrency,
   BankCurrencySchema,
@@ -19,6 +18,7 @@ import {
   normalizeIban,
 } from '#shared/validation/bank-accounts.ts';
 import { CountryCodeSchema } from '#shared/validation/country.ts';
+import * as z from '#shared/validation/zod.ts';
 import type { WalletRecord } from '#shared/wallets/records.ts';
 import { depositInstructions } from '#shared/wallets/schemas.ts';
 
@@ -55,175 +55,212 @@ function railOf(body: { currency?: BankCurrency | undefined; paymentRail?: Payme
 // Shape and check digits here; the IBAN registry's country length and structure is the first thing createBank
 // checks (#shared/validation/iban.ts), so the functions that only read banks do not carry the registry.
 const IbanSchema = z
+  .pipe(z.string().check(z.maxLength(64)), z.transform(normalizeIban))
+  .check(z.refine(hasValidIbanCheckDigits, { error: 'Invalid IBAN' }));
+const BicSchema = z
+  .pipe(z.string().check(z.maxLength(16)), z.transform(normalizeBic))
+  .check(z.refine(isValidBic, { error: 'Invalid BIC' }));
+const AccountNumberSchema = z
   .string()
-  .max(64)
-  .transform(normalizeIban)
-  .refine(hasValidIbanCheckDigits, { error: 'Invalid IBAN' });
-const BicSchema = z.string().max(16).transform(normalizeBic).refine(isValidBic, { error: 'Invalid BIC' });
-const AccountNumberSchema = z.string().trim().refine(isValidUsAccountNumber, { error: 'Must be 4 to 17 digits' });
-const RoutingNumberSchema = z.string().trim().refine(isValidRoutingNumber, { error: 'Invalid routing number' });
+  .check(z.trim(), z.refine(isValidUsAccountNumber, { error: 'Must be 4 to 17 digits' }));
+const RoutingNumberSchema = z
+  .string()
+  .check(z.trim(), z.refine(isValidRoutingNumber, { error: 'Invalid routing number' }));
 
 export const CreateBankBody = z
-  .strictObject({
-    beneficiaryName: text(140).meta({
-      description:
-        'The account holder. For `CUSTOMER` banks it must match the KYC verified name (`verifiedName`): case, ' +
-        'accents, punctuation and word order are ignored, an initial may stand for a word, but every word must be ' +
-        'accounted for; a mismatch is a 400.',
-      examples: ['Ada Lovelace'],
+  .pipe(
+    z
+      .strictObject({
+        beneficiaryName: text(140).check(
+          z.meta({
+            description:
+              'The account holder. For `CUSTOMER` banks it must match the KYC verified name (`verifiedName`): case, ' +
+              'accents, punctuation and word order are ignored, an initial may stand for a word, but every word must be ' +
+              'accounted for; a mismatch is a 400.',
+            examples: ['Ada Lovelace'],
+          }),
+        ),
+        currency: z.optional(BankCurrencySchema).check(
+          z.meta({
+            description:
+              '`EUR` (IBAN and BIC, paid by SEPA) or `USD` (Fedwire: account and routing number; SWIFT: account number ' +
+              "or IBAN, BIC and the bank's name, address and country). Defaults to EUR.",
+          }),
+        ),
+        paymentRail: z.optional(PaymentRailSchema).check(
+          z.meta({
+            description:
+              '`SEPA` (EUR), `FEDWIRE` or `SWIFT` (USD), as Compose takes it; without it a currency takes its domestic ' +
+              'rail (EUR SEPA, USD FEDWIRE). SWIFT banks are reviewed: they are created `PENDING` and become `ACTIVE` ' +
+              'with `withdrawal_bank.approved`.',
+          }),
+        ),
+        iban: z.optional(IbanSchema).check(
+          z.meta({
+            description: 'EUR banks: the IBAN, spaces and letter case ignored (checked: length, structure, mod-97)',
+            examples: ['DE89 3704 0044 0532 0130 00'],
+          }),
+        ),
+        bic: z.optional(BicSchema).check(
+          z.meta({
+            description: 'EUR banks: the BIC, 8 or 11 characters, its country an ISO 3166-1 code',
+            examples: ['COBADEFFXXX'],
+          }),
+        ),
+        accountNumber: z.optional(AccountNumberSchema).check(
+          z.meta({
+            description: 'USD banks: the account number, 4 to 17 digits',
+            examples: ['000123456789'],
+          }),
+        ),
+        routingNumber: z.optional(RoutingNumberSchema).check(
+          z.meta({
+            description: 'USD banks: the 9-digit ABA routing number (checksum checked)',
+            examples: ['021000021'],
+          }),
+        ),
+        bankName: z.optional(text(140)).check(
+          z.meta({
+            description: "SWIFT banks (required): the beneficiary bank's name",
+            examples: ['JPMorgan Chase Bank, N.A.'],
+          }),
+        ),
+        bankAddress: z.optional(text(300)).check(
+          z.meta({
+            description: "SWIFT banks (required): the beneficiary bank's address",
+            examples: ['383 Madison Avenue, New York, NY 10179'],
+          }),
+        ),
+        bankCountry: z.optional(text(100)).check(
+          z.meta({
+            description: "SWIFT banks (required): the beneficiary bank's country, as a code or a name",
+            examples: ['US'],
+          }),
+        ),
+        recipientType: z._default(RecipientTypeSchema, 'CUSTOMER').check(
+          z.meta({
+            description:
+              "`CUSTOMER`: the customer's own account, name-matched and ACTIVE at once; `OTHER_INDIVIDUAL` or " +
+              '`OTHER_BUSINESS`: a third party, PENDING until reviewed, address required',
+          }),
+        ),
+        addressLine1: z.optional(text(200)).check(
+          z.meta({
+            description:
+              "The beneficiary's street address. Required for `OTHER_*` recipients; for `CUSTOMER` send it with " +
+              "`city` or leave both out (the customer's verified address is used)",
+          }),
+        ),
+        city: z
+          .optional(text(100))
+          .check(z.meta({ description: "The beneficiary's city; required together with `addressLine1`" })),
+        country: z.optional(CountryCodeSchema).check(
+          z.meta({
+            description:
+              "ISO 3166-1 alpha-2 code of the beneficiary's address; defaults to the customer's address, then the IBAN's " +
+              'country (EUR) or US (USD)',
+          }),
+        ),
+        recipientEmail: z
+          .optional(EmailSchema)
+          .check(z.meta({ description: "The beneficiary's e-mail address, if known" })),
+        notificationEnabled: z
+          ._default(z.boolean(), false)
+          .check(z.meta({ description: 'Whether the beneficiary is to be notified of payouts (stored and returned)' })),
+      })
+      .check(
+        z.superRefine((body, ctx) => {
+          const issue = (field: string, message: string) => ctx.addIssue({ code: 'custom', path: [field], message });
+          const { currency, paymentRail } = railOf(body);
+          const rails: readonly PaymentRail[] = RAILS_OF[currency];
+          if (!rails.includes(paymentRail)) {
+            issue('paymentRail', `Must be ${rails.join(' or ')} for ${currency} banks`);
+            return;
+          }
+          const rules: { required: readonly string[]; refused: Record<string, readonly string[]> } =
+            RAIL_RULES[paymentRail];
+          const given = body as Record<string, unknown>;
+          for (const [what, fields] of Object.entries(rules.refused)) {
+            for (const field of fields) if (given[field] !== undefined) issue(field, `Not allowed for ${what} banks`);
+          }
+          for (const field of rules.required) if (given[field] === undefined) issue(field, 'Required');
+          if (paymentRail === 'SWIFT' && (body.accountNumber === undefined) === (body.iban === undefined)) {
+            if (body.iban === undefined) issue('accountNumber', 'Required for SWIFT banks (or iban)');
+            else issue('iban', 'Not allowed together with accountNumber');
+          }
+          if (body.recipientType !== 'CUSTOMER') {
+            for (const field of ['addressLine1', 'city'] as const) {
+              if (body[field] === undefined) issue(field, `Required for ${body.recipientType} recipients`);
+            }
+          } else if ((body.addressLine1 === undefined) !== (body.city === undefined)) {
+            // Half an address cannot be completed from the customer's: it would mix two addresses.
+            const missing = body.addressLine1 === undefined ? 'addressLine1' : 'city';
+            const given = missing === 'city' ? 'addressLine1' : 'city';
+            issue(missing, `Required when ${given} is given`);
+          }
+        }),
+      ),
+    z.transform((body) => ({
+      beneficiaryName: body.beneficiaryName,
+      ...railOf(body),
+      iban: body.iban ?? null,
+      bic: body.bic ?? null,
+      accountNumber: body.accountNumber ?? null,
+      routingNumber: body.routingNumber ?? null,
+      bankName: body.bankName ?? null,
+      bankAddress: body.bankAddress ?? null,
+      bankCountry: body.bankCountry ?? null,
+      recipientType: body.recipientType,
+      addressLine1: body.addressLine1 ?? null,
+      city: body.city ?? null,
+      country: body.country ?? null,
+      recipientEmail: body.recipientEmail ?? null,
+      notificationEnabled: body.notificationEnabled,
+    })),
+  )
+  .check(
+    z.meta({
+      id: 'CreateWithdrawalBankRequest',
+      examples: [
+        { beneficiaryName: 'Ada Lovelace', currency: 'EUR', iban: 'DE89 3704 0044 0532 0130 00', bic: 'COBADEFFXXX' },
+        { beneficiaryName: 'Ada Lovelace', currency: 'USD', accountNumber: '000123456789', routingNumber: '021000021' },
+        {
+          beneficiaryName: 'Ada Lovelace',
+          currency: 'USD',
+          paymentRail: 'SWIFT',
+          accountNumber: '000123456789',
+          bic: 'CHASUS33',
+          bankName: 'JPMorgan Chase Bank, N.A.',
+          bankAddress: '383 Madison Avenue, New York, NY 10179',
+          bankCountry: 'US',
+        },
+      ],
     }),
-    currency: BankCurrencySchema.optional().meta({
-      description:
-        '`EUR` (IBAN and BIC, paid by SEPA) or `USD` (Fedwire: account and routing number; SWIFT: account number ' +
-        "or IBAN, BIC and the bank's name, address and country). Defaults to EUR.",
-    }),
-    paymentRail: PaymentRailSchema.optional().meta({
-      description:
-        '`SEPA` (EUR), `FEDWIRE` or `SWIFT` (USD), as Compose takes it; without it a currency takes its domestic ' +
-        'rail (EUR SEPA, USD FEDWIRE). SWIFT banks are reviewed: they are created `PENDING` and become `ACTIVE` ' +
-        'with `withdrawal_bank.approved`.',
-    }),
-    iban: IbanSchema.optional().meta({
-      description: 'EUR banks: the IBAN, spaces and letter case ignored (checked: length, structure, mod-97)',
-      examples: ['DE89 3704 0044 0532 0130 00'],
-    }),
-    bic: BicSchema.optional().meta({
-      description: 'EUR banks: the BIC, 8 or 11 characters, its country an ISO 3166-1 code',
-      examples: ['COBADEFFXXX'],
-    }),
-    accountNumber: AccountNumberSchema.optional().meta({
-      description: 'USD banks: the account number, 4 to 17 digits',
-      examples: ['000123456789'],
-    }),
-    routingNumber: RoutingNumberSchema.optional().meta({
-      description: 'USD banks: the 9-digit ABA routing number (checksum checked)',
-      examples: ['021000021'],
-    }),
-    bankName: text(140)
-      .optional()
-      .meta({
-        description: "SWIFT banks (required): the beneficiary bank's name",
-        examples: ['JPMorgan Chase Bank, N.A.'],
-      }),
-    bankAddress: text(300)
-      .optional()
-      .meta({
-        description: "SWIFT banks (required): the beneficiary bank's address",
-        examples: ['383 Madison Avenue, New York, NY 10179'],
-      }),
-    bankCountry: text(100)
-      .optional()
-      .meta({
-        description: "SWIFT banks (required): the beneficiary bank's country, as a code or a name",
-        examples: ['US'],
-      }),
-    recipientType: RecipientTypeSchema.default('CUSTOMER').meta({
-      description:
-        "`CUSTOMER`: the customer's own account, name-matched and ACTIVE at once; `OTHER_INDIVIDUAL` or " +
-        '`OTHER_BUSINESS`: a third party, PENDING until reviewed, address required',
-    }),
-    addressLine1: text(200)
-      .optional()
-      .meta({
-        description:
-          "The beneficiary's street address. Required for `OTHER_*` recipients; for `CUSTOMER` send it with " +
-          "`city` or leave both out (the customer's verified address is used)",
-      }),
-    city: text(100).optional().meta({ description: "The beneficiary's city; required together with `addressLine1`" }),
-    country: CountryCodeSchema.optional().meta({
-      description:
-        "ISO 3166-1 alpha-2 code of the beneficiary's address; defaults to the customer's address, then the IBAN's " +
-        'country (EUR) or US (USD)',
-    }),
-    recipientEmail: EmailSchema.optional().meta({ description: "The beneficiary's e-mail address, if known" }),
-    notificationEnabled: z
-      .boolean()
-      .default(false)
-      .meta({ description: 'Whether the beneficiary is to be notified of payouts (stored and returned)' }),
-  })
-  .superRefine((body, ctx) => {
-    const issue = (field: string, message: string) => ctx.addIssue({ code: 'custom', path: [field], message });
-    const { currency, paymentRail } = railOf(body);
-    const rails: readonly PaymentRail[] = RAILS_OF[currency];
-    if (!rails.includes(paymentRail)) {
-      issue('paymentRail', `Must be ${rails.join(' or ')} for ${currency} banks`);
-      return;
-    }
-    const rules: { required: readonly string[]; refused: Record<string, readonly string[]> } = RAIL_RULES[paymentRail];
-    const given = body as Record<string, unknown>;
-    for (const [what, fields] of Object.entries(rules.refused)) {
-      for (const field of fields) if (given[field] !== undefined) issue(field, `Not allowed for ${what} banks`);
-    }
-    for (const field of rules.required) if (given[field] === undefined) issue(field, 'Required');
-    if (paymentRail === 'SWIFT' && (body.accountNumber === undefined) === (body.iban === undefined)) {
-      if (body.iban === undefined) issue('accountNumber', 'Required for SWIFT banks (or iban)');
-      else issue('iban', 'Not allowed together with accountNumber');
-    }
-    if (body.recipientType !== 'CUSTOMER') {
-      for (const field of ['addressLine1', 'city'] as const) {
-        if (body[field] === undefined) issue(field, `Required for ${body.recipientType} recipients`);
-      }
-    } else if ((body.addressLine1 === undefined) !== (body.city === undefined)) {
-      // Half an address cannot be completed from the customer's: it would mix two addresses.
-      const missing = body.addressLine1 === undefined ? 'addressLine1' : 'city';
-      const given = missing === 'city' ? 'addressLine1' : 'city';
-      issue(missing, `Required when ${given} is given`);
-    }
-  })
-  .transform((body) => ({
-    beneficiaryName: body.beneficiaryName,
-    ...railOf(body),
-    iban: body.iban ?? null,
-    bic: body.bic ?? null,
-    accountNumber: body.accountNumber ?? null,
-    routingNumber: body.routingNumber ?? null,
-    bankName: body.bankName ?? null,
-    bankAddress: body.bankAddress ?? null,
-    bankCountry: body.bankCountry ?? null,
-    recipientType: body.recipientType,
-    addressLine1: body.addressLine1 ?? null,
-    city: body.city ?? null,
-    country: body.country ?? null,
-    recipientEmail: body.recipientEmail ?? null,
-    notificationEnabled: body.notificationEnabled,
-  }))
-  .meta({
-    id: 'CreateWithdrawalBankRequest',
-    examples: [
-      { beneficiaryName: 'Ada Lovelace', currency: 'EUR', iban: 'DE89 3704 0044 0532 0130 00', bic: 'COBADEFFXXX' },
-      { beneficiaryName: 'Ada Lovelace', currency: 'USD', accountNumber: '000123456789', routingNumber: '021000021' },
-      {
-        beneficiaryName: 'Ada Lovelace',
-        currency: 'USD',
-        paymentRail: 'SWIFT',
-        accountNumber: '000123456789',
-        bic: 'CHASUS33',
-        bankName: 'JPMorgan Chase Bank, N.A.',
-        bankAddress: '383 Madison Avenue, New York, NY 10179',
-        bankCountry: 'US',
-      },
-    ],
-  });
+  );
 export type CreateBankInput = z.output<typeof CreateBankBody>;
 
 export const CustomerBankParams = z.strictObject({
-  customerId: z.uuid({ error: 'Must be a UUID' }).meta({
-    description: 'The customer the bank belongs to',
-    examples: ['3b241101-e2bb-4255-8caf-4136c566a962'],
-  }),
-  bankId: z.uuid({ error: 'Must be a UUID' }).meta({
-    description: 'The `id` that adding the withdrawal bank returned',
-    examples: ['9d3c6f0e-5a1b-4c7e-8f2a-1b2c3d4e5f60'],
-  }),
+  customerId: z.uuid({ error: 'Must be a UUID' }).check(
+    z.meta({
+      description: 'The customer the bank belongs to',
+      examples: ['3b241101-e2bb-4255-8caf-4136c566a962'],
+    }),
+  ),
+  bankId: z.uuid({ error: 'Must be a UUID' }).check(
+    z.meta({
+      description: 'The `id` that adding the withdrawal bank returned',
+      examples: ['9d3c6f0e-5a1b-4c7e-8f2a-1b2c3d4e5f60'],
+    }),
+  ),
 });
 
 export const SandboxRejectBankBody = z
   .strictObject({
-    reason: text(500)
-      .optional()
-      .meta({ description: 'Why the bank was refused; shown as `rejectionReason` and in the event' }),
+    reason: z
+      .optional(text(500))
+      .check(z.meta({ description: 'Why the bank was refused; shown as `rejectionReason` and in the event' })),
   })
-  .meta({ id: 'SandboxRejectBankRequest', examples: [{ reason: 'Beneficiary could not be verified' }] });
+  .check(z.meta({ id: 'SandboxRejectBankRequest', examples: [{ reason: 'Beneficiary could not be verified' }] }));
 
 /** A bank deposit wallet as the bank object shows it (API.md section 4: no customerId). */
 export const BankWalletSchema = z.object({
@@ -276,20 +313,23 @@ const BANK_EXAMPLE = {
 };
 
 /** The stored bank minus its internals, `bankId` as `id`, with its deposit wallets. */
-export const BankSchema = BankRecordSchema.omit({
-  bankId: true,
-  organizationId: true,
-  updatedAt: true,
-  version: true,
-})
-  .extend({
-    id: z.string(),
-    bankName: z.string().nullable(),
-    bankAddress: z.string().nullable(),
-    bankCountry: z.string().nullable(),
-    wallets: z.array(BankWalletSchema),
-  })
-  .meta({ id: 'WithdrawalBank', examples: [BANK_EXAMPLE] });
+export const BankSchema = z
+  .extend(
+    z.omit(BankRecordSchema, {
+      bankId: true,
+      organizationId: true,
+      updatedAt: true,
+      version: true,
+    }),
+    {
+      id: z.string(),
+      bankName: z.nullable(z.string()),
+      bankAddress: z.nullable(z.string()),
+      bankCountry: z.nullable(z.string()),
+      wallets: z.array(BankWalletSchema),
+    },
+  )
+  .check(z.meta({ id: 'WithdrawalBank', examples: [BANK_EXAMPLE] }));
 export type Bank = z.infer<typeof BankSchema>;
 
 export const toBankWallet = (wallet: WalletRecord): BankWallet => ({

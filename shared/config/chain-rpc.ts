@@ -1,11 +1,11 @@
-import * as z from 'zod';
 import { jsonVariable } from '#shared/config/receiving-banks.ts';
 import { type Chain, ChainSchema } from '#shared/money/chains.ts';
+import * as z from '#shared/validation/zod.ts';
 
 /** Where one chain's node answers: the URL itself (locally) or the SSM SecureString parameter holding it (AWS). */
 export const ChainRpcSchema = z.union([
   z.strictObject({ url: z.url() }),
-  z.strictObject({ parameterName: z.string().startsWith('/') }),
+  z.strictObject({ parameterName: z.string().check(z.startsWith('/')) }),
 ]);
 export type ChainRpc = z.infer<typeof ChainRpcSchema>;
 

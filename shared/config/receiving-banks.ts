@@ -1,4 +1,3 @@
-import * as z from 'zod';
 import {
   hasValidIbanCheckDigits,
   isValidBic,
@@ -8,6 +7,7 @@ import {
   normalizeIban,
 } from '#shared/validation/bank-accounts.ts';
 import { CountryCodeSchema } from '#shared/validation/country.ts';
+import * as z from '#shared/validation/zod.ts';
 
 /**
  * The bank accounts customers pay fiat into (deposit details, API.md section 6): the EUR receiving account (the
@@ -17,66 +17,76 @@ import { CountryCodeSchema } from '#shared/validation/country.ts';
  */
 
 const line = (max: number) =>
-  z
-    .string()
-    .transform((value) => value.trim().replace(/\s+/g, ' '))
-    .pipe(z.string().min(1).max(max));
+  z.pipe(
+    z.pipe(
+      z.string(),
+      z.transform((value) => value.trim().replace(/\s+/g, ' ')),
+    ),
+    z.string().check(z.minLength(1), z.maxLength(max)),
+  );
 
 // Configuration is checked at every cold start by shape and check digits; the registry's full check runs where an
 // operator enters an organization's account (the admin CLI).
-const Iban = z.string().transform(normalizeIban).refine(hasValidIbanCheckDigits, { error: 'Invalid IBAN' });
-const Bic = z.string().transform(normalizeBic).refine(isValidBic, { error: 'Invalid BIC' });
-const AccountNumber = z.string().trim().refine(isValidUsAccountNumber, { error: 'Must be 4 to 17 digits' });
-const RoutingNumber = z.string().trim().refine(isValidRoutingNumber, { error: 'Invalid routing number' });
+const Iban = z
+  .pipe(z.string(), z.transform(normalizeIban))
+  .check(z.refine(hasValidIbanCheckDigits, { error: 'Invalid IBAN' }));
+const Bic = z.pipe(z.string(), z.transform(normalizeBic)).check(z.refine(isValidBic, { error: 'Invalid BIC' }));
+const AccountNumber = z.string().check(z.trim(), z.refine(isValidUsAccountNumber, { error: 'Must be 4 to 17 digits' }));
+const RoutingNumber = z.string().check(z.trim(), z.refine(isValidRoutingNumber, { error: 'Invalid routing number' }));
 
 /** The BIC's country (ISO 9362 characters 5-6) is the bank's country. */
 const bicCountry = (bic: string) => bic.slice(4, 6);
 
-const holder = { accountName: line(140), accountAddress: line(200).nullable().default(null) };
+const holder = { accountName: line(140), accountAddress: z._default(z.nullable(line(200)), null) };
 const bank = {
   bankName: line(140),
-  bankAddress: line(200).nullable().default(null),
+  bankAddress: z._default(z.nullable(line(200)), null),
   /** Defaults to the BIC's country. */
-  bankCountry: CountryCodeSchema.optional(),
+  bankCountry: z.optional(CountryCodeSchema),
 };
 
 /** A SEPA receiving account as stored (on an organization) and used. */
 export const EurReceivingAccountRecordSchema = z.object({
   accountName: z.string(),
-  accountAddress: z.string().nullable(),
+  accountAddress: z.nullable(z.string()),
   iban: z.string(),
   bic: z.string(),
   bankName: z.string(),
-  bankAddress: z.string().nullable(),
+  bankAddress: z.nullable(z.string()),
   bankCountry: z.string(),
 });
 export type EurReceivingAccount = z.infer<typeof EurReceivingAccountRecordSchema>;
 
 /** A SEPA receiving account as an operator gives it; the bank's country comes from the BIC. */
-export const EurReceivingAccountSchema = z
-  .strictObject({ ...holder, iban: Iban, bic: Bic, ...bank })
-  .transform(
+export const EurReceivingAccountSchema = z.pipe(
+  z.strictObject({ ...holder, iban: Iban, bic: Bic, ...bank }),
+  z.transform(
     (account): EurReceivingAccount => ({ ...account, bankCountry: account.bankCountry ?? bicCountry(account.bic) }),
-  );
+  ),
+);
 export type EurReceivingAccountInput = z.input<typeof EurReceivingAccountSchema>;
 
 /** The shared USD account: FEDWIRE uses account and routing number, SWIFT account number and BIC. */
-export const UsdReferenceAccountSchema = z
-  .strictObject({ ...holder, accountNumber: AccountNumber, routingNumber: RoutingNumber, bic: Bic, ...bank })
-  .transform((account) => ({ ...account, bankCountry: account.bankCountry ?? bicCountry(account.bic) }));
+export const UsdReferenceAccountSchema = z.pipe(
+  z.strictObject({ ...holder, accountNumber: AccountNumber, routingNumber: RoutingNumber, bic: Bic, ...bank }),
+  z.transform((account) => ({ ...account, bankCountry: account.bankCountry ?? bicCountry(account.bic) })),
+);
 export type UsdReferenceAccount = z.output<typeof UsdReferenceAccountSchema>;
 
 /**
  * Who issues USD virtual accounts: dedicated IBANs in the UK format (`GBkk` + the BIC's bank code + sort code + an
  * 8-digit account number), which SWIFT payers everywhere can address.
  */
-export const VirtualAccountIssuerSchema = z
-  .strictObject({
-    bic: Bic.refine((bic) => bicCountry(bic) === 'GB', { error: 'Must be a GB BIC (virtual IBANs are GB IBANs)' }),
-    sortCode: z.string().regex(/^\d{6}$/, { error: 'Must be 6 digits' }),
+export const VirtualAccountIssuerSchema = z.pipe(
+  z.strictObject({
+    bic: Bic.check(
+      z.refine((bic) => bicCountry(bic) === 'GB', { error: 'Must be a GB BIC (virtual IBANs are GB IBANs)' }),
+    ),
+    sortCode: z.string().check(z.regex(/^\d{6}$/, { error: 'Must be 6 digits' })),
     ...bank,
-  })
-  .transform((issuer) => ({ ...issuer, bankCountry: issuer.bankCountry ?? bicCountry(issuer.bic) }));
+  }),
+  z.transform((issuer) => ({ ...issuer, bankCountry: issuer.bankCountry ?? bicCountry(issuer.bic) })),
+);
 export type VirtualAccountIssuer = z.output<typeof VirtualAccountIssuerSchema>;
 
 /**
@@ -110,26 +120,28 @@ export const PLATFORM_DEFAULTS = {
 } as const;
 
 /** A JSON environment variable parsed by `schema`; unset: `fallback`. */
-export const jsonVariable = <S extends z.ZodType>(schema: S, fallback: z.input<S>) =>
-  z
-    .string()
-    .optional()
-    .transform((value, ctx) => {
-      if (value === undefined) return fallback;
-      try {
-        return JSON.parse(value) as unknown;
-      } catch {
-        ctx.addIssue({ code: 'custom', message: 'must be a JSON object' });
-        return z.NEVER;
-      }
-    })
-    .pipe(schema);
+export const jsonVariable = <S extends z.ZodMiniType>(schema: S, fallback: z.input<S>) =>
+  z.pipe(
+    z.pipe(
+      z.optional(z.string()),
+      z.transform((value, ctx) => {
+        if (value === undefined) return fallback;
+        try {
+          return JSON.parse(value) as unknown;
+        } catch {
+          ctx.issues.push({ code: 'custom', message: 'must be a JSON object', input: value });
+          return z.NEVER;
+        }
+      }),
+    ),
+    schema,
+  );
 
 /**
  * `RECEIVING_BANKS`: `{"EUR": {...}, "USD": {...}}`, the platform's EUR receiving account and the shared USD
  * reference account; either may be left out (its placeholder applies). The CDK context key `receivingBanks` sets it.
  */
 export const ReceivingBanksSchema = z.strictObject({
-  EUR: EurReceivingAccountSchema.default(EurReceivingAccountSchema.parse(PLATFORM_DEFAULTS.eur)),
-  USD: UsdReferenceAccountSchema.default(UsdReferenceAccountSchema.parse(PLATFORM_DEFAULTS.usd)),
+  EUR: z._default(EurReceivingAccountSchema, EurReceivingAccountSchema.parse(PLATFORM_DEFAULTS.eur)),
+  USD: z._default(UsdReferenceAccountSchema, UsdReferenceAccountSchema.parse(PLATFORM_DEFAULTS.usd)),
 });

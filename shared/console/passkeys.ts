@@ -9,11 +9,11 @@ import {
   verifyAuthenticationResponse,
   verifyRegistrationResponse,
 } from '@simplewebauthn/server';
-import type * as z from 'zod';
 import type { Config } from '#shared/config/env.ts';
 import type { ApprovalBinding, Passkey } from '#shared/console/records.ts';
 import type { AuthenticationResponseSchema, RegistrationResponseSchema } from '#shared/console/schemas.ts';
 import { UnauthorizedError } from '#shared/errors.ts';
+import type * as z from '#shared/validation/zod.ts';
 
 /**
  * The WebAuthn ceremonies, verified with @simplewebauthn/server: the relying party is the console's origin

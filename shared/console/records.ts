@@ -1,5 +1,5 @@
-import * as z from 'zod';
 import { RoleSchema } from '#shared/console/roles.ts';
+import * as z from '#shared/validation/zod.ts';
 
 /** The stored shapes of the console area: parsed on every read (see `repository.ts`). */
 
@@ -11,7 +11,7 @@ export const MemberSchema = z.object({
   role: RoleSchema,
   status: z.enum(['ACTIVE', 'REMOVED']),
   /** Raised by "sign out everywhere": a session of an older epoch is refused. */
-  sessionEpoch: z.number().int().min(0),
+  sessionEpoch: z.number().check(z.int(), z.gte(0)),
   invitedBy: z.string(),
   createdAt: z.string(),
 });
@@ -37,10 +37,10 @@ export const PasskeySchema = z.object({
   memberId: z.string(),
   /** The COSE public key, base64url. */
   publicKey: z.string(),
-  counter: z.number().int().min(0),
+  counter: z.number().check(z.int(), z.gte(0)),
   transports: z.array(z.string()),
   createdAt: z.string(),
-  lastUsedAt: z.string().nullable(),
+  lastUsedAt: z.nullable(z.string()),
 });
 export type Passkey = z.infer<typeof PasskeySchema>;
 
@@ -60,11 +60,11 @@ export const ChallengeSchema = z.object({
   /** The base64url challenge handed to the authenticator. */
   challenge: z.string(),
   /** register: the invite's token hash; approve: the member and the transaction. */
-  inviteTokenHash: z.string().optional(),
-  organizationId: z.string().optional(),
-  memberId: z.string().optional(),
-  nonce: z.string().optional(),
-  binding: ApprovalBindingSchema.optional(),
+  inviteTokenHash: z.optional(z.string()),
+  organizationId: z.optional(z.string()),
+  memberId: z.optional(z.string()),
+  nonce: z.optional(z.string()),
+  binding: z.optional(ApprovalBindingSchema),
   validUntil: z.string(),
 });
 export type Challenge = z.infer<typeof ChallengeSchema>;
@@ -73,7 +73,7 @@ export const SessionSchema = z.object({
   sessionId: z.string(),
   organizationId: z.string(),
   memberId: z.string(),
-  sessionEpoch: z.number().int().min(0),
+  sessionEpoch: z.number().check(z.int(), z.gte(0)),
   createdAt: z.string(),
   lastSeenAt: z.string(),
   idleUntil: z.string(),
@@ -94,7 +94,7 @@ export const SignatureSchema = z.object({
   authenticatorData: z.string(),
   clientDataJSON: z.string(),
   signature: z.string(),
-  userHandle: z.string().nullable(),
+  userHandle: z.nullable(z.string()),
   signedAt: z.string(),
 });
 export type Signature = z.infer<typeof SignatureSchema>;

@@ -1,5 +1,5 @@
-import * as z from 'zod';
 import type { ConsolePermission } from '#shared/routing/route.ts';
+import * as z from '#shared/validation/zod.ts';
 
 /** The roles of an organization's members, most powerful first. */
 export const ROLES = ['owner', 'admin', 'approver', 'developer', 'viewer'] as const;

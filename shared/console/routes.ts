@@ -1,4 +1,3 @@
-import * as z from 'zod';
 import { FEATURE_ON_IS_OPERATORS } from '#shared/console/change-settings.ts';
 import {
   AcceptInviteBody,
@@ -27,6 +26,7 @@ import { CustomerIdParams } from '#shared/customers/schemas.ts';
 import { NoBody } from '#shared/routing/presets.ts';
 import { defineRoute } from '#shared/routing/route.ts';
 import { ErrorBodySchema } from '#shared/routing/schemas.ts';
+import * as z from '#shared/validation/zod.ts';
 import { ListTransactionsQuery, TransactionResponseSchema } from '#shared/withdrawals/schemas.ts';
 
 /**

@@ -1,6 +1,6 @@
-import * as z from 'zod';
 import { ROLES } from '#shared/console/roles.ts';
 import { DEFAULT_LIMIT, MAX_LIMIT } from '#shared/routing/schemas.ts';
+import * as z from '#shared/validation/zod.ts';
 
 /** The console's requests and responses (routes under `/api/console`, served to the console's own pages). */
 
@@ -73,156 +73,178 @@ const OPTIONS_EXAMPLE = {
 
 const B64URL = /^[A-Za-z0-9_-]{1,16384}$/;
 const base64url = (description: string) =>
-  z.string().regex(B64URL, { error: 'Must be base64url' }).meta({ description });
+  z.string().check(z.regex(B64URL, { error: 'Must be base64url' }), z.meta({ description }));
 
-const TOKEN = z
-  .string()
-  .regex(/^[0-9A-Za-z]{43}$/, { error: 'Invalid invite token' })
-  .meta({
+const TOKEN = z.string().check(
+  z.regex(/^[0-9A-Za-z]{43}$/, { error: 'Invalid invite token' }),
+  z.meta({
     description: 'The token of the invite link (after `#/invite/`)',
     examples: [INVITE_TOKEN],
-  });
+  }),
+);
 
 const NAME = z
   .string()
-  .trim()
-  .min(1)
-  .max(100)
-  .meta({ description: 'How the member is shown to the others', examples: ['Ada Lovelace'] });
-const CHALLENGE_ID = z.uuid().meta({
-  description: 'The challenge the options were made for (single use, valid 5 minutes)',
-  examples: [CHALLENGE],
-});
+  .check(
+    z.trim(),
+    z.minLength(1),
+    z.maxLength(100),
+    z.meta({ description: 'How the member is shown to the others', examples: ['Ada Lovelace'] }),
+  );
+const CHALLENGE_ID = z.uuid().check(
+  z.meta({
+    description: 'The challenge the options were made for (single use, valid 5 minutes)',
+    examples: [CHALLENGE],
+  }),
+);
 
 const Extensions = z
-  .record(z.string(), z.unknown())
-  .optional()
-  .meta({ description: 'The client extension results, as the browser returns them' });
+  .optional(z.record(z.string(), z.unknown()))
+  .check(z.meta({ description: 'The client extension results, as the browser returns them' }));
 
 /** `@simplewebauthn/browser`'s `startRegistration()` result. */
 export const RegistrationResponseSchema = z
   .object({
     id: base64url('The new credential id'),
     rawId: base64url('The new credential id (raw)'),
-    type: z.literal('public-key').meta({ description: 'Always `public-key`' }),
+    type: z.literal('public-key').check(z.meta({ description: 'Always `public-key`' })),
     response: z
       .object({
         clientDataJSON: base64url('The client data the browser assembled'),
         attestationObject: base64url('The authenticator data and its (here: none) attestation'),
         transports: z
-          .array(z.string().max(32))
-          .max(8)
-          .optional()
-          .meta({ description: 'How the authenticator is reached' }),
+          .optional(z.array(z.string().check(z.maxLength(32))).check(z.maxLength(8)))
+          .check(z.meta({ description: 'How the authenticator is reached' })),
       })
-      .meta({ description: 'The authenticator attestation response' }),
+      .check(z.meta({ description: 'The authenticator attestation response' })),
     clientExtensionResults: Extensions,
     authenticatorAttachment: z
-      .enum(['platform', 'cross-platform'])
-      .optional()
-      .meta({ description: 'Where the authenticator is' }),
+      .optional(z.enum(['platform', 'cross-platform']))
+      .check(z.meta({ description: 'Where the authenticator is' })),
   })
-  .meta({
-    description: 'The passkey created by the browser (`@simplewebauthn/browser` `startRegistration`)',
-    examples: [REGISTRATION_EXAMPLE],
-  });
+  .check(
+    z.meta({
+      description: 'The passkey created by the browser (`@simplewebauthn/browser` `startRegistration`)',
+      examples: [REGISTRATION_EXAMPLE],
+    }),
+  );
 
 /** `@simplewebauthn/browser`'s `startAuthentication()` result. */
 export const AuthenticationResponseSchema = z
   .object({
     id: base64url('The credential id of the passkey used'),
     rawId: base64url('The credential id (raw)'),
-    type: z.literal('public-key').meta({ description: 'Always `public-key`' }),
+    type: z.literal('public-key').check(z.meta({ description: 'Always `public-key`' })),
     response: z
       .object({
         clientDataJSON: base64url('The client data the browser assembled (it carries the challenge and origin)'),
         authenticatorData: base64url('The authenticator data (rp id hash, flags, counter)'),
         signature: base64url('The signature over the authenticator data and the client data hash'),
-        userHandle: base64url('The member the passkey was made for').optional(),
+        userHandle: z.optional(base64url('The member the passkey was made for')),
       })
-      .meta({ description: 'The authenticator assertion response' }),
+      .check(z.meta({ description: 'The authenticator assertion response' })),
     clientExtensionResults: Extensions,
     authenticatorAttachment: z
-      .enum(['platform', 'cross-platform'])
-      .optional()
-      .meta({ description: 'Where the authenticator is' }),
+      .optional(z.enum(['platform', 'cross-platform']))
+      .check(z.meta({ description: 'Where the authenticator is' })),
   })
-  .meta({
-    description: 'The assertion made by the browser (`@simplewebauthn/browser` `startAuthentication`)',
-    examples: [ASSERTION_EXAMPLE],
-  });
+  .check(
+    z.meta({
+      description: 'The assertion made by the browser (`@simplewebauthn/browser` `startAuthentication`)',
+      examples: [ASSERTION_EXAMPLE],
+    }),
+  );
 
 export const StartRegistrationBody = z
   .strictObject({ token: TOKEN, name: NAME })
-  .meta({ id: 'ConsoleStartRegistrationRequest', examples: [{ token: INVITE_TOKEN, name: 'Ada Lovelace' }] });
+  .check(z.meta({ id: 'ConsoleStartRegistrationRequest', examples: [{ token: INVITE_TOKEN, name: 'Ada Lovelace' }] }));
 
 export const AcceptInviteBody = z
   .strictObject({ token: TOKEN, name: NAME, challengeId: CHALLENGE_ID, response: RegistrationResponseSchema })
-  .meta({
-    id: 'ConsoleAcceptInviteRequest',
-    examples: [{ token: INVITE_TOKEN, name: 'Ada Lovelace', challengeId: CHALLENGE, response: REGISTRATION_EXAMPLE }],
-  });
+  .check(
+    z.meta({
+      id: 'ConsoleAcceptInviteRequest',
+      examples: [{ token: INVITE_TOKEN, name: 'Ada Lovelace', challengeId: CHALLENGE, response: REGISTRATION_EXAMPLE }],
+    }),
+  );
 
 export const SignInBody = z
   .strictObject({ challengeId: CHALLENGE_ID, response: AuthenticationResponseSchema })
-  .meta({ id: 'ConsoleSignInRequest', examples: [{ challengeId: CHALLENGE, response: ASSERTION_EXAMPLE }] });
+  .check(z.meta({ id: 'ConsoleSignInRequest', examples: [{ challengeId: CHALLENGE, response: ASSERTION_EXAMPLE }] }));
 
 export const SignWithdrawalBody = z
   .strictObject({ challengeId: CHALLENGE_ID, response: AuthenticationResponseSchema })
-  .meta({ id: 'ConsoleSignWithdrawalRequest', examples: [{ challengeId: CHALLENGE, response: ASSERTION_EXAMPLE }] });
+  .check(
+    z.meta({ id: 'ConsoleSignWithdrawalRequest', examples: [{ challengeId: CHALLENGE, response: ASSERTION_EXAMPLE }] }),
+  );
 
 export const RejectWithdrawalBody = z
   .strictObject({
     reason: z
       .string()
-      .trim()
-      .min(1)
-      .max(500)
-      .meta({ description: 'Why the withdrawal is rejected (audited)', examples: ['Unknown beneficiary'] }),
+      .check(
+        z.trim(),
+        z.minLength(1),
+        z.maxLength(500),
+        z.meta({ description: 'Why the withdrawal is rejected (audited)', examples: ['Unknown beneficiary'] }),
+      ),
   })
-  .meta({ id: 'ConsoleRejectWithdrawalRequest', examples: [{ reason: 'Unknown beneficiary' }] });
+  .check(z.meta({ id: 'ConsoleRejectWithdrawalRequest', examples: [{ reason: 'Unknown beneficiary' }] }));
 
 export const InviteMemberBody = z
   .strictObject({
     email: z
       .email()
-      .max(254)
-      .meta({ description: 'Where the invite link is mailed', examples: ['grace@example.com'] }),
+      .check(
+        z.maxLength(254),
+        z.meta({ description: 'Where the invite link is mailed', examples: ['grace@example.com'] }),
+      ),
     role: z
       .enum(ROLES)
-      .meta({ description: 'The role the member gets (admins cannot invite owners)', examples: ['approver'] }),
+      .check(z.meta({ description: 'The role the member gets (admins cannot invite owners)', examples: ['approver'] })),
   })
-  .meta({ id: 'ConsoleInviteMemberRequest', examples: [{ email: 'grace@example.com', role: 'approver' }] });
+  .check(z.meta({ id: 'ConsoleInviteMemberRequest', examples: [{ email: 'grace@example.com', role: 'approver' }] }));
 
 export const TransactionIdParams = z.strictObject({
-  transactionId: z.uuid().meta({ description: 'The withdrawal', examples: [TX] }),
+  transactionId: z.uuid().check(z.meta({ description: 'The withdrawal', examples: [TX] })),
 });
 
 export const AuditQuery = z.strictObject({
   limit: z
-    .string()
-    .regex(/^\d{1,3}$/, { error: `Must be an integer from 1 to ${MAX_LIMIT}` })
-    .transform(Number)
-    .refine((n) => n >= 1 && n <= MAX_LIMIT, { error: `Must be an integer from 1 to ${MAX_LIMIT}` })
-    .optional()
-    .transform((n) => n ?? DEFAULT_LIMIT)
-    .meta({ description: `How many entries, newest first (default ${DEFAULT_LIMIT})` }),
-  before: z.iso.datetime().optional().meta({ description: 'Only entries before this time (the next page)' }),
+    .pipe(
+      z.optional(
+        z
+          .pipe(
+            z.string().check(z.regex(/^\d{1,3}$/, { error: `Must be an integer from 1 to ${MAX_LIMIT}` })),
+            z.transform(Number),
+          )
+          .check(z.refine((n) => n >= 1 && n <= MAX_LIMIT, { error: `Must be an integer from 1 to ${MAX_LIMIT}` })),
+      ),
+      z.transform((n) => n ?? DEFAULT_LIMIT),
+    )
+    .check(z.meta({ description: `How many entries, newest first (default ${DEFAULT_LIMIT})` })),
+  before: z.optional(z.iso.datetime()).check(z.meta({ description: 'Only entries before this time (the next page)' })),
   action: z
-    .string()
-    .regex(/^[a-z_.]{1,64}$/, { error: 'Must be an action such as withdrawal.signed' })
-    .optional()
-    .meta({ description: 'Only this action (`withdrawal.signed`, `member.invited`, ...)' }),
-  member: z.string().trim().min(1, { error: "Must be a member's id or e-mail" }).max(320).optional().meta({
-    description: "Only what this member did: the member's id or e-mail (the operator's e-mail for the operator's)",
-  }),
+    .optional(z.string().check(z.regex(/^[a-z_.]{1,64}$/, { error: 'Must be an action such as withdrawal.signed' })))
+    .check(z.meta({ description: 'Only this action (`withdrawal.signed`, `member.invited`, ...)' })),
+  member: z
+    .optional(
+      z.string().check(z.trim(), z.minLength(1, { error: "Must be a member's id or e-mail" }), z.maxLength(320)),
+    )
+    .check(
+      z.meta({
+        description: "Only what this member did: the member's id or e-mail (the operator's e-mail for the operator's)",
+      }),
+    ),
 });
 
 // ---- responses ----
 
-const Options = z.record(z.string(), z.unknown()).meta({
-  description: 'WebAuthn options for `@simplewebauthn/browser` (`optionsJSON`)',
-});
+const Options = z.record(z.string(), z.unknown()).check(
+  z.meta({
+    description: 'WebAuthn options for `@simplewebauthn/browser` (`optionsJSON`)',
+  }),
+);
 
 export const StartRegistrationSchema = z
   .object({
@@ -231,14 +253,16 @@ export const StartRegistrationSchema = z
     role: z.enum(ROLES),
     options: Options,
   })
-  .meta({
-    id: 'ConsoleRegistrationOptions',
-    examples: [{ challengeId: CHALLENGE, email: 'ada@example.com', role: 'owner', options: OPTIONS_EXAMPLE }],
-  });
+  .check(
+    z.meta({
+      id: 'ConsoleRegistrationOptions',
+      examples: [{ challengeId: CHALLENGE, email: 'ada@example.com', role: 'owner', options: OPTIONS_EXAMPLE }],
+    }),
+  );
 
 export const SignInOptionsSchema = z
   .object({ challengeId: z.string(), options: Options })
-  .meta({ id: 'ConsoleSignInOptions', examples: [{ challengeId: CHALLENGE, options: OPTIONS_EXAMPLE }] });
+  .check(z.meta({ id: 'ConsoleSignInOptions', examples: [{ challengeId: CHALLENGE, options: OPTIONS_EXAMPLE }] }));
 
 export const ConsoleSessionSchema = z
   .object({
@@ -247,15 +271,15 @@ export const ConsoleSessionSchema = z
       id: z.string(),
       name: z.string(),
       environment: z.enum(['sandbox', 'live']),
-      requiredApprovals: z.number().int(),
+      requiredApprovals: z.number().check(z.int()),
     }),
     permissions: z.array(z.string()),
   })
-  .meta({ id: 'ConsoleSession', examples: [SESSION_EXAMPLE] });
+  .check(z.meta({ id: 'ConsoleSession', examples: [SESSION_EXAMPLE] }));
 
 export const SignedOutSchema = z
   .object({ signedOut: z.literal(true) })
-  .meta({ id: 'ConsoleSignedOut', examples: [{ signedOut: true }] });
+  .check(z.meta({ id: 'ConsoleSignedOut', examples: [{ signedOut: true }] }));
 
 export const MemberSchema = z
   .object({
@@ -266,21 +290,23 @@ export const MemberSchema = z
     status: z.enum(['ACTIVE', 'REMOVED']),
     createdAt: z.string(),
   })
-  .meta({ id: 'ConsoleMember', examples: [{ ...SESSION_EXAMPLE.member, status: 'ACTIVE', createdAt: AT }] });
+  .check(z.meta({ id: 'ConsoleMember', examples: [{ ...SESSION_EXAMPLE.member, status: 'ACTIVE', createdAt: AT }] }));
 
 export const InviteSchema = z
   .object({ inviteId: z.string(), email: z.string(), role: z.enum(ROLES), validUntil: z.string() })
-  .meta({
-    id: 'ConsoleInvite',
-    examples: [
-      {
-        inviteId: 'c1d2e3f4-a5b6-4c7d-8e9f-0a1b2c3d4e5f',
-        email: 'grace@example.com',
-        role: 'approver',
-        validUntil: '2026-11-28T10:00:00.000Z',
-      },
-    ],
-  });
+  .check(
+    z.meta({
+      id: 'ConsoleInvite',
+      examples: [
+        {
+          inviteId: 'c1d2e3f4-a5b6-4c7d-8e9f-0a1b2c3d4e5f',
+          email: 'grace@example.com',
+          role: 'approver',
+          validUntil: '2026-11-28T10:00:00.000Z',
+        },
+      ],
+    }),
+  );
 
 const BindingSchema = z.object({
   transactionId: z.string(),
@@ -304,23 +330,25 @@ export const PendingWithdrawalSchema = z
     beneficiary: z.string(),
     account: z.string(),
     approvals: z.array(z.object({ approver: z.string(), approvedAt: z.string() })),
-    requiredApprovals: z.number().int(),
+    requiredApprovals: z.number().check(z.int()),
   })
-  .meta({ id: 'ConsolePendingWithdrawal', examples: [PENDING_EXAMPLE] });
+  .check(z.meta({ id: 'ConsolePendingWithdrawal', examples: [PENDING_EXAMPLE] }));
 
 export const ApprovalOptionsSchema = z
   .object({ challengeId: z.string(), binding: BindingSchema, nonce: z.string(), options: Options })
-  .meta({
-    id: 'ConsoleApprovalOptions',
-    examples: [
-      {
-        challengeId: CHALLENGE,
-        binding: BINDING_EXAMPLE,
-        nonce: 'Zx8cV7bN6mQ5wE4rT3yU2iO1pA0sD9fG8hJ7kL6zX5c',
-        options: OPTIONS_EXAMPLE,
-      },
-    ],
-  });
+  .check(
+    z.meta({
+      id: 'ConsoleApprovalOptions',
+      examples: [
+        {
+          challengeId: CHALLENGE,
+          binding: BINDING_EXAMPLE,
+          nonce: 'Zx8cV7bN6mQ5wE4rT3yU2iO1pA0sD9fG8hJ7kL6zX5c',
+          options: OPTIONS_EXAMPLE,
+        },
+      ],
+    }),
+  );
 
 export const AuditEntrySchema = z
   .object({
@@ -332,20 +360,22 @@ export const AuditEntrySchema = z
     sourceAddress: z.string(),
     details: z.record(z.string(), z.string()),
   })
-  .meta({
-    id: 'ConsoleAuditEntry',
-    examples: [
-      {
-        entryId: 'e5f6a7b8-c9d0-4e1f-8a2b-3c4d5e6f7a8b',
-        at: AT,
-        actor: { kind: 'member', id: MEMBER, email: 'ada@example.com' },
-        action: 'withdrawal.signed',
-        target: TX,
-        sourceAddress: '203.0.113.7',
-        details: { amount: '91.08', currency: 'EUR' },
-      },
-    ],
-  });
+  .check(
+    z.meta({
+      id: 'ConsoleAuditEntry',
+      examples: [
+        {
+          entryId: 'e5f6a7b8-c9d0-4e1f-8a2b-3c4d5e6f7a8b',
+          at: AT,
+          actor: { kind: 'member', id: MEMBER, email: 'ada@example.com' },
+          action: 'withdrawal.signed',
+          target: TX,
+          sourceAddress: '203.0.113.7',
+          details: { amount: '91.08', currency: 'EUR' },
+        },
+      ],
+    }),
+  );
 
 const API_KEY_EXAMPLE = {
   id: 'd4e5f6a7-b8c9-4d0e-8f1a-2b3c4d5e6f70',
@@ -363,26 +393,27 @@ export const ApiKeySchema = z
     hint: z.string(),
     status: z.enum(['ACTIVE', 'REVOKED']),
     createdAt: z.string(),
-    createdBy: z.string().nullable(),
+    createdBy: z.nullable(z.string()),
     lastUsedAt: z
-      .string()
-      .nullable()
-      .meta({ description: 'When the key last authenticated a request, to the minute; null if never' }),
-    revokedAt: z.string().nullable(),
+      .nullable(z.string())
+      .check(z.meta({ description: 'When the key last authenticated a request, to the minute; null if never' })),
+    revokedAt: z.nullable(z.string()),
   })
-  .meta({ id: 'ConsoleApiKey', examples: [API_KEY_EXAMPLE] });
+  .check(z.meta({ id: 'ConsoleApiKey', examples: [API_KEY_EXAMPLE] }));
 
-export const NewApiKeySchema = ApiKeySchema.extend({ apiKey: z.string() }).meta({
-  id: 'ConsoleNewApiKey',
-  examples: [
-    {
-      ...API_KEY_EXAMPLE,
-      lastUsedAt: null,
-      apiKey: 'sk_sandbox_1f0e2d3c4b5a496887765a4b3c2d1e0fQ2w3E4r5T6y7U8i9O0pA1sD2fG3hJ4kL5zX6cV7bN8mx9Qa',
-    },
-  ],
-});
+export const NewApiKeySchema = z.extend(ApiKeySchema, { apiKey: z.string() }).check(
+  z.meta({
+    id: 'ConsoleNewApiKey',
+    examples: [
+      {
+        ...API_KEY_EXAMPLE,
+        lastUsedAt: null,
+        apiKey: 'sk_sandbox_1f0e2d3c4b5a496887765a4b3c2d1e0fQ2w3E4r5T6y7U8i9O0pA1sD2fG3hJ4kL5zX6cV7bN8mx9Qa',
+      },
+    ],
+  }),
+);
 
 export const ApiKeyIdParams = z.strictObject({
-  apiKeyId: z.uuid().meta({ description: 'The key (its id, never the key)', examples: [API_KEY_EXAMPLE.id] }),
+  apiKeyId: z.uuid().check(z.meta({ description: 'The key (its id, never the key)', examples: [API_KEY_EXAMPLE.id] })),
 });

@@ -1,7 +1,7 @@
-import * as z from 'zod';
 import { BankSchema } from '#shared/banks/schemas.ts';
 import { CustomerSchema } from '#shared/customers/schemas.ts';
 import { EnvironmentSchema } from '#shared/organizations/records.ts';
+import * as z from '#shared/validation/zod.ts';
 import { WalletSchema } from '#shared/wallets/schemas.ts';
 import {
   AllowanceSchema,
@@ -13,34 +13,40 @@ import {
 /** The console's views: what the API answers, gathered for one page (requests and responses). */
 
 /** The first example a schema carries (`.meta({ examples })`): the views are built of the API's own examples. */
-const exampleOf = (schema: z.ZodType): unknown =>
+const exampleOf = (schema: z.ZodMiniType): unknown =>
   (z.globalRegistry.get(schema)?.examples as unknown[] | undefined)?.[0];
 
 export const CustomerOverviewSchema = z
   .object({
     customer: CustomerSchema,
-    banks: z.array(BankSchema).meta({ description: "The customer's withdrawal banks, newest first (up to 200)" }),
-    wallets: z.array(WalletSchema).meta({ description: "The customer's wallets, newest first" }),
+    banks: z
+      .array(BankSchema)
+      .check(z.meta({ description: "The customer's withdrawal banks, newest first (up to 200)" })),
+    wallets: z.array(WalletSchema).check(z.meta({ description: "The customer's wallets, newest first" })),
     balance: BalanceSchema,
-    transactions: z.array(TransactionResponseSchema).meta({ description: 'The first page, newest first' }),
-    transactionsNextCursor: z.string().nullable().meta({
-      description:
-        'Where the next page of transactions starts: `GET /api/v2/customers/{customerId}/transactions?cursor=...`',
-    }),
+    transactions: z.array(TransactionResponseSchema).check(z.meta({ description: 'The first page, newest first' })),
+    transactionsNextCursor: z.nullable(z.string()).check(
+      z.meta({
+        description:
+          'Where the next page of transactions starts: `GET /api/v2/customers/{customerId}/transactions?cursor=...`',
+      }),
+    ),
   })
-  .meta({
-    id: 'ConsoleCustomerOverview',
-    examples: [
-      {
-        customer: exampleOf(CustomerSchema),
-        banks: [exampleOf(BankSchema)],
-        wallets: [exampleOf(WalletSchema)],
-        balance: exampleOf(BalanceSchema),
-        transactions: [exampleOf(TransactionResponseSchema)],
-        transactionsNextCursor: null,
-      },
-    ],
-  });
+  .check(
+    z.meta({
+      id: 'ConsoleCustomerOverview',
+      examples: [
+        {
+          customer: exampleOf(CustomerSchema),
+          banks: [exampleOf(BankSchema)],
+          wallets: [exampleOf(WalletSchema)],
+          balance: exampleOf(BalanceSchema),
+          transactions: [exampleOf(TransactionResponseSchema)],
+          transactionsNextCursor: null,
+        },
+      ],
+    }),
+  );
 
 export const FeaturesSchema = z.object({ customers: z.boolean(), apiWithdrawals: z.boolean() });
 
@@ -50,39 +56,47 @@ export const SettingsSchema = z
     name: z.string(),
     environment: EnvironmentSchema,
     features: FeaturesSchema,
-    requiredApprovals: z.number().int().min(1).meta({
-      description: 'Distinct members who must sign a withdrawal over the allowance or the balance',
-    }),
-    withdrawalAllowance: AllowanceSchema.meta({
-      description: 'What API withdrawals may spend per period without signatures, and what is spent of it now',
-    }),
-    fees: z.object({ feeBps: z.number().int(), minFee: z.string() }),
+    requiredApprovals: z.number().check(
+      z.int(),
+      z.gte(1),
+      z.meta({
+        description: 'Distinct members who must sign a withdrawal over the allowance or the balance',
+      }),
+    ),
+    withdrawalAllowance: AllowanceSchema.check(
+      z.meta({
+        description: 'What API withdrawals may spend per period without signatures, and what is spent of it now',
+      }),
+    ),
+    fees: z.object({ feeBps: z.number().check(z.int()), minFee: z.string() }),
     updatedAt: z.string(),
   })
-  .meta({
-    id: 'ConsoleSettings',
-    examples: [
-      {
-        organizationId: '5f0c2b1e-8a47-4c59-9d3e-2a6b7c8d9e0f',
-        name: 'Acme Payroll',
-        environment: 'sandbox',
-        features: { customers: true, apiWithdrawals: true },
-        requiredApprovals: 2,
-        withdrawalAllowance: {
-          enabled: true,
-          allowance: {
-            limit: '5000.00',
-            spent: '250.00',
-            available: '4750.00',
-            resetPeriodMinutes: 1440,
-            nextResetAt: '2026-11-22T00:00:00.000Z',
+  .check(
+    z.meta({
+      id: 'ConsoleSettings',
+      examples: [
+        {
+          organizationId: '5f0c2b1e-8a47-4c59-9d3e-2a6b7c8d9e0f',
+          name: 'Acme Payroll',
+          environment: 'sandbox',
+          features: { customers: true, apiWithdrawals: true },
+          requiredApprovals: 2,
+          withdrawalAllowance: {
+            enabled: true,
+            allowance: {
+              limit: '5000.00',
+              spent: '250.00',
+              available: '4750.00',
+              resetPeriodMinutes: 1440,
+              nextResetAt: '2026-11-22T00:00:00.000Z',
+            },
           },
+          fees: { feeBps: 50, minFee: '1.00' },
+          updatedAt: '2026-11-21T09:00:00.000Z',
         },
-        fees: { feeBps: 50, minFee: '1.00' },
-        updatedAt: '2026-11-21T09:00:00.000Z',
-      },
-    ],
-  });
+      ],
+    }),
+  );
 export type Settings = z.infer<typeof SettingsSchema>;
 
 export const MAX_REQUIRED_APPROVALS = 10;
@@ -90,35 +104,45 @@ export const MAX_REQUIRED_APPROVALS = 10;
 export const ChangeSettingsBody = z
   .strictObject({
     requiredApprovals: z
-      .number({ error: 'Must be a whole number from 1 to 10' })
-      .int({ error: 'Must be a whole number from 1 to 10' })
-      .min(1, { error: 'Must be a whole number from 1 to 10' })
-      .max(MAX_REQUIRED_APPROVALS, { error: 'Must be a whole number from 1 to 10' })
-      .optional()
-      .meta({
-        description: 'Signatures a withdrawal over the allowance or the balance needs (1-10); applies to new ones',
-      }),
-    allowance: z
-      .strictObject({ ...SandboxAllowanceBody.shape })
-      .optional()
-      .meta({
+      .optional(
+        z
+          .number({ error: 'Must be a whole number from 1 to 10' })
+          .check(
+            z.int({ error: 'Must be a whole number from 1 to 10' }),
+            z.gte(1, { error: 'Must be a whole number from 1 to 10' }),
+            z.lte(MAX_REQUIRED_APPROVALS, { error: 'Must be a whole number from 1 to 10' }),
+          ),
+      )
+      .check(
+        z.meta({
+          description: 'Signatures a withdrawal over the allowance or the balance needs (1-10); applies to new ones',
+        }),
+      ),
+    allowance: z.optional(z.strictObject({ ...SandboxAllowanceBody.shape })).check(
+      z.meta({
         description:
           'The API withdrawal allowance: what is spent in the current period stays spent (a new limit below it ' +
           'leaves nothing available until the next reset)',
       }),
+    ),
     features: z
-      .strictObject({
-        apiWithdrawals: z.boolean({ error: 'Must be true or false' }).meta({
-          description:
-            "false stops withdrawals by API key at once (a kill switch); turning it on again is the operator's",
+      .optional(
+        z.strictObject({
+          apiWithdrawals: z.boolean({ error: 'Must be true or false' }).check(
+            z.meta({
+              description:
+                "false stops withdrawals by API key at once (a kill switch); turning it on again is the operator's",
+            }),
+          ),
         }),
-      })
-      .optional()
-      .meta({ description: 'The features an owner may switch: only `apiWithdrawals`, and only off' }),
+      )
+      .check(z.meta({ description: 'The features an owner may switch: only `apiWithdrawals`, and only off' })),
   })
-  .refine((body) => Object.values(body).some((value) => value !== undefined), { error: 'Nothing to change' })
-  .meta({
-    id: 'ConsoleSettingsChange',
-    examples: [{ requiredApprovals: 2 }, { allowance: { limit: '5000.00', resetPeriodMinutes: 1440 } }],
-  });
+  .check(
+    z.refine((body) => Object.values(body).some((value) => value !== undefined), { error: 'Nothing to change' }),
+    z.meta({
+      id: 'ConsoleSettingsChange',
+      examples: [{ requiredApprovals: 2 }, { allowance: { limit: '5000.00', resetPeriodMinutes: 1440 } }],
+    }),
+  );
 export type ChangeSettingsInput = z.infer<typeof ChangeSettingsBody>;

@@ -1,5 +1,5 @@
-import * as z from 'zod';
 import type { CustomerRecord, KycStatus } from '#shared/customers/records.ts';
+import * as z from '#shared/validation/zod.ts';
 
 /**
  * Compose's `kyc` object of a customer (its getCustomer page and demo): the verification as steps. Derived from
@@ -11,8 +11,8 @@ type StepStatus = z.infer<typeof StepStatusSchema>;
 
 const DocumentStepSchema = z.object({
   status: StepStatusSchema,
-  documentType: z.string().nullable(),
-  documentsCount: z.number().int().min(0),
+  documentType: z.nullable(z.string()),
+  documentsCount: z.number().check(z.int(), z.gte(0)),
 });
 
 export const KycLevelName = 'customers-api-basic';
@@ -21,7 +21,7 @@ export const KycSchema = z
   .object({
     kycVerified: z.boolean(),
     stepsStatus: z.enum(['incomplete', 'pending', 'approved', 'rejected']),
-    attempts: z.number().int().min(0),
+    attempts: z.number().check(z.int(), z.gte(0)),
     levelName: z.string(),
     steps: z.object({
       identity: DocumentStepSchema,
@@ -29,22 +29,24 @@ export const KycSchema = z
       questionnaire: z.object({ status: StepStatusSchema }),
     }),
   })
-  .meta({
-    id: 'CustomerKyc',
-    examples: [
-      {
-        kycVerified: true,
-        stepsStatus: 'approved',
-        attempts: 1,
-        levelName: KycLevelName,
-        steps: {
-          identity: { status: 'approved', documentType: 'PASSPORT', documentsCount: 1 },
-          proofOfAddress: { status: 'approved', documentType: 'UTILITY_BILL', documentsCount: 1 },
-          questionnaire: { status: 'approved' },
+  .check(
+    z.meta({
+      id: 'CustomerKyc',
+      examples: [
+        {
+          kycVerified: true,
+          stepsStatus: 'approved',
+          attempts: 1,
+          levelName: KycLevelName,
+          steps: {
+            identity: { status: 'approved', documentType: 'PASSPORT', documentsCount: 1 },
+            proofOfAddress: { status: 'approved', documentType: 'UTILITY_BILL', documentsCount: 1 },
+            questionnaire: { status: 'approved' },
+          },
         },
-      },
-    ],
-  });
+      ],
+    }),
+  );
 export type Kyc = z.infer<typeof KycSchema>;
 
 const STEPS_STATUS = {

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '#shared/validation/zod.ts';
 
 /** The stored shapes of the customers area: what the table holds, parsed on every read (see `repository.ts`). */
 export const AccountTypeSchema = z.enum(['individual', 'corporate']);
@@ -14,10 +14,12 @@ export const AddressSchema = z
     country: z.string(),
     postalCode: z.string(),
   })
-  .meta({
-    id: 'Address',
-    examples: [{ addressLine1: 'Friedrichstraße 123', city: 'Berlin', country: 'DE', postalCode: '10117' }],
-  });
+  .check(
+    z.meta({
+      id: 'Address',
+      examples: [{ addressLine1: 'Friedrichstraße 123', city: 'Berlin', country: 'DE', postalCode: '10117' }],
+    }),
+  );
 
 export type Address = z.infer<typeof AddressSchema>;
 /** The stored customer; parsed on every read. */
@@ -27,10 +29,10 @@ export const CustomerRecordSchema = z.object({
   name: z.string(),
   email: z.string(),
   accountType: AccountTypeSchema,
-  expectedMonthlyVolume: z.string().nullable(),
+  expectedMonthlyVolume: z.nullable(z.string()),
   kycStatus: KycStatusSchema,
-  verifiedName: z.string().nullable(),
-  address: AddressSchema.nullable(),
+  verifiedName: z.nullable(z.string()),
+  address: z.nullable(AddressSchema),
   /** Stable 10-character reference a payer quotes on bank deposits (deposit details). */
   depositReference: z.string(),
   createdAt: z.string(),
@@ -38,11 +40,11 @@ export const CustomerRecordSchema = z.object({
   /**
    * KYC reviews submitted (`POST .../kyc/submit`; Compose allows 4). Absent on customers stored before it: 0.
    */
-  kycAttempts: z.number().int().min(0).default(0),
+  kycAttempts: z._default(z.number().check(z.int(), z.gte(0)), 0),
   /** A submitted review awaits the provider's verdict (no second submission meanwhile). Absent: false. */
-  kycInReview: z.boolean().default(false),
+  kycInReview: z._default(z.boolean(), false),
   /** Optimistic-concurrency counter: every change is conditional on the version it read. */
-  version: z.number().int().min(1),
+  version: z.number().check(z.int(), z.gte(1)),
 });
 
 export type CustomerRecord = z.infer<typeof CustomerRecordSchema>;

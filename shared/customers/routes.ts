@@ -1,4 +1,3 @@
-import * as z from 'zod';
 import { toKyc } from '#shared/customers/kyc-view.ts';
 import { AddressSchema } from '#shared/customers/records.ts';
 import {
@@ -13,6 +12,7 @@ import {
 import { consoleReadable, customerNotFound, customerRoute, NoBody, sandboxRoute } from '#shared/routing/presets.ts';
 import { defineRoute, type RouteDefinition } from '#shared/routing/route.ts';
 import { ErrorBodySchema } from '#shared/routing/schemas.ts';
+import * as z from '#shared/validation/zod.ts';
 
 /** The customers rows of the route table (assembled in `#shared/routes.ts`). */
 export const routes = {

@@ -1,4 +1,3 @@
-import * as z from 'zod';
 import { KycSchema, toKyc } from '#shared/customers/kyc-view.ts';
 import type { CustomerRecord } from '#shared/customers/records.ts';
 import { AccountTypeSchema, AddressSchema, KycStatusSchema } from '#shared/customers/records.ts';
@@ -6,81 +5,104 @@ import { canonicalFiat, FiatAmountSchema } from '#shared/money/amounts.ts';
 import { PaginationQuery } from '#shared/routing/schemas.ts';
 import { CountryCodeSchema } from '#shared/validation/country.ts';
 import { FORBIDDEN_CHARACTERS, hasForbiddenCharacters, normalizeText } from '#shared/validation/text.ts';
+import * as z from '#shared/validation/zod.ts';
 
 // The document shows the input side of a transform; the limits live after it, so they are restated for readers.
 // NFKC and whitespace folded; control and bidi formatting characters refused (shared/validation/text.ts).
 export const text = (max: number) =>
   z
-    .string()
-    .transform(normalizeText)
-    .refine((value) => !hasForbiddenCharacters(value), { error: FORBIDDEN_CHARACTERS, abort: true })
-    .pipe(z.string().min(1).max(max))
-    .meta({ minLength: 1, maxLength: max });
+    .pipe(
+      z
+        .pipe(z.string(), z.transform(normalizeText))
+        .check(z.refine((value) => !hasForbiddenCharacters(value), { error: FORBIDDEN_CHARACTERS, abort: true })),
+      z.string().check(z.minLength(1), z.maxLength(max)),
+    )
+    .check(z.meta({ minLength: 1, maxLength: max }));
 
 export const AddressInputSchema = z
   .strictObject({
-    addressLine1: text(200).meta({ description: 'Street and house number', examples: ['Friedrichstraße 123'] }),
-    city: text(100).meta({ description: 'City or town', examples: ['Berlin'] }),
+    addressLine1: text(200).check(
+      z.meta({ description: 'Street and house number', examples: ['Friedrichstraße 123'] }),
+    ),
+    city: text(100).check(z.meta({ description: 'City or town', examples: ['Berlin'] })),
     country: CountryCodeSchema,
-    postalCode: text(20).meta({ description: 'Postal code as the country writes it', examples: ['10117'] }),
+    postalCode: text(20).check(z.meta({ description: 'Postal code as the country writes it', examples: ['10117'] })),
   })
-  .meta({ id: 'AddressInput' });
+  .check(z.meta({ id: 'AddressInput' }));
 export const EmailSchema = z
-  .string()
-  .transform((value) => value.trim())
-  .pipe(z.email({ error: 'Invalid email' }).max(254))
-  .meta({ format: 'email', maxLength: 254 });
+  .pipe(
+    z.pipe(
+      z.string(),
+      z.transform((value) => value.trim()),
+    ),
+    z.email({ error: 'Invalid email' }).check(z.maxLength(254)),
+  )
+  .check(z.meta({ format: 'email', maxLength: 254 }));
 
 export const CreateCustomerBody = z
   .strictObject({
-    name: text(140).meta({
-      description:
-        "The customer's name (trimmed, inner whitespace folded). KYC records the verified name, which every " +
-        "withdrawal bank's `beneficiaryName` must then match.",
-    }),
-    accountType: AccountTypeSchema.meta({ description: '`individual` (a person) or `corporate` (a company)' }),
-    email: EmailSchema.meta({ description: "The customer's e-mail address" }),
-    expectedMonthlyVolume: z
-      .union([z.number(), z.string()])
-      // Compose sends a JSON number (25000); a decimal string is accepted too. Either is checked as a decimal.
-      .transform((value) => (typeof value === 'number' ? String(value) : value))
-      .pipe(FiatAmountSchema.transform(canonicalFiat))
-      .optional()
-      .meta({
+    name: text(140).check(
+      z.meta({
         description:
-          'Expected monthly payout volume in USD: a JSON number as Compose sends it (`25000`) or a decimal string ' +
-          '(`"25000.00"`), positive, at most 2 decimals; answered as a JSON number',
-        examples: [25000],
+          "The customer's name (trimmed, inner whitespace folded). KYC records the verified name, which every " +
+          "withdrawal bank's `beneficiaryName` must then match.",
       }),
+    ),
+    accountType: AccountTypeSchema.check(z.meta({ description: '`individual` (a person) or `corporate` (a company)' })),
+    email: EmailSchema.check(z.meta({ description: "The customer's e-mail address" })),
+    expectedMonthlyVolume: z
+      .optional(
+        z.pipe(
+          z.pipe(
+            z.union([z.number(), z.string()]),
+            z.transform((value) => (typeof value === 'number' ? String(value) : value)),
+          ),
+          z.pipe(FiatAmountSchema, z.transform(canonicalFiat)),
+        ),
+      )
+      .check(
+        z.meta({
+          description:
+            'Expected monthly payout volume in USD: a JSON number as Compose sends it (`25000`) or a decimal string ' +
+            '(`"25000.00"`), positive, at most 2 decimals; answered as a JSON number',
+          examples: [25000],
+        }),
+      ),
     /** Corporates: the registered business address, used for their withdrawal banks. Individuals get theirs from KYC. */
-    address: AddressInputSchema.optional().meta({
-      description:
-        "Corporates only: the registered business address, used for their withdrawal banks (an individual's " +
-        'address comes from KYC; sending one is a 400)',
+    address: z.optional(AddressInputSchema).check(
+      z.meta({
+        description:
+          "Corporates only: the registered business address, used for their withdrawal banks (an individual's " +
+          'address comes from KYC; sending one is a 400)',
+      }),
+    ),
+  })
+  .check(
+    z.superRefine((body, ctx) => {
+      if (body.accountType === 'individual' && body.address) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['address'],
+          message: "Only corporate customers have a registered address; an individual's comes from KYC",
+        });
+      }
     }),
-  })
-  .superRefine((body, ctx) => {
-    if (body.accountType === 'individual' && body.address) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['address'],
-        message: "Only corporate customers have a registered address; an individual's comes from KYC",
-      });
-    }
-  })
-  .meta({
-    id: 'CreateCustomerRequest',
-    examples: [
-      { name: 'Ada Lovelace', accountType: 'individual', email: 'ada@example.com', expectedMonthlyVolume: 2500 },
-    ],
-  });
+    z.meta({
+      id: 'CreateCustomerRequest',
+      examples: [
+        { name: 'Ada Lovelace', accountType: 'individual', email: 'ada@example.com', expectedMonthlyVolume: 2500 },
+      ],
+    }),
+  );
 export type CreateCustomerInput = z.output<typeof CreateCustomerBody>;
 
 export const CustomerIdParams = z.strictObject({
-  customerId: z.uuid({ error: 'Must be a UUID' }).meta({
-    description: 'The `customerId` that creating the customer returned',
-    examples: ['3b241101-e2bb-4255-8caf-4136c566a962'],
-  }),
+  customerId: z.uuid({ error: 'Must be a UUID' }).check(
+    z.meta({
+      description: 'The `customerId` that creating the customer returned',
+      examples: ['3b241101-e2bb-4255-8caf-4136c566a962'],
+    }),
+  ),
 });
 
 export const CustomerSchema = z
@@ -89,32 +111,34 @@ export const CustomerSchema = z
     name: z.string(),
     email: z.string(),
     accountType: AccountTypeSchema,
-    expectedMonthlyVolume: z.number().nullable(),
+    expectedMonthlyVolume: z.nullable(z.number()),
     kycVerified: z.boolean(),
     kyc: KycSchema,
     kycStatus: KycStatusSchema,
-    verifiedName: z.string().nullable(),
-    address: AddressSchema.nullable(),
+    verifiedName: z.nullable(z.string()),
+    address: z.nullable(AddressSchema),
     createdAt: z.iso.datetime(),
   })
-  .meta({
-    id: 'Customer',
-    examples: [
-      {
-        customerId: '3b241101-e2bb-4255-8caf-4136c566a962',
-        name: 'Ada Lovelace',
-        email: 'ada@example.com',
-        accountType: 'individual',
-        expectedMonthlyVolume: 2500,
-        kycVerified: false,
-        kyc: toKyc({ kycStatus: 'NOT_STARTED' }),
-        kycStatus: 'NOT_STARTED',
-        verifiedName: null,
-        address: null,
-        createdAt: '2026-11-21T10:00:00.000Z',
-      },
-    ],
-  });
+  .check(
+    z.meta({
+      id: 'Customer',
+      examples: [
+        {
+          customerId: '3b241101-e2bb-4255-8caf-4136c566a962',
+          name: 'Ada Lovelace',
+          email: 'ada@example.com',
+          accountType: 'individual',
+          expectedMonthlyVolume: 2500,
+          kycVerified: false,
+          kyc: toKyc({ kycStatus: 'NOT_STARTED' }),
+          kycStatus: 'NOT_STARTED',
+          verifiedName: null,
+          address: null,
+          createdAt: '2026-11-21T10:00:00.000Z',
+        },
+      ],
+    }),
+  );
 export type Customer = z.infer<typeof CustomerSchema>;
 
 export const toCustomer = (record: CustomerRecord): Customer => ({
@@ -132,62 +156,68 @@ export const toCustomer = (record: CustomerRecord): Customer => ({
   createdAt: record.createdAt,
 });
 
-export const KycLinkSchema = z.object({ kycVerified: z.boolean(), kycFlowLink: z.url().nullable() }).meta({
-  id: 'KycLink',
-  examples: [
-    {
-      kycVerified: false,
-      kycFlowLink:
-        'https://kyc.sandbox.payouts.dev/flow/3b241101-e2bb-4255-8caf-4136c566a962?session=Xq3v9TzR1bWk7LmN2pYd8sAe',
-    },
-  ],
-});
+export const KycLinkSchema = z.object({ kycVerified: z.boolean(), kycFlowLink: z.nullable(z.url()) }).check(
+  z.meta({
+    id: 'KycLink',
+    examples: [
+      {
+        kycVerified: false,
+        kycFlowLink:
+          'https://kyc.sandbox.payouts.dev/flow/3b241101-e2bb-4255-8caf-4136c566a962?session=Xq3v9TzR1bWk7LmN2pYd8sAe',
+      },
+    ],
+  }),
+);
 
-export const KycSubmittedSchema = z.object({ success: z.literal(true), message: z.string() }).meta({
-  id: 'KycSubmitted',
-  examples: [{ success: true, message: 'KYC verification submitted for review successfully.' }],
-});
+export const KycSubmittedSchema = z.object({ success: z.literal(true), message: z.string() }).check(
+  z.meta({
+    id: 'KycSubmitted',
+    examples: [{ success: true, message: 'KYC verification submitted for review successfully.' }],
+  }),
+);
 
 export const SandboxKycApproveBody = z
   .strictObject({
-    verifiedName: text(140)
-      .optional()
-      .meta({
+    verifiedName: z.optional(text(140)).check(
+      z.meta({
         description:
           "The name the KYC provider verified; defaults to the customer's `name`. Withdrawal banks of recipient " +
           'type `CUSTOMER` must be in this name.',
         examples: ['Ada Lovelace'],
       }),
-    address: AddressInputSchema.optional().meta({
-      description:
-        "The verified address; defaults to the customer's address on file, else a sample address in Berlin. " +
-        'Withdrawal banks of the customer take their address from it.',
-    }),
+    ),
+    address: z.optional(AddressInputSchema).check(
+      z.meta({
+        description:
+          "The verified address; defaults to the customer's address on file, else a sample address in Berlin. " +
+          'Withdrawal banks of the customer take their address from it.',
+      }),
+    ),
   })
-  .meta({
-    id: 'SandboxKycApproveRequest',
-    examples: [
-      {
-        verifiedName: 'Ada Lovelace',
-        address: { addressLine1: 'Friedrichstraße 123', city: 'Berlin', country: 'DE', postalCode: '10117' },
-      },
-    ],
-  });
+  .check(
+    z.meta({
+      id: 'SandboxKycApproveRequest',
+      examples: [
+        {
+          verifiedName: 'Ada Lovelace',
+          address: { addressLine1: 'Friedrichstraße 123', city: 'Berlin', country: 'DE', postalCode: '10117' },
+        },
+      ],
+    }),
+  );
 
 export const ListCustomersQuery = z.strictObject({
   ...PaginationQuery,
   search: z
-    .string()
-    .trim()
-    .min(1, { error: 'Must not be empty' })
-    .max(100)
-    .optional()
-    .meta({
-      description:
-        'Only customers whose name or e-mail contains this text, in any letter case (`ada`, `@example.com`). A ' +
-        'filter over the newest-first list: a page may hold fewer items than `limit` and still link to the next.',
-      examples: ['lovelace'],
-    }),
+    .optional(z.string().check(z.trim(), z.minLength(1, { error: 'Must not be empty' }), z.maxLength(100)))
+    .check(
+      z.meta({
+        description:
+          'Only customers whose name or e-mail contains this text, in any letter case (`ada`, `@example.com`). A ' +
+          'filter over the newest-first list: a page may hold fewer items than `limit` and still link to the next.',
+        examples: ['lovelace'],
+      }),
+    ),
 });
 
 /** Lower case with diacritics kept: `Lovelace` finds `ada.lovelace@example.com` and `Ada LOVELACE`. */

@@ -1,12 +1,12 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import * as z from 'zod';
 import type { Db } from '#shared/db/client.ts';
 import { type IndexName, TABLE } from '#shared/db/table.ts';
 import { FieldError } from '#shared/errors.ts';
+import * as z from '#shared/validation/zod.ts';
 
 export type Page<T> = { items: T[]; nextCursor: string | undefined };
 
-const keyPart = z.string().max(512);
+const keyPart = z.string().check(z.maxLength(512));
 /** A cursor holds the table's key and the listed index's key of the last item: nothing else is accepted. */
 const cursorSchemaOf = (index: IndexName) =>
   z.strictObject({

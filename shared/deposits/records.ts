@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '#shared/validation/zod.ts';
 
 /** The stored shapes of the deposits area: what the table holds, parsed on every read (see `repository.ts`). */
 /** USD (SWIFT deposits) and, as Compose offers, EUR. */
@@ -12,16 +12,16 @@ export const VirtualAccountRecordSchema = z.object({
   customerId: z.string(),
   currency: VirtualAccountCurrencySchema,
   status: VirtualAccountStatusSchema,
-  iban: z.string().nullable(),
-  bic: z.string().nullable(),
-  bankName: z.string().nullable(),
-  bankAddress: z.string().nullable(),
-  bankCountry: z.string().nullable(),
+  iban: z.nullable(z.string()),
+  bic: z.nullable(z.string()),
+  bankName: z.nullable(z.string()),
+  bankAddress: z.nullable(z.string()),
+  bankCountry: z.nullable(z.string()),
   /** The holder's name (the customer's verified name when requested); absent on accounts stored before it was kept. */
-  accountName: z.string().nullable().optional(),
+  accountName: z.optional(z.nullable(z.string())),
   createdAt: z.string(),
   updatedAt: z.string(),
-  activatedAt: z.string().nullable(),
+  activatedAt: z.nullable(z.string()),
 });
 
 export type VirtualAccountRecord = z.infer<typeof VirtualAccountRecordSchema>;
@@ -36,7 +36,7 @@ export const InboundTransferSchema = z.object({
   organizationId: z.string(),
   chain: z.string(),
   txHash: z.string(),
-  logIndex: z.number().int().min(0),
+  logIndex: z.number().check(z.int(), z.gte(0)),
   address: z.string(),
   amount: z.string(),
   customerId: z.string(),
@@ -54,9 +54,9 @@ export type InboundTransfer = z.infer<typeof InboundTransferSchema>;
  */
 export const ChainCursorSchema = z.object({
   chain: z.string(),
-  blockNumber: z.string().regex(/^\d+$/),
+  blockNumber: z.string().check(z.regex(/^\d+$/)),
   blockHash: z.string(),
-  version: z.number().int().min(1),
+  version: z.number().check(z.int(), z.gte(1)),
   updatedAt: z.string(),
 });
 

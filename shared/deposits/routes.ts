@@ -1,4 +1,3 @@
-import * as z from 'zod';
 import { CustomerIdParams } from '#shared/customers/schemas.ts';
 import {
   CreateVirtualAccountBody,
@@ -12,6 +11,7 @@ import {
 import { consoleReadable, customerNotFound, NoBody, sandboxRoute } from '#shared/routing/presets.ts';
 import { defineRoute, type RouteDefinition } from '#shared/routing/route.ts';
 import { ErrorBodySchema, PaginationQuery } from '#shared/routing/schemas.ts';
+import * as z from '#shared/validation/zod.ts';
 import { walletNotFound, walletRoute } from '#shared/wallets/routes.ts';
 import { TransactionResponseSchema } from '#shared/withdrawals/schemas.ts';
 

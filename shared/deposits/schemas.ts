@@ -1,8 +1,8 @@
-import * as z from 'zod';
 import type { VirtualAccountRecord } from '#shared/deposits/records.ts';
 import { VirtualAccountCurrencySchema, VirtualAccountRecordSchema } from '#shared/deposits/records.ts';
 import { UsdcAmountSchema } from '#shared/money/amounts.ts';
 import { CHAINS } from '#shared/money/chains.ts';
+import * as z from '#shared/validation/zod.ts';
 import { EthereumAddressSchema } from '#shared/wallets/schemas.ts';
 
 const uuid = () => z.uuid({ error: 'Must be a UUID' });
@@ -12,22 +12,32 @@ const uuid = () => z.uuid({ error: 'Must be a UUID' });
 export const CreateVirtualAccountBody = z
   .strictObject({
     currency: z
-      .string()
-      .transform((value) => value.trim().toUpperCase())
-      .pipe(z.enum(VirtualAccountCurrencySchema.options, { error: 'Must be one of: USD, EUR' }))
-      .meta({ description: 'The account currency: `USD` or `EUR` (any letter case); one account per currency' }),
+      .pipe(
+        z.pipe(
+          z.string(),
+          z.transform((value) => value.trim().toUpperCase()),
+        ),
+        z.enum(VirtualAccountCurrencySchema.options, { error: 'Must be one of: USD, EUR' }),
+      )
+      .check(
+        z.meta({ description: 'The account currency: `USD` or `EUR` (any letter case); one account per currency' }),
+      ),
   })
-  .meta({ id: 'CreateVirtualAccountRequest', examples: [{ currency: 'USD' }] });
+  .check(z.meta({ id: 'CreateVirtualAccountRequest', examples: [{ currency: 'USD' }] }));
 
 export const CustomerVirtualAccountParams = z.strictObject({
-  customerId: uuid().meta({
-    description: 'The customer the virtual account belongs to',
-    examples: ['3b241101-e2bb-4255-8caf-4136c566a962'],
-  }),
-  virtualAccountId: uuid().meta({
-    description: 'The `id` (also `virtualAccountId`) that requesting the virtual account returned',
-    examples: ['2a7d9c1e-4b3f-4e8a-9d6c-0f1e2d3c4b5a'],
-  }),
+  customerId: uuid().check(
+    z.meta({
+      description: 'The customer the virtual account belongs to',
+      examples: ['3b241101-e2bb-4255-8caf-4136c566a962'],
+    }),
+  ),
+  virtualAccountId: uuid().check(
+    z.meta({
+      description: 'The `id` (also `virtualAccountId`) that requesting the virtual account returned',
+      examples: ['2a7d9c1e-4b3f-4e8a-9d6c-0f1e2d3c4b5a'],
+    }),
+  ),
 });
 
 /** Compose's texts for the two states (its demo's create and poll answers). */
@@ -46,12 +56,12 @@ const API_STATUS = { PENDING: 'PENDING', ACTIVE: 'APPROVED' } as const satisfies
 /** Compose's nested `virtualAccount`: the account's bank details once opened, null before. */
 const NestedVirtualAccountSchema = z.object({
   iban: z.string(),
-  bic: z.string().nullable(),
-  accountName: z.string().nullable(),
-  accountNumber: z.string().nullable(),
-  bankName: z.string().nullable(),
-  bankCountry: z.string().nullable(),
-  bankAddress: z.string().nullable(),
+  bic: z.nullable(z.string()),
+  accountName: z.nullable(z.string()),
+  accountNumber: z.nullable(z.string()),
+  bankName: z.nullable(z.string()),
+  bankCountry: z.nullable(z.string()),
+  bankAddress: z.nullable(z.string()),
 });
 
 const VIRTUAL_ACCOUNT_EXAMPLE = {
@@ -94,19 +104,22 @@ const PENDING_VIRTUAL_ACCOUNT_EXAMPLE = {
 };
 
 /** The stored account in Compose's shape (virtualAccountId, status, message, nested virtualAccount) plus its flat fields. */
-export const VirtualAccountSchema = VirtualAccountRecordSchema.omit({
-  virtualAccountId: true,
-  organizationId: true,
-  accountName: true,
-})
-  .extend({
-    id: z.string(),
-    virtualAccountId: z.string(),
-    status: z.enum(['PENDING', 'APPROVED']),
-    message: z.string(),
-    virtualAccount: NestedVirtualAccountSchema.nullable(),
-  })
-  .meta({ id: 'VirtualAccount', examples: [PENDING_VIRTUAL_ACCOUNT_EXAMPLE, VIRTUAL_ACCOUNT_EXAMPLE] });
+export const VirtualAccountSchema = z
+  .extend(
+    z.omit(VirtualAccountRecordSchema, {
+      virtualAccountId: true,
+      organizationId: true,
+      accountName: true,
+    }),
+    {
+      id: z.string(),
+      virtualAccountId: z.string(),
+      status: z.enum(['PENDING', 'APPROVED']),
+      message: z.string(),
+      virtualAccount: z.nullable(NestedVirtualAccountSchema),
+    },
+  )
+  .check(z.meta({ id: 'VirtualAccount', examples: [PENDING_VIRTUAL_ACCOUNT_EXAMPLE, VIRTUAL_ACCOUNT_EXAMPLE] }));
 export type VirtualAccount = z.infer<typeof VirtualAccountSchema>;
 
 /** The account number inside a GB IBAN: its last 8 digits (the issuer's IBANs are GB IBANs). */
@@ -145,15 +158,12 @@ export function toVirtualAccount(record: VirtualAccountRecord): VirtualAccount {
 
 /** `GET /customers/{customerId}/virtual-account[?virtualAccountId=]`: one account, the newest when no id is given. */
 export const GetVirtualAccountQuery = z.strictObject({
-  virtualAccountId: z
-    .string()
-    .min(1)
-    .max(255)
-    .optional()
-    .meta({
+  virtualAccountId: z.optional(z.string().check(z.minLength(1), z.maxLength(255))).check(
+    z.meta({
       description: "The account's `virtualAccountId`; without it, the customer's newest account. Unknown ids are 404.",
       examples: ['2a7d9c1e-4b3f-4e8a-9d6c-0f1e2d3c4b5a'],
     }),
+  ),
 });
 
 /** A virtual account event's data, as Compose's demo shows it (`correlation_id` is the `virtualAccountId`). */
@@ -178,27 +188,41 @@ const CURRENCY_OF_RAIL = { SEPA: 'eur', FEDWIRE: 'usd', SWIFT: 'usd' } as const;
 export const DepositDetailsQuery = z
   .strictObject({
     currency: z
-      .string()
-      .transform((value) => value.trim().toLowerCase())
-      .pipe(z.enum(['eur', 'usd'], { error: 'Must be one of: eur, usd' }))
-      .optional()
-      .meta({
-        description:
-          '`eur` or `usd` (any letter case), the currency the payer sends; optional when `paymentRail` is given ' +
-          '(SEPA is eur, FEDWIRE and SWIFT are usd)',
-        examples: ['eur'],
-      }),
+      .optional(
+        z.pipe(
+          z.pipe(
+            z.string(),
+            z.transform((value) => value.trim().toLowerCase()),
+          ),
+          z.enum(['eur', 'usd'], { error: 'Must be one of: eur, usd' }),
+        ),
+      )
+      .check(
+        z.meta({
+          description:
+            '`eur` or `usd` (any letter case), the currency the payer sends; optional when `paymentRail` is given ' +
+            '(SEPA is eur, FEDWIRE and SWIFT are usd)',
+          examples: ['eur'],
+        }),
+      ),
     paymentRail: z
-      .string()
-      .transform((value) => value.trim().toUpperCase())
-      .pipe(z.enum(['SEPA', 'FEDWIRE', 'SWIFT'], { error: 'Must be one of: SEPA, FEDWIRE, SWIFT' }))
-      .optional()
-      .meta({
-        description:
-          'The rail, any case: `SEPA` for eur; `FEDWIRE` (default) or `SWIFT` for usd. Alone it implies the ' +
-          'currency (as on Compose); a rail of the other currency is a 400. One of `paymentRail` and `currency` ' +
-          'is required.',
-      }),
+      .optional(
+        z.pipe(
+          z.pipe(
+            z.string(),
+            z.transform((value) => value.trim().toUpperCase()),
+          ),
+          z.enum(['SEPA', 'FEDWIRE', 'SWIFT'], { error: 'Must be one of: SEPA, FEDWIRE, SWIFT' }),
+        ),
+      )
+      .check(
+        z.meta({
+          description:
+            'The rail, any case: `SEPA` for eur; `FEDWIRE` (default) or `SWIFT` for usd. Alone it implies the ' +
+            'currency (as on Compose); a rail of the other currency is a 400. One of `paymentRail` and `currency` ' +
+            'is required.',
+        }),
+      ),
   })
   .check((ctx) => {
     const { currency, paymentRail } = ctx.value;
@@ -232,93 +256,107 @@ export const DepositDetailsSchema = z
     paymentRail: z.enum(['SEPA', 'FEDWIRE', 'SWIFT']),
     depositModel: z.enum(['reference', 'virtual_account']),
     reference: z.string(),
-    accountName: z.string().nullable(),
-    accountAddress: z.string().nullable(),
-    iban: z.string().nullable(),
-    bic: z.string().nullable(),
-    accountNumber: z.string().nullable(),
-    routingNumber: z.string().nullable(),
-    bankName: z.string().nullable(),
-    bankAddress: z.string().nullable(),
-    bankCountry: z.string().nullable(),
+    accountName: z.nullable(z.string()),
+    accountAddress: z.nullable(z.string()),
+    iban: z.nullable(z.string()),
+    bic: z.nullable(z.string()),
+    accountNumber: z.nullable(z.string()),
+    routingNumber: z.nullable(z.string()),
+    bankName: z.nullable(z.string()),
+    bankAddress: z.nullable(z.string()),
+    bankCountry: z.nullable(z.string()),
     depositInstructions: z.string(),
-    warning: z.string().nullable(),
+    warning: z.nullable(z.string()),
     /** The demo's name for `warning` (Compose's older page too); the same text. */
-    warningText: z.string().nullable(),
+    warningText: z.nullable(z.string()),
     thirdPartyEnabled: z.boolean(),
   })
-  .meta({
-    id: 'DepositDetails',
-    examples: [
-      {
-        customerId: '3b241101-e2bb-4255-8caf-4136c566a962',
-        currency: 'eur',
-        paymentRail: 'SEPA',
-        depositModel: 'reference',
-        reference: 'K7Q2M9X4TB',
-        accountName: 'Payout Service Client Funds',
-        accountAddress: '1 Example Street, 10117 Berlin, DE',
-        iban: 'DE89370400440532013000',
-        bic: 'SNDBDEFFXXX',
-        accountNumber: null,
-        routingNumber: null,
-        bankName: 'Sandbox Bank AG',
-        bankAddress: 'Sandboxplatz 1, 60311 Frankfurt am Main, DE',
-        bankCountry: 'DE',
-        depositInstructions:
-          "Send EUR by SEPA transfer to the IBAN above. Always quote the reference K7Q2M9X4TB; the amount is credited to the customer's USDC balance.",
-        warning:
-          'Quote the reference exactly and pay from an account in the customer’s own name: transfers without it, or from third parties, are returned.',
-        warningText:
-          'Quote the reference exactly and pay from an account in the customer’s own name: transfers without it, or from third parties, are returned.',
-        thirdPartyEnabled: false,
-      },
-    ],
-  });
+  .check(
+    z.meta({
+      id: 'DepositDetails',
+      examples: [
+        {
+          customerId: '3b241101-e2bb-4255-8caf-4136c566a962',
+          currency: 'eur',
+          paymentRail: 'SEPA',
+          depositModel: 'reference',
+          reference: 'K7Q2M9X4TB',
+          accountName: 'Payout Service Client Funds',
+          accountAddress: '1 Example Street, 10117 Berlin, DE',
+          iban: 'DE89370400440532013000',
+          bic: 'SNDBDEFFXXX',
+          accountNumber: null,
+          routingNumber: null,
+          bankName: 'Sandbox Bank AG',
+          bankAddress: 'Sandboxplatz 1, 60311 Frankfurt am Main, DE',
+          bankCountry: 'DE',
+          depositInstructions:
+            "Send EUR by SEPA transfer to the IBAN above. Always quote the reference K7Q2M9X4TB; the amount is credited to the customer's USDC balance.",
+          warning:
+            'Quote the reference exactly and pay from an account in the customer’s own name: transfers without it, or from third parties, are returned.',
+          warningText:
+            'Quote the reference exactly and pay from an account in the customer’s own name: transfers without it, or from third parties, are returned.',
+          thirdPartyEnabled: false,
+        },
+      ],
+    }),
+  );
 export type DepositDetails = z.infer<typeof DepositDetailsSchema>;
 
 // Inbound on-chain deposits.
 
-const lowerChain = z
-  .string()
-  .transform((value) => value.trim().toLowerCase())
-  .pipe(z.enum(CHAINS, { error: `Must be one of: ${CHAINS.join(', ')}` }));
+const lowerChain = z.pipe(
+  z.pipe(
+    z.string(),
+    z.transform((value) => value.trim().toLowerCase()),
+  ),
+  z.enum(CHAINS, { error: `Must be one of: ${CHAINS.join(', ')}` }),
+);
 
 /** A transaction hash as EVM chains render it: `0x` and 64 hex digits. */
 export const TxHashSchema = z
   .string()
-  .trim()
-  .regex(/^0x[0-9a-fA-F]{64}$/, { error: 'Must be 0x followed by 64 hex digits' });
+  .check(z.trim(), z.regex(/^0x[0-9a-fA-F]{64}$/, { error: 'Must be 0x followed by 64 hex digits' }));
 
 /** `POST /sandbox/deposits`: what a chain watcher reports; the sandbox makes up a hash when none is given. */
 export const SandboxDepositBody = z
   .strictObject({
-    chain: lowerChain.meta({ description: 'The chain the transfer arrived on (any letter case)', examples: ['base'] }),
-    address: EthereumAddressSchema.meta({
-      description:
-        'The receiving address: a bank deposit wallet (the transfer is forwarded to its bank as a WITHDRAWAL when ' +
-        'the bank is ACTIVE and it is at least 5 USDC, else a DEPOSIT); 404 if it is not a deposit address of ' +
-        'yours on that chain (a destination wallet is credited nothing)',
-    }),
-    amount: UsdcAmountSchema.meta({
-      description: 'USDC received: a decimal string with up to 6 places, never a JSON number',
-      examples: ['25.00'],
-    }),
-    txHash: TxHashSchema.optional().meta({
-      description:
-        'The hash (`0x` + 64 hex digits) of a transfer made elsewhere, reported as its log 0; left out, a real ' +
-        'transfer is made on the local chain (or, without one, a hash is made up). One transfer is recorded once.',
-    }),
+    chain: lowerChain.check(
+      z.meta({ description: 'The chain the transfer arrived on (any letter case)', examples: ['base'] }),
+    ),
+    address: EthereumAddressSchema.check(
+      z.meta({
+        description:
+          'The receiving address: a bank deposit wallet (the transfer is forwarded to its bank as a WITHDRAWAL when ' +
+          'the bank is ACTIVE and it is at least 5 USDC, else a DEPOSIT); 404 if it is not a deposit address of ' +
+          'yours on that chain (a destination wallet is credited nothing)',
+      }),
+    ),
+    amount: UsdcAmountSchema.check(
+      z.meta({
+        description: 'USDC received: a decimal string with up to 6 places, never a JSON number',
+        examples: ['25.00'],
+      }),
+    ),
+    txHash: z.optional(TxHashSchema).check(
+      z.meta({
+        description:
+          'The hash (`0x` + 64 hex digits) of a transfer made elsewhere, reported as its log 0; left out, a real ' +
+          'transfer is made on the local chain (or, without one, a hash is made up). One transfer is recorded once.',
+      }),
+    ),
   })
-  .meta({
-    id: 'SandboxDepositRequest',
-    examples: [
-      {
-        chain: 'base',
-        address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
-        amount: '25.00',
-        txHash: '0x9fc76417374aa880d4449a1f7f31ec597f00b1f6f3dd2d66f4c9c6c445836d8b',
-      },
-      { chain: 'base', address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', amount: '4.99' },
-    ],
-  });
+  .check(
+    z.meta({
+      id: 'SandboxDepositRequest',
+      examples: [
+        {
+          chain: 'base',
+          address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+          amount: '25.00',
+          txHash: '0x9fc76417374aa880d4449a1f7f31ec597f00b1f6f3dd2d66f4c9c6c445836d8b',
+        },
+        { chain: 'base', address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', amount: '4.99' },
+      ],
+    }),
+  );

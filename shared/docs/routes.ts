@@ -1,22 +1,26 @@
-import * as z from 'zod';
 import { DOCS_PACKAGE_FILES } from '#shared/docs/docs-page.ts';
 import { defineRoute, type RouteDefinition } from '#shared/routing/route.ts';
 import { ErrorBodySchema } from '#shared/routing/schemas.ts';
+import * as z from '#shared/validation/zod.ts';
 
 const docsRoute = { auth: false, tag: 'Documentation', successStatus: 200, access: { table: 'none' } } as const;
 
 const OpenApiDocumentSchema = z
   .looseObject({ openapi: z.string(), info: z.looseObject({ title: z.string(), version: z.string() }) })
-  .meta({
-    id: 'OpenApiDocument',
-    examples: [{ openapi: '3.1.0', info: { title: 'Payout service API', version: 'v2' }, paths: {} }],
-  });
+  .check(
+    z.meta({
+      id: 'OpenApiDocument',
+      examples: [{ openapi: '3.1.0', info: { title: 'Payout service API', version: 'v2' }, paths: {} }],
+    }),
+  );
 
 const DocsAssetParams = z.strictObject({
   asset: z
     .string()
-    .regex(/^[A-Za-z0-9._-]{1,64}$/, { error: 'Not a file name' })
-    .meta({ description: 'A file name of the docs page (Swagger UI scripts, styles and icons).' }),
+    .check(
+      z.regex(/^[A-Za-z0-9._-]{1,64}$/, { error: 'Not a file name' }),
+      z.meta({ description: 'A file name of the docs page (Swagger UI scripts, styles and icons).' }),
+    ),
 });
 
 /** The docs rows of the route table (assembled in `#shared/routes.ts`). */

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '#shared/validation/zod.ts';
 
 /** The webhook envelope of API.md section 8; `data` is typed per event type. */
 export const EVENT_TYPES = [
@@ -39,51 +39,64 @@ const CUSTOMER_ID = '3b241101-e2bb-4255-8caf-4136c566a962';
 const TRANSACTION_ID = '9c1d2e3f-4a5b-4c6d-8e7f-0a1b2c3d4e5f';
 const BANK_ID = '7e6d5c4b-3a29-4817-a6f5-e4d3c2b1a098';
 
-const customerEventData = CustomerEventDataSchema.meta({ examples: [{ customer_id: CUSTOMER_ID }] });
+const customerEventData = CustomerEventDataSchema.check(z.meta({ examples: [{ customer_id: CUSTOMER_ID }] }));
 const kycSubmittedData = z
   .object({
     customer_id: z.string(),
-    attempt: z.number().int().min(1).meta({ description: 'Which submission this is (1 to 4)' }),
+    attempt: z.number().check(z.int(), z.gte(1), z.meta({ description: 'Which submission this is (1 to 4)' })),
   })
-  .meta({ examples: [{ customer_id: CUSTOMER_ID, attempt: 1 }] });
+  .check(z.meta({ examples: [{ customer_id: CUSTOMER_ID, attempt: 1 }] }));
 const transactionEventShape = {
   transaction_id: z.uuid(),
   customer_id: z.uuid(),
-  status: z.string().meta({ description: 'The transaction status after the change, e.g. PROCESSING' }),
+  status: z.string().check(z.meta({ description: 'The transaction status after the change, e.g. PROCESSING' })),
 };
-const transactionEventData = z.object(transactionEventShape).meta({
-  examples: [{ transaction_id: TRANSACTION_ID, customer_id: CUSTOMER_ID, status: 'PROCESSING' }],
-});
+const transactionEventData = z.object(transactionEventShape).check(
+  z.meta({
+    examples: [{ transaction_id: TRANSACTION_ID, customer_id: CUSTOMER_ID, status: 'PROCESSING' }],
+  }),
+);
 const transactionStatusChangedData = z
   .object({
     ...transactionEventShape,
-    previous_status: z.string().meta({ description: 'The status before the change; drop events older than one seen' }),
+    previous_status: z
+      .string()
+      .check(z.meta({ description: 'The status before the change; drop events older than one seen' })),
   })
-  .meta({
-    examples: [
-      { transaction_id: TRANSACTION_ID, customer_id: CUSTOMER_ID, status: 'COMPLETED', previous_status: 'PROCESSING' },
-    ],
-  });
+  .check(
+    z.meta({
+      examples: [
+        {
+          transaction_id: TRANSACTION_ID,
+          customer_id: CUSTOMER_ID,
+          status: 'COMPLETED',
+          previous_status: 'PROCESSING',
+        },
+      ],
+    }),
+  );
 const bankEventData = z
   .object({
     customer_id: z.uuid(),
     withdrawal_bank_id: z.uuid(),
-    status: z.string().meta({ description: 'ACTIVE, PENDING or REJECTED' }),
-    reason: z.string().optional(),
+    status: z.string().check(z.meta({ description: 'ACTIVE, PENDING or REJECTED' })),
+    reason: z.optional(z.string()),
   })
-  .meta({ examples: [{ customer_id: CUSTOMER_ID, withdrawal_bank_id: BANK_ID, status: 'ACTIVE' }] });
+  .check(z.meta({ examples: [{ customer_id: CUSTOMER_ID, withdrawal_bank_id: BANK_ID, status: 'ACTIVE' }] }));
 
 const virtualAccountEventData = z
   .object({
-    correlation_id: z.uuid().meta({ description: "The account's `virtualAccountId`" }),
+    correlation_id: z.uuid().check(z.meta({ description: "The account's `virtualAccountId`" })),
     customer_id: z.uuid(),
-    status: z.string().meta({ description: 'PENDING or APPROVED' }),
+    status: z.string().check(z.meta({ description: 'PENDING or APPROVED' })),
   })
-  .meta({
-    examples: [
-      { correlation_id: '2a7d9c1e-4b3f-4e8a-9d6c-0f1e2d3c4b5a', customer_id: CUSTOMER_ID, status: 'APPROVED' },
-    ],
-  });
+  .check(
+    z.meta({
+      examples: [
+        { correlation_id: '2a7d9c1e-4b3f-4e8a-9d6c-0f1e2d3c4b5a', customer_id: CUSTOMER_ID, status: 'APPROVED' },
+      ],
+    }),
+  );
 
 export const EVENT_DATA_SCHEMAS = {
   'customer.created': customerEventData,
@@ -99,9 +112,9 @@ export const EVENT_DATA_SCHEMAS = {
   'deposit.status_changed': transactionStatusChangedData,
   'virtual_account.created': virtualAccountEventData,
   'virtual_account.approved': virtualAccountEventData,
-  'webhook.test': z.object({}).meta({ examples: [{}] }),
-} satisfies Record<EventType, z.ZodObject>;
+  'webhook.test': z.object({}).check(z.meta({ examples: [{}] })),
+} satisfies Record<EventType, z.ZodMiniObject>;
 
 /** The envelope of one event type, its `data` typed. */
 export const eventEnvelopeSchemaOf = (type: EventType) =>
-  EventEnvelopeSchema.extend({ event_type: z.literal(type), data: EVENT_DATA_SCHEMAS[type] });
+  z.extend(EventEnvelopeSchema, { event_type: z.literal(type), data: EVENT_DATA_SCHEMAS[type] });

@@ -1,7 +1,6 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBBatchResponse, DynamoDBRecord } from 'aws-lambda';
-import * as z from 'zod';
 import type { BusEntry } from '#shared/events/bus.ts';
 import { EventEnvelopeSchema } from '#shared/events/contracts.ts';
 import type { RelayDeps } from '#shared/events/deps.ts';
@@ -13,9 +12,10 @@ import {
   WEBHOOK_SOURCE,
 } from '#shared/events/routing.ts';
 import { log } from '#shared/log.ts';
+import * as z from '#shared/validation/zod.ts';
 
 const OutboxItemSchema = z.discriminatedUnion('entity', [
-  z.object({ entity: z.literal('EVENT'), envelope: EventEnvelopeSchema, targetEndpointId: z.string().optional() }),
+  z.object({ entity: z.literal('EVENT'), envelope: EventEnvelopeSchema, targetEndpointId: z.optional(z.string()) }),
   z.object({
     entity: z.literal('WEBHOOK_REDELIVERY'),
     organizationId: z.string(),

@@ -1,5 +1,5 @@
-import * as z from 'zod';
 import { EVENT_TYPES, EventEnvelopeSchema } from '#shared/events/contracts.ts';
+import * as z from '#shared/validation/zod.ts';
 
 /**
  * How events travel from the table to the webhook queue, declared once: the CDK stack builds the stream
@@ -27,7 +27,7 @@ export const REDELIVERY_DETAIL_TYPE = 'webhook.redelivery';
 export const PublishedEventDetailSchema = z.object({
   envelope: EventEnvelopeSchema,
   /** Set for `webhook.test`: the one endpoint it goes to. */
-  endpointId: z.string().optional(),
+  endpointId: z.optional(z.string()),
 });
 export type PublishedEventDetail = z.infer<typeof PublishedEventDetailSchema>;
 

@@ -1,5 +1,5 @@
-import * as z from 'zod';
 import { defineRoute, type RouteDefinition } from '#shared/routing/route.ts';
+import * as z from '#shared/validation/zod.ts';
 
 /** The health rows of the route table (assembled in `#shared/routes.ts`). */
 export const routes = {

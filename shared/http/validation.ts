@@ -1,5 +1,5 @@
-import type * as z from 'zod';
 import { FieldError } from '#shared/errors.ts';
+import type * as z from '#shared/validation/zod.ts';
 
 type Issue = z.core.$ZodIssue;
 
@@ -39,7 +39,7 @@ function reason(issue: Issue): string {
  * Turns a failed parse into the contract's `"<field>: <reason>"`. Unknown fields are reported first: a
  * misspelt field is the likeliest cause of every other complaint about the same object.
  */
-export function toFieldError(error: z.ZodError, prefix: string[] = []): FieldError {
+export function toFieldError(error: z.core.$ZodError, prefix: string[] = []): FieldError {
   const unknown = error.issues.find((issue) => issue.code === 'unrecognized_keys');
   if (unknown && unknown.code === 'unrecognized_keys') {
     return new FieldError(joinPath([...prefix, ...unknown.path, unknown.keys[0] ?? '']), 'Unrecognized field');
@@ -50,7 +50,7 @@ export function toFieldError(error: z.ZodError, prefix: string[] = []): FieldErr
 }
 
 /** Parses `input` or throws the contract's 400 for the first problem. */
-export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+export function parseOrThrow<S extends z.ZodMiniType>(schema: S, input: unknown): z.output<S> {
   const result = schema.safeParse(input, { reportInput: true });
   if (!result.success) throw toFieldError(result.error);
   return result.data;

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '#shared/validation/zod.ts';
 
 /**
  * Money never passes through a JS number: decimal strings at the edge, `Decimal` inside (`#shared/money/format.ts`
@@ -12,16 +12,12 @@ const decimalPattern = (maxDecimals: number) => new RegExp(`^(0|[1-9]\\d{0,14})(
 
 /** A positive decimal string with at most `maxDecimals` places, no sign, exponent or leading zeros. */
 export function positiveAmountSchema(maxDecimals: number) {
-  return (
-    z
-      .string({ error: 'Must be a decimal string' })
-      // `abort`: the positivity check below relies on the string being a plain decimal.
-      .regex(decimalPattern(maxDecimals), {
-        error: `Must be a decimal string with at most ${maxDecimals} decimal places`,
-        abort: true,
-      })
-      // A plain decimal without sign is greater than zero exactly when one of its digits is not zero.
-      .refine((value) => /[1-9]/.test(value), { error: 'Must be greater than 0' })
+  return z.string({ error: 'Must be a decimal string' }).check(
+    z.regex(decimalPattern(maxDecimals), {
+      error: `Must be a decimal string with at most ${maxDecimals} decimal places`,
+      abort: true,
+    }),
+    z.refine((value) => /[1-9]/.test(value), { error: 'Must be greater than 0' }),
   );
 }
 

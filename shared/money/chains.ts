@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '#shared/validation/zod.ts';
 
 /**
  * The EVM chains USDC deposit wallets can live on. One derived address works on any of them, but each chain
@@ -14,17 +14,18 @@ export const DEFAULT_SUPPORTED_CHAINS: readonly Chain[] = ['base', 'ethereum', '
 export const chainDisplayName = (chain: Chain): string => chain.charAt(0).toUpperCase() + chain.slice(1);
 
 /** `SUPPORTED_CHAINS`: a comma-separated list of known chains, each at most once, at least one. */
-export const SupportedChainsSchema = z
-  .string()
-  .transform((value) =>
-    value
-      .split(',')
-      .map((chain) => chain.trim().toLowerCase())
-      .filter(Boolean),
-  )
-  .pipe(
-    z
-      .array(ChainSchema, { error: `Each chain must be one of: ${CHAINS.join(', ')}` })
-      .min(1, { error: 'Name at least one chain' })
-      .refine((chains) => new Set(chains).size === chains.length, { error: 'A chain is listed twice' }),
-  );
+export const SupportedChainsSchema = z.pipe(
+  z.pipe(
+    z.string(),
+    z.transform((value) =>
+      value
+        .split(',')
+        .map((chain) => chain.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  ),
+  z.array(ChainSchema, { error: `Each chain must be one of: ${CHAINS.join(', ')}` }).check(
+    z.minLength(1, { error: 'Name at least one chain' }),
+    z.refine((chains) => new Set(chains).size === chains.length, { error: 'A chain is listed twice' }),
+  ),
+);

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '#shared/validation/zod.ts';
 
 /**
  * The ledger counts in integer micro-USDC (1 USDC = 1,000,000). DynamoDB adds and compares those numbers
@@ -7,9 +7,10 @@ import * as z from 'zod';
  */
 
 /** An integer micro-USDC attribute as the document client returns it. */
-export const MicroSchema = z
-  .union([z.number().int(), z.bigint(), z.string().regex(/^-?\d+$/)])
-  .transform((value) => BigInt(value));
+export const MicroSchema = z.pipe(
+  z.union([z.number().check(z.int()), z.bigint(), z.string().check(z.regex(/^-?\d+$/))]),
+  z.transform((value) => BigInt(value)),
+);
 
 /** A USDC decimal string (at most 6 places, as the schemas allow) in micro-USDC, by string arithmetic: exact at any size. */
 export function toMicro(amount: string): bigint {

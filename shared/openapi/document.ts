@@ -5,15 +5,16 @@ import {
   type ResponseConfig,
   type RouteConfig,
 } from '@asteasolutions/zod-to-openapi';
-import * as z from 'zod';
 import { roleWithout } from '#shared/console/roles.ts';
 import { UnauthorizedError } from '#shared/errors.ts';
 import { EVENT_TYPES, type EventType, eventEnvelopeSchemaOf } from '#shared/events/contracts.ts';
 import { commonStatuses, FEATURE_MESSAGES, MAX_BODY_BYTES } from '#shared/http/api-handler.ts';
 import { CsrfRefusedError } from '#shared/http/session.ts';
 import { toFieldError } from '#shared/http/validation.ts';
+import { fixNullableRefs, forGenerator, isSchema, namedSchemasIn } from '#shared/openapi/generator-schemas.ts';
 import type { RouteDefinition } from '#shared/routing/route.ts';
 import { ErrorBodySchema } from '#shared/routing/schemas.ts';
+import * as z from '#shared/validation/zod.ts';
 
 /**
  * The OpenAPI 3.1 document, generated from the route table and the zod schemas that validate requests (with
@@ -99,12 +100,12 @@ const headers = {
 } as const;
 
 /** The metadata examples a schema carries (`.meta({ examples })`); an array gets one of its items'. */
-function schemaExamples(schema: z.ZodType | undefined): unknown[] {
+function schemaExamples(schema: z.ZodMiniType | undefined): unknown[] {
   if (!schema) return [];
   const own = z.globalRegistry.get(schema)?.examples;
   if (Array.isArray(own) && own.length) return own;
-  if (schema instanceof z.ZodArray)
-    return schemaExamples(schema.element as z.ZodType)
+  if (schema instanceof z.ZodMiniArray)
+    return schemaExamples(schema.def.element as z.ZodMiniType)
       .slice(0, 1)
       .map((item) => [item]);
   return [];
@@ -114,7 +115,7 @@ function schemaExamples(schema: z.ZodType | undefined): unknown[] {
 function validationExamples(route: RouteDefinition): Example[] {
   const { body, query, params } = route.request ?? {};
   const examples: Example[] = [];
-  const failure = (schema: z.ZodType, input: unknown, summary: string) => {
+  const failure = (schema: z.ZodMiniType, input: unknown, summary: string) => {
     const result = schema.safeParse(input, { reportInput: true });
     if (!result.success) examples.push({ summary, value: { error: toFieldError(result.error).message } });
   };
@@ -190,7 +191,7 @@ function statusDescription(route: RouteDefinition, status: number): string {
   return STATUS_DESCRIPTIONS[status] ?? STATUS_CODES[status] ?? String(status);
 }
 
-function responseOf(route: RouteDefinition, status: number, schema: z.ZodType | undefined): ResponseConfig {
+function responseOf(route: RouteDefinition, status: number, schema: z.ZodMiniType | undefined): ResponseConfig {
   const examples = examplesMap(responseExamples(route, status));
   const isSuccess = status === route.successStatus;
   const isList = isSuccess && route.request?.query?.shape && 'cursor' in route.request.query.shape;
@@ -205,13 +206,13 @@ function responseOf(route: RouteDefinition, status: number, schema: z.ZodType | 
     content: Object.fromEntries(
       mediaTypes.map((type) => [
         type,
-        { schema: schema ?? ErrorBodySchema, ...(Object.keys(examples).length ? { examples } : {}) },
+        { schema: forGenerator(schema ?? ErrorBodySchema), ...(Object.keys(examples).length ? { examples } : {}) },
       ]),
     ),
   };
 }
 
-function requestBodyExamples(route: RouteDefinition, body: z.ZodType): Example[] {
+function requestBodyExamples(route: RouteDefinition, body: z.ZodMiniType): Example[] {
   const own = route.examples?.request;
   const examples: Example[] = own === undefined ? [] : [{ summary: 'Example', value: own }];
   examples.push(...schemaExamples(body).map((value) => ({ summary: 'Example', value })));
@@ -262,14 +263,16 @@ function operationOf(route: RouteDefinition): RouteConfig {
     // An empty list marks a public operation explicitly.
     security: route.auth ? securityOf(route) : [],
     request: {
-      ...(params ? { params } : {}),
-      ...(query ? { query } : {}),
+      ...(params ? { params: forGenerator(params) } : {}),
+      ...(query ? { query: forGenerator(query) } : {}),
       ...(body
         ? {
             body: {
               // An empty body counts as `{}`, so a body that accepts `{}` may be left out.
               required: !body.safeParse({}).success,
-              content: { [JSON_TYPE]: { schema: body, examples: examplesMap(requestBodyExamples(route, body)) } },
+              content: {
+                [JSON_TYPE]: { schema: forGenerator(body), examples: examplesMap(requestBodyExamples(route, body)) },
+              },
             },
           }
         : {}),
@@ -281,24 +284,28 @@ function operationOf(route: RouteDefinition): RouteConfig {
 }
 
 const WebhookHeaders = z.object({
-  'webhook-id': z.string().meta({
-    description: 'The event id (`event_id`), the same on every retry: deduplicate on it.',
-    examples: ['5f0c8e53-7a5b-4b8e-9a57-1c3f4d2e6b10'],
-  }),
-  'webhook-timestamp': z
-    .string()
-    .regex(/^\d+$/)
-    .meta({
+  'webhook-id': z.string().check(
+    z.meta({
+      description: 'The event id (`event_id`), the same on every retry: deduplicate on it.',
+      examples: ['5f0c8e53-7a5b-4b8e-9a57-1c3f4d2e6b10'],
+    }),
+  ),
+  'webhook-timestamp': z.string().check(
+    z.regex(/^\d+$/),
+    z.meta({
       description: 'Unix seconds of this attempt; refuse old ones to stop replays.',
       examples: ['1795255200'],
     }),
-  'webhook-signature': z.string().meta({
-    description:
-      'Space-separated `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">`, keyed with the ' +
-      "endpoint's decoded `whsec_` secret; two signatures for 24 h after a rotation. Verify with the " +
-      '`standardwebhooks` or `svix` libraries.',
-    examples: ['v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4='],
-  }),
+  ),
+  'webhook-signature': z.string().check(
+    z.meta({
+      description:
+        'Space-separated `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">`, keyed with the ' +
+        "endpoint's decoded `whsec_` secret; two signatures for 24 h after a rotation. Verify with the " +
+        '`standardwebhooks` or `svix` libraries.',
+      examples: ['v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4='],
+    }),
+  ),
 });
 
 const EVENT_SUMMARIES: Partial<Record<EventType, string>> = {
@@ -341,76 +348,21 @@ function webhookOf(type: EventType): RouteConfig {
       'on `webhook-id`. Order is not guaranteed; `created_at` and `previous_status` let you drop stale events.',
     tags: [WEBHOOK_TAG],
     request: {
-      headers: WebhookHeaders,
+      headers: forGenerator(WebhookHeaders),
       body: {
         required: true,
-        content: { [JSON_TYPE]: { schema: envelope, examples: examplesMap([{ summary: type, value: example }]) } },
+        content: {
+          [JSON_TYPE]: { schema: forGenerator(envelope), examples: examplesMap([{ summary: type, value: example }]) },
+        },
       },
     },
     responses: { '2XX': { description: 'Received.' } },
   };
 }
 
-/**
- * zod-to-openapi renders a nullable registered schema as `allOf: [$ref, {type: [object, null]}]`, which no
- * null can satisfy (the $ref still demands an object). `anyOf: [$ref, {type: null}]` says what zod means.
- */
-function fixNullableRefs(node: unknown): unknown {
-  if (Array.isArray(node)) return node.map(fixNullableRefs);
-  if (!node || typeof node !== 'object') return node;
-  const object = node as Record<string, unknown>;
-  const fixed = Object.fromEntries(Object.entries(object).map(([key, value]) => [key, fixNullableRefs(value)]));
-  const allOf = fixed.allOf;
-  if (Array.isArray(allOf) && allOf.length === 2) {
-    const [ref, nullable] = allOf as [Record<string, unknown>, Record<string, unknown>];
-    const types = nullable.type;
-    if (
-      typeof ref.$ref === 'string' &&
-      Array.isArray(types) &&
-      types.includes('null') &&
-      Object.keys(ref).length === 1
-    ) {
-      const { allOf: _allOf, ...rest } = fixed;
-      const { type: _type, ...annotations } = nullable;
-      return { ...rest, ...annotations, anyOf: [ref, { type: 'null' }] };
-    }
-  }
-  return fixed;
-}
-
-const isZodSchema = (value: unknown): value is z.ZodType =>
-  typeof value === 'object' && value !== null && '_zod' in value;
-
-/**
- * Every schema with a `.meta({ id })` reachable from these, parts before the schemas that use them. zod-to-openapi names a
- * component after the first use it meets; when that use is `.nullable()`, the component itself would come out
- * nullable. Registering the named schemas first makes every use a `$ref` to the plain one.
- */
-function namedSchemasIn(roots: readonly z.ZodType[]): z.ZodType[] {
-  const seen = new Set<unknown>();
-  const named: z.ZodType[] = [];
-  const visit = (value: unknown): void => {
-    if (Array.isArray(value)) {
-      for (const item of value) visit(item);
-      return;
-    }
-    if (!isZodSchema(value) || seen.has(value)) return;
-    seen.add(value);
-    const def = value._zod.def as unknown as Record<string, unknown>;
-    for (const [key, child] of Object.entries(def)) {
-      if (key === 'shape' && child && typeof child === 'object') Object.values(child).forEach(visit);
-      else visit(child);
-    }
-    // After its parts: a part must be a component before a schema that uses it is generated.
-    if (z.globalRegistry.get(value)?.id) named.push(value);
-  };
-  roots.forEach(visit);
-  return named;
-}
-
-const schemasOf = (route: RouteDefinition): z.ZodType[] => [
-  ...Object.values(route.request ?? {}).filter(isZodSchema),
-  ...Object.values(route.responses).filter(isZodSchema),
+const schemasOf = (route: RouteDefinition): z.ZodMiniType[] => [
+  ...Object.values(route.request ?? {}).filter(isSchema),
+  ...Object.values(route.responses).filter(isSchema),
 ];
 
 export function buildOpenApiDocument(routes: readonly RouteDefinition[]): OpenApiDocument {
@@ -436,7 +388,10 @@ export function buildOpenApiDocument(routes: readonly RouteDefinition[]): OpenAp
   const tagNames = [...new Set(routes.map((route) => route.tag))];
   const named = namedSchemasIn([...routes.flatMap(schemasOf), ...EVENT_TYPES.map(eventEnvelopeSchemaOf)]);
   // Plain zod schemas in this list are not recognised with zod 4 (they have a `type` of their own): wrap them.
-  const definitions = [...named.map((schema) => ({ type: 'schema' as const, schema })), ...registry.definitions];
+  const definitions = [
+    ...named.map((schema) => ({ type: 'schema' as const, schema: forGenerator(schema) })),
+    ...registry.definitions,
+  ];
   const document = new OpenApiGeneratorV31(definitions).generateDocument({
     openapi: '3.1.0',
     info: INFO,

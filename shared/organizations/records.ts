@@ -1,6 +1,6 @@
-import * as z from 'zod';
 import { EurReceivingAccountRecordSchema } from '#shared/config/receiving-banks.ts';
 import { EurAccountSchema, UsdAccountSchema } from '#shared/rails/bank/payment-file.ts';
+import * as z from '#shared/validation/zod.ts';
 
 /** The stored shapes of the organizations area: what the table holds, parsed on every read (see `repository.ts`). */
 export const ApiKeyRecordSchema = z.object({
@@ -10,14 +10,14 @@ export const ApiKeyRecordSchema = z.object({
   hint: z.string(),
   status: z.enum(['ACTIVE', 'REVOKED']),
   createdAt: z.string(),
-  revokedAt: z.string().nullable(),
+  revokedAt: z.nullable(z.string()),
   /** Who created it: a console member's e-mail; absent for keys the operator or `npm start` made. */
-  createdBy: z.string().optional(),
+  createdBy: z.optional(z.string()),
   /**
    * When the key last authenticated a request, to the minute: kept on the key item authentication reads anyway,
    * and moved on at most once a minute (shared/http/key-use.ts). Absent until first used.
    */
-  lastUsedAt: z.string().optional(),
+  lastUsedAt: z.optional(z.string()),
 });
 
 export type ApiKeyRecord = z.infer<typeof ApiKeyRecordSchema>;
@@ -32,17 +32,17 @@ export const OrganizationSchema = z.object({
   name: z.string(),
   environment: EnvironmentSchema,
   features: z.object({ customers: z.boolean(), apiWithdrawals: z.boolean() }),
-  requiredApprovals: z.number().int().min(1),
-  allowance: z.object({ limit: z.string(), resetPeriodMinutes: z.number().int().min(0) }),
-  fees: z.object({ feeBps: z.number().int().min(0), minFee: z.string() }),
+  requiredApprovals: z.number().check(z.int(), z.gte(1)),
+  allowance: z.object({ limit: z.string(), resetPeriodMinutes: z.number().check(z.int(), z.gte(0)) }),
+  fees: z.object({ feeBps: z.number().check(z.int(), z.gte(0)), minFee: z.string() }),
   /** Deposit details: the organization's own EUR receiving account; absent or null, the platform's. */
-  receivingBanks: z.object({ EUR: EurReceivingAccountRecordSchema.nullable() }).optional(),
+  receivingBanks: z.optional(z.object({ EUR: z.nullable(EurReceivingAccountRecordSchema) })),
   /**
    * The accounts payouts are debited from (the debtor of every payment file), per currency. Sandbox
    * organizations without one use the simulator's placeholder; a live organization without one is not batched
    * (its payouts stay PROCESSING and the stuck-payout alarm fires).
    */
-  payoutAccounts: z.object({ EUR: EurAccountSchema.optional(), USD: UsdAccountSchema.optional() }).optional(),
+  payoutAccounts: z.optional(z.object({ EUR: z.optional(EurAccountSchema), USD: z.optional(UsdAccountSchema) })),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

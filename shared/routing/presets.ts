@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '#shared/validation/zod.ts';
 
 /** What several areas' routes share: the gates, the tag and the common 404 of a customer's resources. */
 export const customerRoute = { auth: true, features: ['customers'], tag: 'Customers' } as const;

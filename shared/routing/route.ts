@@ -1,5 +1,5 @@
-import type * as z from 'zod';
 import type { Access } from '#shared/db/access.ts';
+import type * as z from '#shared/validation/zod.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 export type Feature = 'customers' | 'apiWithdrawals';
@@ -54,10 +54,10 @@ export type RouteDefinition = {
   successStatus: number;
   access: Access;
   request?: {
-    params?: z.ZodObject;
-    query?: z.ZodObject;
+    params?: z.ZodMiniObject;
+    query?: z.ZodMiniObject;
     /** Absent: the route takes no body and ignores one. */
-    body?: z.ZodType;
+    body?: z.ZodMiniType;
   };
   /**
    * Every status the route can answer, with its body: the success status, the stack's own answers for this
@@ -65,7 +65,7 @@ export type RouteDefinition = {
    * `gateStatuses`) and the use case's (404 for a missing resource, 409, ...). 413, 500 and 503 are added to
    * every operation of the OpenAPI document. The document and the contract tests are built from this.
    */
-  responses: Partial<Record<number, z.ZodType>>;
+  responses: Partial<Record<number, z.ZodMiniType>>;
   /** Media types of the success response when it is not JSON (the docs page and its assets). */
   produces?: readonly string[];
   /**
@@ -78,7 +78,7 @@ export type RouteDefinition = {
 /** Keeps the literal types of a route so handlers get typed params, query and body. */
 export const defineRoute = <const R extends RouteDefinition>(route: R): R => route;
 
-type Out<S> = S extends z.ZodType ? z.output<S> : Record<string, never>;
+type Out<S> = S extends z.ZodMiniType ? z.output<S> : Record<string, never>;
 export type ParamsOf<R extends RouteDefinition> = Out<NonNullable<R['request']>['params']>;
 export type QueryOf<R extends RouteDefinition> = Out<NonNullable<R['request']>['query']>;
 export type BodyOf<R extends RouteDefinition> = Out<NonNullable<R['request']>['body']>;

@@ -1,10 +1,12 @@
-import * as z from 'zod';
+import * as z from '#shared/validation/zod.ts';
 
 /** The body of every error response, for the route table and the OpenAPI document. */
-export const ErrorBodySchema = z.object({ error: z.string() }).meta({
-  id: 'Error',
-  description: 'Every error: `error` says what went wrong; a validation message names the field first.',
-});
+export const ErrorBodySchema = z.object({ error: z.string() }).check(
+  z.meta({
+    id: 'Error',
+    description: 'Every error: `error` says what went wrong; a validation message names the field first.',
+  }),
+);
 
 export const DEFAULT_LIMIT = 50;
 export const MAX_LIMIT = 200;
@@ -12,24 +14,26 @@ export const MAX_LIMIT = 200;
 /** `?limit=&cursor=`, shared by every list route. */
 export const PaginationQuery = {
   limit: z
-    .string()
-    .regex(/^\d{1,4}$/, { error: `Must be an integer from 1 to ${MAX_LIMIT}` })
-    .transform(Number)
-    .refine((n) => n >= 1 && n <= MAX_LIMIT, { error: `Must be an integer from 1 to ${MAX_LIMIT}` })
-    .optional()
-    .transform((n) => n ?? DEFAULT_LIMIT)
-    .meta({ description: `Items per page: an integer from 1 to ${MAX_LIMIT}, default ${DEFAULT_LIMIT}.` }),
-  cursor: z
-    .string()
-    .min(1)
-    .max(2048)
-    .optional()
-    .meta({
+    .pipe(
+      z.optional(
+        z
+          .pipe(
+            z.string().check(z.regex(/^\d{1,4}$/, { error: `Must be an integer from 1 to ${MAX_LIMIT}` })),
+            z.transform(Number),
+          )
+          .check(z.refine((n) => n >= 1 && n <= MAX_LIMIT, { error: `Must be an integer from 1 to ${MAX_LIMIT}` })),
+      ),
+      z.transform((n) => n ?? DEFAULT_LIMIT),
+    )
+    .check(z.meta({ description: `Items per page: an integer from 1 to ${MAX_LIMIT}, default ${DEFAULT_LIMIT}.` })),
+  cursor: z.optional(z.string().check(z.minLength(1), z.maxLength(2048))).check(
+    z.meta({
       description:
         'Where the next page starts: copy it from the `Link` header of the previous page (opaque; valid only for ' +
         'the list it came from).',
     }),
+  ),
 };
 
 /** The answer of a DELETE that removed the resource. */
-export const DeletedSchema = z.object({ success: z.literal(true) }).meta({ examples: [{ success: true }] });
+export const DeletedSchema = z.object({ success: z.literal(true) }).check(z.meta({ examples: [{ success: true }] }));

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '#shared/validation/zod.ts';
 
 /**
  * ISO 3166-1 alpha-2 codes, checked against the ICU region data that ships with Node (no hand-kept table).
@@ -23,7 +23,11 @@ export function isCountryCode(code: string): boolean {
 }
 
 export const CountryCodeSchema = z
-  .string()
-  .transform((value) => value.trim().toUpperCase())
-  .refine(isCountryCode, { error: 'Must be an ISO 3166-1 alpha-2 country code' })
-  .meta({ description: 'ISO 3166-1 alpha-2 country code (case-insensitive)', examples: ['DE'] });
+  .pipe(
+    z.string(),
+    z.transform((value) => value.trim().toUpperCase()),
+  )
+  .check(
+    z.refine(isCountryCode, { error: 'Must be an ISO 3166-1 alpha-2 country code' }),
+    z.meta({ description: 'ISO 3166-1 alpha-2 country code (case-insensitive)', examples: ['DE'] }),
+  );

@@ -1,5 +1,5 @@
-import * as z from 'zod';
 import { ChainSchema } from '#shared/money/chains.ts';
+import * as z from '#shared/validation/zod.ts';
 
 /** The stored shapes of the wallets area: what the table holds, parsed on every read (see `repository.ts`). */
 
@@ -23,9 +23,9 @@ export const WalletRecordSchema = z.object({
   /** Bank deposit wallets: true exactly while their bank is ACTIVE (set in the bank's status transaction). */
   enabled: z.boolean(),
   /** The bank a deposit wallet forwards to; null for destination wallets. */
-  withdrawalBankId: z.string().nullable(),
+  withdrawalBankId: z.nullable(z.string()),
   /** The non-hardened BIP32 index under DEPOSIT_XPUB; null for addresses not derived here. */
-  derivationIndex: z.number().int().min(0).nullable(),
+  derivationIndex: z.nullable(z.number().check(z.int(), z.gte(0))),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -41,7 +41,7 @@ export const AddressLookupSchema = z.object({
   customerId: z.string(),
   walletId: z.string(),
   kind: WalletKindSchema,
-  bankId: z.string().nullable(),
+  bankId: z.nullable(z.string()),
   address: z.string(),
   chain: ChainSchema,
 });

@@ -1,5 +1,5 @@
-import * as z from 'zod';
 import { CHAINS, type Chain, ChainSchema, chainDisplayName } from '#shared/money/chains.ts';
+import * as z from '#shared/validation/zod.ts';
 import { isUnholdableAddress, isValidAddress, toChecksumAddress } from '#shared/wallets/ethereum.ts';
 import type { WalletRecord } from '#shared/wallets/records.ts';
 
@@ -10,81 +10,99 @@ const uuid = () => z.uuid({ error: 'Must be a UUID' });
  * EIP-55 checksum (a typo in a checksummed address is caught here, not after funds went astray). Stored and
  * returned checksummed.
  */
-export const EthereumAddressSchema = z
-  .string({ error: 'Invalid Ethereum address' })
-  .trim()
-  .refine(isValidAddress, { error: 'Invalid Ethereum address', abort: true })
-  .transform(toChecksumAddress);
+export const EthereumAddressSchema = z.pipe(
+  z
+    .string({ error: 'Invalid Ethereum address' })
+    .check(z.trim(), z.refine(isValidAddress, { error: 'Invalid Ethereum address', abort: true })),
+  z.transform(toChecksumAddress),
+);
 
 export const UNHOLDABLE_ADDRESS = 'Address cannot hold funds (zero, precompile or burn address)';
 
 /** A destination wallet: an address someone can hold, never the zero, a precompile or the burn address. */
-const DestinationAddressSchema = EthereumAddressSchema.refine((address) => !isUnholdableAddress(address), {
-  error: UNHOLDABLE_ADDRESS,
-});
+const DestinationAddressSchema = EthereumAddressSchema.check(
+  z.refine((address) => !isUnholdableAddress(address), {
+    error: UNHOLDABLE_ADDRESS,
+  }),
+);
 
 /** Lower-case values, as the wallet object shows them; callers may send any case. */
 const lowerCase = <const T extends readonly [string, ...string[]]>(values: T) =>
-  z
-    .string()
-    .transform((value) => value.trim().toLowerCase())
-    .pipe(z.enum(values, { error: `Must be one of: ${values.join(', ')}` }));
+  z.pipe(
+    z.pipe(
+      z.string(),
+      z.transform((value) => value.trim().toLowerCase()),
+    ),
+    z.enum(values, { error: `Must be one of: ${values.join(', ')}` }),
+  );
 
 const CurrencySchema = lowerCase(['usdc']);
 const ChainInputSchema = lowerCase(CHAINS);
 
 export const CreateWalletBody = z
   .strictObject({
-    address: DestinationAddressSchema.meta({
-      description:
-        "The customer's own address: `0x` + 40 hex digits; mixed case must be a correct EIP-55 checksum. One " +
-        'address is one wallet within your organization (409 otherwise). Never an address no one holds (the ' +
-        'zero address, the precompiles up to `0x...ffff`, the burn address `0x...dEaD`: 400).',
-      examples: ['0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359'],
-    }),
-    currency: CurrencySchema.meta({ description: '`usdc` (any letter case)' }),
-    chain: ChainInputSchema.meta({
-      description: 'The chain, any letter case; must be one the platform runs (`SUPPORTED_CHAINS`, 400 naming them)',
-      examples: ['base'],
-    }),
+    address: DestinationAddressSchema.check(
+      z.meta({
+        description:
+          "The customer's own address: `0x` + 40 hex digits; mixed case must be a correct EIP-55 checksum. One " +
+          'address is one wallet within your organization (409 otherwise). Never an address no one holds (the ' +
+          'zero address, the precompiles up to `0x...ffff`, the burn address `0x...dEaD`: 400).',
+        examples: ['0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359'],
+      }),
+    ),
+    currency: CurrencySchema.check(z.meta({ description: '`usdc` (any letter case)' })),
+    chain: ChainInputSchema.check(
+      z.meta({
+        description: 'The chain, any letter case; must be one the platform runs (`SUPPORTED_CHAINS`, 400 naming them)',
+        examples: ['base'],
+      }),
+    ),
   })
-  .meta({
-    id: 'CreateWalletRequest',
-    examples: [{ address: '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359', currency: 'usdc', chain: 'base' }],
-  });
+  .check(
+    z.meta({
+      id: 'CreateWalletRequest',
+      examples: [{ address: '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359', currency: 'usdc', chain: 'base' }],
+    }),
+  );
 export type CreateWalletInput = z.output<typeof CreateWalletBody>;
 
 export const UpdateWalletBody = z
   .strictObject({
-    address: DestinationAddressSchema.meta({
-      description:
-        'The new address (same rules as on creation); the same address in another letter case changes nothing',
-    }),
+    address: DestinationAddressSchema.check(
+      z.meta({
+        description:
+          'The new address (same rules as on creation); the same address in another letter case changes nothing',
+      }),
+    ),
   })
-  .meta({ id: 'UpdateWalletRequest', examples: [{ address: '0xdbF03B407c01E7cD3CBea99509d93f8DDDC8C6FB' }] });
+  .check(z.meta({ id: 'UpdateWalletRequest', examples: [{ address: '0xdbF03B407c01E7cD3CBea99509d93f8DDDC8C6FB' }] }));
 
 /** Filters of the wallet list; both case-insensitive. */
 export const ListWalletsQuery = z.strictObject({
-  currency: CurrencySchema.optional().meta({ description: 'Only wallets of this currency (`usdc`, any case)' }),
-  chain: ChainInputSchema.optional().meta({ description: 'Only wallets on this chain (any case)' }),
+  currency: z
+    .optional(CurrencySchema)
+    .check(z.meta({ description: 'Only wallets of this currency (`usdc`, any case)' })),
+  chain: z.optional(ChainInputSchema).check(z.meta({ description: 'Only wallets on this chain (any case)' })),
 });
 export type ListWalletsFilter = z.output<typeof ListWalletsQuery>;
 
 export const CustomerWalletParams = z.strictObject({
-  customerId: uuid().meta({
-    description: 'The customer the wallet belongs to',
-    examples: ['3b241101-e2bb-4255-8caf-4136c566a962'],
-  }),
+  customerId: uuid().check(
+    z.meta({
+      description: 'The customer the wallet belongs to',
+      examples: ['3b241101-e2bb-4255-8caf-4136c566a962'],
+    }),
+  ),
   // Compose answers 404 "Wallet not found" for any id it does not know, UUID or not.
-  walletId: z
-    .string()
-    .min(1)
-    .max(255)
-    .meta({
+  walletId: z.string().check(
+    z.minLength(1),
+    z.maxLength(255),
+    z.meta({
       description:
         "The wallet's `id` (from the wallet list, or a bank's `wallets`); any other string is not found (404)",
       examples: ['6c1f4a2b-8d3e-4f5a-9b6c-7d8e9f0a1b2c'],
     }),
+  ),
 });
 
 const DESTINATION_WALLET_EXAMPLE = {
@@ -122,15 +140,17 @@ export const WalletSchema = z
     enabled: z.boolean(),
     createdAt: z.string(),
     updatedAt: z.string(),
-    withdrawalBankId: z.string().optional(),
-    instructions: z.string().optional(),
+    withdrawalBankId: z.optional(z.string()),
+    instructions: z.optional(z.string()),
   })
-  .meta({ id: 'Wallet', examples: [DESTINATION_WALLET_EXAMPLE, BANK_DEPOSIT_WALLET_EXAMPLE] });
+  .check(z.meta({ id: 'Wallet', examples: [DESTINATION_WALLET_EXAMPLE, BANK_DEPOSIT_WALLET_EXAMPLE] }));
 export type Wallet = z.infer<typeof WalletSchema>;
 
 export const WalletListSchema = z
   .object({ wallets: z.array(WalletSchema) })
-  .meta({ id: 'WalletList', examples: [{ wallets: [DESTINATION_WALLET_EXAMPLE, BANK_DEPOSIT_WALLET_EXAMPLE] }] });
+  .check(
+    z.meta({ id: 'WalletList', examples: [{ wallets: [DESTINATION_WALLET_EXAMPLE, BANK_DEPOSIT_WALLET_EXAMPLE] }] }),
+  );
 
 export const toWallet = (wallet: WalletRecord): Wallet => ({
   id: wallet.walletId,
@@ -153,7 +173,7 @@ export const depositInstructions = (chain: Chain): string =>
 /** Compose's delete-wallet answer. */
 export const WalletDeletedSchema = z
   .object({ success: z.literal(true), message: z.string() })
-  .meta({ id: 'WalletDeleted', examples: [{ success: true, message: 'Wallet deleted successfully' }] });
+  .check(z.meta({ id: 'WalletDeleted', examples: [{ success: true, message: 'Wallet deleted successfully' }] }));
 
 /**
  * `POST /verify-address` (Compose's body: `{address}`). The address is any string: a malformed one is answered
@@ -161,46 +181,52 @@ export const WalletDeletedSchema = z
  */
 export const VerifyAddressBody = z
   .strictObject({
-    address: z.string({ error: 'Required' }).max(200, { error: 'Too long' }).meta({
-      description: 'The address to check: `0x` + 40 hex digits; mixed case must be a correct EIP-55 checksum',
-    }),
-    chain: ChainInputSchema.optional().meta({
-      description:
-        'The chain whose node answers the contract and Safe checks (Compose: always Base). Default `base`; a chain ' +
-        'the deployment cannot read is a 400.',
-    }),
+    address: z.string({ error: 'Required' }).check(
+      z.maxLength(200, { error: 'Too long' }),
+      z.meta({
+        description: 'The address to check: `0x` + 40 hex digits; mixed case must be a correct EIP-55 checksum',
+      }),
+    ),
+    chain: z.optional(ChainInputSchema).check(
+      z.meta({
+        description:
+          'The chain whose node answers the contract and Safe checks (Compose: always Base). Default `base`; a chain ' +
+          'the deployment cannot read is a 400.',
+      }),
+    ),
   })
-  .meta({ id: 'VerifyAddressRequest', examples: [{ address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed' }] });
+  .check(z.meta({ id: 'VerifyAddressRequest', examples: [{ address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed' }] }));
 
 export const AddressVerificationSchema = z
   .object({
-    isValid: z.boolean().meta({ description: 'Well-formed, with a correct EIP-55 checksum when mixed case' }),
-    isContract: z.boolean().meta({ description: 'Code is deployed at the address on `chain`' }),
+    isValid: z.boolean().check(z.meta({ description: 'Well-formed, with a correct EIP-55 checksum when mixed case' })),
+    isContract: z.boolean().check(z.meta({ description: 'Code is deployed at the address on `chain`' })),
     isSafeWallet: z
       .boolean()
-      .meta({ description: "A Safe multisig: it answers Safe's getThreshold() and getOwners()" }),
-    warnings: z.array(z.string()).meta({ description: 'What to check before sending funds there' }),
-    errors: z.array(z.string()).meta({ description: 'Why `isValid` is false (empty otherwise)' }),
-    address: z.string().nullable().meta({ description: 'The EIP-55 checksummed form; null when not valid' }),
+      .check(z.meta({ description: "A Safe multisig: it answers Safe's getThreshold() and getOwners()" })),
+    warnings: z.array(z.string()).check(z.meta({ description: 'What to check before sending funds there' })),
+    errors: z.array(z.string()).check(z.meta({ description: 'Why `isValid` is false (empty otherwise)' })),
+    address: z.nullable(z.string()).check(z.meta({ description: 'The EIP-55 checksummed form; null when not valid' })),
     chain: ChainSchema,
     safe: z
-      .object({ threshold: z.number().int(), owners: z.array(z.string()) })
-      .nullable()
-      .meta({ description: "The Safe's signing rule (`threshold` of `owners`); null for anything else" }),
+      .nullable(z.object({ threshold: z.number().check(z.int()), owners: z.array(z.string()) }))
+      .check(z.meta({ description: "The Safe's signing rule (`threshold` of `owners`); null for anything else" })),
   })
-  .meta({
-    id: 'AddressVerification',
-    examples: [
-      {
-        isValid: true,
-        isContract: false,
-        isSafeWallet: false,
-        warnings: [],
-        errors: [],
-        address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
-        chain: 'base',
-        safe: null,
-      },
-    ],
-  });
+  .check(
+    z.meta({
+      id: 'AddressVerification',
+      examples: [
+        {
+          isValid: true,
+          isContract: false,
+          isSafeWallet: false,
+          warnings: [],
+          errors: [],
+          address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+          chain: 'base',
+          safe: null,
+        },
+      ],
+    }),
+  );
 export type AddressVerification = z.infer<typeof AddressVerificationSchema>;

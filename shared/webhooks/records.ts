@@ -1,11 +1,11 @@
-import * as z from 'zod';
+import * as z from '#shared/validation/zod.ts';
 
 /** The stored shapes of the webhooks area: what the table holds, parsed on every read (see `repository.ts`). */
 /** Secrets are kept in clear because signing needs them; they leave only in the create and rotate responses. */
 export const SigningSecretsSchema = z.object({
   secret: z.string(),
   /** The secret before the last rotation, still signing until `expiresAt`. */
-  previous: z.object({ secret: z.string(), expiresAt: z.string() }).nullable(),
+  previous: z.nullable(z.object({ secret: z.string(), expiresAt: z.string() })),
 });
 
 export const DeliveryStatusSchema = z.enum(['PENDING', 'DELIVERED', 'FAILED']);
@@ -13,11 +13,11 @@ export const DeliveryStatusSchema = z.enum(['PENDING', 'DELIVERED', 'FAILED']);
 export type DeliveryStatus = z.infer<typeof DeliveryStatusSchema>;
 
 export const AttemptSchema = z.object({
-  attempt: z.number().int(),
+  attempt: z.number().check(z.int()),
   at: z.string(),
-  responseStatus: z.number().int().nullable(),
-  error: z.string().nullable(),
-  durationMs: z.number().int(),
+  responseStatus: z.nullable(z.number().check(z.int())),
+  error: z.nullable(z.string()),
+  durationMs: z.number().check(z.int()),
 });
 
 export type Attempt = z.infer<typeof AttemptSchema>;
@@ -26,12 +26,12 @@ export const EndpointRecordSchema = z.object({
   endpointId: z.string(),
   organizationId: z.string(),
   url: z.string(),
-  description: z.string().nullable(),
-  eventTypes: z.array(z.string()).nullable(),
+  description: z.nullable(z.string()),
+  eventTypes: z.nullable(z.array(z.string())),
   signing: SigningSecretsSchema,
   createdAt: z.string(),
   updatedAt: z.string(),
-  version: z.number().int().min(1),
+  version: z.number().check(z.int(), z.gte(1)),
 });
 
 export type EndpointRecord = z.infer<typeof EndpointRecordSchema>;
@@ -46,16 +46,16 @@ export const DeliveryRecordSchema = z.object({
   /** The exact body every attempt sends (and signs). */
   payload: z.string(),
   status: DeliveryStatusSchema,
-  attempts: z.number().int().min(0),
+  attempts: z.number().check(z.int(), z.gte(0)),
   /** The schedule's attempts, plus one per manual retry. */
-  allowedAttempts: z.number().int().min(1),
-  lastAttemptAt: z.string().nullable(),
-  nextAttemptAt: z.string().nullable(),
-  lastResponseStatus: z.number().int().nullable(),
-  lastError: z.string().nullable(),
+  allowedAttempts: z.number().check(z.int(), z.gte(1)),
+  lastAttemptAt: z.nullable(z.string()),
+  nextAttemptAt: z.nullable(z.string()),
+  lastResponseStatus: z.nullable(z.number().check(z.int())),
+  lastError: z.nullable(z.string()),
   attemptLog: z.array(AttemptSchema),
   /** The queue message whose attempt is in flight (until `nextAttemptAt`), or null. */
-  leasedBy: z.string().nullable(),
+  leasedBy: z.nullable(z.string()),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -1,7 +1,7 @@
-import * as z from 'zod';
 import { consoleReadable, NoBody } from '#shared/routing/presets.ts';
 import { defineRoute, type RouteDefinition } from '#shared/routing/route.ts';
 import { DeletedSchema, ErrorBodySchema, PaginationQuery } from '#shared/routing/schemas.ts';
+import * as z from '#shared/validation/zod.ts';
 import {
   ENDPOINT_LIMIT_REACHED,
   REDELIVERIES_PER_ENDPOINT_PER_MINUTE,

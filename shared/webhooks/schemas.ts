@@ -1,5 +1,5 @@
-import * as z from 'zod';
 import { EVENT_TYPES, type EventType } from '#shared/events/contracts.ts';
+import * as z from '#shared/validation/zod.ts';
 import type { DeliveryRecord, EndpointRecord } from '#shared/webhooks/records.ts';
 import { DeliveryRecordSchema } from '#shared/webhooks/records.ts';
 
@@ -9,18 +9,17 @@ export const SUBSCRIBABLE_EVENT_TYPES = EVENT_TYPES.filter((type) => type !== 'w
   'webhook.test'
 >[];
 
-const ReceiverUrlSchema = z
-  .string()
-  .trim()
-  .max(2048)
-  .pipe(z.url({ protocol: /^https?$/, error: 'Must be an http or https URL' }));
+const ReceiverUrlSchema = z.pipe(
+  z.string().check(z.trim(), z.maxLength(2048)),
+  z.url({ protocol: /^https?$/, error: 'Must be an http or https URL' }),
+);
 
-const EventTypesSchema = z
-  .array(z.enum(SUBSCRIBABLE_EVENT_TYPES))
-  .min(1)
-  .transform((types) => [...new Set(types)]);
+const EventTypesSchema = z.pipe(
+  z.array(z.enum(SUBSCRIBABLE_EVENT_TYPES)).check(z.minLength(1)),
+  z.transform((types) => [...new Set(types)]),
+);
 
-const DescriptionSchema = z.string().trim().max(500);
+const DescriptionSchema = z.string().check(z.trim(), z.maxLength(500));
 
 const RECEIVER_URL_RULES =
   'Live organizations: `https` only, never a private, loopback, link-local or metadata address (checked when ' +
@@ -35,58 +34,70 @@ const AT = '2026-11-21T10:00:00.000Z';
 /** `eventTypes` omitted: every event type, including types added later. */
 export const CreateEndpointBody = z
   .strictObject({
-    url: ReceiverUrlSchema.meta({
-      description: RECEIVER_URL_RULES,
-      examples: ['https://hooks.example.com/payouts'],
-    }),
-    eventTypes: EventTypesSchema.optional().meta({
-      description: 'The event types to send; left out: every type, including types added later',
-    }),
-    description: DescriptionSchema.optional().meta({
-      description: 'Your note about the endpoint, up to 500 characters',
-    }),
+    url: ReceiverUrlSchema.check(
+      z.meta({
+        description: RECEIVER_URL_RULES,
+        examples: ['https://hooks.example.com/payouts'],
+      }),
+    ),
+    eventTypes: z.optional(EventTypesSchema).check(
+      z.meta({
+        description: 'The event types to send; left out: every type, including types added later',
+      }),
+    ),
+    description: z.optional(DescriptionSchema).check(
+      z.meta({
+        description: 'Your note about the endpoint, up to 500 characters',
+      }),
+    ),
   })
-  .meta({
-    id: 'CreateWebhookEndpointRequest',
-    examples: [
-      {
-        url: 'https://hooks.example.com/payouts',
-        eventTypes: ['customer.created', 'customer.kyc.approved'],
-        description: 'CRM sync',
-      },
-      { url: 'https://hooks.example.com/all-events' },
-    ],
-  });
+  .check(
+    z.meta({
+      id: 'CreateWebhookEndpointRequest',
+      examples: [
+        {
+          url: 'https://hooks.example.com/payouts',
+          eventTypes: ['customer.created', 'customer.kyc.approved'],
+          description: 'CRM sync',
+        },
+        { url: 'https://hooks.example.com/all-events' },
+      ],
+    }),
+  );
 export type CreateEndpointInput = z.output<typeof CreateEndpointBody>;
 
 /** `eventTypes: null` goes back to every event type; `description: null` clears it. */
 export const UpdateEndpointBody = z
   .strictObject({
-    url: ReceiverUrlSchema.optional().meta({
-      description: `The new receiver URL; pending retries go there too. ${RECEIVER_URL_RULES}`,
-    }),
-    eventTypes: EventTypesSchema.nullable()
-      .optional()
-      .meta({ description: 'The event types to send; `null`: every type again, including types added later' }),
-    description: DescriptionSchema.nullable()
-      .optional()
-      .meta({ description: 'Your note about the endpoint; `null` clears it' }),
+    url: z.optional(ReceiverUrlSchema).check(
+      z.meta({
+        description: `The new receiver URL; pending retries go there too. ${RECEIVER_URL_RULES}`,
+      }),
+    ),
+    eventTypes: z
+      .optional(z.nullable(EventTypesSchema))
+      .check(z.meta({ description: 'The event types to send; `null`: every type again, including types added later' })),
+    description: z
+      .optional(z.nullable(DescriptionSchema))
+      .check(z.meta({ description: 'Your note about the endpoint; `null` clears it' })),
   })
-  .meta({
-    id: 'UpdateWebhookEndpointRequest',
-    examples: [{ url: 'https://hooks.example.com/payouts/v2' }, { eventTypes: null, description: null }],
-  });
+  .check(
+    z.meta({
+      id: 'UpdateWebhookEndpointRequest',
+      examples: [{ url: 'https://hooks.example.com/payouts/v2' }, { eventTypes: null, description: null }],
+    }),
+  );
 export type UpdateEndpointInput = z.output<typeof UpdateEndpointBody>;
 
 export const EndpointIdParams = z.strictObject({
   endpointId: z
     .uuid({ error: 'Must be a UUID' })
-    .meta({ description: 'The `id` that creating the endpoint returned', examples: [ENDPOINT_ID] }),
+    .check(z.meta({ description: 'The `id` that creating the endpoint returned', examples: [ENDPOINT_ID] })),
 });
 export const DeliveryIdParams = z.strictObject({
   deliveryId: z
     .uuid({ error: 'Must be a UUID' })
-    .meta({ description: "A delivery's `id`, from the endpoint's deliveries", examples: [DELIVERY_ID] }),
+    .check(z.meta({ description: "A delivery's `id`, from the endpoint's deliveries", examples: [DELIVERY_ID] })),
 });
 
 const ENDPOINT_EXAMPLE = {
@@ -101,30 +112,35 @@ const ENDPOINT_EXAMPLE = {
 const WebhookEndpointShape = {
   id: z.uuid(),
   url: z.string(),
-  description: z.string().nullable(),
+  description: z.nullable(z.string()),
   eventTypes: z
-    .array(z.string())
-    .nullable()
-    .meta({ description: 'The event types sent to this endpoint; null: every type, including ones added later' }),
+    .nullable(z.array(z.string()))
+    .check(
+      z.meta({ description: 'The event types sent to this endpoint; null: every type, including ones added later' }),
+    ),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 };
 
 export const WebhookEndpointSchema = z
   .object(WebhookEndpointShape)
-  .meta({ id: 'WebhookEndpoint', examples: [ENDPOINT_EXAMPLE] });
+  .check(z.meta({ id: 'WebhookEndpoint', examples: [ENDPOINT_EXAMPLE] }));
 export type WebhookEndpoint = z.infer<typeof WebhookEndpointSchema>;
 
 /** Create and rotate only: the signing secret, shown nowhere else. */
 export const WebhookEndpointWithSecretSchema = z
   .object({
     ...WebhookEndpointShape,
-    secret: z.string().meta({ description: '`whsec_` + base64 of 32 random bytes; keep it, it is not shown again' }),
+    secret: z
+      .string()
+      .check(z.meta({ description: '`whsec_` + base64 of 32 random bytes; keep it, it is not shown again' })),
   })
-  .meta({
-    id: 'WebhookEndpointWithSecret',
-    examples: [{ ...ENDPOINT_EXAMPLE, secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw7eYjd2D1vZo=' }],
-  });
+  .check(
+    z.meta({
+      id: 'WebhookEndpointWithSecret',
+      examples: [{ ...ENDPOINT_EXAMPLE, secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw7eYjd2D1vZo=' }],
+    }),
+  );
 
 export const toWebhookEndpoint = (record: EndpointRecord): WebhookEndpoint => ({
   id: record.endpointId,
@@ -135,48 +151,53 @@ export const toWebhookEndpoint = (record: EndpointRecord): WebhookEndpoint => ({
   updatedAt: record.updatedAt,
 });
 
-export const WebhookDeliverySchema = DeliveryRecordSchema.pick({
-  endpointId: true,
-  eventId: true,
-  eventType: true,
-  status: true,
-  attempts: true,
-  lastAttemptAt: true,
-  nextAttemptAt: true,
-  lastResponseStatus: true,
-  lastError: true,
-  createdAt: true,
-  attemptLog: true,
-})
-  .extend({ id: z.uuid() })
-  .meta({
-    id: 'WebhookDelivery',
-    examples: [
-      {
-        id: DELIVERY_ID,
-        endpointId: ENDPOINT_ID,
-        eventId: EVENT_ID,
-        eventType: 'customer.created',
-        status: 'PENDING',
-        attempts: 2,
-        lastAttemptAt: '2026-11-21T10:00:05.100Z',
-        nextAttemptAt: '2026-11-21T10:05:05.200Z',
-        lastResponseStatus: 503,
-        lastError: 'HTTP 503',
-        createdAt: AT,
-        attemptLog: [
-          {
-            attempt: 1,
-            at: '2026-11-21T10:00:00.050Z',
-            responseStatus: null,
-            error: 'Connection refused',
-            durationMs: 3,
-          },
-          { attempt: 2, at: '2026-11-21T10:00:05.100Z', responseStatus: 503, error: 'HTTP 503', durationMs: 120 },
-        ],
-      },
-    ],
-  });
+export const WebhookDeliverySchema = z
+  .extend(
+    z.pick(DeliveryRecordSchema, {
+      endpointId: true,
+      eventId: true,
+      eventType: true,
+      status: true,
+      attempts: true,
+      lastAttemptAt: true,
+      nextAttemptAt: true,
+      lastResponseStatus: true,
+      lastError: true,
+      createdAt: true,
+      attemptLog: true,
+    }),
+    { id: z.uuid() },
+  )
+  .check(
+    z.meta({
+      id: 'WebhookDelivery',
+      examples: [
+        {
+          id: DELIVERY_ID,
+          endpointId: ENDPOINT_ID,
+          eventId: EVENT_ID,
+          eventType: 'customer.created',
+          status: 'PENDING',
+          attempts: 2,
+          lastAttemptAt: '2026-11-21T10:00:05.100Z',
+          nextAttemptAt: '2026-11-21T10:05:05.200Z',
+          lastResponseStatus: 503,
+          lastError: 'HTTP 503',
+          createdAt: AT,
+          attemptLog: [
+            {
+              attempt: 1,
+              at: '2026-11-21T10:00:00.050Z',
+              responseStatus: null,
+              error: 'Connection refused',
+              durationMs: 3,
+            },
+            { attempt: 2, at: '2026-11-21T10:00:05.100Z', responseStatus: 503, error: 'HTTP 503', durationMs: 120 },
+          ],
+        },
+      ],
+    }),
+  );
 export type WebhookDelivery = z.infer<typeof WebhookDeliverySchema>;
 
 export const toWebhookDelivery = (record: DeliveryRecord): WebhookDelivery => ({
@@ -196,4 +217,4 @@ export const toWebhookDelivery = (record: DeliveryRecord): WebhookDelivery => ({
 
 export const TestEventSchema = z
   .object({ eventId: z.uuid(), eventType: z.literal('webhook.test') })
-  .meta({ id: 'WebhookTestEvent', examples: [{ eventId: EVENT_ID, eventType: 'webhook.test' }] });
+  .check(z.meta({ id: 'WebhookTestEvent', examples: [{ eventId: EVENT_ID, eventType: 'webhook.test' }] }));

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import type { SQSBatchResponse, SQSRecord } from 'aws-lambda';
-import * as z from 'zod';
 import { ATTEMPT_LEASE_DEFAULT_S } from '#shared/config/env.ts';
 import type { EventEnvelope } from '#shared/events/contracts.ts';
 import {
@@ -13,6 +12,7 @@ import {
 } from '#shared/events/routing.ts';
 import { log } from '#shared/log.ts';
 import { getOrganization } from '#shared/organizations/repository.ts';
+import * as z from '#shared/validation/zod.ts';
 import { policyFor } from '#shared/webhooks/address-guard.ts';
 import type { DeliveryResult } from '#shared/webhooks/http-delivery.ts';
 import type { DeliveryRecord, EndpointRecord } from '#shared/webhooks/records.ts';

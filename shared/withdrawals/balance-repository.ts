@@ -1,11 +1,11 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { NumberValue, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import * as z from 'zod';
 import type { Db } from '#shared/db/client.ts';
 import type { GuardedItem, TransactItem } from '#shared/db/guarded-write.ts';
 import { readItem, readItems, type StoredItem } from '#shared/db/items.ts';
 import { keys } from '#shared/db/keys.ts';
 import { MicroSchema } from '#shared/money/micro.ts';
+import * as z from '#shared/validation/zod.ts';
 import {
   type AllowanceConfig,
   type AllowanceUsage,
@@ -30,12 +30,12 @@ const BalanceItemSchema = z.object({ available: MicroSchema, locked: MicroSchema
 const AllowanceItemSchema = z.object({
   spent: MicroSchema,
   periodStart: z.string(),
-  nextResetAt: z.string().nullable(),
+  nextResetAt: z.nullable(z.string()),
 });
 const SandboxSettingsItemSchema = z.object({
-  failNextExecutions: z.number().int().default(0),
-  rateEUR: z.string().optional(),
-  rateUSD: z.string().optional(),
+  failNextExecutions: z._default(z.number().check(z.int()), 0),
+  rateEUR: z.optional(z.string()),
+  rateUSD: z.optional(z.string()),
 });
 export type SandboxSettings = { failNextExecutions: number; rates: Partial<ExchangeRates> };
 

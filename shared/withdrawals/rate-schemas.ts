@@ -1,5 +1,5 @@
-import * as z from 'zod';
 import { FiatAmountSchema, UsdcAmountSchema } from '#shared/money/amounts.ts';
+import * as z from '#shared/validation/zod.ts';
 
 /**
  * Compose's `GET /rates` (its getIndicativeRate page): snake_case query and answer. Only the pairs this service
@@ -8,10 +8,14 @@ import { FiatAmountSchema, UsdcAmountSchema } from '#shared/money/amounts.ts';
 const CURRENCIES = ['EUR', 'USD', 'USDC', 'EURC'] as const;
 const currency = (description: string) =>
   z
-    .string()
-    .transform((value) => value.trim().toUpperCase())
-    .pipe(z.enum(CURRENCIES, { error: `Must be one of: ${CURRENCIES.join(', ')}` }))
-    .meta({ description, examples: ['USDC'] });
+    .pipe(
+      z.pipe(
+        z.string(),
+        z.transform((value) => value.trim().toUpperCase()),
+      ),
+      z.enum(CURRENCIES, { error: `Must be one of: ${CURRENCIES.join(', ')}` }),
+    )
+    .check(z.meta({ description, examples: ['USDC'] }));
 
 export const EXACTLY_ONE_AMOUNT = 'Provide exactly one of source_amount or target_amount';
 
@@ -19,32 +23,38 @@ export const GetRateQuery = z
   .strictObject({
     source_currency: currency('Currency being sent (any case); `USDC` for the quoted pairs'),
     target_currency: currency("Currency to be received (any case): `EUR` or `USD`, the bank's currency"),
-    source_amount: UsdcAmountSchema.optional().meta({
-      description:
-        'USDC to send, a decimal string (up to 6 places). Exactly one of `source_amount` and `target_amount`.',
-      examples: ['1000'],
-    }),
-    target_amount: FiatAmountSchema.optional().meta({
-      description: 'Amount to receive, a decimal string (up to 2 places). Exactly one of the two amounts.',
-      examples: ['920.00'],
-    }),
-    customer_id: z.uuid({ error: 'Must be a UUID' }).optional().meta({
-      description: 'Accepted for Compose compatibility; quotes do not depend on the customer yet (no developer fees)',
-    }),
+    source_amount: z.optional(UsdcAmountSchema).check(
+      z.meta({
+        description:
+          'USDC to send, a decimal string (up to 6 places). Exactly one of `source_amount` and `target_amount`.',
+        examples: ['1000'],
+      }),
+    ),
+    target_amount: z.optional(FiatAmountSchema).check(
+      z.meta({
+        description: 'Amount to receive, a decimal string (up to 2 places). Exactly one of the two amounts.',
+        examples: ['920.00'],
+      }),
+    ),
+    customer_id: z.optional(z.uuid({ error: 'Must be a UUID' })).check(
+      z.meta({
+        description: 'Accepted for Compose compatibility; quotes do not depend on the customer yet (no developer fees)',
+      }),
+    ),
     deposit_model: z
-      .string()
-      .optional()
-      .meta({ description: 'Accepted for Compose compatibility; ignored for withdrawals, as on Compose' }),
+      .optional(z.string())
+      .check(z.meta({ description: 'Accepted for Compose compatibility; ignored for withdrawals, as on Compose' })),
     payment_rail: z
-      .string()
-      .optional()
-      .meta({ description: 'Accepted for Compose compatibility; the quote is the same on every rail' }),
+      .optional(z.string())
+      .check(z.meta({ description: 'Accepted for Compose compatibility; the quote is the same on every rail' })),
   })
-  .superRefine((query, ctx) => {
-    if ((query.source_amount === undefined) === (query.target_amount === undefined)) {
-      ctx.addIssue({ code: 'custom', path: [], message: EXACTLY_ONE_AMOUNT });
-    }
-  });
+  .check(
+    z.superRefine((query, ctx) => {
+      if ((query.source_amount === undefined) === (query.target_amount === undefined)) {
+        ctx.addIssue({ code: 'custom', path: [], message: EXACTLY_ONE_AMOUNT });
+      }
+    }),
+  );
 export type GetRateRequest = z.output<typeof GetRateQuery>;
 
 export const RateSchema = z
@@ -57,18 +67,20 @@ export const RateSchema = z
     fee: z.string(),
     fee_currency: z.string(),
   })
-  .meta({
-    id: 'IndicativeRate',
-    examples: [
-      {
-        source_currency: 'USDC',
-        target_currency: 'EUR',
-        source_amount: '1000.00',
-        target_amount: '915.40',
-        exchange_rate: '0.92',
-        fee: '5.00',
-        fee_currency: 'USDC',
-      },
-    ],
-  });
+  .check(
+    z.meta({
+      id: 'IndicativeRate',
+      examples: [
+        {
+          source_currency: 'USDC',
+          target_currency: 'EUR',
+          source_amount: '1000.00',
+          target_amount: '915.40',
+          exchange_rate: '0.92',
+          fee: '5.00',
+          fee_currency: 'USDC',
+        },
+      ],
+    }),
+  );
 export type Rate = z.infer<typeof RateSchema>;

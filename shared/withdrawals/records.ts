@@ -1,5 +1,5 @@
-import * as z from 'zod';
 import { PaymentRailSchema } from '#shared/banks/records.ts';
+import * as z from '#shared/validation/zod.ts';
 import {
   ApprovalSchema,
   DepositInstructionsSchema,
@@ -10,31 +10,34 @@ import {
 
 /** The stored shapes of the withdrawals area: what the table holds, parsed on every read (see `repository.ts`). */
 /** The stored transaction; parsed on every read. */
-export const TransactionRecordSchema = TransactionSchema.omit({
-  id: true,
-  requiresUiAction: true,
-  paymentRail: true,
-}).extend({
-  transactionId: z.string(),
-  /** The bank details as they were; `paymentRail` is absent on records written before rails were stored. */
-  withdrawalBank: WithdrawalBankSnapshotSchema.extend({ paymentRail: PaymentRailSchema.optional() }).nullable(),
-  /** Absent on records written before it was stored: null. */
-  depositInstructions: DepositInstructionsSchema.nullable().default(null),
-  organizationId: z.string(),
-  idempotencyKey: z.string().nullable(),
-  approvals: z.array(ApprovalSchema),
-  reservation: ReservationSchema,
-  /** When a withdrawal still awaiting signatures expires. */
-  expiryDueAt: z.string().nullable(),
-  /** When the sandbox bank simulator answers this payout's file at the earliest (null: live, or simulator off). */
-  settleDueAt: z.string().nullable(),
-  /** The payment file (its message id) this withdrawal was put in; set once, by the batcher's claim. */
-  paymentFileId: z.string().optional(),
-  /** Who rejected or cancelled it (an approver's e-mail, `api` for the cancel route). */
-  cancelledBy: z.string().nullable(),
-  /** Optimistic-concurrency counter: every transition is conditional on the version and status it read. */
-  version: z.number().int().min(1),
-});
+export const TransactionRecordSchema = z.extend(
+  z.omit(TransactionSchema, {
+    id: true,
+    requiresUiAction: true,
+    paymentRail: true,
+  }),
+  {
+    transactionId: z.string(),
+    /** The bank details as they were; `paymentRail` is absent on records written before rails were stored. */
+    withdrawalBank: z.nullable(z.extend(WithdrawalBankSnapshotSchema, { paymentRail: z.optional(PaymentRailSchema) })),
+    /** Absent on records written before it was stored: null. */
+    depositInstructions: z._default(z.nullable(DepositInstructionsSchema), null),
+    organizationId: z.string(),
+    idempotencyKey: z.nullable(z.string()),
+    approvals: z.array(ApprovalSchema),
+    reservation: ReservationSchema,
+    /** When a withdrawal still awaiting signatures expires. */
+    expiryDueAt: z.nullable(z.string()),
+    /** When the sandbox bank simulator answers this payout's file at the earliest (null: live, or simulator off). */
+    settleDueAt: z.nullable(z.string()),
+    /** The payment file (its message id) this withdrawal was put in; set once, by the batcher's claim. */
+    paymentFileId: z.optional(z.string()),
+    /** Who rejected or cancelled it (an approver's e-mail, `api` for the cancel route). */
+    cancelledBy: z.nullable(z.string()),
+    /** Optimistic-concurrency counter: every transition is conditional on the version and status it read. */
+    version: z.number().check(z.int(), z.gte(1)),
+  },
+);
 
 export type TransactionRecord = z.infer<typeof TransactionRecordSchema>;
 
@@ -63,7 +66,7 @@ export const PaymentFileRecordSchema = z.object({
   status: z.enum(['CLAIMED', 'WRITTEN', 'ANSWERED', 'SETTLED']),
   createdAt: z.string(),
   /** Sandbox: when the simulator answers (null: live, or `SANDBOX_SETTLE_AFTER_S=off`). */
-  answerDueAt: z.string().nullable(),
+  answerDueAt: z.nullable(z.string()),
   /** When payouts of this file still PROCESSING count as stuck (`PAYOUT_PROCESSING_ALARM_S` after writing). */
   overdueAt: z.string(),
   paymentInfoId: z.string(),

@@ -1,8 +1,8 @@
-import * as z from 'zod';
 import { CustomerIdParams } from '#shared/customers/schemas.ts';
 import { consoleReadable, customerNotFound, customerRoute, NoBody, sandboxRoute } from '#shared/routing/presets.ts';
 import { defineRoute, type RouteDefinition } from '#shared/routing/route.ts';
 import { ErrorBodySchema } from '#shared/routing/schemas.ts';
+import * as z from '#shared/validation/zod.ts';
 import { UNSUPPORTED_PAIR } from '#shared/withdrawals/get-rate.ts';
 import { IllegalTransitionError } from '#shared/withdrawals/lifecycle.ts';
 import { GetRateQuery, RateSchema } from '#shared/withdrawals/rate-schemas.ts';
@@ -30,7 +30,7 @@ import {
 const sandboxTransactionRoute = <
   const O extends string,
   const A extends 'approve' | 'reject' | 'complete' | 'fail' | 'expire',
-  const B extends z.ZodType,
+  const B extends z.ZodMiniType,
 >(
   operationId: O,
   action: A,

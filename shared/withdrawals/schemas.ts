@@ -1,8 +1,8 @@
-import * as z from 'zod';
 import { BankCurrencySchema, PaymentRailSchema } from '#shared/banks/records.ts';
 import { EmailSchema } from '#shared/customers/schemas.ts';
 import { FiatAmountSchema, UsdcAmountSchema } from '#shared/money/amounts.ts';
 import { PaginationQuery } from '#shared/routing/schemas.ts';
+import * as z from '#shared/validation/zod.ts';
 
 export const TRANSACTION_STATUSES = [
   'PROPOSED',
@@ -31,110 +31,130 @@ const EXAMPLE_BANK_ID = '9d3c6f0e-5a1b-4c7e-8f2a-1b2c3d4e5f60';
 /** API.md: 1-255 characters of `A-Za-z0-9_-.:`, in the body or the `Idempotency-Key` header. */
 export const IdempotencyKeySchema = z
   .string({ error: 'Must be a string' })
-  .regex(/^[A-Za-z0-9_.:-]{1,255}$/, { error: 'Must be 1-255 characters of A-Z, a-z, 0-9, _ - . :' });
+  .check(z.regex(/^[A-Za-z0-9_.:-]{1,255}$/, { error: 'Must be 1-255 characters of A-Z, a-z, 0-9, _ - . :' }));
 
 export const NEITHER_AMOUNT = 'Provide either sourceAmount or targetAmount';
 export const BOTH_AMOUNTS = 'Provide either sourceAmount or targetAmount, not both';
 
 export const CreateWithdrawalBody = z
   .strictObject({
-    withdrawalBankId: uuid.meta({
-      description: "The `id` of one of this customer's ACTIVE withdrawal banks",
-      examples: [EXAMPLE_BANK_ID],
-    }),
-    idempotencyKey: IdempotencyKeySchema.optional().meta({
-      description:
-        'Makes retries safe: 1-255 of `A-Za-z0-9_-.:`, scoped to your organization. The same key with the same ' +
-        'parameters answers 201 with the original transaction and `Idempotent-Replayed: true`; with other ' +
-        'parameters, 422. May be sent as the `Idempotency-Key` header instead (both must then be equal).',
-      examples: ['payout-2026-11-21-0001'],
-    }),
-    sourceAmount: UsdcAmountSchema.optional().meta({
-      description:
-        'USDC to take from the balance, fee included: a decimal string with up to 6 places (`"100"`, `"100.50"`), ' +
-        'never a JSON number. Exactly one of `sourceAmount` and `targetAmount`.',
-      examples: ['100.00'],
-    }),
-    targetAmount: FiatAmountSchema.optional().meta({
-      description:
-        "What the bank account is to receive, in the bank's currency: a decimal string with up to 2 places. The " +
-        'smallest source amount that delivers it is charged. Exactly one of `sourceAmount` and `targetAmount`.',
-      examples: ['250.00'],
-    }),
-    sourceCurrency: z
-      .literal('USDC', { error: 'Must be USDC' })
-      .optional()
-      .meta({
+    withdrawalBankId: uuid.check(
+      z.meta({
+        description: "The `id` of one of this customer's ACTIVE withdrawal banks",
+        examples: [EXAMPLE_BANK_ID],
+      }),
+    ),
+    idempotencyKey: z.optional(IdempotencyKeySchema).check(
+      z.meta({
+        description:
+          'Makes retries safe: 1-255 of `A-Za-z0-9_-.:`, scoped to your organization. The same key with the same ' +
+          'parameters answers 201 with the original transaction and `Idempotent-Replayed: true`; with other ' +
+          'parameters, 422. May be sent as the `Idempotency-Key` header instead (both must then be equal).',
+        examples: ['payout-2026-11-21-0001'],
+      }),
+    ),
+    sourceAmount: z.optional(UsdcAmountSchema).check(
+      z.meta({
+        description:
+          'USDC to take from the balance, fee included: a decimal string with up to 6 places (`"100"`, `"100.50"`), ' +
+          'never a JSON number. Exactly one of `sourceAmount` and `targetAmount`.',
+        examples: ['100.00'],
+      }),
+    ),
+    targetAmount: z.optional(FiatAmountSchema).check(
+      z.meta({
+        description:
+          "What the bank account is to receive, in the bank's currency: a decimal string with up to 2 places. The " +
+          'smallest source amount that delivers it is charged. Exactly one of `sourceAmount` and `targetAmount`.',
+        examples: ['250.00'],
+      }),
+    ),
+    sourceCurrency: z.optional(z.literal('USDC', { error: 'Must be USDC' })).check(
+      z.meta({
         description:
           'Optional, Compose compatibility: the currency taken from the balance, always `USDC` (the only source ' +
           'currency); any other value is a 400.',
         examples: ['USDC'],
       }),
+    ),
   })
-  .superRefine((body, ctx) => {
-    const given = [body.sourceAmount, body.targetAmount].filter((amount) => amount !== undefined).length;
-    if (given !== 1) ctx.addIssue({ code: 'custom', path: [], message: given === 0 ? NEITHER_AMOUNT : BOTH_AMOUNTS });
-  })
-  .meta({
-    id: 'CreateWithdrawalRequest',
-    examples: [
-      { withdrawalBankId: EXAMPLE_BANK_ID, idempotencyKey: 'payout-2026-11-21-0001', sourceAmount: '100.00' },
-      { withdrawalBankId: EXAMPLE_BANK_ID, idempotencyKey: 'payout-2026-11-21-0002', targetAmount: '250.00' },
-    ],
-  });
+  .check(
+    z.superRefine((body, ctx) => {
+      const given = [body.sourceAmount, body.targetAmount].filter((amount) => amount !== undefined).length;
+      if (given !== 1) ctx.addIssue({ code: 'custom', path: [], message: given === 0 ? NEITHER_AMOUNT : BOTH_AMOUNTS });
+    }),
+    z.meta({
+      id: 'CreateWithdrawalRequest',
+      examples: [
+        { withdrawalBankId: EXAMPLE_BANK_ID, idempotencyKey: 'payout-2026-11-21-0001', sourceAmount: '100.00' },
+        { withdrawalBankId: EXAMPLE_BANK_ID, idempotencyKey: 'payout-2026-11-21-0002', targetAmount: '250.00' },
+      ],
+    }),
+  );
 export type CreateWithdrawalInput = z.output<typeof CreateWithdrawalBody>;
 
-const transactionId = uuid.meta({
-  description: 'The `id` of the transaction (a withdrawal or a deposit)',
-  examples: [EXAMPLE_TRANSACTION_ID],
-});
+const transactionId = uuid.check(
+  z.meta({
+    description: 'The `id` of the transaction (a withdrawal or a deposit)',
+    examples: [EXAMPLE_TRANSACTION_ID],
+  }),
+);
 export const TransactionParams = z.strictObject({
-  customerId: uuid.meta({ description: 'The customer the transaction belongs to', examples: [EXAMPLE_CUSTOMER_ID] }),
+  customerId: uuid.check(
+    z.meta({ description: 'The customer the transaction belongs to', examples: [EXAMPLE_CUSTOMER_ID] }),
+  ),
   transactionId,
 });
 export const SandboxTransactionParams = z.strictObject({ transactionId });
 
 /** An id Compose's integrators may hold in any form: every string that is not one of ours is simply not found (404). */
-export const OpaqueIdSchema = z.string().min(1).max(255);
+export const OpaqueIdSchema = z.string().check(z.minLength(1), z.maxLength(255));
 
 /** Get transaction, as Compose answers it: a transaction id that is not a UUID is a 404, not a 400. */
 export const TransactionLookupParams = z.strictObject({
   customerId: TransactionParams.shape.customerId,
-  transactionId: OpaqueIdSchema.meta({
-    description: 'The `id` of the transaction (a withdrawal or a deposit); any other string is not found (404)',
-    examples: [EXAMPLE_TRANSACTION_ID],
-  }),
+  transactionId: OpaqueIdSchema.check(
+    z.meta({
+      description: 'The `id` of the transaction (a withdrawal or a deposit); any other string is not found (404)',
+      examples: [EXAMPLE_TRANSACTION_ID],
+    }),
+  ),
 });
 
 /** Filters accept any letter case; the stored values are upper case. */
-const upperCaseEnum = <T extends z.ZodType<unknown, string>>(schema: T) =>
-  z
-    .string()
-    .transform((value) => value.toUpperCase())
-    .pipe(schema);
+const upperCaseEnum = <T extends z.ZodMiniType<unknown, string>>(schema: T) =>
+  z.pipe(
+    z.pipe(
+      z.string(),
+      z.transform((value) => value.toUpperCase()),
+    ),
+    schema,
+  );
 
 export const ListTransactionsQuery = z.strictObject({
   ...PaginationQuery,
-  type: upperCaseEnum(TransactionTypeSchema)
-    .optional()
-    .meta({ description: 'Only `WITHDRAWAL` or only `DEPOSIT` transactions (any letter case)' }),
-  status: upperCaseEnum(TransactionStatusSchema)
-    .optional()
-    .meta({ description: `Only transactions in this status (any letter case): ${TRANSACTION_STATUSES.join(', ')}` }),
+  type: z
+    .optional(upperCaseEnum(TransactionTypeSchema))
+    .check(z.meta({ description: 'Only `WITHDRAWAL` or only `DEPOSIT` transactions (any letter case)' })),
+  status: z
+    .optional(upperCaseEnum(TransactionStatusSchema))
+    .check(
+      z.meta({ description: `Only transactions in this status (any letter case): ${TRANSACTION_STATUSES.join(', ')}` }),
+    ),
 });
 
 export const WithdrawalBankSnapshotSchema = z.object({
   id: z.string(),
   beneficiaryName: z.string(),
   currency: BankCurrencySchema,
-  iban: z.string().nullable(),
-  bic: z.string().nullable(),
-  accountNumber: z.string().nullable(),
-  routingNumber: z.string().nullable(),
+  iban: z.nullable(z.string()),
+  bic: z.nullable(z.string()),
+  accountNumber: z.nullable(z.string()),
+  routingNumber: z.nullable(z.string()),
 });
 
 /** The rail a transaction moves on (Compose's `paymentRail`): the bank's rail; null for on-chain credits. */
-export const TransactionPaymentRailSchema = PaymentRailSchema.nullable();
+export const TransactionPaymentRailSchema = z.nullable(PaymentRailSchema);
 
 /**
  * Compose's `depositInstructions` of a deposit: how the money was paid in. `sharedAccount`: to the platform's
@@ -144,9 +164,9 @@ export const TransactionPaymentRailSchema = PaymentRailSchema.nullable();
 export const DepositInstructionsSchema = z
   .object({
     accountType: z.enum(['sharedAccount']),
-    reference: z.string().meta({ description: "The customer's deposit reference the payer quoted" }),
+    reference: z.string().check(z.meta({ description: "The customer's deposit reference the payer quoted" })),
   })
-  .meta({ id: 'DepositInstructions' });
+  .check(z.meta({ id: 'DepositInstructions' }));
 export type DepositInstructions = z.infer<typeof DepositInstructionsSchema>;
 
 /** The transaction object of API.md section 5, exactly. */
@@ -158,7 +178,7 @@ export const TransactionSchema = z.object({
   requiresUiAction: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
-  completedAt: z.string().nullable(),
+  completedAt: z.nullable(z.string()),
   reference: z.string(),
   sourceCurrency: z.literal('USDC'),
   targetCurrency: TargetCurrencySchema,
@@ -167,12 +187,12 @@ export const TransactionSchema = z.object({
   exchangeRate: z.string(),
   fee: z.string(),
   paymentRail: TransactionPaymentRailSchema,
-  withdrawalBank: WithdrawalBankSnapshotSchema.nullable(),
-  depositInstructions: DepositInstructionsSchema.nullable(),
-  walletAddress: z.string().nullable(),
-  developerFee: z.string().nullable(),
-  txHash: z.string().nullable(),
-  failureReason: z.string().nullable(),
+  withdrawalBank: z.nullable(WithdrawalBankSnapshotSchema),
+  depositInstructions: z.nullable(DepositInstructionsSchema),
+  walletAddress: z.nullable(z.string()),
+  developerFee: z.nullable(z.string()),
+  txHash: z.nullable(z.string()),
+  failureReason: z.nullable(z.string()),
 });
 export type Transaction = z.infer<typeof TransactionSchema>;
 
@@ -210,37 +230,39 @@ const TRANSACTION_EXAMPLE: Transaction = {
 };
 
 /** The transaction object as documented (the stored record derives from the plain schema above). */
-export const TransactionResponseSchema = TransactionSchema.meta({
-  id: 'Transaction',
-  examples: [
-    TRANSACTION_EXAMPLE,
-    {
-      ...TRANSACTION_EXAMPLE,
-      id: '0a9b8c7d-6e5f-4a3b-9c2d-1e0f9a8b7c6d',
-      type: 'DEPOSIT',
-      status: 'COMPLETED',
-      createdAt: '2026-11-21T09:00:00.000Z',
-      updatedAt: '2026-11-21T09:00:00.000Z',
-      completedAt: '2026-11-21T09:00:00.000Z',
-      reference: 'DP-2H8N-4RKW',
-      targetCurrency: 'USDC',
-      sourceAmount: '250.00',
-      targetAmount: '250.00',
-      exchangeRate: '1.00',
-      fee: '0.00',
-      paymentRail: null,
-      withdrawalBank: null,
-      depositInstructions: { accountType: 'sharedAccount', reference: 'A7B3C9D2E1' },
-    },
-  ],
-});
+export const TransactionResponseSchema = TransactionSchema.check(
+  z.meta({
+    id: 'Transaction',
+    examples: [
+      TRANSACTION_EXAMPLE,
+      {
+        ...TRANSACTION_EXAMPLE,
+        id: '0a9b8c7d-6e5f-4a3b-9c2d-1e0f9a8b7c6d',
+        type: 'DEPOSIT',
+        status: 'COMPLETED',
+        createdAt: '2026-11-21T09:00:00.000Z',
+        updatedAt: '2026-11-21T09:00:00.000Z',
+        completedAt: '2026-11-21T09:00:00.000Z',
+        reference: 'DP-2H8N-4RKW',
+        targetCurrency: 'USDC',
+        sourceAmount: '250.00',
+        targetAmount: '250.00',
+        exchangeRate: '1.00',
+        fee: '0.00',
+        paymentRail: null,
+        withdrawalBank: null,
+        depositInstructions: { accountType: 'sharedAccount', reference: 'A7B3C9D2E1' },
+      },
+    ],
+  }),
+);
 
 /** What a transaction holds of the ledger, so whatever ends it releases exactly that. */
 export const ReservationSchema = z.object({
   /** The source amount is locked in the customer's balance. */
   balance: z.boolean(),
   /** The allowance period the amount was counted in; null when the allowance was not used. */
-  allowancePeriodStart: z.string().nullable(),
+  allowancePeriodStart: z.nullable(z.string()),
 });
 export type Reservation = z.infer<typeof ReservationSchema>;
 
@@ -254,18 +276,20 @@ export const BalanceSchema = z
     availableBalance: z.string(),
     lockedBalance: z.string(),
   })
-  .meta({
-    id: 'Balance',
-    examples: [
-      {
-        customerId: EXAMPLE_CUSTOMER_ID,
-        currency: 'usdc',
-        balance: '250.00',
-        availableBalance: '150.00',
-        lockedBalance: '100.00',
-      },
-    ],
-  });
+  .check(
+    z.meta({
+      id: 'Balance',
+      examples: [
+        {
+          customerId: EXAMPLE_CUSTOMER_ID,
+          currency: 'usdc',
+          balance: '250.00',
+          availableBalance: '150.00',
+          lockedBalance: '100.00',
+        },
+      ],
+    }),
+  );
 export type Balance = z.infer<typeof BalanceSchema>;
 
 export const AllowanceSchema = z
@@ -275,121 +299,141 @@ export const AllowanceSchema = z
       limit: z.string(),
       spent: z.string(),
       available: z.string(),
-      resetPeriodMinutes: z.number().int(),
-      nextResetAt: z.string().nullable(),
+      resetPeriodMinutes: z.number().check(z.int()),
+      nextResetAt: z.nullable(z.string()),
     }),
   })
-  .meta({
-    id: 'WithdrawalAllowance',
-    examples: [
-      {
-        enabled: true,
-        allowance: {
-          limit: '10000.00',
-          spent: '100.00',
-          available: '9900.00',
-          resetPeriodMinutes: 1440,
-          nextResetAt: '2026-11-22T10:00:00.000Z',
+  .check(
+    z.meta({
+      id: 'WithdrawalAllowance',
+      examples: [
+        {
+          enabled: true,
+          allowance: {
+            limit: '10000.00',
+            spent: '100.00',
+            available: '9900.00',
+            resetPeriodMinutes: 1440,
+            nextResetAt: '2026-11-22T10:00:00.000Z',
+          },
         },
-      },
-    ],
-  });
+      ],
+    }),
+  );
 export type Allowance = z.infer<typeof AllowanceSchema>;
 
 // Sandbox bodies.
 
 export const SandboxCreditBody = z
   .strictObject({
-    amount: UsdcAmountSchema.meta({
-      description: 'USDC to credit: a decimal string with up to 6 places, never a JSON number',
-      examples: ['250.00'],
-    }),
+    amount: UsdcAmountSchema.check(
+      z.meta({
+        description: 'USDC to credit: a decimal string with up to 6 places, never a JSON number',
+        examples: ['250.00'],
+      }),
+    ),
   })
-  .meta({ id: 'SandboxCreditBalanceRequest', examples: [{ amount: '250.00' }] });
+  .check(z.meta({ id: 'SandboxCreditBalanceRequest', examples: [{ amount: '250.00' }] }));
 export const SandboxApproveBody = z
   .strictObject({
-    approver: EmailSchema.meta({
-      description: "The approver's e-mail; each approver signs once, compared case-insensitively",
-    }),
+    approver: EmailSchema.check(
+      z.meta({
+        description: "The approver's e-mail; each approver signs once, compared case-insensitively",
+      }),
+    ),
   })
-  .meta({ id: 'SandboxApproveTransactionRequest', examples: [{ approver: 'treasurer@example.com' }] });
+  .check(z.meta({ id: 'SandboxApproveTransactionRequest', examples: [{ approver: 'treasurer@example.com' }] }));
 export const SandboxRejectBody = z
-  .strictObject({ approver: EmailSchema.optional().meta({ description: "The rejecting approver's e-mail, if any" }) })
-  .meta({ id: 'SandboxRejectTransactionRequest', examples: [{ approver: 'treasurer@example.com' }, {}] });
+  .strictObject({
+    approver: z.optional(EmailSchema).check(z.meta({ description: "The rejecting approver's e-mail, if any" })),
+  })
+  .check(z.meta({ id: 'SandboxRejectTransactionRequest', examples: [{ approver: 'treasurer@example.com' }, {}] }));
 export const SandboxFailBody = z
   .strictObject({
     reason: z
-      .string()
-      .trim()
-      .min(1)
-      .max(500)
-      .optional()
-      .meta({ description: 'Shown as `failureReason`; default `Payout failed`' }),
+      .optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(500)))
+      .check(z.meta({ description: 'Shown as `failureReason`; default `Payout failed`' })),
   })
-  .meta({ id: 'SandboxFailTransactionRequest', examples: [{ reason: 'Beneficiary account closed' }, {}] });
+  .check(z.meta({ id: 'SandboxFailTransactionRequest', examples: [{ reason: 'Beneficiary account closed' }, {}] }));
 
 /** Zero is a valid limit: every API withdrawal then needs signatures. */
 const NonNegativeUsdcSchema = z
   .string({ error: 'Must be a decimal string' })
-  .regex(/^(0|[1-9]\d{0,14})(\.\d{1,6})?$/, { error: 'Must be a decimal string with at most 6 decimal places' });
+  .check(
+    z.regex(/^(0|[1-9]\d{0,14})(\.\d{1,6})?$/, { error: 'Must be a decimal string with at most 6 decimal places' }),
+  );
 
 export const MAX_RESET_PERIOD_MINUTES = 366 * 24 * 60;
 
 export const SandboxAllowanceBody = z
   .strictObject({
-    limit: NonNegativeUsdcSchema.meta({
-      description:
-        'USDC that API withdrawals may use per period without signatures: a decimal string; `"0"` makes every ' +
-        'withdrawal a proposal',
-    }),
+    limit: NonNegativeUsdcSchema.check(
+      z.meta({
+        description:
+          'USDC that API withdrawals may use per period without signatures: a decimal string; `"0"` makes every ' +
+          'withdrawal a proposal',
+      }),
+    ),
     resetPeriodMinutes: z
       .number({ error: 'Must be a whole number of minutes' })
-      .int()
-      .min(0)
-      .max(MAX_RESET_PERIOD_MINUTES)
-      .meta({ description: 'Length of an allowance period in minutes (a JSON number); 0: one period, never reset' }),
+      .check(
+        z.int(),
+        z.gte(0),
+        z.lte(MAX_RESET_PERIOD_MINUTES),
+        z.meta({ description: 'Length of an allowance period in minutes (a JSON number); 0: one period, never reset' }),
+      ),
   })
-  .meta({
-    id: 'SandboxAllowanceRequest',
-    examples: [
-      { limit: '5000.00', resetPeriodMinutes: 1440 },
-      { limit: '0', resetPeriodMinutes: 0 },
-    ],
-  });
+  .check(
+    z.meta({
+      id: 'SandboxAllowanceRequest',
+      examples: [
+        { limit: '5000.00', resetPeriodMinutes: 1440 },
+        { limit: '0', resetPeriodMinutes: 0 },
+      ],
+    }),
+  );
 
 export const SandboxFaultsBody = z
   .strictObject({
     failNextExecutions: z
       .number({ error: 'Must be a whole number' })
-      .int()
-      .min(0)
-      .max(1000)
-      .meta({ description: 'How many of the next payout executions fail at start (back to PROPOSED); 0 disarms' }),
+      .check(
+        z.int(),
+        z.gte(0),
+        z.lte(1000),
+        z.meta({ description: 'How many of the next payout executions fail at start (back to PROPOSED); 0 disarms' }),
+      ),
   })
-  .meta({ id: 'SandboxFaultsRequest', examples: [{ failNextExecutions: 1 }] });
+  .check(z.meta({ id: 'SandboxFaultsRequest', examples: [{ failNextExecutions: 1 }] }));
 export const SandboxFaultsSchema = z
-  .object({ failNextExecutions: z.number().int() })
-  .meta({ id: 'SandboxFaults', examples: [{ failNextExecutions: 1 }] });
+  .object({ failNextExecutions: z.number().check(z.int()) })
+  .check(z.meta({ id: 'SandboxFaults', examples: [{ failNextExecutions: 1 }] }));
 
-const RateSchema = z
-  .string({ error: 'Must be a decimal string' })
-  .regex(/^(0|[1-9]\d{0,5})(\.\d{1,8})?$/, { error: 'Must be a decimal string with at most 8 decimal places' })
-  .refine((value) => /[1-9]/.test(value), { error: 'Must be greater than 0' });
+const RateSchema = z.string({ error: 'Must be a decimal string' }).check(
+  z.regex(/^(0|[1-9]\d{0,5})(\.\d{1,8})?$/, { error: 'Must be a decimal string with at most 8 decimal places' }),
+  z.refine((value) => /[1-9]/.test(value), { error: 'Must be greater than 0' }),
+);
 
 export const ExchangeRatesSchema = z.object({ EUR: z.string(), USD: z.string() });
 export type ExchangeRates = z.infer<typeof ExchangeRatesSchema>;
 
 export const SandboxExchangeRatesBody = z
   .strictObject({
-    EUR: RateSchema.optional().meta({ description: 'EUR paid out per USDC: a decimal string, up to 8 places' }),
-    USD: RateSchema.optional().meta({ description: 'USD paid out per USDC: a decimal string, up to 8 places' }),
+    EUR: z
+      .optional(RateSchema)
+      .check(z.meta({ description: 'EUR paid out per USDC: a decimal string, up to 8 places' })),
+    USD: z
+      .optional(RateSchema)
+      .check(z.meta({ description: 'USD paid out per USDC: a decimal string, up to 8 places' })),
   })
-  .superRefine((body, ctx) => {
-    if (body.EUR === undefined && body.USD === undefined) {
-      ctx.addIssue({ code: 'custom', path: [], message: 'Provide EUR, USD or both' });
-    }
-  })
-  .meta({ id: 'SandboxExchangeRatesRequest', examples: [{ EUR: '0.92' }, { EUR: '0.915', USD: '1.00' }] });
+  .check(
+    z.superRefine((body, ctx) => {
+      if (body.EUR === undefined && body.USD === undefined) {
+        ctx.addIssue({ code: 'custom', path: [], message: 'Provide EUR, USD or both' });
+      }
+    }),
+    z.meta({ id: 'SandboxExchangeRatesRequest', examples: [{ EUR: '0.92' }, { EUR: '0.915', USD: '1.00' }] }),
+  );
 export const SandboxExchangeRatesSchema = z
   .object({ rates: ExchangeRatesSchema })
-  .meta({ id: 'ExchangeRates', examples: [{ rates: { EUR: '0.92', USD: '1.00' } }] });
+  .check(z.meta({ id: 'ExchangeRates', examples: [{ rates: { EUR: '0.92', USD: '1.00' } }] }));

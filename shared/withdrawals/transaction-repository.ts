@@ -1,6 +1,5 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import * as z from 'zod';
 import type { Db } from '#shared/db/client.ts';
 import type { TransactItem } from '#shared/db/guarded-write.ts';
 import { readItem } from '#shared/db/items.ts';
@@ -8,6 +7,7 @@ import { keys, TIMER_SHARDS, type TimerKind } from '#shared/db/keys.ts';
 import { type Page, queryListPage } from '#shared/db/pagination.ts';
 import { TABLE } from '#shared/db/table.ts';
 import type { EventRecord } from '#shared/events/outbox.ts';
+import * as z from '#shared/validation/zod.ts';
 import { pendingTimer } from '#shared/withdrawals/lifecycle.ts';
 import type { IdempotencyRecord } from '#shared/withdrawals/records.ts';
 import { type TransactionRecord, TransactionRecordSchema } from '#shared/withdrawals/records.ts';

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '#shared/validation/zod.ts';
 
 /**
  * What the payout rail is given to pay: one file per organization and currency, one payment per withdrawal. Amounts
@@ -7,24 +7,24 @@ import * as z from 'zod';
  */
 export const EurAccountSchema = z.object({
   currency: z.literal('EUR'),
-  name: z.string().min(1),
-  iban: z.string().regex(/^[A-Z]{2}[0-9]{2}[A-Za-z0-9]{1,30}$/),
-  bic: z.string().nullable(),
+  name: z.string().check(z.minLength(1)),
+  iban: z.string().check(z.regex(/^[A-Z]{2}[0-9]{2}[A-Za-z0-9]{1,30}$/)),
+  bic: z.nullable(z.string()),
 });
 export const UsdAccountSchema = z.object({
   currency: z.literal('USD'),
-  name: z.string().min(1),
-  accountNumber: z.string().min(1),
-  routingNumber: z.string().regex(/^\d{9}$/),
+  name: z.string().check(z.minLength(1)),
+  accountNumber: z.string().check(z.minLength(1)),
+  routingNumber: z.string().check(z.regex(/^\d{9}$/)),
 });
 export const PayoutAccountSchema = z.discriminatedUnion('currency', [EurAccountSchema, UsdAccountSchema]);
 export type PayoutAccount = z.infer<typeof PayoutAccountSchema>;
 
-export const AmountSchema = z.string().regex(/^\d{1,15}(\.\d{1,2})?$/);
+export const AmountSchema = z.string().check(z.regex(/^\d{1,15}(\.\d{1,2})?$/));
 
 export const PaymentSchema = z.object({
   /** The withdrawal's `reference`: the bank hands it back in every report. */
-  endToEndId: z.string().min(1).max(35),
+  endToEndId: z.string().check(z.minLength(1), z.maxLength(35)),
   amount: AmountSchema,
   creditor: PayoutAccountSchema,
   remittance: z.string(),
@@ -32,14 +32,14 @@ export const PaymentSchema = z.object({
 export type Payment = z.infer<typeof PaymentSchema>;
 
 export const PaymentFileSchema = z.object({
-  messageId: z.string().min(1).max(35),
+  messageId: z.string().check(z.minLength(1), z.maxLength(35)),
   /** ISO 8601 in UTC (`...Z`): the creation time is written with its offset, never as bare local time. */
   createdAt: z.string(),
   /** `YYYY-MM-DD`. */
-  executionDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
-  initiatingParty: z.string().min(1),
+  executionDate: z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/)),
+  initiatingParty: z.string().check(z.minLength(1)),
   debtor: PayoutAccountSchema,
-  payments: z.array(PaymentSchema).min(1),
+  payments: z.array(PaymentSchema).check(z.minLength(1)),
 });
 export type PaymentFile = z.infer<typeof PaymentFileSchema>;
 

@@ -3660,29 +3660,7 @@ export interface components {
             };
             /** @description Distinct members who must sign a withdrawal over the allowance or the balance */
             requiredApprovals: number;
-            /**
-             * @description What API withdrawals may spend per period without signatures, and what is spent of it now
-             * @example {
-             *       "enabled": true,
-             *       "allowance": {
-             *         "limit": "10000.00",
-             *         "spent": "100.00",
-             *         "available": "9900.00",
-             *         "resetPeriodMinutes": 1440,
-             *         "nextResetAt": "2026-11-22T10:00:00.000Z"
-             *       }
-             *     }
-             */
-            withdrawalAllowance: {
-                enabled: boolean;
-                allowance: {
-                    limit: string;
-                    spent: string;
-                    available: string;
-                    resetPeriodMinutes: number;
-                    nextResetAt: string | null;
-                };
-            };
+            withdrawalAllowance: components["schemas"]["WithdrawalAllowance"] & unknown;
             fees: {
                 feeBps: number;
                 minFee: string;

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type * as z from 'zod';
 import type { RouteDefinition } from '#shared/routing/route.ts';
+import * as z from '#shared/validation/zod.ts';
 import { eurBank, givenCustomer } from '#test/support/banks/bank-requests.ts';
 import { consoleHeaders } from '#test/support/console/console-client.ts';
 import type { ApiResponse } from '#test/support/http/local-api.ts';
@@ -192,7 +192,7 @@ export function validRequestFor(route: RouteDefinition, ids: Ids): RouteRequest 
   const body =
     given.body ??
     (bodySchema
-      ? (route.examples?.request ?? (bodySchema.meta() as Meta)?.examples?.[0] ?? ({} as unknown))
+      ? (route.examples?.request ?? (z.globalRegistry.get(bodySchema) as Meta)?.examples?.[0] ?? ({} as unknown))
       : undefined);
   const query = given.query ?? {};
   assertParses(route, 'body', bodySchema, body);
@@ -200,7 +200,7 @@ export function validRequestFor(route: RouteDefinition, ids: Ids): RouteRequest 
   return { ...given, ...(body === undefined ? {} : { body }), query };
 }
 
-function assertParses(route: RouteDefinition, part: string, schema: z.ZodType | undefined, value: unknown) {
+function assertParses(route: RouteDefinition, part: string, schema: z.ZodMiniType | undefined, value: unknown) {
   if (!schema) return;
   const parsed = schema.safeParse(value);
   if (!parsed.success) {

@@ -3,9 +3,9 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { BatchGetCommand, DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
-import * as z from 'zod';
 import type { Db } from '#shared/db/client.ts';
 import { readItem, readItems } from '#shared/db/items.ts';
+import * as z from '#shared/validation/zod.ts';
 
 const TABLE = 'items-unit';
 const ddb = mockClient(DynamoDBDocumentClient);
@@ -56,7 +56,7 @@ describe('readItem', () => {
   it("fails loudly on an item that does not match the area's schema", async () => {
     ddb.on(GetCommand, { Key: thingKey('box') }).resolves({ Item: { ...thingKey('box'), name: 'box' } });
 
-    await expect(readItem(db, thingKey('box'), parseThing)).rejects.toThrow(z.ZodError);
+    await expect(readItem(db, thingKey('box'), parseThing)).rejects.toThrow(z.core.$ZodError);
   });
 });
 

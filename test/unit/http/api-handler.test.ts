@@ -1,7 +1,6 @@
 import '#test/support/env.ts';
 import { DynamoDBDocumentClient, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeEach, describe, expect, it } from 'vitest';
-import * as z from 'zod';
 import { createCustomer } from '#shared/customers/create-customer.ts';
 import { appDeps, type Deps } from '#shared/deps.ts';
 import { TooManyRequestsError } from '#shared/errors.ts';
@@ -9,6 +8,7 @@ import { apiHandler } from '#shared/http/api-handler.ts';
 import { reply } from '#shared/http/reply.ts';
 import { routes } from '#shared/routes.ts';
 import { defineRoute } from '#shared/routing/route.ts';
+import * as z from '#shared/validation/zod.ts';
 import { givenCaller, mockDocumentClient } from '#test/support/db/document-client-mock.ts';
 import { apiEvent, bodyOf, headerOf, invoke, jsonBody } from '#test/support/http/api-event.ts';
 
@@ -25,7 +25,7 @@ const publicRoute = defineRoute({
   auth: false,
   successStatus: 200,
   access: { table: 'none' },
-  request: { query: z.strictObject({ q: z.string().optional() }) },
+  request: { query: z.strictObject({ q: z.optional(z.string()) }) },
   responses: { 200: z.unknown(), 400: z.object({ error: z.string() }) },
 });
 

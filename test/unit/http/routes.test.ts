@@ -1,12 +1,12 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import * as z from 'zod';
 import { REPO_ROOT } from '#infra/repo-root.ts';
 import { gateStatuses } from '#shared/http/api-handler.ts';
 import { routeList, routes } from '#shared/routes.ts';
 import { defineRoute, type RouteDefinition } from '#shared/routing/route.ts';
 import { ErrorBodySchema } from '#shared/routing/schemas.ts';
+import * as z from '#shared/validation/zod.ts';
 
 /**
  * The rules every row of the route table keeps, so the OpenAPI document and the contract tests built from it

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import * as z from 'zod';
 import { CreateCustomerBody } from '#shared/customers/schemas.ts';
 import { FieldError } from '#shared/errors.ts';
 import { parseOrThrow, toFieldError } from '#shared/http/validation.ts';
+import * as z from '#shared/validation/zod.ts';
 import { CreateWithdrawalBody } from '#shared/withdrawals/schemas.ts';
 
-const failureOf = (schema: z.ZodType, input: unknown): z.ZodError => {
+const failureOf = (schema: z.ZodMiniType, input: unknown): z.core.$ZodError => {
   const result = schema.safeParse(input);
   if (result.success) throw new Error('expected the parse to fail');
   return result.error;
@@ -14,7 +14,9 @@ const failureOf = (schema: z.ZodType, input: unknown): z.ZodError => {
 const Person = z.strictObject({
   name: z.string(),
   kind: z.enum(['individual', 'corporate']),
-  address: z.strictObject({ city: z.string().min(2).max(5), lines: z.array(z.string()).optional() }).optional(),
+  address: z.optional(
+    z.strictObject({ city: z.string().check(z.minLength(2), z.maxLength(5)), lines: z.optional(z.array(z.string())) }),
+  ),
 });
 
 describe('toFieldError', () => {

@@ -1,10 +1,10 @@
 import '#test/support/env.ts';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeEach, describe, expect, it } from 'vitest';
-import * as z from 'zod';
 import { NotFoundError } from '#shared/errors.ts';
 import { apiHandler } from '#shared/http/api-handler.ts';
 import { defineRoute } from '#shared/routing/route.ts';
+import * as z from '#shared/validation/zod.ts';
 import { mockDocumentClient } from '#test/support/db/document-client-mock.ts';
 import { apiEvent, invoke } from '#test/support/http/api-event.ts';
 import { captureOutputOfEachTest } from '#test/support/output.ts';

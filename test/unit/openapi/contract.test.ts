@@ -4,6 +4,7 @@ import { CustomerSchema, toCustomer } from '#shared/customers/schemas.ts';
 import { buildOpenApiDocument } from '#shared/openapi/document.ts';
 import { routeList, routes } from '#shared/routes.ts';
 import { defineRoute } from '#shared/routing/route.ts';
+import * as z from '#shared/validation/zod.ts';
 import { customerItem } from '#test/support/customers/customer-items.ts';
 import { ContractViolation, contractOf, type ObservedResponse } from '#test/support/openapi-contract.ts';
 
@@ -79,9 +80,12 @@ describe('the contract check', () => {
   });
 
   it("fails the service's real response once a field is removed from the response schema", () => {
+    // z.omit refuses an object carrying checks, and metadata is a check in zod/mini: rebuild without the field.
+    const { email: _email, ...shapeWithoutEmail } = CustomerSchema.shape;
+    const withoutEmail = z.object(shapeWithoutEmail);
     const drifted = defineRoute({
       ...routes.getCustomer,
-      responses: { ...routes.getCustomer.responses, 200: CustomerSchema.omit({ email: true }) },
+      responses: { ...routes.getCustomer.responses, 200: withoutEmail },
     });
     const driftedContract = contractOf(
       buildOpenApiDocument(routeList.map((route) => (route === routes.getCustomer ? drifted : route))),
