@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from '#shared/config/env.ts';
+import { encodeExtendedPublicKey } from '#shared/config/extended-public-key.ts';
 import {
   deriveChildKey,
   deriveDepositAddress,
@@ -72,6 +73,14 @@ describe('BIP32 public derivation', () => {
     expect(() => deriveChildKey(parent, MAX_NON_HARDENED_INDEX + 1)).toThrow(RangeError);
     expect(() => deriveChildKey(parent, -1)).toThrow(RangeError);
     expect(deriveChildKey(parent, MAX_NON_HARDENED_INDEX).index).toBe(MAX_NON_HARDENED_INDEX);
+  });
+
+  it('refuses to derive below depth 255, the deepest key BIP32 can serialize', () => {
+    const parent = parseDepositXpub(TEST_DEPOSIT_XPUB);
+    const deepest = parseDepositXpub(encodeExtendedPublicKey({ ...parent, depth: 255 }));
+
+    expect(deriveChildKey(parseDepositXpub(encodeExtendedPublicKey({ ...parent, depth: 254 })), 0).depth).toBe(255);
+    expect(() => deriveChildKey(deepest, 0)).toThrow(RangeError);
   });
 
   it('refuses an extended private key, a malformed key and a bad checksum', () => {
