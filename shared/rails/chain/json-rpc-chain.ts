@@ -1,104 +1,185 @@
-import {
-  AbiDecodingDataSizeTooSmallError,
-  AbiDecodingZeroDataError,
-  BaseError,
-  BlockNotFoundError,
-  ContractFunctionRevertedError,
-  ContractFunctionZeroDataError,
-  createPublicClient,
-  ExecutionRevertedError,
-  getAddress,
-  http,
-  parseAbi,
-  parseAbiItem,
-} from 'viem';
+import { toChecksumAddress } from '#shared/rails/chain/address.ts';
 import { type ChainPort, ChainRpcError, type SafeSetup, type TransferLog } from '#shared/rails/chain/port.ts';
 
-const TRANSFER = parseAbiItem('event Transfer(address indexed from, address indexed to, uint256 value)');
+/**
+ * The chain port over Ethereum JSON-RPC, written on `fetch`: five methods and two fixed ABI shapes do not need a
+ * client library (viem would be two thirds of the function's bundle). Every answer is read fresh, never cached:
+ * a watcher re-reading head and hashes after a reorganisation must see the chain as it is now.
+ */
 
-/** Every answer is read fresh: a watcher re-reading head and hashes after a reorganisation must not see a cache. */
-const FRESH = { cacheTime: 0 } as const;
+/** keccak-256 of `Transfer(address,address,uint256)`: topic 0 of every ERC-20 transfer log. */
+const TRANSFER_TOPIC = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef';
 
 /** The two views every Safe version (1.0 to 1.4) answers; the Safe checks of `POST /verify-address` call them. */
-const SAFE = parseAbi([
-  'function getThreshold() view returns (uint256)',
-  'function getOwners() view returns (address[])',
-]);
+const GET_THRESHOLD = '0xe75235b8';
+const GET_OWNERS = '0xa0e67e2b';
 
-/**
- * A call the contract itself refused (a revert, no such function, an answer that does not decode) says "not a
- * Safe"; anything else (HTTP failure, timeout, a node's own error) is a ChainRpcError, never a "no".
- */
-const REFUSALS = [
-  ContractFunctionRevertedError,
-  ContractFunctionZeroDataError,
-  ExecutionRevertedError,
-  AbiDecodingDataSizeTooSmallError,
-  AbiDecodingZeroDataError,
-];
-const isContractRefusal = (error: unknown) =>
-  error instanceof BaseError && error.walk((cause) => REFUSALS.some((kind) => cause instanceof kind)) !== null;
+/** Attempts per request: a dropped connection, a timeout or a 5xx/429 is tried again, twice, after a pause. */
+const ATTEMPTS = 3;
+const RETRY_PAUSE_MS = 150;
+
+/** The node answered with a JSON-RPC error object: it was asked, and said no. */
+class RpcErrorAnswer extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** What a contract says when it refuses a call: a revert (code 3 by EIP-1474, or a node's "reverted" text). */
+const isRevert = (error: unknown) =>
+  error instanceof RpcErrorAnswer && (error.code === 3 || /revert/i.test(error.message));
+
+/** An answer that does not decode as the ABI type says: the contract is no such thing, the node is fine. */
+class UndecodableAnswer extends Error {}
+
+type Rpc = (method: string, params: unknown[]) => Promise<unknown>;
+
+function rpcClient(rpcUrl: string, timeoutMs: number): Rpc {
+  let nextId = 1;
+  return async (method, params) => {
+    const body = JSON.stringify({ jsonrpc: '2.0', id: nextId++, method, params });
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const response = await fetch(rpcUrl, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body,
+          signal: AbortSignal.timeout(timeoutMs),
+        });
+        if (response.status >= 500 || response.status === 429) throw new Error(`HTTP ${response.status}`);
+        if (!response.ok) throw new RpcErrorAnswer(-1, `HTTP ${response.status}`);
+        const answer = (await response.json()) as { result?: unknown; error?: { code?: number; message?: string } };
+        if (answer.error) throw new RpcErrorAnswer(answer.error.code ?? 0, answer.error.message ?? 'error');
+        return answer.result;
+      } catch (error) {
+        if (error instanceof RpcErrorAnswer || attempt >= ATTEMPTS) throw error;
+        await new Promise((resolve) => setTimeout(resolve, RETRY_PAUSE_MS * attempt));
+      }
+    }
+  };
+}
 
 const rpcFailure = (what: string) => (error: unknown) => {
   throw new ChainRpcError(`${what}: ${error instanceof Error ? error.message : String(error)}`);
 };
 
-/** The chain port over JSON-RPC (viem): `eth_blockNumber`, `eth_getBlockByNumber`, `eth_getLogs`, `eth_getCode`. */
+const hex = (value: bigint) => `0x${value.toString(16)}`;
+
+function quantity(value: unknown, what: string): bigint {
+  if (typeof value !== 'string' || !/^0x[0-9a-fA-F]+$/.test(value)) throw new Error(`${what} is not a quantity`);
+  return BigInt(value);
+}
+
+/** The 32-byte words of ABI-encoded return data. */
+function words(data: unknown): bigint[] {
+  if (typeof data !== 'string' || !/^0x([0-9a-fA-F]{64})*$/.test(data) || data === '0x') {
+    throw new UndecodableAnswer('not ABI words');
+  }
+  return (data.slice(2).match(/.{64}/g) ?? []).map((word) => BigInt(`0x${word}`));
+}
+
+const addressOfWord = (word: bigint) => {
+  if (word >> 160n) throw new UndecodableAnswer('not an address');
+  return toChecksumAddress(`0x${word.toString(16).padStart(40, '0')}`);
+};
+
+/** `address[]` as the only return value: an offset, then the length, then one word per address. */
+function addressArray(data: unknown): string[] {
+  const all = words(data);
+  const offset = all[0] ?? -1n;
+  if (offset % 32n !== 0n || offset / 32n >= BigInt(all.length)) throw new UndecodableAnswer('bad offset');
+  const start = Number(offset / 32n);
+  const length = all[start] ?? 0n;
+  if (length > BigInt(all.length - start - 1)) throw new UndecodableAnswer('array longer than the data');
+  return all.slice(start + 1, start + 1 + Number(length)).map(addressOfWord);
+}
+
+type RawLog = {
+  removed?: boolean;
+  blockNumber: string | null;
+  blockHash: string | null;
+  transactionHash: string | null;
+  logIndex: string | null;
+  address: string;
+  topics: string[];
+  data: string;
+};
+
+/** A log decoded as an ERC-20 `Transfer`, or undefined when it is not one (three topics, one 32-byte word). */
+function transferOf(log: RawLog): TransferLog | undefined {
+  const [topic, from, to] = log.topics;
+  if (log.removed || log.blockNumber === null || log.transactionHash === null || log.blockHash === null) return;
+  if (log.topics.length !== 3 || topic?.toLowerCase() !== TRANSFER_TOPIC || !from || !to) return;
+  if (!/^0x[0-9a-fA-F]{64}$/.test(log.data)) return;
+  try {
+    return {
+      blockNumber: quantity(log.blockNumber, 'blockNumber'),
+      blockHash: log.blockHash,
+      txHash: log.transactionHash,
+      logIndex: Number(quantity(log.logIndex, 'logIndex')),
+      token: log.address,
+      from: addressOfWord(BigInt(from)),
+      to: addressOfWord(BigInt(to)),
+      value: BigInt(log.data),
+    };
+  } catch {
+    return undefined;
+  }
+}
+
+/** The chain port over JSON-RPC: `eth_blockNumber`, `eth_getBlockByNumber`, `eth_getLogs`, `eth_getCode`, `eth_call`. */
 export function jsonRpcChain(rpcUrl: string, options: { timeoutMs?: number } = {}): ChainPort {
-  const client = createPublicClient({
-    transport: http(rpcUrl, { timeout: options.timeoutMs ?? 10_000, retryCount: 2 }),
-    ...FRESH,
-  });
+  const rpc = rpcClient(rpcUrl, options.timeoutMs ?? 10_000);
+  const call = (to: string, data: string) => rpc('eth_call', [{ to, data }, 'latest']);
   return {
-    headBlockNumber: () => client.getBlockNumber(FRESH).catch(rpcFailure('eth_blockNumber')),
+    headBlockNumber: () =>
+      rpc('eth_blockNumber', [])
+        .then((result) => quantity(result, 'eth_blockNumber'))
+        .catch(rpcFailure('eth_blockNumber')),
 
     blockHash: async (blockNumber) => {
-      try {
-        return (await client.getBlock({ blockNumber })).hash;
-      } catch (error) {
-        if (error instanceof BlockNotFoundError) return undefined;
-        return rpcFailure('eth_getBlockByNumber')(error);
-      }
+      const block = (await rpc('eth_getBlockByNumber', [hex(blockNumber), false]).catch(
+        rpcFailure('eth_getBlockByNumber'),
+      )) as { hash?: string } | null;
+      return block?.hash ?? undefined;
     },
 
     transferLogs: async ({ token, fromBlock, toBlock }) => {
-      const logs = await client
-        .getLogs({ address: getAddress(token), event: TRANSFER, fromBlock, toBlock, strict: true })
-        .catch(rpcFailure('eth_getLogs'));
-      return logs
-        .filter((log) => !log.removed && log.blockNumber !== null && log.transactionHash !== null)
-        .map(
-          (log): TransferLog => ({
-            blockNumber: log.blockNumber,
-            blockHash: log.blockHash,
-            txHash: log.transactionHash,
-            logIndex: log.logIndex,
-            token: log.address,
-            from: log.args.from,
-            to: log.args.to,
-            value: log.args.value,
-          }),
-        );
+      const filter = {
+        address: toChecksumAddress(token),
+        topics: [TRANSFER_TOPIC],
+        fromBlock: hex(fromBlock),
+        toBlock: hex(toBlock),
+      };
+      const logs = await rpc('eth_getLogs', [filter]).catch(rpcFailure('eth_getLogs'));
+      if (!Array.isArray(logs)) throw new ChainRpcError('eth_getLogs: the answer is not a list');
+      return (logs as RawLog[]).flatMap((log) => transferOf(log) ?? []);
     },
 
     isContract: async (address) => {
-      const code = await client.getCode({ address: getAddress(address) }).catch(rpcFailure('eth_getCode'));
-      return code !== undefined && code !== '0x';
+      const code = await rpc('eth_getCode', [toChecksumAddress(address), 'latest']).catch(rpcFailure('eth_getCode'));
+      return typeof code === 'string' && code !== '0x' && code !== '';
     },
 
     safeSetup: async (address) => {
-      const contract = { address: getAddress(address), abi: SAFE } as const;
-      let setup: [bigint, readonly string[]];
+      const to = toChecksumAddress(address);
+      let threshold: bigint;
+      let owners: string[];
       try {
-        setup = await Promise.all([
-          client.readContract({ ...contract, functionName: 'getThreshold' }),
-          client.readContract({ ...contract, functionName: 'getOwners' }),
-        ]);
+        const [thresholdData, ownersData] = await Promise.all([call(to, GET_THRESHOLD), call(to, GET_OWNERS)]);
+        const [thresholdWord] = words(thresholdData);
+        if (thresholdWord === undefined) throw new UndecodableAnswer('no threshold');
+        threshold = thresholdWord;
+        owners = addressArray(ownersData);
       } catch (error) {
-        if (isContractRefusal(error)) return undefined;
+        // A revert, no such function (empty answer) or an answer that does not decode: not a Safe.
+        if (isRevert(error) || error instanceof UndecodableAnswer) return undefined;
         return rpcFailure('eth_call')(error);
       }
-      return safeSetupOf(setup[0], setup[1]);
+      return safeSetupOf(threshold, owners);
     },
   };
 }
@@ -106,5 +187,5 @@ export function jsonRpcChain(rpcUrl: string, options: { timeoutMs?: number } = {
 /** What a real Safe answers: at least one owner and 1 <= threshold <= owners. */
 function safeSetupOf(threshold: bigint, owners: readonly string[]): SafeSetup | undefined {
   if (owners.length === 0 || threshold < 1n || threshold > BigInt(owners.length)) return undefined;
-  return { threshold: Number(threshold), owners: owners.map((owner) => getAddress(owner)) };
+  return { threshold: Number(threshold), owners: [...owners] };
 }

@@ -1,5 +1,5 @@
 /**
- * The chain port: what the service asks of an EVM chain, whatever answers it (a JSON-RPC node through viem in
+ * The chain port: what the service asks of an EVM chain, whatever answers it (a JSON-RPC node through
  * `json-rpc-chain.ts`; the local Hardhat node and a provider such as Alchemy speak the same protocol).
  */
 
