@@ -18,6 +18,7 @@ import { createDb, type Db } from '#shared/db/client.ts';
 import { approveVirtualAccountById } from '#shared/deposits/approve-virtual-account-by-id.ts';
 import { HttpError } from '#shared/errors.ts';
 import { createApiKey, createOrganization } from '#shared/organizations/organization-admin.ts';
+import { MAX_FX_SPREAD_BPS } from '#shared/organizations/records.ts';
 import {
   ApiKeyNotFoundError,
   getOrganization,
@@ -38,7 +39,7 @@ const USAGE = `Usage: npm run admin -- <command>
 
   org create --name <name> [--env sandbox|live] [--no-customers] [--no-api-withdrawals] [--approvals <n>]
   org update <organizationId> [--customers on|off] [--api-withdrawals on|off] [--allowance <limit>]
-             [--allowance-reset-minutes <n>] [--approvals <n>]
+             [--allowance-reset-minutes <n>] [--approvals <n>] [--fx-spread-bps <0-1000>]
              [--eur-bank-name <name> --eur-iban <iban> --eur-bic <bic> [--eur-account-name <holder>]
               [--eur-account-address <text>] [--eur-bank-address <text>] | --eur-bank-reset]
              [--payout-accounts '{"EUR":{"name":..,"iban":..,"bic":..},"USD":{"name":..,"accountNumber":..,"routingNumber":..}}']
@@ -69,6 +70,14 @@ const positiveInt = (name: string, value: string | undefined, min = 1): number |
   if (value === undefined) return undefined;
   if (!/^\d+$/.test(value) || Number(value) < min) throw new UsageError(`--${name} takes a whole number >= ${min}`);
   return Number(value);
+};
+
+const fxSpreadBps = (value: string | undefined): number | undefined => {
+  const bps = positiveInt('fx-spread-bps', value, 0);
+  if (bps !== undefined && bps > MAX_FX_SPREAD_BPS) {
+    throw new UsageError(`--fx-spread-bps takes basis points from 0 to ${MAX_FX_SPREAD_BPS}`);
+  }
+  return bps;
 };
 
 const decimal = (name: string, value: string | undefined): string | undefined => {
@@ -212,6 +221,7 @@ export async function run(argv: string[], db: () => Db): Promise<unknown> {
         allowance: { type: 'string' },
         'allowance-reset-minutes': { type: 'string' },
         approvals: { type: 'string' },
+        'fx-spread-bps': { type: 'string' },
         'payout-accounts': { type: 'string' },
         ...EUR_BANK_OPTIONS,
       });
@@ -222,6 +232,7 @@ export async function run(argv: string[], db: () => Db): Promise<unknown> {
         allowanceLimit: decimal('allowance', values.allowance),
         allowanceResetMinutes: positiveInt('allowance-reset-minutes', values['allowance-reset-minutes'], 0),
         requiredApprovals: positiveInt('approvals', values.approvals),
+        fxSpreadBps: fxSpreadBps(values['fx-spread-bps']),
         payoutAccounts: payoutAccounts(values['payout-accounts']),
         // Last: the other flags' usage errors come before the read this one may need.
         eurReceivingBank: await eurReceivingBank(db(), organizationId, values),

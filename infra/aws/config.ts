@@ -120,6 +120,14 @@ export const DeploymentConfigSchema = z.strictObject({
   ),
   /** The fixed rate provider's rates, bank-currency units per 1 USDC: `{"EUR":"0.92","USD":"1.00"}` (`EXCHANGE_RATES`). */
   exchangeRates: z.optional(z.pipe(z.transform(fromJson), z.strictObject({ EUR: Decimal, USD: Decimal }))),
+  /**
+   * Where live organizations' rates come from (`REFERENCE_RATES_SOURCE`): `ecb` (the default in AWS: the ECB's
+   * daily reference rates, fetched hourly by the ReferenceRates function, plus each organization's spread) or
+   * `fixed` (`exchangeRates`, as for sandbox organizations).
+   */
+  referenceRatesSource: z._default(z.enum(['fixed', 'ecb']), 'ecb'),
+  /** Hours after its publication that an ECB rate is stale and withdrawals wait as PROPOSED (`REFERENCE_RATES_MAX_AGE_H`). */
+  referenceRatesMaxAgeHours: z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(720))),
   /** Seconds a withdrawal may wait for signatures before the expiry sweep expires it (`WITHDRAWAL_EXPIRY_S`). */
   withdrawalExpirySeconds: z.optional(z.coerce.number().check(z.int(), z.gte(60))),
   /** Where the organization console is served, `https://...` (`CONSOLE_ORIGIN`; the passkeys' relying party). */
@@ -209,6 +217,10 @@ export function deploymentEnvironment(scope: Construct, config: DeploymentConfig
   if (config.supportedChains) environment.SUPPORTED_CHAINS = config.supportedChains;
   if (config.exchangeRates) {
     environment.EXCHANGE_RATES = `EUR=${config.exchangeRates.EUR},USD=${config.exchangeRates.USD}`;
+  }
+  environment.REFERENCE_RATES_SOURCE = config.referenceRatesSource;
+  if (config.referenceRatesMaxAgeHours !== undefined) {
+    environment.REFERENCE_RATES_MAX_AGE_H = String(config.referenceRatesMaxAgeHours);
   }
   if (config.withdrawalExpirySeconds !== undefined) {
     environment.WITHDRAWAL_EXPIRY_S = String(config.withdrawalExpirySeconds);

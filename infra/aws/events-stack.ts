@@ -15,6 +15,7 @@ import { type BankChannelRole, bankChannelBucketName, grantBankChannel } from '#
 import { addChainWatchers } from '#infra/aws/chain-watchers.ts';
 import { type DeploymentConfig, deploymentEnvironment, METRICS_NAMESPACE } from '#infra/aws/config.ts';
 import { PayoutsFunction } from '#infra/aws/function.ts';
+import { addReferenceRatesFetcher } from '#infra/aws/reference-rates.ts';
 import { grantTableAccess } from '#infra/aws/table-access.ts';
 import type { Access } from '#shared/db/access.ts';
 import { BUS_RULES, EVENT_FUNCTIONS, RELAYED_ENTITIES, type RouteTarget } from '#shared/events/routing.ts';
@@ -85,6 +86,8 @@ export class EventsStack extends Stack {
   readonly sweeps: ReadonlyMap<keyof typeof SWEEPS, PayoutsFunction>;
   /** A scheduled watcher per supported chain (`infra/aws/chain-watchers.ts`). */
   readonly chainWatchers: ReadonlyMap<Chain, PayoutsFunction>;
+  /** Fetches the ECB's reference rates hourly (`referenceRatesSource: ecb`, the default). */
+  readonly referenceRates: PayoutsFunction | undefined;
   /** Applies bank reports, invoked for every object created under the bank channel's `inbox/`. */
   readonly bankReports: PayoutsFunction;
 
@@ -220,6 +223,7 @@ export class EventsStack extends Stack {
     }
     this.sweeps = sweeps;
     this.chainWatchers = addChainWatchers(this, { table, alarms, config, newFunction });
+    this.referenceRates = addReferenceRatesFetcher(this, { table, config, newFunction });
 
     // Bank reports: S3 announces every object created under inbox/ on the default bus (the bucket has EventBridge
     // notifications on), so the bucket's stack needs no reference to this function.

@@ -13,6 +13,7 @@ function scheduled(
   everyMs: number,
   enabled: (context: Parameters<LocalWorker['start']>[0]) => string | undefined,
   interval?: (context: Parameters<LocalWorker['start']>[0]) => number,
+  options: { runAtStart?: boolean } = {},
 ): LocalWorker {
   return {
     name,
@@ -22,7 +23,7 @@ function scheduled(
       context.announce(note);
       const { handler } = await load();
       let running: Promise<void> | undefined;
-      const timer = setInterval(() => {
+      const run = () => {
         if (running) return;
         running = handler()
           .then(() => undefined)
@@ -30,7 +31,9 @@ function scheduled(
           .finally(() => {
             running = undefined;
           });
-      }, interval?.(context) ?? everyMs);
+      };
+      const timer = setInterval(run, interval?.(context) ?? everyMs);
+      if (options.runAtStart) run();
       return {
         stop: async () => {
           clearInterval(timer);
@@ -42,8 +45,9 @@ function scheduled(
 }
 
 /**
- * The expiry sweep, the payout batcher and the bank reports (the sandbox bank simulator, then the inbox), on timers
- * instead of EventBridge schedules and S3 events.
+ * The expiry sweep, the payout batcher, the bank reports (the sandbox bank simulator, then the inbox) and, when
+ * live organizations quote from the ECB, the reference rates fetcher: on timers instead of EventBridge schedules
+ * and S3 events.
  */
 export const WITHDRAWAL_WORKERS: LocalWorker[] = [
   scheduled(
@@ -80,5 +84,16 @@ export const WITHDRAWAL_WORKERS: LocalWorker[] = [
           : `the sandbox bank answers after ${after} s`;
       return `Bank reports     read from ${deps.config.bank.dir}/inbox every 1 s; ${simulator}`;
     },
+  ),
+  scheduled(
+    'reference rates',
+    () => import('#functions/events/fetch-reference-rates.ts'),
+    3_600_000,
+    ({ deps }) => {
+      const rates = deps.config.referenceRates;
+      return rates.source === 'ecb' ? `Reference rates  from ${rates.url} at start and every hour` : undefined;
+    },
+    undefined,
+    { runAtStart: true },
   ),
 ];

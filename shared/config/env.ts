@@ -87,6 +87,18 @@ const EnvSchema = z.object({
       return { EUR: eur, USD: usd };
     }),
   ),
+  /**
+   * Where live organizations' rates come from: `fixed` (EXCHANGE_RATES, as for sandbox organizations) or `ecb`
+   * (the European Central Bank's daily reference rates, fetched on a schedule, plus each organization's spread).
+   */
+  REFERENCE_RATES_SOURCE: z._default(z.enum(['fixed', 'ecb']), 'fixed'),
+  /** The ECB's daily reference rates file (`ecb` source). */
+  ECB_RATES_URL: z._default(z.url(), 'https://www.ecb.europa.eu/stats/eurofxref/eurofxref-daily.xml'),
+  /**
+   * Hours after its reference day (16:00 CET) a rate is stale: withdrawals then wait as PROPOSED instead of
+   * executing on it. 96 covers the longest ECB closure (Good Friday to Easter Monday).
+   */
+  REFERENCE_RATES_MAX_AGE_H: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(720)), 96),
   // Rate limits (shared/http/rate-limits.ts): requests per second, counted in the table across every instance.
   /** Requests per second one API key may make. */
   RATE_LIMIT_KEY_PER_S: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100_000)), 50),
@@ -145,6 +157,8 @@ export type Config = Readonly<{
     maxAmountUsdc: string;
     exchangeRates: Readonly<{ EUR: string; USD: string }>;
   }>;
+  /** Where live organizations' rates come from (shared/withdrawals/README.md, "ECB reference rates"). */
+  referenceRates: Readonly<{ source: 'fixed' | 'ecb'; url: string; maxAgeHours: number }>;
   rateLimits: Readonly<{ perKeyPerSecond: number; perOrganizationPerSecond: number }>;
   bank: Readonly<{
     batchIntervalSeconds: number;
@@ -195,6 +209,11 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       expiryWindowSeconds: e.WITHDRAWAL_EXPIRY_S,
       maxAmountUsdc: e.WITHDRAWAL_MAX_USDC,
       exchangeRates: Object.freeze(e.EXCHANGE_RATES),
+    }),
+    referenceRates: Object.freeze({
+      source: e.REFERENCE_RATES_SOURCE,
+      url: e.ECB_RATES_URL,
+      maxAgeHours: e.REFERENCE_RATES_MAX_AGE_H,
     }),
     rateLimits: Object.freeze({
       perKeyPerSecond: e.RATE_LIMIT_KEY_PER_S,

@@ -42,6 +42,7 @@
  * | A customer's USDC balance               | GetItem, conditional Update | pk=`ORG#<orgId>#CUSTOMER#<customerId>` sk=`BALANCE` |
  * | An organization's allowance usage       | GetItem, conditional Update | pk=`ORG#<orgId>` sk=`ALLOWANCE`           |
  * | An organization's sandbox settings      | GetItem, Update | pk=`ORG#<orgId>` sk=`SANDBOX` (faults, exchange rates) |
+ * | The latest reference rates of a source (ECB) | GetItem (in the create's BatchGet), conditional Put (never older) | pk=`REFERENCERATES#<source>` sk=`LATEST` |
  * | Withdrawals due to expire / to batch    | Query gsi2 | gsi2pk=`TIMER#<EXPIRE|BATCH>#<shard>` gsi2sk=`<dueAt>#<transactionId>` (sparse) |
  * | -- the bank payout rail (issue 17) --   |           |                                                              |
  * | A payment file (batch) by message id    | GetItem, conditional Put/Update | pk=`PAYMENTFILE#<messageId>` sk=`PAYMENTFILE` |
@@ -222,6 +223,8 @@ export const keys = {
   }),
   allowance: (organizationId: string): Key => ({ pk: `ORG#${organizationId}`, sk: 'ALLOWANCE' }),
   sandboxSettings: (organizationId: string): Key => ({ pk: `ORG#${organizationId}`, sk: 'SANDBOX' }),
+  /** The latest published reference rates of a market-data source, shared by every live organization. */
+  referenceRates: (source: 'ECB'): Key => ({ pk: `REFERENCERATES#${source}`, sk: 'LATEST' }),
   /**
    * A withdrawal waiting for a deadline (expiry while awaiting signatures, sandbox settlement while processing)
    * carries this sparse gsi2 entry; sweeps query the due part of each shard. Shards spread the writes of a busy

@@ -11,6 +11,7 @@ import { getInboundTransfer, inboundTransferPut } from '#shared/deposits/inbound
 import type { InboundTransfer } from '#shared/deposits/records.ts';
 import type { Deps } from '#shared/deps.ts';
 import { FieldError, NotFoundError } from '#shared/errors.ts';
+import { log } from '#shared/log.ts';
 import type { Chain } from '#shared/money/chains.ts';
 import { formatMicro, toMicro } from '#shared/money/micro.ts';
 import type { Organization } from '#shared/organizations/records.ts';
@@ -25,9 +26,10 @@ import {
   newTransactionRecord,
   toTransaction,
 } from '#shared/withdrawals/new-transaction.ts';
-import { rateProviderFor } from '#shared/withdrawals/ports.ts';
+import { needsReferenceRates, rateProviderFor } from '#shared/withdrawals/ports.ts';
 import { AmountAboveMaximumError, AmountNotAboveFeeError, quoteWithdrawal } from '#shared/withdrawals/quote.ts';
 import type { TransactionRecord } from '#shared/withdrawals/records.ts';
+import { getReferenceRates } from '#shared/withdrawals/reference-rate-repository.ts';
 import type { Transaction } from '#shared/withdrawals/schemas.ts';
 import { getTransactionOfCustomer, transactionWrites } from '#shared/withdrawals/transaction-repository.ts';
 import { execute, settleDueAt } from '#shared/withdrawals/transitions.ts';
@@ -198,15 +200,25 @@ async function planInbound(
 
 /**
  * The payout quote for the arrived amount, with the organization's fees and rate. An amount the quote refuses
- * (nothing left after the fee, above the per-withdrawal maximum) is not forwarded: it is credited instead.
+ * (nothing left after the fee, above the per-withdrawal maximum), or a rate no payout may execute on (a stale
+ * ECB rate), is not forwarded: it is credited instead.
  */
 async function forwardingQuote(deps: Deps, organization: Organization, bank: BankRecord, sourceAmount: string) {
-  const sandbox =
-    organization.environment === 'sandbox' ? await getSandboxSettings(deps.db, organization.organizationId) : undefined;
+  const [sandbox, reference] = await Promise.all([
+    organization.environment === 'sandbox' ? getSandboxSettings(deps.db, organization.organizationId) : undefined,
+    needsReferenceRates(deps.config, organization) ? getReferenceRates(deps.db) : undefined,
+  ]);
+  const exchange = rateProviderFor(deps.config, { organization, sandbox, reference, now: deps.clock.now() }).rateFor(
+    bank.currency,
+  );
+  if (exchange.unusable) {
+    log.warn('deposit credited, not forwarded: the rate is unusable', { reason: exchange.unusable });
+    return undefined;
+  }
   try {
     return quoteWithdrawal({
       fees: organization.fees,
-      exchangeRate: rateProviderFor(deps.config, sandbox).rateFor(bank.currency),
+      exchangeRate: exchange.rate,
       maxSourceAmount: deps.config.withdrawals.maxAmountUsdc,
       sourceAmount,
     });

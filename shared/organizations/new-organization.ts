@@ -12,7 +12,7 @@ export const ORGANIZATION_DEFAULTS = {
   environment: 'sandbox' as Environment,
   requiredApprovals: 1,
   allowance: { limit: '10000.00', resetPeriodMinutes: 1440 },
-  fees: { feeBps: 50, minFee: '1.00' },
+  fees: { feeBps: 50, minFee: '1.00', fxSpreadBps: 0 },
 };
 
 export function newOrganization(input: NewOrganizationInput, organizationId: string, now: Date): Organization {

@@ -22,6 +22,9 @@ export const ApiKeyRecordSchema = z.object({
 
 export type ApiKeyRecord = z.infer<typeof ApiKeyRecordSchema>;
 
+/** 10%: a margin beyond it is a typo, not a price. */
+export const MAX_FX_SPREAD_BPS = 1000;
+
 export const EnvironmentSchema = z.enum(['sandbox', 'live']);
 
 export type Environment = z.infer<typeof EnvironmentSchema>;
@@ -34,7 +37,15 @@ export const OrganizationSchema = z.object({
   features: z.object({ customers: z.boolean(), apiWithdrawals: z.boolean() }),
   requiredApprovals: z.number().check(z.int(), z.gte(1)),
   allowance: z.object({ limit: z.string(), resetPeriodMinutes: z.number().check(z.int(), z.gte(0)) }),
-  fees: z.object({ feeBps: z.number().check(z.int(), z.gte(0)), minFee: z.string() }),
+  fees: z.object({
+    feeBps: z.number().check(z.int(), z.gte(0)),
+    minFee: z.string(),
+    /**
+     * Live organizations on reference rates (`REFERENCE_RATES_SOURCE=ecb`): basis points taken off the reference
+     * rate of a currency conversion (EUR), the organization's FX margin. Records from before it: 0.
+     */
+    fxSpreadBps: z._default(z.number().check(z.int(), z.gte(0), z.lte(MAX_FX_SPREAD_BPS)), 0),
+  }),
   /** Deposit details: the organization's own EUR receiving account; absent or null, the platform's. */
   receivingBanks: z.optional(z.object({ EUR: z.nullable(EurReceivingAccountRecordSchema) })),
   /**

@@ -210,6 +210,8 @@ export type OrganizationChanges = Partial<{
   requiredApprovals: number;
   allowanceLimit: string;
   allowanceResetMinutes: number;
+  /** Basis points taken off the ECB's EUR rate (live organizations on reference rates). */
+  fxSpreadBps: number;
   /** The organization's EUR receiving account for deposit details; null goes back to the platform's. */
   eurReceivingBank: EurReceivingAccount | null;
   /** The accounts payouts are debited from (the debtor of its payment files), replacing the ones set before. */
@@ -230,6 +232,7 @@ function organizationUpdate(db: Db, organizationId: string, changes: Organizatio
   add('requiredApprovals', 'requiredApprovals', changes.requiredApprovals);
   add('allowance.#limit', 'allowanceLimit', changes.allowanceLimit);
   add('allowance.resetPeriodMinutes', 'allowanceReset', changes.allowanceResetMinutes);
+  add('fees.fxSpreadBps', 'fxSpreadBps', changes.fxSpreadBps);
   add(
     'receivingBanks',
     'receivingBanks',

@@ -13,8 +13,9 @@ import {
   type BalanceState,
   EMPTY_BALANCE,
 } from '#shared/withdrawals/allowance.ts';
-import type { IdempotencyRecord } from '#shared/withdrawals/records.ts';
+import type { IdempotencyRecord, ReferenceRatesRecord } from '#shared/withdrawals/records.ts';
 import { IdempotencyRecordSchema } from '#shared/withdrawals/records.ts';
+import { referenceRatesRead } from '#shared/withdrawals/reference-rate-repository.ts';
 import type { ExchangeRates } from '#shared/withdrawals/schemas.ts';
 
 /**
@@ -71,15 +72,17 @@ export type CreateContext = {
   allowance: AllowanceUsage | undefined;
   idempotency: IdempotencyRecord | undefined;
   sandbox: SandboxSettings | undefined;
+  /** The latest ECB rates, for a live organization on reference rates (else undefined, not read). */
+  reference: ReferenceRatesRecord | undefined;
 };
 
 /**
  * One strongly consistent BatchGetItem for the balance, the allowance usage, the idempotency record and (for
- * sandbox organizations) the sandbox settings.
+ * sandbox organizations) the sandbox settings or (for live ones on reference rates) the latest ECB rates.
  */
 export async function readCreateContext(
   db: Db,
-  input: { organizationId: string; customerId: string; idempotencyKey: string; sandbox: boolean },
+  input: { organizationId: string; customerId: string; idempotencyKey: string; sandbox: boolean; reference: boolean },
 ): Promise<CreateContext> {
   const read = await readItems(db, {
     balance: { key: keys.customerBalance(input.organizationId, input.customerId), parse: parseBalance },
@@ -88,12 +91,14 @@ export async function readCreateContext(
     ...(input.sandbox
       ? { sandbox: { key: keys.sandboxSettings(input.organizationId), parse: parseSandboxSettings } }
       : {}),
+    ...(input.reference ? { reference: referenceRatesRead } : {}),
   });
   return {
     balance: read.balance ?? EMPTY_BALANCE,
     allowance: read.allowance,
     idempotency: read.idempotency,
     sandbox: input.sandbox ? (read.sandbox ?? DEFAULT_SANDBOX_SETTINGS) : undefined,
+    reference: read.reference,
   };
 }
 

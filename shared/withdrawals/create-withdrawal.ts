@@ -20,6 +20,7 @@ import {
   ServiceUnavailableError,
   UnprocessableError,
 } from '#shared/errors.ts';
+import { log } from '#shared/log.ts';
 import { toMicro } from '#shared/money/micro.ts';
 import type { Organization } from '#shared/organizations/records.ts';
 import { getOrganization } from '#shared/organizations/repository.ts';
@@ -39,7 +40,7 @@ import {
   requestHash,
   toTransaction,
 } from '#shared/withdrawals/new-transaction.ts';
-import { rateProviderFor } from '#shared/withdrawals/ports.ts';
+import { needsReferenceRates, rateProviderFor } from '#shared/withdrawals/ports.ts';
 import { quoteWithdrawal } from '#shared/withdrawals/quote.ts';
 import type { IdempotencyRecord, TransactionRecord } from '#shared/withdrawals/records.ts';
 import { IdempotencyKeySchema, NEITHER_AMOUNT, type Transaction } from '#shared/withdrawals/schemas.ts';
@@ -219,6 +220,7 @@ const readContext = (deps: Deps, organization: Organization, customerId: string,
     customerId,
     idempotencyKey,
     sandbox: organization.environment === 'sandbox',
+    reference: needsReferenceRates(deps.config, organization),
   });
 
 type Payee = { customer: CustomerRecord; bank: BankRecord };
@@ -257,8 +259,9 @@ type Role = 'transaction' | 'pointer' | 'reference' | 'idempotency' | 'event' | 
 type LedgerRole = 'balance' | 'allowance' | 'allowanceConfig';
 
 /**
- * The decision and its writes. PROCESSING only when the amount fits both the allowance and the available
- * balance (reserving both in the same transaction); otherwise PROPOSED with nothing reserved.
+ * The decision and its writes. PROCESSING only when the rate is usable (not a stale ECB rate) and the amount fits
+ * both the allowance and the available balance (reserving both in the same transaction); otherwise PROPOSED with
+ * nothing reserved.
  */
 function plan(
   deps: Deps,
@@ -275,15 +278,17 @@ function plan(
   const { organization, payee, context, now } = input;
   const { customer, bank } = payee;
   const { db } = deps;
+  const exchange = rateProviderFor(deps.config, { organization, ...context, now }).rateFor(bank.currency);
   const quote = quoteWithdrawal({
     fees: organization.fees,
-    exchangeRate: rateProviderFor(deps.config, context.sandbox).rateFor(bank.currency),
+    exchangeRate: exchange.rate,
     maxSourceAmount: deps.config.withdrawals.maxAmountUsdc,
     ...input.amount,
   });
   const amount = toMicro(quote.sourceAmount);
   const window = allowanceWindow(organization.allowance, context.allowance, now);
-  const executes = amount <= window.available && amount <= context.balance.available;
+  const executes = !exchange.unusable && amount <= window.available && amount <= context.balance.available;
+  if (exchange.unusable) log.warn('withdrawal proposed: the rate is unusable', { reason: exchange.unusable });
   const record = newTransactionRecord(
     {
       organizationId: organization.organizationId,

@@ -2,30 +2,37 @@ import type { Deps } from '#shared/deps.ts';
 import { BadRequestError } from '#shared/errors.ts';
 import type { Organization } from '#shared/organizations/records.ts';
 import { getSandboxSettings } from '#shared/withdrawals/balance-repository.ts';
-import { rateProviderFor } from '#shared/withdrawals/ports.ts';
+import { needsReferenceRates, rateProviderFor } from '#shared/withdrawals/ports.ts';
 import { quoteWithdrawal } from '#shared/withdrawals/quote.ts';
 import type { GetRateRequest, Rate } from '#shared/withdrawals/rate-schemas.ts';
+import { getReferenceRates } from '#shared/withdrawals/reference-rate-repository.ts';
 
 export const UNSUPPORTED_PAIR = 'Unsupported currency pair: quotes are offered for USDC to EUR and USDC to USD';
 
 /**
  * An indicative quote (Compose's `GET /rates`) from the same engine, rates and fees a withdrawal made now gets:
- * the organization's fee schedule, the configured rates, a sandbox organization's own rates over them.
+ * the organization's fee schedule and its rates (`rateProviderFor`: fixed, a sandbox organization's own, or the
+ * ECB's with the organization's spread). A stale ECB rate is still shown: a withdrawal made now is quoted at it
+ * and waits as PROPOSED (shared/withdrawals/README.md, "Rates").
  */
 export async function getRate(deps: Deps, organization: Organization, query: GetRateRequest): Promise<Rate> {
   const target = query.target_currency;
   if (query.source_currency !== 'USDC' || (target !== 'EUR' && target !== 'USD')) {
     throw new BadRequestError(UNSUPPORTED_PAIR);
   }
-  const sandbox =
-    organization.environment === 'sandbox' ? await getSandboxSettings(deps.db, organization.organizationId) : undefined;
+  const [sandbox, reference] = await Promise.all([
+    organization.environment === 'sandbox' ? getSandboxSettings(deps.db, organization.organizationId) : undefined,
+    needsReferenceRates(deps.config, organization) ? getReferenceRates(deps.db) : undefined,
+  ]);
   const amount =
     query.source_amount !== undefined
       ? { sourceAmount: query.source_amount }
       : { targetAmount: query.target_amount as string };
   const quote = quoteWithdrawal({
     fees: organization.fees,
-    exchangeRate: rateProviderFor(deps.config, sandbox).rateFor(target),
+    exchangeRate: rateProviderFor(deps.config, { organization, sandbox, reference, now: deps.clock.now() }).rateFor(
+      target,
+    ).rate,
     maxSourceAmount: deps.config.withdrawals.maxAmountUsdc,
     ...amount,
   });

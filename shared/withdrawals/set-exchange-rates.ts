@@ -16,6 +16,6 @@ export async function setExchangeRates(
     rates,
     deps.clock.now().toISOString(),
   );
-  const provider = rateProviderFor(deps.config, settings);
-  return { rates: { EUR: provider.rateFor('EUR'), USD: provider.rateFor('USD') } };
+  const provider = rateProviderFor(deps.config, { organization, sandbox: settings, now: deps.clock.now() });
+  return { rates: { EUR: provider.rateFor('EUR').rate, USD: provider.rateFor('USD').rate } };
 }

@@ -269,11 +269,19 @@ describe('deployment settings in the environment', () => {
     for (const variables of variablesOf(template)) {
       // The bank channel's bucket goes only to the functions that may use it (the sandbox complete and fail routes),
       // the chains' RPC parameters only to those that read chains on request (verify-address, its own test).
+      // REFERENCE_RATES_SOURCE is set on purpose: AWS deploys ECB rates, the code's default is fixed rates.
       expect(
         Object.keys(variables)
           .filter((name) => name !== 'BANK_CHANNEL_BUCKET' && name !== 'CHAIN_RPC')
           .sort(),
-      ).toEqual(['LOG_LEVEL', 'METRICS_NAMESPACE', 'NODE_OPTIONS', 'SERVICE_NAME', 'TABLE_NAME']);
+      ).toEqual([
+        'LOG_LEVEL',
+        'METRICS_NAMESPACE',
+        'NODE_OPTIONS',
+        'REFERENCE_RATES_SOURCE',
+        'SERVICE_NAME',
+        'TABLE_NAME',
+      ]);
     }
   });
 

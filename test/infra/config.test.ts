@@ -11,6 +11,7 @@ describe('deployment configuration from CDK context', () => {
       logRetentionDays: 90,
       logLevel: 'info',
       tracing: false,
+      referenceRatesSource: 'ecb',
     });
   });
 
@@ -24,6 +25,7 @@ describe('deployment configuration from CDK context', () => {
       logRetentionDays: 365,
       logLevel: 'warn',
       tracing: true,
+      referenceRatesSource: 'ecb',
       depositXpubParameter: '/payouts/prod/deposit-xpub',
       exchangeRates: { EUR: '0.92', USD: '1.00' },
       withdrawalExpirySeconds: 86400,

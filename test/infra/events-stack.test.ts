@@ -231,3 +231,39 @@ describe('withdrawal sweeps', () => {
     expect([...configured.sweeps.keys()]).toEqual(['WithdrawalExpirySweep', 'PayoutBatcher']);
   });
 });
+
+describe('the reference rates fetcher', () => {
+  it('fetches hourly, retrying a failed run twice, from the shared handler module', () => {
+    const fn = events.referenceRates;
+    if (!fn) throw new Error('no reference rates fetcher by default');
+    const rules = Object.values(
+      template.findResources('AWS::Events::Rule', {
+        Properties: { Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [ref(fn), 'Arn'] } })] },
+      }),
+    );
+
+    expect(rules).toHaveLength(1);
+    expect(rules[0]?.Properties).toMatchObject({ ScheduleExpression: 'rate(1 hour)', State: 'ENABLED' });
+    expect(rules[0]?.Properties.Targets[0].RetryPolicy).toEqual({ MaximumRetryAttempts: 2 });
+    expect(existsSync(fn.entry)).toBe(true);
+  });
+
+  it('may put the reference rates item and nothing else', () => {
+    const fn = events.referenceRates;
+    if (!fn) throw new Error('no reference rates fetcher by default');
+    const statements = statementsOf(fn).filter((s) => JSON.stringify(s.Action).includes('dynamodb:'));
+
+    expect(statements).toEqual([
+      expect.objectContaining({
+        Action: 'dynamodb:PutItem',
+        Condition: { 'ForAllValues:StringEquals': { 'dynamodb:LeadingKeys': ['REFERENCERATES#ECB'] } },
+      }),
+    ]);
+  });
+
+  it('is not deployed when live organizations use fixed rates', () => {
+    expect(
+      appWithoutBundling({ ...FULL_CONTEXT, referenceRatesSource: 'fixed' }).events.referenceRates,
+    ).toBeUndefined();
+  });
+});

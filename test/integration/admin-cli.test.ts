@@ -89,6 +89,19 @@ describe('admin CLI against the table', () => {
     });
   });
 
+  it("sets a live organization's FX spread on ECB rates, 0 to 1000 basis points", async () => {
+    const created = await admin('org', 'create', '--name', 'Spread', '--env', 'live');
+    const id = String(created.organizationId);
+
+    expect(await getOrganization(deps.db, id)).toMatchObject({ fees: { fxSpreadBps: 0 } });
+    expect(await admin('org', 'update', id, '--fx-spread-bps', '25')).toMatchObject({
+      fees: { feeBps: 50, minFee: '1.00', fxSpreadBps: 25 },
+    });
+    await expect(admin('org', 'update', id, '--fx-spread-bps', '1001')).rejects.toThrow(/0 to 1000/);
+    await expect(admin('org', 'update', id, '--fx-spread-bps', '2.5')).rejects.toBeInstanceOf(UsageError);
+    expect(await getOrganization(deps.db, id)).toMatchObject({ fees: { fxSpreadBps: 25 } });
+  });
+
   it('sets the payout accounts payment files debit, and refuses malformed ones', async () => {
     const created = await admin('org', 'create', '--name', 'Payer', '--env', 'live');
     const id = String(created.organizationId);

@@ -629,7 +629,7 @@ export interface paths {
         };
         /**
          * Get an indicative rate quote (USDC to EUR or USD)
-         * @description Compose's `GET /rates`, snake_case. The quote comes from the withdrawals' engine with the organization's fees and the current rates, so it is what a withdrawal made at that moment gets; it is not locked. Exactly one of `source_amount` and `target_amount`. Other pairs (deposits: EUR/USD to USDC, EURC) are a 400.
+         * @description Compose's `GET /rates`, snake_case. The quote comes from the withdrawals' engine with the organization's fees and the current rates, so it is what a withdrawal made at that moment gets; it is not locked. Live organizations (on the ECB source, the default in AWS) are quoted the European Central Bank's latest reference rate less their spread; when that rate is older than the configured age, the quote still shows it, but a withdrawal made on it waits as PROPOSED instead of executing. Exactly one of `source_amount` and `target_amount`. Other pairs (deposits: EUR/USD to USDC, EURC) are a 400.
          *
          *     Needs the `customers` feature of your organization (403 otherwise).
          *
