@@ -1,5 +1,4 @@
 import { keccak_256 } from '@noble/hashes/sha3.js';
-import { bytesToHex } from '@noble/hashes/utils.js';
 import { HEX_ADDRESS, toChecksumAddress } from '#shared/rails/chain/address.ts';
 import { pointOf, uncompressedXY } from '#shared/wallets/secp256k1.ts';
 
@@ -26,7 +25,7 @@ export function isValidAddress(address: string): boolean {
  * compressed key's y is recovered and checked to lie on the curve).
  */
 export function addressOfPublicKey(publicKey: Uint8Array): string {
-  const hash = bytesToHex(keccak_256(uncompressedXY(pointOf(publicKey))));
+  const hash = Buffer.from(keccak_256(uncompressedXY(pointOf(publicKey)))).toString('hex');
   return toChecksumAddress(`0x${hash.slice(-40)}`);
 }
 

@@ -1,5 +1,4 @@
 import { keccak_256 } from '@noble/hashes/sha3.js';
-import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 
 /** 0x and 40 hex digits, in any case. */
 export const HEX_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
@@ -8,7 +7,7 @@ export const HEX_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 export function toChecksumAddress(address: string): string {
   if (!HEX_ADDRESS.test(address)) throw new Error('Not a 20-byte hex address');
   const lower = address.slice(2).toLowerCase();
-  const hash = bytesToHex(keccak_256(utf8ToBytes(lower)));
+  const hash = Buffer.from(keccak_256(Buffer.from(lower, 'utf8'))).toString('hex');
   let out = '0x';
   for (let i = 0; i < lower.length; i++) {
     const char = lower.charAt(i);
