@@ -68,7 +68,13 @@ export const SettingsSchema = z
         description: 'What API withdrawals may spend per period without signatures, and what is spent of it now',
       }),
     ),
-    fees: z.object({ feeBps: z.number().check(z.int()), minFee: z.string() }),
+    fees: z.object({
+      feeBps: z.number().check(z.int()),
+      minFee: z.string(),
+      fxSpreadBps: z
+        .number()
+        .check(z.int(), z.meta({ description: "Basis points taken off the ECB's EUR rate (live organizations)" })),
+    }),
     updatedAt: z.string(),
   })
   .check(
@@ -91,7 +97,7 @@ export const SettingsSchema = z
               nextResetAt: '2026-11-22T00:00:00.000Z',
             },
           },
-          fees: { feeBps: 50, minFee: '1.00' },
+          fees: { feeBps: 50, minFee: '1.00', fxSpreadBps: 0 },
           updatedAt: '2026-11-21T09:00:00.000Z',
         },
       ],

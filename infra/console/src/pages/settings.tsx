@@ -9,7 +9,7 @@ type Settings = {
     enabled: boolean;
     allowance?: { limit: string; spent: string; available: string; resetPeriodMinutes: number; nextResetAt: string };
   };
-  fees?: { feeBps: number; minFee: string };
+  fees?: { feeBps: number; minFee: string; fxSpreadBps: number };
   updatedAt: string;
 };
 
@@ -48,7 +48,10 @@ export function SettingsPage({ session }: { session: Session }) {
         </dd>
         <dt>Fees</dt>
         <dd>
-          {settings?.fees ? `${show(settings.fees.feeBps)} bps, at least ${show(settings.fees.minFee)} USDC` : '—'}
+          {settings?.fees
+            ? `${show(settings.fees.feeBps)} bps, at least ${show(settings.fees.minFee)} USDC; ` +
+              `${show(settings.fees.fxSpreadBps)} bps FX spread on ECB rates (live)`
+            : '—'}
         </dd>
         <dt>Updated</dt>
         <dd>{show(settings?.updatedAt)}</dd>
