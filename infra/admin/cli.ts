@@ -15,7 +15,7 @@ import { decideAsOperator } from '#shared/console/decide-as-operator.ts';
 import { verifySignatures } from '#shared/console/verify-signatures.ts';
 import { EmailSchema } from '#shared/customers/schemas.ts';
 import { createDb, type Db } from '#shared/db/client.ts';
-import { approveVirtualAccountById } from '#shared/deposits/approve-virtual-account-by-id.ts';
+import { decideVirtualAccountById } from '#shared/deposits/decide-virtual-account-by-id.ts';
 import { HttpError } from '#shared/errors.ts';
 import { createApiKey, createOrganization } from '#shared/organizations/organization-admin.ts';
 import { MAX_FX_SPREAD_BPS } from '#shared/organizations/records.ts';
@@ -54,6 +54,7 @@ const USAGE = `Usage: npm run admin -- <command>
   withdrawal index <organizationId>                   (lists transactions stored before gsi3 in the console's view)
   console invite-owner <organizationId> --email <email> [--as <operator email>]
   virtual-account approve <virtualAccountId>
+  virtual-account reject <virtualAccountId> [--reason <text>]
 
 Connection: TABLE_NAME (AWS credentials, or DYNAMODB_ENDPOINT) if set, else DATA_DIR/local.json of \`npm start\`.`;
 
@@ -79,6 +80,15 @@ const fxSpreadBps = (value: string | undefined): number | undefined => {
   }
   return bps;
 };
+
+/** A rejection's `--reason`: spaces folded, 1-500 characters. */
+function reasonOf(value: string | undefined): string | undefined {
+  const reason = value?.trim().replace(/\s+/g, ' ');
+  if (reason !== undefined && (reason.length < 1 || reason.length > 500)) {
+    throw new UsageError('--reason takes 1-500 characters');
+  }
+  return reason;
+}
 
 const decimal = (name: string, value: string | undefined): string | undefined => {
   if (value === undefined) return undefined;
@@ -260,13 +270,9 @@ export async function run(argv: string[], db: () => Db): Promise<unknown> {
     }
     case 'bank reject': {
       const { values, positionals } = parse({ reason: { type: 'string' } });
-      const reason = values.reason?.trim().replace(/\s+/g, ' ');
-      if (reason !== undefined && (reason.length < 1 || reason.length > 500)) {
-        throw new UsageError('--reason takes 1-500 characters');
-      }
       return decideBankById(
         { db: db(), clock: systemClock },
-        { bankId: oneId(positionals, 'bank id'), to: 'REJECTED', reason },
+        { bankId: oneId(positionals, 'bank id'), to: 'REJECTED', reason: reasonOf(values.reason) },
       );
     }
     case 'withdrawal approve':
@@ -306,10 +312,18 @@ export async function run(argv: string[], db: () => Db): Promise<unknown> {
       const deps = { db: db(), clock: systemClock, config: configWith(db()) };
       return createOwnerInvite(deps, { organizationId, email: email.data, operator: operator.data });
     }
-    case 'virtual-account approve': {
-      const { positionals } = parse({});
-      const virtualAccountId = oneId(positionals, 'virtual account id');
-      return approveVirtualAccountById({ db: db(), clock: systemClock, config: configWith(db()) }, virtualAccountId);
+    case 'virtual-account approve':
+    case 'virtual-account reject': {
+      const { values, positionals } = parse({ reason: { type: 'string' } });
+      if (action === 'approve' && values.reason !== undefined) throw new UsageError('--reason goes with reject');
+      return decideVirtualAccountById(
+        { db: db(), clock: systemClock, config: configWith(db()) },
+        {
+          virtualAccountId: oneId(positionals, 'virtual account id'),
+          to: action === 'reject' ? 'REJECTED' : 'ACTIVE',
+          reason: reasonOf(values.reason),
+        },
+      );
     }
     default:
       throw new UsageError(command ? `unknown command: ${command}` : 'no command given');

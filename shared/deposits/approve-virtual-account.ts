@@ -4,7 +4,6 @@ import { composeIBAN } from 'ibantools/jsnext/ibantools.js';
 import type { Clock } from '#shared/clock.ts';
 import type { Config } from '#shared/config/env.ts';
 import type { VirtualAccountIssuer } from '#shared/config/receiving-banks.ts';
-import { getCustomer } from '#shared/customers/repository.ts';
 import type { Db } from '#shared/db/client.ts';
 import { toVirtualAccount, type VirtualAccount, virtualAccountEventData } from '#shared/deposits/schemas.ts';
 import {
@@ -13,8 +12,7 @@ import {
   IbanTakenError,
   VirtualAccountStateChangedError,
 } from '#shared/deposits/virtual-account-repository.ts';
-import { VIRTUAL_ACCOUNT_NOT_FOUND, type Where } from '#shared/deposits/virtual-account-rules.ts';
-import { ConflictError, NotFoundError } from '#shared/errors.ts';
+import { notPending, pendingVirtualAccount, type Where } from '#shared/deposits/virtual-account-rules.ts';
 import { eventRecord } from '#shared/events/outbox.ts';
 import { isValidIban } from '#shared/validation/iban.ts';
 
@@ -36,22 +34,7 @@ export async function approveVirtualAccount(
   deps: { db: Db; clock: Clock; config: Config },
   input: Where & { virtualAccountId: string },
 ): Promise<VirtualAccount> {
-  const account = await getVirtualAccountOfCustomer(
-    deps.db,
-    input.organizationId,
-    input.customerId,
-    input.virtualAccountId,
-  );
-  if (!account) {
-    // An account lives in its customer's partition, so only when it is missing is the customer worth a read.
-    if (!(await getCustomer(deps.db, input.organizationId, input.customerId))) {
-      throw new NotFoundError('Customer not found');
-    }
-    throw new NotFoundError(VIRTUAL_ACCOUNT_NOT_FOUND);
-  }
-  const notPending = (status: string) =>
-    new ConflictError(`Only a PENDING virtual account can be approved; this one is ${status}`);
-  if (account.status !== 'PENDING') throw notPending(account.status);
+  const account = await pendingVirtualAccount(deps.db, input, 'approved');
   const issuer = deps.config.deposits.virtualAccountIssuer;
   for (let draw = 1; ; draw++) {
     const bank = {
@@ -79,7 +62,7 @@ export async function approveVirtualAccount(
           input.customerId,
           input.virtualAccountId,
         );
-        throw notPending(current?.status ?? 'gone');
+        throw notPending('approved', current?.status ?? 'gone');
       }
       if (!(error instanceof IbanTakenError) || draw >= IBAN_DRAWS) throw error;
     }

@@ -2,17 +2,21 @@ import type { Clock } from '#shared/clock.ts';
 import type { Config } from '#shared/config/env.ts';
 import type { Db } from '#shared/db/client.ts';
 import { approveVirtualAccount } from '#shared/deposits/approve-virtual-account.ts';
+import { rejectVirtualAccount } from '#shared/deposits/reject-virtual-account.ts';
 import type { VirtualAccount } from '#shared/deposits/schemas.ts';
 import { findVirtualAccountOwner } from '#shared/deposits/virtual-account-repository.ts';
 import { VIRTUAL_ACCOUNT_NOT_FOUND } from '#shared/deposits/virtual-account-rules.ts';
 import { NotFoundError } from '#shared/errors.ts';
 
-/** The admin CLI's approval, by virtual account id alone. */
-export async function approveVirtualAccountById(
+/** The admin CLI's decision, by virtual account id alone: open it (ACTIVE) or refuse it (REJECTED). */
+export async function decideVirtualAccountById(
   deps: { db: Db; clock: Clock; config: Config },
-  virtualAccountId: string,
+  input: { virtualAccountId: string; to: 'ACTIVE' | 'REJECTED'; reason?: string | undefined },
 ): Promise<VirtualAccount> {
-  const owner = await findVirtualAccountOwner(deps.db, virtualAccountId);
+  const owner = await findVirtualAccountOwner(deps.db, input.virtualAccountId);
   if (!owner) throw new NotFoundError(VIRTUAL_ACCOUNT_NOT_FOUND);
-  return approveVirtualAccount(deps, { ...owner, virtualAccountId });
+  const where = { ...owner, virtualAccountId: input.virtualAccountId };
+  return input.to === 'ACTIVE'
+    ? approveVirtualAccount(deps, where)
+    : rejectVirtualAccount(deps, { ...where, reason: input.reason });
 }

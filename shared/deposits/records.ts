@@ -4,7 +4,8 @@ import * as z from '#shared/validation/zod.ts';
 /** USD (SWIFT deposits) and, as Compose offers, EUR. */
 export const VirtualAccountCurrencySchema = z.enum(['USD', 'EUR']);
 
-export const VirtualAccountStatusSchema = z.enum(['PENDING', 'ACTIVE']);
+/** PENDING until the provider opens it (ACTIVE, with an IBAN) or refuses it (REJECTED, final). */
+export const VirtualAccountStatusSchema = z.enum(['PENDING', 'ACTIVE', 'REJECTED']);
 /** A customer's dedicated account, as stored; the IBAN and its bank are assigned when it becomes ACTIVE. */
 export const VirtualAccountRecordSchema = z.object({
   virtualAccountId: z.string(),
@@ -22,6 +23,8 @@ export const VirtualAccountRecordSchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   activatedAt: z.nullable(z.string()),
+  /** Why the provider refused it (REJECTED only); absent on accounts stored before rejections existed. */
+  rejectionReason: z._default(z.nullable(z.string()), null),
 });
 
 export type VirtualAccountRecord = z.infer<typeof VirtualAccountRecordSchema>;

@@ -35,6 +35,7 @@ export async function requestVirtualAccount(
     createdAt: at,
     updatedAt: at,
     activatedAt: null,
+    rejectionReason: null,
   };
   try {
     const event = eventRecord({

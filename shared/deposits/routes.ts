@@ -6,6 +6,7 @@ import {
   DepositDetailsSchema,
   GetVirtualAccountQuery,
   SandboxDepositBody,
+  SandboxRejectVirtualAccountBody,
   VirtualAccountSchema,
 } from '#shared/deposits/schemas.ts';
 import { consoleReadable, customerNotFound, NoBody, sandboxRoute } from '#shared/routing/presets.ts';
@@ -50,8 +51,10 @@ export const routes = {
     description:
       "One per currency and customer (409). Needs approved KYC (403). Answers Compose's shape: `virtualAccountId`, " +
       '`status` (`PENDING`, then `APPROVED`), `message` and the nested `virtualAccount` (null until opened); ' +
-      '`virtual_account.created` and later `virtual_account.approved` are sent. In the sandbox, ' +
-      '`POST /sandbox/customers/{customerId}/virtual-accounts/{virtualAccountId}/approve` opens it.',
+      '`virtual_account.created` and later `virtual_account.approved` (or `virtual_account.rejected`, after which ' +
+      'the customer may request a new account of that currency) are sent. In the sandbox, ' +
+      '`POST /sandbox/customers/{customerId}/virtual-accounts/{virtualAccountId}/approve` opens it and `/reject` ' +
+      'refuses it.',
     successStatus: 202,
     access: { table: 'readwrite' },
     request: { params: CustomerIdParams, body: CreateVirtualAccountBody },
@@ -129,6 +132,33 @@ export const routes = {
       responses: {
         404: { error: 'Virtual account not found' },
         409: { error: 'Only a PENDING virtual account can be approved; this one is ACTIVE' },
+      },
+    },
+  }),
+  sandboxRejectVirtualAccount: defineRoute({
+    ...sandboxRoute,
+    operationId: 'sandboxRejectVirtualAccount',
+    method: 'POST',
+    path: '/api/v2/sandbox/customers/{customerId}/virtual-accounts/{virtualAccountId}/reject',
+    handler: 'functions/api/sandbox/reject-virtual-account.ts',
+    summary: 'Sandbox: refuse a PENDING virtual account (REJECTED), optionally with a reason',
+    description:
+      'As the provider would: the account becomes `REJECTED` for good (with `rejectionReason`), ' +
+      '`virtual_account.rejected` is sent, and the customer may request a new account of that currency.',
+    successStatus: 200,
+    access: { table: 'readwrite' },
+    request: { params: CustomerVirtualAccountParams, body: SandboxRejectVirtualAccountBody },
+    responses: {
+      200: VirtualAccountSchema,
+      400: ErrorBodySchema,
+      401: ErrorBodySchema,
+      404: ErrorBodySchema,
+      409: ErrorBodySchema,
+    },
+    examples: {
+      responses: {
+        404: { error: 'Virtual account not found' },
+        409: { error: 'Only a PENDING virtual account can be rejected; this one is ACTIVE' },
       },
     },
   }),

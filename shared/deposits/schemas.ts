@@ -1,3 +1,4 @@
+import { text } from '#shared/customers/schemas.ts';
 import type { VirtualAccountRecord } from '#shared/deposits/records.ts';
 import { VirtualAccountCurrencySchema, VirtualAccountRecordSchema } from '#shared/deposits/records.ts';
 import { UsdcAmountSchema } from '#shared/money/amounts.ts';
@@ -40,15 +41,16 @@ export const CustomerVirtualAccountParams = z.strictObject({
   ),
 });
 
-/** Compose's texts for the two states (its demo's create and poll answers). */
+/** Compose's texts for its two states (its demo's create and poll answers), and ours for a refusal. */
 export const VIRTUAL_ACCOUNT_MESSAGES = {
   PENDING:
     'Virtual account creation initiated. IBAN will be provided via webhook once the provider processes the request.',
   APPROVED: 'Virtual account is active',
+  REJECTED: 'Virtual account request was rejected; the customer may request a new one',
 } as const;
 
-/** Compose's status names: a stored ACTIVE account is `APPROVED`. */
-const API_STATUS = { PENDING: 'PENDING', ACTIVE: 'APPROVED' } as const satisfies Record<
+/** Compose's status names: a stored ACTIVE account is `APPROVED` (and `virtual_account.rejected` says `REJECTED`). */
+const API_STATUS = { PENDING: 'PENDING', ACTIVE: 'APPROVED', REJECTED: 'REJECTED' } as const satisfies Record<
   VirtualAccountRecord['status'],
   keyof typeof VIRTUAL_ACCOUNT_MESSAGES
 >;
@@ -88,6 +90,7 @@ const VIRTUAL_ACCOUNT_EXAMPLE = {
   createdAt: '2026-11-21T10:00:00.000Z',
   updatedAt: '2026-11-21T10:02:00.000Z',
   activatedAt: '2026-11-21T10:02:00.000Z',
+  rejectionReason: null,
 };
 const PENDING_VIRTUAL_ACCOUNT_EXAMPLE = {
   ...VIRTUAL_ACCOUNT_EXAMPLE,
@@ -114,7 +117,7 @@ export const VirtualAccountSchema = z
     {
       id: z.string(),
       virtualAccountId: z.string(),
-      status: z.enum(['PENDING', 'APPROVED']),
+      status: z.enum(['PENDING', 'APPROVED', 'REJECTED']),
       message: z.string(),
       virtualAccount: z.nullable(NestedVirtualAccountSchema),
     },
@@ -153,6 +156,7 @@ export function toVirtualAccount(record: VirtualAccountRecord): VirtualAccount {
     createdAt: record.createdAt,
     updatedAt: record.updatedAt,
     activatedAt: record.activatedAt,
+    rejectionReason: record.rejectionReason,
   };
 }
 
@@ -166,11 +170,26 @@ export const GetVirtualAccountQuery = z.strictObject({
   ),
 });
 
+/** `POST /sandbox/.../virtual-accounts/{virtualAccountId}/reject`: why the provider refused it, optionally. */
+export const SandboxRejectVirtualAccountBody = z
+  .strictObject({
+    reason: z
+      .optional(text(500))
+      .check(z.meta({ description: 'Why the account was refused; shown as `rejectionReason` and in the event' })),
+  })
+  .check(
+    z.meta({
+      id: 'SandboxRejectVirtualAccountRequest',
+      examples: [{ reason: 'Proof of address could not be verified' }],
+    }),
+  );
+
 /** A virtual account event's data, as Compose's demo shows it (`correlation_id` is the `virtualAccountId`). */
 export const virtualAccountEventData = (record: VirtualAccountRecord) => ({
   correlation_id: record.virtualAccountId,
   customer_id: record.customerId,
   status: API_STATUS[record.status],
+  ...(record.rejectionReason ? { reason: record.rejectionReason } : {}),
 });
 
 // Deposit details.

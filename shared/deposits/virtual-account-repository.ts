@@ -203,3 +203,72 @@ const eventWrite = (db: Db, event: EventRecord) => ({
   role: 'event' as const,
   item: { Put: { TableName: db.tableName, Item: event, ConditionExpression: 'attribute_not_exists(pk)' } },
 });
+
+/**
+ * PENDING -> REJECTED, final. The customer's slot for the currency is released in the same transaction, so a
+ * new account of that currency may be requested; the rejected one stays readable and listed.
+ */
+export async function rejectVirtualAccount(
+  db: Db,
+  input: {
+    account: VirtualAccountRecord;
+    reason: string | null;
+    now: Date;
+    /** `virtual_account.rejected`, built from the account as it becomes. */
+    event: (rejected: VirtualAccountRecord) => EventRecord;
+  },
+): Promise<VirtualAccountRecord> {
+  const { account } = input;
+  const at = input.now.toISOString();
+  const rejected: VirtualAccountRecord = {
+    ...account,
+    status: 'REJECTED',
+    rejectionReason: input.reason,
+    updatedAt: at,
+  };
+  const { organizationId, customerId, virtualAccountId } = account;
+  try {
+    await retryOnConflict(
+      () =>
+        writeGuarded(db, [
+          {
+            role: 'account',
+            item: {
+              Update: {
+                TableName: db.tableName,
+                Key: keys.virtualAccount(organizationId, customerId, virtualAccountId),
+                UpdateExpression: 'SET #status = :rejected, rejectionReason = :reason, updatedAt = :now',
+                // Only a PENDING account is decided, once: an approval and a rejection racing, one of them wins.
+                ConditionExpression: '#status = :pending',
+                ExpressionAttributeNames: { '#status': 'status' },
+                ExpressionAttributeValues: {
+                  ':rejected': 'REJECTED',
+                  ':pending': 'PENDING',
+                  ':reason': input.reason,
+                  ':now': at,
+                },
+              },
+            },
+          },
+          {
+            role: 'currency',
+            item: {
+              Delete: {
+                TableName: db.tableName,
+                Key: keys.virtualAccountOfCurrency(organizationId, customerId, account.currency),
+                // The slot is this account's (a request made after a rejection holds its own).
+                ConditionExpression: 'virtualAccountId = :id',
+                ExpressionAttributeValues: { ':id': virtualAccountId },
+              },
+            },
+          },
+          eventWrite(db, input.event(rejected)),
+        ]),
+      RESEND_ATTEMPTS,
+    );
+  } catch (error) {
+    if (error instanceof WriteConditionFailedError) throw new VirtualAccountStateChangedError();
+    throw error;
+  }
+  return rejected;
+}

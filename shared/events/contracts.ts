@@ -15,6 +15,7 @@ export const EVENT_TYPES = [
   'deposit.status_changed',
   'virtual_account.created',
   'virtual_account.approved',
+  'virtual_account.rejected',
   'webhook.test',
 ] as const;
 
@@ -88,7 +89,8 @@ const virtualAccountEventData = z
   .object({
     correlation_id: z.uuid().check(z.meta({ description: "The account's `virtualAccountId`" })),
     customer_id: z.uuid(),
-    status: z.string().check(z.meta({ description: 'PENDING or APPROVED' })),
+    status: z.string().check(z.meta({ description: 'PENDING, APPROVED or REJECTED' })),
+    reason: z.optional(z.string().check(z.meta({ description: 'Why it was rejected, when a reason was given' }))),
   })
   .check(
     z.meta({
@@ -112,6 +114,7 @@ export const EVENT_DATA_SCHEMAS = {
   'deposit.status_changed': transactionStatusChangedData,
   'virtual_account.created': virtualAccountEventData,
   'virtual_account.approved': virtualAccountEventData,
+  'virtual_account.rejected': virtualAccountEventData,
   'webhook.test': z.object({}).check(z.meta({ examples: [{}] })),
 } satisfies Record<EventType, z.ZodMiniObject>;
 

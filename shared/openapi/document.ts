@@ -320,6 +320,7 @@ const EVENT_SUMMARIES: Partial<Record<EventType, string>> = {
   'withdrawal.status_changed': "A withdrawal's status changed (every one of its seven statuses)",
   'deposit.created': 'A deposit was recorded',
   'deposit.status_changed': "A deposit's status changed",
+  'virtual_account.rejected': 'A virtual account request was refused (REJECTED, with `reason` when one was given)',
   'webhook.test': 'A test delivery, sent on request to one endpoint',
 };
 

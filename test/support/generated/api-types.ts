@@ -957,7 +957,7 @@ export interface paths {
         put?: never;
         /**
          * Request a dedicated USD or EUR virtual account (PENDING until opened)
-         * @description One per currency and customer (409). Needs approved KYC (403). Answers Compose's shape: `virtualAccountId`, `status` (`PENDING`, then `APPROVED`), `message` and the nested `virtualAccount` (null until opened); `virtual_account.created` and later `virtual_account.approved` are sent. In the sandbox, `POST /sandbox/customers/{customerId}/virtual-accounts/{virtualAccountId}/approve` opens it.
+         * @description One per currency and customer (409). Needs approved KYC (403). Answers Compose's shape: `virtualAccountId`, `status` (`PENDING`, then `APPROVED`), `message` and the nested `virtualAccount` (null until opened); `virtual_account.created` and later `virtual_account.approved` (or `virtual_account.rejected`, after which the customer may request a new account of that currency) are sent. In the sandbox, `POST /sandbox/customers/{customerId}/virtual-accounts/{virtualAccountId}/approve` opens it and `/reject` refuses it.
          *
          *     Needs the `customers` feature of your organization (403 otherwise).
          */
@@ -1004,6 +1004,28 @@ export interface paths {
          * @description Sandbox organizations only; others get 404.
          */
         post: operations["sandboxApproveVirtualAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/sandbox/customers/{customerId}/virtual-accounts/{virtualAccountId}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sandbox: refuse a PENDING virtual account (REJECTED), optionally with a reason
+         * @description As the provider would: the account becomes `REJECTED` for good (with `rejectionReason`), `virtual_account.rejected` is sent, and the customer may request a new account of that currency.
+         *
+         *     Sandbox organizations only; others get 404.
+         */
+        post: operations["sandboxRejectVirtualAccount"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1680,6 +1702,26 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "virtual_account.rejected": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A virtual account request was refused (REJECTED, with `reason` when one was given)
+         * @description POSTed to every endpoint subscribed to this type. Any 2xx within 15 s is a delivery; anything else, a timeout or a redirect is retried (5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h), at least once: deduplicate on `webhook-id`. Order is not guaranteed; `created_at` and `previous_status` let you drop stale events.
+         */
+        post: operations["virtualAccountRejectedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "webhook.test": {
         parameters: {
             query?: never;
@@ -2183,7 +2225,7 @@ export interface components {
              */
             url: string;
             /** @description The event types to send; left out: every type, including types added later */
-            eventTypes?: ("customer.created" | "customer.kyc.approved" | "customer.kyc.rejected" | "customer.kyc.submitted" | "withdrawal_bank.created" | "withdrawal_bank.approved" | "withdrawal_bank.rejected" | "withdrawal.created" | "withdrawal.status_changed" | "deposit.created" | "deposit.status_changed" | "virtual_account.created" | "virtual_account.approved")[];
+            eventTypes?: ("customer.created" | "customer.kyc.approved" | "customer.kyc.rejected" | "customer.kyc.submitted" | "withdrawal_bank.created" | "withdrawal_bank.approved" | "withdrawal_bank.rejected" | "withdrawal.created" | "withdrawal.status_changed" | "deposit.created" | "deposit.status_changed" | "virtual_account.created" | "virtual_account.approved" | "virtual_account.rejected")[];
             /** @description Your note about the endpoint, up to 500 characters */
             description?: string;
         };
@@ -2253,7 +2295,7 @@ export interface components {
             /** @description The new receiver URL; pending retries go there too. Live organizations: `https` only, never a private, loopback, link-local or metadata address (checked when saved and again at every delivery). Sandbox organizations may also use `http` and loopback (`http://127.0.0.1:4000/...`) for local development; in AWS the sender refuses loopback for everyone. */
             url?: string;
             /** @description The event types to send; `null`: every type again, including types added later */
-            eventTypes?: ("customer.created" | "customer.kyc.approved" | "customer.kyc.rejected" | "customer.kyc.submitted" | "withdrawal_bank.created" | "withdrawal_bank.approved" | "withdrawal_bank.rejected" | "withdrawal.created" | "withdrawal.status_changed" | "deposit.created" | "deposit.status_changed" | "virtual_account.created" | "virtual_account.approved")[] | null;
+            eventTypes?: ("customer.created" | "customer.kyc.approved" | "customer.kyc.rejected" | "customer.kyc.submitted" | "withdrawal_bank.created" | "withdrawal_bank.approved" | "withdrawal_bank.rejected" | "withdrawal.created" | "withdrawal.status_changed" | "deposit.created" | "deposit.status_changed" | "virtual_account.created" | "virtual_account.approved" | "virtual_account.rejected")[] | null;
             /** @description Your note about the endpoint; `null` clears it */
             description?: string | null;
         };
@@ -2860,7 +2902,8 @@ export interface components {
          *       "virtualAccount": null,
          *       "createdAt": "2026-11-21T10:00:00.000Z",
          *       "updatedAt": "2026-11-21T10:00:00.000Z",
-         *       "activatedAt": null
+         *       "activatedAt": null,
+         *       "rejectionReason": null
          *     }
          * @example {
          *       "id": "2a7d9c1e-4b3f-4e8a-9d6c-0f1e2d3c4b5a",
@@ -2885,7 +2928,8 @@ export interface components {
          *       },
          *       "createdAt": "2026-11-21T10:00:00.000Z",
          *       "updatedAt": "2026-11-21T10:02:00.000Z",
-         *       "activatedAt": "2026-11-21T10:02:00.000Z"
+         *       "activatedAt": "2026-11-21T10:02:00.000Z",
+         *       "rejectionReason": null
          *     }
          */
         VirtualAccount: {
@@ -2893,7 +2937,7 @@ export interface components {
             /** @enum {string} */
             currency: "USD" | "EUR";
             /** @enum {string} */
-            status: "PENDING" | "APPROVED";
+            status: "PENDING" | "APPROVED" | "REJECTED";
             iban: string | null;
             bic: string | null;
             bankName: string | null;
@@ -2902,6 +2946,8 @@ export interface components {
             createdAt: string;
             updatedAt: string;
             activatedAt: string | null;
+            /** @default null */
+            rejectionReason: string | null;
             id: string;
             virtualAccountId: string;
             message: string;
@@ -2914,6 +2960,15 @@ export interface components {
                 bankCountry: string | null;
                 bankAddress: string | null;
             } | null;
+        };
+        /**
+         * @example {
+         *       "reason": "Proof of address could not be verified"
+         *     }
+         */
+        SandboxRejectVirtualAccountRequest: {
+            /** @description Why the account was refused; shown as `rejectionReason` and in the event */
+            reason?: string;
         };
         /**
          * @example {
@@ -3644,7 +3699,8 @@ export interface components {
          *       },
          *       "fees": {
          *         "feeBps": 50,
-         *         "minFee": "1.00"
+         *         "minFee": "1.00",
+         *         "fxSpreadBps": 0
          *       },
          *       "updatedAt": "2026-11-21T09:00:00.000Z"
          *     }
@@ -3664,6 +3720,8 @@ export interface components {
             fees: {
                 feeBps: number;
                 minFee: string;
+                /** @description Basis points taken off the ECB's EUR rate (live organizations) */
+                fxSpreadBps: number;
             };
             updatedAt: string;
         };
@@ -9548,6 +9606,129 @@ export interface operations {
             };
         };
     };
+    sandboxRejectVirtualAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The customer the virtual account belongs to */
+                customerId: string;
+                /** @description The `id` (also `virtualAccountId`) that requesting the virtual account returned */
+                virtualAccountId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["SandboxRejectVirtualAccountRequest"];
+            };
+        };
+        responses: {
+            /** @description Sandbox: refuse a PENDING virtual account (REJECTED), optionally with a reason */
+            200: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VirtualAccount"];
+                };
+            };
+            /** @description The request is malformed: the message names the field (body first, then query, then path). */
+            400: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key. */
+            401: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found; a resource of another organization is indistinguishable from a missing one. */
+            404: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with the current state of the resource. */
+            409: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body exceeds 64 KiB. */
+            413: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over a rate limit (per API key, per organization, or per webhook endpoint); retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; details stay in the service logs under the request id. */
+            500: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is throttled or unavailable; nothing was half-written. Retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     sandboxDeposit: {
         parameters: {
             query?: never;
@@ -12397,8 +12578,10 @@ export interface operations {
                         correlation_id: string;
                         /** Format: uuid */
                         customer_id: string;
-                        /** @description PENDING or APPROVED */
+                        /** @description PENDING, APPROVED or REJECTED */
                         status: string;
+                        /** @description Why it was rejected, when a reason was given */
+                        reason?: string;
                     };
                 };
             };
@@ -12452,8 +12635,67 @@ export interface operations {
                         correlation_id: string;
                         /** Format: uuid */
                         customer_id: string;
-                        /** @description PENDING or APPROVED */
+                        /** @description PENDING, APPROVED or REJECTED */
                         status: string;
+                        /** @description Why it was rejected, when a reason was given */
+                        reason?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    virtualAccountRejectedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`event_id`), the same on every retry: deduplicate on it. */
+                "webhook-id": string;
+                /** @description Unix seconds of this attempt; refuse old ones to stop replays. */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">`, keyed with the endpoint's decoded `whsec_` secret; two signatures for 24 h after a rotation. Verify with the `standardwebhooks` or `svix` libraries. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    event_id: string;
+                    /** @enum {string} */
+                    event_type: "virtual_account.rejected";
+                    created_at: string;
+                    /** @enum {string} */
+                    api_version: "v2";
+                    org_id: string;
+                    /**
+                     * @example {
+                     *       "correlation_id": "2a7d9c1e-4b3f-4e8a-9d6c-0f1e2d3c4b5a",
+                     *       "customer_id": "3b241101-e2bb-4255-8caf-4136c566a962",
+                     *       "status": "APPROVED"
+                     *     }
+                     */
+                    data: {
+                        /**
+                         * Format: uuid
+                         * @description The account's `virtualAccountId`
+                         */
+                        correlation_id: string;
+                        /** Format: uuid */
+                        customer_id: string;
+                        /** @description PENDING, APPROVED or REJECTED */
+                        status: string;
+                        /** @description Why it was rejected, when a reason was given */
+                        reason?: string;
                     };
                 };
             };

@@ -1,0 +1,46 @@
+import type { Clock } from '#shared/clock.ts';
+import type { Db } from '#shared/db/client.ts';
+import { toVirtualAccount, type VirtualAccount, virtualAccountEventData } from '#shared/deposits/schemas.ts';
+import {
+  getVirtualAccountOfCustomer,
+  rejectVirtualAccount as rejectStored,
+  VirtualAccountStateChangedError,
+} from '#shared/deposits/virtual-account-repository.ts';
+import { notPending, pendingVirtualAccount, type Where } from '#shared/deposits/virtual-account-rules.ts';
+import { eventRecord } from '#shared/events/outbox.ts';
+
+/**
+ * The provider refused the account (sandbox route, admin CLI): REJECTED for good, with the reason if one is given,
+ * and `virtual_account.rejected`. The customer may then request a new account of that currency.
+ */
+export async function rejectVirtualAccount(
+  deps: { db: Db; clock: Clock },
+  input: Where & { virtualAccountId: string; reason?: string | undefined },
+): Promise<VirtualAccount> {
+  const account = await pendingVirtualAccount(deps.db, input, 'rejected');
+  const now = deps.clock.now();
+  try {
+    const rejected = await rejectStored(deps.db, {
+      account,
+      reason: input.reason ?? null,
+      now,
+      event: (record) =>
+        eventRecord({
+          organizationId: account.organizationId,
+          type: 'virtual_account.rejected',
+          data: virtualAccountEventData(record),
+          now,
+        }),
+    });
+    return toVirtualAccount(rejected);
+  } catch (error) {
+    if (!(error instanceof VirtualAccountStateChangedError)) throw error;
+    const current = await getVirtualAccountOfCustomer(
+      deps.db,
+      input.organizationId,
+      input.customerId,
+      input.virtualAccountId,
+    );
+    throw notPending('rejected', current?.status ?? 'gone');
+  }
+}
