@@ -26,8 +26,8 @@ import {
   newTransactionRecord,
   toTransaction,
 } from '#shared/withdrawals/new-transaction.ts';
-import { needsReferenceRates, rateProviderFor } from '#shared/withdrawals/ports.ts';
 import { AmountAboveMaximumError, AmountNotAboveFeeError, quoteWithdrawal } from '#shared/withdrawals/quote.ts';
+import { needsReferenceRates, rateProviderFor } from '#shared/withdrawals/rates.ts';
 import type { TransactionRecord } from '#shared/withdrawals/records.ts';
 import { getReferenceRates } from '#shared/withdrawals/reference-rate-repository.ts';
 import type { Transaction } from '#shared/withdrawals/schemas.ts';

@@ -40,8 +40,8 @@ import {
   requestHash,
   toTransaction,
 } from '#shared/withdrawals/new-transaction.ts';
-import { needsReferenceRates, rateProviderFor } from '#shared/withdrawals/ports.ts';
 import { quoteWithdrawal } from '#shared/withdrawals/quote.ts';
+import { needsReferenceRates, rateProviderFor } from '#shared/withdrawals/rates.ts';
 import type { IdempotencyRecord, TransactionRecord } from '#shared/withdrawals/records.ts';
 import { IdempotencyKeySchema, NEITHER_AMOUNT, type Transaction } from '#shared/withdrawals/schemas.ts';
 import { getTransactionOfCustomer, transactionWrites } from '#shared/withdrawals/transaction-repository.ts';

@@ -2,9 +2,9 @@ import type { Deps } from '#shared/deps.ts';
 import { BadRequestError } from '#shared/errors.ts';
 import type { Organization } from '#shared/organizations/records.ts';
 import { getSandboxSettings } from '#shared/withdrawals/balance-repository.ts';
-import { needsReferenceRates, rateProviderFor } from '#shared/withdrawals/ports.ts';
 import { quoteWithdrawal } from '#shared/withdrawals/quote.ts';
 import type { GetRateRequest, Rate } from '#shared/withdrawals/rate-schemas.ts';
+import { needsReferenceRates, rateProviderFor } from '#shared/withdrawals/rates.ts';
 import { getReferenceRates } from '#shared/withdrawals/reference-rate-repository.ts';
 
 export const UNSUPPORTED_PAIR = 'Unsupported currency pair: quotes are offered for USDC to EUR and USDC to USD';

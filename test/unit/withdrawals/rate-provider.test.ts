@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from '#shared/config/env.ts';
 import { OrganizationSchema } from '#shared/organizations/records.ts';
-import { eurPerUsdc, rateProviderFor } from '#shared/withdrawals/ports.ts';
+import { eurPerUsdc, rateProviderFor } from '#shared/withdrawals/rates.ts';
 import type { ReferenceRatesRecord } from '#shared/withdrawals/records.ts';
 import { organizationItem } from '#test/support/organizations/organization-items.ts';
 
