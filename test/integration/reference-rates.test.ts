@@ -1,11 +1,15 @@
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createBank } from '#shared/banks/create-bank.ts';
+import { CreateBankBody } from '#shared/banks/schemas.ts';
 import { parseConfig } from '#shared/config/env.ts';
 import { approveKyc } from '#shared/customers/approve-kyc.ts';
 import { createCustomer } from '#shared/customers/create-customer.ts';
+import { ingestInboundTransfer } from '#shared/deposits/ingest-inbound-transfer.ts';
 import type { Deps } from '#shared/deps.ts';
 import { updateOrganization } from '#shared/organizations/repository.ts';
 import { MalformedReferenceRatesError } from '#shared/rails/rates/ecb-daily-rates.ts';
@@ -15,6 +19,7 @@ import { creditBalance } from '#shared/withdrawals/credit-balance.ts';
 import { fetchReferenceRates } from '#shared/withdrawals/fetch-reference-rates.ts';
 import { getRate } from '#shared/withdrawals/get-rate.ts';
 import { getReferenceRates } from '#shared/withdrawals/reference-rate-repository.ts';
+import { eurBank } from '#test/support/banks/bank-requests.ts';
 import { isolatedTableDeps } from '#test/support/db/isolated-table.ts';
 import { givenOrganization } from '#test/support/deps.ts';
 import { givenBank } from '#test/support/withdrawals/withdrawal-requests.ts';
@@ -143,5 +148,41 @@ describe('a live organization on ECB rates', () => {
 
     now = new Date(Date.parse(`${stored?.date}T15:00:00.000Z`) + 95 * 3_600_000);
     expect(await payee.withdraw('ecb-fresh', '100')).toMatchObject({ status: 'PROCESSING' });
+  });
+
+  it('forwards USDC arriving on-chain at the ECB rate, and credits it instead while the rate is stale', async () => {
+    published = { status: 200, body: dayFile('2026-11-24', '1.0512') };
+    await fetchReferenceRates(deps);
+    const stored = await getReferenceRates(deps.db);
+    const payee = await givenLivePayee(0);
+    const body = CreateBankBody.parse(eurBank({ beneficiaryName: 'Ada Lovelace' }));
+    const bank = await createBank(deps, {
+      ...body,
+      organizationId: payee.organizationId,
+      customerId: payee.customerId,
+    });
+    const address = bank.wallets.find((wallet) => wallet.chain === 'base')?.address ?? '';
+    const arrive = (amount: string) =>
+      ingestInboundTransfer(deps, {
+        chain: 'base',
+        address,
+        amount,
+        txHash: `0x${randomBytes(32).toString('hex')}`,
+        logIndex: 0,
+      });
+    const publishedAt = Date.parse(`${stored?.date}T15:00:00.000Z`);
+
+    now = new Date(publishedAt + 3_600_000);
+    const forwarded = await arrive('50');
+    now = new Date(publishedAt + 97 * 3_600_000);
+    const credited = await arrive('50');
+
+    expect(bank.status).toBe('ACTIVE');
+    expect(forwarded.transaction).toMatchObject({
+      type: 'WITHDRAWAL',
+      status: 'PROCESSING',
+      exchangeRate: '0.95129375',
+    });
+    expect(credited.transaction).toMatchObject({ type: 'DEPOSIT', status: 'COMPLETED', targetAmount: '50.00' });
   });
 });
