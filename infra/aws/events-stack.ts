@@ -58,6 +58,8 @@ export const SWEEPS = {
 } as const satisfies Record<string, { handler: string; description: string; bank?: BankChannelRole }>;
 /** What a sweep may do on the table: transitions (transactions with their event records) and the timer index. */
 export const SWEEP_ACCESS: Access = { table: 'readwrite', indexes: ['gsi2'] };
+/** Applies bank reports from the channel's inbox, on S3 events. */
+export const BANK_REPORTS_HANDLER = 'functions/events/apply-bank-reports.ts';
 /** EventBridge's shortest schedule; a run handles up to 1,000 due transactions, the next carries on. */
 const SWEEP_EVERY = Duration.minutes(1);
 
@@ -229,7 +231,7 @@ export class EventsStack extends Stack {
     // notifications on), so the bucket's stack needs no reference to this function.
     this.bankReports = newFunction(
       'BankReports',
-      'functions/events/apply-bank-reports.ts',
+      BANK_REPORTS_HANDLER,
       'Applies pain.002 and camt.054 reports from the bank channel inbox',
       Duration.minutes(1),
     );

@@ -17,7 +17,9 @@ import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { esbuildOptions, NODE_OPTIONS } from '#infra/aws/bundling.ts';
-import { SWEEPS } from '#infra/aws/events-stack.ts';
+import { CHAIN_WATCHER_HANDLER } from '#infra/aws/chain-watchers.ts';
+import { BANK_REPORTS_HANDLER, SWEEPS } from '#infra/aws/events-stack.ts';
+import { REFERENCE_RATES_HANDLER } from '#infra/aws/reference-rates.ts';
 import { EVENT_FUNCTIONS } from '#shared/events/routing.ts';
 import { NOT_FOUND_HANDLER, routeList } from '#shared/routes.ts';
 
@@ -90,12 +92,16 @@ async function main() {
   const workdir = await mkdtemp(path.join(tmpdir(), 'payouts-bench-bundles-'));
   try {
     const floor = await measure('floor', FLOOR_HANDLER, workdir, runs);
-    // Every function the stacks deploy: one per route, the not-found function, the event functions and sweeps.
+    // Every function the stacks deploy: one per route, the not-found function, the event functions, the sweeps,
+    // the chain watchers (one bundle for every chain), the bank reports and the reference rates fetcher.
     const entries = [
       ...routeList.map((route) => [route.operationId, route.handler] as const),
       ['notFound', NOT_FOUND_HANDLER] as const,
       ...Object.entries(EVENT_FUNCTIONS),
       ...Object.entries(SWEEPS).map(([name, sweep]) => [name, sweep.handler] as const),
+      ['ChainWatcher', CHAIN_WATCHER_HANDLER] as const,
+      ['BankReports', BANK_REPORTS_HANDLER] as const,
+      ['ReferenceRates', REFERENCE_RATES_HANDLER] as const,
     ];
     const functions: Measured[] = [];
     for (const [name, entry] of entries) functions.push(await measure(name, entry, workdir, runs));
