@@ -2,6 +2,7 @@ import {
   CreateTableCommand,
   DescribeTableCommand,
   type DynamoDBClient,
+  LimitExceededException,
   ResourceInUseException,
   ResourceNotFoundException,
   UpdateTableCommand,
@@ -34,28 +35,48 @@ export async function ensureTable(client: DynamoDBClient, tableName: string): Pr
   return true;
 }
 
+/** How long an index may take to become usable; DynamoDB Local on a loaded machine has taken over 10 s. */
+const INDEX_READY_MS = 120_000;
+const POLL_MS = 200;
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 /**
  * A DATA_DIR kept from an older version lacks indexes added since (gsi2 came with withdrawals, gsi3 with the console): add them, one
- * per UpdateTable as DynamoDB requires, and wait until each is usable.
+ * per UpdateTable as DynamoDB requires, and wait until each is usable before the next (DynamoDB refuses a second
+ * while one is still being created).
  */
 async function addMissingIndexes(client: DynamoDBClient, tableName: string, existing: Set<string | undefined>) {
   for (const index of Object.values(TABLE.indexes)) {
     if (existing.has(index.name)) continue;
-    await client.send(
-      new UpdateTableCommand({
-        TableName: tableName,
-        AttributeDefinitions: [index.partitionKey, index.sortKey].map((name) => ({
-          AttributeName: name,
-          AttributeType: 'S' as const,
-        })),
-        GlobalSecondaryIndexUpdates: [{ Create: globalSecondaryIndex(index) }],
-      }),
-    );
-    for (let attempt = 0; attempt < 100; attempt++) {
+    const deadline = Date.now() + INDEX_READY_MS;
+    const statusOf = async () => {
       const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
-      const status = Table?.GlobalSecondaryIndexes?.find((i) => i.IndexName === index.name)?.IndexStatus;
-      if (status === 'ACTIVE') break;
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      return Table?.GlobalSecondaryIndexes?.find((i) => i.IndexName === index.name)?.IndexStatus;
+    };
+    for (;;) {
+      try {
+        await client.send(
+          new UpdateTableCommand({
+            TableName: tableName,
+            AttributeDefinitions: [index.partitionKey, index.sortKey].map((name) => ({
+              AttributeName: name,
+              AttributeType: 'S' as const,
+            })),
+            GlobalSecondaryIndexUpdates: [{ Create: globalSecondaryIndex(index) }],
+          }),
+        );
+        break;
+      } catch (error) {
+        // Another index of this table is still being created (by this process or another one): wait for it.
+        if (!(error instanceof LimitExceededException) || Date.now() > deadline) throw error;
+        await pause(POLL_MS);
+      }
+    }
+    while ((await statusOf()) !== 'ACTIVE') {
+      if (Date.now() > deadline)
+        throw new Error(`index ${index.name} of ${tableName} is not ACTIVE after ${INDEX_READY_MS} ms`);
+      await pause(POLL_MS);
     }
   }
 }

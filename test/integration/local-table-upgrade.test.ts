@@ -34,5 +34,6 @@ describe('the local table across versions', () => {
       ['gsi2', 'ACTIVE'],
       ['gsi3', 'ACTIVE'],
     ]);
-  });
+    // DynamoDB Local builds an index in seconds when idle and has taken over 10 s each under a full test run.
+  }, 120_000);
 });
