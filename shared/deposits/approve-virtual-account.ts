@@ -8,11 +8,10 @@ import type { Db } from '#shared/db/client.ts';
 import { toVirtualAccount, type VirtualAccount, virtualAccountEventData } from '#shared/deposits/schemas.ts';
 import {
   activateVirtualAccount,
-  getVirtualAccountOfCustomer,
   IbanTakenError,
   VirtualAccountStateChangedError,
 } from '#shared/deposits/virtual-account-repository.ts';
-import { notPending, pendingVirtualAccount, type Where } from '#shared/deposits/virtual-account-rules.ts';
+import { decidedMeanwhile, pendingVirtualAccount, type Where } from '#shared/deposits/virtual-account-rules.ts';
 import { eventRecord } from '#shared/events/outbox.ts';
 import { isValidIban } from '#shared/validation/iban.ts';
 
@@ -55,15 +54,7 @@ export async function approveVirtualAccount(
         });
       return toVirtualAccount(await activateVirtualAccount(deps.db, { account, bank, now, event }));
     } catch (error) {
-      if (error instanceof VirtualAccountStateChangedError) {
-        const current = await getVirtualAccountOfCustomer(
-          deps.db,
-          input.organizationId,
-          input.customerId,
-          input.virtualAccountId,
-        );
-        throw notPending('approved', current?.status ?? 'gone');
-      }
+      if (error instanceof VirtualAccountStateChangedError) throw await decidedMeanwhile(deps.db, input, 'approved');
       if (!(error instanceof IbanTakenError) || draw >= IBAN_DRAWS) throw error;
     }
   }

@@ -2,11 +2,10 @@ import type { Clock } from '#shared/clock.ts';
 import type { Db } from '#shared/db/client.ts';
 import { toVirtualAccount, type VirtualAccount, virtualAccountEventData } from '#shared/deposits/schemas.ts';
 import {
-  getVirtualAccountOfCustomer,
   rejectVirtualAccount as rejectStored,
   VirtualAccountStateChangedError,
 } from '#shared/deposits/virtual-account-repository.ts';
-import { notPending, pendingVirtualAccount, type Where } from '#shared/deposits/virtual-account-rules.ts';
+import { decidedMeanwhile, pendingVirtualAccount, type Where } from '#shared/deposits/virtual-account-rules.ts';
 import { eventRecord } from '#shared/events/outbox.ts';
 
 /**
@@ -34,13 +33,7 @@ export async function rejectVirtualAccount(
     });
     return toVirtualAccount(rejected);
   } catch (error) {
-    if (!(error instanceof VirtualAccountStateChangedError)) throw error;
-    const current = await getVirtualAccountOfCustomer(
-      deps.db,
-      input.organizationId,
-      input.customerId,
-      input.virtualAccountId,
-    );
-    throw notPending('rejected', current?.status ?? 'gone');
+    if (error instanceof VirtualAccountStateChangedError) throw await decidedMeanwhile(deps.db, input, 'rejected');
+    throw error;
   }
 }

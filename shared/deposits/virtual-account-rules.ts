@@ -12,6 +12,16 @@ export type Where = { organizationId: string; customerId: string };
 export const notPending = (verb: 'approved' | 'rejected', status: string) =>
   new ConflictError(`Only a PENDING virtual account can be ${verb}; this one is ${status}`);
 
+/** The 409 for a decision that lost a race: the account's state as another decision left it. */
+export async function decidedMeanwhile(
+  db: Db,
+  input: Where & { virtualAccountId: string },
+  verb: 'approved' | 'rejected',
+): Promise<ConflictError> {
+  const current = await getVirtualAccountOfCustomer(db, input.organizationId, input.customerId, input.virtualAccountId);
+  return notPending(verb, current?.status ?? 'gone');
+}
+
 /**
  * The PENDING account a decision (approve, reject) is about: 404 for a missing customer or account, 409 when it
  * was decided already.
