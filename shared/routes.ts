@@ -2,6 +2,7 @@ import { routes as bankRoutes } from '#shared/banks/routes.ts';
 import { routes as consoleRoutes } from '#shared/console/routes.ts';
 import { routes as customerRoutes } from '#shared/customers/routes.ts';
 import { routes as depositRoutes } from '#shared/deposits/routes.ts';
+import { routes as developerFeeRoutes } from '#shared/developer-fees/routes.ts';
 import { routes as docsRoutes } from '#shared/docs/routes.ts';
 import { routes as healthRoutes } from '#shared/health/routes.ts';
 import type { RouteDefinition } from '#shared/routing/route.ts';
@@ -24,6 +25,7 @@ export const routes = {
   ...withdrawalRoutes,
   ...walletRoutes,
   ...depositRoutes,
+  ...developerFeeRoutes,
   ...consoleRoutes,
 } satisfies Record<string, RouteDefinition>;
 

@@ -27,6 +27,8 @@ export async function createCustomer(
     kycStatus: 'NOT_STARTED',
     kycAttempts: 0,
     kycInReview: false,
+    developerSpreadFeeBps: 0,
+    developerFeesUpdatedAt: null,
     verifiedName: null,
     // Individuals' addresses come from KYC; a corporate's registered address may be given up front.
     address: input.accountType === 'corporate' ? (input.address ?? null) : null,

@@ -43,6 +43,13 @@ export const CustomerRecordSchema = z.object({
   kycAttempts: z._default(z.number().check(z.int(), z.gte(0)), 0),
   /** A submitted review awaits the provider's verdict (no second submission meanwhile). Absent: false. */
   kycInReview: z._default(z.boolean(), false),
+  /**
+   * The organization's own fee on this customer's withdrawals and deposits, in basis points (Compose's
+   * `developerSpreadFeeBps`, 0-2500; `PATCH .../developer-fees`). Absent on customers stored before it: 0.
+   */
+  developerSpreadFeeBps: z._default(z.number().check(z.int(), z.gte(0), z.lte(2500)), 0),
+  /** When the developer fee was last set (null: never; the answer then shows the customer's creation time). */
+  developerFeesUpdatedAt: z._default(z.nullable(z.string()), null),
   /** Optimistic-concurrency counter: every change is conditional on the version it read. */
   version: z.number().check(z.int(), z.gte(1)),
 });

@@ -1,3 +1,5 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { KycStatus } from '#shared/customers/records.ts';
 import { type CustomerRecord, CustomerRecordSchema } from '#shared/customers/records.ts';
 import type { Db } from '#shared/db/client.ts';
@@ -222,4 +224,31 @@ export async function submitKycForReview(
     updatedAt: now.toISOString(),
     version: customer.version + 1,
   };
+}
+
+/**
+ * Sets the customer's developer fee rate (Compose's `PATCH .../developer-fees`); undefined when there is no such
+ * customer. Only these two attributes change, so it needs no version guard: nothing else reads them to decide.
+ */
+export async function setDeveloperSpreadFee(
+  db: Db,
+  input: { organizationId: string; customerId: string; developerSpreadFeeBps: number; now: Date },
+): Promise<CustomerRecord | undefined> {
+  try {
+    const { Attributes } = await db.client.send(
+      new UpdateCommand({
+        TableName: db.tableName,
+        Key: keys.customer(input.organizationId, input.customerId),
+        UpdateExpression: 'SET developerSpreadFeeBps = :bps, developerFeesUpdatedAt = :now',
+        // Never creates a customer out of a fee for an unknown id.
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':bps': input.developerSpreadFeeBps, ':now': input.now.toISOString() },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return Attributes ? parseCustomer(Attributes) : undefined;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return undefined;
+    throw error;
+  }
 }

@@ -42,6 +42,9 @@
  * | A customer's USDC balance               | GetItem, conditional Update | pk=`ORG#<orgId>#CUSTOMER#<customerId>` sk=`BALANCE` |
  * | An organization's allowance usage       | GetItem, conditional Update | pk=`ORG#<orgId>` sk=`ALLOWANCE`           |
  * | An organization's sandbox settings      | GetItem, Update | pk=`ORG#<orgId>` sk=`SANDBOX` (faults, exchange rates) |
+ * | An organization's unclaimed developer fees | GetItem, Update ADD (accrual), conditional Update (claim) | pk=`ORG#<orgId>` sk=`DEVELOPERFEES` |
+ * | An organization's custodial USDC balance | GetItem, Update ADD (claim) | pk=`ORG#<orgId>` sk=`BALANCE#USDC`        |
+ * | A claim of developer fees               | conditional Put | pk=`ORG#<orgId>#FEECLAIMS` sk=`CLAIM#<claimId>`        |
  * | The latest reference rates of a source (ECB) | GetItem (in the create's BatchGet), conditional Put (never older) | pk=`REFERENCERATES#<source>` sk=`LATEST` |
  * | Withdrawals due to expire / to batch    | Query gsi2 | gsi2pk=`TIMER#<EXPIRE|BATCH>#<shard>` gsi2sk=`<dueAt>#<transactionId>` (sparse) |
  * | -- the bank payout rail (issue 17) --   |           |                                                              |
@@ -223,6 +226,15 @@ export const keys = {
   }),
   allowance: (organizationId: string): Key => ({ pk: `ORG#${organizationId}`, sk: 'ALLOWANCE' }),
   sandboxSettings: (organizationId: string): Key => ({ pk: `ORG#${organizationId}`, sk: 'SANDBOX' }),
+  /** The organization's developer fees: accrued and not yet claimed (micro-USDC). */
+  developerFees: (organizationId: string): Key => ({ pk: `ORG#${organizationId}`, sk: 'DEVELOPERFEES' }),
+  /** The organization's own custodial USDC (claimed developer fees). */
+  organizationBalance: (organizationId: string): Key => ({ pk: `ORG#${organizationId}`, sk: 'BALANCE#USDC' }),
+  /** One claim of developer fees, its id the `transactionId` the claim answers. */
+  developerFeeClaim: (organizationId: string, claimId: string): Key => ({
+    pk: `ORG#${organizationId}#FEECLAIMS`,
+    sk: `CLAIM#${claimId}`,
+  }),
   /** The latest published reference rates of a market-data source, shared by every live organization. */
   referenceRates: (source: 'ECB'): Key => ({ pk: `REFERENCERATES#${source}`, sk: 'LATEST' }),
   /**

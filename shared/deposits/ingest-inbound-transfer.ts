@@ -1,5 +1,6 @@
 import type { BankRecord } from '#shared/banks/records.ts';
 import { getBankOfCustomer } from '#shared/banks/repository.ts';
+import { getCustomer } from '#shared/customers/repository.ts';
 import {
   type GuardedItem,
   retryOnConflict,
@@ -18,15 +19,21 @@ import type { Organization } from '#shared/organizations/records.ts';
 import { getOrganization } from '#shared/organizations/repository.ts';
 import type { AddressLookup } from '#shared/wallets/records.ts';
 import { findDepositAddress } from '#shared/wallets/repository.ts';
-import { balanceWrites, getSandboxSettings } from '#shared/withdrawals/balance-repository.ts';
+import { balanceWrites, depositLedger, getSandboxSettings } from '#shared/withdrawals/balance-repository.ts';
 import {
   bankSnapshot,
   createdEvent,
   newCompletedDeposit,
   newTransactionRecord,
+  quotedFigures,
   toTransaction,
 } from '#shared/withdrawals/new-transaction.ts';
-import { AmountAboveMaximumError, AmountNotAboveFeeError, quoteWithdrawal } from '#shared/withdrawals/quote.ts';
+import {
+  AmountAboveMaximumError,
+  AmountNotAboveFeeError,
+  type FeeSchedule,
+  quoteWithdrawal,
+} from '#shared/withdrawals/quote.ts';
 import { needsReferenceRates, rateProviderFor } from '#shared/withdrawals/rates.ts';
 import type { TransactionRecord } from '#shared/withdrawals/records.ts';
 import { getReferenceRates } from '#shared/withdrawals/reference-rate-repository.ts';
@@ -84,15 +91,26 @@ export async function ingestInboundTransfer(deps: Deps, report: InboundTransferR
   const organization = report.organization ?? (await getOrganization(deps.db, wallet.organizationId));
   if (!organization) throw new Error(`deposit address ${wallet.address} names a missing organization`);
   const { organizationId } = organization;
-  const bank = wallet.bankId
-    ? await getBankOfCustomer(deps.db, organizationId, wallet.customerId, wallet.bankId)
-    : undefined;
+  const [bank, customer] = await Promise.all([
+    wallet.bankId ? getBankOfCustomer(deps.db, organizationId, wallet.customerId, wallet.bankId) : undefined,
+    getCustomer(deps.db, organizationId, wallet.customerId),
+  ]);
+  // The customer's developer fee applies to what arrives for it (0 for a customer that is gone: nothing to bill).
+  const developerSpreadFeeBps = customer?.developerSpreadFeeBps ?? 0;
   const amount = toMicro(report.amount);
 
   return retryOnConflict(async () => {
     for (let attempt = 1; ; attempt++) {
       const now = deps.clock.now();
-      const plan = await planInbound(deps, { organization, wallet, bank, amount, transfer, now });
+      const plan = await planInbound(deps, {
+        organization,
+        wallet,
+        bank,
+        amount,
+        developerSpreadFeeBps,
+        transfer,
+        now,
+      });
       try {
         await writeGuarded(deps.db, plan.items);
       } catch (error) {
@@ -123,7 +141,7 @@ async function replay(deps: Deps, transfer: InboundTransfer): Promise<InboundRes
   return { transaction: toTransaction(transaction), replayed: true };
 }
 
-type Role = 'transaction' | 'pointer' | 'reference' | 'balance' | 'event' | 'inbound';
+type Role = 'transaction' | 'pointer' | 'reference' | 'balance' | 'developerFees' | 'event' | 'inbound';
 
 type Plan = { record: TransactionRecord; items: GuardedItem<Role>[] };
 
@@ -140,16 +158,18 @@ async function planInbound(
     wallet: AddressLookup;
     bank: BankRecord | undefined;
     amount: bigint;
+    developerSpreadFeeBps: number;
     transfer: { chain: Chain; txHash: string; logIndex: number };
     now: Date;
   },
 ): Promise<Plan> {
-  const { organization, wallet, bank, amount, now } = input;
+  const { organization, wallet, bank, amount, developerSpreadFeeBps, now } = input;
   const at = now.toISOString();
   const usdc = formatMicro(amount);
   const owner = { organizationId: organization.organizationId, customerId: wallet.customerId };
   const outcome = inboundOutcome({ kind: wallet.kind, bankActive: bank?.status === 'ACTIVE', amount: usdc });
-  const quote = outcome === 'forward' && bank ? await forwardingQuote(deps, organization, bank, usdc) : undefined;
+  const fees = { ...organization.fees, developerSpreadFeeBps };
+  const quote = outcome === 'forward' && bank ? await forwardingQuote(deps, organization, fees, bank, usdc) : undefined;
   const record =
     quote && bank
       ? newTransactionRecord(
@@ -161,14 +181,14 @@ async function planInbound(
             status: 'PROCESSING',
             completedAt: null,
             targetCurrency: bank.currency,
-            ...quote,
+            ...quotedFigures(quote, developerSpreadFeeBps),
             withdrawalBank: bankSnapshot(bank),
             reservation: { balance: true, allowancePeriodStart: null },
             settleDueAt: settleDueAt(deps, organization, now),
           },
           now,
         )
-      : newCompletedDeposit(owner, usdc, now);
+      : newCompletedDeposit(owner, usdc, now, { developerSpreadFeeBps });
   const inbound: TransactionRecord = { ...record, walletAddress: wallet.address, txHash: input.transfer.txHash };
   const { db } = deps;
   return {
@@ -177,10 +197,10 @@ async function planInbound(
       { role: 'transaction', item: transactionWrites.insert(db, inbound) },
       { role: 'pointer', item: transactionWrites.pointer(db, inbound) },
       { role: 'reference', item: transactionWrites.reference(db, inbound) },
-      {
-        role: 'balance',
-        item: quote ? balanceWrites.creditLocked(db, owner, amount, at) : balanceWrites.credit(db, owner, amount, at),
-      },
+      // A forwarding withdrawal earns its developer fee when the payout completes; a deposit at once.
+      ...(quote
+        ? [{ role: 'balance' as const, item: balanceWrites.creditLocked(db, owner, amount, at) }]
+        : depositLedger(db, inbound, at)),
       { role: 'event', item: transactionWrites.event(db, createdEvent(inbound, now)) },
       {
         role: 'inbound',
@@ -203,7 +223,13 @@ async function planInbound(
  * (nothing left after the fee, above the per-withdrawal maximum), or a rate no payout may execute on (a stale
  * ECB rate), is not forwarded: it is credited instead.
  */
-async function forwardingQuote(deps: Deps, organization: Organization, bank: BankRecord, sourceAmount: string) {
+async function forwardingQuote(
+  deps: Deps,
+  organization: Organization,
+  fees: FeeSchedule,
+  bank: BankRecord,
+  sourceAmount: string,
+) {
   const [sandbox, reference] = await Promise.all([
     organization.environment === 'sandbox' ? getSandboxSettings(deps.db, organization.organizationId) : undefined,
     needsReferenceRates(deps.config, organization) ? getReferenceRates(deps.db) : undefined,
@@ -217,7 +243,7 @@ async function forwardingQuote(deps: Deps, organization: Organization, bank: Ban
   }
   try {
     return quoteWithdrawal({
-      fees: organization.fees,
+      fees,
       exchangeRate: exchange.rate,
       maxSourceAmount: deps.config.withdrawals.maxAmountUsdc,
       sourceAmount,

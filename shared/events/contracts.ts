@@ -16,6 +16,7 @@ export const EVENT_TYPES = [
   'virtual_account.created',
   'virtual_account.approved',
   'virtual_account.rejected',
+  'developer_fees.claimed',
   'webhook.test',
 ] as const;
 
@@ -100,6 +101,18 @@ const virtualAccountEventData = z
     }),
   );
 
+const developerFeesClaimedData = z
+  .object({
+    amount: z.string().check(z.meta({ description: 'USDC claimed, moved to the organization’s custodial balance' })),
+    currency: z.literal('usdc'),
+    transaction_id: z.uuid().check(z.meta({ description: 'The claim’s `transactionId`' })),
+  })
+  .check(
+    z.meta({
+      examples: [{ amount: '12.345678', currency: 'usdc', transaction_id: '5d4c3b2a-1f0e-4d9c-8b7a-6f5e4d3c2b1a' }],
+    }),
+  );
+
 export const EVENT_DATA_SCHEMAS = {
   'customer.created': customerEventData,
   'customer.kyc.approved': customerEventData,
@@ -115,6 +128,7 @@ export const EVENT_DATA_SCHEMAS = {
   'virtual_account.created': virtualAccountEventData,
   'virtual_account.approved': virtualAccountEventData,
   'virtual_account.rejected': virtualAccountEventData,
+  'developer_fees.claimed': developerFeesClaimedData,
   'webhook.test': z.object({}).check(z.meta({ examples: [{}] })),
 } satisfies Record<EventType, z.ZodMiniObject>;
 

@@ -1,3 +1,5 @@
+import type { Db } from '#shared/db/client.ts';
+import type { TransactItem } from '#shared/db/guarded-write.ts';
 import { keys } from '#shared/db/keys.ts';
 import type { EventEnvelope, EventType } from '#shared/events/contracts.ts';
 import { newId } from '#shared/ids.ts';
@@ -34,3 +36,8 @@ export function eventRecord(input: {
     expiresAt: Math.floor(input.now.getTime() / 1000) + EVENT_RETENTION_SECONDS,
   };
 }
+
+/** The outbox item as a transaction item: an event id is fresh, so the guard only keeps a retry from duplicating it. */
+export const eventPut = (db: Db, event: EventRecord): TransactItem => ({
+  Put: { TableName: db.tableName, Item: event, ConditionExpression: 'attribute_not_exists(pk)' },
+});

@@ -321,6 +321,8 @@ const EVENT_SUMMARIES: Partial<Record<EventType, string>> = {
   'deposit.created': 'A deposit was recorded',
   'deposit.status_changed': "A deposit's status changed",
   'virtual_account.rejected': 'A virtual account request was refused (REJECTED, with `reason` when one was given)',
+  'developer_fees.claimed':
+    'The organization claimed its developer fees (`POST /developer-fees`): moved to its custodial balance',
   'webhook.test': 'A test delivery, sent on request to one endpoint',
 };
 

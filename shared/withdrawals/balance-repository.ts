@@ -4,7 +4,8 @@ import type { Db } from '#shared/db/client.ts';
 import type { GuardedItem, TransactItem } from '#shared/db/guarded-write.ts';
 import { readItem, readItems, type StoredItem } from '#shared/db/items.ts';
 import { keys } from '#shared/db/keys.ts';
-import { MicroSchema } from '#shared/money/micro.ts';
+import { developerFeeWrites } from '#shared/developer-fees/repository.ts';
+import { MicroSchema, toMicro } from '#shared/money/micro.ts';
 import * as z from '#shared/validation/zod.ts';
 import {
   type AllowanceConfig,
@@ -13,7 +14,7 @@ import {
   type BalanceState,
   EMPTY_BALANCE,
 } from '#shared/withdrawals/allowance.ts';
-import type { IdempotencyRecord, ReferenceRatesRecord } from '#shared/withdrawals/records.ts';
+import type { IdempotencyRecord, ReferenceRatesRecord, TransactionRecord } from '#shared/withdrawals/records.ts';
 import { IdempotencyRecordSchema } from '#shared/withdrawals/records.ts';
 import { referenceRatesRead } from '#shared/withdrawals/reference-rate-repository.ts';
 import type { ExchangeRates } from '#shared/withdrawals/schemas.ts';
@@ -335,4 +336,32 @@ export async function setSandboxRates(db: Db, organizationId: string, rates: Par
     }),
   );
   return parseSandboxSettings(Attributes ?? {});
+}
+
+const developerFeeOfRecord = (record: TransactionRecord) =>
+  record.developerFee ? toMicro(record.developerFee.amount) : 0n;
+
+/** The organization earns a transaction's developer fee (when it has one) in the transaction that completes it. */
+export function developerFeeEarned(db: Db, record: TransactionRecord, at: string): GuardedItem<'developerFees'>[] {
+  const fee = developerFeeOfRecord(record);
+  return fee > 0n
+    ? [{ role: 'developerFees', item: developerFeeWrites.accrue(db, record.organizationId, fee, at) }]
+    : [];
+}
+
+/**
+ * A completed deposit's ledger: the customer is credited what arrived less the developer fee, which the
+ * organization earns in the same transaction.
+ */
+export function depositLedger(
+  db: Db,
+  record: TransactionRecord,
+  at: string,
+): GuardedItem<'balance' | 'developerFees'>[] {
+  const owner = { organizationId: record.organizationId, customerId: record.customerId };
+  const credited = toMicro(record.targetAmount) - developerFeeOfRecord(record);
+  return [
+    { role: 'balance', item: balanceWrites.credit(db, owner, credited, at) },
+    ...developerFeeEarned(db, record, at),
+  ];
 }

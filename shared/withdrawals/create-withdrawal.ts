@@ -37,6 +37,7 @@ import {
   bankSnapshot,
   createdEvent,
   newTransactionRecord,
+  quotedFigures,
   requestHash,
   toTransaction,
 } from '#shared/withdrawals/new-transaction.ts';
@@ -280,7 +281,7 @@ function plan(
   const { db } = deps;
   const exchange = rateProviderFor(deps.config, { organization, ...context, now }).rateFor(bank.currency);
   const quote = quoteWithdrawal({
-    fees: organization.fees,
+    fees: { ...organization.fees, developerSpreadFeeBps: customer.developerSpreadFeeBps },
     exchangeRate: exchange.rate,
     maxSourceAmount: deps.config.withdrawals.maxAmountUsdc,
     ...input.amount,
@@ -297,7 +298,7 @@ function plan(
       status: executes ? 'PROCESSING' : 'PROPOSED',
       completedAt: null,
       targetCurrency: bank.currency,
-      ...quote,
+      ...quotedFigures(quote, customer.developerSpreadFeeBps),
       withdrawalBank: bankSnapshot(bank),
       idempotencyKey: input.idempotencyKey,
       reservation: { balance: executes, allowancePeriodStart: executes ? window.periodStart : null },

@@ -7,14 +7,15 @@ import {
 } from '#shared/db/guarded-write.ts';
 import type { Deps } from '#shared/deps.ts';
 import { formatMicro, toMicro } from '#shared/money/micro.ts';
-import { balanceWrites } from '#shared/withdrawals/balance-repository.ts';
+import { depositLedger } from '#shared/withdrawals/balance-repository.ts';
 import { createdEvent, newCompletedDeposit, toTransaction } from '#shared/withdrawals/new-transaction.ts';
 import type { Transaction } from '#shared/withdrawals/schemas.ts';
 import { transactionWrites } from '#shared/withdrawals/transaction-repository.ts';
 
 /**
  * `POST /sandbox/customers/{id}/balance`: USDC arrives for the customer, recorded as a COMPLETED `DEPOSIT`
- * with its `deposit.created` event, in the same transaction as the credit.
+ * with its `deposit.created` event, in the same transaction as the credit (less the customer's developer fee, which
+ * the organization earns in it too).
  */
 export async function creditBalance(
   deps: Deps,
@@ -31,15 +32,17 @@ export async function creditBalance(
         { organizationId: input.organizationId, customerId: customer.customerId },
         usdc,
         now,
-        // The sandbox's stand-in for a bank transfer to the shared receiving account, quoting the reference.
-        { accountType: 'sharedAccount', reference: customer.depositReference },
+        {
+          // The sandbox's stand-in for a bank transfer to the shared receiving account, quoting the reference.
+          depositInstructions: { accountType: 'sharedAccount', reference: customer.depositReference },
+          developerSpreadFeeBps: customer.developerSpreadFeeBps,
+        },
       );
-      const owner = { organizationId: input.organizationId, customerId: customer.customerId };
       const items: GuardedItem<string>[] = [
         { role: 'transaction', item: transactionWrites.insert(deps.db, record) },
         { role: 'pointer', item: transactionWrites.pointer(deps.db, record) },
         { role: 'reference', item: transactionWrites.reference(deps.db, record) },
-        { role: 'balance', item: balanceWrites.credit(deps.db, owner, amount, at) },
+        ...depositLedger(deps.db, record, at),
         { role: 'event', item: transactionWrites.event(deps.db, createdEvent(record, now)) },
       ];
       try {

@@ -4,6 +4,7 @@ import { type EventRecord, eventRecord } from '#shared/events/outbox.ts';
 import { newId, sha256Hex } from '#shared/ids.ts';
 import { decimalValue } from '#shared/money/amounts.ts';
 import { requiresUiAction } from '#shared/withdrawals/lifecycle.ts';
+import { depositDeveloperFee, type Quote } from '#shared/withdrawals/quote.ts';
 import type { TransactionRecord } from '#shared/withdrawals/records.ts';
 import type { Transaction } from '#shared/withdrawals/schemas.ts';
 
@@ -34,7 +35,24 @@ type NewTransaction = Pick<
   | 'expiryDueAt'
   | 'settleDueAt'
 > &
-  Partial<Pick<TransactionRecord, 'depositInstructions'>>;
+  Partial<Pick<TransactionRecord, 'depositInstructions' | 'developerFee'>>;
+
+/**
+ * The figures of a quote as a transaction stores them: the developer fee becomes Compose's object (null when the
+ * customer has none).
+ */
+export function quotedFigures(quote: Quote, developerSpreadFeeBps: number) {
+  return {
+    sourceAmount: quote.sourceAmount,
+    targetAmount: quote.targetAmount,
+    fee: quote.fee,
+    exchangeRate: quote.exchangeRate,
+    developerFee: developerFeeOf(developerSpreadFeeBps, quote.developerFee ?? '0.00'),
+  };
+}
+
+export const developerFeeOf = (developerSpreadFeeBps: number, amount: string): TransactionRecord['developerFee'] =>
+  developerSpreadFeeBps > 0 ? { developerSpreadFeeBps, amount } : null;
 
 /** A new transaction: a fresh id and reference, its timestamps, and the fields every transaction starts without. */
 export function newTransactionRecord(input: NewTransaction, now: Date): TransactionRecord {
@@ -59,18 +77,24 @@ export function newTransactionRecord(input: NewTransaction, now: Date): Transact
 
 /**
  * USDC that arrived for the customer and was credited at once: a COMPLETED `DEPOSIT` of `usdc` (sandbox credits,
- * inbound deposits). The caller writes the balance credit in the same transaction.
+ * inbound deposits), less the customer's developer fee when it has one (`developerFee`; `depositLedger` writes the
+ * credit and the fee in the caller's transaction).
  */
 export function newCompletedDeposit(
   owner: Pick<TransactionRecord, 'organizationId' | 'customerId'>,
   usdc: string,
   now: Date,
-  depositInstructions: TransactionRecord['depositInstructions'] = null,
+  options: {
+    depositInstructions?: TransactionRecord['depositInstructions'];
+    developerSpreadFeeBps?: number;
+  } = {},
 ): TransactionRecord {
+  const bps = options.developerSpreadFeeBps ?? 0;
   return newTransactionRecord(
     {
       ...owner,
-      depositInstructions,
+      depositInstructions: options.depositInstructions ?? null,
+      developerFee: developerFeeOf(bps, depositDeveloperFee(usdc, bps)),
       type: 'DEPOSIT',
       status: 'COMPLETED',
       completedAt: now.toISOString(),

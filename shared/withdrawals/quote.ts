@@ -14,7 +14,16 @@ const MICRO = new D('0.000001');
 const USDC_PLACES = 6;
 const FIAT_PLACES = 2;
 
-export type FeeSchedule = { feeBps: number; minFee: string };
+export type FeeSchedule = {
+  feeBps: number;
+  minFee: string;
+  /**
+   * The organization's own fee on this customer (Compose's `developerSpreadFeeBps`, 0-2500): basis points of what
+   * remains after our fee, rounded DOWN to 6 places (the customer is never charged more than the stated rate), and
+   * accrued to the organization when the payout settles. Absent: none.
+   */
+  developerSpreadFeeBps?: number;
+};
 
 export type QuoteInput = {
   fees: FeeSchedule;
@@ -25,7 +34,14 @@ export type QuoteInput = {
 } & ({ sourceAmount: string; targetAmount?: undefined } | { targetAmount: string; sourceAmount?: undefined });
 
 /** Every figure of a quote, as the decimal strings the API renders (USDC 2-6 places, fiat exactly 2). */
-export type Quote = { sourceAmount: string; targetAmount: string; fee: string; exchangeRate: string };
+export type Quote = {
+  sourceAmount: string;
+  targetAmount: string;
+  fee: string;
+  exchangeRate: string;
+  /** The organization's developer fee in USDC; only when the schedule has one. */
+  developerFee?: string;
+};
 
 type AmountField = 'sourceAmount' | 'targetAmount';
 
@@ -47,10 +63,30 @@ export function feeFor(sourceAmount: Decimal.Value, fees: FeeSchedule): D {
   return D.max(new D(fees.minFee), proportional).toDecimalPlaces(USDC_PLACES, Decimal.ROUND_UP);
 }
 
-/** `roundDown((source - fee) * rate, 2)`: what the bank receives; rounding DOWN never pays out more than was paid for. */
+/**
+ * `roundDown((source - fee) * developerSpreadFeeBps / 10000, 6)`: the organization's fee, on what our fee leaves.
+ * `source - fee - developerFee` equals `roundUp((source - fee) * (1 - bps/10000), 6)`, which never decreases as the
+ * source grows, so the target stays monotonic and `smallestSourceFor` stays exact.
+ */
+export function developerFeeFor(sourceAmount: Decimal.Value, fees: FeeSchedule): D {
+  const bps = fees.developerSpreadFeeBps ?? 0;
+  if (bps === 0) return new D(0);
+  const source = new D(sourceAmount);
+  const afterFee = D.max(0, source.minus(feeFor(source, fees)));
+  return afterFee.times(bps).div(10_000).toDecimalPlaces(USDC_PLACES, Decimal.ROUND_DOWN);
+}
+
+/**
+ * `roundDown((source - fee - developerFee) * rate, 2)`: what the bank receives; rounding DOWN never pays out more
+ * than was paid for.
+ */
 export function targetFor(sourceAmount: Decimal.Value, fees: FeeSchedule, exchangeRate: Decimal.Value): D {
   const source = new D(sourceAmount);
-  return source.minus(feeFor(source, fees)).times(exchangeRate).toDecimalPlaces(FIAT_PLACES, Decimal.ROUND_DOWN);
+  return source
+    .minus(feeFor(source, fees))
+    .minus(developerFeeFor(source, fees))
+    .times(exchangeRate)
+    .toDecimalPlaces(FIAT_PLACES, Decimal.ROUND_DOWN);
 }
 
 /**
@@ -68,11 +104,14 @@ export function smallestSourceFor(
   const target = new D(targetAmount);
   const rate = new D(exchangeRate);
   const proportion = new D(fees.feeBps).div(10_000);
-  if (proportion.gte(1) || rate.lte(0) || target.lte(0)) return undefined;
+  const developerShare = new D(fees.developerSpreadFeeBps ?? 0).div(10_000);
+  if (proportion.gte(1) || developerShare.gte(1) || rate.lte(0) || target.lte(0)) return undefined;
   const reaches = (source: D) => targetFor(source, fees, rate).gte(target);
 
-  // Net USDC the payout needs, then the gross amount under each arm of the fee rule.
-  const net = target.div(rate).toDecimalPlaces(USDC_PLACES, Decimal.ROUND_UP);
+  // Net USDC the payout needs, what must remain after our fee for the developer fee to leave it, then the gross
+  // amount under each arm of the fee rule.
+  const converted = target.div(rate).toDecimalPlaces(USDC_PLACES, Decimal.ROUND_UP);
+  const net = converted.div(new D(1).minus(developerShare)).toDecimalPlaces(USDC_PLACES, Decimal.ROUND_UP);
   const candidate = D.max(
     net.plus(fees.minFee),
     net.div(new D(1).minus(proportion)).toDecimalPlaces(USDC_PLACES, Decimal.ROUND_UP),
@@ -90,6 +129,16 @@ export function smallestSourceFor(
     else lo = mid;
   }
   return hi;
+}
+
+/**
+ * A deposit's developer fee: `roundDown(amount * developerSpreadFeeBps / 10000, 6)` of the USDC that arrived (the
+ * customer is credited the rest, Compose's `targetAmount - developerFee.amount`).
+ */
+export function depositDeveloperFee(amount: Decimal.Value, developerSpreadFeeBps: number): string {
+  return formatUsdc(
+    new D(amount).times(developerSpreadFeeBps).div(10_000).toDecimalPlaces(USDC_PLACES, Decimal.ROUND_DOWN),
+  );
 }
 
 /** Rates render with at least two decimals, like money, and never in exponent notation. */
@@ -117,5 +166,6 @@ export function quoteWithdrawal(input: QuoteInput): Quote {
     targetAmount: formatFiat(target),
     fee: formatUsdc(feeFor(source, input.fees)),
     exchangeRate: formatRate(input.exchangeRate),
+    ...(input.fees.developerSpreadFeeBps ? { developerFee: formatUsdc(developerFeeFor(source, input.fees)) } : {}),
   };
 }

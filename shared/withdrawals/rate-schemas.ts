@@ -38,7 +38,9 @@ export const GetRateQuery = z
     ),
     customer_id: z.optional(z.uuid({ error: 'Must be a UUID' })).check(
       z.meta({
-        description: 'Accepted for Compose compatibility; quotes do not depend on the customer yet (no developer fees)',
+        description:
+          "Quote with this customer's developer fee (`PATCH /customers/{customerId}/developer-fees`), as a withdrawal " +
+          'of theirs would be; 404 `Customer not found` for an unknown one. Absent: no developer fee.',
       }),
     ),
     deposit_model: z
@@ -66,6 +68,11 @@ export const RateSchema = z
     exchange_rate: z.string(),
     fee: z.string(),
     fee_currency: z.string(),
+    developer_fee: z.nullable(
+      z
+        .object({ amount: z.string(), currency: z.literal('USDC'), developerSpreadFeeBps: z.number().check(z.int()) })
+        .check(z.meta({ description: "The customer's developer fee (`customer_id`); null without one" })),
+    ),
   })
   .check(
     z.meta({
@@ -79,6 +86,7 @@ export const RateSchema = z
           exchange_rate: '0.92',
           fee: '5.00',
           fee_currency: 'USDC',
+          developer_fee: null,
         },
       ],
     }),

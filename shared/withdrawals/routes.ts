@@ -243,8 +243,14 @@ export const routes = {
     successStatus: 200,
     access: { table: 'read', sessions: true },
     request: { query: GetRateQuery },
-    responses: { 200: RateSchema, 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema },
-    examples: { responses: { 400: { error: UNSUPPORTED_PAIR } } },
+    responses: {
+      200: RateSchema,
+      400: ErrorBodySchema,
+      401: ErrorBodySchema,
+      403: ErrorBodySchema,
+      404: ErrorBodySchema,
+    },
+    examples: { responses: { 400: { error: UNSUPPORTED_PAIR }, ...customerNotFound } },
   }),
   sandboxCreditBalance: defineRoute({
     ...sandboxRoute,

@@ -1,5 +1,6 @@
 import { BankCurrencySchema, PaymentRailSchema } from '#shared/banks/records.ts';
 import { EmailSchema } from '#shared/customers/schemas.ts';
+import { DeveloperFeeSchema } from '#shared/developer-fees/schemas.ts';
 import { FiatAmountSchema, UsdcAmountSchema } from '#shared/money/amounts.ts';
 import { PaginationQuery } from '#shared/routing/schemas.ts';
 import * as z from '#shared/validation/zod.ts';
@@ -190,7 +191,7 @@ export const TransactionSchema = z.object({
   withdrawalBank: z.nullable(WithdrawalBankSnapshotSchema),
   depositInstructions: z.nullable(DepositInstructionsSchema),
   walletAddress: z.nullable(z.string()),
-  developerFee: z.nullable(z.string()),
+  developerFee: z.nullable(DeveloperFeeSchema),
   txHash: z.nullable(z.string()),
   failureReason: z.nullable(z.string()),
 });

@@ -6,7 +6,7 @@ import { readItem } from '#shared/db/items.ts';
 import { keys, TIMER_SHARDS, type TimerKind } from '#shared/db/keys.ts';
 import { type Page, queryListPage } from '#shared/db/pagination.ts';
 import { TABLE } from '#shared/db/table.ts';
-import type { EventRecord } from '#shared/events/outbox.ts';
+import { eventPut } from '#shared/events/outbox.ts';
 import * as z from '#shared/validation/zod.ts';
 import { pendingTimer } from '#shared/withdrawals/lifecycle.ts';
 import type { IdempotencyRecord } from '#shared/withdrawals/records.ts';
@@ -98,9 +98,7 @@ export const transactionWrites = {
       ConditionExpression: 'attribute_not_exists(pk)',
     },
   }),
-  event: (db: Db, event: EventRecord): TransactItem => ({
-    Put: { TableName: db.tableName, Item: event, ConditionExpression: 'attribute_not_exists(pk)' },
-  }),
+  event: eventPut,
 };
 
 // Reads.

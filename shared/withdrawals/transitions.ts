@@ -9,7 +9,12 @@ import { ConflictError, NotFoundError } from '#shared/errors.ts';
 import { log } from '#shared/log.ts';
 import { toMicro } from '#shared/money/micro.ts';
 import type { Organization } from '#shared/organizations/records.ts';
-import { allowanceWrites, balanceWrites, getAllowanceUsage } from '#shared/withdrawals/balance-repository.ts';
+import {
+  allowanceWrites,
+  balanceWrites,
+  developerFeeEarned,
+  getAllowanceUsage,
+} from '#shared/withdrawals/balance-repository.ts';
 import { assertTransition } from '#shared/withdrawals/lifecycle.ts';
 import { addSeconds, statusChangedEvent } from '#shared/withdrawals/new-transaction.ts';
 import { executorFor } from '#shared/withdrawals/ports.ts';
@@ -25,7 +30,7 @@ import { getTransactionOfCustomer, transactionWrites } from '#shared/withdrawals
 
 export type TransactionLocator = { organizationId: string; customerId: string; transactionId: string };
 
-type LedgerRole = 'balance' | 'allowance';
+type LedgerRole = 'balance' | 'allowance' | 'developerFees';
 
 type Step = {
   next: TransactionRecord;
@@ -242,7 +247,10 @@ export function expireWithdrawal(deps: Deps, locator: TransactionLocator, option
   });
 }
 
-/** The payout settled (`completedAt`: the bank's booking time, default now): the locked amount leaves the balance. */
+/**
+ * The payout settled (`completedAt`: the bank's booking time, default now): the locked amount leaves the balance,
+ * and the organization earns the withdrawal's developer fee.
+ */
 export function completeWithdrawal(deps: Deps, locator: TransactionLocator, completedAt?: string) {
   return applyTransition(deps, locator, (current, now) => {
     assertTransition(current, 'complete');
@@ -260,8 +268,9 @@ export function completeWithdrawal(deps: Deps, locator: TransactionLocator, comp
               role: 'balance',
               item: balanceWrites.consume(deps.db, owner(current), toMicro(current.sourceAmount), at),
             },
+            ...developerFeeEarned(deps.db, current, at),
           ]
-        : [],
+        : developerFeeEarned(deps.db, current, at),
     };
   });
 }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_BANK, DEMO_CUSTOMER, demoCustomers } from '#test/support/compose/demo-requests.ts';
 import { eventsWhere } from '#test/support/customers/customer-events.ts';
 import { givenOrganization, integrationDeps } from '#test/support/deps.ts';
 import { useApi } from '#test/support/http/local-api.ts';
@@ -14,41 +15,13 @@ const deps = integrationDeps();
 const { request } = useApi();
 
 type Body = Record<string, unknown>;
-
-/** Demo step "create": the body the demo posts (its form's defaults). */
-const DEMO_CUSTOMER = {
-  name: 'MARCO ROSSI',
-  accountType: 'individual',
-  email: 'marco.rossi@example.com',
-  expectedMonthlyVolume: 25000,
-};
-
-/** Demo step "wd-bank": `bankBody` with the form's defaults. */
-const DEMO_BANK = {
-  beneficiaryName: 'MARCO ROSSI',
-  iban: 'DE89370400440532013000',
-  bic: 'COBADEFFXXX',
-  addressLine1: 'Friedrichstraße 123',
-  city: 'Berlin',
-  country: 'DE',
-  currency: 'EUR',
-  recipientType: 'CUSTOMER',
-};
+const givenVerifiedDemoCustomer = demoCustomers(deps, request);
 
 /** Test-only: the event types of one virtual account, by the `correlation_id` Compose's payloads carry. */
 async function virtualAccountEvents(virtualAccountId: string) {
   return (await eventsWhere(deps, 'correlation_id', virtualAccountId)).sort((a, b) =>
     a.event_type.localeCompare(b.event_type),
   );
-}
-
-async function givenVerifiedDemoCustomer() {
-  const org = await givenOrganization(deps);
-  const key = org.apiKey;
-  const created = await request<Body>('POST', '/customers', { key, body: DEMO_CUSTOMER });
-  const customerId = created.body.customerId as string;
-  await request('POST', `/sandbox/customers/${customerId}/kyc/approve`, { key });
-  return { key, customerId, created };
 }
 
 describe('Compose customers API v2, with the bodies of its demo app and docs', () => {

@@ -1054,6 +1054,88 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/customers/{customerId}/developer-fees": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a customer's developer fee rate
+         * @description 0 until set with `PATCH`; `updatedAt` is then the customer’s creation time.
+         *
+         *     Needs the `customers` feature of your organization (403 otherwise).
+         *
+         *     The console may call this with its session instead of a key: needs the `read` permission of the member's role (403 otherwise).
+         */
+        get: operations["getCustomerDeveloperFees"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Set a customer's developer fee rate
+         * @description Your own fee on the customer’s transactions made from now on, in basis points (0-2500). A withdrawal pays it from its source amount: `targetAmount = roundDown((sourceAmount - fee - developerFee.amount) * exchangeRate, 2)`, with `developerFee.amount = roundDown((sourceAmount - fee) * bps / 10000, 6)`; it accrues to your developer fees when the payout completes (a failed one earns nothing). A deposit keeps it from the credited amount: the customer gets `targetAmount - developerFee.amount`, you get the rest at once. Each transaction keeps the rate it was made with. `GET /rates?customer_id=` quotes with it.
+         *
+         *     Needs the `customers` feature of your organization (403 otherwise).
+         */
+        patch: operations["updateCustomerDeveloperFees"];
+        trace?: never;
+    };
+    "/api/v2/developer-fees": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get your accrued developer fees
+         * @description Needs the `customers` feature of your organization (403 otherwise).
+         *
+         *     The console may call this with its session instead of a key: needs the `read` permission of the member's role (403 otherwise).
+         */
+        get: operations["getDeveloperFees"];
+        put?: never;
+        /**
+         * Claim your developer fees to your organization balance
+         * @description Moves the accrued fees (all of them, or `amount`) to your custodial USDC balance (`GET /balances`) at once, and sends `developer_fees.claimed` with the claim’s `transactionId`. Nothing accrued: 400 `No developer fees available to claim`; more than accrued: 400. Of two claims at the same moment, the second gets what the first left.
+         *
+         *     Needs the `customers` feature of your organization (403 otherwise).
+         */
+        post: operations["claimDeveloperFees"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/balances": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get your organization's own balances
+         * @description Custodial: the USDC the service holds for your organization, which is the developer fees you claimed (`Developer fees claimed to your organization balance`). Your customers' balances are theirs, not in this figure. Non-custodial: the service keeps no wallet your organization controls, so `address` is null and `balances` empty.
+         *
+         *     Needs the `customers` feature of your organization (403 otherwise).
+         *
+         *     The console may call this with its session instead of a key: needs the `read` permission of the member's role (403 otherwise).
+         */
+        get: operations["getBalances"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/console/invites/registration": {
         parameters: {
             query?: never;
@@ -1722,6 +1804,26 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "developer_fees.claimed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The organization claimed its developer fees (`POST /developer-fees`): moved to its custodial balance
+         * @description POSTed to every endpoint subscribed to this type. Any 2xx within 15 s is a delivery; anything else, a timeout or a redirect is retried (5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h), at least once: deduplicate on `webhook-id`. Order is not guaranteed; `created_at` and `previous_status` let you drop stale events.
+         */
+        post: operations["developerFeesClaimedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "webhook.test": {
         parameters: {
             query?: never;
@@ -2225,7 +2327,7 @@ export interface components {
              */
             url: string;
             /** @description The event types to send; left out: every type, including types added later */
-            eventTypes?: ("customer.created" | "customer.kyc.approved" | "customer.kyc.rejected" | "customer.kyc.submitted" | "withdrawal_bank.created" | "withdrawal_bank.approved" | "withdrawal_bank.rejected" | "withdrawal.created" | "withdrawal.status_changed" | "deposit.created" | "deposit.status_changed" | "virtual_account.created" | "virtual_account.approved" | "virtual_account.rejected")[];
+            eventTypes?: ("customer.created" | "customer.kyc.approved" | "customer.kyc.rejected" | "customer.kyc.submitted" | "withdrawal_bank.created" | "withdrawal_bank.approved" | "withdrawal_bank.rejected" | "withdrawal.created" | "withdrawal.status_changed" | "deposit.created" | "deposit.status_changed" | "virtual_account.created" | "virtual_account.approved" | "virtual_account.rejected" | "developer_fees.claimed")[];
             /** @description Your note about the endpoint, up to 500 characters */
             description?: string;
         };
@@ -2295,7 +2397,7 @@ export interface components {
             /** @description The new receiver URL; pending retries go there too. Live organizations: `https` only, never a private, loopback, link-local or metadata address (checked when saved and again at every delivery). Sandbox organizations may also use `http` and loopback (`http://127.0.0.1:4000/...`) for local development; in AWS the sender refuses loopback for everyone. */
             url?: string;
             /** @description The event types to send; `null`: every type again, including types added later */
-            eventTypes?: ("customer.created" | "customer.kyc.approved" | "customer.kyc.rejected" | "customer.kyc.submitted" | "withdrawal_bank.created" | "withdrawal_bank.approved" | "withdrawal_bank.rejected" | "withdrawal.created" | "withdrawal.status_changed" | "deposit.created" | "deposit.status_changed" | "virtual_account.created" | "virtual_account.approved" | "virtual_account.rejected")[] | null;
+            eventTypes?: ("customer.created" | "customer.kyc.approved" | "customer.kyc.rejected" | "customer.kyc.submitted" | "withdrawal_bank.created" | "withdrawal_bank.approved" | "withdrawal_bank.rejected" | "withdrawal.created" | "withdrawal.status_changed" | "deposit.created" | "deposit.status_changed" | "virtual_account.created" | "virtual_account.approved" | "virtual_account.rejected" | "developer_fees.claimed")[] | null;
             /** @description Your note about the endpoint; `null` clears it */
             description?: string | null;
         };
@@ -2411,6 +2513,12 @@ export interface components {
             /** @description The customer's deposit reference the payer quoted */
             reference: string;
         };
+        DeveloperFee: {
+            /** @description The customer's developer fee rate when the transaction was made, in basis points */
+            developerSpreadFeeBps: number;
+            /** @description USDC the organization earns: a withdrawal pays it out of its source amount (accrued when the payout completes); a deposit keeps it from the credited amount, which is `targetAmount - amount` */
+            amount: string;
+        };
         /**
          * @example {
          *       "id": "6f1c2a9e-4b7d-4e21-9c3a-1d2e3f4a5b6c",
@@ -2506,7 +2614,7 @@ export interface components {
             } | null;
             depositInstructions: components["schemas"]["DepositInstructions"] | null;
             walletAddress: string | null;
-            developerFee: string | null;
+            developerFee: components["schemas"]["DeveloperFee"] | null;
             txHash: string | null;
             failureReason: string | null;
         };
@@ -2557,7 +2665,8 @@ export interface components {
          *       "target_amount": "915.40",
          *       "exchange_rate": "0.92",
          *       "fee": "5.00",
-         *       "fee_currency": "USDC"
+         *       "fee_currency": "USDC",
+         *       "developer_fee": null
          *     }
          */
         IndicativeRate: {
@@ -2568,6 +2677,13 @@ export interface components {
             exchange_rate: string;
             fee: string;
             fee_currency: string;
+            /** @description The customer's developer fee (`customer_id`); null without one */
+            developer_fee: {
+                amount: string;
+                /** @enum {string} */
+                currency: "USDC";
+                developerSpreadFeeBps: number;
+            } | null;
         };
         /**
          * @example {
@@ -2998,6 +3114,115 @@ export interface components {
             amount: string;
             /** @description The hash (`0x` + 64 hex digits) of a transfer made elsewhere, reported as its log 0; left out, a real transfer is made on the local chain (or, without one, a hash is made up). One transfer is recorded once. */
             txHash?: string;
+        };
+        /**
+         * @example {
+         *       "customerId": "3b241101-e2bb-4255-8caf-4136c566a962",
+         *       "developerSpreadFeeBps": 50,
+         *       "updatedAt": "2026-11-21T10:00:00.000Z"
+         *     }
+         */
+        CustomerDeveloperFees: {
+            customerId: string;
+            developerSpreadFeeBps: number;
+            /** @description When the rate was last set (never set: the customer’s creation) */
+            updatedAt: string;
+        };
+        /**
+         * @example {
+         *       "developerSpreadFeeBps": 50
+         *     }
+         */
+        UpdateCustomerDeveloperFeesRequest: {
+            /**
+             * @description Your fee on this customer's withdrawals and deposits, in basis points (100 = 1 %, at most 2500): taken from what remains after the service fee, rounded down to the micro-USDC, and accrued to your developer fees when the transaction completes. 0 turns it off.
+             * @example 50
+             */
+            developerSpreadFeeBps: number;
+        };
+        /**
+         * @example {
+         *       "balance": "12.345678",
+         *       "pendingClaims": "0.00",
+         *       "availableBalance": "12.345678",
+         *       "currencyId": "usdc_base",
+         *       "currency": "usdc"
+         *     }
+         */
+        OrganizationDeveloperFees: {
+            /** @description Developer fees accrued and not yet claimed, in USDC */
+            balance: string;
+            /** @description Claims under way; a claim settles in the same step it is made, so always 0.00 here */
+            pendingClaims: string;
+            /** @description What `POST /developer-fees` would claim now */
+            availableBalance: string;
+            /** @enum {string} */
+            currencyId: "usdc_base";
+            /** @enum {string} */
+            currency: "usdc";
+        };
+        /** @example {} */
+        ClaimDeveloperFeesRequest: {
+            /** @description USDC to claim; absent: everything available (Compose’s demo sends `{}`) */
+            amount?: string;
+        };
+        /**
+         * @example {
+         *       "success": true,
+         *       "transactionId": "5d4c3b2a-1f0e-4d9c-8b7a-6f5e4d3c2b1a",
+         *       "amount": "12.345678",
+         *       "message": "Developer fees claimed to your organization balance"
+         *     }
+         */
+        DeveloperFeeClaim: {
+            /** @enum {boolean} */
+            success: true;
+            /** @description The claim’s id, also in `developer_fees.claimed` */
+            transactionId: string;
+            amount: string;
+            message: string;
+        };
+        /**
+         * @example {
+         *       "custodial": {
+         *         "balances": [
+         *           {
+         *             "currency": "usdc",
+         *             "balance": "12.35",
+         *             "availableBalance": "12.35",
+         *             "lockedBalance": "0.00"
+         *           }
+         *         ]
+         *       },
+         *       "nonCustodial": {
+         *         "address": null,
+         *         "balances": []
+         *       }
+         *     }
+         */
+        Balances: {
+            custodial: {
+                /** @description The USDC the service holds for your organization: the developer fees you claimed */
+                balances: {
+                    /** @enum {string} */
+                    currency: "usdc";
+                    balance: string;
+                    availableBalance: string;
+                    lockedBalance: string;
+                }[];
+            };
+            /** @description A wallet your organization controls itself. The service keeps none for you: `address` is null and `balances` empty */
+            nonCustodial: {
+                address: string | null;
+                balances: {
+                    currency: string;
+                    chain: string;
+                    balance: string;
+                    availableBalance: string;
+                    lockedBalance: string;
+                    tokenAddress: string;
+                }[];
+            };
         };
         /**
          * @example {
@@ -7175,7 +7400,7 @@ export interface operations {
                 source_amount?: string;
                 /** @description Amount to receive, a decimal string (up to 2 places). Exactly one of the two amounts. */
                 target_amount?: string;
-                /** @description Accepted for Compose compatibility; quotes do not depend on the customer yet (no developer fees) */
+                /** @description Quote with this customer's developer fee (`PATCH /customers/{customerId}/developer-fees`), as a withdrawal of theirs would be; 404 `Customer not found` for an unknown one. Absent: no developer fee. */
                 customer_id?: string;
                 /** @description Accepted for Compose compatibility; ignored for withdrawals, as on Compose */
                 deposit_model?: string;
@@ -7223,6 +7448,17 @@ export interface operations {
             };
             /** @description A feature of your organization is off, or a rule forbids it for this resource. */
             403: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found; a resource of another organization is indistinguishable from a missing one. */
+            404: {
                 headers: {
                     /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
                     "x-request-id"?: string;
@@ -9788,6 +10024,513 @@ export interface operations {
             };
             /** @description The request body exceeds 64 KiB. */
             413: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over a rate limit (per API key, per organization, or per webhook endpoint); retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; details stay in the service logs under the request id. */
+            500: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is throttled or unavailable; nothing was half-written. Retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getCustomerDeveloperFees: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The `customerId` that creating the customer returned */
+                customerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Get a customer's developer fee rate */
+            200: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerDeveloperFees"];
+                };
+            };
+            /** @description The request is malformed: the message names the field (body first, then query, then path). */
+            400: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key. */
+            401: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A feature of your organization is off, or a rule forbids it for this resource. */
+            403: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found; a resource of another organization is indistinguishable from a missing one. */
+            404: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over a rate limit (per API key, per organization, or per webhook endpoint); retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; details stay in the service logs under the request id. */
+            500: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is throttled or unavailable; nothing was half-written. Retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateCustomerDeveloperFees: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The `customerId` that creating the customer returned */
+                customerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateCustomerDeveloperFeesRequest"];
+            };
+        };
+        responses: {
+            /** @description Set a customer's developer fee rate */
+            200: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerDeveloperFees"];
+                };
+            };
+            /** @description The request is malformed: the message names the field (body first, then query, then path). */
+            400: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key. */
+            401: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A feature of your organization is off, or a rule forbids it for this resource. */
+            403: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found; a resource of another organization is indistinguishable from a missing one. */
+            404: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body exceeds 64 KiB. */
+            413: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over a rate limit (per API key, per organization, or per webhook endpoint); retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; details stay in the service logs under the request id. */
+            500: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is throttled or unavailable; nothing was half-written. Retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getDeveloperFees: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Get your accrued developer fees */
+            200: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrganizationDeveloperFees"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key. */
+            401: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A feature of your organization is off, or a rule forbids it for this resource. */
+            403: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over a rate limit (per API key, per organization, or per webhook endpoint); retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; details stay in the service logs under the request id. */
+            500: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is throttled or unavailable; nothing was half-written. Retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    claimDeveloperFees: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ClaimDeveloperFeesRequest"];
+            };
+        };
+        responses: {
+            /** @description Claim your developer fees to your organization balance */
+            200: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeveloperFeeClaim"];
+                };
+            };
+            /** @description The request is malformed: the message names the field (body first, then query, then path). */
+            400: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key. */
+            401: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A feature of your organization is off, or a rule forbids it for this resource. */
+            403: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body exceeds 64 KiB. */
+            413: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over a rate limit (per API key, per organization, or per webhook endpoint); retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; details stay in the service logs under the request id. */
+            500: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is throttled or unavailable; nothing was half-written. Retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getBalances: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Get your organization's own balances */
+            200: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Balances"];
+                };
+            };
+            /** @description The request is malformed: the message names the field (body first, then query, then path). */
+            400: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key. */
+            401: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A feature of your organization is off, or a rule forbids it for this resource. */
+            403: {
                 headers: {
                     /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
                     "x-request-id"?: string;
@@ -12696,6 +13439,61 @@ export interface operations {
                         status: string;
                         /** @description Why it was rejected, when a reason was given */
                         reason?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    developerFeesClaimedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`event_id`), the same on every retry: deduplicate on it. */
+                "webhook-id": string;
+                /** @description Unix seconds of this attempt; refuse old ones to stop replays. */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">`, keyed with the endpoint's decoded `whsec_` secret; two signatures for 24 h after a rotation. Verify with the `standardwebhooks` or `svix` libraries. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    event_id: string;
+                    /** @enum {string} */
+                    event_type: "developer_fees.claimed";
+                    created_at: string;
+                    /** @enum {string} */
+                    api_version: "v2";
+                    org_id: string;
+                    /**
+                     * @example {
+                     *       "amount": "12.345678",
+                     *       "currency": "usdc",
+                     *       "transaction_id": "5d4c3b2a-1f0e-4d9c-8b7a-6f5e4d3c2b1a"
+                     *     }
+                     */
+                    data: {
+                        /** @description USDC claimed, moved to the organization’s custodial balance */
+                        amount: string;
+                        /** @enum {string} */
+                        currency: "usdc";
+                        /**
+                         * Format: uuid
+                         * @description The claim’s `transactionId`
+                         */
+                        transaction_id: string;
                     };
                 };
             };

@@ -54,6 +54,7 @@ const RANKS: Record<string, number> = {
   'shared/banks': 4,
   'shared/withdrawals': 4,
   'shared/deposits': 4,
+  'shared/developer-fees': 4,
   'shared/webhooks': 4,
   'shared/docs': 4,
   'shared/health': 4,

@@ -144,6 +144,8 @@ describe('create customer', () => {
           kycStatus: 'NOT_STARTED',
           kycAttempts: 0,
           kycInReview: false,
+          developerSpreadFeeBps: 0,
+          developerFeesUpdatedAt: null,
           verifiedName: null,
           address: null,
           depositReference: expect.stringMatching(/^[0-9A-Z]{10}$/),

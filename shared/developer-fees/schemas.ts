@@ -1,0 +1,178 @@
+import * as z from '#shared/validation/zod.ts';
+
+/** The request and response shapes of Compose's developer fees and balances operations. */
+
+const CUSTOMER_ID = '3b241101-e2bb-4255-8caf-4136c566a962';
+const CLAIM_ID = '5d4c3b2a-1f0e-4d9c-8b7a-6f5e4d3c2b1a';
+
+export const MAX_DEVELOPER_SPREAD_FEE_BPS = 2500;
+
+const DeveloperSpreadFeeBps = z.number().check(
+  z.int({ error: 'Must be a whole number of basis points' }),
+  z.gte(0, { error: 'Must be at least 0' }),
+  z.lte(MAX_DEVELOPER_SPREAD_FEE_BPS, { error: `Must be at most ${MAX_DEVELOPER_SPREAD_FEE_BPS}` }),
+  z.meta({
+    description:
+      "Your fee on this customer's withdrawals and deposits, in basis points (100 = 1 %, at most 2500): taken " +
+      'from what remains after the service fee, rounded down to the micro-USDC, and accrued to your developer ' +
+      'fees when the transaction completes. 0 turns it off.',
+    examples: [50],
+  }),
+);
+
+export const UpdateCustomerDeveloperFeesBody = z
+  .strictObject({ developerSpreadFeeBps: DeveloperSpreadFeeBps })
+  .check(z.meta({ id: 'UpdateCustomerDeveloperFeesRequest', examples: [{ developerSpreadFeeBps: 50 }] }));
+
+export const CustomerDeveloperFeesSchema = z
+  .object({
+    customerId: z.string(),
+    developerSpreadFeeBps: z.number().check(z.int()),
+    updatedAt: z
+      .string()
+      .check(z.meta({ description: 'When the rate was last set (never set: the customer’s creation)' })),
+  })
+  .check(
+    z.meta({
+      id: 'CustomerDeveloperFees',
+      examples: [{ customerId: CUSTOMER_ID, developerSpreadFeeBps: 50, updatedAt: '2026-11-21T10:00:00.000Z' }],
+    }),
+  );
+export type CustomerDeveloperFees = z.infer<typeof CustomerDeveloperFeesSchema>;
+
+const usdcFigure = (description: string) => z.string().check(z.meta({ description }));
+
+export const OrganizationDeveloperFeesSchema = z
+  .object({
+    balance: usdcFigure('Developer fees accrued and not yet claimed, in USDC'),
+    pendingClaims: usdcFigure('Claims under way; a claim settles in the same step it is made, so always 0.00 here'),
+    availableBalance: usdcFigure('What `POST /developer-fees` would claim now'),
+    currencyId: z.literal('usdc_base'),
+    currency: z.literal('usdc'),
+  })
+  .check(
+    z.meta({
+      id: 'OrganizationDeveloperFees',
+      examples: [
+        {
+          balance: '12.345678',
+          pendingClaims: '0.00',
+          availableBalance: '12.345678',
+          currencyId: 'usdc_base',
+          currency: 'usdc',
+        },
+      ],
+    }),
+  );
+export type OrganizationDeveloperFees = z.infer<typeof OrganizationDeveloperFeesSchema>;
+
+export const ClaimDeveloperFeesBody = z
+  .strictObject({
+    amount: z.optional(
+      z.string().check(
+        z.regex(/^(0|[1-9]\d{0,14})(\.\d{1,6})?$/, {
+          error: 'Must be a decimal string with at most 6 decimal places',
+        }),
+        z.meta({ description: 'USDC to claim; absent: everything available (Compose’s demo sends `{}`)' }),
+      ),
+    ),
+  })
+  .check(z.meta({ id: 'ClaimDeveloperFeesRequest', examples: [{}] }));
+
+export const DeveloperFeeClaimSchema = z
+  .object({
+    success: z.literal(true),
+    transactionId: z.string().check(z.meta({ description: 'The claim’s id, also in `developer_fees.claimed`' })),
+    amount: z.string(),
+    message: z.string(),
+  })
+  .check(
+    z.meta({
+      id: 'DeveloperFeeClaim',
+      examples: [
+        {
+          success: true,
+          transactionId: CLAIM_ID,
+          amount: '12.345678',
+          message: 'Developer fees claimed to your organization balance',
+        },
+      ],
+    }),
+  );
+export type DeveloperFeeClaim = z.infer<typeof DeveloperFeeClaimSchema>;
+
+const BalanceEntry = z.object({
+  currency: z.literal('usdc'),
+  balance: z.string(),
+  availableBalance: z.string(),
+  lockedBalance: z.string(),
+});
+
+export const BalancesSchema = z
+  .object({
+    custodial: z.object({
+      balances: z
+        .array(BalanceEntry)
+        .check(
+          z.meta({ description: 'The USDC the service holds for your organization: the developer fees you claimed' }),
+        ),
+    }),
+    nonCustodial: z
+      .object({
+        address: z.nullable(z.string()),
+        balances: z.array(
+          z.object({
+            currency: z.string(),
+            chain: z.string(),
+            balance: z.string(),
+            availableBalance: z.string(),
+            lockedBalance: z.string(),
+            tokenAddress: z.string(),
+          }),
+        ),
+      })
+      .check(
+        z.meta({
+          description:
+            'A wallet your organization controls itself. The service keeps none for you: `address` is null and ' +
+            '`balances` empty',
+        }),
+      ),
+  })
+  .check(
+    z.meta({
+      id: 'Balances',
+      examples: [
+        {
+          custodial: {
+            balances: [{ currency: 'usdc', balance: '12.35', availableBalance: '12.35', lockedBalance: '0.00' }],
+          },
+          nonCustodial: { address: null, balances: [] },
+        },
+      ],
+    }),
+  );
+export type Balances = z.infer<typeof BalancesSchema>;
+
+/**
+ * Compose's `developerFee` of a transaction: the organization's own fee on it (the customer's
+ * `developerSpreadFeeBps` when it was made) and its amount in USDC. Null when the customer had none.
+ */
+export const DeveloperFeeSchema = z
+  .object({
+    developerSpreadFeeBps: z
+      .number()
+      .check(
+        z.int(),
+        z.meta({ description: "The customer's developer fee rate when the transaction was made, in basis points" }),
+      ),
+    amount: z.string().check(
+      z.meta({
+        description:
+          'USDC the organization earns: a withdrawal pays it out of its source amount (accrued when the payout ' +
+          'completes); a deposit keeps it from the credited amount, which is `targetAmount - amount`',
+      }),
+    ),
+  })
+  .check(z.meta({ id: 'DeveloperFee' }));
+export type DeveloperFee = z.infer<typeof DeveloperFeeSchema>;
