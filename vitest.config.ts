@@ -28,7 +28,7 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],
-          globalSetup: ['test/support/db/dynamodb-local.ts'],
+          globalSetup: ['test/support/db/dynamodb-local.ts', 'test/support/rails/document-store.ts'],
           setupFiles: ['test/support/db/dynamodb-local-env.ts'],
           testTimeout: 30_000,
         },

@@ -55,15 +55,19 @@ export class ConflictError extends HttpError {
   }
 }
 
+/** `64 KiB`, `10 MB`: a byte limit as people say it. */
+export const formatByteLimit = (bytes: number) =>
+  bytes >= 1024 * 1024 ? `${bytes / (1024 * 1024)} MB` : `${bytes / 1024} KiB`;
+
 export class PayloadTooLargeError extends HttpError {
-  constructor(limitBytes: number) {
-    super(413, `Request body exceeds ${limitBytes / 1024} KiB`);
+  constructor(limitBytes: number, what = 'Request body') {
+    super(413, `${what} exceeds ${formatByteLimit(limitBytes)}`);
   }
 }
 
 export class UnsupportedMediaTypeError extends HttpError {
-  constructor() {
-    super(415, 'Content-Type must be application/json');
+  constructor(message = 'Content-Type must be application/json') {
+    super(415, message);
   }
 }
 

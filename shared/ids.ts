@@ -16,6 +16,10 @@ export function randomBase62(length: number): string {
   return out;
 }
 
-export const sha256Hex = (value: string): string => createHash('sha256').update(value, 'utf8').digest('hex');
+/** Hex SHA-256 of a string (as UTF-8) or of bytes. */
+export const sha256Hex = (value: string | Buffer): string =>
+  (typeof value === 'string' ? createHash('sha256').update(value, 'utf8') : createHash('sha256').update(value)).digest(
+    'hex',
+  );
 
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;

@@ -7,12 +7,13 @@ import type { Construct } from 'constructs';
 import { Alarms } from '#infra/aws/alarms.ts';
 import { bankChannelBucket } from '#infra/aws/bank-channel.ts';
 import type { DeploymentConfig } from '#infra/aws/config.ts';
+import { kycDocumentsBucket } from '#infra/aws/kyc-documents.ts';
 import { TABLE } from '#shared/db/table.ts';
 
 export type StatefulStackProps = StackProps & { config: DeploymentConfig };
 
 /**
- * What must outlive every deployment: the single table, the bank channel bucket, and the alarm topic (its e-mail subscription is
+ * What must outlive every deployment: the single table, the bank channel and KYC document buckets, and the alarm topic (its e-mail subscription is
  * confirmed once by a person). Kept apart from the stateless stacks so they can be destroyed and redeployed
  * freely while the data stays.
  */
@@ -22,6 +23,8 @@ export class StatefulStack extends Stack {
   readonly alarmTopic: Topic;
   /** The bank channel: payment files out, bank reports in (infra/aws/bank-channel.ts). */
   readonly bankBucket: Bucket;
+  /** Uploaded KYC documents (infra/aws/kyc-documents.ts). */
+  readonly documentsBucket: Bucket;
 
   constructor(scope: Construct, id: string, props: StatefulStackProps) {
     super(scope, id, props);
@@ -53,6 +56,12 @@ export class StatefulStack extends Stack {
     new CfnOutput(this, 'BankChannelBucketName', {
       value: this.bankBucket.bucketName,
       description: 'The bank channel: pain.001 files under outbox/, bank reports (pain.002, camt.054) into inbox/',
+    });
+
+    this.documentsBucket = kycDocumentsBucket(this, config.stage);
+    new CfnOutput(this, 'KycDocumentsBucketName', {
+      value: this.documentsBucket.bucketName,
+      description: 'Uploaded KYC documents, under kyc-documents/<organization>/<customer>/<document>',
     });
 
     new CfnOutput(this, 'TableName', { value: this.table.tableName, description: 'TABLE_NAME for the admin CLI' });

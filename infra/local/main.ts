@@ -9,6 +9,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { buildConsole } from '#infra/console/build.ts';
 import { type LocalChains, startLocalChains } from '#infra/local/chain/local-chains.ts';
 import { resolveDepositXpub } from '#infra/local/deposit-key.ts';
+import { startLocalDocumentStore } from '#infra/local/document-store.ts';
 import { LOCAL_CREDENTIALS, LOCAL_REGION, type LocalDynamoDb, startDynamoDbLocal } from '#infra/local/dynamodb.ts';
 import { startLocalServer } from '#infra/local/server.ts';
 import { ensureTable } from '#infra/local/table.ts';
@@ -81,6 +82,8 @@ async function main() {
 async function serve(dynamo: LocalDynamoDb, chain: LocalChains | undefined) {
   // Seconds when the console's sources changed, nothing otherwise; meanwhile the table and workers come up.
   const consoleBuild = buildConsole();
+  // Uploaded KYC documents: S3's API on fauxqs (in memory), as the documents bucket is in AWS.
+  const documents = await startLocalDocumentStore();
   // The handlers read their configuration from the environment on first use, exactly as in Lambda.
   Object.assign(process.env, {
     TABLE_NAME: env.TABLE_NAME,
@@ -90,6 +93,8 @@ async function serve(dynamo: LocalDynamoDb, chain: LocalChains | undefined) {
     AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
     // The bank channel's outbox and inbox are folders here; payouts are batched every second unless set.
     BANK_CHANNEL_DIR: join(dataDir, 'bank'),
+    S3_ENDPOINT: documents.endpoint,
+    KYC_DOCUMENTS_BUCKET: documents.bucket,
     PAYOUT_BATCH_INTERVAL_S: process.env.PAYOUT_BATCH_INTERVAL_S ?? '1',
   });
   // Sandbox deposits become real transfers on the local chain; its watchers read the same list.
@@ -187,6 +192,7 @@ async function serve(dynamo: LocalDynamoDb, chain: LocalChains | undefined) {
         ? `  Owner invite     ${ownerInviteUrl} (one use; a new one at each start until an owner joins)`
         : '  Owner invite     none needed: the sandbox organization has an owner',
       `  Data             ${dataDir} (kept across restarts; connection details in ${localJsonPath})`,
+      `  KYC documents    ${documents.endpoint}/${documents.bucket} (S3 API on fauxqs, in memory: gone at exit)`,
       `  ${depositKey.note}`,
       ...(chain
         ? [
@@ -212,6 +218,7 @@ async function serve(dynamo: LocalDynamoDb, chain: LocalChains | undefined) {
     process.stdout.write(`\n${signal} received, stopping...\n`);
     await server.close();
     await workers.stop();
+    await documents.stop();
     await chain?.node.stop();
     await dynamo.stop();
     process.stdout.write('Stopped.\n');

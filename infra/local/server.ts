@@ -8,11 +8,16 @@ import { serveConsole } from '#infra/local/console-static.ts';
 import { createRouter } from '#infra/local/router.ts';
 import { REPO_ROOT } from '#infra/repo-root.ts';
 import { appDeps } from '#shared/deps.ts';
+import { formatByteLimit } from '#shared/errors.ts';
 import { NOT_FOUND_HANDLER } from '#shared/routes.ts';
 import type { RouteDefinition } from '#shared/routing/route.ts';
 
-/** API Gateway accepts up to 10 MB; locally we stop reading well before that, the handler enforces 64 KiB. */
-const MAX_READ_BYTES = 1024 * 1024;
+/**
+ * API Gateway accepts up to 10 MB; locally we stop reading a little past the largest body a route takes (a document
+ * upload's form), or 1 MB: the handlers enforce each route's own limit (64 KiB for JSON).
+ */
+const readLimitOf = (routes: readonly RouteDefinition[]) =>
+  Math.max(1024 * 1024, ...routes.map((route) => route.request?.form?.maxBytes ?? 0));
 
 type LambdaHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
 
@@ -28,13 +33,13 @@ function loadHandler(entry: string): Promise<LambdaHandler> {
   return loaded;
 }
 
-function readBody(req: IncomingMessage): Promise<Buffer | 'too-large'> {
+function readBody(req: IncomingMessage, limit: number): Promise<Buffer | 'too-large'> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
     req.on('data', (chunk: Buffer) => {
       size += chunk.length;
-      if (size > MAX_READ_BYTES) {
+      if (size > limit) {
         resolve('too-large');
         req.resume();
         return;
@@ -141,6 +146,7 @@ export async function startLocalServer(options: {
   consoleDir?: string;
 }): Promise<LocalServer> {
   const match = createRouter(options.routes);
+  const readLimit = readLimitOf(options.routes);
   enforceRouteAccess(appDeps().db.client);
   const server = createServer(async (req, res) => {
     try {
@@ -149,12 +155,12 @@ export async function startLocalServer(options: {
         await serveConsole(options.consoleDir, req.method ?? 'GET', url.pathname, res);
         return;
       }
-      const body = await readBody(req);
+      const body = await readBody(req, readLimit);
       if (body === 'too-large') {
         send(res, {
           statusCode: 413,
           headers: { 'content-type': 'application/json' },
-          body: '{"error":"Request body exceeds 64 KiB"}',
+          body: JSON.stringify({ error: `Request body exceeds ${formatByteLimit(readLimit)}` }),
         });
         return;
       }

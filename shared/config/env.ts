@@ -113,6 +113,11 @@ const EnvSchema = z.object({
   BANK_CHANNEL_BUCKET: z.optional(z.string().check(z.minLength(3))),
   /** Locally: the folder that stands in for the bucket (`npm start` sets `DATA_DIR/bank`). */
   BANK_CHANNEL_DIR: z.optional(z.string().check(z.minLength(1))),
+  // KYC documents (`POST /customers/{id}/documents`).
+  /** AWS: the private, encrypted bucket of uploaded KYC documents. Locally: a bucket on fauxqs's S3 API. */
+  KYC_DOCUMENTS_BUCKET: z.optional(z.string().check(z.minLength(3))),
+  /** Locally: the S3-compatible endpoint (fauxqs, path-style); unset in AWS. */
+  S3_ENDPOINT: z.optional(z.url()),
   // Deposits (issue 5): the accounts of deposit details, JSON; unset, the sandbox placeholders.
   /** The platform's EUR receiving account and the shared USD reference account (FEDWIRE and SWIFT). */
   RECEIVING_BANKS: jsonVariable(ReceivingBanksSchema, {}),
@@ -166,6 +171,8 @@ export type Config = Readonly<{
     bucket: string | undefined;
     dir: string | undefined;
   }>;
+  /** Where uploaded KYC documents go: the bucket, and locally the S3-compatible endpoint (fauxqs). */
+  documents: Readonly<{ bucket: string | undefined; endpoint: string | undefined }>;
   deposits: Readonly<{
     eurAccount: EurReceivingAccount;
     usdAccount: UsdReferenceAccount;
@@ -225,6 +232,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       bucket: e.BANK_CHANNEL_BUCKET,
       dir: e.BANK_CHANNEL_DIR,
     }),
+    documents: Object.freeze({ bucket: e.KYC_DOCUMENTS_BUCKET, endpoint: e.S3_ENDPOINT }),
     deposits: Object.freeze({
       eurAccount: e.RECEIVING_BANKS.EUR,
       usdAccount: e.RECEIVING_BANKS.USD,

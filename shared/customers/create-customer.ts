@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import type { CustomerRecord } from '#shared/customers/records.ts';
+import { type CustomerRecord, NO_KYC_DOCUMENTS } from '#shared/customers/records.ts';
 import { DepositReferenceTakenError, insertCustomer } from '#shared/customers/repository.ts';
 import { type CreateCustomerInput, type Customer, toCustomer } from '#shared/customers/schemas.ts';
 import type { Deps } from '#shared/deps.ts';
@@ -27,6 +27,7 @@ export async function createCustomer(
     kycStatus: 'NOT_STARTED',
     kycAttempts: 0,
     kycInReview: false,
+    kycDocuments: NO_KYC_DOCUMENTS,
     developerSpreadFeeBps: 0,
     developerFeesUpdatedAt: null,
     verifiedName: null,

@@ -3,8 +3,8 @@ import * as z from '#shared/validation/zod.ts';
 
 /**
  * Compose's `kyc` object of a customer (its getCustomer page and demo): the verification as steps. Derived from
- * the customer's `kycStatus`: this service runs the verification as one decision, so every step shows the
- * decision's state once the flow has started.
+ * the customer's `kycStatus` and the documents uploaded through the API: the provider decides the verification as
+ * one decision, so after a verdict every step shows it; before, a step with uploads shows them.
  */
 const StepStatusSchema = z.enum(['not_started', 'uploaded', 'pending', 'approved', 'rejected']);
 type StepStatus = z.infer<typeof StepStatusSchema>;
@@ -63,15 +63,24 @@ const STEP_STATUS = {
   REJECTED: 'rejected',
 } as const satisfies Record<KycStatus, StepStatus>;
 
-export function toKyc(record: Pick<CustomerRecord, 'kycStatus'> & Partial<Pick<CustomerRecord, 'kycAttempts'>>): Kyc {
-  const status = STEP_STATUS[record.kycStatus];
+export function toKyc(
+  record: Pick<CustomerRecord, 'kycStatus'> &
+    Partial<Pick<CustomerRecord, 'kycAttempts' | 'kycInReview' | 'kycDocuments'>>,
+): Kyc {
   const started = record.kycStatus !== 'NOT_STARTED';
   const decided = record.kycStatus === 'APPROVED' || record.kycStatus === 'REJECTED';
-  const document = (documentType: string) => ({
-    status,
-    documentType: decided ? documentType : null,
-    documentsCount: decided ? 1 : 0,
+  const uploads = record.kycDocuments;
+  // Before a verdict, a step with documents and no review under way shows them as `uploaded`.
+  const stepStatus = (count: number): StepStatus =>
+    !decided && count > 0 && !record.kycInReview ? 'uploaded' : STEP_STATUS[record.kycStatus];
+  const document = (count: number, uploadedType: string | null, decidedType: string) => ({
+    status: stepStatus(count),
+    // A verdict reached through the hosted flow had its documents there: one, of the usual type, at least.
+    documentType: uploadedType ?? (decided ? decidedType : null),
+    documentsCount: decided ? Math.max(count, 1) : count,
   });
+  const identity = uploads?.identity ?? { documentType: null, count: 0 };
+  const proofOfAddress = uploads?.proofOfAddress ?? { count: 0 };
   return {
     kycVerified: record.kycStatus === 'APPROVED',
     stepsStatus: STEPS_STATUS[record.kycStatus],
@@ -79,9 +88,13 @@ export function toKyc(record: Pick<CustomerRecord, 'kycStatus'> & Partial<Pick<C
     attempts: Math.max(record.kycAttempts ?? 0, started ? 1 : 0),
     levelName: KycLevelName,
     steps: {
-      identity: document('PASSPORT'),
-      proofOfAddress: document('UTILITY_BILL'),
-      questionnaire: { status },
+      identity: document(identity.count, identity.documentType, 'PASSPORT'),
+      proofOfAddress: document(
+        proofOfAddress.count,
+        proofOfAddress.count > 0 ? 'PROOF_OF_ADDRESS' : null,
+        'UTILITY_BILL',
+      ),
+      questionnaire: { status: STEP_STATUS[record.kycStatus] },
     },
   };
 }

@@ -22,6 +22,47 @@ export const AddressSchema = z
   );
 
 export type Address = z.infer<typeof AddressSchema>;
+/** Compose's document types (`idDocType`) and sides (`idDocSubType`) of a KYC document upload. */
+export const ID_DOC_TYPES = ['PASSPORT', 'ID_CARD', 'DRIVERS', 'RESIDENCE_PERMIT', 'PROOF_OF_ADDRESS'] as const;
+export const IdDocTypeSchema = z.enum(ID_DOC_TYPES);
+export type IdDocType = z.infer<typeof IdDocTypeSchema>;
+export const IdDocSubTypeSchema = z.enum(['FRONT_SIDE', 'BACK_SIDE']);
+export type IdDocSubType = z.infer<typeof IdDocSubTypeSchema>;
+
+/**
+ * What the customer's uploads have covered, step by step: the identity document's type and the sides seen of it (a
+ * new type starts over), and how many documents each step got.
+ */
+export const KycDocumentsSchema = z.object({
+  identity: z.object({
+    documentType: z.nullable(IdDocTypeSchema),
+    sides: z.array(IdDocSubTypeSchema),
+    count: z.number().check(z.int(), z.gte(0)),
+  }),
+  proofOfAddress: z.object({ count: z.number().check(z.int(), z.gte(0)) }),
+});
+export type KycDocuments = z.infer<typeof KycDocumentsSchema>;
+export const NO_KYC_DOCUMENTS: KycDocuments = {
+  identity: { documentType: null, sides: [], count: 0 },
+  proofOfAddress: { count: 0 },
+};
+
+/** One uploaded KYC document: where its bytes are and what they are (by content, never by the client's word). */
+export const KycDocumentRecordSchema = z.object({
+  documentId: z.string(),
+  organizationId: z.string(),
+  customerId: z.string(),
+  idDocType: IdDocTypeSchema,
+  idDocSubType: z.nullable(IdDocSubTypeSchema),
+  country: z.string(),
+  contentType: z.enum(['image/jpeg', 'image/png', 'application/pdf']),
+  size: z.number().check(z.int(), z.gte(1)),
+  sha256: z.string(),
+  objectKey: z.string(),
+  uploadedAt: z.string(),
+});
+export type KycDocumentRecord = z.infer<typeof KycDocumentRecordSchema>;
+
 /** The stored customer; parsed on every read. */
 export const CustomerRecordSchema = z.object({
   customerId: z.string(),
@@ -43,6 +84,8 @@ export const CustomerRecordSchema = z.object({
   kycAttempts: z._default(z.number().check(z.int(), z.gte(0)), 0),
   /** A submitted review awaits the provider's verdict (no second submission meanwhile). Absent: false. */
   kycInReview: z._default(z.boolean(), false),
+  /** The documents uploaded through the API (`POST .../documents`). Absent on customers stored before: none. */
+  kycDocuments: z._default(KycDocumentsSchema, NO_KYC_DOCUMENTS),
   /**
    * The organization's own fee on this customer's withdrawals and deposits, in basis points (Compose's
    * `developerSpreadFeeBps`, 0-2500; `PATCH .../developer-fees`). Absent on customers stored before it: 0.

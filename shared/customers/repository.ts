@@ -1,13 +1,13 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { KycStatus } from '#shared/customers/records.ts';
+import type { KycDocumentRecord, KycDocuments, KycStatus } from '#shared/customers/records.ts';
 import { type CustomerRecord, CustomerRecordSchema } from '#shared/customers/records.ts';
 import type { Db } from '#shared/db/client.ts';
 import { type GuardedItem, WriteConditionFailedError, writeGuarded } from '#shared/db/guarded-write.ts';
 import { readItem } from '#shared/db/items.ts';
 import { keys } from '#shared/db/keys.ts';
 import { type Page, queryListPage } from '#shared/db/pagination.ts';
-import type { EventRecord } from '#shared/events/outbox.ts';
+import { type EventRecord, eventPut } from '#shared/events/outbox.ts';
 
 const CUSTOMER_ATTRIBUTES = Object.keys(CustomerRecordSchema.shape);
 
@@ -249,6 +249,69 @@ export async function setDeveloperSpreadFee(
     return Attributes ? parseCustomer(Attributes) : undefined;
   } catch (error) {
     if (error instanceof ConditionalCheckFailedException) return undefined;
+    throw error;
+  }
+}
+
+/**
+ * Records an uploaded KYC document: its item, the customer's steps and, when the upload completes them, the
+ * submission for review (`PENDING`, in review, `attempt` counted, `customer.kyc.submitted`), in one transaction
+ * conditional on the customer's version, so a concurrent change makes the caller decide again.
+ */
+export async function recordKycDocument(
+  db: Db,
+  input: {
+    customer: CustomerRecord;
+    document: KycDocumentRecord;
+    documents: KycDocuments;
+    submission?: { attempt: number; event: EventRecord };
+    now: Date;
+  },
+): Promise<void> {
+  const { customer, document, documents, submission, now } = input;
+  const values: Record<string, unknown> = {
+    ':documents': documents,
+    ':now': now.toISOString(),
+    ':one': 1,
+    ':seen': customer.version,
+  };
+  let update = 'SET kycDocuments = :documents, updatedAt = :now, version = version + :one';
+  if (submission) {
+    update += ', kycStatus = :pending, kycInReview = :inReview, kycAttempts = :attempt';
+    Object.assign(values, { ':pending': 'PENDING', ':inReview': true, ':attempt': submission.attempt });
+  }
+  try {
+    await writeGuarded(db, [
+      {
+        role: 'customer',
+        item: {
+          Update: {
+            TableName: db.tableName,
+            Key: keys.customer(customer.organizationId, customer.customerId),
+            UpdateExpression: update,
+            ConditionExpression: 'version = :seen',
+            ExpressionAttributeValues: values,
+          },
+        },
+      },
+      {
+        role: 'document',
+        item: {
+          Put: {
+            TableName: db.tableName,
+            Item: {
+              ...keys.kycDocument(document.organizationId, document.customerId, document.documentId),
+              entity: 'KYCDOC',
+              ...document,
+            },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          },
+        },
+      },
+      ...(submission ? [{ role: 'event', item: eventPut(db, submission.event) }] : []),
+    ]);
+  } catch (error) {
+    if (error instanceof WriteConditionFailedError && error.role === 'customer') throw new CustomerStateChangedError();
     throw error;
   }
 }

@@ -1,9 +1,12 @@
+import { MAX_DOCUMENT_FORM_BYTES, VERIFICATION_IN_PROGRESS } from '#shared/customers/kyc-documents.ts';
 import { toKyc } from '#shared/customers/kyc-view.ts';
 import { AddressSchema } from '#shared/customers/records.ts';
 import {
   CreateCustomerBody,
   CustomerIdParams,
   CustomerSchema,
+  DocumentFormFields,
+  DocumentUploadedSchema,
   KycLinkSchema,
   KycSubmittedSchema,
   ListCustomersQuery,
@@ -125,6 +128,52 @@ export const routes = {
           error: 'Customer must initiate KYC verification first. Call POST /customers/{customerId}/kyc to start.',
         },
         409: { error: 'Verification review is already in progress for this customer' },
+      },
+    },
+  }),
+  uploadCustomerDocument: defineRoute({
+    ...customerRoute,
+    operationId: 'uploadCustomerDocument',
+    method: 'POST',
+    path: '/api/v2/customers/{customerId}/documents',
+    handler: 'functions/api/customers/upload-document.ts',
+    summary: 'Upload a KYC document (multipart/form-data)',
+    description:
+      'A `multipart/form-data` body with the file in `file` (JPEG, PNG or PDF, recognized by its content whatever ' +
+      'its name or declared type; at most 10 MB: 413 beyond), `idDocType`, `idDocSubType` (the side, for ID_CARD ' +
+      'and DRIVERS) and `country`. Allowed after `POST /customers/{customerId}/kyc` (400 before), never while a ' +
+      'review is under way (409 `Verification already in progress for this customer`) or once approved (409). The ' +
+      "file is stored encrypted and private; the customer's `kyc.steps` show it (`uploaded`). The upload that " +
+      'completes the steps (an identity document, both sides of a two-sided one, and a proof of address) submits ' +
+      'the KYC for review as `POST .../kyc/submit` does: `reviewTriggered: true`, `customer.kyc.submitted`. In AWS ' +
+      "a Lambda function receives at most 6 MB per request, so a deployment's largest file is about 4 MB.",
+    successStatus: 200,
+    access: { table: 'readwrite', documents: 'upload' },
+    request: {
+      params: CustomerIdParams,
+      form: {
+        fields: DocumentFormFields,
+        file: 'file',
+        fileDescription: 'The document: JPEG, PNG or PDF, at most 10 MB',
+        maxBytes: MAX_DOCUMENT_FORM_BYTES,
+      },
+    },
+    responses: {
+      200: DocumentUploadedSchema,
+      400: ErrorBodySchema,
+      401: ErrorBodySchema,
+      403: ErrorBodySchema,
+      404: ErrorBodySchema,
+      409: ErrorBodySchema,
+      415: ErrorBodySchema,
+    },
+    examples: {
+      responses: {
+        ...customerNotFound,
+        400: { error: 'file: Must be a JPEG, PNG or PDF file (recognized by its content)' },
+        409: { error: VERIFICATION_IN_PROGRESS },
+        413: { error: 'file exceeds 10 MB' },
+        415: { error: 'Content-Type must be multipart/form-data' },
       },
     },
   }),

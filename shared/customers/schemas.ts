@@ -1,6 +1,12 @@
 import { KycSchema, toKyc } from '#shared/customers/kyc-view.ts';
 import type { CustomerRecord } from '#shared/customers/records.ts';
-import { AccountTypeSchema, AddressSchema, KycStatusSchema } from '#shared/customers/records.ts';
+import {
+  AccountTypeSchema,
+  AddressSchema,
+  IdDocSubTypeSchema,
+  IdDocTypeSchema,
+  KycStatusSchema,
+} from '#shared/customers/records.ts';
 import { canonicalFiat, FiatAmountSchema } from '#shared/money/amounts.ts';
 import { PaginationQuery } from '#shared/routing/schemas.ts';
 import { CountryCodeSchema } from '#shared/validation/country.ts';
@@ -175,6 +181,50 @@ export const KycSubmittedSchema = z.object({ success: z.literal(true), message: 
     examples: [{ success: true, message: 'KYC verification submitted for review successfully.' }],
   }),
 );
+
+export const DocumentFormFields = z
+  .strictObject({
+    idDocType: IdDocTypeSchema.check(
+      z.meta({
+        description:
+          'PASSPORT, ID_CARD and DRIVERS (both sides, one upload each), RESIDENCE_PERMIT: the identity step; ' +
+          'PROOF_OF_ADDRESS (dated within 3 months): the proof-of-address step',
+        examples: ['PASSPORT'],
+      }),
+    ),
+    idDocSubType: z
+      .optional(IdDocSubTypeSchema)
+      .check(z.meta({ description: 'The side: required for ID_CARD and DRIVERS', examples: ['FRONT_SIDE'] })),
+    country: z.string().check(
+      z.regex(/^[A-Za-z]{3}$/, { error: 'Must be an ISO 3166-1 alpha-3 country code (e.g. GBR)' }),
+      z.meta({
+        description: 'The issuing country, ISO 3166-1 alpha-3 (any letter case; answered upper-case)',
+        examples: ['GBR'],
+      }),
+    ),
+  })
+  .check(z.meta({ examples: [{ idDocType: 'PASSPORT', country: 'GBR' }] }));
+
+export const DocumentUploadedSchema = z
+  .object({
+    success: z.literal(true),
+    idDocType: IdDocTypeSchema,
+    idDocSubType: z.nullable(IdDocSubTypeSchema),
+    country: z.string(),
+    reviewTriggered: z.boolean().check(
+      z.meta({
+        description:
+          'This upload completed the steps (identity, every side; proof of address) and submitted the KYC for ' +
+          'review, as `POST .../kyc/submit` would (`customer.kyc.submitted` is sent)',
+      }),
+    ),
+  })
+  .check(
+    z.meta({
+      id: 'DocumentUploaded',
+      examples: [{ success: true, idDocType: 'PASSPORT', idDocSubType: null, country: 'GBR', reviewTriggered: false }],
+    }),
+  );
 
 export const SandboxKycApproveBody = z
   .strictObject({

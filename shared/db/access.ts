@@ -22,6 +22,8 @@ export type Access = {
    * them on (the sandbox routes that answer for the bank). Granted by infra/aws/bank-channel.ts.
    */
   bankChannel?: 'reports';
+  /** Uploads KYC documents: `s3:PutObject` under `kyc-documents/` of the documents bucket (infra/aws/kyc-documents.ts). */
+  documents?: 'upload';
   /**
    * Asks the chains' nodes on request (`POST /verify-address`): the function gets `CHAIN_RPC`, the chain watchers'
    * RPC URL parameters, and `ssm:GetParameter` on exactly those (infra/aws/api-area-stack.ts).

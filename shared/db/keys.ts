@@ -14,6 +14,7 @@
  * | List an organization's keys             | Query     | gsi1pk=`ORG#<orgId>#APIKEYS` gsi1sk=`<createdAt>#<apiKeyId>` |
  * | Get an organization                     | GetItem   | pk=`ORG#<orgId>` sk=`ORG`                                     |
  * | Get a customer                          | GetItem   | pk=`ORG#<orgId>#CUSTOMER#<customerId>` sk=`CUSTOMER`         |
+ * | A customer's uploaded KYC document      | conditional Put | pk=`ORG#<orgId>#CUSTOMER#<customerId>` sk=`KYCDOC#<documentId>` |
  * | List an organization's customers        | Query     | gsi1pk=`ORG#<orgId>#CUSTOMERS` gsi1sk=`<createdAt>#<id>` (newest first) |
  * | Get a customer's withdrawal bank        | GetItem   | pk=`ORG#<orgId>#CUSTOMER#<customerId>` sk=`BANK#<bankId>`     |
  * | List a customer's banks, newest first   | Query     | gsi1pk=`ORG#<orgId>#CUSTOMER#<customerId>#BANKS` gsi1sk=`<createdAt>#<bankId>` |
@@ -103,6 +104,11 @@ export const keys = {
   }),
   apiKeysOfOrganization: (organizationId: string) => ({ gsi1pk: `ORG#${organizationId}#APIKEYS` }),
 
+  /** One uploaded KYC document of a customer (its bytes are in the document store). */
+  kycDocument: (organizationId: string, customerId: string, documentId: string): Key => ({
+    pk: `ORG#${organizationId}#CUSTOMER#${customerId}`,
+    sk: `KYCDOC#${documentId}`,
+  }),
   customer: (organizationId: string, customerId: string): Key => ({
     pk: `ORG#${organizationId}#CUSTOMER#${customerId}`,
     sk: 'CUSTOMER',

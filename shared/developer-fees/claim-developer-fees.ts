@@ -2,14 +2,11 @@ import { retryOnConflict, WriteConditionFailedError, writeGuarded } from '#share
 import type { Deps } from '#shared/deps.ts';
 import type { DeveloperFeeClaimRecord } from '#shared/developer-fees/records.ts';
 import { claimItems, getOrganizationLedger } from '#shared/developer-fees/repository.ts';
-import type { DeveloperFeeClaim } from '#shared/developer-fees/schemas.ts';
+import { CLAIMED, type DeveloperFeeClaim, NOTHING_TO_CLAIM } from '#shared/developer-fees/schemas.ts';
 import { BadRequestError } from '#shared/errors.ts';
 import { eventRecord } from '#shared/events/outbox.ts';
 import { newId } from '#shared/ids.ts';
 import { formatMicro, toMicro } from '#shared/money/micro.ts';
-
-export const NOTHING_TO_CLAIM = 'No developer fees available to claim';
-export const CLAIMED = 'Developer fees claimed to your organization balance';
 
 const MAX_DECISIONS = 5;
 

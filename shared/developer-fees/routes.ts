@@ -1,10 +1,11 @@
 import { CustomerIdParams } from '#shared/customers/schemas.ts';
-import { CLAIMED, NOTHING_TO_CLAIM } from '#shared/developer-fees/claim-developer-fees.ts';
 import {
   BalancesSchema,
+  CLAIMED,
   ClaimDeveloperFeesBody,
   CustomerDeveloperFeesSchema,
   DeveloperFeeClaimSchema,
+  NOTHING_TO_CLAIM,
   OrganizationDeveloperFeesSchema,
   UpdateCustomerDeveloperFeesBody,
 } from '#shared/developer-fees/schemas.ts';

@@ -7,6 +7,9 @@ const CLAIM_ID = '5d4c3b2a-1f0e-4d9c-8b7a-6f5e4d3c2b1a';
 
 export const MAX_DEVELOPER_SPREAD_FEE_BPS = 2500;
 
+export const NOTHING_TO_CLAIM = 'No developer fees available to claim';
+export const CLAIMED = 'Developer fees claimed to your organization balance';
+
 const DeveloperSpreadFeeBps = z.number().check(
   z.int({ error: 'Must be a whole number of basis points' }),
   z.gte(0, { error: 'Must be at least 0' }),
@@ -94,7 +97,7 @@ export const DeveloperFeeClaimSchema = z
           success: true,
           transactionId: CLAIM_ID,
           amount: '12.345678',
-          message: 'Developer fees claimed to your organization balance',
+          message: CLAIMED,
         },
       ],
     }),

@@ -7,6 +7,7 @@ import { isTransientDatabaseError } from '#shared/db/errors.ts';
 import { appDeps, type Deps } from '#shared/deps.ts';
 import {
   BadRequestError,
+  FieldError,
   ForbiddenError,
   HttpError,
   NotFoundError,
@@ -15,6 +16,7 @@ import {
 } from '#shared/errors.ts';
 import { type AuthContext, authenticate } from '#shared/http/auth.ts';
 import { recordKeyUse } from '#shared/http/key-use.ts';
+import { parseMultipart } from '#shared/http/multipart.ts';
 import { requestLogKeys, requestOutcomeMiddleware } from '#shared/http/observability.ts';
 import { enforceRateLimits } from '#shared/http/rate-limits.ts';
 import { RawReply, Reply } from '#shared/http/reply.ts';
@@ -22,7 +24,7 @@ import { apiSessionGate, consoleGate } from '#shared/http/session.ts';
 import { parseOrThrow } from '#shared/http/validation.ts';
 import { newId } from '#shared/ids.ts';
 import { log, withLogKeys } from '#shared/log.ts';
-import type { BodyOf, ParamsOf, QueryOf, RouteDefinition } from '#shared/routing/route.ts';
+import type { BodyOf, FormFieldsOf, ParamsOf, QueryOf, RouteDefinition, UploadedFile } from '#shared/routing/route.ts';
 
 export type ApiEvent = APIGatewayProxyEventV2;
 export type ApiResult = APIGatewayProxyStructuredResultV2;
@@ -53,6 +55,8 @@ export type HandlerInput<R extends RouteDefinition> = {
   params: ParamsOf<R>;
   query: QueryOf<R>;
   body: BodyOf<R>;
+  /** Routes with a multipart form: its parsed text fields and its file (`request.form`). */
+  form: { fields: FormFieldsOf<R>; file: UploadedFile };
   event: ApiEvent;
   requestId: string;
 };
@@ -67,6 +71,7 @@ type RequestState = {
   params: unknown;
   query: unknown;
   body: unknown;
+  form?: { fields: unknown; file: UploadedFile };
 };
 
 type ApiContext = Context & { api: RequestState };
@@ -152,11 +157,16 @@ const featureGateMiddleware = (route: RouteDefinition): ApiMiddleware => ({
   },
 });
 
-function readBody(event: ApiEvent): unknown {
+/** The body's bytes as the client sent them (API Gateway base64-encodes binary bodies), at most `limit`. */
+function bodyBytes(event: ApiEvent, limit: number): Buffer {
   const raw = event.body ?? '';
   const bytes = event.isBase64Encoded ? Buffer.from(raw, 'base64') : Buffer.from(raw, 'utf8');
-  if (bytes.length > MAX_BODY_BYTES) throw new PayloadTooLargeError(MAX_BODY_BYTES);
-  const text = bytes.toString('utf8');
+  if (bytes.length > limit) throw new PayloadTooLargeError(limit);
+  return bytes;
+}
+
+function readBody(event: ApiEvent): unknown {
+  const text = bodyBytes(event, MAX_BODY_BYTES).toString('utf8');
   if (text.trim() === '') return {};
   try {
     return JSON.parse(text);
@@ -165,13 +175,25 @@ function readBody(event: ApiEvent): unknown {
   }
 }
 
+/** A multipart form: its text fields parsed with the route's schema, then its one required file part. */
+function readForm(form: NonNullable<NonNullable<RouteDefinition['request']>['form']>, event: ApiEvent) {
+  const { fields, files } = parseMultipart(bodyBytes(event, form.maxBytes), header(event, 'content-type'));
+  const stray = Object.keys(files).find((name) => name !== form.file);
+  if (stray) throw new FieldError(stray, 'Unrecognized field');
+  const parsed = parseOrThrow(form.fields, fields);
+  const file = files[form.file];
+  if (!file) throw new FieldError(form.file, form.file in fields ? 'Must be a file' : 'Required');
+  return { fields: parsed, file };
+}
+
 /** Shape checks in the contract's order: body, then query, then path. None of them reads the database. */
 const validationMiddleware = (route: RouteDefinition): ApiMiddleware => ({
   before: (request) => {
     const { event } = request;
     const state = request.context.api;
-    const { body, query, params } = route.request ?? {};
+    const { body, query, params, form } = route.request ?? {};
     if (body) state.body = parseOrThrow(body, readBody(event));
+    if (form) state.form = readForm(form, event);
     state.query = query ? parseOrThrow(query, event.queryStringParameters ?? {}) : {};
     state.params = params ? parseOrThrow(params, event.pathParameters ?? {}) : {};
   },
@@ -219,6 +241,7 @@ export function apiHandler<const R extends RouteDefinition>(
           params: state.params as ParamsOf<R>,
           query: state.query as QueryOf<R>,
           body: state.body as BodyOf<R>,
+          form: state.form as HandlerInput<R>['form'],
           event,
           requestId: state.requestId,
         }),
@@ -266,12 +289,14 @@ const consoleForbids = (route: RouteDefinition) => {
  * 404 (sandbox routes for live organizations), 400 (request shape). The route table must declare each of them.
  */
 export function gateStatuses(route: RouteDefinition): number[] {
-  const { params, query, body } = route.request ?? {};
+  const { params, query, body, form } = route.request ?? {};
   return [
     ...(route.auth ? [401] : []),
     ...(route.features?.length || consoleForbids(route) ? [403] : []),
     ...(route.sandboxOnly ? [404] : []),
-    ...(params || query || body ? [400] : []),
+    ...(params || query || body || form ? [400] : []),
+    // A form's body must be multipart/form-data.
+    ...(form ? [415] : []),
   ];
 }
 
@@ -283,7 +308,7 @@ export function gateStatuses(route: RouteDefinition): number[] {
  */
 export function commonStatuses(route: RouteDefinition): number[] {
   return [
-    ...(route.request?.body ? [413] : []),
+    ...(route.request?.body || route.request?.form ? [413] : []),
     ...(route.auth ? [429] : []),
     500,
     ...(route.auth || route.access.table !== 'none' ? [503] : []),

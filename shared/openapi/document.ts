@@ -47,7 +47,8 @@ const INFO = {
     '- **Lists** are arrays, newest first: `?limit=` (default 50, at most 200) and `?cursor=`; a `Link` header',
     '  with `rel="next"` appears when another page exists.',
     '- **Bodies** are read as JSON whatever the `Content-Type`; an empty body counts as `{}`. Unknown fields and',
-    '  query parameters are refused by name (400).',
+    '  query parameters are refused by name (400). The one exception, the KYC document upload, takes',
+    '  `multipart/form-data`.',
     '- **Sandbox** keys (`sk_sandbox_...`) also get the `/api/v2/sandbox/...` operations, which stand in for the KYC',
     '  provider, bank reviews, the chain and the payout rail; their payouts settle by themselves a few seconds after',
     '  they start. Live organizations get 404 there.',
@@ -71,7 +72,8 @@ const STATUS_DESCRIPTIONS: Record<number, string> = {
   403: 'A feature of your organization is off, or a rule forbids it for this resource.',
   404: 'Not found; a resource of another organization is indistinguishable from a missing one.',
   409: 'Conflicts with the current state of the resource.',
-  413: `The request body exceeds ${MAX_BODY_BYTES / 1024} KiB.`,
+  413: `The request body exceeds its limit: ${MAX_BODY_BYTES / 1024} KiB, or 10 MB for a document upload's file.`,
+  415: 'The body is not of the media type the operation takes.',
   422: 'Well-formed, but cannot be processed as asked.',
   429: 'Over a rate limit (per API key, per organization, or per webhook endpoint); retry after `Retry-After` seconds.',
   500: 'Unexpected failure; details stay in the service logs under the request id.',
@@ -113,7 +115,7 @@ function schemaExamples(schema: z.ZodMiniType | undefined): unknown[] {
 
 /** Real 400 messages of this route, from its own schemas given typical mistakes; no request needed. */
 function validationExamples(route: RouteDefinition): Example[] {
-  const { body, query, params } = route.request ?? {};
+  const { body, query, params, form } = route.request ?? {};
   const examples: Example[] = [];
   const failure = (schema: z.ZodMiniType, input: unknown, summary: string) => {
     const result = schema.safeParse(input, { reportInput: true });
@@ -123,6 +125,10 @@ function validationExamples(route: RouteDefinition): Example[] {
     examples.push({ summary: 'Malformed JSON', value: { error: 'Invalid JSON body' } });
     failure(body, {}, 'Missing field');
     failure(body, { unexpected: true }, 'Unknown field');
+  }
+  if (form) {
+    failure(form.fields, {}, 'Missing field');
+    failure(form.fields, { unexpected: '1' }, 'Unknown field');
   }
   if (query) failure(query, { unexpected: '1' }, 'Unknown query parameter');
   if (params)
@@ -247,8 +253,14 @@ function securityOf(route: RouteDefinition): Record<string, string[]>[] {
   return [{ [SECURITY_SCHEME]: [] }, ...(route.session ? [{ [SESSION_SCHEME]: [] }] : [])];
 }
 
+/** A multipart form as OpenAPI shows it: its text fields and its file part (`format: binary`). */
+const formSchema = (form: NonNullable<NonNullable<RouteDefinition['request']>['form']>) =>
+  z.extend(form.fields, {
+    [form.file]: z.string().check(z.meta({ format: 'binary', description: form.fileDescription })),
+  });
+
 function operationOf(route: RouteDefinition): RouteConfig {
-  const { params, query, body } = route.request ?? {};
+  const { params, query, body, form } = route.request ?? {};
   const statuses = [...new Set([...Object.keys(route.responses).map(Number), ...commonStatuses(route)])].sort(
     (a, b) => a - b,
   );
@@ -272,6 +284,24 @@ function operationOf(route: RouteDefinition): RouteConfig {
               required: !body.safeParse({}).success,
               content: {
                 [JSON_TYPE]: { schema: forGenerator(body), examples: examplesMap(requestBodyExamples(route, body)) },
+              },
+            },
+          }
+        : {}),
+      ...(form
+        ? {
+            body: {
+              required: true,
+              content: {
+                'multipart/form-data': {
+                  schema: forGenerator(formSchema(form)),
+                  examples: examplesMap(
+                    schemaExamples(form.fields).map((value) => ({
+                      summary: 'Example',
+                      value: { ...(value as object), [form.file]: '(the file, as a binary part)' },
+                    })),
+                  ),
+                },
               },
             },
           }

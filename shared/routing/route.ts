@@ -16,6 +16,9 @@ export const CONSOLE_PERMISSIONS = [
 ] as const;
 export type ConsolePermission = (typeof CONSOLE_PERMISSIONS)[number];
 
+/** One file part of a `multipart/form-data` body: its bytes and what the client said about it (never trusted). */
+export type UploadedFile = { filename: string | null; declaredType: string | null; bytes: Buffer };
+
 export type RouteDefinition = {
   /** Unique, camelCase; the OpenAPI operationId and the CDK construct id come from it. */
   operationId: string;
@@ -58,6 +61,11 @@ export type RouteDefinition = {
     query?: z.ZodMiniObject;
     /** Absent: the route takes no body and ignores one. */
     body?: z.ZodMiniType;
+    /**
+     * A `multipart/form-data` body (a file upload) instead of JSON: its text fields (a strict object, so unknown
+     * ones are a 400 naming them), the name of its one required file part, and the largest body read (413 beyond).
+     */
+    form?: { fields: z.ZodMiniObject; file: string; fileDescription: string; maxBytes: number };
   };
   /**
    * Every status the route can answer, with its body: the success status, the stack's own answers for this
@@ -82,3 +90,5 @@ type Out<S> = S extends z.ZodMiniType ? z.output<S> : Record<string, never>;
 export type ParamsOf<R extends RouteDefinition> = Out<NonNullable<R['request']>['params']>;
 export type QueryOf<R extends RouteDefinition> = Out<NonNullable<R['request']>['query']>;
 export type BodyOf<R extends RouteDefinition> = Out<NonNullable<R['request']>['body']>;
+/** The text fields of a route's multipart form, parsed. */
+export type FormFieldsOf<R extends RouteDefinition> = Out<NonNullable<NonNullable<R['request']>['form']>['fields']>;

@@ -268,11 +268,12 @@ describe('deployment settings in the environment', () => {
   it('leaves out what is not configured, so the code defaults apply', () => {
     for (const variables of variablesOf(template)) {
       // The bank channel's bucket goes only to the functions that may use it (the sandbox complete and fail routes),
-      // the chains' RPC parameters only to those that read chains on request (verify-address, its own test).
+      // the KYC documents' bucket only to the upload, the chains' RPC parameters only to those that read chains on
+      // request (verify-address, its own test).
       // REFERENCE_RATES_SOURCE is set on purpose: AWS deploys ECB rates, the code's default is fixed rates.
       expect(
         Object.keys(variables)
-          .filter((name) => name !== 'BANK_CHANNEL_BUCKET' && name !== 'CHAIN_RPC')
+          .filter((name) => !['BANK_CHANNEL_BUCKET', 'KYC_DOCUMENTS_BUCKET', 'CHAIN_RPC'].includes(name))
           .sort(),
       ).toEqual([
         'LOG_LEVEL',

@@ -217,9 +217,20 @@ describe('each route function', () => {
       const grants = grantsOf(fn);
       const s3 = grants.filter((grant) => grant.actions.some((action) => action.startsWith('s3:')));
       expect(grants.filter((grant) => !s3.includes(grant))).toEqual(expected);
-      // The bank channel: only the routes that declare it, and only by prefix (bank-channel-access.test.ts).
-      expect(s3.length > 0).toBe(access.bankChannel === 'reports');
-      for (const grant of s3) expect(grant.resource).toMatch(/-bank-/);
+      // S3: only the routes that declare a bucket, and only by prefix: the bank channel (bank-channel-access.test.ts),
+      // or PutObject alone under the KYC documents' prefix (the upload).
+      expect(s3.length > 0).toBe(access.bankChannel === 'reports' || access.documents === 'upload');
+      if (access.documents === 'upload') {
+        expect(s3).toEqual([
+          {
+            effect: 'Allow',
+            actions: ['s3:PutObject'],
+            resource: expect.stringMatching(/:s3:::payouts-dev-kyc-.*\/kyc-documents\/\*"/) as unknown as string,
+          },
+        ]);
+      } else {
+        for (const grant of s3) expect(grant.resource).toMatch(/-bank-/);
+      }
     });
   }
 

@@ -1,5 +1,6 @@
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import type { CfnTable } from 'aws-cdk-lib/aws-dynamodb';
+import type { CfnBucket } from 'aws-cdk-lib/aws-s3';
 import type { CfnTopic } from 'aws-cdk-lib/aws-sns';
 import { describe, expect, it } from 'vitest';
 import { createTableInput, TABLE } from '#shared/db/table.ts';
@@ -121,5 +122,39 @@ describe('alarm topic', () => {
         });
       }
     }
+  });
+});
+
+describe('KYC documents bucket', () => {
+  const bucketId = () => stateful.getLogicalId(stateful.documentsBucket.node.defaultChild as CfnBucket);
+
+  it('is private, encrypted, versioned, logged and kept when the stack goes', () => {
+    const bucket = template.findResources('AWS::S3::Bucket')[bucketId()];
+
+    expect(bucket?.Properties).toMatchObject({
+      PublicAccessBlockConfiguration: {
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      },
+      BucketEncryption: {
+        ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }],
+      },
+      VersioningConfiguration: { Status: 'Enabled' },
+      LoggingConfiguration: { LogFilePrefix: 'kyc-documents/' },
+    });
+    expect(bucket?.DeletionPolicy).toBe('Retain');
+  });
+
+  it('refuses requests without TLS', () => {
+    template.hasResourceProperties('AWS::S3::BucketPolicy', {
+      Bucket: { Ref: bucketId() },
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+        ]),
+      },
+    });
   });
 });

@@ -30,8 +30,7 @@ async function givenWithdrawalsWithFee(bps: number, amounts: string[]) {
   return { key, customerId, withdrawals };
 }
 
-const unclaimed = async (key: string) =>
-  (await request<Body>('GET', '/developer-fees', { key })).body.availableBalance;
+const unclaimed = async (key: string) => (await request<Body>('GET', '/developer-fees', { key })).body.availableBalance;
 
 describe('developer fees in the ledger', () => {
   it("accrues a withdrawal's fee when its payout completes, never when it fails", async () => {
@@ -65,9 +64,7 @@ describe('developer fees in the ledger', () => {
     const lost = claims.filter((claim) => claim.status !== 200);
     expect(accrued).toBe('29.85');
     expect(won.map((claim) => claim.body.amount)).toEqual(['29.85']);
-    expect(lost.map((claim) => claim.body)).toEqual(
-      Array(3).fill({ error: 'No developer fees available to claim' }),
-    );
+    expect(lost.map((claim) => claim.body)).toEqual(Array(3).fill({ error: 'No developer fees available to claim' }));
     const balances = await request<Body>('GET', '/balances', { key });
     expect(balances.body).toMatchObject({ custodial: { balances: [{ balance: '29.85' }] } });
     expect(await unclaimed(key)).toBe('0.00');

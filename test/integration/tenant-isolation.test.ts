@@ -43,12 +43,13 @@ const label = (route: RouteDefinition, via: Via = 'key') =>
  */
 async function call(route: RouteDefinition, ids: Ids, tenant: Tenant, named: { body?: Ids; via?: Via } = {}) {
   const own = tenant === a.tenant ? await a.ids() : await b.ids();
-  const { body, query, headers } = validRequestFor(route, { ...own, ...(named.body ?? {}), ...ids });
+  const { body, rawBody, query, headers } = validRequestFor(route, { ...own, ...(named.body ?? {}), ...ids });
   const credentials = credentialsFor(route, tenant, named.via);
   const allHeaders = { ...(headers ?? {}), ...(credentials.headers ?? {}) };
   return request<unknown>(route.method, `${origin()}${withQuery(pathOf(route, ids), query)}`, {
     ...(credentials.key ? { key: credentials.key } : {}),
     ...(body === undefined ? {} : { body }),
+    ...(rawBody === undefined ? {} : { rawBody }),
     ...(Object.keys(allHeaders).length ? { headers: allHeaders } : {}),
   });
 }

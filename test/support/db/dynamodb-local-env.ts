@@ -22,6 +22,10 @@ process.env.DEPOSIT_XPUB = TEST_DEPOSIT_XPUB;
 // Console invitations are written as files, never sent.
 process.env.MAIL_DIR = join(tmpdir(), `payouts-test-mail-${process.pid}`);
 
+// KYC documents go to the run's S3-compatible store (fauxqs), like under `npm start`.
+process.env.S3_ENDPOINT = inject('documentStoreEndpoint');
+process.env.KYC_DOCUMENTS_BUCKET = inject('documentsBucket');
+
 // The bank channel's stand-in folder (outbox, inbox, processed, quarantine), one per test file.
 process.env.BANK_CHANNEL_DIR ??= mkdtempSync(join(tmpdir(), 'payouts-bank-'));
 

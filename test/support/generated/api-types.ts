@@ -117,6 +117,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/customers/{customerId}/documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a KYC document (multipart/form-data)
+         * @description A `multipart/form-data` body with the file in `file` (JPEG, PNG or PDF, recognized by its content whatever its name or declared type; at most 10 MB: 413 beyond), `idDocType`, `idDocSubType` (the side, for ID_CARD and DRIVERS) and `country`. Allowed after `POST /customers/{customerId}/kyc` (400 before), never while a review is under way (409 `Verification already in progress for this customer`) or once approved (409). The file is stored encrypted and private; the customer's `kyc.steps` show it (`uploaded`). The upload that completes the steps (an identity document, both sides of a two-sided one, and a proof of address) submits the KYC for review as `POST .../kyc/submit` does: `reviewTriggered: true`, `customer.kyc.submitted`. In AWS a Lambda function receives at most 6 MB per request, so a deployment's largest file is about 4 MB.
+         *
+         *     Needs the `customers` feature of your organization (403 otherwise).
+         */
+        post: operations["uploadCustomerDocument"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/customers/{customerId}/kyc/address": {
         parameters: {
             query?: never;
@@ -2058,6 +2080,26 @@ export interface components {
             /** @enum {boolean} */
             success: true;
             message: string;
+        };
+        /**
+         * @example {
+         *       "success": true,
+         *       "idDocType": "PASSPORT",
+         *       "idDocSubType": null,
+         *       "country": "GBR",
+         *       "reviewTriggered": false
+         *     }
+         */
+        DocumentUploaded: {
+            /** @enum {boolean} */
+            success: true;
+            /** @enum {string} */
+            idDocType: "PASSPORT" | "ID_CARD" | "DRIVERS" | "RESIDENCE_PERMIT" | "PROOF_OF_ADDRESS";
+            /** @enum {string|null} */
+            idDocSubType: "FRONT_SIDE" | "BACK_SIDE" | null;
+            country: string;
+            /** @description This upload completed the steps (identity, every side; proof of address) and submitted the KYC for review, as `POST .../kyc/submit` would (`customer.kyc.submitted` is sent) */
+            reviewTriggered: boolean;
         };
         /**
          * @example {
@@ -4189,7 +4231,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The request body exceeds 64 KiB. */
+            /** @description The request body exceeds its limit: 64 KiB, or 10 MB for a document upload's file. */
             413: {
                 headers: {
                     /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
@@ -4427,7 +4469,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The request body exceeds 64 KiB. */
+            /** @description The request body exceeds its limit: 64 KiB, or 10 MB for a document upload's file. */
             413: {
                 headers: {
                     /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
@@ -4559,8 +4601,174 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The request body exceeds 64 KiB. */
+            /** @description The request body exceeds its limit: 64 KiB, or 10 MB for a document upload's file. */
             413: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over a rate limit (per API key, per organization, or per webhook endpoint); retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; details stay in the service logs under the request id. */
+            500: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is throttled or unavailable; nothing was half-written. Retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    uploadCustomerDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The `customerId` that creating the customer returned */
+                customerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * @description PASSPORT, ID_CARD and DRIVERS (both sides, one upload each), RESIDENCE_PERMIT: the identity step; PROOF_OF_ADDRESS (dated within 3 months): the proof-of-address step
+                     * @example PASSPORT
+                     * @enum {string}
+                     */
+                    idDocType: "PASSPORT" | "ID_CARD" | "DRIVERS" | "RESIDENCE_PERMIT" | "PROOF_OF_ADDRESS";
+                    /**
+                     * @description The side: required for ID_CARD and DRIVERS
+                     * @example FRONT_SIDE
+                     * @enum {string}
+                     */
+                    idDocSubType?: "FRONT_SIDE" | "BACK_SIDE";
+                    /**
+                     * @description The issuing country, ISO 3166-1 alpha-3 (any letter case; answered upper-case)
+                     * @example GBR
+                     */
+                    country: string;
+                    /**
+                     * Format: binary
+                     * @description The document: JPEG, PNG or PDF, at most 10 MB
+                     */
+                    file: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Upload a KYC document (multipart/form-data) */
+            200: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DocumentUploaded"];
+                };
+            };
+            /** @description The request is malformed: the message names the field (body first, then query, then path). */
+            400: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key. */
+            401: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A feature of your organization is off, or a rule forbids it for this resource. */
+            403: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found; a resource of another organization is indistinguishable from a missing one. */
+            404: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with the current state of the resource. */
+            409: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body exceeds its limit: 64 KiB, or 10 MB for a document upload's file. */
+            413: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The body is not of the media type the operation takes. */
+            415: {
                 headers: {
                     /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
                     "x-request-id"?: string;
@@ -4786,7 +4994,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The request body exceeds 64 KiB. */
+            /** @description The request body exceeds its limit: 64 KiB, or 10 MB for a document upload's file. */
             413: {
                 headers: {
                     /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
@@ -4907,7 +5115,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The request body exceeds 64 KiB. */
+            /** @description The request body exceeds its limit: 64 KiB, or 10 MB for a document upload's file. */
             413: {
                 headers: {
                     /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
@@ -5278,7 +5486,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The request body exceeds 64 KiB. */
+            /** @description The request body exceeds its limit: 64 KiB, or 10 MB for a document upload's file. */
             413: {
                 headers: {
                     /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
@@ -5509,7 +5717,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The request body exceeds 64 KiB. */
+            /** @description The request body exceeds its limit: 64 KiB, or 10 MB for a document upload's file. */
             413: {
                 headers: {
                     /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
@@ -5632,7 +5840,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The request body exceeds 64 KiB. */
+            /** @description The request body exceeds its limit: 64 KiB, or 10 MB for a document upload's file. */
             413: {
                 headers: {
                     /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
@@ -5838,7 +6046,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The request body exceeds 64 KiB. */
+            /** @description The request body exceeds its limit: 64 KiB, or 10 MB for a document upload's file. */
             413: {
                 headers: {
                     /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
@@ -6174,7 +6382,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The request body exceeds 64 KiB. */
+            /** @description The request body exceeds its limit: 64 KiB, or 10 MB for a document upload's file. */
             413: {
                 headers: {
                     /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
@@ -6306,7 +6514,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The request body exceeds 64 KiB. */
+            /** @description The request body exceeds its limit: 64 KiB, or 10 MB for a document upload's file. */
             413: {
                 headers: {
                     /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
@@ -6427,7 +6635,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The request body exceeds 64 KiB. */
+            /** @description The request body exceeds its limit: 64 KiB, or 10 MB for a document upload's file. */
             413: {
                 headers: {
                     /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
@@ -6661,7 +6869,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The request body exceeds 64 KiB. */
+            /** @description The request body exceeds its limit: 64 KiB, or 10 MB for a document upload's file. */
             413: {
                 headers: {
                     /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
@@ -6782,7 +6990,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The request body exceeds 64 KiB. */
+            /** @description The request body exceeds its limit: 64 KiB, or 10 MB for a document upload's file. */
             413: {
                 headers: {
                     /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
@@ -7152,7 +7360,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The request body exceeds 64 KiB. */
+            /** @description The request body exceeds its limit: 64 KiB, or 10 MB for a document upload's file. */
             413: {
                 headers: {
                     /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
@@ -7567,7 +7775,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The request body exceeds 64 KiB. */
+            /** @description The request body exceeds its limit: 64 KiB, or 10 MB for a document upload's file. */
             413: {
                 headers: {
                     /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
@@ -7688,7 +7896,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The request body exceeds 64 KiB. */
+            /** @description The request body exceeds its limit: 64 KiB, or 10 MB for a document upload's file. */
             413: {
                 headers: {
                     /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
@@ -7809,7 +8017,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The request body exceeds 64 KiB. */
+            /** @description The request body exceeds its limit: 64 KiB, or 10 MB for a document upload's file. */
             413: {
                 headers: {
                     /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
@@ -7930,7 +8138,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The request body exceeds 64 KiB. */
+            /** @description The request body exceeds its limit: 64 KiB, or 10 MB for a document upload's file. */
             413: {
                 headers: {
                     /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
@@ -8051,7 +8259,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The request body exceeds 64 KiB. */
+            /** @description The request body exceeds its limit: 64 KiB, or 10 MB for a document upload's file. */
             413: {
                 headers: {
                     /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
@@ -8172,7 +8380,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The request body exceeds 64 KiB. */
+            /** @description The request body exceeds its limit: 64 KiB, or 10 MB for a document upload's file. */
             413: {
                 headers: {
                     /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
@@ -8279,7 +8487,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The request body exceeds 64 KiB. */
+            /** @description The request body exceeds its limit: 64 KiB, or 10 MB for a document upload's file. */
             413: {
                 headers: {
                     /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
@@ -8386,7 +8594,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The request body exceeds 64 KiB. */
+            /** @description The request body exceeds its limit: 64 KiB, or 10 MB for a document upload's file. */
             413: {
                 headers: {
                     /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
@@ -8493,7 +8701,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The request body exceeds 64 KiB. */
+            /** @description The request body exceeds its limit: 64 KiB, or 10 MB for a document upload's file. */
             413: {
                 headers: {
                     /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
@@ -8736,7 +8944,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The request body exceeds 64 KiB. */
+            /** @description The request body exceeds its limit: 64 KiB, or 10 MB for a document upload's file. */
             413: {
                 headers: {
                     /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
@@ -9097,7 +9305,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The request body exceeds 64 KiB. */
+            /** @description The request body exceeds its limit: 64 KiB, or 10 MB for a document upload's file. */
             413: {
                 headers: {
                     /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
@@ -9204,7 +9412,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The request body exceeds 64 KiB. */
+            /** @description The request body exceeds its limit: 64 KiB, or 10 MB for a document upload's file. */
             413: {
                 headers: {
                     /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
@@ -9556,7 +9764,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The request body exceeds 64 KiB. */
+            /** @description The request body exceeds its limit: 64 KiB, or 10 MB for a document upload's file. */
             413: {
                 headers: {
                     /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
@@ -9792,7 +10000,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The request body exceeds 64 KiB. */
+            /** @description The request body exceeds its limit: 64 KiB, or 10 MB for a document upload's file. */
             413: {
                 headers: {
                     /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
@@ -9915,7 +10123,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The request body exceeds 64 KiB. */
+            /** @description The request body exceeds its limit: 64 KiB, or 10 MB for a document upload's file. */
             413: {
                 headers: {
                     /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
@@ -10022,7 +10230,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The request body exceeds 64 KiB. */
+            /** @description The request body exceeds its limit: 64 KiB, or 10 MB for a document upload's file. */
             413: {
                 headers: {
                     /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
@@ -10249,7 +10457,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The request body exceeds 64 KiB. */
+            /** @description The request body exceeds its limit: 64 KiB, or 10 MB for a document upload's file. */
             413: {
                 headers: {
                     /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
@@ -10437,7 +10645,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The request body exceeds 64 KiB. */
+            /** @description The request body exceeds its limit: 64 KiB, or 10 MB for a document upload's file. */
             413: {
                 headers: {
                     /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
@@ -10636,7 +10844,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The request body exceeds 64 KiB. */
+            /** @description The request body exceeds its limit: 64 KiB, or 10 MB for a document upload's file. */
             413: {
                 headers: {
                     /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
@@ -10752,7 +10960,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The request body exceeds 64 KiB. */
+            /** @description The request body exceeds its limit: 64 KiB, or 10 MB for a document upload's file. */
             413: {
                 headers: {
                     /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
@@ -10835,7 +11043,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The request body exceeds 64 KiB. */
+            /** @description The request body exceeds its limit: 64 KiB, or 10 MB for a document upload's file. */
             413: {
                 headers: {
                     /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
@@ -10942,7 +11150,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The request body exceeds 64 KiB. */
+            /** @description The request body exceeds its limit: 64 KiB, or 10 MB for a document upload's file. */
             413: {
                 headers: {
                     /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
@@ -11200,7 +11408,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The request body exceeds 64 KiB. */
+            /** @description The request body exceeds its limit: 64 KiB, or 10 MB for a document upload's file. */
             413: {
                 headers: {
                     /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
@@ -11402,7 +11610,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The request body exceeds 64 KiB. */
+            /** @description The request body exceeds its limit: 64 KiB, or 10 MB for a document upload's file. */
             413: {
                 headers: {
                     /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
@@ -11534,7 +11742,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The request body exceeds 64 KiB. */
+            /** @description The request body exceeds its limit: 64 KiB, or 10 MB for a document upload's file. */
             413: {
                 headers: {
                     /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
@@ -11666,7 +11874,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The request body exceeds 64 KiB. */
+            /** @description The request body exceeds its limit: 64 KiB, or 10 MB for a document upload's file. */
             413: {
                 headers: {
                     /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
@@ -11955,7 +12163,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The request body exceeds 64 KiB. */
+            /** @description The request body exceeds its limit: 64 KiB, or 10 MB for a document upload's file. */
             413: {
                 headers: {
                     /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
@@ -12076,7 +12284,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The request body exceeds 64 KiB. */
+            /** @description The request body exceeds its limit: 64 KiB, or 10 MB for a document upload's file. */
             413: {
                 headers: {
                     /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
@@ -12462,7 +12670,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The request body exceeds 64 KiB. */
+            /** @description The request body exceeds its limit: 64 KiB, or 10 MB for a document upload's file. */
             413: {
                 headers: {
                     /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
@@ -12569,7 +12777,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The request body exceeds 64 KiB. */
+            /** @description The request body exceeds its limit: 64 KiB, or 10 MB for a document upload's file. */
             413: {
                 headers: {
                     /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
@@ -12676,7 +12884,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description The request body exceeds 64 KiB. */
+            /** @description The request body exceeds its limit: 64 KiB, or 10 MB for a document upload's file. */
             413: {
                 headers: {
                     /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */

@@ -23,7 +23,7 @@ export function useApi() {
   const request = async <T = unknown>(
     method: string,
     path: string,
-    options: { key?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> } = {},
+    options: { key?: string; body?: unknown; rawBody?: string | Buffer; headers?: Record<string, string> } = {},
   ): Promise<ApiResponse<T>> => {
     if (!server) throw new Error('server not started');
     const headers: Record<string, string> = { 'content-type': 'application/json', ...(options.headers ?? {}) };

@@ -4,6 +4,7 @@ import * as z from '#shared/validation/zod.ts';
 import { eurBank, givenCustomer } from '#test/support/banks/bank-requests.ts';
 import { consoleHeaders } from '#test/support/console/console-client.ts';
 import type { ApiResponse } from '#test/support/http/local-api.ts';
+import { multipartBody } from '#test/support/http/multipart-body.ts';
 import { busEventMessage, customerCreated, receive, senderTestDeps } from '#test/support/webhooks/sender.ts';
 
 /**
@@ -161,7 +162,16 @@ export const pathOf = (route: RouteDefinition, ids: Ids): string =>
     return encodeURIComponent(id);
   });
 
-export type RouteRequest = { body?: unknown; query?: Record<string, string>; headers?: Record<string, string> };
+export type RouteRequest = {
+  body?: unknown;
+  /** A route with a multipart form: its framed body (with its Content-Type in `headers`). */
+  rawBody?: Buffer;
+  query?: Record<string, string>;
+  headers?: Record<string, string>;
+};
+
+/** The smallest JPEG the document rules recognize: its signature and a few bytes. */
+const SAMPLE_JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from('jpeg body')]);
 
 /**
  * Valid requests where neither the route's examples nor its body schema's examples fit (they need ids of the
@@ -187,7 +197,12 @@ type Meta = { examples?: unknown[] } | undefined;
  * path's ids and any other resource ids a body may name (a withdrawal's bank).
  */
 export function validRequestFor(route: RouteDefinition, ids: Ids): RouteRequest {
-  const { body: bodySchema, query: querySchema } = route.request ?? {};
+  const { body: bodySchema, query: querySchema, form } = route.request ?? {};
+  if (form) {
+    const fields = ((z.globalRegistry.get(form.fields) as Meta)?.examples?.[0] ?? {}) as Record<string, string>;
+    assertParses(route, 'form', form.fields, fields);
+    return { ...multipartBody(fields, { [form.file]: { bytes: SAMPLE_JPEG, type: 'image/jpeg' } }), query: {} };
+  }
   const given = validRequests[route.operationId]?.(ids) ?? {};
   const body =
     given.body ??

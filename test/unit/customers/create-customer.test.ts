@@ -144,6 +144,7 @@ describe('create customer', () => {
           kycStatus: 'NOT_STARTED',
           kycAttempts: 0,
           kycInReview: false,
+          kycDocuments: { identity: { documentType: null, sides: [], count: 0 }, proofOfAddress: { count: 0 } },
           developerSpreadFeeBps: 0,
           developerFeesUpdatedAt: null,
           verifiedName: null,

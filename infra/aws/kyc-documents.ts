@@ -1,0 +1,57 @@
+import { Aws, Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
+import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3';
+import { Construct } from 'constructs';
+
+/**
+ * The bucket of uploaded KYC documents (`POST /customers/{id}/documents`), named per stage, account and region so
+ * the API stack grants it without a cross-stack reference. Identity documents: private, encrypted, versioned (an
+ * overwrite never loses one), TLS only, retained on stack deletion, with server access logs in a bucket of their own.
+ */
+export const kycDocumentsBucketName = (stage: string) => `payouts-${stage}-kyc-${Aws.ACCOUNT_ID}-${Aws.REGION}`;
+
+/** The one prefix documents are written under (shared/rails/documents/document-store.ts). */
+const DOCUMENTS_PREFIX = 'kyc-documents';
+
+export function kycDocumentsBucket(parent: Construct, stage: string): Bucket {
+  const scope = new Construct(parent, 'KycDocuments');
+  scope.node.setContext('@aws-cdk/aws-s3:serverAccessLogsUseBucketPolicy', true);
+  const accessLogs = new Bucket(scope, 'KycDocumentsAccessLogs', {
+    blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+    encryption: BucketEncryption.S3_MANAGED,
+    enforceSSL: true,
+    versioned: true,
+    lifecycleRules: [{ expiration: Duration.days(400) }],
+    removalPolicy: RemovalPolicy.RETAIN,
+  });
+  return new Bucket(scope, 'KycDocumentsBucket', {
+    bucketName: kycDocumentsBucketName(stage),
+    blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+    encryption: BucketEncryption.S3_MANAGED,
+    enforceSSL: true,
+    versioned: true,
+    serverAccessLogsBucket: accessLogs,
+    serverAccessLogsPrefix: 'kyc-documents/',
+    removalPolicy: RemovalPolicy.RETAIN,
+  });
+}
+
+/** `s3:PutObject` under the documents prefix, nothing else: the upload function never reads a document back. */
+export function grantDocumentUpload(fn: LambdaFunction, stage: string): void {
+  const name = kycDocumentsBucketName(stage);
+  fn.addToRolePolicy(
+    new PolicyStatement({
+      actions: ['s3:PutObject'],
+      resources: [`arn:${Aws.PARTITION}:s3:::${name}/${DOCUMENTS_PREFIX}/*`],
+    }),
+  );
+  fn.addEnvironment('KYC_DOCUMENTS_BUCKET', name);
+  if (fn.role) {
+    Validations.of(fn.role).acknowledge({
+      id: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:s3:::payouts-${stage}-kyc-<AWS::AccountId>-<AWS::Region>/${DOCUMENTS_PREFIX}/*]`,
+      reason:
+        'Documents are stored under keys chosen at upload (organization, customer, document id); the grant is PutObject under that prefix of the one bucket.',
+    });
+  }
+}
