@@ -3,10 +3,11 @@ import { beneficiaryNameMatches } from '#shared/banks/name-matching.ts';
 import type { BankRecord } from '#shared/banks/records.ts';
 import { BankAccountExistsError, insertBank } from '#shared/banks/repository.ts';
 import { type Bank, type CreateBankInput, toBank } from '#shared/banks/schemas.ts';
+import { assertMayTransact } from '#shared/customers/customer-rules.ts';
 import type { CustomerRecord } from '#shared/customers/records.ts';
 import { requireCustomer } from '#shared/customers/require-customer.ts';
 import type { Deps } from '#shared/deps.ts';
-import { ConflictError, FieldError, ForbiddenError } from '#shared/errors.ts';
+import { ConflictError, FieldError } from '#shared/errors.ts';
 import { newId } from '#shared/ids.ts';
 import { ibanCountry } from '#shared/validation/bank-accounts.ts';
 import { isValidIban } from '#shared/validation/iban.ts';
@@ -38,7 +39,7 @@ export async function createBank(deps: Deps, input: CreateBankInput & Where): Pr
   // Before any read, as the schema's own checks: the request is malformed whoever it names.
   if (input.iban && !isValidIban(input.iban)) throw new FieldError('iban', 'Invalid IBAN');
   const customer = await requireCustomer(deps, input.organizationId, input.customerId);
-  if (customer.kycStatus !== 'APPROVED') throw new ForbiddenError('Customer KYC verification must be completed');
+  assertMayTransact(customer);
   if (
     input.recipientType === 'CUSTOMER' &&
     !beneficiaryNameMatches(input.beneficiaryName, customer.verifiedName ?? customer.name, customer.accountType)

@@ -27,6 +27,8 @@ export async function createCustomer(
     kycStatus: 'NOT_STARTED',
     kycAttempts: 0,
     kycInReview: false,
+    enabled: true,
+    kycLevel: 'customers-api-basic',
     kycDocuments: NO_KYC_DOCUMENTS,
     developerSpreadFeeBps: 0,
     developerFeesUpdatedAt: null,

@@ -65,7 +65,7 @@ const STEP_STATUS = {
 
 export function toKyc(
   record: Pick<CustomerRecord, 'kycStatus'> &
-    Partial<Pick<CustomerRecord, 'kycAttempts' | 'kycInReview' | 'kycDocuments'>>,
+    Partial<Pick<CustomerRecord, 'kycAttempts' | 'kycInReview' | 'kycDocuments' | 'kycLevel'>>,
 ): Kyc {
   const started = record.kycStatus !== 'NOT_STARTED';
   const decided = record.kycStatus === 'APPROVED' || record.kycStatus === 'REJECTED';
@@ -86,7 +86,7 @@ export function toKyc(
     stepsStatus: STEPS_STATUS[record.kycStatus],
     // Submissions counted; a flow the provider decided without a manual submission was its first attempt.
     attempts: Math.max(record.kycAttempts ?? 0, started ? 1 : 0),
-    levelName: KycLevelName,
+    levelName: record.kycLevel ?? KycLevelName,
     steps: {
       identity: document(identity.count, identity.documentType, 'PASSPORT'),
       proofOfAddress: document(

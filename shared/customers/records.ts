@@ -22,6 +22,11 @@ export const AddressSchema = z
   );
 
 export type Address = z.infer<typeof AddressSchema>;
+/** Compose's KYC levels (its getCustomer page and demo): what the provider verified the customer for. */
+export const KYC_LEVELS = ['customers-api-basic', 'customers-api-enhanced'] as const;
+export const KycLevelSchema = z.enum(KYC_LEVELS);
+export type KycLevel = z.infer<typeof KycLevelSchema>;
+
 /** Compose's document types (`idDocType`) and sides (`idDocSubType`) of a KYC document upload. */
 export const ID_DOC_TYPES = ['PASSPORT', 'ID_CARD', 'DRIVERS', 'RESIDENCE_PERMIT', 'PROOF_OF_ADDRESS'] as const;
 export const IdDocTypeSchema = z.enum(ID_DOC_TYPES);
@@ -84,6 +89,10 @@ export const CustomerRecordSchema = z.object({
   kycAttempts: z._default(z.number().check(z.int(), z.gte(0)), 0),
   /** A submitted review awaits the provider's verdict (no second submission meanwhile). Absent: false. */
   kycInReview: z._default(z.boolean(), false),
+  /** The level the provider verified the customer for (`kyc.levelName`). Absent: the basic level. */
+  kycLevel: z._default(KycLevelSchema, 'customers-api-basic'),
+  /** False once disabled (`POST .../disable`): no new banks, deposit details, accounts or withdrawals. Absent: true. */
+  enabled: z._default(z.boolean(), true),
   /** The documents uploaded through the API (`POST .../documents`). Absent on customers stored before: none. */
   kycDocuments: z._default(KycDocumentsSchema, NO_KYC_DOCUMENTS),
   /**

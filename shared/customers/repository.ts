@@ -315,3 +315,43 @@ export async function recordKycDocument(
     throw error;
   }
 }
+
+/** The fields of a customer that change on their own, each with its event (profile, enabled, KYC level). */
+export type CustomerChanges = Partial<
+  Pick<CustomerRecord, 'name' | 'email' | 'expectedMonthlyVolume' | 'enabled' | 'kycLevel'>
+>;
+
+/**
+ * Changes fields of the customer with the event that says so, in one transaction conditional on the version read
+ * (a concurrent change makes the caller decide again on a fresh read: `CustomerStateChangedError`).
+ */
+export async function updateCustomerFields(
+  db: Db,
+  input: { customer: CustomerRecord; changes: CustomerChanges; now: Date; event: EventRecord },
+): Promise<CustomerRecord> {
+  const { customer, changes, now, event } = input;
+  const names = Object.keys(changes) as (keyof CustomerChanges)[];
+  const values: Record<string, unknown> = { ':now': now.toISOString(), ':one': 1, ':seen': customer.version };
+  for (const name of names) values[`:${name}`] = changes[name];
+  try {
+    await writeGuarded(db, [
+      {
+        role: 'customer',
+        item: {
+          Update: {
+            TableName: db.tableName,
+            Key: keys.customer(customer.organizationId, customer.customerId),
+            UpdateExpression: `SET ${names.map((name) => `${name} = :${name}, `).join('')}updatedAt = :now, version = version + :one`,
+            ConditionExpression: 'version = :seen',
+            ExpressionAttributeValues: values,
+          },
+        },
+      },
+      { role: 'event', item: eventPut(db, event) },
+    ]);
+  } catch (error) {
+    if (error instanceof WriteConditionFailedError && error.role === 'customer') throw new CustomerStateChangedError();
+    throw error;
+  }
+  return { ...customer, ...changes, updatedAt: now.toISOString(), version: customer.version + 1 };
+}

@@ -5,12 +5,15 @@ import {
   CreateCustomerBody,
   CustomerIdParams,
   CustomerSchema,
+  DisableCustomerBody,
   DocumentFormFields,
   DocumentUploadedSchema,
   KycLinkSchema,
   KycSubmittedSchema,
   ListCustomersQuery,
   SandboxKycApproveBody,
+  SandboxKycLevelBody,
+  UpdateCustomerBody,
 } from '#shared/customers/schemas.ts';
 import { consoleReadable, customerNotFound, customerRoute, NoBody, sandboxRoute } from '#shared/routing/presets.ts';
 import { defineRoute, type RouteDefinition } from '#shared/routing/route.ts';
@@ -67,6 +70,76 @@ export const routes = {
       404: ErrorBodySchema,
     },
     examples: { responses: customerNotFound },
+  }),
+  updateCustomer: defineRoute({
+    ...customerRoute,
+    operationId: 'updateCustomer',
+    method: 'PATCH',
+    path: '/api/v2/customers/{customerId}',
+    handler: 'functions/api/customers/update-customer.ts',
+    summary: "Change a customer's name, e-mail or expected monthly volume",
+    description:
+      'Any of the three fields; what really changes is stored and `customer.updated {customerId, changedFields}` ' +
+      'is sent (nothing is sent when every value is the current one). The KYC-verified name does not change: ' +
+      "withdrawal banks keep matching it. Not on Compose's public pages; its `customer.updated` event names these " +
+      'fields.',
+    successStatus: 200,
+    access: { table: 'readwrite' },
+    request: { params: CustomerIdParams, body: UpdateCustomerBody },
+    responses: {
+      200: CustomerSchema,
+      400: ErrorBodySchema,
+      401: ErrorBodySchema,
+      403: ErrorBodySchema,
+      404: ErrorBodySchema,
+      409: ErrorBodySchema,
+    },
+    examples: { responses: { ...customerNotFound, 409: { error: 'Customer changed concurrently, please retry' } } },
+  }),
+  disableCustomer: defineRoute({
+    ...customerRoute,
+    operationId: 'disableCustomer',
+    method: 'POST',
+    path: '/api/v2/customers/{customerId}/disable',
+    handler: 'functions/api/customers/disable-customer.ts',
+    summary: 'Disable a customer: no new banks, deposit details, virtual accounts or withdrawals',
+    description:
+      'From now on those operations answer 403 `Customer is disabled`; reads go on, withdrawals already under way ' +
+      'finish, and USDC arriving at the customer’s deposit addresses is still credited (never forwarded). Sends ' +
+      '`customer.disabled` (with `reason` when given); disabling a disabled customer changes nothing.',
+    successStatus: 200,
+    access: { table: 'readwrite' },
+    request: { params: CustomerIdParams, body: DisableCustomerBody },
+    responses: {
+      200: CustomerSchema,
+      400: ErrorBodySchema,
+      401: ErrorBodySchema,
+      403: ErrorBodySchema,
+      404: ErrorBodySchema,
+      409: ErrorBodySchema,
+    },
+    examples: { responses: { ...customerNotFound, 409: { error: 'Customer changed concurrently, please retry' } } },
+  }),
+  enableCustomer: defineRoute({
+    ...customerRoute,
+    operationId: 'enableCustomer',
+    method: 'POST',
+    path: '/api/v2/customers/{customerId}/enable',
+    handler: 'functions/api/customers/enable-customer.ts',
+    summary: 'Enable a disabled customer again',
+    description: 'Sends `customer.enabled`; enabling an enabled customer changes nothing.',
+    successStatus: 200,
+    access: { table: 'readwrite' },
+    request: { params: CustomerIdParams, body: NoBody },
+    responses: {
+      200: CustomerSchema,
+      400: ErrorBodySchema,
+      401: ErrorBodySchema,
+      403: ErrorBodySchema,
+      404: ErrorBodySchema,
+      409: ErrorBodySchema,
+    },
+    examples: { responses: { ...customerNotFound, 409: { error: 'Customer changed concurrently, please retry' } } },
   }),
   initiateKyc: defineRoute({
     ...customerRoute,
@@ -202,6 +275,28 @@ export const routes = {
       },
     },
   }),
+  sandboxChangeKycLevel: defineRoute({
+    ...sandboxRoute,
+    operationId: 'sandboxChangeKycLevel',
+    method: 'POST',
+    path: '/api/v2/sandbox/customers/{customerId}/kyc/level',
+    handler: 'functions/api/sandbox/change-kyc-level.ts',
+    summary: 'Sandbox: the KYC provider moves the customer to another level',
+    description:
+      'Stands in for the provider: `kyc.levelName` becomes `levelName` and `customer.kyc.level_changed` is sent ' +
+      'with `previous_level` and `new_level`; the level the customer is at changes nothing.',
+    successStatus: 200,
+    access: { table: 'readwrite' },
+    request: { params: CustomerIdParams, body: SandboxKycLevelBody },
+    responses: {
+      200: CustomerSchema,
+      400: ErrorBodySchema,
+      401: ErrorBodySchema,
+      404: ErrorBodySchema,
+      409: ErrorBodySchema,
+    },
+    examples: { responses: { ...customerNotFound, 409: { error: 'Customer changed concurrently, please retry' } } },
+  }),
   sandboxApproveKyc: defineRoute({
     ...sandboxRoute,
     operationId: 'sandboxApproveKyc',
@@ -237,6 +332,7 @@ export const routes = {
           kycStatus: 'APPROVED',
           verifiedName: 'Ada Lovelace',
           address: { addressLine1: 'Friedrichstraße 123', city: 'Berlin', country: 'DE', postalCode: '10117' },
+          enabled: true,
           createdAt: '2026-11-21T10:00:00.000Z',
         },
         ...customerNotFound,

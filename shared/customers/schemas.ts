@@ -5,6 +5,7 @@ import {
   AddressSchema,
   IdDocSubTypeSchema,
   IdDocTypeSchema,
+  KycLevelSchema,
   KycStatusSchema,
 } from '#shared/customers/records.ts';
 import { canonicalFiat, FiatAmountSchema } from '#shared/money/amounts.ts';
@@ -45,35 +46,41 @@ export const EmailSchema = z
   )
   .check(z.meta({ format: 'email', maxLength: 254 }));
 
+const CustomerName = text(140).check(
+  z.meta({
+    description:
+      "The customer's name (trimmed, inner whitespace folded). KYC records the verified name, which every " +
+      "withdrawal bank's `beneficiaryName` must then match.",
+  }),
+);
+
+const CustomerEmail = EmailSchema.check(z.meta({ description: "The customer's e-mail address" }));
+
+const MonthlyVolume = z
+  .optional(
+    z.pipe(
+      z.pipe(
+        z.union([z.number(), z.string()]),
+        z.transform((value) => (typeof value === 'number' ? String(value) : value)),
+      ),
+      z.pipe(FiatAmountSchema, z.transform(canonicalFiat)),
+    ),
+  )
+  .check(
+    z.meta({
+      description:
+        'Expected monthly payout volume in USD: a JSON number as Compose sends it (`25000`) or a decimal string ' +
+        '(`"25000.00"`), positive, at most 2 decimals; answered as a JSON number',
+      examples: [25000],
+    }),
+  );
+
 export const CreateCustomerBody = z
   .strictObject({
-    name: text(140).check(
-      z.meta({
-        description:
-          "The customer's name (trimmed, inner whitespace folded). KYC records the verified name, which every " +
-          "withdrawal bank's `beneficiaryName` must then match.",
-      }),
-    ),
+    name: CustomerName,
     accountType: AccountTypeSchema.check(z.meta({ description: '`individual` (a person) or `corporate` (a company)' })),
-    email: EmailSchema.check(z.meta({ description: "The customer's e-mail address" })),
-    expectedMonthlyVolume: z
-      .optional(
-        z.pipe(
-          z.pipe(
-            z.union([z.number(), z.string()]),
-            z.transform((value) => (typeof value === 'number' ? String(value) : value)),
-          ),
-          z.pipe(FiatAmountSchema, z.transform(canonicalFiat)),
-        ),
-      )
-      .check(
-        z.meta({
-          description:
-            'Expected monthly payout volume in USD: a JSON number as Compose sends it (`25000`) or a decimal string ' +
-            '(`"25000.00"`), positive, at most 2 decimals; answered as a JSON number',
-          examples: [25000],
-        }),
-      ),
+    email: CustomerEmail,
+    expectedMonthlyVolume: MonthlyVolume,
     /** Corporates: the registered business address, used for their withdrawal banks. Individuals get theirs from KYC. */
     address: z.optional(AddressInputSchema).check(
       z.meta({
@@ -102,6 +109,21 @@ export const CreateCustomerBody = z
   );
 export type CreateCustomerInput = z.output<typeof CreateCustomerBody>;
 
+/** The fields a customer's profile may change (Compose's `customer.updated`: name, e-mail, expected volume). */
+export const UpdateCustomerBody = z
+  .strictObject({
+    name: z.optional(CustomerName),
+    email: z.optional(CustomerEmail),
+    expectedMonthlyVolume: MonthlyVolume,
+  })
+  .check(
+    z.refine((body) => Object.keys(body).length > 0, {
+      error: 'Send at least one of name, email, expectedMonthlyVolume',
+    }),
+    z.meta({ id: 'UpdateCustomerRequest', examples: [{ email: 'ada.lovelace@example.com' }] }),
+  );
+export type UpdateCustomerInput = z.output<typeof UpdateCustomerBody>;
+
 export const CustomerIdParams = z.strictObject({
   customerId: z.uuid({ error: 'Must be a UUID' }).check(
     z.meta({
@@ -123,6 +145,11 @@ export const CustomerSchema = z
     kycStatus: KycStatusSchema,
     verifiedName: z.nullable(z.string()),
     address: z.nullable(AddressSchema),
+    enabled: z.boolean().check(
+      z.meta({
+        description: 'False once disabled: reads go on, new banks, deposits and withdrawals are refused (403)',
+      }),
+    ),
     createdAt: z.iso.datetime(),
   })
   .check(
@@ -140,6 +167,7 @@ export const CustomerSchema = z
           kycStatus: 'NOT_STARTED',
           verifiedName: null,
           address: null,
+          enabled: true,
           createdAt: '2026-11-21T10:00:00.000Z',
         },
       ],
@@ -159,6 +187,7 @@ export const toCustomer = (record: CustomerRecord): Customer => ({
   kycStatus: record.kycStatus,
   verifiedName: record.verifiedName,
   address: record.address,
+  enabled: record.enabled,
   createdAt: record.createdAt,
 });
 
@@ -181,6 +210,22 @@ export const KycSubmittedSchema = z.object({ success: z.literal(true), message: 
     examples: [{ success: true, message: 'KYC verification submitted for review successfully.' }],
   }),
 );
+
+export const SandboxKycLevelBody = z
+  .strictObject({
+    levelName: KycLevelSchema.check(z.meta({ description: 'The level the provider verified the customer for' })),
+  })
+  .check(z.meta({ examples: [{ levelName: 'customers-api-enhanced' }] }));
+
+export const DisableCustomerBody = z
+  .strictObject({
+    reason: z
+      .optional(text(500))
+      .check(
+        z.meta({ description: 'Why, for your records: sent in `customer.disabled`', examples: ['Suspected fraud'] }),
+      ),
+  })
+  .check(z.meta({ id: 'DisableCustomerRequest', examples: [{ reason: 'Suspected fraud' }] }));
 
 export const DocumentFormFields = z
   .strictObject({

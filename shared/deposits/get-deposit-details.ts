@@ -1,3 +1,4 @@
+import { assertMayTransact } from '#shared/customers/customer-rules.ts';
 import type { CustomerRecord } from '#shared/customers/records.ts';
 import { requireCustomer } from '#shared/customers/require-customer.ts';
 import type { VirtualAccountRecord } from '#shared/deposits/records.ts';
@@ -10,7 +11,6 @@ import {
 } from '#shared/deposits/schemas.ts';
 import { findVirtualAccountOfCurrency } from '#shared/deposits/virtual-account-repository.ts';
 import type { Deps } from '#shared/deps.ts';
-import { ForbiddenError } from '#shared/errors.ts';
 import type { Organization } from '#shared/organizations/records.ts';
 
 /**
@@ -107,7 +107,7 @@ export async function getDepositDetails(
   const { currency, paymentRail } = depositRail(input);
   const { organizationId } = organization;
   const customer = await requireCustomer(deps, organizationId, customerId);
-  if (customer.kycStatus !== 'APPROVED') throw new ForbiddenError('Customer KYC verification must be completed');
+  assertMayTransact(customer);
   const virtual =
     currency === 'usd' && paymentRail === 'SWIFT'
       ? await findVirtualAccountOfCurrency(deps.db, organizationId, customerId, 'USD')

@@ -97,6 +97,8 @@ export async function ingestInboundTransfer(deps: Deps, report: InboundTransferR
   ]);
   // The customer's developer fee applies to what arrives for it (0 for a customer that is gone: nothing to bill).
   const developerSpreadFeeBps = customer?.developerSpreadFeeBps ?? 0;
+  // A disabled customer's USDC is credited, never paid out to its bank.
+  const forwards = customer?.enabled !== false;
   const amount = toMicro(report.amount);
 
   return retryOnConflict(async () => {
@@ -108,6 +110,7 @@ export async function ingestInboundTransfer(deps: Deps, report: InboundTransferR
         bank,
         amount,
         developerSpreadFeeBps,
+        forwards,
         transfer,
         now,
       });
@@ -159,15 +162,21 @@ async function planInbound(
     bank: BankRecord | undefined;
     amount: bigint;
     developerSpreadFeeBps: number;
+    /** False for a disabled customer: what arrives is credited. */
+    forwards: boolean;
     transfer: { chain: Chain; txHash: string; logIndex: number };
     now: Date;
   },
 ): Promise<Plan> {
-  const { organization, wallet, bank, amount, developerSpreadFeeBps, now } = input;
+  const { organization, wallet, bank, amount, developerSpreadFeeBps, forwards, now } = input;
   const at = now.toISOString();
   const usdc = formatMicro(amount);
   const owner = { organizationId: organization.organizationId, customerId: wallet.customerId };
-  const outcome = inboundOutcome({ kind: wallet.kind, bankActive: bank?.status === 'ACTIVE', amount: usdc });
+  const outcome = inboundOutcome({
+    kind: wallet.kind,
+    bankActive: forwards && bank?.status === 'ACTIVE',
+    amount: usdc,
+  });
   const fees = { ...organization.fees, developerSpreadFeeBps };
   const quote = outcome === 'forward' && bank ? await forwardingQuote(deps, organization, fees, bank, usdc) : undefined;
   const record =

@@ -1,10 +1,11 @@
+import { assertMayTransact } from '#shared/customers/customer-rules.ts';
 import { requireCustomer } from '#shared/customers/require-customer.ts';
 import type { VirtualAccountRecord } from '#shared/deposits/records.ts';
 import { toVirtualAccount, type VirtualAccount, virtualAccountEventData } from '#shared/deposits/schemas.ts';
 import { insertVirtualAccount, VirtualAccountExistsError } from '#shared/deposits/virtual-account-repository.ts';
 import type { Where } from '#shared/deposits/virtual-account-rules.ts';
 import type { Deps } from '#shared/deps.ts';
-import { ConflictError, ForbiddenError } from '#shared/errors.ts';
+import { ConflictError } from '#shared/errors.ts';
 import { eventRecord } from '#shared/events/outbox.ts';
 import { newId } from '#shared/ids.ts';
 
@@ -17,7 +18,7 @@ export async function requestVirtualAccount(
   input: Where & { currency: VirtualAccountRecord['currency'] },
 ): Promise<VirtualAccount> {
   const customer = await requireCustomer(deps, input.organizationId, input.customerId);
-  if (customer.kycStatus !== 'APPROVED') throw new ForbiddenError('Customer KYC verification must be completed');
+  assertMayTransact(customer);
   const now = deps.clock.now();
   const at = now.toISOString();
   const account: VirtualAccountRecord = {

@@ -3,9 +3,13 @@ import * as z from '#shared/validation/zod.ts';
 /** The webhook envelope of API.md section 8; `data` is typed per event type. */
 export const EVENT_TYPES = [
   'customer.created',
+  'customer.updated',
+  'customer.enabled',
+  'customer.disabled',
   'customer.kyc.approved',
   'customer.kyc.rejected',
   'customer.kyc.submitted',
+  'customer.kyc.level_changed',
   'withdrawal_bank.created',
   'withdrawal_bank.approved',
   'withdrawal_bank.rejected',
@@ -101,6 +105,16 @@ const virtualAccountEventData = z
     }),
   );
 
+/** Compose's demo sends this event's data in camelCase, unlike every other event's. */
+const customerUpdatedData = z
+  .object({
+    customerId: z.uuid(),
+    changedFields: z
+      .array(z.enum(['name', 'email', 'expectedMonthlyVolume']))
+      .check(z.meta({ description: 'The profile fields whose value changed' })),
+  })
+  .check(z.meta({ examples: [{ customerId: CUSTOMER_ID, changedFields: ['email'] }] }));
+
 const developerFeesClaimedData = z
   .object({
     amount: z.string().check(z.meta({ description: 'USDC claimed, moved to the organization’s custodial balance' })),
@@ -115,9 +129,26 @@ const developerFeesClaimedData = z
 
 export const EVENT_DATA_SCHEMAS = {
   'customer.created': customerEventData,
+  'customer.updated': customerUpdatedData,
+  'customer.enabled': customerEventData,
+  'customer.disabled': z
+    .object({
+      customer_id: z.uuid(),
+      reason: z.optional(z.string().check(z.meta({ description: 'Why, when the disabling request said' }))),
+    })
+    .check(z.meta({ examples: [{ customer_id: CUSTOMER_ID, reason: 'Suspected fraud' }] })),
   'customer.kyc.approved': customerEventData,
   'customer.kyc.rejected': customerEventData,
   'customer.kyc.submitted': kycSubmittedData,
+  'customer.kyc.level_changed': z
+    .object({ customer_id: z.uuid(), previous_level: z.string(), new_level: z.string() })
+    .check(
+      z.meta({
+        examples: [
+          { customer_id: CUSTOMER_ID, previous_level: 'customers-api-basic', new_level: 'customers-api-enhanced' },
+        ],
+      }),
+    ),
   'withdrawal_bank.created': bankEventData,
   'withdrawal_bank.approved': bankEventData,
   'withdrawal_bank.rejected': bankEventData,

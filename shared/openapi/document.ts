@@ -340,8 +340,12 @@ const WebhookHeaders = z.object({
 
 const EVENT_SUMMARIES: Partial<Record<EventType, string>> = {
   'customer.created': 'A customer was created',
+  'customer.enabled': 'A disabled customer was enabled again (`POST /customers/{customerId}/enable`)',
+  'customer.disabled': 'A customer was disabled (`POST /customers/{customerId}/disable`), with `reason` when given',
+  'customer.updated': "A customer's name, e-mail or expected monthly volume changed (`PATCH /customers/{customerId}`)",
   'customer.kyc.approved': "A customer's KYC was approved",
   'customer.kyc.rejected': "A customer's KYC was rejected",
+  'customer.kyc.level_changed': 'The KYC provider moved a customer to another level (`previous_level`, `new_level`)',
   'customer.kyc.submitted': "A customer's KYC was submitted for review (`attempt`: 1 to 4)",
   'withdrawal_bank.created': 'A withdrawal bank was added (ACTIVE, or PENDING review)',
   'withdrawal_bank.approved': 'A withdrawal bank was approved and is ACTIVE',

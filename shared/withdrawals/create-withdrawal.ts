@@ -1,5 +1,6 @@
 import type { BankRecord } from '#shared/banks/records.ts';
 import { getBankOfCustomer } from '#shared/banks/repository.ts';
+import { assertMayTransact } from '#shared/customers/customer-rules.ts';
 import type { CustomerRecord } from '#shared/customers/records.ts';
 import { getCustomer } from '#shared/customers/repository.ts';
 import { currentDeadline, withDatabaseDeadline } from '#shared/db/client.ts';
@@ -14,7 +15,6 @@ import type { Deps } from '#shared/deps.ts';
 import {
   BadRequestError,
   FieldError,
-  ForbiddenError,
   HttpError,
   NotFoundError,
   ServiceUnavailableError,
@@ -237,7 +237,7 @@ function amountOf(request: CreateWithdrawalRequest): Amount {
 /** API.md's order: 404 customer, 403 KYC, 404 bank (another customer's bank is not found), 400 inactive bank. */
 function checkPayee(customer: CustomerRecord | undefined, bank: BankRecord | undefined): Payee {
   if (!customer) throw new NotFoundError('Customer not found');
-  if (customer.kycStatus !== 'APPROVED') throw new ForbiddenError('Customer KYC verification must be completed');
+  assertMayTransact(customer);
   if (!bank) throw new NotFoundError('Withdrawal bank not found');
   if (bank.status !== 'ACTIVE') throw new BadRequestError('withdrawalBankId: Withdrawal bank is not active');
   return { customer, bank };

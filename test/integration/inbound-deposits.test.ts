@@ -126,6 +126,38 @@ describe('USDC arriving at a bank deposit wallet', () => {
     expect(await balance()).toMatchObject({ availableBalance: '100.00' });
   });
 
+  it("credits a disabled customer's USDC instead of paying it out to the bank", async () => {
+    const { key, customerId, deposit, balance } = await givenBankWallets();
+    await request('POST', `/customers/${customerId}/disable`, { key, body: {} });
+
+    const res = await deposit('40');
+
+    expect(res.body).toMatchObject({ type: 'DEPOSIT', status: 'COMPLETED', sourceAmount: '40.00' });
+    expect(await balance()).toMatchObject({ availableBalance: '40.00', lockedBalance: '0.00' });
+  });
+
+  it("keeps a developer fee from what a customer's deposit wallet receives, and forwards with it", async () => {
+    const { key, customerId, deposit, balance } = await givenBankWallets();
+    await request('PATCH', `/customers/${customerId}/developer-fees`, { key, body: { developerSpreadFeeBps: 100 } });
+    await request('POST', `/customers/${customerId}/disable`, { key, body: {} });
+    const credited = await deposit('40');
+    await request('POST', `/customers/${customerId}/enable`, { key, body: {} });
+    const forwarded = await deposit('40');
+
+    expect(credited.body).toMatchObject({
+      type: 'DEPOSIT',
+      developerFee: { developerSpreadFeeBps: 100, amount: '0.40' },
+    });
+    // Forwarded: our fee (the 1.00 minimum) first, then 1 % of the 39.00 left: 0.39.
+    expect(forwarded.body).toMatchObject({
+      type: 'WITHDRAWAL',
+      sourceAmount: '40.00',
+      fee: '1.00',
+      developerFee: { developerSpreadFeeBps: 100, amount: '0.39' },
+    });
+    expect(await balance()).toMatchObject({ availableBalance: '39.60' });
+  });
+
   it('processes one transfer once, however often and however concurrently it is reported', async () => {
     const { deposit, balance, transactions } = await givenBankWallets();
     const hash = txHash();

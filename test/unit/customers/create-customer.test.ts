@@ -81,6 +81,7 @@ describe('create customer', () => {
       kycStatus: 'NOT_STARTED',
       verifiedName: null,
       address: null,
+      enabled: true,
       createdAt: NOW,
     });
   });
@@ -144,6 +145,8 @@ describe('create customer', () => {
           kycStatus: 'NOT_STARTED',
           kycAttempts: 0,
           kycInReview: false,
+          enabled: true,
+          kycLevel: 'customers-api-basic',
           kycDocuments: { identity: { documentType: null, sides: [], count: 0 }, proofOfAddress: { count: 0 } },
           developerSpreadFeeBps: 0,
           developerFeesUpdatedAt: null,

@@ -72,6 +72,7 @@ describe('get customer', () => {
       kycStatus: 'PENDING',
       verifiedName: null,
       address: null,
+      enabled: true,
       createdAt: item.createdAt,
     });
   });

@@ -68,6 +68,7 @@ describe('list customers', () => {
         'createdAt',
         'customerId',
         'email',
+        'enabled',
         'expectedMonthlyVolume',
         'kyc',
         'kycStatus',

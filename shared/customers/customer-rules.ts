@@ -1,0 +1,15 @@
+import type { CustomerRecord } from '#shared/customers/records.ts';
+import { ForbiddenError } from '#shared/errors.ts';
+
+export const KYC_REQUIRED = 'Customer KYC verification must be completed';
+export const CUSTOMER_DISABLED = 'Customer is disabled';
+
+/**
+ * What every operation that starts new business with a customer needs (banks, deposit details, virtual accounts,
+ * withdrawals): approved KYC, then the customer enabled (`POST .../disable` stops new business; reads go on, and
+ * money already under way finishes).
+ */
+export function assertMayTransact(customer: Pick<CustomerRecord, 'kycStatus' | 'enabled'>): void {
+  if (customer.kycStatus !== 'APPROVED') throw new ForbiddenError(KYC_REQUIRED);
+  if (!customer.enabled) throw new ForbiddenError(CUSTOMER_DISABLED);
+}

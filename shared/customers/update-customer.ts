@@ -1,0 +1,53 @@
+import type { CustomerRecord } from '#shared/customers/records.ts';
+import { type CustomerChanges, CustomerStateChangedError, updateCustomerFields } from '#shared/customers/repository.ts';
+import { requireCustomer } from '#shared/customers/require-customer.ts';
+import { type Customer, toCustomer, type UpdateCustomerInput } from '#shared/customers/schemas.ts';
+import { retryOnConflict } from '#shared/db/guarded-write.ts';
+import type { Deps } from '#shared/deps.ts';
+import { ConflictError } from '#shared/errors.ts';
+import { eventRecord } from '#shared/events/outbox.ts';
+
+const MAX_DECISIONS = 5;
+
+/** The fields whose value the request changes (sending a field's current value changes nothing). */
+function changesOf(customer: CustomerRecord, input: UpdateCustomerInput): CustomerChanges {
+  const changes: CustomerChanges = {};
+  if (input.name !== undefined && input.name !== customer.name) changes.name = input.name;
+  if (input.email !== undefined && input.email !== customer.email) changes.email = input.email;
+  if (input.expectedMonthlyVolume !== undefined && input.expectedMonthlyVolume !== customer.expectedMonthlyVolume) {
+    changes.expectedMonthlyVolume = input.expectedMonthlyVolume;
+  }
+  return changes;
+}
+
+/**
+ * `PATCH /customers/{customerId}`: the profile fields Compose's `customer.updated` names (name, e-mail, expected
+ * monthly volume). What really changed is written with `customer.updated {customerId, changedFields}` in one
+ * transaction; a request that changes nothing writes nothing and sends no event. The KYC-verified name is not the
+ * profile's: withdrawal banks keep matching `verifiedName`.
+ */
+export async function updateCustomer(
+  deps: Deps,
+  input: UpdateCustomerInput & { organizationId: string; customerId: string },
+): Promise<Customer> {
+  for (let decision = 1; decision <= MAX_DECISIONS; decision++) {
+    const customer = await requireCustomer(deps, input.organizationId, input.customerId);
+    const changes = changesOf(customer, input);
+    const changedFields = Object.keys(changes);
+    if (changedFields.length === 0) return toCustomer(customer);
+    const now = deps.clock.now();
+    const event = eventRecord({
+      organizationId: input.organizationId,
+      type: 'customer.updated',
+      // Compose's demo sends this one event's data in camelCase.
+      data: { customerId: customer.customerId, changedFields },
+      now,
+    });
+    try {
+      return toCustomer(await retryOnConflict(() => updateCustomerFields(deps.db, { customer, changes, now, event })));
+    } catch (error) {
+      if (!(error instanceof CustomerStateChangedError)) throw error;
+    }
+  }
+  throw new ConflictError('Customer changed concurrently, please retry');
+}
