@@ -1,13 +1,9 @@
+import { changeCustomer } from '#shared/customers/change-customer.ts';
 import type { CustomerRecord } from '#shared/customers/records.ts';
-import { type CustomerChanges, CustomerStateChangedError, updateCustomerFields } from '#shared/customers/repository.ts';
-import { requireCustomer } from '#shared/customers/require-customer.ts';
-import { type Customer, toCustomer, type UpdateCustomerInput } from '#shared/customers/schemas.ts';
-import { retryOnConflict } from '#shared/db/guarded-write.ts';
+import type { CustomerChanges } from '#shared/customers/repository.ts';
+import type { Customer, UpdateCustomerInput } from '#shared/customers/schemas.ts';
 import type { Deps } from '#shared/deps.ts';
-import { ConflictError } from '#shared/errors.ts';
 import { eventRecord } from '#shared/events/outbox.ts';
-
-const MAX_DECISIONS = 5;
 
 /** The fields whose value the request changes (sending a field's current value changes nothing). */
 function changesOf(customer: CustomerRecord, input: UpdateCustomerInput): CustomerChanges {
@@ -26,28 +22,23 @@ function changesOf(customer: CustomerRecord, input: UpdateCustomerInput): Custom
  * transaction; a request that changes nothing writes nothing and sends no event. The KYC-verified name is not the
  * profile's: withdrawal banks keep matching `verifiedName`.
  */
-export async function updateCustomer(
+export function updateCustomer(
   deps: Deps,
   input: UpdateCustomerInput & { organizationId: string; customerId: string },
 ): Promise<Customer> {
-  for (let decision = 1; decision <= MAX_DECISIONS; decision++) {
-    const customer = await requireCustomer(deps, input.organizationId, input.customerId);
+  return changeCustomer(deps, input, (customer, now) => {
     const changes = changesOf(customer, input);
     const changedFields = Object.keys(changes);
-    if (changedFields.length === 0) return toCustomer(customer);
-    const now = deps.clock.now();
-    const event = eventRecord({
-      organizationId: input.organizationId,
-      type: 'customer.updated',
-      // Compose's demo sends this one event's data in camelCase.
-      data: { customerId: customer.customerId, changedFields },
-      now,
-    });
-    try {
-      return toCustomer(await retryOnConflict(() => updateCustomerFields(deps.db, { customer, changes, now, event })));
-    } catch (error) {
-      if (!(error instanceof CustomerStateChangedError)) throw error;
-    }
-  }
-  throw new ConflictError('Customer changed concurrently, please retry');
+    if (changedFields.length === 0) return undefined;
+    return {
+      changes,
+      event: eventRecord({
+        organizationId: input.organizationId,
+        type: 'customer.updated',
+        // Compose's demo sends this one event's data in camelCase.
+        data: { customerId: customer.customerId, changedFields },
+        now,
+      }),
+    };
+  });
 }

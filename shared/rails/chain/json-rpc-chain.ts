@@ -1,5 +1,17 @@
 import { toChecksumAddress } from '#shared/rails/chain/address.ts';
-import { type ChainPort, ChainRpcError, type SafeSetup, type TransferLog } from '#shared/rails/chain/port.ts';
+import {
+  addressOfWord,
+  hex,
+  isRevert,
+  quantity,
+  type RawLog,
+  rpcClient,
+  rpcFailure,
+  TRANSFER_TOPIC,
+  transferOf,
+  UndecodableAnswer,
+} from '#shared/rails/chain/json-rpc.ts';
+import { type ChainPort, ChainRpcError, type SafeSetup } from '#shared/rails/chain/port.ts';
 
 /**
  * The chain port over Ethereum JSON-RPC, written on `fetch`: five methods and two fixed ABI shapes do not need a
@@ -7,71 +19,9 @@ import { type ChainPort, ChainRpcError, type SafeSetup, type TransferLog } from 
  * a watcher re-reading head and hashes after a reorganisation must see the chain as it is now.
  */
 
-/** keccak-256 of `Transfer(address,address,uint256)`: topic 0 of every ERC-20 transfer log. */
-const TRANSFER_TOPIC = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef';
-
 /** The two views every Safe version (1.0 to 1.4) answers; the Safe checks of `POST /verify-address` call them. */
 const GET_THRESHOLD = '0xe75235b8';
 const GET_OWNERS = '0xa0e67e2b';
-
-/** Attempts per request: a dropped connection, a timeout or a 5xx/429 is tried again, twice, after a pause. */
-const ATTEMPTS = 3;
-const RETRY_PAUSE_MS = 150;
-
-/** The node answered with a JSON-RPC error object: it was asked, and said no. */
-class RpcErrorAnswer extends Error {
-  constructor(
-    readonly code: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-/** What a contract says when it refuses a call: a revert (code 3 by EIP-1474, or a node's "reverted" text). */
-const isRevert = (error: unknown) =>
-  error instanceof RpcErrorAnswer && (error.code === 3 || /revert/i.test(error.message));
-
-/** An answer that does not decode as the ABI type says: the contract is no such thing, the node is fine. */
-class UndecodableAnswer extends Error {}
-
-type Rpc = (method: string, params: unknown[]) => Promise<unknown>;
-
-function rpcClient(rpcUrl: string, timeoutMs: number): Rpc {
-  let nextId = 1;
-  return async (method, params) => {
-    const body = JSON.stringify({ jsonrpc: '2.0', id: nextId++, method, params });
-    for (let attempt = 1; ; attempt++) {
-      try {
-        const response = await fetch(rpcUrl, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body,
-          signal: AbortSignal.timeout(timeoutMs),
-        });
-        if (response.status >= 500 || response.status === 429) throw new Error(`HTTP ${response.status}`);
-        if (!response.ok) throw new RpcErrorAnswer(-1, `HTTP ${response.status}`);
-        const answer = (await response.json()) as { result?: unknown; error?: { code?: number; message?: string } };
-        if (answer.error) throw new RpcErrorAnswer(answer.error.code ?? 0, answer.error.message ?? 'error');
-        return answer.result;
-      } catch (error) {
-        if (error instanceof RpcErrorAnswer || attempt >= ATTEMPTS) throw error;
-        await new Promise((resolve) => setTimeout(resolve, RETRY_PAUSE_MS * attempt));
-      }
-    }
-  };
-}
-
-const rpcFailure = (what: string) => (error: unknown) => {
-  throw new ChainRpcError(`${what}: ${error instanceof Error ? error.message : String(error)}`);
-};
-
-const hex = (value: bigint) => `0x${value.toString(16)}`;
-
-function quantity(value: unknown, what: string): bigint {
-  if (typeof value !== 'string' || !/^0x[0-9a-fA-F]+$/.test(value)) throw new Error(`${what} is not a quantity`);
-  return BigInt(value);
-}
 
 /** The 32-byte words of ABI-encoded return data. */
 function words(data: unknown): bigint[] {
@@ -80,11 +30,6 @@ function words(data: unknown): bigint[] {
   }
   return (data.slice(2).match(/.{64}/g) ?? []).map((word) => BigInt(`0x${word}`));
 }
-
-const addressOfWord = (word: bigint) => {
-  if (word >> 160n) throw new UndecodableAnswer('not an address');
-  return toChecksumAddress(`0x${word.toString(16).padStart(40, '0')}`);
-};
 
 /** `address[]` as the only return value: an offset, then the length, then one word per address. */
 function addressArray(data: unknown): string[] {
@@ -95,39 +40,6 @@ function addressArray(data: unknown): string[] {
   const length = all[start] ?? 0n;
   if (length > BigInt(all.length - start - 1)) throw new UndecodableAnswer('array longer than the data');
   return all.slice(start + 1, start + 1 + Number(length)).map(addressOfWord);
-}
-
-type RawLog = {
-  removed?: boolean;
-  blockNumber: string | null;
-  blockHash: string | null;
-  transactionHash: string | null;
-  logIndex: string | null;
-  address: string;
-  topics: string[];
-  data: string;
-};
-
-/** A log decoded as an ERC-20 `Transfer`, or undefined when it is not one (three topics, one 32-byte word). */
-function transferOf(log: RawLog): TransferLog | undefined {
-  const [topic, from, to] = log.topics;
-  if (log.removed || log.blockNumber === null || log.transactionHash === null || log.blockHash === null) return;
-  if (log.topics.length !== 3 || topic?.toLowerCase() !== TRANSFER_TOPIC || !from || !to) return;
-  if (!/^0x[0-9a-fA-F]{64}$/.test(log.data)) return;
-  try {
-    return {
-      blockNumber: quantity(log.blockNumber, 'blockNumber'),
-      blockHash: log.blockHash,
-      txHash: log.transactionHash,
-      logIndex: Number(quantity(log.logIndex, 'logIndex')),
-      token: log.address,
-      from: addressOfWord(BigInt(from)),
-      to: addressOfWord(BigInt(to)),
-      value: BigInt(log.data),
-    };
-  } catch {
-    return undefined;
-  }
 }
 
 /** The chain port over JSON-RPC: `eth_blockNumber`, `eth_getBlockByNumber`, `eth_getLogs`, `eth_getCode`, `eth_call`. */

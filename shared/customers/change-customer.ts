@@ -1,0 +1,37 @@
+import type { CustomerRecord } from '#shared/customers/records.ts';
+import { type CustomerChanges, CustomerStateChangedError, updateCustomerFields } from '#shared/customers/repository.ts';
+import { requireCustomer } from '#shared/customers/require-customer.ts';
+import { type Customer, toCustomer } from '#shared/customers/schemas.ts';
+import { retryOnConflict } from '#shared/db/guarded-write.ts';
+import type { Deps } from '#shared/deps.ts';
+import { ConflictError } from '#shared/errors.ts';
+import type { EventRecord } from '#shared/events/outbox.ts';
+
+const MAX_DECISIONS = 5;
+
+/** What a change of a customer's own fields writes: the fields and the event that says so. */
+export type CustomerChange = { changes: CustomerChanges; event: EventRecord };
+
+/**
+ * The one way a customer's own fields change (profile, enabled, KYC level): read the customer, `decide` the change
+ * (undefined: nothing to change, nothing written, no event), write it with its event conditional on the version
+ * read; a concurrent change of the customer makes it read and decide again.
+ */
+export async function changeCustomer(
+  deps: Deps,
+  where: { organizationId: string; customerId: string },
+  decide: (customer: CustomerRecord, now: Date) => CustomerChange | undefined,
+): Promise<Customer> {
+  for (let decision = 1; decision <= MAX_DECISIONS; decision++) {
+    const customer = await requireCustomer(deps, where.organizationId, where.customerId);
+    const now = deps.clock.now();
+    const change = decide(customer, now);
+    if (!change) return toCustomer(customer);
+    try {
+      return toCustomer(await retryOnConflict(() => updateCustomerFields(deps.db, { customer, ...change, now })));
+    } catch (error) {
+      if (!(error instanceof CustomerStateChangedError)) throw error;
+    }
+  }
+  throw new ConflictError('Customer changed concurrently, please retry');
+}
