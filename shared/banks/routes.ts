@@ -1,8 +1,7 @@
 import { BankSchema, CreateBankBody, CustomerBankParams, SandboxRejectBankBody } from '#shared/banks/schemas.ts';
-import { CustomerIdParams } from '#shared/customers/schemas.ts';
 import { consoleReadable, customerNotFound, customerRoute, NoBody, sandboxRoute } from '#shared/routing/presets.ts';
 import { defineRoute, type RouteDefinition } from '#shared/routing/route.ts';
-import { ErrorBodySchema, PaginationQuery } from '#shared/routing/schemas.ts';
+import { CustomerIdParams, ErrorBodySchema, PaginationQuery } from '#shared/routing/schemas.ts';
 import * as z from '#shared/validation/zod.ts';
 
 const bankRoute = { ...customerRoute, tag: 'Withdrawal banks' } as const;

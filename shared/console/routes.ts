@@ -22,10 +22,9 @@ import {
   TransactionIdParams,
 } from '#shared/console/schemas.ts';
 import { ChangeSettingsBody, CustomerOverviewSchema, SettingsSchema } from '#shared/console/view-schemas.ts';
-import { CustomerIdParams } from '#shared/customers/schemas.ts';
 import { NoBody } from '#shared/routing/presets.ts';
 import { defineRoute } from '#shared/routing/route.ts';
-import { ErrorBodySchema } from '#shared/routing/schemas.ts';
+import { CustomerIdParams, ErrorBodySchema } from '#shared/routing/schemas.ts';
 import * as z from '#shared/validation/zod.ts';
 import { ListTransactionsQuery, TransactionResponseSchema } from '#shared/withdrawals/schemas.ts';
 

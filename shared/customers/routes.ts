@@ -3,7 +3,6 @@ import { toKyc } from '#shared/customers/kyc-view.ts';
 import { AddressSchema } from '#shared/customers/records.ts';
 import {
   CreateCustomerBody,
-  CustomerIdParams,
   CustomerSchema,
   DisableCustomerBody,
   DocumentFormFields,
@@ -15,9 +14,10 @@ import {
   SandboxKycLevelBody,
   UpdateCustomerBody,
 } from '#shared/customers/schemas.ts';
+import { parseMultipart } from '#shared/routing/multipart.ts';
 import { consoleReadable, customerNotFound, customerRoute, NoBody, sandboxRoute } from '#shared/routing/presets.ts';
 import { defineRoute, type RouteDefinition } from '#shared/routing/route.ts';
-import { ErrorBodySchema } from '#shared/routing/schemas.ts';
+import { CustomerIdParams, ErrorBodySchema } from '#shared/routing/schemas.ts';
 import * as z from '#shared/validation/zod.ts';
 
 /** The customers rows of the route table (assembled in `#shared/routes.ts`). */
@@ -229,6 +229,7 @@ export const routes = {
         file: 'file',
         fileDescription: 'The document: JPEG, PNG or PDF, at most 10 MB',
         maxBytes: MAX_DOCUMENT_FORM_BYTES,
+        parse: parseMultipart,
       },
     },
     responses: {

@@ -124,15 +124,6 @@ export const UpdateCustomerBody = z
   );
 export type UpdateCustomerInput = z.output<typeof UpdateCustomerBody>;
 
-export const CustomerIdParams = z.strictObject({
-  customerId: z.uuid({ error: 'Must be a UUID' }).check(
-    z.meta({
-      description: 'The `customerId` that creating the customer returned',
-      examples: ['3b241101-e2bb-4255-8caf-4136c566a962'],
-    }),
-  ),
-});
-
 export const CustomerSchema = z
   .object({
     customerId: z.uuid(),

@@ -1,4 +1,3 @@
-import { CustomerIdParams } from '#shared/customers/schemas.ts';
 import {
   CreateVirtualAccountBody,
   CustomerVirtualAccountParams,
@@ -11,7 +10,7 @@ import {
 } from '#shared/deposits/schemas.ts';
 import { consoleReadable, customerNotFound, NoBody, sandboxRoute } from '#shared/routing/presets.ts';
 import { defineRoute, type RouteDefinition } from '#shared/routing/route.ts';
-import { ErrorBodySchema, PaginationQuery } from '#shared/routing/schemas.ts';
+import { CustomerIdParams, ErrorBodySchema, PaginationQuery } from '#shared/routing/schemas.ts';
 import * as z from '#shared/validation/zod.ts';
 import { walletNotFound, walletRoute } from '#shared/wallets/routes.ts';
 import { TransactionResponseSchema } from '#shared/withdrawals/schemas.ts';

@@ -1,4 +1,3 @@
-import { CustomerIdParams } from '#shared/customers/schemas.ts';
 import {
   BalancesSchema,
   CLAIMED,
@@ -11,7 +10,7 @@ import {
 } from '#shared/developer-fees/schemas.ts';
 import { consoleReadable, customerNotFound, customerRoute, NoBody } from '#shared/routing/presets.ts';
 import { defineRoute, type RouteDefinition } from '#shared/routing/route.ts';
-import { ErrorBodySchema } from '#shared/routing/schemas.ts';
+import { CustomerIdParams, ErrorBodySchema } from '#shared/routing/schemas.ts';
 
 const feesRoute = { ...customerRoute, tag: 'Developer fees and balances' } as const;
 

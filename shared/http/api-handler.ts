@@ -16,7 +16,6 @@ import {
 } from '#shared/errors.ts';
 import { type AuthContext, authenticate } from '#shared/http/auth.ts';
 import { recordKeyUse } from '#shared/http/key-use.ts';
-import { parseMultipart } from '#shared/http/multipart.ts';
 import { requestLogKeys, requestOutcomeMiddleware } from '#shared/http/observability.ts';
 import { enforceRateLimits } from '#shared/http/rate-limits.ts';
 import { RawReply, Reply } from '#shared/http/reply.ts';
@@ -177,7 +176,7 @@ function readBody(event: ApiEvent): unknown {
 
 /** A multipart form: its text fields parsed with the route's schema, then its one required file part. */
 function readForm(form: NonNullable<NonNullable<RouteDefinition['request']>['form']>, event: ApiEvent) {
-  const { fields, files } = parseMultipart(bodyBytes(event, form.maxBytes), header(event, 'content-type'));
+  const { fields, files } = form.parse(bodyBytes(event, form.maxBytes), header(event, 'content-type'));
   const stray = Object.keys(files).find((name) => name !== form.file);
   if (stray) throw new FieldError(stray, 'Unrecognized field');
   const parsed = parseOrThrow(form.fields, fields);

@@ -19,6 +19,8 @@ export type ConsolePermission = (typeof CONSOLE_PERMISSIONS)[number];
 /** One file part of a `multipart/form-data` body: its bytes and what the client said about it (never trusted). */
 export type UploadedFile = { filename: string | null; declaredType: string | null; bytes: Buffer };
 
+export type MultipartBody = { fields: Record<string, string>; files: Record<string, UploadedFile> };
+
 export type RouteDefinition = {
   /** Unique, camelCase; the OpenAPI operationId and the CDK construct id come from it. */
   operationId: string;
@@ -65,7 +67,17 @@ export type RouteDefinition = {
      * A `multipart/form-data` body (a file upload) instead of JSON: its text fields (a strict object, so unknown
      * ones are a 400 naming them), the name of its one required file part, and the largest body read (413 beyond).
      */
-    form?: { fields: z.ZodMiniObject; file: string; fileDescription: string; maxBytes: number };
+    form?: {
+      fields: z.ZodMiniObject;
+      file: string;
+      fileDescription: string;
+      maxBytes: number;
+      /**
+       * The body's parser (`#shared/routing/multipart.ts`), named by the route so that only the functions with a
+       * form carry it.
+       */
+      parse: (body: Buffer, contentType: string | undefined) => MultipartBody;
+    };
   };
   /**
    * Every status the route can answer, with its body: the success status, the stack's own answers for this

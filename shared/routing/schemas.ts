@@ -37,3 +37,13 @@ export const PaginationQuery = {
 
 /** The answer of a DELETE that removed the resource. */
 export const DeletedSchema = z.object({ success: z.literal(true) }).check(z.meta({ examples: [{ success: true }] }));
+
+/** The path of every customer's resource: shared by the areas, so a route needs no area's schemas for it. */
+export const CustomerIdParams = z.strictObject({
+  customerId: z.uuid({ error: 'Must be a UUID' }).check(
+    z.meta({
+      description: 'The `customerId` that creating the customer returned',
+      examples: ['3b241101-e2bb-4255-8caf-4136c566a962'],
+    }),
+  ),
+});

@@ -1,7 +1,6 @@
-import { CustomerIdParams } from '#shared/customers/schemas.ts';
 import { consoleReadable, customerNotFound, customerRoute } from '#shared/routing/presets.ts';
 import { defineRoute, type RouteDefinition } from '#shared/routing/route.ts';
-import { ErrorBodySchema } from '#shared/routing/schemas.ts';
+import { CustomerIdParams, ErrorBodySchema } from '#shared/routing/schemas.ts';
 import {
   AddressVerificationSchema,
   CreateWalletBody,

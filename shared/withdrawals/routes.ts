@@ -1,7 +1,6 @@
-import { CustomerIdParams } from '#shared/customers/schemas.ts';
 import { consoleReadable, customerNotFound, customerRoute, NoBody, sandboxRoute } from '#shared/routing/presets.ts';
 import { defineRoute, type RouteDefinition } from '#shared/routing/route.ts';
-import { ErrorBodySchema } from '#shared/routing/schemas.ts';
+import { CustomerIdParams, ErrorBodySchema } from '#shared/routing/schemas.ts';
 import * as z from '#shared/validation/zod.ts';
 import { UNSUPPORTED_PAIR } from '#shared/withdrawals/get-rate.ts';
 import { IllegalTransitionError } from '#shared/withdrawals/lifecycle.ts';

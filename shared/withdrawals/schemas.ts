@@ -1,6 +1,6 @@
 import { BankCurrencySchema, PaymentRailSchema } from '#shared/banks/records.ts';
 import { EmailSchema } from '#shared/customers/schemas.ts';
-import { DeveloperFeeSchema } from '#shared/developer-fees/schemas.ts';
+import { DeveloperFeeSchema } from '#shared/developer-fees/records.ts';
 import { FiatAmountSchema, UsdcAmountSchema } from '#shared/money/amounts.ts';
 import { PaginationQuery } from '#shared/routing/schemas.ts';
 import * as z from '#shared/validation/zod.ts';

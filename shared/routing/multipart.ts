@@ -1,7 +1,5 @@
 import { BadRequestError, FieldError, UnsupportedMediaTypeError } from '#shared/errors.ts';
-import type { UploadedFile } from '#shared/routing/route.ts';
-
-export type MultipartBody = { fields: Record<string, string>; files: Record<string, UploadedFile> };
+import type { MultipartBody, UploadedFile } from '#shared/routing/route.ts';
 
 /** More parts than any form of ours has is a malformed or hostile body. */
 const MAX_PARTS = 16;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseMultipart } from '#shared/http/multipart.ts';
+import { parseMultipart } from '#shared/routing/multipart.ts';
 
 const BOUNDARY = '----form7MA4YWxkTrZu0gW';
 const TYPE = `multipart/form-data; boundary=${BOUNDARY}`;
