@@ -3,12 +3,8 @@ import { CustomerSchema } from '#shared/customers/schemas.ts';
 import { EnvironmentSchema } from '#shared/organizations/records.ts';
 import * as z from '#shared/validation/zod.ts';
 import { WalletSchema } from '#shared/wallets/schemas.ts';
-import {
-  AllowanceSchema,
-  BalanceSchema,
-  SandboxAllowanceBody,
-  TransactionResponseSchema,
-} from '#shared/withdrawals/schemas.ts';
+import { SandboxAllowanceBody } from '#shared/withdrawals/sandbox-schemas.ts';
+import { AllowanceSchema, BalanceSchema, TransactionResponseSchema } from '#shared/withdrawals/schemas.ts';
 
 /** The console's views: what the API answers, gathered for one page (requests and responses). */
 

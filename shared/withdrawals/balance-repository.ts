@@ -17,7 +17,7 @@ import {
 import type { IdempotencyRecord, ReferenceRatesRecord, TransactionRecord } from '#shared/withdrawals/records.ts';
 import { IdempotencyRecordSchema } from '#shared/withdrawals/records.ts';
 import { referenceRatesRead } from '#shared/withdrawals/reference-rate-repository.ts';
-import type { ExchangeRates } from '#shared/withdrawals/schemas.ts';
+import type { ExchangeRates } from '#shared/withdrawals/sandbox-schemas.ts';
 
 /**
  * The ledger items: a customer's USDC balance (available and locked micro-USDC), an organization's allowance

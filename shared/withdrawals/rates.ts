@@ -4,7 +4,7 @@ import type { Config } from '#shared/config/env.ts';
 import type { Organization } from '#shared/organizations/records.ts';
 import type { SandboxSettings } from '#shared/withdrawals/balance-repository.ts';
 import type { ReferenceRatesRecord } from '#shared/withdrawals/records.ts';
-import type { ExchangeRates } from '#shared/withdrawals/schemas.ts';
+import type { ExchangeRates } from '#shared/withdrawals/sandbox-schemas.ts';
 
 /**
  * Where exchange rates come from, as a port: fixed rates, a sandbox organization's own, or the ECB's reference

@@ -6,10 +6,6 @@ import { UNSUPPORTED_PAIR } from '#shared/withdrawals/get-rate.ts';
 import { IllegalTransitionError } from '#shared/withdrawals/lifecycle.ts';
 import { GetRateQuery, RateSchema } from '#shared/withdrawals/rate-schemas.ts';
 import {
-  AllowanceSchema,
-  BalanceSchema,
-  CreateWithdrawalBody,
-  ListTransactionsQuery,
   SandboxAllowanceBody,
   SandboxApproveBody,
   SandboxCreditBody,
@@ -19,6 +15,12 @@ import {
   SandboxFaultsBody,
   SandboxFaultsSchema,
   SandboxRejectBody,
+} from '#shared/withdrawals/sandbox-schemas.ts';
+import {
+  AllowanceSchema,
+  BalanceSchema,
+  CreateWithdrawalBody,
+  ListTransactionsQuery,
   SandboxTransactionParams,
   TransactionLookupParams,
   TransactionParams,

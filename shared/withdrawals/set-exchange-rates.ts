@@ -2,7 +2,7 @@ import type { Deps } from '#shared/deps.ts';
 import type { Organization } from '#shared/organizations/records.ts';
 import { type SandboxSettings, setSandboxRates } from '#shared/withdrawals/balance-repository.ts';
 import { rateProviderFor } from '#shared/withdrawals/rates.ts';
-import type { ExchangeRates } from '#shared/withdrawals/schemas.ts';
+import type { ExchangeRates } from '#shared/withdrawals/sandbox-schemas.ts';
 
 /** `POST /sandbox/exchange-rates`: this organization's fixed sandbox rates (bank-currency units per USDC). */
 export async function setExchangeRates(
