@@ -1,5 +1,4 @@
 import { BankCurrencySchema, PaymentRailSchema } from '#shared/banks/records.ts';
-import { EmailSchema } from '#shared/customers/schemas.ts';
 import { DeveloperFeeSchema } from '#shared/developer-fees/records.ts';
 import { FiatAmountSchema, UsdcAmountSchema } from '#shared/money/amounts.ts';
 import { PaginationQuery } from '#shared/routing/schemas.ts';
