@@ -3,6 +3,7 @@ import { log } from '#shared/log.ts';
 import { countMetric } from '#shared/metrics.ts';
 import type { BankChannel } from '#shared/rails/bank/channel.ts';
 import { type BankReport, MalformedReportError, parseBankReport, type Reason } from '#shared/rails/bank/reports.ts';
+import { IllegalTransitionError } from '#shared/withdrawals/lifecycle.ts';
 import { findByReference, getPaymentFile } from '#shared/withdrawals/payment-file-repository.ts';
 import type { TransactionRecord } from '#shared/withdrawals/records.ts';
 import { getTransactionOfCustomer } from '#shared/withdrawals/transaction-repository.ts';
@@ -115,6 +116,16 @@ async function plan(deps: Deps, facts: Fact[]) {
   return steps;
 }
 
+async function appliedMeanwhile(deps: Deps, locator: TransactionLocator, fact: Fact): Promise<boolean> {
+  const now = await getTransactionOfCustomer(
+    deps.db,
+    locator.organizationId,
+    locator.customerId,
+    locator.transactionId,
+  );
+  return now?.status === (fact.kind === 'complete' ? 'COMPLETED' : 'FAILED');
+}
+
 /** Parses, checks and applies one report; throws only on infrastructure errors (the report stays in the inbox). */
 export async function applyBankReport(deps: Deps, xml: string) {
   const now = deps.clock.now();
@@ -122,9 +133,15 @@ export async function applyBankReport(deps: Deps, xml: string) {
   let applied = 0;
   for (const { fact, locator, action } of steps) {
     if (action === 'skip') continue;
-    if (fact.kind === 'complete') await completeWithdrawal(deps, locator, fact.completedAt);
-    else await failWithdrawal(deps, locator, fact.reason);
-    applied++;
+    try {
+      if (fact.kind === 'complete') await completeWithdrawal(deps, locator, fact.completedAt);
+      else await failWithdrawal(deps, locator, fact.reason);
+      applied++;
+    } catch (error) {
+      // Two readers of one report at once (the inbox worker and a sandbox route, or a redelivered S3 event): the
+      // other applied this fact between the plan and the write. Anything else is not this report's doing.
+      if (!(error instanceof IllegalTransitionError && (await appliedMeanwhile(deps, locator, fact)))) throw error;
+    }
   }
   return { applied, skipped: steps.length - applied };
 }

@@ -165,6 +165,26 @@ describe('bank reports: each fact once, anything doubtful to the quarantine', ()
     expect(await channel.listInbox()).toEqual([]);
   });
 
+  it('two readers of one report at once (the inbox worker and a sandbox route) apply it once, and neither fails', async () => {
+    for (let round = 0; round < 5; round++) {
+      const { payouts, record, balance } = await givenPayouts(1);
+      const [rejected] = payouts;
+      const channel = freshChannel();
+      await channel.writeInbox('status-twice.xml', rejectedReport([rejected?.reference ?? '']));
+
+      const outcomes = await Promise.all([
+        processInboxReport(deps, channel, 'status-twice.xml'),
+        processInboxReport(deps, channel, 'status-twice.xml'),
+      ]);
+
+      for (const outcome of outcomes) expect(['applied', 'missing']).toContain(outcome.outcome);
+      expect((await record(rejected?.id ?? ''))?.status).toBe('FAILED');
+      expect(await balance()).toEqual({ available: 1000_000_000n, locked: 0n });
+      const events = await eventsOfTransaction(deps, rejected?.id ?? '');
+      expect(events.filter((event) => event.event_type === 'withdrawal.status_changed')).toHaveLength(1);
+    }
+  });
+
   it('a booked debit completes the payout at its booking date; the same report twice changes nothing', async () => {
     const { payouts, record, balance } = await givenPayouts(1);
     const reference = payouts[0]?.reference ?? '';
