@@ -73,10 +73,7 @@ function customerPuts(
         },
       },
     },
-    {
-      role: 'event',
-      item: { Put: { TableName: db.tableName, Item: event, ConditionExpression: 'attribute_not_exists(pk)' } },
-    },
+    { role: 'event', item: eventPut(db, event) },
   ];
 }
 
@@ -98,8 +95,56 @@ export function listCustomersOfOrganization(
 }
 
 /**
+ * The one guarded change of a customer's own fields: SET each of `fields`, `updatedAt` and `version + 1`,
+ * conditional on the version read, written with the `alongside` items (its event,
+ * a document) in one transaction. A guard of the customer that fails is a `CustomerStateChangedError`: the caller
+ * reads again and decides again. Field names go through attribute names (`name` is a DynamoDB reserved word).
+ */
+async function writeCustomerChange(
+  db: Db,
+  input: {
+    customer: CustomerRecord;
+    fields: Partial<CustomerRecord>;
+    now: Date;
+    alongside: GuardedItem<string>[];
+  },
+): Promise<CustomerRecord> {
+  const { customer, fields, now } = input;
+  const names = Object.keys(fields);
+  const assignments = names.map((_, i) => `#f${i} = :f${i}`);
+  try {
+    await writeGuarded(db, [
+      {
+        role: 'customer',
+        item: {
+          Update: {
+            TableName: db.tableName,
+            Key: keys.customer(customer.organizationId, customer.customerId),
+            UpdateExpression: `SET ${[...assignments, 'updatedAt = :now', 'version = version + :one'].join(', ')}`,
+            ConditionExpression: 'version = :seen',
+            ExpressionAttributeNames: Object.fromEntries(names.map((name, i) => [`#f${i}`, name])),
+            ExpressionAttributeValues: {
+              ...Object.fromEntries(names.map((name, i) => [`:f${i}`, fields[name as keyof CustomerRecord]])),
+              ':now': now.toISOString(),
+              ':one': 1,
+              ':seen': customer.version,
+            },
+          },
+        },
+      },
+      ...input.alongside,
+    ]);
+  } catch (error) {
+    if (error instanceof WriteConditionFailedError && error.role === 'customer') throw new CustomerStateChangedError();
+    throw error;
+  }
+  return { ...customer, ...fields, updatedAt: now.toISOString(), version: customer.version + 1 };
+}
+
+/**
  * Moves the customer's KYC status from one of `from` to `to`, optionally with the verified identity, and
- * writes the event record in the same transaction.
+ * writes the event record in the same transaction. (Its own update, not `writeCustomerChange`: its condition also
+ * names the states it may leave.)
  */
 export async function changeKycStatus(
   db: Db,
@@ -134,32 +179,24 @@ export async function changeKycStatus(
     values[':verifiedName'] = identity.verifiedName;
     values[':address'] = identity.address;
   }
-  const items: GuardedItem<'customer' | 'event'>[] = [
-    {
-      role: 'customer',
-      item: {
-        Update: {
-          TableName: db.tableName,
-          Key: keys.customer(customer.organizationId, customer.customerId),
-          UpdateExpression: update,
-          // Only from an expected state, and only if nothing changed since we read it: of two racing
-          // verdicts exactly one wins, even when the first would leave a state the second may leave too.
-          ConditionExpression: `kycStatus IN (${from.map((_, i) => `:from${i}`).join(', ')}) AND version = :seen`,
-          ExpressionAttributeValues: values,
+  try {
+    await writeGuarded(db, [
+      {
+        role: 'customer',
+        item: {
+          Update: {
+            TableName: db.tableName,
+            Key: keys.customer(customer.organizationId, customer.customerId),
+            UpdateExpression: update,
+            // Only from an expected state, and only if nothing changed since we read it: of two racing
+            // verdicts exactly one wins, even when the first would leave a state the second may leave too.
+            ConditionExpression: `kycStatus IN (${from.map((_, i) => `:from${i}`).join(', ')}) AND version = :seen`,
+            ExpressionAttributeValues: values,
+          },
         },
       },
-    },
-    ...(event
-      ? [
-          {
-            role: 'event' as const,
-            item: { Put: { TableName: db.tableName, Item: event, ConditionExpression: 'attribute_not_exists(pk)' } },
-          },
-        ]
-      : []),
-  ];
-  try {
-    await writeGuarded(db, items);
+      ...(event ? [{ role: 'event' as const, item: eventPut(db, event) }] : []),
+    ]);
   } catch (error) {
     if (error instanceof WriteConditionFailedError && error.role === 'customer') throw new CustomerStateChangedError();
     throw error;
@@ -176,54 +213,18 @@ export async function changeKycStatus(
 
 /**
  * Submits the customer's KYC for review: `PENDING`, in review, `attempt` counted, with its event, in one
- * transaction.
+ * transaction. Only the state the rules were checked on: two racing submissions count one attempt, not two.
  */
-export async function submitKycForReview(
+export function submitKycForReview(
   db: Db,
   input: { customer: CustomerRecord; attempt: number; now: Date; event: EventRecord },
 ): Promise<CustomerRecord> {
-  const { customer, attempt, now, event } = input;
-  try {
-    await writeGuarded(db, [
-      {
-        role: 'customer',
-        item: {
-          Update: {
-            TableName: db.tableName,
-            Key: keys.customer(customer.organizationId, customer.customerId),
-            UpdateExpression:
-              'SET kycStatus = :pending, kycInReview = :inReview, kycAttempts = :attempt, updatedAt = :now, ' +
-              'version = version + :one',
-            // Only the state the rules were checked on: two racing submissions count one attempt, not two.
-            ConditionExpression: 'version = :seen',
-            ExpressionAttributeValues: {
-              ':pending': 'PENDING',
-              ':inReview': true,
-              ':attempt': attempt,
-              ':now': now.toISOString(),
-              ':one': 1,
-              ':seen': customer.version,
-            },
-          },
-        },
-      },
-      {
-        role: 'event',
-        item: { Put: { TableName: db.tableName, Item: event, ConditionExpression: 'attribute_not_exists(pk)' } },
-      },
-    ]);
-  } catch (error) {
-    if (error instanceof WriteConditionFailedError && error.role === 'customer') throw new CustomerStateChangedError();
-    throw error;
-  }
-  return {
-    ...customer,
-    kycStatus: 'PENDING',
-    kycInReview: true,
-    kycAttempts: attempt,
-    updatedAt: now.toISOString(),
-    version: customer.version + 1,
-  };
+  return writeCustomerChange(db, {
+    customer: input.customer,
+    fields: { kycStatus: 'PENDING', kycInReview: true, kycAttempts: input.attempt },
+    now: input.now,
+    alongside: [{ role: 'event', item: eventPut(db, input.event) }],
+  });
 }
 
 /**
@@ -269,31 +270,14 @@ export async function recordKycDocument(
   },
 ): Promise<void> {
   const { customer, document, documents, submission, now } = input;
-  const values: Record<string, unknown> = {
-    ':documents': documents,
-    ':now': now.toISOString(),
-    ':one': 1,
-    ':seen': customer.version,
-  };
-  let update = 'SET kycDocuments = :documents, updatedAt = :now, version = version + :one';
-  if (submission) {
-    update += ', kycStatus = :pending, kycInReview = :inReview, kycAttempts = :attempt';
-    Object.assign(values, { ':pending': 'PENDING', ':inReview': true, ':attempt': submission.attempt });
-  }
-  try {
-    await writeGuarded(db, [
-      {
-        role: 'customer',
-        item: {
-          Update: {
-            TableName: db.tableName,
-            Key: keys.customer(customer.organizationId, customer.customerId),
-            UpdateExpression: update,
-            ConditionExpression: 'version = :seen',
-            ExpressionAttributeValues: values,
-          },
-        },
-      },
+  await writeCustomerChange(db, {
+    customer,
+    fields: {
+      kycDocuments: documents,
+      ...(submission ? { kycStatus: 'PENDING', kycInReview: true, kycAttempts: submission.attempt } : {}),
+    },
+    now,
+    alongside: [
       {
         role: 'document',
         item: {
@@ -309,11 +293,8 @@ export async function recordKycDocument(
         },
       },
       ...(submission ? [{ role: 'event', item: eventPut(db, submission.event) }] : []),
-    ]);
-  } catch (error) {
-    if (error instanceof WriteConditionFailedError && error.role === 'customer') throw new CustomerStateChangedError();
-    throw error;
-  }
+    ],
+  });
 }
 
 /** The fields of a customer that change on their own, each with its event (profile, enabled, KYC level). */
@@ -325,33 +306,14 @@ export type CustomerChanges = Partial<
  * Changes fields of the customer with the event that says so, in one transaction conditional on the version read
  * (a concurrent change makes the caller decide again on a fresh read: `CustomerStateChangedError`).
  */
-export async function updateCustomerFields(
+export function updateCustomerFields(
   db: Db,
   input: { customer: CustomerRecord; changes: CustomerChanges; now: Date; event: EventRecord },
 ): Promise<CustomerRecord> {
-  const { customer, changes, now, event } = input;
-  const names = Object.keys(changes) as (keyof CustomerChanges)[];
-  const values: Record<string, unknown> = { ':now': now.toISOString(), ':one': 1, ':seen': customer.version };
-  for (const name of names) values[`:${name}`] = changes[name];
-  try {
-    await writeGuarded(db, [
-      {
-        role: 'customer',
-        item: {
-          Update: {
-            TableName: db.tableName,
-            Key: keys.customer(customer.organizationId, customer.customerId),
-            UpdateExpression: `SET ${names.map((name) => `${name} = :${name}, `).join('')}updatedAt = :now, version = version + :one`,
-            ConditionExpression: 'version = :seen',
-            ExpressionAttributeValues: values,
-          },
-        },
-      },
-      { role: 'event', item: eventPut(db, event) },
-    ]);
-  } catch (error) {
-    if (error instanceof WriteConditionFailedError && error.role === 'customer') throw new CustomerStateChangedError();
-    throw error;
-  }
-  return { ...customer, ...changes, updatedAt: now.toISOString(), version: customer.version + 1 };
+  return writeCustomerChange(db, {
+    customer: input.customer,
+    fields: input.changes,
+    now: input.now,
+    alongside: [{ role: 'event', item: eventPut(db, input.event) }],
+  });
 }

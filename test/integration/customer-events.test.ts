@@ -51,6 +51,16 @@ describe('customer events', () => {
     ]);
   });
 
+  it('renames a customer (`name` is a DynamoDB reserved word) and keeps the verified name', async () => {
+    const { key, customerId } = await givenVerifiedDemoCustomer();
+
+    const renamed = await request<Body>('PATCH', `/customers/${customerId}`, { key, body: { name: 'Marco Rossi' } });
+
+    expect(renamed).toMatchObject({ status: 200, body: { name: 'Marco Rossi', verifiedName: 'MARCO ROSSI' } });
+    const events = await eventsWhere(deps, 'customerId', customerId);
+    expect(events.map((event) => event.data)).toEqual([{ customerId, changedFields: ['name'] }]);
+  });
+
   it('disables a customer: no new banks, deposit details or withdrawals until enabled again', async () => {
     const { key, customerId } = await givenVerifiedDemoCustomer();
     const bank = await request<Body>('POST', `/customers/${customerId}/withdrawal/banks`, { key, body: DEMO_BANK });
