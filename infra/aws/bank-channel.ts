@@ -1,8 +1,9 @@
-import { Aws, Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { Aws, Validations } from 'aws-cdk-lib';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
-import { BlockPublicAccess, Bucket, BucketEncryption, type CfnBucket } from 'aws-cdk-lib/aws-s3';
-import { Construct } from 'constructs';
+import type { Bucket, CfnBucket } from 'aws-cdk-lib/aws-s3';
+import type { Construct } from 'constructs';
+import { privateRecordsBucket } from '#infra/aws/private-bucket.ts';
 
 /**
  * The bank channel's bucket: `outbox/` (payment files for the bank), `inbox/` (its reports), `processed/` and
@@ -17,26 +18,9 @@ import { Construct } from 'constructs';
 export const bankChannelBucketName = (stage: string) => `payouts-${stage}-bank-${Aws.ACCOUNT_ID}-${Aws.REGION}`;
 
 export function bankChannelBucket(parent: Construct, stage: string): Bucket {
-  const scope = new Construct(parent, 'BankChannel');
-  // Log delivery through a bucket policy, not the legacy LogDeliveryWrite ACL.
-  scope.node.setContext('@aws-cdk/aws-s3:serverAccessLogsUseBucketPolicy', true);
-  const accessLogs = new Bucket(scope, 'BankChannelAccessLogs', {
-    blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
-    encryption: BucketEncryption.S3_MANAGED,
-    enforceSSL: true,
-    versioned: true,
-    lifecycleRules: [{ expiration: Duration.days(400) }],
-    removalPolicy: RemovalPolicy.RETAIN,
-  });
-  const bucket = new Bucket(scope, 'BankChannelBucket', {
+  const bucket = privateRecordsBucket(parent, 'BankChannel', {
     bucketName: bankChannelBucketName(stage),
-    blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
-    encryption: BucketEncryption.S3_MANAGED,
-    enforceSSL: true,
-    versioned: true,
-    serverAccessLogsBucket: accessLogs,
-    serverAccessLogsPrefix: 'bank-channel/',
-    removalPolicy: RemovalPolicy.RETAIN,
+    logPrefix: 'bank-channel/',
   });
   // EventBridge notifications set on the bucket itself (the L2 flag would deploy a custom-resource function).
   (bucket.node.defaultChild as CfnBucket).addPropertyOverride(

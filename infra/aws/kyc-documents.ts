@@ -1,8 +1,9 @@
-import { Aws, Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { Aws, Validations } from 'aws-cdk-lib';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
-import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3';
-import { Construct } from 'constructs';
+import type { Bucket } from 'aws-cdk-lib/aws-s3';
+import type { Construct } from 'constructs';
+import { privateRecordsBucket } from '#infra/aws/private-bucket.ts';
 
 /**
  * The bucket of uploaded KYC documents (`POST /customers/{id}/documents`), named per stage, account and region so
@@ -15,25 +16,9 @@ export const kycDocumentsBucketName = (stage: string) => `payouts-${stage}-kyc-$
 const DOCUMENTS_PREFIX = 'kyc-documents';
 
 export function kycDocumentsBucket(parent: Construct, stage: string): Bucket {
-  const scope = new Construct(parent, 'KycDocuments');
-  scope.node.setContext('@aws-cdk/aws-s3:serverAccessLogsUseBucketPolicy', true);
-  const accessLogs = new Bucket(scope, 'KycDocumentsAccessLogs', {
-    blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
-    encryption: BucketEncryption.S3_MANAGED,
-    enforceSSL: true,
-    versioned: true,
-    lifecycleRules: [{ expiration: Duration.days(400) }],
-    removalPolicy: RemovalPolicy.RETAIN,
-  });
-  return new Bucket(scope, 'KycDocumentsBucket', {
+  return privateRecordsBucket(parent, 'KycDocuments', {
     bucketName: kycDocumentsBucketName(stage),
-    blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
-    encryption: BucketEncryption.S3_MANAGED,
-    enforceSSL: true,
-    versioned: true,
-    serverAccessLogsBucket: accessLogs,
-    serverAccessLogsPrefix: 'kyc-documents/',
-    removalPolicy: RemovalPolicy.RETAIN,
+    logPrefix: 'kyc-documents/',
   });
 }
 
