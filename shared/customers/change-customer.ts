@@ -1,3 +1,4 @@
+import { CUSTOMER_CHANGED_CONCURRENTLY } from '#shared/customers/customer-rules.ts';
 import type { CustomerRecord } from '#shared/customers/records.ts';
 import { type CustomerChanges, CustomerStateChangedError, updateCustomerFields } from '#shared/customers/repository.ts';
 import { requireCustomer } from '#shared/customers/require-customer.ts';
@@ -33,5 +34,5 @@ export async function changeCustomer(
       if (!(error instanceof CustomerStateChangedError)) throw error;
     }
   }
-  throw new ConflictError('Customer changed concurrently, please retry');
+  throw new ConflictError(CUSTOMER_CHANGED_CONCURRENTLY);
 }

@@ -3,6 +3,8 @@ import { ForbiddenError } from '#shared/errors.ts';
 
 export const KYC_REQUIRED = 'Customer KYC verification must be completed';
 export const CUSTOMER_DISABLED = 'Customer is disabled';
+/** A change of a customer's own fields lost every race with other changes of it (`change-customer.ts`). */
+export const CUSTOMER_CHANGED_CONCURRENTLY = 'Customer changed concurrently, please retry';
 
 /**
  * What every operation that starts new business with a customer needs (banks, deposit details, virtual accounts,

@@ -1,3 +1,4 @@
+import { CUSTOMER_CHANGED_CONCURRENTLY } from '#shared/customers/customer-rules.ts';
 import { MAX_DOCUMENT_FORM_BYTES, VERIFICATION_IN_PROGRESS } from '#shared/customers/kyc-documents.ts';
 import { toKyc } from '#shared/customers/kyc-view.ts';
 import { AddressSchema } from '#shared/customers/records.ts';
@@ -19,6 +20,21 @@ import { consoleReadable, customerNotFound, customerRoute, NoBody, sandboxRoute 
 import { defineRoute, type RouteDefinition } from '#shared/routing/route.ts';
 import { CustomerIdParams, ErrorBodySchema } from '#shared/routing/schemas.ts';
 import * as z from '#shared/validation/zod.ts';
+
+/** What the routes that change a customer's own fields share: 200 with the customer, and its refusals. */
+const customerChange = {
+  successStatus: 200,
+  access: { table: 'readwrite' },
+  responses: {
+    200: CustomerSchema,
+    400: ErrorBodySchema,
+    401: ErrorBodySchema,
+    403: ErrorBodySchema,
+    404: ErrorBodySchema,
+    409: ErrorBodySchema,
+  },
+  examples: { responses: { ...customerNotFound, 409: { error: CUSTOMER_CHANGED_CONCURRENTLY } } },
+} as const;
 
 /** The customers rows of the route table (assembled in `#shared/routes.ts`). */
 export const routes = {
@@ -83,18 +99,8 @@ export const routes = {
       'is sent (nothing is sent when every value is the current one). The KYC-verified name does not change: ' +
       "withdrawal banks keep matching it. Not on Compose's public pages; its `customer.updated` event names these " +
       'fields.',
-    successStatus: 200,
-    access: { table: 'readwrite' },
+    ...customerChange,
     request: { params: CustomerIdParams, body: UpdateCustomerBody },
-    responses: {
-      200: CustomerSchema,
-      400: ErrorBodySchema,
-      401: ErrorBodySchema,
-      403: ErrorBodySchema,
-      404: ErrorBodySchema,
-      409: ErrorBodySchema,
-    },
-    examples: { responses: { ...customerNotFound, 409: { error: 'Customer changed concurrently, please retry' } } },
   }),
   disableCustomer: defineRoute({
     ...customerRoute,
@@ -107,18 +113,8 @@ export const routes = {
       'From now on those operations answer 403 `Customer is disabled`; reads go on, withdrawals already under way ' +
       'finish, and USDC arriving at the customer’s deposit addresses is still credited (never forwarded). Sends ' +
       '`customer.disabled` (with `reason` when given); disabling a disabled customer changes nothing.',
-    successStatus: 200,
-    access: { table: 'readwrite' },
+    ...customerChange,
     request: { params: CustomerIdParams, body: DisableCustomerBody },
-    responses: {
-      200: CustomerSchema,
-      400: ErrorBodySchema,
-      401: ErrorBodySchema,
-      403: ErrorBodySchema,
-      404: ErrorBodySchema,
-      409: ErrorBodySchema,
-    },
-    examples: { responses: { ...customerNotFound, 409: { error: 'Customer changed concurrently, please retry' } } },
   }),
   enableCustomer: defineRoute({
     ...customerRoute,
@@ -128,18 +124,8 @@ export const routes = {
     handler: 'functions/api/customers/enable-customer.ts',
     summary: 'Enable a disabled customer again',
     description: 'Sends `customer.enabled`; enabling an enabled customer changes nothing.',
-    successStatus: 200,
-    access: { table: 'readwrite' },
+    ...customerChange,
     request: { params: CustomerIdParams, body: NoBody },
-    responses: {
-      200: CustomerSchema,
-      400: ErrorBodySchema,
-      401: ErrorBodySchema,
-      403: ErrorBodySchema,
-      404: ErrorBodySchema,
-      409: ErrorBodySchema,
-    },
-    examples: { responses: { ...customerNotFound, 409: { error: 'Customer changed concurrently, please retry' } } },
   }),
   initiateKyc: defineRoute({
     ...customerRoute,
@@ -296,7 +282,7 @@ export const routes = {
       404: ErrorBodySchema,
       409: ErrorBodySchema,
     },
-    examples: { responses: { ...customerNotFound, 409: { error: 'Customer changed concurrently, please retry' } } },
+    examples: { responses: { ...customerNotFound, 409: { error: CUSTOMER_CHANGED_CONCURRENTLY } } },
   }),
   sandboxApproveKyc: defineRoute({
     ...sandboxRoute,
