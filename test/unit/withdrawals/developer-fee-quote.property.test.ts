@@ -1,50 +1,27 @@
-import { Decimal } from 'decimal.js';
+import type { Decimal } from 'decimal.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatMicro } from '#shared/money/micro.ts';
 import {
-  AmountAboveMaximumError,
-  AmountNotAboveFeeError,
   depositDeveloperFee,
   developerFeeFor,
   feeFor,
-  type Quote,
   quoteWithdrawal,
   smallestSourceFor,
   targetFor,
 } from '#shared/withdrawals/quote.ts';
+import { Exact, fiat, MAX, MICRO, quoteOrRefusal, rate, usdc } from '#test/support/withdrawals/quote-arbitraries.ts';
 
 /**
  * The developer fee inside the quote engine, over random amounts, schedules (with a developer fee of 0-2500 bps)
  * and rates; the oracle is plain decimal.js at a precision no input here can exhaust.
  */
 const RUNS = 2_000;
-const Exact = Decimal.clone({ precision: 80 });
-const MICRO = new Exact('0.000001');
-const MAX = '1000000000';
-
-const decimalOf = (scaled: bigint, places: number) => {
-  const digits = scaled.toString().padStart(places + 1, '0');
-  return `${digits.slice(0, -places)}.${digits.slice(-places)}`;
-};
-
-const usdc = fc.bigInt({ min: 1n, max: 10n ** 15n }).map(formatMicro);
-const fiat = fc.bigInt({ min: 1n, max: 10n ** 11n }).map((cents) => decimalOf(cents, 2));
-const rate = fc.bigInt({ min: 1_000_000n, max: 100_000_000_000n }).map((scaled) => decimalOf(scaled, 8));
 const schedules = fc.record({
   feeBps: fc.integer({ min: 0, max: 2_000 }),
   minFee: fc.bigInt({ min: 0n, max: 25_000_000n }).map(formatMicro),
   developerSpreadFeeBps: fc.integer({ min: 1, max: 2_500 }),
 });
-
-function quoteOrRefusal(input: Parameters<typeof quoteWithdrawal>[0]): Quote | 'refused' {
-  try {
-    return quoteWithdrawal(input);
-  } catch (error) {
-    if (error instanceof AmountNotAboveFeeError || error instanceof AmountAboveMaximumError) return 'refused';
-    throw error;
-  }
-}
 
 describe('developer fees in quotes', () => {
   it('takes exactly bps of what the service fee leaves, rounded down, before converting', () => {

@@ -1,51 +1,27 @@
 import { Decimal } from 'decimal.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatMicro } from '#shared/money/micro.ts';
+import { feeFor, smallestSourceFor, targetFor } from '#shared/withdrawals/quote.ts';
 import {
-  AmountAboveMaximumError,
-  AmountNotAboveFeeError,
-  feeFor,
-  type Quote,
-  quoteWithdrawal,
-  smallestSourceFor,
-  targetFor,
-} from '#shared/withdrawals/quote.ts';
+  Exact,
+  feeSchedules,
+  fiat,
+  MAX,
+  MICRO,
+  quoteOrRefusal,
+  rate,
+  usdc,
+} from '#test/support/withdrawals/quote-arbitraries.ts';
 
 /**
  * Quote properties over random amounts, fee schedules and rates. 3,000 runs each, 4 properties: 12,000 cases
  * on every CI run. The oracle is plain decimal.js at a precision no input here can exhaust.
  */
 const RUNS = 3_000;
-const Exact = Decimal.clone({ precision: 80 });
-const MICRO = new Exact('0.000001');
-const MAX = '1000000000';
-
-const decimalOf = (scaled: bigint, places: number) => {
-  const digits = scaled.toString().padStart(places + 1, '0');
-  return `${digits.slice(0, -places)}.${digits.slice(-places)}`;
-};
-
-const usdc = fc.bigInt({ min: 1n, max: 10n ** 15n }).map(formatMicro);
-const fiat = fc.bigInt({ min: 1n, max: 10n ** 11n }).map((cents) => decimalOf(cents, 2));
-const rate = fc.bigInt({ min: 1_000_000n, max: 100_000_000_000n }).map((scaled) => decimalOf(scaled, 8));
-const fees = fc.record({
-  feeBps: fc.integer({ min: 0, max: 2_000 }),
-  minFee: fc.bigInt({ min: 0n, max: 25_000_000n }).map(formatMicro),
-});
+const fees = feeSchedules;
 
 const USDC_STRING = /^\d+\.\d{2,6}$/;
 const FIAT_STRING = /^\d+\.\d{2}$/;
-
-/** Quote or the contract's 400 for an amount the fee eats; anything else is a failure of the property. */
-function quoteOrRefusal(input: Parameters<typeof quoteWithdrawal>[0]): Quote | 'refused' {
-  try {
-    return quoteWithdrawal(input);
-  } catch (error) {
-    if (error instanceof AmountNotAboveFeeError || error instanceof AmountAboveMaximumError) return 'refused';
-    throw error;
-  }
-}
 
 describe('quote properties', () => {
   it('never pays out more than was paid for, charging exactly the schedule (fee rounded up, payout down)', () => {
