@@ -2,8 +2,8 @@ import openapiTS, { astToString, COMMENT_HEADER } from 'openapi-typescript';
 import { buildOpenApiDocument } from '#shared/openapi/document.ts';
 import { routeList } from '#shared/routes.ts';
 
-/** The committed TypeScript types of the API, for `openapi-fetch`; `npm run openapi:types` rewrites them. */
-export const API_TYPES_FILE = 'test/support/generated/api-types.ts';
+/** The committed TypeScript types of the API, for the console and the tests; `npm run openapi:types` rewrites them. */
+export const API_TYPES_FILE = 'infra/openapi/generated/api-types.ts';
 
 /**
  * openapi-typescript's API on the document the service serves, built in process (no server, no URL). It runs

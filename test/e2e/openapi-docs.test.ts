@@ -6,10 +6,10 @@ import { promisify } from 'node:util';
 import createClient from 'openapi-fetch';
 import { type Browser, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { paths } from '#infra/openapi/generated/api-types.ts';
 import { REPO_ROOT } from '#infra/repo-root.ts';
 import { EVENT_TYPES } from '#shared/events/contracts.ts';
 import { routeList, routes } from '#shared/routes.ts';
-import type { paths } from '#test/support/generated/api-types.ts';
 import { type Runtime, startRuntime } from '#test/support/local-runtime.ts';
 import { type Contract, contractOf, observe } from '#test/support/openapi-contract.ts';
 

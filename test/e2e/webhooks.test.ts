@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { components } from '#test/support/generated/api-types.ts';
+import type { components } from '#infra/openapi/generated/api-types.ts';
 import { admin, type Runtime, startRuntime, untilDatabaseReleased } from '#test/support/local-runtime.ts';
 import { eventually, type ReceivedWebhook, type Receiver, startReceiver } from '#test/support/webhooks/receiver.ts';
 

@@ -1,8 +1,8 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
+import type { components } from '#infra/openapi/generated/api-types.ts';
 import { keys } from '#shared/db/keys.ts';
 import { givenOrganization, integrationDeps } from '#test/support/deps.ts';
-import type { components } from '#test/support/generated/api-types.ts';
 import { useApi } from '#test/support/http/local-api.ts';
 import { busEventMessage, customerCreated, receive, senderTestDeps } from '#test/support/webhooks/sender.ts';
 
