@@ -2,102 +2,36 @@
  * The console's only way to the server: same-origin fetches with the session cookie. Every state-changing call
  * carries `X-Console-Request: 1` (with the browser's own Origin, the anti-CSRF proof the server demands).
  */
-export type Role = 'owner' | 'admin' | 'approver' | 'developer' | 'viewer';
+import type { components } from '#infra/openapi/generated/api-types.ts';
 
-export type Session = {
-  member: { id: string; email: string; name: string; role: Role };
-  organization: { id: string; name: string; environment: 'sandbox' | 'live'; requiredApprovals: number };
-  permissions: string[];
-};
+/** The API's own types, generated from its OpenAPI document (`npm run openapi:types`): no copy to drift. */
+type Schemas = components['schemas'];
 
-export type Member = { id: string; email: string; name: string; role: Role; status: string; createdAt: string };
-export type Invite = { inviteId: string; email: string; role: Role; validUntil: string };
+export type Session = Schemas['ConsoleSession'];
+export type Role = Session['member']['role'];
+export type Member = Schemas['ConsoleMember'];
+export type Invite = Schemas['ConsoleInvite'];
+export type PendingWithdrawal = Schemas['ConsolePendingWithdrawal'];
+export type AuditEntry = Schemas['ConsoleAuditEntry'];
+export type ApiKey = Schemas['ConsoleApiKey'];
+export type NewApiKey = Schemas['ConsoleNewApiKey'];
+export type WebhookEndpoint = Schemas['WebhookEndpoint'];
+export type WebhookEndpointWithSecret = Schemas['WebhookEndpointWithSecret'];
+export type WebhookTestEvent = Schemas['WebhookTestEvent'];
+export type WebhookDelivery = Schemas['WebhookDelivery'];
+export type Customer = Schemas['Customer'];
+export type CustomerOverview = Schemas['ConsoleCustomerOverview'];
+export type Transaction = Schemas['Transaction'];
+export type Settings = Schemas['ConsoleSettings'];
+export type RegistrationStart = Schemas['ConsoleRegistrationOptions'];
+export type SignInStart = Schemas['ConsoleSignInOptions'];
+export type ApprovalStart = Schemas['ConsoleApprovalOptions'];
 
-export type PendingWithdrawal = {
-  id: string;
-  reference: string;
-  customerId: string;
-  status: string;
-  createdAt: string;
-  sourceAmount: string;
-  fee: string;
-  amount: string;
-  currency: string;
-  beneficiary: string;
-  account: string;
-  approvals: { approver: string; approvedAt: string }[];
-  requiredApprovals: number;
-};
-
-export type AuditEntry = {
-  entryId: string;
-  at: string;
-  actor: { kind: 'member' | 'operator'; id: string; email: string };
-  action: string;
-  target: string;
-  sourceAddress: string;
-  details: Record<string, string>;
-};
-
-export type ApiKey = {
-  id: string;
-  hint: string;
-  status: 'ACTIVE' | 'REVOKED';
-  createdAt: string;
-  createdBy: string | null;
-  lastUsedAt: string | null;
-  revokedAt: string | null;
-};
-
-export type WebhookEndpoint = {
-  id: string;
-  url: string;
-  description: string | null;
-  eventTypes: string[] | null;
-  createdAt: string;
-  updatedAt: string;
-  secret?: string;
-};
-
-export type WebhookDelivery = {
-  id: string;
-  eventId: string;
-  eventType: string;
-  status: string;
-  attempts: number;
-  lastAttemptAt: string | null;
-  nextAttemptAt: string | null;
-  lastResponseStatus: number | null;
-  lastError: string | null;
-  createdAt: string;
-  attemptLog: {
-    attempt: number;
-    at: string;
-    responseStatus: number | null;
-    error: string | null;
-    durationMs: number;
-  }[];
-};
-
-export type Customer = {
-  customerId: string;
-  name: string;
-  email?: string;
-  accountType?: string;
-  kycStatus: string;
-  createdAt?: string;
-};
-
-/** A row of a list whose fields this console shows as they come (the API documents them). */
-export type Row = Record<string, unknown>;
-
-export type CustomerOverview = {
-  customer: Customer & Row;
-  banks: Row[];
-  wallets: Row[];
-  balance: Row;
-  transactions: Row[];
-};
+/**
+ * The values of one of the API's enums, for a picker, in the order given: the generated types carry no values,
+ * so they are listed here, and a value the document adds or drops makes this a type error.
+ */
+export const valuesOf = <Value extends string>(values: Record<Value, true>) => Object.keys(values) as Value[];
 
 /** A failed call: the API's `{error}` text and its status, shown as they are. */
 export class ApiError extends Error {

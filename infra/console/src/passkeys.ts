@@ -1,13 +1,22 @@
 import { startAuthentication, startRegistration } from '@simplewebauthn/browser';
-import { call, type PendingWithdrawal, type Session } from './api.ts';
+import {
+  type ApprovalStart,
+  call,
+  type PendingWithdrawal,
+  type RegistrationStart,
+  type Session,
+  type SignInStart,
+} from './api.ts';
 
-// The server hands out @simplewebauthn/server's options JSON; the browser library takes it as is.
+// The document leaves `options` an open object: it is @simplewebauthn/server's JSON, which the browser library
+// takes as is.
+type WithOptions<Start, Options> = Omit<Start, 'options'> & { options: Options };
 type RegistrationOptions = Parameters<typeof startRegistration>[0]['optionsJSON'];
 type AuthenticationOptions = Parameters<typeof startAuthentication>[0]['optionsJSON'];
 
 /** Accepting an invite: the server's creation options, the new passkey, then the member and a session. */
 export async function acceptInvite(token: string, name: string): Promise<Session> {
-  const start = await call<{ challengeId: string; options: RegistrationOptions }>(
+  const start = await call<WithOptions<RegistrationStart, RegistrationOptions>>(
     'POST',
     '/api/console/invites/registration',
     { token, name },
@@ -22,10 +31,7 @@ export async function acceptInvite(token: string, name: string): Promise<Session
 }
 
 export async function signIn(): Promise<Session> {
-  const start = await call<{ challengeId: string; options: AuthenticationOptions }>(
-    'POST',
-    '/api/console/sign-in/options',
-  );
+  const start = await call<WithOptions<SignInStart, AuthenticationOptions>>('POST', '/api/console/sign-in/options');
   const response = await startAuthentication({ optionsJSON: start.options });
   return call<Session>('POST', '/api/console/sign-in', { challengeId: start.challengeId, response });
 }
@@ -35,7 +41,7 @@ export async function signIn(): Promise<Session> {
  * beneficiary and account: the values shown are returned with it, so a change since the list was read is caught.
  */
 export async function signWithdrawal(id: string): Promise<PendingWithdrawal> {
-  const start = await call<{ challengeId: string; options: AuthenticationOptions }>(
+  const start = await call<WithOptions<ApprovalStart, AuthenticationOptions>>(
     'POST',
     `/api/console/approvals/${encodeURIComponent(id)}/options`,
   );

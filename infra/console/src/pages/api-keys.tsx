@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { type ApiKey, call } from '../api.ts';
+import { type ApiKey, call, type NewApiKey } from '../api.ts';
 import { ErrorLine, Note, Page, useAction, useLoad, when } from '../ui.tsx';
 
 export function ApiKeysPage() {
@@ -13,7 +13,7 @@ export function ApiKeysPage() {
         disabled={busy}
         onClick={() =>
           run(async () => {
-            const key = await call<ApiKey & { apiKey: string }>('POST', '/api/console/api-keys');
+            const key = await call<NewApiKey>('POST', '/api/console/api-keys');
             setCreated(key.apiKey);
             loaded.reload();
             return undefined;

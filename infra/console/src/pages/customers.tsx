@@ -71,7 +71,7 @@ export function CustomerPage({ customerId }: { customerId: string }) {
             <dd>{overview.customer.kycStatus}</dd>
             <dt>Balance</dt>
             <dd>
-              {show(overview.balance.balance ?? overview.balance.amount)} {show(overview.balance.currency ?? 'USDC')}
+              {show(overview.balance.balance)} {overview.balance.currency}
             </dd>
           </dl>
           <h2>Withdrawal banks</h2>

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { call, type Invite, type Member, type Role, type Session } from '../api.ts';
+import { call, type Invite, type Member, type Role, type Session, valuesOf } from '../api.ts';
 import { ErrorLine, Note, Page, RowsTable, useAction, useLoad, when } from '../ui.tsx';
 
-const ROLES: Role[] = ['viewer', 'developer', 'approver', 'admin', 'owner'];
+const ROLES = valuesOf<Role>({ viewer: true, developer: true, approver: true, admin: true, owner: true });
 
 export function MembersPage({ session }: { session: Session }) {
   const loaded = useLoad<Member[]>('/api/console/members');

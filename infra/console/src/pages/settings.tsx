@@ -1,18 +1,5 @@
 import { useState } from 'react';
-import { call, type Session } from '../api.ts';
-
-/** What `GET /api/console/settings` answers (shared/console/schemas.ts); amounts are decimal strings. */
-type Settings = {
-  requiredApprovals: number;
-  features: Record<string, boolean>;
-  withdrawalAllowance?: {
-    enabled: boolean;
-    allowance?: { limit: string; spent: string; available: string; resetPeriodMinutes: number; nextResetAt: string };
-  };
-  fees?: { feeBps: number; minFee: string; fxSpreadBps: number };
-  updatedAt: string;
-};
-
+import { call, type Session, type Settings } from '../api.ts';
 import { ErrorLine, Note, Page, show, useAction, useLoad } from '../ui.tsx';
 
 /** The organization's settings: features, allowance and the approvals threshold (owners change them). */

@@ -1,12 +1,20 @@
 import { useState } from 'react';
-import { query, type Row, rowsOf } from '../api.ts';
+import { query, rowsOf, type Transaction, valuesOf } from '../api.ts';
 import { Page, RowsTable, useLoad } from '../ui.tsx';
 
-const STATUSES = ['PROPOSED', 'PARTIALLY_SIGNED', 'PROCESSING', 'COMPLETED', 'FAILED', 'CANCELLED', 'EXPIRED'];
+const STATUSES = valuesOf<Transaction['status']>({
+  PROPOSED: true,
+  PARTIALLY_SIGNED: true,
+  PROCESSING: true,
+  COMPLETED: true,
+  FAILED: true,
+  CANCELLED: true,
+  EXPIRED: true,
+});
 
 export function TransactionsPage() {
   const [status, setStatus] = useState('');
-  const loaded = useLoad<Row[] | { items: Row[] }>(`/api/console/transactions${query({ status, limit: '100' })}`);
+  const loaded = useLoad<Transaction[]>(`/api/console/transactions${query({ status, limit: '100' })}`);
   return (
     <Page title="Transactions" loaded={loaded}>
       <label className="filter">

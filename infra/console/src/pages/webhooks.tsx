@@ -1,5 +1,12 @@
 import { useState } from 'react';
-import { call, rowsOf, type WebhookDelivery, type WebhookEndpoint } from '../api.ts';
+import {
+  call,
+  rowsOf,
+  type WebhookDelivery,
+  type WebhookEndpoint,
+  type WebhookEndpointWithSecret,
+  type WebhookTestEvent,
+} from '../api.ts';
 import { ErrorLine, Note, Page, useAction, useLoad, when } from '../ui.tsx';
 
 const ENDPOINTS = '/api/v2/webhooks/endpoints';
@@ -90,7 +97,9 @@ function Endpoint({ endpoint, onChange }: { endpoint: WebhookEndpoint; onChange:
           disabled={busy}
           onClick={() =>
             run(async () => {
-              setSecret((await call<WebhookEndpoint>('POST', `${ENDPOINTS}/${endpoint.id}/rotate-secret`)).secret);
+              setSecret(
+                (await call<WebhookEndpointWithSecret>('POST', `${ENDPOINTS}/${endpoint.id}/rotate-secret`)).secret,
+              );
               return 'Secret rotated';
             })
           }
@@ -103,7 +112,7 @@ function Endpoint({ endpoint, onChange }: { endpoint: WebhookEndpoint; onChange:
           disabled={busy}
           onClick={() =>
             run(async () => {
-              const sent = await call<{ eventId: string }>('POST', `${ENDPOINTS}/${endpoint.id}/test`);
+              const sent = await call<WebhookTestEvent>('POST', `${ENDPOINTS}/${endpoint.id}/test`);
               return `Test event ${sent.eventId} queued`;
             })
           }
@@ -138,7 +147,7 @@ export function WebhooksPage() {
         onSubmit={(event) => {
           event.preventDefault();
           run(async () => {
-            const created = await call<WebhookEndpoint>('POST', ENDPOINTS, { url: url.trim() });
+            const created = await call<WebhookEndpointWithSecret>('POST', ENDPOINTS, { url: url.trim() });
             setSecret(created.secret);
             setUrl('');
             loaded.reload();
