@@ -26,6 +26,12 @@ export type Settings = Schemas['ConsoleSettings'];
 export type RegistrationStart = Schemas['ConsoleRegistrationOptions'];
 export type SignInStart = Schemas['ConsoleSignInOptions'];
 export type ApprovalStart = Schemas['ConsoleApprovalOptions'];
+export type StartRegistration = Schemas['ConsoleStartRegistrationRequest'];
+export type RejectWithdrawal = Schemas['ConsoleRejectWithdrawalRequest'];
+export type InviteMember = Schemas['ConsoleInviteMemberRequest'];
+export type SettingsChange = Schemas['ConsoleSettingsChange'];
+export type CreateWebhookEndpoint = Schemas['CreateWebhookEndpointRequest'];
+export type UpdateWebhookEndpoint = Schemas['UpdateWebhookEndpointRequest'];
 
 /**
  * The values of one of the API's enums, for a picker, in the order given: the generated types carry no values,

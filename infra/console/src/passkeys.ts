@@ -6,10 +6,11 @@ import {
   type RegistrationStart,
   type Session,
   type SignInStart,
+  type StartRegistration,
 } from './api.ts';
 
-// The document leaves `options` an open object: it is @simplewebauthn/server's JSON, which the browser library
-// takes as is.
+// The document leaves the WebAuthn JSON open (`options` here, `response` in the bodies): @simplewebauthn's own
+// types are the precise ones, on both ends.
 type WithOptions<Start, Options> = Omit<Start, 'options'> & { options: Options };
 type RegistrationOptions = Parameters<typeof startRegistration>[0]['optionsJSON'];
 type AuthenticationOptions = Parameters<typeof startAuthentication>[0]['optionsJSON'];
@@ -19,7 +20,7 @@ export async function acceptInvite(token: string, name: string): Promise<Session
   const start = await call<WithOptions<RegistrationStart, RegistrationOptions>>(
     'POST',
     '/api/console/invites/registration',
-    { token, name },
+    { token, name } satisfies StartRegistration,
   );
   const response = await startRegistration({ optionsJSON: start.options });
   return call<Session>('POST', '/api/console/invites/accept', {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { call, type PendingWithdrawal, type Session } from '../api.ts';
+import { call, type PendingWithdrawal, type RejectWithdrawal, type Session } from '../api.ts';
 import { signWithdrawal } from '../passkeys.ts';
 import { ErrorLine, Note, Page, useAction, useLoad, when } from '../ui.tsx';
 
@@ -73,7 +73,7 @@ function Approval({
                   const rejected = await call<PendingWithdrawal>(
                     'POST',
                     `/api/console/approvals/${withdrawal.id}/reject`,
-                    { reason: reason.trim() },
+                    { reason: reason.trim() } satisfies RejectWithdrawal,
                   );
                   onChange(`Rejected ${withdrawal.id}: ${rejected.status}`);
                   return 'Rejected';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { call, type Invite, type Member, type Role, type Session, valuesOf } from '../api.ts';
+import { call, type Invite, type InviteMember, type Member, type Role, type Session, valuesOf } from '../api.ts';
 import { ErrorLine, Note, Page, RowsTable, useAction, useLoad, when } from '../ui.tsx';
 
 const ROLES = valuesOf<Role>({ viewer: true, developer: true, approver: true, admin: true, owner: true });
@@ -22,7 +22,10 @@ export function MembersPage({ session }: { session: Session }) {
           onSubmit={(event) => {
             event.preventDefault();
             run(async () => {
-              const invite = await call<Invite>('POST', '/api/console/invites', { email: email.trim(), role });
+              const invite = await call<Invite>('POST', '/api/console/invites', {
+                email: email.trim(),
+                role,
+              } satisfies InviteMember);
               setEmail('');
               return `Invite mailed to ${invite.email} as ${invite.role}, valid until ${when(invite.validUntil)}`;
             });

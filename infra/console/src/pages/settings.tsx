@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { call, type Session, type Settings } from '../api.ts';
+import { call, type Session, type Settings, type SettingsChange } from '../api.ts';
 import { ErrorLine, Note, Page, show, useAction, useLoad } from '../ui.tsx';
 
 /** The organization's settings: features, allowance and the approvals threshold (owners change them). */
@@ -49,7 +49,9 @@ export function SettingsPage({ session }: { session: Session }) {
           onSubmit={(event) => {
             event.preventDefault();
             run(async () => {
-              await call('PATCH', '/api/console/settings', { requiredApprovals: Number(approvals) });
+              await call('PATCH', '/api/console/settings', {
+                requiredApprovals: Number(approvals),
+              } satisfies SettingsChange);
               loaded.reload();
               return 'Saved';
             });

@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import {
+  type CreateWebhookEndpoint,
   call,
   rowsOf,
+  type UpdateWebhookEndpoint,
   type WebhookDelivery,
   type WebhookEndpoint,
   type WebhookEndpointWithSecret,
@@ -69,7 +71,10 @@ function Endpoint({ endpoint, onChange }: { endpoint: WebhookEndpoint; onChange:
         onSubmit={(event) => {
           event.preventDefault();
           run(async () => {
-            await call('PATCH', `${ENDPOINTS}/${endpoint.id}`, { url, description: description || null });
+            await call('PATCH', `${ENDPOINTS}/${endpoint.id}`, {
+              url,
+              description: description || null,
+            } satisfies UpdateWebhookEndpoint);
             onChange();
             return 'Saved';
           });
@@ -147,7 +152,9 @@ export function WebhooksPage() {
         onSubmit={(event) => {
           event.preventDefault();
           run(async () => {
-            const created = await call<WebhookEndpointWithSecret>('POST', ENDPOINTS, { url: url.trim() });
+            const created = await call<WebhookEndpointWithSecret>('POST', ENDPOINTS, {
+              url: url.trim(),
+            } satisfies CreateWebhookEndpoint);
             setSecret(created.secret);
             setUrl('');
             loaded.reload();
