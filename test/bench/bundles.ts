@@ -94,8 +94,8 @@ function markdownTable(titles: string[], rows: string[][]): string {
   const widths = titles.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]?.length ?? 0)));
   const line = (cells: string[]) =>
     `| ${cells.map((cell, column) => (numeric[column] ? cell.padStart(widths[column] ?? 0) : cell.padEnd(widths[column] ?? 0))).join(' | ')} |`;
-  const rule = widths.map((width, column) => (numeric[column] ? `${'-'.repeat(width + 1)}:` : '-'.repeat(width + 2)));
-  return [line(titles), `|${rule.join('|')}|`, ...rows.map(line)].join('\n');
+  const rule = widths.map((width, column) => (numeric[column] ? `${'-'.repeat(width - 1)}:` : '-'.repeat(width)));
+  return [line(titles), `| ${rule.join(' | ')} |`, ...rows.map(line)].join('\n');
 }
 
 const kib = (bytes: number) => (bytes / 1024).toFixed(1);
