@@ -202,6 +202,11 @@ function passedOn(config: DeploymentConfig) {
   });
 }
 
+/** What the functions get as `variable`, when the deployment sets it. */
+export function passedOnValue(config: DeploymentConfig, variable: ServiceVariable): string | undefined {
+  return passedOn(config).find((setting) => setting.variable === variable)?.text;
+}
+
 const OneXpubSource = DeploymentConfigSchema.check(
   z.refine((config) => !(config.depositXpub && config.depositXpubParameter), {
     path: ['depositXpub'],
