@@ -6,7 +6,12 @@ import {
   UsdReferenceAccountSchema,
   VirtualAccountIssuerSchema,
 } from '#shared/config/receiving-banks.ts';
-import { DepositXpubSchema, ServiceSettings, type ServiceVariable } from '#shared/config/settings.ts';
+import {
+  ChainWatchSettings,
+  DepositXpubSchema,
+  ServiceSettings,
+  type ServiceVariable,
+} from '#shared/config/settings.ts';
 import { ChainSchema, SupportedChainsSchema } from '#shared/money/chains.ts';
 import * as z from '#shared/validation/zod.ts';
 
@@ -36,6 +41,9 @@ const fromList = (value: unknown) =>
         .filter(Boolean)
     : fromJson(value);
 
+const SsmParameterName = z
+  .string()
+  .check(z.regex(/^\/[A-Za-z0-9_.\-/]+$/, 'Must be an SSM parameter name starting with /'));
 const Decimal = z.string().check(z.regex(/^\d+(\.\d+)?$/, 'Must be a decimal string such as "0.92"'));
 const RETENTION_DAYS = Object.values(RetentionDays).filter((days): days is number => typeof days === 'number');
 
@@ -83,9 +91,7 @@ export const DeploymentConfigSchema = z.strictObject({
    * Name of the SSM String parameter holding the extended public key (xpub) deposit addresses are derived from.
    * Resolved by CloudFormation at deploy time into `DEPOSIT_XPUB`; change the parameter, then redeploy.
    */
-  depositXpubParameter: z.optional(
-    z.string().check(z.regex(/^\/[A-Za-z0-9_.\-/]+$/, 'Must be an SSM parameter name starting with /')),
-  ),
+  depositXpubParameter: z.optional(SsmParameterName),
   /** The xpub itself, when it is not kept in SSM (`-c depositXpub=xpub...`); checked at synth. */
   depositXpub: z.optional(DepositXpubSchema),
   /** `SUPPORTED_CHAINS` of the deposit wallets: comma-separated known chains (the code's default otherwise). */
@@ -109,14 +115,11 @@ export const DeploymentConfigSchema = z.strictObject({
       z.partialRecord(
         ChainSchema,
         z.strictObject({
-          usdcAddress: z.optional(
-            z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/, 'Must be 0x followed by 40 hex digits')),
-          ),
-          confirmations: z.optional(z.number().check(z.int(), z.gte(0))),
+          // What the watcher accepts as `WATCH_USDC_ADDRESS` and `WATCH_CONFIRMATIONS` (shared/config/settings.ts).
+          usdcAddress: z.optional(ChainWatchSettings.shape.WATCH_USDC_ADDRESS),
+          confirmations: z.optional(z.number().check(z.int(), z.gte(0), z.lte(10_000))),
           startBlock: z.optional(z.string().check(z.regex(/^\d+$/, 'Must be a block number as a string'))),
-          rpcUrlParameter: z.optional(
-            z.string().check(z.regex(/^\/[A-Za-z0-9_.\-/]+$/, 'Must be an SSM parameter name starting with /')),
-          ),
+          rpcUrlParameter: z.optional(SsmParameterName),
         }),
       ),
     ),
