@@ -47,20 +47,8 @@ const SsmParameterName = z
 const Decimal = z.string().check(z.regex(/^\d+(\.\d+)?$/, 'Must be a decimal string such as "0.92"'));
 const RETENTION_DAYS = Object.values(RetentionDays).filter((days): days is number => typeof days === 'number');
 
-/** A JSON value checked by the service's own `schema`, kept as given: the functions parse it again at cold start. */
-const checkedBy = <S extends z.ZodMiniType>(schema: S) =>
-  z.pipe(
-    z.transform(fromJson),
-    z.custom<z.input<S>>().check(
-      z.superRefine((value, ctx) => {
-        const result = schema.safeParse(value);
-        if (result.success) return;
-        for (const issue of result.error.issues) {
-          ctx.issues.push({ code: 'custom', message: issue.message, path: [...issue.path], input: value });
-        }
-      }),
-    ),
-  );
+/** A JSON value as given; the service's own schema of its variable checks it (`PASSED_ON`). */
+const jsonOf = <S extends z.ZodMiniType>(_schema: S) => z.pipe(z.transform(fromJson), z.custom<z.input<S>>());
 
 export const DeploymentConfigSchema = z.strictObject({
   /** Names the stacks (`payouts-<stage>-api`), the log `service` and the metrics' service dimension. */
@@ -153,13 +141,13 @@ export const DeploymentConfigSchema = z.strictObject({
   payoutProcessingAlarmSeconds: z.optional(z.coerce.number().check(z.int(), z.gte(60))),
   /** The shared receiving accounts quoted in deposit details: `{"EUR":{...},"USD":{...}}` (`RECEIVING_BANKS`). */
   receivingBanks: z.optional(
-    checkedBy(z.partial(z.strictObject({ EUR: EurReceivingAccountSchema, USD: UsdReferenceAccountSchema }))),
+    jsonOf(z.partial(z.strictObject({ EUR: EurReceivingAccountSchema, USD: UsdReferenceAccountSchema }))),
   ),
   /**
    * Who issues USD virtual accounts: `{"bic":"...GB...","sortCode":"040000","bankName":"...","bankAddress":"..."}`
    * (`VIRTUAL_ACCOUNT_ISSUER`; the service validates it at cold start).
    */
-  virtualAccountIssuer: z.optional(checkedBy(VirtualAccountIssuerSchema)),
+  virtualAccountIssuer: z.optional(jsonOf(VirtualAccountIssuerSchema)),
 });
 
 export type DeploymentConfig = z.infer<typeof DeploymentConfigSchema>;
@@ -215,7 +203,8 @@ const OneXpubSource = DeploymentConfigSchema.check(
     path: ['depositXpub'],
     message: 'Give depositXpub or depositXpubParameter, not both',
   }),
-  // The functions' own reading of what they are given: a value they would refuse fails synth, not cold starts.
+  // The functions' own reading of what they are given (once the context's shape is right): a value they would
+  // refuse fails synth, not every cold start.
   z.superRefine((config, ctx) => {
     for (const { key, variable, text } of passedOn(config)) {
       const result = ServiceSettings.shape[variable].safeParse(text);
