@@ -28,6 +28,7 @@ import {
   updateOrganization,
 } from '#shared/organizations/repository.ts';
 import { EurAccountSchema, UsdAccountSchema } from '#shared/rails/bank/payment-file.ts';
+import { isValidRoutingNumber } from '#shared/validation/bank-accounts.ts';
 import { isValidIban } from '#shared/validation/iban.ts';
 import * as z from '#shared/validation/zod.ts';
 import { indexOrganizationTransactions } from '#shared/withdrawals/index-organization-transactions.ts';
@@ -146,8 +147,6 @@ async function eurReceivingBank(
     },
     { reportInput: true },
   );
-  // The registry's full check (country length and structure) beside the schema's check digits.
-  if (parsed.success && !isValidIban(parsed.data.iban)) throw new UsageError('--eur-iban: Invalid IBAN');
   if (parsed.success) return parsed.data;
   const [issue] = parsed.error.issues;
   const flag = `eur-${String(issue?.path[0] ?? '').replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
@@ -169,8 +168,23 @@ function payoutAccounts(value: string | undefined) {
       ? { ...account, currency, bic: 'bic' in account ? account.bic : null }
       : undefined;
   };
+  // The debtor accounts pass the same IBAN and routing number validators as every bank account of the service.
   const parsed = z
-    .strictObject({ EUR: z.optional(EurAccountSchema), USD: z.optional(UsdAccountSchema) })
+    .strictObject({
+      EUR: z.optional(
+        EurAccountSchema.check(
+          z.refine((account) => isValidIban(account.iban), { error: 'Invalid IBAN', path: ['iban'] }),
+        ),
+      ),
+      USD: z.optional(
+        UsdAccountSchema.check(
+          z.refine((account) => isValidRoutingNumber(account.routingNumber), {
+            error: 'Invalid routing number',
+            path: ['routingNumber'],
+          }),
+        ),
+      ),
+    })
     .safeParse({ EUR: withCurrency('EUR'), USD: withCurrency('USD') });
   if (!parsed.success) {
     const [issue] = parsed.error.issues;

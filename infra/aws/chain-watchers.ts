@@ -9,9 +9,12 @@ import type { Alarms } from '#infra/aws/alarms.ts';
 import { type DeploymentConfig, METRICS_NAMESPACE } from '#infra/aws/config.ts';
 import type { PayoutsFunction } from '#infra/aws/function.ts';
 import { grantTableAccess } from '#infra/aws/table-access.ts';
+import { BACKGROUND_FUNCTIONS } from '#shared/config/background-functions.ts';
 import { type Chain, DEFAULT_SUPPORTED_CHAINS, SupportedChainsSchema } from '#shared/money/chains.ts';
 
-export const CHAIN_WATCHER_HANDLER = 'functions/events/watch-chain.ts';
+const { ChainWatcher } = BACKGROUND_FUNCTIONS;
+export const CHAIN_WATCHER_HANDLER = ChainWatcher.handler;
+const WATCH_EVERY = Duration.seconds(ChainWatcher.aws.everySeconds);
 
 /**
  * Native USDC (Circle) on each chain, and the blocks a transfer must be under before it is credited: about the
@@ -102,8 +105,8 @@ export function addChainWatchers(
       }),
     );
     new Rule(scope, `${id}Schedule`, {
-      description: `Reads new USDC transfers on ${watched.chain}, every minute`,
-      schedule: Schedule.rate(Duration.minutes(1)),
+      description: `Reads new USDC transfers on ${watched.chain}, every ${WATCH_EVERY.toHumanString()}`,
+      schedule: Schedule.rate(WATCH_EVERY),
       // A missed run is made up by the next one: the cursor remembers where reading stopped.
       targets: [new LambdaFunction(fn, { retryAttempts: 0 })],
     });

@@ -1,7 +1,17 @@
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { StringParameter } from 'aws-cdk-lib/aws-ssm';
 import type { Construct, Node } from 'constructs';
-import { DepositXpubSchema } from '#shared/config/env.ts';
+import {
+  EurReceivingAccountSchema,
+  UsdReferenceAccountSchema,
+  VirtualAccountIssuerSchema,
+} from '#shared/config/receiving-banks.ts';
+import {
+  ChainWatchSettings,
+  DepositXpubSchema,
+  ServiceSettings,
+  type ServiceVariable,
+} from '#shared/config/settings.ts';
 import { ChainSchema, SupportedChainsSchema } from '#shared/money/chains.ts';
 import * as z from '#shared/validation/zod.ts';
 
@@ -10,6 +20,8 @@ import * as z from '#shared/validation/zod.ts';
  * with `-c` arrive as strings, so numbers, booleans, lists and objects (JSON) are parsed from strings too.
  * Nothing here is a secret, and no private key is ever configured: the deposit addresses are derived from an
  * extended *public* key, given itself or as the name of the SSM parameter that holds it; an `xprv` fails synth.
+ * What the functions get as environment (`PASSED_ON`) is also checked by the service's own schema of that
+ * variable (shared/config/settings.ts), so a value the functions would refuse at cold start fails synth instead.
  */
 
 const fromJson = (value: unknown) => {
@@ -29,27 +41,14 @@ const fromList = (value: unknown) =>
         .filter(Boolean)
     : fromJson(value);
 
+const SsmParameterName = z
+  .string()
+  .check(z.regex(/^\/[A-Za-z0-9_.\-/]+$/, 'Must be an SSM parameter name starting with /'));
 const Decimal = z.string().check(z.regex(/^\d+(\.\d+)?$/, 'Must be a decimal string such as "0.92"'));
 const RETENTION_DAYS = Object.values(RetentionDays).filter((days): days is number => typeof days === 'number');
 
-/** ISO 13616: country, check digits, then the account; the whole passes mod 97 = 1. */
-function isValidIban(iban: string): boolean {
-  if (!/^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/.test(iban)) return false;
-  const digits = (iban.slice(4) + iban.slice(0, 4)).replace(/[A-Z]/g, (letter) => String(letter.charCodeAt(0) - 55));
-  return BigInt(digits) % 97n === 1n;
-}
-
-const ReceivingBankSchema = z.strictObject({
-  accountName: z.string().check(z.minLength(1)),
-  accountAddress: z.optional(z.string().check(z.minLength(1))),
-  iban: z.optional(z.string().check(z.refine(isValidIban, 'Invalid IBAN (upper case, no spaces)'))),
-  bic: z.optional(z.string().check(z.regex(/^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/, 'Invalid BIC'))),
-  accountNumber: z.optional(z.string().check(z.minLength(1))),
-  routingNumber: z.optional(z.string().check(z.regex(/^\d{9}$/, 'Must be 9 digits'))),
-  bankName: z.string().check(z.minLength(1)),
-  bankAddress: z.optional(z.string().check(z.minLength(1))),
-  bankCountry: z.optional(z.string().check(z.regex(/^[A-Z]{2}$/, 'Must be an ISO 3166-1 alpha-2 code'))),
-});
+/** A JSON value as given; the service's own schema of its variable checks it (`PASSED_ON`). */
+const jsonOf = <S extends z.ZodMiniType>(_schema: S) => z.pipe(z.transform(fromJson), z.custom<z.input<S>>());
 
 export const DeploymentConfigSchema = z.strictObject({
   /** Names the stacks (`payouts-<stage>-api`), the log `service` and the metrics' service dimension. */
@@ -80,9 +79,7 @@ export const DeploymentConfigSchema = z.strictObject({
    * Name of the SSM String parameter holding the extended public key (xpub) deposit addresses are derived from.
    * Resolved by CloudFormation at deploy time into `DEPOSIT_XPUB`; change the parameter, then redeploy.
    */
-  depositXpubParameter: z.optional(
-    z.string().check(z.regex(/^\/[A-Za-z0-9_.\-/]+$/, 'Must be an SSM parameter name starting with /')),
-  ),
+  depositXpubParameter: z.optional(SsmParameterName),
   /** The xpub itself, when it is not kept in SSM (`-c depositXpub=xpub...`); checked at synth. */
   depositXpub: z.optional(DepositXpubSchema),
   /** `SUPPORTED_CHAINS` of the deposit wallets: comma-separated known chains (the code's default otherwise). */
@@ -106,14 +103,11 @@ export const DeploymentConfigSchema = z.strictObject({
       z.partialRecord(
         ChainSchema,
         z.strictObject({
-          usdcAddress: z.optional(
-            z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/, 'Must be 0x followed by 40 hex digits')),
-          ),
-          confirmations: z.optional(z.number().check(z.int(), z.gte(0))),
+          // What the watcher accepts as `WATCH_USDC_ADDRESS` and `WATCH_CONFIRMATIONS` (shared/config/settings.ts).
+          usdcAddress: z.optional(ChainWatchSettings.shape.WATCH_USDC_ADDRESS),
+          confirmations: z.optional(z.number().check(z.int(), z.gte(0), z.lte(10_000))),
           startBlock: z.optional(z.string().check(z.regex(/^\d+$/, 'Must be a block number as a string'))),
-          rpcUrlParameter: z.optional(
-            z.string().check(z.regex(/^\/[A-Za-z0-9_.\-/]+$/, 'Must be an SSM parameter name starting with /')),
-          ),
+          rpcUrlParameter: z.optional(SsmParameterName),
         }),
       ),
     ),
@@ -147,33 +141,80 @@ export const DeploymentConfigSchema = z.strictObject({
   payoutProcessingAlarmSeconds: z.optional(z.coerce.number().check(z.int(), z.gte(60))),
   /** The shared receiving accounts quoted in deposit details: `{"EUR":{...},"USD":{...}}` (`RECEIVING_BANKS`). */
   receivingBanks: z.optional(
-    z.pipe(z.transform(fromJson), z.partial(z.strictObject({ EUR: ReceivingBankSchema, USD: ReceivingBankSchema }))),
+    jsonOf(z.partial(z.strictObject({ EUR: EurReceivingAccountSchema, USD: UsdReferenceAccountSchema }))),
   ),
   /**
    * Who issues USD virtual accounts: `{"bic":"...GB...","sortCode":"040000","bankName":"...","bankAddress":"..."}`
    * (`VIRTUAL_ACCOUNT_ISSUER`; the service validates it at cold start).
    */
-  virtualAccountIssuer: z.optional(
-    z.pipe(
-      z.transform(fromJson),
-      z.strictObject({
-        bic: z.string().check(z.regex(/^[A-Z]{4}GB[A-Z0-9]{2}([A-Z0-9]{3})?$/, 'Must be a GB BIC')),
-        sortCode: z.string().check(z.regex(/^\d{6}$/, 'Must be 6 digits')),
-        bankName: z.string().check(z.minLength(1)),
-        bankAddress: z.optional(z.string().check(z.minLength(1))),
-      }),
-    ),
-  ),
+  virtualAccountIssuer: z.optional(jsonOf(VirtualAccountIssuerSchema)),
 });
+
+export type DeploymentConfig = z.infer<typeof DeploymentConfigSchema>;
+
+/**
+ * The settings the functions get as environment variables, by context key: the variable, and how its value is
+ * written when not as itself (numbers as digits, JSON values as JSON). Unset ones are left out, so the service's
+ * defaults apply.
+ */
+const PASSED_ON = {
+  logLevel: { variable: 'LOG_LEVEL' },
+  depositXpub: { variable: 'DEPOSIT_XPUB' },
+  supportedChains: { variable: 'SUPPORTED_CHAINS' },
+  exchangeRates: {
+    variable: 'EXCHANGE_RATES',
+    format: (rates: NonNullable<DeploymentConfig['exchangeRates']>) => `EUR=${rates.EUR},USD=${rates.USD}`,
+  },
+  referenceRatesSource: { variable: 'REFERENCE_RATES_SOURCE' },
+  referenceRatesMaxAgeHours: { variable: 'REFERENCE_RATES_MAX_AGE_H' },
+  withdrawalExpirySeconds: { variable: 'WITHDRAWAL_EXPIRY_S' },
+  withdrawalMaxUsdc: { variable: 'WITHDRAWAL_MAX_USDC' },
+  sandboxSettleAfterSeconds: { variable: 'SANDBOX_SETTLE_AFTER_S' },
+  consoleOrigin: { variable: 'CONSOLE_ORIGIN' },
+  mailFrom: { variable: 'MAIL_FROM' },
+  payoutBatchIntervalSeconds: { variable: 'PAYOUT_BATCH_INTERVAL_S' },
+  payoutProcessingAlarmSeconds: { variable: 'PAYOUT_PROCESSING_ALARM_S' },
+  receivingBanks: { variable: 'RECEIVING_BANKS' },
+  virtualAccountIssuer: { variable: 'VIRTUAL_ACCOUNT_ISSUER' },
+} as const satisfies Partial<Record<keyof DeploymentConfig, { variable: ServiceVariable; format?: unknown }>>;
+
+/** The passed-on settings that are set: context key, variable, and the value as the functions read it. */
+function passedOn(config: DeploymentConfig) {
+  return Object.entries(PASSED_ON).flatMap(([key, setting]) => {
+    const value: unknown = config[key as keyof typeof PASSED_ON];
+    if (value === undefined) return [];
+    const text =
+      'format' in setting
+        ? setting.format(value as NonNullable<DeploymentConfig['exchangeRates']>)
+        : typeof value === 'object'
+          ? JSON.stringify(value)
+          : String(value);
+    return [{ key, variable: setting.variable as ServiceVariable, text }];
+  });
+}
+
+/** What the functions get as `variable`, when the deployment sets it. */
+export function passedOnValue(config: DeploymentConfig, variable: ServiceVariable): string | undefined {
+  return passedOn(config).find((setting) => setting.variable === variable)?.text;
+}
 
 const OneXpubSource = DeploymentConfigSchema.check(
   z.refine((config) => !(config.depositXpub && config.depositXpubParameter), {
     path: ['depositXpub'],
     message: 'Give depositXpub or depositXpubParameter, not both',
   }),
+  // The functions' own reading of what they are given (once the context's shape is right): a value they would
+  // refuse fails synth, not every cold start.
+  z.superRefine((config, ctx) => {
+    for (const { key, variable, text } of passedOn(config)) {
+      const result = ServiceSettings.shape[variable].safeParse(text);
+      if (result.success) continue;
+      for (const issue of result.error.issues) {
+        ctx.issues.push({ code: 'custom', message: issue.message, path: [key, ...issue.path], input: text });
+      }
+    }
+  }),
 );
-
-export type DeploymentConfig = z.infer<typeof DeploymentConfigSchema>;
 export const CONTEXT_KEYS = Object.keys(DeploymentConfigSchema.shape) as (keyof DeploymentConfig)[];
 
 export class DeploymentConfigError extends Error {}
@@ -199,45 +240,16 @@ export function readDeploymentConfig(node: Node): DeploymentConfig {
 export const METRICS_NAMESPACE = 'Payouts';
 
 /**
- * The environment every function of the deployment gets (besides `TABLE_NAME`): settings the code reads through
- * `shared/config/env.ts`. Optional settings are left out when not configured, so the code's defaults apply.
+ * The environment every function of the deployment gets (besides `TABLE_NAME`): the service's name and metrics
+ * namespace, the xpub parameter resolved at deploy time, and the `PASSED_ON` settings.
  */
 export function deploymentEnvironment(scope: Construct, config: DeploymentConfig): Record<string, string> {
-  const environment: Record<string, string> = {
-    LOG_LEVEL: config.logLevel,
-    SERVICE_NAME: `payouts-${config.stage}`,
-    METRICS_NAMESPACE,
-  };
+  const environment: Record<string, string> = { SERVICE_NAME: `payouts-${config.stage}`, METRICS_NAMESPACE };
   if (config.depositXpubParameter) {
     // A CloudFormation parameter of type AWS::SSM::Parameter::Value<String>: read at deploy time by
     // CloudFormation, so the functions need neither an SSM permission nor a call at cold start.
     environment.DEPOSIT_XPUB = StringParameter.valueForStringParameter(scope, config.depositXpubParameter);
   }
-  if (config.depositXpub) environment.DEPOSIT_XPUB = config.depositXpub;
-  if (config.supportedChains) environment.SUPPORTED_CHAINS = config.supportedChains;
-  if (config.exchangeRates) {
-    environment.EXCHANGE_RATES = `EUR=${config.exchangeRates.EUR},USD=${config.exchangeRates.USD}`;
-  }
-  environment.REFERENCE_RATES_SOURCE = config.referenceRatesSource;
-  if (config.referenceRatesMaxAgeHours !== undefined) {
-    environment.REFERENCE_RATES_MAX_AGE_H = String(config.referenceRatesMaxAgeHours);
-  }
-  if (config.withdrawalExpirySeconds !== undefined) {
-    environment.WITHDRAWAL_EXPIRY_S = String(config.withdrawalExpirySeconds);
-  }
-  if (config.withdrawalMaxUsdc !== undefined) environment.WITHDRAWAL_MAX_USDC = config.withdrawalMaxUsdc;
-  if (config.sandboxSettleAfterSeconds !== undefined) {
-    environment.SANDBOX_SETTLE_AFTER_S = String(config.sandboxSettleAfterSeconds);
-  }
-  if (config.consoleOrigin) environment.CONSOLE_ORIGIN = config.consoleOrigin;
-  if (config.mailFrom) environment.MAIL_FROM = config.mailFrom;
-  if (config.payoutBatchIntervalSeconds !== undefined) {
-    environment.PAYOUT_BATCH_INTERVAL_S = String(config.payoutBatchIntervalSeconds);
-  }
-  if (config.payoutProcessingAlarmSeconds !== undefined) {
-    environment.PAYOUT_PROCESSING_ALARM_S = String(config.payoutProcessingAlarmSeconds);
-  }
-  if (config.receivingBanks) environment.RECEIVING_BANKS = JSON.stringify(config.receivingBanks);
-  if (config.virtualAccountIssuer) environment.VIRTUAL_ACCOUNT_ISSUER = JSON.stringify(config.virtualAccountIssuer);
+  for (const { variable, text } of passedOn(config)) environment[variable] = text;
   return environment;
 }

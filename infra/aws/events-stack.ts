@@ -13,12 +13,13 @@ import type { Construct } from 'constructs';
 import { Alarms } from '#infra/aws/alarms.ts';
 import { type BankChannelRole, bankChannelBucketName, grantBankChannel } from '#infra/aws/bank-channel.ts';
 import { addChainWatchers } from '#infra/aws/chain-watchers.ts';
-import { type DeploymentConfig, deploymentEnvironment, METRICS_NAMESPACE } from '#infra/aws/config.ts';
+import { type DeploymentConfig, deploymentEnvironment, METRICS_NAMESPACE, passedOnValue } from '#infra/aws/config.ts';
 import { PayoutsFunction } from '#infra/aws/function.ts';
 import { addReferenceRatesFetcher } from '#infra/aws/reference-rates.ts';
 import { grantTableAccess } from '#infra/aws/table-access.ts';
+import { BACKGROUND_FUNCTIONS, type BackgroundFunction } from '#shared/config/background-functions.ts';
 import type { Access } from '#shared/db/access.ts';
-import { BUS_RULES, EVENT_FUNCTIONS, RELAYED_ENTITIES, type RouteTarget } from '#shared/events/routing.ts';
+import { BUS_RULES, RELAYED_ENTITIES, type RouteTarget } from '#shared/events/routing.ts';
 import type { Chain } from '#shared/money/chains.ts';
 
 export type EventsStackProps = StackProps & {
@@ -36,32 +37,22 @@ export const SENDER_MAX_CONCURRENCY = 5;
 /** A message that fails this often (the sender could not handle it, not a receiver refusing it) is dead-lettered. */
 export const WEBHOOK_MAX_RECEIVE_COUNT = 5;
 
+const { StreamRelay, WebhookSender, WithdrawalExpirySweep, PayoutBatcher, SandboxBankSimulator, BankReports } =
+  BACKGROUND_FUNCTIONS;
+
 /**
  * The scheduled sweeps of the withdrawals (the local runtime runs the same modules on timers): each queries the
  * sparse gsi2 timer index for what is due and moves it through the ordinary conditional transitions.
  */
 export const SWEEPS = {
-  WithdrawalExpirySweep: {
-    handler: 'functions/events/expire-withdrawals.ts',
-    description: 'Expires withdrawals left unsigned past their window',
-  },
-  PayoutBatcher: {
-    handler: 'functions/events/batch-payouts.ts',
-    description: 'Puts PROCESSING payouts into pain.001 files in the bank channel outbox',
-    bank: 'batcher',
-  },
-  SandboxBankSimulator: {
-    handler: 'functions/events/simulate-sandbox-bank.ts',
-    description: 'The sandbox bank: answers sandbox payment files with pain.002 and camt.054 reports',
-    bank: 'simulator',
-  },
-} as const satisfies Record<string, { handler: string; description: string; bank?: BankChannelRole }>;
+  WithdrawalExpirySweep,
+  PayoutBatcher: { ...PayoutBatcher, bank: 'batcher' },
+  SandboxBankSimulator: { ...SandboxBankSimulator, bank: 'simulator' },
+} as const satisfies Record<string, BackgroundFunction & { aws: { everySeconds: number }; bank?: BankChannelRole }>;
 /** What a sweep may do on the table: transitions (transactions with their event records) and the timer index. */
 export const SWEEP_ACCESS: Access = { table: 'readwrite', indexes: ['gsi2'] };
 /** Applies bank reports from the channel's inbox, on S3 events. */
-export const BANK_REPORTS_HANDLER = 'functions/events/apply-bank-reports.ts';
-/** EventBridge's shortest schedule; a run handles up to 1,000 due transactions, the next carries on. */
-const SWEEP_EVERY = Duration.minutes(1);
+export const BANK_REPORTS_HANDLER = BankReports.handler;
 
 const queueDefaults = {
   encryption: QueueEncryption.SQS_MANAGED,
@@ -149,7 +140,7 @@ export class EventsStack extends Stack {
     }
     this.rules = rules;
 
-    this.relay = newFunction('StreamRelay', EVENT_FUNCTIONS.streamRelay, 'Table stream -> event bus');
+    this.relay = newFunction('StreamRelay', StreamRelay.handler, StreamRelay.description);
     this.relay.addEnvironment('EVENT_BUS_NAME', this.bus.eventBusName);
     this.relay.addEventSource(
       new DynamoEventSource(table, {
@@ -180,12 +171,7 @@ export class EventsStack extends Stack {
       });
     }
 
-    this.sender = newFunction(
-      'WebhookSender',
-      EVENT_FUNCTIONS.webhookSender,
-      'Webhook queue -> receivers',
-      SENDER_TIMEOUT,
-    );
+    this.sender = newFunction('WebhookSender', WebhookSender.handler, WebhookSender.description, SENDER_TIMEOUT);
     this.sender.addEnvironment('WEBHOOK_QUEUE_URL', this.webhookQueue.queueUrl);
     // A Lambda's loopback is its own runtime API: sandbox organizations get no loopback in AWS.
     this.sender.addEnvironment('WEBHOOK_SANDBOX_LOOPBACK', 'deny');
@@ -213,8 +199,9 @@ export class EventsStack extends Stack {
       const fn = newFunction(id, sweep.handler, sweep.description, Duration.minutes(1));
       grantTableAccess(fn, table, SWEEP_ACCESS);
       if ('bank' in sweep) grantBankChannel(fn, config.stage, sweep.bank);
-      const every =
-        id === 'PayoutBatcher' ? Duration.seconds(Math.max(60, config.payoutBatchIntervalSeconds ?? 60)) : SWEEP_EVERY;
+      // A run handles up to 1,000 due transactions, the next carries on.
+      const setting = 'setting' in sweep.aws ? passedOnValue(config, sweep.aws.setting) : undefined;
+      const every = Duration.seconds(Math.max(sweep.aws.everySeconds, Number(setting ?? sweep.aws.everySeconds)));
       new Rule(this, `${id}Schedule`, {
         description: `${sweep.description}, every ${every.toHumanString()}`,
         schedule: Schedule.rate(every),
@@ -229,12 +216,7 @@ export class EventsStack extends Stack {
 
     // Bank reports: S3 announces every object created under inbox/ on the default bus (the bucket has EventBridge
     // notifications on), so the bucket's stack needs no reference to this function.
-    this.bankReports = newFunction(
-      'BankReports',
-      BANK_REPORTS_HANDLER,
-      'Applies pain.002 and camt.054 reports from the bank channel inbox',
-      Duration.minutes(1),
-    );
+    this.bankReports = newFunction('BankReports', BankReports.handler, BankReports.description, Duration.minutes(1));
     grantTableAccess(this.bankReports, table, SWEEP_ACCESS);
     grantBankChannel(this.bankReports, config.stage, 'reports');
     new Rule(this, 'BankReportsOnInbox', {

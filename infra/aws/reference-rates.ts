@@ -6,16 +6,17 @@ import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { Construct } from 'constructs';
 import type { DeploymentConfig } from '#infra/aws/config.ts';
 import type { PayoutsFunction } from '#infra/aws/function.ts';
+import { BACKGROUND_FUNCTIONS } from '#shared/config/background-functions.ts';
 import { keys } from '#shared/db/keys.ts';
 
-export const REFERENCE_RATES_HANDLER = 'functions/events/fetch-reference-rates.ts';
+const { ReferenceRates } = BACKGROUND_FUNCTIONS;
+export const REFERENCE_RATES_HANDLER = ReferenceRates.handler;
 
 /**
- * The ECB publishes once per business day at about 16:00 CET; an hourly fetch picks it up within the hour, and a
- * failed run is made up by the next. Repeated failures show in the function's error alarm long before the stored
+ * A failed run is made up by the next. Repeated failures show in the function's error alarm long before the stored
  * rate is stale (`REFERENCE_RATES_MAX_AGE_H`, 96 hours), when withdrawals start waiting as PROPOSED.
  */
-const FETCH_EVERY = Duration.hours(1);
+const FETCH_EVERY = Duration.seconds(ReferenceRates.aws.everySeconds);
 
 /**
  * With `referenceRatesSource: ecb`, the function that fetches the ECB's daily rates, on a schedule. It may put
@@ -32,8 +33,8 @@ export function addReferenceRatesFetcher(
   if (props.config.referenceRatesSource !== 'ecb') return undefined;
   const fn = props.newFunction(
     'ReferenceRates',
-    REFERENCE_RATES_HANDLER,
-    "Fetches the ECB's daily reference rates for live organizations' quotes",
+    ReferenceRates.handler,
+    ReferenceRates.description,
     Duration.seconds(30),
   );
   fn.addToRolePolicy(

@@ -1,12 +1,10 @@
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { startLocalEventBus } from '#infra/local/event-bus.ts';
 import { startLocalQueues, startQueuePoller } from '#infra/local/queue-poller.ts';
 import { startStreamRelay } from '#infra/local/stream-relay.ts';
-import type { LocalWorker, LocalWorkerContext } from '#infra/local/worker.ts';
-import { REPO_ROOT } from '#infra/repo-root.ts';
+import { importHandler, type LocalWorker, type LocalWorkerContext } from '#infra/local/worker.ts';
 import { eventsConfig } from '#shared/config/env.ts';
 import type { Db } from '#shared/db/client.ts';
 import { eventBridgeBus } from '#shared/events/bus.ts';
@@ -30,12 +28,6 @@ const BUS_NAME = 'payouts-events-local';
 const LOCAL_VISIBILITY_TIMEOUT_SECONDS = 10;
 /** SQS's longest message delay. */
 const MAX_QUEUE_DELAY_SECONDS = 900;
-
-/** The same module the Lambda runs. */
-async function importHandler<H>(entry: string): Promise<H> {
-  const mod = (await import(pathToFileURL(join(REPO_ROOT, entry)).href)) as { handler: H };
-  return mod.handler;
-}
 
 /**
  * The local queue lives in memory, so a restart would lose what it held. The table is the source of truth:

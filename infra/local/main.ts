@@ -13,8 +13,7 @@ import { startLocalDocumentStore } from '#infra/local/document-store.ts';
 import { LOCAL_CREDENTIALS, LOCAL_REGION, type LocalDynamoDb, startDynamoDbLocal } from '#infra/local/dynamodb.ts';
 import { startLocalServer } from '#infra/local/server.ts';
 import { ensureTable } from '#infra/local/table.ts';
-import { SandboxChainSchema } from '#shared/config/env.ts';
-import { DEFAULT_SUPPORTED_CHAINS, SupportedChainsSchema } from '#shared/money/chains.ts';
+import { DepositSettings, SandboxChainSchema, type ServiceVariable } from '#shared/config/settings.ts';
 import * as z from '#shared/validation/zod.ts';
 
 // The Lambda runtime is Node 22; the SDK's notice about Node 20 support is noise here.
@@ -30,7 +29,8 @@ const env = z
     /** `off` runs no local chain: sandbox deposits are then reports without a transfer. */
     LOCAL_CHAIN: z._default(z.enum(['on', 'off']), 'on'),
     LOCAL_CHAIN_PORT: z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(65535))),
-    SUPPORTED_CHAINS: z.prefault(SupportedChainsSchema, DEFAULT_SUPPORTED_CHAINS.join(',')),
+    /** The service's own setting: the local chain runs the chains the deposit wallets support. */
+    SUPPORTED_CHAINS: DepositSettings.shape.SUPPORTED_CHAINS,
   })
   .parse(process.env);
 
@@ -84,18 +84,22 @@ async function serve(dynamo: LocalDynamoDb, chain: LocalChains | undefined) {
   const consoleBuild = buildConsole();
   // Uploaded KYC documents: S3's API on fauxqs (in memory), as the documents bucket is in AWS.
   const documents = await startLocalDocumentStore();
-  // The handlers read their configuration from the environment on first use, exactly as in Lambda.
+  // The handlers read their configuration from the environment on first use, exactly as in Lambda; the names are
+  // the service's settings (shared/config/settings.ts), which check the values when the handlers read them.
   Object.assign(process.env, {
     TABLE_NAME: env.TABLE_NAME,
     DYNAMODB_ENDPOINT: dynamo.endpoint,
     AWS_REGION: LOCAL_REGION,
-    AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
-    AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
     // The bank channel's outbox and inbox are folders here; payouts are batched every second unless set.
     BANK_CHANNEL_DIR: join(dataDir, 'bank'),
     S3_ENDPOINT: documents.endpoint,
     KYC_DOCUMENTS_BUCKET: documents.bucket,
     PAYOUT_BATCH_INTERVAL_S: process.env.PAYOUT_BATCH_INTERVAL_S ?? '1',
+  } satisfies Partial<Record<ServiceVariable, string>>);
+  // The AWS SDK's own variables: DynamoDB Local and fauxqs take any credentials.
+  Object.assign(process.env, {
+    AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
+    AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
   });
   // Sandbox deposits become real transfers on the local chain; its watchers read the same list.
   if (chain) process.env.SANDBOX_CHAINS = JSON.stringify(chain.chains);

@@ -1,3 +1,6 @@
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { REPO_ROOT } from '#infra/repo-root.ts';
 import type { Deps } from '#shared/deps.ts';
 
 /**
@@ -20,3 +23,9 @@ export type LocalWorker = {
   name: string;
   start: (context: LocalWorkerContext) => Promise<RunningWorker>;
 };
+
+/** The handler of the module the Lambda runs, by its entry (`functions/...`). */
+export async function importHandler<H>(entry: string): Promise<H> {
+  const mod = (await import(pathToFileURL(join(REPO_ROOT, entry)).href)) as { handler: H };
+  return mod.handler;
+}

@@ -10,7 +10,6 @@ import {
 import { EmailSchema, text } from '#shared/customers/schemas.ts';
 import { ChainSchema } from '#shared/money/chains.ts';
 import {
-  hasValidIbanCheckDigits,
   isValidBic,
   isValidRoutingNumber,
   isValidUsAccountNumber,
@@ -18,6 +17,7 @@ import {
   normalizeIban,
 } from '#shared/validation/bank-accounts.ts';
 import { CountryCodeSchema } from '#shared/validation/country.ts';
+import { isValidIban } from '#shared/validation/iban.ts';
 import * as z from '#shared/validation/zod.ts';
 import type { WalletRecord } from '#shared/wallets/records.ts';
 import { depositInstructions } from '#shared/wallets/schemas.ts';
@@ -52,11 +52,9 @@ function railOf(body: { currency?: BankCurrency | undefined; paymentRail?: Payme
   return { currency, paymentRail: body.paymentRail ?? RAIL_OF[currency] };
 }
 
-// Shape and check digits here; the IBAN registry's country length and structure is the first thing createBank
-// checks (#shared/validation/iban.ts), so the functions that only read banks do not carry the registry.
 const IbanSchema = z
   .pipe(z.string().check(z.maxLength(64)), z.transform(normalizeIban))
-  .check(z.refine(hasValidIbanCheckDigits, { error: 'Invalid IBAN' }));
+  .check(z.refine(isValidIban, { error: 'Invalid IBAN' }));
 const BicSchema = z
   .pipe(z.string().check(z.maxLength(16)), z.transform(normalizeBic))
   .check(z.refine(isValidBic, { error: 'Invalid BIC' }));

@@ -1,4 +1,5 @@
 import { jsonVariable } from '#shared/config/receiving-banks.ts';
+import { parseSettings } from '#shared/config/settings.ts';
 import { type Chain, ChainSchema } from '#shared/money/chains.ts';
 import * as z from '#shared/validation/zod.ts';
 
@@ -23,12 +24,7 @@ export type ChainRpcConfig = Readonly<Partial<Record<Chain, ChainRpc>>>;
 export class ChainRpcConfigError extends Error {}
 
 export function parseChainRpcConfig(env: Record<string, string | undefined>): ChainRpcConfig {
-  const result = ChainRpcEnvSchema.safeParse(env);
-  if (!result.success) {
-    const problems = result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
-    throw new ChainRpcConfigError(`Invalid configuration: ${problems}`);
-  }
-  return Object.freeze({ ...result.data.CHAIN_RPC });
+  return Object.freeze({ ...parseSettings(ChainRpcEnvSchema, env, ChainRpcConfigError).CHAIN_RPC });
 }
 
 let cached: ChainRpcConfig | undefined;

@@ -1,5 +1,4 @@
 import {
-  hasValidIbanCheckDigits,
   isValidBic,
   isValidRoutingNumber,
   isValidUsAccountNumber,
@@ -7,13 +6,14 @@ import {
   normalizeIban,
 } from '#shared/validation/bank-accounts.ts';
 import { CountryCodeSchema } from '#shared/validation/country.ts';
+import { isValidIban } from '#shared/validation/iban.ts';
 import * as z from '#shared/validation/zod.ts';
 
 /**
  * The bank accounts customers pay fiat into (deposit details, API.md section 6): the EUR receiving account (the
  * platform's, or one an organization configured), the shared USD reference account, and the issuer of USD virtual
- * accounts. Validated once, where they are configured: the same BIC, routing and account rules as withdrawal banks;
- * IBANs by shape and check digits here (every cold start), by the IBAN registry where an operator enters one.
+ * accounts. Validated once, where they are configured (`cdk synth`, every cold start, the admin CLI): the same IBAN,
+ * BIC, routing and account rules as withdrawal banks.
  */
 
 const line = (max: number) =>
@@ -25,11 +25,7 @@ const line = (max: number) =>
     z.string().check(z.minLength(1), z.maxLength(max)),
   );
 
-// Configuration is checked at every cold start by shape and check digits; the registry's full check runs where an
-// operator enters an organization's account (the admin CLI).
-const Iban = z
-  .pipe(z.string(), z.transform(normalizeIban))
-  .check(z.refine(hasValidIbanCheckDigits, { error: 'Invalid IBAN' }));
+const Iban = z.pipe(z.string(), z.transform(normalizeIban)).check(z.refine(isValidIban, { error: 'Invalid IBAN' }));
 const Bic = z.pipe(z.string(), z.transform(normalizeBic)).check(z.refine(isValidBic, { error: 'Invalid BIC' }));
 const AccountNumber = z.string().check(z.trim(), z.refine(isValidUsAccountNumber, { error: 'Must be 4 to 17 digits' }));
 const RoutingNumber = z.string().check(z.trim(), z.refine(isValidRoutingNumber, { error: 'Invalid routing number' }));

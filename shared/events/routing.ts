@@ -1,3 +1,4 @@
+import { BACKGROUND_FUNCTIONS } from '#shared/config/background-functions.ts';
 import { EVENT_TYPES, EventEnvelopeSchema } from '#shared/events/contracts.ts';
 import * as z from '#shared/validation/zod.ts';
 
@@ -70,6 +71,6 @@ export const matchesPattern = (pattern: EventPattern, event: { source: string; '
 
 /** The functions of the event pipeline; the CDK stack deploys these files and the local runtime imports them. */
 export const EVENT_FUNCTIONS = {
-  streamRelay: 'functions/events/relay-stream.ts',
-  webhookSender: 'functions/events/send-webhooks.ts',
+  streamRelay: BACKGROUND_FUNCTIONS.StreamRelay.handler,
+  webhookSender: BACKGROUND_FUNCTIONS.WebhookSender.handler,
 } as const;

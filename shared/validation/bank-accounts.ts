@@ -1,10 +1,8 @@
 import { isCountryCode } from '#shared/validation/country.ts';
 
 /**
- * Account identifiers of the two rails, checked without the IBAN registry: the BIC's ISO 9362 shape, IBAN check
- * digits (ISO 7064 mod 97-10), the ABA routing number's published formula. The registry's country lengths and
- * structures are `#shared/validation/iban.ts`, where customers' accounts are entered; these light checks are what
- * every function runs on its configuration at cold start.
+ * Account identifiers of the two rails: the BIC's ISO 9362 shape, the ABA routing number's published formula, US
+ * account numbers. IBANs are checked by the IBAN registry alone (`#shared/validation/iban.ts`).
  */
 
 /** Spaces (any whitespace) removed, upper-cased: the electronic form banks exchange. */
@@ -12,18 +10,6 @@ export const normalizeIban = (input: string): string => input.replace(/\s+/g, ''
 
 /** The IBAN's country: its first two letters. */
 export const ibanCountry = (iban: string): string => iban.slice(0, 2);
-
-/** An IBAN in electronic form whose shape and check digits hold (mod 97 of the rearranged number is 1). */
-export function hasValidIbanCheckDigits(iban: string): boolean {
-  if (!/^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/.test(iban)) return false;
-  const rearranged = `${iban.slice(4)}${iban.slice(0, 4)}`;
-  let remainder = 0;
-  for (const char of rearranged) {
-    const digits = /\d/.test(char) ? char : String(char.charCodeAt(0) - 55);
-    for (const digit of digits) remainder = (remainder * 10 + Number(digit)) % 97;
-  }
-  return remainder === 1;
-}
 
 export const normalizeBic = (input: string): string => input.trim().toUpperCase();
 

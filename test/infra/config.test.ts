@@ -76,6 +76,35 @@ describe('deployment configuration from CDK context', () => {
     expect(() => parseDeploymentConfig({ [key]: value })).toThrow(message);
   });
 
+  it('checks receiving banks with the service own rules: a routing number with a bad ABA checksum fails synth', () => {
+    const usd = {
+      accountName: 'Payouts Inc',
+      accountNumber: '000123456789',
+      routingNumber: '021000021',
+      bic: 'CHASUS33XXX',
+      bankName: 'JPMorgan Chase',
+    };
+
+    expect(parseDeploymentConfig({ receivingBanks: JSON.stringify({ USD: usd }) }).receivingBanks).toEqual({
+      USD: usd,
+    });
+    expect(() =>
+      parseDeploymentConfig({ receivingBanks: JSON.stringify({ USD: { ...usd, routingNumber: '021000022' } }) }),
+    ).toThrow('Invalid CDK context: receivingBanks.USD.routingNumber: Invalid routing number');
+  });
+
+  it('refuses at synth a value the functions would refuse at cold start', () => {
+    expect(() => parseDeploymentConfig({ withdrawalMaxUsdc: '1.1234567' })).toThrow(
+      'Invalid CDK context: withdrawalMaxUsdc: must be a decimal amount',
+    );
+    expect(() =>
+      parseDeploymentConfig({
+        receivingBanks:
+          '{"EUR":{"accountName":"A","bankName":"B","iban":"DE89370400440532013000","bic":"COBADEFFXXX"}}',
+      }),
+    ).not.toThrow();
+  });
+
   it('takes the name of the xpub parameter, never a key itself', () => {
     const xprv =
       'xprv9s21ZrQH143K3QTDL4LXw2F7HEK3wJUD2nW2nRk4stbPy6cq3jPPqjiChkVvvNKmPGJxWUtg6LnF5kejMRNNU3TGtRBeJgk33yuGBxrMPHi';

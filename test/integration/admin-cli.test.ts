@@ -119,6 +119,15 @@ describe('admin CLI against the table', () => {
     await expect(admin('org', 'update', id, '--payout-accounts', '{"EUR":{"name":"X","iban":"nope"}}')).rejects.toThrow(
       /--payout-accounts: EUR.iban/,
     );
+    await expect(
+      admin(
+        'org',
+        'update',
+        id,
+        '--payout-accounts',
+        JSON.stringify({ USD: { ...accounts.USD, routingNumber: '021000022' } }),
+      ),
+    ).rejects.toThrow('--payout-accounts: USD.routingNumber: Invalid routing number');
     await expect(admin('org', 'update', id, '--payout-accounts', 'not json')).rejects.toBeInstanceOf(UsageError);
   });
 
