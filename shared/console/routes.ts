@@ -266,7 +266,7 @@ export const routes = {
     operationId: 'consoleListTransactions',
     method: 'GET',
     path: '/api/console/transactions',
-    handler: 'functions/api/console/list-transactions.ts',
+    handler: 'functions/api/console/list-organization-transactions.ts',
     summary: "All the organization's transactions, across its customers, newest first (filters: status, type)",
     description:
       'Paged like the API: `limit` and `cursor`, and a `Link: <...>; rel="next"` header while more exist. Filters ' +

@@ -45,7 +45,7 @@ export const routes = {
     operationId: 'createVirtualAccount',
     method: 'POST',
     path: '/api/v2/customers/{customerId}/virtual-account',
-    handler: 'functions/api/deposits/create-virtual-account.ts',
+    handler: 'functions/api/deposits/request-virtual-account.ts',
     summary: 'Request a dedicated USD or EUR virtual account (PENDING until opened)',
     description:
       "One per currency and customer (409). Needs approved KYC (403). Answers Compose's shape: `virtualAccountId`, " +
@@ -115,7 +115,7 @@ export const routes = {
     operationId: 'sandboxApproveVirtualAccount',
     method: 'POST',
     path: '/api/v2/sandbox/customers/{customerId}/virtual-accounts/{virtualAccountId}/approve',
-    handler: 'functions/api/sandbox/approve-virtual-account.ts',
+    handler: 'functions/api/deposits/approve-virtual-account.ts',
     summary: 'Sandbox: open a PENDING virtual account (ACTIVE, with its dedicated IBAN)',
     successStatus: 200,
     access: { table: 'readwrite' },
@@ -139,7 +139,7 @@ export const routes = {
     operationId: 'sandboxRejectVirtualAccount',
     method: 'POST',
     path: '/api/v2/sandbox/customers/{customerId}/virtual-accounts/{virtualAccountId}/reject',
-    handler: 'functions/api/sandbox/reject-virtual-account.ts',
+    handler: 'functions/api/deposits/reject-virtual-account.ts',
     summary: 'Sandbox: refuse a PENDING virtual account (REJECTED), optionally with a reason',
     description:
       'As the provider would: the account becomes `REJECTED` for good (with `rejectionReason`), ' +
@@ -166,7 +166,7 @@ export const routes = {
     operationId: 'sandboxDeposit',
     method: 'POST',
     path: '/api/v2/sandbox/deposits',
-    handler: 'functions/api/sandbox/simulate-deposit.ts',
+    handler: 'functions/api/deposits/simulate-deposit.ts',
     summary:
       'Sandbox: USDC arrives on-chain at an address (a forwarding WITHDRAWAL from a bank deposit wallet, else a DEPOSIT)',
     description:

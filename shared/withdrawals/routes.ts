@@ -43,7 +43,7 @@ const sandboxTransactionRoute = <
     operationId,
     method: 'POST',
     path: `/api/v2/sandbox/transactions/{transactionId}/${action}`,
-    handler: `functions/api/sandbox/${action}-transaction.ts`,
+    handler: `functions/api/withdrawals/${action}-transaction.ts`,
     summary,
     successStatus: 200,
     // complete and fail write the bank's report into the bank channel inbox and apply it, as the bank would.
@@ -193,7 +193,7 @@ export const routes = {
     operationId: 'getCustomerBalance',
     method: 'GET',
     path: '/api/v2/customers/{customerId}/balance',
-    handler: 'functions/api/withdrawals/get-balance.ts',
+    handler: 'functions/api/withdrawals/get-customer-balance.ts',
     summary: "Get the customer's USDC balance (available and locked)",
     description:
       '`balance` = `availableBalance` + `lockedBalance`; locked is what withdrawals in progress hold. Decimal strings.',
@@ -258,7 +258,7 @@ export const routes = {
     operationId: 'sandboxCreditBalance',
     method: 'POST',
     path: '/api/v2/sandbox/customers/{customerId}/balance',
-    handler: 'functions/api/sandbox/credit-balance.ts',
+    handler: 'functions/api/withdrawals/credit-balance.ts',
     summary: "Sandbox: credit USDC to the customer's balance (a completed DEPOSIT)",
     description:
       'Stands in for money arriving: the amount (a decimal string) is added to the available balance at once, ' +
@@ -311,7 +311,7 @@ export const routes = {
     operationId: 'sandboxSetAllowance',
     method: 'POST',
     path: '/api/v2/sandbox/allowance',
-    handler: 'functions/api/sandbox/set-allowance.ts',
+    handler: 'functions/api/withdrawals/set-allowance.ts',
     summary: 'Sandbox: set the withdrawal allowance and start a new period',
     description: 'Starts a new period with nothing spent. A limit of `"0"` turns every API withdrawal into a proposal.',
     successStatus: 200,
@@ -324,7 +324,7 @@ export const routes = {
     operationId: 'sandboxSetFaults',
     method: 'POST',
     path: '/api/v2/sandbox/faults',
-    handler: 'functions/api/sandbox/set-faults.ts',
+    handler: 'functions/api/withdrawals/set-faults.ts',
     summary: 'Sandbox: make the next n payout executions fail at start',
     description:
       'Each armed fault fails one execution at start: the withdrawal goes back to `PROPOSED` and its reservations are ' +
@@ -339,7 +339,7 @@ export const routes = {
     operationId: 'sandboxSetExchangeRates',
     method: 'POST',
     path: '/api/v2/sandbox/exchange-rates',
-    handler: 'functions/api/sandbox/set-exchange-rates.ts',
+    handler: 'functions/api/withdrawals/set-exchange-rates.ts',
     summary: "Sandbox: set this organization's fixed exchange rates (bank-currency units per USDC)",
     description: 'Quotes of later withdrawals use these rates; not part of the Compose contract.',
     successStatus: 200,

@@ -135,6 +135,59 @@ describe('the layers', () => {
   });
 });
 
+/**
+ * Handlers that call no use case of their area: the documentation's pages, assets and OpenAPI document are rendered
+ * from the route table (shared/docs, shared/openapi), and the health check answers without reading anything.
+ */
+const WITHOUT_USE_CASE: Record<string, string> = {
+  'functions/api/docs/get-docs-asset.ts': 'serves a bundled documentation asset',
+  'functions/api/docs/get-docs-page.ts': 'serves the documentation page',
+  'functions/api/docs/get-openapi-document.ts': 'serves the OpenAPI document built from the route table',
+  'functions/api/health/get-health.ts': 'answers without reading anything',
+};
+
+describe('handlers, use cases and areas', () => {
+  const handlers = modules.filter(
+    (module) => module.path.startsWith('functions/api/') && module.path !== 'functions/api/not-found.ts',
+  );
+
+  it('names a handler after the use case it calls: functions/api/<area>/<action>.ts imports shared/<area>/<action>.ts', () => {
+    const unmatched = handlers
+      .filter((module) => WITHOUT_USE_CASE[module.path] === undefined)
+      .filter((module) => !module.imports.includes(module.path.replace(/^functions\/api\//, 'shared/')))
+      .map((module) => module.path);
+    expect(handlers.length).toBeGreaterThan(40);
+    expect(unmatched).toEqual([]);
+  });
+
+  it('lists as calling no use case only handlers that exist and indeed call none', () => {
+    const callers = handlers
+      .filter((module) => WITHOUT_USE_CASE[module.path] !== undefined)
+      .filter((module) => module.imports.includes(module.path.replace(/^functions\/api\//, 'shared/')))
+      .map((module) => module.path);
+    const missing = Object.keys(WITHOUT_USE_CASE).filter((path) => !handlers.some((module) => module.path === path));
+    expect({ callers, missing }).toEqual({ callers: [], missing: [] });
+  });
+
+  it("keeps a route's handler in the folder of the area whose rows declare it, sandbox routes included", () => {
+    // The stacks follow: one nested stack per handler folder (test/infra/api-stack.test.ts).
+    const HANDLER = /handler:\s*[`']functions\/api\/([a-z-]+)\//g;
+    const misplaced = modules
+      .filter((module) => /^shared\/[a-z-]+\/routes\.ts$/.test(module.path))
+      .flatMap((module) => {
+        const area = module.path.split('/')[1];
+        const folders = [...readFileSync(join(REPO_ROOT, module.path), 'utf8').matchAll(HANDLER)].map((m) => m[1]);
+        return folders.filter((folder) => folder !== area).map((folder) => `${module.path}: functions/api/${folder}/`);
+      });
+    const folders = new Set(handlers.map((module) => module.path.split('/')[2]));
+    const areas = new Set(
+      modules.filter((m) => /^shared\/[a-z-]+\/routes\.ts$/.test(m.path)).map((m) => m.path.split('/')[1]),
+    );
+    expect(misplaced).toEqual([]);
+    expect([...folders].filter((folder) => !areas.has(folder ?? ''))).toEqual([]);
+  });
+});
+
 describe('the size of a file', () => {
   it('stays at most 450 lines in every hand-written source and test file', () => {
     const generated = (path: string) => path.includes('/generated/');
