@@ -25,8 +25,8 @@ import { ChangeSettingsBody, CustomerOverviewSchema, SettingsSchema } from '#sha
 import { NoBody } from '#shared/routing/presets.ts';
 import { defineRoute } from '#shared/routing/route.ts';
 import { CustomerIdParams, ErrorBodySchema } from '#shared/routing/schemas.ts';
+import { ListTransactionsQuery, TransactionResponseSchema } from '#shared/transactions/schemas.ts';
 import * as z from '#shared/validation/zod.ts';
-import { ListTransactionsQuery, TransactionResponseSchema } from '#shared/withdrawals/schemas.ts';
 
 /**
  * The console's rows of the route table (assembled in `#shared/routes.ts`). Each names the permission it needs

@@ -4,6 +4,7 @@ import {
   DepositDetailsQuery,
   DepositDetailsSchema,
   GetVirtualAccountQuery,
+  SandboxCreditBody,
   SandboxDepositBody,
   SandboxRejectVirtualAccountBody,
   VirtualAccountSchema,
@@ -11,9 +12,9 @@ import {
 import { consoleReadable, customerNotFound, NoBody, sandboxRoute } from '#shared/routing/presets.ts';
 import { defineRoute, type RouteDefinition } from '#shared/routing/route.ts';
 import { CustomerIdParams, ErrorBodySchema, PaginationQuery } from '#shared/routing/schemas.ts';
+import { TransactionResponseSchema } from '#shared/transactions/schemas.ts';
 import * as z from '#shared/validation/zod.ts';
 import { walletNotFound, walletRoute } from '#shared/wallets/routes.ts';
-import { TransactionResponseSchema } from '#shared/withdrawals/schemas.ts';
 
 /** The deposits rows of the route table (assembled in `#shared/routes.ts`). */
 export const routes = {
@@ -188,5 +189,21 @@ export const routes = {
       503: ErrorBodySchema,
     },
     examples: { responses: { ...walletNotFound, 503: { error: 'The base development chain failed' } } },
+  }),
+  sandboxCreditBalance: defineRoute({
+    ...sandboxRoute,
+    operationId: 'sandboxCreditBalance',
+    method: 'POST',
+    path: '/api/v2/sandbox/customers/{customerId}/balance',
+    handler: 'functions/api/deposits/credit-balance.ts',
+    summary: "Sandbox: credit USDC to the customer's balance (a completed DEPOSIT)",
+    description:
+      'Stands in for money arriving: the amount (a decimal string) is added to the available balance at once, ' +
+      'recorded as a `COMPLETED` `DEPOSIT`, and `deposit.created` is sent.',
+    successStatus: 201,
+    access: { table: 'readwrite' },
+    request: { params: CustomerIdParams, body: SandboxCreditBody },
+    responses: { 201: TransactionResponseSchema, 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema },
+    examples: { responses: customerNotFound },
   }),
 } satisfies Record<string, RouteDefinition>;

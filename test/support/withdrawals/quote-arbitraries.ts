@@ -1,12 +1,7 @@
 import { Decimal } from 'decimal.js';
 import fc from 'fast-check';
 import { formatMicro } from '#shared/money/micro.ts';
-import {
-  AmountAboveMaximumError,
-  AmountNotAboveFeeError,
-  type Quote,
-  quoteWithdrawal,
-} from '#shared/withdrawals/quote.ts';
+import { AmountAboveMaximumError, AmountNotAboveFeeError, type Quote, quoteWithdrawal } from '#shared/quotes/quote.ts';
 
 /** What the quote property tests share: an exact oracle, random amounts, fee schedules and rates. */
 

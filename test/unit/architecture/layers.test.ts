@@ -52,16 +52,22 @@ const RANKS: Record<string, number> = {
   'shared/customers': 4,
   'shared/wallets': 4,
   'shared/banks': 4,
-  'shared/withdrawals': 4,
-  'shared/deposits': 4,
   'shared/developer-fees': 4,
   'shared/webhooks': 4,
   'shared/docs': 4,
   'shared/health': 4,
-  'shared/console': 4,
-  'shared/http': 5,
-  'shared/routes.ts': 6,
-  'shared/openapi': 7,
+  // What withdrawals and deposits are built from: the ledger and quotes, then the transactions that move both,
+  // then the payout rail that settles them.
+  'shared/ledger': 5,
+  'shared/quotes': 5,
+  'shared/transactions': 6,
+  'shared/payouts': 7,
+  'shared/withdrawals': 8,
+  'shared/deposits': 8,
+  'shared/console': 9,
+  'shared/http': 10,
+  'shared/routes.ts': 11,
+  'shared/openapi': 12,
 };
 
 const sharedEdges = () =>

@@ -9,7 +9,7 @@ import {
   quoteWithdrawal,
   smallestSourceFor,
   targetFor,
-} from '#shared/withdrawals/quote.ts';
+} from '#shared/quotes/quote.ts';
 import { Exact, fiat, MAX, MICRO, quoteOrRefusal, rate, usdc } from '#test/support/withdrawals/quote-arbitraries.ts';
 
 /**

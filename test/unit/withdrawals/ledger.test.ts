@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { allowanceWindow } from '#shared/ledger/allowance.ts';
 import { formatMicro, toMicro } from '#shared/money/micro.ts';
-import { allowanceWindow } from '#shared/withdrawals/allowance.ts';
 
 const T0 = new Date('2026-11-21T10:00:00.000Z');
 const minutes = (n: number) => new Date(T0.getTime() + n * 60_000);

@@ -1,7 +1,7 @@
 import { Decimal } from 'decimal.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { feeFor, smallestSourceFor, targetFor } from '#shared/withdrawals/quote.ts';
+import { feeFor, smallestSourceFor, targetFor } from '#shared/quotes/quote.ts';
 import {
   Exact,
   feeSchedules,

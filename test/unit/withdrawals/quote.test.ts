@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatRate, quoteWithdrawal, smallestSourceFor, targetFor } from '#shared/withdrawals/quote.ts';
+import { formatRate, quoteWithdrawal, smallestSourceFor, targetFor } from '#shared/quotes/quote.ts';
 
 const fees = { feeBps: 50, minFee: '1.00' };
 const quote = (amount: { sourceAmount: string } | { targetAmount: string }, exchangeRate = '0.92') =>

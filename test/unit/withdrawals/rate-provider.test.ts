@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from '#shared/config/env.ts';
 import { OrganizationSchema } from '#shared/organizations/records.ts';
-import { eurPerUsdc, rateProviderFor } from '#shared/withdrawals/rates.ts';
-import type { ReferenceRatesRecord } from '#shared/withdrawals/records.ts';
+import { eurPerUsdc, rateProviderFor } from '#shared/quotes/rates.ts';
+import type { ReferenceRatesRecord } from '#shared/quotes/records.ts';
 import { organizationItem } from '#test/support/organizations/organization-items.ts';
 
 const ECB = parseConfig({ REFERENCE_RATES_SOURCE: 'ecb', EXCHANGE_RATES: 'EUR=0.92,USD=1.00' });

@@ -3,7 +3,7 @@ import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { handler as cancelTransaction } from '#functions/api/withdrawals/cancel-transaction.ts';
-import type { TransactionRecord } from '#shared/withdrawals/records.ts';
+import type { TransactionRecord } from '#shared/transactions/records.ts';
 import { customerItem } from '#test/support/customers/customer-items.ts';
 import { type Caller, givenCaller, mockDocumentClient } from '#test/support/db/document-client-mock.ts';
 import { apiEvent, bodyOf, invoke } from '#test/support/http/api-event.ts';
