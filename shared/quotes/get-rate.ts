@@ -14,7 +14,7 @@ export const UNSUPPORTED_PAIR = 'Unsupported currency pair: quotes are offered f
  * An indicative quote (Compose's `GET /rates`) from the same engine, rates and fees a withdrawal made now gets:
  * the organization's fee schedule, the customer's developer fee (`customer_id`), and its rates (`rateProviderFor`: fixed, a sandbox organization's own, or the
  * ECB's with the organization's spread). A stale ECB rate is still shown: a withdrawal made now is quoted at it
- * and waits as PROPOSED (shared/withdrawals/README.md, "Rates").
+ * and waits as PROPOSED (shared/quotes/README.md, "ECB reference rates").
  */
 export async function getRate(deps: Deps, organization: Organization, query: GetRateRequest): Promise<Rate> {
   const target = query.target_currency;

@@ -8,7 +8,8 @@ import { type Page, queryListPage } from '#shared/db/pagination.ts';
 import { TABLE } from '#shared/db/table.ts';
 import { eventPut } from '#shared/events/outbox.ts';
 import { pendingTimer } from '#shared/transactions/lifecycle.ts';
-import { type IdempotencyRecord, type TransactionRecord, TransactionRecordSchema } from '#shared/transactions/records.ts';
+import type { IdempotencyRecord } from '#shared/transactions/records.ts';
+import { type TransactionRecord, TransactionRecordSchema } from '#shared/transactions/records.ts';
 import type { TransactionStatus, TransactionType } from '#shared/transactions/schemas.ts';
 import * as z from '#shared/validation/zod.ts';
 

@@ -11,7 +11,7 @@ import {
   quoteOrRefusal,
   rate,
   usdc,
-} from '#test/support/withdrawals/quote-arbitraries.ts';
+} from '#test/support/quotes/quote-arbitraries.ts';
 
 /**
  * Quote properties over random amounts, fee schedules and rates. 3,000 runs each, 4 properties: 12,000 cases

@@ -10,7 +10,7 @@ import {
   smallestSourceFor,
   targetFor,
 } from '#shared/quotes/quote.ts';
-import { Exact, fiat, MAX, MICRO, quoteOrRefusal, rate, usdc } from '#test/support/withdrawals/quote-arbitraries.ts';
+import { Exact, fiat, MAX, MICRO, quoteOrRefusal, rate, usdc } from '#test/support/quotes/quote-arbitraries.ts';
 
 /**
  * The developer fee inside the quote engine, over random amounts, schedules (with a developer fee of 0-2500 bps)
