@@ -3,8 +3,8 @@ import type { Db } from '#shared/db/client.ts';
 import type { GuardedItem, TransactItem } from '#shared/db/guarded-write.ts';
 import { readItem, type StoredItem } from '#shared/db/items.ts';
 import { keys } from '#shared/db/keys.ts';
-import { developerFeeWrites } from '#shared/developer-fees/repository.ts';
 import { type BalanceState, EMPTY_BALANCE } from '#shared/ledger/allowance.ts';
+import { developerFeeWrites } from '#shared/ledger/organization-ledger-repository.ts';
 import { MicroSchema, toMicro } from '#shared/money/micro.ts';
 import * as z from '#shared/validation/zod.ts';
 

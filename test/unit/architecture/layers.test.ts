@@ -52,15 +52,15 @@ const RANKS: Record<string, number> = {
   'shared/customers': 4,
   'shared/wallets': 4,
   'shared/banks': 4,
-  'shared/developer-fees': 4,
   'shared/webhooks': 4,
   'shared/docs': 4,
   'shared/health': 4,
-  // What withdrawals and deposits are built from: the ledger and quotes, then the transactions that move both,
-  // then the payout rail that settles them.
+  // What withdrawals and deposits are built from: the ledger (the customers' and the organization's) and quotes,
+  // then the transactions that move both and the organization's developer fees, then the payout rail.
   'shared/ledger': 5,
   'shared/quotes': 5,
   'shared/transactions': 6,
+  'shared/developer-fees': 6,
   'shared/payouts': 7,
   'shared/withdrawals': 8,
   'shared/deposits': 8,

@@ -3,14 +3,14 @@ import type { Db } from '#shared/db/client.ts';
 import type { GuardedItem, TransactItem } from '#shared/db/guarded-write.ts';
 import { readItems, type StoredItem } from '#shared/db/items.ts';
 import { keys } from '#shared/db/keys.ts';
+import { type EventRecord, eventPut } from '#shared/events/outbox.ts';
 import {
   type DeveloperFeeClaimRecord,
   DeveloperFeesItemSchema,
   type DeveloperFeesState,
   OrganizationBalanceItemSchema,
   type OrganizationBalanceState,
-} from '#shared/developer-fees/records.ts';
-import { type EventRecord, eventPut } from '#shared/events/outbox.ts';
+} from '#shared/ledger/records.ts';
 
 /**
  * The organization's two ledger items: its unclaimed developer fees and its own custodial USDC, in integer
