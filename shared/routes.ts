@@ -5,7 +5,11 @@ import { routes as depositRoutes } from '#shared/deposits/routes.ts';
 import { routes as developerFeeRoutes } from '#shared/developer-fees/routes.ts';
 import { routes as docsRoutes } from '#shared/docs/routes.ts';
 import { routes as healthRoutes } from '#shared/health/routes.ts';
+import { routes as ledgerRoutes } from '#shared/ledger/routes.ts';
+import { routes as payoutRoutes } from '#shared/payouts/routes.ts';
+import { routes as quoteRoutes } from '#shared/quotes/routes.ts';
 import type { RouteDefinition } from '#shared/routing/route.ts';
+import { routes as transactionRoutes } from '#shared/transactions/routes.ts';
 import { routes as walletRoutes } from '#shared/wallets/routes.ts';
 import { routes as webhookRoutes } from '#shared/webhooks/routes.ts';
 import { routes as withdrawalRoutes } from '#shared/withdrawals/routes.ts';
@@ -23,6 +27,10 @@ export const routes = {
   ...bankRoutes,
   ...webhookRoutes,
   ...withdrawalRoutes,
+  ...transactionRoutes,
+  ...ledgerRoutes,
+  ...quoteRoutes,
+  ...payoutRoutes,
   ...walletRoutes,
   ...depositRoutes,
   ...developerFeeRoutes,

@@ -1,8 +1,8 @@
 import type { EventBridgeEvent, S3Event } from 'aws-lambda';
 import { appDeps } from '#shared/deps.ts';
 import { log } from '#shared/log.ts';
+import { processInbox, processInboxReport, type ReportOutcome } from '#shared/payouts/apply-bank-report.ts';
 import { bankChannel } from '#shared/rails/bank/s3-channel.ts';
-import { processInbox, processInboxReport, type ReportOutcome } from '#shared/withdrawals/apply-bank-report.ts';
 
 type ObjectCreated = EventBridgeEvent<'Object Created', { bucket: { name: string }; object: { key: string } }>;
 

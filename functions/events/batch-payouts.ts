@@ -1,8 +1,8 @@
 import type { ScheduledEvent } from 'aws-lambda';
 import { appDeps } from '#shared/deps.ts';
 import { log } from '#shared/log.ts';
+import { batchPayouts, checkOverdueFiles } from '#shared/payouts/batch-payouts.ts';
 import { bankChannel } from '#shared/rails/bank/s3-channel.ts';
-import { batchPayouts, checkOverdueFiles } from '#shared/withdrawals/batch-payouts.ts';
 
 /**
  * Scheduled every `PAYOUT_BATCH_INTERVAL_S`: PROCESSING withdrawals become pain.001 files in the outbox; then the

@@ -1,7 +1,7 @@
 import type { ScheduledEvent } from 'aws-lambda';
 import { appDeps } from '#shared/deps.ts';
 import { log } from '#shared/log.ts';
-import { fetchReferenceRates } from '#shared/withdrawals/fetch-reference-rates.ts';
+import { fetchReferenceRates } from '#shared/quotes/fetch-reference-rates.ts';
 
 /** Scheduled (hourly in AWS and under `npm start`, with `REFERENCE_RATES_SOURCE=ecb`): the ECB's latest rates. */
 export const handler = async (_event?: ScheduledEvent) => {

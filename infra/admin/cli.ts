@@ -28,11 +28,11 @@ import {
   updateOrganization,
 } from '#shared/organizations/repository.ts';
 import { EurAccountSchema, UsdAccountSchema } from '#shared/rails/bank/payment-file.ts';
+import { indexOrganizationTransactions } from '#shared/transactions/index-organization-transactions.ts';
+import { organizationOfTransaction } from '#shared/transactions/organization-of-transaction.ts';
 import { isValidRoutingNumber } from '#shared/validation/bank-accounts.ts';
 import { isValidIban } from '#shared/validation/iban.ts';
 import * as z from '#shared/validation/zod.ts';
-import { indexOrganizationTransactions } from '#shared/withdrawals/index-organization-transactions.ts';
-import { organizationOfTransaction } from '#shared/withdrawals/organization-of-transaction.ts';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 

@@ -104,7 +104,7 @@ export const WithdrawalSettings = z.object({
   ),
 });
 
-/** Where live organizations' rates come from (shared/withdrawals/README.md, "ECB reference rates"). */
+/** Where live organizations' rates come from (shared/quotes/README.md, "ECB reference rates"). */
 export const ReferenceRateSettings = z.object({
   /**
    * `fixed` (EXCHANGE_RATES, as for sandbox organizations) or `ecb` (the European Central Bank's daily reference

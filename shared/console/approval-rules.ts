@@ -2,9 +2,9 @@ import { bindingOf } from '#shared/console/console-rules.ts';
 import type { Deps } from '#shared/deps.ts';
 import { ConflictError, NotFoundError } from '#shared/errors.ts';
 import type { Organization } from '#shared/organizations/records.ts';
-import type { TransactionRecord } from '#shared/withdrawals/records.ts';
-import { getTransactionOfCustomer } from '#shared/withdrawals/transaction-repository.ts';
-import { locate, TRANSACTION_NOT_FOUND } from '#shared/withdrawals/transaction-rules.ts';
+import type { TransactionRecord } from '#shared/transactions/records.ts';
+import { getTransactionOfCustomer } from '#shared/transactions/transaction-repository.ts';
+import { locate, TRANSACTION_NOT_FOUND } from '#shared/transactions/transaction-rules.ts';
 
 export const AWAITING = ['PROPOSED', 'PARTIALLY_SIGNED'] as const;
 

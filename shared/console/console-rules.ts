@@ -6,7 +6,7 @@ import type { Alongside, GuardedItem } from '#shared/db/guarded-write.ts';
 import type { Deps } from '#shared/deps.ts';
 import { newId, randomBase62, sha256Hex } from '#shared/ids.ts';
 import type { Organization } from '#shared/organizations/records.ts';
-import type { TransactionRecord } from '#shared/withdrawals/records.ts';
+import type { TransactionRecord } from '#shared/transactions/records.ts';
 
 /** Who acts in the console: a signed-in member, seen from one source address. */
 export type ConsoleActor = {

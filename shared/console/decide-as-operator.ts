@@ -1,9 +1,9 @@
 import { auditItem, operatorActor } from '#shared/console/console-rules.ts';
 import type { Deps } from '#shared/deps.ts';
-import { toTransaction } from '#shared/withdrawals/new-transaction.ts';
-import { organizationOfTransaction } from '#shared/withdrawals/organization-of-transaction.ts';
-import { locate } from '#shared/withdrawals/transaction-rules.ts';
-import { approveWithdrawal, cancelWithdrawal } from '#shared/withdrawals/transitions.ts';
+import { toTransaction } from '#shared/transactions/new-transaction.ts';
+import { organizationOfTransaction } from '#shared/transactions/organization-of-transaction.ts';
+import { locate } from '#shared/transactions/transaction-rules.ts';
+import { approveWithdrawal, cancelWithdrawal } from '#shared/transactions/transitions.ts';
 
 /** How an operator's approval is recorded: never as a member (a member's approver is the member's e-mail). */
 export const operatorApprover = (email: string) => `operator:${email.trim().toLowerCase()}`;

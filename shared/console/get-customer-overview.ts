@@ -2,10 +2,10 @@ import { listBanks } from '#shared/banks/list-banks.ts';
 import { requireCustomer } from '#shared/customers/require-customer.ts';
 import { toCustomer } from '#shared/customers/schemas.ts';
 import type { Deps } from '#shared/deps.ts';
+import { getCustomerBalance } from '#shared/ledger/get-customer-balance.ts';
 import { MAX_LIMIT } from '#shared/routing/schemas.ts';
+import { listTransactions } from '#shared/transactions/list-transactions.ts';
 import { listWallets } from '#shared/wallets/list-wallets.ts';
-import { getCustomerBalance } from '#shared/withdrawals/get-customer-balance.ts';
-import { listTransactions } from '#shared/withdrawals/list-transactions.ts';
 
 /** The first page of transactions the overview shows; the rest through the API's list and its cursor. */
 export const OVERVIEW_TRANSACTIONS = 20;

@@ -1,7 +1,7 @@
 import type { Settings } from '#shared/console/view-schemas.ts';
 import type { Deps } from '#shared/deps.ts';
+import { getAllowance } from '#shared/ledger/get-allowance.ts';
 import type { Organization } from '#shared/organizations/records.ts';
-import { getAllowance } from '#shared/withdrawals/get-allowance.ts';
 
 /** What a finance team sets of its organization, and the allowance as it stands now (the API's allowance view). */
 export async function getSettings(deps: Deps, organization: Organization): Promise<Settings> {

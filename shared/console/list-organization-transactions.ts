@@ -1,8 +1,8 @@
 import type { Page } from '#shared/db/pagination.ts';
 import type { Deps } from '#shared/deps.ts';
-import { toTransaction } from '#shared/withdrawals/new-transaction.ts';
-import type { Transaction, TransactionStatus, TransactionType } from '#shared/withdrawals/schemas.ts';
-import { listTransactionsOfOrganization } from '#shared/withdrawals/transaction-repository.ts';
+import { toTransaction } from '#shared/transactions/new-transaction.ts';
+import type { Transaction, TransactionStatus, TransactionType } from '#shared/transactions/schemas.ts';
+import { listTransactionsOfOrganization } from '#shared/transactions/transaction-repository.ts';
 
 /** Every transaction of the organization, across its customers, newest first; optionally of one type or status. */
 export async function listOrganizationTransactions(

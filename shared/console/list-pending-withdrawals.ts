@@ -1,7 +1,7 @@
 import { approvalView } from '#shared/console/approval-rules.ts';
 import type { ConsoleActor } from '#shared/console/console-rules.ts';
 import type { Deps } from '#shared/deps.ts';
-import { listAwaitingSignaturesOfOrganization } from '#shared/withdrawals/transaction-repository.ts';
+import { listAwaitingSignaturesOfOrganization } from '#shared/transactions/transaction-repository.ts';
 
 export const PENDING_LIST_LIMIT = 200;
 

@@ -1,7 +1,7 @@
 import { approvalView, assertAwaitingSignatures, readWithdrawal } from '#shared/console/approval-rules.ts';
 import { auditItem, type ConsoleActor, memberActor } from '#shared/console/console-rules.ts';
 import type { Deps } from '#shared/deps.ts';
-import { cancelWithdrawal } from '#shared/withdrawals/transitions.ts';
+import { cancelWithdrawal } from '#shared/transactions/transitions.ts';
 
 /** A member who may approve may also reject, with a reason; the withdrawal is CANCELLED and the reason audited. */
 export async function rejectWithdrawal(

@@ -25,8 +25,8 @@ import { ChangeSettingsBody, CustomerOverviewSchema, SettingsSchema } from '#sha
 import { NoBody } from '#shared/routing/presets.ts';
 import { defineRoute } from '#shared/routing/route.ts';
 import { CustomerIdParams, ErrorBodySchema } from '#shared/routing/schemas.ts';
+import { ListTransactionsQuery, TransactionResponseSchema } from '#shared/transactions/schemas.ts';
 import * as z from '#shared/validation/zod.ts';
-import { ListTransactionsQuery, TransactionResponseSchema } from '#shared/withdrawals/schemas.ts';
 
 /**
  * The console's rows of the route table (assembled in `#shared/routes.ts`). Each names the permission it needs
@@ -266,7 +266,7 @@ export const routes = {
     operationId: 'consoleListTransactions',
     method: 'GET',
     path: '/api/console/transactions',
-    handler: 'functions/api/console/list-transactions.ts',
+    handler: 'functions/api/console/list-organization-transactions.ts',
     summary: "All the organization's transactions, across its customers, newest first (filters: status, type)",
     description:
       'Paged like the API: `limit` and `cursor`, and a `Link: <...>; rel="next"` header while more exist. Filters ' +

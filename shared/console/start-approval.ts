@@ -6,7 +6,7 @@ import { CHALLENGE_TTL_S } from '#shared/console/start-registration.ts';
 import { writeGuarded } from '#shared/db/guarded-write.ts';
 import type { Deps } from '#shared/deps.ts';
 import { newId } from '#shared/ids.ts';
-import { AlreadySignedError } from '#shared/withdrawals/transitions.ts';
+import { AlreadySignedError } from '#shared/transactions/transitions.ts';
 
 /**
  * Step one of signing: the challenge is the hash of what the member is shown (transaction, amount, currency,

@@ -3,8 +3,8 @@ import { approvalChallenge, verifyAssertion } from '#shared/console/passkeys.ts'
 import { getPasskey, listSignatures } from '#shared/console/repository.ts';
 import type { Deps } from '#shared/deps.ts';
 import { NotFoundError } from '#shared/errors.ts';
-import { getTransactionOfCustomer } from '#shared/withdrawals/transaction-repository.ts';
-import { locate, TRANSACTION_NOT_FOUND } from '#shared/withdrawals/transaction-rules.ts';
+import { getTransactionOfCustomer } from '#shared/transactions/transaction-repository.ts';
+import { locate, TRANSACTION_NOT_FOUND } from '#shared/transactions/transaction-rules.ts';
 
 export type SignatureCheck = {
   memberId: string;

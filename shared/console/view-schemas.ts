@@ -1,10 +1,10 @@
 import { BankSchema } from '#shared/banks/schemas.ts';
 import { CustomerSchema } from '#shared/customers/schemas.ts';
+import { AllowanceSchema, BalanceSchema, SandboxAllowanceBody } from '#shared/ledger/schemas.ts';
 import { EnvironmentSchema } from '#shared/organizations/records.ts';
+import { TransactionResponseSchema } from '#shared/transactions/schemas.ts';
 import * as z from '#shared/validation/zod.ts';
 import { WalletSchema } from '#shared/wallets/schemas.ts';
-import { SandboxAllowanceBody } from '#shared/withdrawals/sandbox-schemas.ts';
-import { AllowanceSchema, BalanceSchema, TransactionResponseSchema } from '#shared/withdrawals/schemas.ts';
 
 /** The console's views: what the API answers, gathered for one page (requests and responses). */
 

@@ -267,7 +267,7 @@ export const routes = {
     operationId: 'sandboxChangeKycLevel',
     method: 'POST',
     path: '/api/v2/sandbox/customers/{customerId}/kyc/level',
-    handler: 'functions/api/sandbox/change-kyc-level.ts',
+    handler: 'functions/api/customers/change-kyc-level.ts',
     summary: 'Sandbox: the KYC provider moves the customer to another level',
     description:
       'Stands in for the provider: `kyc.levelName` becomes `levelName` and `customer.kyc.level_changed` is sent ' +
@@ -289,7 +289,7 @@ export const routes = {
     operationId: 'sandboxApproveKyc',
     method: 'POST',
     path: '/api/v2/sandbox/customers/{customerId}/kyc/approve',
-    handler: 'functions/api/sandbox/approve-kyc.ts',
+    handler: 'functions/api/customers/approve-kyc.ts',
     summary: 'Sandbox: approve KYC with a verified name and address',
     description:
       'Stands in for the KYC provider: the customer becomes `APPROVED` with `verifiedName` (default: its `name`) and ' +
@@ -332,7 +332,7 @@ export const routes = {
     operationId: 'sandboxRejectKyc',
     method: 'POST',
     path: '/api/v2/sandbox/customers/{customerId}/kyc/reject',
-    handler: 'functions/api/sandbox/reject-kyc.ts',
+    handler: 'functions/api/customers/reject-kyc.ts',
     summary: 'Sandbox: reject KYC',
     description: 'Works from `NOT_STARTED` or `PENDING` (409 otherwise); sends `customer.kyc.rejected`.',
     successStatus: 200,

@@ -12,14 +12,21 @@ import { getInboundTransfer, inboundTransferPut } from '#shared/deposits/inbound
 import type { InboundTransfer } from '#shared/deposits/records.ts';
 import type { Deps } from '#shared/deps.ts';
 import { FieldError, NotFoundError } from '#shared/errors.ts';
+import { balanceWrites, depositLedger } from '#shared/ledger/balance-repository.ts';
 import { log } from '#shared/log.ts';
 import type { Chain } from '#shared/money/chains.ts';
 import { formatMicro, toMicro } from '#shared/money/micro.ts';
 import type { Organization } from '#shared/organizations/records.ts';
 import { getOrganization } from '#shared/organizations/repository.ts';
-import type { AddressLookup } from '#shared/wallets/records.ts';
-import { findDepositAddress } from '#shared/wallets/repository.ts';
-import { balanceWrites, depositLedger, getSandboxSettings } from '#shared/withdrawals/balance-repository.ts';
+import { getSandboxSettings } from '#shared/organizations/sandbox-settings.ts';
+import {
+  AmountAboveMaximumError,
+  AmountNotAboveFeeError,
+  type FeeSchedule,
+  quoteWithdrawal,
+} from '#shared/quotes/quote.ts';
+import { needsReferenceRates, rateProviderFor } from '#shared/quotes/rates.ts';
+import { getReferenceRates } from '#shared/quotes/reference-rate-repository.ts';
 import {
   bankSnapshot,
   createdEvent,
@@ -27,19 +34,13 @@ import {
   newTransactionRecord,
   quotedFigures,
   toTransaction,
-} from '#shared/withdrawals/new-transaction.ts';
-import {
-  AmountAboveMaximumError,
-  AmountNotAboveFeeError,
-  type FeeSchedule,
-  quoteWithdrawal,
-} from '#shared/withdrawals/quote.ts';
-import { needsReferenceRates, rateProviderFor } from '#shared/withdrawals/rates.ts';
-import type { TransactionRecord } from '#shared/withdrawals/records.ts';
-import { getReferenceRates } from '#shared/withdrawals/reference-rate-repository.ts';
-import type { Transaction } from '#shared/withdrawals/schemas.ts';
-import { getTransactionOfCustomer, transactionWrites } from '#shared/withdrawals/transaction-repository.ts';
-import { execute, settleDueAt } from '#shared/withdrawals/transitions.ts';
+} from '#shared/transactions/new-transaction.ts';
+import type { TransactionRecord } from '#shared/transactions/records.ts';
+import type { Transaction } from '#shared/transactions/schemas.ts';
+import { getTransactionOfCustomer, transactionWrites } from '#shared/transactions/transaction-repository.ts';
+import { execute, settleDueAt } from '#shared/transactions/transitions.ts';
+import type { AddressLookup } from '#shared/wallets/records.ts';
+import { findDepositAddress } from '#shared/wallets/repository.ts';
 
 /**
  * The one way inbound USDC enters the service (API.md section 7): a chain watcher (sandbox: `POST /sandbox/deposits`)

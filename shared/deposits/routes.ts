@@ -4,6 +4,7 @@ import {
   DepositDetailsQuery,
   DepositDetailsSchema,
   GetVirtualAccountQuery,
+  SandboxCreditBody,
   SandboxDepositBody,
   SandboxRejectVirtualAccountBody,
   VirtualAccountSchema,
@@ -11,9 +12,9 @@ import {
 import { consoleReadable, customerNotFound, NoBody, sandboxRoute } from '#shared/routing/presets.ts';
 import { defineRoute, type RouteDefinition } from '#shared/routing/route.ts';
 import { CustomerIdParams, ErrorBodySchema, PaginationQuery } from '#shared/routing/schemas.ts';
+import { TransactionResponseSchema } from '#shared/transactions/schemas.ts';
 import * as z from '#shared/validation/zod.ts';
 import { walletNotFound, walletRoute } from '#shared/wallets/routes.ts';
-import { TransactionResponseSchema } from '#shared/withdrawals/schemas.ts';
 
 /** The deposits rows of the route table (assembled in `#shared/routes.ts`). */
 export const routes = {
@@ -45,7 +46,7 @@ export const routes = {
     operationId: 'createVirtualAccount',
     method: 'POST',
     path: '/api/v2/customers/{customerId}/virtual-account',
-    handler: 'functions/api/deposits/create-virtual-account.ts',
+    handler: 'functions/api/deposits/request-virtual-account.ts',
     summary: 'Request a dedicated USD or EUR virtual account (PENDING until opened)',
     description:
       "One per currency and customer (409). Needs approved KYC (403). Answers Compose's shape: `virtualAccountId`, " +
@@ -115,7 +116,7 @@ export const routes = {
     operationId: 'sandboxApproveVirtualAccount',
     method: 'POST',
     path: '/api/v2/sandbox/customers/{customerId}/virtual-accounts/{virtualAccountId}/approve',
-    handler: 'functions/api/sandbox/approve-virtual-account.ts',
+    handler: 'functions/api/deposits/approve-virtual-account.ts',
     summary: 'Sandbox: open a PENDING virtual account (ACTIVE, with its dedicated IBAN)',
     successStatus: 200,
     access: { table: 'readwrite' },
@@ -139,7 +140,7 @@ export const routes = {
     operationId: 'sandboxRejectVirtualAccount',
     method: 'POST',
     path: '/api/v2/sandbox/customers/{customerId}/virtual-accounts/{virtualAccountId}/reject',
-    handler: 'functions/api/sandbox/reject-virtual-account.ts',
+    handler: 'functions/api/deposits/reject-virtual-account.ts',
     summary: 'Sandbox: refuse a PENDING virtual account (REJECTED), optionally with a reason',
     description:
       'As the provider would: the account becomes `REJECTED` for good (with `rejectionReason`), ' +
@@ -166,7 +167,7 @@ export const routes = {
     operationId: 'sandboxDeposit',
     method: 'POST',
     path: '/api/v2/sandbox/deposits',
-    handler: 'functions/api/sandbox/simulate-deposit.ts',
+    handler: 'functions/api/deposits/simulate-deposit.ts',
     summary:
       'Sandbox: USDC arrives on-chain at an address (a forwarding WITHDRAWAL from a bank deposit wallet, else a DEPOSIT)',
     description:
@@ -188,5 +189,21 @@ export const routes = {
       503: ErrorBodySchema,
     },
     examples: { responses: { ...walletNotFound, 503: { error: 'The base development chain failed' } } },
+  }),
+  sandboxCreditBalance: defineRoute({
+    ...sandboxRoute,
+    operationId: 'sandboxCreditBalance',
+    method: 'POST',
+    path: '/api/v2/sandbox/customers/{customerId}/balance',
+    handler: 'functions/api/deposits/credit-balance.ts',
+    summary: "Sandbox: credit USDC to the customer's balance (a completed DEPOSIT)",
+    description:
+      'Stands in for money arriving: the amount (a decimal string) is added to the available balance at once, ' +
+      'recorded as a `COMPLETED` `DEPOSIT`, and `deposit.created` is sent.',
+    successStatus: 201,
+    access: { table: 'readwrite' },
+    request: { params: CustomerIdParams, body: SandboxCreditBody },
+    responses: { 201: TransactionResponseSchema, 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema },
+    examples: { responses: customerNotFound },
   }),
 } satisfies Record<string, RouteDefinition>;

@@ -379,3 +379,16 @@ export const SandboxDepositBody = z
       ],
     }),
   );
+
+// The sandbox's stand-in for a bank transfer to the shared receiving account.
+
+export const SandboxCreditBody = z
+  .strictObject({
+    amount: UsdcAmountSchema.check(
+      z.meta({
+        description: 'USDC to credit: a decimal string with up to 6 places, never a JSON number',
+        examples: ['250.00'],
+      }),
+    ),
+  })
+  .check(z.meta({ id: 'SandboxCreditBalanceRequest', examples: [{ amount: '250.00' }] }));

@@ -1,11 +1,11 @@
 import { retryOnConflict, WriteConditionFailedError, writeGuarded } from '#shared/db/guarded-write.ts';
 import type { Deps } from '#shared/deps.ts';
-import type { DeveloperFeeClaimRecord } from '#shared/developer-fees/records.ts';
-import { claimItems, getOrganizationLedger } from '#shared/developer-fees/repository.ts';
 import { CLAIMED, type DeveloperFeeClaim, NOTHING_TO_CLAIM } from '#shared/developer-fees/schemas.ts';
 import { BadRequestError } from '#shared/errors.ts';
 import { eventRecord } from '#shared/events/outbox.ts';
 import { newId } from '#shared/ids.ts';
+import { claimItems, getOrganizationLedger } from '#shared/ledger/organization-ledger-repository.ts';
+import type { DeveloperFeeClaimRecord } from '#shared/ledger/records.ts';
 import { formatMicro, toMicro } from '#shared/money/micro.ts';
 
 const MAX_DECISIONS = 5;

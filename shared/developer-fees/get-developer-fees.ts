@@ -1,6 +1,6 @@
 import type { Deps } from '#shared/deps.ts';
-import { getOrganizationLedger } from '#shared/developer-fees/repository.ts';
 import type { OrganizationDeveloperFees } from '#shared/developer-fees/schemas.ts';
+import { getOrganizationLedger } from '#shared/ledger/organization-ledger-repository.ts';
 import { formatMicro } from '#shared/money/micro.ts';
 
 /** Compose's `GET /developer-fees`: the organization's accrued fees not yet claimed. */

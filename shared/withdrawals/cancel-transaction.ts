@@ -1,9 +1,9 @@
 import { requireCustomer } from '#shared/customers/require-customer.ts';
 import type { Deps } from '#shared/deps.ts';
-import { toTransaction } from '#shared/withdrawals/new-transaction.ts';
-import type { Transaction } from '#shared/withdrawals/schemas.ts';
-import type { CustomerTransaction } from '#shared/withdrawals/transaction-rules.ts';
-import { cancelWithdrawal } from '#shared/withdrawals/transitions.ts';
+import { toTransaction } from '#shared/transactions/new-transaction.ts';
+import type { Transaction } from '#shared/transactions/schemas.ts';
+import type { CustomerTransaction } from '#shared/transactions/transaction-rules.ts';
+import { cancelWithdrawal } from '#shared/transactions/transitions.ts';
 
 /** `POST .../transactions/{id}/cancel`: only while it awaits signatures (409 otherwise). */
 export async function cancelTransaction(deps: Deps, input: CustomerTransaction): Promise<Transaction> {

@@ -20,18 +20,15 @@ import {
   ServiceUnavailableError,
   UnprocessableError,
 } from '#shared/errors.ts';
+import { allowanceWindow } from '#shared/ledger/allowance.ts';
+import { allowanceWrites } from '#shared/ledger/allowance-repository.ts';
+import { balanceWrites } from '#shared/ledger/balance-repository.ts';
 import { log } from '#shared/log.ts';
 import { toMicro } from '#shared/money/micro.ts';
 import type { Organization } from '#shared/organizations/records.ts';
 import { getOrganization } from '#shared/organizations/repository.ts';
-import { allowanceWindow } from '#shared/withdrawals/allowance.ts';
-import {
-  allowanceWrites,
-  balanceWrites,
-  type CreateContext,
-  getIdempotencyRecord,
-  readCreateContext,
-} from '#shared/withdrawals/balance-repository.ts';
+import { quoteWithdrawal } from '#shared/quotes/quote.ts';
+import { needsReferenceRates, rateProviderFor } from '#shared/quotes/rates.ts';
 import {
   addSeconds,
   bankSnapshot,
@@ -40,13 +37,13 @@ import {
   quotedFigures,
   requestHash,
   toTransaction,
-} from '#shared/withdrawals/new-transaction.ts';
-import { quoteWithdrawal } from '#shared/withdrawals/quote.ts';
-import { needsReferenceRates, rateProviderFor } from '#shared/withdrawals/rates.ts';
-import type { IdempotencyRecord, TransactionRecord } from '#shared/withdrawals/records.ts';
-import { IdempotencyKeySchema, NEITHER_AMOUNT, type Transaction } from '#shared/withdrawals/schemas.ts';
-import { getTransactionOfCustomer, transactionWrites } from '#shared/withdrawals/transaction-repository.ts';
-import { execute, settleDueAt } from '#shared/withdrawals/transitions.ts';
+} from '#shared/transactions/new-transaction.ts';
+import type { IdempotencyRecord, TransactionRecord } from '#shared/transactions/records.ts';
+import type { Transaction } from '#shared/transactions/schemas.ts';
+import { getTransactionOfCustomer, transactionWrites } from '#shared/transactions/transaction-repository.ts';
+import { execute, settleDueAt } from '#shared/transactions/transitions.ts';
+import { type CreateContext, getIdempotencyRecord, readCreateContext } from '#shared/withdrawals/create-context.ts';
+import { IdempotencyKeySchema, NEITHER_AMOUNT } from '#shared/withdrawals/schemas.ts';
 
 export type CreateWithdrawalRequest = {
   organization: Organization;

@@ -1,7 +1,7 @@
 import type { Deps } from '#shared/deps.ts';
-import { toTransaction } from '#shared/withdrawals/new-transaction.ts';
-import { locate, type SandboxTransaction } from '#shared/withdrawals/transaction-rules.ts';
-import { cancelWithdrawal } from '#shared/withdrawals/transitions.ts';
+import { toTransaction } from '#shared/transactions/new-transaction.ts';
+import { locate, type SandboxTransaction } from '#shared/transactions/transaction-rules.ts';
+import { cancelWithdrawal } from '#shared/transactions/transitions.ts';
 
 export async function rejectTransaction(deps: Deps, input: SandboxTransaction & { approver?: string | undefined }) {
   const locator = await locate(deps, input.organization.organizationId, input.transactionId);

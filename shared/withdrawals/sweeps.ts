@@ -2,9 +2,9 @@ import type { TimerKind } from '#shared/db/keys.ts';
 import type { Deps } from '#shared/deps.ts';
 import { HttpError } from '#shared/errors.ts';
 import { log } from '#shared/log.ts';
-import type { TransactionRecord } from '#shared/withdrawals/records.ts';
-import { queryDueTransactions } from '#shared/withdrawals/transaction-repository.ts';
-import { expireWithdrawal } from '#shared/withdrawals/transitions.ts';
+import type { TransactionRecord } from '#shared/transactions/records.ts';
+import { queryDueTransactions } from '#shared/transactions/transaction-repository.ts';
+import { expireWithdrawal } from '#shared/transactions/transitions.ts';
 
 /**
  * The scheduled sweeps (an EventBridge schedule in AWS, a LocalWorker timer locally). Each queries the sparse

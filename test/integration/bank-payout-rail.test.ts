@@ -1,16 +1,16 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { approveKyc } from '#shared/customers/approve-kyc.ts';
 import { createCustomer } from '#shared/customers/create-customer.ts';
+import { creditBalance } from '#shared/deposits/credit-balance.ts';
 import type { Deps } from '#shared/deps.ts';
+import { getBalance } from '#shared/ledger/balance-repository.ts';
 import { updateOrganization } from '#shared/organizations/repository.ts';
+import { processInboxReport } from '#shared/payouts/apply-bank-report.ts';
+import { batchPayouts, checkOverdueFiles } from '#shared/payouts/batch-payouts.ts';
+import { getPaymentFile } from '#shared/payouts/payment-file-repository.ts';
 import type { BankChannel } from '#shared/rails/bank/channel.ts';
-import { processInboxReport } from '#shared/withdrawals/apply-bank-report.ts';
-import { getBalance } from '#shared/withdrawals/balance-repository.ts';
-import { batchPayouts, checkOverdueFiles } from '#shared/withdrawals/batch-payouts.ts';
+import { getTransactionOfCustomer } from '#shared/transactions/transaction-repository.ts';
 import { createWithdrawal } from '#shared/withdrawals/create-withdrawal.ts';
-import { creditBalance } from '#shared/withdrawals/credit-balance.ts';
-import { getPaymentFile } from '#shared/withdrawals/payment-file-repository.ts';
-import { getTransactionOfCustomer } from '#shared/withdrawals/transaction-repository.ts';
 import { isolatedTableDeps } from '#test/support/db/isolated-table.ts';
 import { givenOrganization } from '#test/support/deps.ts';
 import {

@@ -4,7 +4,7 @@ import { getInboundTransfer } from '#shared/deposits/inbound-transfer-repository
 import { type WatchedChain, watchChain } from '#shared/deposits/watch-chain.ts';
 import { jsonRpcChain } from '#shared/rails/chain/json-rpc-chain.ts';
 import type { ChainPort } from '#shared/rails/chain/port.ts';
-import type { Transaction } from '#shared/withdrawals/schemas.ts';
+import type { Transaction } from '#shared/transactions/schemas.ts';
 import { type Bank, eurBank, givenCustomer } from '#test/support/banks/bank-requests.ts';
 import { useOwnTable } from '#test/support/db/own-table.ts';
 import { givenOrganization } from '#test/support/deps.ts';

@@ -6,7 +6,7 @@ import { useOwnTable } from '#test/support/db/own-table.ts';
 import { givenOrganization } from '#test/support/deps.ts';
 import { useApi } from '#test/support/http/local-api.ts';
 import { assertBankInvariants, assertCustomerInvariants } from '#test/support/invariants.ts';
-import { assertLedger, assertTransactionInvariants, type Transaction } from '#test/support/withdrawals/ledger.ts';
+import { assertLedger, assertTransactionInvariants, type Transaction } from '#test/support/ledger/ledger.ts';
 
 /**
  * Races beyond those each area tests for itself (two identical bank creates, two bank verdicts, concurrent KYC

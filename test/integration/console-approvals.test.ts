@@ -4,7 +4,7 @@ import { createOwnerInvite } from '#shared/console/create-owner-invite.ts';
 import { listAuditEntries, listSignatures } from '#shared/console/repository.ts';
 import { verifySignatures } from '#shared/console/verify-signatures.ts';
 import { keys } from '#shared/db/keys.ts';
-import type { Transaction } from '#shared/withdrawals/schemas.ts';
+import type { Transaction } from '#shared/transactions/schemas.ts';
 import { ConsoleTab, mailedInviteToken, tokenOfInviteUrl } from '#test/support/console/console-client.ts';
 import { integrationDeps } from '#test/support/deps.ts';
 import { useApi } from '#test/support/http/local-api.ts';

@@ -10,7 +10,7 @@ import type { Deps } from '#shared/deps.ts';
 import { hashApiKey } from '#shared/organizations/api-keys.ts';
 import { findApiKeyByHash } from '#shared/organizations/repository.ts';
 import { routeList } from '#shared/routes.ts';
-import { getTransactionOfCustomer } from '#shared/withdrawals/transaction-repository.ts';
+import { getTransactionOfCustomer } from '#shared/transactions/transaction-repository.ts';
 import { givenMemberSession } from '#test/support/console/member-sessions.ts';
 import { integrationDeps } from '#test/support/deps.ts';
 import { useApi } from '#test/support/http/local-api.ts';

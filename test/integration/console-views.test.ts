@@ -2,7 +2,7 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { run } from '#infra/admin/cli.ts';
 import { keys } from '#shared/db/keys.ts';
-import type { Transaction } from '#shared/withdrawals/schemas.ts';
+import type { Transaction } from '#shared/transactions/schemas.ts';
 import { givenCustomer } from '#test/support/banks/bank-requests.ts';
 import { givenMemberSession } from '#test/support/console/member-sessions.ts';
 import { integrationDeps } from '#test/support/deps.ts';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { getInboundTransfer } from '#shared/deposits/inbound-transfer-repository.ts';
-import type { Transaction } from '#shared/withdrawals/schemas.ts';
+import type { Transaction } from '#shared/transactions/schemas.ts';
 import { type Bank, eurBank, givenCustomer } from '#test/support/banks/bank-requests.ts';
 import { givenOrganization, integrationDeps } from '#test/support/deps.ts';
 import { useApi } from '#test/support/http/local-api.ts';

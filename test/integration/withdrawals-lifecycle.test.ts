@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { run } from '#infra/admin/cli.ts';
-import { getAllowanceUsage, getBalance } from '#shared/withdrawals/balance-repository.ts';
-import type { Transaction, TransactionStatus } from '#shared/withdrawals/schemas.ts';
+import { getAllowanceUsage } from '#shared/ledger/allowance-repository.ts';
+import { getBalance } from '#shared/ledger/balance-repository.ts';
+import type { Transaction, TransactionStatus } from '#shared/transactions/schemas.ts';
 import { integrationDeps } from '#test/support/deps.ts';
 import { useApi } from '#test/support/http/local-api.ts';
 import { eventsOfTransaction, givenPayee } from '#test/support/withdrawals/withdrawal-requests.ts';

@@ -598,6 +598,88 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/customers/{customerId}/transactions/{transactionId}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a withdrawal that awaits signatures
+         * @description Only while `PROPOSED` or `PARTIALLY_SIGNED` (409 otherwise); nothing was reserved, so nothing moves.
+         *
+         *     Needs the `customers` feature of your organization (403 otherwise).
+         */
+        post: operations["cancelTransaction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/sandbox/transactions/{transactionId}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sandbox: one approver signs a withdrawal
+         * @description Sandbox organizations only; others get 404.
+         */
+        post: operations["sandboxApproveTransaction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/sandbox/transactions/{transactionId}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sandbox: an approver rejects a withdrawal (CANCELLED)
+         * @description Sandbox organizations only; others get 404.
+         */
+        post: operations["sandboxRejectTransaction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/sandbox/transactions/{transactionId}/expire": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sandbox: a withdrawal awaiting signatures expires now
+         * @description Sandbox organizations only; others get 404.
+         */
+        post: operations["sandboxExpireTransaction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/customers/{customerId}/transactions": {
         parameters: {
             query?: never;
@@ -638,28 +720,6 @@ export interface paths {
         get: operations["getTransaction"];
         put?: never;
         post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v2/customers/{customerId}/transactions/{transactionId}/cancel": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Cancel a withdrawal that awaits signatures
-         * @description Only while `PROPOSED` or `PARTIALLY_SIGNED` (409 otherwise); nothing was reserved, so nothing moves.
-         *
-         *     Needs the `customers` feature of your organization (403 otherwise).
-         */
-        post: operations["cancelTransaction"];
         delete?: never;
         options?: never;
         head?: never;
@@ -714,6 +774,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/sandbox/allowance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sandbox: set the withdrawal allowance and start a new period
+         * @description Starts a new period with nothing spent. A limit of `"0"` turns every API withdrawal into a proposal.
+         *
+         *     Sandbox organizations only; others get 404.
+         */
+        post: operations["sandboxSetAllowance"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/rates": {
         parameters: {
             query?: never;
@@ -738,7 +820,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v2/sandbox/customers/{customerId}/balance": {
+    "/api/v2/sandbox/exchange-rates": {
         parameters: {
             query?: never;
             header?: never;
@@ -748,52 +830,12 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Sandbox: credit USDC to the customer's balance (a completed DEPOSIT)
-         * @description Stands in for money arriving: the amount (a decimal string) is added to the available balance at once, recorded as a `COMPLETED` `DEPOSIT`, and `deposit.created` is sent.
+         * Sandbox: set this organization's fixed exchange rates (bank-currency units per USDC)
+         * @description Quotes of later withdrawals use these rates; not part of the Compose contract.
          *
          *     Sandbox organizations only; others get 404.
          */
-        post: operations["sandboxCreditBalance"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v2/sandbox/transactions/{transactionId}/approve": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Sandbox: one approver signs a withdrawal
-         * @description Sandbox organizations only; others get 404.
-         */
-        post: operations["sandboxApproveTransaction"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v2/sandbox/transactions/{transactionId}/reject": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Sandbox: an approver rejects a withdrawal (CANCELLED)
-         * @description Sandbox organizations only; others get 404.
-         */
-        post: operations["sandboxRejectTransaction"];
+        post: operations["sandboxSetExchangeRates"];
         delete?: never;
         options?: never;
         head?: never;
@@ -842,48 +884,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v2/sandbox/transactions/{transactionId}/expire": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Sandbox: a withdrawal awaiting signatures expires now
-         * @description Sandbox organizations only; others get 404.
-         */
-        post: operations["sandboxExpireTransaction"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v2/sandbox/allowance": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Sandbox: set the withdrawal allowance and start a new period
-         * @description Starts a new period with nothing spent. A limit of `"0"` turns every API withdrawal into a proposal.
-         *
-         *     Sandbox organizations only; others get 404.
-         */
-        post: operations["sandboxSetAllowance"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/v2/sandbox/faults": {
         parameters: {
             query?: never;
@@ -900,28 +900,6 @@ export interface paths {
          *     Sandbox organizations only; others get 404.
          */
         post: operations["sandboxSetFaults"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v2/sandbox/exchange-rates": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Sandbox: set this organization's fixed exchange rates (bank-currency units per USDC)
-         * @description Quotes of later withdrawals use these rates; not part of the Compose contract.
-         *
-         *     Sandbox organizations only; others get 404.
-         */
-        post: operations["sandboxSetExchangeRates"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1142,6 +1120,28 @@ export interface paths {
          *     Sandbox organizations only; others get 404.
          */
         post: operations["sandboxDeposit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/sandbox/customers/{customerId}/balance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sandbox: credit USDC to the customer's balance (a completed DEPOSIT)
+         * @description Stands in for money arriving: the amount (a decimal string) is added to the available balance at once, recorded as a `COMPLETED` `DEPOSIT`, and `deposit.created` is sent.
+         *
+         *     Sandbox organizations only; others get 404.
+         */
+        post: operations["sandboxCreditBalance"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2848,6 +2848,31 @@ export interface components {
         };
         /**
          * @example {
+         *       "approver": "treasurer@example.com"
+         *     }
+         */
+        SandboxApproveTransactionRequest: {
+            /**
+             * Format: email
+             * @description The approver's e-mail; each approver signs once, compared case-insensitively
+             */
+            approver: string;
+        };
+        /**
+         * @example {
+         *       "approver": "treasurer@example.com"
+         *     }
+         * @example {}
+         */
+        SandboxRejectTransactionRequest: {
+            /**
+             * Format: email
+             * @description The rejecting approver's e-mail, if any
+             */
+            approver?: string;
+        };
+        /**
+         * @example {
          *       "customerId": "3b241101-e2bb-4255-8caf-4136c566a962",
          *       "currency": "usdc",
          *       "balance": "250.00",
@@ -2887,6 +2912,22 @@ export interface components {
         };
         /**
          * @example {
+         *       "limit": "5000.00",
+         *       "resetPeriodMinutes": 1440
+         *     }
+         * @example {
+         *       "limit": "0",
+         *       "resetPeriodMinutes": 0
+         *     }
+         */
+        SandboxAllowanceRequest: {
+            /** @description USDC that API withdrawals may use per period without signatures: a decimal string; `"0"` makes every withdrawal a proposal */
+            limit: string;
+            /** @description Length of an allowance period in minutes (a JSON number); 0: one period, never reset */
+            resetPeriodMinutes: number;
+        };
+        /**
+         * @example {
          *       "source_currency": "USDC",
          *       "target_currency": "EUR",
          *       "source_amount": "1000.00",
@@ -2912,86 +2953,6 @@ export interface components {
                 currency: "USDC";
                 developerSpreadFeeBps: number;
             } | null;
-        };
-        /**
-         * @example {
-         *       "amount": "250.00"
-         *     }
-         */
-        SandboxCreditBalanceRequest: {
-            /**
-             * @description USDC to credit: a decimal string with up to 6 places, never a JSON number
-             * @example 250.00
-             */
-            amount: string;
-        };
-        /**
-         * @example {
-         *       "approver": "treasurer@example.com"
-         *     }
-         */
-        SandboxApproveTransactionRequest: {
-            /**
-             * Format: email
-             * @description The approver's e-mail; each approver signs once, compared case-insensitively
-             */
-            approver: string;
-        };
-        /**
-         * @example {
-         *       "approver": "treasurer@example.com"
-         *     }
-         * @example {}
-         */
-        SandboxRejectTransactionRequest: {
-            /**
-             * Format: email
-             * @description The rejecting approver's e-mail, if any
-             */
-            approver?: string;
-        };
-        /**
-         * @example {
-         *       "reason": "Beneficiary account closed"
-         *     }
-         * @example {}
-         */
-        SandboxFailTransactionRequest: {
-            /** @description Shown as `failureReason`; default `Payout failed` */
-            reason?: string;
-        };
-        /**
-         * @example {
-         *       "limit": "5000.00",
-         *       "resetPeriodMinutes": 1440
-         *     }
-         * @example {
-         *       "limit": "0",
-         *       "resetPeriodMinutes": 0
-         *     }
-         */
-        SandboxAllowanceRequest: {
-            /** @description USDC that API withdrawals may use per period without signatures: a decimal string; `"0"` makes every withdrawal a proposal */
-            limit: string;
-            /** @description Length of an allowance period in minutes (a JSON number); 0: one period, never reset */
-            resetPeriodMinutes: number;
-        };
-        /**
-         * @example {
-         *       "failNextExecutions": 1
-         *     }
-         */
-        SandboxFaultsRequest: {
-            /** @description How many of the next payout executions fail at start (back to PROPOSED); 0 disarms */
-            failNextExecutions: number;
-        };
-        /**
-         * @example {
-         *       "failNextExecutions": 1
-         *     }
-         */
-        SandboxFaults: {
-            failNextExecutions: number;
         };
         /**
          * @example {
@@ -3021,6 +2982,33 @@ export interface components {
                 EUR: string;
                 USD: string;
             };
+        };
+        /**
+         * @example {
+         *       "reason": "Beneficiary account closed"
+         *     }
+         * @example {}
+         */
+        SandboxFailTransactionRequest: {
+            /** @description Shown as `failureReason`; default `Payout failed` */
+            reason?: string;
+        };
+        /**
+         * @example {
+         *       "failNextExecutions": 1
+         *     }
+         */
+        SandboxFaultsRequest: {
+            /** @description How many of the next payout executions fail at start (back to PROPOSED); 0 disarms */
+            failNextExecutions: number;
+        };
+        /**
+         * @example {
+         *       "failNextExecutions": 1
+         *     }
+         */
+        SandboxFaults: {
+            failNextExecutions: number;
         };
         /**
          * @example {
@@ -3342,6 +3330,18 @@ export interface components {
             amount: string;
             /** @description The hash (`0x` + 64 hex digits) of a transfer made elsewhere, reported as its log 0; left out, a real transfer is made on the local chain (or, without one, a hash is made up). One transfer is recorded once. */
             txHash?: string;
+        };
+        /**
+         * @example {
+         *       "amount": "250.00"
+         *     }
+         */
+        SandboxCreditBalanceRequest: {
+            /**
+             * @description USDC to credit: a decimal string with up to 6 places, never a JSON number
+             * @example 250.00
+             */
+            amount: string;
         };
         /**
          * @example {
@@ -7761,231 +7761,6 @@ export interface operations {
             };
         };
     };
-    listTransactions: {
-        parameters: {
-            query?: {
-                /** @description Items per page: an integer from 1 to 200, default 50. */
-                limit?: string;
-                /** @description Where the next page starts: copy it from the `Link` header of the previous page (opaque; valid only for the list it came from). */
-                cursor?: string;
-                /** @description Only `WITHDRAWAL` or only `DEPOSIT` transactions (any letter case) */
-                type?: string;
-                /** @description Only transactions in this status (any letter case): PROPOSED, PARTIALLY_SIGNED, PROCESSING, COMPLETED, FAILED, CANCELLED, EXPIRED */
-                status?: string;
-            };
-            header?: never;
-            path: {
-                /** @description The `customerId` that creating the customer returned */
-                customerId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description List a customer's transactions, newest first (filters: type, status) */
-            200: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    /** @description Present when another page exists: `<https://.../path?cursor=...>; rel="next"`. */
-                    Link?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Transaction"][];
-                };
-            };
-            /** @description The request is malformed: the message names the field (body first, then query, then path). */
-            400: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Missing, malformed, unknown or revoked API key. */
-            401: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A feature of your organization is off, or a rule forbids it for this resource. */
-            403: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not found; a resource of another organization is indistinguishable from a missing one. */
-            404: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Over a rate limit (per API key, per organization, or per webhook endpoint); retry after `Retry-After` seconds. */
-            429: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unexpected failure; details stay in the service logs under the request id. */
-            500: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The database is throttled or unavailable; nothing was half-written. Retry after `Retry-After` seconds. */
-            503: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    getTransaction: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The customer the transaction belongs to */
-                customerId: string;
-                /** @description The `id` of the transaction (a withdrawal or a deposit); any other string is not found (404) */
-                transactionId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Get a transaction */
-            200: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Transaction"];
-                };
-            };
-            /** @description The request is malformed: the message names the field (body first, then query, then path). */
-            400: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Missing, malformed, unknown or revoked API key. */
-            401: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A feature of your organization is off, or a rule forbids it for this resource. */
-            403: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not found; a resource of another organization is indistinguishable from a missing one. */
-            404: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Over a rate limit (per API key, per organization, or per webhook endpoint); retry after `Retry-After` seconds. */
-            429: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unexpected failure; details stay in the service logs under the request id. */
-            500: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The database is throttled or unavailable; nothing was half-written. Retry after `Retry-After` seconds. */
-            503: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
     cancelTransaction: {
         parameters: {
             query?: never;
@@ -8061,421 +7836,6 @@ export interface operations {
             };
             /** @description Conflicts with the current state of the resource. */
             409: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The request body exceeds its limit: 64 KiB, or 10 MB for a document upload's file. */
-            413: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Over a rate limit (per API key, per organization, or per webhook endpoint); retry after `Retry-After` seconds. */
-            429: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unexpected failure; details stay in the service logs under the request id. */
-            500: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The database is throttled or unavailable; nothing was half-written. Retry after `Retry-After` seconds. */
-            503: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    getCustomerBalance: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The `customerId` that creating the customer returned */
-                customerId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Get the customer's USDC balance (available and locked) */
-            200: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Balance"];
-                };
-            };
-            /** @description The request is malformed: the message names the field (body first, then query, then path). */
-            400: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Missing, malformed, unknown or revoked API key. */
-            401: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A feature of your organization is off, or a rule forbids it for this resource. */
-            403: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not found; a resource of another organization is indistinguishable from a missing one. */
-            404: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Over a rate limit (per API key, per organization, or per webhook endpoint); retry after `Retry-After` seconds. */
-            429: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unexpected failure; details stay in the service logs under the request id. */
-            500: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The database is throttled or unavailable; nothing was half-written. Retry after `Retry-After` seconds. */
-            503: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    getWithdrawalAllowance: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Get the organization's API withdrawal allowance */
-            200: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["WithdrawalAllowance"];
-                };
-            };
-            /** @description Missing, malformed, unknown or revoked API key. */
-            401: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A feature of your organization is off, or a rule forbids it for this resource. */
-            403: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Over a rate limit (per API key, per organization, or per webhook endpoint); retry after `Retry-After` seconds. */
-            429: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unexpected failure; details stay in the service logs under the request id. */
-            500: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The database is throttled or unavailable; nothing was half-written. Retry after `Retry-After` seconds. */
-            503: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    getRate: {
-        parameters: {
-            query: {
-                /** @description Currency being sent (any case); `USDC` for the quoted pairs */
-                source_currency: string;
-                /** @description Currency to be received (any case): `EUR` or `USD`, the bank's currency */
-                target_currency: string;
-                /** @description USDC to send, a decimal string (up to 6 places). Exactly one of `source_amount` and `target_amount`. */
-                source_amount?: string;
-                /** @description Amount to receive, a decimal string (up to 2 places). Exactly one of the two amounts. */
-                target_amount?: string;
-                /** @description Quote with this customer's developer fee (`PATCH /customers/{customerId}/developer-fees`), as a withdrawal of theirs would be; 404 `Customer not found` for an unknown one. Absent: no developer fee. */
-                customer_id?: string;
-                /** @description Accepted for Compose compatibility; ignored for withdrawals, as on Compose */
-                deposit_model?: string;
-                /** @description Accepted for Compose compatibility; the quote is the same on every rail */
-                payment_rail?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Get an indicative rate quote (USDC to EUR or USD) */
-            200: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["IndicativeRate"];
-                };
-            };
-            /** @description The request is malformed: the message names the field (body first, then query, then path). */
-            400: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Missing, malformed, unknown or revoked API key. */
-            401: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A feature of your organization is off, or a rule forbids it for this resource. */
-            403: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not found; a resource of another organization is indistinguishable from a missing one. */
-            404: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Over a rate limit (per API key, per organization, or per webhook endpoint); retry after `Retry-After` seconds. */
-            429: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unexpected failure; details stay in the service logs under the request id. */
-            500: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The database is throttled or unavailable; nothing was half-written. Retry after `Retry-After` seconds. */
-            503: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    sandboxCreditBalance: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The `customerId` that creating the customer returned */
-                customerId: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["SandboxCreditBalanceRequest"];
-            };
-        };
-        responses: {
-            /** @description Sandbox: credit USDC to the customer's balance (a completed DEPOSIT) */
-            201: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Transaction"];
-                };
-            };
-            /** @description The request is malformed: the message names the field (body first, then query, then path). */
-            400: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Missing, malformed, unknown or revoked API key. */
-            401: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not found; a resource of another organization is indistinguishable from a missing one. */
-            404: {
                 headers: {
                     /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
                     "x-request-id"?: string;
@@ -8777,6 +8137,871 @@ export interface operations {
             };
         };
     };
+    sandboxExpireTransaction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The `id` of the transaction (a withdrawal or a deposit) */
+                transactionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Sandbox: a withdrawal awaiting signatures expires now */
+            200: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Transaction"];
+                };
+            };
+            /** @description The request is malformed: the message names the field (body first, then query, then path). */
+            400: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key. */
+            401: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found; a resource of another organization is indistinguishable from a missing one. */
+            404: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with the current state of the resource. */
+            409: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body exceeds its limit: 64 KiB, or 10 MB for a document upload's file. */
+            413: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over a rate limit (per API key, per organization, or per webhook endpoint); retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; details stay in the service logs under the request id. */
+            500: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is throttled or unavailable; nothing was half-written. Retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listTransactions: {
+        parameters: {
+            query?: {
+                /** @description Items per page: an integer from 1 to 200, default 50. */
+                limit?: string;
+                /** @description Where the next page starts: copy it from the `Link` header of the previous page (opaque; valid only for the list it came from). */
+                cursor?: string;
+                /** @description Only `WITHDRAWAL` or only `DEPOSIT` transactions (any letter case) */
+                type?: string;
+                /** @description Only transactions in this status (any letter case): PROPOSED, PARTIALLY_SIGNED, PROCESSING, COMPLETED, FAILED, CANCELLED, EXPIRED */
+                status?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The `customerId` that creating the customer returned */
+                customerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description List a customer's transactions, newest first (filters: type, status) */
+            200: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Present when another page exists: `<https://.../path?cursor=...>; rel="next"`. */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Transaction"][];
+                };
+            };
+            /** @description The request is malformed: the message names the field (body first, then query, then path). */
+            400: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key. */
+            401: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A feature of your organization is off, or a rule forbids it for this resource. */
+            403: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found; a resource of another organization is indistinguishable from a missing one. */
+            404: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over a rate limit (per API key, per organization, or per webhook endpoint); retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; details stay in the service logs under the request id. */
+            500: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is throttled or unavailable; nothing was half-written. Retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getTransaction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The customer the transaction belongs to */
+                customerId: string;
+                /** @description The `id` of the transaction (a withdrawal or a deposit); any other string is not found (404) */
+                transactionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Get a transaction */
+            200: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Transaction"];
+                };
+            };
+            /** @description The request is malformed: the message names the field (body first, then query, then path). */
+            400: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key. */
+            401: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A feature of your organization is off, or a rule forbids it for this resource. */
+            403: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found; a resource of another organization is indistinguishable from a missing one. */
+            404: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over a rate limit (per API key, per organization, or per webhook endpoint); retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; details stay in the service logs under the request id. */
+            500: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is throttled or unavailable; nothing was half-written. Retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getCustomerBalance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The `customerId` that creating the customer returned */
+                customerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Get the customer's USDC balance (available and locked) */
+            200: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Balance"];
+                };
+            };
+            /** @description The request is malformed: the message names the field (body first, then query, then path). */
+            400: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key. */
+            401: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A feature of your organization is off, or a rule forbids it for this resource. */
+            403: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found; a resource of another organization is indistinguishable from a missing one. */
+            404: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over a rate limit (per API key, per organization, or per webhook endpoint); retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; details stay in the service logs under the request id. */
+            500: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is throttled or unavailable; nothing was half-written. Retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getWithdrawalAllowance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Get the organization's API withdrawal allowance */
+            200: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WithdrawalAllowance"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key. */
+            401: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A feature of your organization is off, or a rule forbids it for this resource. */
+            403: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over a rate limit (per API key, per organization, or per webhook endpoint); retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; details stay in the service logs under the request id. */
+            500: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is throttled or unavailable; nothing was half-written. Retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    sandboxSetAllowance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SandboxAllowanceRequest"];
+            };
+        };
+        responses: {
+            /** @description Sandbox: set the withdrawal allowance and start a new period */
+            200: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WithdrawalAllowance"];
+                };
+            };
+            /** @description The request is malformed: the message names the field (body first, then query, then path). */
+            400: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key. */
+            401: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found; a resource of another organization is indistinguishable from a missing one. */
+            404: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body exceeds its limit: 64 KiB, or 10 MB for a document upload's file. */
+            413: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over a rate limit (per API key, per organization, or per webhook endpoint); retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; details stay in the service logs under the request id. */
+            500: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is throttled or unavailable; nothing was half-written. Retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getRate: {
+        parameters: {
+            query: {
+                /** @description Currency being sent (any case); `USDC` for the quoted pairs */
+                source_currency: string;
+                /** @description Currency to be received (any case): `EUR` or `USD`, the bank's currency */
+                target_currency: string;
+                /** @description USDC to send, a decimal string (up to 6 places). Exactly one of `source_amount` and `target_amount`. */
+                source_amount?: string;
+                /** @description Amount to receive, a decimal string (up to 2 places). Exactly one of the two amounts. */
+                target_amount?: string;
+                /** @description Quote with this customer's developer fee (`PATCH /customers/{customerId}/developer-fees`), as a withdrawal of theirs would be; 404 `Customer not found` for an unknown one. Absent: no developer fee. */
+                customer_id?: string;
+                /** @description Accepted for Compose compatibility; ignored for withdrawals, as on Compose */
+                deposit_model?: string;
+                /** @description Accepted for Compose compatibility; the quote is the same on every rail */
+                payment_rail?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Get an indicative rate quote (USDC to EUR or USD) */
+            200: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IndicativeRate"];
+                };
+            };
+            /** @description The request is malformed: the message names the field (body first, then query, then path). */
+            400: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key. */
+            401: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A feature of your organization is off, or a rule forbids it for this resource. */
+            403: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found; a resource of another organization is indistinguishable from a missing one. */
+            404: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over a rate limit (per API key, per organization, or per webhook endpoint); retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; details stay in the service logs under the request id. */
+            500: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is throttled or unavailable; nothing was half-written. Retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    sandboxSetExchangeRates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SandboxExchangeRatesRequest"];
+            };
+        };
+        responses: {
+            /** @description Sandbox: set this organization's fixed exchange rates (bank-currency units per USDC) */
+            200: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExchangeRates"];
+                };
+            };
+            /** @description The request is malformed: the message names the field (body first, then query, then path). */
+            400: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key. */
+            401: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found; a resource of another organization is indistinguishable from a missing one. */
+            404: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body exceeds its limit: 64 KiB, or 10 MB for a document upload's file. */
+            413: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over a rate limit (per API key, per organization, or per webhook endpoint); retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; details stay in the service logs under the request id. */
+            500: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is throttled or unavailable; nothing was half-written. Retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     sandboxCompleteTransaction: {
         parameters: {
             query?: never;
@@ -9019,234 +9244,6 @@ export interface operations {
             };
         };
     };
-    sandboxExpireTransaction: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The `id` of the transaction (a withdrawal or a deposit) */
-                transactionId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: {
-            content: {
-                "application/json": Record<string, never>;
-            };
-        };
-        responses: {
-            /** @description Sandbox: a withdrawal awaiting signatures expires now */
-            200: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Transaction"];
-                };
-            };
-            /** @description The request is malformed: the message names the field (body first, then query, then path). */
-            400: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Missing, malformed, unknown or revoked API key. */
-            401: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not found; a resource of another organization is indistinguishable from a missing one. */
-            404: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Conflicts with the current state of the resource. */
-            409: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The request body exceeds its limit: 64 KiB, or 10 MB for a document upload's file. */
-            413: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Over a rate limit (per API key, per organization, or per webhook endpoint); retry after `Retry-After` seconds. */
-            429: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unexpected failure; details stay in the service logs under the request id. */
-            500: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The database is throttled or unavailable; nothing was half-written. Retry after `Retry-After` seconds. */
-            503: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    sandboxSetAllowance: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["SandboxAllowanceRequest"];
-            };
-        };
-        responses: {
-            /** @description Sandbox: set the withdrawal allowance and start a new period */
-            200: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["WithdrawalAllowance"];
-                };
-            };
-            /** @description The request is malformed: the message names the field (body first, then query, then path). */
-            400: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Missing, malformed, unknown or revoked API key. */
-            401: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not found; a resource of another organization is indistinguishable from a missing one. */
-            404: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The request body exceeds its limit: 64 KiB, or 10 MB for a document upload's file. */
-            413: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Over a rate limit (per API key, per organization, or per webhook endpoint); retry after `Retry-After` seconds. */
-            429: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unexpected failure; details stay in the service logs under the request id. */
-            500: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The database is throttled or unavailable; nothing was half-written. Retry after `Retry-After` seconds. */
-            503: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
     sandboxSetFaults: {
         parameters: {
             query?: never;
@@ -9269,113 +9266,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SandboxFaults"];
-                };
-            };
-            /** @description The request is malformed: the message names the field (body first, then query, then path). */
-            400: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Missing, malformed, unknown or revoked API key. */
-            401: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not found; a resource of another organization is indistinguishable from a missing one. */
-            404: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The request body exceeds its limit: 64 KiB, or 10 MB for a document upload's file. */
-            413: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Over a rate limit (per API key, per organization, or per webhook endpoint); retry after `Retry-After` seconds. */
-            429: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unexpected failure; details stay in the service logs under the request id. */
-            500: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The database is throttled or unavailable; nothing was half-written. Retry after `Retry-After` seconds. */
-            503: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    sandboxSetExchangeRates: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["SandboxExchangeRatesRequest"];
-            };
-        };
-        responses: {
-            /** @description Sandbox: set this organization's fixed exchange rates (bank-currency units per USDC) */
-            200: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ExchangeRates"];
                 };
             };
             /** @description The request is malformed: the message names the field (body first, then query, then path). */
@@ -10897,6 +10787,116 @@ export interface operations {
         };
         responses: {
             /** @description Sandbox: USDC arrives on-chain at an address (a forwarding WITHDRAWAL from a bank deposit wallet, else a DEPOSIT) */
+            201: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Transaction"];
+                };
+            };
+            /** @description The request is malformed: the message names the field (body first, then query, then path). */
+            400: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key. */
+            401: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found; a resource of another organization is indistinguishable from a missing one. */
+            404: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body exceeds its limit: 64 KiB, or 10 MB for a document upload's file. */
+            413: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over a rate limit (per API key, per organization, or per webhook endpoint); retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; details stay in the service logs under the request id. */
+            500: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is throttled or unavailable; nothing was half-written. Retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    sandboxCreditBalance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The `customerId` that creating the customer returned */
+                customerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SandboxCreditBalanceRequest"];
+            };
+        };
+        responses: {
+            /** @description Sandbox: credit USDC to the customer's balance (a completed DEPOSIT) */
             201: {
                 headers: {
                     /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */

@@ -1,6 +1,6 @@
 import { PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import type { Deps } from '#shared/deps.ts';
-import type { Transaction } from '#shared/withdrawals/schemas.ts';
+import type { Transaction } from '#shared/transactions/schemas.ts';
 import { type BankOverrides, bankItem } from '#test/support/banks/bank-items.ts';
 import { givenOrganization } from '#test/support/deps.ts';
 import type { ApiResponse } from '#test/support/http/local-api.ts';

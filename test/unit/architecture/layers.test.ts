@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '#infra/repo-root.ts';
 
@@ -52,16 +53,22 @@ const RANKS: Record<string, number> = {
   'shared/customers': 4,
   'shared/wallets': 4,
   'shared/banks': 4,
-  'shared/withdrawals': 4,
-  'shared/deposits': 4,
-  'shared/developer-fees': 4,
   'shared/webhooks': 4,
   'shared/docs': 4,
   'shared/health': 4,
-  'shared/console': 4,
-  'shared/http': 5,
-  'shared/routes.ts': 6,
-  'shared/openapi': 7,
+  // What withdrawals and deposits are built from: the ledger (the customers' and the organization's) and quotes,
+  // then the transactions that move both and the organization's developer fees, then the payout rail.
+  'shared/ledger': 5,
+  'shared/quotes': 5,
+  'shared/transactions': 6,
+  'shared/developer-fees': 6,
+  'shared/payouts': 7,
+  'shared/withdrawals': 8,
+  'shared/deposits': 8,
+  'shared/console': 9,
+  'shared/http': 10,
+  'shared/routes.ts': 11,
+  'shared/openapi': 12,
 };
 
 const sharedEdges = () =>
@@ -132,6 +139,62 @@ describe('the layers', () => {
     );
     expect(tables.length).toBeGreaterThan(40);
     expect(wrong).toEqual([]);
+  });
+});
+
+/**
+ * Handlers that call no use case of their area: the documentation's pages, assets and OpenAPI document are rendered
+ * from the route table (shared/docs, shared/openapi), and the health check answers without reading anything.
+ */
+const WITHOUT_USE_CASE: Record<string, string> = {
+  'functions/api/docs/get-docs-asset.ts': 'serves a bundled documentation asset',
+  'functions/api/docs/get-docs-page.ts': 'serves the documentation page',
+  'functions/api/docs/get-openapi-document.ts': 'serves the OpenAPI document built from the route table',
+  'functions/api/health/get-health.ts': 'answers without reading anything',
+};
+
+describe('handlers, use cases and areas', () => {
+  const handlers = modules.filter(
+    (module) => module.path.startsWith('functions/api/') && module.path !== 'functions/api/not-found.ts',
+  );
+
+  it('names a handler after the use case it calls: functions/api/<area>/<action>.ts imports shared/<area>/<action>.ts', () => {
+    const unmatched = handlers
+      .filter((module) => WITHOUT_USE_CASE[module.path] === undefined)
+      .filter((module) => !module.imports.includes(module.path.replace(/^functions\/api\//, 'shared/')))
+      .map((module) => module.path);
+    expect(handlers.length).toBeGreaterThan(40);
+    expect(unmatched).toEqual([]);
+  });
+
+  it('lists as calling no use case only handlers that exist and indeed call none', () => {
+    const callers = handlers
+      .filter((module) => WITHOUT_USE_CASE[module.path] !== undefined)
+      .filter((module) => module.imports.includes(module.path.replace(/^functions\/api\//, 'shared/')))
+      .map((module) => module.path);
+    const missing = Object.keys(WITHOUT_USE_CASE).filter((path) => !handlers.some((module) => module.path === path));
+    expect({ callers, missing }).toEqual({ callers: [], missing: [] });
+  });
+
+  it("keeps a route's handler in the folder of the area whose rows declare it, sandbox routes included", async () => {
+    // The stacks follow: one nested stack per handler folder (test/infra/api-stack.test.ts).
+    const areaRows = modules.filter((module) => /^shared\/[a-z-]+\/routes\.ts$/.test(module.path));
+    const misplaced: string[] = [];
+    for (const module of areaRows) {
+      const area = module.path.split('/')[1];
+      const { routes } = (await import(pathToFileURL(join(REPO_ROOT, module.path)).href)) as {
+        routes: Record<string, { handler: string }>;
+      };
+      for (const [name, route] of Object.entries(routes)) {
+        if (!route.handler.startsWith(`functions/api/${area}/`))
+          misplaced.push(`${module.path} ${name}: ${route.handler}`);
+      }
+    }
+    const folders = new Set(handlers.map((module) => module.path.split('/')[2]));
+    const areas = new Set(areaRows.map((module) => module.path.split('/')[1]));
+    expect(areaRows.length).toBeGreaterThan(10);
+    expect(misplaced).toEqual([]);
+    expect([...folders].filter((folder) => !areas.has(folder ?? ''))).toEqual([]);
   });
 });
 

@@ -14,7 +14,7 @@ import {
 } from '#shared/http/session.ts';
 import { routeList } from '#shared/routes.ts';
 import type { RouteDefinition } from '#shared/routing/route.ts';
-import type { TransactionRecord } from '#shared/withdrawals/records.ts';
+import type { TransactionRecord } from '#shared/transactions/records.ts';
 
 const local = parseConfig({ CONSOLE_ORIGIN: 'http://localhost:3000' });
 const hosted = parseConfig({ CONSOLE_ORIGIN: 'https://console.example.com' });

@@ -8,7 +8,7 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { handler as sandboxDeposit } from '#functions/api/sandbox/simulate-deposit.ts';
+import { handler as sandboxDeposit } from '#functions/api/deposits/simulate-deposit.ts';
 import { bankItem } from '#test/support/banks/bank-items.ts';
 import { type Caller, givenCaller, mockDocumentClient } from '#test/support/db/document-client-mock.ts';
 import { apiEvent, bodyOf, headerOf, invoke, jsonBody } from '#test/support/http/api-event.ts';

@@ -1,7 +1,0 @@
-import { apiHandler } from '#shared/http/api-handler.ts';
-import { routes } from '#shared/withdrawals/routes.ts';
-import { setExchangeRates } from '#shared/withdrawals/set-exchange-rates.ts';
-
-export const handler = apiHandler(routes.sandboxSetExchangeRates, ({ deps, auth, body }) =>
-  setExchangeRates(deps, auth.organization, body),
-);

@@ -1,7 +1,0 @@
-import { apiHandler } from '#shared/http/api-handler.ts';
-import { getAllowance } from '#shared/withdrawals/get-allowance.ts';
-import { routes } from '#shared/withdrawals/routes.ts';
-
-export const handler = apiHandler(routes.getWithdrawalAllowance, ({ deps, auth }) =>
-  getAllowance(deps, auth.organization),
-);

@@ -1,7 +1,0 @@
-import { apiHandler } from '#shared/http/api-handler.ts';
-import { getCustomerBalance } from '#shared/withdrawals/get-customer-balance.ts';
-import { routes } from '#shared/withdrawals/routes.ts';
-
-export const handler = apiHandler(routes.getCustomerBalance, ({ deps, auth, params }) =>
-  getCustomerBalance(deps, { organizationId: auth.organizationId, customerId: params.customerId }),
-);

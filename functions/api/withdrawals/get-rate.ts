@@ -1,5 +1,0 @@
-import { apiHandler } from '#shared/http/api-handler.ts';
-import { getRate } from '#shared/withdrawals/get-rate.ts';
-import { routes } from '#shared/withdrawals/routes.ts';
-
-export const handler = apiHandler(routes.getRate, ({ deps, auth, query }) => getRate(deps, auth.organization, query));

@@ -1,7 +1,0 @@
-import { apiHandler } from '#shared/http/api-handler.ts';
-import { getTransaction } from '#shared/withdrawals/get-transaction.ts';
-import { routes } from '#shared/withdrawals/routes.ts';
-
-export const handler = apiHandler(routes.getTransaction, ({ deps, auth, params }) =>
-  getTransaction(deps, { organizationId: auth.organizationId, ...params }),
-);

@@ -1,0 +1,60 @@
+import type { Deps } from '#shared/deps.ts';
+import { advancePaymentFile, queryDuePaymentFiles } from '#shared/payouts/payment-file-repository.ts';
+import type { PaymentFileRecord } from '#shared/payouts/records.ts';
+import type { BankChannel } from '#shared/rails/bank/channel.ts';
+import { writeCamt054, writePain002 } from '#shared/rails/bank/report-writer.ts';
+import { getTransactionOfCustomer } from '#shared/transactions/transaction-repository.ts';
+
+/**
+ * The sandbox bank simulator: a sandbox payment file whose `answerDueAt` (its payouts' `SANDBOX_SETTLE_AFTER_S`)
+ * has passed is answered like a bank would, with a pain.002 accepting it and a camt.054 booking the debit of each
+ * payment still PROCESSING, written to the inbox; `processInbox` applies them like any bank's reports. Report
+ * names are derived from the file, so answering again after a crash writes the same reports (applied once).
+ * With `SANDBOX_SETTLE_AFTER_S=off` files get no answer time and the simulator stays silent.
+ */
+export async function answerSandboxFile(deps: Deps, channel: BankChannel, file: PaymentFileRecord) {
+  const now = deps.clock.now();
+  const createdAt = now.toISOString();
+  const current = await Promise.all(
+    file.payments.map((payment) =>
+      getTransactionOfCustomer(deps.db, file.organizationId, payment.customerId, payment.transactionId),
+    ),
+  );
+  const open = file.payments.filter((_, index) => current[index]?.status === 'PROCESSING');
+  await channel.writeInbox(
+    `${file.messageId}.pain002.xml`,
+    writePain002({
+      messageId: `${file.messageId.slice(0, 28)}-STATUS`,
+      createdAt,
+      originalMessageId: file.messageId,
+      fileStatus: 'ACCP',
+      paymentInfoId: file.paymentInfoId,
+      payments: [],
+    }),
+  );
+  if (open.length > 0) {
+    await channel.writeInbox(
+      `${file.messageId}.camt054.xml`,
+      writeCamt054({
+        messageId: `${file.messageId.slice(0, 28)}-BOOKED`,
+        createdAt,
+        account: file.debtorAccount,
+        entries: open.map((payment) => ({
+          endToEndId: payment.reference,
+          amount: payment.amount,
+          currency: file.currency,
+          bookingDate: createdAt,
+        })),
+      }),
+    );
+  }
+  await advancePaymentFile(deps.db, file, 'ANSWERED');
+}
+
+export async function answerSandboxFiles(deps: Deps, channel: BankChannel, now: Date = deps.clock.now()) {
+  const due = await queryDuePaymentFiles(deps.db, 'ANSWER', now, 100);
+  for (const file of due) {
+    if (file.environment === 'sandbox') await answerSandboxFile(deps, channel, file);
+  }
+  return { answered: due.length };
+}

@@ -1,0 +1,204 @@
+import { WriteConditionFailedError, writeGuarded } from '#shared/db/guarded-write.ts';
+import type { Deps } from '#shared/deps.ts';
+import { newId } from '#shared/ids.ts';
+import { log } from '#shared/log.ts';
+import { countMetric } from '#shared/metrics.ts';
+import { getOrganization } from '#shared/organizations/repository.ts';
+import {
+  advancePaymentFile,
+  paymentFileWrites,
+  queryDuePaymentFiles,
+} from '#shared/payouts/payment-file-repository.ts';
+import type { PaymentFileRecord } from '#shared/payouts/records.ts';
+import type { BankChannel } from '#shared/rails/bank/channel.ts';
+import { writePain001 } from '#shared/rails/bank/pain001.ts';
+import { type PayoutAccount, paymentInfoId, SANDBOX_DEBTORS } from '#shared/rails/bank/payment-file.ts';
+import type { TransactionRecord } from '#shared/transactions/records.ts';
+import {
+  getTransactionOfCustomer,
+  queryDueTransactions,
+  transactionWrites,
+} from '#shared/transactions/transaction-repository.ts';
+
+/**
+ * The payout batcher (scheduled every `PAYOUT_BATCH_INTERVAL_S`): an organization's PROCESSING withdrawals not yet
+ * in a file, per currency, become one pain.001 file in the bank channel's outbox.
+ *
+ * A withdrawal is in exactly one file, ever: the file is **claimed** first, in one TransactWriteItems that puts the
+ * file item (its XML included) and marks every withdrawal in it with the file's message id, each conditional on the
+ * status and version read, so of two batchers only one claims a withdrawal. Only then is the file written to the
+ * outbox under its message id, and the file item marked WRITTEN. A crash in between leaves the file CLAIMED with a
+ * WRITE timer; the next run writes the same XML under the same name again (an overwrite with identical content),
+ * never a second file.
+ */
+
+export type BatchResult = { files: string[]; payments: number; rewritten: number };
+
+/** One claim is one TransactWriteItems: the file item and at most 99 withdrawals. */
+const MAX_PAYMENTS_PER_FILE = 99;
+const MAX_DUE = 500;
+
+function debtorOf(organization: NonNullable<Awaited<ReturnType<typeof getOrganization>>>, currency: 'EUR' | 'USD') {
+  const configured: PayoutAccount | undefined = organization.payoutAccounts?.[currency];
+  if (configured) return configured;
+  return organization.environment === 'sandbox' ? SANDBOX_DEBTORS[currency] : undefined;
+}
+
+function creditorOf(withdrawal: TransactionRecord): PayoutAccount {
+  const bank = withdrawal.withdrawalBank;
+  if (!bank) throw new Error(`Withdrawal ${withdrawal.transactionId} has no bank`);
+  return bank.currency === 'EUR'
+    ? { currency: 'EUR', name: bank.beneficiaryName, iban: bank.iban ?? '', bic: bank.bic }
+    : {
+        currency: 'USD',
+        name: bank.beneficiaryName,
+        accountNumber: bank.accountNumber ?? '',
+        routingNumber: bank.routingNumber ?? '',
+      };
+}
+
+/** Writes a claimed file to the outbox and marks it WRITTEN (again, after a crash: same name, same XML). */
+async function deliver(deps: Deps, channel: BankChannel, file: PaymentFileRecord): Promise<void> {
+  await channel.writeOutbox(`${file.messageId}.xml`, file.xml);
+  await advancePaymentFile(deps.db, file, 'WRITTEN');
+}
+
+async function claim(deps: Deps, withdrawals: TransactionRecord[], now: Date): Promise<PaymentFileRecord | undefined> {
+  const [first] = withdrawals;
+  if (!first) return undefined;
+  const organization = await getOrganization(deps.db, first.organizationId);
+  const currency = first.targetCurrency === 'USD' ? 'USD' : 'EUR';
+  const debtor = organization && debtorOf(organization, currency);
+  if (!organization || !debtor) {
+    log.error('payouts not batched: the organization has no payout account', {
+      organizationId: first.organizationId,
+      currency,
+    });
+    countMetric('PayoutsNotBatched', {}, withdrawals.length);
+    return undefined;
+  }
+  const messageId = newId().replaceAll('-', '');
+  const createdAt = now.toISOString();
+  const xml = writePain001({
+    messageId,
+    createdAt,
+    executionDate: createdAt.slice(0, 10),
+    initiatingParty: organization.name,
+    debtor,
+    payments: withdrawals.map((withdrawal) => ({
+      endToEndId: withdrawal.reference,
+      amount: withdrawal.targetAmount,
+      creditor: creditorOf(withdrawal),
+      remittance: `Payout ${withdrawal.reference}`,
+    })),
+  });
+  const dueTimes = withdrawals.map((withdrawal) => withdrawal.settleDueAt);
+  // The simulator answers when the last of its payouts is due (ISO times sort as strings).
+  const answerDueAt =
+    organization.environment === 'sandbox' && dueTimes.every((due) => due !== null)
+      ? ([createdAt, ...dueTimes].sort().at(-1) ?? createdAt)
+      : null;
+  const file: PaymentFileRecord = {
+    messageId,
+    organizationId: organization.organizationId,
+    environment: organization.environment,
+    currency,
+    status: 'CLAIMED',
+    createdAt,
+    answerDueAt,
+    overdueAt: new Date(now.getTime() + deps.config.bank.processingAlarmSeconds * 1000).toISOString(),
+    paymentInfoId: paymentInfoId(messageId),
+    debtorAccount: debtor.currency === 'EUR' ? { iban: debtor.iban } : { accountNumber: debtor.accountNumber },
+    payments: withdrawals.map((withdrawal) => ({
+      transactionId: withdrawal.transactionId,
+      customerId: withdrawal.customerId,
+      reference: withdrawal.reference,
+      amount: withdrawal.targetAmount,
+    })),
+    xml,
+  };
+  await writeGuarded(deps.db, [
+    { role: 'file', item: paymentFileWrites.insert(deps.db, file) },
+    ...withdrawals.map((withdrawal) => ({
+      role: 'transaction',
+      item: transactionWrites.replace(deps.db, withdrawal, {
+        ...withdrawal,
+        paymentFileId: messageId,
+        updatedAt: createdAt,
+        version: withdrawal.version + 1,
+      }),
+    })),
+  ]);
+  return file;
+}
+
+/** Still PROCESSING and in no file, read again strongly (the timer index is eventually consistent). */
+async function stillUnbatched(deps: Deps, withdrawals: TransactionRecord[]) {
+  const fresh = await Promise.all(
+    withdrawals.map((w) => getTransactionOfCustomer(deps.db, w.organizationId, w.customerId, w.transactionId)),
+  );
+  return fresh.filter(
+    (w): w is TransactionRecord => !!w && w.status === 'PROCESSING' && w.type === 'WITHDRAWAL' && !w.paymentFileId,
+  );
+}
+
+/**
+ * Files whose payouts should all have been reported on by now: those with payouts still PROCESSING count in
+ * `PayoutsProcessingTooLong` (alarmed) on every run until the bank answers; a file with none left is SETTLED.
+ */
+export async function checkOverdueFiles(deps: Deps, now: Date = deps.clock.now()) {
+  let stuck = 0;
+  for (const file of await queryDuePaymentFiles(deps.db, 'AWAIT', now, MAX_DUE)) {
+    const current = await Promise.all(
+      file.payments.map((p) => getTransactionOfCustomer(deps.db, file.organizationId, p.customerId, p.transactionId)),
+    );
+    const open = current.filter((t) => t?.status === 'PROCESSING').length;
+    if (open === 0) await advancePaymentFile(deps.db, file, 'SETTLED');
+    else {
+      stuck += open;
+      log.error('payouts PROCESSING too long: the bank has not reported on them', {
+        messageId: file.messageId,
+        organizationId: file.organizationId,
+        open,
+      });
+    }
+  }
+  if (stuck > 0) countMetric('PayoutsProcessingTooLong', {}, stuck);
+  return { stuck };
+}
+
+export async function batchPayouts(deps: Deps, channel: BankChannel, now: Date = deps.clock.now()) {
+  const result: BatchResult = { files: [], payments: 0, rewritten: 0 };
+  // First the files a crashed run claimed but did not deliver.
+  for (const file of await queryDuePaymentFiles(deps.db, 'WRITE', now, MAX_DUE)) {
+    await deliver(deps, channel, file);
+    result.rewritten++;
+  }
+  const due = await queryDueTransactions(deps.db, 'BATCH', now, MAX_DUE);
+  const groups = new Map<string, TransactionRecord[]>();
+  for (const withdrawal of due) {
+    const group = `${withdrawal.organizationId}|${withdrawal.targetCurrency}`;
+    groups.set(group, [...(groups.get(group) ?? []), withdrawal]);
+  }
+  for (const group of groups.values()) {
+    for (let start = 0; start < group.length; start += MAX_PAYMENTS_PER_FILE) {
+      let batch = await stillUnbatched(deps, group.slice(start, start + MAX_PAYMENTS_PER_FILE));
+      for (let attempt = 0; attempt < 3 && batch.length > 0; attempt++) {
+        try {
+          const file = await claim(deps, batch, now);
+          if (file) {
+            await deliver(deps, channel, file);
+            result.files.push(file.messageId);
+            result.payments += file.payments.length;
+          }
+          break;
+        } catch (error) {
+          if (!(error instanceof WriteConditionFailedError)) throw error;
+          // Another batcher (or a transition) got some of them first: claim what is left.
+          batch = await stillUnbatched(deps, batch);
+        }
+      }
+    }
+  }
+  return result;
+}

@@ -1,0 +1,80 @@
+import type { Deps } from '#shared/deps.ts';
+import { ConflictError, NotFoundError } from '#shared/errors.ts';
+import { processInboxReport, type ReportOutcome } from '#shared/payouts/apply-bank-report.ts';
+import { writeCamt054 } from '#shared/rails/bank/report-writer.ts';
+import { bankChannel } from '#shared/rails/bank/s3-channel.ts';
+import { assertTransition } from '#shared/transactions/lifecycle.ts';
+import { toTransaction } from '#shared/transactions/new-transaction.ts';
+import { getTransactionOfCustomer } from '#shared/transactions/transaction-repository.ts';
+import { locate, type SandboxTransaction } from '#shared/transactions/transaction-rules.ts';
+
+/**
+ * Sandbox: the bank books the payout now. The route does what the bank would: a camt.054 with the booked debit
+ * goes into the inbox and is applied like any report (COMPLETED, the locked amount leaves, a webhook).
+ */
+export async function completeTransaction(deps: Deps, input: SandboxTransaction) {
+  const locator = await locate(deps, input.organization.organizationId, input.transactionId);
+  const current = await getTransactionOfCustomer(
+    deps.db,
+    locator.organizationId,
+    locator.customerId,
+    locator.transactionId,
+  );
+  if (!current) throw new NotFoundError('Transaction not found');
+  assertTransition(current, 'complete');
+  const now = deps.clock.now().toISOString();
+  const bank = current.withdrawalBank;
+  const name = `sandbox-${current.transactionId}-v${current.version}.camt054.xml`;
+  const channel = bankChannel(deps.config);
+  await channel.writeInbox(
+    name,
+    writeCamt054({
+      messageId: `SBX-${current.reference}-BOOKED`,
+      createdAt: now,
+      account: bank?.iban ? { iban: bank.iban } : { accountNumber: bank?.accountNumber ?? 'NOTPROVIDED' },
+      entries: [
+        {
+          endToEndId: current.reference,
+          amount: current.targetAmount,
+          currency: current.targetCurrency,
+          bookingDate: now,
+        },
+      ],
+    }),
+  );
+  return toTransaction(
+    await answerOfSandboxReport(deps, locator, await processInboxReport(deps, channel, name), 'complete'),
+  );
+}
+
+/**
+ * The transaction after a sandbox route's own report was processed. A report quarantined as contradicting the state
+ * lost a race with another decision (a complete against a fail): the route answers 409 as if it had come second.
+ */
+export async function answerOfSandboxReport(
+  deps: Deps,
+  locator: { organizationId: string; customerId: string; transactionId: string },
+  outcome: ReportOutcome,
+  trigger: 'complete' | 'fail',
+) {
+  const after = await reread(deps, locator);
+  if (outcome.outcome === 'quarantined') {
+    assertTransition(after, trigger);
+    throw new ConflictError(outcome.error);
+  }
+  return after;
+}
+
+export async function reread(
+  deps: Deps,
+  locator: { organizationId: string; customerId: string; transactionId: string },
+) {
+  const record = await getTransactionOfCustomer(
+    deps.db,
+    locator.organizationId,
+    locator.customerId,
+    locator.transactionId,
+  );
+  if (!record) throw new NotFoundError('Transaction not found');
+  return record;
+}

@@ -1,0 +1,53 @@
+import { PaymentRailSchema } from '#shared/banks/records.ts';
+import {
+  ApprovalSchema,
+  DepositInstructionsSchema,
+  ReservationSchema,
+  TransactionSchema,
+  WithdrawalBankSnapshotSchema,
+} from '#shared/transactions/schemas.ts';
+import * as z from '#shared/validation/zod.ts';
+
+/** The stored transaction; parsed on every read. */
+export const TransactionRecordSchema = z.extend(
+  z.omit(TransactionSchema, {
+    id: true,
+    requiresUiAction: true,
+    paymentRail: true,
+  }),
+  {
+    transactionId: z.string(),
+    /** The bank details as they were; `paymentRail` is absent on records written before rails were stored. */
+    withdrawalBank: z.nullable(z.extend(WithdrawalBankSnapshotSchema, { paymentRail: z.optional(PaymentRailSchema) })),
+    /** Absent on records written before it was stored: null. */
+    depositInstructions: z._default(z.nullable(DepositInstructionsSchema), null),
+    organizationId: z.string(),
+    idempotencyKey: z.nullable(z.string()),
+    approvals: z.array(ApprovalSchema),
+    reservation: ReservationSchema,
+    /** When a withdrawal still awaiting signatures expires. */
+    expiryDueAt: z.nullable(z.string()),
+    /** When the sandbox bank simulator answers this payout's file at the earliest (null: live, or simulator off). */
+    settleDueAt: z.nullable(z.string()),
+    /** The payment file (its message id) this withdrawal was put in; set once, by the batcher's claim. */
+    paymentFileId: z.optional(z.string()),
+    /** Who rejected or cancelled it (an approver's e-mail, `api` for the cancel route). */
+    cancelledBy: z.nullable(z.string()),
+    /** Optimistic-concurrency counter: every transition is conditional on the version and status it read. */
+    version: z.number().check(z.int(), z.gte(1)),
+  },
+);
+
+export type TransactionRecord = z.infer<typeof TransactionRecordSchema>;
+
+export const IdempotencyRecordSchema = z.object({
+  organizationId: z.string(),
+  idempotencyKey: z.string(),
+  /** SHA-256 of the canonical parameters: the same key with other parameters is refused. */
+  requestHash: z.string(),
+  customerId: z.string(),
+  transactionId: z.string(),
+  createdAt: z.string(),
+});
+
+export type IdempotencyRecord = z.infer<typeof IdempotencyRecordSchema>;

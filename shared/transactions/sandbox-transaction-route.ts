@@ -1,0 +1,51 @@
+import { sandboxRoute } from '#shared/routing/presets.ts';
+import { defineRoute } from '#shared/routing/route.ts';
+import { ErrorBodySchema } from '#shared/routing/schemas.ts';
+import { IllegalTransitionError } from '#shared/transactions/lifecycle.ts';
+import { SandboxTransactionParams, TransactionResponseSchema } from '#shared/transactions/schemas.ts';
+import type * as z from '#shared/validation/zod.ts';
+
+/**
+ * `POST /sandbox/transactions/{transactionId}/<action>`: the sandbox's stand-ins for approvers (withdrawals) and the
+ * payout rail (payouts); the handler is `functions/api/<area>/<action>-transaction.ts`.
+ */
+export const sandboxTransactionRoute = <
+  const Area extends string,
+  const O extends string,
+  const A extends 'approve' | 'reject' | 'complete' | 'fail' | 'expire',
+  const B extends z.ZodMiniType,
+>(
+  area: Area,
+  operationId: O,
+  action: A,
+  summary: string,
+  body: B,
+) =>
+  defineRoute({
+    ...sandboxRoute,
+    operationId,
+    method: 'POST',
+    path: `/api/v2/sandbox/transactions/{transactionId}/${action}`,
+    handler: `functions/api/${area}/${action}-transaction.ts`,
+    summary,
+    successStatus: 200,
+    // complete and fail write the bank's report into the bank channel inbox and apply it, as the bank would.
+    access:
+      action === 'complete' || action === 'fail'
+        ? { table: 'readwrite', bankChannel: 'reports' }
+        : { table: 'readwrite' },
+    request: { params: SandboxTransactionParams, body },
+    responses: {
+      200: TransactionResponseSchema,
+      400: ErrorBodySchema,
+      401: ErrorBodySchema,
+      404: ErrorBodySchema,
+      409: ErrorBodySchema,
+    },
+    examples: {
+      responses: {
+        404: { error: 'Transaction not found' },
+        409: { error: new IllegalTransitionError('COMPLETED', action).message },
+      },
+    },
+  });

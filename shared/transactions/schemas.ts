@@ -1,0 +1,203 @@
+import { BankCurrencySchema, PaymentRailSchema } from '#shared/banks/records.ts';
+import { DeveloperFeeSchema } from '#shared/developer-fees/records.ts';
+import { PaginationQuery } from '#shared/routing/schemas.ts';
+import * as z from '#shared/validation/zod.ts';
+
+export const TRANSACTION_STATUSES = [
+  'PROPOSED',
+  'PARTIALLY_SIGNED',
+  'PROCESSING',
+  'COMPLETED',
+  'FAILED',
+  'CANCELLED',
+  'EXPIRED',
+] as const;
+export const TransactionStatusSchema = z.enum(TRANSACTION_STATUSES);
+export type TransactionStatus = z.infer<typeof TransactionStatusSchema>;
+
+export const TransactionTypeSchema = z.enum(['WITHDRAWAL', 'DEPOSIT']);
+export type TransactionType = z.infer<typeof TransactionTypeSchema>;
+
+export const TargetCurrencySchema = z.enum(['EUR', 'USD', 'USDC']);
+
+const uuid = z.uuid({ error: 'Must be a UUID' });
+
+const EXAMPLE_TRANSACTION_ID = '6f1c2a9e-4b7d-4e21-9c3a-1d2e3f4a5b6c';
+const EXAMPLE_CUSTOMER_ID = '3b241101-e2bb-4255-8caf-4136c566a962';
+// The same customer and bank as the customers' and banks' examples, so the examples read as one flow.
+const EXAMPLE_BANK_ID = '9d3c6f0e-5a1b-4c7e-8f2a-1b2c3d4e5f60';
+
+const transactionId = uuid.check(
+  z.meta({
+    description: 'The `id` of the transaction (a withdrawal or a deposit)',
+    examples: [EXAMPLE_TRANSACTION_ID],
+  }),
+);
+export const TransactionParams = z.strictObject({
+  customerId: uuid.check(
+    z.meta({ description: 'The customer the transaction belongs to', examples: [EXAMPLE_CUSTOMER_ID] }),
+  ),
+  transactionId,
+});
+export const SandboxTransactionParams = z.strictObject({ transactionId });
+
+/** An id Compose's integrators may hold in any form: every string that is not one of ours is simply not found (404). */
+export const OpaqueIdSchema = z.string().check(z.minLength(1), z.maxLength(255));
+
+/** Get transaction, as Compose answers it: a transaction id that is not a UUID is a 404, not a 400. */
+export const TransactionLookupParams = z.strictObject({
+  customerId: TransactionParams.shape.customerId,
+  transactionId: OpaqueIdSchema.check(
+    z.meta({
+      description: 'The `id` of the transaction (a withdrawal or a deposit); any other string is not found (404)',
+      examples: [EXAMPLE_TRANSACTION_ID],
+    }),
+  ),
+});
+
+/** Filters accept any letter case; the stored values are upper case. */
+const upperCaseEnum = <T extends z.ZodMiniType<unknown, string>>(schema: T) =>
+  z.pipe(
+    z.pipe(
+      z.string(),
+      z.transform((value) => value.toUpperCase()),
+    ),
+    schema,
+  );
+
+export const ListTransactionsQuery = z.strictObject({
+  ...PaginationQuery,
+  type: z
+    .optional(upperCaseEnum(TransactionTypeSchema))
+    .check(z.meta({ description: 'Only `WITHDRAWAL` or only `DEPOSIT` transactions (any letter case)' })),
+  status: z
+    .optional(upperCaseEnum(TransactionStatusSchema))
+    .check(
+      z.meta({ description: `Only transactions in this status (any letter case): ${TRANSACTION_STATUSES.join(', ')}` }),
+    ),
+});
+
+export const WithdrawalBankSnapshotSchema = z.object({
+  id: z.string(),
+  beneficiaryName: z.string(),
+  currency: BankCurrencySchema,
+  iban: z.nullable(z.string()),
+  bic: z.nullable(z.string()),
+  accountNumber: z.nullable(z.string()),
+  routingNumber: z.nullable(z.string()),
+});
+
+/** The rail a transaction moves on (Compose's `paymentRail`): the bank's rail; null for on-chain credits. */
+export const TransactionPaymentRailSchema = z.nullable(PaymentRailSchema);
+
+/**
+ * Compose's `depositInstructions` of a deposit: how the money was paid in. `sharedAccount`: to the platform's
+ * receiving account, identified by the customer's deposit `reference`. Null on withdrawals and on USDC that arrived
+ * on-chain (its `txHash` says where from).
+ */
+export const DepositInstructionsSchema = z
+  .object({
+    accountType: z.enum(['sharedAccount']),
+    reference: z.string().check(z.meta({ description: "The customer's deposit reference the payer quoted" })),
+  })
+  .check(z.meta({ id: 'DepositInstructions' }));
+export type DepositInstructions = z.infer<typeof DepositInstructionsSchema>;
+
+/** The transaction object of API.md section 5, exactly. */
+export const TransactionSchema = z.object({
+  id: z.string(),
+  customerId: z.string(),
+  type: TransactionTypeSchema,
+  status: TransactionStatusSchema,
+  requiresUiAction: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  completedAt: z.nullable(z.string()),
+  reference: z.string(),
+  sourceCurrency: z.literal('USDC'),
+  targetCurrency: TargetCurrencySchema,
+  sourceAmount: z.string(),
+  targetAmount: z.string(),
+  exchangeRate: z.string(),
+  fee: z.string(),
+  paymentRail: TransactionPaymentRailSchema,
+  withdrawalBank: z.nullable(WithdrawalBankSnapshotSchema),
+  depositInstructions: z.nullable(DepositInstructionsSchema),
+  walletAddress: z.nullable(z.string()),
+  developerFee: z.nullable(DeveloperFeeSchema),
+  txHash: z.nullable(z.string()),
+  failureReason: z.nullable(z.string()),
+});
+export type Transaction = z.infer<typeof TransactionSchema>;
+
+const TRANSACTION_EXAMPLE: Transaction = {
+  id: EXAMPLE_TRANSACTION_ID,
+  customerId: EXAMPLE_CUSTOMER_ID,
+  type: 'WITHDRAWAL',
+  status: 'PROCESSING',
+  requiresUiAction: false,
+  createdAt: '2026-11-21T10:00:00.000Z',
+  updatedAt: '2026-11-21T10:00:00.000Z',
+  completedAt: null,
+  reference: 'WD-7K3M-9QX2',
+  sourceCurrency: 'USDC',
+  targetCurrency: 'EUR',
+  sourceAmount: '100.00',
+  targetAmount: '91.08',
+  exchangeRate: '0.92',
+  fee: '1.00',
+  paymentRail: 'SEPA',
+  withdrawalBank: {
+    id: EXAMPLE_BANK_ID,
+    beneficiaryName: 'Ada Lovelace',
+    currency: 'EUR',
+    iban: 'DE89370400440532013000',
+    bic: 'COBADEFFXXX',
+    accountNumber: null,
+    routingNumber: null,
+  },
+  depositInstructions: null,
+  walletAddress: null,
+  developerFee: null,
+  txHash: null,
+  failureReason: null,
+};
+
+/** The transaction object as documented (the stored record derives from the plain schema above). */
+export const TransactionResponseSchema = TransactionSchema.check(
+  z.meta({
+    id: 'Transaction',
+    examples: [
+      TRANSACTION_EXAMPLE,
+      {
+        ...TRANSACTION_EXAMPLE,
+        id: '0a9b8c7d-6e5f-4a3b-9c2d-1e0f9a8b7c6d',
+        type: 'DEPOSIT',
+        status: 'COMPLETED',
+        createdAt: '2026-11-21T09:00:00.000Z',
+        updatedAt: '2026-11-21T09:00:00.000Z',
+        completedAt: '2026-11-21T09:00:00.000Z',
+        reference: 'DP-2H8N-4RKW',
+        targetCurrency: 'USDC',
+        sourceAmount: '250.00',
+        targetAmount: '250.00',
+        exchangeRate: '1.00',
+        fee: '0.00',
+        paymentRail: null,
+        withdrawalBank: null,
+        depositInstructions: { accountType: 'sharedAccount', reference: 'A7B3C9D2E1' },
+      },
+    ],
+  }),
+);
+
+/** What a transaction holds of the ledger, so whatever ends it releases exactly that. */
+export const ReservationSchema = z.object({
+  /** The source amount is locked in the customer's balance. */
+  balance: z.boolean(),
+  /** The allowance period the amount was counted in; null when the allowance was not used. */
+  allowancePeriodStart: z.nullable(z.string()),
+});
+export type Reservation = z.infer<typeof ReservationSchema>;
+
+export const ApprovalSchema = z.object({ approver: z.string(), approvedAt: z.string() });

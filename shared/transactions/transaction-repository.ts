@@ -1,0 +1,272 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { Db } from '#shared/db/client.ts';
+import type { TransactItem } from '#shared/db/guarded-write.ts';
+import { readItem } from '#shared/db/items.ts';
+import { keys, TIMER_SHARDS, type TimerKind } from '#shared/db/keys.ts';
+import { type Page, queryListPage } from '#shared/db/pagination.ts';
+import { TABLE } from '#shared/db/table.ts';
+import { eventPut } from '#shared/events/outbox.ts';
+import { pendingTimer } from '#shared/transactions/lifecycle.ts';
+import type { IdempotencyRecord } from '#shared/transactions/records.ts';
+import { type TransactionRecord, TransactionRecordSchema } from '#shared/transactions/records.ts';
+import type { TransactionStatus, TransactionType } from '#shared/transactions/schemas.ts';
+import * as z from '#shared/validation/zod.ts';
+
+const TRANSACTION_ATTRIBUTES = Object.keys(TransactionRecordSchema.shape);
+
+export const parseTransaction = (item: Record<string, unknown>): TransactionRecord =>
+  TransactionRecordSchema.parse(Object.fromEntries(TRANSACTION_ATTRIBUTES.map((name) => [name, item[name]])));
+
+const PointerSchema = z.object({ organizationId: z.string(), customerId: z.string(), transactionId: z.string() });
+export type TransactionPointer = z.infer<typeof PointerSchema>;
+
+/** The stored item: the record, its key, its list entry, and its timer entry while it waits for a deadline. */
+function transactionItem(record: TransactionRecord) {
+  const { organizationId, customerId, transactionId, createdAt } = record;
+  const timer = pendingTimer(record);
+  return {
+    ...keys.transaction(organizationId, customerId, transactionId),
+    ...keys.transactionListEntry(organizationId, customerId, createdAt, transactionId),
+    ...keys.transactionOrganizationEntry(organizationId, createdAt, transactionId),
+    ...(timer ? keys.withdrawalTimer(timer.kind, transactionId, timer.dueAt) : {}),
+    entity: 'TRANSACTION',
+    ...record,
+  };
+}
+
+// Items of a create's transaction.
+
+export const transactionWrites = {
+  insert: (db: Db, record: TransactionRecord): TransactItem => ({
+    Put: {
+      TableName: db.tableName,
+      Item: transactionItem(record),
+      // A fresh id never exists; the guard keeps a retried write from overwriting a transaction.
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+  }),
+  /** The whole new state, replacing the one it was computed from. */
+  replace: (db: Db, previous: TransactionRecord, next: TransactionRecord): TransactItem => ({
+    Put: {
+      TableName: db.tableName,
+      Item: transactionItem(next),
+      // Only from the status and version we read: of two racing transitions exactly one wins.
+      ConditionExpression: '#status = :status AND version = :version',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':status': previous.status, ':version': previous.version },
+    },
+  }),
+  pointer: (db: Db, record: TransactionRecord): TransactItem => ({
+    Put: {
+      TableName: db.tableName,
+      Item: {
+        ...keys.transactionPointer(record.organizationId, record.transactionId),
+        ...keys.transactionPointerLookup(record.transactionId),
+        entity: 'TXPOINTER',
+        organizationId: record.organizationId,
+        customerId: record.customerId,
+        transactionId: record.transactionId,
+      },
+      // Written once, with the transaction it points to.
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+  }),
+  reference: (db: Db, record: TransactionRecord): TransactItem => ({
+    Put: {
+      TableName: db.tableName,
+      Item: {
+        ...keys.transactionReference(record.reference),
+        entity: 'TXREFERENCE',
+        organizationId: record.organizationId,
+        customerId: record.customerId,
+        transactionId: record.transactionId,
+      },
+      // References are unique: a drawn reference that is taken is drawn again.
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+  }),
+  idempotency: (db: Db, record: IdempotencyRecord): TransactItem => ({
+    Put: {
+      TableName: db.tableName,
+      Item: {
+        ...keys.idempotencyRecord(record.organizationId, record.idempotencyKey),
+        entity: 'IDEMPOTENCY',
+        ...record,
+      },
+      // One transaction per key: of concurrent creates with one key exactly one writes it, the rest replay.
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+  }),
+  event: eventPut,
+};
+
+// Reads.
+
+export function getTransactionOfCustomer(
+  db: Db,
+  organizationId: string,
+  customerId: string,
+  transactionId: string,
+): Promise<TransactionRecord | undefined> {
+  return readItem(db, keys.transaction(organizationId, customerId, transactionId), parseTransaction);
+}
+
+/** The customer a transaction of this organization belongs to; another organization's transaction is not found. */
+export function findTransactionPointer(db: Db, organizationId: string, transactionId: string) {
+  return readItem(db, keys.transactionPointer(organizationId, transactionId), (item) => PointerSchema.parse(item));
+}
+
+/** Operator path: a transaction by its id alone, through the pointer's gsi1 entry. */
+export async function findTransactionPointerById(db: Db, transactionId: string) {
+  const { gsi1 } = TABLE.indexes;
+  const { Items = [] } = await db.client.send(
+    new QueryCommand({
+      TableName: db.tableName,
+      IndexName: gsi1.name,
+      KeyConditionExpression: '#pk = :pk',
+      ExpressionAttributeNames: { '#pk': gsi1.partitionKey },
+      ExpressionAttributeValues: { ':pk': keys.transactionPointerLookup(transactionId).gsi1pk },
+    }),
+  );
+  const [first] = Items;
+  return first ? PointerSchema.parse(first) : undefined;
+}
+
+export function listTransactionsOfCustomer(
+  db: Db,
+  organizationId: string,
+  customerId: string,
+  query: { limit: number; cursor?: string | undefined; type?: TransactionType; status?: TransactionStatus },
+): Promise<Page<TransactionRecord>> {
+  return queryListPage(db, {
+    partition: keys.transactionsOfCustomer(organizationId, customerId).gsi1pk,
+    limit: query.limit,
+    cursor: query.cursor,
+    parse: parseTransaction,
+    filter: transactionFilter(query),
+  });
+}
+
+/**
+ * Adds the organization-wide list entry (gsi3) to a transaction stored before that index existed; false when it
+ * already has one (every transaction written since carries it) or is gone.
+ */
+export async function addOrganizationEntry(db: Db, record: TransactionRecord): Promise<boolean> {
+  const { organizationId, customerId, transactionId, createdAt } = record;
+  const entry = keys.transactionOrganizationEntry(organizationId, createdAt, transactionId);
+  try {
+    await db.client.send(
+      new UpdateCommand({
+        TableName: db.tableName,
+        Key: keys.transaction(organizationId, customerId, transactionId),
+        UpdateExpression: 'SET gsi3pk = :pk, gsi3sk = :sk',
+        // Only to a stored transaction without one: a concurrent transition writes the same entry.
+        ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(gsi3pk)',
+        ExpressionAttributeValues: { ':pk': entry.gsi3pk, ':sk': entry.gsi3sk },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return false;
+    throw error;
+  }
+}
+
+/** The list filters as a FilterExpression (the key condition names the list). */
+function transactionFilter(query: { type?: TransactionType | undefined; status?: TransactionStatus | undefined }) {
+  const conditions: string[] = [];
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
+  if (query.type) {
+    conditions.push('#type = :type');
+    names['#type'] = 'type';
+    values[':type'] = query.type;
+  }
+  if (query.status) {
+    conditions.push('#status = :status');
+    names['#status'] = 'status';
+    values[':status'] = query.status;
+  }
+  return conditions.length ? { expression: conditions.join(' AND '), names, values } : undefined;
+}
+
+/** The organization's transactions across its customers, newest first (gsi3), optionally of one type or status. */
+export function listTransactionsOfOrganization(
+  db: Db,
+  organizationId: string,
+  query: { limit: number; cursor?: string | undefined; type?: TransactionType; status?: TransactionStatus },
+): Promise<Page<TransactionRecord>> {
+  return queryListPage(db, {
+    index: 'gsi3',
+    partition: keys.transactionsOfOrganization(organizationId).gsi3pk,
+    limit: query.limit,
+    cursor: query.cursor,
+    parse: parseTransaction,
+    filter: transactionFilter(query),
+  });
+}
+
+/**
+ * Up to `limit` transactions whose `kind` deadline has passed, across the timer shards, oldest due first per
+ * shard. The index is eventually consistent: callers re-read each transaction and transition it conditionally.
+ */
+export async function queryDueTransactions(db: Db, kind: TimerKind, now: Date, limit: number) {
+  const { gsi2 } = TABLE.indexes;
+  const due: TransactionRecord[] = [];
+  for (let shard = 0; shard < TIMER_SHARDS && due.length < limit; shard++) {
+    let start: Record<string, unknown> | undefined;
+    do {
+      const page = await db.client.send(
+        new QueryCommand({
+          TableName: db.tableName,
+          IndexName: gsi2.name,
+          KeyConditionExpression: '#pk = :pk AND #sk < :upTo',
+          ExpressionAttributeNames: { '#pk': gsi2.partitionKey, '#sk': gsi2.sortKey },
+          // `~` sorts after the `#` that separates the due time from the id, so "due at now" is included.
+          ExpressionAttributeValues: { ':pk': keys.timersDue(kind, shard).gsi2pk, ':upTo': `${now.toISOString()}~` },
+          Limit: limit - due.length,
+          ExclusiveStartKey: start,
+        }),
+      );
+      due.push(...(page.Items ?? []).map(parseTransaction));
+      start = page.LastEvaluatedKey;
+    } while (start && due.length < limit);
+  }
+  return due;
+}
+
+/**
+ * An organization's withdrawals awaiting signatures (PROPOSED, PARTIALLY_SIGNED), oldest expiry first. These are
+ * exactly the items with an expiry timer, so the sparse gsi2 holds them all; the query filters the organization's
+ * own (the index spans every organization, so the cost grows with all pending withdrawals, which expire within
+ * `WITHDRAWAL_EXPIRY_S`). The index is eventually consistent: the console re-reads a withdrawal before signing.
+ */
+export async function listAwaitingSignaturesOfOrganization(db: Db, organizationId: string, limit: number) {
+  const { gsi2 } = TABLE.indexes;
+  const found: TransactionRecord[] = [];
+  for (let shard = 0; shard < TIMER_SHARDS; shard++) {
+    let start: Record<string, unknown> | undefined;
+    do {
+      const page = await db.client.send(
+        new QueryCommand({
+          TableName: db.tableName,
+          IndexName: gsi2.name,
+          KeyConditionExpression: '#pk = :pk',
+          FilterExpression: 'organizationId = :org AND #status IN (:proposed, :partial)',
+          ExpressionAttributeNames: { '#pk': gsi2.partitionKey, '#status': 'status' },
+          ExpressionAttributeValues: {
+            ':pk': keys.timersDue('EXPIRE', shard).gsi2pk,
+            ':org': organizationId,
+            ':proposed': 'PROPOSED',
+            ':partial': 'PARTIALLY_SIGNED',
+          },
+          ExclusiveStartKey: start,
+        }),
+      );
+      found.push(...(page.Items ?? []).map(parseTransaction));
+      start = page.LastEvaluatedKey;
+    } while (start && found.length < limit);
+  }
+  return found.sort((a, b) => a.createdAt.localeCompare(b.createdAt)).slice(0, limit);
+}

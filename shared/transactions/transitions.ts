@@ -1,0 +1,290 @@
+import {
+  type GuardedItem,
+  retryOnConflict,
+  WriteConditionFailedError,
+  writeGuarded,
+} from '#shared/db/guarded-write.ts';
+import type { Deps } from '#shared/deps.ts';
+import { ConflictError, NotFoundError } from '#shared/errors.ts';
+import { allowanceWrites, getAllowanceUsage } from '#shared/ledger/allowance-repository.ts';
+import { balanceWrites, developerFeeEarned } from '#shared/ledger/balance-repository.ts';
+import { log } from '#shared/log.ts';
+import { toMicro } from '#shared/money/micro.ts';
+import type { Organization } from '#shared/organizations/records.ts';
+import { assertTransition } from '#shared/transactions/lifecycle.ts';
+import { addSeconds, statusChangedEvent } from '#shared/transactions/new-transaction.ts';
+import { executorFor } from '#shared/transactions/payout-executor.ts';
+import type { TransactionRecord } from '#shared/transactions/records.ts';
+import { getTransactionOfCustomer, transactionWrites } from '#shared/transactions/transaction-repository.ts';
+
+/**
+ * Every change of an existing transaction goes through `applyTransition`: read the transaction, decide the
+ * next state (or refuse with 409), and write the new state, the ledger movements and the status-change event
+ * in one TransactWriteItems conditional on the status and version read. A lost race re-reads and decides
+ * again, so two racing transitions can never both win, and each status change leaves exactly one event.
+ */
+
+export type TransactionLocator = { organizationId: string; customerId: string; transactionId: string };
+
+type LedgerRole = 'balance' | 'allowance' | 'developerFees';
+
+type Step = {
+  next: TransactionRecord;
+  ledger?: GuardedItem<LedgerRole>[];
+  /** What a failed ledger guard means here; without an answer the transition is decided again. */
+  refuse?: (role: LedgerRole) => Error | undefined;
+};
+
+const MAX_DECISIONS = 5;
+
+export class InsufficientBalanceError extends ConflictError {
+  constructor() {
+    super('Insufficient USDC balance');
+  }
+}
+
+export class AlreadySignedError extends ConflictError {
+  constructor() {
+    super('Approver has already signed this withdrawal');
+  }
+}
+
+/**
+ * Items a caller writes with the transition, in its transaction: a console approval's signature, its audit entry.
+ * A failed guard of theirs refuses the transition with the caller's error (`refuse`), or decides again.
+ */
+export type Alongside = { items: GuardedItem<string>[]; refuse?: (role: string) => Error | undefined };
+
+async function applyTransition(
+  deps: Deps,
+  locator: TransactionLocator,
+  decide: (current: TransactionRecord, now: Date) => Step | Promise<Step>,
+  alongside: Alongside = { items: [] },
+): Promise<TransactionRecord> {
+  return retryOnConflict(async () => {
+    for (let decision = 1; decision <= MAX_DECISIONS; decision++) {
+      const current = await getTransactionOfCustomer(
+        deps.db,
+        locator.organizationId,
+        locator.customerId,
+        locator.transactionId,
+      );
+      if (!current) throw new NotFoundError('Transaction not found');
+      const now = deps.clock.now();
+      const step = await decide(current, now);
+      const statusChanged = step.next.status !== current.status;
+      try {
+        await writeGuarded(deps.db, [
+          { role: 'transaction', item: transactionWrites.replace(deps.db, current, step.next) },
+          ...(step.ledger ?? []),
+          ...alongside.items,
+          ...(statusChanged
+            ? [{ role: 'event', item: transactionWrites.event(deps.db, statusChangedEvent(current, step.next, now)) }]
+            : []),
+        ]);
+        return step.next;
+      } catch (error) {
+        if (!(error instanceof WriteConditionFailedError)) throw error;
+        const ledger = error.role === 'balance' || error.role === 'allowance';
+        const refusal =
+          error.role === 'transaction'
+            ? undefined
+            : ledger
+              ? step.refuse?.(error.role as LedgerRole)
+              : alongside.refuse?.(error.role);
+        if (refusal) throw refusal;
+      }
+    }
+    throw new ConflictError('Transaction is changing concurrently, please retry');
+  });
+}
+
+/** The fields every transition sets; the rest is the transition's own. */
+const advance = (current: TransactionRecord, now: Date, changes: Partial<TransactionRecord>): TransactionRecord => ({
+  ...current,
+  ...changes,
+  updatedAt: now.toISOString(),
+  version: current.version + 1,
+});
+
+const owner = (t: TransactionRecord) => ({ organizationId: t.organizationId, customerId: t.customerId });
+
+/** Ledger items that give back whatever the transaction holds: its balance lock, its allowance count. */
+async function releaseReservations(
+  deps: Deps,
+  current: TransactionRecord,
+  now: Date,
+): Promise<GuardedItem<LedgerRole>[]> {
+  const amount = toMicro(current.sourceAmount);
+  const at = now.toISOString();
+  const items: GuardedItem<LedgerRole>[] = [];
+  if (current.reservation.balance) {
+    items.push({ role: 'balance', item: balanceWrites.release(deps.db, owner(current), amount, at) });
+  }
+  const period = current.reservation.allowancePeriodStart;
+  // An elapsed period is gone with everything counted in it; only the current one gets the amount back.
+  if (period && (await getAllowanceUsage(deps.db, current.organizationId))?.periodStart === period) {
+    items.push({
+      role: 'allowance',
+      item: allowanceWrites.release(deps.db, current.organizationId, period, amount, at),
+    });
+  }
+  return items;
+}
+
+const NOTHING_HELD = { balance: false, allowancePeriodStart: null };
+
+/**
+ * The executor could not start the payout: back to PROPOSED with everything reserved released. Signatures
+ * given so far are cleared: the approvers signed off a payout that did not happen, so a new round decides.
+ */
+export function returnToSigning(deps: Deps, locator: TransactionLocator) {
+  return applyTransition(deps, locator, async (current, now) => {
+    assertTransition(current, 'executionFailed');
+    return {
+      next: advance(current, now, {
+        status: 'PROPOSED',
+        approvals: [],
+        reservation: NOTHING_HELD,
+        settleDueAt: null,
+        expiryDueAt: current.expiryDueAt ?? addSeconds(now, deps.config.withdrawals.expiryWindowSeconds),
+      }),
+      ledger: await releaseReservations(deps, current, now),
+    };
+  });
+}
+
+/** When a sandbox payout that starts now settles by itself (null: never, or not a sandbox organization). */
+export function settleDueAt(deps: Deps, organization: Organization, now: Date): string | null {
+  const after = deps.config.withdrawals.sandboxSettleAfterSeconds;
+  return organization.environment === 'sandbox' && after !== null ? addSeconds(now, after) : null;
+}
+
+/** Hands a PROCESSING withdrawal to the executor; a failure at start returns it to signing. */
+export async function execute(
+  deps: Deps,
+  organization: Organization,
+  record: TransactionRecord,
+  armedFaults?: number,
+): Promise<TransactionRecord> {
+  const outcome = await executorFor(deps.db, organization, armedFaults).start(record);
+  if (outcome.started) return record;
+  log.warn('payout failed to start', { transactionId: record.transactionId, reason: outcome.reason });
+  return returnToSigning(deps, record);
+}
+
+/**
+ * One approver's signature. Below the organization's `requiredApprovals` the withdrawal is PARTIALLY_SIGNED;
+ * the signature that reaches it moves it to PROCESSING and locks the source amount in the balance (409
+ * `Insufficient USDC balance`, with nothing recorded, when it is short). An approved withdrawal is a human
+ * decision beyond the API allowance, so it is not counted against the allowance.
+ */
+export async function approveWithdrawal(
+  deps: Deps,
+  organization: Organization,
+  locator: TransactionLocator,
+  approver: string,
+  alongside?: Alongside,
+): Promise<TransactionRecord> {
+  const signer = approver.toLowerCase();
+  const approved = await applyTransition(
+    deps,
+    locator,
+    (current, now) => {
+      assertTransition(current, 'approve');
+      if (current.approvals.some((approval) => approval.approver === signer)) throw new AlreadySignedError();
+      const approvals = [...current.approvals, { approver: signer, approvedAt: now.toISOString() }];
+      if (approvals.length < organization.requiredApprovals) {
+        return { next: advance(current, now, { status: 'PARTIALLY_SIGNED', approvals }) };
+      }
+      const amount = toMicro(current.sourceAmount);
+      return {
+        next: advance(current, now, {
+          status: 'PROCESSING',
+          approvals,
+          reservation: { balance: true, allowancePeriodStart: null },
+          settleDueAt: settleDueAt(deps, organization, now),
+        }),
+        ledger: [{ role: 'balance', item: balanceWrites.reserve(deps.db, owner(current), amount, now.toISOString()) }],
+        refuse: (role) => (role === 'balance' ? new InsufficientBalanceError() : undefined),
+      };
+    },
+    alongside,
+  );
+  return approved.status === 'PROCESSING' ? execute(deps, organization, approved) : approved;
+}
+
+/** Rejected by an approver or cancelled through the API: only while it awaits signatures, when nothing is held. */
+export function cancelWithdrawal(
+  deps: Deps,
+  locator: TransactionLocator,
+  input: { trigger: 'reject' | 'cancel'; by: string },
+  alongside?: Alongside,
+) {
+  return applyTransition(
+    deps,
+    locator,
+    (current, now) => {
+      assertTransition(current, input.trigger);
+      return { next: advance(current, now, { status: 'CANCELLED', cancelledBy: input.by }) };
+    },
+    alongside,
+  );
+}
+
+/** Not executed within its window. `dueOnly`: the sweep, which leaves a transaction whose window is still open. */
+export function expireWithdrawal(deps: Deps, locator: TransactionLocator, options: { dueOnly: boolean }) {
+  return applyTransition(deps, locator, (current, now) => {
+    assertTransition(current, 'expire');
+    if (options.dueOnly && (!current.expiryDueAt || current.expiryDueAt > now.toISOString())) {
+      throw new ConflictError('Withdrawal is not due to expire');
+    }
+    return { next: advance(current, now, { status: 'EXPIRED' }) };
+  });
+}
+
+/**
+ * The payout settled (`completedAt`: the bank's booking time, default now): the locked amount leaves the balance,
+ * and the organization earns the withdrawal's developer fee.
+ */
+export function completeWithdrawal(deps: Deps, locator: TransactionLocator, completedAt?: string) {
+  return applyTransition(deps, locator, (current, now) => {
+    assertTransition(current, 'complete');
+    const at = now.toISOString();
+    return {
+      next: advance(current, now, {
+        status: 'COMPLETED',
+        completedAt: completedAt ?? at,
+        reservation: NOTHING_HELD,
+        settleDueAt: null,
+      }),
+      ledger: current.reservation.balance
+        ? [
+            {
+              role: 'balance',
+              item: balanceWrites.consume(deps.db, owner(current), toMicro(current.sourceAmount), at),
+            },
+            ...developerFeeEarned(deps.db, current, at),
+          ]
+        : developerFeeEarned(deps.db, current, at),
+    };
+  });
+}
+
+export const DEFAULT_FAILURE_REASON = 'Payout failed';
+
+/** The payout failed: the locked amount returns to the available balance, and the allowance gets it back. */
+export function failWithdrawal(deps: Deps, locator: TransactionLocator, reason: string | undefined) {
+  return applyTransition(deps, locator, async (current, now) => {
+    assertTransition(current, 'fail');
+    return {
+      next: advance(current, now, {
+        status: 'FAILED',
+        failureReason: reason ?? DEFAULT_FAILURE_REASON,
+        reservation: NOTHING_HELD,
+        settleDueAt: null,
+      }),
+      ledger: await releaseReservations(deps, current, now),
+    };
+  });
+}
