@@ -10,7 +10,7 @@ import {
 import { readItem } from '#shared/db/items.ts';
 import { keys } from '#shared/db/keys.ts';
 import { type Page, queryListPage } from '#shared/db/pagination.ts';
-import type { EventRecord } from '#shared/events/outbox.ts';
+import { type EventRecord, eventPut } from '#shared/events/outbox.ts';
 import { sha256Hex } from '#shared/ids.ts';
 import type { WalletRecord } from '#shared/wallets/records.ts';
 import { addressLookupPut, depositAddressPut, walletPut } from '#shared/wallets/repository.ts';
@@ -120,10 +120,7 @@ export async function insertBank(
     ...wallets.map((wallet) => ({ role: 'wallet' as const, item: walletPut(db, wallet) })),
     ...wallets.map((wallet) => ({ role: 'address' as const, item: addressLookupPut(db, wallet) })),
     ...wallets.map((wallet) => ({ role: 'address' as const, item: depositAddressPut(db, wallet) })),
-    {
-      role: 'event',
-      item: { Put: { TableName: db.tableName, Item: event, ConditionExpression: 'attribute_not_exists(pk)' } },
-    },
+    { role: 'event', item: eventPut(db, event) },
   ];
   try {
     await retryOnConflict(() => writeGuarded(db, items), RESEND_ATTEMPTS);
@@ -227,10 +224,7 @@ export async function decideBank(
             },
           },
         ]),
-    {
-      role: 'event',
-      item: { Put: { TableName: db.tableName, Item: event, ConditionExpression: 'attribute_not_exists(pk)' } },
-    },
+    { role: 'event', item: eventPut(db, event) },
   ];
   try {
     await retryOnConflict(() => writeGuarded(db, items), RESEND_ATTEMPTS);

@@ -4,7 +4,7 @@ import { readItem } from '#shared/db/items.ts';
 import { keys } from '#shared/db/keys.ts';
 import { type Page, queryListPage } from '#shared/db/pagination.ts';
 import { type VirtualAccountRecord, VirtualAccountRecordSchema } from '#shared/deposits/records.ts';
-import type { EventRecord } from '#shared/events/outbox.ts';
+import { type EventRecord, eventPut } from '#shared/events/outbox.ts';
 
 const ATTRIBUTES = Object.keys(VirtualAccountRecordSchema.shape);
 
@@ -201,7 +201,7 @@ export async function activateVirtualAccount(
 /** The event record of a virtual account change, written in the change's own transaction. */
 const eventWrite = (db: Db, event: EventRecord) => ({
   role: 'event' as const,
-  item: { Put: { TableName: db.tableName, Item: event, ConditionExpression: 'attribute_not_exists(pk)' } },
+  item: eventPut(db, event),
 });
 
 /**
