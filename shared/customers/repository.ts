@@ -159,7 +159,7 @@ export async function changeKycStatus(
     customer: CustomerRecord;
     transition: Transition<KycStatus>;
     identity?: Pick<CustomerRecord, 'verifiedName' | 'address'>;
-    /** A verdict ends a submitted review, a submission starts one (counting its `attempt`); starting the flow again does neither. */
+    /** A verdict ends a submitted review; a submission starts one, counting its `attempt`; a (re)start does neither. */
     review?: { ends: true } | { starts: true; attempt: number };
     now: Date;
     event?: EventRecord;
