@@ -161,12 +161,15 @@ export async function changeKycStatus(
     identity?: Pick<CustomerRecord, 'verifiedName' | 'address'>;
     /** A verdict ends a submitted review; a submission starts one, counting its `attempt`; a (re)start does neither. */
     review?: { ends: true } | { starts: true; attempt: number };
+    /** The uploaded document whose item completes the submission, with the customer's steps as they become. */
+    upload?: { document: KycDocumentRecord; documents: KycDocuments };
     now: Date;
     event?: EventRecord;
   },
 ): Promise<CustomerRecord> {
-  const { customer, transition, identity, review, now, event } = input;
+  const { customer, transition, identity, review, upload, now, event } = input;
   const fields: Partial<CustomerRecord> = {
+    ...(upload ? { kycDocuments: upload.documents } : {}),
     ...(review && 'ends' in review ? { kycInReview: false } : {}),
     ...(review && 'starts' in review ? { kycInReview: true, kycAttempts: review.attempt } : {}),
     ...(identity ? { verifiedName: identity.verifiedName, address: identity.address } : {}),
@@ -182,6 +185,7 @@ export async function changeKycStatus(
       now,
       version: { seen: customer.version },
     }),
+    alongside: upload ? [documentPut(db, upload.document)] : [],
     event,
     refused: (role) => (role === 'subject' ? new CustomerStateChangedError() : undefined),
   });
@@ -240,8 +244,8 @@ export async function setDeveloperSpreadFee(
 
 /**
  * Records an uploaded KYC document: its item, the customer's steps and, when the upload completes them, the
- * submission for review (`PENDING`, in review, `attempt` counted, `customer.kyc.submitted`), in one transaction
- * conditional on the customer's version, so a concurrent change makes the caller decide again.
+ * submission for review (`KYC_TRANSITIONS.submit`: in review, `attempt` counted, `customer.kyc.submitted`), in one
+ * transaction conditional on the customer's version, so a concurrent change makes the caller decide again.
  */
 export async function recordKycDocument(
   db: Db,
@@ -254,32 +258,39 @@ export async function recordKycDocument(
   },
 ): Promise<void> {
   const { customer, document, documents, submission, now } = input;
+  if (submission) {
+    await changeKycStatus(db, {
+      customer,
+      transition: KYC_TRANSITIONS.submit,
+      review: { starts: true, attempt: submission.attempt },
+      upload: { document, documents },
+      now,
+      event: submission.event,
+    });
+    return;
+  }
   await writeCustomerChange(db, {
     customer,
-    fields: {
-      kycDocuments: documents,
-      ...(submission ? { kycStatus: 'PENDING', kycInReview: true, kycAttempts: submission.attempt } : {}),
-    },
+    fields: { kycDocuments: documents },
     now,
-    alongside: [
-      {
-        role: 'document',
-        item: {
-          Put: {
-            TableName: db.tableName,
-            Item: {
-              ...keys.kycDocument(document.organizationId, document.customerId, document.documentId),
-              entity: 'KYCDOC',
-              ...document,
-            },
-            ConditionExpression: 'attribute_not_exists(pk)',
-          },
-        },
-      },
-      ...(submission ? [{ role: 'event', item: eventPut(db, submission.event) }] : []),
-    ],
+    alongside: [documentPut(db, document)],
   });
 }
+
+const documentPut = (db: Db, document: KycDocumentRecord): GuardedItem<'document'> => ({
+  role: 'document',
+  item: {
+    Put: {
+      TableName: db.tableName,
+      Item: {
+        ...keys.kycDocument(document.organizationId, document.customerId, document.documentId),
+        entity: 'KYCDOC',
+        ...document,
+      },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+  },
+});
 
 /** The fields of a customer that change on their own, each with its event (profile, enabled, KYC level). */
 export type CustomerChanges = Partial<
