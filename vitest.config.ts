@@ -28,7 +28,11 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],
-          globalSetup: ['test/support/db/dynamodb-local.ts', 'test/support/rails/document-store.ts'],
+          globalSetup: [
+            'test/support/db/dynamodb-local.ts',
+            'test/support/rails/document-store.ts',
+            'test/support/events/event-contracts.ts',
+          ],
           setupFiles: ['test/support/db/dynamodb-local-env.ts'],
           testTimeout: 30_000,
         },

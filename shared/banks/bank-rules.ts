@@ -1,14 +1,21 @@
-import type { BankRecord } from '#shared/banks/records.ts';
+import type { BankRecord, BankStatus } from '#shared/banks/records.ts';
 import { getBankOfCustomer } from '#shared/banks/repository.ts';
 import { getCustomer } from '#shared/customers/repository.ts';
 import type { Db } from '#shared/db/client.ts';
 import { NotFoundError } from '#shared/errors.ts';
 import { eventRecord } from '#shared/events/outbox.ts';
+import type { Transition } from '#shared/events/status-change.ts';
 import { listWalletsOfCustomer } from '#shared/wallets/repository.ts';
 
 export const BANK_NOT_FOUND = 'Withdrawal bank not found';
 
 export type Where = { organizationId: string; customerId: string };
+
+/** An operator's verdicts on a bank, as data: only a PENDING bank is decided, once. */
+export const BANK_TRANSITIONS = {
+  approve: { from: ['PENDING'], to: 'ACTIVE', event: 'withdrawal_bank.approved' },
+  reject: { from: ['PENDING'], to: 'REJECTED', event: 'withdrawal_bank.rejected' },
+} as const satisfies Record<string, Transition<BankStatus>>;
 
 export function bankEvent(bank: BankRecord, type: `withdrawal_bank.${'created' | 'approved' | 'rejected'}`, now: Date) {
   return eventRecord({

@@ -1,4 +1,4 @@
-import { bankEvent, requireBank, type Where } from '#shared/banks/bank-rules.ts';
+import { BANK_TRANSITIONS, bankEvent, requireBank, type Where } from '#shared/banks/bank-rules.ts';
 import type { BankRecord, BankStatus } from '#shared/banks/records.ts';
 import { BankStateChangedError, decideBank, getBankOfCustomer } from '#shared/banks/repository.ts';
 import { type Bank, toBank } from '#shared/banks/schemas.ts';
@@ -15,9 +15,10 @@ export async function decideBankReview(
 ): Promise<Bank> {
   const { bank, wallets } = await requireBank(deps.db, input);
   const verb = input.to === 'ACTIVE' ? 'approved' : 'rejected';
+  const transition = BANK_TRANSITIONS[input.to === 'ACTIVE' ? 'approve' : 'reject'];
   const notPending = (status: BankStatus) =>
     new ConflictError(`Only a PENDING withdrawal bank can be ${verb}; this one is ${status}`);
-  if (bank.status !== 'PENDING') throw notPending(bank.status);
+  if (!(transition.from as readonly BankStatus[]).includes(bank.status)) throw notPending(bank.status);
   const now = deps.clock.now();
   const decided: BankRecord = {
     ...bank,
@@ -27,11 +28,11 @@ export async function decideBankReview(
   try {
     const updated = await decideBank(deps.db, {
       bank,
-      to: input.to,
+      transition,
       wallets,
       rejectionReason: decided.rejectionReason,
       now,
-      event: bankEvent(decided, `withdrawal_bank.${verb}`, now),
+      event: bankEvent(decided, transition.event, now),
     });
     const at = now.toISOString();
     const enabled = updated.status === 'ACTIVE';

@@ -1,4 +1,4 @@
-import { type BankRecord, BankRecordSchema } from '#shared/banks/records.ts';
+import { type BankRecord, BankRecordSchema, type BankStatus } from '#shared/banks/records.ts';
 import type { Db } from '#shared/db/client.ts';
 import {
   type GuardedItem,
@@ -10,7 +10,8 @@ import {
 import { readItem } from '#shared/db/items.ts';
 import { keys } from '#shared/db/keys.ts';
 import { type Page, queryListPage } from '#shared/db/pagination.ts';
-import type { EventRecord } from '#shared/events/outbox.ts';
+import { type EventRecord, eventPut } from '#shared/events/outbox.ts';
+import { statusUpdate, type Transition, writeStatusChange } from '#shared/events/status-change.ts';
 import { sha256Hex } from '#shared/ids.ts';
 import type { WalletRecord } from '#shared/wallets/records.ts';
 import { addressLookupPut, depositAddressPut, walletPut } from '#shared/wallets/repository.ts';
@@ -120,10 +121,7 @@ export async function insertBank(
     ...wallets.map((wallet) => ({ role: 'wallet' as const, item: walletPut(db, wallet) })),
     ...wallets.map((wallet) => ({ role: 'address' as const, item: addressLookupPut(db, wallet) })),
     ...wallets.map((wallet) => ({ role: 'address' as const, item: depositAddressPut(db, wallet) })),
-    {
-      role: 'event',
-      item: { Put: { TableName: db.tableName, Item: event, ConditionExpression: 'attribute_not_exists(pk)' } },
-    },
+    { role: 'event', item: eventPut(db, event) },
   ];
   try {
     await retryOnConflict(() => writeGuarded(db, items), RESEND_ATTEMPTS);
@@ -168,75 +166,58 @@ export async function decideBank(
   db: Db,
   input: {
     bank: BankRecord;
-    to: 'ACTIVE' | 'REJECTED';
+    transition: Transition<BankStatus> & { to: 'ACTIVE' | 'REJECTED' };
     wallets: readonly WalletRecord[];
     rejectionReason: string | null;
     now: Date;
     event: EventRecord;
   },
 ): Promise<BankRecord> {
-  const { bank, to, wallets, now, event } = input;
+  const { bank, transition, wallets, now, event } = input;
+  const { to } = transition;
   const at = now.toISOString();
   const rejectionReason = to === 'REJECTED' ? input.rejectionReason : null;
-  const items: GuardedItem<'bank' | 'wallet' | 'accountDetails' | 'event'>[] = [
-    {
-      role: 'bank',
-      item: {
-        Update: {
-          TableName: db.tableName,
-          Key: keys.bank(bank.organizationId, bank.customerId, bank.bankId),
-          UpdateExpression: 'SET #status = :to, rejectionReason = :reason, updatedAt = :now, version = version + :one',
-          // Only a PENDING bank is decided, once: of two racing verdicts exactly one wins.
-          ConditionExpression: '#status = :pending',
-          ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: {
-            ':to': to,
-            ':reason': rejectionReason,
-            ':now': at,
-            ':one': 1,
-            ':pending': 'PENDING',
-          },
-        },
-      },
-    },
-    ...(to === 'ACTIVE'
-      ? wallets.map((wallet) => ({
-          role: 'wallet' as const,
-          item: {
-            Update: {
-              TableName: db.tableName,
-              Key: keys.wallet(wallet.organizationId, wallet.customerId, wallet.walletId),
-              UpdateExpression: 'SET enabled = :true, updatedAt = :now',
-              // Enable only the wallet that exists; never create a half wallet from an update.
-              ConditionExpression: 'attribute_exists(pk)',
-              ExpressionAttributeValues: { ':true': true, ':now': at },
-            },
-          },
-        }))
-      : [
-          {
-            role: 'accountDetails' as const,
+  await writeStatusChange(db, {
+    subject: statusUpdate(db, {
+      key: keys.bank(bank.organizationId, bank.customerId, bank.bankId),
+      attribute: 'status',
+      transition,
+      set: { rejectionReason },
+      now,
+      version: 'bump',
+    }),
+    alongside:
+      to === 'ACTIVE'
+        ? wallets.map((wallet) => ({
+            role: 'wallet' as const,
             item: {
-              Delete: {
+              Update: {
                 TableName: db.tableName,
-                Key: keys.bankAccountDetails(bank.organizationId, bank.customerId, accountDetailsHash(bank)),
-                // Release the details only if they still belong to this bank.
-                ConditionExpression: 'bankId = :bankId',
-                ExpressionAttributeValues: { ':bankId': bank.bankId },
+                Key: keys.wallet(wallet.organizationId, wallet.customerId, wallet.walletId),
+                UpdateExpression: 'SET enabled = :true, updatedAt = :now',
+                // Enable only the wallet that exists; never create a half wallet from an update.
+                ConditionExpression: 'attribute_exists(pk)',
+                ExpressionAttributeValues: { ':true': true, ':now': at },
               },
             },
-          },
-        ]),
-    {
-      role: 'event',
-      item: { Put: { TableName: db.tableName, Item: event, ConditionExpression: 'attribute_not_exists(pk)' } },
-    },
-  ];
-  try {
-    await retryOnConflict(() => writeGuarded(db, items), RESEND_ATTEMPTS);
-  } catch (error) {
-    if (error instanceof WriteConditionFailedError && error.role === 'bank') throw new BankStateChangedError();
-    throw error;
-  }
+          }))
+        : [
+            {
+              role: 'accountDetails' as const,
+              item: {
+                Delete: {
+                  TableName: db.tableName,
+                  Key: keys.bankAccountDetails(bank.organizationId, bank.customerId, accountDetailsHash(bank)),
+                  // Release the details only if they still belong to this bank.
+                  ConditionExpression: 'bankId = :bankId',
+                  ExpressionAttributeValues: { ':bankId': bank.bankId },
+                },
+              },
+            },
+          ],
+    event,
+    refused: (role) => (role === 'subject' ? new BankStateChangedError() : undefined),
+    resend: RESEND_ATTEMPTS,
+  });
   return { ...bank, status: to, rejectionReason, updatedAt: at, version: bank.version + 1 };
 }

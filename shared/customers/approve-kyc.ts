@@ -1,5 +1,5 @@
 import { changeKycStatusOrConflict } from '#shared/customers/kyc-rules.ts';
-import type { Address } from '#shared/customers/records.ts';
+import { type Address, KYC_TRANSITIONS } from '#shared/customers/records.ts';
 import { requireCustomer } from '#shared/customers/require-customer.ts';
 import { type Customer, toCustomer } from '#shared/customers/schemas.ts';
 import type { Deps } from '#shared/deps.ts';
@@ -28,14 +28,13 @@ export async function approveKyc(
   };
   const updated = await changeKycStatusOrConflict(deps, {
     customer,
-    from: ['NOT_STARTED', 'PENDING', 'REJECTED'],
-    to: 'APPROVED',
+    transition: KYC_TRANSITIONS.approve,
     identity,
-    endsReview: true,
+    review: { ends: true },
     now,
     event: eventRecord({
       organizationId: input.organizationId,
-      type: 'customer.kyc.approved',
+      type: KYC_TRANSITIONS.approve.event,
       data: { customer_id: customer.customerId },
       now,
     }),

@@ -1,3 +1,4 @@
+import { KYC_TRANSITIONS } from '#shared/customers/records.ts';
 import { CustomerStateChangedError, changeKycStatus } from '#shared/customers/repository.ts';
 import { requireCustomer } from '#shared/customers/require-customer.ts';
 import type { Deps } from '#shared/deps.ts';
@@ -20,8 +21,7 @@ export async function initiateKyc(
   try {
     await changeKycStatus(deps.db, {
       customer,
-      from: ['NOT_STARTED', 'PENDING', 'REJECTED'],
-      to: 'PENDING',
+      transition: KYC_TRANSITIONS.initiate,
       now: deps.clock.now(),
     });
   } catch (error) {

@@ -1,3 +1,4 @@
+import type { Transition } from '#shared/events/status-change.ts';
 import * as z from '#shared/validation/zod.ts';
 
 /** The stored shapes of the customers area: what the table holds, parsed on every read (see `repository.ts`). */
@@ -6,6 +7,17 @@ export const AccountTypeSchema = z.enum(['individual', 'corporate']);
 export const KycStatusSchema = z.enum(['NOT_STARTED', 'PENDING', 'APPROVED', 'REJECTED']);
 
 export type KycStatus = z.infer<typeof KycStatusSchema>;
+
+/**
+ * KYC's status changes, as data. Starting the flow (again) needs no event; a verdict ends a review; a submission
+ * starts one, from a started flow or after a rejection.
+ */
+export const KYC_TRANSITIONS = {
+  initiate: { from: ['NOT_STARTED', 'PENDING', 'REJECTED'], to: 'PENDING' },
+  submit: { from: ['PENDING', 'REJECTED'], to: 'PENDING', event: 'customer.kyc.submitted' },
+  approve: { from: ['NOT_STARTED', 'PENDING', 'REJECTED'], to: 'APPROVED', event: 'customer.kyc.approved' },
+  reject: { from: ['NOT_STARTED', 'PENDING'], to: 'REJECTED', event: 'customer.kyc.rejected' },
+} as const satisfies Record<string, Transition<KycStatus>>;
 
 export const AddressSchema = z
   .object({

@@ -1,4 +1,5 @@
 import { changeKycStatusOrConflict } from '#shared/customers/kyc-rules.ts';
+import { KYC_TRANSITIONS } from '#shared/customers/records.ts';
 import { requireCustomer } from '#shared/customers/require-customer.ts';
 import { type Customer, toCustomer } from '#shared/customers/schemas.ts';
 import type { Deps } from '#shared/deps.ts';
@@ -12,13 +13,12 @@ export async function rejectKyc(deps: Deps, input: { organizationId: string; cus
   const now = deps.clock.now();
   const updated = await changeKycStatusOrConflict(deps, {
     customer,
-    from: ['NOT_STARTED', 'PENDING'],
-    to: 'REJECTED',
-    endsReview: true,
+    transition: KYC_TRANSITIONS.reject,
+    review: { ends: true },
     now,
     event: eventRecord({
       organizationId: input.organizationId,
-      type: 'customer.kyc.rejected',
+      type: KYC_TRANSITIONS.reject.event,
       data: { customer_id: customer.customerId },
       now,
     }),

@@ -1,13 +1,20 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { KycDocumentRecord, KycDocuments, KycStatus } from '#shared/customers/records.ts';
-import { type CustomerRecord, CustomerRecordSchema } from '#shared/customers/records.ts';
+import {
+  type CustomerRecord,
+  CustomerRecordSchema,
+  KYC_TRANSITIONS,
+  type KycDocumentRecord,
+  type KycDocuments,
+  type KycStatus,
+} from '#shared/customers/records.ts';
 import type { Db } from '#shared/db/client.ts';
 import { type GuardedItem, WriteConditionFailedError, writeGuarded } from '#shared/db/guarded-write.ts';
 import { readItem } from '#shared/db/items.ts';
 import { keys } from '#shared/db/keys.ts';
 import { type Page, queryListPage } from '#shared/db/pagination.ts';
 import { type EventRecord, eventPut } from '#shared/events/outbox.ts';
+import { statusUpdate, type Transition, writeStatusChange } from '#shared/events/status-change.ts';
 
 const CUSTOMER_ATTRIBUTES = Object.keys(CustomerRecordSchema.shape);
 
@@ -142,7 +149,7 @@ async function writeCustomerChange(
 }
 
 /**
- * Moves the customer's KYC status from one of `from` to `to`, optionally with the verified identity, and
+ * Moves the customer's KYC status along one of `KYC_TRANSITIONS`, optionally with the verified identity, and
  * writes the event record in the same transaction. (Its own update, not `writeCustomerChange`: its condition also
  * names the states it may leave.)
  */
@@ -150,64 +157,44 @@ export async function changeKycStatus(
   db: Db,
   input: {
     customer: CustomerRecord;
-    from: readonly KycStatus[];
-    to: KycStatus;
+    transition: Transition<KycStatus>;
     identity?: Pick<CustomerRecord, 'verifiedName' | 'address'>;
-    /** A verdict ends a submitted review; starting the flow again does not. */
-    endsReview?: boolean;
+    /** A verdict ends a submitted review; a submission starts one, counting its `attempt`; a (re)start does neither. */
+    review?: { ends: true } | { starts: true; attempt: number };
+    /** The uploaded document whose item completes the submission, with the customer's steps as they become. */
+    upload?: { document: KycDocumentRecord; documents: KycDocuments };
     now: Date;
     event?: EventRecord;
   },
 ): Promise<CustomerRecord> {
-  const { customer, from, to, identity, now, event } = input;
-  const values: Record<string, unknown> = {
-    ':to': to,
-    ':now': now.toISOString(),
-    ':seen': customer.version,
-    ':one': 1,
+  const { customer, transition, identity, review, upload, now, event } = input;
+  const fields: Partial<CustomerRecord> = {
+    ...(upload ? { kycDocuments: upload.documents } : {}),
+    ...(review && 'ends' in review ? { kycInReview: false } : {}),
+    ...(review && 'starts' in review ? { kycInReview: true, kycAttempts: review.attempt } : {}),
+    ...(identity ? { verifiedName: identity.verifiedName, address: identity.address } : {}),
   };
-  from.forEach((status, i) => {
-    values[`:from${i}`] = status;
+  await writeStatusChange(db, {
+    // Only from an expected state, and only if nothing changed since we read it: of two racing
+    // verdicts exactly one wins, even when the first would leave a state the second may leave too.
+    subject: statusUpdate(db, {
+      key: keys.customer(customer.organizationId, customer.customerId),
+      attribute: 'kycStatus',
+      transition,
+      set: fields,
+      now,
+      version: { seen: customer.version },
+    }),
+    alongside: upload ? [documentPut(db, upload.document)] : [],
+    event,
+    refused: (role) => (role === 'subject' ? new CustomerStateChangedError() : undefined),
   });
-  let update = 'SET kycStatus = :to, updatedAt = :now, version = version + :one';
-  if (input.endsReview) {
-    update += ', kycInReview = :notInReview';
-    values[':notInReview'] = false;
-  }
-  if (identity) {
-    update += ', verifiedName = :verifiedName, address = :address';
-    values[':verifiedName'] = identity.verifiedName;
-    values[':address'] = identity.address;
-  }
-  try {
-    await writeGuarded(db, [
-      {
-        role: 'customer',
-        item: {
-          Update: {
-            TableName: db.tableName,
-            Key: keys.customer(customer.organizationId, customer.customerId),
-            UpdateExpression: update,
-            // Only from an expected state, and only if nothing changed since we read it: of two racing
-            // verdicts exactly one wins, even when the first would leave a state the second may leave too.
-            ConditionExpression: `kycStatus IN (${from.map((_, i) => `:from${i}`).join(', ')}) AND version = :seen`,
-            ExpressionAttributeValues: values,
-          },
-        },
-      },
-      ...(event ? [{ role: 'event' as const, item: eventPut(db, event) }] : []),
-    ]);
-  } catch (error) {
-    if (error instanceof WriteConditionFailedError && error.role === 'customer') throw new CustomerStateChangedError();
-    throw error;
-  }
   return {
     ...customer,
-    kycStatus: to,
+    kycStatus: transition.to,
     updatedAt: now.toISOString(),
     version: customer.version + 1,
-    ...(input.endsReview ? { kycInReview: false } : {}),
-    ...(identity ?? {}),
+    ...fields,
   };
 }
 
@@ -219,11 +206,12 @@ export function submitKycForReview(
   db: Db,
   input: { customer: CustomerRecord; attempt: number; now: Date; event: EventRecord },
 ): Promise<CustomerRecord> {
-  return writeCustomerChange(db, {
+  return changeKycStatus(db, {
     customer: input.customer,
-    fields: { kycStatus: 'PENDING', kycInReview: true, kycAttempts: input.attempt },
+    transition: KYC_TRANSITIONS.submit,
+    review: { starts: true, attempt: input.attempt },
     now: input.now,
-    alongside: [{ role: 'event', item: eventPut(db, input.event) }],
+    event: input.event,
   });
 }
 
@@ -256,8 +244,8 @@ export async function setDeveloperSpreadFee(
 
 /**
  * Records an uploaded KYC document: its item, the customer's steps and, when the upload completes them, the
- * submission for review (`PENDING`, in review, `attempt` counted, `customer.kyc.submitted`), in one transaction
- * conditional on the customer's version, so a concurrent change makes the caller decide again.
+ * submission for review (`KYC_TRANSITIONS.submit`: in review, `attempt` counted, `customer.kyc.submitted`), in one
+ * transaction conditional on the customer's version, so a concurrent change makes the caller decide again.
  */
 export async function recordKycDocument(
   db: Db,
@@ -270,32 +258,39 @@ export async function recordKycDocument(
   },
 ): Promise<void> {
   const { customer, document, documents, submission, now } = input;
+  if (submission) {
+    await changeKycStatus(db, {
+      customer,
+      transition: KYC_TRANSITIONS.submit,
+      review: { starts: true, attempt: submission.attempt },
+      upload: { document, documents },
+      now,
+      event: submission.event,
+    });
+    return;
+  }
   await writeCustomerChange(db, {
     customer,
-    fields: {
-      kycDocuments: documents,
-      ...(submission ? { kycStatus: 'PENDING', kycInReview: true, kycAttempts: submission.attempt } : {}),
-    },
+    fields: { kycDocuments: documents },
     now,
-    alongside: [
-      {
-        role: 'document',
-        item: {
-          Put: {
-            TableName: db.tableName,
-            Item: {
-              ...keys.kycDocument(document.organizationId, document.customerId, document.documentId),
-              entity: 'KYCDOC',
-              ...document,
-            },
-            ConditionExpression: 'attribute_not_exists(pk)',
-          },
-        },
-      },
-      ...(submission ? [{ role: 'event', item: eventPut(db, submission.event) }] : []),
-    ],
+    alongside: [documentPut(db, document)],
   });
 }
+
+const documentPut = (db: Db, document: KycDocumentRecord): GuardedItem<'document'> => ({
+  role: 'document',
+  item: {
+    Put: {
+      TableName: db.tableName,
+      Item: {
+        ...keys.kycDocument(document.organizationId, document.customerId, document.documentId),
+        entity: 'KYCDOC',
+        ...document,
+      },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+  },
+});
 
 /** The fields of a customer that change on their own, each with its event (profile, enabled, KYC level). */
 export type CustomerChanges = Partial<

@@ -1,3 +1,4 @@
+import { KYC_TRANSITIONS } from '#shared/customers/records.ts';
 import { CustomerStateChangedError, submitKycForReview } from '#shared/customers/repository.ts';
 import { requireCustomer } from '#shared/customers/require-customer.ts';
 import { retryOnConflict } from '#shared/db/guarded-write.ts';
@@ -49,7 +50,7 @@ async function decideAndSubmit(
       now,
       event: eventRecord({
         organizationId: input.organizationId,
-        type: 'customer.kyc.submitted',
+        type: KYC_TRANSITIONS.submit.event,
         data: { customer_id: customer.customerId, attempt },
         now,
       }),

@@ -5,8 +5,14 @@ import type { Customer, UpdateCustomerInput } from '#shared/customers/schemas.ts
 import type { Deps } from '#shared/deps.ts';
 import { eventRecord } from '#shared/events/outbox.ts';
 
+/** The profile fields `customer.updated` names, in the order it names them. */
+const PROFILE_FIELDS = ['name', 'email', 'expectedMonthlyVolume'] as const;
+
 /** The fields whose value the request changes (sending a field's current value changes nothing). */
-function changesOf(customer: CustomerRecord, input: UpdateCustomerInput): CustomerChanges {
+function changesOf(
+  customer: CustomerRecord,
+  input: UpdateCustomerInput,
+): Pick<CustomerChanges, (typeof PROFILE_FIELDS)[number]> {
   const changes: CustomerChanges = {};
   if (input.name !== undefined && input.name !== customer.name) changes.name = input.name;
   if (input.email !== undefined && input.email !== customer.email) changes.email = input.email;
@@ -28,7 +34,7 @@ export function updateCustomer(
 ): Promise<Customer> {
   return changeCustomer(deps, input, (customer, now) => {
     const changes = changesOf(customer, input);
-    const changedFields = Object.keys(changes);
+    const changedFields = PROFILE_FIELDS.filter((field) => field in changes);
     if (changedFields.length === 0) return undefined;
     return {
       changes,

@@ -5,6 +5,7 @@ import type { Clock } from '#shared/clock.ts';
 import type { Config } from '#shared/config/env.ts';
 import type { VirtualAccountIssuer } from '#shared/config/receiving-banks.ts';
 import type { Db } from '#shared/db/client.ts';
+import { VIRTUAL_ACCOUNT_TRANSITIONS } from '#shared/deposits/records.ts';
 import { toVirtualAccount, type VirtualAccount, virtualAccountEventData } from '#shared/deposits/schemas.ts';
 import {
   activateVirtualAccount,
@@ -48,7 +49,7 @@ export async function approveVirtualAccount(
       const event = (activated: typeof account) =>
         eventRecord({
           organizationId: account.organizationId,
-          type: 'virtual_account.approved',
+          type: VIRTUAL_ACCOUNT_TRANSITIONS.approve.event,
           data: virtualAccountEventData(activated),
           now,
         });

@@ -1,3 +1,4 @@
+import type { Transition } from '#shared/events/status-change.ts';
 import * as z from '#shared/validation/zod.ts';
 
 /** The stored shapes of the deposits area: what the table holds, parsed on every read (see `repository.ts`). */
@@ -6,6 +7,14 @@ export const VirtualAccountCurrencySchema = z.enum(['USD', 'EUR']);
 
 /** PENDING until the provider opens it (ACTIVE, with an IBAN) or refuses it (REJECTED, final). */
 export const VirtualAccountStatusSchema = z.enum(['PENDING', 'ACTIVE', 'REJECTED']);
+export type VirtualAccountStatus = z.infer<typeof VirtualAccountStatusSchema>;
+
+/** The provider's decisions on a requested account, as data: only a PENDING account is decided, once. */
+export const VIRTUAL_ACCOUNT_TRANSITIONS = {
+  approve: { from: ['PENDING'], to: 'ACTIVE', event: 'virtual_account.approved' },
+  reject: { from: ['PENDING'], to: 'REJECTED', event: 'virtual_account.rejected' },
+} as const satisfies Record<string, Transition<VirtualAccountStatus>>;
+
 /** A customer's dedicated account, as stored; the IBAN and its bank are assigned when it becomes ACTIVE. */
 export const VirtualAccountRecordSchema = z.object({
   virtualAccountId: z.string(),

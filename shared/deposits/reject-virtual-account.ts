@@ -1,5 +1,6 @@
 import type { Clock } from '#shared/clock.ts';
 import type { Db } from '#shared/db/client.ts';
+import { VIRTUAL_ACCOUNT_TRANSITIONS } from '#shared/deposits/records.ts';
 import { toVirtualAccount, type VirtualAccount, virtualAccountEventData } from '#shared/deposits/schemas.ts';
 import {
   rejectVirtualAccount as rejectStored,
@@ -26,7 +27,7 @@ export async function rejectVirtualAccount(
       event: (record) =>
         eventRecord({
           organizationId: account.organizationId,
-          type: 'virtual_account.rejected',
+          type: VIRTUAL_ACCOUNT_TRANSITIONS.reject.event,
           data: virtualAccountEventData(record),
           now,
         }),

@@ -3,8 +3,13 @@ import { RESEND_ATTEMPTS, retryOnConflict, WriteConditionFailedError, writeGuard
 import { readItem } from '#shared/db/items.ts';
 import { keys } from '#shared/db/keys.ts';
 import { type Page, queryListPage } from '#shared/db/pagination.ts';
-import { type VirtualAccountRecord, VirtualAccountRecordSchema } from '#shared/deposits/records.ts';
-import type { EventRecord } from '#shared/events/outbox.ts';
+import {
+  VIRTUAL_ACCOUNT_TRANSITIONS,
+  type VirtualAccountRecord,
+  VirtualAccountRecordSchema,
+} from '#shared/deposits/records.ts';
+import { type EventRecord, eventPut } from '#shared/events/outbox.ts';
+import { statusUpdate, writeStatusChange } from '#shared/events/status-change.ts';
 
 const ATTRIBUTES = Object.keys(VirtualAccountRecordSchema.shape);
 
@@ -140,68 +145,45 @@ export async function activateVirtualAccount(
   const { account, bank } = input;
   const at = input.now.toISOString();
   const activated: VirtualAccountRecord = { ...account, ...bank, status: 'ACTIVE', activatedAt: at, updatedAt: at };
-  try {
-    await retryOnConflict(
-      () =>
-        writeGuarded(db, [
-          {
-            role: 'account',
-            item: {
-              Update: {
-                TableName: db.tableName,
-                Key: keys.virtualAccount(account.organizationId, account.customerId, account.virtualAccountId),
-                UpdateExpression:
-                  'SET #status = :active, iban = :iban, bic = :bic, bankName = :bankName, bankAddress = :bankAddress, bankCountry = :bankCountry, activatedAt = :now, updatedAt = :now',
-                // Only a PENDING account is activated, once: of two racing approvals exactly one assigns an IBAN.
-                ConditionExpression: '#status = :pending',
-                ExpressionAttributeNames: { '#status': 'status' },
-                ExpressionAttributeValues: {
-                  ':active': 'ACTIVE',
-                  ':pending': 'PENDING',
-                  ':iban': bank.iban,
-                  ':bic': bank.bic,
-                  ':bankName': bank.bankName,
-                  ':bankAddress': bank.bankAddress,
-                  ':bankCountry': bank.bankCountry,
-                  ':now': at,
-                },
-              },
+  await writeStatusChange(db, {
+    // Of two racing approvals exactly one assigns an IBAN.
+    subject: statusUpdate(db, {
+      key: keys.virtualAccount(account.organizationId, account.customerId, account.virtualAccountId),
+      attribute: 'status',
+      transition: VIRTUAL_ACCOUNT_TRANSITIONS.approve,
+      set: { ...bank, activatedAt: at },
+      now: input.now,
+    }),
+    alongside: [
+      {
+        role: 'iban',
+        item: {
+          Put: {
+            TableName: db.tableName,
+            Item: {
+              ...keys.virtualAccountIban(bank.iban),
+              entity: 'VIBAN',
+              organizationId: account.organizationId,
+              customerId: account.customerId,
+              virtualAccountId: account.virtualAccountId,
             },
+            // An IBAN routes incoming money to one account: it is never handed out twice.
+            ConditionExpression: 'attribute_not_exists(pk)',
           },
-          {
-            role: 'iban',
-            item: {
-              Put: {
-                TableName: db.tableName,
-                Item: {
-                  ...keys.virtualAccountIban(bank.iban),
-                  entity: 'VIBAN',
-                  organizationId: account.organizationId,
-                  customerId: account.customerId,
-                  virtualAccountId: account.virtualAccountId,
-                },
-                // An IBAN routes incoming money to one account: it is never handed out twice.
-                ConditionExpression: 'attribute_not_exists(pk)',
-              },
-            },
-          },
-          eventWrite(db, input.event(activated)),
-        ]),
-      RESEND_ATTEMPTS,
-    );
-  } catch (error) {
-    if (error instanceof WriteConditionFailedError) {
-      throw error.role === 'account' ? new VirtualAccountStateChangedError() : new IbanTakenError();
-    }
-    throw error;
-  }
+        },
+      },
+    ],
+    event: input.event(activated),
+    refused: (role) => (role === 'subject' ? new VirtualAccountStateChangedError() : new IbanTakenError()),
+    resend: RESEND_ATTEMPTS,
+  });
   return activated;
 }
 
 /** The event record of a virtual account change, written in the change's own transaction. */
 const eventWrite = (db: Db, event: EventRecord) => ({
   role: 'event' as const,
-  item: { Put: { TableName: db.tableName, Item: event, ConditionExpression: 'attribute_not_exists(pk)' } },
+  item: eventPut(db, event),
 });
 
 /**
@@ -227,48 +209,32 @@ export async function rejectVirtualAccount(
     updatedAt: at,
   };
   const { organizationId, customerId, virtualAccountId } = account;
-  try {
-    await retryOnConflict(
-      () =>
-        writeGuarded(db, [
-          {
-            role: 'account',
-            item: {
-              Update: {
-                TableName: db.tableName,
-                Key: keys.virtualAccount(organizationId, customerId, virtualAccountId),
-                UpdateExpression: 'SET #status = :rejected, rejectionReason = :reason, updatedAt = :now',
-                // Only a PENDING account is decided, once: an approval and a rejection racing, one of them wins.
-                ConditionExpression: '#status = :pending',
-                ExpressionAttributeNames: { '#status': 'status' },
-                ExpressionAttributeValues: {
-                  ':rejected': 'REJECTED',
-                  ':pending': 'PENDING',
-                  ':reason': input.reason,
-                  ':now': at,
-                },
-              },
-            },
+  await writeStatusChange(db, {
+    // An approval and a rejection racing, one of them wins.
+    subject: statusUpdate(db, {
+      key: keys.virtualAccount(organizationId, customerId, virtualAccountId),
+      attribute: 'status',
+      transition: VIRTUAL_ACCOUNT_TRANSITIONS.reject,
+      set: { rejectionReason: input.reason },
+      now: input.now,
+    }),
+    alongside: [
+      {
+        role: 'currency',
+        item: {
+          Delete: {
+            TableName: db.tableName,
+            Key: keys.virtualAccountOfCurrency(organizationId, customerId, account.currency),
+            // The slot is this account's (a request made after a rejection holds its own).
+            ConditionExpression: 'virtualAccountId = :id',
+            ExpressionAttributeValues: { ':id': virtualAccountId },
           },
-          {
-            role: 'currency',
-            item: {
-              Delete: {
-                TableName: db.tableName,
-                Key: keys.virtualAccountOfCurrency(organizationId, customerId, account.currency),
-                // The slot is this account's (a request made after a rejection holds its own).
-                ConditionExpression: 'virtualAccountId = :id',
-                ExpressionAttributeValues: { ':id': virtualAccountId },
-              },
-            },
-          },
-          eventWrite(db, input.event(rejected)),
-        ]),
-      RESEND_ATTEMPTS,
-    );
-  } catch (error) {
-    if (error instanceof WriteConditionFailedError) throw new VirtualAccountStateChangedError();
-    throw error;
-  }
+        },
+      },
+    ],
+    event: input.event(rejected),
+    refused: () => new VirtualAccountStateChangedError(),
+    resend: RESEND_ATTEMPTS,
+  });
   return rejected;
 }

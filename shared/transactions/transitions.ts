@@ -1,11 +1,7 @@
-import {
-  type GuardedItem,
-  retryOnConflict,
-  WriteConditionFailedError,
-  writeGuarded,
-} from '#shared/db/guarded-write.ts';
+import { type GuardedItem, retryOnConflict, WriteConditionFailedError } from '#shared/db/guarded-write.ts';
 import type { Deps } from '#shared/deps.ts';
 import { ConflictError, NotFoundError } from '#shared/errors.ts';
+import { writeStatusChange } from '#shared/events/status-change.ts';
 import { allowanceWrites, getAllowanceUsage } from '#shared/ledger/allowance-repository.ts';
 import { balanceWrites, developerFeeEarned } from '#shared/ledger/balance-repository.ts';
 import { log } from '#shared/log.ts';
@@ -74,25 +70,21 @@ async function applyTransition(
       const step = await decide(current, now);
       const statusChanged = step.next.status !== current.status;
       try {
-        await writeGuarded(deps.db, [
-          { role: 'transaction', item: transactionWrites.replace(deps.db, current, step.next) },
-          ...(step.ledger ?? []),
-          ...alongside.items,
-          ...(statusChanged
-            ? [{ role: 'event', item: transactionWrites.event(deps.db, statusChangedEvent(current, step.next, now)) }]
-            : []),
-        ]);
+        await writeStatusChange(deps.db, {
+          subject: transactionWrites.replace(deps.db, current, step.next),
+          alongside: [...(step.ledger ?? []), ...alongside.items],
+          event: statusChanged ? statusChangedEvent(current, step.next, now) : undefined,
+          // A lost race on the transaction itself is decided again.
+          refused: (role) =>
+            role === 'subject'
+              ? undefined
+              : role === 'balance' || role === 'allowance'
+                ? step.refuse?.(role)
+                : alongside.refuse?.(role),
+        });
         return step.next;
       } catch (error) {
         if (!(error instanceof WriteConditionFailedError)) throw error;
-        const ledger = error.role === 'balance' || error.role === 'allowance';
-        const refusal =
-          error.role === 'transaction'
-            ? undefined
-            : ledger
-              ? step.refuse?.(error.role as LedgerRole)
-              : alongside.refuse?.(error.role);
-        if (refusal) throw refusal;
       }
     }
     throw new ConflictError('Transaction is changing concurrently, please retry');

@@ -10,7 +10,7 @@ import {
 import { readItem } from '#shared/db/items.ts';
 import { keys } from '#shared/db/keys.ts';
 import { type Page, queryListPage } from '#shared/db/pagination.ts';
-import type { EventRecord } from '#shared/events/outbox.ts';
+import { type EventRecord, eventPut } from '#shared/events/outbox.ts';
 import type { Attempt, DeliveryStatus } from '#shared/webhooks/records.ts';
 import {
   type DeliveryRecord,
@@ -160,10 +160,7 @@ export async function insertTestEvent(
           },
         },
       },
-      {
-        role: 'event',
-        item: { Put: { TableName: db.tableName, Item: input.event, ConditionExpression: 'attribute_not_exists(pk)' } },
-      },
+      { role: 'event', item: eventPut(db, input.event) },
       ...extra,
     ]);
     return true;
