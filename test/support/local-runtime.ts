@@ -113,11 +113,14 @@ export async function admin(dataDir: string, ...args: string[]): Promise<Record<
   return JSON.parse(stdout) as Record<string, unknown>;
 }
 
-/** After a SIGKILL, DynamoDB Local's guardian stops it within a second or two; the next start needs its files. */
+/**
+ * After a SIGKILL, DynamoDB Local's guardian stops it within a second or two on a quiet machine, several times
+ * that on busy cores (a JVM shutting down); the next start needs its files.
+ */
 export async function untilDatabaseReleased(dataDir: string) {
   await eventually(
     'DynamoDB Local of the killed runtime to stop',
     () => !execFileSync('ps', ['-eo', 'args'], { encoding: 'utf8' }).includes(join(dataDir, 'dynamodb')),
-    15_000,
+    60_000,
   );
 }
