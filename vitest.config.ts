@@ -21,7 +21,15 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['test/unit/**/*.test.ts'], setupFiles: ['test/support/env.ts'] },
+        test: {
+          name: 'unit',
+          include: ['test/unit/**/*.test.ts'],
+          setupFiles: ['test/support/env.ts'],
+          // Vitest's 5 s (10 s for hooks) is shorter than some unit paths take on two busy cores: generating the
+          // API types, importing every handler, the property runs, a transaction's conflict retries (5 s at most).
+          testTimeout: 30_000,
+          hookTimeout: 30_000,
+        },
       },
       {
         extends: true,

@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { spawnGuarded } from '#infra/local/guardian.ts';
-import { freePort } from '#infra/local/ports.ts';
+import { onFreePort, PortTakenError, saysPortTaken } from '#infra/local/ports.ts';
 
 export type LocalDynamoDb = { endpoint: string; process: ChildProcess; stop: () => Promise<void> };
 
@@ -38,9 +38,12 @@ function dynamoDbLocalJar() {
  */
 export async function startDynamoDbLocal(options: { dataDir: string | null; port?: number }): Promise<LocalDynamoDb> {
   assertJava();
-  const port = options.port ?? (await freePort());
   const path = options.dataDir ? resolve(options.dataDir) : null;
   if (path) mkdirSync(path, { recursive: true });
+  return onFreePort(options.port, (port) => startOn(port, path));
+}
+
+async function startOn(port: number, path: string | null): Promise<LocalDynamoDb> {
   const { jar, nativeLibs } = dynamoDbLocalJar();
   const args = [`-Djava.library.path=${nativeLibs}`, '-jar', jar, '-port', String(port), '-sharedDb'];
   args.push(...(path ? ['-dbPath', path] : ['-inMemory']));
@@ -51,7 +54,10 @@ export async function startDynamoDbLocal(options: { dataDir: string | null; port
   const deadline = Date.now() + 60_000;
   try {
     for (;;) {
-      if (child.exitCode !== null) throw new Error(`DynamoDB Local exited during start:\n${output()}`);
+      if (child.exitCode !== null) {
+        const message = `DynamoDB Local exited during start:\n${output()}`;
+        throw saysPortTaken(output()) ? new PortTakenError(message) : new Error(message);
+      }
       try {
         await client.send(new ListTablesCommand({}));
         break;

@@ -11,7 +11,7 @@ import { type LocalChains, startLocalChains } from '#infra/local/chain/local-cha
 import { resolveDepositXpub } from '#infra/local/deposit-key.ts';
 import { startLocalDocumentStore } from '#infra/local/document-store.ts';
 import { LOCAL_CREDENTIALS, LOCAL_REGION, type LocalDynamoDb, startDynamoDbLocal } from '#infra/local/dynamodb.ts';
-import { startLocalServer } from '#infra/local/server.ts';
+import { bindLocalPort, startLocalServer } from '#infra/local/server.ts';
 import { ensureTable } from '#infra/local/table.ts';
 import { DepositSettings, SandboxChainSchema, type ServiceVariable } from '#shared/config/settings.ts';
 import * as z from '#shared/validation/zod.ts';
@@ -109,7 +109,9 @@ async function serve(dynamo: LocalDynamoDb, chain: LocalChains | undefined) {
   }
   // The console: passkeys need a secure context, which http://localhost is and http://127.0.0.1 is not. Mail
   // (member invitations) is written under DATA_DIR/mail instead of going through Amazon SES.
-  process.env.CONSOLE_ORIGIN ??= `http://localhost:${env.PORT || 3000}`;
+  // The port is bound first (PORT=0: the OS picks it), so the origin names the port actually served.
+  const port = await bindLocalPort(env.PORT, env.HOST);
+  process.env.CONSOLE_ORIGIN ??= port.url;
   process.env.MAIL_DIR ??= join(dataDir, 'mail');
   // The bank channel's folders exist from the start, so an operator can drop a report into the inbox at once.
   for (const place of ['outbox', 'inbox', 'processed', 'quarantine']) {
@@ -157,12 +159,7 @@ async function serve(dynamo: LocalDynamoDb, chain: LocalChains | undefined) {
     tableName: env.TABLE_NAME,
     announce: (line) => notes.push(line),
   });
-  const server = await startLocalServer({
-    routes: routeList,
-    port: env.PORT,
-    host: env.HOST,
-    consoleDir: await consoleBuild,
-  });
+  const server = await startLocalServer({ routes: routeList, bound: port, consoleDir: await consoleBuild });
   const apiUrl = `${server.url}/api/v2`;
   const consoleUrl = `${deps.config.console.origin}/console/`;
   const ownerInviteUrl = await ownerInviteOnStart(deps, organizationId ?? '');

@@ -14,3 +14,25 @@ export function freePort(): Promise<number> {
     });
   });
 }
+
+/** A start that failed because its port was taken: `onFreePort` tries another. */
+export class PortTakenError extends Error {}
+
+/** What a server that could not bind its port says (Node's `EADDRINUSE`, Java's `BindException`). */
+export const saysPortTaken = (output: string) => /EADDRINUSE|Address already in use/.test(output);
+
+/**
+ * Starts a server on `given`, or on a free port. A port found free can be taken by another process before the
+ * server binds it (a JVM takes seconds to start, and a busy machine opens connections from the same range all
+ * the time): then the start fails with `PortTakenError` and runs again on another free port.
+ */
+export async function onFreePort<T>(given: number | undefined, start: (port: number) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    const port = given ?? (await freePort());
+    try {
+      return await start(port);
+    } catch (error) {
+      if (given !== undefined || attempt >= 5 || !(error instanceof PortTakenError)) throw error;
+    }
+  }
+}

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
@@ -137,18 +137,41 @@ const NOT_FOUND_ACCESS = { operationId: 'notFound', access: { table: 'none' } } 
 
 export type LocalServer = { server: Server; url: string; close: () => Promise<void> };
 
+/** A port bound before the service is ready: requests that arrive meanwhile wait until `serve` takes them. */
+export type BoundPort = { server: Server; url: string; serve: (listener: RequestListener) => void };
+
+/**
+ * Binds the HTTP port (0: the OS picks one). `npm start` binds first, so that the console's origin, read with
+ * the rest of the configuration, names the port actually bound.
+ */
+export async function bindLocalPort(port: number, host = '127.0.0.1'): Promise<BoundPort> {
+  let serve: (listener: RequestListener) => void = () => undefined;
+  const ready = new Promise<RequestListener>((resolve) => {
+    serve = resolve;
+  });
+  const server = createServer((req, res) => void ready.then((listener) => listener(req, res)));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve());
+  });
+  const address = server.address();
+  const bound = typeof address === 'object' && address ? address.port : port;
+  return { server, url: `http://localhost:${bound}`, serve };
+}
+
 /** The HTTP API on loopback: each request becomes an API Gateway event for the route's own handler module. */
-export async function startLocalServer(options: {
-  routes: readonly RouteDefinition[];
-  port: number;
-  host?: string;
-  /** The built console, served at `/console/` (absent: not served). */
-  consoleDir?: string;
-}): Promise<LocalServer> {
+export async function startLocalServer(
+  options: {
+    routes: readonly RouteDefinition[];
+    /** The built console, served at `/console/` (absent: not served). */
+    consoleDir?: string;
+  } & ({ port: number; host?: string } | { bound: BoundPort }),
+): Promise<LocalServer> {
   const match = createRouter(options.routes);
   const readLimit = readLimitOf(options.routes);
   enforceRouteAccess(appDeps().db.client);
-  const server = createServer(async (req, res) => {
+  const { server, url, serve } = 'bound' in options ? options.bound : await bindLocalPort(options.port, options.host);
+  serve(async (req, res) => {
     try {
       const url = new URL(req.url ?? '/', 'http://localhost');
       if (options.consoleDir && (url.pathname === '/console' || url.pathname.startsWith('/console/'))) {
@@ -185,16 +208,9 @@ export async function startLocalServer(options: {
         });
     }
   });
-  const host = options.host ?? '127.0.0.1';
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, host, () => resolve());
-  });
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : options.port;
   return {
     server,
-    url: `http://localhost:${port}`,
+    url,
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());

@@ -26,7 +26,8 @@ describe('bank payout rail on npm start: outbox, inbox, quarantine', () => {
   const api = <T>(method: string, path: string, body?: object) =>
     runtime.api<T>(method, path, { key, ...(body === undefined ? {} : { body }) });
 
-  async function until<T>(probe: () => Promise<T | undefined> | T | undefined, ms = 20_000): Promise<T> {
+  /** Polls `probe` until it has a value; a minute, as the batcher's and reader's rounds slow down on busy cores. */
+  async function until<T>(probe: () => Promise<T | undefined> | T | undefined, ms = 60_000): Promise<T> {
     const deadline = Date.now() + ms;
     for (;;) {
       const value = await probe();

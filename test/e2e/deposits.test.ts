@@ -64,7 +64,8 @@ describe('deposits on npm start: forwarding settled by the worker, deposit detai
       hash: forwarded.body.txHash as Hex,
     });
     expect(receipt).toMatchObject({ status: 'success', to: chain?.usdcAddress.toLowerCase() });
-    const deadline = Date.now() + 15_000;
+    // The watcher's rounds take many seconds on two busy cores: a minute before giving up.
+    const deadline = Date.now() + 60_000;
     let status = forwarded.body.status;
     while (status !== 'COMPLETED' && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 250));
@@ -106,7 +107,8 @@ describe('deposits on npm start: forwarding settled by the worker, deposit detai
       args: [wallet.address as Hex, 6_500_000n],
     });
 
-    const deadline = Date.now() + 20_000;
+    // The watcher's rounds take many seconds on two busy cores: a minute before giving up.
+    const deadline = Date.now() + 60_000;
     let credited: Transaction[] = [];
     while (credited.length === 0 && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 500));

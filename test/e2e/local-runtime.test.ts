@@ -105,4 +105,21 @@ describe('npm start, driven over HTTP as a user would', () => {
     expect(listed.status).toBe(200);
     expect(listed.body).toEqual([created.body]);
   });
+
+  it('serves on the port the OS picks with PORT=0, and names that port in the console and owner invite URLs', async () => {
+    await runtime.stop('SIGINT');
+    runtime = await startRuntime(dataDir, { PORT: '0' });
+
+    const local = runtime.localJson();
+    const { origin, port } = new URL(local.apiUrl);
+    expect(Number(port)).toBeGreaterThan(0);
+    expect(await api('GET', '/health')).toMatchObject({ status: 200, body: { status: 'ok' } });
+    expect(local.consoleUrl).toBe(`${origin}/console/`);
+    expect(runtime.output()).toContain(`Console          ${origin}/console/`);
+    const invite = new URL(local.ownerInviteUrl ?? '');
+    expect(invite.origin).toBe(origin);
+    const page = await fetch(invite);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+  });
 });

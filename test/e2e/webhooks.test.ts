@@ -244,6 +244,13 @@ describe('webhooks on npm start, received by a real HTTP receiver', () => {
   });
 
   it('loses no event when killed after the change is stored and before it is published', async () => {
+    // The scenario's writes come first of all on a fresh runtime, whose DynamoDB Local is still cold while every
+    // worker starts its first round: on two busy cores a write can outlast its request's deadline (503, retry).
+    // What the scenario needs is a runtime that stores in time: wait until it answers a read.
+    await eventually('the runtime to answer from its database', async () => {
+      const { status } = await api('GET', '/webhooks/endpoints');
+      return status === 200;
+    });
     const endpoint = await givenEndpoint('/crash');
     const created = await api<{ customerId: string }>('POST', '/customers', {
       body: { name: 'Kim Killed', accountType: 'individual', email: 'kim@example.com' },

@@ -21,8 +21,11 @@ describe('withdrawals on npm start: settlement and expiry workers, the admin CLI
   const api = <T>(method: string, path: string, body?: object) =>
     runtime.api<T>(method, path, { key, ...(body === undefined ? {} : { body }) });
 
-  /** Polls until the transaction reaches `status` (the worker runs every second), or fails after `ms`. */
-  async function eventually(transactionId: string, status: string, ms = 15_000) {
+  /**
+   * Polls until the transaction reaches `status` (the worker runs every second), or fails after `ms`: a minute,
+   * as a worker's round can take many seconds on two busy cores.
+   */
+  async function eventually(transactionId: string, status: string, ms = 60_000) {
     const deadline = Date.now() + ms;
     for (;;) {
       const { body } = await api<Transaction>('GET', `/customers/${customerId}/transactions/${transactionId}`);

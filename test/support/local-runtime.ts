@@ -46,7 +46,7 @@ export type Runtime = {
 
 /**
  * Starts `npm start` exactly as a user would, in its own process group, and waits until it serves. `env` adds
- * variables (a short retry schedule, test hooks).
+ * variables (a short retry schedule, test hooks, a `PORT` other than the free one picked here).
  */
 export async function startRuntime(dataDir: string, env: Record<string, string> = {}): Promise<Runtime> {
   const port = await freePort();
@@ -64,7 +64,6 @@ export async function startRuntime(dataDir: string, env: Record<string, string> 
     output += d.toString();
   });
   const closed = new Promise<void>((resolve) => child.once('close', () => resolve()));
-  const baseUrl = `http://localhost:${port}`;
   const deadline = Date.now() + 90_000;
   while (!output.includes('Press Ctrl-C to stop.')) {
     if (child.exitCode !== null) throw new Error(`npm start exited with ${child.exitCode}:\n${output}`);
@@ -74,6 +73,9 @@ export async function startRuntime(dataDir: string, env: Record<string, string> 
     }
     await new Promise((r) => setTimeout(r, 100));
   }
+  const localJson = () => JSON.parse(readFileSync(join(dataDir, 'local.json'), 'utf8')) as LocalJson;
+  // The port the runtime reports having bound: `env` may ask for any port (PORT=0).
+  const baseUrl = new URL(localJson().apiUrl).origin;
   const checked = checkedFetch();
   const api: ApiCall = (method, path, options = {}) =>
     checked(path.startsWith('http') ? path : `${baseUrl}/api/v2${path}`, {
@@ -90,7 +92,7 @@ export async function startRuntime(dataDir: string, env: Record<string, string> 
     baseUrl,
     api,
     output: () => output,
-    localJson: () => JSON.parse(readFileSync(join(dataDir, 'local.json'), 'utf8')) as LocalJson,
+    localJson,
     stop: async (signal = 'SIGINT') => {
       try {
         process.kill(-(child.pid ?? 0), signal);
@@ -111,11 +113,14 @@ export async function admin(dataDir: string, ...args: string[]): Promise<Record<
   return JSON.parse(stdout) as Record<string, unknown>;
 }
 
-/** After a SIGKILL, DynamoDB Local's guardian stops it within a second or two; the next start needs its files. */
+/**
+ * After a SIGKILL, DynamoDB Local's guardian stops it within a second or two on a quiet machine, several times
+ * that on busy cores (a JVM shutting down); the next start needs its files.
+ */
 export async function untilDatabaseReleased(dataDir: string) {
   await eventually(
     'DynamoDB Local of the killed runtime to stop',
     () => !execFileSync('ps', ['-eo', 'args'], { encoding: 'utf8' }).includes(join(dataDir, 'dynamodb')),
-    15_000,
+    60_000,
   );
 }

@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { spawnGuarded } from '#infra/local/guardian.ts';
-import { freePort } from '#infra/local/ports.ts';
+import { onFreePort, PortTakenError, saysPortTaken } from '#infra/local/ports.ts';
 
 export type LocalNode = { rpcUrl: string; stop: () => Promise<void>; exited: Promise<number | null> };
 
@@ -30,20 +30,26 @@ async function answers(rpcUrl: string): Promise<boolean> {
  * Starts a Hardhat Network node (EDR, in memory: a new chain at every start) on loopback under the guardian, and
  * resolves once it answers JSON-RPC. `blockMs` mines an empty block that often (0: transactions only).
  */
-export async function startLocalNode(options: { port?: number; blockMs?: number } = {}): Promise<LocalNode> {
-  const port = options.port ?? (await freePort());
+export function startLocalNode(options: { port?: number; blockMs?: number } = {}): Promise<LocalNode> {
+  return onFreePort(options.port, (port) => startOn(port, options.blockMs));
+}
+
+async function startOn(port: number, blockMs: number | undefined): Promise<LocalNode> {
   const args = [hardhatCli(), '--config', HARDHAT_CONFIG, 'node', '--hostname', '127.0.0.1', '--port', String(port)];
   const env = {
     ...process.env,
     HARDHAT_DISABLE_TELEMETRY_PROMPT: 'true',
-    LOCAL_CHAIN_BLOCK_MS: String(options.blockMs ?? 1000),
+    LOCAL_CHAIN_BLOCK_MS: String(blockMs ?? 1000),
   };
   const guarded = spawnGuarded(process.execPath, args, env);
   const rpcUrl = `http://127.0.0.1:${port}`;
   const exited = new Promise<number | null>((resolve) => guarded.process.once('exit', (code) => resolve(code)));
   const deadline = Date.now() + 30_000;
   while (!(await answers(rpcUrl))) {
-    if (guarded.process.exitCode !== null) throw new Error(`The local chain exited during start:\n${guarded.output()}`);
+    if (guarded.process.exitCode !== null) {
+      const message = `The local chain exited during start:\n${guarded.output()}`;
+      throw saysPortTaken(guarded.output()) ? new PortTakenError(message) : new Error(message);
+    }
     if (Date.now() > deadline) {
       await guarded.stop();
       throw new Error(`The local chain did not start within 30 s:\n${guarded.output()}`);

@@ -81,7 +81,7 @@ describe('create withdrawal against a database that stops answering (real SDK cl
     const record = fake.get(keys.idempotencyRecord(organizationId, 'hang-1'));
     expect(bodyOf<{ id: string }>(result).id).toBe(record?.transactionId);
     expect(fake.calls.filter((call) => call === 'TransactWriteItems')).toHaveLength(1);
-  }, 10_000);
+  });
 
   it('answers 503 to retry with the same key, within 5 s, when the database freezes at the write', async () => {
     fake.mode = 'freeze-at-transaction';
@@ -94,7 +94,7 @@ describe('create withdrawal against a database that stops answering (real SDK cl
     expect(bodyOf(result)).toEqual({ error: FAILED_TO_EXECUTE });
     expect(headerOf(result, 'retry-after')).toBe('1');
     expect(fake.get(keys.idempotencyRecord(organizationId, 'frozen-1'))).toBeUndefined();
-  }, 10_000);
+  });
 
   it('answers 503 within 5 s when the database is frozen from the start', async () => {
     fake.mode = 'frozen';
@@ -106,5 +106,5 @@ describe('create withdrawal against a database that stops answering (real SDK cl
     expect(result.statusCode, result.body).toBe(503);
     expect(headerOf(result, 'retry-after')).toBe('1');
     expect(fake.calls).not.toContain('TransactWriteItems');
-  }, 10_000);
+  });
 });

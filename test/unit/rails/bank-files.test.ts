@@ -9,8 +9,8 @@ import type { PaymentFile } from '#shared/rails/bank/payment-file.ts';
 import { writeCamt054, writePain002 } from '#shared/rails/bank/report-writer.ts';
 import { MalformedReportError, parseBankReport } from '#shared/rails/bank/reports.ts';
 
-/** The published schemas, beside the repository (`../shared/iso20022/`, see its README). */
-const SCHEMAS = join(REPO_ROOT, '..', 'shared', 'iso20022');
+/** The published schemas, copied into the repository (see the folder's README for their sources). */
+const SCHEMAS = join(REPO_ROOT, 'test', 'support', 'rails', 'iso20022');
 
 async function validate(xml: string, schema: string) {
   const result = await validateXML({
