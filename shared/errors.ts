@@ -88,3 +88,41 @@ export class ServiceUnavailableError extends HttpError {
     super(503, message, { 'retry-after': String(retryAfterSeconds) });
   }
 }
+
+/** The error class of each status a refusal answers with, so a refusal throws what the inline `new ...Error` did. */
+const ERROR_CLASSES: Partial<Record<number, new (message: string) => HttpError>> = {
+  400: BadRequestError,
+  403: ForbiddenError,
+  404: NotFoundError,
+  409: ConflictError,
+  422: UnprocessableError,
+};
+
+/**
+ * A refusal with its status and text, declared once beside the rule that answers it: the use case throws
+ * `REFUSAL.error(...)`, the route row names it in `refusals` (its status and its text as the documented example).
+ * A text with a part that varies is a template; `example` fills it for the document.
+ */
+export class Refusal<A extends unknown[] = []> {
+  constructor(
+    readonly status: number,
+    private readonly text: (...args: A) => string,
+    private readonly example: A,
+  ) {}
+
+  /** The text as the document shows it. */
+  get message(): string {
+    return this.text(...this.example);
+  }
+
+  error(...args: A): HttpError {
+    const ErrorClass = ERROR_CLASSES[this.status];
+    return ErrorClass ? new ErrorClass(this.text(...args)) : new HttpError(this.status, this.text(...args));
+  }
+}
+
+export function refusal(status: number, text: string): Refusal;
+export function refusal<A extends unknown[]>(status: number, text: (...args: A) => string, ...example: A): Refusal<A>;
+export function refusal<A extends unknown[]>(status: number, text: string | ((...args: A) => string), ...example: A) {
+  return typeof text === 'string' ? new Refusal(status, () => text, []) : new Refusal(status, text, example);
+}

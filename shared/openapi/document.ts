@@ -8,7 +8,7 @@ import {
 import { roleWithout } from '#shared/console/roles.ts';
 import { UnauthorizedError } from '#shared/errors.ts';
 import { EVENT_TYPES, eventEnvelopeSchemaOf } from '#shared/events/contracts.ts';
-import { commonStatuses, FEATURE_MESSAGES, MAX_BODY_BYTES } from '#shared/http/api-handler.ts';
+import { commonStatuses, FEATURE_MESSAGES, MAX_BODY_BYTES, responsesOf } from '#shared/http/api-handler.ts';
 import { CsrfRefusedError } from '#shared/http/session.ts';
 import { toFieldError } from '#shared/http/validation.ts';
 import { type Example, examplesMap, JSON_TYPE, schemaExamples } from '#shared/openapi/examples.ts';
@@ -159,11 +159,18 @@ function errorExamples(route: RouteDefinition, status: number): Example[] {
   return message ? [{ summary: STATUS_CODES[status] ?? String(status), value: { error: message } }] : [];
 }
 
-/** The route's own example first, then the schema's, then (for errors) what the stack answers. */
+/** The route's own example first, then the schema's, then (for errors) its refusals' texts and what the stack answers. */
 function responseExamples(route: RouteDefinition, status: number): Example[] {
   const own = route.examples?.responses?.[status];
   const examples: Example[] = own === undefined ? [] : [{ summary: 'Example', value: own }];
-  if (status >= 400) return [...examples, ...errorExamples(route, status)];
+  if (status >= 400) {
+    const refusals = (route.refusals ?? []).filter((refusal) => refusal.status === status);
+    return [
+      ...examples,
+      ...refusals.map((refusal) => ({ summary: 'Example', value: { error: refusal.message } })),
+      ...errorExamples(route, status),
+    ];
+  }
   return [...examples, ...schemaExamples(route.responses[status]).map((value) => ({ summary: 'Example', value }))];
 }
 
@@ -236,7 +243,8 @@ const formSchema = (form: NonNullable<NonNullable<RouteDefinition['request']>['f
 
 function operationOf(route: RouteDefinition): RouteConfig {
   const { params, query, body, form } = route.request ?? {};
-  const statuses = [...new Set([...Object.keys(route.responses).map(Number), ...commonStatuses(route)])].sort(
+  const responses = responsesOf(route);
+  const statuses = [...new Set([...Object.keys(responses).map(Number), ...commonStatuses(route)])].sort(
     (a, b) => a - b,
   );
   const description = operationDescription(route);
@@ -282,9 +290,7 @@ function operationOf(route: RouteDefinition): RouteConfig {
           }
         : {}),
     },
-    responses: Object.fromEntries(
-      statuses.map((status) => [status, responseOf(route, status, route.responses[status])]),
-    ),
+    responses: Object.fromEntries(statuses.map((status) => [status, responseOf(route, status, responses[status])])),
   };
 }
 
