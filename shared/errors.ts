@@ -115,6 +115,11 @@ export class Refusal<A extends unknown[] = []> {
     return this.text(...this.example);
   }
 
+  /** The same refusal, documented with another example (a route that answers it with other arguments). */
+  withExample(...example: A): Refusal<A> {
+    return new Refusal(this.status, this.text, example);
+  }
+
   error(...args: A): HttpError {
     const ErrorClass = ERROR_CLASSES[this.status];
     return ErrorClass ? new ErrorClass(this.text(...args)) : new HttpError(this.status, this.text(...args));

@@ -1,10 +1,9 @@
-import { bankEvent, requireBank, type Where } from '#shared/banks/bank-rules.ts';
+import { BANK_NOT_PENDING, bankEvent, requireBank, type Where } from '#shared/banks/bank-rules.ts';
 import type { BankRecord, BankStatus } from '#shared/banks/records.ts';
 import { BankStateChangedError, decideBank, getBankOfCustomer } from '#shared/banks/repository.ts';
 import { type Bank, toBank } from '#shared/banks/schemas.ts';
 import type { Clock } from '#shared/clock.ts';
 import type { Db } from '#shared/db/client.ts';
-import { ConflictError } from '#shared/errors.ts';
 
 export type Decision = { to: 'ACTIVE'; reason?: undefined } | { to: 'REJECTED'; reason?: string | undefined };
 
@@ -15,8 +14,7 @@ export async function decideBankReview(
 ): Promise<Bank> {
   const { bank, wallets } = await requireBank(deps.db, input);
   const verb = input.to === 'ACTIVE' ? 'approved' : 'rejected';
-  const notPending = (status: BankStatus) =>
-    new ConflictError(`Only a PENDING withdrawal bank can be ${verb}; this one is ${status}`);
+  const notPending = (status: BankStatus) => BANK_NOT_PENDING.error(verb, status);
   if (bank.status !== 'PENDING') throw notPending(bank.status);
   const now = deps.clock.now();
   const decided: BankRecord = {

@@ -1,6 +1,7 @@
 import type { CustomerRecord } from '#shared/customers/records.ts';
-import { ForbiddenError } from '#shared/errors.ts';
+import { ForbiddenError, refusal } from '#shared/errors.ts';
 
+export const CUSTOMER_NOT_FOUND = refusal(404, 'Customer not found');
 export const KYC_REQUIRED = 'Customer KYC verification must be completed';
 export const CUSTOMER_DISABLED = 'Customer is disabled';
 /** A change of a customer's own fields lost every race with other changes of it (`change-customer.ts`). */
