@@ -95,6 +95,7 @@ const ERROR_CLASSES: Partial<Record<number, new (message: string) => HttpError>>
   403: ForbiddenError,
   404: NotFoundError,
   409: ConflictError,
+  415: UnsupportedMediaTypeError,
   422: UnprocessableError,
 };
 

@@ -5,7 +5,8 @@ export const CUSTOMER_NOT_FOUND = refusal(404, 'Customer not found');
 export const KYC_REQUIRED = 'Customer KYC verification must be completed';
 export const CUSTOMER_DISABLED = 'Customer is disabled';
 /** A change of a customer's own fields lost every race with other changes of it (`change-customer.ts`). */
-export const CUSTOMER_CHANGED_CONCURRENTLY = 'Customer changed concurrently, please retry';
+export const CUSTOMER_CHANGED_CONCURRENTLY = refusal(409, 'Customer changed concurrently, please retry');
+export const KYC_REQUIRED_FOR_ADDRESS = refusal(403, `${KYC_REQUIRED} before retrieving address`);
 
 /**
  * What every operation that starts new business with a customer needs (banks, deposit details, virtual accounts,
