@@ -97,6 +97,7 @@ const ERROR_CLASSES: Partial<Record<number, new (message: string) => HttpError>>
   409: ConflictError,
   415: UnsupportedMediaTypeError,
   422: UnprocessableError,
+  503: ServiceUnavailableError,
 };
 
 /**
