@@ -33,7 +33,7 @@ export class FieldError extends BadRequestError {
 
 export class UnauthorizedError extends HttpError {
   constructor() {
-    super(401, 'Unauthorized - Invalid or missing API key or session');
+    super(401, UNAUTHORIZED.message);
   }
 }
 
@@ -78,7 +78,7 @@ export class UnprocessableError extends HttpError {
 }
 
 export class TooManyRequestsError extends HttpError {
-  constructor(retryAfterSeconds: number, message = 'Too many requests') {
+  constructor(retryAfterSeconds: number, message = TOO_MANY_REQUESTS.message) {
     super(429, message, { 'retry-after': String(retryAfterSeconds) });
   }
 }
@@ -133,3 +133,8 @@ export function refusal<A extends unknown[]>(status: number, text: (...args: A) 
 export function refusal<A extends unknown[]>(status: number, text: string | ((...args: A) => string), ...example: A) {
   return typeof text === 'string' ? new Refusal(status, () => text, []) : new Refusal(status, text, example);
 }
+
+/** The one 401: a missing, unknown or revoked key, a session that is not (or no longer) one, a refused passkey. */
+export const UNAUTHORIZED = refusal(401, 'Unauthorized - Invalid or missing API key or session');
+/** Over a rate limit; thrown as `TooManyRequestsError`, which adds its `Retry-After`. */
+export const TOO_MANY_REQUESTS = refusal(429, 'Too many requests');

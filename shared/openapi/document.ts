@@ -6,7 +6,7 @@ import {
   type RouteConfig,
 } from '@asteasolutions/zod-to-openapi';
 import { roleWithout } from '#shared/console/roles.ts';
-import { UnauthorizedError } from '#shared/errors.ts';
+import { ServiceUnavailableError, TOO_MANY_REQUESTS, UNAUTHORIZED } from '#shared/errors.ts';
 import { EVENT_TYPES, eventEnvelopeSchemaOf } from '#shared/events/contracts.ts';
 import { commonStatuses, FEATURE_MESSAGES, MAX_BODY_BYTES, responsesOf } from '#shared/http/api-handler.ts';
 import { CsrfRefusedError } from '#shared/http/session.ts';
@@ -81,11 +81,11 @@ const STATUS_DESCRIPTIONS: Record<number, string> = {
 
 /** Answers of the stack itself, the same for every route that can give them. */
 const STACK_ERROR_EXAMPLES: Record<number, string> = {
-  401: new UnauthorizedError().message,
+  401: UNAUTHORIZED.message,
   413: `Request body exceeds ${MAX_BODY_BYTES / 1024} KiB`,
-  429: 'Too many requests',
+  429: TOO_MANY_REQUESTS.message,
   500: 'Internal server error',
-  503: 'Service temporarily unavailable, please retry',
+  503: new ServiceUnavailableError().message,
 };
 
 const headers = {
@@ -164,11 +164,16 @@ function responseExamples(route: RouteDefinition, status: number): Example[] {
   const own = route.examples?.responses?.[status];
   const examples: Example[] = own === undefined ? [] : [{ summary: 'Example', value: own }];
   if (status >= 400) {
-    const refusals = (route.refusals ?? []).filter((refusal) => refusal.status === status);
+    const stack = errorExamples(route, status);
+    // A refusal the stack itself answers (401, 429) keeps the stack's example and its summary.
+    const refusals = (route.refusals ?? []).filter(
+      (refusal) =>
+        refusal.status === status && !stack.some(({ value }) => (value as { error: string }).error === refusal.message),
+    );
     return [
       ...examples,
       ...refusals.map((refusal) => ({ summary: 'Example', value: { error: refusal.message } })),
-      ...errorExamples(route, status),
+      ...stack,
     ];
   }
   return [...examples, ...schemaExamples(route.responses[status]).map((value) => ({ summary: 'Example', value }))];
