@@ -44,7 +44,7 @@ export class ForbiddenError extends HttpError {
 }
 
 export class NotFoundError extends HttpError {
-  constructor(message = 'Not found') {
+  constructor(message = NOT_FOUND.message) {
     super(404, message);
   }
 }
@@ -134,6 +134,8 @@ export function refusal<A extends unknown[]>(status: number, text: string | ((..
   return typeof text === 'string' ? new Refusal(status, () => text, []) : new Refusal(status, text, example);
 }
 
+/** A path that names nothing: unknown routes, sandbox routes for a live organization, a missing docs asset. */
+export const NOT_FOUND = refusal(404, 'Not found');
 /** The one 401: a missing, unknown or revoked key, a session that is not (or no longer) one, a refused passkey. */
 export const UNAUTHORIZED = refusal(401, 'Unauthorized - Invalid or missing API key or session');
 /** Over a rate limit; thrown as `TooManyRequestsError`, which adds its `Retry-After`. */

@@ -6,7 +6,7 @@ import {
   type RouteConfig,
 } from '@asteasolutions/zod-to-openapi';
 import { roleWithout } from '#shared/console/roles.ts';
-import { ServiceUnavailableError, TOO_MANY_REQUESTS, UNAUTHORIZED } from '#shared/errors.ts';
+import { NOT_FOUND, ServiceUnavailableError, TOO_MANY_REQUESTS, UNAUTHORIZED } from '#shared/errors.ts';
 import { EVENT_TYPES, eventEnvelopeSchemaOf } from '#shared/events/contracts.ts';
 import { commonStatuses, FEATURE_MESSAGES, MAX_BODY_BYTES, responsesOf } from '#shared/http/api-handler.ts';
 import { CsrfRefusedError } from '#shared/http/session.ts';
@@ -153,7 +153,9 @@ function errorExamples(route: RouteDefinition, status: number): Example[] {
     ];
   }
   if (status === 404 && route.sandboxOnly) {
-    return [{ summary: 'A live organization: sandbox routes do not exist for it', value: { error: 'Not found' } }];
+    return [
+      { summary: 'A live organization: sandbox routes do not exist for it', value: { error: NOT_FOUND.message } },
+    ];
   }
   const message = STACK_ERROR_EXAMPLES[status];
   return message ? [{ summary: STATUS_CODES[status] ?? String(status), value: { error: message } }] : [];
