@@ -6,12 +6,12 @@ import { requestBudgetMs, withDatabaseDeadline } from '#shared/db/client.ts';
 import { isTransientDatabaseError } from '#shared/db/errors.ts';
 import { appDeps, type Deps } from '#shared/deps.ts';
 import {
-  BadRequestError,
   FieldError,
   ForbiddenError,
   HttpError,
   NotFoundError,
   PayloadTooLargeError,
+  refusal,
   ServiceUnavailableError,
 } from '#shared/errors.ts';
 import { type AuthContext, authenticate } from '#shared/http/auth.ts';
@@ -30,6 +30,8 @@ export type ApiEvent = APIGatewayProxyEventV2;
 export type ApiResult = APIGatewayProxyStructuredResultV2;
 
 export const MAX_BODY_BYTES = 64 * 1024;
+
+export const INVALID_JSON = refusal(400, 'Invalid JSON body');
 
 export const FEATURE_MESSAGES = {
   customers: 'Customers feature is not enabled for your organization',
@@ -171,7 +173,7 @@ function readBody(event: ApiEvent): unknown {
   try {
     return JSON.parse(text);
   } catch {
-    throw new BadRequestError('Invalid JSON body');
+    throw INVALID_JSON.error();
   }
 }
 

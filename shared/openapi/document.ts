@@ -8,7 +8,13 @@ import {
 import { roleWithout } from '#shared/console/roles.ts';
 import { NOT_FOUND, ServiceUnavailableError, TOO_MANY_REQUESTS, UNAUTHORIZED } from '#shared/errors.ts';
 import { EVENT_TYPES, eventEnvelopeSchemaOf } from '#shared/events/contracts.ts';
-import { commonStatuses, FEATURE_MESSAGES, MAX_BODY_BYTES, responsesOf } from '#shared/http/api-handler.ts';
+import {
+  commonStatuses,
+  FEATURE_MESSAGES,
+  INVALID_JSON,
+  MAX_BODY_BYTES,
+  responsesOf,
+} from '#shared/http/api-handler.ts';
 import { CsrfRefusedError } from '#shared/http/session.ts';
 import { toFieldError } from '#shared/http/validation.ts';
 import { type Example, examplesMap, JSON_TYPE, schemaExamples } from '#shared/openapi/examples.ts';
@@ -109,7 +115,7 @@ function validationExamples(route: RouteDefinition): Example[] {
     if (!result.success) examples.push({ summary, value: { error: toFieldError(result.error).message } });
   };
   if (body) {
-    examples.push({ summary: 'Malformed JSON', value: { error: 'Invalid JSON body' } });
+    examples.push({ summary: 'Malformed JSON', value: { error: INVALID_JSON.message } });
     failure(body, {}, 'Missing field');
     failure(body, { unexpected: true }, 'Unknown field');
   }
