@@ -1,5 +1,6 @@
 import {
   CUSTOMER_CHANGED_CONCURRENTLY,
+  CUSTOMER_DISABLED,
   CUSTOMER_NOT_FOUND,
   KYC_REQUIRED_FOR_ADDRESS,
 } from '#shared/customers/customer-rules.ts';
@@ -108,7 +109,7 @@ export const routes = {
     handler: 'functions/api/customers/disable-customer.ts',
     summary: 'Disable a customer: no new banks, deposit details, virtual accounts or withdrawals',
     description:
-      'From now on those operations answer 403 `Customer is disabled`; reads go on, withdrawals already under way ' +
+      `From now on those operations answer 403 \`${CUSTOMER_DISABLED.message}\`; reads go on, withdrawals already under way ` +
       'finish, and USDC arriving at the customer’s deposit addresses is still credited (never forwarded). Sends ' +
       '`customer.disabled` (with `reason` when given); disabling a disabled customer changes nothing.',
     ...customerChange,

@@ -35,7 +35,12 @@ const WRITTEN = [
  * Texts still written twice in shared/withdrawals, which is being split into new areas: its rows and throws name
  * constants once the split is merged (issue 22), and this list goes.
  */
-const PENDING_IN_WITHDRAWALS = new Set(['Customer not found', 'Withdrawal bank not found', 'Transaction not found']);
+const PENDING_IN_WITHDRAWALS = new Set([
+  'Customer not found',
+  'Withdrawal bank not found',
+  'Transaction not found',
+  'Customer KYC verification must be completed',
+]);
 
 function sitesIn(source: string, path: string): Site[] {
   return WRITTEN.flatMap((pattern) =>
