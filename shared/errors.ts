@@ -33,7 +33,7 @@ export class FieldError extends BadRequestError {
 
 export class UnauthorizedError extends HttpError {
   constructor() {
-    super(401, 'Unauthorized - Invalid or missing API key or session');
+    super(401, UNAUTHORIZED.message);
   }
 }
 
@@ -44,7 +44,7 @@ export class ForbiddenError extends HttpError {
 }
 
 export class NotFoundError extends HttpError {
-  constructor(message = 'Not found') {
+  constructor(message = NOT_FOUND.message) {
     super(404, message);
   }
 }
@@ -78,7 +78,7 @@ export class UnprocessableError extends HttpError {
 }
 
 export class TooManyRequestsError extends HttpError {
-  constructor(retryAfterSeconds: number, message = 'Too many requests') {
+  constructor(retryAfterSeconds: number, message = TOO_MANY_REQUESTS.message) {
     super(429, message, { 'retry-after': String(retryAfterSeconds) });
   }
 }
@@ -88,3 +88,55 @@ export class ServiceUnavailableError extends HttpError {
     super(503, message, { 'retry-after': String(retryAfterSeconds) });
   }
 }
+
+/** The error class of each status a refusal answers with, so a refusal throws what the inline `new ...Error` did. */
+const ERROR_CLASSES: Partial<Record<number, new (message: string) => HttpError>> = {
+  400: BadRequestError,
+  403: ForbiddenError,
+  404: NotFoundError,
+  409: ConflictError,
+  415: UnsupportedMediaTypeError,
+  422: UnprocessableError,
+  503: ServiceUnavailableError,
+};
+
+/**
+ * A refusal with its status and text, declared once beside the rule that answers it: the use case throws
+ * `REFUSAL.error(...)`, the route row names it in `refusals` (its status and its text as the documented example).
+ * A text with a part that varies is a template; `example` fills it for the document.
+ */
+export class Refusal<A extends unknown[] = []> {
+  constructor(
+    readonly status: number,
+    private readonly text: (...args: A) => string,
+    private readonly example: A,
+  ) {}
+
+  /** The text as the document shows it. */
+  get message(): string {
+    return this.text(...this.example);
+  }
+
+  /** The same refusal, documented with another example (a route that answers it with other arguments). */
+  withExample(...example: A): Refusal<A> {
+    return new Refusal(this.status, this.text, example);
+  }
+
+  error(...args: A): HttpError {
+    const ErrorClass = ERROR_CLASSES[this.status];
+    return ErrorClass ? new ErrorClass(this.text(...args)) : new HttpError(this.status, this.text(...args));
+  }
+}
+
+export function refusal(status: number, text: string): Refusal;
+export function refusal<A extends unknown[]>(status: number, text: (...args: A) => string, ...example: A): Refusal<A>;
+export function refusal<A extends unknown[]>(status: number, text: string | ((...args: A) => string), ...example: A) {
+  return typeof text === 'string' ? new Refusal(status, () => text, []) : new Refusal(status, text, example);
+}
+
+/** A path that names nothing: unknown routes, sandbox routes for a live organization, a missing docs asset. */
+export const NOT_FOUND = refusal(404, 'Not found');
+/** The one 401: a missing, unknown or revoked key, a session that is not (or no longer) one, a refused passkey. */
+export const UNAUTHORIZED = refusal(401, 'Unauthorized - Invalid or missing API key or session');
+/** Over a rate limit; thrown as `TooManyRequestsError`, which adds its `Retry-After`. */
+export const TOO_MANY_REQUESTS = refusal(429, 'Too many requests');

@@ -5,6 +5,7 @@ import { routes as depositRoutes } from '#shared/deposits/routes.ts';
 import { routes as developerFeeRoutes } from '#shared/developer-fees/routes.ts';
 import { routes as docsRoutes } from '#shared/docs/routes.ts';
 import { routes as healthRoutes } from '#shared/health/routes.ts';
+import { withErrorResponses } from '#shared/http/api-handler.ts';
 import { routes as ledgerRoutes } from '#shared/ledger/routes.ts';
 import { routes as payoutRoutes } from '#shared/payouts/routes.ts';
 import { routes as quoteRoutes } from '#shared/quotes/routes.ts';
@@ -18,9 +19,9 @@ import { routes as withdrawalRoutes } from '#shared/withdrawals/routes.ts';
  * The route table: the single source for the CDK stacks (one Lambda per route, its permissions), the local
  * server (dispatch) and the OpenAPI document, assembled from the areas' rows. Adding an endpoint is a handler
  * file, a use case and a row in its area's `routes.ts`. A handler imports its own area's rows, never this index,
- * so its bundle carries only its area.
+ * so its bundle carries only its area. Each row names its refusals; the table adds their statuses and the gates'.
  */
-export const routes = {
+export const routes = withErrorResponses({
   ...healthRoutes,
   ...customerRoutes,
   ...docsRoutes,
@@ -35,7 +36,7 @@ export const routes = {
   ...depositRoutes,
   ...developerFeeRoutes,
   ...consoleRoutes,
-} satisfies Record<string, RouteDefinition>;
+} satisfies Record<string, RouteDefinition>);
 
 export type RouteName = keyof typeof routes;
 export const routeList: readonly RouteDefinition[] = Object.values(routes);

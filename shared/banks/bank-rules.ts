@@ -1,13 +1,24 @@
 import type { BankRecord, BankStatus } from '#shared/banks/records.ts';
 import { getBankOfCustomer } from '#shared/banks/repository.ts';
+import { CUSTOMER_NOT_FOUND } from '#shared/customers/customer-rules.ts';
 import { getCustomer } from '#shared/customers/repository.ts';
 import type { Db } from '#shared/db/client.ts';
-import { NotFoundError } from '#shared/errors.ts';
+import { refusal } from '#shared/errors.ts';
 import { eventRecord } from '#shared/events/outbox.ts';
 import type { Transition } from '#shared/events/status-change.ts';
 import { listWalletsOfCustomer } from '#shared/wallets/repository.ts';
 
-export const BANK_NOT_FOUND = 'Withdrawal bank not found';
+export const BANK_NOT_FOUND = refusal(404, 'Withdrawal bank not found');
+/** One bank per account and customer. */
+export const BANK_EXISTS = refusal(409, 'A withdrawal bank with these account details already exists');
+/** Only a PENDING bank gets a verdict. */
+export const BANK_NOT_PENDING = refusal(
+  409,
+  (verb: 'approved' | 'rejected', status: BankStatus) =>
+    `Only a PENDING withdrawal bank can be ${verb}; this one is ${status}`,
+  'approved',
+  'ACTIVE',
+);
 
 export type Where = { organizationId: string; customerId: string };
 
@@ -39,6 +50,6 @@ export async function requireBank(db: Db, where: Where & { bankId: string }) {
   ]);
   if (bank) return { bank, wallets };
   // A bank lives in its customer's partition, so only when it is missing is the customer worth a read.
-  if (!(await getCustomer(db, where.organizationId, where.customerId))) throw new NotFoundError('Customer not found');
-  throw new NotFoundError(BANK_NOT_FOUND);
+  if (!(await getCustomer(db, where.organizationId, where.customerId))) throw CUSTOMER_NOT_FOUND.error();
+  throw BANK_NOT_FOUND.error();
 }

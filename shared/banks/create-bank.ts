@@ -1,4 +1,4 @@
-import { bankEvent, type Where } from '#shared/banks/bank-rules.ts';
+import { BANK_EXISTS, bankEvent, type Where } from '#shared/banks/bank-rules.ts';
 import { beneficiaryNameMatches } from '#shared/banks/name-matching.ts';
 import type { BankRecord } from '#shared/banks/records.ts';
 import { BankAccountExistsError, insertBank } from '#shared/banks/repository.ts';
@@ -7,7 +7,7 @@ import { assertMayTransact } from '#shared/customers/customer-rules.ts';
 import type { CustomerRecord } from '#shared/customers/records.ts';
 import { requireCustomer } from '#shared/customers/require-customer.ts';
 import type { Deps } from '#shared/deps.ts';
-import { ConflictError, FieldError } from '#shared/errors.ts';
+import { FieldError } from '#shared/errors.ts';
 import { newId } from '#shared/ids.ts';
 import { ibanCountry } from '#shared/validation/bank-accounts.ts';
 import { isValidIban } from '#shared/validation/iban.ts';
@@ -102,7 +102,7 @@ export async function createBank(deps: Deps, input: CreateBankInput & Where): Pr
     await insertBank(deps.db, { bank, wallets, event: bankEvent(bank, 'withdrawal_bank.created', now) });
   } catch (error) {
     if (error instanceof BankAccountExistsError) {
-      throw new ConflictError('A withdrawal bank with these account details already exists');
+      throw BANK_EXISTS.error();
     }
     throw error;
   }

@@ -3,11 +3,10 @@ import { type Decision, decideBankReview } from '#shared/banks/decide-bank-revie
 import { findBankOwner } from '#shared/banks/repository.ts';
 import type { Clock } from '#shared/clock.ts';
 import type { Db } from '#shared/db/client.ts';
-import { NotFoundError } from '#shared/errors.ts';
 
 /** The admin CLI's verdict, by bank id alone. */
 export async function decideBankById(deps: { db: Db; clock: Clock }, input: { bankId: string } & Decision) {
   const owner = await findBankOwner(deps.db, input.bankId);
-  if (!owner) throw new NotFoundError(BANK_NOT_FOUND);
+  if (!owner) throw BANK_NOT_FOUND.error();
   return decideBankReview(deps, { ...owner, ...input });
 }

@@ -1,10 +1,9 @@
-import { BANK_TRANSITIONS, bankEvent, requireBank, type Where } from '#shared/banks/bank-rules.ts';
+import { BANK_NOT_PENDING, BANK_TRANSITIONS, bankEvent, requireBank, type Where } from '#shared/banks/bank-rules.ts';
 import type { BankRecord, BankStatus } from '#shared/banks/records.ts';
 import { BankStateChangedError, decideBank, getBankOfCustomer } from '#shared/banks/repository.ts';
 import { type Bank, toBank } from '#shared/banks/schemas.ts';
 import type { Clock } from '#shared/clock.ts';
 import type { Db } from '#shared/db/client.ts';
-import { ConflictError } from '#shared/errors.ts';
 
 export type Decision = { to: 'ACTIVE'; reason?: undefined } | { to: 'REJECTED'; reason?: string | undefined };
 
@@ -16,8 +15,7 @@ export async function decideBankReview(
   const { bank, wallets } = await requireBank(deps.db, input);
   const verb = input.to === 'ACTIVE' ? 'approved' : 'rejected';
   const transition = BANK_TRANSITIONS[input.to === 'ACTIVE' ? 'approve' : 'reject'];
-  const notPending = (status: BankStatus) =>
-    new ConflictError(`Only a PENDING withdrawal bank can be ${verb}; this one is ${status}`);
+  const notPending = (status: BankStatus) => BANK_NOT_PENDING.error(verb, status);
   if (!(transition.from as readonly BankStatus[]).includes(bank.status)) throw notPending(bank.status);
   const now = deps.clock.now();
   const decided: BankRecord = {

@@ -1,7 +1,9 @@
+import { BANK_EXISTS, BANK_NOT_FOUND, BANK_NOT_PENDING } from '#shared/banks/bank-rules.ts';
 import { BankSchema, CreateBankBody, CustomerBankParams, SandboxRejectBankBody } from '#shared/banks/schemas.ts';
-import { consoleReadable, customerNotFound, customerRoute, NoBody, sandboxRoute } from '#shared/routing/presets.ts';
+import { CUSTOMER_NOT_FOUND } from '#shared/customers/customer-rules.ts';
+import { consoleReadable, customerRoute, NoBody, sandboxRoute } from '#shared/routing/presets.ts';
 import { defineRoute, type RouteDefinition } from '#shared/routing/route.ts';
-import { CustomerIdParams, ErrorBodySchema, PaginationQuery } from '#shared/routing/schemas.ts';
+import { CustomerIdParams, PaginationQuery } from '#shared/routing/schemas.ts';
 import * as z from '#shared/validation/zod.ts';
 
 const bankRoute = { ...customerRoute, tag: 'Withdrawal banks' } as const;
@@ -32,17 +34,8 @@ export const routes = {
     successStatus: 201,
     access: { table: 'readwrite' },
     request: { params: CustomerIdParams, body: CreateBankBody },
-    responses: {
-      201: BankSchema,
-      400: ErrorBodySchema,
-      401: ErrorBodySchema,
-      403: ErrorBodySchema,
-      404: ErrorBodySchema,
-      409: ErrorBodySchema,
-    },
-    examples: {
-      responses: { ...customerNotFound, 409: { error: 'A withdrawal bank with these account details already exists' } },
-    },
+    responses: { 201: BankSchema },
+    refusals: [CUSTOMER_NOT_FOUND, BANK_EXISTS],
   }),
   listWithdrawalBanks: defineRoute({
     ...bankRoute,
@@ -55,14 +48,8 @@ export const routes = {
     successStatus: 200,
     access: { table: 'read', sessions: true, indexes: ['gsi1'] },
     request: { params: CustomerIdParams, query: z.strictObject({ ...PaginationQuery }) },
-    responses: {
-      200: z.array(BankSchema),
-      400: ErrorBodySchema,
-      401: ErrorBodySchema,
-      403: ErrorBodySchema,
-      404: ErrorBodySchema,
-    },
-    examples: { responses: customerNotFound },
+    responses: { 200: z.array(BankSchema) },
+    refusals: [CUSTOMER_NOT_FOUND],
   }),
   getWithdrawalBank: defineRoute({
     ...bankRoute,
@@ -75,14 +62,8 @@ export const routes = {
     successStatus: 200,
     access: { table: 'read', sessions: true },
     request: { params: CustomerBankParams },
-    responses: {
-      200: BankSchema,
-      400: ErrorBodySchema,
-      401: ErrorBodySchema,
-      403: ErrorBodySchema,
-      404: ErrorBodySchema,
-    },
-    examples: { responses: { 404: { error: 'Withdrawal bank not found' } } },
+    responses: { 200: BankSchema },
+    refusals: [BANK_NOT_FOUND],
   }),
   sandboxApproveWithdrawalBank: defineRoute({
     ...sandboxRoute,
@@ -95,19 +76,8 @@ export const routes = {
     successStatus: 200,
     access: { table: 'readwrite' },
     request: { params: CustomerBankParams, body: NoBody },
-    responses: {
-      200: BankSchema,
-      400: ErrorBodySchema,
-      401: ErrorBodySchema,
-      404: ErrorBodySchema,
-      409: ErrorBodySchema,
-    },
-    examples: {
-      responses: {
-        404: { error: 'Withdrawal bank not found' },
-        409: { error: 'Only a PENDING withdrawal bank can be approved; this one is ACTIVE' },
-      },
-    },
+    responses: { 200: BankSchema },
+    refusals: [BANK_NOT_FOUND, BANK_NOT_PENDING],
   }),
   sandboxRejectWithdrawalBank: defineRoute({
     ...sandboxRoute,
@@ -119,18 +89,7 @@ export const routes = {
     successStatus: 200,
     access: { table: 'readwrite' },
     request: { params: CustomerBankParams, body: SandboxRejectBankBody },
-    responses: {
-      200: BankSchema,
-      400: ErrorBodySchema,
-      401: ErrorBodySchema,
-      404: ErrorBodySchema,
-      409: ErrorBodySchema,
-    },
-    examples: {
-      responses: {
-        404: { error: 'Withdrawal bank not found' },
-        409: { error: 'Only a PENDING withdrawal bank can be rejected; this one is ACTIVE' },
-      },
-    },
+    responses: { 200: BankSchema },
+    refusals: [BANK_NOT_FOUND, BANK_NOT_PENDING.withExample('rejected', 'ACTIVE')],
   }),
 } satisfies Record<string, RouteDefinition>;

@@ -1,4 +1,4 @@
-import { auditItem, hashToken, memberActor, newSession } from '#shared/console/console-rules.ts';
+import { ALREADY_MEMBER, auditItem, hashToken, memberActor, newSession } from '#shared/console/console-rules.ts';
 import { getSession } from '#shared/console/get-session.ts';
 import { type RegistrationResponse, verifyRegistration } from '#shared/console/passkeys.ts';
 import type { Member } from '#shared/console/records.ts';
@@ -81,7 +81,7 @@ export async function acceptInvite(
     ]);
   } catch (error) {
     if (!(error instanceof WriteConditionFailedError)) throw error;
-    if (error.role === 'memberEmail') throw new ConflictError('Already a member of this organization');
+    if (error.role === 'memberEmail') throw ALREADY_MEMBER.error();
     if (error.role === 'passkey') throw new ConflictError('Passkey already registered');
     throw new InviteInvalidError();
   }

@@ -2,12 +2,12 @@ import { auditedAs, type ConsoleActor } from '#shared/console/console-rules.ts';
 import { getSettings } from '#shared/console/get-settings.ts';
 import type { ChangeSettingsInput, Settings } from '#shared/console/view-schemas.ts';
 import type { Deps } from '#shared/deps.ts';
-import { ForbiddenError } from '#shared/errors.ts';
+import { refusal } from '#shared/errors.ts';
 import { formatMicro, toMicro } from '#shared/money/micro.ts';
 import type { OrganizationChanges } from '#shared/organizations/repository.ts';
 import { updateOrganizationWith } from '#shared/organizations/repository.ts';
 
-export const FEATURE_ON_IS_OPERATORS = 'Only the operator can turn a feature on';
+export const FEATURE_ON_IS_OPERATORS = refusal(403, 'Only the operator can turn a feature on');
 
 /**
  * The owner's changes to the organization's settings (`settings` permission), in one transaction with the audit
@@ -18,7 +18,7 @@ export const FEATURE_ON_IS_OPERATORS = 'Only the operator can turn a feature on'
 export async function changeSettings(deps: Deps, actor: ConsoleActor, input: ChangeSettingsInput): Promise<Settings> {
   const { organization } = actor;
   if (input.features?.apiWithdrawals === true && !organization.features.apiWithdrawals) {
-    throw new ForbiddenError(FEATURE_ON_IS_OPERATORS);
+    throw FEATURE_ON_IS_OPERATORS.error();
   }
   const changes: OrganizationChanges = {
     requiredApprovals: input.requiredApprovals,

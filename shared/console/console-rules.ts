@@ -4,9 +4,12 @@ import { consoleWrites } from '#shared/console/repository.ts';
 import type { Db } from '#shared/db/client.ts';
 import type { Alongside, GuardedItem } from '#shared/db/guarded-write.ts';
 import type { Deps } from '#shared/deps.ts';
+import { refusal } from '#shared/errors.ts';
 import { newId, randomBase62, sha256Hex } from '#shared/ids.ts';
 import type { Organization } from '#shared/organizations/records.ts';
 import type { TransactionRecord } from '#shared/transactions/records.ts';
+
+export const ALREADY_MEMBER = refusal(409, 'Already a member of this organization');
 
 /** Who acts in the console: a signed-in member, seen from one source address. */
 export type ConsoleActor = {

@@ -1,16 +1,15 @@
-import { type ConsoleActor, memberActor } from '#shared/console/console-rules.ts';
+import { ALREADY_MEMBER, type ConsoleActor, memberActor } from '#shared/console/console-rules.ts';
 import { issueInvite } from '#shared/console/invite-rules.ts';
 import { isMemberEmail } from '#shared/console/repository.ts';
 import { mayInvite, type Role } from '#shared/console/roles.ts';
 import type { Deps } from '#shared/deps.ts';
-import { ConflictError, ForbiddenError } from '#shared/errors.ts';
+import { ForbiddenError } from '#shared/errors.ts';
 
 /** Owners invite any role, admins any role but owner; an address that is already a member is refused (409). */
 export async function inviteMember(deps: Deps, actor: ConsoleActor, input: { email: string; role: Role }) {
   if (!mayInvite(actor.member.role, input.role))
     throw new ForbiddenError(`An ${actor.member.role} cannot invite an ${input.role}`);
-  if (await isMemberEmail(deps.db, actor.organization.organizationId, input.email))
-    throw new ConflictError('Already a member of this organization');
+  if (await isMemberEmail(deps.db, actor.organization.organizationId, input.email)) throw ALREADY_MEMBER.error();
   const { invite } = await issueInvite(deps, {
     organization: actor.organization,
     email: input.email,

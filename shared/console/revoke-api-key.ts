@@ -1,10 +1,10 @@
 import { auditItem, type ConsoleActor, memberActor } from '#shared/console/console-rules.ts';
 import { apiKeyView } from '#shared/console/create-api-key.ts';
 import type { Deps } from '#shared/deps.ts';
-import { NotFoundError } from '#shared/errors.ts';
+import { refusal } from '#shared/errors.ts';
 import { findApiKeyById, lastUsesOf, revokeApiKey as revoke } from '#shared/organizations/repository.ts';
 
-export const API_KEY_NOT_FOUND = 'API key not found';
+export const API_KEY_NOT_FOUND = refusal(404, 'API key not found');
 
 /**
  * Revokes a key of the member's organization at once (authentication reads the key item on every request);
@@ -13,7 +13,7 @@ export const API_KEY_NOT_FOUND = 'API key not found';
 export async function revokeApiKey(deps: Deps, actor: ConsoleActor, apiKeyId: string) {
   const organizationId = actor.organization.organizationId;
   const key = await findApiKeyById(deps.db, apiKeyId);
-  if (key?.organizationId !== organizationId) throw new NotFoundError(API_KEY_NOT_FOUND);
+  if (key?.organizationId !== organizationId) throw API_KEY_NOT_FOUND.error();
   const lastUsedAt = (await lastUsesOf(deps.db, [key])).get(apiKeyId);
   if (key.status === 'REVOKED') return apiKeyView({ ...key, lastUsedAt });
   const now = deps.clock.now();

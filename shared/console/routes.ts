@@ -1,4 +1,6 @@
 import { FEATURE_ON_IS_OPERATORS } from '#shared/console/change-settings.ts';
+import { ALREADY_MEMBER } from '#shared/console/console-rules.ts';
+import { API_KEY_NOT_FOUND } from '#shared/console/revoke-api-key.ts';
 import {
   AcceptInviteBody,
   ApiKeyIdParams,
@@ -21,7 +23,10 @@ import {
   StartRegistrationSchema,
   TransactionIdParams,
 } from '#shared/console/schemas.ts';
+import { INVITE_INVALID } from '#shared/console/start-registration.ts';
 import { ChangeSettingsBody, CustomerOverviewSchema, SettingsSchema } from '#shared/console/view-schemas.ts';
+import { CUSTOMER_NOT_FOUND } from '#shared/customers/customer-rules.ts';
+import { TOO_MANY_REQUESTS, UNAUTHORIZED } from '#shared/errors.ts';
 import { NoBody } from '#shared/routing/presets.ts';
 import { defineRoute } from '#shared/routing/route.ts';
 import { CustomerIdParams, ErrorBodySchema } from '#shared/routing/schemas.ts';
@@ -36,12 +41,11 @@ const publicRoute = { auth: false, tag: 'Console', console: { permission: 'publi
 const sessionRoute = { auth: true, tag: 'Console' } as const;
 const E = ErrorBodySchema;
 const readwrite = { table: 'readwrite' } as const;
+/** The approval rows' refusals come from the withdrawals' rules (their constants once that area names them). */
 const withdrawalNotFound = {
   404: { error: 'Transaction not found' },
   409: { error: 'Approver has already signed this withdrawal' },
 };
-const tooMany = { 429: { error: 'Too many requests' } };
-const inviteNotFound = { 404: { error: 'Invite not found, already used or expired' } };
 
 export const routes = {
   consoleStartRegistration: defineRoute({
@@ -54,8 +58,8 @@ export const routes = {
     successStatus: 200,
     access: readwrite,
     request: { body: StartRegistrationBody },
-    responses: { 200: StartRegistrationSchema, 400: E, 403: E, 404: E },
-    examples: { responses: inviteNotFound },
+    responses: { 200: StartRegistrationSchema },
+    refusals: [INVITE_INVALID],
   }),
   consoleAcceptInvite: defineRoute({
     ...publicRoute,
@@ -67,8 +71,8 @@ export const routes = {
     successStatus: 201,
     access: readwrite,
     request: { body: AcceptInviteBody },
-    responses: { 201: ConsoleSessionSchema, 400: E, 401: E, 403: E, 404: E, 409: E },
-    examples: { responses: { ...inviteNotFound, 409: { error: 'Already a member of this organization' } } },
+    responses: { 201: ConsoleSessionSchema },
+    refusals: [UNAUTHORIZED, INVITE_INVALID, ALREADY_MEMBER],
   }),
   consoleStartSignIn: defineRoute({
     ...publicRoute,
@@ -80,8 +84,8 @@ export const routes = {
     successStatus: 200,
     access: readwrite,
     request: { body: NoBody },
-    responses: { 200: SignInOptionsSchema, 400: E, 403: E, 429: E },
-    examples: { responses: tooMany },
+    responses: { 200: SignInOptionsSchema },
+    refusals: [TOO_MANY_REQUESTS],
   }),
   consoleSignIn: defineRoute({
     ...publicRoute,
@@ -93,8 +97,8 @@ export const routes = {
     successStatus: 200,
     access: readwrite,
     request: { body: SignInBody },
-    responses: { 200: ConsoleSessionSchema, 400: E, 401: E, 403: E, 429: E },
-    examples: { responses: tooMany },
+    responses: { 200: ConsoleSessionSchema },
+    refusals: [UNAUTHORIZED, TOO_MANY_REQUESTS],
   }),
   consoleGetSession: defineRoute({
     ...sessionRoute,
@@ -106,7 +110,7 @@ export const routes = {
     summary: 'The signed-in member, the organization and what the role allows',
     successStatus: 200,
     access: { table: 'readwrite' },
-    responses: { 200: ConsoleSessionSchema, 401: E },
+    responses: { 200: ConsoleSessionSchema },
   }),
   consoleListMembers: defineRoute({
     ...sessionRoute,
@@ -118,7 +122,7 @@ export const routes = {
     summary: "The organization's members, oldest first",
     successStatus: 200,
     access: readwrite,
-    responses: { 200: z.array(MemberSchema), 401: E },
+    responses: { 200: z.array(MemberSchema) },
   }),
   consoleInviteMember: defineRoute({
     ...sessionRoute,
@@ -131,8 +135,8 @@ export const routes = {
     successStatus: 201,
     access: { table: 'readwrite', mail: true },
     request: { body: InviteMemberBody },
-    responses: { 201: InviteSchema, 400: E, 401: E, 403: E, 409: E },
-    examples: { responses: { 409: { error: 'Already a member of this organization' } } },
+    responses: { 201: InviteSchema },
+    refusals: [ALREADY_MEMBER],
   }),
   consoleListPendingWithdrawals: defineRoute({
     ...sessionRoute,
@@ -144,7 +148,7 @@ export const routes = {
     summary: 'Withdrawals awaiting signatures (PROPOSED, PARTIALLY_SIGNED): what is paid to whom, who signed',
     successStatus: 200,
     access: { table: 'readwrite', indexes: ['gsi2'] },
-    responses: { 200: z.array(PendingWithdrawalSchema), 401: E },
+    responses: { 200: z.array(PendingWithdrawalSchema) },
   }),
   consoleStartApproval: defineRoute({
     ...sessionRoute,
@@ -157,7 +161,7 @@ export const routes = {
     successStatus: 200,
     access: readwrite,
     request: { params: TransactionIdParams, body: NoBody },
-    responses: { 200: ApprovalOptionsSchema, 400: E, 401: E, 403: E, 404: E, 409: E },
+    responses: { 200: ApprovalOptionsSchema, 404: E, 409: E },
     examples: { responses: withdrawalNotFound },
   }),
   consoleSignWithdrawal: defineRoute({
@@ -171,7 +175,7 @@ export const routes = {
     successStatus: 200,
     access: readwrite,
     request: { params: TransactionIdParams, body: SignWithdrawalBody },
-    responses: { 200: PendingWithdrawalSchema, 400: E, 401: E, 403: E, 404: E, 409: E },
+    responses: { 200: PendingWithdrawalSchema, 404: E, 409: E },
     examples: { responses: withdrawalNotFound },
   }),
   consoleRejectWithdrawal: defineRoute({
@@ -185,7 +189,7 @@ export const routes = {
     successStatus: 200,
     access: readwrite,
     request: { params: TransactionIdParams, body: RejectWithdrawalBody },
-    responses: { 200: PendingWithdrawalSchema, 400: E, 401: E, 403: E, 404: E, 409: E },
+    responses: { 200: PendingWithdrawalSchema, 404: E, 409: E },
     examples: { responses: withdrawalNotFound },
   }),
   consoleListAuditLog: defineRoute({
@@ -199,7 +203,7 @@ export const routes = {
     successStatus: 200,
     access: readwrite,
     request: { query: AuditQuery },
-    responses: { 200: z.array(AuditEntrySchema), 400: E, 401: E, 403: E },
+    responses: { 200: z.array(AuditEntrySchema) },
   }),
   consoleCreateApiKey: defineRoute({
     ...sessionRoute,
@@ -212,7 +216,7 @@ export const routes = {
     successStatus: 201,
     access: readwrite,
     request: { body: NoBody },
-    responses: { 201: NewApiKeySchema, 400: E, 401: E, 403: E },
+    responses: { 201: NewApiKeySchema },
   }),
   consoleListApiKeys: defineRoute({
     ...sessionRoute,
@@ -224,7 +228,7 @@ export const routes = {
     summary: "The organization's API keys, newest first: hint, status, creator, times (never the key)",
     successStatus: 200,
     access: { table: 'readwrite', indexes: ['gsi1'] },
-    responses: { 200: z.array(ApiKeySchema), 401: E, 403: E },
+    responses: { 200: z.array(ApiKeySchema) },
   }),
   consoleRevokeApiKey: defineRoute({
     ...sessionRoute,
@@ -237,8 +241,8 @@ export const routes = {
     successStatus: 200,
     access: readwrite,
     request: { params: ApiKeyIdParams, body: NoBody },
-    responses: { 200: ApiKeySchema, 400: E, 401: E, 403: E, 404: E },
-    examples: { responses: { 404: { error: 'API key not found' } } },
+    responses: { 200: ApiKeySchema },
+    refusals: [API_KEY_NOT_FOUND],
   }),
   consoleGetCustomerOverview: defineRoute({
     ...sessionRoute,
@@ -256,8 +260,8 @@ export const routes = {
     successStatus: 200,
     access: { table: 'read', sessions: true, indexes: ['gsi1'] },
     request: { params: CustomerIdParams },
-    responses: { 200: CustomerOverviewSchema, 400: E, 401: E, 403: E, 404: E },
-    examples: { responses: { 404: { error: 'Customer not found' } } },
+    responses: { 200: CustomerOverviewSchema },
+    refusals: [CUSTOMER_NOT_FOUND],
   }),
   consoleListTransactions: defineRoute({
     ...sessionRoute,
@@ -274,7 +278,7 @@ export const routes = {
     successStatus: 200,
     access: { table: 'read', sessions: true, indexes: ['gsi3'] },
     request: { query: ListTransactionsQuery },
-    responses: { 200: z.array(TransactionResponseSchema), 400: E, 401: E, 403: E },
+    responses: { 200: z.array(TransactionResponseSchema) },
   }),
   consoleGetSettings: defineRoute({
     ...sessionRoute,
@@ -286,7 +290,7 @@ export const routes = {
     summary: "The organization's settings: features, signatures required, the API withdrawal allowance, fees",
     successStatus: 200,
     access: { table: 'read', sessions: true },
-    responses: { 200: SettingsSchema, 401: E },
+    responses: { 200: SettingsSchema },
   }),
   consoleChangeSettings: defineRoute({
     ...sessionRoute,
@@ -302,8 +306,8 @@ export const routes = {
     successStatus: 200,
     access: readwrite,
     request: { body: ChangeSettingsBody },
-    responses: { 200: SettingsSchema, 400: E, 401: E, 403: E },
-    examples: { responses: { 403: { error: FEATURE_ON_IS_OPERATORS } } },
+    responses: { 200: SettingsSchema },
+    refusals: [FEATURE_ON_IS_OPERATORS],
   }),
   // Last: the generated suites call routes in this order, and these end the session they are called with.
   consoleSignOut: defineRoute({
@@ -317,7 +321,7 @@ export const routes = {
     successStatus: 200,
     access: readwrite,
     request: { body: NoBody },
-    responses: { 200: SignedOutSchema, 400: E, 401: E, 403: E },
+    responses: { 200: SignedOutSchema },
   }),
   consoleSignOutEverywhere: defineRoute({
     ...sessionRoute,
@@ -330,6 +334,6 @@ export const routes = {
     successStatus: 200,
     access: readwrite,
     request: { body: NoBody },
-    responses: { 200: SignedOutSchema, 400: E, 401: E, 403: E },
+    responses: { 200: SignedOutSchema },
   }),
 };

@@ -3,14 +3,16 @@ import { randomChallenge, registrationOptions } from '#shared/console/passkeys.t
 import { consoleWrites, getInvite } from '#shared/console/repository.ts';
 import { writeGuarded } from '#shared/db/guarded-write.ts';
 import type { Deps } from '#shared/deps.ts';
-import { NotFoundError } from '#shared/errors.ts';
+import { NotFoundError, refusal } from '#shared/errors.ts';
 import { newId } from '#shared/ids.ts';
 
 export const CHALLENGE_TTL_S = 300;
 
+export const INVITE_INVALID = refusal(404, 'Invite not found, already used or expired');
+
 export class InviteInvalidError extends NotFoundError {
   constructor() {
-    super('Invite not found, already used or expired');
+    super(INVITE_INVALID.message);
   }
 }
 

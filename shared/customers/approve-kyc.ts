@@ -1,9 +1,8 @@
-import { changeKycStatusOrConflict } from '#shared/customers/kyc-rules.ts';
+import { changeKycStatusOrConflict, KYC_ALREADY_APPROVED } from '#shared/customers/kyc-rules.ts';
 import { type Address, KYC_TRANSITIONS } from '#shared/customers/records.ts';
 import { requireCustomer } from '#shared/customers/require-customer.ts';
 import { type Customer, toCustomer } from '#shared/customers/schemas.ts';
 import type { Deps } from '#shared/deps.ts';
-import { ConflictError } from '#shared/errors.ts';
 import { eventRecord } from '#shared/events/outbox.ts';
 
 /** The sample identity a sandbox KYC approval uses when the caller gives none. */
@@ -20,7 +19,7 @@ export async function approveKyc(
   input: { organizationId: string; customerId: string; verifiedName?: string; address?: Address },
 ): Promise<Customer> {
   const customer = await requireCustomer(deps, input.organizationId, input.customerId);
-  if (customer.kycStatus === 'APPROVED') throw new ConflictError('Customer KYC is already approved');
+  if (customer.kycStatus === 'APPROVED') throw KYC_ALREADY_APPROVED.error();
   const now = deps.clock.now();
   const identity = {
     verifiedName: input.verifiedName ?? customer.name,

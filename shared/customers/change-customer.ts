@@ -5,7 +5,6 @@ import { requireCustomer } from '#shared/customers/require-customer.ts';
 import { type Customer, toCustomer } from '#shared/customers/schemas.ts';
 import { retryOnConflict } from '#shared/db/guarded-write.ts';
 import type { Deps } from '#shared/deps.ts';
-import { ConflictError } from '#shared/errors.ts';
 import type { EventRecord } from '#shared/events/outbox.ts';
 
 const MAX_DECISIONS = 5;
@@ -34,5 +33,5 @@ export async function changeCustomer(
       if (!(error instanceof CustomerStateChangedError)) throw error;
     }
   }
-  throw new ConflictError(CUSTOMER_CHANGED_CONCURRENTLY);
+  throw CUSTOMER_CHANGED_CONCURRENTLY.error();
 }

@@ -1,7 +1,7 @@
+import { KYC_REQUIRED_FOR_ADDRESS } from '#shared/customers/customer-rules.ts';
 import type { Address } from '#shared/customers/records.ts';
 import { requireCustomer } from '#shared/customers/require-customer.ts';
 import type { Deps } from '#shared/deps.ts';
-import { ForbiddenError } from '#shared/errors.ts';
 
 export async function getKycAddress(
   deps: Deps,
@@ -9,7 +9,7 @@ export async function getKycAddress(
 ): Promise<Address> {
   const customer = await requireCustomer(deps, input.organizationId, input.customerId);
   if (customer.kycStatus !== 'APPROVED' || !customer.address) {
-    throw new ForbiddenError('Customer KYC verification must be completed before retrieving address');
+    throw KYC_REQUIRED_FOR_ADDRESS.error();
   }
   return customer.address;
 }

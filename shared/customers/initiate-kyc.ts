@@ -1,8 +1,8 @@
+import { KYC_FOR_INDIVIDUALS_ONLY, KYC_STATUS_CHANGED } from '#shared/customers/kyc-rules.ts';
 import { KYC_TRANSITIONS } from '#shared/customers/records.ts';
 import { CustomerStateChangedError, changeKycStatus } from '#shared/customers/repository.ts';
 import { requireCustomer } from '#shared/customers/require-customer.ts';
 import type { Deps } from '#shared/deps.ts';
-import { BadRequestError, ConflictError } from '#shared/errors.ts';
 import { randomBase62 } from '#shared/ids.ts';
 
 /**
@@ -15,7 +15,7 @@ export async function initiateKyc(
 ): Promise<{ kycVerified: boolean; kycFlowLink: string | null }> {
   const customer = await requireCustomer(deps, input.organizationId, input.customerId);
   if (customer.accountType === 'corporate') {
-    throw new BadRequestError('KYC link generation is not available for corporate customers');
+    throw KYC_FOR_INDIVIDUALS_ONLY.error();
   }
   if (customer.kycStatus === 'APPROVED') return { kycVerified: true, kycFlowLink: null };
   try {
@@ -29,7 +29,7 @@ export async function initiateKyc(
     // Approved between our read and our write: the customer is verified, which is what the caller wants.
     const current = await requireCustomer(deps, input.organizationId, input.customerId);
     if (current.kycStatus === 'APPROVED') return { kycVerified: true, kycFlowLink: null };
-    throw new ConflictError('Customer KYC status changed concurrently, please retry');
+    throw KYC_STATUS_CHANGED.error();
   }
   const session = randomBase62(24);
   const link = `${deps.config.kycFlowBaseUrl}/${customer.customerId}?session=${session}`;

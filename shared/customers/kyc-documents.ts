@@ -1,10 +1,10 @@
 import type { IdDocSubType, IdDocType, KycDocumentRecord, KycDocuments } from '#shared/customers/records.ts';
-import { FieldError, PayloadTooLargeError } from '#shared/errors.ts';
+import { FieldError, PayloadTooLargeError, refusal } from '#shared/errors.ts';
 
 /** The rules of KYC document uploads (Compose's uploadCustomerDocument page): pure, tested without a database. */
 
 /** Compose's 409 for an upload while a review is under way. */
-export const VERIFICATION_IN_PROGRESS = 'Verification already in progress for this customer';
+export const VERIFICATION_IN_PROGRESS = refusal(409, 'Verification already in progress for this customer');
 
 /** Compose's limit on one document. */
 export const MAX_DOCUMENT_BYTES = 10 * 1024 * 1024;

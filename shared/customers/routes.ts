@@ -1,5 +1,16 @@
-import { CUSTOMER_CHANGED_CONCURRENTLY } from '#shared/customers/customer-rules.ts';
+import {
+  CUSTOMER_CHANGED_CONCURRENTLY,
+  CUSTOMER_DISABLED,
+  CUSTOMER_NOT_FOUND,
+  KYC_REQUIRED_FOR_ADDRESS,
+} from '#shared/customers/customer-rules.ts';
 import { MAX_DOCUMENT_FORM_BYTES, VERIFICATION_IN_PROGRESS } from '#shared/customers/kyc-documents.ts';
+import {
+  KYC_ALREADY_APPROVED,
+  KYC_ALREADY_REJECTED,
+  KYC_FOR_INDIVIDUALS_ONLY,
+  KYC_STATUS_CHANGED,
+} from '#shared/customers/kyc-rules.ts';
 import { toKyc } from '#shared/customers/kyc-view.ts';
 import { AddressSchema } from '#shared/customers/records.ts';
 import {
@@ -15,25 +26,19 @@ import {
   SandboxKycLevelBody,
   UpdateCustomerBody,
 } from '#shared/customers/schemas.ts';
-import { parseMultipart } from '#shared/routing/multipart.ts';
-import { consoleReadable, customerNotFound, customerRoute, NoBody, sandboxRoute } from '#shared/routing/presets.ts';
+import { IN_REVIEW, NOT_INITIATED } from '#shared/customers/submit-kyc.ts';
+import { MULTIPART_REQUIRED, parseMultipart } from '#shared/routing/multipart.ts';
+import { consoleReadable, customerRoute, NoBody, sandboxRoute } from '#shared/routing/presets.ts';
 import { defineRoute, type RouteDefinition } from '#shared/routing/route.ts';
-import { CustomerIdParams, ErrorBodySchema } from '#shared/routing/schemas.ts';
+import { CustomerIdParams } from '#shared/routing/schemas.ts';
 import * as z from '#shared/validation/zod.ts';
 
 /** What the routes that change a customer's own fields share: 200 with the customer, and its refusals. */
 const customerChange = {
   successStatus: 200,
   access: { table: 'readwrite' },
-  responses: {
-    200: CustomerSchema,
-    400: ErrorBodySchema,
-    401: ErrorBodySchema,
-    403: ErrorBodySchema,
-    404: ErrorBodySchema,
-    409: ErrorBodySchema,
-  },
-  examples: { responses: { ...customerNotFound, 409: { error: CUSTOMER_CHANGED_CONCURRENTLY } } },
+  responses: { 200: CustomerSchema },
+  refusals: [CUSTOMER_NOT_FOUND, CUSTOMER_CHANGED_CONCURRENTLY],
 } as const;
 
 /** The customers rows of the route table (assembled in `#shared/routes.ts`). */
@@ -52,7 +57,7 @@ export const routes = {
     successStatus: 201,
     access: { table: 'readwrite' },
     request: { body: CreateCustomerBody },
-    responses: { 201: CustomerSchema, 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema },
+    responses: { 201: CustomerSchema },
   }),
   listCustomers: defineRoute({
     ...customerRoute,
@@ -65,7 +70,7 @@ export const routes = {
     successStatus: 200,
     access: { table: 'read', sessions: true, indexes: ['gsi1'] },
     request: { query: ListCustomersQuery },
-    responses: { 200: z.array(CustomerSchema), 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema },
+    responses: { 200: z.array(CustomerSchema) },
   }),
   getCustomer: defineRoute({
     ...customerRoute,
@@ -78,14 +83,8 @@ export const routes = {
     successStatus: 200,
     access: { table: 'read', sessions: true },
     request: { params: CustomerIdParams },
-    responses: {
-      200: CustomerSchema,
-      400: ErrorBodySchema,
-      401: ErrorBodySchema,
-      403: ErrorBodySchema,
-      404: ErrorBodySchema,
-    },
-    examples: { responses: customerNotFound },
+    responses: { 200: CustomerSchema },
+    refusals: [CUSTOMER_NOT_FOUND],
   }),
   updateCustomer: defineRoute({
     ...customerRoute,
@@ -110,7 +109,7 @@ export const routes = {
     handler: 'functions/api/customers/disable-customer.ts',
     summary: 'Disable a customer: no new banks, deposit details, virtual accounts or withdrawals',
     description:
-      'From now on those operations answer 403 `Customer is disabled`; reads go on, withdrawals already under way ' +
+      `From now on those operations answer 403 \`${CUSTOMER_DISABLED.message}\`; reads go on, withdrawals already under way ` +
       'finish, and USDC arriving at the customer’s deposit addresses is still credited (never forwarded). Sends ' +
       '`customer.disabled` (with `reason` when given); disabling a disabled customer changes nothing.',
     ...customerChange,
@@ -140,21 +139,8 @@ export const routes = {
     successStatus: 200,
     access: { table: 'readwrite' },
     request: { params: CustomerIdParams, body: NoBody },
-    responses: {
-      200: KycLinkSchema,
-      400: ErrorBodySchema,
-      401: ErrorBodySchema,
-      403: ErrorBodySchema,
-      404: ErrorBodySchema,
-      409: ErrorBodySchema,
-    },
-    examples: {
-      responses: {
-        ...customerNotFound,
-        400: { error: 'KYC link generation is not available for corporate customers' },
-        409: { error: 'Customer KYC status changed concurrently, please retry' },
-      },
-    },
+    responses: { 200: KycLinkSchema },
+    refusals: [CUSTOMER_NOT_FOUND, KYC_FOR_INDIVIDUALS_ONLY, KYC_STATUS_CHANGED],
   }),
   submitKyc: defineRoute({
     ...customerRoute,
@@ -172,23 +158,8 @@ export const routes = {
     successStatus: 200,
     access: { table: 'readwrite' },
     request: { params: CustomerIdParams, body: NoBody },
-    responses: {
-      200: KycSubmittedSchema,
-      400: ErrorBodySchema,
-      401: ErrorBodySchema,
-      403: ErrorBodySchema,
-      404: ErrorBodySchema,
-      409: ErrorBodySchema,
-    },
-    examples: {
-      responses: {
-        ...customerNotFound,
-        400: {
-          error: 'Customer must initiate KYC verification first. Call POST /customers/{customerId}/kyc to start.',
-        },
-        409: { error: 'Verification review is already in progress for this customer' },
-      },
-    },
+    responses: { 200: KycSubmittedSchema },
+    refusals: [CUSTOMER_NOT_FOUND, NOT_INITIATED, IN_REVIEW],
   }),
   uploadCustomerDocument: defineRoute({
     ...customerRoute,
@@ -218,22 +189,12 @@ export const routes = {
         parse: parseMultipart,
       },
     },
-    responses: {
-      200: DocumentUploadedSchema,
-      400: ErrorBodySchema,
-      401: ErrorBodySchema,
-      403: ErrorBodySchema,
-      404: ErrorBodySchema,
-      409: ErrorBodySchema,
-      415: ErrorBodySchema,
-    },
+    responses: { 200: DocumentUploadedSchema },
+    refusals: [CUSTOMER_NOT_FOUND, VERIFICATION_IN_PROGRESS, MULTIPART_REQUIRED],
     examples: {
       responses: {
-        ...customerNotFound,
         400: { error: 'file: Must be a JPEG, PNG or PDF file (recognized by its content)' },
-        409: { error: VERIFICATION_IN_PROGRESS },
         413: { error: 'file exceeds 10 MB' },
-        415: { error: 'Content-Type must be multipart/form-data' },
       },
     },
   }),
@@ -248,19 +209,8 @@ export const routes = {
     successStatus: 200,
     access: { table: 'read', sessions: true },
     request: { params: CustomerIdParams },
-    responses: {
-      200: AddressSchema,
-      400: ErrorBodySchema,
-      401: ErrorBodySchema,
-      403: ErrorBodySchema,
-      404: ErrorBodySchema,
-    },
-    examples: {
-      responses: {
-        ...customerNotFound,
-        403: { error: 'Customer KYC verification must be completed before retrieving address' },
-      },
-    },
+    responses: { 200: AddressSchema },
+    refusals: [CUSTOMER_NOT_FOUND, KYC_REQUIRED_FOR_ADDRESS],
   }),
   sandboxChangeKycLevel: defineRoute({
     ...sandboxRoute,
@@ -275,14 +225,8 @@ export const routes = {
     successStatus: 200,
     access: { table: 'readwrite' },
     request: { params: CustomerIdParams, body: SandboxKycLevelBody },
-    responses: {
-      200: CustomerSchema,
-      400: ErrorBodySchema,
-      401: ErrorBodySchema,
-      404: ErrorBodySchema,
-      409: ErrorBodySchema,
-    },
-    examples: { responses: { ...customerNotFound, 409: { error: CUSTOMER_CHANGED_CONCURRENTLY } } },
+    responses: { 200: CustomerSchema },
+    refusals: [CUSTOMER_NOT_FOUND, CUSTOMER_CHANGED_CONCURRENTLY],
   }),
   sandboxApproveKyc: defineRoute({
     ...sandboxRoute,
@@ -299,13 +243,7 @@ export const routes = {
     successStatus: 200,
     access: { table: 'readwrite' },
     request: { params: CustomerIdParams, body: SandboxKycApproveBody },
-    responses: {
-      200: CustomerSchema,
-      400: ErrorBodySchema,
-      401: ErrorBodySchema,
-      404: ErrorBodySchema,
-      409: ErrorBodySchema,
-    },
+    responses: { 200: CustomerSchema },
     examples: {
       responses: {
         200: {
@@ -322,10 +260,9 @@ export const routes = {
           enabled: true,
           createdAt: '2026-11-21T10:00:00.000Z',
         },
-        ...customerNotFound,
-        409: { error: 'Customer KYC is already approved' },
       },
     },
+    refusals: [CUSTOMER_NOT_FOUND, KYC_ALREADY_APPROVED],
   }),
   sandboxRejectKyc: defineRoute({
     ...sandboxRoute,
@@ -338,13 +275,7 @@ export const routes = {
     successStatus: 200,
     access: { table: 'readwrite' },
     request: { params: CustomerIdParams, body: NoBody },
-    responses: {
-      200: CustomerSchema,
-      400: ErrorBodySchema,
-      401: ErrorBodySchema,
-      404: ErrorBodySchema,
-      409: ErrorBodySchema,
-    },
-    examples: { responses: { ...customerNotFound, 409: { error: 'Customer KYC is already rejected' } } },
+    responses: { 200: CustomerSchema },
+    refusals: [CUSTOMER_NOT_FOUND, KYC_ALREADY_REJECTED],
   }),
 } satisfies Record<string, RouteDefinition>;

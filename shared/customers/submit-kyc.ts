@@ -1,9 +1,10 @@
+import { KYC_STATUS_CHANGED } from '#shared/customers/kyc-rules.ts';
 import { KYC_TRANSITIONS } from '#shared/customers/records.ts';
 import { CustomerStateChangedError, submitKycForReview } from '#shared/customers/repository.ts';
 import { requireCustomer } from '#shared/customers/require-customer.ts';
 import { retryOnConflict } from '#shared/db/guarded-write.ts';
 import type { Deps } from '#shared/deps.ts';
-import { BadRequestError, ConflictError } from '#shared/errors.ts';
+import { ConflictError, refusal } from '#shared/errors.ts';
 import { eventRecord } from '#shared/events/outbox.ts';
 
 /** Compose's limit on submissions of one customer's KYC. */
@@ -12,6 +13,8 @@ export const MAX_KYC_ATTEMPTS = 4;
 export const KYC_NOT_INITIATED =
   'Customer must initiate KYC verification first. Call POST /customers/{customerId}/kyc to start.';
 export const KYC_IN_REVIEW = 'Verification review is already in progress for this customer';
+export const NOT_INITIATED = refusal(400, KYC_NOT_INITIATED);
+export const IN_REVIEW = refusal(409, KYC_IN_REVIEW);
 export const KYC_COMPLETED = 'Verification review is already completed for this customer';
 export const KYC_ATTEMPTS_EXHAUSTED = `Maximum number of KYC submission attempts (${MAX_KYC_ATTEMPTS}) reached`;
 
@@ -37,9 +40,9 @@ async function decideAndSubmit(
   input: { organizationId: string; customerId: string },
 ): Promise<{ success: true; message: string }> {
   const customer = await requireCustomer(deps, input.organizationId, input.customerId);
-  if (customer.kycStatus === 'NOT_STARTED') throw new BadRequestError(KYC_NOT_INITIATED);
+  if (customer.kycStatus === 'NOT_STARTED') throw NOT_INITIATED.error();
   if (customer.kycStatus === 'APPROVED') throw new ConflictError(KYC_COMPLETED);
-  if (customer.kycInReview) throw new ConflictError(KYC_IN_REVIEW);
+  if (customer.kycInReview) throw IN_REVIEW.error();
   if (customer.kycAttempts >= MAX_KYC_ATTEMPTS) throw new ConflictError(KYC_ATTEMPTS_EXHAUSTED);
   const now = deps.clock.now();
   const attempt = customer.kycAttempts + 1;
@@ -57,7 +60,7 @@ async function decideAndSubmit(
     });
   } catch (error) {
     if (!(error instanceof CustomerStateChangedError)) throw error;
-    throw new ConflictError('Customer KYC status changed concurrently, please retry');
+    throw KYC_STATUS_CHANGED.error();
   }
   return { success: true, message: KYC_SUBMITTED };
 }

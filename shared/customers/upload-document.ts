@@ -5,13 +5,14 @@ import {
   VERIFICATION_IN_PROGRESS,
   withUpload,
 } from '#shared/customers/kyc-documents.ts';
+import { KYC_STATUS_CHANGED } from '#shared/customers/kyc-rules.ts';
 import type { CustomerRecord, IdDocSubType, IdDocType, KycDocumentRecord } from '#shared/customers/records.ts';
 import { CustomerStateChangedError, recordKycDocument } from '#shared/customers/repository.ts';
 import { requireCustomer } from '#shared/customers/require-customer.ts';
-import { KYC_COMPLETED, KYC_NOT_INITIATED, MAX_KYC_ATTEMPTS } from '#shared/customers/submit-kyc.ts';
+import { KYC_COMPLETED, MAX_KYC_ATTEMPTS, NOT_INITIATED } from '#shared/customers/submit-kyc.ts';
 import { retryOnConflict } from '#shared/db/guarded-write.ts';
 import type { Deps } from '#shared/deps.ts';
-import { BadRequestError, ConflictError } from '#shared/errors.ts';
+import { ConflictError } from '#shared/errors.ts';
 import { eventRecord } from '#shared/events/outbox.ts';
 import { newId, sha256Hex } from '#shared/ids.ts';
 import { documentKey, documentStoreFor } from '#shared/rails/documents/document-store.ts';
@@ -114,11 +115,11 @@ async function record(
       if (!(error instanceof CustomerStateChangedError)) throw error;
     }
   }
-  throw new ConflictError('Customer KYC status changed concurrently, please retry');
+  throw KYC_STATUS_CHANGED.error();
 }
 
 function refuseUnlessOpen(customer: { kycStatus: string; kycInReview: boolean }) {
-  if (customer.kycStatus === 'NOT_STARTED') throw new BadRequestError(KYC_NOT_INITIATED);
+  if (customer.kycStatus === 'NOT_STARTED') throw NOT_INITIATED.error();
   if (customer.kycStatus === 'APPROVED') throw new ConflictError(KYC_COMPLETED);
-  if (customer.kycInReview) throw new ConflictError(VERIFICATION_IN_PROGRESS);
+  if (customer.kycInReview) throw VERIFICATION_IN_PROGRESS.error();
 }

@@ -6,7 +6,6 @@ import { rejectVirtualAccount } from '#shared/deposits/reject-virtual-account.ts
 import type { VirtualAccount } from '#shared/deposits/schemas.ts';
 import { findVirtualAccountOwner } from '#shared/deposits/virtual-account-repository.ts';
 import { VIRTUAL_ACCOUNT_NOT_FOUND } from '#shared/deposits/virtual-account-rules.ts';
-import { NotFoundError } from '#shared/errors.ts';
 
 /** The admin CLI's decision, by virtual account id alone: open it (ACTIVE) or refuse it (REJECTED). */
 export async function decideVirtualAccountById(
@@ -14,7 +13,7 @@ export async function decideVirtualAccountById(
   input: { virtualAccountId: string; to: 'ACTIVE' | 'REJECTED'; reason?: string | undefined },
 ): Promise<VirtualAccount> {
   const owner = await findVirtualAccountOwner(deps.db, input.virtualAccountId);
-  if (!owner) throw new NotFoundError(VIRTUAL_ACCOUNT_NOT_FOUND);
+  if (!owner) throw VIRTUAL_ACCOUNT_NOT_FOUND.error();
   const where = { ...owner, virtualAccountId: input.virtualAccountId };
   return input.to === 'ACTIVE'
     ? approveVirtualAccount(deps, where)

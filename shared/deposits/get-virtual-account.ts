@@ -6,7 +6,6 @@ import {
 } from '#shared/deposits/virtual-account-repository.ts';
 import { VIRTUAL_ACCOUNT_NOT_FOUND, type Where } from '#shared/deposits/virtual-account-rules.ts';
 import type { Deps } from '#shared/deps.ts';
-import { NotFoundError } from '#shared/errors.ts';
 import { UUID_PATTERN } from '#shared/ids.ts';
 
 /**
@@ -25,6 +24,6 @@ export async function getVirtualAccount(
       : UUID_PATTERN.test(virtualAccountId)
         ? await getVirtualAccountOfCustomer(deps.db, input.organizationId, input.customerId, virtualAccountId)
         : undefined;
-  if (!account) throw new NotFoundError(VIRTUAL_ACCOUNT_NOT_FOUND);
+  if (!account) throw VIRTUAL_ACCOUNT_NOT_FOUND.error();
   return toVirtualAccount(account);
 }

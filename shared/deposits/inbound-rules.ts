@@ -1,5 +1,10 @@
 import { Decimal } from 'decimal.js';
+import { refusal } from '#shared/errors.ts';
+import type { Chain } from '#shared/money/chains.ts';
 import type { WalletKind } from '#shared/wallets/records.ts';
+
+/** The sandbox's test-token transfer on the local chain failed (the chain did not answer). */
+export const DEV_CHAIN_FAILED = refusal(503, (chain: Chain) => `The ${chain} development chain failed`, 'base');
 
 /** The smallest transfer to a bank deposit wallet that is forwarded to the bank (the wallets' instructions say so). */
 export const FORWARDING_MINIMUM_USDC = '5';

@@ -11,7 +11,7 @@ import { inboundOutcome } from '#shared/deposits/inbound-rules.ts';
 import { getInboundTransfer, inboundTransferPut } from '#shared/deposits/inbound-transfer-repository.ts';
 import type { InboundTransfer } from '#shared/deposits/records.ts';
 import type { Deps } from '#shared/deps.ts';
-import { FieldError, NotFoundError } from '#shared/errors.ts';
+import { FieldError } from '#shared/errors.ts';
 import { balanceWrites, depositLedger } from '#shared/ledger/balance-repository.ts';
 import { log } from '#shared/log.ts';
 import type { Chain } from '#shared/money/chains.ts';
@@ -41,6 +41,7 @@ import { getTransactionOfCustomer, transactionWrites } from '#shared/transaction
 import { execute, settleDueAt } from '#shared/transactions/transitions.ts';
 import type { AddressLookup } from '#shared/wallets/records.ts';
 import { findDepositAddress } from '#shared/wallets/repository.ts';
+import { WALLET_NOT_FOUND } from '#shared/wallets/wallet-rules.ts';
 
 /**
  * The one way inbound USDC enters the service (API.md section 7): a chain watcher (sandbox: `POST /sandbox/deposits`)
@@ -66,8 +67,6 @@ export type InboundTransferReport = {
 
 export type InboundResult = { transaction: Transaction; replayed: boolean };
 
-export const WALLET_NOT_FOUND = 'Wallet not found';
-
 export async function ingestInboundTransfer(deps: Deps, report: InboundTransferReport): Promise<InboundResult> {
   const { chain, logIndex } = report;
   if (!deps.config.supportedChains.includes(chain)) {
@@ -80,15 +79,15 @@ export async function ingestInboundTransfer(deps: Deps, report: InboundTransferR
   // A transfer already processed answers with its transaction, whatever happened to the wallet since.
   const known = await getInboundTransfer(deps.db, transfer);
   if (known) {
-    if (reportedBy !== undefined && known.organizationId !== reportedBy) throw new NotFoundError(WALLET_NOT_FOUND);
+    if (reportedBy !== undefined && known.organizationId !== reportedBy) throw WALLET_NOT_FOUND.error();
     return replay(deps, known);
   }
 
   // Only derived addresses are credited, each to its one owner; a registered destination wallet never is.
   const wallet = await findDepositAddress(deps.db, report.address);
   // Each chain has its own addresses; the same address on another chain is not this wallet's.
-  if (!wallet || wallet.chain !== chain) throw new NotFoundError(WALLET_NOT_FOUND);
-  if (reportedBy !== undefined && wallet.organizationId !== reportedBy) throw new NotFoundError(WALLET_NOT_FOUND);
+  if (!wallet || wallet.chain !== chain) throw WALLET_NOT_FOUND.error();
+  if (reportedBy !== undefined && wallet.organizationId !== reportedBy) throw WALLET_NOT_FOUND.error();
   const organization = report.organization ?? (await getOrganization(deps.db, wallet.organizationId));
   if (!organization) throw new Error(`deposit address ${wallet.address} names a missing organization`);
   const { organizationId } = organization;

@@ -3,9 +3,8 @@ import { requireCustomer } from '#shared/customers/require-customer.ts';
 import type { VirtualAccountRecord } from '#shared/deposits/records.ts';
 import { toVirtualAccount, type VirtualAccount, virtualAccountEventData } from '#shared/deposits/schemas.ts';
 import { insertVirtualAccount, VirtualAccountExistsError } from '#shared/deposits/virtual-account-repository.ts';
-import type { Where } from '#shared/deposits/virtual-account-rules.ts';
+import { VIRTUAL_ACCOUNT_EXISTS, type Where } from '#shared/deposits/virtual-account-rules.ts';
 import type { Deps } from '#shared/deps.ts';
-import { ConflictError } from '#shared/errors.ts';
 import { eventRecord } from '#shared/events/outbox.ts';
 import { newId } from '#shared/ids.ts';
 
@@ -48,7 +47,7 @@ export async function requestVirtualAccount(
     await insertVirtualAccount(deps.db, account, event);
   } catch (error) {
     if (error instanceof VirtualAccountExistsError) {
-      throw new ConflictError(`The customer already has a ${input.currency} virtual account`);
+      throw VIRTUAL_ACCOUNT_EXISTS.error(input.currency);
     }
     throw error;
   }

@@ -1,20 +1,29 @@
+import { CUSTOMER_NOT_FOUND } from '#shared/customers/customer-rules.ts';
+import { DEV_CHAIN_FAILED } from '#shared/deposits/inbound-rules.ts';
 import {
   CreateVirtualAccountBody,
   CustomerVirtualAccountParams,
   DepositDetailsQuery,
   DepositDetailsSchema,
   GetVirtualAccountQuery,
+  RAIL_REQUIRED,
   SandboxCreditBody,
   SandboxDepositBody,
   SandboxRejectVirtualAccountBody,
   VirtualAccountSchema,
 } from '#shared/deposits/schemas.ts';
-import { consoleReadable, customerNotFound, NoBody, sandboxRoute } from '#shared/routing/presets.ts';
+import {
+  VIRTUAL_ACCOUNT_EXISTS,
+  VIRTUAL_ACCOUNT_NOT_FOUND,
+  VIRTUAL_ACCOUNT_NOT_PENDING,
+} from '#shared/deposits/virtual-account-rules.ts';
+import { consoleReadable, NoBody, sandboxRoute } from '#shared/routing/presets.ts';
 import { defineRoute, type RouteDefinition } from '#shared/routing/route.ts';
-import { CustomerIdParams, ErrorBodySchema, PaginationQuery } from '#shared/routing/schemas.ts';
+import { CustomerIdParams, PaginationQuery } from '#shared/routing/schemas.ts';
 import { TransactionResponseSchema } from '#shared/transactions/schemas.ts';
 import * as z from '#shared/validation/zod.ts';
-import { walletNotFound, walletRoute } from '#shared/wallets/routes.ts';
+import { walletRoute } from '#shared/wallets/routes.ts';
+import { WALLET_NOT_FOUND } from '#shared/wallets/wallet-rules.ts';
 
 /** The deposits rows of the route table (assembled in `#shared/routes.ts`). */
 export const routes = {
@@ -32,14 +41,8 @@ export const routes = {
     successStatus: 200,
     access: { table: 'read', sessions: true },
     request: { params: CustomerIdParams, query: DepositDetailsQuery },
-    responses: {
-      200: DepositDetailsSchema,
-      400: ErrorBodySchema,
-      401: ErrorBodySchema,
-      403: ErrorBodySchema,
-      404: ErrorBodySchema,
-    },
-    examples: { responses: { ...customerNotFound, 400: { error: 'Missing required query parameter: paymentRail' } } },
+    responses: { 200: DepositDetailsSchema },
+    refusals: [CUSTOMER_NOT_FOUND, RAIL_REQUIRED],
   }),
   createVirtualAccount: defineRoute({
     ...walletRoute,
@@ -58,17 +61,8 @@ export const routes = {
     successStatus: 202,
     access: { table: 'readwrite' },
     request: { params: CustomerIdParams, body: CreateVirtualAccountBody },
-    responses: {
-      202: VirtualAccountSchema,
-      400: ErrorBodySchema,
-      401: ErrorBodySchema,
-      403: ErrorBodySchema,
-      404: ErrorBodySchema,
-      409: ErrorBodySchema,
-    },
-    examples: {
-      responses: { ...customerNotFound, 409: { error: 'The customer already has a USD virtual account' } },
-    },
+    responses: { 202: VirtualAccountSchema },
+    refusals: [CUSTOMER_NOT_FOUND, VIRTUAL_ACCOUNT_EXISTS],
   }),
   getVirtualAccount: defineRoute({
     ...walletRoute,
@@ -82,14 +76,8 @@ export const routes = {
     successStatus: 200,
     access: { table: 'read', sessions: true, indexes: ['gsi1'] },
     request: { params: CustomerIdParams, query: GetVirtualAccountQuery },
-    responses: {
-      200: VirtualAccountSchema,
-      400: ErrorBodySchema,
-      401: ErrorBodySchema,
-      403: ErrorBodySchema,
-      404: ErrorBodySchema,
-    },
-    examples: { responses: { 404: { error: 'Virtual account not found' } } },
+    responses: { 200: VirtualAccountSchema },
+    refusals: [VIRTUAL_ACCOUNT_NOT_FOUND],
   }),
   listVirtualAccounts: defineRoute({
     ...walletRoute,
@@ -102,14 +90,8 @@ export const routes = {
     successStatus: 200,
     access: { table: 'read', sessions: true, indexes: ['gsi1'] },
     request: { params: CustomerIdParams, query: z.strictObject({ ...PaginationQuery }) },
-    responses: {
-      200: z.array(VirtualAccountSchema),
-      400: ErrorBodySchema,
-      401: ErrorBodySchema,
-      403: ErrorBodySchema,
-      404: ErrorBodySchema,
-    },
-    examples: { responses: customerNotFound },
+    responses: { 200: z.array(VirtualAccountSchema) },
+    refusals: [CUSTOMER_NOT_FOUND],
   }),
   sandboxApproveVirtualAccount: defineRoute({
     ...sandboxRoute,
@@ -121,19 +103,8 @@ export const routes = {
     successStatus: 200,
     access: { table: 'readwrite' },
     request: { params: CustomerVirtualAccountParams, body: NoBody },
-    responses: {
-      200: VirtualAccountSchema,
-      400: ErrorBodySchema,
-      401: ErrorBodySchema,
-      404: ErrorBodySchema,
-      409: ErrorBodySchema,
-    },
-    examples: {
-      responses: {
-        404: { error: 'Virtual account not found' },
-        409: { error: 'Only a PENDING virtual account can be approved; this one is ACTIVE' },
-      },
-    },
+    responses: { 200: VirtualAccountSchema },
+    refusals: [VIRTUAL_ACCOUNT_NOT_FOUND, VIRTUAL_ACCOUNT_NOT_PENDING],
   }),
   sandboxRejectVirtualAccount: defineRoute({
     ...sandboxRoute,
@@ -148,19 +119,8 @@ export const routes = {
     successStatus: 200,
     access: { table: 'readwrite' },
     request: { params: CustomerVirtualAccountParams, body: SandboxRejectVirtualAccountBody },
-    responses: {
-      200: VirtualAccountSchema,
-      400: ErrorBodySchema,
-      401: ErrorBodySchema,
-      404: ErrorBodySchema,
-      409: ErrorBodySchema,
-    },
-    examples: {
-      responses: {
-        404: { error: 'Virtual account not found' },
-        409: { error: 'Only a PENDING virtual account can be rejected; this one is ACTIVE' },
-      },
-    },
+    responses: { 200: VirtualAccountSchema },
+    refusals: [VIRTUAL_ACCOUNT_NOT_FOUND, VIRTUAL_ACCOUNT_NOT_PENDING.withExample('rejected', 'ACTIVE')],
   }),
   sandboxDeposit: defineRoute({
     ...sandboxRoute,
@@ -181,14 +141,8 @@ export const routes = {
     successStatus: 201,
     access: { table: 'readwrite' },
     request: { body: SandboxDepositBody },
-    responses: {
-      201: TransactionResponseSchema,
-      400: ErrorBodySchema,
-      401: ErrorBodySchema,
-      404: ErrorBodySchema,
-      503: ErrorBodySchema,
-    },
-    examples: { responses: { ...walletNotFound, 503: { error: 'The base development chain failed' } } },
+    responses: { 201: TransactionResponseSchema },
+    refusals: [WALLET_NOT_FOUND, DEV_CHAIN_FAILED],
   }),
   sandboxCreditBalance: defineRoute({
     ...sandboxRoute,
@@ -203,7 +157,7 @@ export const routes = {
     successStatus: 201,
     access: { table: 'readwrite' },
     request: { params: CustomerIdParams, body: SandboxCreditBody },
-    responses: { 201: TransactionResponseSchema, 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema },
-    examples: { responses: customerNotFound },
+    responses: { 201: TransactionResponseSchema },
+    refusals: [CUSTOMER_NOT_FOUND],
   }),
 } satisfies Record<string, RouteDefinition>;

@@ -1,6 +1,7 @@
 import { text } from '#shared/customers/schemas.ts';
 import type { VirtualAccountRecord } from '#shared/deposits/records.ts';
 import { VirtualAccountCurrencySchema, VirtualAccountRecordSchema } from '#shared/deposits/records.ts';
+import { refusal } from '#shared/errors.ts';
 import { UsdcAmountSchema } from '#shared/money/amounts.ts';
 import { CHAINS } from '#shared/money/chains.ts';
 import * as z from '#shared/validation/zod.ts';
@@ -199,7 +200,7 @@ export type DepositCurrency = keyof typeof RAILS;
 export type DepositRail = (typeof RAILS)[DepositCurrency][number];
 
 /** Compose's newer deposit-details page names `paymentRail` as the parameter to send when neither is given. */
-const MISSING_RAIL = 'Missing required query parameter: paymentRail';
+export const RAIL_REQUIRED = refusal(400, 'Missing required query parameter: paymentRail');
 /** The currency a rail alone implies (Compose: `paymentRail` alone is enough; SWIFT deposits are USD). */
 const CURRENCY_OF_RAIL = { SEPA: 'eur', FEDWIRE: 'usd', SWIFT: 'usd' } as const;
 
@@ -247,7 +248,7 @@ export const DepositDetailsQuery = z
     const { currency, paymentRail } = ctx.value;
     // The contract's message names the parameter without the usual `<field>: ` prefix, hence the empty path.
     if (!currency && !paymentRail)
-      ctx.issues.push({ code: 'custom', path: [], message: MISSING_RAIL, input: ctx.value });
+      ctx.issues.push({ code: 'custom', path: [], message: RAIL_REQUIRED.message, input: ctx.value });
     else if (!currency) return;
     else if (paymentRail && !(RAILS[currency] as readonly string[]).includes(paymentRail)) {
       ctx.issues.push({
@@ -264,7 +265,7 @@ export type DepositDetailsRequest = z.output<typeof DepositDetailsQuery>;
 export function depositRail(query: DepositDetailsRequest): { currency: DepositCurrency; paymentRail: DepositRail } {
   const { paymentRail } = query;
   const currency = query.currency ?? (paymentRail && CURRENCY_OF_RAIL[paymentRail]);
-  if (!currency) throw new Error(MISSING_RAIL);
+  if (!currency) throw new Error(RAIL_REQUIRED.message);
   return { currency, paymentRail: paymentRail ?? RAILS[currency][0] };
 }
 

@@ -1,17 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import {
-  type InboundResult,
-  ingestInboundTransfer,
-  WALLET_NOT_FOUND,
-} from '#shared/deposits/ingest-inbound-transfer.ts';
+import { DEV_CHAIN_FAILED } from '#shared/deposits/inbound-rules.ts';
+import { type InboundResult, ingestInboundTransfer } from '#shared/deposits/ingest-inbound-transfer.ts';
 import type { Deps } from '#shared/deps.ts';
-import { FieldError, NotFoundError, ServiceUnavailableError } from '#shared/errors.ts';
+import { FieldError } from '#shared/errors.ts';
 import type { Chain } from '#shared/money/chains.ts';
 import type { Organization } from '#shared/organizations/records.ts';
 import { ChainRpcError } from '#shared/rails/chain/port.ts';
 import { sendTokenTransfer } from '#shared/rails/chain/token-transfer.ts';
 import { parseUnits } from '#shared/rails/chain/units.ts';
 import { findDepositAddress } from '#shared/wallets/repository.ts';
+import { WALLET_NOT_FOUND } from '#shared/wallets/wallet-rules.ts';
 
 /** The USDC test token of a development chain has USDC's 6 decimals. */
 const TEST_USDC_DECIMALS = 6;
@@ -41,7 +39,7 @@ export async function simulateDeposit(
   // Test tokens go only to a deposit address of this organization on this chain.
   const owner = await findDepositAddress(deps.db, input.address);
   if (!owner || owner.chain !== chain || owner.organizationId !== organization.organizationId) {
-    throw new NotFoundError(WALLET_NOT_FOUND);
+    throw WALLET_NOT_FOUND.error();
   }
   let sent: Awaited<ReturnType<typeof sendTokenTransfer>>;
   try {
@@ -53,7 +51,7 @@ export async function simulateDeposit(
       value: parseUnits(amount, TEST_USDC_DECIMALS),
     });
   } catch (error) {
-    if (error instanceof ChainRpcError) throw new ServiceUnavailableError(`The ${chain} development chain failed`);
+    if (error instanceof ChainRpcError) throw DEV_CHAIN_FAILED.error(chain);
     throw error;
   }
   return ingestInboundTransfer(deps, { organization, chain, address: owner.address, amount, ...sent });

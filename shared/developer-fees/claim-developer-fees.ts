@@ -25,7 +25,7 @@ export async function claimDeveloperFees(
     for (let decision = 1; decision <= MAX_DECISIONS; decision++) {
       const { fees } = await getOrganizationLedger(deps.db, input.organizationId);
       const amount = wanted ?? fees.unclaimed;
-      if (fees.unclaimed <= 0n) throw new BadRequestError(NOTHING_TO_CLAIM);
+      if (fees.unclaimed <= 0n) throw NOTHING_TO_CLAIM.error();
       if (amount > fees.unclaimed) {
         throw new BadRequestError(`amount: Exceeds the available developer fees (${formatMicro(fees.unclaimed)})`);
       }
@@ -52,6 +52,6 @@ export async function claimDeveloperFees(
         if (!(error instanceof WriteConditionFailedError && error.role === 'fees')) throw error;
       }
     }
-    throw new BadRequestError(NOTHING_TO_CLAIM);
+    throw NOTHING_TO_CLAIM.error();
   });
 }

@@ -1,3 +1,4 @@
+import { CUSTOMER_NOT_FOUND } from '#shared/customers/customer-rules.ts';
 import {
   BalancesSchema,
   CLAIMED,
@@ -8,18 +9,11 @@ import {
   OrganizationDeveloperFeesSchema,
   UpdateCustomerDeveloperFeesBody,
 } from '#shared/developer-fees/schemas.ts';
-import { consoleReadable, customerNotFound, customerRoute, NoBody } from '#shared/routing/presets.ts';
+import { consoleReadable, customerRoute, NoBody } from '#shared/routing/presets.ts';
 import { defineRoute, type RouteDefinition } from '#shared/routing/route.ts';
-import { CustomerIdParams, ErrorBodySchema } from '#shared/routing/schemas.ts';
+import { CustomerIdParams } from '#shared/routing/schemas.ts';
 
 const feesRoute = { ...customerRoute, tag: 'Developer fees and balances' } as const;
-
-const customerErrors = {
-  400: ErrorBodySchema,
-  401: ErrorBodySchema,
-  403: ErrorBodySchema,
-  404: ErrorBodySchema,
-} as const;
 
 /** The developer fees and balances rows of the route table (assembled in `#shared/routes.ts`). */
 export const routes = {
@@ -35,8 +29,8 @@ export const routes = {
     successStatus: 200,
     access: { table: 'read', sessions: true },
     request: { params: CustomerIdParams },
-    responses: { 200: CustomerDeveloperFeesSchema, ...customerErrors },
-    examples: { responses: customerNotFound },
+    responses: { 200: CustomerDeveloperFeesSchema },
+    refusals: [CUSTOMER_NOT_FOUND],
   }),
   updateCustomerDeveloperFees: defineRoute({
     ...feesRoute,
@@ -55,8 +49,8 @@ export const routes = {
     successStatus: 200,
     access: { table: 'readwrite' },
     request: { params: CustomerIdParams, body: UpdateCustomerDeveloperFeesBody },
-    responses: { 200: CustomerDeveloperFeesSchema, ...customerErrors },
-    examples: { responses: customerNotFound },
+    responses: { 200: CustomerDeveloperFeesSchema },
+    refusals: [CUSTOMER_NOT_FOUND],
   }),
   getDeveloperFees: defineRoute({
     ...feesRoute,
@@ -68,7 +62,7 @@ export const routes = {
     summary: 'Get your accrued developer fees',
     successStatus: 200,
     access: { table: 'read', sessions: true },
-    responses: { 200: OrganizationDeveloperFeesSchema, 401: ErrorBodySchema, 403: ErrorBodySchema },
+    responses: { 200: OrganizationDeveloperFeesSchema },
   }),
   claimDeveloperFees: defineRoute({
     ...feesRoute,
@@ -80,13 +74,14 @@ export const routes = {
     description:
       'Moves the accrued fees (all of them, or `amount`) to your custodial USDC balance (`GET /balances`) at once, ' +
       'and sends `developer_fees.claimed` with the claim’s `transactionId`. Nothing accrued: 400 ' +
-      `\`${NOTHING_TO_CLAIM}\`; more than accrued: 400. Of two claims at the same moment, the second gets what ` +
+      `\`${NOTHING_TO_CLAIM.message}\`; more than accrued: 400. Of two claims at the same moment, the second gets what ` +
       'the first left.',
     successStatus: 200,
     access: { table: 'readwrite' },
     request: { body: ClaimDeveloperFeesBody },
-    responses: { 200: DeveloperFeeClaimSchema, 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema },
-    examples: { request: {}, responses: { 400: { error: NOTHING_TO_CLAIM } } },
+    responses: { 200: DeveloperFeeClaimSchema },
+    refusals: [NOTHING_TO_CLAIM],
+    examples: { request: {} },
   }),
   getBalances: defineRoute({
     ...feesRoute,
@@ -103,6 +98,6 @@ export const routes = {
     successStatus: 200,
     access: { table: 'read', sessions: true },
     request: { query: NoBody },
-    responses: { 200: BalancesSchema, 400: ErrorBodySchema, 401: ErrorBodySchema, 403: ErrorBodySchema },
+    responses: { 200: BalancesSchema },
   }),
 } satisfies Record<string, RouteDefinition>;

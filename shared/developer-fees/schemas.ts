@@ -1,3 +1,4 @@
+import { refusal } from '#shared/errors.ts';
 import * as z from '#shared/validation/zod.ts';
 
 /** The request and response shapes of Compose's developer fees and balances operations. */
@@ -7,7 +8,7 @@ const CLAIM_ID = '5d4c3b2a-1f0e-4d9c-8b7a-6f5e4d3c2b1a';
 
 export const MAX_DEVELOPER_SPREAD_FEE_BPS = 2500;
 
-export const NOTHING_TO_CLAIM = 'No developer fees available to claim';
+export const NOTHING_TO_CLAIM = refusal(400, 'No developer fees available to claim');
 export const CLAIMED = 'Developer fees claimed to your organization balance';
 
 const DeveloperSpreadFeeBps = z.number().check(

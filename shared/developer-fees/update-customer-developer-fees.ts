@@ -1,8 +1,8 @@
+import { CUSTOMER_NOT_FOUND } from '#shared/customers/customer-rules.ts';
 import { setDeveloperSpreadFee } from '#shared/customers/repository.ts';
 import type { Deps } from '#shared/deps.ts';
 import { toCustomerDeveloperFees } from '#shared/developer-fees/get-customer-developer-fees.ts';
 import type { CustomerDeveloperFees } from '#shared/developer-fees/schemas.ts';
-import { NotFoundError } from '#shared/errors.ts';
 
 /**
  * Compose's `PATCH /customers/{id}/developer-fees`: sets the customer's rate. It applies to transactions made from
@@ -13,6 +13,6 @@ export async function updateCustomerDeveloperFees(
   input: { organizationId: string; customerId: string; developerSpreadFeeBps: number },
 ): Promise<CustomerDeveloperFees> {
   const customer = await setDeveloperSpreadFee(deps.db, { ...input, now: deps.clock.now() });
-  if (!customer) throw new NotFoundError('Customer not found');
+  if (!customer) throw CUSTOMER_NOT_FOUND.error();
   return toCustomerDeveloperFees(customer);
 }

@@ -1,6 +1,6 @@
 import { DOCS_PACKAGE_FILES } from '#shared/docs/docs-page.ts';
+import { NOT_FOUND } from '#shared/errors.ts';
 import { defineRoute, type RouteDefinition } from '#shared/routing/route.ts';
-import { ErrorBodySchema } from '#shared/routing/schemas.ts';
 import * as z from '#shared/validation/zod.ts';
 
 const docsRoute = { auth: false, tag: 'Documentation', successStatus: 200, access: { table: 'none' } } as const;
@@ -56,7 +56,8 @@ export const routes = {
     access: { table: 'none', packageFiles: DOCS_PACKAGE_FILES },
     request: { params: DocsAssetParams },
     produces: ['text/css', 'text/javascript', 'image/png'],
-    responses: { 200: z.string(), 400: ErrorBodySchema, 404: ErrorBodySchema },
-    examples: { responses: { 200: '/* swagger-ui.css */', 404: { error: 'Not found' } } },
+    responses: { 200: z.string() },
+    refusals: [NOT_FOUND],
+    examples: { responses: { 200: '/* swagger-ui.css */' } },
   }),
 } satisfies Record<string, RouteDefinition>;

@@ -6,12 +6,12 @@ import { requestBudgetMs, withDatabaseDeadline } from '#shared/db/client.ts';
 import { isTransientDatabaseError } from '#shared/db/errors.ts';
 import { appDeps, type Deps } from '#shared/deps.ts';
 import {
-  BadRequestError,
   FieldError,
   ForbiddenError,
   HttpError,
   NotFoundError,
   PayloadTooLargeError,
+  refusal,
   ServiceUnavailableError,
 } from '#shared/errors.ts';
 import { type AuthContext, authenticate } from '#shared/http/auth.ts';
@@ -24,11 +24,14 @@ import { parseOrThrow } from '#shared/http/validation.ts';
 import { newId } from '#shared/ids.ts';
 import { log, withLogKeys } from '#shared/log.ts';
 import type { BodyOf, FormFieldsOf, ParamsOf, QueryOf, RouteDefinition, UploadedFile } from '#shared/routing/route.ts';
+import { ErrorBodySchema } from '#shared/routing/schemas.ts';
 
 export type ApiEvent = APIGatewayProxyEventV2;
 export type ApiResult = APIGatewayProxyStructuredResultV2;
 
 export const MAX_BODY_BYTES = 64 * 1024;
+
+export const INVALID_JSON = refusal(400, 'Invalid JSON body');
 
 export const FEATURE_MESSAGES = {
   customers: 'Customers feature is not enabled for your organization',
@@ -170,7 +173,7 @@ function readBody(event: ApiEvent): unknown {
   try {
     return JSON.parse(text);
   } catch {
-    throw new BadRequestError('Invalid JSON body');
+    throw INVALID_JSON.error();
   }
 }
 
@@ -285,7 +288,8 @@ const consoleForbids = (route: RouteDefinition) => {
 
 /**
  * The statuses this stack answers for a route before its handler runs: 401 (auth), 403 (feature gates),
- * 404 (sandbox routes for live organizations), 400 (request shape). The route table must declare each of them.
+ * 404 (sandbox routes for live organizations), 400 (request shape). The route table declares each of them
+ * (`withErrorResponses`).
  */
 export function gateStatuses(route: RouteDefinition): number[] {
   const { params, query, body, form } = route.request ?? {};
@@ -313,3 +317,15 @@ export function commonStatuses(route: RouteDefinition): number[] {
     ...(route.auth || route.access.table !== 'none' ? [503] : []),
   ];
 }
+
+/** Every status a route answers with its body: its row's own, then its gates' and its refusals' (the error object). */
+export function responsesOf(route: RouteDefinition): RouteDefinition['responses'] {
+  const errors = [...gateStatuses(route), ...(route.refusals ?? []).map((refusal) => refusal.status)];
+  return { ...Object.fromEntries(errors.map((status) => [status, ErrorBodySchema])), ...route.responses };
+}
+
+/** The rows of the route table with their error responses declared, as the document and the contract tests read them. */
+export const withErrorResponses = <const T extends Record<string, RouteDefinition>>(rows: T): T =>
+  Object.fromEntries(
+    Object.entries(rows).map(([name, route]) => [name, { ...route, responses: responsesOf(route) }]),
+  ) as T;

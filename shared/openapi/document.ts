@@ -6,9 +6,15 @@ import {
   type RouteConfig,
 } from '@asteasolutions/zod-to-openapi';
 import { roleWithout } from '#shared/console/roles.ts';
-import { UnauthorizedError } from '#shared/errors.ts';
+import { NOT_FOUND, ServiceUnavailableError, TOO_MANY_REQUESTS, UNAUTHORIZED } from '#shared/errors.ts';
 import { EVENT_TYPES, eventEnvelopeSchemaOf } from '#shared/events/contracts.ts';
-import { commonStatuses, FEATURE_MESSAGES, MAX_BODY_BYTES } from '#shared/http/api-handler.ts';
+import {
+  commonStatuses,
+  FEATURE_MESSAGES,
+  INVALID_JSON,
+  MAX_BODY_BYTES,
+  responsesOf,
+} from '#shared/http/api-handler.ts';
 import { CsrfRefusedError } from '#shared/http/session.ts';
 import { toFieldError } from '#shared/http/validation.ts';
 import { type Example, examplesMap, JSON_TYPE, schemaExamples } from '#shared/openapi/examples.ts';
@@ -81,11 +87,11 @@ const STATUS_DESCRIPTIONS: Record<number, string> = {
 
 /** Answers of the stack itself, the same for every route that can give them. */
 const STACK_ERROR_EXAMPLES: Record<number, string> = {
-  401: new UnauthorizedError().message,
+  401: UNAUTHORIZED.message,
   413: `Request body exceeds ${MAX_BODY_BYTES / 1024} KiB`,
-  429: 'Too many requests',
+  429: TOO_MANY_REQUESTS.message,
   500: 'Internal server error',
-  503: 'Service temporarily unavailable, please retry',
+  503: new ServiceUnavailableError().message,
 };
 
 const headers = {
@@ -109,7 +115,7 @@ function validationExamples(route: RouteDefinition): Example[] {
     if (!result.success) examples.push({ summary, value: { error: toFieldError(result.error).message } });
   };
   if (body) {
-    examples.push({ summary: 'Malformed JSON', value: { error: 'Invalid JSON body' } });
+    examples.push({ summary: 'Malformed JSON', value: { error: INVALID_JSON.message } });
     failure(body, {}, 'Missing field');
     failure(body, { unexpected: true }, 'Unknown field');
   }
@@ -153,17 +159,31 @@ function errorExamples(route: RouteDefinition, status: number): Example[] {
     ];
   }
   if (status === 404 && route.sandboxOnly) {
-    return [{ summary: 'A live organization: sandbox routes do not exist for it', value: { error: 'Not found' } }];
+    return [
+      { summary: 'A live organization: sandbox routes do not exist for it', value: { error: NOT_FOUND.message } },
+    ];
   }
   const message = STACK_ERROR_EXAMPLES[status];
   return message ? [{ summary: STATUS_CODES[status] ?? String(status), value: { error: message } }] : [];
 }
 
-/** The route's own example first, then the schema's, then (for errors) what the stack answers. */
+/** The route's own example first, then the schema's, then (for errors) its refusals' texts and what the stack answers. */
 function responseExamples(route: RouteDefinition, status: number): Example[] {
   const own = route.examples?.responses?.[status];
   const examples: Example[] = own === undefined ? [] : [{ summary: 'Example', value: own }];
-  if (status >= 400) return [...examples, ...errorExamples(route, status)];
+  if (status >= 400) {
+    const stack = errorExamples(route, status);
+    // A refusal the stack itself answers (401, 429) keeps the stack's example and its summary.
+    const refusals = (route.refusals ?? []).filter(
+      (refusal) =>
+        refusal.status === status && !stack.some(({ value }) => (value as { error: string }).error === refusal.message),
+    );
+    return [
+      ...examples,
+      ...refusals.map((refusal) => ({ summary: 'Example', value: { error: refusal.message } })),
+      ...stack,
+    ];
+  }
   return [...examples, ...schemaExamples(route.responses[status]).map((value) => ({ summary: 'Example', value }))];
 }
 
@@ -236,7 +256,8 @@ const formSchema = (form: NonNullable<NonNullable<RouteDefinition['request']>['f
 
 function operationOf(route: RouteDefinition): RouteConfig {
   const { params, query, body, form } = route.request ?? {};
-  const statuses = [...new Set([...Object.keys(route.responses).map(Number), ...commonStatuses(route)])].sort(
+  const responses = responsesOf(route);
+  const statuses = [...new Set([...Object.keys(responses).map(Number), ...commonStatuses(route)])].sort(
     (a, b) => a - b,
   );
   const description = operationDescription(route);
@@ -282,9 +303,7 @@ function operationOf(route: RouteDefinition): RouteConfig {
           }
         : {}),
     },
-    responses: Object.fromEntries(
-      statuses.map((status) => [status, responseOf(route, status, route.responses[status])]),
-    ),
+    responses: Object.fromEntries(statuses.map((status) => [status, responseOf(route, status, responses[status])])),
   };
 }
 

@@ -1,5 +1,7 @@
-import { BadRequestError, FieldError, UnsupportedMediaTypeError } from '#shared/errors.ts';
+import { BadRequestError, FieldError, refusal } from '#shared/errors.ts';
 import type { MultipartBody, UploadedFile } from '#shared/routing/route.ts';
+
+export const MULTIPART_REQUIRED = refusal(415, 'Content-Type must be multipart/form-data');
 
 /** More parts than any form of ours has is a malformed or hostile body. */
 const MAX_PARTS = 16;
@@ -10,9 +12,7 @@ const HEADERS_END = Buffer.from('\r\n\r\n');
 /** The boundary of a `multipart/form-data` Content-Type (RFC 7578), quoted or not; anything else: 415. */
 function boundaryOf(contentType: string | undefined): string {
   const [type = '', ...parameters] = (contentType ?? '').split(';');
-  if (type.trim().toLowerCase() !== 'multipart/form-data') {
-    throw new UnsupportedMediaTypeError('Content-Type must be multipart/form-data');
-  }
+  if (type.trim().toLowerCase() !== 'multipart/form-data') throw MULTIPART_REQUIRED.error();
   for (const parameter of parameters) {
     const [name, ...value] = parameter.split('=');
     if (name?.trim().toLowerCase() !== 'boundary') continue;

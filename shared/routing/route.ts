@@ -1,4 +1,5 @@
 import type { Access } from '#shared/db/access.ts';
+import type { Refusal } from '#shared/errors.ts';
 import type * as z from '#shared/validation/zod.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
@@ -80,17 +81,22 @@ export type RouteDefinition = {
     };
   };
   /**
-   * Every status the route can answer, with its body: the success status, the stack's own answers for this
-   * route (401 with `auth`, 403 with `features`, 404 with `sandboxOnly`, 400 with request schemas; see
-   * `gateStatuses`) and the use case's (404 for a missing resource, 409, ...). 413, 500 and 503 are added to
-   * every operation of the OpenAPI document. The document and the contract tests are built from this.
+   * The success response (its status and body). The error responses come from elsewhere: the stack's own answers
+   * for this route (401 with `auth`, 403 with `features`, 404 with `sandboxOnly`, 400 with request schemas; see
+   * `gateStatuses`) and `refusals`; the route table (`#shared/routes.ts`) completes this with them, and the OpenAPI
+   * document adds 413, 429, 500 and 503 (`commonStatuses`). A row may still list an error status here with
+   * `ErrorBodySchema`, for an answer that is not a refusal constant.
    */
   responses: Partial<Record<number, z.ZodMiniType>>;
+  /** What the use case refuses with (404 for a missing resource, 409, ...): each one's status, and its text as an example. */
+  // biome-ignore lint/suspicious/noExplicitAny: a refusal's template arguments do not matter to the row that names it
+  refusals?: readonly Refusal<any>[];
   /** Media types of the success response when it is not JSON (the docs page and its assets). */
   produces?: readonly string[];
   /**
    * Examples for the OpenAPI document, where the schemas' own (`.meta({ examples })`) do not fit this
-   * operation: the request body, and response bodies by status. Error statuses have defaults.
+   * operation: the request body, and response bodies by status. Error statuses have defaults (the gates' and the
+   * refusals' texts).
    */
   examples?: { request?: unknown; responses?: Partial<Record<number, unknown>> };
 };

@@ -1,6 +1,6 @@
 import { requireCustomer } from '#shared/customers/require-customer.ts';
 import type { Deps } from '#shared/deps.ts';
-import { ConflictError, FieldError } from '#shared/errors.ts';
+import { FieldError } from '#shared/errors.ts';
 import { newId } from '#shared/ids.ts';
 import { AddressInUseError, insertDestinationWallet } from '#shared/wallets/destination-wallet-repository.ts';
 import type { WalletRecord } from '#shared/wallets/records.ts';
@@ -32,7 +32,7 @@ export async function createWallet(deps: Deps, input: Where & CreateWalletInput)
   try {
     await insertDestinationWallet(deps.db, wallet);
   } catch (error) {
-    if (error instanceof AddressInUseError) throw new ConflictError(ADDRESS_IN_USE);
+    if (error instanceof AddressInUseError) throw ADDRESS_IN_USE.error();
     throw error;
   }
   return toWallet(wallet);

@@ -1,7 +1,11 @@
 import type { Deps } from '#shared/deps.ts';
-import { ConflictError } from '#shared/errors.ts';
 import { deleteDestinationWallet, WalletChangedError } from '#shared/wallets/destination-wallet-repository.ts';
-import { MAX_DECISIONS, requireDestinationWallet, type WalletWhere } from '#shared/wallets/wallet-rules.ts';
+import {
+  MAX_DECISIONS,
+  requireDestinationWallet,
+  WALLET_CHANGING,
+  type WalletWhere,
+} from '#shared/wallets/wallet-rules.ts';
 
 /** Compose's delete answer (its deleteCustomerWallet page and the demo). */
 export const WALLET_DELETED = 'Wallet deleted successfully';
@@ -16,5 +20,5 @@ export async function deleteWallet(deps: Deps, input: WalletWhere): Promise<{ su
       if (!(error instanceof WalletChangedError)) throw error;
     }
   }
-  throw new ConflictError('Wallet is changing concurrently, please retry');
+  throw WALLET_CHANGING.error();
 }

@@ -1,6 +1,6 @@
+import { CUSTOMER_NOT_FOUND } from '#shared/customers/customer-rules.ts';
 import { getCustomer } from '#shared/customers/repository.ts';
 import type { Deps } from '#shared/deps.ts';
-import { NotFoundError } from '#shared/errors.ts';
 import type { WalletRecord } from '#shared/wallets/records.ts';
 import { listWalletsOfCustomer } from '#shared/wallets/repository.ts';
 import { type ListWalletsFilter, toWallet, type Wallet } from '#shared/wallets/schemas.ts';
@@ -16,7 +16,7 @@ export async function listWallets(deps: Deps, input: Where & ListWalletsFilter):
     getCustomer(deps.db, input.organizationId, input.customerId),
     listWalletsOfCustomer(deps.db, input.organizationId, input.customerId),
   ]);
-  if (!customer) throw new NotFoundError('Customer not found');
+  if (!customer) throw CUSTOMER_NOT_FOUND.error();
   const matching = wallets.filter(
     (wallet) =>
       (!input.currency || wallet.currency === input.currency) && (!input.chain || wallet.chain === input.chain),

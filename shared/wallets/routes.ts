@@ -1,6 +1,7 @@
-import { consoleReadable, customerNotFound, customerRoute } from '#shared/routing/presets.ts';
+import { CUSTOMER_NOT_FOUND } from '#shared/customers/customer-rules.ts';
+import { consoleReadable, customerRoute } from '#shared/routing/presets.ts';
 import { defineRoute, type RouteDefinition } from '#shared/routing/route.ts';
-import { CustomerIdParams, ErrorBodySchema } from '#shared/routing/schemas.ts';
+import { CustomerIdParams } from '#shared/routing/schemas.ts';
 import {
   AddressVerificationSchema,
   CreateWalletBody,
@@ -12,10 +13,10 @@ import {
   WalletListSchema,
   WalletSchema,
 } from '#shared/wallets/schemas.ts';
+import { NODE_UNANSWERED } from '#shared/wallets/verify-address.ts';
+import { ADDRESS_IN_USE, BANK_WALLET_IMMUTABLE, WALLET_NOT_FOUND } from '#shared/wallets/wallet-rules.ts';
 
 export const walletRoute = { ...customerRoute, tag: 'Wallets and deposits' } as const;
-
-export const walletNotFound = { 404: { error: 'Wallet not found' } };
 
 /** The wallets rows of the route table (assembled in `#shared/routes.ts`). */
 export const routes = {
@@ -31,14 +32,8 @@ export const routes = {
     successStatus: 200,
     access: { table: 'read', sessions: true },
     request: { params: CustomerIdParams, query: ListWalletsQuery },
-    responses: {
-      200: WalletListSchema,
-      400: ErrorBodySchema,
-      401: ErrorBodySchema,
-      403: ErrorBodySchema,
-      404: ErrorBodySchema,
-    },
-    examples: { responses: customerNotFound },
+    responses: { 200: WalletListSchema },
+    refusals: [CUSTOMER_NOT_FOUND],
   }),
   createCustomerWallet: defineRoute({
     ...walletRoute,
@@ -48,20 +43,13 @@ export const routes = {
     handler: 'functions/api/wallets/create-wallet.ts',
     summary: "Add a destination wallet: the customer's own address for on-ramp deposits",
     description:
-      'One address is one wallet within your organization (409 `Address already in use by another wallet`); ' +
+      `One address is one wallet within your organization (409 \`${ADDRESS_IN_USE.message}\`); ` +
       'mixed-case addresses must carry a correct EIP-55 checksum. Stored and returned checksummed.',
     successStatus: 201,
     access: { table: 'readwrite' },
     request: { params: CustomerIdParams, body: CreateWalletBody },
-    responses: {
-      201: WalletSchema,
-      400: ErrorBodySchema,
-      401: ErrorBodySchema,
-      403: ErrorBodySchema,
-      404: ErrorBodySchema,
-      409: ErrorBodySchema,
-    },
-    examples: { responses: { ...customerNotFound, 409: { error: 'Address already in use by another wallet' } } },
+    responses: { 201: WalletSchema },
+    refusals: [CUSTOMER_NOT_FOUND, ADDRESS_IN_USE],
   }),
   getCustomerWallet: defineRoute({
     ...walletRoute,
@@ -74,14 +62,8 @@ export const routes = {
     successStatus: 200,
     access: { table: 'read', sessions: true },
     request: { params: CustomerWalletParams },
-    responses: {
-      200: WalletSchema,
-      400: ErrorBodySchema,
-      401: ErrorBodySchema,
-      403: ErrorBodySchema,
-      404: ErrorBodySchema,
-    },
-    examples: { responses: walletNotFound },
+    responses: { 200: WalletSchema },
+    refusals: [WALLET_NOT_FOUND],
   }),
   updateCustomerWallet: defineRoute({
     ...walletRoute,
@@ -93,17 +75,8 @@ export const routes = {
     successStatus: 200,
     access: { table: 'readwrite' },
     request: { params: CustomerWalletParams, body: UpdateWalletBody },
-    responses: {
-      200: WalletSchema,
-      400: ErrorBodySchema,
-      401: ErrorBodySchema,
-      403: ErrorBodySchema,
-      404: ErrorBodySchema,
-      409: ErrorBodySchema,
-    },
-    examples: {
-      responses: { ...walletNotFound, 409: { error: 'Address already in use by another wallet' } },
-    },
+    responses: { 200: WalletSchema },
+    refusals: [WALLET_NOT_FOUND, ADDRESS_IN_USE],
   }),
   deleteCustomerWallet: defineRoute({
     ...walletRoute,
@@ -115,15 +88,8 @@ export const routes = {
     successStatus: 200,
     access: { table: 'readwrite' },
     request: { params: CustomerWalletParams },
-    responses: {
-      200: WalletDeletedSchema,
-      400: ErrorBodySchema,
-      401: ErrorBodySchema,
-      403: ErrorBodySchema,
-      404: ErrorBodySchema,
-      409: ErrorBodySchema,
-    },
-    examples: { responses: { ...walletNotFound, 409: { error: 'Bank deposit wallets cannot be modified' } } },
+    responses: { 200: WalletDeletedSchema },
+    refusals: [WALLET_NOT_FOUND, BANK_WALLET_IMMUTABLE],
   }),
   verifyAddress: defineRoute({
     ...walletRoute,
@@ -141,18 +107,12 @@ export const routes = {
     successStatus: 200,
     access: { table: 'read', chainRpc: true },
     request: { body: VerifyAddressBody },
-    responses: {
-      200: AddressVerificationSchema,
-      400: ErrorBodySchema,
-      401: ErrorBodySchema,
-      403: ErrorBodySchema,
-      503: ErrorBodySchema,
-    },
+    responses: { 200: AddressVerificationSchema },
     examples: {
       responses: {
         400: { error: 'chain: Unsupported chain polygon; this deployment reads base' },
-        503: { error: 'The base node did not answer, please retry' },
       },
     },
+    refusals: [NODE_UNANSWERED],
   }),
 } satisfies Record<string, RouteDefinition>;

@@ -1,5 +1,4 @@
 import type { Deps } from '#shared/deps.ts';
-import { ConflictError } from '#shared/errors.ts';
 import {
   AddressInUseError,
   changeWalletAddress,
@@ -10,6 +9,7 @@ import {
   ADDRESS_IN_USE,
   MAX_DECISIONS,
   requireDestinationWallet,
+  WALLET_CHANGING,
   type WalletWhere,
 } from '#shared/wallets/wallet-rules.ts';
 
@@ -21,9 +21,9 @@ export async function updateWallet(deps: Deps, input: WalletWhere & { address: s
     try {
       return toWallet(await changeWalletAddress(deps.db, { wallet, address: input.address, now: deps.clock.now() }));
     } catch (error) {
-      if (error instanceof AddressInUseError) throw new ConflictError(ADDRESS_IN_USE);
+      if (error instanceof AddressInUseError) throw ADDRESS_IN_USE.error();
       if (!(error instanceof WalletChangedError)) throw error;
     }
   }
-  throw new ConflictError('Wallet is changing concurrently, please retry');
+  throw WALLET_CHANGING.error();
 }

@@ -1,9 +1,11 @@
-import { FieldError, ServiceUnavailableError } from '#shared/errors.ts';
+import { FieldError, refusal } from '#shared/errors.ts';
 import { type Chain, chainDisplayName } from '#shared/money/chains.ts';
 import { type ChainPort, ChainRpcError } from '#shared/rails/chain/port.ts';
 import { isUnholdableAddress, isValidAddress, toChecksumAddress } from '#shared/wallets/ethereum.ts';
 import type { AddressVerification } from '#shared/wallets/schemas.ts';
 import { UNHOLDABLE_ADDRESS } from '#shared/wallets/schemas.ts';
+
+export const NODE_UNANSWERED = refusal(503, (chain: Chain) => `The ${chain} node did not answer, please retry`, 'base');
 
 export const INVALID_FORMAT = 'Invalid Ethereum address format';
 export const INVALID_CHECKSUM =
@@ -68,6 +70,6 @@ export async function verifyAddress(
     };
   } catch (error) {
     if (!(error instanceof ChainRpcError)) throw error;
-    throw new ServiceUnavailableError(`The ${chain} node did not answer, please retry`);
+    throw NODE_UNANSWERED.error(chain);
   }
 }

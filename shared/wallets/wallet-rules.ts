@@ -1,15 +1,18 @@
 import { requireCustomer } from '#shared/customers/require-customer.ts';
 import type { Deps } from '#shared/deps.ts';
-import { ConflictError, NotFoundError } from '#shared/errors.ts';
+import { refusal } from '#shared/errors.ts';
 import { UUID_PATTERN } from '#shared/ids.ts';
 import { getWalletOfCustomer } from '#shared/wallets/destination-wallet-repository.ts';
 import type { WalletRecord } from '#shared/wallets/records.ts';
 
-export const WALLET_NOT_FOUND = 'Wallet not found';
+export const WALLET_NOT_FOUND = refusal(404, 'Wallet not found');
 
-export const ADDRESS_IN_USE = 'Address already in use by another wallet';
+export const ADDRESS_IN_USE = refusal(409, 'Address already in use by another wallet');
 
-export const BANK_WALLET_IMMUTABLE = 'Bank deposit wallets cannot be modified';
+export const BANK_WALLET_IMMUTABLE = refusal(409, 'Bank deposit wallets cannot be modified');
+
+/** A write that lost every decision (`MAX_DECISIONS`) to concurrent changes of the wallet. */
+export const WALLET_CHANGING = refusal(409, 'Wallet is changing concurrently, please retry');
 
 export type Where = { organizationId: string; customerId: string };
 
@@ -27,12 +30,12 @@ export async function requireWallet(deps: Deps, where: WalletWhere): Promise<Wal
   if (wallet) return wallet;
   // A wallet lives in its customer's partition, so only when it is missing is the customer worth a read.
   await requireCustomer(deps, where.organizationId, where.customerId);
-  throw new NotFoundError(WALLET_NOT_FOUND);
+  throw WALLET_NOT_FOUND.error();
 }
 
 /** A wallet this area may change: a destination wallet. */
 export async function requireDestinationWallet(deps: Deps, where: WalletWhere): Promise<WalletRecord> {
   const wallet = await requireWallet(deps, where);
-  if (wallet.kind === 'BANK_DEPOSIT') throw new ConflictError(BANK_WALLET_IMMUTABLE);
+  if (wallet.kind === 'BANK_DEPOSIT') throw BANK_WALLET_IMMUTABLE.error();
   return wallet;
 }

@@ -1,6 +1,6 @@
 import { takeFromWindow } from '#shared/db/rate-limit.ts';
 import type { Deps } from '#shared/deps.ts';
-import { ConflictError, TooManyRequestsError } from '#shared/errors.ts';
+import { refusal, TooManyRequestsError } from '#shared/errors.ts';
 import { allWebhookEndpointsOfOrganization } from '#shared/webhooks/repository.ts';
 
 /**
@@ -14,6 +14,7 @@ export const TEST_EVENTS_PER_ENDPOINT_PER_MINUTE = 5;
 export const REDELIVERIES_PER_ENDPOINT_PER_MINUTE = 10;
 
 export const ENDPOINT_LIMIT_REACHED = `Webhook endpoint limit reached: at most ${MAX_ENDPOINTS_PER_ORGANIZATION} per organization`;
+export const ENDPOINT_LIMIT = refusal(409, ENDPOINT_LIMIT_REACHED);
 export const TOO_MANY_TEST_EVENTS = 'Too many test events for this endpoint, retry later';
 export const TOO_MANY_REDELIVERIES = 'Too many redeliveries for this endpoint, retry later';
 
@@ -23,7 +24,7 @@ export const TOO_MANY_REDELIVERIES = 'Too many redeliveries for this endpoint, r
  */
 export async function assertEndpointCapacity(deps: Deps, organizationId: string): Promise<void> {
   const endpoints = await allWebhookEndpointsOfOrganization(deps.db, organizationId);
-  if (endpoints.length >= MAX_ENDPOINTS_PER_ORGANIZATION) throw new ConflictError(ENDPOINT_LIMIT_REACHED);
+  if (endpoints.length >= MAX_ENDPOINTS_PER_ORGANIZATION) throw ENDPOINT_LIMIT.error();
 }
 
 const PER_ENDPOINT = {

@@ -1,11 +1,13 @@
 import type { Alongside } from '#shared/db/guarded-write.ts';
 import type { Deps } from '#shared/deps.ts';
-import { ConflictError, FieldError } from '#shared/errors.ts';
+import { FieldError, refusal } from '#shared/errors.ts';
 import type { Organization } from '#shared/organizations/records.ts';
 import { policyFor, urlProblem } from '#shared/webhooks/address-guard.ts';
 import type { EndpointRecord } from '#shared/webhooks/records.ts';
 import { replaceWebhookEndpoint, WebhookEndpointChangedError } from '#shared/webhooks/repository.ts';
 import { requireWebhookEndpoint } from '#shared/webhooks/require-webhook-endpoint.ts';
+
+export const ENDPOINT_CHANGED = refusal(409, 'Webhook endpoint changed concurrently, please retry');
 
 export type Caller = { organizationId: string; organization: Organization };
 
@@ -39,7 +41,7 @@ export async function changeEndpoint(
   } catch (error) {
     if (!(error instanceof WebhookEndpointChangedError)) throw error;
     await requireWebhookEndpoint(deps, caller.organizationId, endpointId);
-    throw new ConflictError('Webhook endpoint changed concurrently, please retry');
+    throw ENDPOINT_CHANGED.error();
   }
   return updated;
 }

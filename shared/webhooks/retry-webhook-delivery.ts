@@ -1,10 +1,14 @@
 import type { Alongside } from '#shared/db/guarded-write.ts';
 import type { Deps } from '#shared/deps.ts';
-import { ConflictError, NotFoundError } from '#shared/errors.ts';
+import { refusal } from '#shared/errors.ts';
 import { newId } from '#shared/ids.ts';
 import { takeEndpointSend } from '#shared/webhooks/endpoint-limits.ts';
 import { getDelivery, getWebhookEndpoint, requestRedelivery } from '#shared/webhooks/repository.ts';
+import { ENDPOINT_NOT_FOUND } from '#shared/webhooks/require-webhook-endpoint.ts';
 import { toWebhookDelivery, type WebhookDelivery } from '#shared/webhooks/schemas.ts';
+
+export const DELIVERY_NOT_FOUND = refusal(404, 'Webhook delivery not found');
+export const DELIVERY_CHANGED = refusal(409, 'Webhook delivery changed concurrently, please retry');
 
 /**
  * Redelivers now: a pending delivery is brought forward, a delivered or failed one gets one attempt more.
@@ -16,13 +20,13 @@ export async function retryWebhookDelivery(
   audit?: Alongside,
 ): Promise<WebhookDelivery> {
   const delivery = await getDelivery(deps.db, input.organizationId, input.deliveryId);
-  if (!delivery) throw new NotFoundError('Webhook delivery not found');
+  if (!delivery) throw DELIVERY_NOT_FOUND.error();
   if (!(await getWebhookEndpoint(deps.db, input.organizationId, delivery.endpointId))) {
-    throw new NotFoundError('Webhook endpoint not found');
+    throw ENDPOINT_NOT_FOUND.error();
   }
   await takeEndpointSend(deps, 'redelivery', input.organizationId, delivery.endpointId);
   const audited = audit?.(delivery.deliveryId, { endpointId: delivery.endpointId }) ?? [];
   const requested = await requestRedelivery(deps.db, delivery, { requestId: newId(), now: deps.clock.now() }, audited);
-  if (!requested) throw new ConflictError('Webhook delivery changed concurrently, please retry');
+  if (!requested) throw DELIVERY_CHANGED.error();
   return toWebhookDelivery(requested);
 }

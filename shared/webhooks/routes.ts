@@ -1,14 +1,17 @@
 import { consoleReadable, NoBody } from '#shared/routing/presets.ts';
 import { defineRoute, type RouteDefinition } from '#shared/routing/route.ts';
-import { DeletedSchema, ErrorBodySchema, PaginationQuery } from '#shared/routing/schemas.ts';
+import { DeletedSchema, PaginationQuery } from '#shared/routing/schemas.ts';
 import * as z from '#shared/validation/zod.ts';
 import {
-  ENDPOINT_LIMIT_REACHED,
+  ENDPOINT_LIMIT,
   REDELIVERIES_PER_ENDPOINT_PER_MINUTE,
   TEST_EVENTS_PER_ENDPOINT_PER_MINUTE,
   TOO_MANY_REDELIVERIES,
   TOO_MANY_TEST_EVENTS,
 } from '#shared/webhooks/endpoint-limits.ts';
+import { ENDPOINT_CHANGED } from '#shared/webhooks/endpoint-rules.ts';
+import { ENDPOINT_NOT_FOUND } from '#shared/webhooks/require-webhook-endpoint.ts';
+import { DELIVERY_CHANGED, DELIVERY_NOT_FOUND } from '#shared/webhooks/retry-webhook-delivery.ts';
 import {
   CreateEndpointBody,
   DeliveryIdParams,
@@ -21,8 +24,6 @@ import {
 } from '#shared/webhooks/schemas.ts';
 
 const webhookRoute = { auth: true, tag: 'Webhooks' } as const;
-
-const endpointNotFound = { 404: { error: 'Webhook endpoint not found' } };
 
 /** The webhooks rows of the route table (assembled in `#shared/routes.ts`). */
 export const routes = {
@@ -50,19 +51,9 @@ export const routes = {
     successStatus: 201,
     access: { table: 'readwrite' },
     request: { body: CreateEndpointBody },
-    responses: {
-      201: WebhookEndpointWithSecretSchema,
-      400: ErrorBodySchema,
-      401: ErrorBodySchema,
-      403: ErrorBodySchema,
-      409: ErrorBodySchema,
-    },
-    examples: {
-      responses: {
-        400: { error: 'url: Must not point to a private address' },
-        409: { error: ENDPOINT_LIMIT_REACHED },
-      },
-    },
+    responses: { 201: WebhookEndpointWithSecretSchema },
+    refusals: [ENDPOINT_LIMIT],
+    examples: { responses: { 400: { error: 'url: Must not point to a private address' } } },
   }),
   listWebhookEndpoints: defineRoute({
     ...webhookRoute,
@@ -75,11 +66,7 @@ export const routes = {
     successStatus: 200,
     access: { table: 'read', sessions: true, indexes: ['gsi1'] },
     request: { query: z.strictObject({ ...PaginationQuery }) },
-    responses: {
-      200: z.array(WebhookEndpointSchema),
-      400: ErrorBodySchema,
-      401: ErrorBodySchema,
-    },
+    responses: { 200: z.array(WebhookEndpointSchema) },
   }),
   getWebhookEndpoint: defineRoute({
     ...webhookRoute,
@@ -92,13 +79,8 @@ export const routes = {
     successStatus: 200,
     access: { table: 'read', sessions: true },
     request: { params: EndpointIdParams },
-    responses: {
-      200: WebhookEndpointSchema,
-      400: ErrorBodySchema,
-      401: ErrorBodySchema,
-      404: ErrorBodySchema,
-    },
-    examples: { responses: endpointNotFound },
+    responses: { 200: WebhookEndpointSchema },
+    refusals: [ENDPOINT_NOT_FOUND],
   }),
   updateWebhookEndpoint: defineRoute({
     ...webhookRoute,
@@ -111,17 +93,8 @@ export const routes = {
     successStatus: 200,
     access: { table: 'readwrite' },
     request: { params: EndpointIdParams, body: UpdateEndpointBody },
-    responses: {
-      200: WebhookEndpointSchema,
-      400: ErrorBodySchema,
-      401: ErrorBodySchema,
-      403: ErrorBodySchema,
-      404: ErrorBodySchema,
-      409: ErrorBodySchema,
-    },
-    examples: {
-      responses: { ...endpointNotFound, 409: { error: 'Webhook endpoint changed concurrently, please retry' } },
-    },
+    responses: { 200: WebhookEndpointSchema },
+    refusals: [ENDPOINT_NOT_FOUND, ENDPOINT_CHANGED],
   }),
   deleteWebhookEndpoint: defineRoute({
     ...webhookRoute,
@@ -134,14 +107,8 @@ export const routes = {
     successStatus: 200,
     access: { table: 'readwrite' },
     request: { params: EndpointIdParams },
-    responses: {
-      200: DeletedSchema,
-      400: ErrorBodySchema,
-      401: ErrorBodySchema,
-      403: ErrorBodySchema,
-      404: ErrorBodySchema,
-    },
-    examples: { responses: endpointNotFound },
+    responses: { 200: DeletedSchema },
+    refusals: [ENDPOINT_NOT_FOUND],
   }),
   rotateWebhookSecret: defineRoute({
     ...webhookRoute,
@@ -157,17 +124,8 @@ export const routes = {
     successStatus: 200,
     access: { table: 'readwrite' },
     request: { params: EndpointIdParams, body: NoBody },
-    responses: {
-      200: WebhookEndpointWithSecretSchema,
-      400: ErrorBodySchema,
-      401: ErrorBodySchema,
-      403: ErrorBodySchema,
-      404: ErrorBodySchema,
-      409: ErrorBodySchema,
-    },
-    examples: {
-      responses: { ...endpointNotFound, 409: { error: 'Webhook endpoint changed concurrently, please retry' } },
-    },
+    responses: { 200: WebhookEndpointWithSecretSchema },
+    refusals: [ENDPOINT_NOT_FOUND, ENDPOINT_CHANGED],
   }),
   sendWebhookTest: defineRoute({
     ...webhookRoute,
@@ -181,14 +139,9 @@ export const routes = {
     successStatus: 202,
     access: { table: 'readwrite' },
     request: { params: EndpointIdParams, body: NoBody },
-    responses: {
-      202: TestEventSchema,
-      400: ErrorBodySchema,
-      401: ErrorBodySchema,
-      403: ErrorBodySchema,
-      404: ErrorBodySchema,
-    },
-    examples: { responses: { ...endpointNotFound, 429: { error: TOO_MANY_TEST_EVENTS } } },
+    responses: { 202: TestEventSchema },
+    refusals: [ENDPOINT_NOT_FOUND],
+    examples: { responses: { 429: { error: TOO_MANY_TEST_EVENTS } } },
   }),
   listWebhookDeliveries: defineRoute({
     ...webhookRoute,
@@ -201,13 +154,8 @@ export const routes = {
     successStatus: 200,
     access: { table: 'read', sessions: true, indexes: ['gsi1'] },
     request: { params: EndpointIdParams, query: z.strictObject({ ...PaginationQuery }) },
-    responses: {
-      200: z.array(WebhookDeliverySchema),
-      400: ErrorBodySchema,
-      401: ErrorBodySchema,
-      404: ErrorBodySchema,
-    },
-    examples: { responses: endpointNotFound },
+    responses: { 200: z.array(WebhookDeliverySchema) },
+    refusals: [ENDPOINT_NOT_FOUND],
   }),
   retryWebhookDelivery: defineRoute({
     ...webhookRoute,
@@ -224,20 +172,8 @@ export const routes = {
     successStatus: 202,
     access: { table: 'readwrite' },
     request: { params: DeliveryIdParams, body: NoBody },
-    responses: {
-      202: WebhookDeliverySchema,
-      400: ErrorBodySchema,
-      401: ErrorBodySchema,
-      403: ErrorBodySchema,
-      404: ErrorBodySchema,
-      409: ErrorBodySchema,
-    },
-    examples: {
-      responses: {
-        404: { error: 'Webhook delivery not found' },
-        409: { error: 'Webhook delivery changed concurrently, please retry' },
-        429: { error: TOO_MANY_REDELIVERIES },
-      },
-    },
+    responses: { 202: WebhookDeliverySchema },
+    refusals: [DELIVERY_NOT_FOUND, DELIVERY_CHANGED],
+    examples: { responses: { 429: { error: TOO_MANY_REDELIVERIES } } },
   }),
 } satisfies Record<string, RouteDefinition>;
