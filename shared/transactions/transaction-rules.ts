@@ -3,7 +3,10 @@ import { refusal } from '#shared/errors.ts';
 import type { Organization } from '#shared/organizations/records.ts';
 import { findTransactionPointer } from '#shared/transactions/transaction-repository.ts';
 
-/** The customer-facing reads and the cancel route. Every read of a path resource checks the customer first. */
+/**
+ * A customer's transaction: what the customer-facing reads and the cancel route name (every read of a path
+ * resource checks the customer first), and what `locate` finds.
+ */
 export type CustomerTransaction = { organizationId: string; customerId: string; transactionId: string };
 
 /**
