@@ -43,6 +43,8 @@ export const NOT_A_WITHDRAWAL = refusal(409, 'Transaction is not a withdrawal');
 export const ALREADY_SIGNED = refusal(409, 'Approver has already signed this withdrawal');
 /** The signature that reaches the required approvals reserves the source amount; a short balance refuses it. */
 export const INSUFFICIENT_BALANCE = refusal(409, 'Insufficient USDC balance');
+/** A transition lost every race with other changes of the transaction (`transitions.ts`). */
+export const TRANSACTION_CHANGED_CONCURRENTLY = refusal(409, 'Transaction is changing concurrently, please retry');
 
 /** Refuses (409) a trigger the transaction's type or status does not allow. */
 export function assertTransition(transaction: TransactionRecord, trigger: Trigger): void {

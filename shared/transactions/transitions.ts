@@ -7,7 +7,12 @@ import { balanceWrites, developerFeeEarned } from '#shared/ledger/balance-reposi
 import { log } from '#shared/log.ts';
 import { toMicro } from '#shared/money/micro.ts';
 import type { Organization } from '#shared/organizations/records.ts';
-import { ALREADY_SIGNED, assertTransition, INSUFFICIENT_BALANCE } from '#shared/transactions/lifecycle.ts';
+import {
+  ALREADY_SIGNED,
+  assertTransition,
+  INSUFFICIENT_BALANCE,
+  TRANSACTION_CHANGED_CONCURRENTLY,
+} from '#shared/transactions/lifecycle.ts';
 import { addSeconds, statusChangedEvent } from '#shared/transactions/new-transaction.ts';
 import { executorFor } from '#shared/transactions/payout-executor.ts';
 import type { TransactionRecord } from '#shared/transactions/records.ts';
@@ -76,7 +81,7 @@ async function applyTransition(
         if (!(error instanceof WriteConditionFailedError)) throw error;
       }
     }
-    throw new ConflictError('Transaction is changing concurrently, please retry');
+    throw TRANSACTION_CHANGED_CONCURRENTLY.error();
   });
 }
 
