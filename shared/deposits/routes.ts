@@ -17,12 +17,11 @@ import {
   VIRTUAL_ACCOUNT_NOT_FOUND,
   VIRTUAL_ACCOUNT_NOT_PENDING,
 } from '#shared/deposits/virtual-account-rules.ts';
-import { consoleReadable, NoBody, sandboxRoute } from '#shared/routing/presets.ts';
+import { consoleReadable, NoBody, sandboxRoute, walletRoute } from '#shared/routing/presets.ts';
 import { defineRoute, type RouteDefinition } from '#shared/routing/route.ts';
 import { CustomerIdParams, PaginationQuery } from '#shared/routing/schemas.ts';
 import { TransactionResponseSchema } from '#shared/transactions/schemas.ts';
 import * as z from '#shared/validation/zod.ts';
-import { walletRoute } from '#shared/wallets/routes.ts';
 import { WALLET_NOT_FOUND } from '#shared/wallets/wallet-rules.ts';
 
 /** The deposits rows of the route table (assembled in `#shared/routes.ts`). */

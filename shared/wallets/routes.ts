@@ -1,5 +1,5 @@
 import { CUSTOMER_NOT_FOUND } from '#shared/customers/customer-rules.ts';
-import { consoleReadable, customerRoute } from '#shared/routing/presets.ts';
+import { consoleReadable, walletRoute } from '#shared/routing/presets.ts';
 import { defineRoute, type RouteDefinition } from '#shared/routing/route.ts';
 import { CustomerIdParams } from '#shared/routing/schemas.ts';
 import {
@@ -15,8 +15,6 @@ import {
 } from '#shared/wallets/schemas.ts';
 import { NODE_UNANSWERED } from '#shared/wallets/verify-address.ts';
 import { ADDRESS_IN_USE, BANK_WALLET_IMMUTABLE, WALLET_NOT_FOUND } from '#shared/wallets/wallet-rules.ts';
-
-export const walletRoute = { ...customerRoute, tag: 'Wallets and deposits' } as const;
 
 /** The wallets rows of the route table (assembled in `#shared/routes.ts`). */
 export const routes = {
