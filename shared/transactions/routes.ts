@@ -1,5 +1,5 @@
 import { consoleReadable, customerNotFound, customerRoute } from '#shared/routing/presets.ts';
-import { defineRoute, type RouteDefinition } from '#shared/routing/route.ts';
+import { defineRoute, OPENAPI_PROSE, type RouteDefinition } from '#shared/routing/route.ts';
 import { CustomerIdParams, ErrorBodySchema } from '#shared/routing/schemas.ts';
 import {
   ListTransactionsQuery,
@@ -19,7 +19,8 @@ export const routes = {
     path: '/api/v2/customers/{customerId}/transactions',
     handler: 'functions/api/transactions/list-transactions.ts',
     summary: "List a customer's transactions, newest first (filters: type, status)",
-    description: 'Withdrawals and deposits; amounts are decimal strings. Filters take any letter case.',
+    description:
+      OPENAPI_PROSE && 'Withdrawals and deposits; amounts are decimal strings. Filters take any letter case.',
     successStatus: 200,
     access: { table: 'read', sessions: true, indexes: ['gsi1'] },
     request: { params: CustomerIdParams, query: ListTransactionsQuery },
