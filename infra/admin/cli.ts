@@ -13,7 +13,6 @@ import { type EurReceivingAccount, EurReceivingAccountSchema } from '#shared/con
 import { createOwnerInvite } from '#shared/console/create-owner-invite.ts';
 import { decideAsOperator } from '#shared/console/decide-as-operator.ts';
 import { verifySignatures } from '#shared/console/verify-signatures.ts';
-import { EmailSchema } from '#shared/customers/schemas.ts';
 import { createDb, type Db } from '#shared/db/client.ts';
 import { decideVirtualAccountById } from '#shared/deposits/decide-virtual-account-by-id.ts';
 import { HttpError } from '#shared/errors.ts';
@@ -31,6 +30,7 @@ import { EurAccountSchema, UsdAccountSchema } from '#shared/rails/bank/payment-f
 import { indexOrganizationTransactions } from '#shared/transactions/index-organization-transactions.ts';
 import { organizationOfTransaction } from '#shared/transactions/organization-of-transaction.ts';
 import { isValidRoutingNumber } from '#shared/validation/bank-accounts.ts';
+import { EmailSchema } from '#shared/validation/email.ts';
 import { isValidIban } from '#shared/validation/iban.ts';
 import * as z from '#shared/validation/zod.ts';
 

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { type BundlingOptions, type ICommandHooks, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { BuildOptions } from 'esbuild';
 import { REPO_ROOT } from '#infra/repo-root.ts';
+import { routes as docsRoutes } from '#shared/docs/routes.ts';
 
 /**
  * How every function is bundled, in one place: CDK's NodejsFunction (`cdkBundling`) and the bundle benchmark
@@ -34,8 +35,19 @@ export const BUNDLE = {
     "import { createRequire as __bannerCreateRequire } from 'node:module'; const require = __bannerCreateRequire(import.meta.url);",
 } as const;
 
-/** NodejsFunction's `bundling`: esbuild from node_modules, so synth needs neither Docker nor a network. */
-export const cdkBundling: BundlingOptions = {
+/**
+ * Compile-time constants of a function's bundle. The route rows' OpenAPI prose (`OPENAPI_PROSE`,
+ * shared/routing/route.ts) is read only where the document is built, so every other function's bundle folds it away.
+ */
+export function bundleDefines(entry: string): Record<string, string> {
+  return entry === docsRoutes.getOpenApiDocument.handler ? {} : { PAYOUTS_WITHOUT_OPENAPI_PROSE: 'true' };
+}
+
+/**
+ * NodejsFunction's `bundling` of the function whose entry is `entry` (relative to the repository): esbuild from
+ * node_modules, so synth needs neither Docker nor a network.
+ */
+export const cdkBundling = (entry: string): BundlingOptions => ({
   forceDockerBundling: false,
   format: OutputFormat.ESM,
   target: BUNDLE.target,
@@ -45,7 +57,8 @@ export const cdkBundling: BundlingOptions = {
   externalModules: BUNDLE.external,
   mainFields: [...BUNDLE.mainFields],
   banner: BUNDLE.banner,
-};
+  define: bundleDefines(entry),
+});
 
 const requireFromRoot = createRequire(path.join(REPO_ROOT, 'package.json'));
 
@@ -83,6 +96,7 @@ export function esbuildOptions(entry: string, outdir: string): BuildOptions {
     external: BUNDLE.external,
     mainFields: [...BUNDLE.mainFields],
     banner: { js: BUNDLE.banner },
+    define: bundleDefines(entry),
     logLevel: 'warning',
   };
 }

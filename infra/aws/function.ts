@@ -56,8 +56,8 @@ export class PayoutsFunction extends NodejsFunction {
       logGroup,
       tracing: props.tracing ? Tracing.ACTIVE : Tracing.DISABLED,
       bundling: props.packageFiles?.length
-        ? { ...cdkBundling, commandHooks: copyPackageFiles(props.packageFiles) }
-        : cdkBundling,
+        ? { ...cdkBundling(props.handler), commandHooks: copyPackageFiles(props.packageFiles) }
+        : cdkBundling(props.handler),
     });
     this.entry = path.join(REPO_ROOT, props.handler);
     if (props.tracing) {

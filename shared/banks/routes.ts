@@ -2,7 +2,7 @@ import { BANK_EXISTS, BANK_NOT_FOUND, BANK_NOT_PENDING } from '#shared/banks/ban
 import { BankSchema, CreateBankBody, CustomerBankParams, SandboxRejectBankBody } from '#shared/banks/schemas.ts';
 import { CUSTOMER_NOT_FOUND } from '#shared/customers/customer-rules.ts';
 import { consoleReadable, customerRoute, NoBody, sandboxRoute } from '#shared/routing/presets.ts';
-import { defineRoute, type RouteDefinition } from '#shared/routing/route.ts';
+import { defineRoute, OPENAPI_PROSE, type RouteDefinition } from '#shared/routing/route.ts';
 import { CustomerIdParams, PaginationQuery } from '#shared/routing/schemas.ts';
 import * as z from '#shared/validation/zod.ts';
 
@@ -18,19 +18,21 @@ export const routes = {
     path: '/api/v2/customers/{customerId}/withdrawal/banks',
     handler: 'functions/api/banks/create-bank.ts',
     summary: 'Add a withdrawal bank, with one deposit wallet per supported chain',
-    description: [
-      'EUR banks take `iban` and `bic` (SEPA), USD banks `accountNumber` and `routingNumber` (Fedwire); the other',
-      "currency's fields are refused by name. Checked in this order: the shape (400), the customer (404), its KYC",
-      '(403 until approved), for `CUSTOMER` banks the name match, then duplicates (409: one bank per account and',
-      "customer).\n\n**Name matching**: a `CUSTOMER` bank's `beneficiaryName` must match the KYC verified name",
-      '(`verifiedName`). Case, accents, repeated spaces, punctuation and word order are ignored (`Doe, Jane` =',
-      '`Jane Doe`, `Müller` = `Mueller`); an initial may stand for a word (`J. Doe` = `Jane Doe`) if one full word',
-      'matches; every word must be accounted for (a left-out middle name is a mismatch: 400',
-      "`beneficiaryName: Beneficiary name does not match the customer's verified name`). Corporates may drop one",
-      'legal form (GmbH, Ltd, Inc, ...).\n\n`CUSTOMER` banks are `ACTIVE` at once; `OTHER_INDIVIDUAL` and `OTHER_BUSINESS`',
-      'banks are `PENDING` until reviewed. The bank gets one USDC deposit wallet per supported chain: USDC sent there',
-      'is paid out to the bank (enabled while the bank is `ACTIVE`).',
-    ].join(' '),
+    description:
+      OPENAPI_PROSE &&
+      [
+        'EUR banks take `iban` and `bic` (SEPA), USD banks `accountNumber` and `routingNumber` (Fedwire); the other',
+        "currency's fields are refused by name. Checked in this order: the shape (400), the customer (404), its KYC",
+        '(403 until approved), for `CUSTOMER` banks the name match, then duplicates (409: one bank per account and',
+        "customer).\n\n**Name matching**: a `CUSTOMER` bank's `beneficiaryName` must match the KYC verified name",
+        '(`verifiedName`). Case, accents, repeated spaces, punctuation and word order are ignored (`Doe, Jane` =',
+        '`Jane Doe`, `Müller` = `Mueller`); an initial may stand for a word (`J. Doe` = `Jane Doe`) if one full word',
+        'matches; every word must be accounted for (a left-out middle name is a mismatch: 400',
+        "`beneficiaryName: Beneficiary name does not match the customer's verified name`). Corporates may drop one",
+        'legal form (GmbH, Ltd, Inc, ...).\n\n`CUSTOMER` banks are `ACTIVE` at once; `OTHER_INDIVIDUAL` and `OTHER_BUSINESS`',
+        'banks are `PENDING` until reviewed. The bank gets one USDC deposit wallet per supported chain: USDC sent there',
+        'is paid out to the bank (enabled while the bank is `ACTIVE`).',
+      ].join(' '),
     successStatus: 201,
     access: { table: 'readwrite' },
     request: { params: CustomerIdParams, body: CreateBankBody },
@@ -72,7 +74,8 @@ export const routes = {
     path: '/api/v2/sandbox/customers/{customerId}/withdrawal/banks/{bankId}/approve',
     handler: 'functions/api/banks/approve-bank.ts',
     summary: 'Sandbox: approve a PENDING withdrawal bank (it becomes ACTIVE, its deposit wallets enabled)',
-    description: 'Stands in for the review of third-party banks; only a `PENDING` bank (409 otherwise).',
+    description:
+      OPENAPI_PROSE && 'Stands in for the review of third-party banks; only a `PENDING` bank (409 otherwise).',
     successStatus: 200,
     access: { table: 'readwrite' },
     request: { params: CustomerBankParams, body: NoBody },

@@ -7,7 +7,6 @@ import {
   PaymentRailSchema,
   RecipientTypeSchema,
 } from '#shared/banks/records.ts';
-import { EmailSchema, text } from '#shared/customers/schemas.ts';
 import { ChainSchema } from '#shared/money/chains.ts';
 import {
   isValidBic,
@@ -17,7 +16,9 @@ import {
   normalizeIban,
 } from '#shared/validation/bank-accounts.ts';
 import { CountryCodeSchema } from '#shared/validation/country.ts';
+import { EmailSchema } from '#shared/validation/email.ts';
 import { isValidIban } from '#shared/validation/iban.ts';
+import { text } from '#shared/validation/text.ts';
 import * as z from '#shared/validation/zod.ts';
 import type { WalletRecord } from '#shared/wallets/records.ts';
 import { depositInstructions } from '#shared/wallets/schemas.ts';

@@ -28,7 +28,7 @@ import { ChangeSettingsBody, CustomerOverviewSchema, SettingsSchema } from '#sha
 import { CUSTOMER_NOT_FOUND } from '#shared/customers/customer-rules.ts';
 import { TOO_MANY_REQUESTS, UNAUTHORIZED } from '#shared/errors.ts';
 import { NoBody } from '#shared/routing/presets.ts';
-import { defineRoute } from '#shared/routing/route.ts';
+import { defineRoute, OPENAPI_PROSE } from '#shared/routing/route.ts';
 import { CustomerIdParams } from '#shared/routing/schemas.ts';
 import { ALREADY_SIGNED } from '#shared/transactions/lifecycle.ts';
 import { ListTransactionsQuery, TransactionResponseSchema } from '#shared/transactions/schemas.ts';
@@ -252,9 +252,10 @@ export const routes = {
     handler: 'functions/api/console/get-customer-overview.ts',
     summary: "A customer's page: the customer and KYC, banks, wallets, USDC balance and first transactions",
     description:
+      OPENAPI_PROSE &&
       'Each part is what its `/api/v2` operation answers (get customer, list banks, list wallets, balance, list ' +
-      'transactions), gathered in one call; further transactions through `GET /api/v2/customers/{customerId}/' +
-      'transactions?cursor=<transactionsNextCursor>` with the session.',
+        'transactions), gathered in one call; further transactions through `GET /api/v2/customers/{customerId}/' +
+        'transactions?cursor=<transactionsNextCursor>` with the session.',
     successStatus: 200,
     access: { table: 'read', sessions: true, indexes: ['gsi1'] },
     request: { params: CustomerIdParams },
@@ -271,8 +272,9 @@ export const routes = {
     handler: 'functions/api/console/list-organization-transactions.ts',
     summary: "All the organization's transactions, across its customers, newest first (filters: status, type)",
     description:
+      OPENAPI_PROSE &&
       'Paged like the API: `limit` and `cursor`, and a `Link: <...>; rel="next"` header while more exist. Filters ' +
-      'take any letter case.',
+        'take any letter case.',
     successStatus: 200,
     access: { table: 'read', sessions: true, indexes: ['gsi3'] },
     request: { query: ListTransactionsQuery },
@@ -299,8 +301,9 @@ export const routes = {
     handler: 'functions/api/console/change-settings.ts',
     summary: 'Change the signatures required, the API withdrawal allowance or switch API withdrawals off (owners)',
     description:
+      OPENAPI_PROSE &&
       'Only the fields sent change; each change is in the audit log (`settings.changed`, before and after). ' +
-      "`requiredApprovals` applies to withdrawals proposed from now on. Turning a feature on is the operator's (403).",
+        "`requiredApprovals` applies to withdrawals proposed from now on. Turning a feature on is the operator's (403).",
     successStatus: 200,
     access: readwrite,
     request: { body: ChangeSettingsBody },

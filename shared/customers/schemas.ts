@@ -11,20 +11,9 @@ import {
 import { canonicalFiat, FiatAmountSchema } from '#shared/money/amounts.ts';
 import { PaginationQuery } from '#shared/routing/schemas.ts';
 import { CountryCodeSchema } from '#shared/validation/country.ts';
-import { FORBIDDEN_CHARACTERS, hasForbiddenCharacters, normalizeText } from '#shared/validation/text.ts';
+import { EmailSchema } from '#shared/validation/email.ts';
+import { text } from '#shared/validation/text.ts';
 import * as z from '#shared/validation/zod.ts';
-
-// The document shows the input side of a transform; the limits live after it, so they are restated for readers.
-// NFKC and whitespace folded; control and bidi formatting characters refused (shared/validation/text.ts).
-export const text = (max: number) =>
-  z
-    .pipe(
-      z
-        .pipe(z.string(), z.transform(normalizeText))
-        .check(z.refine((value) => !hasForbiddenCharacters(value), { error: FORBIDDEN_CHARACTERS, abort: true })),
-      z.string().check(z.minLength(1), z.maxLength(max)),
-    )
-    .check(z.meta({ minLength: 1, maxLength: max }));
 
 export const AddressInputSchema = z
   .strictObject({
@@ -36,16 +25,6 @@ export const AddressInputSchema = z
     postalCode: text(20).check(z.meta({ description: 'Postal code as the country writes it', examples: ['10117'] })),
   })
   .check(z.meta({ id: 'AddressInput' }));
-export const EmailSchema = z
-  .pipe(
-    z.pipe(
-      z.string(),
-      z.transform((value) => value.trim()),
-    ),
-    z.email({ error: 'Invalid email' }).check(z.maxLength(254)),
-  )
-  .check(z.meta({ format: 'email', maxLength: 254 }));
-
 const CustomerName = text(140).check(
   z.meta({
     description:

@@ -1,6 +1,6 @@
-import { Decimal } from 'decimal.js';
 import { refusal } from '#shared/errors.ts';
 import type { Chain } from '#shared/money/chains.ts';
+import { toMicro } from '#shared/money/micro.ts';
 import type { WalletKind } from '#shared/wallets/records.ts';
 
 /** The sandbox's test-token transfer on the local chain failed (the chain did not answer). */
@@ -17,5 +17,5 @@ export const FORWARDING_MINIMUM_USDC = '5';
  */
 export function inboundOutcome(input: { kind: WalletKind; bankActive: boolean; amount: string }): 'forward' | 'credit' {
   const forwardable = input.kind === 'BANK_DEPOSIT' && input.bankActive;
-  return forwardable && new Decimal(input.amount).gte(FORWARDING_MINIMUM_USDC) ? 'forward' : 'credit';
+  return forwardable && toMicro(input.amount) >= toMicro(FORWARDING_MINIMUM_USDC) ? 'forward' : 'credit';
 }

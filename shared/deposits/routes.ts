@@ -17,12 +17,11 @@ import {
   VIRTUAL_ACCOUNT_NOT_FOUND,
   VIRTUAL_ACCOUNT_NOT_PENDING,
 } from '#shared/deposits/virtual-account-rules.ts';
-import { consoleReadable, NoBody, sandboxRoute } from '#shared/routing/presets.ts';
-import { defineRoute, type RouteDefinition } from '#shared/routing/route.ts';
+import { consoleReadable, NoBody, sandboxRoute, walletRoute } from '#shared/routing/presets.ts';
+import { defineRoute, OPENAPI_PROSE, type RouteDefinition } from '#shared/routing/route.ts';
 import { CustomerIdParams, PaginationQuery } from '#shared/routing/schemas.ts';
 import { TransactionResponseSchema } from '#shared/transactions/schemas.ts';
 import * as z from '#shared/validation/zod.ts';
-import { walletRoute } from '#shared/wallets/routes.ts';
 import { WALLET_NOT_FOUND } from '#shared/wallets/wallet-rules.ts';
 
 /** The deposits rows of the route table (assembled in `#shared/routes.ts`). */
@@ -36,8 +35,9 @@ export const routes = {
     handler: 'functions/api/deposits/get-deposit-details.ts',
     summary: "Bank details for fiat deposits to the customer's USDC balance",
     description:
+      OPENAPI_PROSE &&
       "The payer must quote `reference` exactly and pay from the customer's own account. Fields the rail does not use " +
-      'are `null`. With an ACTIVE USD virtual account, `usd` + `SWIFT` answers its dedicated IBAN. Needs approved KYC (403).',
+        'are `null`. With an ACTIVE USD virtual account, `usd` + `SWIFT` answers its dedicated IBAN. Needs approved KYC (403).',
     successStatus: 200,
     access: { table: 'read', sessions: true },
     request: { params: CustomerIdParams, query: DepositDetailsQuery },
@@ -52,12 +52,13 @@ export const routes = {
     handler: 'functions/api/deposits/request-virtual-account.ts',
     summary: 'Request a dedicated USD or EUR virtual account (PENDING until opened)',
     description:
+      OPENAPI_PROSE &&
       "One per currency and customer (409). Needs approved KYC (403). Answers Compose's shape: `virtualAccountId`, " +
-      '`status` (`PENDING`, then `APPROVED`), `message` and the nested `virtualAccount` (null until opened); ' +
-      '`virtual_account.created` and later `virtual_account.approved` (or `virtual_account.rejected`, after which ' +
-      'the customer may request a new account of that currency) are sent. In the sandbox, ' +
-      '`POST /sandbox/customers/{customerId}/virtual-accounts/{virtualAccountId}/approve` opens it and `/reject` ' +
-      'refuses it.',
+        '`status` (`PENDING`, then `APPROVED`), `message` and the nested `virtualAccount` (null until opened); ' +
+        '`virtual_account.created` and later `virtual_account.approved` (or `virtual_account.rejected`, after which ' +
+        'the customer may request a new account of that currency) are sent. In the sandbox, ' +
+        '`POST /sandbox/customers/{customerId}/virtual-accounts/{virtualAccountId}/approve` opens it and `/reject` ' +
+        'refuses it.',
     successStatus: 202,
     access: { table: 'readwrite' },
     request: { params: CustomerIdParams, body: CreateVirtualAccountBody },
@@ -72,7 +73,9 @@ export const routes = {
     path: '/api/v2/customers/{customerId}/virtual-account',
     handler: 'functions/api/deposits/get-virtual-account.ts',
     summary: "Get a customer's virtual account (by `virtualAccountId`, else the newest)",
-    description: "Compose's poll for the IBAN: `status` becomes `APPROVED` and `virtualAccount` carries the details.",
+    description:
+      OPENAPI_PROSE &&
+      "Compose's poll for the IBAN: `status` becomes `APPROVED` and `virtualAccount` carries the details.",
     successStatus: 200,
     access: { table: 'read', sessions: true, indexes: ['gsi1'] },
     request: { params: CustomerIdParams, query: GetVirtualAccountQuery },
@@ -114,8 +117,9 @@ export const routes = {
     handler: 'functions/api/deposits/reject-virtual-account.ts',
     summary: 'Sandbox: refuse a PENDING virtual account (REJECTED), optionally with a reason',
     description:
+      OPENAPI_PROSE &&
       'As the provider would: the account becomes `REJECTED` for good (with `rejectionReason`), ' +
-      '`virtual_account.rejected` is sent, and the customer may request a new account of that currency.',
+        '`virtual_account.rejected` is sent, and the customer may request a new account of that currency.',
     successStatus: 200,
     access: { table: 'readwrite' },
     request: { params: CustomerVirtualAccountParams, body: SandboxRejectVirtualAccountBody },
@@ -131,13 +135,14 @@ export const routes = {
     summary:
       'Sandbox: USDC arrives on-chain at an address (a forwarding WITHDRAWAL from a bank deposit wallet, else a DEPOSIT)',
     description:
+      OPENAPI_PROSE &&
       'On `npm start` a real USDC test-token transfer to the address on the local chain, reported to the same ' +
-      'ingestion the chain watcher uses; elsewhere (or with a `txHash`) the report alone. Only deposit addresses ' +
-      'the platform derived are credited: at a bank deposit wallet whose bank is `ACTIVE`, 5 USDC or more become a ' +
-      '`WITHDRAWAL` to that bank (`PROCESSING` at once, settled like any sandbox payout); less, or a bank not ' +
-      '`ACTIVE`: a `COMPLETED` `DEPOSIT` to the balance. A destination wallet is credited nothing (404). One ' +
-      'transfer is recorded once: reporting it again answers the same transaction with `Idempotent-Replayed: true`. ' +
-      '503 when the local chain does not answer.',
+        'ingestion the chain watcher uses; elsewhere (or with a `txHash`) the report alone. Only deposit addresses ' +
+        'the platform derived are credited: at a bank deposit wallet whose bank is `ACTIVE`, 5 USDC or more become a ' +
+        '`WITHDRAWAL` to that bank (`PROCESSING` at once, settled like any sandbox payout); less, or a bank not ' +
+        '`ACTIVE`: a `COMPLETED` `DEPOSIT` to the balance. A destination wallet is credited nothing (404). One ' +
+        'transfer is recorded once: reporting it again answers the same transaction with `Idempotent-Replayed: true`. ' +
+        '503 when the local chain does not answer.',
     successStatus: 201,
     access: { table: 'readwrite' },
     request: { body: SandboxDepositBody },
@@ -152,8 +157,9 @@ export const routes = {
     handler: 'functions/api/deposits/credit-balance.ts',
     summary: "Sandbox: credit USDC to the customer's balance (a completed DEPOSIT)",
     description:
+      OPENAPI_PROSE &&
       'Stands in for money arriving: the amount (a decimal string) is added to the available balance at once, ' +
-      'recorded as a `COMPLETED` `DEPOSIT`, and `deposit.created` is sent.',
+        'recorded as a `COMPLETED` `DEPOSIT`, and `deposit.created` is sent.',
     successStatus: 201,
     access: { table: 'readwrite' },
     request: { params: CustomerIdParams, body: SandboxCreditBody },

@@ -1,9 +1,9 @@
-import { text } from '#shared/customers/schemas.ts';
 import type { VirtualAccountRecord } from '#shared/deposits/records.ts';
 import { VirtualAccountCurrencySchema, VirtualAccountRecordSchema } from '#shared/deposits/records.ts';
 import { refusal } from '#shared/errors.ts';
 import { UsdcAmountSchema } from '#shared/money/amounts.ts';
 import { CHAINS } from '#shared/money/chains.ts';
+import { text } from '#shared/validation/text.ts';
 import * as z from '#shared/validation/zod.ts';
 import { EthereumAddressSchema } from '#shared/wallets/schemas.ts';
 

@@ -1,7 +1,7 @@
 import { CUSTOMER_NOT_FOUND } from '#shared/customers/customer-rules.ts';
 import { AllowanceSchema, BalanceSchema, SandboxAllowanceBody } from '#shared/ledger/schemas.ts';
 import { consoleReadable, customerRoute, sandboxRoute } from '#shared/routing/presets.ts';
-import { defineRoute, type RouteDefinition } from '#shared/routing/route.ts';
+import { defineRoute, OPENAPI_PROSE, type RouteDefinition } from '#shared/routing/route.ts';
 import { CustomerIdParams } from '#shared/routing/schemas.ts';
 
 /** The ledger rows of the route table: balances and the allowance (assembled in `#shared/routes.ts`). */
@@ -16,6 +16,7 @@ export const routes = {
     handler: 'functions/api/ledger/get-customer-balance.ts',
     summary: "Get the customer's USDC balance (available and locked)",
     description:
+      OPENAPI_PROSE &&
       '`balance` = `availableBalance` + `lockedBalance`; locked is what withdrawals in progress hold. Decimal strings.',
     successStatus: 200,
     access: { table: 'read', sessions: true },
@@ -33,8 +34,9 @@ export const routes = {
     handler: 'functions/api/ledger/get-allowance.ts',
     summary: "Get the organization's API withdrawal allowance",
     description:
+      OPENAPI_PROSE &&
       'API withdrawals within the allowance execute at once; beyond it they become proposals that need signatures. ' +
-      '`enabled` is the `apiWithdrawals` feature.',
+        '`enabled` is the `apiWithdrawals` feature.',
     successStatus: 200,
     access: { table: 'read', sessions: true },
     responses: { 200: AllowanceSchema },
@@ -46,7 +48,9 @@ export const routes = {
     path: '/api/v2/sandbox/allowance',
     handler: 'functions/api/ledger/set-allowance.ts',
     summary: 'Sandbox: set the withdrawal allowance and start a new period',
-    description: 'Starts a new period with nothing spent. A limit of `"0"` turns every API withdrawal into a proposal.',
+    description:
+      OPENAPI_PROSE &&
+      'Starts a new period with nothing spent. A limit of `"0"` turns every API withdrawal into a proposal.',
     successStatus: 200,
     access: { table: 'readwrite' },
     request: { body: SandboxAllowanceBody },

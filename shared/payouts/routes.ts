@@ -1,6 +1,6 @@
 import { SandboxFailBody, SandboxFaultsBody, SandboxFaultsSchema } from '#shared/payouts/schemas.ts';
 import { NoBody, sandboxRoute } from '#shared/routing/presets.ts';
-import { defineRoute, type RouteDefinition } from '#shared/routing/route.ts';
+import { defineRoute, OPENAPI_PROSE, type RouteDefinition } from '#shared/routing/route.ts';
 import { sandboxTransactionRoute } from '#shared/transactions/sandbox-transaction-route.ts';
 
 /** The payouts rows of the route table: the sandbox's stand-ins for the bank and the payout's start (assembled in `#shared/routes.ts`). */
@@ -14,10 +14,11 @@ export const routes = {
       NoBody,
     ),
     description:
+      OPENAPI_PROSE &&
       'Sandbox payouts also settle by themselves a few seconds after they start (3 s by default, ' +
-      '`SANDBOX_SETTLE_AFTER_S`): the sandbox bank answers their payment file. This settles one now the same way: ' +
-      'a camt.054 booking its debit goes into the bank channel inbox and is applied like any bank report. The ' +
-      'locked amount leaves the balance.',
+        '`SANDBOX_SETTLE_AFTER_S`): the sandbox bank answers their payment file. This settles one now the same way: ' +
+        'a camt.054 booking its debit goes into the bank channel inbox and is applied like any bank report. The ' +
+        'locked amount leaves the balance.',
   },
   sandboxFailTransaction: sandboxTransactionRoute(
     'payouts',
@@ -34,8 +35,9 @@ export const routes = {
     handler: 'functions/api/payouts/set-faults.ts',
     summary: 'Sandbox: make the next n payout executions fail at start',
     description:
+      OPENAPI_PROSE &&
       'Each armed fault fails one execution at start: the withdrawal goes back to `PROPOSED` and its reservations are ' +
-      'released.',
+        'released.',
     successStatus: 200,
     access: { table: 'readwrite' },
     request: { body: SandboxFaultsBody },

@@ -131,16 +131,6 @@ export function smallestSourceFor(
   return hi;
 }
 
-/**
- * A deposit's developer fee: `roundDown(amount * developerSpreadFeeBps / 10000, 6)` of the USDC that arrived (the
- * customer is credited the rest, Compose's `targetAmount - developerFee.amount`).
- */
-export function depositDeveloperFee(amount: Decimal.Value, developerSpreadFeeBps: number): string {
-  return formatUsdc(
-    new D(amount).times(developerSpreadFeeBps).div(10_000).toDecimalPlaces(USDC_PLACES, Decimal.ROUND_DOWN),
-  );
-}
-
 /** Rates render with at least two decimals, like money, and never in exponent notation. */
 export function formatRate(rate: Decimal.Value): string {
   const [whole, fraction = ''] = new D(rate).toFixed().split('.');

@@ -2,6 +2,8 @@ import * as z from '#shared/validation/zod.ts';
 
 /** What several areas' routes share: the gates and the tag. */
 export const customerRoute = { auth: true, features: ['customers'], tag: 'Customers' } as const;
+/** Wallets, deposit details, virtual accounts: customers' routes under their own tag. */
+export const walletRoute = { ...customerRoute, tag: 'Wallets and deposits' } as const;
 export const sandboxRoute = { auth: true, sandboxOnly: true, tag: 'Sandbox' } as const;
 
 /** A route that takes no body: an empty object, so any field is refused by name. */

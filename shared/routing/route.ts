@@ -2,6 +2,16 @@ import type { Access } from '#shared/db/access.ts';
 import type { Refusal } from '#shared/errors.ts';
 import type * as z from '#shared/validation/zod.ts';
 
+/** Defined (as `true`) by esbuild in every deployed function but the OpenAPI document's (infra/aws/bundling.ts). */
+declare const PAYOUTS_WITHOUT_OPENAPI_PROSE: true | undefined;
+
+/**
+ * Whether the route rows carry their OpenAPI prose (`description`), which only the document reads: everywhere
+ * the TypeScript runs as written (the local runtime, the tests, the document's function), and not in the other
+ * deployed functions, whose bundles fold every `description: OPENAPI_PROSE && ...` to `false` and drop the text.
+ */
+export const OPENAPI_PROSE = typeof PAYOUTS_WITHOUT_OPENAPI_PROSE === 'undefined';
+
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 export type Feature = 'customers' | 'apiWithdrawals';
 
@@ -34,8 +44,9 @@ export type RouteDefinition = {
   /**
    * What a client must know beyond the schemas: the rules the operation enforces, what the sandbox does by
    * itself. Markdown; the OpenAPI operation's description, before the notes the generator adds (features, sandbox).
+   * Written `OPENAPI_PROSE && text`: `false` in the bundles that never build the document.
    */
-  description?: string;
+  description?: string | false;
   tag: string;
   /** false only for the public routes (health, OpenAPI document). */
   auth: boolean;

@@ -1,6 +1,6 @@
 import { CUSTOMER_NOT_FOUND } from '#shared/customers/customer-rules.ts';
 import { consoleReadable, customerRoute } from '#shared/routing/presets.ts';
-import { defineRoute, type RouteDefinition } from '#shared/routing/route.ts';
+import { defineRoute, OPENAPI_PROSE, type RouteDefinition } from '#shared/routing/route.ts';
 import { CustomerIdParams } from '#shared/routing/schemas.ts';
 import {
   ListTransactionsQuery,
@@ -21,7 +21,8 @@ export const routes = {
     path: '/api/v2/customers/{customerId}/transactions',
     handler: 'functions/api/transactions/list-transactions.ts',
     summary: "List a customer's transactions, newest first (filters: type, status)",
-    description: 'Withdrawals and deposits; amounts are decimal strings. Filters take any letter case.',
+    description:
+      OPENAPI_PROSE && 'Withdrawals and deposits; amounts are decimal strings. Filters take any letter case.',
     successStatus: 200,
     access: { table: 'read', sessions: true, indexes: ['gsi1'] },
     request: { params: CustomerIdParams, query: ListTransactionsQuery },

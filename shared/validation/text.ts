@@ -1,3 +1,5 @@
+import * as z from '#shared/validation/zod.ts';
+
 /**
  * Free text from callers (names, address lines, reasons). Compatibility forms are folded to what they are (NFKC:
  * fullwidth `Ｊａｎｅ` and circled `Ⓙⓐⓝⓔ` become `Jane`), so what is stored, shown, matched and paid to is one
@@ -18,3 +20,17 @@ export const normalizeText = (value: string): string => value.normalize('NFKC').
 
 /** True when the text holds a character `FORBIDDEN_CHARACTERS` describes (checked after `normalizeText`). */
 export const hasForbiddenCharacters = (value: string): boolean => FORBIDDEN.test(value);
+
+/**
+ * Caller text of 1 to `max` characters, folded by `normalizeText`, refused with `FORBIDDEN_CHARACTERS`. The document
+ * shows the input side of a transform; the limits live after it, so they are restated for readers.
+ */
+export const text = (max: number) =>
+  z
+    .pipe(
+      z
+        .pipe(z.string(), z.transform(normalizeText))
+        .check(z.refine((value) => !hasForbiddenCharacters(value), { error: FORBIDDEN_CHARACTERS, abort: true })),
+      z.string().check(z.minLength(1), z.maxLength(max)),
+    )
+    .check(z.meta({ minLength: 1, maxLength: max }));

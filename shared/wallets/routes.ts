@@ -1,6 +1,6 @@
 import { CUSTOMER_NOT_FOUND } from '#shared/customers/customer-rules.ts';
-import { consoleReadable, customerRoute } from '#shared/routing/presets.ts';
-import { defineRoute, type RouteDefinition } from '#shared/routing/route.ts';
+import { consoleReadable, walletRoute } from '#shared/routing/presets.ts';
+import { defineRoute, OPENAPI_PROSE, type RouteDefinition } from '#shared/routing/route.ts';
 import { CustomerIdParams } from '#shared/routing/schemas.ts';
 import {
   AddressVerificationSchema,
@@ -15,8 +15,6 @@ import {
 } from '#shared/wallets/schemas.ts';
 import { NODE_UNANSWERED } from '#shared/wallets/verify-address.ts';
 import { ADDRESS_IN_USE, BANK_WALLET_IMMUTABLE, WALLET_NOT_FOUND } from '#shared/wallets/wallet-rules.ts';
-
-export const walletRoute = { ...customerRoute, tag: 'Wallets and deposits' } as const;
 
 /** The wallets rows of the route table (assembled in `#shared/routes.ts`). */
 export const routes = {
@@ -43,8 +41,9 @@ export const routes = {
     handler: 'functions/api/wallets/create-wallet.ts',
     summary: "Add a destination wallet: the customer's own address for on-ramp deposits",
     description:
+      OPENAPI_PROSE &&
       `One address is one wallet within your organization (409 \`${ADDRESS_IN_USE.message}\`); ` +
-      'mixed-case addresses must carry a correct EIP-55 checksum. Stored and returned checksummed.',
+        'mixed-case addresses must carry a correct EIP-55 checksum. Stored and returned checksummed.',
     successStatus: 201,
     access: { table: 'readwrite' },
     request: { params: CustomerIdParams, body: CreateWalletBody },
@@ -99,11 +98,12 @@ export const routes = {
     handler: 'functions/api/wallets/verify-address.ts',
     summary: 'Verify an Ethereum address: EIP-55 checksum, contract, Safe multisig',
     description:
+      OPENAPI_PROSE &&
       "Compose's address check, answered 200 whatever the address: `isValid` with the reason in `errors` " +
-      '(`Invalid Ethereum address format`, a wrong EIP-55 checksum, an address no one holds), then, for a valid ' +
-      "address, `isContract` (code at the address, `eth_getCode`) and `isSafeWallet` (it answers Safe's " +
-      '`getThreshold()` and `getOwners()`; `safe` shows them) on `chain` (default `base`). `warnings`: an address ' +
-      "without checksum, a contract that is not a Safe. Nothing is stored. 503 when the chain's node does not answer.",
+        '(`Invalid Ethereum address format`, a wrong EIP-55 checksum, an address no one holds), then, for a valid ' +
+        "address, `isContract` (code at the address, `eth_getCode`) and `isSafeWallet` (it answers Safe's " +
+        '`getThreshold()` and `getOwners()`; `safe` shows them) on `chain` (default `base`). `warnings`: an address ' +
+        "without checksum, a contract that is not a Safe. Nothing is stored. 503 when the chain's node does not answer.",
     successStatus: 200,
     access: { table: 'read', chainRpc: true },
     request: { body: VerifyAddressBody },

@@ -1,5 +1,5 @@
 import { consoleReadable, NoBody } from '#shared/routing/presets.ts';
-import { defineRoute, type RouteDefinition } from '#shared/routing/route.ts';
+import { defineRoute, OPENAPI_PROSE, type RouteDefinition } from '#shared/routing/route.ts';
 import { DeletedSchema, PaginationQuery } from '#shared/routing/schemas.ts';
 import * as z from '#shared/validation/zod.ts';
 import {
@@ -36,18 +36,20 @@ export const routes = {
     path: '/api/v2/webhooks/endpoints',
     handler: 'functions/api/webhooks/create-webhook-endpoint.ts',
     summary: 'Create a webhook endpoint (the signing secret is shown only here and on rotation)',
-    description: [
-      '**Receivers**: live organizations need `https` and a public address; private, loopback, link-local and',
-      'metadata addresses are refused when saved and again at every delivery (after DNS resolution). Sandbox',
-      'organizations may also use `http` and loopback, such as `http://127.0.0.1:4000/webhooks` for a receiver on',
-      'your machine (`npm start`; in AWS loopback is refused for everyone).\n\n**Events only after the endpoint',
-      'exists**: an endpoint receives the events created after it was created, never older ones; create it before',
-      'the flow you want to observe.\n\n**Verifying**: each delivery is a Standard Webhooks POST (`webhook-id`,',
-      '`webhook-timestamp`, `webhook-signature`) signed with the `secret` returned here (keep it: it is shown only',
-      'here and on rotation). Verify the raw body with the `standardwebhooks` (or `svix`) library before parsing it.',
-      'Answer 2xx within 15 s; anything else is retried (5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h). Delivery is at',
-      'least once and unordered: deduplicate on `webhook-id`.',
-    ].join(' '),
+    description:
+      OPENAPI_PROSE &&
+      [
+        '**Receivers**: live organizations need `https` and a public address; private, loopback, link-local and',
+        'metadata addresses are refused when saved and again at every delivery (after DNS resolution). Sandbox',
+        'organizations may also use `http` and loopback, such as `http://127.0.0.1:4000/webhooks` for a receiver on',
+        'your machine (`npm start`; in AWS loopback is refused for everyone).\n\n**Events only after the endpoint',
+        'exists**: an endpoint receives the events created after it was created, never older ones; create it before',
+        'the flow you want to observe.\n\n**Verifying**: each delivery is a Standard Webhooks POST (`webhook-id`,',
+        '`webhook-timestamp`, `webhook-signature`) signed with the `secret` returned here (keep it: it is shown only',
+        'here and on rotation). Verify the raw body with the `standardwebhooks` (or `svix`) library before parsing it.',
+        'Answer 2xx within 15 s; anything else is retried (5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h). Delivery is at',
+        'least once and unordered: deduplicate on `webhook-id`.',
+      ].join(' '),
     successStatus: 201,
     access: { table: 'readwrite' },
     request: { body: CreateEndpointBody },
@@ -119,8 +121,9 @@ export const routes = {
     handler: 'functions/api/webhooks/rotate-webhook-secret.ts',
     summary: 'Rotate the signing secret (the old one keeps signing for 24 hours)',
     description:
+      OPENAPI_PROSE &&
       'For 24 hours every delivery carries two signatures, by the new and the old secret, so receivers can switch ' +
-      'over without losing an event.',
+        'over without losing an event.',
     successStatus: 200,
     access: { table: 'readwrite' },
     request: { params: EndpointIdParams, body: NoBody },
@@ -135,7 +138,9 @@ export const routes = {
     path: '/api/v2/webhooks/endpoints/{endpointId}/test',
     handler: 'functions/api/webhooks/send-test-event.ts',
     summary: 'Send a webhook.test event to this endpoint',
-    description: `Goes to this endpoint only, signed and retried like any event; not subscribable. At most ${TEST_EVENTS_PER_ENDPOINT_PER_MINUTE} a minute per endpoint (429 with \`Retry-After\`).`,
+    description:
+      OPENAPI_PROSE &&
+      `Goes to this endpoint only, signed and retried like any event; not subscribable. At most ${TEST_EVENTS_PER_ENDPOINT_PER_MINUTE} a minute per endpoint (429 with \`Retry-After\`).`,
     successStatus: 202,
     access: { table: 'readwrite' },
     request: { params: EndpointIdParams, body: NoBody },
@@ -166,9 +171,10 @@ export const routes = {
     handler: 'functions/api/webhooks/retry-webhook-delivery.ts',
     summary: 'Redeliver now (a failed or delivered delivery gets one attempt more)',
     description:
+      OPENAPI_PROSE &&
       'A `FAILED` or `DELIVERED` delivery gets exactly one more attempt; a `PENDING` one is brought forward. The ' +
-      'same `webhook-id` and body are sent, so a receiver that deduplicates handles it once. At most ' +
-      `${REDELIVERIES_PER_ENDPOINT_PER_MINUTE} a minute per endpoint (429 with \`Retry-After\`).`,
+        'same `webhook-id` and body are sent, so a receiver that deduplicates handles it once. At most ' +
+        `${REDELIVERIES_PER_ENDPOINT_PER_MINUTE} a minute per endpoint (429 with \`Retry-After\`).`,
     successStatus: 202,
     access: { table: 'readwrite' },
     request: { params: DeliveryIdParams, body: NoBody },

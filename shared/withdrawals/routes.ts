@@ -1,7 +1,7 @@
 import { BANK_NOT_FOUND } from '#shared/banks/bank-rules.ts';
 import { KYC_REQUIRED } from '#shared/customers/customer-rules.ts';
 import { customerRoute, NoBody } from '#shared/routing/presets.ts';
-import { defineRoute, type RouteDefinition } from '#shared/routing/route.ts';
+import { defineRoute, OPENAPI_PROSE, type RouteDefinition } from '#shared/routing/route.ts';
 import { CustomerIdParams } from '#shared/routing/schemas.ts';
 import { TRANSITION_REFUSED } from '#shared/transactions/lifecycle.ts';
 import { sandboxTransactionRoute } from '#shared/transactions/sandbox-transaction-route.ts';
@@ -22,21 +22,23 @@ export const routes = {
     path: '/api/v2/customers/{customerId}/withdrawal',
     handler: 'functions/api/withdrawals/create-withdrawal.ts',
     summary: 'Create a withdrawal to an active bank of the customer (idempotent)',
-    description: [
-      '**Amounts** are decimal strings, never JSON numbers: exactly one of `sourceAmount` (USDC taken from the',
-      'balance, up to 6 places) or `targetAmount` (what the bank receives in its currency, up to 2 places). The fee',
-      'is `max(minFee, source × feeBps / 10000)` rounded up to 6 places; the payout is `(source − fee) × rate`',
-      'rounded down to 2 places; for a `targetAmount` the smallest source that delivers it is charged.\n\n',
-      '**Idempotency**: send `idempotencyKey` (or the `Idempotency-Key` header) and retry freely: the same key and',
-      'parameters answer 201 with the transaction as it is now and `Idempotent-Replayed: true`, writing nothing;',
-      'the same key with other parameters is a 422.\n\n**Outcome**: when the API allowance and the available',
-      'balance both cover it, the withdrawal is `PROCESSING` at once (both reserved); otherwise it is `PROPOSED`',
-      '(`requiresUiAction: true`) and waits for signatures. The customer needs approved KYC (403) and the bank',
-      'must be `ACTIVE` (400).\n\n**Sandbox**: a `PROCESSING` payout settles by itself a few seconds later',
-      '(`COMPLETED`, 3 s by default, `SANDBOX_SETTLE_AFTER_S`), or at once with',
-      '`POST /sandbox/transactions/{transactionId}/complete` (`/fail` to fail it). Each status change sends',
-      '`withdrawal.status_changed`.',
-    ].join(' '),
+    description:
+      OPENAPI_PROSE &&
+      [
+        '**Amounts** are decimal strings, never JSON numbers: exactly one of `sourceAmount` (USDC taken from the',
+        'balance, up to 6 places) or `targetAmount` (what the bank receives in its currency, up to 2 places). The fee',
+        'is `max(minFee, source × feeBps / 10000)` rounded up to 6 places; the payout is `(source − fee) × rate`',
+        'rounded down to 2 places; for a `targetAmount` the smallest source that delivers it is charged.\n\n',
+        '**Idempotency**: send `idempotencyKey` (or the `Idempotency-Key` header) and retry freely: the same key and',
+        'parameters answer 201 with the transaction as it is now and `Idempotent-Replayed: true`, writing nothing;',
+        'the same key with other parameters is a 422.\n\n**Outcome**: when the API allowance and the available',
+        'balance both cover it, the withdrawal is `PROCESSING` at once (both reserved); otherwise it is `PROPOSED`',
+        '(`requiresUiAction: true`) and waits for signatures. The customer needs approved KYC (403) and the bank',
+        'must be `ACTIVE` (400).\n\n**Sandbox**: a `PROCESSING` payout settles by itself a few seconds later',
+        '(`COMPLETED`, 3 s by default, `SANDBOX_SETTLE_AFTER_S`), or at once with',
+        '`POST /sandbox/transactions/{transactionId}/complete` (`/fail` to fail it). Each status change sends',
+        '`withdrawal.status_changed`.',
+      ].join(' '),
     successStatus: 201,
     access: { table: 'readwrite' },
     request: { params: CustomerIdParams, body: CreateWithdrawalBody },
@@ -53,7 +55,9 @@ export const routes = {
     path: '/api/v2/customers/{customerId}/transactions/{transactionId}/cancel',
     handler: 'functions/api/withdrawals/cancel-transaction.ts',
     summary: 'Cancel a withdrawal that awaits signatures',
-    description: 'Only while `PROPOSED` or `PARTIALLY_SIGNED` (409 otherwise); nothing was reserved, so nothing moves.',
+    description:
+      OPENAPI_PROSE &&
+      'Only while `PROPOSED` or `PARTIALLY_SIGNED` (409 otherwise); nothing was reserved, so nothing moves.',
     successStatus: 200,
     access: { table: 'readwrite' },
     request: { params: TransactionParams, body: NoBody },

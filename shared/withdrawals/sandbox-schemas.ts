@@ -1,4 +1,4 @@
-import { EmailSchema } from '#shared/customers/schemas.ts';
+import { EmailSchema } from '#shared/validation/email.ts';
 import * as z from '#shared/validation/zod.ts';
 
 /** The request shapes of the sandbox's stand-ins for approvers. */

@@ -10,12 +10,14 @@ import { REPO_ROOT } from '#infra/repo-root.ts';
  *
  * Listed: the stack every function is built on (zod, middy, the document client over DynamoDB; without it the
  * own floor of most functions would be the floor, and 1.3× of it would leave the 1.45× median target nothing to
- * say), and the libraries that speak an outside service or standard a function exists to talk to. Not listed,
- * on purpose: decimal.js, the service's own arithmetic, which bigint minor units could replace; 26 functions
- * carry it, most only because shared/withdrawals/new-transaction.ts takes a deposit's developer fee from
- * quote.ts, and listing it would hide that (the functions that quote carry it by need and pay for it).
- * @noble/hashes: address checksums, carried by 41 functions that mostly never checksum one. mnemonist: inside
- * the floor already. xmllint-wasm only validates bank files in the tests and is in no function.
+ * say), the libraries that speak an outside service or standard a function exists to talk to, and decimal.js,
+ * the service's fixed money library, which only the functions that quote carry: withdrawals and their rates
+ * (createWithdrawal, getRate, sandboxSetExchangeRates), the deposits forwarded to a bank at a rate
+ * (sandboxDeposit, ChainWatcher) and the OpenAPI document, which holds every route. Every other function counts
+ * money in bigint micro-USDC (a deposit's developer fee, the forwarding minimum) and carries none of it; one
+ * that picks it up again shows it in the own-floor table's libraries, where it must be one of these. Not listed, on purpose: @noble/hashes: address checksums, carried by 41 functions that
+ * mostly never checksum one. mnemonist: inside the floor already. xmllint-wasm only validates bank files in the
+ * tests and is in no function.
  */
 /** The floor: a handler that only creates the DynamoDB client. */
 export const FLOOR_HANDLER = 'test/bench/floor-handler.ts';
@@ -98,6 +100,12 @@ export const OWN_FLOOR_LIBRARIES = {
     code: 'ibantools/',
     imports: "import { composeIBAN, isValidIBAN } from 'ibantools/jsnext/ibantools.js';",
     touch: '[composeIBAN, isValidIBAN]',
+  },
+  // Money: the quote engine's exact decimal arithmetic (shared/quotes/quote.ts, rates.ts).
+  'decimal.js': {
+    code: 'decimal.js/',
+    imports: "import { Decimal } from 'decimal.js';",
+    touch: 'Decimal',
   },
   '@noble/curves': {
     code: '@noble/curves/',

@@ -111,6 +111,16 @@ describe('API function bundling', () => {
     expect(JSON.parse(response.body)).toMatchObject({ openapi: '3.1.0', paths: { '/api/v2/customers': {} } });
   });
 
+  it("leaves the routes' OpenAPI prose out of every bundle but the document's", async () => {
+    const prose = String(routes.createCustomer.description).slice(0, 60);
+    const built = async (route: RouteDefinition, name: string) =>
+      readFile(await benchBundle(route.handler, path.join(outdir, name)), 'utf8');
+
+    expect(prose).toMatch(/^The customer starts with/);
+    expect(await built(routes.createCustomer, 'without-prose')).not.toContain(prose);
+    expect(await built(routes.getOpenApiDocument, 'with-prose')).toContain(prose);
+  });
+
   it('is what the bundle benchmark builds, byte for byte', async () => {
     const benched = await benchBundle(routes.health.handler, path.join(outdir, 'bench'));
 

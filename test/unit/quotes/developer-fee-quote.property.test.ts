@@ -2,14 +2,8 @@ import type { Decimal } from 'decimal.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatMicro } from '#shared/money/micro.ts';
-import {
-  depositDeveloperFee,
-  developerFeeFor,
-  feeFor,
-  quoteWithdrawal,
-  smallestSourceFor,
-  targetFor,
-} from '#shared/quotes/quote.ts';
+import { depositDeveloperFee } from '#shared/quotes/deposit-fee.ts';
+import { developerFeeFor, feeFor, quoteWithdrawal, smallestSourceFor, targetFor } from '#shared/quotes/quote.ts';
 import { Exact, fiat, MAX, MICRO, quoteOrRefusal, rate, usdc } from '#test/support/quotes/quote-arbitraries.ts';
 
 /**
