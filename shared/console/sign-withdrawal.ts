@@ -9,7 +9,8 @@ import {
 import { consoleWrites, getChallenge, getPasskey } from '#shared/console/repository.ts';
 import type { Deps } from '#shared/deps.ts';
 import { ConflictError } from '#shared/errors.ts';
-import { AlreadySignedError, approveWithdrawal } from '#shared/transactions/transitions.ts';
+import { AlreadySignedError } from '#shared/transactions/transitions.ts';
+import { approveWithdrawal } from '#shared/withdrawals/approve-withdrawal.ts';
 
 export class WithdrawalChangedError extends ConflictError {
   constructor() {
@@ -22,7 +23,7 @@ export class WithdrawalChangedError extends ConflictError {
  * member's for this transaction, that the withdrawal still shows what was signed, and the signature itself;
  * then the signature (member, credential, authenticator data, client data, signature), its audit entry, the
  * consumed challenge and the passkey's counter are written in the approval's own transaction
- * (shared/transactions/transitions.ts), so a signature is stored exactly when it counts.
+ * (shared/withdrawals/approve-withdrawal.ts), so a signature is stored exactly when it counts.
  */
 export async function signWithdrawal(
   deps: Deps,
