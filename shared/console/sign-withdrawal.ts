@@ -23,7 +23,7 @@ export class WithdrawalChangedError extends ConflictError {
  * member's for this transaction, that the withdrawal still shows what was signed, and the signature itself;
  * then the signature (member, credential, authenticator data, client data, signature), its audit entry, the
  * consumed challenge and the passkey's counter are written in the approval's own transaction
- * (shared/withdrawals/approve-withdrawal.ts), so a signature is stored exactly when it counts.
+ * (shared/transactions/transitions.ts), so a signature is stored exactly when it counts.
  */
 export async function signWithdrawal(
   deps: Deps,
