@@ -1,6 +1,6 @@
 import { bindingOf } from '#shared/console/console-rules.ts';
 import type { Deps } from '#shared/deps.ts';
-import { ConflictError, NotFoundError } from '#shared/errors.ts';
+import { ConflictError } from '#shared/errors.ts';
 import type { Organization } from '#shared/organizations/records.ts';
 import type { TransactionRecord } from '#shared/transactions/records.ts';
 import { getTransactionOfCustomer } from '#shared/transactions/transaction-repository.ts';
@@ -12,7 +12,7 @@ export const AWAITING = ['PROPOSED', 'PARTIALLY_SIGNED'] as const;
 export async function readWithdrawal(deps: Deps, organizationId: string, transactionId: string) {
   const locator = await locate(deps, organizationId, transactionId);
   const transaction = await getTransactionOfCustomer(deps.db, organizationId, locator.customerId, transactionId);
-  if (transaction?.type !== 'WITHDRAWAL') throw new NotFoundError(TRANSACTION_NOT_FOUND);
+  if (transaction?.type !== 'WITHDRAWAL') throw TRANSACTION_NOT_FOUND.error();
   return { locator, transaction };
 }
 

@@ -29,8 +29,10 @@ import { CUSTOMER_NOT_FOUND } from '#shared/customers/customer-rules.ts';
 import { TOO_MANY_REQUESTS, UNAUTHORIZED } from '#shared/errors.ts';
 import { NoBody } from '#shared/routing/presets.ts';
 import { defineRoute } from '#shared/routing/route.ts';
-import { CustomerIdParams, ErrorBodySchema } from '#shared/routing/schemas.ts';
+import { CustomerIdParams } from '#shared/routing/schemas.ts';
+import { ALREADY_SIGNED } from '#shared/transactions/lifecycle.ts';
 import { ListTransactionsQuery, TransactionResponseSchema } from '#shared/transactions/schemas.ts';
+import { TRANSACTION_NOT_FOUND } from '#shared/transactions/transaction-rules.ts';
 import * as z from '#shared/validation/zod.ts';
 
 /**
@@ -39,13 +41,9 @@ import * as z from '#shared/validation/zod.ts';
  */
 const publicRoute = { auth: false, tag: 'Console', console: { permission: 'public' } } as const;
 const sessionRoute = { auth: true, tag: 'Console' } as const;
-const E = ErrorBodySchema;
 const readwrite = { table: 'readwrite' } as const;
-/** The approval rows' refusals come from the withdrawals' rules (their constants once that area names them). */
-const withdrawalNotFound = {
-  404: { error: 'Transaction not found' },
-  409: { error: 'Approver has already signed this withdrawal' },
-};
+/** What the approval rows refuse with: the transactions' rules. */
+const approvalRefusals = [TRANSACTION_NOT_FOUND, ALREADY_SIGNED];
 
 export const routes = {
   consoleStartRegistration: defineRoute({
@@ -161,8 +159,8 @@ export const routes = {
     successStatus: 200,
     access: readwrite,
     request: { params: TransactionIdParams, body: NoBody },
-    responses: { 200: ApprovalOptionsSchema, 404: E, 409: E },
-    examples: { responses: withdrawalNotFound },
+    responses: { 200: ApprovalOptionsSchema },
+    refusals: approvalRefusals,
   }),
   consoleSignWithdrawal: defineRoute({
     ...sessionRoute,
@@ -175,8 +173,8 @@ export const routes = {
     successStatus: 200,
     access: readwrite,
     request: { params: TransactionIdParams, body: SignWithdrawalBody },
-    responses: { 200: PendingWithdrawalSchema, 404: E, 409: E },
-    examples: { responses: withdrawalNotFound },
+    responses: { 200: PendingWithdrawalSchema },
+    refusals: approvalRefusals,
   }),
   consoleRejectWithdrawal: defineRoute({
     ...sessionRoute,
@@ -189,8 +187,8 @@ export const routes = {
     successStatus: 200,
     access: readwrite,
     request: { params: TransactionIdParams, body: RejectWithdrawalBody },
-    responses: { 200: PendingWithdrawalSchema, 404: E, 409: E },
-    examples: { responses: withdrawalNotFound },
+    responses: { 200: PendingWithdrawalSchema },
+    refusals: approvalRefusals,
   }),
   consoleListAuditLog: defineRoute({
     ...sessionRoute,

@@ -9,7 +9,7 @@ import {
 import { consoleWrites, getChallenge, getPasskey } from '#shared/console/repository.ts';
 import type { Deps } from '#shared/deps.ts';
 import { ConflictError } from '#shared/errors.ts';
-import { AlreadySignedError } from '#shared/transactions/transitions.ts';
+import { ALREADY_SIGNED } from '#shared/transactions/lifecycle.ts';
 import { approveWithdrawal } from '#shared/withdrawals/approve-withdrawal.ts';
 
 export class WithdrawalChangedError extends ConflictError {
@@ -91,7 +91,7 @@ export async function signWithdrawal(
     ],
     refuse: (role) =>
       role === 'signature'
-        ? new AlreadySignedError()
+        ? ALREADY_SIGNED.error()
         : role === 'challenge' || role === 'passkey'
           ? new PasskeyRefusedError()
           : undefined,

@@ -6,7 +6,7 @@ import { CHALLENGE_TTL_S } from '#shared/console/start-registration.ts';
 import { writeGuarded } from '#shared/db/guarded-write.ts';
 import type { Deps } from '#shared/deps.ts';
 import { newId } from '#shared/ids.ts';
-import { AlreadySignedError } from '#shared/transactions/transitions.ts';
+import { ALREADY_SIGNED } from '#shared/transactions/lifecycle.ts';
 
 /**
  * Step one of signing: the challenge is the hash of what the member is shown (transaction, amount, currency,
@@ -16,8 +16,7 @@ export async function startApproval(deps: Deps, actor: ConsoleActor, transaction
   const organizationId = actor.organization.organizationId;
   const { transaction } = await readWithdrawal(deps, organizationId, transactionId);
   assertAwaitingSignatures(transaction);
-  if (transaction.approvals.some((approval) => approval.approver === actor.member.email))
-    throw new AlreadySignedError();
+  if (transaction.approvals.some((approval) => approval.approver === actor.member.email)) throw ALREADY_SIGNED.error();
   const binding = bindingOf(transaction);
   const nonce = randomChallenge();
   const challenge = approvalChallenge(binding, nonce);

@@ -2,7 +2,6 @@ import { bindingOf, sameBinding } from '#shared/console/console-rules.ts';
 import { approvalChallenge, verifyAssertion } from '#shared/console/passkeys.ts';
 import { getPasskey, listSignatures } from '#shared/console/repository.ts';
 import type { Deps } from '#shared/deps.ts';
-import { NotFoundError } from '#shared/errors.ts';
 import { getTransactionOfCustomer } from '#shared/transactions/transaction-repository.ts';
 import { locate, TRANSACTION_NOT_FOUND } from '#shared/transactions/transaction-rules.ts';
 
@@ -29,7 +28,7 @@ export async function verifySignatures(deps: Deps, input: { organizationId: stri
     locator.customerId,
     input.transactionId,
   );
-  if (!transaction) throw new NotFoundError(TRANSACTION_NOT_FOUND);
+  if (!transaction) throw TRANSACTION_NOT_FOUND.error();
   const binding = bindingOf(transaction);
   const signatures = await listSignatures(deps.db, input.organizationId, input.transactionId);
   const checks: SignatureCheck[] = [];

@@ -1,7 +1,8 @@
+import { CUSTOMER_NOT_FOUND } from '#shared/customers/customer-rules.ts';
 import { AllowanceSchema, BalanceSchema, SandboxAllowanceBody } from '#shared/ledger/schemas.ts';
-import { consoleReadable, customerNotFound, customerRoute, sandboxRoute } from '#shared/routing/presets.ts';
+import { consoleReadable, customerRoute, sandboxRoute } from '#shared/routing/presets.ts';
 import { defineRoute, type RouteDefinition } from '#shared/routing/route.ts';
-import { CustomerIdParams, ErrorBodySchema } from '#shared/routing/schemas.ts';
+import { CustomerIdParams } from '#shared/routing/schemas.ts';
 
 /** The ledger rows of the route table: balances and the allowance (assembled in `#shared/routes.ts`). */
 export const routes = {
@@ -19,14 +20,8 @@ export const routes = {
     successStatus: 200,
     access: { table: 'read', sessions: true },
     request: { params: CustomerIdParams },
-    responses: {
-      200: BalanceSchema,
-      400: ErrorBodySchema,
-      401: ErrorBodySchema,
-      403: ErrorBodySchema,
-      404: ErrorBodySchema,
-    },
-    examples: { responses: customerNotFound },
+    responses: { 200: BalanceSchema },
+    refusals: [CUSTOMER_NOT_FOUND],
   }),
   getWithdrawalAllowance: defineRoute({
     ...customerRoute,
@@ -42,7 +37,7 @@ export const routes = {
       '`enabled` is the `apiWithdrawals` feature.',
     successStatus: 200,
     access: { table: 'read', sessions: true },
-    responses: { 200: AllowanceSchema, 401: ErrorBodySchema, 403: ErrorBodySchema },
+    responses: { 200: AllowanceSchema },
   }),
   sandboxSetAllowance: defineRoute({
     ...sandboxRoute,
@@ -55,6 +50,6 @@ export const routes = {
     successStatus: 200,
     access: { table: 'readwrite' },
     request: { body: SandboxAllowanceBody },
-    responses: { 200: AllowanceSchema, 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema },
+    responses: { 200: AllowanceSchema },
   }),
 } satisfies Record<string, RouteDefinition>;

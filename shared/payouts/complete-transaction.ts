@@ -1,12 +1,12 @@
 import type { Deps } from '#shared/deps.ts';
-import { ConflictError, NotFoundError } from '#shared/errors.ts';
+import { ConflictError } from '#shared/errors.ts';
 import { processInboxReport, type ReportOutcome } from '#shared/payouts/apply-bank-report.ts';
 import { writeCamt054 } from '#shared/rails/bank/report-writer.ts';
 import { bankChannel } from '#shared/rails/bank/s3-channel.ts';
 import { assertTransition } from '#shared/transactions/lifecycle.ts';
 import { toTransaction } from '#shared/transactions/new-transaction.ts';
 import { getTransactionOfCustomer } from '#shared/transactions/transaction-repository.ts';
-import { locate, type SandboxTransaction } from '#shared/transactions/transaction-rules.ts';
+import { locate, type SandboxTransaction, TRANSACTION_NOT_FOUND } from '#shared/transactions/transaction-rules.ts';
 
 /**
  * Sandbox: the bank books the payout now. The route does what the bank would: a camt.054 with the booked debit
@@ -20,7 +20,7 @@ export async function completeTransaction(deps: Deps, input: SandboxTransaction)
     locator.customerId,
     locator.transactionId,
   );
-  if (!current) throw new NotFoundError('Transaction not found');
+  if (!current) throw TRANSACTION_NOT_FOUND.error();
   assertTransition(current, 'complete');
   const now = deps.clock.now().toISOString();
   const bank = current.withdrawalBank;
@@ -75,6 +75,6 @@ export async function reread(
     locator.customerId,
     locator.transactionId,
   );
-  if (!record) throw new NotFoundError('Transaction not found');
+  if (!record) throw TRANSACTION_NOT_FOUND.error();
   return record;
 }

@@ -1,6 +1,6 @@
 import { requireCustomer } from '#shared/customers/require-customer.ts';
 import type { Deps } from '#shared/deps.ts';
-import { BadRequestError } from '#shared/errors.ts';
+import { refusal } from '#shared/errors.ts';
 import type { Organization } from '#shared/organizations/records.ts';
 import { getSandboxSettings } from '#shared/organizations/sandbox-settings.ts';
 import { quoteWithdrawal } from '#shared/quotes/quote.ts';
@@ -8,7 +8,10 @@ import { needsReferenceRates, rateProviderFor } from '#shared/quotes/rates.ts';
 import { getReferenceRates } from '#shared/quotes/reference-rate-repository.ts';
 import type { GetRateRequest, Rate } from '#shared/quotes/schemas.ts';
 
-export const UNSUPPORTED_PAIR = 'Unsupported currency pair: quotes are offered for USDC to EUR and USDC to USD';
+export const UNSUPPORTED_PAIR = refusal(
+  400,
+  'Unsupported currency pair: quotes are offered for USDC to EUR and USDC to USD',
+);
 
 /**
  * An indicative quote (Compose's `GET /rates`) from the same engine, rates and fees a withdrawal made now gets:
@@ -19,7 +22,7 @@ export const UNSUPPORTED_PAIR = 'Unsupported currency pair: quotes are offered f
 export async function getRate(deps: Deps, organization: Organization, query: GetRateRequest): Promise<Rate> {
   const target = query.target_currency;
   if (query.source_currency !== 'USDC' || (target !== 'EUR' && target !== 'USD')) {
-    throw new BadRequestError(UNSUPPORTED_PAIR);
+    throw UNSUPPORTED_PAIR.error();
   }
   const [sandbox, reference, customer] = await Promise.all([
     organization.environment === 'sandbox' ? getSandboxSettings(deps.db, organization.organizationId) : undefined,

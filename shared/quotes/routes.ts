@@ -1,3 +1,4 @@
+import { CUSTOMER_NOT_FOUND } from '#shared/customers/customer-rules.ts';
 import { UNSUPPORTED_PAIR } from '#shared/quotes/get-rate.ts';
 import {
   GetRateQuery,
@@ -5,9 +6,8 @@ import {
   SandboxExchangeRatesBody,
   SandboxExchangeRatesSchema,
 } from '#shared/quotes/schemas.ts';
-import { consoleReadable, customerNotFound, customerRoute, sandboxRoute } from '#shared/routing/presets.ts';
+import { consoleReadable, customerRoute, sandboxRoute } from '#shared/routing/presets.ts';
 import { defineRoute, type RouteDefinition } from '#shared/routing/route.ts';
-import { ErrorBodySchema } from '#shared/routing/schemas.ts';
 
 /** The quotes rows of the route table: the indicative rate and the sandbox's fixed rates (assembled in `#shared/routes.ts`). */
 export const routes = {
@@ -30,14 +30,8 @@ export const routes = {
     successStatus: 200,
     access: { table: 'read', sessions: true },
     request: { query: GetRateQuery },
-    responses: {
-      200: RateSchema,
-      400: ErrorBodySchema,
-      401: ErrorBodySchema,
-      403: ErrorBodySchema,
-      404: ErrorBodySchema,
-    },
-    examples: { responses: { 400: { error: UNSUPPORTED_PAIR }, ...customerNotFound } },
+    responses: { 200: RateSchema },
+    refusals: [UNSUPPORTED_PAIR, CUSTOMER_NOT_FOUND],
   }),
   sandboxSetExchangeRates: defineRoute({
     ...sandboxRoute,
@@ -50,6 +44,6 @@ export const routes = {
     successStatus: 200,
     access: { table: 'readwrite' },
     request: { body: SandboxExchangeRatesBody },
-    responses: { 200: SandboxExchangeRatesSchema, 400: ErrorBodySchema, 401: ErrorBodySchema, 404: ErrorBodySchema },
+    responses: { 200: SandboxExchangeRatesSchema },
   }),
 } satisfies Record<string, RouteDefinition>;

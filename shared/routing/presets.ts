@@ -3,11 +3,6 @@ import * as z from '#shared/validation/zod.ts';
 /** What several areas' routes share: the gates and the tag. */
 export const customerRoute = { auth: true, features: ['customers'], tag: 'Customers' } as const;
 export const sandboxRoute = { auth: true, sandboxOnly: true, tag: 'Sandbox' } as const;
-/**
- * The withdrawals rows' example of customers' `CUSTOMER_NOT_FOUND` (a row elsewhere names the refusal); goes when
- * those rows name it too.
- */
-export const customerNotFound = { 404: { error: 'Customer not found' } };
 
 /** A route that takes no body: an empty object, so any field is refused by name. */
 export const NoBody = z.strictObject({});

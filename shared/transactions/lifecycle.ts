@@ -1,5 +1,5 @@
 import type { TimerKind } from '#shared/db/keys.ts';
-import { ConflictError } from '#shared/errors.ts';
+import { ConflictError, refusal } from '#shared/errors.ts';
 import type { TransactionRecord } from '#shared/transactions/records.ts';
 import type { TransactionStatus } from '#shared/transactions/schemas.ts';
 
@@ -24,22 +24,31 @@ export type Trigger = keyof typeof TRANSITIONS;
 /** A withdrawal waits for someone only while it awaits signatures. */
 export const requiresUiAction = (status: TransactionStatus): boolean => AWAITING_SIGNATURES.includes(status);
 
+const transitionRefused = (status: TransactionStatus, trigger: Trigger) => {
+  const { from, verb } = TRANSITIONS[trigger];
+  return `Withdrawal is ${status}; it can be ${verb} only while ${from.join(' or ')}`;
+};
+/** A trigger the transaction's status does not allow. */
+export const TRANSITION_REFUSED = refusal(409, transitionRefused, 'COMPLETED', 'approve');
+
+/** The refusal of `TRANSITION_REFUSED` as a class of its own: a bank report tells a lost race by it. */
 export class IllegalTransitionError extends ConflictError {
   constructor(status: TransactionStatus, trigger: Trigger) {
-    const { from, verb } = TRANSITIONS[trigger];
-    super(`Withdrawal is ${status}; it can be ${verb} only while ${from.join(' or ')}`);
+    super(transitionRefused(status, trigger));
   }
 }
 
-export class NotAWithdrawalError extends ConflictError {
-  constructor() {
-    super('Transaction is not a withdrawal');
-  }
-}
+export const NOT_A_WITHDRAWAL = refusal(409, 'Transaction is not a withdrawal');
+/** One signature per approver and withdrawal. */
+export const ALREADY_SIGNED = refusal(409, 'Approver has already signed this withdrawal');
+/** The signature that reaches the required approvals reserves the source amount; a short balance refuses it. */
+export const INSUFFICIENT_BALANCE = refusal(409, 'Insufficient USDC balance');
+/** A transition lost every race with other changes of the transaction (`transitions.ts`). */
+export const TRANSACTION_CHANGED_CONCURRENTLY = refusal(409, 'Transaction is changing concurrently, please retry');
 
 /** Refuses (409) a trigger the transaction's type or status does not allow. */
 export function assertTransition(transaction: TransactionRecord, trigger: Trigger): void {
-  if (transaction.type !== 'WITHDRAWAL') throw new NotAWithdrawalError();
+  if (transaction.type !== 'WITHDRAWAL') throw NOT_A_WITHDRAWAL.error();
   const allowed: readonly TransactionStatus[] = TRANSITIONS[trigger].from;
   if (!allowed.includes(transaction.status)) throw new IllegalTransitionError(transaction.status, trigger);
 }

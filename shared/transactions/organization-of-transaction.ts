@@ -1,5 +1,4 @@
 import type { Deps } from '#shared/deps.ts';
-import { NotFoundError } from '#shared/errors.ts';
 import type { Organization } from '#shared/organizations/records.ts';
 import { getOrganization } from '#shared/organizations/repository.ts';
 import { findTransactionPointerById } from '#shared/transactions/transaction-repository.ts';
@@ -9,6 +8,6 @@ import { TRANSACTION_NOT_FOUND } from '#shared/transactions/transaction-rules.ts
 export async function organizationOfTransaction(deps: Deps, transactionId: string): Promise<Organization> {
   const pointer = await findTransactionPointerById(deps.db, transactionId);
   const organization = pointer && (await getOrganization(deps.db, pointer.organizationId));
-  if (!organization) throw new NotFoundError(TRANSACTION_NOT_FOUND);
+  if (!organization) throw TRANSACTION_NOT_FOUND.error();
   return organization;
 }

@@ -1,11 +1,13 @@
-import { consoleReadable, customerNotFound, customerRoute } from '#shared/routing/presets.ts';
+import { CUSTOMER_NOT_FOUND } from '#shared/customers/customer-rules.ts';
+import { consoleReadable, customerRoute } from '#shared/routing/presets.ts';
 import { defineRoute, type RouteDefinition } from '#shared/routing/route.ts';
-import { CustomerIdParams, ErrorBodySchema } from '#shared/routing/schemas.ts';
+import { CustomerIdParams } from '#shared/routing/schemas.ts';
 import {
   ListTransactionsQuery,
   TransactionLookupParams,
   TransactionResponseSchema,
 } from '#shared/transactions/schemas.ts';
+import { TRANSACTION_NOT_FOUND } from '#shared/transactions/transaction-rules.ts';
 import * as z from '#shared/validation/zod.ts';
 
 /** The transactions rows of the route table: a customer's withdrawals and deposits (assembled in `#shared/routes.ts`). */
@@ -23,14 +25,8 @@ export const routes = {
     successStatus: 200,
     access: { table: 'read', sessions: true, indexes: ['gsi1'] },
     request: { params: CustomerIdParams, query: ListTransactionsQuery },
-    responses: {
-      200: z.array(TransactionResponseSchema),
-      400: ErrorBodySchema,
-      401: ErrorBodySchema,
-      403: ErrorBodySchema,
-      404: ErrorBodySchema,
-    },
-    examples: { responses: customerNotFound },
+    responses: { 200: z.array(TransactionResponseSchema) },
+    refusals: [CUSTOMER_NOT_FOUND],
   }),
   getTransaction: defineRoute({
     ...customerRoute,
@@ -44,13 +40,7 @@ export const routes = {
     successStatus: 200,
     access: { table: 'read', sessions: true },
     request: { params: TransactionLookupParams },
-    responses: {
-      200: TransactionResponseSchema,
-      400: ErrorBodySchema,
-      401: ErrorBodySchema,
-      403: ErrorBodySchema,
-      404: ErrorBodySchema,
-    },
-    examples: { responses: { 404: { error: 'Transaction not found' } } },
+    responses: { 200: TransactionResponseSchema },
+    refusals: [TRANSACTION_NOT_FOUND],
   }),
 } satisfies Record<string, RouteDefinition>;

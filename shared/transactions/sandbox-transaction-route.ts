@@ -1,8 +1,8 @@
 import { sandboxRoute } from '#shared/routing/presets.ts';
 import { defineRoute } from '#shared/routing/route.ts';
-import { ErrorBodySchema } from '#shared/routing/schemas.ts';
-import { IllegalTransitionError } from '#shared/transactions/lifecycle.ts';
+import { TRANSITION_REFUSED } from '#shared/transactions/lifecycle.ts';
 import { SandboxTransactionParams, TransactionResponseSchema } from '#shared/transactions/schemas.ts';
+import { TRANSACTION_NOT_FOUND } from '#shared/transactions/transaction-rules.ts';
 import type * as z from '#shared/validation/zod.ts';
 
 /**
@@ -35,17 +35,6 @@ export const sandboxTransactionRoute = <
         ? { table: 'readwrite', bankChannel: 'reports' }
         : { table: 'readwrite' },
     request: { params: SandboxTransactionParams, body },
-    responses: {
-      200: TransactionResponseSchema,
-      400: ErrorBodySchema,
-      401: ErrorBodySchema,
-      404: ErrorBodySchema,
-      409: ErrorBodySchema,
-    },
-    examples: {
-      responses: {
-        404: { error: 'Transaction not found' },
-        409: { error: new IllegalTransitionError('COMPLETED', action).message },
-      },
-    },
+    responses: { 200: TransactionResponseSchema },
+    refusals: [TRANSACTION_NOT_FOUND, TRANSITION_REFUSED.withExample('COMPLETED', action)],
   });

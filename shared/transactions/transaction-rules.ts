@@ -1,10 +1,12 @@
 import type { Deps } from '#shared/deps.ts';
-import { NotFoundError } from '#shared/errors.ts';
+import { refusal } from '#shared/errors.ts';
 import type { Organization } from '#shared/organizations/records.ts';
 import { findTransactionPointer } from '#shared/transactions/transaction-repository.ts';
-import type { TransactionLocator } from '#shared/transactions/transitions.ts';
 
-/** The customer-facing reads and the cancel route. Every read of a path resource checks the customer first. */
+/**
+ * A customer's transaction: what the customer-facing reads and the cancel route name (every read of a path
+ * resource checks the customer first), and what `locate` finds.
+ */
 export type CustomerTransaction = { organizationId: string; customerId: string; transactionId: string };
 
 /**
@@ -13,11 +15,11 @@ export type CustomerTransaction = { organizationId: string; customerId: string; 
  */
 export type SandboxTransaction = { organization: Organization; transactionId: string };
 
-export const TRANSACTION_NOT_FOUND = 'Transaction not found';
+export const TRANSACTION_NOT_FOUND = refusal(404, 'Transaction not found');
 
 /** A transaction of this organization by id alone, through its pointer; another organization's is not found. */
-export async function locate(deps: Deps, organizationId: string, transactionId: string): Promise<TransactionLocator> {
+export async function locate(deps: Deps, organizationId: string, transactionId: string): Promise<CustomerTransaction> {
   const pointer = await findTransactionPointer(deps.db, organizationId, transactionId);
-  if (!pointer) throw new NotFoundError(TRANSACTION_NOT_FOUND);
+  if (!pointer) throw TRANSACTION_NOT_FOUND.error();
   return pointer;
 }

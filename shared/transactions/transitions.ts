@@ -1,15 +1,21 @@
 import { type GuardedItem, retryOnConflict, WriteConditionFailedError } from '#shared/db/guarded-write.ts';
 import type { Deps } from '#shared/deps.ts';
-import { ConflictError, NotFoundError } from '#shared/errors.ts';
+import { ConflictError } from '#shared/errors.ts';
 import { writeStatusChange } from '#shared/events/status-change.ts';
 import { allowanceWrites, getAllowanceUsage } from '#shared/ledger/allowance-repository.ts';
 import { balanceWrites, developerFeeEarned } from '#shared/ledger/balance-repository.ts';
 import { toMicro } from '#shared/money/micro.ts';
 import type { Organization } from '#shared/organizations/records.ts';
-import { assertTransition } from '#shared/transactions/lifecycle.ts';
+import {
+  ALREADY_SIGNED,
+  assertTransition,
+  INSUFFICIENT_BALANCE,
+  TRANSACTION_CHANGED_CONCURRENTLY,
+} from '#shared/transactions/lifecycle.ts';
 import { addSeconds, statusChangedEvent } from '#shared/transactions/new-transaction.ts';
 import type { TransactionRecord } from '#shared/transactions/records.ts';
 import { getTransactionOfCustomer, transactionWrites } from '#shared/transactions/transaction-repository.ts';
+import { TRANSACTION_NOT_FOUND } from '#shared/transactions/transaction-rules.ts';
 
 /**
  * Every change of an existing transaction goes through `applyTransition`: read the transaction, decide the
@@ -31,18 +37,6 @@ type Step = {
 
 const MAX_DECISIONS = 5;
 
-export class InsufficientBalanceError extends ConflictError {
-  constructor() {
-    super('Insufficient USDC balance');
-  }
-}
-
-export class AlreadySignedError extends ConflictError {
-  constructor() {
-    super('Approver has already signed this withdrawal');
-  }
-}
-
 /**
  * Items a caller writes with the transition, in its transaction: a console approval's signature, its audit entry.
  * A failed guard of theirs refuses the transition with the caller's error (`refuse`), or decides again.
@@ -63,7 +57,7 @@ async function applyTransition(
         locator.customerId,
         locator.transactionId,
       );
-      if (!current) throw new NotFoundError('Transaction not found');
+      if (!current) throw TRANSACTION_NOT_FOUND.error();
       const now = deps.clock.now();
       const step = await decide(current, now);
       const statusChanged = step.next.status !== current.status;
@@ -85,7 +79,7 @@ async function applyTransition(
         if (!(error instanceof WriteConditionFailedError)) throw error;
       }
     }
-    throw new ConflictError('Transaction is changing concurrently, please retry');
+    throw TRANSACTION_CHANGED_CONCURRENTLY.error();
   });
 }
 
@@ -164,7 +158,7 @@ export function recordApproval(
     locator,
     (current, now) => {
       assertTransition(current, 'approve');
-      if (current.approvals.some((approval) => approval.approver === signer)) throw new AlreadySignedError();
+      if (current.approvals.some((approval) => approval.approver === signer)) throw ALREADY_SIGNED.error();
       const approvals = [...current.approvals, { approver: signer, approvedAt: now.toISOString() }];
       if (approvals.length < organization.requiredApprovals) {
         return { next: advance(current, now, { status: 'PARTIALLY_SIGNED', approvals }) };
@@ -178,7 +172,7 @@ export function recordApproval(
           settleDueAt: input.settleDueAt(now),
         }),
         ledger: [{ role: 'balance', item: balanceWrites.reserve(deps.db, owner(current), amount, now.toISOString()) }],
-        refuse: (role) => (role === 'balance' ? new InsufficientBalanceError() : undefined),
+        refuse: (role) => (role === 'balance' ? INSUFFICIENT_BALANCE.error() : undefined),
       };
     },
     alongside,

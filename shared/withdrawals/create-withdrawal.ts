@@ -1,6 +1,7 @@
+import { BANK_NOT_FOUND } from '#shared/banks/bank-rules.ts';
 import type { BankRecord } from '#shared/banks/records.ts';
 import { getBankOfCustomer } from '#shared/banks/repository.ts';
-import { assertMayTransact } from '#shared/customers/customer-rules.ts';
+import { assertMayTransact, CUSTOMER_NOT_FOUND } from '#shared/customers/customer-rules.ts';
 import type { CustomerRecord } from '#shared/customers/records.ts';
 import { getCustomer } from '#shared/customers/repository.ts';
 import { currentDeadline, withDatabaseDeadline } from '#shared/db/client.ts';
@@ -12,14 +13,7 @@ import {
   writeGuarded,
 } from '#shared/db/guarded-write.ts';
 import type { Deps } from '#shared/deps.ts';
-import {
-  BadRequestError,
-  FieldError,
-  HttpError,
-  NotFoundError,
-  ServiceUnavailableError,
-  UnprocessableError,
-} from '#shared/errors.ts';
+import { BadRequestError, FieldError, HttpError, ServiceUnavailableError } from '#shared/errors.ts';
 import { allowanceWindow } from '#shared/ledger/allowance.ts';
 import { allowanceWrites } from '#shared/ledger/allowance-repository.ts';
 import { balanceWrites } from '#shared/ledger/balance-repository.ts';
@@ -44,6 +38,7 @@ import type { Transaction } from '#shared/transactions/schemas.ts';
 import { getTransactionOfCustomer, transactionWrites } from '#shared/transactions/transaction-repository.ts';
 import { type CreateContext, getIdempotencyRecord, readCreateContext } from '#shared/withdrawals/create-context.ts';
 import { IdempotencyKeySchema, NEITHER_AMOUNT } from '#shared/withdrawals/schemas.ts';
+import { FAILED_TO_EXECUTE, KEY_REUSED } from '#shared/withdrawals/withdrawal-rules.ts';
 
 export type CreateWithdrawalRequest = {
   organization: Organization;
@@ -59,20 +54,8 @@ export type CreateWithdrawalRequest = {
 
 export type CreateWithdrawalResult = { transaction: Transaction; replayed: boolean };
 
-/**
- * The 503 of a create whose withdrawal does not exist (as far as the database could tell): Compose's text, and
- * what to do about it. A new key could pay twice if the first request's write landed after all.
- */
-export const FAILED_TO_EXECUTE = 'Failed to execute withdrawal; retry with the same idempotency key';
-
 /** Kept for the read of the truth after a failure whose outcome is unknown (`answerTruthfully`). */
 export const TRUTH_READ_RESERVE_MS = 1_000;
-
-export class IdempotencyKeyReusedError extends UnprocessableError {
-  constructor() {
-    super('idempotencyKey: Key was already used with different parameters');
-  }
-}
 
 /** The key from the body or the header (the same one if both are sent); a shape check, so it reads nothing. */
 export function resolveIdempotencyKey(fromBody: string | undefined, fromHeader: string | undefined): string {
@@ -233,15 +216,15 @@ function amountOf(request: CreateWithdrawalRequest): Amount {
 
 /** API.md's order: 404 customer, 403 KYC, 404 bank (another customer's bank is not found), 400 inactive bank. */
 function checkPayee(customer: CustomerRecord | undefined, bank: BankRecord | undefined): Payee {
-  if (!customer) throw new NotFoundError('Customer not found');
+  if (!customer) throw CUSTOMER_NOT_FOUND.error();
   assertMayTransact(customer);
-  if (!bank) throw new NotFoundError('Withdrawal bank not found');
+  if (!bank) throw BANK_NOT_FOUND.error();
   if (bank.status !== 'ACTIVE') throw new BadRequestError('withdrawalBankId: Withdrawal bank is not active');
   return { customer, bank };
 }
 
 async function replay(deps: Deps, record: IdempotencyRecord, hash: string): Promise<CreateWithdrawalResult> {
-  if (record.requestHash !== hash) throw new IdempotencyKeyReusedError();
+  if (record.requestHash !== hash) throw KEY_REUSED.error();
   const transaction = await getTransactionOfCustomer(
     deps.db,
     record.organizationId,

@@ -1,10 +1,15 @@
+import { BANK_NOT_FOUND } from '#shared/banks/bank-rules.ts';
+import { KYC_REQUIRED } from '#shared/customers/customer-rules.ts';
 import { customerRoute, NoBody } from '#shared/routing/presets.ts';
 import { defineRoute, type RouteDefinition } from '#shared/routing/route.ts';
-import { CustomerIdParams, ErrorBodySchema } from '#shared/routing/schemas.ts';
+import { CustomerIdParams } from '#shared/routing/schemas.ts';
+import { TRANSITION_REFUSED } from '#shared/transactions/lifecycle.ts';
 import { sandboxTransactionRoute } from '#shared/transactions/sandbox-transaction-route.ts';
 import { TransactionParams, TransactionResponseSchema } from '#shared/transactions/schemas.ts';
+import { TRANSACTION_NOT_FOUND } from '#shared/transactions/transaction-rules.ts';
 import { SandboxApproveBody, SandboxRejectBody } from '#shared/withdrawals/sandbox-schemas.ts';
-import { CreateWithdrawalBody } from '#shared/withdrawals/schemas.ts';
+import { CreateWithdrawalBody, NEITHER_AMOUNT } from '#shared/withdrawals/schemas.ts';
+import { FAILED_TO_EXECUTE, KEY_REUSED } from '#shared/withdrawals/withdrawal-rules.ts';
 
 /** The withdrawals rows of the route table: creating, cancelling, approving and expiring (assembled in `#shared/routes.ts`). */
 export const routes = {
@@ -35,24 +40,10 @@ export const routes = {
     successStatus: 201,
     access: { table: 'readwrite' },
     request: { params: CustomerIdParams, body: CreateWithdrawalBody },
-    responses: {
-      201: TransactionResponseSchema,
-      400: ErrorBodySchema,
-      401: ErrorBodySchema,
-      403: ErrorBodySchema,
-      404: ErrorBodySchema,
-      422: ErrorBodySchema,
-      503: ErrorBodySchema,
-    },
-    examples: {
-      responses: {
-        400: { error: 'Provide either sourceAmount or targetAmount' },
-        403: { error: 'Customer KYC verification must be completed' },
-        404: { error: 'Withdrawal bank not found' },
-        422: { error: 'idempotencyKey: Key was already used with different parameters' },
-        503: { error: 'Failed to execute withdrawal; retry with the same idempotency key' },
-      },
-    },
+    responses: { 201: TransactionResponseSchema },
+    refusals: [KYC_REQUIRED, BANK_NOT_FOUND, KEY_REUSED],
+    // The body's own check and the stack's 503, as this route words them.
+    examples: { responses: { 400: { error: NEITHER_AMOUNT }, 503: { error: FAILED_TO_EXECUTE } } },
   }),
   cancelTransaction: defineRoute({
     ...customerRoute,
@@ -66,20 +57,8 @@ export const routes = {
     successStatus: 200,
     access: { table: 'readwrite' },
     request: { params: TransactionParams, body: NoBody },
-    responses: {
-      200: TransactionResponseSchema,
-      400: ErrorBodySchema,
-      401: ErrorBodySchema,
-      403: ErrorBodySchema,
-      404: ErrorBodySchema,
-      409: ErrorBodySchema,
-    },
-    examples: {
-      responses: {
-        404: { error: 'Transaction not found' },
-        409: { error: 'Withdrawal is PROCESSING; it can be cancelled only while PROPOSED or PARTIALLY_SIGNED' },
-      },
-    },
+    responses: { 200: TransactionResponseSchema },
+    refusals: [TRANSACTION_NOT_FOUND, TRANSITION_REFUSED.withExample('PROCESSING', 'cancel')],
   }),
   sandboxApproveTransaction: sandboxTransactionRoute(
     'withdrawals',

@@ -31,17 +31,6 @@ const WRITTEN = [
   new RegExp(String.raw`(?:\d{3}|value): \{ error: ${FIXED_TEXT}`, 'g'),
 ];
 
-/**
- * Texts still written twice in shared/withdrawals, which is being split into new areas: its rows and throws name
- * constants once the split is merged (issue 22), and this list goes.
- */
-const PENDING_IN_WITHDRAWALS = new Set([
-  'Customer not found',
-  'Withdrawal bank not found',
-  'Transaction not found',
-  'Customer KYC verification must be completed',
-]);
-
 function sitesIn(source: string, path: string): Site[] {
   return WRITTEN.flatMap((pattern) =>
     [...source.matchAll(pattern)].map((match) => ({
@@ -86,18 +75,11 @@ describe('error texts', () => {
     expect(writtenTwice(sitesIn(source, 'x.ts'))).toEqual({ 'Busy, please retry': ['x.ts:2', 'x.ts:4'] });
   });
 
-  it('writes each fixed text once in shared/ (outside the texts withdrawals still repeats)', () => {
+  it('writes each fixed text once in shared/', () => {
     const sites = sharedSites();
-    const twice = writtenTwice(sites);
 
     expect(sites.length).toBeGreaterThan(30);
-    expect(Object.keys(twice).filter((text) => !PENDING_IN_WITHDRAWALS.has(text))).toEqual([]);
-  });
-
-  it('lists only texts withdrawals still repeats', () => {
-    const twice = writtenTwice(sharedSites());
-
-    expect([...PENDING_IN_WITHDRAWALS].filter((text) => !twice[text])).toEqual([]);
+    expect(writtenTwice(sites)).toEqual({});
   });
 });
 

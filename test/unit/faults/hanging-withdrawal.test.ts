@@ -1,7 +1,7 @@
 import '#test/support/env.ts';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { keys } from '#shared/db/keys.ts';
-import { FAILED_TO_EXECUTE } from '#shared/withdrawals/create-withdrawal.ts';
+import { FAILED_TO_EXECUTE } from '#shared/withdrawals/withdrawal-rules.ts';
 import { bankItem } from '#test/support/banks/bank-items.ts';
 import { customerItem } from '#test/support/customers/customer-items.ts';
 import { FakeDynamoDb } from '#test/support/db/fake-dynamodb-server.ts';

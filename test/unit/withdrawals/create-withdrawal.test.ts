@@ -9,7 +9,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { handler as createWithdrawal } from '#functions/api/withdrawals/create-withdrawal.ts';
-import { FAILED_TO_EXECUTE } from '#shared/withdrawals/create-withdrawal.ts';
+import { FAILED_TO_EXECUTE } from '#shared/withdrawals/withdrawal-rules.ts';
 import { bankItem } from '#test/support/banks/bank-items.ts';
 import { customerItem } from '#test/support/customers/customer-items.ts';
 import {
