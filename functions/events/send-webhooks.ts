@@ -1,5 +1,5 @@
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
-import { handleWebhookBatch } from '#shared/webhooks/sender.ts';
+import { handleWebhookBatch } from '#shared/webhooks/send-webhooks.ts';
 import { senderDeps } from '#shared/webhooks/sender-deps.ts';
 
 /** The webhook queue's consumer: fans events out to endpoints, delivers, and schedules retries. */

@@ -8,7 +8,7 @@ import { importHandler, type LocalWorker, type LocalWorkerContext } from '#infra
 import { eventsConfig } from '#shared/config/env.ts';
 import type { Db } from '#shared/db/client.ts';
 import { eventBridgeBus } from '#shared/events/bus.ts';
-import { toBusEntry } from '#shared/events/relay.ts';
+import { toBusEntry } from '#shared/events/relay-stream.ts';
 import { EVENT_FUNCTIONS } from '#shared/events/routing.ts';
 import { log } from '#shared/log.ts';
 import * as z from '#shared/validation/zod.ts';

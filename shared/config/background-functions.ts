@@ -56,14 +56,14 @@ export const BACKGROUND_FUNCTIONS = {
     local: { everySeconds: 'PAYOUT_BATCH_INTERVAL_S' },
   },
   SandboxBankSimulator: {
-    handler: 'functions/events/simulate-sandbox-bank.ts',
+    handler: 'functions/events/answer-payment-files.ts',
     description: 'The sandbox bank: answers sandbox payment files with pain.002 and camt.054 reports',
     aws: { everySeconds: 60 },
     // The sandbox bank answers first, so its reports are applied in the same run.
     local: { before: 'BankReports' },
   },
   BankReports: {
-    handler: 'functions/events/apply-bank-reports.ts',
+    handler: 'functions/events/apply-bank-report.ts',
     description: 'Applies pain.002 and camt.054 reports from the bank channel inbox',
     aws: { trigger: 'bank channel inbox' },
     local: { everySeconds: 1 },

@@ -3,7 +3,8 @@ import type { Deps } from '#shared/deps.ts';
 import { toTransaction } from '#shared/transactions/new-transaction.ts';
 import { organizationOfTransaction } from '#shared/transactions/organization-of-transaction.ts';
 import { locate } from '#shared/transactions/transaction-rules.ts';
-import { approveWithdrawal, cancelWithdrawal } from '#shared/transactions/transitions.ts';
+import { cancelWithdrawal } from '#shared/transactions/transitions.ts';
+import { approveWithdrawal } from '#shared/withdrawals/approve-withdrawal.ts';
 
 /** How an operator's approval is recorded: never as a member (a member's approver is the member's e-mail). */
 export const operatorApprover = (email: string) => `operator:${email.trim().toLowerCase()}`;

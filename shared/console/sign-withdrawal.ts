@@ -10,7 +10,7 @@ import { consoleWrites, getChallenge, getPasskey } from '#shared/console/reposit
 import type { Deps } from '#shared/deps.ts';
 import { ConflictError } from '#shared/errors.ts';
 import { ALREADY_SIGNED } from '#shared/transactions/lifecycle.ts';
-import { approveWithdrawal } from '#shared/transactions/transitions.ts';
+import { approveWithdrawal } from '#shared/withdrawals/approve-withdrawal.ts';
 
 export class WithdrawalChangedError extends ConflictError {
   constructor() {

@@ -19,6 +19,7 @@ import { formatMicro, toMicro } from '#shared/money/micro.ts';
 import type { Organization } from '#shared/organizations/records.ts';
 import { getOrganization } from '#shared/organizations/repository.ts';
 import { getSandboxSettings } from '#shared/organizations/sandbox-settings.ts';
+import { execute, settleDueAt } from '#shared/payouts/payout-executor.ts';
 import {
   AmountAboveMaximumError,
   AmountNotAboveFeeError,
@@ -38,7 +39,6 @@ import {
 import type { TransactionRecord } from '#shared/transactions/records.ts';
 import type { Transaction } from '#shared/transactions/schemas.ts';
 import { getTransactionOfCustomer, transactionWrites } from '#shared/transactions/transaction-repository.ts';
-import { execute, settleDueAt } from '#shared/transactions/transitions.ts';
 import type { AddressLookup } from '#shared/wallets/records.ts';
 import { findDepositAddress } from '#shared/wallets/repository.ts';
 import { WALLET_NOT_FOUND } from '#shared/wallets/wallet-rules.ts';

@@ -7,8 +7,8 @@ import type { ReferenceRatesRecord } from '#shared/quotes/records.ts';
 
 /**
  * Where exchange rates come from, as a port: fixed rates, a sandbox organization's own, or the ECB's reference
- * rates with the organization's spread. Apart from the payout executors (`ports.ts`), so the routes that only move
- * withdrawals along (approvals, sweeps) carry no decimal library.
+ * rates with the organization's spread. Apart from the payout executors (`shared/payouts/payout-executor.ts`), so
+ * the routes that only move withdrawals along (approvals, sweeps) carry no decimal library.
  */
 
 /** Bank-currency units per 1 USDC, and why no payout may execute on it now, if one may not. */

@@ -4,7 +4,6 @@ import { ConflictError } from '#shared/errors.ts';
 import { writeStatusChange } from '#shared/events/status-change.ts';
 import { allowanceWrites, getAllowanceUsage } from '#shared/ledger/allowance-repository.ts';
 import { balanceWrites, developerFeeEarned } from '#shared/ledger/balance-repository.ts';
-import { log } from '#shared/log.ts';
 import { toMicro } from '#shared/money/micro.ts';
 import type { Organization } from '#shared/organizations/records.ts';
 import {
@@ -14,7 +13,6 @@ import {
   TRANSACTION_CHANGED_CONCURRENTLY,
 } from '#shared/transactions/lifecycle.ts';
 import { addSeconds, statusChangedEvent } from '#shared/transactions/new-transaction.ts';
-import { executorFor } from '#shared/transactions/payout-executor.ts';
 import type { TransactionRecord } from '#shared/transactions/records.ts';
 import { getTransactionOfCustomer, transactionWrites } from '#shared/transactions/transaction-repository.ts';
 import { TRANSACTION_NOT_FOUND } from '#shared/transactions/transaction-rules.ts';
@@ -140,40 +138,22 @@ export function returnToSigning(deps: Deps, locator: TransactionLocator) {
   });
 }
 
-/** When a sandbox payout that starts now settles by itself (null: never, or not a sandbox organization). */
-export function settleDueAt(deps: Deps, organization: Organization, now: Date): string | null {
-  const after = deps.config.withdrawals.sandboxSettleAfterSeconds;
-  return organization.environment === 'sandbox' && after !== null ? addSeconds(now, after) : null;
-}
-
-/** Hands a PROCESSING withdrawal to the executor; a failure at start returns it to signing. */
-export async function execute(
-  deps: Deps,
-  organization: Organization,
-  record: TransactionRecord,
-  armedFaults?: number,
-): Promise<TransactionRecord> {
-  const outcome = await executorFor(deps.db, organization, armedFaults).start(record);
-  if (outcome.started) return record;
-  log.warn('payout failed to start', { transactionId: record.transactionId, reason: outcome.reason });
-  return returnToSigning(deps, record);
-}
-
 /**
  * One approver's signature. Below the organization's `requiredApprovals` the withdrawal is PARTIALLY_SIGNED;
  * the signature that reaches it moves it to PROCESSING and locks the source amount in the balance (409
  * `Insufficient USDC balance`, with nothing recorded, when it is short). An approved withdrawal is a human
- * decision beyond the API allowance, so it is not counted against the allowance.
+ * decision beyond the API allowance, so it is not counted against the allowance. `settleDueAt` belongs to the
+ * payout rail that takes the withdrawal over, which its caller hands it to.
  */
-export async function approveWithdrawal(
+export function recordApproval(
   deps: Deps,
   organization: Organization,
   locator: TransactionLocator,
-  approver: string,
+  input: { approver: string; settleDueAt: (now: Date) => string | null },
   alongside?: Alongside,
 ): Promise<TransactionRecord> {
-  const signer = approver.toLowerCase();
-  const approved = await applyTransition(
+  const signer = input.approver.toLowerCase();
+  return applyTransition(
     deps,
     locator,
     (current, now) => {
@@ -189,7 +169,7 @@ export async function approveWithdrawal(
           status: 'PROCESSING',
           approvals,
           reservation: { balance: true, allowancePeriodStart: null },
-          settleDueAt: settleDueAt(deps, organization, now),
+          settleDueAt: input.settleDueAt(now),
         }),
         ledger: [{ role: 'balance', item: balanceWrites.reserve(deps.db, owner(current), amount, now.toISOString()) }],
         refuse: (role) => (role === 'balance' ? INSUFFICIENT_BALANCE.error() : undefined),
@@ -197,7 +177,6 @@ export async function approveWithdrawal(
     },
     alongside,
   );
-  return approved.status === 'PROCESSING' ? execute(deps, organization, approved) : approved;
 }
 
 /** Rejected by an approver or cancelled through the API: only while it awaits signatures, when nothing is held. */

@@ -1,7 +1,7 @@
 import type { Deps } from '#shared/deps.ts';
 import { toTransaction } from '#shared/transactions/new-transaction.ts';
 import { locate, type SandboxTransaction } from '#shared/transactions/transaction-rules.ts';
-import { approveWithdrawal } from '#shared/transactions/transitions.ts';
+import { approveWithdrawal } from '#shared/withdrawals/approve-withdrawal.ts';
 
 export async function approveTransaction(deps: Deps, input: SandboxTransaction & { approver: string }) {
   const locator = await locate(deps, input.organization.organizationId, input.transactionId);

@@ -21,6 +21,7 @@ import { log } from '#shared/log.ts';
 import { toMicro } from '#shared/money/micro.ts';
 import type { Organization } from '#shared/organizations/records.ts';
 import { getOrganization } from '#shared/organizations/repository.ts';
+import { execute, settleDueAt } from '#shared/payouts/payout-executor.ts';
 import { quoteWithdrawal } from '#shared/quotes/quote.ts';
 import { needsReferenceRates, rateProviderFor } from '#shared/quotes/rates.ts';
 import {
@@ -35,7 +36,6 @@ import {
 import type { IdempotencyRecord, TransactionRecord } from '#shared/transactions/records.ts';
 import type { Transaction } from '#shared/transactions/schemas.ts';
 import { getTransactionOfCustomer, transactionWrites } from '#shared/transactions/transaction-repository.ts';
-import { execute, settleDueAt } from '#shared/transactions/transitions.ts';
 import { type CreateContext, getIdempotencyRecord, readCreateContext } from '#shared/withdrawals/create-context.ts';
 import { IdempotencyKeySchema, NEITHER_AMOUNT } from '#shared/withdrawals/schemas.ts';
 import { FAILED_TO_EXECUTE, KEY_REUSED } from '#shared/withdrawals/withdrawal-rules.ts';

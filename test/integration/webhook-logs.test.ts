@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { createWebhookEndpoint } from '#shared/webhooks/create-webhook-endpoint.ts';
 import { rotateWebhookSecret } from '#shared/webhooks/rotate-webhook-secret.ts';
-import { handleWebhookBatch } from '#shared/webhooks/sender.ts';
+import { handleWebhookBatch } from '#shared/webhooks/send-webhooks.ts';
 import { givenOrganization } from '#test/support/deps.ts';
 import { busEventMessage, customerCreated, senderTestDeps } from '#test/support/webhooks/sender.ts';
 

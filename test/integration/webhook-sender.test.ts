@@ -9,7 +9,7 @@ import { claimDeliveryAttempt, getDelivery, listDeliveriesOfEndpoint } from '#sh
 import { retryWebhookDelivery } from '#shared/webhooks/retry-webhook-delivery.ts';
 import { rotateWebhookSecret } from '#shared/webhooks/rotate-webhook-secret.ts';
 import type { CreateEndpointInput } from '#shared/webhooks/schemas.ts';
-import { ATTEMPT_LEASE_MS, deliveryIdFor, handleWebhookMessage } from '#shared/webhooks/sender.ts';
+import { ATTEMPT_LEASE_MS, deliveryIdFor, handleWebhookMessage } from '#shared/webhooks/send-webhooks.ts';
 import { givenOrganization } from '#test/support/deps.ts';
 import { busEventMessage, customerCreated, receive, senderTestDeps } from '#test/support/webhooks/sender.ts';
 

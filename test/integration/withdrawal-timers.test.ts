@@ -16,7 +16,7 @@ import { bankChannel } from '#shared/rails/bank/s3-channel.ts';
 import { getTransactionOfCustomer } from '#shared/transactions/transaction-repository.ts';
 import { cancelTransaction } from '#shared/withdrawals/cancel-transaction.ts';
 import { createWithdrawal } from '#shared/withdrawals/create-withdrawal.ts';
-import { expireDueWithdrawals } from '#shared/withdrawals/sweeps.ts';
+import { expireDueWithdrawals } from '#shared/withdrawals/expire-withdrawals.ts';
 import { isolatedTableDeps } from '#test/support/db/isolated-table.ts';
 import { givenOrganization } from '#test/support/deps.ts';
 import { eventsOfTransaction, givenBank } from '#test/support/withdrawals/withdrawal-requests.ts';

@@ -3,7 +3,7 @@ import { parseEventsConfig } from '#shared/config/env.ts';
 import { eventRecord } from '#shared/events/outbox.ts';
 import type { DeliveryRequest, DeliveryResult } from '#shared/webhooks/http-delivery.ts';
 import type { QueueMessage } from '#shared/webhooks/queue.ts';
-import { handleWebhookMessage } from '#shared/webhooks/sender.ts';
+import { handleWebhookMessage } from '#shared/webhooks/send-webhooks.ts';
 import type { SenderDeps } from '#shared/webhooks/sender-deps.ts';
 import { integrationDeps } from '#test/support/deps.ts';
 

@@ -167,6 +167,19 @@ describe('handlers, use cases and areas', () => {
     expect(unmatched).toEqual([]);
   });
 
+  it('names a background handler after the use case it calls: functions/events/<action>.ts imports shared/<area>/<action>.ts', () => {
+    const background = modules.filter((module) => module.path.startsWith('functions/events/'));
+    const action = (path: string) => path.split('/').at(-1);
+    const unmatched = background
+      .filter(
+        (module) =>
+          !module.imports.some((target) => /^shared\/[a-z-]+\//.test(target) && action(target) === action(module.path)),
+      )
+      .map((module) => module.path);
+    expect(background.length).toBeGreaterThan(5);
+    expect(unmatched).toEqual([]);
+  });
+
   it('lists as calling no use case only handlers that exist and indeed call none', () => {
     const callers = handlers
       .filter((module) => WITHOUT_USE_CASE[module.path] !== undefined)

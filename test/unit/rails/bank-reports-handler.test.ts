@@ -1,6 +1,6 @@
 import '#test/support/env.ts';
 import { describe, expect, it } from 'vitest';
-import { handler } from '#functions/events/apply-bank-reports.ts';
+import { handler } from '#functions/events/apply-bank-report.ts';
 
 describe('the bank report function', () => {
   it('processes the inbox object an EventBridge "Object Created" event names, and nothing outside inbox/', async () => {

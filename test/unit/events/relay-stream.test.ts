@@ -3,7 +3,7 @@ import type { DynamoDBRecord } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import type { Bus, BusEntry } from '#shared/events/bus.ts';
 import { eventRecord } from '#shared/events/outbox.ts';
-import { relayStreamRecords } from '#shared/events/relay.ts';
+import { relayStreamRecords } from '#shared/events/relay-stream.ts';
 
 const ORG = '0b5c9a7e-3f2d-4c1a-9b8e-7d6f5e4c3b2a';
 const NOW = new Date('2026-11-21T10:00:00.000Z');

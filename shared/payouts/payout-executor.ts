@@ -1,7 +1,11 @@
 import type { Db } from '#shared/db/client.ts';
+import type { Deps } from '#shared/deps.ts';
+import { log } from '#shared/log.ts';
 import type { Organization } from '#shared/organizations/records.ts';
 import { consumeFault } from '#shared/organizations/sandbox-settings.ts';
+import { addSeconds } from '#shared/transactions/new-transaction.ts';
 import type { TransactionRecord } from '#shared/transactions/records.ts';
+import { returnToSigning } from '#shared/transactions/transitions.ts';
 
 /**
  * Who pays a withdrawal out, as a port: the sandbox stands in; a payout provider plugs in here for live
@@ -41,4 +45,23 @@ export function executorFor(db: Db, organization: Organization, armedFaults?: nu
   return organization.environment === 'sandbox'
     ? sandboxExecutor(db, organization.organizationId, armedFaults)
     : providerExecutor;
+}
+
+/** When a sandbox payout that starts now settles by itself (null: never, or not a sandbox organization). */
+export function settleDueAt(deps: Deps, organization: Organization, now: Date): string | null {
+  const after = deps.config.withdrawals.sandboxSettleAfterSeconds;
+  return organization.environment === 'sandbox' && after !== null ? addSeconds(now, after) : null;
+}
+
+/** Hands a PROCESSING withdrawal to the executor; a failure at start returns it to signing. */
+export async function execute(
+  deps: Deps,
+  organization: Organization,
+  record: TransactionRecord,
+  armedFaults?: number,
+): Promise<TransactionRecord> {
+  const outcome = await executorFor(deps.db, organization, armedFaults).start(record);
+  if (outcome.started) return record;
+  log.warn('payout failed to start', { transactionId: record.transactionId, reason: outcome.reason });
+  return returnToSigning(deps, record);
 }

@@ -1,0 +1,26 @@
+import type { Deps } from '#shared/deps.ts';
+import type { Organization } from '#shared/organizations/records.ts';
+import { execute, settleDueAt } from '#shared/payouts/payout-executor.ts';
+import type { TransactionRecord } from '#shared/transactions/records.ts';
+import { type Alongside, recordApproval, type TransactionLocator } from '#shared/transactions/transitions.ts';
+
+/**
+ * One approver's signature (the sandbox's, a console member's, an operator's), and, when it is the one that
+ * reaches `requiredApprovals`, the payout it starts: the executor takes the PROCESSING withdrawal over.
+ */
+export async function approveWithdrawal(
+  deps: Deps,
+  organization: Organization,
+  locator: TransactionLocator,
+  approver: string,
+  alongside?: Alongside,
+): Promise<TransactionRecord> {
+  const approved = await recordApproval(
+    deps,
+    organization,
+    locator,
+    { approver, settleDueAt: (now) => settleDueAt(deps, organization, now) },
+    alongside,
+  );
+  return approved.status === 'PROCESSING' ? execute(deps, organization, approved) : approved;
+}
