@@ -1,13 +1,10 @@
-import { auditedAs, type ConsoleActor } from '#shared/console/console-rules.ts';
+import { auditedAs, type ConsoleActor, FEATURE_ON_IS_OPERATORS } from '#shared/console/console-rules.ts';
 import { getSettings } from '#shared/console/get-settings.ts';
 import type { ChangeSettingsInput, Settings } from '#shared/console/view-schemas.ts';
 import type { Deps } from '#shared/deps.ts';
-import { refusal } from '#shared/errors.ts';
 import { formatMicro, toMicro } from '#shared/money/micro.ts';
 import type { OrganizationChanges } from '#shared/organizations/repository.ts';
 import { updateOrganizationWith } from '#shared/organizations/repository.ts';
-
-export const FEATURE_ON_IS_OPERATORS = refusal(403, 'Only the operator can turn a feature on');
 
 /**
  * The owner's changes to the organization's settings (`settings` permission), in one transaction with the audit

@@ -9,6 +9,11 @@ import { newId, randomBase62, sha256Hex } from '#shared/ids.ts';
 import type { Organization } from '#shared/organizations/records.ts';
 import type { TransactionRecord } from '#shared/transactions/records.ts';
 
+/** Refusals the console's routes name; here, not in their use cases, so a route table imports no use case. */
+export const FEATURE_ON_IS_OPERATORS = refusal(403, 'Only the operator can turn a feature on');
+export const API_KEY_NOT_FOUND = refusal(404, 'API key not found');
+export const INVITE_INVALID = refusal(404, 'Invite not found, already used or expired');
+
 export const ALREADY_MEMBER = refusal(409, 'Already a member of this organization');
 
 /** Who acts in the console: a signed-in member, seen from one source address. */

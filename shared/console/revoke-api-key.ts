@@ -1,10 +1,7 @@
-import { auditItem, type ConsoleActor, memberActor } from '#shared/console/console-rules.ts';
+import { API_KEY_NOT_FOUND, auditItem, type ConsoleActor, memberActor } from '#shared/console/console-rules.ts';
 import { apiKeyView } from '#shared/console/create-api-key.ts';
 import type { Deps } from '#shared/deps.ts';
-import { refusal } from '#shared/errors.ts';
 import { findApiKeyById, lastUsesOf, revokeApiKey as revoke } from '#shared/organizations/repository.ts';
-
-export const API_KEY_NOT_FOUND = refusal(404, 'API key not found');
 
 /**
  * Revokes a key of the member's organization at once (authentication reads the key item on every request);

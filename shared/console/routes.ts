@@ -1,6 +1,9 @@
-import { FEATURE_ON_IS_OPERATORS } from '#shared/console/change-settings.ts';
-import { ALREADY_MEMBER } from '#shared/console/console-rules.ts';
-import { API_KEY_NOT_FOUND } from '#shared/console/revoke-api-key.ts';
+import {
+  ALREADY_MEMBER,
+  API_KEY_NOT_FOUND,
+  FEATURE_ON_IS_OPERATORS,
+  INVITE_INVALID,
+} from '#shared/console/console-rules.ts';
 import {
   AcceptInviteBody,
   ApiKeyIdParams,
@@ -23,7 +26,6 @@ import {
   StartRegistrationSchema,
   TransactionIdParams,
 } from '#shared/console/schemas.ts';
-import { INVITE_INVALID } from '#shared/console/start-registration.ts';
 import { ChangeSettingsBody, CustomerOverviewSchema, SettingsSchema } from '#shared/console/view-schemas.ts';
 import { CUSTOMER_NOT_FOUND } from '#shared/customers/customer-rules.ts';
 import { TOO_MANY_REQUESTS, UNAUTHORIZED } from '#shared/errors.ts';

@@ -1,14 +1,12 @@
-import { addSeconds, hashToken } from '#shared/console/console-rules.ts';
+import { addSeconds, hashToken, INVITE_INVALID } from '#shared/console/console-rules.ts';
 import { randomChallenge, registrationOptions } from '#shared/console/passkeys.ts';
 import { consoleWrites, getInvite } from '#shared/console/repository.ts';
 import { writeGuarded } from '#shared/db/guarded-write.ts';
 import type { Deps } from '#shared/deps.ts';
-import { NotFoundError, refusal } from '#shared/errors.ts';
+import { NotFoundError } from '#shared/errors.ts';
 import { newId } from '#shared/ids.ts';
 
 export const CHALLENGE_TTL_S = 300;
-
-export const INVITE_INVALID = refusal(404, 'Invite not found, already used or expired');
 
 export class InviteInvalidError extends NotFoundError {
   constructor() {

@@ -6,6 +6,11 @@ export const KYC_STATUS_CHANGED = refusal(409, 'Customer KYC status changed conc
 export const KYC_FOR_INDIVIDUALS_ONLY = refusal(400, 'KYC link generation is not available for corporate customers');
 export const KYC_ALREADY_APPROVED = refusal(409, 'Customer KYC is already approved');
 export const KYC_ALREADY_REJECTED = refusal(409, 'Customer KYC is already rejected');
+export const KYC_NOT_INITIATED =
+  'Customer must initiate KYC verification first. Call POST /customers/{customerId}/kyc to start.';
+export const KYC_IN_REVIEW = 'Verification review is already in progress for this customer';
+export const NOT_INITIATED = refusal(400, KYC_NOT_INITIATED);
+export const IN_REVIEW = refusal(409, KYC_IN_REVIEW);
 
 export async function changeKycStatusOrConflict(deps: Deps, input: Parameters<typeof changeKycStatus>[1]) {
   try {

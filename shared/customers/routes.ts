@@ -6,10 +6,12 @@ import {
 } from '#shared/customers/customer-rules.ts';
 import { MAX_DOCUMENT_FORM_BYTES, VERIFICATION_IN_PROGRESS } from '#shared/customers/kyc-documents.ts';
 import {
+  IN_REVIEW,
   KYC_ALREADY_APPROVED,
   KYC_ALREADY_REJECTED,
   KYC_FOR_INDIVIDUALS_ONLY,
   KYC_STATUS_CHANGED,
+  NOT_INITIATED,
 } from '#shared/customers/kyc-rules.ts';
 import { toKyc } from '#shared/customers/kyc-view.ts';
 import { AddressSchema } from '#shared/customers/records.ts';
@@ -26,7 +28,6 @@ import {
   SandboxKycLevelBody,
   UpdateCustomerBody,
 } from '#shared/customers/schemas.ts';
-import { IN_REVIEW, NOT_INITIATED } from '#shared/customers/submit-kyc.ts';
 import { MULTIPART_REQUIRED, parseMultipart } from '#shared/routing/multipart.ts';
 import { consoleReadable, customerRoute, NoBody, sandboxRoute } from '#shared/routing/presets.ts';
 import { defineRoute, OPENAPI_PROSE, type RouteDefinition } from '#shared/routing/route.ts';

@@ -1,20 +1,15 @@
-import { KYC_STATUS_CHANGED } from '#shared/customers/kyc-rules.ts';
+import { IN_REVIEW, KYC_STATUS_CHANGED, NOT_INITIATED } from '#shared/customers/kyc-rules.ts';
 import { KYC_TRANSITIONS } from '#shared/customers/records.ts';
 import { CustomerStateChangedError, submitKycForReview } from '#shared/customers/repository.ts';
 import { requireCustomer } from '#shared/customers/require-customer.ts';
 import { retryOnConflict } from '#shared/db/guarded-write.ts';
 import type { Deps } from '#shared/deps.ts';
-import { ConflictError, refusal } from '#shared/errors.ts';
+import { ConflictError } from '#shared/errors.ts';
 import { eventRecord } from '#shared/events/outbox.ts';
 
 /** Compose's limit on submissions of one customer's KYC. */
 export const MAX_KYC_ATTEMPTS = 4;
 
-export const KYC_NOT_INITIATED =
-  'Customer must initiate KYC verification first. Call POST /customers/{customerId}/kyc to start.';
-export const KYC_IN_REVIEW = 'Verification review is already in progress for this customer';
-export const NOT_INITIATED = refusal(400, KYC_NOT_INITIATED);
-export const IN_REVIEW = refusal(409, KYC_IN_REVIEW);
 export const KYC_COMPLETED = 'Verification review is already completed for this customer';
 export const KYC_ATTEMPTS_EXHAUSTED = `Maximum number of KYC submission attempts (${MAX_KYC_ATTEMPTS}) reached`;
 

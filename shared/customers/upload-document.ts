@@ -5,11 +5,11 @@ import {
   VERIFICATION_IN_PROGRESS,
   withUpload,
 } from '#shared/customers/kyc-documents.ts';
-import { KYC_STATUS_CHANGED } from '#shared/customers/kyc-rules.ts';
+import { KYC_STATUS_CHANGED, NOT_INITIATED } from '#shared/customers/kyc-rules.ts';
 import type { CustomerRecord, IdDocSubType, IdDocType, KycDocumentRecord } from '#shared/customers/records.ts';
 import { CustomerStateChangedError, recordKycDocument } from '#shared/customers/repository.ts';
 import { requireCustomer } from '#shared/customers/require-customer.ts';
-import { KYC_COMPLETED, MAX_KYC_ATTEMPTS, NOT_INITIATED } from '#shared/customers/submit-kyc.ts';
+import { KYC_COMPLETED, MAX_KYC_ATTEMPTS } from '#shared/customers/submit-kyc.ts';
 import { retryOnConflict } from '#shared/db/guarded-write.ts';
 import type { Deps } from '#shared/deps.ts';
 import { ConflictError } from '#shared/errors.ts';

@@ -1,17 +1,11 @@
 import { requireCustomer } from '#shared/customers/require-customer.ts';
 import type { Deps } from '#shared/deps.ts';
-import { refusal } from '#shared/errors.ts';
 import type { Organization } from '#shared/organizations/records.ts';
 import { getSandboxSettings } from '#shared/organizations/sandbox-settings.ts';
 import { quoteWithdrawal } from '#shared/quotes/quote.ts';
 import { needsReferenceRates, rateProviderFor } from '#shared/quotes/rates.ts';
 import { getReferenceRates } from '#shared/quotes/reference-rate-repository.ts';
-import type { GetRateRequest, Rate } from '#shared/quotes/schemas.ts';
-
-export const UNSUPPORTED_PAIR = refusal(
-  400,
-  'Unsupported currency pair: quotes are offered for USDC to EUR and USDC to USD',
-);
+import { type GetRateRequest, type Rate, UNSUPPORTED_PAIR } from '#shared/quotes/schemas.ts';
 
 /**
  * An indicative quote (Compose's `GET /rates`) from the same engine, rates and fees a withdrawal made now gets:

@@ -1,10 +1,10 @@
 import { CUSTOMER_NOT_FOUND } from '#shared/customers/customer-rules.ts';
-import { UNSUPPORTED_PAIR } from '#shared/quotes/get-rate.ts';
 import {
   GetRateQuery,
   RateSchema,
   SandboxExchangeRatesBody,
   SandboxExchangeRatesSchema,
+  UNSUPPORTED_PAIR,
 } from '#shared/quotes/schemas.ts';
 import { consoleReadable, customerRoute, sandboxRoute } from '#shared/routing/presets.ts';
 import { defineRoute, OPENAPI_PROSE, type RouteDefinition } from '#shared/routing/route.ts';

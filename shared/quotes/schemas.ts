@@ -1,3 +1,4 @@
+import { refusal } from '#shared/errors.ts';
 import { FiatAmountSchema, UsdcAmountSchema } from '#shared/money/amounts.ts';
 import { ExchangeRatesSchema } from '#shared/organizations/sandbox-settings.ts';
 import * as z from '#shared/validation/zod.ts';
@@ -121,3 +122,8 @@ export const SandboxExchangeRatesBody = z
 export const SandboxExchangeRatesSchema = z
   .object({ rates: ExchangeRatesSchema })
   .check(z.meta({ id: 'ExchangeRates', examples: [{ rates: { EUR: '0.92', USD: '1.00' } }] }));
+
+export const UNSUPPORTED_PAIR = refusal(
+  400,
+  'Unsupported currency pair: quotes are offered for USDC to EUR and USDC to USD',
+);

@@ -13,8 +13,12 @@ import {
   WalletListSchema,
   WalletSchema,
 } from '#shared/wallets/schemas.ts';
-import { NODE_UNANSWERED } from '#shared/wallets/verify-address.ts';
-import { ADDRESS_IN_USE, BANK_WALLET_IMMUTABLE, WALLET_NOT_FOUND } from '#shared/wallets/wallet-rules.ts';
+import {
+  ADDRESS_IN_USE,
+  BANK_WALLET_IMMUTABLE,
+  NODE_UNANSWERED,
+  WALLET_NOT_FOUND,
+} from '#shared/wallets/wallet-rules.ts';
 
 /** The wallets rows of the route table (assembled in `#shared/routes.ts`). */
 export const routes = {

@@ -1,11 +1,10 @@
-import { FieldError, refusal } from '#shared/errors.ts';
+import { FieldError } from '#shared/errors.ts';
 import { type Chain, chainDisplayName } from '#shared/money/chains.ts';
 import { type ChainPort, ChainRpcError } from '#shared/rails/chain/port.ts';
 import { isUnholdableAddress, isValidAddress, toChecksumAddress } from '#shared/wallets/ethereum.ts';
 import type { AddressVerification } from '#shared/wallets/schemas.ts';
 import { UNHOLDABLE_ADDRESS } from '#shared/wallets/schemas.ts';
-
-export const NODE_UNANSWERED = refusal(503, (chain: Chain) => `The ${chain} node did not answer, please retry`, 'base');
+import { NODE_UNANSWERED } from '#shared/wallets/wallet-rules.ts';
 
 export const INVALID_FORMAT = 'Invalid Ethereum address format';
 export const INVALID_CHECKSUM =

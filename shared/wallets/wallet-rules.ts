@@ -2,8 +2,11 @@ import { requireCustomer } from '#shared/customers/require-customer.ts';
 import type { Deps } from '#shared/deps.ts';
 import { refusal } from '#shared/errors.ts';
 import { UUID_PATTERN } from '#shared/ids.ts';
+import type { Chain } from '#shared/money/chains.ts';
 import { getWalletOfCustomer } from '#shared/wallets/destination-wallet-repository.ts';
 import type { WalletRecord } from '#shared/wallets/records.ts';
+
+export const NODE_UNANSWERED = refusal(503, (chain: Chain) => `The ${chain} node did not answer, please retry`, 'base');
 
 export const WALLET_NOT_FOUND = refusal(404, 'Wallet not found');
 

@@ -1,14 +1,11 @@
 import type { Alongside } from '#shared/db/guarded-write.ts';
 import type { Deps } from '#shared/deps.ts';
-import { refusal } from '#shared/errors.ts';
 import { newId } from '#shared/ids.ts';
+import { DELIVERY_CHANGED, DELIVERY_NOT_FOUND } from '#shared/webhooks/delivery-rules.ts';
 import { takeEndpointSend } from '#shared/webhooks/endpoint-limits.ts';
 import { getDelivery, getWebhookEndpoint, requestRedelivery } from '#shared/webhooks/repository.ts';
 import { ENDPOINT_NOT_FOUND } from '#shared/webhooks/require-webhook-endpoint.ts';
 import { toWebhookDelivery, type WebhookDelivery } from '#shared/webhooks/schemas.ts';
-
-export const DELIVERY_NOT_FOUND = refusal(404, 'Webhook delivery not found');
-export const DELIVERY_CHANGED = refusal(409, 'Webhook delivery changed concurrently, please retry');
 
 /**
  * Redelivers now: a pending delivery is brought forward, a delivered or failed one gets one attempt more.

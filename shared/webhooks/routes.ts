@@ -2,6 +2,7 @@ import { consoleReadable, NoBody } from '#shared/routing/presets.ts';
 import { defineRoute, OPENAPI_PROSE, type RouteDefinition } from '#shared/routing/route.ts';
 import { DeletedSchema, PaginationQuery } from '#shared/routing/schemas.ts';
 import * as z from '#shared/validation/zod.ts';
+import { DELIVERY_CHANGED, DELIVERY_NOT_FOUND } from '#shared/webhooks/delivery-rules.ts';
 import {
   ENDPOINT_LIMIT,
   REDELIVERIES_PER_ENDPOINT_PER_MINUTE,
@@ -11,7 +12,6 @@ import {
 } from '#shared/webhooks/endpoint-limits.ts';
 import { ENDPOINT_CHANGED } from '#shared/webhooks/endpoint-rules.ts';
 import { ENDPOINT_NOT_FOUND } from '#shared/webhooks/require-webhook-endpoint.ts';
-import { DELIVERY_CHANGED, DELIVERY_NOT_FOUND } from '#shared/webhooks/retry-webhook-delivery.ts';
 import {
   CreateEndpointBody,
   DeliveryIdParams,

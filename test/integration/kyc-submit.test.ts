@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  KYC_ATTEMPTS_EXHAUSTED,
-  KYC_COMPLETED,
-  KYC_IN_REVIEW,
-  KYC_NOT_INITIATED,
-  KYC_SUBMITTED,
-} from '#shared/customers/submit-kyc.ts';
+import { KYC_IN_REVIEW, KYC_NOT_INITIATED } from '#shared/customers/kyc-rules.ts';
+import { KYC_ATTEMPTS_EXHAUSTED, KYC_COMPLETED, KYC_SUBMITTED } from '#shared/customers/submit-kyc.ts';
 import { customerEvents } from '#test/support/customers/customer-events.ts';
 import { givenOrganization, integrationDeps } from '#test/support/deps.ts';
 import { useApi } from '#test/support/http/local-api.ts';

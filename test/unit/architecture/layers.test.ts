@@ -180,6 +180,18 @@ describe('handlers, use cases and areas', () => {
     expect(unmatched).toEqual([]);
   });
 
+  it("keeps use cases out of the route tables, so a function's bundle carries its own use case and no other", () => {
+    // Every function of an area imports the area's rows: a use case imported there (say, for a refusal declared
+    // in it) would travel into all of them with everything it imports. Refusals live in the areas' rules modules.
+    const useCases = new Set(handlers.map((module) => module.path.replace(/^functions\/api\//, 'shared/')));
+    const rowModules = modules.filter((module) => /^shared\/([a-z-]+\/)?routes?\.ts$|-route\.ts$/.test(module.path));
+    const pulled = rowModules.flatMap((module) =>
+      module.imports.filter((target) => useCases.has(target)).map((target) => `${module.path} -> ${target}`),
+    );
+    expect(rowModules.length).toBeGreaterThan(10);
+    expect(pulled).toEqual([]);
+  });
+
   it('lists as calling no use case only handlers that exist and indeed call none', () => {
     const callers = handlers
       .filter((module) => WITHOUT_USE_CASE[module.path] !== undefined)
