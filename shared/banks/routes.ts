@@ -65,7 +65,7 @@ export const routes = {
     access: { table: 'read', sessions: true },
     request: { params: CustomerBankParams },
     responses: { 200: BankSchema },
-    refusals: [BANK_NOT_FOUND],
+    refusals: [CUSTOMER_NOT_FOUND, BANK_NOT_FOUND],
   }),
   sandboxApproveWithdrawalBank: defineRoute({
     ...sandboxRoute,
@@ -80,7 +80,7 @@ export const routes = {
     access: { table: 'readwrite' },
     request: { params: CustomerBankParams, body: NoBody },
     responses: { 200: BankSchema },
-    refusals: [BANK_NOT_FOUND, BANK_NOT_PENDING],
+    refusals: [CUSTOMER_NOT_FOUND, BANK_NOT_FOUND, BANK_NOT_PENDING],
   }),
   sandboxRejectWithdrawalBank: defineRoute({
     ...sandboxRoute,
@@ -93,6 +93,6 @@ export const routes = {
     access: { table: 'readwrite' },
     request: { params: CustomerBankParams, body: SandboxRejectBankBody },
     responses: { 200: BankSchema },
-    refusals: [BANK_NOT_FOUND, BANK_NOT_PENDING.withExample('rejected', 'ACTIVE')],
+    refusals: [CUSTOMER_NOT_FOUND, BANK_NOT_FOUND, BANK_NOT_PENDING.withExample('rejected', 'ACTIVE')],
   }),
 } satisfies Record<string, RouteDefinition>;

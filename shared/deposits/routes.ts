@@ -107,7 +107,7 @@ export const routes = {
     access: { table: 'readwrite' },
     request: { params: CustomerVirtualAccountParams, body: NoBody },
     responses: { 200: VirtualAccountSchema },
-    refusals: [VIRTUAL_ACCOUNT_NOT_FOUND, VIRTUAL_ACCOUNT_NOT_PENDING],
+    refusals: [CUSTOMER_NOT_FOUND, VIRTUAL_ACCOUNT_NOT_FOUND, VIRTUAL_ACCOUNT_NOT_PENDING],
   }),
   sandboxRejectVirtualAccount: defineRoute({
     ...sandboxRoute,
@@ -124,7 +124,11 @@ export const routes = {
     access: { table: 'readwrite' },
     request: { params: CustomerVirtualAccountParams, body: SandboxRejectVirtualAccountBody },
     responses: { 200: VirtualAccountSchema },
-    refusals: [VIRTUAL_ACCOUNT_NOT_FOUND, VIRTUAL_ACCOUNT_NOT_PENDING.withExample('rejected', 'ACTIVE')],
+    refusals: [
+      CUSTOMER_NOT_FOUND,
+      VIRTUAL_ACCOUNT_NOT_FOUND,
+      VIRTUAL_ACCOUNT_NOT_PENDING.withExample('rejected', 'ACTIVE'),
+    ],
   }),
   sandboxDeposit: defineRoute({
     ...sandboxRoute,

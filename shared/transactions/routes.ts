@@ -42,6 +42,6 @@ export const routes = {
     access: { table: 'read', sessions: true },
     request: { params: TransactionLookupParams },
     responses: { 200: TransactionResponseSchema },
-    refusals: [TRANSACTION_NOT_FOUND],
+    refusals: [CUSTOMER_NOT_FOUND, TRANSACTION_NOT_FOUND],
   }),
 } satisfies Record<string, RouteDefinition>;

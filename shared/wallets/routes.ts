@@ -66,7 +66,7 @@ export const routes = {
     access: { table: 'read', sessions: true },
     request: { params: CustomerWalletParams },
     responses: { 200: WalletSchema },
-    refusals: [WALLET_NOT_FOUND],
+    refusals: [CUSTOMER_NOT_FOUND, WALLET_NOT_FOUND],
   }),
   updateCustomerWallet: defineRoute({
     ...walletRoute,
@@ -79,7 +79,7 @@ export const routes = {
     access: { table: 'readwrite' },
     request: { params: CustomerWalletParams, body: UpdateWalletBody },
     responses: { 200: WalletSchema },
-    refusals: [WALLET_NOT_FOUND, ADDRESS_IN_USE],
+    refusals: [CUSTOMER_NOT_FOUND, WALLET_NOT_FOUND, ADDRESS_IN_USE],
   }),
   deleteCustomerWallet: defineRoute({
     ...walletRoute,
@@ -92,7 +92,7 @@ export const routes = {
     access: { table: 'readwrite' },
     request: { params: CustomerWalletParams },
     responses: { 200: WalletDeletedSchema },
-    refusals: [WALLET_NOT_FOUND, BANK_WALLET_IMMUTABLE],
+    refusals: [CUSTOMER_NOT_FOUND, WALLET_NOT_FOUND, BANK_WALLET_IMMUTABLE],
   }),
   verifyAddress: defineRoute({
     ...walletRoute,

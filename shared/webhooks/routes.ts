@@ -179,7 +179,7 @@ export const routes = {
     access: { table: 'readwrite' },
     request: { params: DeliveryIdParams, body: NoBody },
     responses: { 202: WebhookDeliverySchema },
-    refusals: [DELIVERY_NOT_FOUND, DELIVERY_CHANGED],
+    refusals: [ENDPOINT_NOT_FOUND, DELIVERY_NOT_FOUND, DELIVERY_CHANGED],
     examples: { responses: { 429: { error: TOO_MANY_REDELIVERIES } } },
   }),
 } satisfies Record<string, RouteDefinition>;

@@ -1,5 +1,5 @@
 import { BANK_NOT_FOUND } from '#shared/banks/bank-rules.ts';
-import { KYC_REQUIRED } from '#shared/customers/customer-rules.ts';
+import { CUSTOMER_DISABLED, CUSTOMER_NOT_FOUND, KYC_REQUIRED } from '#shared/customers/customer-rules.ts';
 import { customerRoute, NoBody } from '#shared/routing/presets.ts';
 import { defineRoute, OPENAPI_PROSE, type RouteDefinition } from '#shared/routing/route.ts';
 import { CustomerIdParams } from '#shared/routing/schemas.ts';
@@ -43,7 +43,7 @@ export const routes = {
     access: { table: 'readwrite' },
     request: { params: CustomerIdParams, body: CreateWithdrawalBody },
     responses: { 201: TransactionResponseSchema },
-    refusals: [KYC_REQUIRED, BANK_NOT_FOUND, KEY_REUSED],
+    refusals: [CUSTOMER_NOT_FOUND, KYC_REQUIRED, CUSTOMER_DISABLED, BANK_NOT_FOUND, KEY_REUSED],
     // The body's own check and the stack's 503, as this route words them.
     examples: { responses: { 400: { error: NEITHER_AMOUNT }, 503: { error: FAILED_TO_EXECUTE } } },
   }),

@@ -94,8 +94,9 @@ describe('the refusals of the route table', () => {
   });
 
   it('throw the error class and text the use cases threw inline before', () => {
-    const bankNotPending = routeList.find((route) => route.operationId === 'sandboxRejectWithdrawalBank')
-      ?.refusals?.[1] as Refusal<[string, string]>;
+    const bankNotPending = routeList
+      .find((route) => route.operationId === 'sandboxRejectWithdrawalBank')
+      ?.refusals?.find((refusal) => refusal.status === 409) as Refusal<[string, string]>;
     const error = bankNotPending.error('rejected', 'REJECTED');
 
     expect(error).toMatchObject({
