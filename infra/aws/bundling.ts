@@ -36,47 +36,64 @@ export const BUNDLE = {
 } as const;
 
 /**
- * Compile-time constants of a function's bundle. The route rows' OpenAPI prose (`OPENAPI_PROSE`,
- * shared/routing/route.ts) is read only where the document is built, so every other function's bundle folds it away.
+ * Compile-time constants of a function's bundle. No deployed function builds the OpenAPI document: the route
+ * rows' OpenAPI prose (`OPENAPI_PROSE`, shared/routing/route.ts) folds away in every bundle, and the document's
+ * function reads the document its bundling wrote beside it (shared/openapi/served-document.ts).
  */
 export function bundleDefines(entry: string): Record<string, string> {
-  return entry === docsRoutes.getOpenApiDocument.handler ? {} : { PAYOUTS_WITHOUT_OPENAPI_PROSE: 'true' };
+  const defines = { PAYOUTS_WITHOUT_OPENAPI_PROSE: 'true' };
+  return entry === docsRoutes.getOpenApiDocument.handler
+    ? { ...defines, PAYOUTS_OPENAPI_DOCUMENT_PREBUILT: 'true' }
+    : defines;
+}
+
+const requireFromRoot = createRequire(path.join(REPO_ROOT, 'package.json'));
+
+/** Run from the repository as `npm start` runs it: the same code builds the document locally and here. */
+const OPENAPI_DOCUMENT_WRITER = 'infra/openapi/write-document.ts';
+
+/**
+ * Shell commands run after esbuild (from the repository root), writing beside `index.mjs` the files a function
+ * reads at run time: the package files it lists (`route.access.packageFiles`) and, for the OpenAPI document's
+ * function, the document.
+ */
+function afterBundling(entry: string, packageFiles: readonly string[]): ICommandHooks['afterBundling'] | undefined {
+  const sources = packageFiles.map((file) => ({
+    file,
+    source: path.relative(REPO_ROOT, requireFromRoot.resolve(file)),
+  }));
+  const writesDocument = entry === docsRoutes.getOpenApiDocument.handler;
+  if (!sources.length && !writesDocument) return undefined;
+  return (inputDir: string, outputDir: string): string[] => [
+    ...sources.map(
+      ({ file, source }) =>
+        `mkdir -p "${path.join(outputDir, 'node_modules', path.dirname(file))}" && cp "${path.join(inputDir, source)}" "${path.join(outputDir, 'node_modules', file)}"`,
+    ),
+    ...(writesDocument
+      ? [`"${process.execPath}" --import tsx "${path.join(inputDir, OPENAPI_DOCUMENT_WRITER)}" "${outputDir}"`]
+      : []),
+  ];
 }
 
 /**
  * NodejsFunction's `bundling` of the function whose entry is `entry` (relative to the repository): esbuild from
- * node_modules, so synth needs neither Docker nor a network.
+ * node_modules, so synth needs neither Docker nor a network. esbuild bundles code only; the files the function
+ * reads at run time are written beside its bundle by `afterBundling`, and no other function's bundle changes.
  */
-export const cdkBundling = (entry: string): BundlingOptions => ({
-  forceDockerBundling: false,
-  format: OutputFormat.ESM,
-  target: BUNDLE.target,
-  minify: BUNDLE.minify,
-  sourceMap: BUNDLE.sourcemap,
-  sourcesContent: BUNDLE.sourcesContent,
-  externalModules: BUNDLE.external,
-  mainFields: [...BUNDLE.mainFields],
-  banner: BUNDLE.banner,
-  define: bundleDefines(entry),
-});
-
-const requireFromRoot = createRequire(path.join(REPO_ROOT, 'package.json'));
-
-/**
- * esbuild bundles code only. A function that reads package files at run time (the docs page's Swagger UI
- * assets, `route.access.packageFiles`) gets exactly those copied to `node_modules/` beside its bundle, where
- * Node resolves them as it does in the repository; no other function's bundle changes.
- */
-export function copyPackageFiles(files: readonly string[]): ICommandHooks {
-  const sources = files.map((file) => ({ file, source: path.relative(REPO_ROOT, requireFromRoot.resolve(file)) }));
+export function cdkBundling(entry: string, packageFiles: readonly string[] = []): BundlingOptions {
+  const after = afterBundling(entry, packageFiles);
   return {
-    beforeBundling: () => [],
-    beforeInstall: () => [],
-    afterBundling: (inputDir: string, outputDir: string) =>
-      sources.map(
-        ({ file, source }) =>
-          `mkdir -p "${path.join(outputDir, 'node_modules', path.dirname(file))}" && cp "${path.join(inputDir, source)}" "${path.join(outputDir, 'node_modules', file)}"`,
-      ),
+    forceDockerBundling: false,
+    format: OutputFormat.ESM,
+    target: BUNDLE.target,
+    minify: BUNDLE.minify,
+    sourceMap: BUNDLE.sourcemap,
+    sourcesContent: BUNDLE.sourcesContent,
+    externalModules: BUNDLE.external,
+    mainFields: [...BUNDLE.mainFields],
+    banner: BUNDLE.banner,
+    define: bundleDefines(entry),
+    ...(after ? { commandHooks: { beforeBundling: () => [], beforeInstall: () => [], afterBundling: after } } : {}),
   };
 }
 

@@ -5,7 +5,7 @@ import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
-import { cdkBundling, copyPackageFiles, NODE_OPTIONS } from '#infra/aws/bundling.ts';
+import { cdkBundling, NODE_OPTIONS } from '#infra/aws/bundling.ts';
 import { REPO_ROOT } from '#infra/repo-root.ts';
 
 export type PayoutsFunctionProps = {
@@ -55,9 +55,7 @@ export class PayoutsFunction extends NodejsFunction {
       role,
       logGroup,
       tracing: props.tracing ? Tracing.ACTIVE : Tracing.DISABLED,
-      bundling: props.packageFiles?.length
-        ? { ...cdkBundling(props.handler), commandHooks: copyPackageFiles(props.packageFiles) }
-        : cdkBundling(props.handler),
+      bundling: cdkBundling(props.handler, props.packageFiles),
     });
     this.entry = path.join(REPO_ROOT, props.handler);
     if (props.tracing) {

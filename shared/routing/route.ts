@@ -2,12 +2,12 @@ import type { Access } from '#shared/db/access.ts';
 import type { Refusal } from '#shared/errors.ts';
 import type * as z from '#shared/validation/zod.ts';
 
-/** Defined (as `true`) by esbuild in every deployed function but the OpenAPI document's (infra/aws/bundling.ts). */
+/** Defined (as `true`) by esbuild in every deployed function (infra/aws/bundling.ts): none builds the document. */
 declare const PAYOUTS_WITHOUT_OPENAPI_PROSE: true | undefined;
 
 /**
  * Whether the route rows carry their OpenAPI prose (`description`), which only the document reads: everywhere
- * the TypeScript runs as written (the local runtime, the tests, the document's function), and not in the other
+ * the TypeScript runs as written (the local runtime, the tests, the document's bundling hook), and not in the
  * deployed functions, whose bundles fold every `description: OPENAPI_PROSE && ...` to `false` and drop the text.
  */
 export const OPENAPI_PROSE = typeof PAYOUTS_WITHOUT_OPENAPI_PROSE === 'undefined';

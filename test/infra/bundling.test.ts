@@ -8,11 +8,18 @@ import { promisify } from 'node:util';
 import { gunzipSync } from 'node:zlib';
 import { App, type CfnElement, Stack } from 'aws-cdk-lib';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { build } from 'esbuild';
 import { afterAll, describe, expect, it } from 'vitest';
+import { handler as getOpenApiDocument } from '#functions/api/docs/get-openapi-document.ts';
+import { esbuildOptions } from '#infra/aws/bundling.ts';
 import { PayoutsFunction } from '#infra/aws/function.ts';
-import { routes } from '#shared/routes.ts';
+import { buildOpenApiDocument } from '#shared/openapi/document.ts';
+import { OPENAPI_DOCUMENT_FILE } from '#shared/openapi/served-document.ts';
+import { routeList, routes } from '#shared/routes.ts';
 import type { RouteDefinition } from '#shared/routing/route.ts';
 import { bundle as benchBundle } from '#test/bench/bundles.ts';
+import { bundledInputs } from '#test/bench/own-floor.ts';
+import { type ApiEvent, invoke } from '#test/support/http/api-event.ts';
 
 const run = promisify(execFile);
 const outdir = await mkdtemp(path.join(tmpdir(), 'payouts-bundling-'));
@@ -35,12 +42,9 @@ function bundle(route: RouteDefinition): string {
   return path.join(outdir, `asset.${s3Key.replace(/\.zip$/, '')}`);
 }
 
-/**
- * Loads a bundle and calls its handler outside the repository with a bare environment: an import left external
- * (the AWS SDK, say) finds no node_modules there and fails the load.
- */
-async function invokeBundle(asset: string, request: { path: string; pathParameters?: Record<string, string> }) {
-  const event = {
+/** An API Gateway request of a public GET route, as the probes send it. */
+function probeEvent(request: { path: string; pathParameters?: Record<string, string> }) {
+  return {
     version: '2.0',
     routeKey: `GET ${request.path}`,
     rawPath: request.path,
@@ -50,6 +54,14 @@ async function invokeBundle(asset: string, request: { path: string; pathParamete
     isBase64Encoded: false,
     requestContext: { requestId: 'probe-1', http: { method: 'GET' } },
   };
+}
+
+/**
+ * Loads a bundle and calls its handler outside the repository with a bare environment: an import left external
+ * (the AWS SDK, say) finds no node_modules there and fails the load.
+ */
+async function invokeBundle(asset: string, request: { path: string; pathParameters?: Record<string, string> }) {
+  const event = probeEvent(request);
   const script = `
     const { handler } = await import(process.env.BUNDLE_URL);
     process.stdout.write(JSON.stringify(await handler(JSON.parse(process.env.EVENT), {})));`;
@@ -68,6 +80,8 @@ async function invokeBundle(asset: string, request: { path: string; pathParamete
 }
 
 const healthAsset = bundle(routes.health);
+const documentAsset = bundle(routes.getOpenApiDocument);
+const documentEvent = probeEvent({ path: routes.getOpenApiDocument.path }) as unknown as ApiEvent;
 
 describe('API function bundling', () => {
   it('bundles a route into one self-contained ESM file that answers outside the repository', async () => {
@@ -104,26 +118,50 @@ describe('API function bundling', () => {
     expect(gunzipSync(Buffer.from(css.body, 'base64')).toString()).toContain('.swagger-ui');
   });
 
-  it('builds the OpenAPI document inside its bundled function', async () => {
-    const response = await invokeBundle(bundle(routes.getOpenApiDocument), { path: '/api/v2/openapi.json' });
+  it('ships the OpenAPI document as a file beside its function, which answers it as the local runtime does', async () => {
+    const file = path.join(documentAsset, OPENAPI_DOCUMENT_FILE);
+    const local = await invoke(getOpenApiDocument, documentEvent);
+    const response = await invokeBundle(documentAsset, { path: routes.getOpenApiDocument.path });
 
+    expect(existsSync(file)).toBe(true);
+    expect(JSON.parse(gunzipSync(await readFile(file)).toString())).toEqual(
+      JSON.parse(JSON.stringify(buildOpenApiDocument(routeList))),
+    );
     expect(response.statusCode).toBe(200);
     expect(JSON.parse(response.body)).toMatchObject({ openapi: '3.1.0', paths: { '/api/v2/customers': {} } });
+    expect(response).toEqual(local);
   });
 
-  it("leaves the routes' OpenAPI prose out of every bundle but the document's", async () => {
+  it('carries neither zod-to-openapi nor the route table in the OpenAPI document function', async () => {
+    const { metafile } = await build({
+      ...esbuildOptions(routes.getOpenApiDocument.handler, path.join(outdir, 'document-meta')),
+      metafile: true,
+    });
+    const inputs = Object.keys(bundledInputs(metafile));
+
+    expect(inputs.length).toBeGreaterThan(50);
+    expect(inputs.filter((input) => input.includes('node_modules/@asteasolutions/zod-to-openapi/'))).toEqual([]);
+    expect(inputs.filter((input) => /^shared\/(routes\.ts|openapi\/document\.ts|customers\/)/.test(input))).toEqual([]);
+  });
+
+  it("leaves the routes' OpenAPI prose out of every bundle, the document's file beside its function has it", async () => {
     const prose = String(routes.createCustomer.description).slice(0, 60);
     const built = async (route: RouteDefinition, name: string) =>
       readFile(await benchBundle(route.handler, path.join(outdir, name)), 'utf8');
 
     expect(prose).toMatch(/^The customer starts with/);
     expect(await built(routes.createCustomer, 'without-prose')).not.toContain(prose);
-    expect(await built(routes.getOpenApiDocument, 'with-prose')).toContain(prose);
+    expect(await built(routes.getOpenApiDocument, 'document-without-prose')).not.toContain(prose);
+    expect(gunzipSync(await readFile(path.join(documentAsset, OPENAPI_DOCUMENT_FILE))).toString()).toContain(
+      JSON.stringify(prose).slice(1, -1),
+    );
   });
 
   it('is what the bundle benchmark builds, byte for byte', async () => {
     const benched = await benchBundle(routes.health.handler, path.join(outdir, 'bench'));
+    const benchedDocument = await benchBundle(routes.getOpenApiDocument.handler, path.join(outdir, 'bench-document'));
 
     expect(await readFile(benched)).toEqual(await readFile(path.join(healthAsset, 'index.mjs')));
+    expect(await readFile(benchedDocument)).toEqual(await readFile(path.join(documentAsset, 'index.mjs')));
   });
 });
