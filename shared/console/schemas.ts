@@ -1,4 +1,5 @@
 import { ROLES } from '#shared/console/roles.ts';
+import { OPENAPI_PROSE } from '#shared/routing/route.ts';
 import { DEFAULT_LIMIT, MAX_LIMIT } from '#shared/routing/schemas.ts';
 import * as z from '#shared/validation/zod.ts';
 
@@ -79,7 +80,7 @@ const TOKEN = z.string().check(
   z.regex(/^[0-9A-Za-z]{43}$/, { error: 'Invalid invite token' }),
   z.meta({
     description: 'The token of the invite link (after `#/invite/`)',
-    examples: [INVITE_TOKEN],
+    ...(OPENAPI_PROSE && { examples: [INVITE_TOKEN] }),
   }),
 );
 
@@ -89,12 +90,15 @@ const NAME = z
     z.trim(),
     z.minLength(1),
     z.maxLength(100),
-    z.meta({ description: 'How the member is shown to the others', examples: ['Ada Lovelace'] }),
+    z.meta({
+      description: 'How the member is shown to the others',
+      ...(OPENAPI_PROSE && { examples: ['Ada Lovelace'] }),
+    }),
   );
 const CHALLENGE_ID = z.uuid().check(
   z.meta({
     description: 'The challenge the options were made for (single use, valid 5 minutes)',
-    examples: [CHALLENGE],
+    ...(OPENAPI_PROSE && { examples: [CHALLENGE] }),
   }),
 );
 
@@ -125,7 +129,7 @@ export const RegistrationResponseSchema = z
   .check(
     z.meta({
       description: 'The passkey created by the browser (`@simplewebauthn/browser` `startRegistration`)',
-      examples: [REGISTRATION_EXAMPLE],
+      ...(OPENAPI_PROSE && { examples: [REGISTRATION_EXAMPLE] }),
     }),
   );
 
@@ -151,31 +155,48 @@ export const AuthenticationResponseSchema = z
   .check(
     z.meta({
       description: 'The assertion made by the browser (`@simplewebauthn/browser` `startAuthentication`)',
-      examples: [ASSERTION_EXAMPLE],
+      ...(OPENAPI_PROSE && { examples: [ASSERTION_EXAMPLE] }),
     }),
   );
 
 export const StartRegistrationBody = z
   .strictObject({ token: TOKEN, name: NAME })
-  .check(z.meta({ id: 'ConsoleStartRegistrationRequest', examples: [{ token: INVITE_TOKEN, name: 'Ada Lovelace' }] }));
+  .check(
+    z.meta({
+      id: 'ConsoleStartRegistrationRequest',
+      ...(OPENAPI_PROSE && { examples: [{ token: INVITE_TOKEN, name: 'Ada Lovelace' }] }),
+    }),
+  );
 
 export const AcceptInviteBody = z
   .strictObject({ token: TOKEN, name: NAME, challengeId: CHALLENGE_ID, response: RegistrationResponseSchema })
   .check(
     z.meta({
       id: 'ConsoleAcceptInviteRequest',
-      examples: [{ token: INVITE_TOKEN, name: 'Ada Lovelace', challengeId: CHALLENGE, response: REGISTRATION_EXAMPLE }],
+      ...(OPENAPI_PROSE && {
+        examples: [
+          { token: INVITE_TOKEN, name: 'Ada Lovelace', challengeId: CHALLENGE, response: REGISTRATION_EXAMPLE },
+        ],
+      }),
     }),
   );
 
 export const SignInBody = z
   .strictObject({ challengeId: CHALLENGE_ID, response: AuthenticationResponseSchema })
-  .check(z.meta({ id: 'ConsoleSignInRequest', examples: [{ challengeId: CHALLENGE, response: ASSERTION_EXAMPLE }] }));
+  .check(
+    z.meta({
+      id: 'ConsoleSignInRequest',
+      ...(OPENAPI_PROSE && { examples: [{ challengeId: CHALLENGE, response: ASSERTION_EXAMPLE }] }),
+    }),
+  );
 
 export const SignWithdrawalBody = z
   .strictObject({ challengeId: CHALLENGE_ID, response: AuthenticationResponseSchema })
   .check(
-    z.meta({ id: 'ConsoleSignWithdrawalRequest', examples: [{ challengeId: CHALLENGE, response: ASSERTION_EXAMPLE }] }),
+    z.meta({
+      id: 'ConsoleSignWithdrawalRequest',
+      ...(OPENAPI_PROSE && { examples: [{ challengeId: CHALLENGE, response: ASSERTION_EXAMPLE }] }),
+    }),
   );
 
 export const RejectWithdrawalBody = z
@@ -186,10 +207,18 @@ export const RejectWithdrawalBody = z
         z.trim(),
         z.minLength(1),
         z.maxLength(500),
-        z.meta({ description: 'Why the withdrawal is rejected (audited)', examples: ['Unknown beneficiary'] }),
+        z.meta({
+          description: 'Why the withdrawal is rejected (audited)',
+          ...(OPENAPI_PROSE && { examples: ['Unknown beneficiary'] }),
+        }),
       ),
   })
-  .check(z.meta({ id: 'ConsoleRejectWithdrawalRequest', examples: [{ reason: 'Unknown beneficiary' }] }));
+  .check(
+    z.meta({
+      id: 'ConsoleRejectWithdrawalRequest',
+      ...(OPENAPI_PROSE && { examples: [{ reason: 'Unknown beneficiary' }] }),
+    }),
+  );
 
 export const InviteMemberBody = z
   .strictObject({
@@ -197,16 +226,29 @@ export const InviteMemberBody = z
       .email()
       .check(
         z.maxLength(254),
-        z.meta({ description: 'Where the invite link is mailed', examples: ['grace@example.com'] }),
+        z.meta({
+          description: 'Where the invite link is mailed',
+          ...(OPENAPI_PROSE && { examples: ['grace@example.com'] }),
+        }),
       ),
     role: z
       .enum(ROLES)
-      .check(z.meta({ description: 'The role the member gets (admins cannot invite owners)', examples: ['approver'] })),
+      .check(
+        z.meta({
+          description: 'The role the member gets (admins cannot invite owners)',
+          ...(OPENAPI_PROSE && { examples: ['approver'] }),
+        }),
+      ),
   })
-  .check(z.meta({ id: 'ConsoleInviteMemberRequest', examples: [{ email: 'grace@example.com', role: 'approver' }] }));
+  .check(
+    z.meta({
+      id: 'ConsoleInviteMemberRequest',
+      ...(OPENAPI_PROSE && { examples: [{ email: 'grace@example.com', role: 'approver' }] }),
+    }),
+  );
 
 export const TransactionIdParams = z.strictObject({
-  transactionId: z.uuid().check(z.meta({ description: 'The withdrawal', examples: [TX] })),
+  transactionId: z.uuid().check(z.meta({ description: 'The withdrawal', ...(OPENAPI_PROSE && { examples: [TX] }) })),
 });
 
 export const AuditQuery = z.strictObject({
@@ -256,13 +298,20 @@ export const StartRegistrationSchema = z
   .check(
     z.meta({
       id: 'ConsoleRegistrationOptions',
-      examples: [{ challengeId: CHALLENGE, email: 'ada@example.com', role: 'owner', options: OPTIONS_EXAMPLE }],
+      ...(OPENAPI_PROSE && {
+        examples: [{ challengeId: CHALLENGE, email: 'ada@example.com', role: 'owner', options: OPTIONS_EXAMPLE }],
+      }),
     }),
   );
 
 export const SignInOptionsSchema = z
   .object({ challengeId: z.string(), options: Options })
-  .check(z.meta({ id: 'ConsoleSignInOptions', examples: [{ challengeId: CHALLENGE, options: OPTIONS_EXAMPLE }] }));
+  .check(
+    z.meta({
+      id: 'ConsoleSignInOptions',
+      ...(OPENAPI_PROSE && { examples: [{ challengeId: CHALLENGE, options: OPTIONS_EXAMPLE }] }),
+    }),
+  );
 
 export const ConsoleSessionSchema = z
   .object({
@@ -275,11 +324,11 @@ export const ConsoleSessionSchema = z
     }),
     permissions: z.array(z.string()),
   })
-  .check(z.meta({ id: 'ConsoleSession', examples: [SESSION_EXAMPLE] }));
+  .check(z.meta({ id: 'ConsoleSession', ...(OPENAPI_PROSE && { examples: [SESSION_EXAMPLE] }) }));
 
 export const SignedOutSchema = z
   .object({ signedOut: z.literal(true) })
-  .check(z.meta({ id: 'ConsoleSignedOut', examples: [{ signedOut: true }] }));
+  .check(z.meta({ id: 'ConsoleSignedOut', ...(OPENAPI_PROSE && { examples: [{ signedOut: true }] }) }));
 
 export const MemberSchema = z
   .object({
@@ -290,21 +339,28 @@ export const MemberSchema = z
     status: z.enum(['ACTIVE', 'REMOVED']),
     createdAt: z.string(),
   })
-  .check(z.meta({ id: 'ConsoleMember', examples: [{ ...SESSION_EXAMPLE.member, status: 'ACTIVE', createdAt: AT }] }));
+  .check(
+    z.meta({
+      id: 'ConsoleMember',
+      ...(OPENAPI_PROSE && { examples: [{ ...SESSION_EXAMPLE.member, status: 'ACTIVE', createdAt: AT }] }),
+    }),
+  );
 
 export const InviteSchema = z
   .object({ inviteId: z.string(), email: z.string(), role: z.enum(ROLES), validUntil: z.string() })
   .check(
     z.meta({
       id: 'ConsoleInvite',
-      examples: [
-        {
-          inviteId: 'c1d2e3f4-a5b6-4c7d-8e9f-0a1b2c3d4e5f',
-          email: 'grace@example.com',
-          role: 'approver',
-          validUntil: '2026-11-28T10:00:00.000Z',
-        },
-      ],
+      ...(OPENAPI_PROSE && {
+        examples: [
+          {
+            inviteId: 'c1d2e3f4-a5b6-4c7d-8e9f-0a1b2c3d4e5f',
+            email: 'grace@example.com',
+            role: 'approver',
+            validUntil: '2026-11-28T10:00:00.000Z',
+          },
+        ],
+      }),
     }),
   );
 
@@ -332,21 +388,23 @@ export const PendingWithdrawalSchema = z
     approvals: z.array(z.object({ approver: z.string(), approvedAt: z.string() })),
     requiredApprovals: z.number().check(z.int()),
   })
-  .check(z.meta({ id: 'ConsolePendingWithdrawal', examples: [PENDING_EXAMPLE] }));
+  .check(z.meta({ id: 'ConsolePendingWithdrawal', ...(OPENAPI_PROSE && { examples: [PENDING_EXAMPLE] }) }));
 
 export const ApprovalOptionsSchema = z
   .object({ challengeId: z.string(), binding: BindingSchema, nonce: z.string(), options: Options })
   .check(
     z.meta({
       id: 'ConsoleApprovalOptions',
-      examples: [
-        {
-          challengeId: CHALLENGE,
-          binding: BINDING_EXAMPLE,
-          nonce: 'Zx8cV7bN6mQ5wE4rT3yU2iO1pA0sD9fG8hJ7kL6zX5c',
-          options: OPTIONS_EXAMPLE,
-        },
-      ],
+      ...(OPENAPI_PROSE && {
+        examples: [
+          {
+            challengeId: CHALLENGE,
+            binding: BINDING_EXAMPLE,
+            nonce: 'Zx8cV7bN6mQ5wE4rT3yU2iO1pA0sD9fG8hJ7kL6zX5c',
+            options: OPTIONS_EXAMPLE,
+          },
+        ],
+      }),
     }),
   );
 
@@ -363,17 +421,19 @@ export const AuditEntrySchema = z
   .check(
     z.meta({
       id: 'ConsoleAuditEntry',
-      examples: [
-        {
-          entryId: 'e5f6a7b8-c9d0-4e1f-8a2b-3c4d5e6f7a8b',
-          at: AT,
-          actor: { kind: 'member', id: MEMBER, email: 'ada@example.com' },
-          action: 'withdrawal.signed',
-          target: TX,
-          sourceAddress: '203.0.113.7',
-          details: { amount: '91.08', currency: 'EUR' },
-        },
-      ],
+      ...(OPENAPI_PROSE && {
+        examples: [
+          {
+            entryId: 'e5f6a7b8-c9d0-4e1f-8a2b-3c4d5e6f7a8b',
+            at: AT,
+            actor: { kind: 'member', id: MEMBER, email: 'ada@example.com' },
+            action: 'withdrawal.signed',
+            target: TX,
+            sourceAddress: '203.0.113.7',
+            details: { amount: '91.08', currency: 'EUR' },
+          },
+        ],
+      }),
     }),
   );
 
@@ -399,21 +459,30 @@ export const ApiKeySchema = z
       .check(z.meta({ description: 'When the key last authenticated a request, to the minute; null if never' })),
     revokedAt: z.nullable(z.string()),
   })
-  .check(z.meta({ id: 'ConsoleApiKey', examples: [API_KEY_EXAMPLE] }));
+  .check(z.meta({ id: 'ConsoleApiKey', ...(OPENAPI_PROSE && { examples: [API_KEY_EXAMPLE] }) }));
 
 export const NewApiKeySchema = z.extend(ApiKeySchema, { apiKey: z.string() }).check(
   z.meta({
     id: 'ConsoleNewApiKey',
-    examples: [
-      {
-        ...API_KEY_EXAMPLE,
-        lastUsedAt: null,
-        apiKey: 'sk_sandbox_1f0e2d3c4b5a496887765a4b3c2d1e0fQ2w3E4r5T6y7U8i9O0pA1sD2fG3hJ4kL5zX6cV7bN8mx9Qa',
-      },
-    ],
+    ...(OPENAPI_PROSE && {
+      examples: [
+        {
+          ...API_KEY_EXAMPLE,
+          lastUsedAt: null,
+          apiKey: 'sk_sandbox_1f0e2d3c4b5a496887765a4b3c2d1e0fQ2w3E4r5T6y7U8i9O0pA1sD2fG3hJ4kL5zX6cV7bN8mx9Qa',
+        },
+      ],
+    }),
   }),
 );
 
 export const ApiKeyIdParams = z.strictObject({
-  apiKeyId: z.uuid().check(z.meta({ description: 'The key (its id, never the key)', examples: [API_KEY_EXAMPLE.id] })),
+  apiKeyId: z
+    .uuid()
+    .check(
+      z.meta({
+        description: 'The key (its id, never the key)',
+        ...(OPENAPI_PROSE && { examples: [API_KEY_EXAMPLE.id] }),
+      }),
+    ),
 });

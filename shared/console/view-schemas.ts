@@ -2,6 +2,7 @@ import { BankSchema } from '#shared/banks/schemas.ts';
 import { CustomerSchema } from '#shared/customers/schemas.ts';
 import { AllowanceSchema, BalanceSchema, SandboxAllowanceBody } from '#shared/ledger/schemas.ts';
 import { EnvironmentSchema } from '#shared/organizations/records.ts';
+import { OPENAPI_PROSE } from '#shared/routing/route.ts';
 import { TransactionResponseSchema } from '#shared/transactions/schemas.ts';
 import * as z from '#shared/validation/zod.ts';
 import { WalletSchema } from '#shared/wallets/schemas.ts';
@@ -31,16 +32,18 @@ export const CustomerOverviewSchema = z
   .check(
     z.meta({
       id: 'ConsoleCustomerOverview',
-      examples: [
-        {
-          customer: exampleOf(CustomerSchema),
-          banks: [exampleOf(BankSchema)],
-          wallets: [exampleOf(WalletSchema)],
-          balance: exampleOf(BalanceSchema),
-          transactions: [exampleOf(TransactionResponseSchema)],
-          transactionsNextCursor: null,
-        },
-      ],
+      ...(OPENAPI_PROSE && {
+        examples: [
+          {
+            customer: exampleOf(CustomerSchema),
+            banks: [exampleOf(BankSchema)],
+            wallets: [exampleOf(WalletSchema)],
+            balance: exampleOf(BalanceSchema),
+            transactions: [exampleOf(TransactionResponseSchema)],
+            transactionsNextCursor: null,
+          },
+        ],
+      }),
     }),
   );
 
@@ -76,27 +79,29 @@ export const SettingsSchema = z
   .check(
     z.meta({
       id: 'ConsoleSettings',
-      examples: [
-        {
-          organizationId: '5f0c2b1e-8a47-4c59-9d3e-2a6b7c8d9e0f',
-          name: 'Acme Payroll',
-          environment: 'sandbox',
-          features: { customers: true, apiWithdrawals: true },
-          requiredApprovals: 2,
-          withdrawalAllowance: {
-            enabled: true,
-            allowance: {
-              limit: '5000.00',
-              spent: '250.00',
-              available: '4750.00',
-              resetPeriodMinutes: 1440,
-              nextResetAt: '2026-11-22T00:00:00.000Z',
+      ...(OPENAPI_PROSE && {
+        examples: [
+          {
+            organizationId: '5f0c2b1e-8a47-4c59-9d3e-2a6b7c8d9e0f',
+            name: 'Acme Payroll',
+            environment: 'sandbox',
+            features: { customers: true, apiWithdrawals: true },
+            requiredApprovals: 2,
+            withdrawalAllowance: {
+              enabled: true,
+              allowance: {
+                limit: '5000.00',
+                spent: '250.00',
+                available: '4750.00',
+                resetPeriodMinutes: 1440,
+                nextResetAt: '2026-11-22T00:00:00.000Z',
+              },
             },
+            fees: { feeBps: 50, minFee: '1.00', fxSpreadBps: 0 },
+            updatedAt: '2026-11-21T09:00:00.000Z',
           },
-          fees: { feeBps: 50, minFee: '1.00', fxSpreadBps: 0 },
-          updatedAt: '2026-11-21T09:00:00.000Z',
-        },
-      ],
+        ],
+      }),
     }),
   );
 export type Settings = z.infer<typeof SettingsSchema>;
@@ -144,7 +149,9 @@ export const ChangeSettingsBody = z
     z.refine((body) => Object.values(body).some((value) => value !== undefined), { error: 'Nothing to change' }),
     z.meta({
       id: 'ConsoleSettingsChange',
-      examples: [{ requiredApprovals: 2 }, { allowance: { limit: '5000.00', resetPeriodMinutes: 1440 } }],
+      ...(OPENAPI_PROSE && {
+        examples: [{ requiredApprovals: 2 }, { allowance: { limit: '5000.00', resetPeriodMinutes: 1440 } }],
+      }),
     }),
   );
 export type ChangeSettingsInput = z.infer<typeof ChangeSettingsBody>;
