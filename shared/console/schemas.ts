@@ -1,4 +1,11 @@
+import {
+  ASSERTION_EXAMPLE,
+  AuthenticationResponseSchema,
+  REGISTRATION_EXAMPLE,
+  RegistrationResponseSchema,
+} from '#shared/console/passkey-schemas.ts';
 import { ROLES } from '#shared/console/roles.ts';
+import { docMeta } from '#shared/routing/openapi-meta.ts';
 import { OPENAPI_PROSE } from '#shared/routing/route.ts';
 import { DEFAULT_LIMIT, MAX_LIMIT } from '#shared/routing/schemas.ts';
 import * as z from '#shared/validation/zod.ts';
@@ -11,29 +18,6 @@ const CHALLENGE = '9b2f0c4e-1d3a-4e5f-8a6b-7c8d9e0f1a2b';
 const MEMBER = 'a7c3e9f1-2b4d-4c6e-8f0a-1b3c5d7e9f20';
 const AT = '2026-11-21T10:00:00.000Z';
 const INVITE_TOKEN = '3kT9vQ0ZpX7bN2mLrC8dF1gH5jK4sW6yA0eU9iO3pQr';
-const CREDENTIAL = 'p8Q1x0kLzW3mR7tY2vB5nC9dF4gH6jK1';
-const REGISTRATION_EXAMPLE = {
-  id: CREDENTIAL,
-  rawId: CREDENTIAL,
-  type: 'public-key',
-  response: {
-    clientDataJSON: 'eyJ0eXBlIjoid2ViYXV0aG4uY3JlYXRlIn0',
-    attestationObject: 'o2NmbXRkbm9uZWdhdHRTdG10oGhhdXRoRGF0YQ',
-  },
-  clientExtensionResults: {},
-};
-const ASSERTION_EXAMPLE = {
-  id: CREDENTIAL,
-  rawId: CREDENTIAL,
-  type: 'public-key',
-  response: {
-    clientDataJSON: 'eyJ0eXBlIjoid2ViYXV0aG4uZ2V0In0',
-    authenticatorData: 'SZYN5YgOjGh0NBcPZHZgW4_krrmihjLHmVzzuoMdl2MFAAAAAQ',
-    signature: 'MEUCIQDs0Vn7x2b3k4c5d6e7f8g9h0i1j2k3l4m5n6o7p8q9r0',
-    userHandle: 'YTdjM2U5ZjE',
-  },
-  clientExtensionResults: {},
-};
 const SESSION_EXAMPLE = {
   member: { id: MEMBER, email: 'ada@example.com', name: 'Ada Lovelace', role: 'owner' },
   organization: {
@@ -72,16 +56,14 @@ const OPTIONS_EXAMPLE = {
   userVerification: 'required',
 };
 
-const B64URL = /^[A-Za-z0-9_-]{1,16384}$/;
-const base64url = (description: string) =>
-  z.string().check(z.regex(B64URL, { error: 'Must be base64url' }), z.meta({ description }));
-
 const TOKEN = z.string().check(
   z.regex(/^[0-9A-Za-z]{43}$/, { error: 'Invalid invite token' }),
-  z.meta({
-    description: 'The token of the invite link (after `#/invite/`)',
-    ...(OPENAPI_PROSE && { examples: [INVITE_TOKEN] }),
-  }),
+  docMeta(
+    OPENAPI_PROSE && {
+      description: 'The token of the invite link (after `#/invite/`)',
+      examples: [INVITE_TOKEN],
+    },
+  ),
 );
 
 const NAME = z
@@ -90,134 +72,75 @@ const NAME = z
     z.trim(),
     z.minLength(1),
     z.maxLength(100),
-    z.meta({
-      description: 'How the member is shown to the others',
-      ...(OPENAPI_PROSE && { examples: ['Ada Lovelace'] }),
-    }),
+    docMeta(OPENAPI_PROSE && { description: 'How the member is shown to the others', examples: ['Ada Lovelace'] }),
   );
 const CHALLENGE_ID = z.uuid().check(
-  z.meta({
-    description: 'The challenge the options were made for (single use, valid 5 minutes)',
-    ...(OPENAPI_PROSE && { examples: [CHALLENGE] }),
-  }),
+  docMeta(
+    OPENAPI_PROSE && {
+      description: 'The challenge the options were made for (single use, valid 5 minutes)',
+      examples: [CHALLENGE],
+    },
+  ),
 );
 
-const Extensions = z
-  .optional(z.record(z.string(), z.unknown()))
-  .check(z.meta({ description: 'The client extension results, as the browser returns them' }));
-
-/** `@simplewebauthn/browser`'s `startRegistration()` result. */
-export const RegistrationResponseSchema = z
-  .object({
-    id: base64url('The new credential id'),
-    rawId: base64url('The new credential id (raw)'),
-    type: z.literal('public-key').check(z.meta({ description: 'Always `public-key`' })),
-    response: z
-      .object({
-        clientDataJSON: base64url('The client data the browser assembled'),
-        attestationObject: base64url('The authenticator data and its (here: none) attestation'),
-        transports: z
-          .optional(z.array(z.string().check(z.maxLength(32))).check(z.maxLength(8)))
-          .check(z.meta({ description: 'How the authenticator is reached' })),
-      })
-      .check(z.meta({ description: 'The authenticator attestation response' })),
-    clientExtensionResults: Extensions,
-    authenticatorAttachment: z
-      .optional(z.enum(['platform', 'cross-platform']))
-      .check(z.meta({ description: 'Where the authenticator is' })),
-  })
-  .check(
-    z.meta({
-      description: 'The passkey created by the browser (`@simplewebauthn/browser` `startRegistration`)',
-      ...(OPENAPI_PROSE && { examples: [REGISTRATION_EXAMPLE] }),
-    }),
-  );
-
-/** `@simplewebauthn/browser`'s `startAuthentication()` result. */
-export const AuthenticationResponseSchema = z
-  .object({
-    id: base64url('The credential id of the passkey used'),
-    rawId: base64url('The credential id (raw)'),
-    type: z.literal('public-key').check(z.meta({ description: 'Always `public-key`' })),
-    response: z
-      .object({
-        clientDataJSON: base64url('The client data the browser assembled (it carries the challenge and origin)'),
-        authenticatorData: base64url('The authenticator data (rp id hash, flags, counter)'),
-        signature: base64url('The signature over the authenticator data and the client data hash'),
-        userHandle: z.optional(base64url('The member the passkey was made for')),
-      })
-      .check(z.meta({ description: 'The authenticator assertion response' })),
-    clientExtensionResults: Extensions,
-    authenticatorAttachment: z
-      .optional(z.enum(['platform', 'cross-platform']))
-      .check(z.meta({ description: 'Where the authenticator is' })),
-  })
-  .check(
-    z.meta({
-      description: 'The assertion made by the browser (`@simplewebauthn/browser` `startAuthentication`)',
-      ...(OPENAPI_PROSE && { examples: [ASSERTION_EXAMPLE] }),
-    }),
-  );
-
-export const StartRegistrationBody = z
-  .strictObject({ token: TOKEN, name: NAME })
-  .check(
-    z.meta({
+export const StartRegistrationBody = z.strictObject({ token: TOKEN, name: NAME }).check(
+  docMeta(
+    OPENAPI_PROSE && {
       id: 'ConsoleStartRegistrationRequest',
-      ...(OPENAPI_PROSE && { examples: [{ token: INVITE_TOKEN, name: 'Ada Lovelace' }] }),
-    }),
-  );
+      examples: [{ token: INVITE_TOKEN, name: 'Ada Lovelace' }],
+    },
+  ),
+);
 
 export const AcceptInviteBody = z
   .strictObject({ token: TOKEN, name: NAME, challengeId: CHALLENGE_ID, response: RegistrationResponseSchema })
   .check(
-    z.meta({
-      id: 'ConsoleAcceptInviteRequest',
-      ...(OPENAPI_PROSE && {
+    docMeta(
+      OPENAPI_PROSE && {
+        id: 'ConsoleAcceptInviteRequest',
         examples: [
           { token: INVITE_TOKEN, name: 'Ada Lovelace', challengeId: CHALLENGE, response: REGISTRATION_EXAMPLE },
         ],
-      }),
-    }),
+      },
+    ),
   );
 
-export const SignInBody = z
-  .strictObject({ challengeId: CHALLENGE_ID, response: AuthenticationResponseSchema })
-  .check(
-    z.meta({
+export const SignInBody = z.strictObject({ challengeId: CHALLENGE_ID, response: AuthenticationResponseSchema }).check(
+  docMeta(
+    OPENAPI_PROSE && {
       id: 'ConsoleSignInRequest',
-      ...(OPENAPI_PROSE && { examples: [{ challengeId: CHALLENGE, response: ASSERTION_EXAMPLE }] }),
-    }),
-  );
+      examples: [{ challengeId: CHALLENGE, response: ASSERTION_EXAMPLE }],
+    },
+  ),
+);
 
 export const SignWithdrawalBody = z
   .strictObject({ challengeId: CHALLENGE_ID, response: AuthenticationResponseSchema })
   .check(
-    z.meta({
-      id: 'ConsoleSignWithdrawalRequest',
-      ...(OPENAPI_PROSE && { examples: [{ challengeId: CHALLENGE, response: ASSERTION_EXAMPLE }] }),
-    }),
+    docMeta(
+      OPENAPI_PROSE && {
+        id: 'ConsoleSignWithdrawalRequest',
+        examples: [{ challengeId: CHALLENGE, response: ASSERTION_EXAMPLE }],
+      },
+    ),
   );
 
 export const RejectWithdrawalBody = z
   .strictObject({
-    reason: z
-      .string()
-      .check(
-        z.trim(),
-        z.minLength(1),
-        z.maxLength(500),
-        z.meta({
+    reason: z.string().check(
+      z.trim(),
+      z.minLength(1),
+      z.maxLength(500),
+      docMeta(
+        OPENAPI_PROSE && {
           description: 'Why the withdrawal is rejected (audited)',
-          ...(OPENAPI_PROSE && { examples: ['Unknown beneficiary'] }),
-        }),
+          examples: ['Unknown beneficiary'],
+        },
       ),
+    ),
   })
   .check(
-    z.meta({
-      id: 'ConsoleRejectWithdrawalRequest',
-      ...(OPENAPI_PROSE && { examples: [{ reason: 'Unknown beneficiary' }] }),
-    }),
+    docMeta(OPENAPI_PROSE && { id: 'ConsoleRejectWithdrawalRequest', examples: [{ reason: 'Unknown beneficiary' }] }),
   );
 
 export const InviteMemberBody = z
@@ -226,29 +149,28 @@ export const InviteMemberBody = z
       .email()
       .check(
         z.maxLength(254),
-        z.meta({
-          description: 'Where the invite link is mailed',
-          ...(OPENAPI_PROSE && { examples: ['grace@example.com'] }),
-        }),
+        docMeta(OPENAPI_PROSE && { description: 'Where the invite link is mailed', examples: ['grace@example.com'] }),
       ),
-    role: z
-      .enum(ROLES)
-      .check(
-        z.meta({
+    role: z.enum(ROLES).check(
+      docMeta(
+        OPENAPI_PROSE && {
           description: 'The role the member gets (admins cannot invite owners)',
-          ...(OPENAPI_PROSE && { examples: ['approver'] }),
-        }),
+          examples: ['approver'],
+        },
       ),
+    ),
   })
   .check(
-    z.meta({
-      id: 'ConsoleInviteMemberRequest',
-      ...(OPENAPI_PROSE && { examples: [{ email: 'grace@example.com', role: 'approver' }] }),
-    }),
+    docMeta(
+      OPENAPI_PROSE && {
+        id: 'ConsoleInviteMemberRequest',
+        examples: [{ email: 'grace@example.com', role: 'approver' }],
+      },
+    ),
   );
 
 export const TransactionIdParams = z.strictObject({
-  transactionId: z.uuid().check(z.meta({ description: 'The withdrawal', ...(OPENAPI_PROSE && { examples: [TX] }) })),
+  transactionId: z.uuid().check(docMeta(OPENAPI_PROSE && { description: 'The withdrawal', examples: [TX] })),
 });
 
 export const AuditQuery = z.strictObject({
@@ -264,28 +186,35 @@ export const AuditQuery = z.strictObject({
       ),
       z.transform((n) => n ?? DEFAULT_LIMIT),
     )
-    .check(z.meta({ description: `How many entries, newest first (default ${DEFAULT_LIMIT})` })),
-  before: z.optional(z.iso.datetime()).check(z.meta({ description: 'Only entries before this time (the next page)' })),
+    .check(docMeta(OPENAPI_PROSE && { description: `How many entries, newest first (default ${DEFAULT_LIMIT})` })),
+  before: z
+    .optional(z.iso.datetime())
+    .check(docMeta(OPENAPI_PROSE && { description: 'Only entries before this time (the next page)' })),
   action: z
     .optional(z.string().check(z.regex(/^[a-z_.]{1,64}$/, { error: 'Must be an action such as withdrawal.signed' })))
-    .check(z.meta({ description: 'Only this action (`withdrawal.signed`, `member.invited`, ...)' })),
+    .check(docMeta(OPENAPI_PROSE && { description: 'Only this action (`withdrawal.signed`, `member.invited`, ...)' })),
   member: z
     .optional(
       z.string().check(z.trim(), z.minLength(1, { error: "Must be a member's id or e-mail" }), z.maxLength(320)),
     )
     .check(
-      z.meta({
-        description: "Only what this member did: the member's id or e-mail (the operator's e-mail for the operator's)",
-      }),
+      docMeta(
+        OPENAPI_PROSE && {
+          description:
+            "Only what this member did: the member's id or e-mail (the operator's e-mail for the operator's)",
+        },
+      ),
     ),
 });
 
 // ---- responses ----
 
 const Options = z.record(z.string(), z.unknown()).check(
-  z.meta({
-    description: 'WebAuthn options for `@simplewebauthn/browser` (`optionsJSON`)',
-  }),
+  docMeta(
+    OPENAPI_PROSE && {
+      description: 'WebAuthn options for `@simplewebauthn/browser` (`optionsJSON`)',
+    },
+  ),
 );
 
 export const StartRegistrationSchema = z
@@ -296,21 +225,20 @@ export const StartRegistrationSchema = z
     options: Options,
   })
   .check(
-    z.meta({
-      id: 'ConsoleRegistrationOptions',
-      ...(OPENAPI_PROSE && {
+    docMeta(
+      OPENAPI_PROSE && {
+        id: 'ConsoleRegistrationOptions',
         examples: [{ challengeId: CHALLENGE, email: 'ada@example.com', role: 'owner', options: OPTIONS_EXAMPLE }],
-      }),
-    }),
+      },
+    ),
   );
 
 export const SignInOptionsSchema = z
   .object({ challengeId: z.string(), options: Options })
   .check(
-    z.meta({
-      id: 'ConsoleSignInOptions',
-      ...(OPENAPI_PROSE && { examples: [{ challengeId: CHALLENGE, options: OPTIONS_EXAMPLE }] }),
-    }),
+    docMeta(
+      OPENAPI_PROSE && { id: 'ConsoleSignInOptions', examples: [{ challengeId: CHALLENGE, options: OPTIONS_EXAMPLE }] },
+    ),
   );
 
 export const ConsoleSessionSchema = z
@@ -324,11 +252,11 @@ export const ConsoleSessionSchema = z
     }),
     permissions: z.array(z.string()),
   })
-  .check(z.meta({ id: 'ConsoleSession', ...(OPENAPI_PROSE && { examples: [SESSION_EXAMPLE] }) }));
+  .check(docMeta(OPENAPI_PROSE && { id: 'ConsoleSession', examples: [SESSION_EXAMPLE] }));
 
 export const SignedOutSchema = z
   .object({ signedOut: z.literal(true) })
-  .check(z.meta({ id: 'ConsoleSignedOut', ...(OPENAPI_PROSE && { examples: [{ signedOut: true }] }) }));
+  .check(docMeta(OPENAPI_PROSE && { id: 'ConsoleSignedOut', examples: [{ signedOut: true }] }));
 
 export const MemberSchema = z
   .object({
@@ -340,18 +268,20 @@ export const MemberSchema = z
     createdAt: z.string(),
   })
   .check(
-    z.meta({
-      id: 'ConsoleMember',
-      ...(OPENAPI_PROSE && { examples: [{ ...SESSION_EXAMPLE.member, status: 'ACTIVE', createdAt: AT }] }),
-    }),
+    docMeta(
+      OPENAPI_PROSE && {
+        id: 'ConsoleMember',
+        examples: [{ ...SESSION_EXAMPLE.member, status: 'ACTIVE', createdAt: AT }],
+      },
+    ),
   );
 
 export const InviteSchema = z
   .object({ inviteId: z.string(), email: z.string(), role: z.enum(ROLES), validUntil: z.string() })
   .check(
-    z.meta({
-      id: 'ConsoleInvite',
-      ...(OPENAPI_PROSE && {
+    docMeta(
+      OPENAPI_PROSE && {
+        id: 'ConsoleInvite',
         examples: [
           {
             inviteId: 'c1d2e3f4-a5b6-4c7d-8e9f-0a1b2c3d4e5f',
@@ -360,8 +290,8 @@ export const InviteSchema = z
             validUntil: '2026-11-28T10:00:00.000Z',
           },
         ],
-      }),
-    }),
+      },
+    ),
   );
 
 const BindingSchema = z.object({
@@ -388,14 +318,14 @@ export const PendingWithdrawalSchema = z
     approvals: z.array(z.object({ approver: z.string(), approvedAt: z.string() })),
     requiredApprovals: z.number().check(z.int()),
   })
-  .check(z.meta({ id: 'ConsolePendingWithdrawal', ...(OPENAPI_PROSE && { examples: [PENDING_EXAMPLE] }) }));
+  .check(docMeta(OPENAPI_PROSE && { id: 'ConsolePendingWithdrawal', examples: [PENDING_EXAMPLE] }));
 
 export const ApprovalOptionsSchema = z
   .object({ challengeId: z.string(), binding: BindingSchema, nonce: z.string(), options: Options })
   .check(
-    z.meta({
-      id: 'ConsoleApprovalOptions',
-      ...(OPENAPI_PROSE && {
+    docMeta(
+      OPENAPI_PROSE && {
+        id: 'ConsoleApprovalOptions',
         examples: [
           {
             challengeId: CHALLENGE,
@@ -404,8 +334,8 @@ export const ApprovalOptionsSchema = z
             options: OPTIONS_EXAMPLE,
           },
         ],
-      }),
-    }),
+      },
+    ),
   );
 
 export const AuditEntrySchema = z
@@ -419,9 +349,9 @@ export const AuditEntrySchema = z
     details: z.record(z.string(), z.string()),
   })
   .check(
-    z.meta({
-      id: 'ConsoleAuditEntry',
-      ...(OPENAPI_PROSE && {
+    docMeta(
+      OPENAPI_PROSE && {
+        id: 'ConsoleAuditEntry',
         examples: [
           {
             entryId: 'e5f6a7b8-c9d0-4e1f-8a2b-3c4d5e6f7a8b',
@@ -433,8 +363,8 @@ export const AuditEntrySchema = z
             details: { amount: '91.08', currency: 'EUR' },
           },
         ],
-      }),
-    }),
+      },
+    ),
   );
 
 const API_KEY_EXAMPLE = {
@@ -456,15 +386,19 @@ export const ApiKeySchema = z
     createdBy: z.nullable(z.string()),
     lastUsedAt: z
       .nullable(z.string())
-      .check(z.meta({ description: 'When the key last authenticated a request, to the minute; null if never' })),
+      .check(
+        docMeta(
+          OPENAPI_PROSE && { description: 'When the key last authenticated a request, to the minute; null if never' },
+        ),
+      ),
     revokedAt: z.nullable(z.string()),
   })
-  .check(z.meta({ id: 'ConsoleApiKey', ...(OPENAPI_PROSE && { examples: [API_KEY_EXAMPLE] }) }));
+  .check(docMeta(OPENAPI_PROSE && { id: 'ConsoleApiKey', examples: [API_KEY_EXAMPLE] }));
 
 export const NewApiKeySchema = z.extend(ApiKeySchema, { apiKey: z.string() }).check(
-  z.meta({
-    id: 'ConsoleNewApiKey',
-    ...(OPENAPI_PROSE && {
+  docMeta(
+    OPENAPI_PROSE && {
+      id: 'ConsoleNewApiKey',
       examples: [
         {
           ...API_KEY_EXAMPLE,
@@ -472,17 +406,14 @@ export const NewApiKeySchema = z.extend(ApiKeySchema, { apiKey: z.string() }).ch
           apiKey: 'sk_sandbox_1f0e2d3c4b5a496887765a4b3c2d1e0fQ2w3E4r5T6y7U8i9O0pA1sD2fG3hJ4kL5zX6cV7bN8mx9Qa',
         },
       ],
-    }),
-  }),
+    },
+  ),
 );
 
 export const ApiKeyIdParams = z.strictObject({
   apiKeyId: z
     .uuid()
     .check(
-      z.meta({
-        description: 'The key (its id, never the key)',
-        ...(OPENAPI_PROSE && { examples: [API_KEY_EXAMPLE.id] }),
-      }),
+      docMeta(OPENAPI_PROSE && { description: 'The key (its id, never the key)', examples: [API_KEY_EXAMPLE.id] }),
     ),
 });
