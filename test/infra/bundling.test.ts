@@ -10,8 +10,11 @@ import { App, type CfnElement, Stack } from 'aws-cdk-lib';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PayoutsFunction } from '#infra/aws/function.ts';
+import { AuthenticationResponseSchema } from '#shared/console/passkey-schemas.ts';
+import { RejectWithdrawalBody } from '#shared/console/schemas.ts';
 import { routes } from '#shared/routes.ts';
 import type { RouteDefinition } from '#shared/routing/route.ts';
+import * as z from '#shared/validation/zod.ts';
 import { bundle as benchBundle } from '#test/bench/bundles.ts';
 
 const run = promisify(execFile);
@@ -125,5 +128,22 @@ describe('API function bundling', () => {
     const benched = await benchBundle(routes.health.handler, path.join(outdir, 'bench'));
 
     expect(await readFile(benched)).toEqual(await readFile(path.join(healthAsset, 'index.mjs')));
+  });
+
+  it("leaves the console rows' summaries and their schemas' OpenAPI metadata out of the console bundles", async () => {
+    const summary = routes.consoleGetSession.summary;
+    const description = (schema: z.ZodMiniType) => z.globalRegistry.get(schema)?.description;
+    const texts = [summary, description(RejectWithdrawalBody.shape.reason), description(AuthenticationResponseSchema)];
+    const bundled = await readFile(
+      await benchBundle(routes.consoleGetSession.handler, path.join(outdir, 'console-session')),
+      'utf8',
+    );
+
+    expect(texts).toEqual([
+      'The signed-in member, the organization and what the role allows',
+      'Why the withdrawal is rejected (audited)',
+      'The assertion made by the browser (`@simplewebauthn/browser` `startAuthentication`)',
+    ]);
+    for (const text of texts) expect(bundled).not.toContain(text);
   });
 });
