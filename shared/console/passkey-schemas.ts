@@ -5,28 +5,33 @@ import * as z from '#shared/validation/zod.ts';
 /** What the browser's passkey ceremonies send (`@simplewebauthn/browser`), inside the console's request bodies. */
 
 const CREDENTIAL = 'p8Q1x0kLzW3mR7tY2vB5nC9dF4gH6jK1';
-export const REGISTRATION_EXAMPLE = {
-  id: CREDENTIAL,
-  rawId: CREDENTIAL,
-  type: 'public-key',
-  response: {
-    clientDataJSON: 'eyJ0eXBlIjoid2ViYXV0aG4uY3JlYXRlIn0',
-    attestationObject: 'o2NmbXRkbm9uZWdhdHRTdG10oGhhdXRoRGF0YQ',
-  },
-  clientExtensionResults: {},
-};
-export const ASSERTION_EXAMPLE = {
-  id: CREDENTIAL,
-  rawId: CREDENTIAL,
-  type: 'public-key',
-  response: {
-    clientDataJSON: 'eyJ0eXBlIjoid2ViYXV0aG4uZ2V0In0',
-    authenticatorData: 'SZYN5YgOjGh0NBcPZHZgW4_krrmihjLHmVzzuoMdl2MFAAAAAQ',
-    signature: 'MEUCIQDs0Vn7x2b3k4c5d6e7f8g9h0i1j2k3l4m5n6o7p8q9r0',
-    userHandle: 'YTdjM2U5ZjE',
-  },
-  clientExtensionResults: {},
-};
+/** Defined only where the document is built, as the console's other examples (schemas.ts). */
+export const REGISTRATION_EXAMPLE = OPENAPI_PROSE
+  ? {
+      id: CREDENTIAL,
+      rawId: CREDENTIAL,
+      type: 'public-key',
+      response: {
+        clientDataJSON: 'eyJ0eXBlIjoid2ViYXV0aG4uY3JlYXRlIn0',
+        attestationObject: 'o2NmbXRkbm9uZWdhdHRTdG10oGhhdXRoRGF0YQ',
+      },
+      clientExtensionResults: {},
+    }
+  : undefined;
+export const ASSERTION_EXAMPLE = OPENAPI_PROSE
+  ? {
+      id: CREDENTIAL,
+      rawId: CREDENTIAL,
+      type: 'public-key',
+      response: {
+        clientDataJSON: 'eyJ0eXBlIjoid2ViYXV0aG4uZ2V0In0',
+        authenticatorData: 'SZYN5YgOjGh0NBcPZHZgW4_krrmihjLHmVzzuoMdl2MFAAAAAQ',
+        signature: 'MEUCIQDs0Vn7x2b3k4c5d6e7f8g9h0i1j2k3l4m5n6o7p8q9r0',
+        userHandle: 'YTdjM2U5ZjE',
+      },
+      clientExtensionResults: {},
+    }
+  : undefined;
 
 const B64URL = /^[A-Za-z0-9_-]{1,16384}$/;
 /** A base64url field; its description written `OPENAPI_PROSE && text`, as every schema's OpenAPI metadata here. */

@@ -18,43 +18,56 @@ const CHALLENGE = '9b2f0c4e-1d3a-4e5f-8a6b-7c8d9e0f1a2b';
 const MEMBER = 'a7c3e9f1-2b4d-4c6e-8f0a-1b3c5d7e9f20';
 const AT = '2026-11-21T10:00:00.000Z';
 const INVITE_TOKEN = '3kT9vQ0ZpX7bN2mLrC8dF1gH5jK4sW6yA0eU9iO3pQr';
-const SESSION_EXAMPLE = {
-  member: { id: MEMBER, email: 'ada@example.com', name: 'Ada Lovelace', role: 'owner' },
-  organization: {
-    id: '1f0e2d3c-4b5a-4968-8776-5a4b3c2d1e0f',
-    name: 'Acme Payouts',
-    environment: 'sandbox',
-    requiredApprovals: 2,
-  },
-  permissions: ['read', 'approve', 'manageKeys', 'manageWebhooks', 'invite', 'settings', 'audit'],
-};
-const BINDING_EXAMPLE = {
-  transactionId: TX,
-  amount: '91.08',
-  currency: 'EUR',
-  beneficiary: 'Ada Lovelace',
-  account: 'DE89370400440532013000',
-};
-const PENDING_EXAMPLE = {
-  id: TX,
-  reference: 'WD-7K3M-9QX2',
-  customerId: CUSTOMER,
-  status: 'PARTIALLY_SIGNED',
-  createdAt: AT,
-  sourceAmount: '100.00',
-  fee: '1.00',
-  amount: '91.08',
-  currency: 'EUR',
-  beneficiary: 'Ada Lovelace',
-  account: 'DE89370400440532013000',
-  approvals: [{ approver: 'ada@example.com', approvedAt: AT }],
-  requiredApprovals: 2,
-};
-const OPTIONS_EXAMPLE = {
-  challenge: 'q2Jk7vX0aB3cD4eF5gH6iJ7kL8mN9oP0qR1sT2uV3wX',
-  rpId: 'localhost',
-  userVerification: 'required',
-};
+
+/**
+ * The examples are defined only where the document is built: esbuild keeps a constant that folded-out metadata names
+ * (it reads the references before it folds), so they are folded where they are defined.
+ */
+const SESSION_EXAMPLE = OPENAPI_PROSE
+  ? {
+      member: { id: MEMBER, email: 'ada@example.com', name: 'Ada Lovelace', role: 'owner' },
+      organization: {
+        id: '1f0e2d3c-4b5a-4968-8776-5a4b3c2d1e0f',
+        name: 'Acme Payouts',
+        environment: 'sandbox',
+        requiredApprovals: 2,
+      },
+      permissions: ['read', 'approve', 'manageKeys', 'manageWebhooks', 'invite', 'settings', 'audit'],
+    }
+  : undefined;
+const BINDING_EXAMPLE = OPENAPI_PROSE
+  ? {
+      transactionId: TX,
+      amount: '91.08',
+      currency: 'EUR',
+      beneficiary: 'Ada Lovelace',
+      account: 'DE89370400440532013000',
+    }
+  : undefined;
+const PENDING_EXAMPLE = OPENAPI_PROSE
+  ? {
+      id: TX,
+      reference: 'WD-7K3M-9QX2',
+      customerId: CUSTOMER,
+      status: 'PARTIALLY_SIGNED',
+      createdAt: AT,
+      sourceAmount: '100.00',
+      fee: '1.00',
+      amount: '91.08',
+      currency: 'EUR',
+      beneficiary: 'Ada Lovelace',
+      account: 'DE89370400440532013000',
+      approvals: [{ approver: 'ada@example.com', approvedAt: AT }],
+      requiredApprovals: 2,
+    }
+  : undefined;
+const OPTIONS_EXAMPLE = OPENAPI_PROSE
+  ? {
+      challenge: 'q2Jk7vX0aB3cD4eF5gH6iJ7kL8mN9oP0qR1sT2uV3wX',
+      rpId: 'localhost',
+      userVerification: 'required',
+    }
+  : undefined;
 
 const TOKEN = z.string().check(
   z.regex(/^[0-9A-Za-z]{43}$/, { error: 'Invalid invite token' }),
@@ -271,7 +284,7 @@ export const MemberSchema = z
     docMeta(
       OPENAPI_PROSE && {
         id: 'ConsoleMember',
-        examples: [{ ...SESSION_EXAMPLE.member, status: 'ACTIVE', createdAt: AT }],
+        examples: [{ ...SESSION_EXAMPLE?.member, status: 'ACTIVE', createdAt: AT }],
       },
     ),
   );
@@ -367,15 +380,17 @@ export const AuditEntrySchema = z
     ),
   );
 
-const API_KEY_EXAMPLE = {
-  id: 'd4e5f6a7-b8c9-4d0e-8f1a-2b3c4d5e6f70',
-  hint: 'sk_sandbox_…x9Qa',
-  status: 'ACTIVE',
-  createdAt: AT,
-  createdBy: 'ada@example.com',
-  lastUsedAt: '2026-11-21T10:05:00.000Z',
-  revokedAt: null,
-};
+const API_KEY_EXAMPLE = OPENAPI_PROSE
+  ? {
+      id: 'd4e5f6a7-b8c9-4d0e-8f1a-2b3c4d5e6f70',
+      hint: 'sk_sandbox_…x9Qa',
+      status: 'ACTIVE',
+      createdAt: AT,
+      createdBy: 'ada@example.com',
+      lastUsedAt: '2026-11-21T10:05:00.000Z',
+      revokedAt: null,
+    }
+  : undefined;
 
 export const ApiKeySchema = z
   .object({
@@ -414,6 +429,6 @@ export const ApiKeyIdParams = z.strictObject({
   apiKeyId: z
     .uuid()
     .check(
-      docMeta(OPENAPI_PROSE && { description: 'The key (its id, never the key)', examples: [API_KEY_EXAMPLE.id] }),
+      docMeta(OPENAPI_PROSE && { description: 'The key (its id, never the key)', examples: [API_KEY_EXAMPLE?.id] }),
     ),
 });

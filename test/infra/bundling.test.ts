@@ -11,7 +11,7 @@ import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PayoutsFunction } from '#infra/aws/function.ts';
 import { AuthenticationResponseSchema } from '#shared/console/passkey-schemas.ts';
-import { RejectWithdrawalBody } from '#shared/console/schemas.ts';
+import { ConsoleSessionSchema, RejectWithdrawalBody } from '#shared/console/schemas.ts';
 import { routes } from '#shared/routes.ts';
 import type { RouteDefinition } from '#shared/routing/route.ts';
 import * as z from '#shared/validation/zod.ts';
@@ -130,10 +130,18 @@ describe('API function bundling', () => {
     expect(await readFile(benched)).toEqual(await readFile(path.join(healthAsset, 'index.mjs')));
   });
 
-  it("leaves the console rows' summaries and their schemas' OpenAPI metadata out of the console bundles", async () => {
+  it("leaves the console rows' summaries and their schemas' OpenAPI metadata and examples out of the console bundles", async () => {
     const summary = routes.consoleGetSession.summary;
     const description = (schema: z.ZodMiniType) => z.globalRegistry.get(schema)?.description;
-    const texts = [summary, description(RejectWithdrawalBody.shape.reason), description(AuthenticationResponseSchema)];
+    const [session] = (z.globalRegistry.get(ConsoleSessionSchema)?.examples ?? []) as {
+      organization: { name: string };
+    }[];
+    const texts = [
+      summary,
+      description(RejectWithdrawalBody.shape.reason),
+      description(AuthenticationResponseSchema),
+      session?.organization.name,
+    ];
     const bundled = await readFile(
       await benchBundle(routes.consoleGetSession.handler, path.join(outdir, 'console-session')),
       'utf8',
@@ -143,6 +151,7 @@ describe('API function bundling', () => {
       'The signed-in member, the organization and what the role allows',
       'Why the withdrawal is rejected (audited)',
       'The assertion made by the browser (`@simplewebauthn/browser` `startAuthentication`)',
+      'Acme Payouts',
     ]);
     for (const text of texts) expect(bundled).not.toContain(text);
   });
