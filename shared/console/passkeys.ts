@@ -10,8 +10,8 @@ import {
   verifyRegistrationResponse,
 } from '@simplewebauthn/server';
 import type { Config } from '#shared/config/env.ts';
+import type { AuthenticationResponseSchema, RegistrationResponseSchema } from '#shared/console/passkey-schemas.ts';
 import type { ApprovalBinding, Passkey } from '#shared/console/records.ts';
-import type { AuthenticationResponseSchema, RegistrationResponseSchema } from '#shared/console/schemas.ts';
 import { UnauthorizedError } from '#shared/errors.ts';
 import type * as z from '#shared/validation/zod.ts';
 

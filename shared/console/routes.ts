@@ -40,6 +40,8 @@ import * as z from '#shared/validation/zod.ts';
 /**
  * The console's rows of the route table (assembled in `#shared/routes.ts`). Each names the permission it needs
  * (shared/console/README.md has the table); a role without it gets 403, a change without the anti-CSRF proof 403.
+ * Their summaries, like their descriptions, are the document's alone (`OPENAPI_PROSE`): the console's bundles
+ * carry every row, and leaving out the text keeps each within its size target (test/README.md).
  */
 const publicRoute = { auth: false, tag: 'Console', console: { permission: 'public' } } as const;
 const sessionRoute = { auth: true, tag: 'Console' } as const;
@@ -54,7 +56,7 @@ export const routes = {
     method: 'POST',
     path: '/api/console/invites/registration',
     handler: 'functions/api/console/start-registration.ts',
-    summary: 'Accept an invite, step 1: the passkey creation options for the invited member',
+    summary: OPENAPI_PROSE ? 'Accept an invite, step 1: the passkey creation options for the invited member' : '',
     successStatus: 200,
     access: readwrite,
     request: { body: StartRegistrationBody },
@@ -67,7 +69,9 @@ export const routes = {
     method: 'POST',
     path: '/api/console/invites/accept',
     handler: 'functions/api/console/accept-invite.ts',
-    summary: 'Accept an invite, step 2: register the passkey, become a member, and open a session (cookie)',
+    summary: OPENAPI_PROSE
+      ? 'Accept an invite, step 2: register the passkey, become a member, and open a session (cookie)'
+      : '',
     successStatus: 201,
     access: readwrite,
     request: { body: AcceptInviteBody },
@@ -80,7 +84,7 @@ export const routes = {
     method: 'POST',
     path: '/api/console/sign-in/options',
     handler: 'functions/api/console/start-sign-in.ts',
-    summary: 'Sign in, step 1: passkey request options (rate limited per source address)',
+    summary: OPENAPI_PROSE ? 'Sign in, step 1: passkey request options (rate limited per source address)' : '',
     successStatus: 200,
     access: readwrite,
     request: { body: NoBody },
@@ -93,7 +97,7 @@ export const routes = {
     method: 'POST',
     path: '/api/console/sign-in',
     handler: 'functions/api/console/sign-in.ts',
-    summary: "Sign in, step 2: the passkey's assertion opens a session (cookie)",
+    summary: OPENAPI_PROSE ? "Sign in, step 2: the passkey's assertion opens a session (cookie)" : '',
     successStatus: 200,
     access: readwrite,
     request: { body: SignInBody },
@@ -107,7 +111,7 @@ export const routes = {
     method: 'GET',
     path: '/api/console/session',
     handler: 'functions/api/console/get-session.ts',
-    summary: 'The signed-in member, the organization and what the role allows',
+    summary: OPENAPI_PROSE ? 'The signed-in member, the organization and what the role allows' : '',
     successStatus: 200,
     access: { table: 'readwrite' },
     responses: { 200: ConsoleSessionSchema },
@@ -119,7 +123,7 @@ export const routes = {
     method: 'GET',
     path: '/api/console/members',
     handler: 'functions/api/console/list-members.ts',
-    summary: "The organization's members, oldest first",
+    summary: OPENAPI_PROSE ? "The organization's members, oldest first" : '',
     successStatus: 200,
     access: readwrite,
     responses: { 200: z.array(MemberSchema) },
@@ -131,7 +135,7 @@ export const routes = {
     method: 'POST',
     path: '/api/console/invites',
     handler: 'functions/api/console/invite-member.ts',
-    summary: 'Invite a member by e-mail (single-use link, valid 7 days)',
+    summary: OPENAPI_PROSE ? 'Invite a member by e-mail (single-use link, valid 7 days)' : '',
     successStatus: 201,
     access: { table: 'readwrite', mail: true },
     request: { body: InviteMemberBody },
@@ -145,7 +149,9 @@ export const routes = {
     method: 'GET',
     path: '/api/console/approvals',
     handler: 'functions/api/console/list-pending-withdrawals.ts',
-    summary: 'Withdrawals awaiting signatures (PROPOSED, PARTIALLY_SIGNED): what is paid to whom, who signed',
+    summary: OPENAPI_PROSE
+      ? 'Withdrawals awaiting signatures (PROPOSED, PARTIALLY_SIGNED): what is paid to whom, who signed'
+      : '',
     successStatus: 200,
     access: { table: 'readwrite', indexes: ['gsi2'] },
     responses: { 200: z.array(PendingWithdrawalSchema) },
@@ -157,7 +163,9 @@ export const routes = {
     method: 'POST',
     path: '/api/console/approvals/{transactionId}/options',
     handler: 'functions/api/console/start-approval.ts',
-    summary: 'Sign a withdrawal, step 1: a challenge bound to its id, amount, currency, beneficiary and account',
+    summary: OPENAPI_PROSE
+      ? 'Sign a withdrawal, step 1: a challenge bound to its id, amount, currency, beneficiary and account'
+      : '',
     successStatus: 200,
     access: readwrite,
     request: { params: TransactionIdParams, body: NoBody },
@@ -171,7 +179,9 @@ export const routes = {
     method: 'POST',
     path: '/api/console/approvals/{transactionId}/sign',
     handler: 'functions/api/console/sign-withdrawal.ts',
-    summary: "Sign a withdrawal, step 2: the passkey's signature over the challenge counts as one approval",
+    summary: OPENAPI_PROSE
+      ? "Sign a withdrawal, step 2: the passkey's signature over the challenge counts as one approval"
+      : '',
     successStatus: 200,
     access: readwrite,
     request: { params: TransactionIdParams, body: SignWithdrawalBody },
@@ -185,7 +195,7 @@ export const routes = {
     method: 'POST',
     path: '/api/console/approvals/{transactionId}/reject',
     handler: 'functions/api/console/reject-withdrawal.ts',
-    summary: 'Reject a withdrawal awaiting signatures, with a reason: it is CANCELLED',
+    summary: OPENAPI_PROSE ? 'Reject a withdrawal awaiting signatures, with a reason: it is CANCELLED' : '',
     successStatus: 200,
     access: readwrite,
     request: { params: TransactionIdParams, body: RejectWithdrawalBody },
@@ -199,7 +209,7 @@ export const routes = {
     method: 'GET',
     path: '/api/console/audit-log',
     handler: 'functions/api/console/list-audit-log.ts',
-    summary: 'The audit log: every console action and signature, newest first',
+    summary: OPENAPI_PROSE ? 'The audit log: every console action and signature, newest first' : '',
     successStatus: 200,
     access: readwrite,
     request: { query: AuditQuery },
@@ -212,7 +222,7 @@ export const routes = {
     method: 'POST',
     path: '/api/console/api-keys',
     handler: 'functions/api/console/create-api-key.ts',
-    summary: 'Create an API key of the organization (the key is shown only here)',
+    summary: OPENAPI_PROSE ? 'Create an API key of the organization (the key is shown only here)' : '',
     successStatus: 201,
     access: readwrite,
     request: { body: NoBody },
@@ -225,7 +235,9 @@ export const routes = {
     method: 'GET',
     path: '/api/console/api-keys',
     handler: 'functions/api/console/list-api-keys.ts',
-    summary: "The organization's API keys, newest first: hint, status, creator, times (never the key)",
+    summary: OPENAPI_PROSE
+      ? "The organization's API keys, newest first: hint, status, creator, times (never the key)"
+      : '',
     successStatus: 200,
     access: { table: 'readwrite', indexes: ['gsi1'] },
     responses: { 200: z.array(ApiKeySchema) },
@@ -237,7 +249,7 @@ export const routes = {
     method: 'POST',
     path: '/api/console/api-keys/{apiKeyId}/revoke',
     handler: 'functions/api/console/revoke-api-key.ts',
-    summary: 'Revoke an API key at once',
+    summary: OPENAPI_PROSE ? 'Revoke an API key at once' : '',
     successStatus: 200,
     access: readwrite,
     request: { params: ApiKeyIdParams, body: NoBody },
@@ -252,7 +264,9 @@ export const routes = {
     method: 'GET',
     path: '/api/console/customers/{customerId}/overview',
     handler: 'functions/api/console/get-customer-overview.ts',
-    summary: "A customer's page: the customer and KYC, banks, wallets, USDC balance and first transactions",
+    summary: OPENAPI_PROSE
+      ? "A customer's page: the customer and KYC, banks, wallets, USDC balance and first transactions"
+      : '',
     description:
       OPENAPI_PROSE &&
       'Each part is what its `/api/v2` operation answers (get customer, list banks, list wallets, balance, list ' +
@@ -272,7 +286,9 @@ export const routes = {
     method: 'GET',
     path: '/api/console/transactions',
     handler: 'functions/api/console/list-organization-transactions.ts',
-    summary: "All the organization's transactions, across its customers, newest first (filters: status, type)",
+    summary: OPENAPI_PROSE
+      ? "All the organization's transactions, across its customers, newest first (filters: status, type)"
+      : '',
     description:
       OPENAPI_PROSE &&
       'Paged like the API: `limit` and `cursor`, and a `Link: <...>; rel="next"` header while more exist. Filters ' +
@@ -289,7 +305,9 @@ export const routes = {
     method: 'GET',
     path: '/api/console/settings',
     handler: 'functions/api/console/get-settings.ts',
-    summary: "The organization's settings: features, signatures required, the API withdrawal allowance, fees",
+    summary: OPENAPI_PROSE
+      ? "The organization's settings: features, signatures required, the API withdrawal allowance, fees"
+      : '',
     successStatus: 200,
     access: { table: 'read', sessions: true },
     responses: { 200: SettingsSchema },
@@ -301,7 +319,9 @@ export const routes = {
     method: 'PATCH',
     path: '/api/console/settings',
     handler: 'functions/api/console/change-settings.ts',
-    summary: 'Change the signatures required, the API withdrawal allowance or switch API withdrawals off (owners)',
+    summary: OPENAPI_PROSE
+      ? 'Change the signatures required, the API withdrawal allowance or switch API withdrawals off (owners)'
+      : '',
     description:
       OPENAPI_PROSE &&
       'Only the fields sent change; each change is in the audit log (`settings.changed`, before and after). ' +
@@ -320,7 +340,7 @@ export const routes = {
     method: 'POST',
     path: '/api/console/sign-out',
     handler: 'functions/api/console/sign-out.ts',
-    summary: 'End this session',
+    summary: OPENAPI_PROSE ? 'End this session' : '',
     successStatus: 200,
     access: readwrite,
     request: { body: NoBody },
@@ -333,7 +353,7 @@ export const routes = {
     method: 'POST',
     path: '/api/console/sign-out-everywhere',
     handler: 'functions/api/console/sign-out-everywhere.ts',
-    summary: 'End every session of the signed-in member, on every device',
+    summary: OPENAPI_PROSE ? 'End every session of the signed-in member, on every device' : '',
     successStatus: 200,
     access: readwrite,
     request: { body: NoBody },

@@ -2,6 +2,8 @@ import { BankSchema } from '#shared/banks/schemas.ts';
 import { CustomerSchema } from '#shared/customers/schemas.ts';
 import { AllowanceSchema, BalanceSchema, SandboxAllowanceBody } from '#shared/ledger/schemas.ts';
 import { EnvironmentSchema } from '#shared/organizations/records.ts';
+import { docMeta } from '#shared/routing/openapi-meta.ts';
+import { OPENAPI_PROSE } from '#shared/routing/route.ts';
 import { TransactionResponseSchema } from '#shared/transactions/schemas.ts';
 import * as z from '#shared/validation/zod.ts';
 import { WalletSchema } from '#shared/wallets/schemas.ts';
@@ -17,31 +19,39 @@ export const CustomerOverviewSchema = z
     customer: CustomerSchema,
     banks: z
       .array(BankSchema)
-      .check(z.meta({ description: "The customer's withdrawal banks, newest first (up to 200)" })),
-    wallets: z.array(WalletSchema).check(z.meta({ description: "The customer's wallets, newest first" })),
+      .check(docMeta(OPENAPI_PROSE && { description: "The customer's withdrawal banks, newest first (up to 200)" })),
+    wallets: z
+      .array(WalletSchema)
+      .check(docMeta(OPENAPI_PROSE && { description: "The customer's wallets, newest first" })),
     balance: BalanceSchema,
-    transactions: z.array(TransactionResponseSchema).check(z.meta({ description: 'The first page, newest first' })),
+    transactions: z
+      .array(TransactionResponseSchema)
+      .check(docMeta(OPENAPI_PROSE && { description: 'The first page, newest first' })),
     transactionsNextCursor: z.nullable(z.string()).check(
-      z.meta({
-        description:
-          'Where the next page of transactions starts: `GET /api/v2/customers/{customerId}/transactions?cursor=...`',
-      }),
+      docMeta(
+        OPENAPI_PROSE && {
+          description:
+            'Where the next page of transactions starts: `GET /api/v2/customers/{customerId}/transactions?cursor=...`',
+        },
+      ),
     ),
   })
   .check(
-    z.meta({
-      id: 'ConsoleCustomerOverview',
-      examples: [
-        {
-          customer: exampleOf(CustomerSchema),
-          banks: [exampleOf(BankSchema)],
-          wallets: [exampleOf(WalletSchema)],
-          balance: exampleOf(BalanceSchema),
-          transactions: [exampleOf(TransactionResponseSchema)],
-          transactionsNextCursor: null,
-        },
-      ],
-    }),
+    docMeta(
+      OPENAPI_PROSE && {
+        id: 'ConsoleCustomerOverview',
+        examples: [
+          {
+            customer: exampleOf(CustomerSchema),
+            banks: [exampleOf(BankSchema)],
+            wallets: [exampleOf(WalletSchema)],
+            balance: exampleOf(BalanceSchema),
+            transactions: [exampleOf(TransactionResponseSchema)],
+            transactionsNextCursor: null,
+          },
+        ],
+      },
+    ),
   );
 
 export const FeaturesSchema = z.object({ customers: z.boolean(), apiWithdrawals: z.boolean() });
@@ -55,49 +65,58 @@ export const SettingsSchema = z
     requiredApprovals: z.number().check(
       z.int(),
       z.gte(1),
-      z.meta({
-        description: 'Distinct members who must sign a withdrawal over the allowance or the balance',
-      }),
+      docMeta(
+        OPENAPI_PROSE && {
+          description: 'Distinct members who must sign a withdrawal over the allowance or the balance',
+        },
+      ),
     ),
     withdrawalAllowance: AllowanceSchema.check(
-      z.meta({
-        description: 'What API withdrawals may spend per period without signatures, and what is spent of it now',
-      }),
+      docMeta(
+        OPENAPI_PROSE && {
+          description: 'What API withdrawals may spend per period without signatures, and what is spent of it now',
+        },
+      ),
     ),
     fees: z.object({
       feeBps: z.number().check(z.int()),
       minFee: z.string(),
       fxSpreadBps: z
         .number()
-        .check(z.int(), z.meta({ description: "Basis points taken off the ECB's EUR rate (live organizations)" })),
+        .check(
+          z.int(),
+          docMeta(OPENAPI_PROSE && { description: "Basis points taken off the ECB's EUR rate (live organizations)" }),
+        ),
     }),
     updatedAt: z.string(),
   })
   .check(
-    z.meta({
-      id: 'ConsoleSettings',
-      examples: [
-        {
-          organizationId: '5f0c2b1e-8a47-4c59-9d3e-2a6b7c8d9e0f',
-          name: 'Acme Payroll',
-          environment: 'sandbox',
-          features: { customers: true, apiWithdrawals: true },
-          requiredApprovals: 2,
-          withdrawalAllowance: {
-            enabled: true,
-            allowance: {
-              limit: '5000.00',
-              spent: '250.00',
-              available: '4750.00',
-              resetPeriodMinutes: 1440,
-              nextResetAt: '2026-11-22T00:00:00.000Z',
+    docMeta(
+      OPENAPI_PROSE && {
+        id: 'ConsoleSettings',
+        examples: [
+          {
+            organizationId: '5f0c2b1e-8a47-4c59-9d3e-2a6b7c8d9e0f',
+            name: 'Acme Payroll',
+            environment: 'sandbox',
+            features: { customers: true, apiWithdrawals: true },
+            requiredApprovals: 2,
+            withdrawalAllowance: {
+              enabled: true,
+              allowance: {
+                limit: '5000.00',
+                spent: '250.00',
+                available: '4750.00',
+                resetPeriodMinutes: 1440,
+                nextResetAt: '2026-11-22T00:00:00.000Z',
+              },
             },
+            fees: { feeBps: 50, minFee: '1.00', fxSpreadBps: 0 },
+            updatedAt: '2026-11-21T09:00:00.000Z',
           },
-          fees: { feeBps: 50, minFee: '1.00', fxSpreadBps: 0 },
-          updatedAt: '2026-11-21T09:00:00.000Z',
-        },
-      ],
-    }),
+        ],
+      },
+    ),
   );
 export type Settings = z.infer<typeof SettingsSchema>;
 
@@ -116,35 +135,47 @@ export const ChangeSettingsBody = z
           ),
       )
       .check(
-        z.meta({
-          description: 'Signatures a withdrawal over the allowance or the balance needs (1-10); applies to new ones',
-        }),
+        docMeta(
+          OPENAPI_PROSE && {
+            description: 'Signatures a withdrawal over the allowance or the balance needs (1-10); applies to new ones',
+          },
+        ),
       ),
     allowance: z.optional(z.strictObject({ ...SandboxAllowanceBody.shape })).check(
-      z.meta({
-        description:
-          'The API withdrawal allowance: what is spent in the current period stays spent (a new limit below it ' +
-          'leaves nothing available until the next reset)',
-      }),
+      docMeta(
+        OPENAPI_PROSE && {
+          description:
+            'The API withdrawal allowance: what is spent in the current period stays spent (a new limit below it ' +
+            'leaves nothing available until the next reset)',
+        },
+      ),
     ),
     features: z
       .optional(
         z.strictObject({
           apiWithdrawals: z.boolean({ error: 'Must be true or false' }).check(
-            z.meta({
-              description:
-                "false stops withdrawals by API key at once (a kill switch); turning it on again is the operator's",
-            }),
+            docMeta(
+              OPENAPI_PROSE && {
+                description:
+                  "false stops withdrawals by API key at once (a kill switch); turning it on again is the operator's",
+              },
+            ),
           ),
         }),
       )
-      .check(z.meta({ description: 'The features an owner may switch: only `apiWithdrawals`, and only off' })),
+      .check(
+        docMeta(
+          OPENAPI_PROSE && { description: 'The features an owner may switch: only `apiWithdrawals`, and only off' },
+        ),
+      ),
   })
   .check(
     z.refine((body) => Object.values(body).some((value) => value !== undefined), { error: 'Nothing to change' }),
-    z.meta({
-      id: 'ConsoleSettingsChange',
-      examples: [{ requiredApprovals: 2 }, { allowance: { limit: '5000.00', resetPeriodMinutes: 1440 } }],
-    }),
+    docMeta(
+      OPENAPI_PROSE && {
+        id: 'ConsoleSettingsChange',
+        examples: [{ requiredApprovals: 2 }, { allowance: { limit: '5000.00', resetPeriodMinutes: 1440 } }],
+      },
+    ),
   );
 export type ChangeSettingsInput = z.infer<typeof ChangeSettingsBody>;

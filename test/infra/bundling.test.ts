@@ -13,10 +13,13 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { handler as getOpenApiDocument } from '#functions/api/docs/get-openapi-document.ts';
 import { esbuildOptions } from '#infra/aws/bundling.ts';
 import { PayoutsFunction } from '#infra/aws/function.ts';
+import { AuthenticationResponseSchema } from '#shared/console/passkey-schemas.ts';
+import { ConsoleSessionSchema, RejectWithdrawalBody } from '#shared/console/schemas.ts';
 import { buildOpenApiDocument } from '#shared/openapi/document.ts';
 import { OPENAPI_DOCUMENT_FILE } from '#shared/openapi/served-document.ts';
 import { routeList, routes } from '#shared/routes.ts';
 import type { RouteDefinition } from '#shared/routing/route.ts';
+import * as z from '#shared/validation/zod.ts';
 import { bundle as benchBundle } from '#test/bench/bundles.ts';
 import { bundledInputs } from '#test/bench/own-floor.ts';
 import { type ApiEvent, invoke } from '#test/support/http/api-event.ts';
@@ -163,5 +166,31 @@ describe('API function bundling', () => {
 
     expect(await readFile(benched)).toEqual(await readFile(path.join(healthAsset, 'index.mjs')));
     expect(await readFile(benchedDocument)).toEqual(await readFile(path.join(documentAsset, 'index.mjs')));
+  });
+
+  it("leaves the console rows' summaries and their schemas' OpenAPI metadata and examples out of the console bundles", async () => {
+    const summary = routes.consoleGetSession.summary;
+    const description = (schema: z.ZodMiniType) => z.globalRegistry.get(schema)?.description;
+    const [session] = (z.globalRegistry.get(ConsoleSessionSchema)?.examples ?? []) as {
+      organization: { name: string };
+    }[];
+    const texts = [
+      summary,
+      description(RejectWithdrawalBody.shape.reason),
+      description(AuthenticationResponseSchema),
+      session?.organization.name,
+    ];
+    const bundled = await readFile(
+      await benchBundle(routes.consoleGetSession.handler, path.join(outdir, 'console-session')),
+      'utf8',
+    );
+
+    expect(texts).toEqual([
+      'The signed-in member, the organization and what the role allows',
+      'Why the withdrawal is rejected (audited)',
+      'The assertion made by the browser (`@simplewebauthn/browser` `startAuthentication`)',
+      'Acme Payouts',
+    ]);
+    for (const text of texts) expect(bundled).not.toContain(text);
   });
 });
