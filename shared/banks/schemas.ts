@@ -8,6 +8,8 @@ import {
   RecipientTypeSchema,
 } from '#shared/banks/records.ts';
 import { ChainSchema } from '#shared/money/chains.ts';
+import { docMeta } from '#shared/routing/openapi-meta.ts';
+import { OPENAPI_PROSE } from '#shared/routing/route.ts';
 import {
   isValidBic,
   isValidRoutingNumber,
@@ -71,101 +73,135 @@ export const CreateBankBody = z
     z
       .strictObject({
         beneficiaryName: text(140).check(
-          z.meta({
-            description:
-              'The account holder. For `CUSTOMER` banks it must match the KYC verified name (`verifiedName`): case, ' +
-              'accents, punctuation and word order are ignored, an initial may stand for a word, but every word must be ' +
-              'accounted for; a mismatch is a 400.',
-            examples: ['Ada Lovelace'],
-          }),
+          docMeta(
+            OPENAPI_PROSE && {
+              description:
+                'The account holder. For `CUSTOMER` banks it must match the KYC verified name (`verifiedName`): case, ' +
+                'accents, punctuation and word order are ignored, an initial may stand for a word, but every word must be ' +
+                'accounted for; a mismatch is a 400.',
+              examples: ['Ada Lovelace'],
+            },
+          ),
         ),
         currency: z.optional(BankCurrencySchema).check(
-          z.meta({
-            description:
-              '`EUR` (IBAN and BIC, paid by SEPA) or `USD` (Fedwire: account and routing number; SWIFT: account number ' +
-              "or IBAN, BIC and the bank's name, address and country). Defaults to EUR.",
-          }),
+          docMeta(
+            OPENAPI_PROSE && {
+              description:
+                '`EUR` (IBAN and BIC, paid by SEPA) or `USD` (Fedwire: account and routing number; SWIFT: account number ' +
+                "or IBAN, BIC and the bank's name, address and country). Defaults to EUR.",
+            },
+          ),
         ),
         paymentRail: z.optional(PaymentRailSchema).check(
-          z.meta({
-            description:
-              '`SEPA` (EUR), `FEDWIRE` or `SWIFT` (USD), as Compose takes it; without it a currency takes its domestic ' +
-              'rail (EUR SEPA, USD FEDWIRE). SWIFT banks are reviewed: they are created `PENDING` and become `ACTIVE` ' +
-              'with `withdrawal_bank.approved`.',
-          }),
+          docMeta(
+            OPENAPI_PROSE && {
+              description:
+                '`SEPA` (EUR), `FEDWIRE` or `SWIFT` (USD), as Compose takes it; without it a currency takes its domestic ' +
+                'rail (EUR SEPA, USD FEDWIRE). SWIFT banks are reviewed: they are created `PENDING` and become `ACTIVE` ' +
+                'with `withdrawal_bank.approved`.',
+            },
+          ),
         ),
         iban: z.optional(IbanSchema).check(
-          z.meta({
-            description: 'EUR banks: the IBAN, spaces and letter case ignored (checked: length, structure, mod-97)',
-            examples: ['DE89 3704 0044 0532 0130 00'],
-          }),
+          docMeta(
+            OPENAPI_PROSE && {
+              description: 'EUR banks: the IBAN, spaces and letter case ignored (checked: length, structure, mod-97)',
+              examples: ['DE89 3704 0044 0532 0130 00'],
+            },
+          ),
         ),
         bic: z.optional(BicSchema).check(
-          z.meta({
-            description: 'EUR banks: the BIC, 8 or 11 characters, its country an ISO 3166-1 code',
-            examples: ['COBADEFFXXX'],
-          }),
+          docMeta(
+            OPENAPI_PROSE && {
+              description: 'EUR banks: the BIC, 8 or 11 characters, its country an ISO 3166-1 code',
+              examples: ['COBADEFFXXX'],
+            },
+          ),
         ),
         accountNumber: z.optional(AccountNumberSchema).check(
-          z.meta({
-            description: 'USD banks: the account number, 4 to 17 digits',
-            examples: ['000123456789'],
-          }),
+          docMeta(
+            OPENAPI_PROSE && {
+              description: 'USD banks: the account number, 4 to 17 digits',
+              examples: ['000123456789'],
+            },
+          ),
         ),
         routingNumber: z.optional(RoutingNumberSchema).check(
-          z.meta({
-            description: 'USD banks: the 9-digit ABA routing number (checksum checked)',
-            examples: ['021000021'],
-          }),
+          docMeta(
+            OPENAPI_PROSE && {
+              description: 'USD banks: the 9-digit ABA routing number (checksum checked)',
+              examples: ['021000021'],
+            },
+          ),
         ),
         bankName: z.optional(text(140)).check(
-          z.meta({
-            description: "SWIFT banks (required): the beneficiary bank's name",
-            examples: ['JPMorgan Chase Bank, N.A.'],
-          }),
+          docMeta(
+            OPENAPI_PROSE && {
+              description: "SWIFT banks (required): the beneficiary bank's name",
+              examples: ['JPMorgan Chase Bank, N.A.'],
+            },
+          ),
         ),
         bankAddress: z.optional(text(300)).check(
-          z.meta({
-            description: "SWIFT banks (required): the beneficiary bank's address",
-            examples: ['383 Madison Avenue, New York, NY 10179'],
-          }),
+          docMeta(
+            OPENAPI_PROSE && {
+              description: "SWIFT banks (required): the beneficiary bank's address",
+              examples: ['383 Madison Avenue, New York, NY 10179'],
+            },
+          ),
         ),
         bankCountry: z.optional(text(100)).check(
-          z.meta({
-            description: "SWIFT banks (required): the beneficiary bank's country, as a code or a name",
-            examples: ['US'],
-          }),
+          docMeta(
+            OPENAPI_PROSE && {
+              description: "SWIFT banks (required): the beneficiary bank's country, as a code or a name",
+              examples: ['US'],
+            },
+          ),
         ),
         recipientType: z._default(RecipientTypeSchema, 'CUSTOMER').check(
-          z.meta({
-            description:
-              "`CUSTOMER`: the customer's own account, name-matched and ACTIVE at once; `OTHER_INDIVIDUAL` or " +
-              '`OTHER_BUSINESS`: a third party, PENDING until reviewed, address required',
-          }),
+          docMeta(
+            OPENAPI_PROSE && {
+              description:
+                "`CUSTOMER`: the customer's own account, name-matched and ACTIVE at once; `OTHER_INDIVIDUAL` or " +
+                '`OTHER_BUSINESS`: a third party, PENDING until reviewed, address required',
+            },
+          ),
         ),
         addressLine1: z.optional(text(200)).check(
-          z.meta({
-            description:
-              "The beneficiary's street address. Required for `OTHER_*` recipients; for `CUSTOMER` send it with " +
-              "`city` or leave both out (the customer's verified address is used)",
-          }),
+          docMeta(
+            OPENAPI_PROSE && {
+              description:
+                "The beneficiary's street address. Required for `OTHER_*` recipients; for `CUSTOMER` send it with " +
+                "`city` or leave both out (the customer's verified address is used)",
+            },
+          ),
         ),
         city: z
           .optional(text(100))
-          .check(z.meta({ description: "The beneficiary's city; required together with `addressLine1`" })),
+          .check(
+            docMeta(OPENAPI_PROSE && { description: "The beneficiary's city; required together with `addressLine1`" }),
+          ),
         country: z.optional(CountryCodeSchema).check(
-          z.meta({
-            description:
-              "ISO 3166-1 alpha-2 code of the beneficiary's address; defaults to the customer's address, then the IBAN's " +
-              'country (EUR) or US (USD)',
-          }),
+          docMeta(
+            OPENAPI_PROSE && {
+              description:
+                "ISO 3166-1 alpha-2 code of the beneficiary's address; defaults to the customer's address, then the IBAN's " +
+                'country (EUR) or US (USD)',
+            },
+          ),
         ),
         recipientEmail: z
           .optional(EmailSchema)
-          .check(z.meta({ description: "The beneficiary's e-mail address, if known" })),
+          .check(docMeta(OPENAPI_PROSE && { description: "The beneficiary's e-mail address, if known" })),
         notificationEnabled: z
           ._default(z.boolean(), false)
-          .check(z.meta({ description: 'Whether the beneficiary is to be notified of payouts (stored and returned)' })),
+          .check(
+            docMeta(
+              OPENAPI_PROSE && {
+                description: 'Whether the beneficiary is to be notified of payouts (stored and returned)',
+              },
+            ),
+          ),
       })
       .check(
         z.superRefine((body, ctx) => {
@@ -218,38 +254,49 @@ export const CreateBankBody = z
     })),
   )
   .check(
-    z.meta({
-      id: 'CreateWithdrawalBankRequest',
-      examples: [
-        { beneficiaryName: 'Ada Lovelace', currency: 'EUR', iban: 'DE89 3704 0044 0532 0130 00', bic: 'COBADEFFXXX' },
-        { beneficiaryName: 'Ada Lovelace', currency: 'USD', accountNumber: '000123456789', routingNumber: '021000021' },
-        {
-          beneficiaryName: 'Ada Lovelace',
-          currency: 'USD',
-          paymentRail: 'SWIFT',
-          accountNumber: '000123456789',
-          bic: 'CHASUS33',
-          bankName: 'JPMorgan Chase Bank, N.A.',
-          bankAddress: '383 Madison Avenue, New York, NY 10179',
-          bankCountry: 'US',
-        },
-      ],
-    }),
+    docMeta(
+      OPENAPI_PROSE && {
+        id: 'CreateWithdrawalBankRequest',
+        examples: [
+          { beneficiaryName: 'Ada Lovelace', currency: 'EUR', iban: 'DE89 3704 0044 0532 0130 00', bic: 'COBADEFFXXX' },
+          {
+            beneficiaryName: 'Ada Lovelace',
+            currency: 'USD',
+            accountNumber: '000123456789',
+            routingNumber: '021000021',
+          },
+          {
+            beneficiaryName: 'Ada Lovelace',
+            currency: 'USD',
+            paymentRail: 'SWIFT',
+            accountNumber: '000123456789',
+            bic: 'CHASUS33',
+            bankName: 'JPMorgan Chase Bank, N.A.',
+            bankAddress: '383 Madison Avenue, New York, NY 10179',
+            bankCountry: 'US',
+          },
+        ],
+      },
+    ),
   );
 export type CreateBankInput = z.output<typeof CreateBankBody>;
 
 export const CustomerBankParams = z.strictObject({
   customerId: z.uuid({ error: 'Must be a UUID' }).check(
-    z.meta({
-      description: 'The customer the bank belongs to',
-      examples: ['3b241101-e2bb-4255-8caf-4136c566a962'],
-    }),
+    docMeta(
+      OPENAPI_PROSE && {
+        description: 'The customer the bank belongs to',
+        examples: ['3b241101-e2bb-4255-8caf-4136c566a962'],
+      },
+    ),
   ),
   bankId: z.uuid({ error: 'Must be a UUID' }).check(
-    z.meta({
-      description: 'The `id` that adding the withdrawal bank returned',
-      examples: ['9d3c6f0e-5a1b-4c7e-8f2a-1b2c3d4e5f60'],
-    }),
+    docMeta(
+      OPENAPI_PROSE && {
+        description: 'The `id` that adding the withdrawal bank returned',
+        examples: ['9d3c6f0e-5a1b-4c7e-8f2a-1b2c3d4e5f60'],
+      },
+    ),
   ),
 });
 
@@ -257,9 +304,17 @@ export const SandboxRejectBankBody = z
   .strictObject({
     reason: z
       .optional(text(500))
-      .check(z.meta({ description: 'Why the bank was refused; shown as `rejectionReason` and in the event' })),
+      .check(
+        docMeta(
+          OPENAPI_PROSE && { description: 'Why the bank was refused; shown as `rejectionReason` and in the event' },
+        ),
+      ),
   })
-  .check(z.meta({ id: 'SandboxRejectBankRequest', examples: [{ reason: 'Beneficiary could not be verified' }] }));
+  .check(
+    docMeta(
+      OPENAPI_PROSE && { id: 'SandboxRejectBankRequest', examples: [{ reason: 'Beneficiary could not be verified' }] },
+    ),
+  );
 
 /** A bank deposit wallet as the bank object shows it (API.md section 4: no customerId). */
 export const BankWalletSchema = z.object({
@@ -328,7 +383,7 @@ export const BankSchema = z
       wallets: z.array(BankWalletSchema),
     },
   )
-  .check(z.meta({ id: 'WithdrawalBank', examples: [BANK_EXAMPLE] }));
+  .check(docMeta(OPENAPI_PROSE && { id: 'WithdrawalBank', examples: [BANK_EXAMPLE] }));
 export type Bank = z.infer<typeof BankSchema>;
 
 export const toBankWallet = (wallet: WalletRecord): BankWallet => ({

@@ -3,6 +3,8 @@ import { VirtualAccountCurrencySchema, VirtualAccountRecordSchema } from '#share
 import { refusal } from '#shared/errors.ts';
 import { UsdcAmountSchema } from '#shared/money/amounts.ts';
 import { CHAINS } from '#shared/money/chains.ts';
+import { docMeta } from '#shared/routing/openapi-meta.ts';
+import { OPENAPI_PROSE } from '#shared/routing/route.ts';
 import { text } from '#shared/validation/text.ts';
 import * as z from '#shared/validation/zod.ts';
 import { EthereumAddressSchema } from '#shared/wallets/schemas.ts';
@@ -22,23 +24,31 @@ export const CreateVirtualAccountBody = z
         z.enum(VirtualAccountCurrencySchema.options, { error: 'Must be one of: USD, EUR' }),
       )
       .check(
-        z.meta({ description: 'The account currency: `USD` or `EUR` (any letter case); one account per currency' }),
+        docMeta(
+          OPENAPI_PROSE && {
+            description: 'The account currency: `USD` or `EUR` (any letter case); one account per currency',
+          },
+        ),
       ),
   })
-  .check(z.meta({ id: 'CreateVirtualAccountRequest', examples: [{ currency: 'USD' }] }));
+  .check(docMeta(OPENAPI_PROSE && { id: 'CreateVirtualAccountRequest', examples: [{ currency: 'USD' }] }));
 
 export const CustomerVirtualAccountParams = z.strictObject({
   customerId: uuid().check(
-    z.meta({
-      description: 'The customer the virtual account belongs to',
-      examples: ['3b241101-e2bb-4255-8caf-4136c566a962'],
-    }),
+    docMeta(
+      OPENAPI_PROSE && {
+        description: 'The customer the virtual account belongs to',
+        examples: ['3b241101-e2bb-4255-8caf-4136c566a962'],
+      },
+    ),
   ),
   virtualAccountId: uuid().check(
-    z.meta({
-      description: 'The `id` (also `virtualAccountId`) that requesting the virtual account returned',
-      examples: ['2a7d9c1e-4b3f-4e8a-9d6c-0f1e2d3c4b5a'],
-    }),
+    docMeta(
+      OPENAPI_PROSE && {
+        description: 'The `id` (also `virtualAccountId`) that requesting the virtual account returned',
+        examples: ['2a7d9c1e-4b3f-4e8a-9d6c-0f1e2d3c4b5a'],
+      },
+    ),
   ),
 });
 
@@ -123,7 +133,11 @@ export const VirtualAccountSchema = z
       virtualAccount: z.nullable(NestedVirtualAccountSchema),
     },
   )
-  .check(z.meta({ id: 'VirtualAccount', examples: [PENDING_VIRTUAL_ACCOUNT_EXAMPLE, VIRTUAL_ACCOUNT_EXAMPLE] }));
+  .check(
+    docMeta(
+      OPENAPI_PROSE && { id: 'VirtualAccount', examples: [PENDING_VIRTUAL_ACCOUNT_EXAMPLE, VIRTUAL_ACCOUNT_EXAMPLE] },
+    ),
+  );
 export type VirtualAccount = z.infer<typeof VirtualAccountSchema>;
 
 /** The account number inside a GB IBAN: its last 8 digits (the issuer's IBANs are GB IBANs). */
@@ -164,10 +178,13 @@ export function toVirtualAccount(record: VirtualAccountRecord): VirtualAccount {
 /** `GET /customers/{customerId}/virtual-account[?virtualAccountId=]`: one account, the newest when no id is given. */
 export const GetVirtualAccountQuery = z.strictObject({
   virtualAccountId: z.optional(z.string().check(z.minLength(1), z.maxLength(255))).check(
-    z.meta({
-      description: "The account's `virtualAccountId`; without it, the customer's newest account. Unknown ids are 404.",
-      examples: ['2a7d9c1e-4b3f-4e8a-9d6c-0f1e2d3c4b5a'],
-    }),
+    docMeta(
+      OPENAPI_PROSE && {
+        description:
+          "The account's `virtualAccountId`; without it, the customer's newest account. Unknown ids are 404.",
+        examples: ['2a7d9c1e-4b3f-4e8a-9d6c-0f1e2d3c4b5a'],
+      },
+    ),
   ),
 });
 
@@ -176,13 +193,19 @@ export const SandboxRejectVirtualAccountBody = z
   .strictObject({
     reason: z
       .optional(text(500))
-      .check(z.meta({ description: 'Why the account was refused; shown as `rejectionReason` and in the event' })),
+      .check(
+        docMeta(
+          OPENAPI_PROSE && { description: 'Why the account was refused; shown as `rejectionReason` and in the event' },
+        ),
+      ),
   })
   .check(
-    z.meta({
-      id: 'SandboxRejectVirtualAccountRequest',
-      examples: [{ reason: 'Proof of address could not be verified' }],
-    }),
+    docMeta(
+      OPENAPI_PROSE && {
+        id: 'SandboxRejectVirtualAccountRequest',
+        examples: [{ reason: 'Proof of address could not be verified' }],
+      },
+    ),
   );
 
 /** A virtual account event's data, as Compose's demo shows it (`correlation_id` is the `virtualAccountId`). */
@@ -218,12 +241,14 @@ export const DepositDetailsQuery = z
         ),
       )
       .check(
-        z.meta({
-          description:
-            '`eur` or `usd` (any letter case), the currency the payer sends; optional when `paymentRail` is given ' +
-            '(SEPA is eur, FEDWIRE and SWIFT are usd)',
-          examples: ['eur'],
-        }),
+        docMeta(
+          OPENAPI_PROSE && {
+            description:
+              '`eur` or `usd` (any letter case), the currency the payer sends; optional when `paymentRail` is given ' +
+              '(SEPA is eur, FEDWIRE and SWIFT are usd)',
+            examples: ['eur'],
+          },
+        ),
       ),
     paymentRail: z
       .optional(
@@ -236,12 +261,14 @@ export const DepositDetailsQuery = z
         ),
       )
       .check(
-        z.meta({
-          description:
-            'The rail, any case: `SEPA` for eur; `FEDWIRE` (default) or `SWIFT` for usd. Alone it implies the ' +
-            'currency (as on Compose); a rail of the other currency is a 400. One of `paymentRail` and `currency` ' +
-            'is required.',
-        }),
+        docMeta(
+          OPENAPI_PROSE && {
+            description:
+              'The rail, any case: `SEPA` for eur; `FEDWIRE` (default) or `SWIFT` for usd. Alone it implies the ' +
+              'currency (as on Compose); a rail of the other currency is a 400. One of `paymentRail` and `currency` ' +
+              'is required.',
+          },
+        ),
       ),
   })
   .check((ctx) => {
@@ -292,34 +319,36 @@ export const DepositDetailsSchema = z
     thirdPartyEnabled: z.boolean(),
   })
   .check(
-    z.meta({
-      id: 'DepositDetails',
-      examples: [
-        {
-          customerId: '3b241101-e2bb-4255-8caf-4136c566a962',
-          currency: 'eur',
-          paymentRail: 'SEPA',
-          depositModel: 'reference',
-          reference: 'K7Q2M9X4TB',
-          accountName: 'Payout Service Client Funds',
-          accountAddress: '1 Example Street, 10117 Berlin, DE',
-          iban: 'DE89370400440532013000',
-          bic: 'SNDBDEFFXXX',
-          accountNumber: null,
-          routingNumber: null,
-          bankName: 'Sandbox Bank AG',
-          bankAddress: 'Sandboxplatz 1, 60311 Frankfurt am Main, DE',
-          bankCountry: 'DE',
-          depositInstructions:
-            "Send EUR by SEPA transfer to the IBAN above. Always quote the reference K7Q2M9X4TB; the amount is credited to the customer's USDC balance.",
-          warning:
-            'Quote the reference exactly and pay from an account in the customer’s own name: transfers without it, or from third parties, are returned.',
-          warningText:
-            'Quote the reference exactly and pay from an account in the customer’s own name: transfers without it, or from third parties, are returned.',
-          thirdPartyEnabled: false,
-        },
-      ],
-    }),
+    docMeta(
+      OPENAPI_PROSE && {
+        id: 'DepositDetails',
+        examples: [
+          {
+            customerId: '3b241101-e2bb-4255-8caf-4136c566a962',
+            currency: 'eur',
+            paymentRail: 'SEPA',
+            depositModel: 'reference',
+            reference: 'K7Q2M9X4TB',
+            accountName: 'Payout Service Client Funds',
+            accountAddress: '1 Example Street, 10117 Berlin, DE',
+            iban: 'DE89370400440532013000',
+            bic: 'SNDBDEFFXXX',
+            accountNumber: null,
+            routingNumber: null,
+            bankName: 'Sandbox Bank AG',
+            bankAddress: 'Sandboxplatz 1, 60311 Frankfurt am Main, DE',
+            bankCountry: 'DE',
+            depositInstructions:
+              "Send EUR by SEPA transfer to the IBAN above. Always quote the reference K7Q2M9X4TB; the amount is credited to the customer's USDC balance.",
+            warning:
+              'Quote the reference exactly and pay from an account in the customer’s own name: transfers without it, or from third parties, are returned.',
+            warningText:
+              'Quote the reference exactly and pay from an account in the customer’s own name: transfers without it, or from third parties, are returned.',
+            thirdPartyEnabled: false,
+          },
+        ],
+      },
+    ),
   );
 export type DepositDetails = z.infer<typeof DepositDetailsSchema>;
 
@@ -342,43 +371,53 @@ export const TxHashSchema = z
 export const SandboxDepositBody = z
   .strictObject({
     chain: lowerChain.check(
-      z.meta({ description: 'The chain the transfer arrived on (any letter case)', examples: ['base'] }),
+      docMeta(
+        OPENAPI_PROSE && { description: 'The chain the transfer arrived on (any letter case)', examples: ['base'] },
+      ),
     ),
     address: EthereumAddressSchema.check(
-      z.meta({
-        description:
-          'The receiving address: a bank deposit wallet (the transfer is forwarded to its bank as a WITHDRAWAL when ' +
-          'the bank is ACTIVE and it is at least 5 USDC, else a DEPOSIT); 404 if it is not a deposit address of ' +
-          'yours on that chain (a destination wallet is credited nothing)',
-      }),
+      docMeta(
+        OPENAPI_PROSE && {
+          description:
+            'The receiving address: a bank deposit wallet (the transfer is forwarded to its bank as a WITHDRAWAL when ' +
+            'the bank is ACTIVE and it is at least 5 USDC, else a DEPOSIT); 404 if it is not a deposit address of ' +
+            'yours on that chain (a destination wallet is credited nothing)',
+        },
+      ),
     ),
     amount: UsdcAmountSchema.check(
-      z.meta({
-        description: 'USDC received: a decimal string with up to 6 places, never a JSON number',
-        examples: ['25.00'],
-      }),
+      docMeta(
+        OPENAPI_PROSE && {
+          description: 'USDC received: a decimal string with up to 6 places, never a JSON number',
+          examples: ['25.00'],
+        },
+      ),
     ),
     txHash: z.optional(TxHashSchema).check(
-      z.meta({
-        description:
-          'The hash (`0x` + 64 hex digits) of a transfer made elsewhere, reported as its log 0; left out, a real ' +
-          'transfer is made on the local chain (or, without one, a hash is made up). One transfer is recorded once.',
-      }),
+      docMeta(
+        OPENAPI_PROSE && {
+          description:
+            'The hash (`0x` + 64 hex digits) of a transfer made elsewhere, reported as its log 0; left out, a real ' +
+            'transfer is made on the local chain (or, without one, a hash is made up). One transfer is recorded once.',
+        },
+      ),
     ),
   })
   .check(
-    z.meta({
-      id: 'SandboxDepositRequest',
-      examples: [
-        {
-          chain: 'base',
-          address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
-          amount: '25.00',
-          txHash: '0x9fc76417374aa880d4449a1f7f31ec597f00b1f6f3dd2d66f4c9c6c445836d8b',
-        },
-        { chain: 'base', address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', amount: '4.99' },
-      ],
-    }),
+    docMeta(
+      OPENAPI_PROSE && {
+        id: 'SandboxDepositRequest',
+        examples: [
+          {
+            chain: 'base',
+            address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+            amount: '25.00',
+            txHash: '0x9fc76417374aa880d4449a1f7f31ec597f00b1f6f3dd2d66f4c9c6c445836d8b',
+          },
+          { chain: 'base', address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', amount: '4.99' },
+        ],
+      },
+    ),
   );
 
 // The sandbox's stand-in for a bank transfer to the shared receiving account.
@@ -386,10 +425,12 @@ export const SandboxDepositBody = z
 export const SandboxCreditBody = z
   .strictObject({
     amount: UsdcAmountSchema.check(
-      z.meta({
-        description: 'USDC to credit: a decimal string with up to 6 places, never a JSON number',
-        examples: ['250.00'],
-      }),
+      docMeta(
+        OPENAPI_PROSE && {
+          description: 'USDC to credit: a decimal string with up to 6 places, never a JSON number',
+          examples: ['250.00'],
+        },
+      ),
     ),
   })
-  .check(z.meta({ id: 'SandboxCreditBalanceRequest', examples: [{ amount: '250.00' }] }));
+  .check(docMeta(OPENAPI_PROSE && { id: 'SandboxCreditBalanceRequest', examples: [{ amount: '250.00' }] }));

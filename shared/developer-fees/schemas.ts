@@ -1,4 +1,6 @@
 import { refusal } from '#shared/errors.ts';
+import { docMeta } from '#shared/routing/openapi-meta.ts';
+import { OPENAPI_PROSE } from '#shared/routing/route.ts';
 import * as z from '#shared/validation/zod.ts';
 
 /** The request and response shapes of Compose's developer fees and balances operations. */
@@ -15,18 +17,22 @@ const DeveloperSpreadFeeBps = z.number().check(
   z.int({ error: 'Must be a whole number of basis points' }),
   z.gte(0, { error: 'Must be at least 0' }),
   z.lte(MAX_DEVELOPER_SPREAD_FEE_BPS, { error: `Must be at most ${MAX_DEVELOPER_SPREAD_FEE_BPS}` }),
-  z.meta({
-    description:
-      "Your fee on this customer's withdrawals and deposits, in basis points (100 = 1 %, at most 2500): taken " +
-      'from what remains after the service fee, rounded down to the micro-USDC, and accrued to your developer ' +
-      'fees when the transaction completes. 0 turns it off.',
-    examples: [50],
-  }),
+  docMeta(
+    OPENAPI_PROSE && {
+      description:
+        "Your fee on this customer's withdrawals and deposits, in basis points (100 = 1 %, at most 2500): taken " +
+        'from what remains after the service fee, rounded down to the micro-USDC, and accrued to your developer ' +
+        'fees when the transaction completes. 0 turns it off.',
+      examples: [50],
+    },
+  ),
 );
 
 export const UpdateCustomerDeveloperFeesBody = z
   .strictObject({ developerSpreadFeeBps: DeveloperSpreadFeeBps })
-  .check(z.meta({ id: 'UpdateCustomerDeveloperFeesRequest', examples: [{ developerSpreadFeeBps: 50 }] }));
+  .check(
+    docMeta(OPENAPI_PROSE && { id: 'UpdateCustomerDeveloperFeesRequest', examples: [{ developerSpreadFeeBps: 50 }] }),
+  );
 
 export const CustomerDeveloperFeesSchema = z
   .object({
@@ -34,17 +40,21 @@ export const CustomerDeveloperFeesSchema = z
     developerSpreadFeeBps: z.number().check(z.int()),
     updatedAt: z
       .string()
-      .check(z.meta({ description: 'When the rate was last set (never set: the customer’s creation)' })),
+      .check(
+        docMeta(OPENAPI_PROSE && { description: 'When the rate was last set (never set: the customer’s creation)' }),
+      ),
   })
   .check(
-    z.meta({
-      id: 'CustomerDeveloperFees',
-      examples: [{ customerId: CUSTOMER_ID, developerSpreadFeeBps: 50, updatedAt: '2026-11-21T10:00:00.000Z' }],
-    }),
+    docMeta(
+      OPENAPI_PROSE && {
+        id: 'CustomerDeveloperFees',
+        examples: [{ customerId: CUSTOMER_ID, developerSpreadFeeBps: 50, updatedAt: '2026-11-21T10:00:00.000Z' }],
+      },
+    ),
   );
 export type CustomerDeveloperFees = z.infer<typeof CustomerDeveloperFeesSchema>;
 
-const usdcFigure = (description: string) => z.string().check(z.meta({ description }));
+const usdcFigure = (description: string) => z.string().check(docMeta(OPENAPI_PROSE && { description }));
 
 export const OrganizationDeveloperFeesSchema = z
   .object({
@@ -55,18 +65,20 @@ export const OrganizationDeveloperFeesSchema = z
     currency: z.literal('usdc'),
   })
   .check(
-    z.meta({
-      id: 'OrganizationDeveloperFees',
-      examples: [
-        {
-          balance: '12.345678',
-          pendingClaims: '0.00',
-          availableBalance: '12.345678',
-          currencyId: 'usdc_base',
-          currency: 'usdc',
-        },
-      ],
-    }),
+    docMeta(
+      OPENAPI_PROSE && {
+        id: 'OrganizationDeveloperFees',
+        examples: [
+          {
+            balance: '12.345678',
+            pendingClaims: '0.00',
+            availableBalance: '12.345678',
+            currencyId: 'usdc_base',
+            currency: 'usdc',
+          },
+        ],
+      },
+    ),
   );
 export type OrganizationDeveloperFees = z.infer<typeof OrganizationDeveloperFeesSchema>;
 
@@ -77,31 +89,37 @@ export const ClaimDeveloperFeesBody = z
         z.regex(/^(0|[1-9]\d{0,14})(\.\d{1,6})?$/, {
           error: 'Must be a decimal string with at most 6 decimal places',
         }),
-        z.meta({ description: 'USDC to claim; absent: everything available (Compose’s demo sends `{}`)' }),
+        docMeta(
+          OPENAPI_PROSE && { description: 'USDC to claim; absent: everything available (Compose’s demo sends `{}`)' },
+        ),
       ),
     ),
   })
-  .check(z.meta({ id: 'ClaimDeveloperFeesRequest', examples: [{}] }));
+  .check(docMeta(OPENAPI_PROSE && { id: 'ClaimDeveloperFeesRequest', examples: [{}] }));
 
 export const DeveloperFeeClaimSchema = z
   .object({
     success: z.literal(true),
-    transactionId: z.string().check(z.meta({ description: 'The claim’s id, also in `developer_fees.claimed`' })),
+    transactionId: z
+      .string()
+      .check(docMeta(OPENAPI_PROSE && { description: 'The claim’s id, also in `developer_fees.claimed`' })),
     amount: z.string(),
     message: z.string(),
   })
   .check(
-    z.meta({
-      id: 'DeveloperFeeClaim',
-      examples: [
-        {
-          success: true,
-          transactionId: CLAIM_ID,
-          amount: '12.345678',
-          message: CLAIMED,
-        },
-      ],
-    }),
+    docMeta(
+      OPENAPI_PROSE && {
+        id: 'DeveloperFeeClaim',
+        examples: [
+          {
+            success: true,
+            transactionId: CLAIM_ID,
+            amount: '12.345678',
+            message: CLAIMED,
+          },
+        ],
+      },
+    ),
   );
 export type DeveloperFeeClaim = z.infer<typeof DeveloperFeeClaimSchema>;
 
@@ -118,7 +136,11 @@ export const BalancesSchema = z
       balances: z
         .array(BalanceEntry)
         .check(
-          z.meta({ description: 'The USDC the service holds for your organization: the developer fees you claimed' }),
+          docMeta(
+            OPENAPI_PROSE && {
+              description: 'The USDC the service holds for your organization: the developer fees you claimed',
+            },
+          ),
         ),
     }),
     nonCustodial: z
@@ -136,24 +158,28 @@ export const BalancesSchema = z
         ),
       })
       .check(
-        z.meta({
-          description:
-            'A wallet your organization controls itself. The service keeps none for you: `address` is null and ' +
-            '`balances` empty',
-        }),
+        docMeta(
+          OPENAPI_PROSE && {
+            description:
+              'A wallet your organization controls itself. The service keeps none for you: `address` is null and ' +
+              '`balances` empty',
+          },
+        ),
       ),
   })
   .check(
-    z.meta({
-      id: 'Balances',
-      examples: [
-        {
-          custodial: {
-            balances: [{ currency: 'usdc', balance: '12.35', availableBalance: '12.35', lockedBalance: '0.00' }],
+    docMeta(
+      OPENAPI_PROSE && {
+        id: 'Balances',
+        examples: [
+          {
+            custodial: {
+              balances: [{ currency: 'usdc', balance: '12.35', availableBalance: '12.35', lockedBalance: '0.00' }],
+            },
+            nonCustodial: { address: null, balances: [] },
           },
-          nonCustodial: { address: null, balances: [] },
-        },
-      ],
-    }),
+        ],
+      },
+    ),
   );
 export type Balances = z.infer<typeof BalancesSchema>;

@@ -1,3 +1,5 @@
+import { docMeta } from '#shared/routing/openapi-meta.ts';
+import { OPENAPI_PROSE } from '#shared/routing/route.ts';
 import * as z from '#shared/validation/zod.ts';
 
 const EXAMPLE_CUSTOMER_ID = '3b241101-e2bb-4255-8caf-4136c566a962';
@@ -11,18 +13,20 @@ export const BalanceSchema = z
     lockedBalance: z.string(),
   })
   .check(
-    z.meta({
-      id: 'Balance',
-      examples: [
-        {
-          customerId: EXAMPLE_CUSTOMER_ID,
-          currency: 'usdc',
-          balance: '250.00',
-          availableBalance: '150.00',
-          lockedBalance: '100.00',
-        },
-      ],
-    }),
+    docMeta(
+      OPENAPI_PROSE && {
+        id: 'Balance',
+        examples: [
+          {
+            customerId: EXAMPLE_CUSTOMER_ID,
+            currency: 'usdc',
+            balance: '250.00',
+            availableBalance: '150.00',
+            lockedBalance: '100.00',
+          },
+        ],
+      },
+    ),
   );
 export type Balance = z.infer<typeof BalanceSchema>;
 
@@ -38,21 +42,23 @@ export const AllowanceSchema = z
     }),
   })
   .check(
-    z.meta({
-      id: 'WithdrawalAllowance',
-      examples: [
-        {
-          enabled: true,
-          allowance: {
-            limit: '10000.00',
-            spent: '100.00',
-            available: '9900.00',
-            resetPeriodMinutes: 1440,
-            nextResetAt: '2026-11-22T10:00:00.000Z',
+    docMeta(
+      OPENAPI_PROSE && {
+        id: 'WithdrawalAllowance',
+        examples: [
+          {
+            enabled: true,
+            allowance: {
+              limit: '10000.00',
+              spent: '100.00',
+              available: '9900.00',
+              resetPeriodMinutes: 1440,
+              nextResetAt: '2026-11-22T10:00:00.000Z',
+            },
           },
-        },
-      ],
-    }),
+        ],
+      },
+    ),
   );
 export type Allowance = z.infer<typeof AllowanceSchema>;
 
@@ -68,11 +74,13 @@ export const MAX_RESET_PERIOD_MINUTES = 366 * 24 * 60;
 export const SandboxAllowanceBody = z
   .strictObject({
     limit: NonNegativeUsdcSchema.check(
-      z.meta({
-        description:
-          'USDC that API withdrawals may use per period without signatures: a decimal string; `"0"` makes every ' +
-          'withdrawal a proposal',
-      }),
+      docMeta(
+        OPENAPI_PROSE && {
+          description:
+            'USDC that API withdrawals may use per period without signatures: a decimal string; `"0"` makes every ' +
+            'withdrawal a proposal',
+        },
+      ),
     ),
     resetPeriodMinutes: z
       .number({ error: 'Must be a whole number of minutes' })
@@ -80,15 +88,21 @@ export const SandboxAllowanceBody = z
         z.int(),
         z.gte(0),
         z.lte(MAX_RESET_PERIOD_MINUTES),
-        z.meta({ description: 'Length of an allowance period in minutes (a JSON number); 0: one period, never reset' }),
+        docMeta(
+          OPENAPI_PROSE && {
+            description: 'Length of an allowance period in minutes (a JSON number); 0: one period, never reset',
+          },
+        ),
       ),
   })
   .check(
-    z.meta({
-      id: 'SandboxAllowanceRequest',
-      examples: [
-        { limit: '5000.00', resetPeriodMinutes: 1440 },
-        { limit: '0', resetPeriodMinutes: 0 },
-      ],
-    }),
+    docMeta(
+      OPENAPI_PROSE && {
+        id: 'SandboxAllowanceRequest',
+        examples: [
+          { limit: '5000.00', resetPeriodMinutes: 1440 },
+          { limit: '0', resetPeriodMinutes: 0 },
+        ],
+      },
+    ),
   );

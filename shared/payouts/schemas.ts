@@ -1,3 +1,5 @@
+import { docMeta } from '#shared/routing/openapi-meta.ts';
+import { OPENAPI_PROSE } from '#shared/routing/route.ts';
 import * as z from '#shared/validation/zod.ts';
 
 /** The request and response shapes of the sandbox's stand-ins for the bank and the payout's start. */
@@ -6,9 +8,16 @@ export const SandboxFailBody = z
   .strictObject({
     reason: z
       .optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(500)))
-      .check(z.meta({ description: 'Shown as `failureReason`; default `Payout failed`' })),
+      .check(docMeta(OPENAPI_PROSE && { description: 'Shown as `failureReason`; default `Payout failed`' })),
   })
-  .check(z.meta({ id: 'SandboxFailTransactionRequest', examples: [{ reason: 'Beneficiary account closed' }, {}] }));
+  .check(
+    docMeta(
+      OPENAPI_PROSE && {
+        id: 'SandboxFailTransactionRequest',
+        examples: [{ reason: 'Beneficiary account closed' }, {}],
+      },
+    ),
+  );
 
 export const SandboxFaultsBody = z
   .strictObject({
@@ -18,10 +27,14 @@ export const SandboxFaultsBody = z
         z.int(),
         z.gte(0),
         z.lte(1000),
-        z.meta({ description: 'How many of the next payout executions fail at start (back to PROPOSED); 0 disarms' }),
+        docMeta(
+          OPENAPI_PROSE && {
+            description: 'How many of the next payout executions fail at start (back to PROPOSED); 0 disarms',
+          },
+        ),
       ),
   })
-  .check(z.meta({ id: 'SandboxFaultsRequest', examples: [{ failNextExecutions: 1 }] }));
+  .check(docMeta(OPENAPI_PROSE && { id: 'SandboxFaultsRequest', examples: [{ failNextExecutions: 1 }] }));
 export const SandboxFaultsSchema = z
   .object({ failNextExecutions: z.number().check(z.int()) })
-  .check(z.meta({ id: 'SandboxFaults', examples: [{ failNextExecutions: 1 }] }));
+  .check(docMeta(OPENAPI_PROSE && { id: 'SandboxFaults', examples: [{ failNextExecutions: 1 }] }));

@@ -1,6 +1,8 @@
 import { refusal } from '#shared/errors.ts';
 import { FiatAmountSchema, UsdcAmountSchema } from '#shared/money/amounts.ts';
 import { ExchangeRatesSchema } from '#shared/organizations/sandbox-settings.ts';
+import { docMeta } from '#shared/routing/openapi-meta.ts';
+import { OPENAPI_PROSE } from '#shared/routing/route.ts';
 import * as z from '#shared/validation/zod.ts';
 
 /**
@@ -17,7 +19,7 @@ const currency = (description: string) =>
       ),
       z.enum(CURRENCIES, { error: `Must be one of: ${CURRENCIES.join(', ')}` }),
     )
-    .check(z.meta({ description, examples: ['USDC'] }));
+    .check(docMeta(OPENAPI_PROSE && { description, examples: ['USDC'] }));
 
 export const EXACTLY_ONE_AMOUNT = 'Provide exactly one of source_amount or target_amount';
 
@@ -26,31 +28,47 @@ export const GetRateQuery = z
     source_currency: currency('Currency being sent (any case); `USDC` for the quoted pairs'),
     target_currency: currency("Currency to be received (any case): `EUR` or `USD`, the bank's currency"),
     source_amount: z.optional(UsdcAmountSchema).check(
-      z.meta({
-        description:
-          'USDC to send, a decimal string (up to 6 places). Exactly one of `source_amount` and `target_amount`.',
-        examples: ['1000'],
-      }),
+      docMeta(
+        OPENAPI_PROSE && {
+          description:
+            'USDC to send, a decimal string (up to 6 places). Exactly one of `source_amount` and `target_amount`.',
+          examples: ['1000'],
+        },
+      ),
     ),
     target_amount: z.optional(FiatAmountSchema).check(
-      z.meta({
-        description: 'Amount to receive, a decimal string (up to 2 places). Exactly one of the two amounts.',
-        examples: ['920.00'],
-      }),
+      docMeta(
+        OPENAPI_PROSE && {
+          description: 'Amount to receive, a decimal string (up to 2 places). Exactly one of the two amounts.',
+          examples: ['920.00'],
+        },
+      ),
     ),
     customer_id: z.optional(z.uuid({ error: 'Must be a UUID' })).check(
-      z.meta({
-        description:
-          "Quote with this customer's developer fee (`PATCH /customers/{customerId}/developer-fees`), as a withdrawal " +
-          'of theirs would be; 404 `Customer not found` for an unknown one. Absent: no developer fee.',
-      }),
+      docMeta(
+        OPENAPI_PROSE && {
+          description:
+            "Quote with this customer's developer fee (`PATCH /customers/{customerId}/developer-fees`), as a withdrawal " +
+            'of theirs would be; 404 `Customer not found` for an unknown one. Absent: no developer fee.',
+        },
+      ),
     ),
     deposit_model: z
       .optional(z.string())
-      .check(z.meta({ description: 'Accepted for Compose compatibility; ignored for withdrawals, as on Compose' })),
+      .check(
+        docMeta(
+          OPENAPI_PROSE && {
+            description: 'Accepted for Compose compatibility; ignored for withdrawals, as on Compose',
+          },
+        ),
+      ),
     payment_rail: z
       .optional(z.string())
-      .check(z.meta({ description: 'Accepted for Compose compatibility; the quote is the same on every rail' })),
+      .check(
+        docMeta(
+          OPENAPI_PROSE && { description: 'Accepted for Compose compatibility; the quote is the same on every rail' },
+        ),
+      ),
   })
   .check(
     z.superRefine((query, ctx) => {
@@ -73,25 +91,29 @@ export const RateSchema = z
     developer_fee: z.nullable(
       z
         .object({ amount: z.string(), currency: z.literal('USDC'), developerSpreadFeeBps: z.number().check(z.int()) })
-        .check(z.meta({ description: "The customer's developer fee (`customer_id`); null without one" })),
+        .check(
+          docMeta(OPENAPI_PROSE && { description: "The customer's developer fee (`customer_id`); null without one" }),
+        ),
     ),
   })
   .check(
-    z.meta({
-      id: 'IndicativeRate',
-      examples: [
-        {
-          source_currency: 'USDC',
-          target_currency: 'EUR',
-          source_amount: '1000.00',
-          target_amount: '915.40',
-          exchange_rate: '0.92',
-          fee: '5.00',
-          fee_currency: 'USDC',
-          developer_fee: null,
-        },
-      ],
-    }),
+    docMeta(
+      OPENAPI_PROSE && {
+        id: 'IndicativeRate',
+        examples: [
+          {
+            source_currency: 'USDC',
+            target_currency: 'EUR',
+            source_amount: '1000.00',
+            target_amount: '915.40',
+            exchange_rate: '0.92',
+            fee: '5.00',
+            fee_currency: 'USDC',
+            developer_fee: null,
+          },
+        ],
+      },
+    ),
   );
 export type Rate = z.infer<typeof RateSchema>;
 
@@ -106,10 +128,10 @@ export const SandboxExchangeRatesBody = z
   .strictObject({
     EUR: z
       .optional(FixedRateSchema)
-      .check(z.meta({ description: 'EUR paid out per USDC: a decimal string, up to 8 places' })),
+      .check(docMeta(OPENAPI_PROSE && { description: 'EUR paid out per USDC: a decimal string, up to 8 places' })),
     USD: z
       .optional(FixedRateSchema)
-      .check(z.meta({ description: 'USD paid out per USDC: a decimal string, up to 8 places' })),
+      .check(docMeta(OPENAPI_PROSE && { description: 'USD paid out per USDC: a decimal string, up to 8 places' })),
   })
   .check(
     z.superRefine((body, ctx) => {
@@ -117,11 +139,16 @@ export const SandboxExchangeRatesBody = z
         ctx.addIssue({ code: 'custom', path: [], message: 'Provide EUR, USD or both' });
       }
     }),
-    z.meta({ id: 'SandboxExchangeRatesRequest', examples: [{ EUR: '0.92' }, { EUR: '0.915', USD: '1.00' }] }),
+    docMeta(
+      OPENAPI_PROSE && {
+        id: 'SandboxExchangeRatesRequest',
+        examples: [{ EUR: '0.92' }, { EUR: '0.915', USD: '1.00' }],
+      },
+    ),
   );
 export const SandboxExchangeRatesSchema = z
   .object({ rates: ExchangeRatesSchema })
-  .check(z.meta({ id: 'ExchangeRates', examples: [{ rates: { EUR: '0.92', USD: '1.00' } }] }));
+  .check(docMeta(OPENAPI_PROSE && { id: 'ExchangeRates', examples: [{ rates: { EUR: '0.92', USD: '1.00' } }] }));
 
 export const UNSUPPORTED_PAIR = refusal(
   400,

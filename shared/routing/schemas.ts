@@ -1,11 +1,15 @@
+import { docMeta } from '#shared/routing/openapi-meta.ts';
+import { OPENAPI_PROSE } from '#shared/routing/route.ts';
 import * as z from '#shared/validation/zod.ts';
 
 /** The body of every error response, for the route table and the OpenAPI document. */
 export const ErrorBodySchema = z.object({ error: z.string() }).check(
-  z.meta({
-    id: 'Error',
-    description: 'Every error: `error` says what went wrong; a validation message names the field first.',
-  }),
+  docMeta(
+    OPENAPI_PROSE && {
+      id: 'Error',
+      description: 'Every error: `error` says what went wrong; a validation message names the field first.',
+    },
+  ),
 );
 
 export const DEFAULT_LIMIT = 50;
@@ -25,25 +29,37 @@ export const PaginationQuery = {
       ),
       z.transform((n) => n ?? DEFAULT_LIMIT),
     )
-    .check(z.meta({ description: `Items per page: an integer from 1 to ${MAX_LIMIT}, default ${DEFAULT_LIMIT}.` })),
+    .check(
+      docMeta(
+        OPENAPI_PROSE && {
+          description: `Items per page: an integer from 1 to ${MAX_LIMIT}, default ${DEFAULT_LIMIT}.`,
+        },
+      ),
+    ),
   cursor: z.optional(z.string().check(z.minLength(1), z.maxLength(2048))).check(
-    z.meta({
-      description:
-        'Where the next page starts: copy it from the `Link` header of the previous page (opaque; valid only for ' +
-        'the list it came from).',
-    }),
+    docMeta(
+      OPENAPI_PROSE && {
+        description:
+          'Where the next page starts: copy it from the `Link` header of the previous page (opaque; valid only for ' +
+          'the list it came from).',
+      },
+    ),
   ),
 };
 
 /** The answer of a DELETE that removed the resource. */
-export const DeletedSchema = z.object({ success: z.literal(true) }).check(z.meta({ examples: [{ success: true }] }));
+export const DeletedSchema = z
+  .object({ success: z.literal(true) })
+  .check(docMeta(OPENAPI_PROSE && { examples: [{ success: true }] }));
 
 /** The path of every customer's resource: shared by the areas, so a route needs no area's schemas for it. */
 export const CustomerIdParams = z.strictObject({
   customerId: z.uuid({ error: 'Must be a UUID' }).check(
-    z.meta({
-      description: 'The `customerId` that creating the customer returned',
-      examples: ['3b241101-e2bb-4255-8caf-4136c566a962'],
-    }),
+    docMeta(
+      OPENAPI_PROSE && {
+        description: 'The `customerId` that creating the customer returned',
+        examples: ['3b241101-e2bb-4255-8caf-4136c566a962'],
+      },
+    ),
   ),
 });

@@ -1,5 +1,7 @@
 import { BankCurrencySchema, PaymentRailSchema } from '#shared/banks/records.ts';
 import { DeveloperFeeSchema } from '#shared/developer-fees/records.ts';
+import { docMeta } from '#shared/routing/openapi-meta.ts';
+import { OPENAPI_PROSE } from '#shared/routing/route.ts';
 import { PaginationQuery } from '#shared/routing/schemas.ts';
 import * as z from '#shared/validation/zod.ts';
 
@@ -28,14 +30,18 @@ const EXAMPLE_CUSTOMER_ID = '3b241101-e2bb-4255-8caf-4136c566a962';
 const EXAMPLE_BANK_ID = '9d3c6f0e-5a1b-4c7e-8f2a-1b2c3d4e5f60';
 
 const transactionId = uuid.check(
-  z.meta({
-    description: 'The `id` of the transaction (a withdrawal or a deposit)',
-    examples: [EXAMPLE_TRANSACTION_ID],
-  }),
+  docMeta(
+    OPENAPI_PROSE && {
+      description: 'The `id` of the transaction (a withdrawal or a deposit)',
+      examples: [EXAMPLE_TRANSACTION_ID],
+    },
+  ),
 );
 export const TransactionParams = z.strictObject({
   customerId: uuid.check(
-    z.meta({ description: 'The customer the transaction belongs to', examples: [EXAMPLE_CUSTOMER_ID] }),
+    docMeta(
+      OPENAPI_PROSE && { description: 'The customer the transaction belongs to', examples: [EXAMPLE_CUSTOMER_ID] },
+    ),
   ),
   transactionId,
 });
@@ -48,10 +54,12 @@ export const OpaqueIdSchema = z.string().check(z.minLength(1), z.maxLength(255))
 export const TransactionLookupParams = z.strictObject({
   customerId: TransactionParams.shape.customerId,
   transactionId: OpaqueIdSchema.check(
-    z.meta({
-      description: 'The `id` of the transaction (a withdrawal or a deposit); any other string is not found (404)',
-      examples: [EXAMPLE_TRANSACTION_ID],
-    }),
+    docMeta(
+      OPENAPI_PROSE && {
+        description: 'The `id` of the transaction (a withdrawal or a deposit); any other string is not found (404)',
+        examples: [EXAMPLE_TRANSACTION_ID],
+      },
+    ),
   ),
 });
 
@@ -69,11 +77,17 @@ export const ListTransactionsQuery = z.strictObject({
   ...PaginationQuery,
   type: z
     .optional(upperCaseEnum(TransactionTypeSchema))
-    .check(z.meta({ description: 'Only `WITHDRAWAL` or only `DEPOSIT` transactions (any letter case)' })),
+    .check(
+      docMeta(OPENAPI_PROSE && { description: 'Only `WITHDRAWAL` or only `DEPOSIT` transactions (any letter case)' }),
+    ),
   status: z
     .optional(upperCaseEnum(TransactionStatusSchema))
     .check(
-      z.meta({ description: `Only transactions in this status (any letter case): ${TRANSACTION_STATUSES.join(', ')}` }),
+      docMeta(
+        OPENAPI_PROSE && {
+          description: `Only transactions in this status (any letter case): ${TRANSACTION_STATUSES.join(', ')}`,
+        },
+      ),
     ),
 });
 
@@ -98,9 +112,11 @@ export const TransactionPaymentRailSchema = z.nullable(PaymentRailSchema);
 export const DepositInstructionsSchema = z
   .object({
     accountType: z.enum(['sharedAccount']),
-    reference: z.string().check(z.meta({ description: "The customer's deposit reference the payer quoted" })),
+    reference: z
+      .string()
+      .check(docMeta(OPENAPI_PROSE && { description: "The customer's deposit reference the payer quoted" })),
   })
-  .check(z.meta({ id: 'DepositInstructions' }));
+  .check(docMeta(OPENAPI_PROSE && { id: 'DepositInstructions' }));
 export type DepositInstructions = z.infer<typeof DepositInstructionsSchema>;
 
 /** The transaction object of API.md section 5, exactly. */
@@ -165,30 +181,32 @@ const TRANSACTION_EXAMPLE: Transaction = {
 
 /** The transaction object as documented (the stored record derives from the plain schema above). */
 export const TransactionResponseSchema = TransactionSchema.check(
-  z.meta({
-    id: 'Transaction',
-    examples: [
-      TRANSACTION_EXAMPLE,
-      {
-        ...TRANSACTION_EXAMPLE,
-        id: '0a9b8c7d-6e5f-4a3b-9c2d-1e0f9a8b7c6d',
-        type: 'DEPOSIT',
-        status: 'COMPLETED',
-        createdAt: '2026-11-21T09:00:00.000Z',
-        updatedAt: '2026-11-21T09:00:00.000Z',
-        completedAt: '2026-11-21T09:00:00.000Z',
-        reference: 'DP-2H8N-4RKW',
-        targetCurrency: 'USDC',
-        sourceAmount: '250.00',
-        targetAmount: '250.00',
-        exchangeRate: '1.00',
-        fee: '0.00',
-        paymentRail: null,
-        withdrawalBank: null,
-        depositInstructions: { accountType: 'sharedAccount', reference: 'A7B3C9D2E1' },
-      },
-    ],
-  }),
+  docMeta(
+    OPENAPI_PROSE && {
+      id: 'Transaction',
+      examples: [
+        TRANSACTION_EXAMPLE,
+        {
+          ...TRANSACTION_EXAMPLE,
+          id: '0a9b8c7d-6e5f-4a3b-9c2d-1e0f9a8b7c6d',
+          type: 'DEPOSIT',
+          status: 'COMPLETED',
+          createdAt: '2026-11-21T09:00:00.000Z',
+          updatedAt: '2026-11-21T09:00:00.000Z',
+          completedAt: '2026-11-21T09:00:00.000Z',
+          reference: 'DP-2H8N-4RKW',
+          targetCurrency: 'USDC',
+          sourceAmount: '250.00',
+          targetAmount: '250.00',
+          exchangeRate: '1.00',
+          fee: '0.00',
+          paymentRail: null,
+          withdrawalBank: null,
+          depositInstructions: { accountType: 'sharedAccount', reference: 'A7B3C9D2E1' },
+        },
+      ],
+    },
+  ),
 );
 
 /** What a transaction holds of the ledger, so whatever ends it releases exactly that. */

@@ -1,4 +1,6 @@
 import { CHAINS, type Chain, ChainSchema, chainDisplayName } from '#shared/money/chains.ts';
+import { docMeta } from '#shared/routing/openapi-meta.ts';
+import { OPENAPI_PROSE } from '#shared/routing/route.ts';
 import * as z from '#shared/validation/zod.ts';
 import { isUnholdableAddress, isValidAddress, toChecksumAddress } from '#shared/wallets/ethereum.ts';
 import type { WalletRecord } from '#shared/wallets/records.ts';
@@ -42,66 +44,88 @@ const ChainInputSchema = lowerCase(CHAINS);
 export const CreateWalletBody = z
   .strictObject({
     address: DestinationAddressSchema.check(
-      z.meta({
-        description:
-          "The customer's own address: `0x` + 40 hex digits; mixed case must be a correct EIP-55 checksum. One " +
-          'address is one wallet within your organization (409 otherwise). Never an address no one holds (the ' +
-          'zero address, the precompiles up to `0x...ffff`, the burn address `0x...dEaD`: 400).',
-        examples: ['0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359'],
-      }),
+      docMeta(
+        OPENAPI_PROSE && {
+          description:
+            "The customer's own address: `0x` + 40 hex digits; mixed case must be a correct EIP-55 checksum. One " +
+            'address is one wallet within your organization (409 otherwise). Never an address no one holds (the ' +
+            'zero address, the precompiles up to `0x...ffff`, the burn address `0x...dEaD`: 400).',
+          examples: ['0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359'],
+        },
+      ),
     ),
-    currency: CurrencySchema.check(z.meta({ description: '`usdc` (any letter case)' })),
+    currency: CurrencySchema.check(docMeta(OPENAPI_PROSE && { description: '`usdc` (any letter case)' })),
     chain: ChainInputSchema.check(
-      z.meta({
-        description: 'The chain, any letter case; must be one the platform runs (`SUPPORTED_CHAINS`, 400 naming them)',
-        examples: ['base'],
-      }),
+      docMeta(
+        OPENAPI_PROSE && {
+          description:
+            'The chain, any letter case; must be one the platform runs (`SUPPORTED_CHAINS`, 400 naming them)',
+          examples: ['base'],
+        },
+      ),
     ),
   })
   .check(
-    z.meta({
-      id: 'CreateWalletRequest',
-      examples: [{ address: '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359', currency: 'usdc', chain: 'base' }],
-    }),
+    docMeta(
+      OPENAPI_PROSE && {
+        id: 'CreateWalletRequest',
+        examples: [{ address: '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359', currency: 'usdc', chain: 'base' }],
+      },
+    ),
   );
 export type CreateWalletInput = z.output<typeof CreateWalletBody>;
 
 export const UpdateWalletBody = z
   .strictObject({
     address: DestinationAddressSchema.check(
-      z.meta({
-        description:
-          'The new address (same rules as on creation); the same address in another letter case changes nothing',
-      }),
+      docMeta(
+        OPENAPI_PROSE && {
+          description:
+            'The new address (same rules as on creation); the same address in another letter case changes nothing',
+        },
+      ),
     ),
   })
-  .check(z.meta({ id: 'UpdateWalletRequest', examples: [{ address: '0xdbF03B407c01E7cD3CBea99509d93f8DDDC8C6FB' }] }));
+  .check(
+    docMeta(
+      OPENAPI_PROSE && {
+        id: 'UpdateWalletRequest',
+        examples: [{ address: '0xdbF03B407c01E7cD3CBea99509d93f8DDDC8C6FB' }],
+      },
+    ),
+  );
 
 /** Filters of the wallet list; both case-insensitive. */
 export const ListWalletsQuery = z.strictObject({
   currency: z
     .optional(CurrencySchema)
-    .check(z.meta({ description: 'Only wallets of this currency (`usdc`, any case)' })),
-  chain: z.optional(ChainInputSchema).check(z.meta({ description: 'Only wallets on this chain (any case)' })),
+    .check(docMeta(OPENAPI_PROSE && { description: 'Only wallets of this currency (`usdc`, any case)' })),
+  chain: z
+    .optional(ChainInputSchema)
+    .check(docMeta(OPENAPI_PROSE && { description: 'Only wallets on this chain (any case)' })),
 });
 export type ListWalletsFilter = z.output<typeof ListWalletsQuery>;
 
 export const CustomerWalletParams = z.strictObject({
   customerId: uuid().check(
-    z.meta({
-      description: 'The customer the wallet belongs to',
-      examples: ['3b241101-e2bb-4255-8caf-4136c566a962'],
-    }),
+    docMeta(
+      OPENAPI_PROSE && {
+        description: 'The customer the wallet belongs to',
+        examples: ['3b241101-e2bb-4255-8caf-4136c566a962'],
+      },
+    ),
   ),
   // Compose answers 404 "Wallet not found" for any id it does not know, UUID or not.
   walletId: z.string().check(
     z.minLength(1),
     z.maxLength(255),
-    z.meta({
-      description:
-        "The wallet's `id` (from the wallet list, or a bank's `wallets`); any other string is not found (404)",
-      examples: ['6c1f4a2b-8d3e-4f5a-9b6c-7d8e9f0a1b2c'],
-    }),
+    docMeta(
+      OPENAPI_PROSE && {
+        description:
+          "The wallet's `id` (from the wallet list, or a bank's `wallets`); any other string is not found (404)",
+        examples: ['6c1f4a2b-8d3e-4f5a-9b6c-7d8e9f0a1b2c'],
+      },
+    ),
   ),
 });
 
@@ -143,13 +167,20 @@ export const WalletSchema = z
     withdrawalBankId: z.optional(z.string()),
     instructions: z.optional(z.string()),
   })
-  .check(z.meta({ id: 'Wallet', examples: [DESTINATION_WALLET_EXAMPLE, BANK_DEPOSIT_WALLET_EXAMPLE] }));
+  .check(
+    docMeta(OPENAPI_PROSE && { id: 'Wallet', examples: [DESTINATION_WALLET_EXAMPLE, BANK_DEPOSIT_WALLET_EXAMPLE] }),
+  );
 export type Wallet = z.infer<typeof WalletSchema>;
 
 export const WalletListSchema = z
   .object({ wallets: z.array(WalletSchema) })
   .check(
-    z.meta({ id: 'WalletList', examples: [{ wallets: [DESTINATION_WALLET_EXAMPLE, BANK_DEPOSIT_WALLET_EXAMPLE] }] }),
+    docMeta(
+      OPENAPI_PROSE && {
+        id: 'WalletList',
+        examples: [{ wallets: [DESTINATION_WALLET_EXAMPLE, BANK_DEPOSIT_WALLET_EXAMPLE] }],
+      },
+    ),
   );
 
 export const toWallet = (wallet: WalletRecord): Wallet => ({
@@ -173,7 +204,11 @@ export const depositInstructions = (chain: Chain): string =>
 /** Compose's delete-wallet answer. */
 export const WalletDeletedSchema = z
   .object({ success: z.literal(true), message: z.string() })
-  .check(z.meta({ id: 'WalletDeleted', examples: [{ success: true, message: 'Wallet deleted successfully' }] }));
+  .check(
+    docMeta(
+      OPENAPI_PROSE && { id: 'WalletDeleted', examples: [{ success: true, message: 'Wallet deleted successfully' }] },
+    ),
+  );
 
 /**
  * `POST /verify-address` (Compose's body: `{address}`). The address is any string: a malformed one is answered
@@ -183,50 +218,79 @@ export const VerifyAddressBody = z
   .strictObject({
     address: z.string({ error: 'Required' }).check(
       z.maxLength(200, { error: 'Too long' }),
-      z.meta({
-        description: 'The address to check: `0x` + 40 hex digits; mixed case must be a correct EIP-55 checksum',
-      }),
+      docMeta(
+        OPENAPI_PROSE && {
+          description: 'The address to check: `0x` + 40 hex digits; mixed case must be a correct EIP-55 checksum',
+        },
+      ),
     ),
     chain: z.optional(ChainInputSchema).check(
-      z.meta({
-        description:
-          'The chain whose node answers the contract and Safe checks (Compose: always Base). Default `base`; a chain ' +
-          'the deployment cannot read is a 400.',
-      }),
+      docMeta(
+        OPENAPI_PROSE && {
+          description:
+            'The chain whose node answers the contract and Safe checks (Compose: always Base). Default `base`; a chain ' +
+            'the deployment cannot read is a 400.',
+        },
+      ),
     ),
   })
-  .check(z.meta({ id: 'VerifyAddressRequest', examples: [{ address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed' }] }));
+  .check(
+    docMeta(
+      OPENAPI_PROSE && {
+        id: 'VerifyAddressRequest',
+        examples: [{ address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed' }],
+      },
+    ),
+  );
 
 export const AddressVerificationSchema = z
   .object({
-    isValid: z.boolean().check(z.meta({ description: 'Well-formed, with a correct EIP-55 checksum when mixed case' })),
-    isContract: z.boolean().check(z.meta({ description: 'Code is deployed at the address on `chain`' })),
+    isValid: z
+      .boolean()
+      .check(docMeta(OPENAPI_PROSE && { description: 'Well-formed, with a correct EIP-55 checksum when mixed case' })),
+    isContract: z
+      .boolean()
+      .check(docMeta(OPENAPI_PROSE && { description: 'Code is deployed at the address on `chain`' })),
     isSafeWallet: z
       .boolean()
-      .check(z.meta({ description: "A Safe multisig: it answers Safe's getThreshold() and getOwners()" })),
-    warnings: z.array(z.string()).check(z.meta({ description: 'What to check before sending funds there' })),
-    errors: z.array(z.string()).check(z.meta({ description: 'Why `isValid` is false (empty otherwise)' })),
-    address: z.nullable(z.string()).check(z.meta({ description: 'The EIP-55 checksummed form; null when not valid' })),
+      .check(
+        docMeta(OPENAPI_PROSE && { description: "A Safe multisig: it answers Safe's getThreshold() and getOwners()" }),
+      ),
+    warnings: z
+      .array(z.string())
+      .check(docMeta(OPENAPI_PROSE && { description: 'What to check before sending funds there' })),
+    errors: z
+      .array(z.string())
+      .check(docMeta(OPENAPI_PROSE && { description: 'Why `isValid` is false (empty otherwise)' })),
+    address: z
+      .nullable(z.string())
+      .check(docMeta(OPENAPI_PROSE && { description: 'The EIP-55 checksummed form; null when not valid' })),
     chain: ChainSchema,
     safe: z
       .nullable(z.object({ threshold: z.number().check(z.int()), owners: z.array(z.string()) }))
-      .check(z.meta({ description: "The Safe's signing rule (`threshold` of `owners`); null for anything else" })),
+      .check(
+        docMeta(
+          OPENAPI_PROSE && { description: "The Safe's signing rule (`threshold` of `owners`); null for anything else" },
+        ),
+      ),
   })
   .check(
-    z.meta({
-      id: 'AddressVerification',
-      examples: [
-        {
-          isValid: true,
-          isContract: false,
-          isSafeWallet: false,
-          warnings: [],
-          errors: [],
-          address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
-          chain: 'base',
-          safe: null,
-        },
-      ],
-    }),
+    docMeta(
+      OPENAPI_PROSE && {
+        id: 'AddressVerification',
+        examples: [
+          {
+            isValid: true,
+            isContract: false,
+            isSafeWallet: false,
+            warnings: [],
+            errors: [],
+            address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+            chain: 'base',
+            safe: null,
+          },
+        ],
+      },
+    ),
   );
 export type AddressVerification = z.infer<typeof AddressVerificationSchema>;

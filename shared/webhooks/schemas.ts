@@ -1,4 +1,6 @@
 import { EVENT_TYPES, type EventType } from '#shared/events/contracts.ts';
+import { docMeta } from '#shared/routing/openapi-meta.ts';
+import { OPENAPI_PROSE } from '#shared/routing/route.ts';
 import * as z from '#shared/validation/zod.ts';
 import type { DeliveryRecord, EndpointRecord } from '#shared/webhooks/records.ts';
 import { DeliveryRecordSchema } from '#shared/webhooks/records.ts';
@@ -35,34 +37,42 @@ const AT = '2026-11-21T10:00:00.000Z';
 export const CreateEndpointBody = z
   .strictObject({
     url: ReceiverUrlSchema.check(
-      z.meta({
-        description: RECEIVER_URL_RULES,
-        examples: ['https://hooks.example.com/payouts'],
-      }),
+      docMeta(
+        OPENAPI_PROSE && {
+          description: RECEIVER_URL_RULES,
+          examples: ['https://hooks.example.com/payouts'],
+        },
+      ),
     ),
     eventTypes: z.optional(EventTypesSchema).check(
-      z.meta({
-        description: 'The event types to send; left out: every type, including types added later',
-      }),
+      docMeta(
+        OPENAPI_PROSE && {
+          description: 'The event types to send; left out: every type, including types added later',
+        },
+      ),
     ),
     description: z.optional(DescriptionSchema).check(
-      z.meta({
-        description: 'Your note about the endpoint, up to 500 characters',
-      }),
+      docMeta(
+        OPENAPI_PROSE && {
+          description: 'Your note about the endpoint, up to 500 characters',
+        },
+      ),
     ),
   })
   .check(
-    z.meta({
-      id: 'CreateWebhookEndpointRequest',
-      examples: [
-        {
-          url: 'https://hooks.example.com/payouts',
-          eventTypes: ['customer.created', 'customer.kyc.approved'],
-          description: 'CRM sync',
-        },
-        { url: 'https://hooks.example.com/all-events' },
-      ],
-    }),
+    docMeta(
+      OPENAPI_PROSE && {
+        id: 'CreateWebhookEndpointRequest',
+        examples: [
+          {
+            url: 'https://hooks.example.com/payouts',
+            eventTypes: ['customer.created', 'customer.kyc.approved'],
+            description: 'CRM sync',
+          },
+          { url: 'https://hooks.example.com/all-events' },
+        ],
+      },
+    ),
   );
 export type CreateEndpointInput = z.output<typeof CreateEndpointBody>;
 
@@ -70,34 +80,52 @@ export type CreateEndpointInput = z.output<typeof CreateEndpointBody>;
 export const UpdateEndpointBody = z
   .strictObject({
     url: z.optional(ReceiverUrlSchema).check(
-      z.meta({
-        description: `The new receiver URL; pending retries go there too. ${RECEIVER_URL_RULES}`,
-      }),
+      docMeta(
+        OPENAPI_PROSE && {
+          description: `The new receiver URL; pending retries go there too. ${RECEIVER_URL_RULES}`,
+        },
+      ),
     ),
     eventTypes: z
       .optional(z.nullable(EventTypesSchema))
-      .check(z.meta({ description: 'The event types to send; `null`: every type again, including types added later' })),
+      .check(
+        docMeta(
+          OPENAPI_PROSE && {
+            description: 'The event types to send; `null`: every type again, including types added later',
+          },
+        ),
+      ),
     description: z
       .optional(z.nullable(DescriptionSchema))
-      .check(z.meta({ description: 'Your note about the endpoint; `null` clears it' })),
+      .check(docMeta(OPENAPI_PROSE && { description: 'Your note about the endpoint; `null` clears it' })),
   })
   .check(
-    z.meta({
-      id: 'UpdateWebhookEndpointRequest',
-      examples: [{ url: 'https://hooks.example.com/payouts/v2' }, { eventTypes: null, description: null }],
-    }),
+    docMeta(
+      OPENAPI_PROSE && {
+        id: 'UpdateWebhookEndpointRequest',
+        examples: [{ url: 'https://hooks.example.com/payouts/v2' }, { eventTypes: null, description: null }],
+      },
+    ),
   );
 export type UpdateEndpointInput = z.output<typeof UpdateEndpointBody>;
 
 export const EndpointIdParams = z.strictObject({
   endpointId: z
     .uuid({ error: 'Must be a UUID' })
-    .check(z.meta({ description: 'The `id` that creating the endpoint returned', examples: [ENDPOINT_ID] })),
+    .check(
+      docMeta(
+        OPENAPI_PROSE && { description: 'The `id` that creating the endpoint returned', examples: [ENDPOINT_ID] },
+      ),
+    ),
 });
 export const DeliveryIdParams = z.strictObject({
   deliveryId: z
     .uuid({ error: 'Must be a UUID' })
-    .check(z.meta({ description: "A delivery's `id`, from the endpoint's deliveries", examples: [DELIVERY_ID] })),
+    .check(
+      docMeta(
+        OPENAPI_PROSE && { description: "A delivery's `id`, from the endpoint's deliveries", examples: [DELIVERY_ID] },
+      ),
+    ),
 });
 
 const ENDPOINT_EXAMPLE = {
@@ -116,7 +144,11 @@ const WebhookEndpointShape = {
   eventTypes: z
     .nullable(z.array(z.string()))
     .check(
-      z.meta({ description: 'The event types sent to this endpoint; null: every type, including ones added later' }),
+      docMeta(
+        OPENAPI_PROSE && {
+          description: 'The event types sent to this endpoint; null: every type, including ones added later',
+        },
+      ),
     ),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
@@ -124,7 +156,7 @@ const WebhookEndpointShape = {
 
 export const WebhookEndpointSchema = z
   .object(WebhookEndpointShape)
-  .check(z.meta({ id: 'WebhookEndpoint', examples: [ENDPOINT_EXAMPLE] }));
+  .check(docMeta(OPENAPI_PROSE && { id: 'WebhookEndpoint', examples: [ENDPOINT_EXAMPLE] }));
 export type WebhookEndpoint = z.infer<typeof WebhookEndpointSchema>;
 
 /** Create and rotate only: the signing secret, shown nowhere else. */
@@ -133,13 +165,19 @@ export const WebhookEndpointWithSecretSchema = z
     ...WebhookEndpointShape,
     secret: z
       .string()
-      .check(z.meta({ description: '`whsec_` + base64 of 32 random bytes; keep it, it is not shown again' })),
+      .check(
+        docMeta(
+          OPENAPI_PROSE && { description: '`whsec_` + base64 of 32 random bytes; keep it, it is not shown again' },
+        ),
+      ),
   })
   .check(
-    z.meta({
-      id: 'WebhookEndpointWithSecret',
-      examples: [{ ...ENDPOINT_EXAMPLE, secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw7eYjd2D1vZo=' }],
-    }),
+    docMeta(
+      OPENAPI_PROSE && {
+        id: 'WebhookEndpointWithSecret',
+        examples: [{ ...ENDPOINT_EXAMPLE, secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw7eYjd2D1vZo=' }],
+      },
+    ),
   );
 
 export const toWebhookEndpoint = (record: EndpointRecord): WebhookEndpoint => ({
@@ -169,34 +207,36 @@ export const WebhookDeliverySchema = z
     { id: z.uuid() },
   )
   .check(
-    z.meta({
-      id: 'WebhookDelivery',
-      examples: [
-        {
-          id: DELIVERY_ID,
-          endpointId: ENDPOINT_ID,
-          eventId: EVENT_ID,
-          eventType: 'customer.created',
-          status: 'PENDING',
-          attempts: 2,
-          lastAttemptAt: '2026-11-21T10:00:05.100Z',
-          nextAttemptAt: '2026-11-21T10:05:05.200Z',
-          lastResponseStatus: 503,
-          lastError: 'HTTP 503',
-          createdAt: AT,
-          attemptLog: [
-            {
-              attempt: 1,
-              at: '2026-11-21T10:00:00.050Z',
-              responseStatus: null,
-              error: 'Connection refused',
-              durationMs: 3,
-            },
-            { attempt: 2, at: '2026-11-21T10:00:05.100Z', responseStatus: 503, error: 'HTTP 503', durationMs: 120 },
-          ],
-        },
-      ],
-    }),
+    docMeta(
+      OPENAPI_PROSE && {
+        id: 'WebhookDelivery',
+        examples: [
+          {
+            id: DELIVERY_ID,
+            endpointId: ENDPOINT_ID,
+            eventId: EVENT_ID,
+            eventType: 'customer.created',
+            status: 'PENDING',
+            attempts: 2,
+            lastAttemptAt: '2026-11-21T10:00:05.100Z',
+            nextAttemptAt: '2026-11-21T10:05:05.200Z',
+            lastResponseStatus: 503,
+            lastError: 'HTTP 503',
+            createdAt: AT,
+            attemptLog: [
+              {
+                attempt: 1,
+                at: '2026-11-21T10:00:00.050Z',
+                responseStatus: null,
+                error: 'Connection refused',
+                durationMs: 3,
+              },
+              { attempt: 2, at: '2026-11-21T10:00:05.100Z', responseStatus: 503, error: 'HTTP 503', durationMs: 120 },
+            ],
+          },
+        ],
+      },
+    ),
   );
 export type WebhookDelivery = z.infer<typeof WebhookDeliverySchema>;
 
@@ -217,4 +257,6 @@ export const toWebhookDelivery = (record: DeliveryRecord): WebhookDelivery => ({
 
 export const TestEventSchema = z
   .object({ eventId: z.uuid(), eventType: z.literal('webhook.test') })
-  .check(z.meta({ id: 'WebhookTestEvent', examples: [{ eventId: EVENT_ID, eventType: 'webhook.test' }] }));
+  .check(
+    docMeta(OPENAPI_PROSE && { id: 'WebhookTestEvent', examples: [{ eventId: EVENT_ID, eventType: 'webhook.test' }] }),
+  );

@@ -1,3 +1,5 @@
+import { docMeta } from '#shared/routing/openapi-meta.ts';
+import { OPENAPI_PROSE } from '#shared/routing/route.ts';
 import { EmailSchema } from '#shared/validation/email.ts';
 import * as z from '#shared/validation/zod.ts';
 
@@ -6,14 +8,26 @@ import * as z from '#shared/validation/zod.ts';
 export const SandboxApproveBody = z
   .strictObject({
     approver: EmailSchema.check(
-      z.meta({
-        description: "The approver's e-mail; each approver signs once, compared case-insensitively",
-      }),
+      docMeta(
+        OPENAPI_PROSE && {
+          description: "The approver's e-mail; each approver signs once, compared case-insensitively",
+        },
+      ),
     ),
   })
-  .check(z.meta({ id: 'SandboxApproveTransactionRequest', examples: [{ approver: 'treasurer@example.com' }] }));
+  .check(
+    docMeta(
+      OPENAPI_PROSE && { id: 'SandboxApproveTransactionRequest', examples: [{ approver: 'treasurer@example.com' }] },
+    ),
+  );
 export const SandboxRejectBody = z
   .strictObject({
-    approver: z.optional(EmailSchema).check(z.meta({ description: "The rejecting approver's e-mail, if any" })),
+    approver: z
+      .optional(EmailSchema)
+      .check(docMeta(OPENAPI_PROSE && { description: "The rejecting approver's e-mail, if any" })),
   })
-  .check(z.meta({ id: 'SandboxRejectTransactionRequest', examples: [{ approver: 'treasurer@example.com' }, {}] }));
+  .check(
+    docMeta(
+      OPENAPI_PROSE && { id: 'SandboxRejectTransactionRequest', examples: [{ approver: 'treasurer@example.com' }, {}] },
+    ),
+  );
