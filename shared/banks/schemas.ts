@@ -193,15 +193,13 @@ export const CreateBankBody = z
         recipientEmail: z
           .optional(EmailSchema)
           .check(docMeta(OPENAPI_PROSE && { description: "The beneficiary's e-mail address, if known" })),
-        notificationEnabled: z
-          ._default(z.boolean(), false)
-          .check(
-            docMeta(
-              OPENAPI_PROSE && {
-                description: 'Whether the beneficiary is to be notified of payouts (stored and returned)',
-              },
-            ),
+        notificationEnabled: z._default(z.boolean(), false).check(
+          docMeta(
+            OPENAPI_PROSE && {
+              description: 'Whether the beneficiary is to be notified of payouts (stored and returned)',
+            },
           ),
+        ),
       })
       .check(
         z.superRefine((body, ctx) => {

@@ -213,16 +213,14 @@ export const SandboxKycLevelBody = z
 
 export const DisableCustomerBody = z
   .strictObject({
-    reason: z
-      .optional(text(500))
-      .check(
-        docMeta(
-          OPENAPI_PROSE && {
-            description: 'Why, for your records: sent in `customer.disabled`',
-            examples: ['Suspected fraud'],
-          },
-        ),
+    reason: z.optional(text(500)).check(
+      docMeta(
+        OPENAPI_PROSE && {
+          description: 'Why, for your records: sent in `customer.disabled`',
+          examples: ['Suspected fraud'],
+        },
       ),
+    ),
   })
   .check(docMeta(OPENAPI_PROSE && { id: 'DisableCustomerRequest', examples: [{ reason: 'Suspected fraud' }] }));
 

@@ -133,15 +133,13 @@ const BalanceEntry = z.object({
 export const BalancesSchema = z
   .object({
     custodial: z.object({
-      balances: z
-        .array(BalanceEntry)
-        .check(
-          docMeta(
-            OPENAPI_PROSE && {
-              description: 'The USDC the service holds for your organization: the developer fees you claimed',
-            },
-          ),
+      balances: z.array(BalanceEntry).check(
+        docMeta(
+          OPENAPI_PROSE && {
+            description: 'The USDC the service holds for your organization: the developer fees you claimed',
+          },
         ),
+      ),
     }),
     nonCustodial: z
       .object({

@@ -82,18 +82,16 @@ export const SandboxAllowanceBody = z
         },
       ),
     ),
-    resetPeriodMinutes: z
-      .number({ error: 'Must be a whole number of minutes' })
-      .check(
-        z.int(),
-        z.gte(0),
-        z.lte(MAX_RESET_PERIOD_MINUTES),
-        docMeta(
-          OPENAPI_PROSE && {
-            description: 'Length of an allowance period in minutes (a JSON number); 0: one period, never reset',
-          },
-        ),
+    resetPeriodMinutes: z.number({ error: 'Must be a whole number of minutes' }).check(
+      z.int(),
+      z.gte(0),
+      z.lte(MAX_RESET_PERIOD_MINUTES),
+      docMeta(
+        OPENAPI_PROSE && {
+          description: 'Length of an allowance period in minutes (a JSON number); 0: one period, never reset',
+        },
       ),
+    ),
   })
   .check(
     docMeta(

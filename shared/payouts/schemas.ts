@@ -21,18 +21,16 @@ export const SandboxFailBody = z
 
 export const SandboxFaultsBody = z
   .strictObject({
-    failNextExecutions: z
-      .number({ error: 'Must be a whole number' })
-      .check(
-        z.int(),
-        z.gte(0),
-        z.lte(1000),
-        docMeta(
-          OPENAPI_PROSE && {
-            description: 'How many of the next payout executions fail at start (back to PROPOSED); 0 disarms',
-          },
-        ),
+    failNextExecutions: z.number({ error: 'Must be a whole number' }).check(
+      z.int(),
+      z.gte(0),
+      z.lte(1000),
+      docMeta(
+        OPENAPI_PROSE && {
+          description: 'How many of the next payout executions fail at start (back to PROPOSED); 0 disarms',
+        },
       ),
+    ),
   })
   .check(docMeta(OPENAPI_PROSE && { id: 'SandboxFaultsRequest', examples: [{ failNextExecutions: 1 }] }));
 export const SandboxFaultsSchema = z

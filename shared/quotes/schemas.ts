@@ -53,15 +53,13 @@ export const GetRateQuery = z
         },
       ),
     ),
-    deposit_model: z
-      .optional(z.string())
-      .check(
-        docMeta(
-          OPENAPI_PROSE && {
-            description: 'Accepted for Compose compatibility; ignored for withdrawals, as on Compose',
-          },
-        ),
+    deposit_model: z.optional(z.string()).check(
+      docMeta(
+        OPENAPI_PROSE && {
+          description: 'Accepted for Compose compatibility; ignored for withdrawals, as on Compose',
+        },
       ),
+    ),
     payment_rail: z
       .optional(z.string())
       .check(

@@ -80,15 +80,13 @@ export const ListTransactionsQuery = z.strictObject({
     .check(
       docMeta(OPENAPI_PROSE && { description: 'Only `WITHDRAWAL` or only `DEPOSIT` transactions (any letter case)' }),
     ),
-  status: z
-    .optional(upperCaseEnum(TransactionStatusSchema))
-    .check(
-      docMeta(
-        OPENAPI_PROSE && {
-          description: `Only transactions in this status (any letter case): ${TRANSACTION_STATUSES.join(', ')}`,
-        },
-      ),
+  status: z.optional(upperCaseEnum(TransactionStatusSchema)).check(
+    docMeta(
+      OPENAPI_PROSE && {
+        description: `Only transactions in this status (any letter case): ${TRANSACTION_STATUSES.join(', ')}`,
+      },
     ),
+  ),
 });
 
 export const WithdrawalBankSnapshotSchema = z.object({

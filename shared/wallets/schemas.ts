@@ -172,16 +172,14 @@ export const WalletSchema = z
   );
 export type Wallet = z.infer<typeof WalletSchema>;
 
-export const WalletListSchema = z
-  .object({ wallets: z.array(WalletSchema) })
-  .check(
-    docMeta(
-      OPENAPI_PROSE && {
-        id: 'WalletList',
-        examples: [{ wallets: [DESTINATION_WALLET_EXAMPLE, BANK_DEPOSIT_WALLET_EXAMPLE] }],
-      },
-    ),
-  );
+export const WalletListSchema = z.object({ wallets: z.array(WalletSchema) }).check(
+  docMeta(
+    OPENAPI_PROSE && {
+      id: 'WalletList',
+      examples: [{ wallets: [DESTINATION_WALLET_EXAMPLE, BANK_DEPOSIT_WALLET_EXAMPLE] }],
+    },
+  ),
+);
 
 export const toWallet = (wallet: WalletRecord): Wallet => ({
   id: wallet.walletId,

@@ -86,15 +86,13 @@ export const UpdateEndpointBody = z
         },
       ),
     ),
-    eventTypes: z
-      .optional(z.nullable(EventTypesSchema))
-      .check(
-        docMeta(
-          OPENAPI_PROSE && {
-            description: 'The event types to send; `null`: every type again, including types added later',
-          },
-        ),
+    eventTypes: z.optional(z.nullable(EventTypesSchema)).check(
+      docMeta(
+        OPENAPI_PROSE && {
+          description: 'The event types to send; `null`: every type again, including types added later',
+        },
       ),
+    ),
     description: z
       .optional(z.nullable(DescriptionSchema))
       .check(docMeta(OPENAPI_PROSE && { description: 'Your note about the endpoint; `null` clears it' })),
@@ -141,15 +139,13 @@ const WebhookEndpointShape = {
   id: z.uuid(),
   url: z.string(),
   description: z.nullable(z.string()),
-  eventTypes: z
-    .nullable(z.array(z.string()))
-    .check(
-      docMeta(
-        OPENAPI_PROSE && {
-          description: 'The event types sent to this endpoint; null: every type, including ones added later',
-        },
-      ),
+  eventTypes: z.nullable(z.array(z.string())).check(
+    docMeta(
+      OPENAPI_PROSE && {
+        description: 'The event types sent to this endpoint; null: every type, including ones added later',
+      },
     ),
+  ),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
 };
