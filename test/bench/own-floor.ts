@@ -94,6 +94,7 @@ export const OWN_FLOOR_LIBRARIES = {
     imports: "import { XMLBuilder } from 'fast-xml-parser';",
     touch: 'new XMLBuilder()',
   },
+  // Every function validates the configured receiving accounts (their IBANs) at cold start: shared/config.
   ibantools: {
     code: 'ibantools/',
     imports: "import { composeIBAN, isValidIBAN } from 'ibantools/jsnext/ibantools.js';",
