@@ -257,6 +257,14 @@ export class EventsStack extends Stack {
       threshold: 1,
       description: 'PROCESSING payouts of an organization without a payout account cannot be put in a file.',
     });
+    alarms.alarmOnMetric('PayoutsUnwritable', metric('PayoutsUnwritable'), {
+      threshold: 1,
+      description: "Payouts failed because their bank file could not be written (the writer's reason is logged).",
+    });
+    alarms.alarmOnMetric('PayoutBatchErrors', metric('PayoutBatchErrors'), {
+      threshold: 1,
+      description: 'A batch of payouts failed to be filed (channel or table error); the other batches went on.',
+    });
 
     alarms.alarmOnDlq(this.eventsDeadLetterQueue);
     alarms.alarmOnDlq(this.webhookDeadLetterQueue);

@@ -19,6 +19,7 @@ import {
   queryDueTransactions,
   transactionWrites,
 } from '#shared/transactions/transaction-repository.ts';
+import { failWithdrawal } from '#shared/transactions/transitions.ts';
 
 /**
  * The payout batcher (scheduled every `PAYOUT_BATCH_INTERVAL_S`): an organization's PROCESSING withdrawals not yet
@@ -63,8 +64,61 @@ async function deliver(deps: Deps, channel: BankChannel, file: PaymentFileRecord
   await advancePaymentFile(deps.db, file, 'WRITTEN');
 }
 
-async function claim(deps: Deps, withdrawals: TransactionRecord[], now: Date): Promise<PaymentFileRecord | undefined> {
-  const [first] = withdrawals;
+const paymentOf = (withdrawal: TransactionRecord) => ({
+  endToEndId: withdrawal.reference,
+  amount: withdrawal.targetAmount,
+  creditor: creditorOf(withdrawal),
+  remittance: `Payout ${withdrawal.reference}`,
+});
+
+/**
+ * A payment the file writer refuses (say, a bank the rail's file cannot carry) fails at once and alone: FAILED with
+ * the writer's reason, its reservation released and its webhook sent, in the transition every failure takes. Left in
+ * the batch, it would make every run throw and hold up the payouts filed with it.
+ */
+async function failUnwritable(
+  deps: Deps,
+  withdrawals: TransactionRecord[],
+  file: Omit<Parameters<typeof writePain001>[0], 'payments'>,
+): Promise<TransactionRecord[]> {
+  const writable: TransactionRecord[] = [];
+  for (const withdrawal of withdrawals) {
+    let refusal: string | undefined;
+    try {
+      writePain001({ ...file, payments: [paymentOf(withdrawal)] });
+    } catch (error) {
+      refusal = refusalOf(error);
+    }
+    if (refusal === undefined) {
+      writable.push(withdrawal);
+      continue;
+    }
+    log.error('payout failed: its bank file cannot be written', {
+      transactionId: withdrawal.transactionId,
+      organizationId: withdrawal.organizationId,
+      reason: refusal,
+    });
+    countMetric('PayoutsUnwritable', {}, 1);
+    await failWithdrawal(deps, withdrawal, `${UNWRITABLE_REASON}: ${refusal}`).catch((error: unknown) =>
+      // It changed meanwhile (cancelled by a race, failed by another run): the next run reads it again.
+      log.warn('unwritable payout not failed', { transactionId: withdrawal.transactionId, error: String(error) }),
+    );
+  }
+  return writable;
+}
+
+/** The writer's refusal in words: a schema's issues as `path: message` (its message is their JSON), else the message. */
+function refusalOf(error: unknown): string {
+  const issues = (error as { issues?: { path: PropertyKey[]; message: string }[] } | null)?.issues;
+  if (Array.isArray(issues)) return issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** The start of a payout's `failureReason` when its bank file could not be written; the writer's reason follows. */
+export const UNWRITABLE_REASON = 'The bank file for this payout could not be written';
+
+async function claim(deps: Deps, candidates: TransactionRecord[], now: Date): Promise<PaymentFileRecord | undefined> {
+  const [first] = candidates;
   if (!first) return undefined;
   const organization = await getOrganization(deps.db, first.organizationId);
   const currency = first.targetCurrency === 'USD' ? 'USD' : 'EUR';
@@ -74,24 +128,21 @@ async function claim(deps: Deps, withdrawals: TransactionRecord[], now: Date): P
       organizationId: first.organizationId,
       currency,
     });
-    countMetric('PayoutsNotBatched', {}, withdrawals.length);
+    countMetric('PayoutsNotBatched', {}, candidates.length);
     return undefined;
   }
   const messageId = newId().replaceAll('-', '');
   const createdAt = now.toISOString();
-  const xml = writePain001({
+  const header = {
     messageId,
     createdAt,
     executionDate: createdAt.slice(0, 10),
     initiatingParty: organization.name,
     debtor,
-    payments: withdrawals.map((withdrawal) => ({
-      endToEndId: withdrawal.reference,
-      amount: withdrawal.targetAmount,
-      creditor: creditorOf(withdrawal),
-      remittance: `Payout ${withdrawal.reference}`,
-    })),
-  });
+  };
+  const withdrawals = await failUnwritable(deps, candidates, header);
+  if (withdrawals.length === 0) return undefined;
+  const xml = writePain001({ ...header, payments: withdrawals.map(paymentOf) });
   const dueTimes = withdrawals.map((withdrawal) => withdrawal.settleDueAt);
   // The simulator answers when the last of its payouts is due (ISO times sort as strings).
   const answerDueAt =
@@ -167,12 +218,39 @@ export async function checkOverdueFiles(deps: Deps, now: Date = deps.clock.now()
   return { stuck };
 }
 
+/**
+ * Runs the units of a batcher run (a file to rewrite, a batch to file) so that one that fails holds up none after
+ * it: its failure is logged and counted (alarmed), the run goes on, and the run then throws what failed, so the
+ * invocation is reported as failed too.
+ */
+function isolation() {
+  const failures: unknown[] = [];
+  return {
+    async run(what: string, where: Record<string, unknown>, work: () => Promise<void>) {
+      try {
+        await work();
+      } catch (error) {
+        failures.push(error);
+        log.error(what, { ...where, error: error instanceof Error ? error.message : String(error) });
+        countMetric('PayoutBatchErrors', {}, 1);
+      }
+    },
+    rethrow() {
+      if (failures.length === 1) throw failures[0];
+      if (failures.length > 1) throw new AggregateError(failures, failures.map(String).join('; '));
+    },
+  };
+}
+
 export async function batchPayouts(deps: Deps, channel: BankChannel, now: Date = deps.clock.now()) {
   const result: BatchResult = { files: [], payments: 0, rewritten: 0 };
+  const units = isolation();
   // First the files a crashed run claimed but did not deliver.
   for (const file of await queryDuePaymentFiles(deps.db, 'WRITE', now, MAX_DUE)) {
-    await deliver(deps, channel, file);
-    result.rewritten++;
+    await units.run('payment file not rewritten', { messageId: file.messageId }, async () => {
+      await deliver(deps, channel, file);
+      result.rewritten++;
+    });
   }
   const due = await queryDueTransactions(deps.db, 'BATCH', now, MAX_DUE);
   const groups = new Map<string, TransactionRecord[]>();
@@ -182,23 +260,29 @@ export async function batchPayouts(deps: Deps, channel: BankChannel, now: Date =
   }
   for (const group of groups.values()) {
     for (let start = 0; start < group.length; start += MAX_PAYMENTS_PER_FILE) {
-      let batch = await stillUnbatched(deps, group.slice(start, start + MAX_PAYMENTS_PER_FILE));
-      for (let attempt = 0; attempt < 3 && batch.length > 0; attempt++) {
-        try {
-          const file = await claim(deps, batch, now);
-          if (file) {
-            await deliver(deps, channel, file);
-            result.files.push(file.messageId);
-            result.payments += file.payments.length;
+      const slice = group.slice(start, start + MAX_PAYMENTS_PER_FILE);
+      const where = { organizationId: slice[0]?.organizationId, currency: slice[0]?.targetCurrency };
+      // One batch that fails for a reason of its own (the channel, the table) holds up no other batch.
+      await units.run('payouts not batched', where, async () => {
+        let batch = await stillUnbatched(deps, slice);
+        for (let attempt = 0; attempt < 3 && batch.length > 0; attempt++) {
+          try {
+            const file = await claim(deps, batch, now);
+            if (file) {
+              await deliver(deps, channel, file);
+              result.files.push(file.messageId);
+              result.payments += file.payments.length;
+            }
+            break;
+          } catch (error) {
+            if (!(error instanceof WriteConditionFailedError)) throw error;
+            // Another batcher (or a transition) got some of them first: claim what is left.
+            batch = await stillUnbatched(deps, batch);
           }
-          break;
-        } catch (error) {
-          if (!(error instanceof WriteConditionFailedError)) throw error;
-          // Another batcher (or a transition) got some of them first: claim what is left.
-          batch = await stillUnbatched(deps, batch);
         }
-      }
+      });
     }
   }
+  units.rethrow();
   return result;
 }
