@@ -164,9 +164,23 @@ export async function processInboxReport(deps: Deps, channel: BankChannel, name:
   }
 }
 
-/** Every report waiting in the inbox, oldest name first (the local worker; in AWS each S3 event names one). */
+/**
+ * Every report waiting in the inbox, oldest name first (the local worker; in AWS each S3 event names one). A report
+ * that fails for a reason not its own (the table, the channel) stays in the inbox for the next run and holds up no
+ * report after it; the run then throws what failed, so the invocation counts as failed.
+ */
 export async function processInbox(deps: Deps, channel: BankChannel) {
   const outcomes: Record<string, ReportOutcome> = {};
-  for (const name of await channel.listInbox()) outcomes[name] = await processInboxReport(deps, channel, name);
+  const failures: unknown[] = [];
+  for (const name of await channel.listInbox()) {
+    try {
+      outcomes[name] = await processInboxReport(deps, channel, name);
+    } catch (error) {
+      failures.push(error);
+      log.error('bank report not processed; it stays in the inbox', { name, error: String(error) });
+    }
+  }
+  if (failures.length === 1) throw failures[0];
+  if (failures.length > 1) throw new AggregateError(failures, failures.map(String).join('; '));
   return outcomes;
 }

@@ -4,6 +4,7 @@ import { createCustomer } from '#shared/customers/create-customer.ts';
 import { creditBalance } from '#shared/deposits/credit-balance.ts';
 import type { Deps } from '#shared/deps.ts';
 import { getBalance } from '#shared/ledger/balance-repository.ts';
+import { processInbox } from '#shared/payouts/apply-bank-report.ts';
 import { batchPayouts, UNWRITABLE_REASON } from '#shared/payouts/batch-payouts.ts';
 import type { BankChannel } from '#shared/rails/bank/channel.ts';
 import { getTransactionOfCustomer } from '#shared/transactions/transaction-repository.ts';
@@ -11,7 +12,7 @@ import { createWithdrawal } from '#shared/withdrawals/create-withdrawal.ts';
 import type { BankOverrides } from '#test/support/banks/bank-items.ts';
 import { isolatedTableDeps } from '#test/support/db/isolated-table.ts';
 import { givenOrganization } from '#test/support/deps.ts';
-import { endToEndIdsOf, freshChannel } from '#test/support/rails/bank-channel.ts';
+import { bookedReport, endToEndIdsOf, freshChannel } from '#test/support/rails/bank-channel.ts';
 import { eventsOfTransaction, givenBank } from '#test/support/withdrawals/withdrawal-requests.ts';
 
 let deps: Deps;
@@ -106,5 +107,54 @@ describe('the payout batcher isolates a bad payment', () => {
     expect(references).toContain(afterFailure[0]);
     expect(recovery.rewritten).toBe(1);
     expect((await filedReferences(channel)).sort()).toEqual(references.sort());
+  });
+});
+
+describe('the bank inbox isolates a bad report', () => {
+  /** A report that declares an external entity: a parser that expanded it would read the file. */
+  const XXE = `<?xml version="1.0"?>
+<!DOCTYPE Document [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>
+<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.054.001.08"><BkToCstmrDbtCdtNtfctn>&xxe;</BkToCstmrDbtCdtNtfctn></Document>`;
+
+  async function givenFiledPayout() {
+    const given = await givenPayoutsTo([{}]);
+    const channel = freshChannel();
+    await batchPayouts(deps, channel);
+    return { ...given, channel, reference: given.payouts[0]?.reference ?? '', id: given.payouts[0]?.id ?? '' };
+  }
+
+  it('quarantines a report with a DOCTYPE before parsing it, and applies the report after it', async () => {
+    const { channel, reference, id, record } = await givenFiledPayout();
+    await channel.writeInbox('a-entity.xml', XXE);
+    await channel.writeInbox('b-booked.xml', bookedReport([reference]));
+
+    const outcomes = await processInbox(deps, channel);
+
+    expect(outcomes['a-entity.xml']).toEqual({
+      outcome: 'quarantined',
+      error: 'Malformed report: A DOCTYPE is not accepted in a bank report',
+    });
+    expect(outcomes['b-booked.xml']?.outcome).toBe('applied');
+    expect((await record(id))?.status).toBe('COMPLETED');
+    expect(await channel.listQuarantine()).toEqual(['a-entity.xml']);
+    expect(await channel.listInbox()).toEqual([]);
+  });
+
+  it('applies every other report when one cannot be read, keeps that one in the inbox, then reports the failure', async () => {
+    const { channel, reference, id, record } = await givenFiledPayout();
+    await channel.writeInbox('a-unreadable.xml', bookedReport([reference]));
+    await channel.writeInbox('b-booked.xml', bookedReport([reference]));
+    const flaky: BankChannel = {
+      ...channel,
+      readInbox: async (name) => {
+        if (name === 'a-unreadable.xml') throw new Error('inbox read failed');
+        return channel.readInbox(name);
+      },
+    };
+
+    await expect(processInbox(deps, flaky)).rejects.toThrow('inbox read failed');
+
+    expect((await record(id))?.status).toBe('COMPLETED');
+    expect(await channel.listInbox()).toEqual(['a-unreadable.xml']);
   });
 });

@@ -149,7 +149,12 @@ function notification(root: unknown): DebitCreditNotification {
   };
 }
 
+/** A DOCTYPE can declare entities (external ones read files or fetch URLs): no bank report needs one. */
+const DOCTYPE = /<!DOCTYPE/i;
+
 export function parseBankReport(xml: string): BankReport {
+  // Refused before any parser sees the text, so no entity is ever declared, expanded or fetched.
+  if (DOCTYPE.test(xml)) throw new MalformedReportError('A DOCTYPE is not accepted in a bank report');
   const wellFormed = XMLValidator.validate(xml);
   if (wellFormed !== true) {
     throw new MalformedReportError(`Not well-formed XML: ${wellFormed.err.msg} (line ${wellFormed.err.line})`);
