@@ -1,6 +1,7 @@
 import type { Deps } from '#shared/deps.ts';
 import { log } from '#shared/log.ts';
 import { countMetric } from '#shared/metrics.ts';
+import { isolation } from '#shared/payouts/isolation.ts';
 import { findByReference, getPaymentFile } from '#shared/payouts/payment-file-repository.ts';
 import type { BankChannel } from '#shared/rails/bank/channel.ts';
 import { type BankReport, MalformedReportError, parseBankReport, type Reason } from '#shared/rails/bank/reports.ts';
@@ -171,16 +172,12 @@ export async function processInboxReport(deps: Deps, channel: BankChannel, name:
  */
 export async function processInbox(deps: Deps, channel: BankChannel) {
   const outcomes: Record<string, ReportOutcome> = {};
-  const failures: unknown[] = [];
+  const reports = isolation();
   for (const name of await channel.listInbox()) {
-    try {
+    await reports.run('bank report not processed; it stays in the inbox', { name }, async () => {
       outcomes[name] = await processInboxReport(deps, channel, name);
-    } catch (error) {
-      failures.push(error);
-      log.error('bank report not processed; it stays in the inbox', { name, error: String(error) });
-    }
+    });
   }
-  if (failures.length === 1) throw failures[0];
-  if (failures.length > 1) throw new AggregateError(failures, failures.map(String).join('; '));
+  reports.rethrow();
   return outcomes;
 }

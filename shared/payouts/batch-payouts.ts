@@ -4,6 +4,7 @@ import { newId } from '#shared/ids.ts';
 import { log } from '#shared/log.ts';
 import { countMetric } from '#shared/metrics.ts';
 import { getOrganization } from '#shared/organizations/repository.ts';
+import { isolation } from '#shared/payouts/isolation.ts';
 import {
   advancePaymentFile,
   paymentFileWrites,
@@ -218,33 +219,9 @@ export async function checkOverdueFiles(deps: Deps, now: Date = deps.clock.now()
   return { stuck };
 }
 
-/**
- * Runs the units of a batcher run (a file to rewrite, a batch to file) so that one that fails holds up none after
- * it: its failure is logged and counted (alarmed), the run goes on, and the run then throws what failed, so the
- * invocation is reported as failed too.
- */
-function isolation() {
-  const failures: unknown[] = [];
-  return {
-    async run(what: string, where: Record<string, unknown>, work: () => Promise<void>) {
-      try {
-        await work();
-      } catch (error) {
-        failures.push(error);
-        log.error(what, { ...where, error: error instanceof Error ? error.message : String(error) });
-        countMetric('PayoutBatchErrors', {}, 1);
-      }
-    },
-    rethrow() {
-      if (failures.length === 1) throw failures[0];
-      if (failures.length > 1) throw new AggregateError(failures, failures.map(String).join('; '));
-    },
-  };
-}
-
 export async function batchPayouts(deps: Deps, channel: BankChannel, now: Date = deps.clock.now()) {
   const result: BatchResult = { files: [], payments: 0, rewritten: 0 };
-  const units = isolation();
+  const units = isolation('PayoutBatchErrors');
   // First the files a crashed run claimed but did not deliver.
   for (const file of await queryDuePaymentFiles(deps.db, 'WRITE', now, MAX_DUE)) {
     await units.run('payment file not rewritten', { messageId: file.messageId }, async () => {
