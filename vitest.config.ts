@@ -47,6 +47,27 @@ export default defineConfig({
       },
       {
         extends: true,
+        test: {
+          // The concurrency and ledger suites again, with DynamoDB's transaction conflicts and throttling that
+          // DynamoDB Local leaves out (test/support/db/dynamodb-faults.ts): their assertions must hold under both.
+          name: 'integration-faults',
+          include: [
+            'test/integration/concurrency.test.ts',
+            'test/integration/withdrawals-idempotency-and-races.test.ts',
+            'test/integration/withdrawals-contention.test.ts',
+          ],
+          globalSetup: [
+            'test/support/db/dynamodb-local.ts',
+            'test/support/rails/document-store.ts',
+            'test/support/events/event-contracts.ts',
+          ],
+          setupFiles: ['test/support/db/dynamodb-local-env.ts'],
+          env: { DYNAMODB_FAULTS: 'conflicts,throttle=0.01' },
+          testTimeout: 30_000,
+        },
+      },
+      {
+        extends: true,
         test: { name: 'infra', include: ['test/infra/**/*.test.ts'], testTimeout: 120_000 },
       },
       {

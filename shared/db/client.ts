@@ -47,6 +47,17 @@ function deadlineSignal(): AbortSignal | undefined {
   return at === undefined ? undefined : AbortSignal.timeout(Math.max(0, at - Date.now()));
 }
 
+/** Changes made to every DynamoDB client created after them (`decorateEveryDb`). */
+const decorators: ((client: DynamoDBClient) => void)[] = [];
+
+/**
+ * Registers a change every client made from now on gets before it is used: the integration suite's fault layer
+ * (test/support/db/dynamodb-faults.ts) adds its middleware here. Nothing registers one outside tests.
+ */
+export function decorateEveryDb(decorate: (client: DynamoDBClient) => void): void {
+  decorators.push(decorate);
+}
+
 /**
  * One document client per process. Against a local endpoint (DynamoDB Local, tests) it gets static dummy
  * credentials so the SDK never looks for instance metadata.
@@ -63,6 +74,7 @@ export function createDb(
       ? { endpoint: cfg.dynamodbEndpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }
       : {}),
   });
+  for (const decorate of decorators) decorate(base);
   const client = DynamoDBDocumentClient.from(base, {
     marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
   });

@@ -54,3 +54,15 @@ export function cancellationCodes(error: unknown): string[] | undefined {
   if (!(error instanceof TransactionCanceledException)) return undefined;
   return (error.CancellationReasons ?? []).map((r) => r.Code ?? 'None');
 }
+
+const REFUSAL_CLASSES = [ProvisionedThroughputExceededException, RequestLimitExceeded, ThrottlingException];
+
+/**
+ * True when the database certainly applied nothing of the call: it refused it before doing anything
+ * (throttled) or cancelled the whole transaction (a failed condition, a conflict, throttling). A timeout, a
+ * dropped connection or a 500 is not: the write may have landed, or may still land.
+ */
+export function isRefusedByDatabase(error: unknown): boolean {
+  if (error instanceof WriteConflictError || error instanceof TransactionCanceledException) return true;
+  return REFUSAL_CLASSES.some((cls) => error instanceof cls);
+}

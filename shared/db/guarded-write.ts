@@ -1,7 +1,9 @@
-import { TransactionConflictException } from '@aws-sdk/client-dynamodb';
+import { type TransactionCanceledException, TransactionConflictException } from '@aws-sdk/client-dynamodb';
 import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { currentDeadline, type Db } from '#shared/db/client.ts';
 import { cancellationCodes, WriteConflictError } from '#shared/db/errors.ts';
+import type { StoredItem } from '#shared/db/items.ts';
 
 export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
@@ -14,9 +16,15 @@ export type GuardedItem<Role extends string> = { role: Role; item: TransactItem 
  */
 export type Alongside = (subject: string, details?: Record<string, string>) => readonly GuardedItem<string>[];
 
-/** A guard of the transaction did not hold; nothing was written. `role` says which. */
+/**
+ * A guard of the transaction did not hold; nothing was written. `role` says which; `item` is that item as it
+ * stood when the guard failed, when its write asked for it (`ReturnValuesOnConditionCheckFailure: 'ALL_OLD'`).
+ */
 export class WriteConditionFailedError<Role extends string = string> extends Error {
-  constructor(readonly role: Role) {
+  constructor(
+    readonly role: Role,
+    readonly item?: StoredItem,
+  ) {
     super(`condition failed: ${role}`);
   }
 }
@@ -34,12 +42,18 @@ export async function writeGuarded<Role extends string>(db: Db, items: readonly 
     const codes = cancellationCodes(error);
     const failed = codes?.indexOf('ConditionalCheckFailed') ?? -1;
     const role = items[failed]?.role;
-    if (role !== undefined) throw new WriteConditionFailedError(role);
+    if (role !== undefined) throw new WriteConditionFailedError(role, failedItem(error, failed));
     if (codes?.includes('TransactionConflict') || error instanceof TransactionConflictException) {
       throw new WriteConflictError('transaction conflict', { cause: error });
     }
     throw error;
   }
+}
+
+/** The item a failed guard returned (marshalled in the error: the document client converts only results). */
+function failedItem(error: unknown, index: number): StoredItem | undefined {
+  const item = (error as TransactionCanceledException).CancellationReasons?.[index]?.Item;
+  return item ? unmarshall(item, { wrapNumbers: (digits) => digits }) : undefined;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -15,7 +15,7 @@ const AllowanceItemSchema = z.object({
   nextResetAt: z.nullable(z.string()),
 });
 
-const parseAllowance = (item: StoredItem): AllowanceUsage => AllowanceItemSchema.parse(item);
+export const parseAllowance = (item: StoredItem): AllowanceUsage => AllowanceItemSchema.parse(item);
 
 /** What a batch read (`readItems`) needs to read the allowance usage beside other items. */
 export const allowanceRead = (organizationId: string) => ({
@@ -37,8 +37,11 @@ export const allowanceWrites = {
           Key,
           UpdateExpression: 'ADD spent :amount SET updatedAt = :now',
           // Still the period we read, and the amount still fits under the limit: a concurrent reservation or a
-          // period rollover in between makes this fail instead of overspending.
+          // period rollover in between makes this fail instead of overspending. The guard is on the sum alone,
+          // so concurrent reservations commute: each fits or not whatever order they land in.
           ConditionExpression: 'periodStart = :periodStart AND spent <= :maxSpentBefore',
+          // A failed guard returns the usage as it stood: the caller's fresh read, without reading again.
+          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
           ExpressionAttributeValues: {
             ':amount': micro(amount),
             ':now': now,
@@ -55,8 +58,10 @@ export const allowanceWrites = {
         Key,
         UpdateExpression:
           'SET spent = :amount, periodStart = :periodStart, nextResetAt = :nextResetAt, entity = :entity, updatedAt = :now',
-        // A new period starts once: whoever opens it first wins, everyone else re-reads and adds to it.
+        // A new period starts once: whoever opens it first wins; the others get the period it opened back from
+        // their failed guard and add to it with the commuting reservation above.
         ConditionExpression: replaces === null ? 'attribute_not_exists(pk)' : 'periodStart = :replaces',
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
         ExpressionAttributeValues: {
           ':amount': micro(amount),
           ':periodStart': window.periodStart,

@@ -19,7 +19,7 @@ export const micro = (value: bigint) => NumberValue.from(value.toString());
 
 const BalanceItemSchema = z.object({ available: MicroSchema, locked: MicroSchema });
 
-const parseBalance = (item: StoredItem): BalanceState => BalanceItemSchema.parse(item);
+export const parseBalance = (item: StoredItem): BalanceState => BalanceItemSchema.parse(item);
 
 /** What a batch read (`readItems`) needs to read a customer's balance beside other items. */
 export const balanceRead = (organizationId: string, customerId: string) => ({
@@ -37,11 +37,20 @@ type BalanceKey = { organizationId: string; customerId: string };
 const balanceUpdate = (
   db: Db,
   owner: BalanceKey,
-  update: { available: bigint; locked: bigint; condition?: string; guard?: bigint; now: string },
+  update: {
+    available: bigint;
+    locked: bigint;
+    condition?: string;
+    guard?: bigint;
+    now: string;
+    returnOnFailure?: boolean;
+  },
 ): TransactItem => ({
   Update: {
     TableName: db.tableName,
     Key: keys.customerBalance(owner.organizationId, owner.customerId),
+    // A failed reservation returns the balance as it stood: the caller's fresh read, without reading again.
+    ...(update.returnOnFailure ? { ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const } : {}),
     UpdateExpression:
       'ADD available :available, locked :locked SET organizationId = :org, customerId = :customer, entity = :entity, updatedAt = :now',
     ...(update.condition ? { ConditionExpression: update.condition } : {}),
@@ -67,6 +76,7 @@ export const balanceWrites = {
       condition: 'available >= :amount',
       guard: amount,
       now,
+      returnOnFailure: true,
     }),
   /** Returns a reservation to available (the payout failed, or never started). */
   release: (db: Db, owner: BalanceKey, amount: bigint, now: string) =>

@@ -5,18 +5,13 @@ import { assertMayTransact, CUSTOMER_NOT_FOUND } from '#shared/customers/custome
 import type { CustomerRecord } from '#shared/customers/records.ts';
 import { getCustomer } from '#shared/customers/repository.ts';
 import { currentDeadline, withDatabaseDeadline } from '#shared/db/client.ts';
-import { isTransientDatabaseError } from '#shared/db/errors.ts';
-import {
-  type GuardedItem,
-  retryOnConflict,
-  WriteConditionFailedError,
-  writeGuarded,
-} from '#shared/db/guarded-write.ts';
+import { isRefusedByDatabase, isTransientDatabaseError, WriteConflictError } from '#shared/db/errors.ts';
+import { type GuardedItem, WriteConditionFailedError, writeGuarded } from '#shared/db/guarded-write.ts';
 import type { Deps } from '#shared/deps.ts';
 import { BadRequestError, FieldError, HttpError, ServiceUnavailableError } from '#shared/errors.ts';
 import { allowanceWindow } from '#shared/ledger/allowance.ts';
-import { allowanceWrites } from '#shared/ledger/allowance-repository.ts';
-import { balanceWrites } from '#shared/ledger/balance-repository.ts';
+import { allowanceWrites, parseAllowance } from '#shared/ledger/allowance-repository.ts';
+import { balanceWrites, parseBalance } from '#shared/ledger/balance-repository.ts';
 import { log } from '#shared/log.ts';
 import { toMicro } from '#shared/money/micro.ts';
 import type { Organization } from '#shared/organizations/records.ts';
@@ -38,7 +33,7 @@ import type { Transaction } from '#shared/transactions/schemas.ts';
 import { getTransactionOfCustomer, transactionWrites } from '#shared/transactions/transaction-repository.ts';
 import { type CreateContext, getIdempotencyRecord, readCreateContext } from '#shared/withdrawals/create-context.ts';
 import { IdempotencyKeySchema, NEITHER_AMOUNT } from '#shared/withdrawals/schemas.ts';
-import { FAILED_TO_EXECUTE, KEY_REUSED } from '#shared/withdrawals/withdrawal-rules.ts';
+import { FAILED_TO_EXECUTE, KEY_REUSED, OUTCOME_UNKNOWN } from '#shared/withdrawals/withdrawal-rules.ts';
 
 export type CreateWithdrawalRequest = {
   organization: Organization;
@@ -88,7 +83,7 @@ export async function createWithdrawal(deps: Deps, request: CreateWithdrawalRequ
   const idempotencyKey = resolveIdempotencyKey(request.idempotencyKey, request.idempotencyKeyHeader);
   const planned = new Set<string>();
   try {
-    return await withinReserve(() => retryOnConflict(() => attemptCreate(deps, request, idempotencyKey, planned)));
+    return await withinReserve(() => attemptCreate(deps, request, idempotencyKey, planned));
   } catch (error) {
     if (error instanceof HttpError) throw error;
     return answerTruthfully(deps, request, idempotencyKey, planned, error);
@@ -102,9 +97,10 @@ function withinReserve<T>(work: () => Promise<T>): Promise<T> {
 }
 
 /**
- * After a failure whose outcome is unknown: the withdrawal the key names if there is one (this request's own,
- * or a concurrent one with the same key and body), else 503 to retry with the same key (a transient failure)
- * or the failure itself (anything else: nothing was written under this key).
+ * After a failure: the withdrawal the key names if there is one (this request's own, or a concurrent one with the
+ * same key and body). Else a transient failure is a 503 to retry with the same key, which says the withdrawal
+ * may have been made when this request sent a write whose outcome it never learnt, and that it failed only when
+ * nothing it sent can land; anything else is the failure itself (nothing was written under this key).
  */
 async function answerTruthfully(
   deps: Deps,
@@ -113,11 +109,15 @@ async function answerTruthfully(
   planned: ReadonlySet<string>,
   failure: unknown,
 ): Promise<CreateWithdrawalResult> {
+  const unavailable = () =>
+    new ServiceUnavailableError(
+      planned.size > 0 && !isRefusedByDatabase(failure) ? OUTCOME_UNKNOWN : FAILED_TO_EXECUTE,
+    );
   let existing: IdempotencyRecord | undefined;
   try {
     existing = await getIdempotencyRecord(deps.db, request.organization.organizationId, idempotencyKey);
   } catch (error) {
-    if (isTransientDatabaseError(error)) throw new ServiceUnavailableError(FAILED_TO_EXECUTE);
+    if (isTransientDatabaseError(error)) throw unavailable();
     throw error;
   }
   if (existing) {
@@ -126,16 +126,47 @@ async function answerTruthfully(
       // This request's own write landed: for its caller it is the first answer, not a replay.
       return planned.has(existing.transactionId) ? { ...result, replayed: false } : result;
     } catch (error) {
-      if (isTransientDatabaseError(error)) throw new ServiceUnavailableError(FAILED_TO_EXECUTE);
+      if (isTransientDatabaseError(error)) throw unavailable();
       throw error;
     }
   }
-  if (isTransientDatabaseError(failure)) throw new ServiceUnavailableError(FAILED_TO_EXECUTE);
+  if (isTransientDatabaseError(failure)) throw unavailable();
   throw failure;
 }
 
-const MAX_DECISIONS = 5;
+/**
+ * How many decisions a create makes at most when no deadline bounds it (a deadline, when there is one, ends the
+ * ledger attempts earlier): each lost guard or conflict is one, and a PROPOSED write is the last.
+ */
+const MAX_DECISIONS = 24;
 
+/**
+ * Time kept, before the truth read's reserve, for the PROPOSED write that ends a create whose reservations kept
+ * losing to concurrent ones: it touches only items of its own, so no concurrent create can break it.
+ */
+export const PROPOSAL_RESERVE_MS = 1_000;
+
+/** The longest pause after a lost conflict: a conflict lasts as long as the winner's transaction, milliseconds. */
+const MAX_CONFLICT_PAUSE_MS = 250;
+
+const pause = (lost: number) =>
+  new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(MAX_CONFLICT_PAUSE_MS, 10 * 2 ** lost)));
+
+/** Whether a create may still try to reserve, or must now write its decision as PROPOSED. */
+function mayReserve(decision: number): boolean {
+  const deadline = currentDeadline();
+  if (decision >= MAX_DECISIONS) return false;
+  return deadline === undefined || deadline - Date.now() > PROPOSAL_RESERVE_MS;
+}
+
+/**
+ * Decides, writes, and on a guard that a concurrent writer broke decides again on a fresh read. The ledger's
+ * guards are conditional arithmetic (shared/ledger/README.md), so a lost reservation means the balance or the
+ * allowance no longer covers it: the fresh read decides PROPOSED, unless a credit or release came in between.
+ * A conflict (DynamoDB cancels a transaction on an item another one is writing) pauses, then decides again.
+ * When the attempts or the time run out, the decision is PROPOSED: its write has no guard a concurrent
+ * reservation can break, so a create under contention never answers 503.
+ */
 async function attemptCreate(
   deps: Deps,
   request: CreateWithdrawalRequest,
@@ -156,32 +187,46 @@ async function attemptCreate(
 
   let organization = request.organization;
   let context = firstContext;
-  for (let decision = 1; decision <= MAX_DECISIONS; decision++) {
+  for (let decision = 1; ; decision++) {
     const now = deps.clock.now();
-    const { record, items } = plan(deps, { organization, payee, amount, context, idempotencyKey, hash, now });
+    const reserve = mayReserve(decision);
+    if (decision > MAX_DECISIONS + 1) throw new ServiceUnavailableError(FAILED_TO_EXECUTE);
+    const { record, items } = plan(deps, { organization, payee, amount, context, idempotencyKey, hash, now, reserve });
     planned.add(record.transactionId);
     try {
       await writeGuarded(deps.db, items);
     } catch (error) {
-      if (!(error instanceof WriteConditionFailedError)) throw error;
-      switch (error.role as Role) {
-        case 'idempotency': {
-          const existing = await getIdempotencyRecord(deps.db, organizationId, idempotencyKey);
-          if (existing) return replay(deps, existing, hash);
-          break;
+      if (error instanceof WriteConflictError) {
+        await pause(decision);
+        context = await readContext(deps, organization, request.customerId, idempotencyKey);
+      } else if (error instanceof WriteConditionFailedError) {
+        switch (error.role as Role) {
+          case 'idempotency': {
+            const existing = await getIdempotencyRecord(deps.db, organizationId, idempotencyKey);
+            if (existing) return replay(deps, existing, hash);
+            break;
+          }
+          case 'reference':
+            break;
+          case 'allowanceConfig':
+            organization = (await getOrganization(deps.db, organizationId)) ?? organization;
+            context = await readContext(deps, organization, request.customerId, idempotencyKey);
+            break;
+          case 'balance':
+            context = error.item
+              ? { ...context, balance: parseBalance(error.item) }
+              : await readContext(deps, organization, request.customerId, idempotencyKey);
+            break;
+          case 'allowance':
+            context = error.item
+              ? { ...context, allowance: parseAllowance(error.item) }
+              : await readContext(deps, organization, request.customerId, idempotencyKey);
+            break;
+          default:
+            throw error;
         }
-        case 'reference':
-          break;
-        case 'allowanceConfig':
-          organization = (await getOrganization(deps.db, organizationId)) ?? organization;
-          context = await readContext(deps, organization, request.customerId, idempotencyKey);
-          break;
-        case 'balance':
-        case 'allowance':
-          context = await readContext(deps, organization, request.customerId, idempotencyKey);
-          break;
-        default:
-          throw error;
+      } else {
+        throw error;
       }
       if (context.idempotency) return replay(deps, context.idempotency, hash);
       continue;
@@ -192,7 +237,6 @@ async function attemptCreate(
         : record;
     return { transaction: toTransaction(result), replayed: false };
   }
-  throw new ServiceUnavailableError(FAILED_TO_EXECUTE);
 }
 
 const readContext = (deps: Deps, organization: Organization, customerId: string, idempotencyKey: string) =>
@@ -254,6 +298,8 @@ function plan(
     idempotencyKey: string;
     hash: string;
     now: Date;
+    /** False once reservations lost too often: the decision is PROPOSED whatever the amounts say. */
+    reserve: boolean;
   },
 ): { record: TransactionRecord; items: GuardedItem<Role>[] } {
   const { organization, payee, context, now } = input;
@@ -268,7 +314,8 @@ function plan(
   });
   const amount = toMicro(quote.sourceAmount);
   const window = allowanceWindow(organization.allowance, context.allowance, now);
-  const executes = !exchange.unusable && amount <= window.available && amount <= context.balance.available;
+  const executes =
+    input.reserve && !exchange.unusable && amount <= window.available && amount <= context.balance.available;
   if (exchange.unusable) log.warn('withdrawal proposed: the rate is unusable', { reason: exchange.unusable });
   const record = newTransactionRecord(
     {

@@ -2,6 +2,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inject } from 'vitest';
+import { decorateEveryDb } from '#shared/db/client.ts';
+import { addFaultLayer, parseFaults } from '#test/support/db/dynamodb-faults.ts';
 import { TEST_DEPOSIT_XPUB } from '#test/support/wallets/test-keys.ts';
 
 /**
@@ -33,3 +35,7 @@ process.env.BANK_CHANNEL_DIR ??= mkdtempSync(join(tmpdir(), 'payouts-bank-'));
 // tested with their own limits (test/integration/rate-limits.test.ts), so the default limits are lifted here.
 process.env.RATE_LIMIT_KEY_PER_S ??= '100000';
 process.env.RATE_LIMIT_ORGANIZATION_PER_S ??= '100000';
+
+// DynamoDB's conflicts and throttling, which DynamoDB Local leaves out, for the projects that ask for them.
+const faults = parseFaults(process.env.DYNAMODB_FAULTS);
+if (faults) decorateEveryDb((client) => addFaultLayer(client, faults));
