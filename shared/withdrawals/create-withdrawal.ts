@@ -81,7 +81,7 @@ export function resolveIdempotencyKey(fromBody: string | undefined, fromHeader: 
  */
 export async function createWithdrawal(deps: Deps, request: CreateWithdrawalRequest): Promise<CreateWithdrawalResult> {
   const idempotencyKey = resolveIdempotencyKey(request.idempotencyKey, request.idempotencyKeyHeader);
-  const planned = new Set<string>();
+  const planned: Planned = new Set<string>();
   try {
     return await withinReserve(() => attemptCreate(deps, request, idempotencyKey, planned));
   } catch (error) {
@@ -106,13 +106,10 @@ async function answerTruthfully(
   deps: Deps,
   request: CreateWithdrawalRequest,
   idempotencyKey: string,
-  planned: ReadonlySet<string>,
+  planned: Planned,
   failure: unknown,
 ): Promise<CreateWithdrawalResult> {
-  const unavailable = () =>
-    new ServiceUnavailableError(
-      planned.size > 0 && !isRefusedByDatabase(failure) ? OUTCOME_UNKNOWN : FAILED_TO_EXECUTE,
-    );
+  const unavailable = () => new ServiceUnavailableError(planned.unanswered ? OUTCOME_UNKNOWN : FAILED_TO_EXECUTE);
   let existing: IdempotencyRecord | undefined;
   try {
     existing = await getIdempotencyRecord(deps.db, request.organization.organizationId, idempotencyKey);
@@ -139,6 +136,12 @@ async function answerTruthfully(
  * ledger attempts earlier): each lost guard or conflict is one, and a PROPOSED write is the last.
  */
 const MAX_DECISIONS = 24;
+
+/**
+ * The transactions a create sent (their ids), and whether one of them went unanswered: the database neither
+ * applied nor refused it as far as the create knows, so it may still land.
+ */
+type Planned = Set<string> & { unanswered?: boolean };
 
 /**
  * Time kept, before the truth read's reserve, for the PROPOSED write that ends a create whose reservations kept
@@ -171,7 +174,7 @@ async function attemptCreate(
   deps: Deps,
   request: CreateWithdrawalRequest,
   idempotencyKey: string,
-  planned: Set<string>,
+  planned: Planned,
 ): Promise<CreateWithdrawalResult> {
   const { organizationId } = request.organization;
   const hash = requestHash(request);
@@ -196,6 +199,7 @@ async function attemptCreate(
     try {
       await writeGuarded(deps.db, items);
     } catch (error) {
+      if (!(error instanceof WriteConditionFailedError) && !isRefusedByDatabase(error)) planned.unanswered = true;
       if (error instanceof WriteConflictError) {
         await pause(decision);
         context = await readContext(deps, organization, request.customerId, idempotencyKey);
