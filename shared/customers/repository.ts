@@ -9,7 +9,12 @@ import {
   type KycStatus,
 } from '#shared/customers/records.ts';
 import type { Db } from '#shared/db/client.ts';
-import { type GuardedItem, WriteConditionFailedError, writeGuarded } from '#shared/db/guarded-write.ts';
+import {
+  type GuardedItem,
+  RESEND_ATTEMPTS,
+  WriteConditionFailedError,
+  writeGuarded,
+} from '#shared/db/guarded-write.ts';
 import { readItem } from '#shared/db/items.ts';
 import { keys } from '#shared/db/keys.ts';
 import { type Page, queryListPage } from '#shared/db/pagination.ts';
@@ -188,6 +193,8 @@ export async function changeKycStatus(
     alongside: upload ? [documentPut(db, upload.document)] : [],
     event,
     refused: (role) => (role === 'subject' ? new CustomerStateChangedError() : undefined),
+    // Its guards alone decide (the version read): sent again after a conflict, the loser of a race is refused.
+    resend: RESEND_ATTEMPTS,
   });
   return {
     ...customer,

@@ -228,14 +228,14 @@ const WRITE_CASES: WriteCase[] = [
     body: {},
     given: (caller) => givenStoredCustomer(caller, { kycStatus: 'PENDING' }),
     conditional: { codes: ['ConditionalCheckFailed', 'None'], status: 409 },
-    afterConflict: 503,
+    afterConflict: 200,
   },
   {
     route: route('initiateKyc'),
     body: {},
     given: (caller) => givenStoredCustomer(caller),
     conditional: { codes: ['ConditionalCheckFailed'], status: 409 },
-    afterConflict: 503,
+    afterConflict: 200,
   },
   {
     route: route('createWithdrawalBank'),
