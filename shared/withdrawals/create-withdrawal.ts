@@ -168,7 +168,7 @@ function mayReserve(decision: number): boolean {
  * allowance no longer covers it: the fresh read decides PROPOSED, unless a credit or release came in between.
  * A conflict (DynamoDB cancels a transaction on an item another one is writing) pauses, then decides again.
  * When the attempts or the time run out, the decision is PROPOSED: its write has no guard a concurrent
- * reservation can break, so a create under contention never answers 503.
+ * reservation can break, so contention alone never makes a create answer 503.
  */
 async function attemptCreate(
   deps: Deps,
