@@ -1,4 +1,5 @@
 import { BANK_EXISTS, BANK_NOT_FOUND, BANK_NOT_PENDING } from '#shared/banks/bank-rules.ts';
+import { PAYEE_UNCONFIRMED } from '#shared/banks/payee-rules.ts';
 import { BankSchema, CreateBankBody, CustomerBankParams, SandboxRejectBankBody } from '#shared/banks/schemas.ts';
 import { CUSTOMER_NOT_FOUND } from '#shared/customers/customer-rules.ts';
 import { consoleReadable, customerRoute, NoBody, sandboxRoute } from '#shared/routing/presets.ts';
@@ -80,7 +81,7 @@ export const routes = {
     access: { table: 'readwrite' },
     request: { params: CustomerBankParams, body: NoBody },
     responses: { 200: BankSchema },
-    refusals: [CUSTOMER_NOT_FOUND, BANK_NOT_FOUND, BANK_NOT_PENDING],
+    refusals: [CUSTOMER_NOT_FOUND, BANK_NOT_FOUND, BANK_NOT_PENDING, PAYEE_UNCONFIRMED],
   }),
   sandboxRejectWithdrawalBank: defineRoute({
     ...sandboxRoute,
@@ -93,6 +94,11 @@ export const routes = {
     access: { table: 'readwrite' },
     request: { params: CustomerBankParams, body: SandboxRejectBankBody },
     responses: { 200: BankSchema },
-    refusals: [CUSTOMER_NOT_FOUND, BANK_NOT_FOUND, BANK_NOT_PENDING.withExample('rejected', 'ACTIVE')],
+    refusals: [
+      CUSTOMER_NOT_FOUND,
+      BANK_NOT_FOUND,
+      BANK_NOT_PENDING.withExample('rejected', 'ACTIVE'),
+      PAYEE_UNCONFIRMED,
+    ],
   }),
 } satisfies Record<string, RouteDefinition>;

@@ -1438,6 +1438,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/console/payee-confirmations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Banks to confirm: banks Verification of Payee held (CLOSE_MATCH, NO_MATCH, NOT_POSSIBLE), oldest first
+         * @description Console session; needs the `read` permission of the member's role (403 otherwise).
+         */
+        get: operations["consoleListPayeeConfirmations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/payee-confirmations/{bankId}/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm or reject a bank, step 1: a challenge bound to the bank, the name, the check and the decision
+         * @description Console session; needs the `approve` permission of the member's role (403 otherwise).
+         */
+        post: operations["consoleStartPayeeDecision"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/payee-confirmations/{bankId}/sign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm or reject a bank, step 2: the passkey's signature decides it (ACTIVE or REJECTED), audited
+         * @description Console session; needs the `approve` permission of the member's role (403 otherwise).
+         */
+        post: operations["consoleSignPayeeDecision"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/console/audit-log": {
         parameters: {
             query?: never;
@@ -2451,6 +2511,32 @@ export interface components {
             notificationEnabled: boolean;
         };
         /**
+         * @description Verification of Payee: the payee's bank's answer to whether `beneficiaryName` holds the IBAN (EUR banks). `result`: MATCH (the bank goes on as usual), CLOSE_MATCH (`matchedName` is the name the bank holds), NO_MATCH, NOT_POSSIBLE (the payee's bank could not answer; `reason`), NOT_APPLICABLE (USD banks: no scheme checks US accounts; `reason`). CLOSE_MATCH and NO_MATCH (NOT_POSSIBLE as the deployment is set up) keep the bank `PENDING` with `confirmation: AWAITING` until a member confirms or rejects it with a passkey in the console ("Banks to confirm"); meanwhile withdrawals to it are refused (409). `source`: `bank`, `sandbox` (sandbox organizations: a name containing "Close Match", "No Match" or "Unavailable" gives that answer, any other MATCH) or `none`.
+         * @example {
+         *       "result": "CLOSE_MATCH",
+         *       "matchedName": "Ada Lovelace",
+         *       "reason": null,
+         *       "source": "sandbox",
+         *       "checkedAt": "2026-11-21T10:00:00.000Z",
+         *       "confirmation": "AWAITING",
+         *       "decidedBy": null,
+         *       "decidedAt": null
+         *     }
+         */
+        PayeeVerification: {
+            /** @enum {string} */
+            result: "MATCH" | "CLOSE_MATCH" | "NO_MATCH" | "NOT_POSSIBLE" | "NOT_APPLICABLE";
+            matchedName: string | null;
+            reason: string | null;
+            /** @enum {string} */
+            source: "bank" | "sandbox" | "none";
+            checkedAt: string;
+            /** @enum {string} */
+            confirmation: "NOT_NEEDED" | "AWAITING" | "CONFIRMED" | "REJECTED";
+            decidedBy: string | null;
+            decidedAt: string | null;
+        };
+        /**
          * @example {
          *       "id": "9d3c6f0e-5a1b-4c7e-8f2a-1b2c3d4e5f60",
          *       "customerId": "3b241101-e2bb-4255-8caf-4136c566a962",
@@ -2472,6 +2558,16 @@ export interface components {
          *       "notificationEnabled": false,
          *       "status": "ACTIVE",
          *       "rejectionReason": null,
+         *       "payeeVerification": {
+         *         "result": "MATCH",
+         *         "matchedName": null,
+         *         "reason": null,
+         *         "source": "bank",
+         *         "checkedAt": "2026-11-21T10:00:00.000Z",
+         *         "confirmation": "NOT_NEEDED",
+         *         "decidedBy": null,
+         *         "decidedAt": null
+         *       },
          *       "createdAt": "2026-11-21T10:00:00.000Z",
          *       "wallets": [
          *         {
@@ -2511,6 +2607,7 @@ export interface components {
             /** @enum {string} */
             status: "PENDING" | "ACTIVE" | "REJECTED";
             rejectionReason: string | null;
+            payeeVerification: components["schemas"]["PayeeVerification"] | null;
             createdAt: string;
             id: string;
             wallets: {
@@ -3912,6 +4009,159 @@ export interface components {
         };
         /**
          * @example {
+         *       "bankId": "9d3c6f0e-5a1b-4c7e-8f2a-1b2c3d4e5f60",
+         *       "customerId": "3b241101-e2bb-4255-8caf-4136c566a962",
+         *       "beneficiaryName": "Ada Close Match Lovelace",
+         *       "currency": "EUR",
+         *       "account": "DE89370400440532013000",
+         *       "recipientType": "OTHER_INDIVIDUAL",
+         *       "result": "CLOSE_MATCH",
+         *       "matchedName": "Ada Lovelace",
+         *       "reason": null,
+         *       "checkedAt": "2026-11-21T10:00:00.000Z",
+         *       "createdAt": "2026-11-21T10:00:00.000Z"
+         *     }
+         */
+        ConsolePayeeConfirmation: {
+            bankId: string;
+            customerId: string;
+            beneficiaryName: string;
+            currency: string;
+            account: string;
+            /** @enum {string} */
+            recipientType: "CUSTOMER" | "OTHER_INDIVIDUAL" | "OTHER_BUSINESS";
+            /** @enum {string} */
+            result: "MATCH" | "CLOSE_MATCH" | "NO_MATCH" | "NOT_POSSIBLE" | "NOT_APPLICABLE";
+            matchedName: string | null;
+            reason: string | null;
+            checkedAt: string;
+            createdAt: string;
+        };
+        /**
+         * @example {
+         *       "decision": "CONFIRM"
+         *     }
+         */
+        ConsoleStartPayeeDecisionRequest: {
+            /**
+             * @description CONFIRM: the bank goes on (ACTIVE, or on to review); REJECT: it is REJECTED
+             * @enum {string}
+             */
+            decision: "CONFIRM" | "REJECT";
+            /** @description Why (signed, audited, and the rejected bank’s `rejectionReason`) */
+            reason?: string;
+        };
+        /**
+         * @example {
+         *       "challengeId": "9b2f0c4e-1d3a-4e5f-8a6b-7c8d9e0f1a2b",
+         *       "binding": {
+         *         "bankId": "9d3c6f0e-5a1b-4c7e-8f2a-1b2c3d4e5f60",
+         *         "customerId": "3b241101-e2bb-4255-8caf-4136c566a962",
+         *         "beneficiary": "Ada Close Match Lovelace",
+         *         "account": "DE89370400440532013000",
+         *         "result": "CLOSE_MATCH",
+         *         "matchedName": "Ada Lovelace",
+         *         "decision": "CONFIRM",
+         *         "reason": ""
+         *       },
+         *       "nonce": "Zx8cV7bN6mQ5wE4rT3yU2iO1pA0sD9fG8hJ7kL6zX5c",
+         *       "options": {
+         *         "challenge": "q2Jk7vX0aB3cD4eF5gH6iJ7kL8mN9oP0qR1sT2uV3wX",
+         *         "rpId": "localhost",
+         *         "userVerification": "required"
+         *       }
+         *     }
+         */
+        ConsolePayeeDecisionOptions: {
+            challengeId: string;
+            binding: {
+                bankId: string;
+                customerId: string;
+                beneficiary: string;
+                account: string;
+                result: string;
+                matchedName: string;
+                /** @enum {string} */
+                decision: "CONFIRM" | "REJECT";
+                reason: string;
+            };
+            nonce: string;
+            options: {
+                [key: string]: unknown;
+            };
+        };
+        /**
+         * @example {
+         *       "challengeId": "9b2f0c4e-1d3a-4e5f-8a6b-7c8d9e0f1a2b",
+         *       "response": {
+         *         "id": "p8Q1x0kLzW3mR7tY2vB5nC9dF4gH6jK1",
+         *         "rawId": "p8Q1x0kLzW3mR7tY2vB5nC9dF4gH6jK1",
+         *         "type": "public-key",
+         *         "response": {
+         *           "clientDataJSON": "eyJ0eXBlIjoid2ViYXV0aG4uZ2V0In0",
+         *           "authenticatorData": "SZYN5YgOjGh0NBcPZHZgW4_krrmihjLHmVzzuoMdl2MFAAAAAQ",
+         *           "signature": "MEUCIQDs0Vn7x2b3k4c5d6e7f8g9h0i1j2k3l4m5n6o7p8q9r0",
+         *           "userHandle": "YTdjM2U5ZjE"
+         *         },
+         *         "clientExtensionResults": {}
+         *       }
+         *     }
+         */
+        ConsoleSignPayeeDecisionRequest: {
+            /**
+             * Format: uuid
+             * @description The challenge the options were made for
+             */
+            challengeId: string;
+            /**
+             * @description The assertion made by the browser (`@simplewebauthn/browser` `startAuthentication`)
+             * @example {
+             *       "id": "p8Q1x0kLzW3mR7tY2vB5nC9dF4gH6jK1",
+             *       "rawId": "p8Q1x0kLzW3mR7tY2vB5nC9dF4gH6jK1",
+             *       "type": "public-key",
+             *       "response": {
+             *         "clientDataJSON": "eyJ0eXBlIjoid2ViYXV0aG4uZ2V0In0",
+             *         "authenticatorData": "SZYN5YgOjGh0NBcPZHZgW4_krrmihjLHmVzzuoMdl2MFAAAAAQ",
+             *         "signature": "MEUCIQDs0Vn7x2b3k4c5d6e7f8g9h0i1j2k3l4m5n6o7p8q9r0",
+             *         "userHandle": "YTdjM2U5ZjE"
+             *       },
+             *       "clientExtensionResults": {}
+             *     }
+             */
+            response: {
+                /** @description The credential id of the passkey used */
+                id: string;
+                /** @description The credential id (raw) */
+                rawId: string;
+                /**
+                 * @description Always `public-key`
+                 * @enum {string}
+                 */
+                type: "public-key";
+                /** @description The authenticator assertion response */
+                response: {
+                    /** @description The client data the browser assembled (it carries the challenge and origin) */
+                    clientDataJSON: string;
+                    /** @description The authenticator data (rp id hash, flags, counter) */
+                    authenticatorData: string;
+                    /** @description The signature over the authenticator data and the client data hash */
+                    signature: string;
+                    /** @description The member the passkey was made for */
+                    userHandle?: string;
+                };
+                /** @description The client extension results, as the browser returns them */
+                clientExtensionResults?: {
+                    [key: string]: unknown;
+                };
+                /**
+                 * @description Where the authenticator is
+                 * @enum {string}
+                 */
+                authenticatorAttachment?: "platform" | "cross-platform";
+            };
+        };
+        /**
+         * @example {
          *       "entryId": "e5f6a7b8-c9d0-4e1f-8a2b-3c4d5e6f7a8b",
          *       "at": "2026-11-21T10:00:00.000Z",
          *       "actor": {
@@ -4048,6 +4298,16 @@ export interface components {
          *           "notificationEnabled": false,
          *           "status": "ACTIVE",
          *           "rejectionReason": null,
+         *           "payeeVerification": {
+         *             "result": "MATCH",
+         *             "matchedName": null,
+         *             "reason": null,
+         *             "source": "bank",
+         *             "checkedAt": "2026-11-21T10:00:00.000Z",
+         *             "confirmation": "NOT_NEEDED",
+         *             "decidedBy": null,
+         *             "decidedAt": null
+         *           },
          *           "createdAt": "2026-11-21T10:00:00.000Z",
          *           "wallets": [
          *             {
@@ -7691,6 +7951,17 @@ export interface operations {
             };
             /** @description Not found; a resource of another organization is indistinguishable from a missing one. */
             404: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with the current state of the resource. */
+            409: {
                 headers: {
                     /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
                     "x-request-id"?: string;
@@ -12634,6 +12905,318 @@ export interface operations {
             };
         };
     };
+    consoleListPayeeConfirmations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Banks to confirm: banks Verification of Payee held (CLOSE_MATCH, NO_MATCH, NOT_POSSIBLE), oldest first */
+            200: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsolePayeeConfirmation"][];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key. */
+            401: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over a rate limit (per API key, per organization, or per webhook endpoint); retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; details stay in the service logs under the request id. */
+            500: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is throttled or unavailable; nothing was half-written. Retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    consoleStartPayeeDecision: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The withdrawal bank */
+                bankId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConsoleStartPayeeDecisionRequest"];
+            };
+        };
+        responses: {
+            /** @description Confirm or reject a bank, step 1: a challenge bound to the bank, the name, the check and the decision */
+            200: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsolePayeeDecisionOptions"];
+                };
+            };
+            /** @description The request is malformed: the message names the field (body first, then query, then path). */
+            400: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key. */
+            401: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A feature of your organization is off, or a rule forbids it for this resource. */
+            403: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found; a resource of another organization is indistinguishable from a missing one. */
+            404: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body exceeds its limit: 64 KiB, or 10 MB for a document upload's file. */
+            413: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over a rate limit (per API key, per organization, or per webhook endpoint); retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; details stay in the service logs under the request id. */
+            500: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is throttled or unavailable; nothing was half-written. Retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    consoleSignPayeeDecision: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The withdrawal bank */
+                bankId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConsoleSignPayeeDecisionRequest"];
+            };
+        };
+        responses: {
+            /** @description Confirm or reject a bank, step 2: the passkey's signature decides it (ACTIVE or REJECTED), audited */
+            200: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WithdrawalBank"];
+                };
+            };
+            /** @description The request is malformed: the message names the field (body first, then query, then path). */
+            400: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key. */
+            401: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A feature of your organization is off, or a rule forbids it for this resource. */
+            403: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found; a resource of another organization is indistinguishable from a missing one. */
+            404: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body exceeds its limit: 64 KiB, or 10 MB for a document upload's file. */
+            413: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over a rate limit (per API key, per organization, or per webhook endpoint); retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; details stay in the service logs under the request id. */
+            500: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is throttled or unavailable; nothing was half-written. Retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     consoleListAuditLog: {
         parameters: {
             query?: {
@@ -14050,7 +14633,12 @@ export interface operations {
                      * @example {
                      *       "customer_id": "3b241101-e2bb-4255-8caf-4136c566a962",
                      *       "withdrawal_bank_id": "7e6d5c4b-3a29-4817-a6f5-e4d3c2b1a098",
-                     *       "status": "ACTIVE"
+                     *       "status": "ACTIVE",
+                     *       "payee_verification": {
+                     *         "result": "MATCH",
+                     *         "matched_name": null,
+                     *         "confirmation": "NOT_NEEDED"
+                     *       }
                      *     }
                      */
                     data: {
@@ -14061,6 +14649,14 @@ export interface operations {
                         /** @description ACTIVE, PENDING or REJECTED */
                         status: string;
                         reason?: string;
+                        /** @description The payee name check: its result, the name the payee's bank holds on a CLOSE_MATCH, and whether a member must (AWAITING) or did confirm it */
+                        payee_verification?: {
+                            /** @description MATCH, CLOSE_MATCH, NO_MATCH, NOT_POSSIBLE or NOT_APPLICABLE (USD banks) */
+                            result: string;
+                            matched_name: string | null;
+                            /** @description NOT_NEEDED, AWAITING, CONFIRMED or REJECTED */
+                            confirmation: string;
+                        };
                     };
                 };
             };
@@ -14103,7 +14699,12 @@ export interface operations {
                      * @example {
                      *       "customer_id": "3b241101-e2bb-4255-8caf-4136c566a962",
                      *       "withdrawal_bank_id": "7e6d5c4b-3a29-4817-a6f5-e4d3c2b1a098",
-                     *       "status": "ACTIVE"
+                     *       "status": "ACTIVE",
+                     *       "payee_verification": {
+                     *         "result": "MATCH",
+                     *         "matched_name": null,
+                     *         "confirmation": "NOT_NEEDED"
+                     *       }
                      *     }
                      */
                     data: {
@@ -14114,6 +14715,14 @@ export interface operations {
                         /** @description ACTIVE, PENDING or REJECTED */
                         status: string;
                         reason?: string;
+                        /** @description The payee name check: its result, the name the payee's bank holds on a CLOSE_MATCH, and whether a member must (AWAITING) or did confirm it */
+                        payee_verification?: {
+                            /** @description MATCH, CLOSE_MATCH, NO_MATCH, NOT_POSSIBLE or NOT_APPLICABLE (USD banks) */
+                            result: string;
+                            matched_name: string | null;
+                            /** @description NOT_NEEDED, AWAITING, CONFIRMED or REJECTED */
+                            confirmation: string;
+                        };
                     };
                 };
             };
@@ -14156,7 +14765,12 @@ export interface operations {
                      * @example {
                      *       "customer_id": "3b241101-e2bb-4255-8caf-4136c566a962",
                      *       "withdrawal_bank_id": "7e6d5c4b-3a29-4817-a6f5-e4d3c2b1a098",
-                     *       "status": "ACTIVE"
+                     *       "status": "ACTIVE",
+                     *       "payee_verification": {
+                     *         "result": "MATCH",
+                     *         "matched_name": null,
+                     *         "confirmation": "NOT_NEEDED"
+                     *       }
                      *     }
                      */
                     data: {
@@ -14167,6 +14781,14 @@ export interface operations {
                         /** @description ACTIVE, PENDING or REJECTED */
                         status: string;
                         reason?: string;
+                        /** @description The payee name check: its result, the name the payee's bank holds on a CLOSE_MATCH, and whether a member must (AWAITING) or did confirm it */
+                        payee_verification?: {
+                            /** @description MATCH, CLOSE_MATCH, NO_MATCH, NOT_POSSIBLE or NOT_APPLICABLE (USD banks) */
+                            result: string;
+                            matched_name: string | null;
+                            /** @description NOT_NEEDED, AWAITING, CONFIRMED or REJECTED */
+                            confirmation: string;
+                        };
                     };
                 };
             };
