@@ -23,7 +23,9 @@ export async function signPayeeDecision(
 ) {
   const organizationId = actor.organization.organizationId;
   const now = deps.clock.now();
-  const [challenge, passkey] = await Promise.all([
+  // The bank first: another organization's bank, or one no longer awaiting, is simply not found.
+  const [{ bank }, challenge, passkey] = await Promise.all([
+    requireAwaitingBank(deps.db, organizationId, input.bankId),
     getChallenge(deps.db, input.challengeId),
     getPasskey(deps.db, input.response.id),
   ]);
@@ -42,7 +44,6 @@ export async function signPayeeDecision(
   ) {
     throw new PasskeyRefusedError();
   }
-  const { bank } = await requireAwaitingBank(deps.db, organizationId, input.bankId);
   const shown = payeeBindingOf(bank, signed.decision, signed.reason || null);
   if (!samePayeeBinding(shown, signed)) throw new BankChangedError();
   // The challenge is recomputed from the bank as it is now, never taken on trust from the stored one.
