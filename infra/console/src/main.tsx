@@ -28,7 +28,7 @@ const useHash = () => {
 
 const NAV: { path: string; label: string; permission: string }[] = [
   { path: '/approvals', label: 'Approvals', permission: 'read' },
-  { path: '/banks-to-confirm', label: 'Banks to confirm', permission: 'read' },
+  { path: '/confirm-banks', label: 'Banks to confirm', permission: 'read' },
   { path: '/customers', label: 'Customers', permission: 'read' },
   { path: '/transactions', label: 'Transactions', permission: 'read' },
   { path: '/members', label: 'Members', permission: 'read' },
@@ -55,7 +55,7 @@ function Routed({ hash, session }: { hash: string; session: Session }) {
       return <SettingsPage session={session} />;
     case 'audit':
       return <AuditPage />;
-    case 'banks-to-confirm':
+    case 'confirm-banks':
       return <BanksToConfirmPage session={session} />;
     default:
       return <ApprovalsPage session={session} />;
