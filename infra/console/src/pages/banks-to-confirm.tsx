@@ -1,6 +1,6 @@
 import { startAuthentication } from '@simplewebauthn/browser';
 import { useState } from 'react';
-import type { components } from '#infra/openapi/generated/api-types.ts';
+import type { components } from '#infra/openapi/generated/console-api-types.ts';
 import { call, type Session } from '../api.ts';
 import { ErrorLine, Note, Page, useAction, useLoad, when } from '../ui.tsx';
 
