@@ -100,6 +100,8 @@ export interface paths {
          *
          *     `CUSTOMER` banks are `ACTIVE` at once; `OTHER_INDIVIDUAL` and `OTHER_BUSINESS` banks are `PENDING` until reviewed. The bank gets one USDC deposit wallet per supported chain: USDC sent there is paid out to the bank (enabled while the bank is `ACTIVE`).
          *
+         *     **Verification of Payee** (EUR banks): the payee's bank is asked whether `beneficiaryName` holds the IBAN; the answer is `payeeVerification`. `CLOSE_MATCH` (with the name the bank holds) and `NO_MATCH` keep the bank `PENDING` until a member confirms or rejects it in the console; withdrawals to it are refused meanwhile (409). Sandbox: a name containing "Close Match", "No Match" or "Unavailable" gives that answer, any other `MATCH`; USD banks are `NOT_APPLICABLE`.
+         *
          *     Needs the `customers` feature of your organization (403 otherwise).
          */
         post: operations["createWithdrawalBank"];
