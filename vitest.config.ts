@@ -43,6 +43,9 @@ export default defineConfig({
           ],
           setupFiles: ['test/support/db/dynamodb-local-env.ts'],
           testTimeout: 30_000,
+          // A suite's set-up (an organization, members with passkeys, both contracts compiled) takes 6 s on two
+          // busy cores; vitest's 10 s for hooks is too close to that.
+          hookTimeout: 30_000,
         },
       },
       {

@@ -148,6 +148,10 @@ export const DeploymentConfigSchema = z.strictObject({
    * (`VIRTUAL_ACCOUNT_ISSUER`; the service validates it at cold start).
    */
   virtualAccountIssuer: z.optional(jsonOf(VirtualAccountIssuerSchema)),
+  /** The organization's bank's Verification of Payee service, `https://...` (`PAYEE_VERIFICATION_URL`; unset: the sandbox stand-in). */
+  payeeVerificationUrl: z.optional(z.url({ protocol: /^https$/ })),
+  /** What a NOT_POSSIBLE payee check does: `confirm` (a member confirms the bank) or `proceed` (`PAYEE_VERIFICATION_WHEN_NOT_POSSIBLE`). */
+  payeeVerificationWhenNotPossible: z.optional(z.enum(['confirm', 'proceed'])),
 });
 
 export type DeploymentConfig = z.infer<typeof DeploymentConfigSchema>;
@@ -176,6 +180,8 @@ const PASSED_ON = {
   payoutProcessingAlarmSeconds: { variable: 'PAYOUT_PROCESSING_ALARM_S' },
   receivingBanks: { variable: 'RECEIVING_BANKS' },
   virtualAccountIssuer: { variable: 'VIRTUAL_ACCOUNT_ISSUER' },
+  payeeVerificationUrl: { variable: 'PAYEE_VERIFICATION_URL' },
+  payeeVerificationWhenNotPossible: { variable: 'PAYEE_VERIFICATION_WHEN_NOT_POSSIBLE' },
 } as const satisfies Partial<Record<keyof DeploymentConfig, { variable: ServiceVariable; format?: unknown }>>;
 
 /** The passed-on settings that are set: context key, variable, and the value as the functions read it. */

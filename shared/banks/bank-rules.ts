@@ -1,3 +1,4 @@
+import { payeeEventData } from '#shared/banks/payee-rules.ts';
 import type { BankRecord, BankStatus } from '#shared/banks/records.ts';
 import { getBankOfCustomer } from '#shared/banks/repository.ts';
 import { CUSTOMER_NOT_FOUND } from '#shared/customers/customer-rules.ts';
@@ -37,6 +38,7 @@ export function bankEvent(bank: BankRecord, type: `withdrawal_bank.${'created' |
       withdrawal_bank_id: bank.bankId,
       status: bank.status,
       ...(bank.rejectionReason ? { reason: bank.rejectionReason } : {}),
+      ...payeeEventData(bank.payeeVerification),
     },
     now,
   });

@@ -1,8 +1,10 @@
 import { BANK_EXISTS, bankEvent, type Where } from '#shared/banks/bank-rules.ts';
 import { beneficiaryNameMatches } from '#shared/banks/name-matching.ts';
+import { awaitingConfirmationPut } from '#shared/banks/payee-confirmations.ts';
 import type { BankRecord } from '#shared/banks/records.ts';
 import { BankAccountExistsError, insertBank } from '#shared/banks/repository.ts';
 import { type Bank, type CreateBankInput, toBank } from '#shared/banks/schemas.ts';
+import { verifyPayee } from '#shared/banks/verify-payee.ts';
 import { assertMayTransact } from '#shared/customers/customer-rules.ts';
 import type { CustomerRecord } from '#shared/customers/records.ts';
 import { requireCustomer } from '#shared/customers/require-customer.ts';
@@ -35,7 +37,10 @@ function resolveAddress(input: CreateBankInput, customer: CustomerRecord) {
   };
 }
 
-export async function createBank(deps: Deps, input: CreateBankInput & Where): Promise<Bank> {
+export async function createBank(
+  deps: Deps,
+  input: CreateBankInput & Where & { environment: 'sandbox' | 'live' },
+): Promise<Bank> {
   // Before any read, as the schema's own checks: the request is malformed whoever it names.
   if (input.iban && !isValidIban(input.iban)) throw new FieldError('iban', 'Invalid IBAN');
   const customer = await requireCustomer(deps, input.organizationId, input.customerId);
@@ -80,6 +85,24 @@ export async function createBank(deps: Deps, input: CreateBankInput & Where): Pr
     updatedAt: at,
     version: 1,
   };
+
+  // --- Verification of Payee (issue 26): a close match, no match (or, by the setting, no answer) holds the bank
+  // PENDING until a member confirms or rejects it in the console; the status it would have had is kept for then.
+  const business =
+    input.recipientType === 'CUSTOMER'
+      ? customer.accountType === 'corporate'
+      : input.recipientType === 'OTHER_BUSINESS';
+  bank.payeeVerification = await verifyPayee(deps, {
+    environment: input.environment,
+    bank,
+    party: business ? 'business' : 'individual',
+    now,
+  });
+  const onConfirm = bank.status === 'ACTIVE' ? 'ACTIVE' : 'PENDING';
+  const awaiting =
+    bank.payeeVerification.confirmation === 'AWAITING' ? awaitingConfirmationPut(deps.db, bank, onConfirm) : undefined;
+  if (awaiting) bank.status = 'PENDING';
+  // --- end of Verification of Payee
   const indexes = await reserveDepositIndexes(deps.db, supportedChains.length);
   const wallets: WalletRecord[] = supportedChains.map((chain, i) => {
     const index = indexes[i] as number;
@@ -99,7 +122,7 @@ export async function createBank(deps: Deps, input: CreateBankInput & Where): Pr
     };
   });
   try {
-    await insertBank(deps.db, { bank, wallets, event: bankEvent(bank, 'withdrawal_bank.created', now) });
+    await insertBank(deps.db, { bank, wallets, event: bankEvent(bank, 'withdrawal_bank.created', now), awaiting });
   } catch (error) {
     if (error instanceof BankAccountExistsError) {
       throw BANK_EXISTS.error();

@@ -1,4 +1,5 @@
 import { BANK_NOT_PENDING, BANK_TRANSITIONS, bankEvent, requireBank, type Where } from '#shared/banks/bank-rules.ts';
+import { assertPayeeSettled } from '#shared/banks/payee-rules.ts';
 import type { BankRecord, BankStatus } from '#shared/banks/records.ts';
 import { BankStateChangedError, decideBank, getBankOfCustomer } from '#shared/banks/repository.ts';
 import { type Bank, toBank } from '#shared/banks/schemas.ts';
@@ -17,6 +18,7 @@ export async function decideBankReview(
   const transition = BANK_TRANSITIONS[input.to === 'ACTIVE' ? 'approve' : 'reject'];
   const notPending = (status: BankStatus) => BANK_NOT_PENDING.error(verb, status);
   if (!(transition.from as readonly BankStatus[]).includes(bank.status)) throw notPending(bank.status);
+  assertPayeeSettled(bank);
   const now = deps.clock.now();
   const decided: BankRecord = {
     ...bank,

@@ -1,3 +1,4 @@
+import { PayeeCheckResultSchema } from '#shared/rails/payee-verification/port.ts';
 import * as z from '#shared/validation/zod.ts';
 
 /** The stored shapes of the banks area: what the table holds, parsed on every read (see `repository.ts`). */
@@ -14,6 +15,32 @@ export type BankCurrency = z.infer<typeof BankCurrencySchema>;
 export const PaymentRailSchema = z.enum(['SEPA', 'FEDWIRE', 'SWIFT']);
 export type PaymentRail = z.infer<typeof PaymentRailSchema>;
 export const RecipientTypeSchema = z.enum(['CUSTOMER', 'OTHER_INDIVIDUAL', 'OTHER_BUSINESS']);
+
+// --- Verification of Payee (issue 26; shared/banks/verify-payee.ts) ---
+/** NOT_NEEDED: the answer lets the bank go on; AWAITING: held until a member confirms or rejects it. */
+export const PayeeConfirmationSchema = z.enum(['NOT_NEEDED', 'AWAITING', 'CONFIRMED', 'REJECTED']);
+export const PayeeVerificationRecordSchema = z.object({
+  result: PayeeCheckResultSchema,
+  matchedName: z.nullable(z.string()),
+  reason: z.nullable(z.string()),
+  /** Who answered: the organization's bank, the sandbox stand-in, or nobody (no scheme covers the account). */
+  source: z.enum(['bank', 'sandbox', 'none']),
+  checkedAt: z.string(),
+  confirmation: PayeeConfirmationSchema,
+  /** The member's e-mail who confirmed or rejected, and when. */
+  decidedBy: z.nullable(z.string()),
+  decidedAt: z.nullable(z.string()),
+});
+export type PayeeVerificationRecord = z.infer<typeof PayeeVerificationRecordSchema>;
+/** A bank held for a member's confirmation (`keys.payeeConfirmation`), and the status a confirmation gives it. */
+export const PayeeConfirmationItemSchema = z.object({
+  organizationId: z.string(),
+  customerId: z.string(),
+  bankId: z.string(),
+  onConfirm: z.enum(['ACTIVE', 'PENDING']),
+  createdAt: z.string(),
+});
+export type PayeeConfirmationItem = z.infer<typeof PayeeConfirmationItemSchema>;
 
 export const BankRecordSchema = z.object({
   bankId: z.string(),
@@ -38,6 +65,8 @@ export const BankRecordSchema = z.object({
   notificationEnabled: z.boolean(),
   status: BankStatusSchema,
   rejectionReason: z.nullable(z.string()),
+  /** Absent on banks stored before Verification of Payee. */
+  payeeVerification: z.optional(PayeeVerificationRecordSchema),
   createdAt: z.string(),
   updatedAt: z.string(),
   /** Optimistic-concurrency counter, as on customers. */

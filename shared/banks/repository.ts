@@ -1,4 +1,9 @@
-import { type BankRecord, BankRecordSchema, type BankStatus } from '#shared/banks/records.ts';
+import {
+  type BankRecord,
+  BankRecordSchema,
+  type BankStatus,
+  type PayeeVerificationRecord,
+} from '#shared/banks/records.ts';
 import type { Db } from '#shared/db/client.ts';
 import {
   type GuardedItem,
@@ -64,10 +69,18 @@ export const accountDetailsHash = (
  */
 export async function insertBank(
   db: Db,
-  input: { bank: BankRecord; wallets: readonly WalletRecord[]; event: EventRecord },
+  input: {
+    bank: BankRecord;
+    wallets: readonly WalletRecord[];
+    event: EventRecord;
+    /** Verification of Payee: the item that holds the bank for a member's confirmation. */
+    awaiting?: GuardedItem<'payeeConfirmation'> | undefined;
+  },
 ): Promise<void> {
   const { bank, wallets, event } = input;
-  const items: GuardedItem<'bank' | 'accountDetails' | 'pointer' | 'wallet' | 'address' | 'event'>[] = [
+  const items: GuardedItem<
+    'bank' | 'accountDetails' | 'pointer' | 'wallet' | 'address' | 'event' | 'payeeConfirmation'
+  >[] = [
     {
       role: 'bank',
       item: {
@@ -122,6 +135,7 @@ export async function insertBank(
     ...wallets.map((wallet) => ({ role: 'address' as const, item: addressLookupPut(db, wallet) })),
     ...wallets.map((wallet) => ({ role: 'address' as const, item: depositAddressPut(db, wallet) })),
     { role: 'event', item: eventPut(db, event) },
+    ...(input.awaiting ? [input.awaiting] : []),
   ];
   try {
     await retryOnConflict(() => writeGuarded(db, items), RESEND_ATTEMPTS);
@@ -160,20 +174,23 @@ export function listBanksOfCustomer(
 
 /**
  * Moves a PENDING bank to ACTIVE (its deposit wallets enabled with it) or REJECTED (its account details
- * released, so a corrected resubmission is possible), with the event record, in one transaction.
+ * released, so a corrected resubmission is possible), with the event record, in one transaction. A member's
+ * payee confirmation of a bank that still awaits an operator's review keeps it PENDING (no event).
  */
 export async function decideBank(
   db: Db,
   input: {
     bank: BankRecord;
-    transition: Transition<BankStatus> & { to: 'ACTIVE' | 'REJECTED' };
+    transition: Transition<BankStatus>;
     wallets: readonly WalletRecord[];
     rejectionReason: string | null;
     now: Date;
-    event: EventRecord;
+    event: EventRecord | undefined;
+    /** Verification of Payee: the member's decision, with its audit entry and signature items. */
+    payee?: { verification: PayeeVerificationRecord; alongside: readonly GuardedItem<string>[] };
   },
 ): Promise<BankRecord> {
-  const { bank, transition, wallets, now, event } = input;
+  const { bank, transition, wallets, now, event, payee } = input;
   const { to } = transition;
   const at = now.toISOString();
   const rejectionReason = to === 'REJECTED' ? input.rejectionReason : null;
@@ -182,42 +199,53 @@ export async function decideBank(
       key: keys.bank(bank.organizationId, bank.customerId, bank.bankId),
       attribute: 'status',
       transition,
-      set: { rejectionReason },
+      set: { rejectionReason, ...(payee ? { payeeVerification: payee.verification } : {}) },
       now,
       version: 'bump',
     }),
-    alongside:
-      to === 'ACTIVE'
-        ? wallets.map((wallet) => ({
-            role: 'wallet' as const,
-            item: {
-              Update: {
-                TableName: db.tableName,
-                Key: keys.wallet(wallet.organizationId, wallet.customerId, wallet.walletId),
-                UpdateExpression: 'SET enabled = :true, updatedAt = :now',
-                // Enable only the wallet that exists; never create a half wallet from an update.
-                ConditionExpression: 'attribute_exists(pk)',
-                ExpressionAttributeValues: { ':true': true, ':now': at },
-              },
-            },
-          }))
-        : [
-            {
-              role: 'accountDetails' as const,
+    alongside: [
+      ...(payee?.alongside ?? []),
+      ...(to === 'PENDING'
+        ? []
+        : to === 'ACTIVE'
+          ? wallets.map((wallet) => ({
+              role: 'wallet' as const,
               item: {
-                Delete: {
+                Update: {
                   TableName: db.tableName,
-                  Key: keys.bankAccountDetails(bank.organizationId, bank.customerId, accountDetailsHash(bank)),
-                  // Release the details only if they still belong to this bank.
-                  ConditionExpression: 'bankId = :bankId',
-                  ExpressionAttributeValues: { ':bankId': bank.bankId },
+                  Key: keys.wallet(wallet.organizationId, wallet.customerId, wallet.walletId),
+                  UpdateExpression: 'SET enabled = :true, updatedAt = :now',
+                  // Enable only the wallet that exists; never create a half wallet from an update.
+                  ConditionExpression: 'attribute_exists(pk)',
+                  ExpressionAttributeValues: { ':true': true, ':now': at },
                 },
               },
-            },
-          ],
+            }))
+          : [
+              {
+                role: 'accountDetails' as const,
+                item: {
+                  Delete: {
+                    TableName: db.tableName,
+                    Key: keys.bankAccountDetails(bank.organizationId, bank.customerId, accountDetailsHash(bank)),
+                    // Release the details only if they still belong to this bank.
+                    ConditionExpression: 'bankId = :bankId',
+                    ExpressionAttributeValues: { ':bankId': bank.bankId },
+                  },
+                },
+              },
+            ]),
+    ],
     event,
     refused: (role) => (role === 'subject' ? new BankStateChangedError() : undefined),
     resend: RESEND_ATTEMPTS,
   });
-  return { ...bank, status: to, rejectionReason, updatedAt: at, version: bank.version + 1 };
+  return {
+    ...bank,
+    status: to,
+    rejectionReason,
+    ...(payee ? { payeeVerification: payee.verification } : {}),
+    updatedAt: at,
+    version: bank.version + 1,
+  };
 }

@@ -1,4 +1,5 @@
 import { BANK_EXISTS, BANK_NOT_FOUND, BANK_NOT_PENDING } from '#shared/banks/bank-rules.ts';
+import { PAYEE_UNCONFIRMED } from '#shared/banks/payee-rules.ts';
 import { BankSchema, CreateBankBody, CustomerBankParams, SandboxRejectBankBody } from '#shared/banks/schemas.ts';
 import { CUSTOMER_NOT_FOUND } from '#shared/customers/customer-rules.ts';
 import { consoleReadable, customerRoute, NoBody, sandboxRoute } from '#shared/routing/presets.ts';
@@ -32,6 +33,11 @@ export const routes = {
         'legal form (GmbH, Ltd, Inc, ...).\n\n`CUSTOMER` banks are `ACTIVE` at once; `OTHER_INDIVIDUAL` and `OTHER_BUSINESS`',
         'banks are `PENDING` until reviewed. The bank gets one USDC deposit wallet per supported chain: USDC sent there',
         'is paid out to the bank (enabled while the bank is `ACTIVE`).',
+        "\n\n**Verification of Payee** (EUR banks): the payee's bank is asked whether `beneficiaryName` holds the IBAN;",
+        'the answer is `payeeVerification`. `CLOSE_MATCH` (with the name the bank holds) and `NO_MATCH` keep the bank',
+        '`PENDING` until a member confirms or rejects it in the console; withdrawals to it are refused meanwhile (409).',
+        'Sandbox: a name containing "Close Match", "No Match" or "Unavailable" gives that answer, any other `MATCH`;',
+        'USD banks are `NOT_APPLICABLE`.',
       ].join(' '),
     successStatus: 201,
     access: { table: 'readwrite' },
@@ -80,7 +86,7 @@ export const routes = {
     access: { table: 'readwrite' },
     request: { params: CustomerBankParams, body: NoBody },
     responses: { 200: BankSchema },
-    refusals: [CUSTOMER_NOT_FOUND, BANK_NOT_FOUND, BANK_NOT_PENDING],
+    refusals: [CUSTOMER_NOT_FOUND, BANK_NOT_FOUND, BANK_NOT_PENDING, PAYEE_UNCONFIRMED],
   }),
   sandboxRejectWithdrawalBank: defineRoute({
     ...sandboxRoute,
@@ -93,6 +99,11 @@ export const routes = {
     access: { table: 'readwrite' },
     request: { params: CustomerBankParams, body: SandboxRejectBankBody },
     responses: { 200: BankSchema },
-    refusals: [CUSTOMER_NOT_FOUND, BANK_NOT_FOUND, BANK_NOT_PENDING.withExample('rejected', 'ACTIVE')],
+    refusals: [
+      CUSTOMER_NOT_FOUND,
+      BANK_NOT_FOUND,
+      BANK_NOT_PENDING.withExample('rejected', 'ACTIVE'),
+      PAYEE_UNCONFIRMED,
+    ],
   }),
 } satisfies Record<string, RouteDefinition>;

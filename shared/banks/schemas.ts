@@ -1,3 +1,4 @@
+import { PayeeVerificationSchema } from '#shared/banks/payee-schemas.ts';
 import {
   type BankCurrency,
   BankCurrencySchema,
@@ -348,6 +349,16 @@ const BANK_EXAMPLE = {
   notificationEnabled: false,
   status: 'ACTIVE',
   rejectionReason: null,
+  payeeVerification: {
+    result: 'MATCH',
+    matchedName: null,
+    reason: null,
+    source: 'bank',
+    checkedAt: '2026-11-21T10:00:00.000Z',
+    confirmation: 'NOT_NEEDED',
+    decidedBy: null,
+    decidedAt: null,
+  },
   createdAt: '2026-11-21T10:00:00.000Z',
   wallets: [
     {
@@ -378,6 +389,7 @@ export const BankSchema = z
       bankName: z.nullable(z.string()),
       bankAddress: z.nullable(z.string()),
       bankCountry: z.nullable(z.string()),
+      payeeVerification: PayeeVerificationSchema,
       wallets: z.array(BankWalletSchema),
     },
   )
@@ -417,6 +429,7 @@ export const toBank = (bank: BankRecord, wallets: readonly WalletRecord[]): Bank
   notificationEnabled: bank.notificationEnabled,
   status: bank.status,
   rejectionReason: bank.rejectionReason,
+  payeeVerification: bank.payeeVerification ?? null,
   createdAt: bank.createdAt,
   wallets: [...wallets].sort((a, b) => (a.derivationIndex ?? 0) - (b.derivationIndex ?? 0)).map(toBankWallet),
 });

@@ -66,6 +66,10 @@ export function parseConfig(env: Record<string, string | undefined>) {
       mailDir: e.MAIL_DIR,
       mailFrom: e.MAIL_FROM,
     }),
+    payeeVerification: Object.freeze({
+      url: e.PAYEE_VERIFICATION_URL,
+      whenNotPossible: e.PAYEE_VERIFICATION_WHEN_NOT_POSSIBLE,
+    }),
   });
 }
 export type Config = ReturnType<typeof parseConfig>;

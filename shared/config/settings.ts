@@ -167,6 +167,17 @@ export const ConsoleSettings = z.object({
   MAIL_FROM: z._default(z.email(), DEFAULT_MAIL_FROM),
 });
 
+/** Verification of Payee (shared/rails/payee-verification/README.md). */
+export const PayeeVerificationSettings = z.object({
+  /** The organization's bank's VoP service; unset, the sandbox stand-in answers for every organization. */
+  PAYEE_VERIFICATION_URL: z.optional(z.url({ protocol: /^https?$/ })),
+  /**
+   * What a NOT_POSSIBLE answer does to a new bank: `confirm` holds it until a member confirms it in the console,
+   * `proceed` treats it as MATCH.
+   */
+  PAYEE_VERIFICATION_WHEN_NOT_POSSIBLE: z._default(z.enum(['confirm', 'proceed']), 'confirm'),
+});
+
 /** What every function of the service reads (`config()`). */
 export const ServiceSettings = z.object({
   ...RuntimeSettings.shape,
@@ -177,6 +188,7 @@ export const ServiceSettings = z.object({
   ...BankChannelSettings.shape,
   ...DocumentSettings.shape,
   ...ConsoleSettings.shape,
+  ...PayeeVerificationSettings.shape,
 });
 /** A variable of the service's settings. */
 export type ServiceVariable = keyof typeof ServiceSettings.shape;

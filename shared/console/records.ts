@@ -54,9 +54,23 @@ export const ApprovalBindingSchema = z.object({
 /** What a signer sees and signs: the challenge is a hash of these and a nonce (see `approval-binding.ts`). */
 export type ApprovalBinding = z.infer<typeof ApprovalBindingSchema>;
 
+/** What a member sees and signs to confirm or reject a bank Verification of Payee held (`payee-decision-rules.ts`). */
+export const PayeeBindingSchema = z.object({
+  bankId: z.string(),
+  customerId: z.string(),
+  beneficiary: z.string(),
+  account: z.string(),
+  result: z.string(),
+  /** The name the payee's bank holds ('' when it gave none). */
+  matchedName: z.string(),
+  decision: z.enum(['CONFIRM', 'REJECT']),
+  reason: z.string(),
+});
+export type PayeeBinding = z.infer<typeof PayeeBindingSchema>;
+
 export const ChallengeSchema = z.object({
   challengeId: z.string(),
-  purpose: z.enum(['register', 'signIn', 'approve']),
+  purpose: z.enum(['register', 'signIn', 'approve', 'decidePayee']),
   /** The base64url challenge handed to the authenticator. */
   challenge: z.string(),
   /** register: the invite's token hash; approve: the member and the transaction. */
@@ -65,6 +79,8 @@ export const ChallengeSchema = z.object({
   memberId: z.optional(z.string()),
   nonce: z.optional(z.string()),
   binding: z.optional(ApprovalBindingSchema),
+  /** decidePayee: the bank and the decision. */
+  payeeBinding: z.optional(PayeeBindingSchema),
   validUntil: z.string(),
 });
 export type Challenge = z.infer<typeof ChallengeSchema>;

@@ -73,6 +73,8 @@
  * | A session by its token                  | GetItem, Update, Delete | pk=`SESSION#<sha256(token)>` sk=`SESSION`, TTL   |
  * | A withdrawal's signatures               | Query, conditional Put | pk=`ORG#<orgId>#TX#<transactionId>` sk begins_with `SIGNATURE#` |
  * | An organization's audit log, newest first | Query, conditional Put | pk=`ORG#<orgId>#AUDIT` sk=`<at>#<entryId>` |
+ * | -- Verification of Payee (issue 26) --  |           |                                                              |
+ * | Banks awaiting a member's payee confirmation | Query / conditional Put, Delete | pk=`ORG#<orgId>#PAYEECONFIRMATIONS` sk=`BANK#<bankId>` |
  */
 
 /** Every rate-limit counter's partition key starts with this: the one item kind every API function may update. */
@@ -338,6 +340,13 @@ export const keys = {
     sk: `${at}#${entryId}`,
   }),
   auditLog: (organizationId: string) => ({ pk: `ORG#${organizationId}#AUDIT` }),
+
+  // Verification of Payee (issue 26): one item per bank held for a member's confirmation, gone once decided.
+  payeeConfirmation: (organizationId: string, bankId: string): Key => ({
+    pk: `ORG#${organizationId}#PAYEECONFIRMATIONS`,
+    sk: `BANK#${bankId}`,
+  }),
+  payeeConfirmationsOfOrganization: (organizationId: string) => ({ pk: `ORG#${organizationId}#PAYEECONFIRMATIONS` }),
 } as const;
 
 /**

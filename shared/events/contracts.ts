@@ -87,8 +87,36 @@ const bankEventData = z
     withdrawal_bank_id: z.uuid(),
     status: z.string().check(z.meta({ description: 'ACTIVE, PENDING or REJECTED' })),
     reason: z.optional(z.string()),
+    /** Verification of Payee (issue 26): absent on banks registered before it. */
+    payee_verification: z.optional(
+      z
+        .object({
+          result: z
+            .string()
+            .check(z.meta({ description: 'MATCH, CLOSE_MATCH, NO_MATCH, NOT_POSSIBLE or NOT_APPLICABLE (USD banks)' })),
+          matched_name: z.nullable(z.string()),
+          confirmation: z.string().check(z.meta({ description: 'NOT_NEEDED, AWAITING, CONFIRMED or REJECTED' })),
+        })
+        .check(
+          z.meta({
+            description:
+              "The payee name check: its result, the name the payee's bank holds on a CLOSE_MATCH, and whether a member must (AWAITING) or did confirm it",
+          }),
+        ),
+    ),
   })
-  .check(z.meta({ examples: [{ customer_id: CUSTOMER_ID, withdrawal_bank_id: BANK_ID, status: 'ACTIVE' }] }));
+  .check(
+    z.meta({
+      examples: [
+        {
+          customer_id: CUSTOMER_ID,
+          withdrawal_bank_id: BANK_ID,
+          status: 'ACTIVE',
+          payee_verification: { result: 'MATCH', matched_name: null, confirmation: 'NOT_NEEDED' },
+        },
+      ],
+    }),
+  );
 
 const virtualAccountEventData = z
   .object({

@@ -19,6 +19,7 @@ import { CsrfRefusedError } from '#shared/http/session.ts';
 import { toFieldError } from '#shared/http/validation.ts';
 import { type Example, examplesMap, JSON_TYPE, schemaExamples } from '#shared/openapi/examples.ts';
 import { fixNullableRefs, forGenerator, isSchema, namedSchemasIn } from '#shared/openapi/generator-schemas.ts';
+import { inReadingOrder, sectionsOf, tagsOf } from '#shared/openapi/sections.ts';
 import { webhookOf } from '#shared/openapi/webhooks.ts';
 import type { RouteDefinition } from '#shared/routing/route.ts';
 import { ErrorBodySchema } from '#shared/routing/schemas.ts';
@@ -38,10 +39,12 @@ const INFO = {
   version: 'v2',
   description: [
     'USDC-to-bank payouts for fintech organizations: customers and KYC, withdrawal banks, withdrawals, wallets and',
-    'signed webhooks.',
+    'signed webhooks. New here? **Getting started**, the first section, has the calls from a customer to a settled',
+    'payout in the order to make them.',
     '',
     '- **Authentication**: `Authorization: Bearer sk_sandbox_...` (or `sk_live_...`) on every operation but the',
-    '  public ones (health, this document, the docs page).',
+    '  public ones (health, this document, the docs page). `npm start` prints a sandbox key (and writes it to',
+    "  `.data/local.json`); the console's API keys page creates more. Use **Authorize** above to send one.",
     '- **Errors** are `{"error": "<message>"}`; a validation message names the field first (`iban: Invalid IBAN`).',
     '  Checks run in this order: 401, 403, 400 (body, query, path), 404, then business rules.',
     '- **Rate limits**: 50 requests per second per API key and 100 per organization (all its keys together),',
@@ -61,15 +64,10 @@ const INFO = {
   ].join('\n'),
 };
 
-const TAG_DESCRIPTIONS: Record<string, string> = {
-  Health: 'Liveness of the service; no key needed.',
-  Customers: 'Customers of your organization and their KYC. Needs the `customers` feature.',
-  Sandbox: 'Stand-ins for the outside world (KYC provider, chain, bank); sandbox organizations only.',
-  Documentation: 'This document and the page that renders it; no key needed.',
-  Withdrawals:
-    "Idempotent withdrawals from a customer's USDC balance to an active bank, their transactions, the balance and " +
-    'the API withdrawal allowance. Creating one also needs the `apiWithdrawals` feature.',
-};
+const CONSOLE_DESCRIPTION = [
+  "The organization console's routes (`/api/console/...`, a session cookie only) and the `/api/v2` routes the console",
+  'calls with its session. Not for integrators: their reference is `/api/v2/openapi.json` (`/docs`).',
+].join(' ');
 
 const STATUS_DESCRIPTIONS: Record<number, string> = {
   400: 'The request is malformed: the message names the field (body first, then query, then path).',
@@ -221,7 +219,7 @@ function requestBodyExamples(route: RouteDefinition, body: z.ZodMiniType): Examp
   return examples;
 }
 
-function operationDescription(route: RouteDefinition): string | undefined {
+function operationDescription(route: RouteDefinition, audience: Audience): string | undefined {
   const notes = [
     ...(route.description ? [route.description] : []),
     ...(route.features ?? []).map(
@@ -231,7 +229,7 @@ function operationDescription(route: RouteDefinition): string | undefined {
     ...(route.console && route.console.permission !== 'public'
       ? [`Console session; needs the \`${route.console.permission}\` permission of the member's role (403 otherwise).`]
       : []),
-    ...(route.session
+    ...(route.session && audience === 'console'
       ? [
           `The console may call this with its session instead of a key: needs the \`${route.session.permission}\` ` +
             "permission of the member's role (403 otherwise)" +
@@ -242,10 +240,16 @@ function operationDescription(route: RouteDefinition): string | undefined {
   return notes.length ? notes.join('\n\n') : undefined;
 }
 
+/**
+ * Who reads a document: integrators (the public document, `/api/v2/openapi.json`: keys only) or the console (its
+ * cookie routes and the API routes it calls with its session, for its generated types and its tests).
+ */
+type Audience = 'public' | 'console';
+
 /** Alternatives: a key, or (console routes, and API routes the console calls) the console's session. */
-function securityOf(route: RouteDefinition): Record<string, string[]>[] {
+function securityOf(route: RouteDefinition, audience: Audience): Record<string, string[]>[] {
   if (route.console) return [{ [SESSION_SCHEME]: [] }];
-  return [{ [SECURITY_SCHEME]: [] }, ...(route.session ? [{ [SESSION_SCHEME]: [] }] : [])];
+  return [{ [SECURITY_SCHEME]: [] }, ...(route.session && audience === 'console' ? [{ [SESSION_SCHEME]: [] }] : [])];
 }
 
 /** A multipart form as OpenAPI shows it: its text fields and its file part (`format: binary`). */
@@ -254,22 +258,22 @@ const formSchema = (form: NonNullable<NonNullable<RouteDefinition['request']>['f
     [form.file]: z.string().check(z.meta({ format: 'binary', description: form.fileDescription })),
   });
 
-function operationOf(route: RouteDefinition): RouteConfig {
+function operationOf(route: RouteDefinition, audience: Audience): RouteConfig {
   const { params, query, body, form } = route.request ?? {};
   const responses = responsesOf(route);
   const statuses = [...new Set([...Object.keys(responses).map(Number), ...commonStatuses(route)])].sort(
     (a, b) => a - b,
   );
-  const description = operationDescription(route);
+  const description = operationDescription(route, audience);
   return {
     method: route.method.toLowerCase() as RouteConfig['method'],
     path: route.path,
     operationId: route.operationId,
     summary: route.summary,
     ...(description ? { description } : {}),
-    tags: [route.tag],
+    tags: tagsOf(route),
     // An empty list marks a public operation explicitly.
-    security: route.auth ? securityOf(route) : [],
+    security: route.auth ? securityOf(route, audience) : [],
     request: {
       ...(params ? { params: forGenerator(params) } : {}),
       ...(query ? { query: forGenerator(query) } : {}),
@@ -312,28 +316,52 @@ const schemasOf = (route: RouteDefinition): z.ZodMiniType[] => [
   ...Object.values(route.responses).filter(isSchema),
 ];
 
-export function buildOpenApiDocument(routes: readonly RouteDefinition[]): OpenApiDocument {
+/** The public document (`/api/v2/openapi.json`, `/docs`): every route but the console's own, in reading order. */
+export const buildOpenApiDocument = (routes: readonly RouteDefinition[]): OpenApiDocument =>
+  buildDocument(
+    routes.filter((route) => !route.console),
+    'public',
+  );
+
+/**
+ * The console's document: its cookie routes and the API routes it calls with its session. The console's types are
+ * generated from it (`npm run openapi:types`), and the tests hold the console's responses to it.
+ */
+export const buildConsoleOpenApiDocument = (routes: readonly RouteDefinition[]): OpenApiDocument =>
+  buildDocument(
+    routes.filter((route) => route.console || route.session),
+    'console',
+  );
+
+function buildDocument(routes: readonly RouteDefinition[], audience: Audience): OpenApiDocument {
   const registry = new OpenAPIRegistry();
   registry.registerComponent('securitySchemes', SECURITY_SCHEME, {
     type: 'http',
     scheme: 'bearer',
     bearerFormat: 'sk_sandbox_... or sk_live_...',
-    description: 'An API key of your organization, created with the admin CLI: `Authorization: Bearer sk_...`.',
+    description: [
+      'An API key of your organization; paste it without `Bearer ` (the header becomes `Authorization: Bearer sk_...`).',
+      'Where keys come from: `npm start` prints a sandbox key and writes it to `.data/local.json` (`apiKey`); the',
+      "console's **API keys** page (`/console/#/api-keys`) creates more, each shown once; an operator creates a live",
+      "organization's first key with `npm run admin -- key create <organizationId>`.",
+    ].join(' '),
   });
-  registry.registerComponent('securitySchemes', SESSION_SCHEME, {
-    type: 'apiKey',
-    in: 'cookie',
-    name: 'console_session',
-    description:
-      "The console's session (`__Host-console_session` outside localhost), set by the sign-in routes; HttpOnly, " +
-      'SameSite=Strict. Changes also need `Origin` (the console) and `X-Console-Request: 1`.',
-  });
-  for (const route of routes) registry.registerPath(operationOf(route));
+  if (audience === 'console') {
+    registry.registerComponent('securitySchemes', SESSION_SCHEME, {
+      type: 'apiKey',
+      in: 'cookie',
+      name: 'console_session',
+      description:
+        "The console's session (`__Host-console_session` outside localhost), set by the sign-in routes; HttpOnly, " +
+        'SameSite=Strict. Changes also need `Origin` (the console) and `X-Console-Request: 1`.',
+    });
+  }
+  const ordered = inReadingOrder(routes);
+  for (const route of ordered) registry.registerPath(operationOf(route, audience));
   for (const type of EVENT_TYPES) registry.registerWebhook(webhookOf(type));
 
   // The webhook events have a section of their own in renderers; as a tag they would show an empty one.
-  const tagNames = [...new Set(routes.map((route) => route.tag))];
-  const named = namedSchemasIn([...routes.flatMap(schemasOf), ...EVENT_TYPES.map(eventEnvelopeSchemaOf)]);
+  const named = namedSchemasIn([...ordered.flatMap(schemasOf), ...EVENT_TYPES.map(eventEnvelopeSchemaOf)]);
   // Plain zod schemas in this list are not recognised with zod 4 (they have a `type` of their own): wrap them.
   const definitions = [
     ...named.map((schema) => ({ type: 'schema' as const, schema: forGenerator(schema) })),
@@ -341,11 +369,9 @@ export function buildOpenApiDocument(routes: readonly RouteDefinition[]): OpenAp
   ];
   const document = new OpenApiGeneratorV31(definitions).generateDocument({
     openapi: '3.1.0',
-    info: INFO,
-    tags: tagNames.map((name) => ({
-      name,
-      ...(TAG_DESCRIPTIONS[name] ? { description: TAG_DESCRIPTIONS[name] } : {}),
-    })),
+    info:
+      audience === 'public' ? INFO : { ...INFO, title: 'Payout service console API', description: CONSOLE_DESCRIPTION },
+    tags: sectionsOf(ordered),
   });
   return fixNullableRefs(document) as OpenApiDocument;
 }

@@ -1,4 +1,5 @@
 import { BANK_NOT_FOUND } from '#shared/banks/bank-rules.ts';
+import { assertPayeeSettled } from '#shared/banks/payee-rules.ts';
 import type { BankRecord } from '#shared/banks/records.ts';
 import { getBankOfCustomer } from '#shared/banks/repository.ts';
 import { assertMayTransact, CUSTOMER_NOT_FOUND } from '#shared/customers/customer-rules.ts';
@@ -267,6 +268,7 @@ function checkPayee(customer: CustomerRecord | undefined, bank: BankRecord | und
   if (!customer) throw CUSTOMER_NOT_FOUND.error();
   assertMayTransact(customer);
   if (!bank) throw BANK_NOT_FOUND.error();
+  assertPayeeSettled(bank);
   if (bank.status !== 'ACTIVE') throw new BadRequestError('withdrawalBankId: Withdrawal bank is not active');
   return { customer, bank };
 }

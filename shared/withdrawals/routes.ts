@@ -1,4 +1,5 @@
 import { BANK_NOT_FOUND } from '#shared/banks/bank-rules.ts';
+import { PAYEE_UNCONFIRMED } from '#shared/banks/payee-rules.ts';
 import { CUSTOMER_DISABLED, CUSTOMER_NOT_FOUND, KYC_REQUIRED } from '#shared/customers/customer-rules.ts';
 import { customerRoute, NoBody } from '#shared/routing/presets.ts';
 import { defineRoute, OPENAPI_PROSE, type RouteDefinition } from '#shared/routing/route.ts';
@@ -43,7 +44,7 @@ export const routes = {
     access: { table: 'readwrite' },
     request: { params: CustomerIdParams, body: CreateWithdrawalBody },
     responses: { 201: TransactionResponseSchema },
-    refusals: [CUSTOMER_NOT_FOUND, KYC_REQUIRED, CUSTOMER_DISABLED, BANK_NOT_FOUND, KEY_REUSED],
+    refusals: [CUSTOMER_NOT_FOUND, KYC_REQUIRED, CUSTOMER_DISABLED, BANK_NOT_FOUND, KEY_REUSED, PAYEE_UNCONFIRMED],
     // The body's own check and the stack's 503, as this route words them.
     examples: { responses: { 400: { error: NEITHER_AMOUNT }, 503: { error: FAILED_TO_EXECUTE } } },
   }),

@@ -278,6 +278,44 @@ describe('the organization console in Chromium', () => {
     await ownerCard.waitFor({ state: 'detached' });
   });
 
+  it('holds a bank Verification of Payee answered CLOSE_MATCH until the owner confirms it with a passkey', async () => {
+    const { customerId: payeeId } = await api<{ customerId: string }>('POST', '/customers', {
+      name: 'Grace Close Match Hopper',
+      accountType: 'individual',
+      email: 'grace@example.com',
+    });
+    await api('POST', `/sandbox/customers/${payeeId}/kyc/approve`, { verifiedName: 'Grace Close Match Hopper' });
+    const held = await api<{ id: string; status: string; payeeVerification: { result: string } }>(
+      'POST',
+      `/customers/${payeeId}/withdrawal/banks`,
+      {
+        beneficiaryName: 'Grace Close Match Hopper',
+        currency: 'EUR',
+        iban: 'FR1420041010050500013M02606',
+        bic: 'PSSTFRPPXXX',
+      },
+    );
+    expect([held.status, held.payeeVerification.result]).toEqual(['PENDING', 'CLOSE_MATCH']);
+
+    await open(owner, '#/confirm-banks');
+    const card = owner.page.locator(`[data-bank="${held.id}"]`);
+    await card.waitFor();
+    expect(await card.textContent()).toMatch(
+      /Grace Close Match Hopper.*CLOSE_MATCH.*Grace Hopper.*FR1420041010050500013M02606/s,
+    );
+    await shot(owner, '10a-banks-to-confirm');
+    await card.getByRole('button', { name: 'Confirm with passkey' }).click();
+    await owner.page.getByText('Confirmed Grace Close Match Hopper: ACTIVE').waitFor();
+    await card.waitFor({ state: 'detached' });
+
+    const confirmed = await api<{ status: string; payeeVerification: { confirmation: string; decidedBy: string } }>(
+      'GET',
+      `/customers/${payeeId}/withdrawal/banks/${held.id}`,
+    );
+    expect(confirmed.status).toBe('ACTIVE');
+    expect(confirmed.payeeVerification).toMatchObject({ confirmation: 'CONFIRMED', decidedBy: 'owner@sandbox.local' });
+  });
+
   it('refuses a state-changing request without the anti-CSRF header (403), even with the session', async () => {
     expect(await fetchFrom(owner, '/api/console/api-keys', {})).toBe(403);
     expect(await fetchFrom(owner, '/api/console/api-keys', { 'x-console-request': '1' })).toBe(201);

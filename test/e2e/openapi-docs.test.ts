@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { paths } from '#infra/openapi/generated/api-types.ts';
 import { REPO_ROOT } from '#infra/repo-root.ts';
 import { EVENT_TYPES } from '#shared/events/contracts.ts';
+import { GETTING_STARTED, GETTING_STARTED_TAG } from '#shared/openapi/sections.ts';
 import { routeList, routes } from '#shared/routes.ts';
 import { type Runtime, startRuntime } from '#test/support/local-runtime.ts';
 import { type Contract, contractOf, observe } from '#test/support/openapi-contract.ts';
@@ -27,6 +28,8 @@ const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}/;
+/** The public reference's routes: every one but the console's own (a session cookie only; not for integrators). */
+const publicRoutes = routeList.filter((route) => !route.console);
 
 /** The README's TypeScript example, between its markers, exactly as a reader copies it. */
 function readmeClientExample(): string {
@@ -54,7 +57,7 @@ describe('API documentation on npm start', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('serves the OpenAPI 3.1 document without a key, with an operation for every route', async () => {
+  it("serves the OpenAPI 3.1 document without a key, with an operation for every route but the console's", async () => {
     const { status, body } = await runtime.api<{ openapi: string; paths: Record<string, Record<string, unknown>> }>(
       'GET',
       '/openapi.json',
@@ -62,7 +65,11 @@ describe('API documentation on npm start', () => {
 
     expect(status).toBe(200);
     expect(body.openapi).toBe('3.1.0');
-    for (const route of routeList) expect(body.paths[route.path]?.[route.method.toLowerCase()]).toBeDefined();
+    for (const route of routeList) {
+      const operation = body.paths[route.path]?.[route.method.toLowerCase()];
+      if (route.console) expect(operation, route.operationId).toBeUndefined();
+      else expect(operation, route.operationId).toBeDefined();
+    }
   });
 
   it('is called through the typed client generated from the document, each response held to it', async () => {
@@ -151,10 +158,20 @@ describe('API documentation on npm start', () => {
       await expect(page.title()).resolves.toBe('Payout service API');
       // Swagger UI's deep-link ids write a tag's spaces as underscores.
       const tagId = (tag: string) => tag.replace(/\s/g, '_');
-      for (const tag of new Set(routeList.map((route) => route.tag))) {
+      for (const tag of new Set(publicRoutes.map((route) => route.tag))) {
         expect(await page.locator(`[id="operations-tag-${tagId(tag)}"]`).count(), `tag ${tag}`).toBe(1);
       }
-      for (const route of routeList) {
+      // The sections in reading order: getting started first, the sandbox last; its calls in the walkthrough's order.
+      const sections = await page
+        .locator('.opblock-tag-section h3')
+        .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-tag')));
+      expect(sections[0]).toBe(GETTING_STARTED_TAG);
+      expect(sections.at(-1)).toBe('Sandbox');
+      const started = await page
+        .locator(`[id^="operations-${tagId(GETTING_STARTED_TAG)}-"]`)
+        .evaluateAll((nodes) => nodes.map((node) => node.id.split('-').at(-1)));
+      expect(started).toEqual(GETTING_STARTED.map((step) => step.operationId));
+      for (const route of publicRoutes) {
         const operation = page.locator(`[id="operations-${tagId(route.tag)}-${route.operationId}"]`);
         expect(await operation.isVisible(), route.operationId).toBe(true);
         expect(await operation.locator('.opblock-summary-path').textContent()).toBe(route.path);
@@ -174,6 +191,16 @@ describe('API documentation on npm start', () => {
       expect(opened).toContain('ada@example.com');
       expect(opened).toContain('3b241101-e2bb-4255-8caf-4136c566a962');
       for (const status of Object.keys(routes.createCustomer.responses)) expect(opened).toContain(status);
+
+      // The Authorize dialog offers the key alone, and says where keys come from.
+      await page.locator('.btn.authorize').click();
+      const dialog = page.locator('.dialog-ux .modal-ux');
+      await dialog.waitFor();
+      const offered = (await dialog.textContent()) ?? '';
+      expect(offered).toContain('bearerAuth');
+      expect(offered).toContain('npm start');
+      expect(offered).toContain('API keys');
+      expect(offered).not.toContain('console_session');
 
       expect(elsewhere).toEqual([]);
       expect(problems).toEqual([]);

@@ -60,6 +60,16 @@ describe('creating withdrawal banks', () => {
       notificationEnabled: false,
       status: 'ACTIVE',
       rejectionReason: null,
+      payeeVerification: {
+        result: 'MATCH',
+        matchedName: null,
+        reason: null,
+        source: 'sandbox',
+        checkedAt: created.body.createdAt,
+        confirmation: 'NOT_NEEDED',
+        decidedBy: null,
+        decidedAt: null,
+      },
       createdAt: expect.any(String),
       wallets: CHAINS.map((chain) => ({
         id: expect.any(String),
@@ -82,7 +92,12 @@ describe('creating withdrawal banks', () => {
       expect.objectContaining({
         event_type: 'withdrawal_bank.created',
         org_id: org.organizationId,
-        data: { customer_id: customerId, withdrawal_bank_id: bank.id, status: 'ACTIVE' },
+        data: {
+          customer_id: customerId,
+          withdrawal_bank_id: bank.id,
+          status: 'ACTIVE',
+          payee_verification: { result: 'MATCH', matched_name: null, confirmation: 'NOT_NEEDED' },
+        },
       }),
     ]);
   });
@@ -261,11 +276,21 @@ describe('reviewing third-party banks', () => {
       expect.objectContaining({
         event_type: 'withdrawal_bank.approved',
         org_id: org.organizationId,
-        data: { customer_id: customerId, withdrawal_bank_id: created.body.id, status: 'ACTIVE' },
+        data: {
+          customer_id: customerId,
+          withdrawal_bank_id: created.body.id,
+          status: 'ACTIVE',
+          payee_verification: { result: 'MATCH', matched_name: null, confirmation: 'NOT_NEEDED' },
+        },
       }),
       expect.objectContaining({
         event_type: 'withdrawal_bank.created',
-        data: { customer_id: customerId, withdrawal_bank_id: created.body.id, status: 'PENDING' },
+        data: {
+          customer_id: customerId,
+          withdrawal_bank_id: created.body.id,
+          status: 'PENDING',
+          payee_verification: { result: 'MATCH', matched_name: null, confirmation: 'NOT_NEEDED' },
+        },
       }),
     ]);
 
@@ -303,6 +328,7 @@ describe('reviewing third-party banks', () => {
       withdrawal_bank_id: bank.id,
       status: 'REJECTED',
       reason: 'Beneficiary could not be verified',
+      payee_verification: { result: 'NOT_APPLICABLE', matched_name: null, confirmation: 'NOT_NEEDED' },
     });
     expect(await request('POST', banksOf(customerId), { key, body })).toMatchObject({ status: 201 });
   });

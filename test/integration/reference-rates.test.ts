@@ -159,6 +159,7 @@ describe('a live organization on ECB rates', () => {
     const bank = await createBank(deps, {
       ...body,
       organizationId: payee.organizationId,
+      environment: 'live',
       customerId: payee.customerId,
     });
     const address = bank.wallets.find((wallet) => wallet.chain === 'base')?.address ?? '';

@@ -2,9 +2,9 @@
  * The console's only way to the server: same-origin fetches with the session cookie. Every state-changing call
  * carries `X-Console-Request: 1` (with the browser's own Origin, the anti-CSRF proof the server demands).
  */
-import type { components } from '#infra/openapi/generated/api-types.ts';
+import type { components } from '#infra/openapi/generated/console-api-types.ts';
 
-/** The API's own types, generated from its OpenAPI document (`npm run openapi:types`): no copy to drift. */
+/** The API's own types, generated from the console's OpenAPI document (`npm run openapi:types`): no copy to drift. */
 type Schemas = components['schemas'];
 
 export type Session = Schemas['ConsoleSession'];

@@ -4,6 +4,7 @@ import { ApiError, call, describe, type Session } from './api.ts';
 import { ApiKeysPage } from './pages/api-keys.tsx';
 import { ApprovalsPage } from './pages/approvals.tsx';
 import { AuditPage } from './pages/audit.tsx';
+import { BanksToConfirmPage } from './pages/banks-to-confirm.tsx';
 import { CustomerPage, CustomersPage } from './pages/customers.tsx';
 import { InvitePage } from './pages/invite.tsx';
 import { MembersPage } from './pages/members.tsx';
@@ -27,6 +28,7 @@ const useHash = () => {
 
 const NAV: { path: string; label: string; permission: string }[] = [
   { path: '/approvals', label: 'Approvals', permission: 'read' },
+  { path: '/confirm-banks', label: 'Banks to confirm', permission: 'read' },
   { path: '/customers', label: 'Customers', permission: 'read' },
   { path: '/transactions', label: 'Transactions', permission: 'read' },
   { path: '/members', label: 'Members', permission: 'read' },
@@ -53,6 +55,8 @@ function Routed({ hash, session }: { hash: string; session: Session }) {
       return <SettingsPage session={session} />;
     case 'audit':
       return <AuditPage />;
+    case 'confirm-banks':
+      return <BanksToConfirmPage session={session} />;
     default:
       return <ApprovalsPage session={session} />;
   }

@@ -6,17 +6,25 @@
 // Generated from GET /api/v2/openapi.json by `npm run openapi:types`; do not edit.
 
 export interface paths {
-    "/api/v2/health": {
+    "/api/v2/webhooks/endpoints": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /** Service health */
-        get: operations["health"];
+        /** List webhook endpoints, newest first */
+        get: operations["listWebhookEndpoints"];
         put?: never;
-        post?: never;
+        /**
+         * Create a webhook endpoint (the signing secret is shown only here and on rotation)
+         * @description **Receivers**: live organizations need `https` and a public address; private, loopback, link-local and metadata addresses are refused when saved and again at every delivery (after DNS resolution). Sandbox organizations may also use `http` and loopback, such as `http://127.0.0.1:4000/webhooks` for a receiver on your machine (`npm start`; in AWS loopback is refused for everyone).
+         *
+         *     **Events only after the endpoint exists**: an endpoint receives the events created after it was created, never older ones; create it before the flow you want to observe.
+         *
+         *     **Verifying**: each delivery is a Standard Webhooks POST (`webhook-id`, `webhook-timestamp`, `webhook-signature`) signed with the `secret` returned here (keep it: it is shown only here and on rotation). Verify the raw body with the `standardwebhooks` (or `svix`) library before parsing it. Answer 2xx within 15 s; anything else is retried (5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h). Delivery is at least once and unordered: deduplicate on `webhook-id`.
+         */
+        post: operations["createWebhookEndpoint"];
         delete?: never;
         options?: never;
         head?: never;
@@ -33,8 +41,6 @@ export interface paths {
         /**
          * List customers, newest first (search: name or e-mail, any letter case)
          * @description Needs the `customers` feature of your organization (403 otherwise).
-         *
-         *     The console may call this with its session instead of a key: needs the `read` permission of the member's role (403 otherwise).
          */
         get: operations["listCustomers"];
         put?: never;
@@ -51,6 +57,154 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/sandbox/customers/{customerId}/kyc/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sandbox: approve KYC with a verified name and address
+         * @description Stands in for the KYC provider: the customer becomes `APPROVED` with `verifiedName` (default: its `name`) and the address (default: the one on file, else a sample address). Send the name the withdrawal banks will carry: a `CUSTOMER` bank whose `beneficiaryName` does not match it is refused with a 400. Works from any status but `APPROVED` (409); sends `customer.kyc.approved`.
+         *
+         *     Sandbox organizations only; others get 404.
+         */
+        post: operations["sandboxApproveKyc"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/customers/{customerId}/withdrawal/banks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a customer's withdrawal banks, newest first
+         * @description Needs the `customers` feature of your organization (403 otherwise).
+         */
+        get: operations["listWithdrawalBanks"];
+        put?: never;
+        /**
+         * Add a withdrawal bank, with one deposit wallet per supported chain
+         * @description EUR banks take `iban` and `bic` (SEPA), USD banks `accountNumber` and `routingNumber` (Fedwire); the other currency's fields are refused by name. Checked in this order: the shape (400), the customer (404), its KYC (403 until approved), for `CUSTOMER` banks the name match, then duplicates (409: one bank per account and customer).
+         *
+         *     **Name matching**: a `CUSTOMER` bank's `beneficiaryName` must match the KYC verified name (`verifiedName`). Case, accents, repeated spaces, punctuation and word order are ignored (`Doe, Jane` = `Jane Doe`, `Müller` = `Mueller`); an initial may stand for a word (`J. Doe` = `Jane Doe`) if one full word matches; every word must be accounted for (a left-out middle name is a mismatch: 400 `beneficiaryName: Beneficiary name does not match the customer's verified name`). Corporates may drop one legal form (GmbH, Ltd, Inc, ...).
+         *
+         *     `CUSTOMER` banks are `ACTIVE` at once; `OTHER_INDIVIDUAL` and `OTHER_BUSINESS` banks are `PENDING` until reviewed. The bank gets one USDC deposit wallet per supported chain: USDC sent there is paid out to the bank (enabled while the bank is `ACTIVE`).
+         *
+         *     **Verification of Payee** (EUR banks): the payee's bank is asked whether `beneficiaryName` holds the IBAN; the answer is `payeeVerification`. `CLOSE_MATCH` (with the name the bank holds) and `NO_MATCH` keep the bank `PENDING` until a member confirms or rejects it in the console; withdrawals to it are refused meanwhile (409). Sandbox: a name containing "Close Match", "No Match" or "Unavailable" gives that answer, any other `MATCH`; USD banks are `NOT_APPLICABLE`.
+         *
+         *     Needs the `customers` feature of your organization (403 otherwise).
+         */
+        post: operations["createWithdrawalBank"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/sandbox/customers/{customerId}/balance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sandbox: credit USDC to the customer's balance (a completed DEPOSIT)
+         * @description Stands in for money arriving: the amount (a decimal string) is added to the available balance at once, recorded as a `COMPLETED` `DEPOSIT`, and `deposit.created` is sent.
+         *
+         *     Sandbox organizations only; others get 404.
+         */
+        post: operations["sandboxCreditBalance"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/customers/{customerId}/withdrawal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a withdrawal to an active bank of the customer (idempotent)
+         * @description **Amounts** are decimal strings, never JSON numbers: exactly one of `sourceAmount` (USDC taken from the balance, up to 6 places) or `targetAmount` (what the bank receives in its currency, up to 2 places). The fee is `max(minFee, source × feeBps / 10000)` rounded up to 6 places; the payout is `(source − fee) × rate` rounded down to 2 places; for a `targetAmount` the smallest source that delivers it is charged.
+         *
+         *      **Idempotency**: send `idempotencyKey` (or the `Idempotency-Key` header) and retry freely: the same key and parameters answer 201 with the transaction as it is now and `Idempotent-Replayed: true`, writing nothing; the same key with other parameters is a 422.
+         *
+         *     **Outcome**: when the API allowance and the available balance both cover it, the withdrawal is `PROCESSING` at once (both reserved); otherwise it is `PROPOSED` (`requiresUiAction: true`) and waits for signatures. The customer needs approved KYC (403) and the bank must be `ACTIVE` (400).
+         *
+         *     **Sandbox**: a `PROCESSING` payout settles by itself a few seconds later (`COMPLETED`, 3 s by default, `SANDBOX_SETTLE_AFTER_S`), or at once with `POST /sandbox/transactions/{transactionId}/complete` (`/fail` to fail it). Each status change sends `withdrawal.status_changed`.
+         *
+         *     Needs the `customers` feature of your organization (403 otherwise).
+         *
+         *     Needs the `apiWithdrawals` feature of your organization (403 otherwise).
+         */
+        post: operations["createWithdrawal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/customers/{customerId}/transactions/{transactionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a transaction
+         * @description Needs the `customers` feature of your organization (403 otherwise).
+         */
+        get: operations["getTransaction"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/customers/{customerId}/balance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the customer's USDC balance (available and locked)
+         * @description `balance` = `availableBalance` + `lockedBalance`; locked is what withdrawals in progress hold. Decimal strings.
+         *
+         *     Needs the `customers` feature of your organization (403 otherwise).
+         */
+        get: operations["getCustomerBalance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/customers/{customerId}": {
         parameters: {
             query?: never;
@@ -61,8 +215,6 @@ export interface paths {
         /**
          * Get a customer
          * @description Needs the `customers` feature of your organization (403 otherwise).
-         *
-         *     The console may call this with its session instead of a key: needs the `read` permission of the member's role (403 otherwise).
          */
         get: operations["getCustomer"];
         put?: never;
@@ -199,8 +351,6 @@ export interface paths {
         /**
          * Get the customer's verified address
          * @description Needs the `customers` feature of your organization (403 otherwise).
-         *
-         *     The console may call this with its session instead of a key: needs the `read` permission of the member's role (403 otherwise).
          */
         get: operations["getKycAddress"];
         put?: never;
@@ -211,29 +361,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v2/sandbox/customers/{customerId}/kyc/level": {
+    "/api/v2/customers/{customerId}/withdrawal/banks/{bankId}": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        get?: never;
-        put?: never;
         /**
-         * Sandbox: the KYC provider moves the customer to another level
-         * @description Stands in for the provider: `kyc.levelName` becomes `levelName` and `customer.kyc.level_changed` is sent with `previous_level` and `new_level`; the level the customer is at changes nothing.
-         *
-         *     Sandbox organizations only; others get 404.
+         * Get a withdrawal bank
+         * @description Needs the `customers` feature of your organization (403 otherwise).
          */
-        post: operations["sandboxChangeKycLevel"];
+        get: operations["getWithdrawalBank"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/api/v2/sandbox/customers/{customerId}/kyc/approve": {
+    "/api/v2/customers/{customerId}/transactions/{transactionId}/cancel": {
         parameters: {
             query?: never;
             header?: never;
@@ -243,19 +391,139 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Sandbox: approve KYC with a verified name and address
-         * @description Stands in for the KYC provider: the customer becomes `APPROVED` with `verifiedName` (default: its `name`) and the address (default: the one on file, else a sample address). Send the name the withdrawal banks will carry: a `CUSTOMER` bank whose `beneficiaryName` does not match it is refused with a 400. Works from any status but `APPROVED` (409); sends `customer.kyc.approved`.
+         * Cancel a withdrawal that awaits signatures
+         * @description Only while `PROPOSED` or `PARTIALLY_SIGNED` (409 otherwise); nothing was reserved, so nothing moves.
          *
-         *     Sandbox organizations only; others get 404.
+         *     Needs the `customers` feature of your organization (403 otherwise).
          */
-        post: operations["sandboxApproveKyc"];
+        post: operations["cancelTransaction"];
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/api/v2/sandbox/customers/{customerId}/kyc/reject": {
+    "/api/v2/customers/{customerId}/transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a customer's transactions, newest first (filters: type, status)
+         * @description Withdrawals and deposits; amounts are decimal strings. Filters take any letter case.
+         *
+         *     Needs the `customers` feature of your organization (403 otherwise).
+         */
+        get: operations["listTransactions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/customers/withdrawal/allowance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the organization's API withdrawal allowance
+         * @description API withdrawals within the allowance execute at once; beyond it they become proposals that need signatures. `enabled` is the `apiWithdrawals` feature.
+         *
+         *     Needs the `customers` feature of your organization (403 otherwise).
+         */
+        get: operations["getWithdrawalAllowance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/rates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an indicative rate quote (USDC to EUR or USD)
+         * @description Compose's `GET /rates`, snake_case. The quote comes from the withdrawals' engine with the organization's fees and the current rates, so it is what a withdrawal made at that moment gets; it is not locked. Live organizations (on the ECB source, the default in AWS) are quoted the European Central Bank's latest reference rate less their spread; when that rate is older than the configured age, the quote still shows it, but a withdrawal made on it waits as PROPOSED instead of executing. Exactly one of `source_amount` and `target_amount`. Other pairs (deposits: EUR/USD to USDC, EURC) are a 400.
+         *
+         *     Needs the `customers` feature of your organization (403 otherwise).
+         */
+        get: operations["getRate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/customers/{customerId}/deposit/wallets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a customer's wallets: bank deposit wallets and destination wallets
+         * @description Needs the `customers` feature of your organization (403 otherwise).
+         */
+        get: operations["listCustomerWallets"];
+        put?: never;
+        /**
+         * Add a destination wallet: the customer's own address for on-ramp deposits
+         * @description One address is one wallet within your organization (409 `Address already in use by another wallet`); mixed-case addresses must carry a correct EIP-55 checksum. Stored and returned checksummed.
+         *
+         *     Needs the `customers` feature of your organization (403 otherwise).
+         */
+        post: operations["createCustomerWallet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/customers/{customerId}/deposit/wallets/{walletId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a wallet
+         * @description Needs the `customers` feature of your organization (403 otherwise).
+         */
+        get: operations["getCustomerWallet"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a destination wallet
+         * @description Needs the `customers` feature of your organization (403 otherwise).
+         */
+        delete: operations["deleteCustomerWallet"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a destination wallet's address
+         * @description Needs the `customers` feature of your organization (403 otherwise).
+         */
+        patch: operations["updateCustomerWallet"];
+        trace?: never;
+    };
+    "/api/v2/verify-address": {
         parameters: {
             query?: never;
             header?: never;
@@ -265,12 +533,271 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Sandbox: reject KYC
-         * @description Works from `NOT_STARTED` or `PENDING` (409 otherwise); sends `customer.kyc.rejected`.
+         * Verify an Ethereum address: EIP-55 checksum, contract, Safe multisig
+         * @description Compose's address check, answered 200 whatever the address: `isValid` with the reason in `errors` (`Invalid Ethereum address format`, a wrong EIP-55 checksum, an address no one holds), then, for a valid address, `isContract` (code at the address, `eth_getCode`) and `isSafeWallet` (it answers Safe's `getThreshold()` and `getOwners()`; `safe` shows them) on `chain` (default `base`). `warnings`: an address without checksum, a contract that is not a Safe. Nothing is stored. 503 when the chain's node does not answer.
          *
-         *     Sandbox organizations only; others get 404.
+         *     Needs the `customers` feature of your organization (403 otherwise).
          */
-        post: operations["sandboxRejectKyc"];
+        post: operations["verifyAddress"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/customers/{customerId}/deposit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Bank details for fiat deposits to the customer's USDC balance
+         * @description The payer must quote `reference` exactly and pay from the customer's own account. Fields the rail does not use are `null`. With an ACTIVE USD virtual account, `usd` + `SWIFT` answers its dedicated IBAN. Needs approved KYC (403).
+         *
+         *     Needs the `customers` feature of your organization (403 otherwise).
+         */
+        get: operations["getDepositDetails"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/customers/{customerId}/virtual-account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a customer's virtual account (by `virtualAccountId`, else the newest)
+         * @description Compose's poll for the IBAN: `status` becomes `APPROVED` and `virtualAccount` carries the details.
+         *
+         *     Needs the `customers` feature of your organization (403 otherwise).
+         */
+        get: operations["getVirtualAccount"];
+        put?: never;
+        /**
+         * Request a dedicated USD or EUR virtual account (PENDING until opened)
+         * @description One per currency and customer (409). Needs approved KYC (403). Answers Compose's shape: `virtualAccountId`, `status` (`PENDING`, then `APPROVED`), `message` and the nested `virtualAccount` (null until opened); `virtual_account.created` and later `virtual_account.approved` (or `virtual_account.rejected`, after which the customer may request a new account of that currency) are sent. In the sandbox, `POST /sandbox/customers/{customerId}/virtual-accounts/{virtualAccountId}/approve` opens it and `/reject` refuses it.
+         *
+         *     Needs the `customers` feature of your organization (403 otherwise).
+         */
+        post: operations["createVirtualAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/customers/{customerId}/virtual-accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a customer's virtual accounts, newest first
+         * @description Needs the `customers` feature of your organization (403 otherwise).
+         */
+        get: operations["listVirtualAccounts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/customers/{customerId}/developer-fees": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a customer's developer fee rate
+         * @description 0 until set with `PATCH`; `updatedAt` is then the customer’s creation time.
+         *
+         *     Needs the `customers` feature of your organization (403 otherwise).
+         */
+        get: operations["getCustomerDeveloperFees"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Set a customer's developer fee rate
+         * @description Your own fee on the customer’s transactions made from now on, in basis points (0-2500). A withdrawal pays it from its source amount: `targetAmount = roundDown((sourceAmount - fee - developerFee.amount) * exchangeRate, 2)`, with `developerFee.amount = roundDown((sourceAmount - fee) * bps / 10000, 6)`; it accrues to your developer fees when the payout completes (a failed one earns nothing). A deposit keeps it from the credited amount: the customer gets `targetAmount - developerFee.amount`, you get the rest at once. Each transaction keeps the rate it was made with. `GET /rates?customer_id=` quotes with it.
+         *
+         *     Needs the `customers` feature of your organization (403 otherwise).
+         */
+        patch: operations["updateCustomerDeveloperFees"];
+        trace?: never;
+    };
+    "/api/v2/developer-fees": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get your accrued developer fees
+         * @description Needs the `customers` feature of your organization (403 otherwise).
+         */
+        get: operations["getDeveloperFees"];
+        put?: never;
+        /**
+         * Claim your developer fees to your organization balance
+         * @description Moves the accrued fees (all of them, or `amount`) to your custodial USDC balance (`GET /balances`) at once, and sends `developer_fees.claimed` with the claim’s `transactionId`. Nothing accrued: 400 `No developer fees available to claim`; more than accrued: 400. Of two claims at the same moment, the second gets what the first left.
+         *
+         *     Needs the `customers` feature of your organization (403 otherwise).
+         */
+        post: operations["claimDeveloperFees"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/balances": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get your organization's own balances
+         * @description Custodial: the USDC the service holds for your organization, which is the developer fees you claimed (`Developer fees claimed to your organization balance`). Your customers' balances are theirs, not in this figure. Non-custodial: the service keeps no wallet your organization controls, so `address` is null and `balances` empty.
+         *
+         *     Needs the `customers` feature of your organization (403 otherwise).
+         */
+        get: operations["getBalances"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/webhooks/endpoints/{endpointId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a webhook endpoint */
+        get: operations["getWebhookEndpoint"];
+        put?: never;
+        post?: never;
+        /** Delete a webhook endpoint */
+        delete: operations["deleteWebhookEndpoint"];
+        options?: never;
+        head?: never;
+        /** Change a webhook endpoint's URL, event types or description */
+        patch: operations["updateWebhookEndpoint"];
+        trace?: never;
+    };
+    "/api/v2/webhooks/endpoints/{endpointId}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate the signing secret (the old one keeps signing for 24 hours)
+         * @description For 24 hours every delivery carries two signatures, by the new and the old secret, so receivers can switch over without losing an event.
+         */
+        post: operations["rotateWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/webhooks/endpoints/{endpointId}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a webhook.test event to this endpoint
+         * @description Goes to this endpoint only, signed and retried like any event; not subscribable. At most 5 a minute per endpoint (429 with `Retry-After`).
+         */
+        post: operations["sendWebhookTest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/webhooks/endpoints/{endpointId}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List an endpoint's deliveries, newest first */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/webhooks/deliveries/{deliveryId}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Redeliver now (a failed or delivered delivery gets one attempt more)
+         * @description A `FAILED` or `DELIVERED` delivery gets exactly one more attempt; a `PENDING` one is brought forward. The same `webhook-id` and body are sent, so a receiver that deduplicates handles it once. At most 10 a minute per endpoint (429 with `Retry-After`).
+         */
+        post: operations["retryWebhookDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Service health */
+        get: operations["health"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -328,54 +855,44 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v2/customers/{customerId}/withdrawal/banks": {
+    "/api/v2/sandbox/customers/{customerId}/kyc/level": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /**
-         * List a customer's withdrawal banks, newest first
-         * @description Needs the `customers` feature of your organization (403 otherwise).
-         *
-         *     The console may call this with its session instead of a key: needs the `read` permission of the member's role (403 otherwise).
-         */
-        get: operations["listWithdrawalBanks"];
+        get?: never;
         put?: never;
         /**
-         * Add a withdrawal bank, with one deposit wallet per supported chain
-         * @description EUR banks take `iban` and `bic` (SEPA), USD banks `accountNumber` and `routingNumber` (Fedwire); the other currency's fields are refused by name. Checked in this order: the shape (400), the customer (404), its KYC (403 until approved), for `CUSTOMER` banks the name match, then duplicates (409: one bank per account and customer).
+         * Sandbox: the KYC provider moves the customer to another level
+         * @description Stands in for the provider: `kyc.levelName` becomes `levelName` and `customer.kyc.level_changed` is sent with `previous_level` and `new_level`; the level the customer is at changes nothing.
          *
-         *     **Name matching**: a `CUSTOMER` bank's `beneficiaryName` must match the KYC verified name (`verifiedName`). Case, accents, repeated spaces, punctuation and word order are ignored (`Doe, Jane` = `Jane Doe`, `Müller` = `Mueller`); an initial may stand for a word (`J. Doe` = `Jane Doe`) if one full word matches; every word must be accounted for (a left-out middle name is a mismatch: 400 `beneficiaryName: Beneficiary name does not match the customer's verified name`). Corporates may drop one legal form (GmbH, Ltd, Inc, ...).
-         *
-         *     `CUSTOMER` banks are `ACTIVE` at once; `OTHER_INDIVIDUAL` and `OTHER_BUSINESS` banks are `PENDING` until reviewed. The bank gets one USDC deposit wallet per supported chain: USDC sent there is paid out to the bank (enabled while the bank is `ACTIVE`).
-         *
-         *     Needs the `customers` feature of your organization (403 otherwise).
+         *     Sandbox organizations only; others get 404.
          */
-        post: operations["createWithdrawalBank"];
+        post: operations["sandboxChangeKycLevel"];
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/api/v2/customers/{customerId}/withdrawal/banks/{bankId}": {
+    "/api/v2/sandbox/customers/{customerId}/kyc/reject": {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        /**
-         * Get a withdrawal bank
-         * @description Needs the `customers` feature of your organization (403 otherwise).
-         *
-         *     The console may call this with its session instead of a key: needs the `read` permission of the member's role (403 otherwise).
-         */
-        get: operations["getWithdrawalBank"];
+        get?: never;
         put?: never;
-        post?: never;
+        /**
+         * Sandbox: reject KYC
+         * @description Works from `NOT_STARTED` or `PENDING` (409 otherwise); sends `customer.kyc.rejected`.
+         *
+         *     Sandbox organizations only; others get 404.
+         */
+        post: operations["sandboxRejectKyc"];
         delete?: never;
         options?: never;
         head?: never;
@@ -418,202 +935,6 @@ export interface paths {
          * @description Sandbox organizations only; others get 404.
          */
         post: operations["sandboxRejectWithdrawalBank"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v2/webhooks/endpoints": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * List webhook endpoints, newest first
-         * @description The console may call this with its session instead of a key: needs the `read` permission of the member's role (403 otherwise).
-         */
-        get: operations["listWebhookEndpoints"];
-        put?: never;
-        /**
-         * Create a webhook endpoint (the signing secret is shown only here and on rotation)
-         * @description **Receivers**: live organizations need `https` and a public address; private, loopback, link-local and metadata addresses are refused when saved and again at every delivery (after DNS resolution). Sandbox organizations may also use `http` and loopback, such as `http://127.0.0.1:4000/webhooks` for a receiver on your machine (`npm start`; in AWS loopback is refused for everyone).
-         *
-         *     **Events only after the endpoint exists**: an endpoint receives the events created after it was created, never older ones; create it before the flow you want to observe.
-         *
-         *     **Verifying**: each delivery is a Standard Webhooks POST (`webhook-id`, `webhook-timestamp`, `webhook-signature`) signed with the `secret` returned here (keep it: it is shown only here and on rotation). Verify the raw body with the `standardwebhooks` (or `svix`) library before parsing it. Answer 2xx within 15 s; anything else is retried (5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h). Delivery is at least once and unordered: deduplicate on `webhook-id`.
-         *
-         *     The console may call this with its session instead of a key: needs the `manageWebhooks` permission of the member's role (403 otherwise), and the console's `Origin` and `X-Console-Request: 1` (403).
-         */
-        post: operations["createWebhookEndpoint"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v2/webhooks/endpoints/{endpointId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Get a webhook endpoint
-         * @description The console may call this with its session instead of a key: needs the `read` permission of the member's role (403 otherwise).
-         */
-        get: operations["getWebhookEndpoint"];
-        put?: never;
-        post?: never;
-        /**
-         * Delete a webhook endpoint
-         * @description The console may call this with its session instead of a key: needs the `manageWebhooks` permission of the member's role (403 otherwise), and the console's `Origin` and `X-Console-Request: 1` (403).
-         */
-        delete: operations["deleteWebhookEndpoint"];
-        options?: never;
-        head?: never;
-        /**
-         * Change a webhook endpoint's URL, event types or description
-         * @description The console may call this with its session instead of a key: needs the `manageWebhooks` permission of the member's role (403 otherwise), and the console's `Origin` and `X-Console-Request: 1` (403).
-         */
-        patch: operations["updateWebhookEndpoint"];
-        trace?: never;
-    };
-    "/api/v2/webhooks/endpoints/{endpointId}/rotate-secret": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Rotate the signing secret (the old one keeps signing for 24 hours)
-         * @description For 24 hours every delivery carries two signatures, by the new and the old secret, so receivers can switch over without losing an event.
-         *
-         *     The console may call this with its session instead of a key: needs the `manageWebhooks` permission of the member's role (403 otherwise), and the console's `Origin` and `X-Console-Request: 1` (403).
-         */
-        post: operations["rotateWebhookSecret"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v2/webhooks/endpoints/{endpointId}/test": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Send a webhook.test event to this endpoint
-         * @description Goes to this endpoint only, signed and retried like any event; not subscribable. At most 5 a minute per endpoint (429 with `Retry-After`).
-         *
-         *     The console may call this with its session instead of a key: needs the `manageWebhooks` permission of the member's role (403 otherwise), and the console's `Origin` and `X-Console-Request: 1` (403).
-         */
-        post: operations["sendWebhookTest"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v2/webhooks/endpoints/{endpointId}/deliveries": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * List an endpoint's deliveries, newest first
-         * @description The console may call this with its session instead of a key: needs the `read` permission of the member's role (403 otherwise).
-         */
-        get: operations["listWebhookDeliveries"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v2/webhooks/deliveries/{deliveryId}/retry": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Redeliver now (a failed or delivered delivery gets one attempt more)
-         * @description A `FAILED` or `DELIVERED` delivery gets exactly one more attempt; a `PENDING` one is brought forward. The same `webhook-id` and body are sent, so a receiver that deduplicates handles it once. At most 10 a minute per endpoint (429 with `Retry-After`).
-         *
-         *     The console may call this with its session instead of a key: needs the `manageWebhooks` permission of the member's role (403 otherwise), and the console's `Origin` and `X-Console-Request: 1` (403).
-         */
-        post: operations["retryWebhookDelivery"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v2/customers/{customerId}/withdrawal": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Create a withdrawal to an active bank of the customer (idempotent)
-         * @description **Amounts** are decimal strings, never JSON numbers: exactly one of `sourceAmount` (USDC taken from the balance, up to 6 places) or `targetAmount` (what the bank receives in its currency, up to 2 places). The fee is `max(minFee, source × feeBps / 10000)` rounded up to 6 places; the payout is `(source − fee) × rate` rounded down to 2 places; for a `targetAmount` the smallest source that delivers it is charged.
-         *
-         *      **Idempotency**: send `idempotencyKey` (or the `Idempotency-Key` header) and retry freely: the same key and parameters answer 201 with the transaction as it is now and `Idempotent-Replayed: true`, writing nothing; the same key with other parameters is a 422.
-         *
-         *     **Outcome**: when the API allowance and the available balance both cover it, the withdrawal is `PROCESSING` at once (both reserved); otherwise it is `PROPOSED` (`requiresUiAction: true`) and waits for signatures. The customer needs approved KYC (403) and the bank must be `ACTIVE` (400).
-         *
-         *     **Sandbox**: a `PROCESSING` payout settles by itself a few seconds later (`COMPLETED`, 3 s by default, `SANDBOX_SETTLE_AFTER_S`), or at once with `POST /sandbox/transactions/{transactionId}/complete` (`/fail` to fail it). Each status change sends `withdrawal.status_changed`.
-         *
-         *     Needs the `customers` feature of your organization (403 otherwise).
-         *
-         *     Needs the `apiWithdrawals` feature of your organization (403 otherwise).
-         */
-        post: operations["createWithdrawal"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v2/customers/{customerId}/transactions/{transactionId}/cancel": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Cancel a withdrawal that awaits signatures
-         * @description Only while `PROPOSED` or `PARTIALLY_SIGNED` (409 otherwise); nothing was reserved, so nothing moves.
-         *
-         *     Needs the `customers` feature of your organization (403 otherwise).
-         */
-        post: operations["cancelTransaction"];
         delete?: never;
         options?: never;
         head?: never;
@@ -680,100 +1001,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v2/customers/{customerId}/transactions": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * List a customer's transactions, newest first (filters: type, status)
-         * @description Withdrawals and deposits; amounts are decimal strings. Filters take any letter case.
-         *
-         *     Needs the `customers` feature of your organization (403 otherwise).
-         *
-         *     The console may call this with its session instead of a key: needs the `read` permission of the member's role (403 otherwise).
-         */
-        get: operations["listTransactions"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v2/customers/{customerId}/transactions/{transactionId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Get a transaction
-         * @description Needs the `customers` feature of your organization (403 otherwise).
-         *
-         *     The console may call this with its session instead of a key: needs the `read` permission of the member's role (403 otherwise).
-         */
-        get: operations["getTransaction"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v2/customers/{customerId}/balance": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Get the customer's USDC balance (available and locked)
-         * @description `balance` = `availableBalance` + `lockedBalance`; locked is what withdrawals in progress hold. Decimal strings.
-         *
-         *     Needs the `customers` feature of your organization (403 otherwise).
-         *
-         *     The console may call this with its session instead of a key: needs the `read` permission of the member's role (403 otherwise).
-         */
-        get: operations["getCustomerBalance"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v2/customers/withdrawal/allowance": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Get the organization's API withdrawal allowance
-         * @description API withdrawals within the allowance execute at once; beyond it they become proposals that need signatures. `enabled` is the `apiWithdrawals` feature.
-         *
-         *     Needs the `customers` feature of your organization (403 otherwise).
-         *
-         *     The console may call this with its session instead of a key: needs the `read` permission of the member's role (403 otherwise).
-         */
-        get: operations["getWithdrawalAllowance"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/v2/sandbox/allowance": {
         parameters: {
             query?: never;
@@ -790,30 +1017,6 @@ export interface paths {
          *     Sandbox organizations only; others get 404.
          */
         post: operations["sandboxSetAllowance"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v2/rates": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Get an indicative rate quote (USDC to EUR or USD)
-         * @description Compose's `GET /rates`, snake_case. The quote comes from the withdrawals' engine with the organization's fees and the current rates, so it is what a withdrawal made at that moment gets; it is not locked. Live organizations (on the ECB source, the default in AWS) are quoted the European Central Bank's latest reference rate less their spread; when that rate is older than the configured age, the quote still shows it, but a withdrawal made on it waits as PROPOSED instead of executing. Exactly one of `source_amount` and `target_amount`. Other pairs (deposits: EUR/USD to USDC, EURC) are a 400.
-         *
-         *     Needs the `customers` feature of your organization (403 otherwise).
-         *
-         *     The console may call this with its session instead of a key: needs the `read` permission of the member's role (403 otherwise).
-         */
-        get: operations["getRate"];
-        put?: never;
-        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -906,162 +1109,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v2/customers/{customerId}/deposit/wallets": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * List a customer's wallets: bank deposit wallets and destination wallets
-         * @description Needs the `customers` feature of your organization (403 otherwise).
-         *
-         *     The console may call this with its session instead of a key: needs the `read` permission of the member's role (403 otherwise).
-         */
-        get: operations["listCustomerWallets"];
-        put?: never;
-        /**
-         * Add a destination wallet: the customer's own address for on-ramp deposits
-         * @description One address is one wallet within your organization (409 `Address already in use by another wallet`); mixed-case addresses must carry a correct EIP-55 checksum. Stored and returned checksummed.
-         *
-         *     Needs the `customers` feature of your organization (403 otherwise).
-         */
-        post: operations["createCustomerWallet"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v2/customers/{customerId}/deposit/wallets/{walletId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Get a wallet
-         * @description Needs the `customers` feature of your organization (403 otherwise).
-         *
-         *     The console may call this with its session instead of a key: needs the `read` permission of the member's role (403 otherwise).
-         */
-        get: operations["getCustomerWallet"];
-        put?: never;
-        post?: never;
-        /**
-         * Delete a destination wallet
-         * @description Needs the `customers` feature of your organization (403 otherwise).
-         */
-        delete: operations["deleteCustomerWallet"];
-        options?: never;
-        head?: never;
-        /**
-         * Change a destination wallet's address
-         * @description Needs the `customers` feature of your organization (403 otherwise).
-         */
-        patch: operations["updateCustomerWallet"];
-        trace?: never;
-    };
-    "/api/v2/verify-address": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Verify an Ethereum address: EIP-55 checksum, contract, Safe multisig
-         * @description Compose's address check, answered 200 whatever the address: `isValid` with the reason in `errors` (`Invalid Ethereum address format`, a wrong EIP-55 checksum, an address no one holds), then, for a valid address, `isContract` (code at the address, `eth_getCode`) and `isSafeWallet` (it answers Safe's `getThreshold()` and `getOwners()`; `safe` shows them) on `chain` (default `base`). `warnings`: an address without checksum, a contract that is not a Safe. Nothing is stored. 503 when the chain's node does not answer.
-         *
-         *     Needs the `customers` feature of your organization (403 otherwise).
-         */
-        post: operations["verifyAddress"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v2/customers/{customerId}/deposit": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Bank details for fiat deposits to the customer's USDC balance
-         * @description The payer must quote `reference` exactly and pay from the customer's own account. Fields the rail does not use are `null`. With an ACTIVE USD virtual account, `usd` + `SWIFT` answers its dedicated IBAN. Needs approved KYC (403).
-         *
-         *     Needs the `customers` feature of your organization (403 otherwise).
-         *
-         *     The console may call this with its session instead of a key: needs the `read` permission of the member's role (403 otherwise).
-         */
-        get: operations["getDepositDetails"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v2/customers/{customerId}/virtual-account": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Get a customer's virtual account (by `virtualAccountId`, else the newest)
-         * @description Compose's poll for the IBAN: `status` becomes `APPROVED` and `virtualAccount` carries the details.
-         *
-         *     Needs the `customers` feature of your organization (403 otherwise).
-         *
-         *     The console may call this with its session instead of a key: needs the `read` permission of the member's role (403 otherwise).
-         */
-        get: operations["getVirtualAccount"];
-        put?: never;
-        /**
-         * Request a dedicated USD or EUR virtual account (PENDING until opened)
-         * @description One per currency and customer (409). Needs approved KYC (403). Answers Compose's shape: `virtualAccountId`, `status` (`PENDING`, then `APPROVED`), `message` and the nested `virtualAccount` (null until opened); `virtual_account.created` and later `virtual_account.approved` (or `virtual_account.rejected`, after which the customer may request a new account of that currency) are sent. In the sandbox, `POST /sandbox/customers/{customerId}/virtual-accounts/{virtualAccountId}/approve` opens it and `/reject` refuses it.
-         *
-         *     Needs the `customers` feature of your organization (403 otherwise).
-         */
-        post: operations["createVirtualAccount"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v2/customers/{customerId}/virtual-accounts": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * List a customer's virtual accounts, newest first
-         * @description Needs the `customers` feature of your organization (403 otherwise).
-         *
-         *     The console may call this with its session instead of a key: needs the `read` permission of the member's role (403 otherwise).
-         */
-        get: operations["listVirtualAccounts"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/v2/sandbox/customers/{customerId}/virtual-accounts/{virtualAccountId}/approve": {
         parameters: {
             query?: never;
@@ -1120,496 +1167,6 @@ export interface paths {
          *     Sandbox organizations only; others get 404.
          */
         post: operations["sandboxDeposit"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v2/sandbox/customers/{customerId}/balance": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Sandbox: credit USDC to the customer's balance (a completed DEPOSIT)
-         * @description Stands in for money arriving: the amount (a decimal string) is added to the available balance at once, recorded as a `COMPLETED` `DEPOSIT`, and `deposit.created` is sent.
-         *
-         *     Sandbox organizations only; others get 404.
-         */
-        post: operations["sandboxCreditBalance"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v2/customers/{customerId}/developer-fees": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Get a customer's developer fee rate
-         * @description 0 until set with `PATCH`; `updatedAt` is then the customer’s creation time.
-         *
-         *     Needs the `customers` feature of your organization (403 otherwise).
-         *
-         *     The console may call this with its session instead of a key: needs the `read` permission of the member's role (403 otherwise).
-         */
-        get: operations["getCustomerDeveloperFees"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        /**
-         * Set a customer's developer fee rate
-         * @description Your own fee on the customer’s transactions made from now on, in basis points (0-2500). A withdrawal pays it from its source amount: `targetAmount = roundDown((sourceAmount - fee - developerFee.amount) * exchangeRate, 2)`, with `developerFee.amount = roundDown((sourceAmount - fee) * bps / 10000, 6)`; it accrues to your developer fees when the payout completes (a failed one earns nothing). A deposit keeps it from the credited amount: the customer gets `targetAmount - developerFee.amount`, you get the rest at once. Each transaction keeps the rate it was made with. `GET /rates?customer_id=` quotes with it.
-         *
-         *     Needs the `customers` feature of your organization (403 otherwise).
-         */
-        patch: operations["updateCustomerDeveloperFees"];
-        trace?: never;
-    };
-    "/api/v2/developer-fees": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Get your accrued developer fees
-         * @description Needs the `customers` feature of your organization (403 otherwise).
-         *
-         *     The console may call this with its session instead of a key: needs the `read` permission of the member's role (403 otherwise).
-         */
-        get: operations["getDeveloperFees"];
-        put?: never;
-        /**
-         * Claim your developer fees to your organization balance
-         * @description Moves the accrued fees (all of them, or `amount`) to your custodial USDC balance (`GET /balances`) at once, and sends `developer_fees.claimed` with the claim’s `transactionId`. Nothing accrued: 400 `No developer fees available to claim`; more than accrued: 400. Of two claims at the same moment, the second gets what the first left.
-         *
-         *     Needs the `customers` feature of your organization (403 otherwise).
-         */
-        post: operations["claimDeveloperFees"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v2/balances": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Get your organization's own balances
-         * @description Custodial: the USDC the service holds for your organization, which is the developer fees you claimed (`Developer fees claimed to your organization balance`). Your customers' balances are theirs, not in this figure. Non-custodial: the service keeps no wallet your organization controls, so `address` is null and `balances` empty.
-         *
-         *     Needs the `customers` feature of your organization (403 otherwise).
-         *
-         *     The console may call this with its session instead of a key: needs the `read` permission of the member's role (403 otherwise).
-         */
-        get: operations["getBalances"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/console/invites/registration": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Accept an invite, step 1: the passkey creation options for the invited member */
-        post: operations["consoleStartRegistration"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/console/invites/accept": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Accept an invite, step 2: register the passkey, become a member, and open a session (cookie) */
-        post: operations["consoleAcceptInvite"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/console/sign-in/options": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Sign in, step 1: passkey request options (rate limited per source address) */
-        post: operations["consoleStartSignIn"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/console/sign-in": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Sign in, step 2: the passkey's assertion opens a session (cookie) */
-        post: operations["consoleSignIn"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/console/session": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The signed-in member, the organization and what the role allows
-         * @description Console session; needs the `read` permission of the member's role (403 otherwise).
-         */
-        get: operations["consoleGetSession"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/console/members": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The organization's members, oldest first
-         * @description Console session; needs the `read` permission of the member's role (403 otherwise).
-         */
-        get: operations["consoleListMembers"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/console/invites": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Invite a member by e-mail (single-use link, valid 7 days)
-         * @description Console session; needs the `invite` permission of the member's role (403 otherwise).
-         */
-        post: operations["consoleInviteMember"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/console/approvals": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * Withdrawals awaiting signatures (PROPOSED, PARTIALLY_SIGNED): what is paid to whom, who signed
-         * @description Console session; needs the `read` permission of the member's role (403 otherwise).
-         */
-        get: operations["consoleListPendingWithdrawals"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/console/approvals/{transactionId}/options": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Sign a withdrawal, step 1: a challenge bound to its id, amount, currency, beneficiary and account
-         * @description Console session; needs the `approve` permission of the member's role (403 otherwise).
-         */
-        post: operations["consoleStartApproval"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/console/approvals/{transactionId}/sign": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Sign a withdrawal, step 2: the passkey's signature over the challenge counts as one approval
-         * @description Console session; needs the `approve` permission of the member's role (403 otherwise).
-         */
-        post: operations["consoleSignWithdrawal"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/console/approvals/{transactionId}/reject": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Reject a withdrawal awaiting signatures, with a reason: it is CANCELLED
-         * @description Console session; needs the `approve` permission of the member's role (403 otherwise).
-         */
-        post: operations["consoleRejectWithdrawal"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/console/audit-log": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The audit log: every console action and signature, newest first
-         * @description Console session; needs the `audit` permission of the member's role (403 otherwise).
-         */
-        get: operations["consoleListAuditLog"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/console/api-keys": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The organization's API keys, newest first: hint, status, creator, times (never the key)
-         * @description Console session; needs the `manageKeys` permission of the member's role (403 otherwise).
-         */
-        get: operations["consoleListApiKeys"];
-        put?: never;
-        /**
-         * Create an API key of the organization (the key is shown only here)
-         * @description Console session; needs the `manageKeys` permission of the member's role (403 otherwise).
-         */
-        post: operations["consoleCreateApiKey"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/console/api-keys/{apiKeyId}/revoke": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * Revoke an API key at once
-         * @description Console session; needs the `manageKeys` permission of the member's role (403 otherwise).
-         */
-        post: operations["consoleRevokeApiKey"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/console/customers/{customerId}/overview": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * A customer's page: the customer and KYC, banks, wallets, USDC balance and first transactions
-         * @description Each part is what its `/api/v2` operation answers (get customer, list banks, list wallets, balance, list transactions), gathered in one call; further transactions through `GET /api/v2/customers/{customerId}/transactions?cursor=<transactionsNextCursor>` with the session.
-         *
-         *     Needs the `customers` feature of your organization (403 otherwise).
-         *
-         *     Console session; needs the `read` permission of the member's role (403 otherwise).
-         */
-        get: operations["consoleGetCustomerOverview"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/console/transactions": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * All the organization's transactions, across its customers, newest first (filters: status, type)
-         * @description Paged like the API: `limit` and `cursor`, and a `Link: <...>; rel="next"` header while more exist. Filters take any letter case.
-         *
-         *     Needs the `customers` feature of your organization (403 otherwise).
-         *
-         *     Console session; needs the `read` permission of the member's role (403 otherwise).
-         */
-        get: operations["consoleListTransactions"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/console/settings": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /**
-         * The organization's settings: features, signatures required, the API withdrawal allowance, fees
-         * @description Console session; needs the `read` permission of the member's role (403 otherwise).
-         */
-        get: operations["consoleGetSettings"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        /**
-         * Change the signatures required, the API withdrawal allowance or switch API withdrawals off (owners)
-         * @description Only the fields sent change; each change is in the audit log (`settings.changed`, before and after). `requiredApprovals` applies to withdrawals proposed from now on. Turning a feature on is the operator's (403).
-         *
-         *     Console session; needs the `settings` permission of the member's role (403 otherwise).
-         */
-        patch: operations["consoleChangeSettings"];
-        trace?: never;
-    };
-    "/api/console/sign-out": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * End this session
-         * @description Console session; needs the `read` permission of the member's role (403 otherwise).
-         */
-        post: operations["consoleSignOut"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/console/sign-out-everywhere": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * End every session of the signed-in member, on every device
-         * @description Console session; needs the `read` permission of the member's role (403 otherwise).
-         */
-        post: operations["consoleSignOutEverywhere"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2021,6 +1578,62 @@ export interface webhooks {
 }
 export interface components {
     schemas: {
+        /**
+         * @example {
+         *       "url": "https://hooks.example.com/payouts",
+         *       "eventTypes": [
+         *         "customer.created",
+         *         "customer.kyc.approved"
+         *       ],
+         *       "description": "CRM sync"
+         *     }
+         * @example {
+         *       "url": "https://hooks.example.com/all-events"
+         *     }
+         */
+        CreateWebhookEndpointRequest: {
+            /**
+             * @description Live organizations: `https` only, never a private, loopback, link-local or metadata address (checked when saved and again at every delivery). Sandbox organizations may also use `http` and loopback (`http://127.0.0.1:4000/...`) for local development; in AWS the sender refuses loopback for everyone.
+             * @example https://hooks.example.com/payouts
+             */
+            url: string;
+            /** @description The event types to send; left out: every type, including types added later */
+            eventTypes?: ("customer.created" | "customer.updated" | "customer.enabled" | "customer.disabled" | "customer.kyc.approved" | "customer.kyc.rejected" | "customer.kyc.submitted" | "customer.kyc.level_changed" | "withdrawal_bank.created" | "withdrawal_bank.approved" | "withdrawal_bank.rejected" | "withdrawal.created" | "withdrawal.status_changed" | "deposit.created" | "deposit.status_changed" | "virtual_account.created" | "virtual_account.approved" | "virtual_account.rejected" | "developer_fees.claimed")[];
+            /** @description Your note about the endpoint, up to 500 characters */
+            description?: string;
+        };
+        /**
+         * @example {
+         *       "id": "6a1f5c3e-2b7d-4e8f-9a0b-1c2d3e4f5a6b",
+         *       "url": "https://hooks.example.com/payouts",
+         *       "description": "CRM sync",
+         *       "eventTypes": [
+         *         "customer.created",
+         *         "customer.kyc.approved"
+         *       ],
+         *       "createdAt": "2026-11-21T10:00:00.000Z",
+         *       "updatedAt": "2026-11-21T10:00:00.000Z",
+         *       "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw7eYjd2D1vZo="
+         *     }
+         */
+        WebhookEndpointWithSecret: {
+            /** Format: uuid */
+            id: string;
+            url: string;
+            description: string | null;
+            /** @description The event types sent to this endpoint; null: every type, including ones added later */
+            eventTypes: string[] | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            /** @description `whsec_` + base64 of 32 random bytes; keep it, it is not shown again */
+            secret: string;
+        };
+        /** @description Every error: `error` says what went wrong; a validation message names the field first. */
+        Error: {
+            error: string;
+        };
         AddressInput: {
             /**
              * @description Street and house number
@@ -2210,83 +1823,6 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
         };
-        /** @description Every error: `error` says what went wrong; a validation message names the field first. */
-        Error: {
-            error: string;
-        };
-        /**
-         * @example {
-         *       "email": "ada.lovelace@example.com"
-         *     }
-         */
-        UpdateCustomerRequest: {
-            /** @description The customer's name (trimmed, inner whitespace folded). KYC records the verified name, which every withdrawal bank's `beneficiaryName` must then match. */
-            name?: string;
-            /**
-             * Format: email
-             * @description The customer's e-mail address
-             */
-            email?: string;
-            /**
-             * @description Expected monthly payout volume in USD: a JSON number as Compose sends it (`25000`) or a decimal string (`"25000.00"`), positive, at most 2 decimals; answered as a JSON number
-             * @example 25000
-             */
-            expectedMonthlyVolume?: number | string;
-        };
-        /**
-         * @example {
-         *       "reason": "Suspected fraud"
-         *     }
-         */
-        DisableCustomerRequest: {
-            /**
-             * @description Why, for your records: sent in `customer.disabled`
-             * @example Suspected fraud
-             */
-            reason?: string;
-        };
-        /**
-         * @example {
-         *       "kycVerified": false,
-         *       "kycFlowLink": "https://kyc.sandbox.payouts.dev/flow/3b241101-e2bb-4255-8caf-4136c566a962?session=Xq3v9TzR1bWk7LmN2pYd8sAe"
-         *     }
-         */
-        KycLink: {
-            kycVerified: boolean;
-            /** Format: uri */
-            kycFlowLink: string | null;
-        };
-        /**
-         * @example {
-         *       "success": true,
-         *       "message": "KYC verification submitted for review successfully."
-         *     }
-         */
-        KycSubmitted: {
-            /** @enum {boolean} */
-            success: true;
-            message: string;
-        };
-        /**
-         * @example {
-         *       "success": true,
-         *       "idDocType": "PASSPORT",
-         *       "idDocSubType": null,
-         *       "country": "GBR",
-         *       "reviewTriggered": false
-         *     }
-         */
-        DocumentUploaded: {
-            /** @enum {boolean} */
-            success: true;
-            /** @enum {string} */
-            idDocType: "PASSPORT" | "ID_CARD" | "DRIVERS" | "RESIDENCE_PERMIT" | "PROOF_OF_ADDRESS";
-            /** @enum {string|null} */
-            idDocSubType: "FRONT_SIDE" | "BACK_SIDE" | null;
-            country: string;
-            /** @description This upload completed the steps (identity, every side; proof of address) and submitted the KYC for review, as `POST .../kyc/submit` would (`customer.kyc.submitted` is sent) */
-            reviewTriggered: boolean;
-        };
         /**
          * @example {
          *       "verifiedName": "Ada Lovelace",
@@ -2327,27 +1863,6 @@ export interface components {
                  */
                 postalCode: string;
             };
-        };
-        /**
-         * @example {
-         *       "openapi": "3.1.0",
-         *       "info": {
-         *         "title": "Payout service API",
-         *         "version": "v2"
-         *       },
-         *       "paths": {}
-         *     }
-         */
-        OpenApiDocument: {
-            openapi: string;
-            info: {
-                title: string;
-                version: string;
-            } & {
-                [key: string]: unknown;
-            };
-        } & {
-            [key: string]: unknown;
         };
         /**
          * @example {
@@ -2451,6 +1966,32 @@ export interface components {
             notificationEnabled: boolean;
         };
         /**
+         * @description Verification of Payee: the payee's bank's answer to whether `beneficiaryName` holds the IBAN (EUR banks). `result`: MATCH (the bank goes on as usual), CLOSE_MATCH (`matchedName` is the name the bank holds), NO_MATCH, NOT_POSSIBLE (the payee's bank could not answer; `reason`), NOT_APPLICABLE (USD banks: no scheme checks US accounts; `reason`). CLOSE_MATCH and NO_MATCH (NOT_POSSIBLE as the deployment is set up) keep the bank `PENDING` with `confirmation: AWAITING` until a member confirms or rejects it with a passkey in the console ("Banks to confirm"); meanwhile withdrawals to it are refused (409). `source`: `bank`, `sandbox` (sandbox organizations: a name containing "Close Match", "No Match" or "Unavailable" gives that answer, any other MATCH) or `none`.
+         * @example {
+         *       "result": "CLOSE_MATCH",
+         *       "matchedName": "Ada Lovelace",
+         *       "reason": null,
+         *       "source": "sandbox",
+         *       "checkedAt": "2026-11-21T10:00:00.000Z",
+         *       "confirmation": "AWAITING",
+         *       "decidedBy": null,
+         *       "decidedAt": null
+         *     }
+         */
+        PayeeVerification: {
+            /** @enum {string} */
+            result: "MATCH" | "CLOSE_MATCH" | "NO_MATCH" | "NOT_POSSIBLE" | "NOT_APPLICABLE";
+            matchedName: string | null;
+            reason: string | null;
+            /** @enum {string} */
+            source: "bank" | "sandbox" | "none";
+            checkedAt: string;
+            /** @enum {string} */
+            confirmation: "NOT_NEEDED" | "AWAITING" | "CONFIRMED" | "REJECTED";
+            decidedBy: string | null;
+            decidedAt: string | null;
+        };
+        /**
          * @example {
          *       "id": "9d3c6f0e-5a1b-4c7e-8f2a-1b2c3d4e5f60",
          *       "customerId": "3b241101-e2bb-4255-8caf-4136c566a962",
@@ -2472,6 +2013,16 @@ export interface components {
          *       "notificationEnabled": false,
          *       "status": "ACTIVE",
          *       "rejectionReason": null,
+         *       "payeeVerification": {
+         *         "result": "MATCH",
+         *         "matchedName": null,
+         *         "reason": null,
+         *         "source": "bank",
+         *         "checkedAt": "2026-11-21T10:00:00.000Z",
+         *         "confirmation": "NOT_NEEDED",
+         *         "decidedBy": null,
+         *         "decidedAt": null
+         *       },
          *       "createdAt": "2026-11-21T10:00:00.000Z",
          *       "wallets": [
          *         {
@@ -2511,6 +2062,7 @@ export interface components {
             /** @enum {string} */
             status: "PENDING" | "ACTIVE" | "REJECTED";
             rejectionReason: string | null;
+            payeeVerification: components["schemas"]["PayeeVerification"] | null;
             createdAt: string;
             id: string;
             wallets: {
@@ -2528,212 +2080,15 @@ export interface components {
         };
         /**
          * @example {
-         *       "reason": "Beneficiary could not be verified"
+         *       "amount": "250.00"
          *     }
          */
-        SandboxRejectBankRequest: {
-            /** @description Why the bank was refused; shown as `rejectionReason` and in the event */
-            reason?: string;
-        };
-        /**
-         * @example {
-         *       "url": "https://hooks.example.com/payouts",
-         *       "eventTypes": [
-         *         "customer.created",
-         *         "customer.kyc.approved"
-         *       ],
-         *       "description": "CRM sync"
-         *     }
-         * @example {
-         *       "url": "https://hooks.example.com/all-events"
-         *     }
-         */
-        CreateWebhookEndpointRequest: {
+        SandboxCreditBalanceRequest: {
             /**
-             * @description Live organizations: `https` only, never a private, loopback, link-local or metadata address (checked when saved and again at every delivery). Sandbox organizations may also use `http` and loopback (`http://127.0.0.1:4000/...`) for local development; in AWS the sender refuses loopback for everyone.
-             * @example https://hooks.example.com/payouts
-             */
-            url: string;
-            /** @description The event types to send; left out: every type, including types added later */
-            eventTypes?: ("customer.created" | "customer.updated" | "customer.enabled" | "customer.disabled" | "customer.kyc.approved" | "customer.kyc.rejected" | "customer.kyc.submitted" | "customer.kyc.level_changed" | "withdrawal_bank.created" | "withdrawal_bank.approved" | "withdrawal_bank.rejected" | "withdrawal.created" | "withdrawal.status_changed" | "deposit.created" | "deposit.status_changed" | "virtual_account.created" | "virtual_account.approved" | "virtual_account.rejected" | "developer_fees.claimed")[];
-            /** @description Your note about the endpoint, up to 500 characters */
-            description?: string;
-        };
-        /**
-         * @example {
-         *       "id": "6a1f5c3e-2b7d-4e8f-9a0b-1c2d3e4f5a6b",
-         *       "url": "https://hooks.example.com/payouts",
-         *       "description": "CRM sync",
-         *       "eventTypes": [
-         *         "customer.created",
-         *         "customer.kyc.approved"
-         *       ],
-         *       "createdAt": "2026-11-21T10:00:00.000Z",
-         *       "updatedAt": "2026-11-21T10:00:00.000Z",
-         *       "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw7eYjd2D1vZo="
-         *     }
-         */
-        WebhookEndpointWithSecret: {
-            /** Format: uuid */
-            id: string;
-            url: string;
-            description: string | null;
-            /** @description The event types sent to this endpoint; null: every type, including ones added later */
-            eventTypes: string[] | null;
-            /** Format: date-time */
-            createdAt: string;
-            /** Format: date-time */
-            updatedAt: string;
-            /** @description `whsec_` + base64 of 32 random bytes; keep it, it is not shown again */
-            secret: string;
-        };
-        /**
-         * @example {
-         *       "id": "6a1f5c3e-2b7d-4e8f-9a0b-1c2d3e4f5a6b",
-         *       "url": "https://hooks.example.com/payouts",
-         *       "description": "CRM sync",
-         *       "eventTypes": [
-         *         "customer.created",
-         *         "customer.kyc.approved"
-         *       ],
-         *       "createdAt": "2026-11-21T10:00:00.000Z",
-         *       "updatedAt": "2026-11-21T10:00:00.000Z"
-         *     }
-         */
-        WebhookEndpoint: {
-            /** Format: uuid */
-            id: string;
-            url: string;
-            description: string | null;
-            /** @description The event types sent to this endpoint; null: every type, including ones added later */
-            eventTypes: string[] | null;
-            /** Format: date-time */
-            createdAt: string;
-            /** Format: date-time */
-            updatedAt: string;
-        };
-        /**
-         * @example {
-         *       "url": "https://hooks.example.com/payouts/v2"
-         *     }
-         * @example {
-         *       "eventTypes": null,
-         *       "description": null
-         *     }
-         */
-        UpdateWebhookEndpointRequest: {
-            /** @description The new receiver URL; pending retries go there too. Live organizations: `https` only, never a private, loopback, link-local or metadata address (checked when saved and again at every delivery). Sandbox organizations may also use `http` and loopback (`http://127.0.0.1:4000/...`) for local development; in AWS the sender refuses loopback for everyone. */
-            url?: string;
-            /** @description The event types to send; `null`: every type again, including types added later */
-            eventTypes?: ("customer.created" | "customer.updated" | "customer.enabled" | "customer.disabled" | "customer.kyc.approved" | "customer.kyc.rejected" | "customer.kyc.submitted" | "customer.kyc.level_changed" | "withdrawal_bank.created" | "withdrawal_bank.approved" | "withdrawal_bank.rejected" | "withdrawal.created" | "withdrawal.status_changed" | "deposit.created" | "deposit.status_changed" | "virtual_account.created" | "virtual_account.approved" | "virtual_account.rejected" | "developer_fees.claimed")[] | null;
-            /** @description Your note about the endpoint; `null` clears it */
-            description?: string | null;
-        };
-        /**
-         * @example {
-         *       "eventId": "5f0c8e53-7a5b-4b8e-9a57-1c3f4d2e6b10",
-         *       "eventType": "webhook.test"
-         *     }
-         */
-        WebhookTestEvent: {
-            /** Format: uuid */
-            eventId: string;
-            /** @enum {string} */
-            eventType: "webhook.test";
-        };
-        /**
-         * @example {
-         *       "id": "c3a9e1f2-5b6d-4c7e-8f90-a1b2c3d4e5f6",
-         *       "endpointId": "6a1f5c3e-2b7d-4e8f-9a0b-1c2d3e4f5a6b",
-         *       "eventId": "5f0c8e53-7a5b-4b8e-9a57-1c3f4d2e6b10",
-         *       "eventType": "customer.created",
-         *       "status": "PENDING",
-         *       "attempts": 2,
-         *       "lastAttemptAt": "2026-11-21T10:00:05.100Z",
-         *       "nextAttemptAt": "2026-11-21T10:05:05.200Z",
-         *       "lastResponseStatus": 503,
-         *       "lastError": "HTTP 503",
-         *       "createdAt": "2026-11-21T10:00:00.000Z",
-         *       "attemptLog": [
-         *         {
-         *           "attempt": 1,
-         *           "at": "2026-11-21T10:00:00.050Z",
-         *           "responseStatus": null,
-         *           "error": "Connection refused",
-         *           "durationMs": 3
-         *         },
-         *         {
-         *           "attempt": 2,
-         *           "at": "2026-11-21T10:00:05.100Z",
-         *           "responseStatus": 503,
-         *           "error": "HTTP 503",
-         *           "durationMs": 120
-         *         }
-         *       ]
-         *     }
-         */
-        WebhookDelivery: {
-            endpointId: string;
-            eventId: string;
-            eventType: string;
-            /** @enum {string} */
-            status: "PENDING" | "DELIVERED" | "FAILED";
-            attempts: number;
-            lastAttemptAt: string | null;
-            nextAttemptAt: string | null;
-            lastResponseStatus: number | null;
-            lastError: string | null;
-            createdAt: string;
-            attemptLog: {
-                attempt: number;
-                at: string;
-                responseStatus: number | null;
-                error: string | null;
-                durationMs: number;
-            }[];
-            /** Format: uuid */
-            id: string;
-        };
-        /**
-         * @example {
-         *       "withdrawalBankId": "9d3c6f0e-5a1b-4c7e-8f2a-1b2c3d4e5f60",
-         *       "idempotencyKey": "payout-2026-11-21-0001",
-         *       "sourceAmount": "100.00"
-         *     }
-         * @example {
-         *       "withdrawalBankId": "9d3c6f0e-5a1b-4c7e-8f2a-1b2c3d4e5f60",
-         *       "idempotencyKey": "payout-2026-11-21-0002",
-         *       "targetAmount": "250.00"
-         *     }
-         */
-        CreateWithdrawalRequest: {
-            /**
-             * Format: uuid
-             * @description The `id` of one of this customer's ACTIVE withdrawal banks
-             * @example 9d3c6f0e-5a1b-4c7e-8f2a-1b2c3d4e5f60
-             */
-            withdrawalBankId: string;
-            /**
-             * @description Makes retries safe: 1-255 of `A-Za-z0-9_-.:`, scoped to your organization. The same key with the same parameters answers 201 with the original transaction and `Idempotent-Replayed: true`; with other parameters, 422. May be sent as the `Idempotency-Key` header instead (both must then be equal).
-             * @example payout-2026-11-21-0001
-             */
-            idempotencyKey?: string;
-            /**
-             * @description USDC to take from the balance, fee included: a decimal string with up to 6 places (`"100"`, `"100.50"`), never a JSON number. Exactly one of `sourceAmount` and `targetAmount`.
-             * @example 100.00
-             */
-            sourceAmount?: string;
-            /**
-             * @description What the bank account is to receive, in the bank's currency: a decimal string with up to 2 places. The smallest source amount that delivers it is charged. Exactly one of `sourceAmount` and `targetAmount`.
+             * @description USDC to credit: a decimal string with up to 6 places, never a JSON number
              * @example 250.00
              */
-            targetAmount?: string;
-            /**
-             * @description Optional, Compose compatibility: the currency taken from the balance, always `USDC` (the only source currency); any other value is a 400.
-             * @example USDC
-             * @enum {string}
-             */
-            sourceCurrency?: "USDC";
+            amount: string;
         };
         DepositInstructions: {
             /** @enum {string} */
@@ -2848,28 +2203,44 @@ export interface components {
         };
         /**
          * @example {
-         *       "approver": "treasurer@example.com"
+         *       "withdrawalBankId": "9d3c6f0e-5a1b-4c7e-8f2a-1b2c3d4e5f60",
+         *       "idempotencyKey": "payout-2026-11-21-0001",
+         *       "sourceAmount": "100.00"
          *     }
-         */
-        SandboxApproveTransactionRequest: {
-            /**
-             * Format: email
-             * @description The approver's e-mail; each approver signs once, compared case-insensitively
-             */
-            approver: string;
-        };
-        /**
          * @example {
-         *       "approver": "treasurer@example.com"
+         *       "withdrawalBankId": "9d3c6f0e-5a1b-4c7e-8f2a-1b2c3d4e5f60",
+         *       "idempotencyKey": "payout-2026-11-21-0002",
+         *       "targetAmount": "250.00"
          *     }
-         * @example {}
          */
-        SandboxRejectTransactionRequest: {
+        CreateWithdrawalRequest: {
             /**
-             * Format: email
-             * @description The rejecting approver's e-mail, if any
+             * Format: uuid
+             * @description The `id` of one of this customer's ACTIVE withdrawal banks
+             * @example 9d3c6f0e-5a1b-4c7e-8f2a-1b2c3d4e5f60
              */
-            approver?: string;
+            withdrawalBankId: string;
+            /**
+             * @description Makes retries safe: 1-255 of `A-Za-z0-9_-.:`, scoped to your organization. The same key with the same parameters answers 201 with the original transaction and `Idempotent-Replayed: true`; with other parameters, 422. May be sent as the `Idempotency-Key` header instead (both must then be equal).
+             * @example payout-2026-11-21-0001
+             */
+            idempotencyKey?: string;
+            /**
+             * @description USDC to take from the balance, fee included: a decimal string with up to 6 places (`"100"`, `"100.50"`), never a JSON number. Exactly one of `sourceAmount` and `targetAmount`.
+             * @example 100.00
+             */
+            sourceAmount?: string;
+            /**
+             * @description What the bank account is to receive, in the bank's currency: a decimal string with up to 2 places. The smallest source amount that delivers it is charged. Exactly one of `sourceAmount` and `targetAmount`.
+             * @example 250.00
+             */
+            targetAmount?: string;
+            /**
+             * @description Optional, Compose compatibility: the currency taken from the balance, always `USDC` (the only source currency); any other value is a 400.
+             * @example USDC
+             * @enum {string}
+             */
+            sourceCurrency?: "USDC";
         };
         /**
          * @example {
@@ -2887,6 +2258,79 @@ export interface components {
             balance: string;
             availableBalance: string;
             lockedBalance: string;
+        };
+        /**
+         * @example {
+         *       "email": "ada.lovelace@example.com"
+         *     }
+         */
+        UpdateCustomerRequest: {
+            /** @description The customer's name (trimmed, inner whitespace folded). KYC records the verified name, which every withdrawal bank's `beneficiaryName` must then match. */
+            name?: string;
+            /**
+             * Format: email
+             * @description The customer's e-mail address
+             */
+            email?: string;
+            /**
+             * @description Expected monthly payout volume in USD: a JSON number as Compose sends it (`25000`) or a decimal string (`"25000.00"`), positive, at most 2 decimals; answered as a JSON number
+             * @example 25000
+             */
+            expectedMonthlyVolume?: number | string;
+        };
+        /**
+         * @example {
+         *       "reason": "Suspected fraud"
+         *     }
+         */
+        DisableCustomerRequest: {
+            /**
+             * @description Why, for your records: sent in `customer.disabled`
+             * @example Suspected fraud
+             */
+            reason?: string;
+        };
+        /**
+         * @example {
+         *       "kycVerified": false,
+         *       "kycFlowLink": "https://kyc.sandbox.payouts.dev/flow/3b241101-e2bb-4255-8caf-4136c566a962?session=Xq3v9TzR1bWk7LmN2pYd8sAe"
+         *     }
+         */
+        KycLink: {
+            kycVerified: boolean;
+            /** Format: uri */
+            kycFlowLink: string | null;
+        };
+        /**
+         * @example {
+         *       "success": true,
+         *       "message": "KYC verification submitted for review successfully."
+         *     }
+         */
+        KycSubmitted: {
+            /** @enum {boolean} */
+            success: true;
+            message: string;
+        };
+        /**
+         * @example {
+         *       "success": true,
+         *       "idDocType": "PASSPORT",
+         *       "idDocSubType": null,
+         *       "country": "GBR",
+         *       "reviewTriggered": false
+         *     }
+         */
+        DocumentUploaded: {
+            /** @enum {boolean} */
+            success: true;
+            /** @enum {string} */
+            idDocType: "PASSPORT" | "ID_CARD" | "DRIVERS" | "RESIDENCE_PERMIT" | "PROOF_OF_ADDRESS";
+            /** @enum {string|null} */
+            idDocSubType: "FRONT_SIDE" | "BACK_SIDE" | null;
+            country: string;
+            /** @description This upload completed the steps (identity, every side; proof of address) and submitted the KYC for review, as `POST .../kyc/submit` would (`customer.kyc.submitted` is sent) */
+            reviewTriggered: boolean;
         };
         /**
          * @example {
@@ -2909,22 +2353,6 @@ export interface components {
                 resetPeriodMinutes: number;
                 nextResetAt: string | null;
             };
-        };
-        /**
-         * @example {
-         *       "limit": "5000.00",
-         *       "resetPeriodMinutes": 1440
-         *     }
-         * @example {
-         *       "limit": "0",
-         *       "resetPeriodMinutes": 0
-         *     }
-         */
-        SandboxAllowanceRequest: {
-            /** @description USDC that API withdrawals may use per period without signatures: a decimal string; `"0"` makes every withdrawal a proposal */
-            limit: string;
-            /** @description Length of an allowance period in minutes (a JSON number); 0: one period, never reset */
-            resetPeriodMinutes: number;
         };
         /**
          * @example {
@@ -2953,62 +2381,6 @@ export interface components {
                 currency: "USDC";
                 developerSpreadFeeBps: number;
             } | null;
-        };
-        /**
-         * @example {
-         *       "EUR": "0.92"
-         *     }
-         * @example {
-         *       "EUR": "0.915",
-         *       "USD": "1.00"
-         *     }
-         */
-        SandboxExchangeRatesRequest: {
-            /** @description EUR paid out per USDC: a decimal string, up to 8 places */
-            EUR?: string;
-            /** @description USD paid out per USDC: a decimal string, up to 8 places */
-            USD?: string;
-        };
-        /**
-         * @example {
-         *       "rates": {
-         *         "EUR": "0.92",
-         *         "USD": "1.00"
-         *       }
-         *     }
-         */
-        ExchangeRates: {
-            rates: {
-                EUR: string;
-                USD: string;
-            };
-        };
-        /**
-         * @example {
-         *       "reason": "Beneficiary account closed"
-         *     }
-         * @example {}
-         */
-        SandboxFailTransactionRequest: {
-            /** @description Shown as `failureReason`; default `Payout failed` */
-            reason?: string;
-        };
-        /**
-         * @example {
-         *       "failNextExecutions": 1
-         *     }
-         */
-        SandboxFaultsRequest: {
-            /** @description How many of the next payout executions fail at start (back to PROPOSED); 0 disarms */
-            failNextExecutions: number;
-        };
-        /**
-         * @example {
-         *       "failNextExecutions": 1
-         *     }
-         */
-        SandboxFaults: {
-            failNextExecutions: number;
         };
         /**
          * @example {
@@ -3295,56 +2667,6 @@ export interface components {
         };
         /**
          * @example {
-         *       "reason": "Proof of address could not be verified"
-         *     }
-         */
-        SandboxRejectVirtualAccountRequest: {
-            /** @description Why the account was refused; shown as `rejectionReason` and in the event */
-            reason?: string;
-        };
-        /**
-         * @example {
-         *       "chain": "base",
-         *       "address": "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
-         *       "amount": "25.00",
-         *       "txHash": "0x9fc76417374aa880d4449a1f7f31ec597f00b1f6f3dd2d66f4c9c6c445836d8b"
-         *     }
-         * @example {
-         *       "chain": "base",
-         *       "address": "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
-         *       "amount": "4.99"
-         *     }
-         */
-        SandboxDepositRequest: {
-            /**
-             * @description The chain the transfer arrived on (any letter case)
-             * @example base
-             */
-            chain: string;
-            /** @description The receiving address: a bank deposit wallet (the transfer is forwarded to its bank as a WITHDRAWAL when the bank is ACTIVE and it is at least 5 USDC, else a DEPOSIT); 404 if it is not a deposit address of yours on that chain (a destination wallet is credited nothing) */
-            address: string;
-            /**
-             * @description USDC received: a decimal string with up to 6 places, never a JSON number
-             * @example 25.00
-             */
-            amount: string;
-            /** @description The hash (`0x` + 64 hex digits) of a transfer made elsewhere, reported as its log 0; left out, a real transfer is made on the local chain (or, without one, a hash is made up). One transfer is recorded once. */
-            txHash?: string;
-        };
-        /**
-         * @example {
-         *       "amount": "250.00"
-         *     }
-         */
-        SandboxCreditBalanceRequest: {
-            /**
-             * @description USDC to credit: a decimal string with up to 6 places, never a JSON number
-             * @example 250.00
-             */
-            amount: string;
-        };
-        /**
-         * @example {
          *       "customerId": "3b241101-e2bb-4255-8caf-4136c566a962",
          *       "developerSpreadFeeBps": 50,
          *       "updatedAt": "2026-11-21T10:00:00.000Z"
@@ -3454,766 +2776,275 @@ export interface components {
         };
         /**
          * @example {
-         *       "token": "3kT9vQ0ZpX7bN2mLrC8dF1gH5jK4sW6yA0eU9iO3pQr",
-         *       "name": "Ada Lovelace"
-         *     }
-         */
-        ConsoleStartRegistrationRequest: {
-            /**
-             * @description The token of the invite link (after `#/invite/`)
-             * @example 3kT9vQ0ZpX7bN2mLrC8dF1gH5jK4sW6yA0eU9iO3pQr
-             */
-            token: string;
-            /**
-             * @description How the member is shown to the others
-             * @example Ada Lovelace
-             */
-            name: string;
-        };
-        /**
-         * @example {
-         *       "challengeId": "9b2f0c4e-1d3a-4e5f-8a6b-7c8d9e0f1a2b",
-         *       "email": "ada@example.com",
-         *       "role": "owner",
-         *       "options": {
-         *         "challenge": "q2Jk7vX0aB3cD4eF5gH6iJ7kL8mN9oP0qR1sT2uV3wX",
-         *         "rpId": "localhost",
-         *         "userVerification": "required"
-         *       }
-         *     }
-         */
-        ConsoleRegistrationOptions: {
-            challengeId: string;
-            email: string;
-            /** @enum {string} */
-            role: "owner" | "admin" | "approver" | "developer" | "viewer";
-            /** @description WebAuthn options for `@simplewebauthn/browser` (`optionsJSON`) */
-            options: {
-                [key: string]: unknown;
-            };
-        };
-        /**
-         * @example {
-         *       "token": "3kT9vQ0ZpX7bN2mLrC8dF1gH5jK4sW6yA0eU9iO3pQr",
-         *       "name": "Ada Lovelace",
-         *       "challengeId": "9b2f0c4e-1d3a-4e5f-8a6b-7c8d9e0f1a2b",
-         *       "response": {
-         *         "id": "p8Q1x0kLzW3mR7tY2vB5nC9dF4gH6jK1",
-         *         "rawId": "p8Q1x0kLzW3mR7tY2vB5nC9dF4gH6jK1",
-         *         "type": "public-key",
-         *         "response": {
-         *           "clientDataJSON": "eyJ0eXBlIjoid2ViYXV0aG4uY3JlYXRlIn0",
-         *           "attestationObject": "o2NmbXRkbm9uZWdhdHRTdG10oGhhdXRoRGF0YQ"
-         *         },
-         *         "clientExtensionResults": {}
-         *       }
-         *     }
-         */
-        ConsoleAcceptInviteRequest: {
-            /**
-             * @description The token of the invite link (after `#/invite/`)
-             * @example 3kT9vQ0ZpX7bN2mLrC8dF1gH5jK4sW6yA0eU9iO3pQr
-             */
-            token: string;
-            /**
-             * @description How the member is shown to the others
-             * @example Ada Lovelace
-             */
-            name: string;
-            /**
-             * Format: uuid
-             * @description The challenge the options were made for (single use, valid 5 minutes)
-             * @example 9b2f0c4e-1d3a-4e5f-8a6b-7c8d9e0f1a2b
-             */
-            challengeId: string;
-            /**
-             * @description The passkey created by the browser (`@simplewebauthn/browser` `startRegistration`)
-             * @example {
-             *       "id": "p8Q1x0kLzW3mR7tY2vB5nC9dF4gH6jK1",
-             *       "rawId": "p8Q1x0kLzW3mR7tY2vB5nC9dF4gH6jK1",
-             *       "type": "public-key",
-             *       "response": {
-             *         "clientDataJSON": "eyJ0eXBlIjoid2ViYXV0aG4uY3JlYXRlIn0",
-             *         "attestationObject": "o2NmbXRkbm9uZWdhdHRTdG10oGhhdXRoRGF0YQ"
-             *       },
-             *       "clientExtensionResults": {}
-             *     }
-             */
-            response: {
-                /** @description The new credential id */
-                id: string;
-                /** @description The new credential id (raw) */
-                rawId: string;
-                /**
-                 * @description Always `public-key`
-                 * @enum {string}
-                 */
-                type: "public-key";
-                /** @description The authenticator attestation response */
-                response: {
-                    /** @description The client data the browser assembled */
-                    clientDataJSON: string;
-                    /** @description The authenticator data and its (here: none) attestation */
-                    attestationObject: string;
-                    /** @description How the authenticator is reached */
-                    transports?: string[];
-                };
-                /** @description The client extension results, as the browser returns them */
-                clientExtensionResults?: {
-                    [key: string]: unknown;
-                };
-                /**
-                 * @description Where the authenticator is
-                 * @enum {string}
-                 */
-                authenticatorAttachment?: "platform" | "cross-platform";
-            };
-        };
-        /**
-         * @example {
-         *       "member": {
-         *         "id": "a7c3e9f1-2b4d-4c6e-8f0a-1b3c5d7e9f20",
-         *         "email": "ada@example.com",
-         *         "name": "Ada Lovelace",
-         *         "role": "owner"
-         *       },
-         *       "organization": {
-         *         "id": "1f0e2d3c-4b5a-4968-8776-5a4b3c2d1e0f",
-         *         "name": "Acme Payouts",
-         *         "environment": "sandbox",
-         *         "requiredApprovals": 2
-         *       },
-         *       "permissions": [
-         *         "read",
-         *         "approve",
-         *         "manageKeys",
-         *         "manageWebhooks",
-         *         "invite",
-         *         "settings",
-         *         "audit"
-         *       ]
-         *     }
-         */
-        ConsoleSession: {
-            member: {
-                id: string;
-                email: string;
-                name: string;
-                /** @enum {string} */
-                role: "owner" | "admin" | "approver" | "developer" | "viewer";
-            };
-            organization: {
-                id: string;
-                name: string;
-                /** @enum {string} */
-                environment: "sandbox" | "live";
-                requiredApprovals: number;
-            };
-            permissions: string[];
-        };
-        /**
-         * @example {
-         *       "challengeId": "9b2f0c4e-1d3a-4e5f-8a6b-7c8d9e0f1a2b",
-         *       "options": {
-         *         "challenge": "q2Jk7vX0aB3cD4eF5gH6iJ7kL8mN9oP0qR1sT2uV3wX",
-         *         "rpId": "localhost",
-         *         "userVerification": "required"
-         *       }
-         *     }
-         */
-        ConsoleSignInOptions: {
-            challengeId: string;
-            /** @description WebAuthn options for `@simplewebauthn/browser` (`optionsJSON`) */
-            options: {
-                [key: string]: unknown;
-            };
-        };
-        /**
-         * @example {
-         *       "challengeId": "9b2f0c4e-1d3a-4e5f-8a6b-7c8d9e0f1a2b",
-         *       "response": {
-         *         "id": "p8Q1x0kLzW3mR7tY2vB5nC9dF4gH6jK1",
-         *         "rawId": "p8Q1x0kLzW3mR7tY2vB5nC9dF4gH6jK1",
-         *         "type": "public-key",
-         *         "response": {
-         *           "clientDataJSON": "eyJ0eXBlIjoid2ViYXV0aG4uZ2V0In0",
-         *           "authenticatorData": "SZYN5YgOjGh0NBcPZHZgW4_krrmihjLHmVzzuoMdl2MFAAAAAQ",
-         *           "signature": "MEUCIQDs0Vn7x2b3k4c5d6e7f8g9h0i1j2k3l4m5n6o7p8q9r0",
-         *           "userHandle": "YTdjM2U5ZjE"
-         *         },
-         *         "clientExtensionResults": {}
-         *       }
-         *     }
-         */
-        ConsoleSignInRequest: {
-            /**
-             * Format: uuid
-             * @description The challenge the options were made for (single use, valid 5 minutes)
-             * @example 9b2f0c4e-1d3a-4e5f-8a6b-7c8d9e0f1a2b
-             */
-            challengeId: string;
-            /**
-             * @description The assertion made by the browser (`@simplewebauthn/browser` `startAuthentication`)
-             * @example {
-             *       "id": "p8Q1x0kLzW3mR7tY2vB5nC9dF4gH6jK1",
-             *       "rawId": "p8Q1x0kLzW3mR7tY2vB5nC9dF4gH6jK1",
-             *       "type": "public-key",
-             *       "response": {
-             *         "clientDataJSON": "eyJ0eXBlIjoid2ViYXV0aG4uZ2V0In0",
-             *         "authenticatorData": "SZYN5YgOjGh0NBcPZHZgW4_krrmihjLHmVzzuoMdl2MFAAAAAQ",
-             *         "signature": "MEUCIQDs0Vn7x2b3k4c5d6e7f8g9h0i1j2k3l4m5n6o7p8q9r0",
-             *         "userHandle": "YTdjM2U5ZjE"
-             *       },
-             *       "clientExtensionResults": {}
-             *     }
-             */
-            response: {
-                /** @description The credential id of the passkey used */
-                id: string;
-                /** @description The credential id (raw) */
-                rawId: string;
-                /**
-                 * @description Always `public-key`
-                 * @enum {string}
-                 */
-                type: "public-key";
-                /** @description The authenticator assertion response */
-                response: {
-                    /** @description The client data the browser assembled (it carries the challenge and origin) */
-                    clientDataJSON: string;
-                    /** @description The authenticator data (rp id hash, flags, counter) */
-                    authenticatorData: string;
-                    /** @description The signature over the authenticator data and the client data hash */
-                    signature: string;
-                    /** @description The member the passkey was made for */
-                    userHandle?: string;
-                };
-                /** @description The client extension results, as the browser returns them */
-                clientExtensionResults?: {
-                    [key: string]: unknown;
-                };
-                /**
-                 * @description Where the authenticator is
-                 * @enum {string}
-                 */
-                authenticatorAttachment?: "platform" | "cross-platform";
-            };
-        };
-        /**
-         * @example {
-         *       "id": "a7c3e9f1-2b4d-4c6e-8f0a-1b3c5d7e9f20",
-         *       "email": "ada@example.com",
-         *       "name": "Ada Lovelace",
-         *       "role": "owner",
-         *       "status": "ACTIVE",
-         *       "createdAt": "2026-11-21T10:00:00.000Z"
-         *     }
-         */
-        ConsoleMember: {
-            id: string;
-            email: string;
-            name: string;
-            /** @enum {string} */
-            role: "owner" | "admin" | "approver" | "developer" | "viewer";
-            /** @enum {string} */
-            status: "ACTIVE" | "REMOVED";
-            createdAt: string;
-        };
-        /**
-         * @example {
-         *       "email": "grace@example.com",
-         *       "role": "approver"
-         *     }
-         */
-        ConsoleInviteMemberRequest: {
-            /**
-             * Format: email
-             * @description Where the invite link is mailed
-             * @example grace@example.com
-             */
-            email: string;
-            /**
-             * @description The role the member gets (admins cannot invite owners)
-             * @example approver
-             * @enum {string}
-             */
-            role: "owner" | "admin" | "approver" | "developer" | "viewer";
-        };
-        /**
-         * @example {
-         *       "inviteId": "c1d2e3f4-a5b6-4c7d-8e9f-0a1b2c3d4e5f",
-         *       "email": "grace@example.com",
-         *       "role": "approver",
-         *       "validUntil": "2026-11-28T10:00:00.000Z"
-         *     }
-         */
-        ConsoleInvite: {
-            inviteId: string;
-            email: string;
-            /** @enum {string} */
-            role: "owner" | "admin" | "approver" | "developer" | "viewer";
-            validUntil: string;
-        };
-        /**
-         * @example {
-         *       "id": "6f1c2a9e-4b7d-4e21-9c3a-1d2e3f4a5b6c",
-         *       "reference": "WD-7K3M-9QX2",
-         *       "customerId": "3b241101-e2bb-4255-8caf-4136c566a962",
-         *       "status": "PARTIALLY_SIGNED",
+         *       "id": "6a1f5c3e-2b7d-4e8f-9a0b-1c2d3e4f5a6b",
+         *       "url": "https://hooks.example.com/payouts",
+         *       "description": "CRM sync",
+         *       "eventTypes": [
+         *         "customer.created",
+         *         "customer.kyc.approved"
+         *       ],
          *       "createdAt": "2026-11-21T10:00:00.000Z",
-         *       "sourceAmount": "100.00",
-         *       "fee": "1.00",
-         *       "amount": "91.08",
-         *       "currency": "EUR",
-         *       "beneficiary": "Ada Lovelace",
-         *       "account": "DE89370400440532013000",
-         *       "approvals": [
-         *         {
-         *           "approver": "ada@example.com",
-         *           "approvedAt": "2026-11-21T10:00:00.000Z"
-         *         }
-         *       ],
-         *       "requiredApprovals": 2
+         *       "updatedAt": "2026-11-21T10:00:00.000Z"
          *     }
          */
-        ConsolePendingWithdrawal: {
+        WebhookEndpoint: {
+            /** Format: uuid */
             id: string;
-            reference: string;
-            customerId: string;
-            status: string;
+            url: string;
+            description: string | null;
+            /** @description The event types sent to this endpoint; null: every type, including ones added later */
+            eventTypes: string[] | null;
+            /** Format: date-time */
             createdAt: string;
-            sourceAmount: string;
-            fee: string;
-            amount: string;
-            currency: string;
-            beneficiary: string;
-            account: string;
-            approvals: {
-                approver: string;
-                approvedAt: string;
-            }[];
-            requiredApprovals: number;
-        };
-        /**
-         * @example {
-         *       "challengeId": "9b2f0c4e-1d3a-4e5f-8a6b-7c8d9e0f1a2b",
-         *       "binding": {
-         *         "transactionId": "6f1c2a9e-4b7d-4e21-9c3a-1d2e3f4a5b6c",
-         *         "amount": "91.08",
-         *         "currency": "EUR",
-         *         "beneficiary": "Ada Lovelace",
-         *         "account": "DE89370400440532013000"
-         *       },
-         *       "nonce": "Zx8cV7bN6mQ5wE4rT3yU2iO1pA0sD9fG8hJ7kL6zX5c",
-         *       "options": {
-         *         "challenge": "q2Jk7vX0aB3cD4eF5gH6iJ7kL8mN9oP0qR1sT2uV3wX",
-         *         "rpId": "localhost",
-         *         "userVerification": "required"
-         *       }
-         *     }
-         */
-        ConsoleApprovalOptions: {
-            challengeId: string;
-            binding: {
-                transactionId: string;
-                amount: string;
-                currency: string;
-                beneficiary: string;
-                account: string;
-            };
-            nonce: string;
-            /** @description WebAuthn options for `@simplewebauthn/browser` (`optionsJSON`) */
-            options: {
-                [key: string]: unknown;
-            };
-        };
-        /**
-         * @example {
-         *       "challengeId": "9b2f0c4e-1d3a-4e5f-8a6b-7c8d9e0f1a2b",
-         *       "response": {
-         *         "id": "p8Q1x0kLzW3mR7tY2vB5nC9dF4gH6jK1",
-         *         "rawId": "p8Q1x0kLzW3mR7tY2vB5nC9dF4gH6jK1",
-         *         "type": "public-key",
-         *         "response": {
-         *           "clientDataJSON": "eyJ0eXBlIjoid2ViYXV0aG4uZ2V0In0",
-         *           "authenticatorData": "SZYN5YgOjGh0NBcPZHZgW4_krrmihjLHmVzzuoMdl2MFAAAAAQ",
-         *           "signature": "MEUCIQDs0Vn7x2b3k4c5d6e7f8g9h0i1j2k3l4m5n6o7p8q9r0",
-         *           "userHandle": "YTdjM2U5ZjE"
-         *         },
-         *         "clientExtensionResults": {}
-         *       }
-         *     }
-         */
-        ConsoleSignWithdrawalRequest: {
-            /**
-             * Format: uuid
-             * @description The challenge the options were made for (single use, valid 5 minutes)
-             * @example 9b2f0c4e-1d3a-4e5f-8a6b-7c8d9e0f1a2b
-             */
-            challengeId: string;
-            /**
-             * @description The assertion made by the browser (`@simplewebauthn/browser` `startAuthentication`)
-             * @example {
-             *       "id": "p8Q1x0kLzW3mR7tY2vB5nC9dF4gH6jK1",
-             *       "rawId": "p8Q1x0kLzW3mR7tY2vB5nC9dF4gH6jK1",
-             *       "type": "public-key",
-             *       "response": {
-             *         "clientDataJSON": "eyJ0eXBlIjoid2ViYXV0aG4uZ2V0In0",
-             *         "authenticatorData": "SZYN5YgOjGh0NBcPZHZgW4_krrmihjLHmVzzuoMdl2MFAAAAAQ",
-             *         "signature": "MEUCIQDs0Vn7x2b3k4c5d6e7f8g9h0i1j2k3l4m5n6o7p8q9r0",
-             *         "userHandle": "YTdjM2U5ZjE"
-             *       },
-             *       "clientExtensionResults": {}
-             *     }
-             */
-            response: {
-                /** @description The credential id of the passkey used */
-                id: string;
-                /** @description The credential id (raw) */
-                rawId: string;
-                /**
-                 * @description Always `public-key`
-                 * @enum {string}
-                 */
-                type: "public-key";
-                /** @description The authenticator assertion response */
-                response: {
-                    /** @description The client data the browser assembled (it carries the challenge and origin) */
-                    clientDataJSON: string;
-                    /** @description The authenticator data (rp id hash, flags, counter) */
-                    authenticatorData: string;
-                    /** @description The signature over the authenticator data and the client data hash */
-                    signature: string;
-                    /** @description The member the passkey was made for */
-                    userHandle?: string;
-                };
-                /** @description The client extension results, as the browser returns them */
-                clientExtensionResults?: {
-                    [key: string]: unknown;
-                };
-                /**
-                 * @description Where the authenticator is
-                 * @enum {string}
-                 */
-                authenticatorAttachment?: "platform" | "cross-platform";
-            };
-        };
-        /**
-         * @example {
-         *       "reason": "Unknown beneficiary"
-         *     }
-         */
-        ConsoleRejectWithdrawalRequest: {
-            /**
-             * @description Why the withdrawal is rejected (audited)
-             * @example Unknown beneficiary
-             */
-            reason: string;
-        };
-        /**
-         * @example {
-         *       "entryId": "e5f6a7b8-c9d0-4e1f-8a2b-3c4d5e6f7a8b",
-         *       "at": "2026-11-21T10:00:00.000Z",
-         *       "actor": {
-         *         "kind": "member",
-         *         "id": "a7c3e9f1-2b4d-4c6e-8f0a-1b3c5d7e9f20",
-         *         "email": "ada@example.com"
-         *       },
-         *       "action": "withdrawal.signed",
-         *       "target": "6f1c2a9e-4b7d-4e21-9c3a-1d2e3f4a5b6c",
-         *       "sourceAddress": "203.0.113.7",
-         *       "details": {
-         *         "amount": "91.08",
-         *         "currency": "EUR"
-         *       }
-         *     }
-         */
-        ConsoleAuditEntry: {
-            entryId: string;
-            at: string;
-            actor: {
-                /** @enum {string} */
-                kind: "member" | "operator";
-                id: string;
-                email: string;
-            };
-            action: string;
-            target: string;
-            sourceAddress: string;
-            details: {
-                [key: string]: string;
-            };
-        };
-        /**
-         * @example {
-         *       "id": "d4e5f6a7-b8c9-4d0e-8f1a-2b3c4d5e6f70",
-         *       "hint": "sk_sandbox_…x9Qa",
-         *       "status": "ACTIVE",
-         *       "createdAt": "2026-11-21T10:00:00.000Z",
-         *       "createdBy": "ada@example.com",
-         *       "lastUsedAt": null,
-         *       "revokedAt": null,
-         *       "apiKey": "sk_sandbox_1f0e2d3c4b5a496887765a4b3c2d1e0fQ2w3E4r5T6y7U8i9O0pA1sD2fG3hJ4kL5zX6cV7bN8mx9Qa"
-         *     }
-         */
-        ConsoleNewApiKey: {
-            id: string;
-            hint: string;
-            /** @enum {string} */
-            status: "ACTIVE" | "REVOKED";
-            createdAt: string;
-            createdBy: string | null;
-            /** @description When the key last authenticated a request, to the minute; null if never */
-            lastUsedAt: string | null;
-            revokedAt: string | null;
-            apiKey: string;
-        };
-        /**
-         * @example {
-         *       "id": "d4e5f6a7-b8c9-4d0e-8f1a-2b3c4d5e6f70",
-         *       "hint": "sk_sandbox_…x9Qa",
-         *       "status": "ACTIVE",
-         *       "createdAt": "2026-11-21T10:00:00.000Z",
-         *       "createdBy": "ada@example.com",
-         *       "lastUsedAt": "2026-11-21T10:05:00.000Z",
-         *       "revokedAt": null
-         *     }
-         */
-        ConsoleApiKey: {
-            id: string;
-            hint: string;
-            /** @enum {string} */
-            status: "ACTIVE" | "REVOKED";
-            createdAt: string;
-            createdBy: string | null;
-            /** @description When the key last authenticated a request, to the minute; null if never */
-            lastUsedAt: string | null;
-            revokedAt: string | null;
-        };
-        /**
-         * @example {
-         *       "customer": {
-         *         "customerId": "3b241101-e2bb-4255-8caf-4136c566a962",
-         *         "name": "Ada Lovelace",
-         *         "email": "ada@example.com",
-         *         "accountType": "individual",
-         *         "expectedMonthlyVolume": 2500,
-         *         "kycVerified": false,
-         *         "kyc": {
-         *           "kycVerified": false,
-         *           "stepsStatus": "incomplete",
-         *           "attempts": 0,
-         *           "levelName": "customers-api-basic",
-         *           "steps": {
-         *             "identity": {
-         *               "status": "not_started",
-         *               "documentType": null,
-         *               "documentsCount": 0
-         *             },
-         *             "proofOfAddress": {
-         *               "status": "not_started",
-         *               "documentType": null,
-         *               "documentsCount": 0
-         *             },
-         *             "questionnaire": {
-         *               "status": "not_started"
-         *             }
-         *           }
-         *         },
-         *         "kycStatus": "NOT_STARTED",
-         *         "verifiedName": null,
-         *         "address": null,
-         *         "enabled": true,
-         *         "createdAt": "2026-11-21T10:00:00.000Z"
-         *       },
-         *       "banks": [
-         *         {
-         *           "id": "9d3c6f0e-5a1b-4c7e-8f2a-1b2c3d4e5f60",
-         *           "customerId": "3b241101-e2bb-4255-8caf-4136c566a962",
-         *           "beneficiaryName": "Ada Lovelace",
-         *           "currency": "EUR",
-         *           "paymentRail": "SEPA",
-         *           "iban": "DE89370400440532013000",
-         *           "bic": "COBADEFFXXX",
-         *           "accountNumber": null,
-         *           "routingNumber": null,
-         *           "bankName": null,
-         *           "bankAddress": null,
-         *           "bankCountry": null,
-         *           "addressLine1": "Friedrichstraße 123",
-         *           "city": "Berlin",
-         *           "country": "DE",
-         *           "recipientType": "CUSTOMER",
-         *           "recipientEmail": null,
-         *           "notificationEnabled": false,
-         *           "status": "ACTIVE",
-         *           "rejectionReason": null,
-         *           "createdAt": "2026-11-21T10:00:00.000Z",
-         *           "wallets": [
-         *             {
-         *               "id": "0f8e2a44-7b0c-4d8e-9a61-5c3b2e1d0a99",
-         *               "address": "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
-         *               "currency": "usdc",
-         *               "chain": "base",
-         *               "enabled": true,
-         *               "createdAt": "2026-11-21T10:00:00.000Z",
-         *               "updatedAt": "2026-11-21T10:00:00.000Z",
-         *               "instructions": "Send USDC on Base to this address to automatically receive funds in your bank account. Minimum: 5 USDC."
-         *             }
-         *           ]
-         *         }
-         *       ],
-         *       "wallets": [
-         *         {
-         *           "id": "6c1f4a2b-8d3e-4f5a-9b6c-7d8e9f0a1b2c",
-         *           "customerId": "3b241101-e2bb-4255-8caf-4136c566a962",
-         *           "address": "0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359",
-         *           "currency": "usdc",
-         *           "chain": "base",
-         *           "enabled": true,
-         *           "createdAt": "2026-11-21T10:05:00.000Z",
-         *           "updatedAt": "2026-11-21T10:05:00.000Z"
-         *         }
-         *       ],
-         *       "balance": {
-         *         "customerId": "3b241101-e2bb-4255-8caf-4136c566a962",
-         *         "currency": "usdc",
-         *         "balance": "250.00",
-         *         "availableBalance": "150.00",
-         *         "lockedBalance": "100.00"
-         *       },
-         *       "transactions": [
-         *         {
-         *           "id": "6f1c2a9e-4b7d-4e21-9c3a-1d2e3f4a5b6c",
-         *           "customerId": "3b241101-e2bb-4255-8caf-4136c566a962",
-         *           "type": "WITHDRAWAL",
-         *           "status": "PROCESSING",
-         *           "requiresUiAction": false,
-         *           "createdAt": "2026-11-21T10:00:00.000Z",
-         *           "updatedAt": "2026-11-21T10:00:00.000Z",
-         *           "completedAt": null,
-         *           "reference": "WD-7K3M-9QX2",
-         *           "sourceCurrency": "USDC",
-         *           "targetCurrency": "EUR",
-         *           "sourceAmount": "100.00",
-         *           "targetAmount": "91.08",
-         *           "exchangeRate": "0.92",
-         *           "fee": "1.00",
-         *           "paymentRail": "SEPA",
-         *           "withdrawalBank": {
-         *             "id": "9d3c6f0e-5a1b-4c7e-8f2a-1b2c3d4e5f60",
-         *             "beneficiaryName": "Ada Lovelace",
-         *             "currency": "EUR",
-         *             "iban": "DE89370400440532013000",
-         *             "bic": "COBADEFFXXX",
-         *             "accountNumber": null,
-         *             "routingNumber": null
-         *           },
-         *           "depositInstructions": null,
-         *           "walletAddress": null,
-         *           "developerFee": null,
-         *           "txHash": null,
-         *           "failureReason": null
-         *         }
-         *       ],
-         *       "transactionsNextCursor": null
-         *     }
-         */
-        ConsoleCustomerOverview: {
-            customer: components["schemas"]["Customer"];
-            /** @description The customer's withdrawal banks, newest first (up to 200) */
-            banks: components["schemas"]["WithdrawalBank"][];
-            /** @description The customer's wallets, newest first */
-            wallets: components["schemas"]["Wallet"][];
-            balance: components["schemas"]["Balance"];
-            /** @description The first page, newest first */
-            transactions: components["schemas"]["Transaction"][];
-            /** @description Where the next page of transactions starts: `GET /api/v2/customers/{customerId}/transactions?cursor=...` */
-            transactionsNextCursor: string | null;
-        };
-        /**
-         * @example {
-         *       "organizationId": "5f0c2b1e-8a47-4c59-9d3e-2a6b7c8d9e0f",
-         *       "name": "Acme Payroll",
-         *       "environment": "sandbox",
-         *       "features": {
-         *         "customers": true,
-         *         "apiWithdrawals": true
-         *       },
-         *       "requiredApprovals": 2,
-         *       "withdrawalAllowance": {
-         *         "enabled": true,
-         *         "allowance": {
-         *           "limit": "5000.00",
-         *           "spent": "250.00",
-         *           "available": "4750.00",
-         *           "resetPeriodMinutes": 1440,
-         *           "nextResetAt": "2026-11-22T00:00:00.000Z"
-         *         }
-         *       },
-         *       "fees": {
-         *         "feeBps": 50,
-         *         "minFee": "1.00",
-         *         "fxSpreadBps": 0
-         *       },
-         *       "updatedAt": "2026-11-21T09:00:00.000Z"
-         *     }
-         */
-        ConsoleSettings: {
-            organizationId: string;
-            name: string;
-            /** @enum {string} */
-            environment: "sandbox" | "live";
-            features: {
-                customers: boolean;
-                apiWithdrawals: boolean;
-            };
-            /** @description Distinct members who must sign a withdrawal over the allowance or the balance */
-            requiredApprovals: number;
-            withdrawalAllowance: components["schemas"]["WithdrawalAllowance"] & unknown;
-            fees: {
-                feeBps: number;
-                minFee: string;
-                /** @description Basis points taken off the ECB's EUR rate (live organizations) */
-                fxSpreadBps: number;
-            };
+            /** Format: date-time */
             updatedAt: string;
         };
         /**
          * @example {
-         *       "requiredApprovals": 2
+         *       "url": "https://hooks.example.com/payouts/v2"
          *     }
          * @example {
-         *       "allowance": {
-         *         "limit": "5000.00",
-         *         "resetPeriodMinutes": 1440
+         *       "eventTypes": null,
+         *       "description": null
+         *     }
+         */
+        UpdateWebhookEndpointRequest: {
+            /** @description The new receiver URL; pending retries go there too. Live organizations: `https` only, never a private, loopback, link-local or metadata address (checked when saved and again at every delivery). Sandbox organizations may also use `http` and loopback (`http://127.0.0.1:4000/...`) for local development; in AWS the sender refuses loopback for everyone. */
+            url?: string;
+            /** @description The event types to send; `null`: every type again, including types added later */
+            eventTypes?: ("customer.created" | "customer.updated" | "customer.enabled" | "customer.disabled" | "customer.kyc.approved" | "customer.kyc.rejected" | "customer.kyc.submitted" | "customer.kyc.level_changed" | "withdrawal_bank.created" | "withdrawal_bank.approved" | "withdrawal_bank.rejected" | "withdrawal.created" | "withdrawal.status_changed" | "deposit.created" | "deposit.status_changed" | "virtual_account.created" | "virtual_account.approved" | "virtual_account.rejected" | "developer_fees.claimed")[] | null;
+            /** @description Your note about the endpoint; `null` clears it */
+            description?: string | null;
+        };
+        /**
+         * @example {
+         *       "eventId": "5f0c8e53-7a5b-4b8e-9a57-1c3f4d2e6b10",
+         *       "eventType": "webhook.test"
+         *     }
+         */
+        WebhookTestEvent: {
+            /** Format: uuid */
+            eventId: string;
+            /** @enum {string} */
+            eventType: "webhook.test";
+        };
+        /**
+         * @example {
+         *       "id": "c3a9e1f2-5b6d-4c7e-8f90-a1b2c3d4e5f6",
+         *       "endpointId": "6a1f5c3e-2b7d-4e8f-9a0b-1c2d3e4f5a6b",
+         *       "eventId": "5f0c8e53-7a5b-4b8e-9a57-1c3f4d2e6b10",
+         *       "eventType": "customer.created",
+         *       "status": "PENDING",
+         *       "attempts": 2,
+         *       "lastAttemptAt": "2026-11-21T10:00:05.100Z",
+         *       "nextAttemptAt": "2026-11-21T10:05:05.200Z",
+         *       "lastResponseStatus": 503,
+         *       "lastError": "HTTP 503",
+         *       "createdAt": "2026-11-21T10:00:00.000Z",
+         *       "attemptLog": [
+         *         {
+         *           "attempt": 1,
+         *           "at": "2026-11-21T10:00:00.050Z",
+         *           "responseStatus": null,
+         *           "error": "Connection refused",
+         *           "durationMs": 3
+         *         },
+         *         {
+         *           "attempt": 2,
+         *           "at": "2026-11-21T10:00:05.100Z",
+         *           "responseStatus": 503,
+         *           "error": "HTTP 503",
+         *           "durationMs": 120
+         *         }
+         *       ]
+         *     }
+         */
+        WebhookDelivery: {
+            endpointId: string;
+            eventId: string;
+            eventType: string;
+            /** @enum {string} */
+            status: "PENDING" | "DELIVERED" | "FAILED";
+            attempts: number;
+            lastAttemptAt: string | null;
+            nextAttemptAt: string | null;
+            lastResponseStatus: number | null;
+            lastError: string | null;
+            createdAt: string;
+            attemptLog: {
+                attempt: number;
+                at: string;
+                responseStatus: number | null;
+                error: string | null;
+                durationMs: number;
+            }[];
+            /** Format: uuid */
+            id: string;
+        };
+        /**
+         * @example {
+         *       "openapi": "3.1.0",
+         *       "info": {
+         *         "title": "Payout service API",
+         *         "version": "v2"
+         *       },
+         *       "paths": {}
+         *     }
+         */
+        OpenApiDocument: {
+            openapi: string;
+            info: {
+                title: string;
+                version: string;
+            } & {
+                [key: string]: unknown;
+            };
+        } & {
+            [key: string]: unknown;
+        };
+        /**
+         * @example {
+         *       "reason": "Beneficiary could not be verified"
+         *     }
+         */
+        SandboxRejectBankRequest: {
+            /** @description Why the bank was refused; shown as `rejectionReason` and in the event */
+            reason?: string;
+        };
+        /**
+         * @example {
+         *       "approver": "treasurer@example.com"
+         *     }
+         */
+        SandboxApproveTransactionRequest: {
+            /**
+             * Format: email
+             * @description The approver's e-mail; each approver signs once, compared case-insensitively
+             */
+            approver: string;
+        };
+        /**
+         * @example {
+         *       "approver": "treasurer@example.com"
+         *     }
+         * @example {}
+         */
+        SandboxRejectTransactionRequest: {
+            /**
+             * Format: email
+             * @description The rejecting approver's e-mail, if any
+             */
+            approver?: string;
+        };
+        /**
+         * @example {
+         *       "limit": "5000.00",
+         *       "resetPeriodMinutes": 1440
+         *     }
+         * @example {
+         *       "limit": "0",
+         *       "resetPeriodMinutes": 0
+         *     }
+         */
+        SandboxAllowanceRequest: {
+            /** @description USDC that API withdrawals may use per period without signatures: a decimal string; `"0"` makes every withdrawal a proposal */
+            limit: string;
+            /** @description Length of an allowance period in minutes (a JSON number); 0: one period, never reset */
+            resetPeriodMinutes: number;
+        };
+        /**
+         * @example {
+         *       "EUR": "0.92"
+         *     }
+         * @example {
+         *       "EUR": "0.915",
+         *       "USD": "1.00"
+         *     }
+         */
+        SandboxExchangeRatesRequest: {
+            /** @description EUR paid out per USDC: a decimal string, up to 8 places */
+            EUR?: string;
+            /** @description USD paid out per USDC: a decimal string, up to 8 places */
+            USD?: string;
+        };
+        /**
+         * @example {
+         *       "rates": {
+         *         "EUR": "0.92",
+         *         "USD": "1.00"
          *       }
          *     }
          */
-        ConsoleSettingsChange: {
-            /** @description Signatures a withdrawal over the allowance or the balance needs (1-10); applies to new ones */
-            requiredApprovals?: number;
-            /** @description The API withdrawal allowance: what is spent in the current period stays spent (a new limit below it leaves nothing available until the next reset) */
-            allowance?: {
-                /** @description USDC that API withdrawals may use per period without signatures: a decimal string; `"0"` makes every withdrawal a proposal */
-                limit: string;
-                /** @description Length of an allowance period in minutes (a JSON number); 0: one period, never reset */
-                resetPeriodMinutes: number;
-            };
-            /** @description The features an owner may switch: only `apiWithdrawals`, and only off */
-            features?: {
-                /** @description false stops withdrawals by API key at once (a kill switch); turning it on again is the operator's */
-                apiWithdrawals: boolean;
+        ExchangeRates: {
+            rates: {
+                EUR: string;
+                USD: string;
             };
         };
         /**
          * @example {
-         *       "signedOut": true
+         *       "reason": "Beneficiary account closed"
+         *     }
+         * @example {}
+         */
+        SandboxFailTransactionRequest: {
+            /** @description Shown as `failureReason`; default `Payout failed` */
+            reason?: string;
+        };
+        /**
+         * @example {
+         *       "failNextExecutions": 1
          *     }
          */
-        ConsoleSignedOut: {
-            /** @enum {boolean} */
-            signedOut: true;
+        SandboxFaultsRequest: {
+            /** @description How many of the next payout executions fail at start (back to PROPOSED); 0 disarms */
+            failNextExecutions: number;
+        };
+        /**
+         * @example {
+         *       "failNextExecutions": 1
+         *     }
+         */
+        SandboxFaults: {
+            failNextExecutions: number;
+        };
+        /**
+         * @example {
+         *       "reason": "Proof of address could not be verified"
+         *     }
+         */
+        SandboxRejectVirtualAccountRequest: {
+            /** @description Why the account was refused; shown as `rejectionReason` and in the event */
+            reason?: string;
+        };
+        /**
+         * @example {
+         *       "chain": "base",
+         *       "address": "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
+         *       "amount": "25.00",
+         *       "txHash": "0x9fc76417374aa880d4449a1f7f31ec597f00b1f6f3dd2d66f4c9c6c445836d8b"
+         *     }
+         * @example {
+         *       "chain": "base",
+         *       "address": "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
+         *       "amount": "4.99"
+         *     }
+         */
+        SandboxDepositRequest: {
+            /**
+             * @description The chain the transfer arrived on (any letter case)
+             * @example base
+             */
+            chain: string;
+            /** @description The receiving address: a bank deposit wallet (the transfer is forwarded to its bank as a WITHDRAWAL when the bank is ACTIVE and it is at least 5 USDC, else a DEPOSIT); 404 if it is not a deposit address of yours on that chain (a destination wallet is credited nothing) */
+            address: string;
+            /**
+             * @description USDC received: a decimal string with up to 6 places, never a JSON number
+             * @example 25.00
+             */
+            amount: string;
+            /** @description The hash (`0x` + 64 hex digits) of a transfer made elsewhere, reported as its log 0; left out, a real transfer is made on the local chain (or, without one, a hash is made up). One transfer is recorded once. */
+            txHash?: string;
         };
     };
     responses: never;
@@ -4224,27 +3055,66 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
-    health: {
+    listWebhookEndpoints: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Items per page: an integer from 1 to 200, default 50. */
+                limit?: string;
+                /** @description Where the next page starts: copy it from the `Link` header of the previous page (opaque; valid only for the list it came from). */
+                cursor?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Service health */
+            /** @description List webhook endpoints, newest first */
             200: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Present when another page exists: `<https://.../path?cursor=...>; rel="next"`. */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpoint"][];
+                };
+            };
+            /** @description The request is malformed: the message names the field (body first, then query, then path). */
+            400: {
                 headers: {
                     /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
                     "x-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        status: "ok";
-                    };
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key. */
+            401: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over a rate limit (per API key, per organization, or per webhook endpoint); retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Unexpected failure; details stay in the service logs under the request id. */
@@ -4252,6 +3122,137 @@ export interface operations {
                 headers: {
                     /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
                     "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is throttled or unavailable; nothing was half-written. Retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateWebhookEndpointRequest"];
+            };
+        };
+        responses: {
+            /** @description Create a webhook endpoint (the signing secret is shown only here and on rotation) */
+            201: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointWithSecret"];
+                };
+            };
+            /** @description The request is malformed: the message names the field (body first, then query, then path). */
+            400: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key. */
+            401: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A feature of your organization is off, or a rule forbids it for this resource. */
+            403: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with the current state of the resource. */
+            409: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body exceeds its limit: 64 KiB, or 10 MB for a document upload's file. */
+            413: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over a rate limit (per API key, per organization, or per webhook endpoint); retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; details stay in the service logs under the request id. */
+            500: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is throttled or unavailable; nothing was half-written. Retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4420,6 +3421,839 @@ export interface operations {
             };
             /** @description The request body exceeds its limit: 64 KiB, or 10 MB for a document upload's file. */
             413: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over a rate limit (per API key, per organization, or per webhook endpoint); retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; details stay in the service logs under the request id. */
+            500: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is throttled or unavailable; nothing was half-written. Retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    sandboxApproveKyc: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The `customerId` that creating the customer returned */
+                customerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["SandboxKycApproveRequest"];
+            };
+        };
+        responses: {
+            /** @description Sandbox: approve KYC with a verified name and address */
+            200: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Customer"];
+                };
+            };
+            /** @description The request is malformed: the message names the field (body first, then query, then path). */
+            400: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key. */
+            401: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found; a resource of another organization is indistinguishable from a missing one. */
+            404: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with the current state of the resource. */
+            409: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body exceeds its limit: 64 KiB, or 10 MB for a document upload's file. */
+            413: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over a rate limit (per API key, per organization, or per webhook endpoint); retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; details stay in the service logs under the request id. */
+            500: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is throttled or unavailable; nothing was half-written. Retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listWithdrawalBanks: {
+        parameters: {
+            query?: {
+                /** @description Items per page: an integer from 1 to 200, default 50. */
+                limit?: string;
+                /** @description Where the next page starts: copy it from the `Link` header of the previous page (opaque; valid only for the list it came from). */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The `customerId` that creating the customer returned */
+                customerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description List a customer's withdrawal banks, newest first */
+            200: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Present when another page exists: `<https://.../path?cursor=...>; rel="next"`. */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WithdrawalBank"][];
+                };
+            };
+            /** @description The request is malformed: the message names the field (body first, then query, then path). */
+            400: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key. */
+            401: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A feature of your organization is off, or a rule forbids it for this resource. */
+            403: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found; a resource of another organization is indistinguishable from a missing one. */
+            404: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over a rate limit (per API key, per organization, or per webhook endpoint); retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; details stay in the service logs under the request id. */
+            500: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is throttled or unavailable; nothing was half-written. Retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createWithdrawalBank: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The `customerId` that creating the customer returned */
+                customerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateWithdrawalBankRequest"];
+            };
+        };
+        responses: {
+            /** @description Add a withdrawal bank, with one deposit wallet per supported chain */
+            201: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WithdrawalBank"];
+                };
+            };
+            /** @description The request is malformed: the message names the field (body first, then query, then path). */
+            400: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key. */
+            401: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A feature of your organization is off, or a rule forbids it for this resource. */
+            403: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found; a resource of another organization is indistinguishable from a missing one. */
+            404: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with the current state of the resource. */
+            409: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body exceeds its limit: 64 KiB, or 10 MB for a document upload's file. */
+            413: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over a rate limit (per API key, per organization, or per webhook endpoint); retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; details stay in the service logs under the request id. */
+            500: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is throttled or unavailable; nothing was half-written. Retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    sandboxCreditBalance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The `customerId` that creating the customer returned */
+                customerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SandboxCreditBalanceRequest"];
+            };
+        };
+        responses: {
+            /** @description Sandbox: credit USDC to the customer's balance (a completed DEPOSIT) */
+            201: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Transaction"];
+                };
+            };
+            /** @description The request is malformed: the message names the field (body first, then query, then path). */
+            400: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key. */
+            401: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found; a resource of another organization is indistinguishable from a missing one. */
+            404: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body exceeds its limit: 64 KiB, or 10 MB for a document upload's file. */
+            413: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over a rate limit (per API key, per organization, or per webhook endpoint); retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; details stay in the service logs under the request id. */
+            500: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is throttled or unavailable; nothing was half-written. Retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createWithdrawal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The `customerId` that creating the customer returned */
+                customerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateWithdrawalRequest"];
+            };
+        };
+        responses: {
+            /** @description Create a withdrawal to an active bank of the customer (idempotent) */
+            201: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Transaction"];
+                };
+            };
+            /** @description The request is malformed: the message names the field (body first, then query, then path). */
+            400: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key. */
+            401: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A feature of your organization is off, or a rule forbids it for this resource. */
+            403: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found; a resource of another organization is indistinguishable from a missing one. */
+            404: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with the current state of the resource. */
+            409: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body exceeds its limit: 64 KiB, or 10 MB for a document upload's file. */
+            413: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Well-formed, but cannot be processed as asked. */
+            422: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over a rate limit (per API key, per organization, or per webhook endpoint); retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; details stay in the service logs under the request id. */
+            500: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is throttled or unavailable; nothing was half-written. Retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getTransaction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The customer the transaction belongs to */
+                customerId: string;
+                /** @description The `id` of the transaction (a withdrawal or a deposit); any other string is not found (404) */
+                transactionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Get a transaction */
+            200: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Transaction"];
+                };
+            };
+            /** @description The request is malformed: the message names the field (body first, then query, then path). */
+            400: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key. */
+            401: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A feature of your organization is off, or a rule forbids it for this resource. */
+            403: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found; a resource of another organization is indistinguishable from a missing one. */
+            404: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over a rate limit (per API key, per organization, or per webhook endpoint); retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; details stay in the service logs under the request id. */
+            500: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is throttled or unavailable; nothing was half-written. Retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getCustomerBalance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The `customerId` that creating the customer returned */
+                customerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Get the customer's USDC balance (available and locked) */
+            200: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Balance"];
+                };
+            };
+            /** @description The request is malformed: the message names the field (body first, then query, then path). */
+            400: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key. */
+            401: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A feature of your organization is off, or a rule forbids it for this resource. */
+            403: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found; a resource of another organization is indistinguishable from a missing one. */
+            404: {
                 headers: {
                     /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
                     "x-request-id"?: string;
@@ -5506,746 +5340,6 @@ export interface operations {
             };
         };
     };
-    sandboxChangeKycLevel: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The `customerId` that creating the customer returned */
-                customerId: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    /**
-                     * @description The level the provider verified the customer for
-                     * @enum {string}
-                     */
-                    levelName: "customers-api-basic" | "customers-api-enhanced";
-                };
-            };
-        };
-        responses: {
-            /** @description Sandbox: the KYC provider moves the customer to another level */
-            200: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Customer"];
-                };
-            };
-            /** @description The request is malformed: the message names the field (body first, then query, then path). */
-            400: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Missing, malformed, unknown or revoked API key. */
-            401: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not found; a resource of another organization is indistinguishable from a missing one. */
-            404: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Conflicts with the current state of the resource. */
-            409: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The request body exceeds its limit: 64 KiB, or 10 MB for a document upload's file. */
-            413: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Over a rate limit (per API key, per organization, or per webhook endpoint); retry after `Retry-After` seconds. */
-            429: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unexpected failure; details stay in the service logs under the request id. */
-            500: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The database is throttled or unavailable; nothing was half-written. Retry after `Retry-After` seconds. */
-            503: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    sandboxApproveKyc: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The `customerId` that creating the customer returned */
-                customerId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["SandboxKycApproveRequest"];
-            };
-        };
-        responses: {
-            /** @description Sandbox: approve KYC with a verified name and address */
-            200: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Customer"];
-                };
-            };
-            /** @description The request is malformed: the message names the field (body first, then query, then path). */
-            400: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Missing, malformed, unknown or revoked API key. */
-            401: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not found; a resource of another organization is indistinguishable from a missing one. */
-            404: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Conflicts with the current state of the resource. */
-            409: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The request body exceeds its limit: 64 KiB, or 10 MB for a document upload's file. */
-            413: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Over a rate limit (per API key, per organization, or per webhook endpoint); retry after `Retry-After` seconds. */
-            429: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unexpected failure; details stay in the service logs under the request id. */
-            500: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The database is throttled or unavailable; nothing was half-written. Retry after `Retry-After` seconds. */
-            503: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    sandboxRejectKyc: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The `customerId` that creating the customer returned */
-                customerId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: {
-            content: {
-                "application/json": Record<string, never>;
-            };
-        };
-        responses: {
-            /** @description Sandbox: reject KYC */
-            200: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Customer"];
-                };
-            };
-            /** @description The request is malformed: the message names the field (body first, then query, then path). */
-            400: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Missing, malformed, unknown or revoked API key. */
-            401: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not found; a resource of another organization is indistinguishable from a missing one. */
-            404: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Conflicts with the current state of the resource. */
-            409: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The request body exceeds its limit: 64 KiB, or 10 MB for a document upload's file. */
-            413: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Over a rate limit (per API key, per organization, or per webhook endpoint); retry after `Retry-After` seconds. */
-            429: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unexpected failure; details stay in the service logs under the request id. */
-            500: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The database is throttled or unavailable; nothing was half-written. Retry after `Retry-After` seconds. */
-            503: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    getOpenApiDocument: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The OpenAPI 3.1 document of this API, generated from the route table */
-            200: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["OpenApiDocument"];
-                };
-            };
-            /** @description Unexpected failure; details stay in the service logs under the request id. */
-            500: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    getDocsPage: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The docs page: this document rendered by Swagger UI, served without any CDN */
-            200: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/html": string;
-                };
-            };
-            /** @description Unexpected failure; details stay in the service logs under the request id. */
-            500: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    getDocsAsset: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description A file name of the docs page (Swagger UI scripts, styles and icons). */
-                asset: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description A file of the docs page (Swagger UI scripts, styles, icons) */
-            200: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/css": string;
-                    "text/javascript": string;
-                    "image/png": string;
-                };
-            };
-            /** @description The request is malformed: the message names the field (body first, then query, then path). */
-            400: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not found; a resource of another organization is indistinguishable from a missing one. */
-            404: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unexpected failure; details stay in the service logs under the request id. */
-            500: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    listWithdrawalBanks: {
-        parameters: {
-            query?: {
-                /** @description Items per page: an integer from 1 to 200, default 50. */
-                limit?: string;
-                /** @description Where the next page starts: copy it from the `Link` header of the previous page (opaque; valid only for the list it came from). */
-                cursor?: string;
-            };
-            header?: never;
-            path: {
-                /** @description The `customerId` that creating the customer returned */
-                customerId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description List a customer's withdrawal banks, newest first */
-            200: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    /** @description Present when another page exists: `<https://.../path?cursor=...>; rel="next"`. */
-                    Link?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["WithdrawalBank"][];
-                };
-            };
-            /** @description The request is malformed: the message names the field (body first, then query, then path). */
-            400: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Missing, malformed, unknown or revoked API key. */
-            401: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A feature of your organization is off, or a rule forbids it for this resource. */
-            403: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not found; a resource of another organization is indistinguishable from a missing one. */
-            404: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Over a rate limit (per API key, per organization, or per webhook endpoint); retry after `Retry-After` seconds. */
-            429: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unexpected failure; details stay in the service logs under the request id. */
-            500: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The database is throttled or unavailable; nothing was half-written. Retry after `Retry-After` seconds. */
-            503: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    createWithdrawalBank: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The `customerId` that creating the customer returned */
-                customerId: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["CreateWithdrawalBankRequest"];
-            };
-        };
-        responses: {
-            /** @description Add a withdrawal bank, with one deposit wallet per supported chain */
-            201: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["WithdrawalBank"];
-                };
-            };
-            /** @description The request is malformed: the message names the field (body first, then query, then path). */
-            400: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Missing, malformed, unknown or revoked API key. */
-            401: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A feature of your organization is off, or a rule forbids it for this resource. */
-            403: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not found; a resource of another organization is indistinguishable from a missing one. */
-            404: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Conflicts with the current state of the resource. */
-            409: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The request body exceeds its limit: 64 KiB, or 10 MB for a document upload's file. */
-            413: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Over a rate limit (per API key, per organization, or per webhook endpoint); retry after `Retry-After` seconds. */
-            429: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unexpected failure; details stay in the service logs under the request id. */
-            500: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The database is throttled or unavailable; nothing was half-written. Retry after `Retry-After` seconds. */
-            503: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
     getWithdrawalBank: {
         parameters: {
             query?: never;
@@ -6354,1413 +5448,6 @@ export interface operations {
             };
         };
     };
-    sandboxApproveWithdrawalBank: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The customer the bank belongs to */
-                customerId: string;
-                /** @description The `id` that adding the withdrawal bank returned */
-                bankId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: {
-            content: {
-                "application/json": Record<string, never>;
-            };
-        };
-        responses: {
-            /** @description Sandbox: approve a PENDING withdrawal bank (it becomes ACTIVE, its deposit wallets enabled) */
-            200: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["WithdrawalBank"];
-                };
-            };
-            /** @description The request is malformed: the message names the field (body first, then query, then path). */
-            400: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Missing, malformed, unknown or revoked API key. */
-            401: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not found; a resource of another organization is indistinguishable from a missing one. */
-            404: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Conflicts with the current state of the resource. */
-            409: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The request body exceeds its limit: 64 KiB, or 10 MB for a document upload's file. */
-            413: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Over a rate limit (per API key, per organization, or per webhook endpoint); retry after `Retry-After` seconds. */
-            429: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unexpected failure; details stay in the service logs under the request id. */
-            500: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The database is throttled or unavailable; nothing was half-written. Retry after `Retry-After` seconds. */
-            503: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    sandboxRejectWithdrawalBank: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The customer the bank belongs to */
-                customerId: string;
-                /** @description The `id` that adding the withdrawal bank returned */
-                bankId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["SandboxRejectBankRequest"];
-            };
-        };
-        responses: {
-            /** @description Sandbox: reject a PENDING withdrawal bank, optionally with a reason */
-            200: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["WithdrawalBank"];
-                };
-            };
-            /** @description The request is malformed: the message names the field (body first, then query, then path). */
-            400: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Missing, malformed, unknown or revoked API key. */
-            401: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not found; a resource of another organization is indistinguishable from a missing one. */
-            404: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Conflicts with the current state of the resource. */
-            409: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The request body exceeds its limit: 64 KiB, or 10 MB for a document upload's file. */
-            413: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Over a rate limit (per API key, per organization, or per webhook endpoint); retry after `Retry-After` seconds. */
-            429: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unexpected failure; details stay in the service logs under the request id. */
-            500: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The database is throttled or unavailable; nothing was half-written. Retry after `Retry-After` seconds. */
-            503: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    listWebhookEndpoints: {
-        parameters: {
-            query?: {
-                /** @description Items per page: an integer from 1 to 200, default 50. */
-                limit?: string;
-                /** @description Where the next page starts: copy it from the `Link` header of the previous page (opaque; valid only for the list it came from). */
-                cursor?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description List webhook endpoints, newest first */
-            200: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    /** @description Present when another page exists: `<https://.../path?cursor=...>; rel="next"`. */
-                    Link?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["WebhookEndpoint"][];
-                };
-            };
-            /** @description The request is malformed: the message names the field (body first, then query, then path). */
-            400: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Missing, malformed, unknown or revoked API key. */
-            401: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Over a rate limit (per API key, per organization, or per webhook endpoint); retry after `Retry-After` seconds. */
-            429: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unexpected failure; details stay in the service logs under the request id. */
-            500: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The database is throttled or unavailable; nothing was half-written. Retry after `Retry-After` seconds. */
-            503: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    createWebhookEndpoint: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["CreateWebhookEndpointRequest"];
-            };
-        };
-        responses: {
-            /** @description Create a webhook endpoint (the signing secret is shown only here and on rotation) */
-            201: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["WebhookEndpointWithSecret"];
-                };
-            };
-            /** @description The request is malformed: the message names the field (body first, then query, then path). */
-            400: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Missing, malformed, unknown or revoked API key. */
-            401: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A feature of your organization is off, or a rule forbids it for this resource. */
-            403: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Conflicts with the current state of the resource. */
-            409: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The request body exceeds its limit: 64 KiB, or 10 MB for a document upload's file. */
-            413: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Over a rate limit (per API key, per organization, or per webhook endpoint); retry after `Retry-After` seconds. */
-            429: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unexpected failure; details stay in the service logs under the request id. */
-            500: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The database is throttled or unavailable; nothing was half-written. Retry after `Retry-After` seconds. */
-            503: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    getWebhookEndpoint: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The `id` that creating the endpoint returned */
-                endpointId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Get a webhook endpoint */
-            200: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["WebhookEndpoint"];
-                };
-            };
-            /** @description The request is malformed: the message names the field (body first, then query, then path). */
-            400: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Missing, malformed, unknown or revoked API key. */
-            401: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not found; a resource of another organization is indistinguishable from a missing one. */
-            404: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Over a rate limit (per API key, per organization, or per webhook endpoint); retry after `Retry-After` seconds. */
-            429: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unexpected failure; details stay in the service logs under the request id. */
-            500: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The database is throttled or unavailable; nothing was half-written. Retry after `Retry-After` seconds. */
-            503: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    deleteWebhookEndpoint: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The `id` that creating the endpoint returned */
-                endpointId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Delete a webhook endpoint */
-            200: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                    };
-                };
-            };
-            /** @description The request is malformed: the message names the field (body first, then query, then path). */
-            400: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Missing, malformed, unknown or revoked API key. */
-            401: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A feature of your organization is off, or a rule forbids it for this resource. */
-            403: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not found; a resource of another organization is indistinguishable from a missing one. */
-            404: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Over a rate limit (per API key, per organization, or per webhook endpoint); retry after `Retry-After` seconds. */
-            429: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unexpected failure; details stay in the service logs under the request id. */
-            500: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The database is throttled or unavailable; nothing was half-written. Retry after `Retry-After` seconds. */
-            503: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    updateWebhookEndpoint: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The `id` that creating the endpoint returned */
-                endpointId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["UpdateWebhookEndpointRequest"];
-            };
-        };
-        responses: {
-            /** @description Change a webhook endpoint's URL, event types or description */
-            200: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["WebhookEndpoint"];
-                };
-            };
-            /** @description The request is malformed: the message names the field (body first, then query, then path). */
-            400: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Missing, malformed, unknown or revoked API key. */
-            401: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A feature of your organization is off, or a rule forbids it for this resource. */
-            403: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not found; a resource of another organization is indistinguishable from a missing one. */
-            404: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Conflicts with the current state of the resource. */
-            409: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The request body exceeds its limit: 64 KiB, or 10 MB for a document upload's file. */
-            413: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Over a rate limit (per API key, per organization, or per webhook endpoint); retry after `Retry-After` seconds. */
-            429: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unexpected failure; details stay in the service logs under the request id. */
-            500: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The database is throttled or unavailable; nothing was half-written. Retry after `Retry-After` seconds. */
-            503: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    rotateWebhookSecret: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The `id` that creating the endpoint returned */
-                endpointId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: {
-            content: {
-                "application/json": Record<string, never>;
-            };
-        };
-        responses: {
-            /** @description Rotate the signing secret (the old one keeps signing for 24 hours) */
-            200: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["WebhookEndpointWithSecret"];
-                };
-            };
-            /** @description The request is malformed: the message names the field (body first, then query, then path). */
-            400: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Missing, malformed, unknown or revoked API key. */
-            401: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A feature of your organization is off, or a rule forbids it for this resource. */
-            403: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not found; a resource of another organization is indistinguishable from a missing one. */
-            404: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Conflicts with the current state of the resource. */
-            409: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The request body exceeds its limit: 64 KiB, or 10 MB for a document upload's file. */
-            413: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Over a rate limit (per API key, per organization, or per webhook endpoint); retry after `Retry-After` seconds. */
-            429: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unexpected failure; details stay in the service logs under the request id. */
-            500: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The database is throttled or unavailable; nothing was half-written. Retry after `Retry-After` seconds. */
-            503: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    sendWebhookTest: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The `id` that creating the endpoint returned */
-                endpointId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: {
-            content: {
-                "application/json": Record<string, never>;
-            };
-        };
-        responses: {
-            /** @description Send a webhook.test event to this endpoint */
-            202: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["WebhookTestEvent"];
-                };
-            };
-            /** @description The request is malformed: the message names the field (body first, then query, then path). */
-            400: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Missing, malformed, unknown or revoked API key. */
-            401: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A feature of your organization is off, or a rule forbids it for this resource. */
-            403: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not found; a resource of another organization is indistinguishable from a missing one. */
-            404: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The request body exceeds its limit: 64 KiB, or 10 MB for a document upload's file. */
-            413: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Over a rate limit (per API key, per organization, or per webhook endpoint); retry after `Retry-After` seconds. */
-            429: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unexpected failure; details stay in the service logs under the request id. */
-            500: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The database is throttled or unavailable; nothing was half-written. Retry after `Retry-After` seconds. */
-            503: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    listWebhookDeliveries: {
-        parameters: {
-            query?: {
-                /** @description Items per page: an integer from 1 to 200, default 50. */
-                limit?: string;
-                /** @description Where the next page starts: copy it from the `Link` header of the previous page (opaque; valid only for the list it came from). */
-                cursor?: string;
-            };
-            header?: never;
-            path: {
-                /** @description The `id` that creating the endpoint returned */
-                endpointId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description List an endpoint's deliveries, newest first */
-            200: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    /** @description Present when another page exists: `<https://.../path?cursor=...>; rel="next"`. */
-                    Link?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["WebhookDelivery"][];
-                };
-            };
-            /** @description The request is malformed: the message names the field (body first, then query, then path). */
-            400: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Missing, malformed, unknown or revoked API key. */
-            401: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not found; a resource of another organization is indistinguishable from a missing one. */
-            404: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Over a rate limit (per API key, per organization, or per webhook endpoint); retry after `Retry-After` seconds. */
-            429: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unexpected failure; details stay in the service logs under the request id. */
-            500: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The database is throttled or unavailable; nothing was half-written. Retry after `Retry-After` seconds. */
-            503: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    retryWebhookDelivery: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description A delivery's `id`, from the endpoint's deliveries */
-                deliveryId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: {
-            content: {
-                "application/json": Record<string, never>;
-            };
-        };
-        responses: {
-            /** @description Redeliver now (a failed or delivered delivery gets one attempt more) */
-            202: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["WebhookDelivery"];
-                };
-            };
-            /** @description The request is malformed: the message names the field (body first, then query, then path). */
-            400: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Missing, malformed, unknown or revoked API key. */
-            401: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A feature of your organization is off, or a rule forbids it for this resource. */
-            403: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not found; a resource of another organization is indistinguishable from a missing one. */
-            404: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Conflicts with the current state of the resource. */
-            409: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The request body exceeds its limit: 64 KiB, or 10 MB for a document upload's file. */
-            413: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Over a rate limit (per API key, per organization, or per webhook endpoint); retry after `Retry-After` seconds. */
-            429: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unexpected failure; details stay in the service logs under the request id. */
-            500: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The database is throttled or unavailable; nothing was half-written. Retry after `Retry-After` seconds. */
-            503: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    createWithdrawal: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The `customerId` that creating the customer returned */
-                customerId: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["CreateWithdrawalRequest"];
-            };
-        };
-        responses: {
-            /** @description Create a withdrawal to an active bank of the customer (idempotent) */
-            201: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Transaction"];
-                };
-            };
-            /** @description The request is malformed: the message names the field (body first, then query, then path). */
-            400: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Missing, malformed, unknown or revoked API key. */
-            401: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A feature of your organization is off, or a rule forbids it for this resource. */
-            403: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not found; a resource of another organization is indistinguishable from a missing one. */
-            404: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The request body exceeds its limit: 64 KiB, or 10 MB for a document upload's file. */
-            413: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Well-formed, but cannot be processed as asked. */
-            422: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Over a rate limit (per API key, per organization, or per webhook endpoint); retry after `Retry-After` seconds. */
-            429: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unexpected failure; details stay in the service logs under the request id. */
-            500: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The database is throttled or unavailable; nothing was half-written. Retry after `Retry-After` seconds. */
-            503: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
     cancelTransaction: {
         parameters: {
             query?: never;
@@ -7814,369 +5501,6 @@ export interface operations {
             };
             /** @description A feature of your organization is off, or a rule forbids it for this resource. */
             403: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not found; a resource of another organization is indistinguishable from a missing one. */
-            404: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Conflicts with the current state of the resource. */
-            409: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The request body exceeds its limit: 64 KiB, or 10 MB for a document upload's file. */
-            413: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Over a rate limit (per API key, per organization, or per webhook endpoint); retry after `Retry-After` seconds. */
-            429: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unexpected failure; details stay in the service logs under the request id. */
-            500: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The database is throttled or unavailable; nothing was half-written. Retry after `Retry-After` seconds. */
-            503: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    sandboxApproveTransaction: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The `id` of the transaction (a withdrawal or a deposit) */
-                transactionId: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["SandboxApproveTransactionRequest"];
-            };
-        };
-        responses: {
-            /** @description Sandbox: one approver signs a withdrawal */
-            200: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Transaction"];
-                };
-            };
-            /** @description The request is malformed: the message names the field (body first, then query, then path). */
-            400: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Missing, malformed, unknown or revoked API key. */
-            401: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not found; a resource of another organization is indistinguishable from a missing one. */
-            404: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Conflicts with the current state of the resource. */
-            409: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The request body exceeds its limit: 64 KiB, or 10 MB for a document upload's file. */
-            413: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Over a rate limit (per API key, per organization, or per webhook endpoint); retry after `Retry-After` seconds. */
-            429: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unexpected failure; details stay in the service logs under the request id. */
-            500: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The database is throttled or unavailable; nothing was half-written. Retry after `Retry-After` seconds. */
-            503: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    sandboxRejectTransaction: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The `id` of the transaction (a withdrawal or a deposit) */
-                transactionId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["SandboxRejectTransactionRequest"];
-            };
-        };
-        responses: {
-            /** @description Sandbox: an approver rejects a withdrawal (CANCELLED) */
-            200: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Transaction"];
-                };
-            };
-            /** @description The request is malformed: the message names the field (body first, then query, then path). */
-            400: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Missing, malformed, unknown or revoked API key. */
-            401: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not found; a resource of another organization is indistinguishable from a missing one. */
-            404: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Conflicts with the current state of the resource. */
-            409: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The request body exceeds its limit: 64 KiB, or 10 MB for a document upload's file. */
-            413: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Over a rate limit (per API key, per organization, or per webhook endpoint); retry after `Retry-After` seconds. */
-            429: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unexpected failure; details stay in the service logs under the request id. */
-            500: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The database is throttled or unavailable; nothing was half-written. Retry after `Retry-After` seconds. */
-            503: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    sandboxExpireTransaction: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The `id` of the transaction (a withdrawal or a deposit) */
-                transactionId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: {
-            content: {
-                "application/json": Record<string, never>;
-            };
-        };
-        responses: {
-            /** @description Sandbox: a withdrawal awaiting signatures expires now */
-            200: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Transaction"];
-                };
-            };
-            /** @description The request is malformed: the message names the field (body first, then query, then path). */
-            400: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Missing, malformed, unknown or revoked API key. */
-            401: {
                 headers: {
                     /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
                     "x-request-id"?: string;
@@ -8375,220 +5699,6 @@ export interface operations {
             };
         };
     };
-    getTransaction: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The customer the transaction belongs to */
-                customerId: string;
-                /** @description The `id` of the transaction (a withdrawal or a deposit); any other string is not found (404) */
-                transactionId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Get a transaction */
-            200: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Transaction"];
-                };
-            };
-            /** @description The request is malformed: the message names the field (body first, then query, then path). */
-            400: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Missing, malformed, unknown or revoked API key. */
-            401: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A feature of your organization is off, or a rule forbids it for this resource. */
-            403: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not found; a resource of another organization is indistinguishable from a missing one. */
-            404: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Over a rate limit (per API key, per organization, or per webhook endpoint); retry after `Retry-After` seconds. */
-            429: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unexpected failure; details stay in the service logs under the request id. */
-            500: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The database is throttled or unavailable; nothing was half-written. Retry after `Retry-After` seconds. */
-            503: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    getCustomerBalance: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The `customerId` that creating the customer returned */
-                customerId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Get the customer's USDC balance (available and locked) */
-            200: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Balance"];
-                };
-            };
-            /** @description The request is malformed: the message names the field (body first, then query, then path). */
-            400: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Missing, malformed, unknown or revoked API key. */
-            401: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A feature of your organization is off, or a rule forbids it for this resource. */
-            403: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not found; a resource of another organization is indistinguishable from a missing one. */
-            404: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Over a rate limit (per API key, per organization, or per webhook endpoint); retry after `Retry-After` seconds. */
-            429: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unexpected failure; details stay in the service logs under the request id. */
-            500: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The database is throttled or unavailable; nothing was half-written. Retry after `Retry-After` seconds. */
-            503: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
     getWithdrawalAllowance: {
         parameters: {
             query?: never;
@@ -8622,113 +5732,6 @@ export interface operations {
             };
             /** @description A feature of your organization is off, or a rule forbids it for this resource. */
             403: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Over a rate limit (per API key, per organization, or per webhook endpoint); retry after `Retry-After` seconds. */
-            429: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unexpected failure; details stay in the service logs under the request id. */
-            500: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The database is throttled or unavailable; nothing was half-written. Retry after `Retry-After` seconds. */
-            503: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    sandboxSetAllowance: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["SandboxAllowanceRequest"];
-            };
-        };
-        responses: {
-            /** @description Sandbox: set the withdrawal allowance and start a new period */
-            200: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["WithdrawalAllowance"];
-                };
-            };
-            /** @description The request is malformed: the message names the field (body first, then query, then path). */
-            400: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Missing, malformed, unknown or revoked API key. */
-            401: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not found; a resource of another organization is indistinguishable from a missing one. */
-            404: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The request body exceeds its limit: 64 KiB, or 10 MB for a document upload's file. */
-            413: {
                 headers: {
                     /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
                     "x-request-id"?: string;
@@ -8847,462 +5850,6 @@ export interface operations {
             };
             /** @description Not found; a resource of another organization is indistinguishable from a missing one. */
             404: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Over a rate limit (per API key, per organization, or per webhook endpoint); retry after `Retry-After` seconds. */
-            429: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unexpected failure; details stay in the service logs under the request id. */
-            500: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The database is throttled or unavailable; nothing was half-written. Retry after `Retry-After` seconds. */
-            503: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    sandboxSetExchangeRates: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["SandboxExchangeRatesRequest"];
-            };
-        };
-        responses: {
-            /** @description Sandbox: set this organization's fixed exchange rates (bank-currency units per USDC) */
-            200: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ExchangeRates"];
-                };
-            };
-            /** @description The request is malformed: the message names the field (body first, then query, then path). */
-            400: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Missing, malformed, unknown or revoked API key. */
-            401: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not found; a resource of another organization is indistinguishable from a missing one. */
-            404: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The request body exceeds its limit: 64 KiB, or 10 MB for a document upload's file. */
-            413: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Over a rate limit (per API key, per organization, or per webhook endpoint); retry after `Retry-After` seconds. */
-            429: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unexpected failure; details stay in the service logs under the request id. */
-            500: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The database is throttled or unavailable; nothing was half-written. Retry after `Retry-After` seconds. */
-            503: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    sandboxCompleteTransaction: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The `id` of the transaction (a withdrawal or a deposit) */
-                transactionId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: {
-            content: {
-                "application/json": Record<string, never>;
-            };
-        };
-        responses: {
-            /** @description Sandbox: the payout of a PROCESSING withdrawal settles (COMPLETED) */
-            200: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Transaction"];
-                };
-            };
-            /** @description The request is malformed: the message names the field (body first, then query, then path). */
-            400: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Missing, malformed, unknown or revoked API key. */
-            401: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not found; a resource of another organization is indistinguishable from a missing one. */
-            404: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Conflicts with the current state of the resource. */
-            409: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The request body exceeds its limit: 64 KiB, or 10 MB for a document upload's file. */
-            413: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Over a rate limit (per API key, per organization, or per webhook endpoint); retry after `Retry-After` seconds. */
-            429: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unexpected failure; details stay in the service logs under the request id. */
-            500: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The database is throttled or unavailable; nothing was half-written. Retry after `Retry-After` seconds. */
-            503: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    sandboxFailTransaction: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The `id` of the transaction (a withdrawal or a deposit) */
-                transactionId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["SandboxFailTransactionRequest"];
-            };
-        };
-        responses: {
-            /** @description Sandbox: the payout of a PROCESSING withdrawal fails (FAILED, reservation returned) */
-            200: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Transaction"];
-                };
-            };
-            /** @description The request is malformed: the message names the field (body first, then query, then path). */
-            400: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Missing, malformed, unknown or revoked API key. */
-            401: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not found; a resource of another organization is indistinguishable from a missing one. */
-            404: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Conflicts with the current state of the resource. */
-            409: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The request body exceeds its limit: 64 KiB, or 10 MB for a document upload's file. */
-            413: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Over a rate limit (per API key, per organization, or per webhook endpoint); retry after `Retry-After` seconds. */
-            429: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unexpected failure; details stay in the service logs under the request id. */
-            500: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The database is throttled or unavailable; nothing was half-written. Retry after `Retry-After` seconds. */
-            503: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    sandboxSetFaults: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["SandboxFaultsRequest"];
-            };
-        };
-        responses: {
-            /** @description Sandbox: make the next n payout executions fail at start */
-            200: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["SandboxFaults"];
-                };
-            };
-            /** @description The request is malformed: the message names the field (body first, then query, then path). */
-            400: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Missing, malformed, unknown or revoked API key. */
-            401: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not found; a resource of another organization is indistinguishable from a missing one. */
-            404: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The request body exceeds its limit: 64 KiB, or 10 MB for a document upload's file. */
-            413: {
                 headers: {
                     /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
                     "x-request-id"?: string;
@@ -10527,469 +7074,6 @@ export interface operations {
             };
         };
     };
-    sandboxApproveVirtualAccount: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The customer the virtual account belongs to */
-                customerId: string;
-                /** @description The `id` (also `virtualAccountId`) that requesting the virtual account returned */
-                virtualAccountId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: {
-            content: {
-                "application/json": Record<string, never>;
-            };
-        };
-        responses: {
-            /** @description Sandbox: open a PENDING virtual account (ACTIVE, with its dedicated IBAN) */
-            200: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["VirtualAccount"];
-                };
-            };
-            /** @description The request is malformed: the message names the field (body first, then query, then path). */
-            400: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Missing, malformed, unknown or revoked API key. */
-            401: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not found; a resource of another organization is indistinguishable from a missing one. */
-            404: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Conflicts with the current state of the resource. */
-            409: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The request body exceeds its limit: 64 KiB, or 10 MB for a document upload's file. */
-            413: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Over a rate limit (per API key, per organization, or per webhook endpoint); retry after `Retry-After` seconds. */
-            429: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unexpected failure; details stay in the service logs under the request id. */
-            500: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The database is throttled or unavailable; nothing was half-written. Retry after `Retry-After` seconds. */
-            503: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    sandboxRejectVirtualAccount: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The customer the virtual account belongs to */
-                customerId: string;
-                /** @description The `id` (also `virtualAccountId`) that requesting the virtual account returned */
-                virtualAccountId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: {
-            content: {
-                "application/json": components["schemas"]["SandboxRejectVirtualAccountRequest"];
-            };
-        };
-        responses: {
-            /** @description Sandbox: refuse a PENDING virtual account (REJECTED), optionally with a reason */
-            200: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["VirtualAccount"];
-                };
-            };
-            /** @description The request is malformed: the message names the field (body first, then query, then path). */
-            400: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Missing, malformed, unknown or revoked API key. */
-            401: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not found; a resource of another organization is indistinguishable from a missing one. */
-            404: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Conflicts with the current state of the resource. */
-            409: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The request body exceeds its limit: 64 KiB, or 10 MB for a document upload's file. */
-            413: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Over a rate limit (per API key, per organization, or per webhook endpoint); retry after `Retry-After` seconds. */
-            429: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unexpected failure; details stay in the service logs under the request id. */
-            500: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The database is throttled or unavailable; nothing was half-written. Retry after `Retry-After` seconds. */
-            503: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    sandboxDeposit: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["SandboxDepositRequest"];
-            };
-        };
-        responses: {
-            /** @description Sandbox: USDC arrives on-chain at an address (a forwarding WITHDRAWAL from a bank deposit wallet, else a DEPOSIT) */
-            201: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Transaction"];
-                };
-            };
-            /** @description The request is malformed: the message names the field (body first, then query, then path). */
-            400: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Missing, malformed, unknown or revoked API key. */
-            401: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not found; a resource of another organization is indistinguishable from a missing one. */
-            404: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The request body exceeds its limit: 64 KiB, or 10 MB for a document upload's file. */
-            413: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Over a rate limit (per API key, per organization, or per webhook endpoint); retry after `Retry-After` seconds. */
-            429: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unexpected failure; details stay in the service logs under the request id. */
-            500: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The database is throttled or unavailable; nothing was half-written. Retry after `Retry-After` seconds. */
-            503: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    sandboxCreditBalance: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The `customerId` that creating the customer returned */
-                customerId: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["SandboxCreditBalanceRequest"];
-            };
-        };
-        responses: {
-            /** @description Sandbox: credit USDC to the customer's balance (a completed DEPOSIT) */
-            201: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Transaction"];
-                };
-            };
-            /** @description The request is malformed: the message names the field (body first, then query, then path). */
-            400: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Missing, malformed, unknown or revoked API key. */
-            401: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not found; a resource of another organization is indistinguishable from a missing one. */
-            404: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The request body exceeds its limit: 64 KiB, or 10 MB for a document upload's file. */
-            413: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Over a rate limit (per API key, per organization, or per webhook endpoint); retry after `Retry-After` seconds. */
-            429: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unexpected failure; details stay in the service logs under the request id. */
-            500: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The database is throttled or unavailable; nothing was half-written. Retry after `Retry-After` seconds. */
-            503: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
     getCustomerDeveloperFees: {
         parameters: {
             query?: never;
@@ -11497,754 +7581,349 @@ export interface operations {
             };
         };
     };
-    consoleStartRegistration: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["ConsoleStartRegistrationRequest"];
-            };
-        };
-        responses: {
-            /** @description Accept an invite, step 1: the passkey creation options for the invited member */
-            200: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ConsoleRegistrationOptions"];
-                };
-            };
-            /** @description The request is malformed: the message names the field (body first, then query, then path). */
-            400: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A feature of your organization is off, or a rule forbids it for this resource. */
-            403: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not found; a resource of another organization is indistinguishable from a missing one. */
-            404: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The request body exceeds its limit: 64 KiB, or 10 MB for a document upload's file. */
-            413: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unexpected failure; details stay in the service logs under the request id. */
-            500: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The database is throttled or unavailable; nothing was half-written. Retry after `Retry-After` seconds. */
-            503: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    consoleAcceptInvite: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["ConsoleAcceptInviteRequest"];
-            };
-        };
-        responses: {
-            /** @description Accept an invite, step 2: register the passkey, become a member, and open a session (cookie) */
-            201: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ConsoleSession"];
-                };
-            };
-            /** @description The request is malformed: the message names the field (body first, then query, then path). */
-            400: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Missing, malformed, unknown or revoked API key. */
-            401: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A feature of your organization is off, or a rule forbids it for this resource. */
-            403: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not found; a resource of another organization is indistinguishable from a missing one. */
-            404: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Conflicts with the current state of the resource. */
-            409: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The request body exceeds its limit: 64 KiB, or 10 MB for a document upload's file. */
-            413: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unexpected failure; details stay in the service logs under the request id. */
-            500: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The database is throttled or unavailable; nothing was half-written. Retry after `Retry-After` seconds. */
-            503: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    consoleStartSignIn: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: {
-            content: {
-                "application/json": Record<string, never>;
-            };
-        };
-        responses: {
-            /** @description Sign in, step 1: passkey request options (rate limited per source address) */
-            200: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ConsoleSignInOptions"];
-                };
-            };
-            /** @description The request is malformed: the message names the field (body first, then query, then path). */
-            400: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A feature of your organization is off, or a rule forbids it for this resource. */
-            403: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The request body exceeds its limit: 64 KiB, or 10 MB for a document upload's file. */
-            413: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Over a rate limit (per API key, per organization, or per webhook endpoint); retry after `Retry-After` seconds. */
-            429: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unexpected failure; details stay in the service logs under the request id. */
-            500: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The database is throttled or unavailable; nothing was half-written. Retry after `Retry-After` seconds. */
-            503: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    consoleSignIn: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["ConsoleSignInRequest"];
-            };
-        };
-        responses: {
-            /** @description Sign in, step 2: the passkey's assertion opens a session (cookie) */
-            200: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ConsoleSession"];
-                };
-            };
-            /** @description The request is malformed: the message names the field (body first, then query, then path). */
-            400: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Missing, malformed, unknown or revoked API key. */
-            401: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A feature of your organization is off, or a rule forbids it for this resource. */
-            403: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The request body exceeds its limit: 64 KiB, or 10 MB for a document upload's file. */
-            413: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Over a rate limit (per API key, per organization, or per webhook endpoint); retry after `Retry-After` seconds. */
-            429: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unexpected failure; details stay in the service logs under the request id. */
-            500: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The database is throttled or unavailable; nothing was half-written. Retry after `Retry-After` seconds. */
-            503: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    consoleGetSession: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The signed-in member, the organization and what the role allows */
-            200: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ConsoleSession"];
-                };
-            };
-            /** @description Missing, malformed, unknown or revoked API key. */
-            401: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Over a rate limit (per API key, per organization, or per webhook endpoint); retry after `Retry-After` seconds. */
-            429: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unexpected failure; details stay in the service logs under the request id. */
-            500: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The database is throttled or unavailable; nothing was half-written. Retry after `Retry-After` seconds. */
-            503: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    consoleListMembers: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The organization's members, oldest first */
-            200: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ConsoleMember"][];
-                };
-            };
-            /** @description Missing, malformed, unknown or revoked API key. */
-            401: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Over a rate limit (per API key, per organization, or per webhook endpoint); retry after `Retry-After` seconds. */
-            429: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unexpected failure; details stay in the service logs under the request id. */
-            500: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The database is throttled or unavailable; nothing was half-written. Retry after `Retry-After` seconds. */
-            503: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    consoleInviteMember: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["ConsoleInviteMemberRequest"];
-            };
-        };
-        responses: {
-            /** @description Invite a member by e-mail (single-use link, valid 7 days) */
-            201: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ConsoleInvite"];
-                };
-            };
-            /** @description The request is malformed: the message names the field (body first, then query, then path). */
-            400: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Missing, malformed, unknown or revoked API key. */
-            401: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A feature of your organization is off, or a rule forbids it for this resource. */
-            403: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Conflicts with the current state of the resource. */
-            409: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The request body exceeds its limit: 64 KiB, or 10 MB for a document upload's file. */
-            413: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Over a rate limit (per API key, per organization, or per webhook endpoint); retry after `Retry-After` seconds. */
-            429: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unexpected failure; details stay in the service logs under the request id. */
-            500: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The database is throttled or unavailable; nothing was half-written. Retry after `Retry-After` seconds. */
-            503: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    consoleListPendingWithdrawals: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Withdrawals awaiting signatures (PROPOSED, PARTIALLY_SIGNED): what is paid to whom, who signed */
-            200: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ConsolePendingWithdrawal"][];
-                };
-            };
-            /** @description Missing, malformed, unknown or revoked API key. */
-            401: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Over a rate limit (per API key, per organization, or per webhook endpoint); retry after `Retry-After` seconds. */
-            429: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unexpected failure; details stay in the service logs under the request id. */
-            500: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The database is throttled or unavailable; nothing was half-written. Retry after `Retry-After` seconds. */
-            503: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    consoleStartApproval: {
+    getWebhookEndpoint: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                /** @description The withdrawal */
-                transactionId: string;
+                /** @description The `id` that creating the endpoint returned */
+                endpointId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Get a webhook endpoint */
+            200: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            /** @description The request is malformed: the message names the field (body first, then query, then path). */
+            400: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key. */
+            401: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found; a resource of another organization is indistinguishable from a missing one. */
+            404: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over a rate limit (per API key, per organization, or per webhook endpoint); retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; details stay in the service logs under the request id. */
+            500: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is throttled or unavailable; nothing was half-written. Retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The `id` that creating the endpoint returned */
+                endpointId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Delete a webhook endpoint */
+            200: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The request is malformed: the message names the field (body first, then query, then path). */
+            400: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key. */
+            401: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A feature of your organization is off, or a rule forbids it for this resource. */
+            403: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found; a resource of another organization is indistinguishable from a missing one. */
+            404: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over a rate limit (per API key, per organization, or per webhook endpoint); retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; details stay in the service logs under the request id. */
+            500: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is throttled or unavailable; nothing was half-written. Retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The `id` that creating the endpoint returned */
+                endpointId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["UpdateWebhookEndpointRequest"];
+            };
+        };
+        responses: {
+            /** @description Change a webhook endpoint's URL, event types or description */
+            200: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            /** @description The request is malformed: the message names the field (body first, then query, then path). */
+            400: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key. */
+            401: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A feature of your organization is off, or a rule forbids it for this resource. */
+            403: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found; a resource of another organization is indistinguishable from a missing one. */
+            404: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with the current state of the resource. */
+            409: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body exceeds its limit: 64 KiB, or 10 MB for a document upload's file. */
+            413: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over a rate limit (per API key, per organization, or per webhook endpoint); retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; details stay in the service logs under the request id. */
+            500: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is throttled or unavailable; nothing was half-written. Retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    rotateWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The `id` that creating the endpoint returned */
+                endpointId: string;
             };
             cookie?: never;
         };
@@ -12254,7 +7933,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Sign a withdrawal, step 1: a challenge bound to its id, amount, currency, beneficiary and account */
+            /** @description Rotate the signing secret (the old one keeps signing for 24 hours) */
             200: {
                 headers: {
                     /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
@@ -12262,7 +7941,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ConsoleApprovalOptions"];
+                    "application/json": components["schemas"]["WebhookEndpointWithSecret"];
                 };
             };
             /** @description The request is malformed: the message names the field (body first, then query, then path). */
@@ -12370,566 +8049,13 @@ export interface operations {
             };
         };
     };
-    consoleSignWithdrawal: {
+    sendWebhookTest: {
         parameters: {
             query?: never;
             header?: never;
             path: {
-                /** @description The withdrawal */
-                transactionId: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["ConsoleSignWithdrawalRequest"];
-            };
-        };
-        responses: {
-            /** @description Sign a withdrawal, step 2: the passkey's signature over the challenge counts as one approval */
-            200: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ConsolePendingWithdrawal"];
-                };
-            };
-            /** @description The request is malformed: the message names the field (body first, then query, then path). */
-            400: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Missing, malformed, unknown or revoked API key. */
-            401: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A feature of your organization is off, or a rule forbids it for this resource. */
-            403: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not found; a resource of another organization is indistinguishable from a missing one. */
-            404: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Conflicts with the current state of the resource. */
-            409: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The request body exceeds its limit: 64 KiB, or 10 MB for a document upload's file. */
-            413: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Over a rate limit (per API key, per organization, or per webhook endpoint); retry after `Retry-After` seconds. */
-            429: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unexpected failure; details stay in the service logs under the request id. */
-            500: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The database is throttled or unavailable; nothing was half-written. Retry after `Retry-After` seconds. */
-            503: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    consoleRejectWithdrawal: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The withdrawal */
-                transactionId: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["ConsoleRejectWithdrawalRequest"];
-            };
-        };
-        responses: {
-            /** @description Reject a withdrawal awaiting signatures, with a reason: it is CANCELLED */
-            200: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ConsolePendingWithdrawal"];
-                };
-            };
-            /** @description The request is malformed: the message names the field (body first, then query, then path). */
-            400: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Missing, malformed, unknown or revoked API key. */
-            401: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A feature of your organization is off, or a rule forbids it for this resource. */
-            403: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not found; a resource of another organization is indistinguishable from a missing one. */
-            404: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Conflicts with the current state of the resource. */
-            409: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The request body exceeds its limit: 64 KiB, or 10 MB for a document upload's file. */
-            413: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Over a rate limit (per API key, per organization, or per webhook endpoint); retry after `Retry-After` seconds. */
-            429: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unexpected failure; details stay in the service logs under the request id. */
-            500: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The database is throttled or unavailable; nothing was half-written. Retry after `Retry-After` seconds. */
-            503: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    consoleListAuditLog: {
-        parameters: {
-            query?: {
-                /** @description How many entries, newest first (default 50) */
-                limit?: string;
-                /** @description Only entries before this time (the next page) */
-                before?: string;
-                /** @description Only this action (`withdrawal.signed`, `member.invited`, ...) */
-                action?: string;
-                /** @description Only what this member did: the member's id or e-mail (the operator's e-mail for the operator's) */
-                member?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The audit log: every console action and signature, newest first */
-            200: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ConsoleAuditEntry"][];
-                };
-            };
-            /** @description The request is malformed: the message names the field (body first, then query, then path). */
-            400: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Missing, malformed, unknown or revoked API key. */
-            401: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A feature of your organization is off, or a rule forbids it for this resource. */
-            403: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Over a rate limit (per API key, per organization, or per webhook endpoint); retry after `Retry-After` seconds. */
-            429: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unexpected failure; details stay in the service logs under the request id. */
-            500: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The database is throttled or unavailable; nothing was half-written. Retry after `Retry-After` seconds. */
-            503: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    consoleListApiKeys: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The organization's API keys, newest first: hint, status, creator, times (never the key) */
-            200: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ConsoleApiKey"][];
-                };
-            };
-            /** @description Missing, malformed, unknown or revoked API key. */
-            401: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A feature of your organization is off, or a rule forbids it for this resource. */
-            403: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Over a rate limit (per API key, per organization, or per webhook endpoint); retry after `Retry-After` seconds. */
-            429: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unexpected failure; details stay in the service logs under the request id. */
-            500: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The database is throttled or unavailable; nothing was half-written. Retry after `Retry-After` seconds. */
-            503: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    consoleCreateApiKey: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: {
-            content: {
-                "application/json": Record<string, never>;
-            };
-        };
-        responses: {
-            /** @description Create an API key of the organization (the key is shown only here) */
-            201: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ConsoleNewApiKey"];
-                };
-            };
-            /** @description The request is malformed: the message names the field (body first, then query, then path). */
-            400: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Missing, malformed, unknown or revoked API key. */
-            401: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A feature of your organization is off, or a rule forbids it for this resource. */
-            403: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The request body exceeds its limit: 64 KiB, or 10 MB for a document upload's file. */
-            413: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Over a rate limit (per API key, per organization, or per webhook endpoint); retry after `Retry-After` seconds. */
-            429: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unexpected failure; details stay in the service logs under the request id. */
-            500: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The database is throttled or unavailable; nothing was half-written. Retry after `Retry-After` seconds. */
-            503: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    consoleRevokeApiKey: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The key (its id, never the key) */
-                apiKeyId: string;
+                /** @description The `id` that creating the endpoint returned */
+                endpointId: string;
             };
             cookie?: never;
         };
@@ -12939,15 +8065,15 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Revoke an API key at once */
-            200: {
+            /** @description Send a webhook.test event to this endpoint */
+            202: {
                 headers: {
                     /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
                     "x-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ConsoleApiKey"];
+                    "application/json": components["schemas"]["WebhookTestEvent"];
                 };
             };
             /** @description The request is malformed: the message names the field (body first, then query, then path). */
@@ -13044,131 +8170,24 @@ export interface operations {
             };
         };
     };
-    consoleGetCustomerOverview: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The `customerId` that creating the customer returned */
-                customerId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description A customer's page: the customer and KYC, banks, wallets, USDC balance and first transactions */
-            200: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ConsoleCustomerOverview"];
-                };
-            };
-            /** @description The request is malformed: the message names the field (body first, then query, then path). */
-            400: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Missing, malformed, unknown or revoked API key. */
-            401: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description A feature of your organization is off, or a rule forbids it for this resource. */
-            403: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Not found; a resource of another organization is indistinguishable from a missing one. */
-            404: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Over a rate limit (per API key, per organization, or per webhook endpoint); retry after `Retry-After` seconds. */
-            429: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Unexpected failure; details stay in the service logs under the request id. */
-            500: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description The database is throttled or unavailable; nothing was half-written. Retry after `Retry-After` seconds. */
-            503: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    consoleListTransactions: {
+    listWebhookDeliveries: {
         parameters: {
             query?: {
                 /** @description Items per page: an integer from 1 to 200, default 50. */
                 limit?: string;
                 /** @description Where the next page starts: copy it from the `Link` header of the previous page (opaque; valid only for the list it came from). */
                 cursor?: string;
-                /** @description Only `WITHDRAWAL` or only `DEPOSIT` transactions (any letter case) */
-                type?: string;
-                /** @description Only transactions in this status (any letter case): PROPOSED, PARTIALLY_SIGNED, PROCESSING, COMPLETED, FAILED, CANCELLED, EXPIRED */
-                status?: string;
             };
             header?: never;
-            path?: never;
+            path: {
+                /** @description The `id` that creating the endpoint returned */
+                endpointId: string;
+            };
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description All the organization's transactions, across its customers, newest first (filters: status, type) */
+            /** @description List an endpoint's deliveries, newest first */
             200: {
                 headers: {
                     /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
@@ -13178,7 +8197,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Transaction"][];
+                    "application/json": components["schemas"]["WebhookDelivery"][];
                 };
             };
             /** @description The request is malformed: the message names the field (body first, then query, then path). */
@@ -13203,8 +8222,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A feature of your organization is off, or a rule forbids it for this resource. */
-            403: {
+            /** @description Not found; a resource of another organization is indistinguishable from a missing one. */
+            404: {
                 headers: {
                     /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
                     "x-request-id"?: string;
@@ -13253,7 +8272,139 @@ export interface operations {
             };
         };
     };
-    consoleGetSettings: {
+    retryWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A delivery's `id`, from the endpoint's deliveries */
+                deliveryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Redeliver now (a failed or delivered delivery gets one attempt more) */
+            202: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            /** @description The request is malformed: the message names the field (body first, then query, then path). */
+            400: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key. */
+            401: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A feature of your organization is off, or a rule forbids it for this resource. */
+            403: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found; a resource of another organization is indistinguishable from a missing one. */
+            404: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with the current state of the resource. */
+            409: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body exceeds its limit: 64 KiB, or 10 MB for a document upload's file. */
+            413: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over a rate limit (per API key, per organization, or per webhook endpoint); retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; details stay in the service logs under the request id. */
+            500: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is throttled or unavailable; nothing was half-written. Retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    health: {
         parameters: {
             query?: never;
             header?: never;
@@ -13262,7 +8413,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The organization's settings: features, signatures required, the API withdrawal allowance, fees */
+            /** @description Service health */
             200: {
                 headers: {
                     /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
@@ -13270,11 +8421,230 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ConsoleSettings"];
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "ok";
+                    };
+                };
+            };
+            /** @description Unexpected failure; details stay in the service logs under the request id. */
+            500: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getOpenApiDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The OpenAPI 3.1 document of this API, generated from the route table */
+            200: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OpenApiDocument"];
+                };
+            };
+            /** @description Unexpected failure; details stay in the service logs under the request id. */
+            500: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getDocsPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The docs page: this document rendered by Swagger UI, served without any CDN */
+            200: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description Unexpected failure; details stay in the service logs under the request id. */
+            500: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getDocsAsset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A file name of the docs page (Swagger UI scripts, styles and icons). */
+                asset: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A file of the docs page (Swagger UI scripts, styles, icons) */
+            200: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/css": string;
+                    "text/javascript": string;
+                    "image/png": string;
+                };
+            };
+            /** @description The request is malformed: the message names the field (body first, then query, then path). */
+            400: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found; a resource of another organization is indistinguishable from a missing one. */
+            404: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; details stay in the service logs under the request id. */
+            500: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    sandboxChangeKycLevel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The `customerId` that creating the customer returned */
+                customerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The level the provider verified the customer for
+                     * @enum {string}
+                     */
+                    levelName: "customers-api-basic" | "customers-api-enhanced";
+                };
+            };
+        };
+        responses: {
+            /** @description Sandbox: the KYC provider moves the customer to another level */
+            200: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Customer"];
+                };
+            };
+            /** @description The request is malformed: the message names the field (body first, then query, then path). */
+            400: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
                 };
             };
             /** @description Missing, malformed, unknown or revoked API key. */
             401: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found; a resource of another organization is indistinguishable from a missing one. */
+            404: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with the current state of the resource. */
+            409: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body exceeds its limit: 64 KiB, or 10 MB for a document upload's file. */
+            413: {
                 headers: {
                     /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
                     "x-request-id"?: string;
@@ -13323,7 +8693,737 @@ export interface operations {
             };
         };
     };
-    consoleChangeSettings: {
+    sandboxRejectKyc: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The `customerId` that creating the customer returned */
+                customerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Sandbox: reject KYC */
+            200: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Customer"];
+                };
+            };
+            /** @description The request is malformed: the message names the field (body first, then query, then path). */
+            400: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key. */
+            401: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found; a resource of another organization is indistinguishable from a missing one. */
+            404: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with the current state of the resource. */
+            409: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body exceeds its limit: 64 KiB, or 10 MB for a document upload's file. */
+            413: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over a rate limit (per API key, per organization, or per webhook endpoint); retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; details stay in the service logs under the request id. */
+            500: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is throttled or unavailable; nothing was half-written. Retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    sandboxApproveWithdrawalBank: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The customer the bank belongs to */
+                customerId: string;
+                /** @description The `id` that adding the withdrawal bank returned */
+                bankId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Sandbox: approve a PENDING withdrawal bank (it becomes ACTIVE, its deposit wallets enabled) */
+            200: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WithdrawalBank"];
+                };
+            };
+            /** @description The request is malformed: the message names the field (body first, then query, then path). */
+            400: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key. */
+            401: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found; a resource of another organization is indistinguishable from a missing one. */
+            404: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with the current state of the resource. */
+            409: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body exceeds its limit: 64 KiB, or 10 MB for a document upload's file. */
+            413: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over a rate limit (per API key, per organization, or per webhook endpoint); retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; details stay in the service logs under the request id. */
+            500: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is throttled or unavailable; nothing was half-written. Retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    sandboxRejectWithdrawalBank: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The customer the bank belongs to */
+                customerId: string;
+                /** @description The `id` that adding the withdrawal bank returned */
+                bankId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["SandboxRejectBankRequest"];
+            };
+        };
+        responses: {
+            /** @description Sandbox: reject a PENDING withdrawal bank, optionally with a reason */
+            200: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WithdrawalBank"];
+                };
+            };
+            /** @description The request is malformed: the message names the field (body first, then query, then path). */
+            400: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key. */
+            401: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found; a resource of another organization is indistinguishable from a missing one. */
+            404: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with the current state of the resource. */
+            409: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body exceeds its limit: 64 KiB, or 10 MB for a document upload's file. */
+            413: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over a rate limit (per API key, per organization, or per webhook endpoint); retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; details stay in the service logs under the request id. */
+            500: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is throttled or unavailable; nothing was half-written. Retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    sandboxApproveTransaction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The `id` of the transaction (a withdrawal or a deposit) */
+                transactionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SandboxApproveTransactionRequest"];
+            };
+        };
+        responses: {
+            /** @description Sandbox: one approver signs a withdrawal */
+            200: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Transaction"];
+                };
+            };
+            /** @description The request is malformed: the message names the field (body first, then query, then path). */
+            400: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key. */
+            401: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found; a resource of another organization is indistinguishable from a missing one. */
+            404: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with the current state of the resource. */
+            409: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body exceeds its limit: 64 KiB, or 10 MB for a document upload's file. */
+            413: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over a rate limit (per API key, per organization, or per webhook endpoint); retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; details stay in the service logs under the request id. */
+            500: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is throttled or unavailable; nothing was half-written. Retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    sandboxRejectTransaction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The `id` of the transaction (a withdrawal or a deposit) */
+                transactionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["SandboxRejectTransactionRequest"];
+            };
+        };
+        responses: {
+            /** @description Sandbox: an approver rejects a withdrawal (CANCELLED) */
+            200: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Transaction"];
+                };
+            };
+            /** @description The request is malformed: the message names the field (body first, then query, then path). */
+            400: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key. */
+            401: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found; a resource of another organization is indistinguishable from a missing one. */
+            404: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with the current state of the resource. */
+            409: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body exceeds its limit: 64 KiB, or 10 MB for a document upload's file. */
+            413: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over a rate limit (per API key, per organization, or per webhook endpoint); retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; details stay in the service logs under the request id. */
+            500: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is throttled or unavailable; nothing was half-written. Retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    sandboxExpireTransaction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The `id` of the transaction (a withdrawal or a deposit) */
+                transactionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Sandbox: a withdrawal awaiting signatures expires now */
+            200: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Transaction"];
+                };
+            };
+            /** @description The request is malformed: the message names the field (body first, then query, then path). */
+            400: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key. */
+            401: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found; a resource of another organization is indistinguishable from a missing one. */
+            404: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with the current state of the resource. */
+            409: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body exceeds its limit: 64 KiB, or 10 MB for a document upload's file. */
+            413: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over a rate limit (per API key, per organization, or per webhook endpoint); retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; details stay in the service logs under the request id. */
+            500: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is throttled or unavailable; nothing was half-written. Retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    sandboxSetAllowance: {
         parameters: {
             query?: never;
             header?: never;
@@ -13332,11 +9432,11 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ConsoleSettingsChange"];
+                "application/json": components["schemas"]["SandboxAllowanceRequest"];
             };
         };
         responses: {
-            /** @description Change the signatures required, the API withdrawal allowance or switch API withdrawals off (owners) */
+            /** @description Sandbox: set the withdrawal allowance and start a new period */
             200: {
                 headers: {
                     /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
@@ -13344,7 +9444,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ConsoleSettings"];
+                    "application/json": components["schemas"]["WithdrawalAllowance"];
                 };
             };
             /** @description The request is malformed: the message names the field (body first, then query, then path). */
@@ -13369,8 +9469,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A feature of your organization is off, or a rule forbids it for this resource. */
-            403: {
+            /** @description Not found; a resource of another organization is indistinguishable from a missing one. */
+            404: {
                 headers: {
                     /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
                     "x-request-id"?: string;
@@ -13430,20 +9530,20 @@ export interface operations {
             };
         };
     };
-    consoleSignOut: {
+    sandboxSetExchangeRates: {
         parameters: {
             query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        requestBody?: {
+        requestBody: {
             content: {
-                "application/json": Record<string, never>;
+                "application/json": components["schemas"]["SandboxExchangeRatesRequest"];
             };
         };
         responses: {
-            /** @description End this session */
+            /** @description Sandbox: set this organization's fixed exchange rates (bank-currency units per USDC) */
             200: {
                 headers: {
                     /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
@@ -13451,7 +9551,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ConsoleSignedOut"];
+                    "application/json": components["schemas"]["ExchangeRates"];
                 };
             };
             /** @description The request is malformed: the message names the field (body first, then query, then path). */
@@ -13476,8 +9576,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A feature of your organization is off, or a rule forbids it for this resource. */
-            403: {
+            /** @description Not found; a resource of another organization is indistinguishable from a missing one. */
+            404: {
                 headers: {
                     /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
                     "x-request-id"?: string;
@@ -13537,11 +9637,14 @@ export interface operations {
             };
         };
     };
-    consoleSignOutEverywhere: {
+    sandboxCompleteTransaction: {
         parameters: {
             query?: never;
             header?: never;
-            path?: never;
+            path: {
+                /** @description The `id` of the transaction (a withdrawal or a deposit) */
+                transactionId: string;
+            };
             cookie?: never;
         };
         requestBody?: {
@@ -13550,7 +9653,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description End every session of the signed-in member, on every device */
+            /** @description Sandbox: the payout of a PROCESSING withdrawal settles (COMPLETED) */
             200: {
                 headers: {
                     /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
@@ -13558,7 +9661,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ConsoleSignedOut"];
+                    "application/json": components["schemas"]["Transaction"];
                 };
             };
             /** @description The request is malformed: the message names the field (body first, then query, then path). */
@@ -13583,8 +9686,600 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A feature of your organization is off, or a rule forbids it for this resource. */
-            403: {
+            /** @description Not found; a resource of another organization is indistinguishable from a missing one. */
+            404: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with the current state of the resource. */
+            409: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body exceeds its limit: 64 KiB, or 10 MB for a document upload's file. */
+            413: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over a rate limit (per API key, per organization, or per webhook endpoint); retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; details stay in the service logs under the request id. */
+            500: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is throttled or unavailable; nothing was half-written. Retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    sandboxFailTransaction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The `id` of the transaction (a withdrawal or a deposit) */
+                transactionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["SandboxFailTransactionRequest"];
+            };
+        };
+        responses: {
+            /** @description Sandbox: the payout of a PROCESSING withdrawal fails (FAILED, reservation returned) */
+            200: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Transaction"];
+                };
+            };
+            /** @description The request is malformed: the message names the field (body first, then query, then path). */
+            400: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key. */
+            401: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found; a resource of another organization is indistinguishable from a missing one. */
+            404: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with the current state of the resource. */
+            409: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body exceeds its limit: 64 KiB, or 10 MB for a document upload's file. */
+            413: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over a rate limit (per API key, per organization, or per webhook endpoint); retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; details stay in the service logs under the request id. */
+            500: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is throttled or unavailable; nothing was half-written. Retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    sandboxSetFaults: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SandboxFaultsRequest"];
+            };
+        };
+        responses: {
+            /** @description Sandbox: make the next n payout executions fail at start */
+            200: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SandboxFaults"];
+                };
+            };
+            /** @description The request is malformed: the message names the field (body first, then query, then path). */
+            400: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key. */
+            401: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found; a resource of another organization is indistinguishable from a missing one. */
+            404: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body exceeds its limit: 64 KiB, or 10 MB for a document upload's file. */
+            413: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over a rate limit (per API key, per organization, or per webhook endpoint); retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; details stay in the service logs under the request id. */
+            500: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is throttled or unavailable; nothing was half-written. Retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    sandboxApproveVirtualAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The customer the virtual account belongs to */
+                customerId: string;
+                /** @description The `id` (also `virtualAccountId`) that requesting the virtual account returned */
+                virtualAccountId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Sandbox: open a PENDING virtual account (ACTIVE, with its dedicated IBAN) */
+            200: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VirtualAccount"];
+                };
+            };
+            /** @description The request is malformed: the message names the field (body first, then query, then path). */
+            400: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key. */
+            401: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found; a resource of another organization is indistinguishable from a missing one. */
+            404: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with the current state of the resource. */
+            409: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body exceeds its limit: 64 KiB, or 10 MB for a document upload's file. */
+            413: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over a rate limit (per API key, per organization, or per webhook endpoint); retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; details stay in the service logs under the request id. */
+            500: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is throttled or unavailable; nothing was half-written. Retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    sandboxRejectVirtualAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The customer the virtual account belongs to */
+                customerId: string;
+                /** @description The `id` (also `virtualAccountId`) that requesting the virtual account returned */
+                virtualAccountId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["SandboxRejectVirtualAccountRequest"];
+            };
+        };
+        responses: {
+            /** @description Sandbox: refuse a PENDING virtual account (REJECTED), optionally with a reason */
+            200: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VirtualAccount"];
+                };
+            };
+            /** @description The request is malformed: the message names the field (body first, then query, then path). */
+            400: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key. */
+            401: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found; a resource of another organization is indistinguishable from a missing one. */
+            404: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with the current state of the resource. */
+            409: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body exceeds its limit: 64 KiB, or 10 MB for a document upload's file. */
+            413: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over a rate limit (per API key, per organization, or per webhook endpoint); retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; details stay in the service logs under the request id. */
+            500: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is throttled or unavailable; nothing was half-written. Retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    sandboxDeposit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SandboxDepositRequest"];
+            };
+        };
+        responses: {
+            /** @description Sandbox: USDC arrives on-chain at an address (a forwarding WITHDRAWAL from a bank deposit wallet, else a DEPOSIT) */
+            201: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Transaction"];
+                };
+            };
+            /** @description The request is malformed: the message names the field (body first, then query, then path). */
+            400: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key. */
+            401: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found; a resource of another organization is indistinguishable from a missing one. */
+            404: {
                 headers: {
                     /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
                     "x-request-id"?: string;
@@ -14050,7 +10745,12 @@ export interface operations {
                      * @example {
                      *       "customer_id": "3b241101-e2bb-4255-8caf-4136c566a962",
                      *       "withdrawal_bank_id": "7e6d5c4b-3a29-4817-a6f5-e4d3c2b1a098",
-                     *       "status": "ACTIVE"
+                     *       "status": "ACTIVE",
+                     *       "payee_verification": {
+                     *         "result": "MATCH",
+                     *         "matched_name": null,
+                     *         "confirmation": "NOT_NEEDED"
+                     *       }
                      *     }
                      */
                     data: {
@@ -14061,6 +10761,14 @@ export interface operations {
                         /** @description ACTIVE, PENDING or REJECTED */
                         status: string;
                         reason?: string;
+                        /** @description The payee name check: its result, the name the payee's bank holds on a CLOSE_MATCH, and whether a member must (AWAITING) or did confirm it */
+                        payee_verification?: {
+                            /** @description MATCH, CLOSE_MATCH, NO_MATCH, NOT_POSSIBLE or NOT_APPLICABLE (USD banks) */
+                            result: string;
+                            matched_name: string | null;
+                            /** @description NOT_NEEDED, AWAITING, CONFIRMED or REJECTED */
+                            confirmation: string;
+                        };
                     };
                 };
             };
@@ -14103,7 +10811,12 @@ export interface operations {
                      * @example {
                      *       "customer_id": "3b241101-e2bb-4255-8caf-4136c566a962",
                      *       "withdrawal_bank_id": "7e6d5c4b-3a29-4817-a6f5-e4d3c2b1a098",
-                     *       "status": "ACTIVE"
+                     *       "status": "ACTIVE",
+                     *       "payee_verification": {
+                     *         "result": "MATCH",
+                     *         "matched_name": null,
+                     *         "confirmation": "NOT_NEEDED"
+                     *       }
                      *     }
                      */
                     data: {
@@ -14114,6 +10827,14 @@ export interface operations {
                         /** @description ACTIVE, PENDING or REJECTED */
                         status: string;
                         reason?: string;
+                        /** @description The payee name check: its result, the name the payee's bank holds on a CLOSE_MATCH, and whether a member must (AWAITING) or did confirm it */
+                        payee_verification?: {
+                            /** @description MATCH, CLOSE_MATCH, NO_MATCH, NOT_POSSIBLE or NOT_APPLICABLE (USD banks) */
+                            result: string;
+                            matched_name: string | null;
+                            /** @description NOT_NEEDED, AWAITING, CONFIRMED or REJECTED */
+                            confirmation: string;
+                        };
                     };
                 };
             };
@@ -14156,7 +10877,12 @@ export interface operations {
                      * @example {
                      *       "customer_id": "3b241101-e2bb-4255-8caf-4136c566a962",
                      *       "withdrawal_bank_id": "7e6d5c4b-3a29-4817-a6f5-e4d3c2b1a098",
-                     *       "status": "ACTIVE"
+                     *       "status": "ACTIVE",
+                     *       "payee_verification": {
+                     *         "result": "MATCH",
+                     *         "matched_name": null,
+                     *         "confirmation": "NOT_NEEDED"
+                     *       }
                      *     }
                      */
                     data: {
@@ -14167,6 +10893,14 @@ export interface operations {
                         /** @description ACTIVE, PENDING or REJECTED */
                         status: string;
                         reason?: string;
+                        /** @description The payee name check: its result, the name the payee's bank holds on a CLOSE_MATCH, and whether a member must (AWAITING) or did confirm it */
+                        payee_verification?: {
+                            /** @description MATCH, CLOSE_MATCH, NO_MATCH, NOT_POSSIBLE or NOT_APPLICABLE (USD banks) */
+                            result: string;
+                            matched_name: string | null;
+                            /** @description NOT_NEEDED, AWAITING, CONFIRMED or REJECTED */
+                            confirmation: string;
+                        };
                     };
                 };
             };

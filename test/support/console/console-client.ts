@@ -78,6 +78,18 @@ export class ConsoleTab {
     const response = this.authenticator.assert(start.body.options);
     return this.call('POST', `/approvals/${transactionId}/sign`, { challengeId: start.body.challengeId, response });
   }
+
+  /** Confirm or reject a bank Verification of Payee held: start the decision, sign it with the passkey. */
+  async decidePayee(bankId: string, decision: 'CONFIRM' | 'REJECT', reason?: string) {
+    const start = await this.call<{ challengeId: string; options: Record<string, unknown> }>(
+      'POST',
+      `/payee-confirmations/${bankId}/options`,
+      { decision, ...(reason ? { reason } : {}) },
+    );
+    if (start.status !== 200) return start;
+    const response = this.authenticator.assert(start.body.options);
+    return this.call('POST', `/payee-confirmations/${bankId}/sign`, { challengeId: start.body.challengeId, response });
+  }
 }
 
 /** The token of the newest invite mailed to `email` (mail is written under `MAIL_DIR` in tests). */

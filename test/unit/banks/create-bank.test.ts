@@ -278,6 +278,7 @@ describe('create withdrawal bank without a deposit key', () => {
     await expect(
       createBankUseCase(deps, {
         organizationId: caller.organizationId,
+        environment: 'sandbox',
         customerId: customer.customerId,
         ...parseOrThrow(CreateBankBody, { ...eurBank, beneficiaryName: 'Ada Lovelace' }),
       }),

@@ -2,17 +2,21 @@ import { compileErrors, validate } from '@readme/openapi-parser';
 import { describe, expect, it } from 'vitest';
 import { EVENT_TYPES } from '#shared/events/contracts.ts';
 import { commonStatuses } from '#shared/http/api-handler.ts';
-import { buildOpenApiDocument } from '#shared/openapi/document.ts';
+import { buildConsoleOpenApiDocument, buildOpenApiDocument } from '#shared/openapi/document.ts';
+import { tagsOf } from '#shared/openapi/sections.ts';
 import { routeList, routes } from '#shared/routes.ts';
 import { contractOf } from '#test/support/openapi-contract.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: the test walks a JSON document whose shape it asserts
 type Json = Record<string, any>;
 const document = buildOpenApiDocument(routeList) as Json;
+const consoleDocument = buildConsoleOpenApiDocument(routeList) as Json;
 const contract = contractOf(document);
+/** The public document's routes: every one but the console's own (those are in the console's document). */
+const publicRoutes = routeList.filter((route) => !route.console);
 
-const operationOf = (route: { method: string; path: string }): Json =>
-  document.paths[route.path][route.method.toLowerCase()];
+const operationOf = (route: { method: string; path: string }, of: Json = document): Json =>
+  of.paths[route.path]?.[route.method.toLowerCase()];
 
 /** Every media type of every response and request body: where its examples are, and the schema they must match. */
 function mediaOf(operation: Json) {
@@ -39,13 +43,13 @@ describe('the OpenAPI document', () => {
 
   it('has every route of the table at its method and path, with its summary, tag and every status it answers', () => {
     for (const route of routeList) {
-      const operation = operationOf(route);
+      const operation = operationOf(route, route.console ? consoleDocument : document);
       const statuses = [...Object.keys(route.responses), ...commonStatuses(route).map(String)];
 
       expect(operation, `${route.method} ${route.path}`).toMatchObject({
         operationId: route.operationId,
         summary: route.summary,
-        tags: [route.tag],
+        tags: tagsOf(route),
       });
       expect(Object.keys(operation.responses).sort(), route.operationId).toEqual([...new Set(statuses)].sort());
     }
@@ -80,23 +84,40 @@ describe('the OpenAPI document', () => {
     expect(rejectKyc.requestBody.required).toBe(false);
   });
 
-  it('marks public operations as needing no key, console ones the session cookie, every other one the bearer key (or the session where the console calls it)', () => {
-    for (const route of routeList) {
-      const schemes = route.console ? ['consoleSession'] : ['bearerAuth', ...(route.session ? ['consoleSession'] : [])];
-      const expected = route.auth ? schemes.map((scheme) => ({ [scheme]: [] })) : [];
-      expect(operationOf(route).security, route.operationId).toEqual(expected);
+  it('marks public operations as needing no key and every other one the bearer key; no cookie anywhere', () => {
+    for (const route of publicRoutes) {
+      expect(operationOf(route).security, route.operationId).toEqual(route.auth ? [{ bearerAuth: [] }] : []);
     }
-    expect(operationOf(routes.listCustomers).security).toEqual([{ bearerAuth: [] }, { consoleSession: [] }]);
-    expect(operationOf(routes.createWithdrawal).security).toEqual([{ bearerAuth: [] }]);
-    expect(document.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
-    expect(document.components.securitySchemes.consoleSession).toMatchObject({ type: 'apiKey', in: 'cookie' });
+    expect(operationOf(routes.listCustomers).security).toEqual([{ bearerAuth: [] }]);
+    expect(document.components.securitySchemes).toEqual({
+      bearerAuth: expect.objectContaining({ type: 'http', scheme: 'bearer' }),
+    });
     expect(operationOf(routes.health).security).toEqual([]);
     expect(operationOf(routes.getOpenApiDocument).security).toEqual([]);
   });
 
+  it('gives the console its own document: its cookie routes, and the session beside the key where it calls the API', () => {
+    for (const route of routeList) {
+      const operation = operationOf(route, consoleDocument);
+      if (!route.console && !route.session) {
+        expect(operation, route.operationId).toBeUndefined();
+        continue;
+      }
+      const schemes = route.console ? ['consoleSession'] : ['bearerAuth', 'consoleSession'];
+      const expected = route.auth ? schemes.map((scheme) => ({ [scheme]: [] })) : [];
+      expect(operation.security, route.operationId).toEqual(expected);
+    }
+    expect(operationOf(routes.listCustomers, consoleDocument).security).toEqual([
+      { bearerAuth: [] },
+      { consoleSession: [] },
+    ]);
+    expect(consoleDocument.components.securitySchemes.consoleSession).toMatchObject({ type: 'apiKey', in: 'cookie' });
+  });
+
   it('answers every error with the one error object', () => {
     for (const route of routeList) {
-      for (const [status, response] of Object.entries<Json>(operationOf(route).responses)) {
+      const operation = operationOf(route, route.console ? consoleDocument : document);
+      for (const [status, response] of Object.entries<Json>(operation.responses)) {
         if (Number(status) < 400) continue;
         expect(response.content['application/json'].schema, `${route.operationId} ${status}`).toEqual({
           $ref: '#/components/schemas/Error',
@@ -167,7 +188,10 @@ describe('the OpenAPI document', () => {
     ).toEqual(['transaction_id', 'customer_id', 'status', 'previous_status']);
   });
 
-  it('lists a tag for every area of the route table, in order', () => {
-    expect(document.tags.map((tag: Json) => tag.name)).toEqual([...new Set(routeList.map((route) => route.tag))]);
+  it('lists a tag for every area of its routes', () => {
+    const named = (of: Json) => (of.tags as Json[]).map((tag) => tag.name).sort();
+    const areas = (routes: typeof routeList) => [...new Set(routes.flatMap(tagsOf))].sort();
+    expect(named(document)).toEqual(areas(publicRoutes));
+    expect(named(consoleDocument)).toEqual(areas(routeList.filter((route) => route.console || route.session)));
   });
 });

@@ -54,7 +54,7 @@ describe('the OpenAPI document as the reference', () => {
         .map((parameter: Json) => `${where} ${parameter.in} ${parameter.name}`),
     );
 
-    expect(operations).toHaveLength(routeList.length);
+    expect(operations).toHaveLength(routeList.filter((route) => !route.console).length);
     expect(undescribed).toEqual([]);
   });
 

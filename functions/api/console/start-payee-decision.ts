@@ -1,0 +1,7 @@
+import { routes } from '#shared/console/routes.ts';
+import { startPayeeDecision } from '#shared/console/start-payee-decision.ts';
+import { apiHandler } from '#shared/http/api-handler.ts';
+
+export const handler = apiHandler(routes.consoleStartPayeeDecision, ({ deps, actor, params, body }) =>
+  startPayeeDecision(deps, actor, { bankId: params.bankId, ...body }),
+);

@@ -1,0 +1,144 @@
+import { startAuthentication } from '@simplewebauthn/browser';
+import { useState } from 'react';
+import type { components } from '#infra/openapi/generated/console-api-types.ts';
+import { call, type Session } from '../api.ts';
+import { ErrorLine, Note, Page, useAction, useLoad, when } from '../ui.tsx';
+
+type Schemas = components['schemas'];
+type PayeeConfirmation = Schemas['ConsolePayeeConfirmation'];
+type DecisionStart = Omit<Schemas['ConsolePayeeDecisionOptions'], 'options'> & {
+  options: Parameters<typeof startAuthentication>[0]['optionsJSON'];
+};
+type Decision = Schemas['ConsoleStartPayeeDecisionRequest'];
+type DecidedBank = Schemas['WithdrawalBank'];
+
+/**
+ * A decision is a fresh passkey assertion over a challenge the server derived from the bank, the name given, the
+ * account, the check's answer and the decision itself: what the member saw is what is signed and audited.
+ */
+async function decide(bankId: string, decision: Decision): Promise<DecidedBank> {
+  const path = `/api/console/payee-confirmations/${encodeURIComponent(bankId)}`;
+  const start = await call<DecisionStart>('POST', `${path}/options`, decision);
+  const response = await startAuthentication({ optionsJSON: start.options });
+  return call<DecidedBank>('POST', `${path}/sign`, { challengeId: start.challengeId, response });
+}
+
+const RESULT_TEXT: Record<string, string> = {
+  CLOSE_MATCH: "Close match: the payee's bank holds a similar name",
+  NO_MATCH: "No match: the payee's bank holds another name",
+  NOT_POSSIBLE: "Not possible: the payee's bank could not check the name",
+};
+
+function BankToConfirm(props: { bank: PayeeConfirmation; canDecide: boolean; onDone: (text: string) => void }) {
+  const { bank, canDecide, onDone } = props;
+  const [reason, setReason] = useState('');
+  const [rejecting, setRejecting] = useState(false);
+  const { busy, error, note, run } = useAction();
+  return (
+    <article className="card payee-confirmation" data-bank={bank.bankId}>
+      <header>
+        <strong>{bank.beneficiaryName}</strong>
+        <span className="badge">{bank.result}</span>
+      </header>
+      <dl>
+        <dt>Check</dt>
+        <dd>{RESULT_TEXT[bank.result] ?? bank.result}</dd>
+        <dt>Name the bank holds</dt>
+        <dd className="matched-name">{bank.matchedName ?? '—'}</dd>
+        {bank.reason && (
+          <>
+            <dt>Reason</dt>
+            <dd>{bank.reason}</dd>
+          </>
+        )}
+        <dt>Account</dt>
+        <dd className="mono">
+          {bank.account} ({bank.currency})
+        </dd>
+        <dt>Recipient</dt>
+        <dd>{bank.recipientType}</dd>
+        <dt>Customer</dt>
+        <dd>
+          <a href={`#/customers/${bank.customerId}`}>{bank.customerId}</a>
+        </dd>
+        <dt>Checked</dt>
+        <dd>{when(bank.checkedAt)}</dd>
+      </dl>
+      {canDecide && (
+        <div className="actions">
+          <button
+            type="button"
+            disabled={busy}
+            onClick={() =>
+              run(async () => {
+                const decided = await decide(bank.bankId, { decision: 'CONFIRM' });
+                onDone(`Confirmed ${bank.beneficiaryName}: ${decided.status}`);
+                return `Confirmed: ${decided.status}`;
+              })
+            }
+          >
+            Confirm with passkey
+          </button>
+          {rejecting ? (
+            <form
+              onSubmit={(event) => {
+                event.preventDefault();
+                run(async () => {
+                  const decided = await decide(bank.bankId, { decision: 'REJECT', reason: reason.trim() });
+                  onDone(`Rejected ${bank.beneficiaryName}: ${decided.status}`);
+                  return 'Rejected';
+                });
+              }}
+            >
+              <input
+                name="reason"
+                placeholder="Why it is rejected"
+                value={reason}
+                onChange={(e) => setReason(e.target.value)}
+                maxLength={500}
+                required
+              />
+              <button type="submit" className="danger" disabled={busy || !reason.trim()}>
+                Reject with passkey
+              </button>
+            </form>
+          ) : (
+            <button type="button" className="secondary" onClick={() => setRejecting(true)}>
+              Reject…
+            </button>
+          )}
+        </div>
+      )}
+      <Note note={note} />
+      <ErrorLine error={error} />
+    </article>
+  );
+}
+
+export function BanksToConfirmPage({ session }: { session: Session }) {
+  const loaded = useLoad<PayeeConfirmation[]>('/api/console/payee-confirmations');
+  const canDecide = session.permissions.includes('approve');
+  const [outcome, setOutcome] = useState<string>();
+  return (
+    <Page title="Banks to confirm" loaded={loaded}>
+      <p className="muted">
+        Verification of Payee compared each bank's beneficiary name with the name its bank holds. These did not match
+        (or could not be checked): no withdrawal goes to them until a member confirms the payee with a passkey.
+        {canDecide ? '' : ' Your role may not decide.'}
+      </p>
+      <Note note={outcome} />
+      {loaded.data && !loaded.data.length && <p className="muted">No bank waits for confirmation.</p>}
+      {loaded.data?.map((bank) => (
+        <BankToConfirm
+          key={bank.bankId}
+          bank={bank}
+          canDecide={canDecide}
+          onDone={(text) => {
+            setOutcome(text);
+            loaded.reload();
+          }}
+        />
+      ))}
+    </Page>
+  );
+}

@@ -1,0 +1,52 @@
+import type { BankRecord, PayeeVerificationRecord } from '#shared/banks/records.ts';
+import type { Deps } from '#shared/deps.ts';
+import type { PayeeCheckAnswer } from '#shared/rails/payee-verification/port.ts';
+import { payeeVerifierFor } from '#shared/rails/payee-verification/verifier-for.ts';
+
+export const NOT_APPLICABLE_REASON =
+  'Verification of Payee covers euro credit transfers (SEPA) only; no scheme checks the name on this account';
+
+/** Which answers hold a new bank for a member's confirmation; NOT_POSSIBLE as the deployment's setting says. */
+function needsConfirmation(answer: PayeeCheckAnswer, whenNotPossible: 'confirm' | 'proceed') {
+  if (answer.result === 'CLOSE_MATCH' || answer.result === 'NO_MATCH') return true;
+  return answer.result === 'NOT_POSSIBLE' && whenNotPossible === 'confirm';
+}
+
+/**
+ * Verification of Payee for a bank being registered: a EUR bank with an IBAN is checked with the organization's
+ * bank (or the sandbox stand-in); any other bank is NOT_APPLICABLE and goes on as before.
+ */
+export async function verifyPayee(
+  deps: Pick<Deps, 'config'>,
+  input: {
+    environment: 'sandbox' | 'live';
+    bank: Pick<BankRecord, 'currency' | 'iban' | 'bic' | 'beneficiaryName'>;
+    party: 'individual' | 'business';
+    now: Date;
+  },
+): Promise<PayeeVerificationRecord> {
+  const { bank } = input;
+  const checkedAt = input.now.toISOString();
+  const decided = { checkedAt, decidedBy: null, decidedAt: null };
+  if (bank.currency !== 'EUR' || !bank.iban) {
+    return {
+      result: 'NOT_APPLICABLE',
+      matchedName: null,
+      reason: NOT_APPLICABLE_REASON,
+      source: 'none',
+      confirmation: 'NOT_NEEDED',
+      ...decided,
+    };
+  }
+  const verifier = payeeVerifierFor(deps.config, input.environment);
+  const answer = await verifier.verify({
+    iban: bank.iban,
+    bic: bank.bic,
+    name: bank.beneficiaryName,
+    party: input.party,
+  });
+  const confirmation = needsConfirmation(answer, deps.config.payeeVerification.whenNotPossible)
+    ? 'AWAITING'
+    : 'NOT_NEEDED';
+  return { ...answer, confirmation, ...decided };
+}
