@@ -10,10 +10,13 @@ import {
   paymentFileWrites,
   queryDuePaymentFiles,
 } from '#shared/payouts/payment-file-repository.ts';
+import { batchKey, debtorUnfit, paymentFileName, payoutRailOf, railCreditor } from '#shared/payouts/payout-rail.ts';
 import type { PaymentFileRecord } from '#shared/payouts/records.ts';
 import type { BankChannel } from '#shared/rails/bank/channel.ts';
-import { writePain001 } from '#shared/rails/bank/pain001.ts';
-import { type PayoutAccount, paymentInfoId, SANDBOX_DEBTORS } from '#shared/rails/bank/payment-file.ts';
+import type { PaymentFile, PayoutAccount } from '#shared/rails/bank/payment-file.ts';
+import { paymentInfoId, SANDBOX_DEBTORS } from '#shared/rails/bank/payment-file.ts';
+import { RAILS, type RailName } from '#shared/rails/bank/rails.ts';
+import { executionDate } from '#shared/rails/bank/settlement.ts';
 import type { TransactionRecord } from '#shared/transactions/records.ts';
 import {
   getTransactionOfCustomer,
@@ -24,7 +27,8 @@ import { failWithdrawal } from '#shared/transactions/transitions.ts';
 
 /**
  * The payout batcher (scheduled every `PAYOUT_BATCH_INTERVAL_S`): an organization's PROCESSING withdrawals not yet
- * in a file, per currency, become one pain.001 file in the bank channel's outbox.
+ * in a file, per currency and rail, become one file of that rail (`shared/rails/bank/rails.ts`) in the bank
+ * channel's outbox.
  *
  * A withdrawal is in exactly one file, ever: the file is **claimed** first, in one TransactWriteItems that puts the
  * file item (its XML included) and marks every withdrawal in it with the file's message id, each conditional on the
@@ -46,31 +50,22 @@ function debtorOf(organization: NonNullable<Awaited<ReturnType<typeof getOrganiz
   return organization.environment === 'sandbox' ? SANDBOX_DEBTORS[currency] : undefined;
 }
 
-function creditorOf(withdrawal: TransactionRecord): PayoutAccount {
-  const bank = withdrawal.withdrawalBank;
-  if (!bank) throw new Error(`Withdrawal ${withdrawal.transactionId} has no bank`);
-  return bank.currency === 'EUR'
-    ? { currency: 'EUR', name: bank.beneficiaryName, iban: bank.iban ?? '', bic: bank.bic }
-    : {
-        currency: 'USD',
-        name: bank.beneficiaryName,
-        accountNumber: bank.accountNumber ?? '',
-        routingNumber: bank.routingNumber ?? '',
-      };
-}
-
 /** Writes a claimed file to the outbox and marks it WRITTEN (again, after a crash: same name, same XML). */
 async function deliver(deps: Deps, channel: BankChannel, file: PaymentFileRecord): Promise<void> {
-  await channel.writeOutbox(`${file.messageId}.xml`, file.xml);
+  await channel.writeOutbox(paymentFileName(file), file.xml);
   await advancePaymentFile(deps.db, file, 'WRITTEN');
 }
 
-const paymentOf = (withdrawal: TransactionRecord) => ({
+const paymentOf = async (deps: Deps, rail: RailName, withdrawal: TransactionRecord) => ({
   endToEndId: withdrawal.reference,
   amount: withdrawal.targetAmount,
-  creditor: creditorOf(withdrawal),
+  creditor: await railCreditor(deps, rail, withdrawal),
   remittance: `Payout ${withdrawal.reference}`,
 });
+
+type FileHeader = Omit<PaymentFile, 'payments'>;
+const writeFile = (rail: RailName, header: FileHeader, payments: PaymentFile['payments']) =>
+  RAILS[rail].file.write({ ...header, payments }, { createdAt: new Date(header.createdAt), debtor: header.debtor });
 
 /**
  * A payment the file writer refuses (say, a bank the rail's file cannot carry) fails at once and alone: FAILED with
@@ -79,21 +74,21 @@ const paymentOf = (withdrawal: TransactionRecord) => ({
  */
 async function failUnwritable(
   deps: Deps,
+  rail: RailName,
   withdrawals: TransactionRecord[],
-  file: Omit<Parameters<typeof writePain001>[0], 'payments'>,
-): Promise<TransactionRecord[]> {
-  const writable: TransactionRecord[] = [];
+  file: FileHeader,
+): Promise<{ withdrawal: TransactionRecord; payment: PaymentFile['payments'][number] }[]> {
+  const writable: { withdrawal: TransactionRecord; payment: PaymentFile['payments'][number] }[] = [];
   for (const withdrawal of withdrawals) {
     let refusal: string | undefined;
     try {
-      writePain001({ ...file, payments: [paymentOf(withdrawal)] });
+      const payment = await paymentOf(deps, rail, withdrawal);
+      writeFile(rail, file, [payment]);
+      writable.push({ withdrawal, payment });
     } catch (error) {
       refusal = refusalOf(error);
     }
-    if (refusal === undefined) {
-      writable.push(withdrawal);
-      continue;
-    }
+    if (refusal === undefined) continue;
     log.error('payout failed: its bank file cannot be written', {
       transactionId: withdrawal.transactionId,
       organizationId: withdrawal.organizationId,
@@ -124,26 +119,35 @@ async function claim(deps: Deps, candidates: TransactionRecord[], now: Date): Pr
   const organization = await getOrganization(deps.db, first.organizationId);
   const currency = first.targetCurrency === 'USD' ? 'USD' : 'EUR';
   const debtor = organization && debtorOf(organization, currency);
-  if (!organization || !debtor) {
-    log.error('payouts not batched: the organization has no payout account', {
+  const rail = payoutRailOf(first, debtor);
+  const unfit = debtor && debtorUnfit(rail, debtor);
+  if (!organization || !debtor || unfit) {
+    log.error('payouts not batched: the organization has no payout account fit for the rail', {
       organizationId: first.organizationId,
       currency,
+      rail,
+      ...(unfit ? { unfit } : {}),
     });
     countMetric('PayoutsNotBatched', {}, candidates.length);
     return undefined;
   }
   const messageId = newId().replaceAll('-', '');
   const createdAt = now.toISOString();
-  const header = {
+  const header: FileHeader = {
     messageId,
     createdAt,
-    executionDate: createdAt.slice(0, 10),
+    executionDate: executionDate(RAILS[rail].settlement, now),
     initiatingParty: organization.name,
     debtor,
   };
-  const withdrawals = await failUnwritable(deps, candidates, header);
-  if (withdrawals.length === 0) return undefined;
-  const xml = writePain001({ ...header, payments: withdrawals.map(paymentOf) });
+  const writable = await failUnwritable(deps, rail, candidates, header);
+  if (writable.length === 0) return undefined;
+  const withdrawals = writable.map((entry) => entry.withdrawal);
+  const xml = writeFile(
+    rail,
+    header,
+    writable.map((entry) => entry.payment),
+  );
   const dueTimes = withdrawals.map((withdrawal) => withdrawal.settleDueAt);
   // The simulator answers when the last of its payouts is due (ISO times sort as strings).
   const answerDueAt =
@@ -155,6 +159,7 @@ async function claim(deps: Deps, candidates: TransactionRecord[], now: Date): Pr
     organizationId: organization.organizationId,
     environment: organization.environment,
     currency,
+    rail,
     status: 'CLAIMED',
     createdAt,
     answerDueAt,
@@ -232,7 +237,7 @@ export async function batchPayouts(deps: Deps, channel: BankChannel, now: Date =
   const due = await queryDueTransactions(deps.db, 'BATCH', now, MAX_DUE);
   const groups = new Map<string, TransactionRecord[]>();
   for (const withdrawal of due) {
-    const group = `${withdrawal.organizationId}|${withdrawal.targetCurrency}`;
+    const group = `${withdrawal.organizationId}|${withdrawal.targetCurrency}|${batchKey(withdrawal)}`;
     groups.set(group, [...(groups.get(group) ?? []), withdrawal]);
   }
   for (const group of groups.values()) {

@@ -5,6 +5,7 @@ import { newId, sha256Hex } from '#shared/ids.ts';
 import { decimalValue } from '#shared/money/amounts.ts';
 import { depositDeveloperFee } from '#shared/quotes/deposit-fee.ts';
 import type { Quote } from '#shared/quotes/quote.ts';
+import { domesticBankRail } from '#shared/rails/bank/rails.ts';
 import { requiresUiAction } from '#shared/transactions/lifecycle.ts';
 import type { TransactionRecord } from '#shared/transactions/records.ts';
 import type { Transaction } from '#shared/transactions/schemas.ts';
@@ -128,7 +129,7 @@ export const bankSnapshot = (bank: BankRecord): NonNullable<TransactionRecord['w
 
 /** The rail of a bank snapshot; records written before rails were stored took the currency's default rail. */
 const railOf = (bank: TransactionRecord['withdrawalBank']): Transaction['paymentRail'] =>
-  bank ? (bank.paymentRail ?? (bank.currency === 'EUR' ? 'SEPA' : 'FEDWIRE')) : null;
+  bank ? (bank.paymentRail ?? domesticBankRail(bank.currency)) : null;
 
 /** The API object of API.md section 5, fields in the contract's order. */
 export const toTransaction = (record: TransactionRecord): Transaction => ({
