@@ -1,23 +1,15 @@
 import { bankRailOfBody, checkRailFields } from '#shared/banks/bank-rail-rules.ts';
 import {
-  type BankCurrency,
   BankCurrencySchema,
   type BankRecord,
   BankRecordSchema,
-  type PaymentRail,
   PaymentRailSchema,
   RecipientTypeSchema,
 } from '#shared/banks/records.ts';
 import { ChainSchema } from '#shared/money/chains.ts';
 import { docMeta } from '#shared/routing/openapi-meta.ts';
 import { OPENAPI_PROSE } from '#shared/routing/route.ts';
-import {
-  isValidBic,
-  isValidRoutingNumber,
-  isValidUsAccountNumber,
-  normalizeBic,
-  normalizeIban,
-} from '#shared/validation/bank-accounts.ts';
+import { isValidBic, isValidRoutingNumber, normalizeBic, normalizeIban } from '#shared/validation/bank-accounts.ts';
 import { CountryCodeSchema } from '#shared/validation/country.ts';
 import { EmailSchema } from '#shared/validation/email.ts';
 import { isValidIban } from '#shared/validation/iban.ts';
