@@ -3,6 +3,7 @@ import type { Deps } from '#shared/deps.ts';
 import { newId } from '#shared/ids.ts';
 import { log } from '#shared/log.ts';
 import { countMetric } from '#shared/metrics.ts';
+import type { Organization } from '#shared/organizations/records.ts';
 import { getOrganization } from '#shared/organizations/repository.ts';
 import { isolation } from '#shared/payouts/isolation.ts';
 import {
@@ -10,13 +11,19 @@ import {
   paymentFileWrites,
   queryDuePaymentFiles,
 } from '#shared/payouts/payment-file-repository.ts';
-import { batchKey, debtorUnfit, paymentFileName, payoutRailOf, railCreditor } from '#shared/payouts/payout-rail.ts';
+import {
+  debtorUnfit,
+  decideRail,
+  paymentFileName,
+  type RailDecision,
+  railCreditor,
+} from '#shared/payouts/payout-rail.ts';
 import type { PaymentFileRecord } from '#shared/payouts/records.ts';
 import type { BankChannel } from '#shared/rails/bank/channel.ts';
 import type { PaymentFile, PayoutAccount } from '#shared/rails/bank/payment-file.ts';
 import { paymentInfoId, SANDBOX_DEBTORS } from '#shared/rails/bank/payment-file.ts';
 import { RAILS, type RailName } from '#shared/rails/bank/rails.ts';
-import { executionDate } from '#shared/rails/bank/settlement.ts';
+import { executionDate, expectedSettlement } from '#shared/rails/bank/settlement.ts';
 import type { TransactionRecord } from '#shared/transactions/records.ts';
 import {
   getTransactionOfCustomer,
@@ -44,7 +51,7 @@ export type BatchResult = { files: string[]; payments: number; rewritten: number
 const MAX_PAYMENTS_PER_FILE = 99;
 const MAX_DUE = 500;
 
-function debtorOf(organization: NonNullable<Awaited<ReturnType<typeof getOrganization>>>, currency: 'EUR' | 'USD') {
+function debtorOf(organization: Organization, currency: 'EUR' | 'USD') {
   const configured: PayoutAccount | undefined = organization.payoutAccounts?.[currency];
   if (configured) return configured;
   return organization.environment === 'sandbox' ? SANDBOX_DEBTORS[currency] : undefined;
@@ -113,13 +120,19 @@ function refusalOf(error: unknown): string {
 /** The start of a payout's `failureReason` when its bank file could not be written; the writer's reason follows. */
 export const UNWRITABLE_REASON = 'The bank file for this payout could not be written';
 
-async function claim(deps: Deps, candidates: TransactionRecord[], now: Date): Promise<PaymentFileRecord | undefined> {
+type Batch = { organization: Organization | undefined; rail: RailName; decisions: Map<string, RailDecision> };
+
+async function claim(
+  deps: Deps,
+  batch: Batch,
+  candidates: TransactionRecord[],
+  now: Date,
+): Promise<PaymentFileRecord | undefined> {
   const [first] = candidates;
   if (!first) return undefined;
-  const organization = await getOrganization(deps.db, first.organizationId);
+  const { organization, rail } = batch;
   const currency = first.targetCurrency === 'USD' ? 'USD' : 'EUR';
   const debtor = organization && debtorOf(organization, currency);
-  const rail = payoutRailOf(first, debtor);
   const unfit = debtor && debtorUnfit(rail, debtor);
   if (!organization || !debtor || unfit) {
     log.error('payouts not batched: the organization has no payout account fit for the rail', {
@@ -149,11 +162,15 @@ async function claim(deps: Deps, candidates: TransactionRecord[], now: Date): Pr
     writable.map((entry) => entry.payment),
   );
   const dueTimes = withdrawals.map((withdrawal) => withdrawal.settleDueAt);
-  // The simulator answers when the last of its payouts is due (ISO times sort as strings).
+  const instant = RAILS[rail].settlement.kind === 'instant';
+  // The simulator answers when the last of its payouts is due (ISO times sort as strings), an instant file at once.
   const answerDueAt =
     organization.environment === 'sandbox' && dueTimes.every((due) => due !== null)
-      ? ([createdAt, ...dueTimes].sort().at(-1) ?? createdAt)
+      ? instant
+        ? createdAt
+        : ([createdAt, ...dueTimes].sort().at(-1) ?? createdAt)
       : null;
+  const expectedSettlementAt = expectedSettlement(RAILS[rail].settlement, now).toISOString();
   const file: PaymentFileRecord = {
     messageId,
     organizationId: organization.organizationId,
@@ -181,12 +198,44 @@ async function claim(deps: Deps, candidates: TransactionRecord[], now: Date): Pr
       item: transactionWrites.replace(deps.db, withdrawal, {
         ...withdrawal,
         paymentFileId: messageId,
+        settlementRail: rail,
+        railFallbackReason: batch.decisions.get(withdrawal.transactionId)?.fallbackReason ?? null,
+        expectedSettlementAt,
         updatedAt: createdAt,
         version: withdrawal.version + 1,
       }),
     })),
   ]);
   return file;
+}
+
+/**
+ * The due withdrawals by organization, currency and the rail each takes (`decideRail`: a SEPA Instant request may
+ * fall back to SEPA, a US domestic bank takes the organization's choice of ACH or Fedwire).
+ */
+async function railGroups(deps: Deps, due: TransactionRecord[]) {
+  const organizations = new Map<string, Promise<Organization | undefined>>();
+  const groups = new Map<string, { batch: Batch; withdrawals: TransactionRecord[] }>();
+  for (const withdrawal of due) {
+    const { organizationId } = withdrawal;
+    if (!organizations.has(organizationId)) organizations.set(organizationId, getOrganization(deps.db, organizationId));
+    const organization = await organizations.get(organizationId);
+    const currency = withdrawal.targetCurrency === 'USD' ? 'USD' : 'EUR';
+    const decision = decideRail(withdrawal, {
+      environment: organization?.environment ?? 'live',
+      debtor: organization && debtorOf(organization, currency),
+      instantLimitEur: deps.config.bank.instantLimitEur,
+    });
+    const key = `${organizationId}|${currency}|${decision.rail}`;
+    const group: { batch: Batch; withdrawals: TransactionRecord[] } = groups.get(key) ?? {
+      batch: { organization, rail: decision.rail, decisions: new Map() },
+      withdrawals: [],
+    };
+    group.batch.decisions.set(withdrawal.transactionId, decision);
+    group.withdrawals.push(withdrawal);
+    groups.set(key, group);
+  }
+  return groups;
 }
 
 /** Still PROCESSING and in no file, read again strongly (the timer index is eventually consistent). */
@@ -235,12 +284,8 @@ export async function batchPayouts(deps: Deps, channel: BankChannel, now: Date =
     });
   }
   const due = await queryDueTransactions(deps.db, 'BATCH', now, MAX_DUE);
-  const groups = new Map<string, TransactionRecord[]>();
-  for (const withdrawal of due) {
-    const group = `${withdrawal.organizationId}|${withdrawal.targetCurrency}|${batchKey(withdrawal)}`;
-    groups.set(group, [...(groups.get(group) ?? []), withdrawal]);
-  }
-  for (const group of groups.values()) {
+  const groups = await railGroups(deps, due);
+  for (const { batch: railBatch, withdrawals: group } of groups.values()) {
     for (let start = 0; start < group.length; start += MAX_PAYMENTS_PER_FILE) {
       const slice = group.slice(start, start + MAX_PAYMENTS_PER_FILE);
       const where = { organizationId: slice[0]?.organizationId, currency: slice[0]?.targetCurrency };
@@ -249,7 +294,7 @@ export async function batchPayouts(deps: Deps, channel: BankChannel, now: Date =
         let batch = await stillUnbatched(deps, slice);
         for (let attempt = 0; attempt < 3 && batch.length > 0; attempt++) {
           try {
-            const file = await claim(deps, batch, now);
+            const file = await claim(deps, railBatch, batch, now);
             if (file) {
               await deliver(deps, channel, file);
               result.files.push(file.messageId);

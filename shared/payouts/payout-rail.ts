@@ -2,7 +2,7 @@ import { getBankOfCustomer } from '#shared/banks/repository.ts';
 import { getCustomer } from '#shared/customers/repository.ts';
 import type { Deps } from '#shared/deps.ts';
 import type { PaymentFileRecord } from '#shared/payouts/records.ts';
-import type { Creditor, PayoutAccount, PostalAddress } from '#shared/rails/bank/payment-file.ts';
+import { type Creditor, type PayoutAccount, type PostalAddress, sumCents } from '#shared/rails/bank/payment-file.ts';
 import {
   type BankRailName,
   creditorOf,
@@ -26,11 +26,46 @@ export function bankRailOf(withdrawal: TransactionRecord): BankRailName {
   return bank.paymentRail ?? domesticBankRail(bank.currency);
 }
 
-/** Withdrawals batched together share a bank rail (the rail they take also depends on the organization's choice). */
-export const batchKey = (withdrawal: TransactionRecord) => bankRailOf(withdrawal);
+export type RailDecision = { rail: RailName; fallbackReason: string | null };
 
-export const payoutRailOf = (withdrawal: TransactionRecord, debtor: PayoutAccount | undefined): RailName =>
-  payoutRail(bankRailOf(withdrawal), { instant: false, debtor });
+export const NOT_INSTANT_RAIL = 'SEPA Instant pays EUR banks on SEPA only';
+export const OVER_INSTANT_LIMIT = 'The amount is over the instant limit';
+export const NOT_REACHABLE_INSTANT = 'The receiving bank is not reachable by SEPA Instant';
+
+/**
+ * The rail a payout takes, and why not the one it asked for. SEPA Instant falls back to SEPA when the amount is over
+ * `SEPA_INSTANT_LIMIT_EUR` or the receiving bank is not reachable for instant payments (`instantReachable`).
+ */
+export function decideRail(
+  withdrawal: TransactionRecord,
+  context: { environment: 'sandbox' | 'live'; debtor: PayoutAccount | undefined; instantLimitEur: string },
+): RailDecision {
+  const bankRail = bankRailOf(withdrawal);
+  const standard = payoutRail(bankRail, { instant: false, debtor: context.debtor });
+  if (withdrawal.requestedPaymentRail !== 'SEPA_INSTANT') return { rail: standard, fallbackReason: null };
+  if (bankRail !== 'SEPA')
+    return { rail: standard, fallbackReason: `${NOT_INSTANT_RAIL}; this bank is paid by ${bankRail}` };
+  if (sumCents([withdrawal.targetAmount]) > sumCents([context.instantLimitEur])) {
+    return { rail: standard, fallbackReason: `${OVER_INSTANT_LIMIT} of ${context.instantLimitEur} EUR` };
+  }
+  if (!instantReachable(withdrawal.withdrawalBank?.bic ?? null, context.environment)) {
+    return { rail: standard, fallbackReason: NOT_REACHABLE_INSTANT };
+  }
+  return { rail: payoutRail(bankRail, { instant: true, debtor: context.debtor }), fallbackReason: null };
+}
+
+/**
+ * Euro-area payment providers must receive SEPA Instant since 9 January 2025 (Instant Payments Regulation); providers
+ * elsewhere in SEPA only from 2027. So a live bank is taken as reachable when its BIC is in the euro area; the
+ * sandbox bank treats a BIC starting `NOIN` as unreachable, so a fallback can be tried. A bank without a BIC is
+ * not known to be reachable.
+ */
+const EURO_AREA = new Set('AT BE BG CY DE EE ES FI FR GR HR IE IT LT LU LV MT NL PT SI SK'.split(' '));
+export function instantReachable(bic: string | null, environment: 'sandbox' | 'live'): boolean {
+  if (!bic) return false;
+  if (environment === 'sandbox' && bic.startsWith('NOIN')) return false;
+  return EURO_AREA.has(bic.slice(4, 6));
+}
 
 /** Why the organization's debtor account cannot send a rail's files (null: it can). */
 export function debtorUnfit(rail: RailName, debtor: PayoutAccount): string | null {

@@ -50,6 +50,8 @@ export type CreateWithdrawalRequest = {
   idempotencyKeyHeader?: string | undefined;
   sourceAmount?: string | undefined;
   targetAmount?: string | undefined;
+  /** Asks for SEPA Instant. */
+  instant?: boolean | undefined;
 };
 
 export type CreateWithdrawalResult = { transaction: Transaction; replayed: boolean };
@@ -158,7 +160,8 @@ async function attemptCreate(
   let context = firstContext;
   for (let decision = 1; decision <= MAX_DECISIONS; decision++) {
     const now = deps.clock.now();
-    const { record, items } = plan(deps, { organization, payee, amount, context, idempotencyKey, hash, now });
+    const instant = request.instant === true;
+    const { record, items } = plan(deps, { organization, payee, amount, context, idempotencyKey, hash, now, instant });
     planned.add(record.transactionId);
     try {
       await writeGuarded(deps.db, items);
@@ -254,6 +257,8 @@ function plan(
     idempotencyKey: string;
     hash: string;
     now: Date;
+    /** The create asked for SEPA Instant (the batcher decides whether it gets it). */
+    instant: boolean;
   },
 ): { record: TransactionRecord; items: GuardedItem<Role>[] } {
   const { organization, payee, context, now } = input;
@@ -280,6 +285,7 @@ function plan(
       targetCurrency: bank.currency,
       ...quotedFigures(quote, customer.developerSpreadFeeBps),
       withdrawalBank: bankSnapshot(bank),
+      ...(input.instant ? { requestedPaymentRail: 'SEPA_INSTANT' as const } : {}),
       idempotencyKey: input.idempotencyKey,
       reservation: { balance: executes, allowancePeriodStart: executes ? window.periodStart : null },
       expiryDueAt: addSeconds(now, deps.config.withdrawals.expiryWindowSeconds),
