@@ -7,7 +7,9 @@ import { isValidIban } from '#shared/validation/iban.ts';
 /**
  * What a bank's rail asks of its registration, read from the rail descriptors (`shared/rails/bank/rails.ts`): the
  * fields it needs and refuses, its account identity, and a structured address where its file carries one. A bank a
- * rail cannot pay is refused here, with a 400 naming the field, never discovered when its payout is batched.
+ * rail cannot pay is refused here, with a 400 naming the field, never discovered when its payout is batched. The
+ * structured address a rail's file carries (street and building number, post code, town, country) is the bank's
+ * address, required for third parties and the verified one for the customer's own (`create-bank.ts`).
  */
 
 type RailBody = {
@@ -16,8 +18,6 @@ type RailBody = {
   iban?: string | undefined;
   bic?: string | undefined;
   accountNumber?: string | undefined;
-  addressLine1?: string | undefined;
-  postalCode?: string | undefined;
 };
 
 /** The currency (EUR when left out, as before rails) and the rail, the currency's domestic one when left out. */
@@ -53,9 +53,5 @@ export function checkRailFields(body: RailBody, issue: (field: string, message: 
   const account = body.accountNumber;
   if (account !== undefined && !isValidUsAccountNumber(account) && !(eitherAccount && isValidIban(account))) {
     issue('accountNumber', eitherAccount ? 'Must be 4 to 17 digits or an IBAN' : 'Must be 4 to 17 digits');
-  }
-  if (rail.structuredAddress.creditor && body.addressLine1 !== undefined && body.postalCode === undefined) {
-    // The rail's file carries a structured address: its post code cannot be guessed from one line.
-    issue('postalCode', `Required with addressLine1 for ${paymentRail} banks (a structured address)`);
   }
 }

@@ -153,8 +153,8 @@ export const CreateBankBody = z
           docMeta(
             OPENAPI_PROSE && {
               description:
-                "The post code of the beneficiary's address; required with `addressLine1` for banks whose rail carries " +
-                "a structured address (SWIFT, FEDWIRE). A `CUSTOMER` bank without an address takes the verified one's",
+                "Optional, not in Compose: the post code of the beneficiary's address, written into the structured " +
+                "address of SWIFT and Fedwire files; a `CUSTOMER` bank without an address takes the verified one's",
               examples: ['10117'],
             },
           ),

@@ -2435,7 +2435,7 @@ export interface components {
             /** @description The beneficiary's city; required together with `addressLine1` */
             city?: string;
             /**
-             * @description The post code of the beneficiary's address; required with `addressLine1` for banks whose rail carries a structured address (SWIFT, FEDWIRE). A `CUSTOMER` bank without an address takes the verified one's
+             * @description Optional, not in Compose: the post code of the beneficiary's address, written into the structured address of SWIFT and Fedwire files; a `CUSTOMER` bank without an address takes the verified one's
              * @example 10117
              */
             postalCode?: string;

@@ -219,11 +219,6 @@ describe('create bank body', () => {
       { ...swift, accountNumber: 'GB00XXXX' },
       'accountNumber: Must be 4 to 17 digits or an IBAN',
     ],
-    [
-      'an address without its post code',
-      { ...swift, recipientType: 'OTHER_BUSINESS', addressLine1: '1 Main Street', city: 'Toronto' },
-      'postalCode: Required with addressLine1 for SWIFT banks (a structured address)',
-    ],
     ['a bank name on SEPA', { ...eur, bankName: 'Deutsche Bank' }, 'bankName: Not allowed for SEPA banks'],
     ['SEPA for USD', { ...usd, paymentRail: 'SEPA' }, 'paymentRail: Must be FEDWIRE or SWIFT for USD banks'],
   ])('refuses a SWIFT-rail mistake: %s', (_case, body, message) => {
