@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { approveKyc } from '#shared/customers/approve-kyc.ts';
 import { createCustomer } from '#shared/customers/create-customer.ts';
@@ -7,7 +8,7 @@ import type { Organization } from '#shared/organizations/records.ts';
 import { updateOrganization } from '#shared/organizations/repository.ts';
 import { answerSandboxFiles } from '#shared/payouts/answer-payment-files.ts';
 import { processInbox } from '#shared/payouts/apply-bank-report.ts';
-import { batchPayouts } from '#shared/payouts/batch-payouts.ts';
+import { batchPayouts, UNWRITABLE_REASON } from '#shared/payouts/batch-payouts.ts';
 import { NOT_REACHABLE_INSTANT } from '#shared/payouts/payout-rail.ts';
 import type { BankChannel } from '#shared/rails/bank/channel.ts';
 import { toTransaction } from '#shared/transactions/new-transaction.ts';
@@ -174,5 +175,45 @@ describe('each rail reaches its file and settles through the sandbox bank', () =
     await settle(channel);
 
     expect((await record(fedwire?.id ?? '')).status).toBe('COMPLETED');
+  });
+});
+
+/** Payouts of every rail, and two no file can carry: a SWIFT bank without a BIC, a US bank without a routing number. */
+const KINDS = {
+  sepa: { bank: {} },
+  instant: { bank: {}, instant: true },
+  ach: { bank: { currency: 'USD' } },
+  swift: { bank: { currency: 'USD', paymentRail: 'SWIFT', bic: 'CHASUS33XXX', routingNumber: null } },
+  swiftWithoutBic: { bank: { currency: 'USD', paymentRail: 'SWIFT', bic: null, routingNumber: null } },
+  usWithoutRouting: { bank: { currency: 'USD', routingNumber: null } },
+} as const satisfies Record<string, Payout>;
+const BAD: readonly string[] = ['swiftWithoutBic', 'usWithoutRouting'];
+
+describe('a batch holding bad payments', () => {
+  it('files every good payment of any mix exactly once, and fails each bad one alone', async () => {
+    const kinds = fc.constantFrom(...(Object.keys(KINDS) as (keyof typeof KINDS)[]));
+    await fc.assert(
+      fc.asyncProperty(fc.array(kinds, { minLength: 1, maxLength: 5 }), async (mix) => {
+        const { organization } = await givenOrganization(deps, { environment: 'sandbox' });
+        const { payouts, record } = await givenPayouts(
+          organization,
+          mix.map((kind) => KINDS[kind]),
+        );
+        const channel = freshChannel();
+
+        await batchPayouts(deps, channel);
+
+        const filed = [...(await filesByReference(channel)).keys()].sort();
+        const good = payouts.filter((_, index) => !BAD.includes(mix[index] ?? ''));
+        expect(filed).toEqual(good.map((payout) => payout.reference).sort());
+        for (const [index, payout] of payouts.entries()) {
+          if (!BAD.includes(mix[index] ?? '')) continue;
+          const failed = await record(payout.id);
+          expect(failed.status).toBe('FAILED');
+          expect(failed.failureReason).toMatch(new RegExp(`^${UNWRITABLE_REASON}: creditor\\.(bic|routingNumber)`));
+        }
+      }),
+      { numRuns: 4 },
+    );
   });
 });
