@@ -73,8 +73,9 @@ export function writeNacha(input: PaymentFile, options: NachaOptions): string {
       '094',
       String(BLOCKING_FACTOR),
       '1',
+      // The destination's name is the originating bank's, which the service does not hold (the field is optional).
+      alpha('', 23),
       alpha(debtor.name, 23),
-      alpha(file.initiatingParty, 23),
       alpha(file.messageId.slice(-8), 8),
     ]),
   ];

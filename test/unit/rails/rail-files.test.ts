@@ -188,6 +188,8 @@ describe('ACH files (NACHA)', () => {
       recordSize: '094',
       blockingFactor: '10',
       formatCode: '1',
+      immediateDestinationName: ' '.repeat(23),
+      immediateOriginName: 'FINTECH INC            ',
     });
     expect(ccdHeader).toMatchObject({
       serviceClassCode: '220',
