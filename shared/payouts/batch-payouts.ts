@@ -87,9 +87,10 @@ async function failUnwritable(
 ): Promise<{ withdrawal: TransactionRecord; payment: PaymentFile['payments'][number] }[]> {
   const writable: { withdrawal: TransactionRecord; payment: PaymentFile['payments'][number] }[] = [];
   for (const withdrawal of withdrawals) {
+    // Outside the refusal: a read that fails (the table) fails the batch, never the payout.
+    const payment = await paymentOf(deps, rail, withdrawal);
     let refusal: string | undefined;
     try {
-      const payment = await paymentOf(deps, rail, withdrawal);
       writeFile(rail, file, [payment]);
       writable.push({ withdrawal, payment });
     } catch (error) {
