@@ -26,6 +26,7 @@ import {
   revokeApiKey,
   updateOrganization,
 } from '#shared/organizations/repository.ts';
+import { debtorUnfit } from '#shared/payouts/payout-rail.ts';
 import { EurAccountSchema, UsdAccountSchema } from '#shared/rails/bank/payment-file.ts';
 import { indexOrganizationTransactions } from '#shared/transactions/index-organization-transactions.ts';
 import { organizationOfTransaction } from '#shared/transactions/organization-of-transaction.ts';
@@ -44,6 +45,8 @@ const USAGE = `Usage: npm run admin -- <command>
              [--eur-bank-name <name> --eur-iban <iban> --eur-bic <bic> [--eur-account-name <holder>]
               [--eur-account-address <text>] [--eur-bank-address <text>] | --eur-bank-reset]
              [--payout-accounts '{"EUR":{"name":..,"iban":..,"bic":..},"USD":{"name":..,"accountNumber":..,"routingNumber":..}}']
+               (USD: "domesticRail":"FEDWIRE" with "address":{"street","buildingNumber","postCode","town","country"},
+                or "ACH" with "achCompanyId" and optionally "achSameDay":true; see shared/rails/bank/README.md)
   key create <organizationId>
   key revoke <apiKeyId>
   key list <organizationId>
@@ -189,6 +192,12 @@ function payoutAccounts(value: string | undefined) {
   if (!parsed.success) {
     const [issue] = parsed.error.issues;
     throw new UsageError(`--payout-accounts: ${issue?.path.join('.')}: ${issue?.message}`);
+  }
+  // What the account's rails need of it (a Fedwire debtor's address, an ACH company id), as the batcher checks it.
+  for (const account of [parsed.data.EUR, parsed.data.USD]) {
+    const rail = account?.currency === 'USD' ? (account.domesticRail ?? 'FEDWIRE') : 'SEPA';
+    const unfit = account && debtorUnfit(rail, account);
+    if (unfit) throw new UsageError(`--payout-accounts: ${account.currency}: ${rail} needs it, but ${unfit}`);
   }
   return parsed.data;
 }

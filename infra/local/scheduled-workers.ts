@@ -20,7 +20,7 @@ const BANNER: Partial<
   WithdrawalExpirySweep: ({ deps }, seconds) =>
     `Expiry sweep     every ${seconds} s; unsigned withdrawals expire after ${deps.config.withdrawals.expiryWindowSeconds} s`,
   PayoutBatcher: ({ deps }, seconds) =>
-    `Payout batcher   every ${seconds} s: pain.001 files in ${deps.config.bank.dir}/outbox`,
+    `Payout batcher   every ${seconds} s: payment files (pain.001, NACHA) in ${deps.config.bank.dir}/outbox`,
   BankReports: ({ deps }, seconds) => {
     const after = deps.config.withdrawals.sandboxSettleAfterSeconds;
     const simulator =

@@ -24,7 +24,12 @@ export class DepositKeyMissingError extends Error {}
 function resolveAddress(input: CreateBankInput, customer: CustomerRecord) {
   const fallbackCountry = input.currency === 'EUR' && input.iban ? ibanCountry(input.iban) : 'US';
   if (input.recipientType !== 'CUSTOMER') {
-    return { addressLine1: input.addressLine1, city: input.city, country: input.country ?? fallbackCountry };
+    return {
+      addressLine1: input.addressLine1,
+      city: input.city,
+      postalCode: input.postalCode,
+      country: input.country ?? fallbackCountry,
+    };
   }
   const onFile = customer.address;
   if (input.addressLine1 === null && !onFile) {
@@ -33,6 +38,8 @@ function resolveAddress(input: CreateBankInput, customer: CustomerRecord) {
   return {
     addressLine1: input.addressLine1 ?? onFile?.addressLine1 ?? null,
     city: input.city ?? onFile?.city ?? null,
+    // The post code belongs to the address it came with: the verified one's only when that address is used.
+    postalCode: input.addressLine1 === null ? (onFile?.postalCode ?? null) : input.postalCode,
     country: input.country ?? onFile?.country ?? fallbackCountry,
   };
 }

@@ -1,3 +1,4 @@
+import { BANK_RAIL_NAMES, RAIL_CURRENCIES } from '#shared/rails/bank/rails.ts';
 import { PayeeCheckResultSchema } from '#shared/rails/payee-verification/port.ts';
 import * as z from '#shared/validation/zod.ts';
 
@@ -9,10 +10,10 @@ import * as z from '#shared/validation/zod.ts';
  */
 export const BankStatusSchema = z.enum(['PENDING', 'ACTIVE', 'REJECTED']);
 export type BankStatus = z.infer<typeof BankStatusSchema>;
-export const BankCurrencySchema = z.enum(['EUR', 'USD']);
+export const BankCurrencySchema = z.enum(RAIL_CURRENCIES);
 export type BankCurrency = z.infer<typeof BankCurrencySchema>;
-/** SEPA pays EUR banks; FEDWIRE and SWIFT pay USD banks (Compose's rails). */
-export const PaymentRailSchema = z.enum(['SEPA', 'FEDWIRE', 'SWIFT']);
+/** Compose's rails of a bank (SEPA: EUR, FEDWIRE: USD, SWIFT: USD and EUR), from the rail descriptors. */
+export const PaymentRailSchema = z.enum(BANK_RAIL_NAMES);
 export type PaymentRail = z.infer<typeof PaymentRailSchema>;
 export const RecipientTypeSchema = z.enum(['CUSTOMER', 'OTHER_INDIVIDUAL', 'OTHER_BUSINESS']);
 
@@ -60,6 +61,8 @@ export const BankRecordSchema = z.object({
   addressLine1: z.nullable(z.string()),
   city: z.nullable(z.string()),
   country: z.nullable(z.string()),
+  /** The post code of the beneficiary's address (rails with structured addresses); absent on banks stored before it. */
+  postalCode: z.optional(z.nullable(z.string())),
   recipientType: RecipientTypeSchema,
   recipientEmail: z.nullable(z.string()),
   notificationEnabled: z.boolean(),

@@ -1,23 +1,16 @@
+import { bankRailOfBody, checkRailFields } from '#shared/banks/bank-rail-rules.ts';
 import { PayeeVerificationSchema } from '#shared/banks/payee-schemas.ts';
 import {
-  type BankCurrency,
   BankCurrencySchema,
   type BankRecord,
   BankRecordSchema,
-  type PaymentRail,
   PaymentRailSchema,
   RecipientTypeSchema,
 } from '#shared/banks/records.ts';
 import { ChainSchema } from '#shared/money/chains.ts';
 import { docMeta } from '#shared/routing/openapi-meta.ts';
 import { OPENAPI_PROSE } from '#shared/routing/route.ts';
-import {
-  isValidBic,
-  isValidRoutingNumber,
-  isValidUsAccountNumber,
-  normalizeBic,
-  normalizeIban,
-} from '#shared/validation/bank-accounts.ts';
+import { isValidBic, isValidRoutingNumber, normalizeBic, normalizeIban } from '#shared/validation/bank-accounts.ts';
 import { CountryCodeSchema } from '#shared/validation/country.ts';
 import { EmailSchema } from '#shared/validation/email.ts';
 import { isValidIban } from '#shared/validation/iban.ts';
@@ -26,45 +19,17 @@ import * as z from '#shared/validation/zod.ts';
 import type { WalletRecord } from '#shared/wallets/records.ts';
 import { depositInstructions } from '#shared/wallets/schemas.ts';
 
-/**
- * The account fields each rail needs and the ones it refuses (Compose's createCustomerWithdrawalBank page):
- * SEPA takes IBAN and BIC; FEDWIRE account and routing number; SWIFT (USD) an account number or an IBAN, the
- * BIC, and the bank's name, address and country. Refusals name the currency for the domestic rails' fields, as
- * before SWIFT existed, and the rail for SWIFT's own.
- */
-const RAIL_RULES = {
-  SEPA: {
-    required: ['iban', 'bic'],
-    refused: { EUR: ['accountNumber', 'routingNumber'], SEPA: ['bankName', 'bankAddress', 'bankCountry'] },
-  },
-  FEDWIRE: {
-    required: ['accountNumber', 'routingNumber'],
-    refused: { USD: ['iban', 'bic'], FEDWIRE: ['bankName', 'bankAddress', 'bankCountry'] },
-  },
-  SWIFT: { required: ['bic', 'bankName', 'bankAddress', 'bankCountry'], refused: { SWIFT: ['routingNumber'] } },
-} as const satisfies Record<PaymentRail, { required: readonly string[]; refused: Record<string, readonly string[]> }>;
-const RAILS_OF = { EUR: ['SEPA'], USD: ['FEDWIRE', 'SWIFT'] } as const satisfies Record<
-  BankCurrency,
-  readonly PaymentRail[]
->;
-/** Compose's legacy form: a currency without a rail takes its domestic rail. */
-const RAIL_OF = { EUR: 'SEPA', USD: 'FEDWIRE' } as const satisfies Record<BankCurrency, PaymentRail>;
-
-/** The currency (EUR when left out, as before rails) and the rail, the currency's domestic one when left out. */
-function railOf(body: { currency?: BankCurrency | undefined; paymentRail?: PaymentRail | undefined }) {
-  const currency = body.currency ?? 'EUR';
-  return { currency, paymentRail: body.paymentRail ?? RAIL_OF[currency] };
-}
-
 const IbanSchema = z
   .pipe(z.string().check(z.maxLength(64)), z.transform(normalizeIban))
   .check(z.refine(isValidIban, { error: 'Invalid IBAN' }));
 const BicSchema = z
   .pipe(z.string().check(z.maxLength(16)), z.transform(normalizeBic))
   .check(z.refine(isValidBic, { error: 'Invalid BIC' }));
-const AccountNumberSchema = z
-  .string()
-  .check(z.trim(), z.refine(isValidUsAccountNumber, { error: 'Must be 4 to 17 digits' }));
+/** 4 to 17 digits, or for a rail that takes either (SWIFT) an IBAN: checked with the rail, below. */
+const AccountNumberSchema = z.pipe(
+  z.string().check(z.trim(), z.maxLength(64)),
+  z.transform((value) => (isValidIban(normalizeIban(value)) ? normalizeIban(value) : value)),
+);
 const RoutingNumberSchema = z
   .string()
   .check(z.trim(), z.refine(isValidRoutingNumber, { error: 'Invalid routing number' }));
@@ -88,8 +53,8 @@ export const CreateBankBody = z
           docMeta(
             OPENAPI_PROSE && {
               description:
-                '`EUR` (IBAN and BIC, paid by SEPA) or `USD` (Fedwire: account and routing number; SWIFT: account number ' +
-                "or IBAN, BIC and the bank's name, address and country). Defaults to EUR.",
+                '`EUR` (SEPA: IBAN and BIC) or `USD` (Fedwire: account and routing number); SWIFT, in either: account ' +
+                "number or IBAN, BIC and the bank's name, address and country. Defaults to EUR.",
             },
           ),
         ),
@@ -97,7 +62,8 @@ export const CreateBankBody = z
           docMeta(
             OPENAPI_PROSE && {
               description:
-                '`SEPA` (EUR), `FEDWIRE` or `SWIFT` (USD), as Compose takes it; without it a currency takes its domestic ' +
+                '`SEPA` (EUR), `FEDWIRE` (USD) or `SWIFT` (USD, or EUR to a bank outside SEPA), as Compose takes it; ' +
+                'without it a currency takes its domestic ' +
                 'rail (EUR SEPA, USD FEDWIRE). SWIFT banks are reviewed: they are created `PENDING` and become `ACTIVE` ' +
                 'with `withdrawal_bank.approved`.',
             },
@@ -122,7 +88,9 @@ export const CreateBankBody = z
         accountNumber: z.optional(AccountNumberSchema).check(
           docMeta(
             OPENAPI_PROSE && {
-              description: 'USD banks: the account number, 4 to 17 digits',
+              description:
+                'FEDWIRE banks: the account number, 4 to 17 digits; SWIFT banks: 4 to 17 digits or an IBAN (as ' +
+                "Compose's SWIFT body carries it)",
               examples: ['000123456789'],
             },
           ),
@@ -182,6 +150,16 @@ export const CreateBankBody = z
           .check(
             docMeta(OPENAPI_PROSE && { description: "The beneficiary's city; required together with `addressLine1`" }),
           ),
+        postalCode: z.optional(text(16)).check(
+          docMeta(
+            OPENAPI_PROSE && {
+              description:
+                "Optional, not in Compose: the post code of the beneficiary's address, written into the structured " +
+                "address of SWIFT and Fedwire files; a `CUSTOMER` bank without an address takes the verified one's",
+              examples: ['10117'],
+            },
+          ),
+        ),
         country: z.optional(CountryCodeSchema).check(
           docMeta(
             OPENAPI_PROSE && {
@@ -205,23 +183,7 @@ export const CreateBankBody = z
       .check(
         z.superRefine((body, ctx) => {
           const issue = (field: string, message: string) => ctx.addIssue({ code: 'custom', path: [field], message });
-          const { currency, paymentRail } = railOf(body);
-          const rails: readonly PaymentRail[] = RAILS_OF[currency];
-          if (!rails.includes(paymentRail)) {
-            issue('paymentRail', `Must be ${rails.join(' or ')} for ${currency} banks`);
-            return;
-          }
-          const rules: { required: readonly string[]; refused: Record<string, readonly string[]> } =
-            RAIL_RULES[paymentRail];
-          const given = body as Record<string, unknown>;
-          for (const [what, fields] of Object.entries(rules.refused)) {
-            for (const field of fields) if (given[field] !== undefined) issue(field, `Not allowed for ${what} banks`);
-          }
-          for (const field of rules.required) if (given[field] === undefined) issue(field, 'Required');
-          if (paymentRail === 'SWIFT' && (body.accountNumber === undefined) === (body.iban === undefined)) {
-            if (body.iban === undefined) issue('accountNumber', 'Required for SWIFT banks (or iban)');
-            else issue('iban', 'Not allowed together with accountNumber');
-          }
+          checkRailFields(body, issue);
           if (body.recipientType !== 'CUSTOMER') {
             for (const field of ['addressLine1', 'city'] as const) {
               if (body[field] === undefined) issue(field, `Required for ${body.recipientType} recipients`);
@@ -236,7 +198,7 @@ export const CreateBankBody = z
       ),
     z.transform((body) => ({
       beneficiaryName: body.beneficiaryName,
-      ...railOf(body),
+      ...bankRailOfBody(body),
       iban: body.iban ?? null,
       bic: body.bic ?? null,
       accountNumber: body.accountNumber ?? null,
@@ -247,6 +209,7 @@ export const CreateBankBody = z
       recipientType: body.recipientType,
       addressLine1: body.addressLine1 ?? null,
       city: body.city ?? null,
+      postalCode: body.postalCode ?? null,
       country: body.country ?? null,
       recipientEmail: body.recipientEmail ?? null,
       notificationEnabled: body.notificationEnabled,
@@ -343,6 +306,7 @@ const BANK_EXAMPLE = {
   bankCountry: null,
   addressLine1: 'Friedrichstraße 123',
   city: 'Berlin',
+  postalCode: '10117',
   country: 'DE',
   recipientType: 'CUSTOMER',
   recipientEmail: null,
@@ -390,6 +354,7 @@ export const BankSchema = z
       bankAddress: z.nullable(z.string()),
       bankCountry: z.nullable(z.string()),
       payeeVerification: PayeeVerificationSchema,
+      postalCode: z.nullable(z.string()),
       wallets: z.array(BankWalletSchema),
     },
   )
@@ -423,6 +388,7 @@ export const toBank = (bank: BankRecord, wallets: readonly WalletRecord[]): Bank
   bankCountry: bank.bankCountry ?? null,
   addressLine1: bank.addressLine1,
   city: bank.city,
+  postalCode: bank.postalCode ?? null,
   country: bank.country,
   recipientType: bank.recipientType,
   recipientEmail: bank.recipientEmail,

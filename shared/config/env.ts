@@ -44,6 +44,7 @@ export function parseConfig(env: Record<string, string | undefined>) {
     bank: Object.freeze({
       batchIntervalSeconds: e.PAYOUT_BATCH_INTERVAL_S,
       processingAlarmSeconds: e.PAYOUT_PROCESSING_ALARM_S,
+      instantLimitEur: e.SEPA_INSTANT_LIMIT_EUR,
       bucket: e.BANK_CHANNEL_BUCKET,
       dir: e.BANK_CHANNEL_DIR,
     }),

@@ -138,6 +138,11 @@ export const BankChannelSettings = z.object({
   BANK_CHANNEL_BUCKET: z.optional(z.string().check(z.minLength(3))),
   /** Locally: the folder that stands in for the bucket (`npm start` sets `DATA_DIR/bank`). */
   BANK_CHANNEL_DIR: z.optional(z.string().check(z.minLength(1))),
+  /** The largest payout, in EUR, that leaves by SEPA Instant when asked; a larger one falls back to SEPA. */
+  SEPA_INSTANT_LIMIT_EUR: z._default(
+    z.string().check(z.regex(/^\d{1,9}(\.\d{1,2})?$/, { error: 'must be a decimal amount' })),
+    '100000',
+  ),
 });
 
 /** KYC documents (`POST /customers/{id}/documents`). */

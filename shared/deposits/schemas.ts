@@ -3,6 +3,12 @@ import { VirtualAccountCurrencySchema, VirtualAccountRecordSchema } from '#share
 import { refusal } from '#shared/errors.ts';
 import { UsdcAmountSchema } from '#shared/money/amounts.ts';
 import { CHAINS } from '#shared/money/chains.ts';
+import {
+  BANK_RAIL_NAMES,
+  type BankRailName,
+  depositRailsOf,
+  RAILS as RAILS_BY_NAME,
+} from '#shared/rails/bank/rails.ts';
 import { docMeta } from '#shared/routing/openapi-meta.ts';
 import { OPENAPI_PROSE } from '#shared/routing/route.ts';
 import { text } from '#shared/validation/text.ts';
@@ -218,14 +224,16 @@ export const virtualAccountEventData = (record: VirtualAccountRecord) => ({
 
 // Deposit details.
 
-const RAILS = { eur: ['SEPA'], usd: ['FEDWIRE', 'SWIFT'] } as const;
+/** The rails deposits are received on, from the rail descriptors (`shared/rails/bank/rails.ts`): the first is the default. */
+const RAILS = { eur: depositRailsOf('EUR'), usd: depositRailsOf('USD') };
 export type DepositCurrency = keyof typeof RAILS;
-export type DepositRail = (typeof RAILS)[DepositCurrency][number];
+export type DepositRail = BankRailName;
 
 /** Compose's newer deposit-details page names `paymentRail` as the parameter to send when neither is given. */
 export const RAIL_REQUIRED = refusal(400, 'Missing required query parameter: paymentRail');
 /** The currency a rail alone implies (Compose: `paymentRail` alone is enough; SWIFT deposits are USD). */
-const CURRENCY_OF_RAIL = { SEPA: 'eur', FEDWIRE: 'usd', SWIFT: 'usd' } as const;
+const currencyOfRail = (rail: BankRailName): DepositCurrency | undefined =>
+  RAILS_BY_NAME[rail].receivesDeposits === 'EUR' ? 'eur' : RAILS_BY_NAME[rail].receivesDeposits ? 'usd' : undefined;
 
 /** `?currency=eur|usd[&paymentRail=...]`, any case. */
 export const DepositDetailsQuery = z
@@ -257,7 +265,7 @@ export const DepositDetailsQuery = z
             z.string(),
             z.transform((value) => value.trim().toUpperCase()),
           ),
-          z.enum(['SEPA', 'FEDWIRE', 'SWIFT'], { error: 'Must be one of: SEPA, FEDWIRE, SWIFT' }),
+          z.enum(BANK_RAIL_NAMES, { error: `Must be one of: ${BANK_RAIL_NAMES.join(', ')}` }),
         ),
       )
       .check(
@@ -291,16 +299,18 @@ export type DepositDetailsRequest = z.output<typeof DepositDetailsQuery>;
 /** The currency (present once the query passed) and its rail, the currency's first by default (SEPA, FEDWIRE). */
 export function depositRail(query: DepositDetailsRequest): { currency: DepositCurrency; paymentRail: DepositRail } {
   const { paymentRail } = query;
-  const currency = query.currency ?? (paymentRail && CURRENCY_OF_RAIL[paymentRail]);
+  const currency = query.currency ?? (paymentRail && currencyOfRail(paymentRail));
   if (!currency) throw new Error(RAIL_REQUIRED.message);
-  return { currency, paymentRail: paymentRail ?? RAILS[currency][0] };
+  const fallback = RAILS[currency][0];
+  if (!fallback) throw new Error(`No deposit rail for ${currency}`);
+  return { currency, paymentRail: paymentRail ?? fallback };
 }
 
 export const DepositDetailsSchema = z
   .object({
     customerId: z.string(),
     currency: z.enum(['eur', 'usd']),
-    paymentRail: z.enum(['SEPA', 'FEDWIRE', 'SWIFT']),
+    paymentRail: z.enum(BANK_RAIL_NAMES),
     depositModel: z.enum(['reference', 'virtual_account']),
     reference: z.string(),
     accountName: z.nullable(z.string()),

@@ -2,13 +2,16 @@ import type { Deps } from '#shared/deps.ts';
 import { advancePaymentFile, queryDuePaymentFiles } from '#shared/payouts/payment-file-repository.ts';
 import type { PaymentFileRecord } from '#shared/payouts/records.ts';
 import type { BankChannel } from '#shared/rails/bank/channel.ts';
+import { RAILS } from '#shared/rails/bank/rails.ts';
 import { writeCamt054, writePain002 } from '#shared/rails/bank/report-writer.ts';
 import { getTransactionOfCustomer } from '#shared/transactions/transaction-repository.ts';
 
 /**
  * The sandbox bank simulator: a sandbox payment file whose `answerDueAt` (its payouts' `SANDBOX_SETTLE_AFTER_S`)
  * has passed is answered like a bank would, with a pain.002 accepting it and a camt.054 booking the debit of each
- * payment still PROCESSING, written to the inbox; `processInbox` applies them like any bank's reports. Report
+ * payment still PROCESSING, written to the inbox; `processInbox` applies them like any bank's reports. A rail
+ * whose bank sends no pain.002 (ACH: a NACHA file is answered by the account statement alone) gets only the
+ * camt.054, as the bank's statement of the debits. Report
  * names are derived from the file, so answering again after a crash writes the same reports (applied once).
  * With `SANDBOX_SETTLE_AFTER_S=off` files get no answer time and the simulator stays silent.
  */
@@ -21,17 +24,20 @@ export async function answerSandboxFile(deps: Deps, channel: BankChannel, file: 
     ),
   );
   const open = file.payments.filter((_, index) => current[index]?.status === 'PROCESSING');
-  await channel.writeInbox(
-    `${file.messageId}.pain002.xml`,
-    writePain002({
-      messageId: `${file.messageId.slice(0, 28)}-STATUS`,
-      createdAt,
-      originalMessageId: file.messageId,
-      fileStatus: 'ACCP',
-      paymentInfoId: file.paymentInfoId,
-      payments: [],
-    }),
-  );
+  const reports = file.rail ? RAILS[file.rail].reports : RAILS.SEPA.reports;
+  if ((reports as readonly string[]).includes('pain.002')) {
+    await channel.writeInbox(
+      `${file.messageId}.pain002.xml`,
+      writePain002({
+        messageId: `${file.messageId.slice(0, 28)}-STATUS`,
+        createdAt,
+        originalMessageId: file.messageId,
+        fileStatus: 'ACCP',
+        paymentInfoId: file.paymentInfoId,
+        payments: [],
+      }),
+    );
+  }
   if (open.length > 0) {
     await channel.writeInbox(
       `${file.messageId}.camt054.xml`,

@@ -3,6 +3,7 @@ import type { Deps } from '#shared/deps.ts';
 import { newId } from '#shared/ids.ts';
 import { log } from '#shared/log.ts';
 import { countMetric } from '#shared/metrics.ts';
+import type { Organization } from '#shared/organizations/records.ts';
 import { getOrganization } from '#shared/organizations/repository.ts';
 import { isolation } from '#shared/payouts/isolation.ts';
 import {
@@ -10,10 +11,19 @@ import {
   paymentFileWrites,
   queryDuePaymentFiles,
 } from '#shared/payouts/payment-file-repository.ts';
+import {
+  debtorUnfit,
+  decideRail,
+  paymentFileName,
+  type RailDecision,
+  railCreditor,
+} from '#shared/payouts/payout-rail.ts';
 import type { PaymentFileRecord } from '#shared/payouts/records.ts';
 import type { BankChannel } from '#shared/rails/bank/channel.ts';
-import { writePain001 } from '#shared/rails/bank/pain001.ts';
-import { type PayoutAccount, paymentInfoId, SANDBOX_DEBTORS } from '#shared/rails/bank/payment-file.ts';
+import type { PaymentFile, PayoutAccount } from '#shared/rails/bank/payment-file.ts';
+import { paymentInfoId, SANDBOX_DEBTORS } from '#shared/rails/bank/payment-file.ts';
+import { RAILS, type RailName } from '#shared/rails/bank/rails.ts';
+import { executionDate, expectedSettlement } from '#shared/rails/bank/settlement.ts';
 import type { TransactionRecord } from '#shared/transactions/records.ts';
 import {
   getTransactionOfCustomer,
@@ -24,7 +34,8 @@ import { failWithdrawal } from '#shared/transactions/transitions.ts';
 
 /**
  * The payout batcher (scheduled every `PAYOUT_BATCH_INTERVAL_S`): an organization's PROCESSING withdrawals not yet
- * in a file, per currency, become one pain.001 file in the bank channel's outbox.
+ * in a file, per currency and rail, become one file of that rail (`shared/rails/bank/rails.ts`) in the bank
+ * channel's outbox.
  *
  * A withdrawal is in exactly one file, ever: the file is **claimed** first, in one TransactWriteItems that puts the
  * file item (its XML included) and marks every withdrawal in it with the file's message id, each conditional on the
@@ -40,37 +51,28 @@ export type BatchResult = { files: string[]; payments: number; rewritten: number
 const MAX_PAYMENTS_PER_FILE = 99;
 const MAX_DUE = 500;
 
-function debtorOf(organization: NonNullable<Awaited<ReturnType<typeof getOrganization>>>, currency: 'EUR' | 'USD') {
+function debtorOf(organization: Organization, currency: 'EUR' | 'USD') {
   const configured: PayoutAccount | undefined = organization.payoutAccounts?.[currency];
   if (configured) return configured;
   return organization.environment === 'sandbox' ? SANDBOX_DEBTORS[currency] : undefined;
 }
 
-function creditorOf(withdrawal: TransactionRecord): PayoutAccount {
-  const bank = withdrawal.withdrawalBank;
-  if (!bank) throw new Error(`Withdrawal ${withdrawal.transactionId} has no bank`);
-  return bank.currency === 'EUR'
-    ? { currency: 'EUR', name: bank.beneficiaryName, iban: bank.iban ?? '', bic: bank.bic }
-    : {
-        currency: 'USD',
-        name: bank.beneficiaryName,
-        accountNumber: bank.accountNumber ?? '',
-        routingNumber: bank.routingNumber ?? '',
-      };
-}
-
 /** Writes a claimed file to the outbox and marks it WRITTEN (again, after a crash: same name, same XML). */
 async function deliver(deps: Deps, channel: BankChannel, file: PaymentFileRecord): Promise<void> {
-  await channel.writeOutbox(`${file.messageId}.xml`, file.xml);
+  await channel.writeOutbox(paymentFileName(file), file.xml);
   await advancePaymentFile(deps.db, file, 'WRITTEN');
 }
 
-const paymentOf = (withdrawal: TransactionRecord) => ({
+const paymentOf = async (deps: Deps, rail: RailName, withdrawal: TransactionRecord) => ({
   endToEndId: withdrawal.reference,
   amount: withdrawal.targetAmount,
-  creditor: creditorOf(withdrawal),
+  creditor: await railCreditor(deps, rail, withdrawal),
   remittance: `Payout ${withdrawal.reference}`,
 });
+
+type FileHeader = Omit<PaymentFile, 'payments'>;
+const writeFile = (rail: RailName, header: FileHeader, payments: PaymentFile['payments']) =>
+  RAILS[rail].file.write({ ...header, payments }, { createdAt: new Date(header.createdAt), debtor: header.debtor });
 
 /**
  * A payment the file writer refuses (say, a bank the rail's file cannot carry) fails at once and alone: FAILED with
@@ -79,21 +81,22 @@ const paymentOf = (withdrawal: TransactionRecord) => ({
  */
 async function failUnwritable(
   deps: Deps,
+  rail: RailName,
   withdrawals: TransactionRecord[],
-  file: Omit<Parameters<typeof writePain001>[0], 'payments'>,
-): Promise<TransactionRecord[]> {
-  const writable: TransactionRecord[] = [];
+  file: FileHeader,
+): Promise<{ withdrawal: TransactionRecord; payment: PaymentFile['payments'][number] }[]> {
+  const writable: { withdrawal: TransactionRecord; payment: PaymentFile['payments'][number] }[] = [];
   for (const withdrawal of withdrawals) {
+    // Outside the refusal: a read that fails (the table) fails the batch, never the payout.
+    const payment = await paymentOf(deps, rail, withdrawal);
     let refusal: string | undefined;
     try {
-      writePain001({ ...file, payments: [paymentOf(withdrawal)] });
+      writeFile(rail, file, [payment]);
+      writable.push({ withdrawal, payment });
     } catch (error) {
       refusal = refusalOf(error);
     }
-    if (refusal === undefined) {
-      writable.push(withdrawal);
-      continue;
-    }
+    if (refusal === undefined) continue;
     log.error('payout failed: its bank file cannot be written', {
       transactionId: withdrawal.transactionId,
       organizationId: withdrawal.organizationId,
@@ -118,43 +121,63 @@ function refusalOf(error: unknown): string {
 /** The start of a payout's `failureReason` when its bank file could not be written; the writer's reason follows. */
 export const UNWRITABLE_REASON = 'The bank file for this payout could not be written';
 
-async function claim(deps: Deps, candidates: TransactionRecord[], now: Date): Promise<PaymentFileRecord | undefined> {
+type Batch = { organization: Organization | undefined; rail: RailName; decisions: Map<string, RailDecision> };
+
+async function claim(
+  deps: Deps,
+  batch: Batch,
+  candidates: TransactionRecord[],
+  now: Date,
+): Promise<PaymentFileRecord | undefined> {
   const [first] = candidates;
   if (!first) return undefined;
-  const organization = await getOrganization(deps.db, first.organizationId);
+  const { organization, rail } = batch;
   const currency = first.targetCurrency === 'USD' ? 'USD' : 'EUR';
   const debtor = organization && debtorOf(organization, currency);
-  if (!organization || !debtor) {
-    log.error('payouts not batched: the organization has no payout account', {
+  const unfit = debtor && debtorUnfit(rail, debtor);
+  if (!organization || !debtor || unfit) {
+    log.error('payouts not batched: the organization has no payout account fit for the rail', {
       organizationId: first.organizationId,
       currency,
+      rail,
+      ...(unfit ? { unfit } : {}),
     });
     countMetric('PayoutsNotBatched', {}, candidates.length);
     return undefined;
   }
   const messageId = newId().replaceAll('-', '');
   const createdAt = now.toISOString();
-  const header = {
+  const header: FileHeader = {
     messageId,
     createdAt,
-    executionDate: createdAt.slice(0, 10),
+    executionDate: executionDate(RAILS[rail].settlement, now),
     initiatingParty: organization.name,
     debtor,
   };
-  const withdrawals = await failUnwritable(deps, candidates, header);
-  if (withdrawals.length === 0) return undefined;
-  const xml = writePain001({ ...header, payments: withdrawals.map(paymentOf) });
+  const writable = await failUnwritable(deps, rail, candidates, header);
+  if (writable.length === 0) return undefined;
+  const withdrawals = writable.map((entry) => entry.withdrawal);
+  const xml = writeFile(
+    rail,
+    header,
+    writable.map((entry) => entry.payment),
+  );
   const dueTimes = withdrawals.map((withdrawal) => withdrawal.settleDueAt);
-  // The simulator answers when the last of its payouts is due (ISO times sort as strings).
+  const instant = RAILS[rail].settlement.kind === 'instant';
+  // The simulator answers when the last of its payouts is due (ISO times sort as strings), an instant file at once.
   const answerDueAt =
     organization.environment === 'sandbox' && dueTimes.every((due) => due !== null)
-      ? ([createdAt, ...dueTimes].sort().at(-1) ?? createdAt)
+      ? instant
+        ? createdAt
+        : ([createdAt, ...dueTimes].sort().at(-1) ?? createdAt)
       : null;
+  const expectedSettlementAt = expectedSettlement(RAILS[rail].settlement, now).toISOString();
   const file: PaymentFileRecord = {
     messageId,
     organizationId: organization.organizationId,
     environment: organization.environment,
     currency,
+    rail,
     status: 'CLAIMED',
     createdAt,
     answerDueAt,
@@ -176,12 +199,44 @@ async function claim(deps: Deps, candidates: TransactionRecord[], now: Date): Pr
       item: transactionWrites.replace(deps.db, withdrawal, {
         ...withdrawal,
         paymentFileId: messageId,
+        settlementRail: rail,
+        railFallbackReason: batch.decisions.get(withdrawal.transactionId)?.fallbackReason ?? null,
+        expectedSettlementAt,
         updatedAt: createdAt,
         version: withdrawal.version + 1,
       }),
     })),
   ]);
   return file;
+}
+
+/**
+ * The due withdrawals by organization, currency and the rail each takes (`decideRail`: a SEPA Instant request may
+ * fall back to SEPA, a US domestic bank takes the organization's choice of ACH or Fedwire).
+ */
+async function railGroups(deps: Deps, due: TransactionRecord[]) {
+  const organizations = new Map<string, Promise<Organization | undefined>>();
+  const groups = new Map<string, { batch: Batch; withdrawals: TransactionRecord[] }>();
+  for (const withdrawal of due) {
+    const { organizationId } = withdrawal;
+    if (!organizations.has(organizationId)) organizations.set(organizationId, getOrganization(deps.db, organizationId));
+    const organization = await organizations.get(organizationId);
+    const currency = withdrawal.targetCurrency === 'USD' ? 'USD' : 'EUR';
+    const decision = decideRail(withdrawal, {
+      environment: organization?.environment ?? 'live',
+      debtor: organization && debtorOf(organization, currency),
+      instantLimitEur: deps.config.bank.instantLimitEur,
+    });
+    const key = `${organizationId}|${currency}|${decision.rail}`;
+    const group: { batch: Batch; withdrawals: TransactionRecord[] } = groups.get(key) ?? {
+      batch: { organization, rail: decision.rail, decisions: new Map() },
+      withdrawals: [],
+    };
+    group.batch.decisions.set(withdrawal.transactionId, decision);
+    group.withdrawals.push(withdrawal);
+    groups.set(key, group);
+  }
+  return groups;
 }
 
 /** Still PROCESSING and in no file, read again strongly (the timer index is eventually consistent). */
@@ -230,12 +285,8 @@ export async function batchPayouts(deps: Deps, channel: BankChannel, now: Date =
     });
   }
   const due = await queryDueTransactions(deps.db, 'BATCH', now, MAX_DUE);
-  const groups = new Map<string, TransactionRecord[]>();
-  for (const withdrawal of due) {
-    const group = `${withdrawal.organizationId}|${withdrawal.targetCurrency}`;
-    groups.set(group, [...(groups.get(group) ?? []), withdrawal]);
-  }
-  for (const group of groups.values()) {
+  const groups = await railGroups(deps, due);
+  for (const { batch: railBatch, withdrawals: group } of groups.values()) {
     for (let start = 0; start < group.length; start += MAX_PAYMENTS_PER_FILE) {
       const slice = group.slice(start, start + MAX_PAYMENTS_PER_FILE);
       const where = { organizationId: slice[0]?.organizationId, currency: slice[0]?.targetCurrency };
@@ -244,7 +295,7 @@ export async function batchPayouts(deps: Deps, channel: BankChannel, now: Date =
         let batch = await stillUnbatched(deps, slice);
         for (let attempt = 0; attempt < 3 && batch.length > 0; attempt++) {
           try {
-            const file = await claim(deps, batch, now);
+            const file = await claim(deps, railBatch, batch, now);
             if (file) {
               await deliver(deps, channel, file);
               result.files.push(file.messageId);

@@ -1,3 +1,4 @@
+import { RAIL_NAMES } from '#shared/rails/bank/rails.ts';
 import * as z from '#shared/validation/zod.ts';
 
 /**
@@ -10,6 +11,8 @@ export const PaymentFileRecordSchema = z.object({
   organizationId: z.string(),
   environment: z.enum(['sandbox', 'live']),
   currency: z.enum(['EUR', 'USD']),
+  /** The rail whose file this is (`shared/rails/bank/rails.ts`); absent on files written before rails: SEPA or FEDWIRE. */
+  rail: z.optional(z.enum(RAIL_NAMES)),
   status: z.enum(['CLAIMED', 'WRITTEN', 'ANSWERED', 'SETTLED']),
   createdAt: z.string(),
   /** Sandbox: when the simulator answers (null: live, or `SANDBOX_SETTLE_AFTER_S=off`). */

@@ -5,6 +5,8 @@ import { newId, sha256Hex } from '#shared/ids.ts';
 import { decimalValue } from '#shared/money/amounts.ts';
 import { depositDeveloperFee } from '#shared/quotes/deposit-fee.ts';
 import type { Quote } from '#shared/quotes/quote.ts';
+import { domesticBankRail, RAILS } from '#shared/rails/bank/rails.ts';
+import { expectedSettlement } from '#shared/rails/bank/settlement.ts';
 import { requiresUiAction } from '#shared/transactions/lifecycle.ts';
 import type { TransactionRecord } from '#shared/transactions/records.ts';
 import type { Transaction } from '#shared/transactions/schemas.ts';
@@ -128,7 +130,28 @@ export const bankSnapshot = (bank: BankRecord): NonNullable<TransactionRecord['w
 
 /** The rail of a bank snapshot; records written before rails were stored took the currency's default rail. */
 const railOf = (bank: TransactionRecord['withdrawalBank']): Transaction['paymentRail'] =>
-  bank ? (bank.paymentRail ?? (bank.currency === 'EUR' ? 'SEPA' : 'FEDWIRE')) : null;
+  bank ? (bank.paymentRail ?? domesticBankRail(bank.currency)) : null;
+
+/**
+ * How a payout travels: what it asked for, and once filed the rail it took and when it should land (the batcher
+ * stores both). Until then the landing is estimated from its creation on the rail it asked for or its bank's rail.
+ */
+function railFields(record: TransactionRecord) {
+  const bank = record.withdrawalBank;
+  const open = record.status !== 'FAILED' && record.status !== 'CANCELLED' && record.status !== 'EXPIRED';
+  const estimatedRail =
+    record.requestedPaymentRail ?? (bank ? (bank.paymentRail ?? domesticBankRail(bank.currency)) : null);
+  const estimate =
+    record.type === 'WITHDRAWAL' && open && estimatedRail
+      ? expectedSettlement(RAILS[estimatedRail].settlement, new Date(record.createdAt)).toISOString()
+      : null;
+  return {
+    requestedPaymentRail: record.requestedPaymentRail ?? null,
+    settlementRail: record.settlementRail ?? null,
+    railFallbackReason: record.railFallbackReason ?? null,
+    expectedSettlementAt: open ? (record.expectedSettlementAt ?? estimate) : null,
+  };
+}
 
 /** The API object of API.md section 5, fields in the contract's order. */
 export const toTransaction = (record: TransactionRecord): Transaction => ({
@@ -148,6 +171,7 @@ export const toTransaction = (record: TransactionRecord): Transaction => ({
   exchangeRate: record.exchangeRate,
   fee: record.fee,
   paymentRail: railOf(record.withdrawalBank),
+  ...railFields(record),
   withdrawalBank: record.withdrawalBank && {
     id: record.withdrawalBank.id,
     beneficiaryName: record.withdrawalBank.beneficiaryName,
@@ -195,6 +219,7 @@ export function requestHash(input: {
   withdrawalBankId: string;
   sourceAmount?: string | undefined;
   targetAmount?: string | undefined;
+  instant?: boolean | undefined;
 }): string {
   return sha256Hex(
     JSON.stringify({
@@ -202,6 +227,8 @@ export function requestHash(input: {
       withdrawalBankId: input.withdrawalBankId,
       sourceAmount: canonicalAmount(input.sourceAmount),
       targetAmount: canonicalAmount(input.targetAmount),
+      // Only when asked, so the keys of requests from before instant payouts keep their hash.
+      ...(input.instant ? { instant: true } : {}),
     }),
   );
 }

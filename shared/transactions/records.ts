@@ -1,4 +1,5 @@
 import { PaymentRailSchema } from '#shared/banks/records.ts';
+import { RAIL_NAMES } from '#shared/rails/bank/rails.ts';
 import {
   ApprovalSchema,
   DepositInstructionsSchema,
@@ -14,11 +15,20 @@ export const TransactionRecordSchema = z.extend(
     id: true,
     requiresUiAction: true,
     paymentRail: true,
+    requestedPaymentRail: true,
+    settlementRail: true,
+    railFallbackReason: true,
+    expectedSettlementAt: true,
   }),
   {
     transactionId: z.string(),
     /** The bank details as they were; `paymentRail` is absent on records written before rails were stored. */
     withdrawalBank: z.nullable(z.extend(WithdrawalBankSnapshotSchema, { paymentRail: z.optional(PaymentRailSchema) })),
+    /** Payouts: the rail asked for, the rail taken, why not the one asked for, and when it should land (absent: not yet known). */
+    requestedPaymentRail: z.optional(z.nullable(z.enum(RAIL_NAMES))),
+    settlementRail: z.optional(z.nullable(z.enum(RAIL_NAMES))),
+    railFallbackReason: z.optional(z.nullable(z.string())),
+    expectedSettlementAt: z.optional(z.nullable(z.string())),
     /** Absent on records written before it was stored: null. */
     depositInstructions: z._default(z.nullable(DepositInstructionsSchema), null),
     organizationId: z.string(),

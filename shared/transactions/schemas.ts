@@ -1,5 +1,6 @@
 import { BankCurrencySchema, PaymentRailSchema } from '#shared/banks/records.ts';
 import { DeveloperFeeSchema } from '#shared/developer-fees/records.ts';
+import { RAIL_NAMES } from '#shared/rails/bank/rails.ts';
 import { docMeta } from '#shared/routing/openapi-meta.ts';
 import { OPENAPI_PROSE } from '#shared/routing/route.ts';
 import { PaginationQuery } from '#shared/routing/schemas.ts';
@@ -117,7 +118,46 @@ export const DepositInstructionsSchema = z
   .check(docMeta(OPENAPI_PROSE && { id: 'DepositInstructions' }));
 export type DepositInstructions = z.infer<typeof DepositInstructionsSchema>;
 
-/** The transaction object of API.md section 5, exactly. */
+/** Not in Compose: how a payout travels (`shared/rails/bank/rails.ts`) and when it is expected to land. */
+const RailNameSchema = z.enum(RAIL_NAMES);
+export const PayoutRailFields = {
+  requestedPaymentRail: z.nullable(RailNameSchema).check(
+    docMeta(
+      OPENAPI_PROSE && {
+        description: 'The rail the create asked for (`SEPA_INSTANT` with `instant: true`); null when it asked for none',
+      },
+    ),
+  ),
+  settlementRail: z.nullable(RailNameSchema).check(
+    docMeta(
+      OPENAPI_PROSE && {
+        description:
+          'The rail the payout leaves (or left) on: `SEPA`, `SEPA_INSTANT`, `FEDWIRE`, `ACH` (a USD bank of an ' +
+          'organization that pays by ACH) or `SWIFT`; final once it is in a bank file. Null on deposits',
+      },
+    ),
+  ),
+  railFallbackReason: z.nullable(z.string()).check(
+    docMeta(
+      OPENAPI_PROSE && {
+        description:
+          'Why the payout did not take the rail asked for (e.g. the receiving bank is not reachable by SEPA Instant, ' +
+          'or the amount is over the instant limit); null when it did or asked for none',
+      },
+    ),
+  ),
+  expectedSettlementAt: z.nullable(z.string()).check(
+    docMeta(
+      OPENAPI_PROSE && {
+        description:
+          "When the payout is expected on the beneficiary's account, from its rail's cut-off and business days " +
+          '(ISO 8601, UTC); null on deposits and on payouts that ended without settling',
+      },
+    ),
+  ),
+};
+
+/** The transaction object of API.md section 5, exactly, and the payout rail fields. */
 export const TransactionSchema = z.object({
   id: z.string(),
   customerId: z.string(),
@@ -141,6 +181,7 @@ export const TransactionSchema = z.object({
   developerFee: z.nullable(DeveloperFeeSchema),
   txHash: z.nullable(z.string()),
   failureReason: z.nullable(z.string()),
+  ...PayoutRailFields,
 });
 export type Transaction = z.infer<typeof TransactionSchema>;
 
@@ -175,6 +216,10 @@ const TRANSACTION_EXAMPLE: Transaction = {
   developerFee: null,
   txHash: null,
   failureReason: null,
+  requestedPaymentRail: null,
+  settlementRail: 'SEPA',
+  railFallbackReason: null,
+  expectedSettlementAt: '2026-11-23T11:00:00.000Z',
 };
 
 /** The transaction object as documented (the stored record derives from the plain schema above). */
@@ -199,6 +244,8 @@ export const TransactionResponseSchema = TransactionSchema.check(
           exchangeRate: '1.00',
           fee: '0.00',
           paymentRail: null,
+          settlementRail: null,
+          expectedSettlementAt: null,
           withdrawalBank: null,
           depositInstructions: { accountType: 'sharedAccount', reference: 'A7B3C9D2E1' },
         },

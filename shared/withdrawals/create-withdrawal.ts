@@ -46,6 +46,8 @@ export type CreateWithdrawalRequest = {
   idempotencyKeyHeader?: string | undefined;
   sourceAmount?: string | undefined;
   targetAmount?: string | undefined;
+  /** Asks for SEPA Instant. */
+  instant?: boolean | undefined;
 };
 
 export type CreateWithdrawalResult = { transaction: Transaction; replayed: boolean };
@@ -195,7 +197,18 @@ async function attemptCreate(
     const now = deps.clock.now();
     const reserve = mayReserve(decision);
     if (decision > MAX_DECISIONS + 1) throw new ServiceUnavailableError(FAILED_TO_EXECUTE);
-    const { record, items } = plan(deps, { organization, payee, amount, context, idempotencyKey, hash, now, reserve });
+    const instant = request.instant === true;
+    const { record, items } = plan(deps, {
+      organization,
+      payee,
+      amount,
+      context,
+      idempotencyKey,
+      hash,
+      now,
+      reserve,
+      instant,
+    });
     planned.add(record.transactionId);
     try {
       await writeGuarded(deps.db, items);
@@ -306,6 +319,8 @@ function plan(
     now: Date;
     /** False once reservations lost too often: the decision is PROPOSED whatever the amounts say. */
     reserve: boolean;
+    /** The create asked for SEPA Instant (the batcher decides whether it gets it). */
+    instant: boolean;
   },
 ): { record: TransactionRecord; items: GuardedItem<Role>[] } {
   const { organization, payee, context, now } = input;
@@ -333,6 +348,7 @@ function plan(
       targetCurrency: bank.currency,
       ...quotedFigures(quote, customer.developerSpreadFeeBps),
       withdrawalBank: bankSnapshot(bank),
+      ...(input.instant ? { requestedPaymentRail: 'SEPA_INSTANT' as const } : {}),
       idempotencyKey: input.idempotencyKey,
       reservation: { balance: executes, allowancePeriodStart: executes ? window.periodStart : null },
       expiryDueAt: addSeconds(now, deps.config.withdrawals.expiryWindowSeconds),

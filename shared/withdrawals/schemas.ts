@@ -57,6 +57,17 @@ export const CreateWithdrawalBody = z
         },
       ),
     ),
+    instant: z.optional(z.boolean()).check(
+      docMeta(
+        OPENAPI_PROSE && {
+          description:
+            'Optional, not in Compose: `true` asks for SEPA Instant (funds within seconds) to a SEPA bank. The ' +
+            'transaction shows the rail asked for (`requestedPaymentRail`), the rail used (`settlementRail`) and, when ' +
+            'it fell back to standard SEPA, why (`railFallbackReason`). Without it, standard SEPA as before.',
+          examples: [true],
+        },
+      ),
+    ),
     sourceCurrency: z.optional(z.literal('USDC', { error: 'Must be USDC' })).check(
       docMeta(
         OPENAPI_PROSE && {

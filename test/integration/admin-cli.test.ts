@@ -107,7 +107,12 @@ describe('admin CLI against the table', () => {
     const id = String(created.organizationId);
     const accounts = {
       EUR: { name: 'Payer GmbH', iban: 'DE02120300000000202051', bic: 'BYLADEM1001' },
-      USD: { name: 'Payer Inc', accountNumber: '000123456789', routingNumber: '021000021' },
+      USD: {
+        name: 'Payer Inc',
+        accountNumber: '000123456789',
+        routingNumber: '021000021',
+        address: { street: 'Park Avenue', buildingNumber: '270', postCode: '10017', town: 'New York', country: 'US' },
+      },
     };
 
     const updated = await admin('org', 'update', id, '--payout-accounts', JSON.stringify(accounts));
@@ -128,6 +133,23 @@ describe('admin CLI against the table', () => {
         JSON.stringify({ USD: { ...accounts.USD, routingNumber: '021000022' } }),
       ),
     ).rejects.toThrow('--payout-accounts: USD.routingNumber: Invalid routing number');
+    const { address: _, ...withoutAddress } = accounts.USD;
+    await expect(
+      admin('org', 'update', id, '--payout-accounts', JSON.stringify({ USD: withoutAddress })),
+    ).rejects.toThrow('--payout-accounts: USD: FEDWIRE needs it, but the payout account has no address');
+    await expect(
+      admin(
+        'org',
+        'update',
+        id,
+        '--payout-accounts',
+        JSON.stringify({ USD: { ...accounts.USD, domesticRail: 'ACH' } }),
+      ),
+    ).rejects.toThrow('--payout-accounts: USD: ACH needs it, but the payout account has no ACH company id');
+    const ach = { ...accounts.USD, domesticRail: 'ACH', achCompanyId: '1123456789', achSameDay: true };
+    expect(
+      (await admin('org', 'update', id, '--payout-accounts', JSON.stringify({ USD: ach }))).payoutAccounts,
+    ).toEqual({ USD: { currency: 'USD', ...ach } });
     await expect(admin('org', 'update', id, '--payout-accounts', 'not json')).rejects.toBeInstanceOf(UsageError);
   });
 

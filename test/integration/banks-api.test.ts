@@ -54,6 +54,7 @@ describe('creating withdrawal banks', () => {
       bankCountry: null,
       addressLine1: KYC_ADDRESS.addressLine1,
       city: KYC_ADDRESS.city,
+      postalCode: KYC_ADDRESS.postalCode,
       country: 'DE',
       recipientType: 'CUSTOMER',
       recipientEmail: null,

@@ -22,8 +22,8 @@ beforeAll(async () => {
   deps = await isolatedTableDeps(() => new Date());
 });
 
-/** A SWIFT bank as Compose's body creates it: no routing number, which a US pain.001 cannot carry. */
-const SWIFT_BANK: BankOverrides = { currency: 'USD', paymentRail: 'SWIFT', bic: 'CHASUS33XXX', routingNumber: null };
+/** A SWIFT bank stored without its BIC (as before registration checked it): no SWIFT file can carry it. */
+const SWIFT_BANK: BankOverrides = { currency: 'USD', paymentRail: 'SWIFT', bic: null, routingNumber: null };
 
 /** A sandbox organization's customer with 1000 USDC and one 10 USDC payout to each bank given. */
 async function givenPayoutsTo(banks: BankOverrides[]) {
@@ -75,7 +75,7 @@ describe('the payout batcher isolates a bad payment', () => {
     expect(second).toEqual({ files: [], payments: 0, rewritten: 0 });
     const failed = await record(swift?.id ?? '');
     expect(failed?.status).toBe('FAILED');
-    expect(failed?.failureReason).toMatch(new RegExp(`^${UNWRITABLE_REASON}: .*routingNumber`));
+    expect(failed?.failureReason).toMatch(new RegExp(`^${UNWRITABLE_REASON}: creditor.bic is required`));
     expect(failed?.paymentFileId).toBeUndefined();
     // Its 10 USDC are back; the two filed payouts stay reserved until the bank reports.
     expect(await balance()).toEqual({ available: 980_000_000n, locked: 20_000_000n });

@@ -52,6 +52,10 @@ describe('create withdrawal against DynamoDB Local', () => {
       developerFee: null,
       txHash: null,
       failureReason: null,
+      requestedPaymentRail: null,
+      settlementRail: null,
+      railFallbackReason: null,
+      expectedSettlementAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:00\.000Z$/),
     });
     const fetched = await request(`GET`, `/customers/${payee.customerId}/transactions/${created.body.id}`, {
       key: payee.key,

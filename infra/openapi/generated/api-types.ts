@@ -1895,12 +1895,12 @@ export interface components {
              */
             beneficiaryName: string;
             /**
-             * @description `EUR` (IBAN and BIC, paid by SEPA) or `USD` (Fedwire: account and routing number; SWIFT: account number or IBAN, BIC and the bank's name, address and country). Defaults to EUR.
+             * @description `EUR` (SEPA: IBAN and BIC) or `USD` (Fedwire: account and routing number); SWIFT, in either: account number or IBAN, BIC and the bank's name, address and country. Defaults to EUR.
              * @enum {string}
              */
             currency?: "EUR" | "USD";
             /**
-             * @description `SEPA` (EUR), `FEDWIRE` or `SWIFT` (USD), as Compose takes it; without it a currency takes its domestic rail (EUR SEPA, USD FEDWIRE). SWIFT banks are reviewed: they are created `PENDING` and become `ACTIVE` with `withdrawal_bank.approved`.
+             * @description `SEPA` (EUR), `FEDWIRE` (USD) or `SWIFT` (USD, or EUR to a bank outside SEPA), as Compose takes it; without it a currency takes its domestic rail (EUR SEPA, USD FEDWIRE). SWIFT banks are reviewed: they are created `PENDING` and become `ACTIVE` with `withdrawal_bank.approved`.
              * @enum {string}
              */
             paymentRail?: "SEPA" | "FEDWIRE" | "SWIFT";
@@ -1915,7 +1915,7 @@ export interface components {
              */
             bic?: string;
             /**
-             * @description USD banks: the account number, 4 to 17 digits
+             * @description FEDWIRE banks: the account number, 4 to 17 digits; SWIFT banks: 4 to 17 digits or an IBAN (as Compose's SWIFT body carries it)
              * @example 000123456789
              */
             accountNumber?: string;
@@ -1949,6 +1949,11 @@ export interface components {
             addressLine1?: string;
             /** @description The beneficiary's city; required together with `addressLine1` */
             city?: string;
+            /**
+             * @description Optional, not in Compose: the post code of the beneficiary's address, written into the structured address of SWIFT and Fedwire files; a `CUSTOMER` bank without an address takes the verified one's
+             * @example 10117
+             */
+            postalCode?: string;
             /**
              * @description ISO 3166-1 alpha-2 code of the beneficiary's address; defaults to the customer's address, then the IBAN's country (EUR) or US (USD)
              * @example DE
@@ -2007,6 +2012,7 @@ export interface components {
          *       "bankCountry": null,
          *       "addressLine1": "Friedrichstraße 123",
          *       "city": "Berlin",
+         *       "postalCode": "10117",
          *       "country": "DE",
          *       "recipientType": "CUSTOMER",
          *       "recipientEmail": null,
@@ -2055,6 +2061,7 @@ export interface components {
             addressLine1: string | null;
             city: string | null;
             country: string | null;
+            postalCode: string | null;
             /** @enum {string} */
             recipientType: "CUSTOMER" | "OTHER_INDIVIDUAL" | "OTHER_BUSINESS";
             recipientEmail: string | null;
@@ -2133,7 +2140,11 @@ export interface components {
          *       "walletAddress": null,
          *       "developerFee": null,
          *       "txHash": null,
-         *       "failureReason": null
+         *       "failureReason": null,
+         *       "requestedPaymentRail": null,
+         *       "settlementRail": "SEPA",
+         *       "railFallbackReason": null,
+         *       "expectedSettlementAt": "2026-11-23T11:00:00.000Z"
          *     }
          * @example {
          *       "id": "0a9b8c7d-6e5f-4a3b-9c2d-1e0f9a8b7c6d",
@@ -2160,7 +2171,11 @@ export interface components {
          *       "walletAddress": null,
          *       "developerFee": null,
          *       "txHash": null,
-         *       "failureReason": null
+         *       "failureReason": null,
+         *       "requestedPaymentRail": null,
+         *       "settlementRail": null,
+         *       "railFallbackReason": null,
+         *       "expectedSettlementAt": null
          *     }
          */
         Transaction: {
@@ -2200,6 +2215,20 @@ export interface components {
             developerFee: components["schemas"]["DeveloperFee"] | null;
             txHash: string | null;
             failureReason: string | null;
+            /**
+             * @description The rail the create asked for (`SEPA_INSTANT` with `instant: true`); null when it asked for none
+             * @enum {string|null}
+             */
+            requestedPaymentRail: "SEPA" | "SEPA_INSTANT" | "FEDWIRE" | "ACH" | "SWIFT" | null;
+            /**
+             * @description The rail the payout leaves (or left) on: `SEPA`, `SEPA_INSTANT`, `FEDWIRE`, `ACH` (a USD bank of an organization that pays by ACH) or `SWIFT`; final once it is in a bank file. Null on deposits
+             * @enum {string|null}
+             */
+            settlementRail: "SEPA" | "SEPA_INSTANT" | "FEDWIRE" | "ACH" | "SWIFT" | null;
+            /** @description Why the payout did not take the rail asked for (e.g. the receiving bank is not reachable by SEPA Instant, or the amount is over the instant limit); null when it did or asked for none */
+            railFallbackReason: string | null;
+            /** @description When the payout is expected on the beneficiary's account, from its rail's cut-off and business days (ISO 8601, UTC); null on deposits and on payouts that ended without settling */
+            expectedSettlementAt: string | null;
         };
         /**
          * @example {
@@ -2235,6 +2264,11 @@ export interface components {
              * @example 250.00
              */
             targetAmount?: string;
+            /**
+             * @description Optional, not in Compose: `true` asks for SEPA Instant (funds within seconds) to a SEPA bank. The transaction shows the rail asked for (`requestedPaymentRail`), the rail used (`settlementRail`) and, when it fell back to standard SEPA, why (`railFallbackReason`). Without it, standard SEPA as before.
+             * @example true
+             */
+            instant?: boolean;
             /**
              * @description Optional, Compose compatibility: the currency taken from the balance, always `USDC` (the only source currency); any other value is a 400.
              * @example USDC

@@ -1512,7 +1512,11 @@ export interface components {
          *       "walletAddress": null,
          *       "developerFee": null,
          *       "txHash": null,
-         *       "failureReason": null
+         *       "failureReason": null,
+         *       "requestedPaymentRail": null,
+         *       "settlementRail": "SEPA",
+         *       "railFallbackReason": null,
+         *       "expectedSettlementAt": "2026-11-23T11:00:00.000Z"
          *     }
          * @example {
          *       "id": "0a9b8c7d-6e5f-4a3b-9c2d-1e0f9a8b7c6d",
@@ -1539,7 +1543,11 @@ export interface components {
          *       "walletAddress": null,
          *       "developerFee": null,
          *       "txHash": null,
-         *       "failureReason": null
+         *       "failureReason": null,
+         *       "requestedPaymentRail": null,
+         *       "settlementRail": null,
+         *       "railFallbackReason": null,
+         *       "expectedSettlementAt": null
          *     }
          */
         Transaction: {
@@ -1579,6 +1587,20 @@ export interface components {
             developerFee: components["schemas"]["DeveloperFee"] | null;
             txHash: string | null;
             failureReason: string | null;
+            /**
+             * @description The rail the create asked for (`SEPA_INSTANT` with `instant: true`); null when it asked for none
+             * @enum {string|null}
+             */
+            requestedPaymentRail: "SEPA" | "SEPA_INSTANT" | "FEDWIRE" | "ACH" | "SWIFT" | null;
+            /**
+             * @description The rail the payout leaves (or left) on: `SEPA`, `SEPA_INSTANT`, `FEDWIRE`, `ACH` (a USD bank of an organization that pays by ACH) or `SWIFT`; final once it is in a bank file. Null on deposits
+             * @enum {string|null}
+             */
+            settlementRail: "SEPA" | "SEPA_INSTANT" | "FEDWIRE" | "ACH" | "SWIFT" | null;
+            /** @description Why the payout did not take the rail asked for (e.g. the receiving bank is not reachable by SEPA Instant, or the amount is over the instant limit); null when it did or asked for none */
+            railFallbackReason: string | null;
+            /** @description When the payout is expected on the beneficiary's account, from its rail's cut-off and business days (ISO 8601, UTC); null on deposits and on payouts that ended without settling */
+            expectedSettlementAt: string | null;
         };
         /**
          * @example {
@@ -1756,6 +1778,7 @@ export interface components {
          *       "bankCountry": null,
          *       "addressLine1": "Friedrichstraße 123",
          *       "city": "Berlin",
+         *       "postalCode": "10117",
          *       "country": "DE",
          *       "recipientType": "CUSTOMER",
          *       "recipientEmail": null,
@@ -1804,6 +1827,7 @@ export interface components {
             addressLine1: string | null;
             city: string | null;
             country: string | null;
+            postalCode: string | null;
             /** @enum {string} */
             recipientType: "CUSTOMER" | "OTHER_INDIVIDUAL" | "OTHER_BUSINESS";
             recipientEmail: string | null;
@@ -2992,6 +3016,7 @@ export interface components {
          *           "bankCountry": null,
          *           "addressLine1": "Friedrichstraße 123",
          *           "city": "Berlin",
+         *           "postalCode": "10117",
          *           "country": "DE",
          *           "recipientType": "CUSTOMER",
          *           "recipientEmail": null,
@@ -3073,7 +3098,11 @@ export interface components {
          *           "walletAddress": null,
          *           "developerFee": null,
          *           "txHash": null,
-         *           "failureReason": null
+         *           "failureReason": null,
+         *           "requestedPaymentRail": null,
+         *           "settlementRail": "SEPA",
+         *           "railFallbackReason": null,
+         *           "expectedSettlementAt": "2026-11-23T11:00:00.000Z"
          *         }
          *       ],
          *       "transactionsNextCursor": null

@@ -1,50 +1,112 @@
 import { XMLBuilder } from 'fast-xml-parser';
 import { toSepaIdentifier, toSepaText } from '#shared/rails/bank/characters.ts';
 import {
+  type Creditor,
   controlSum,
   type PaymentFile,
   PaymentFileSchema,
   type PayoutAccount,
+  type PostalAddress,
   paymentInfoId,
 } from '#shared/rails/bank/payment-file.ts';
 
 /**
- * Customer credit transfer initiation, pain.001.001.09, one payment information block per file.
+ * Customer credit transfer initiation, pain.001.001.09, one payment information block per file, in the profile of
+ * the rail that writes it (`rails.ts` names each rail's profile):
  *
- * - EUR: SEPA Credit Transfer as the EPC customer-to-bank guidelines restrict it (EPC132-08): service level SEPA,
- *   IBANs, charges SLEV, amounts with two places, names in the SEPA character set. Validated in the tests against
- *   the EPC's `pain.001.001.09.xsd`.
- * - USD: a domestic transfer, accounts as `Othr/Id` account numbers and agents by ABA routing number
- *   (`ClrSysMmbId`, `USABA`), charges SHAR.
+ * - SEPA (and SEPA Instant, local instrument `INST`): as the EPC customer-to-bank guidelines restrict it (EPC132-08):
+ *   service level SEPA, IBANs, charges SLEV, amounts with two places, names in the SEPA character set. Validated in
+ *   the tests against the EPC's `pain.001.001.09.xsd`.
+ * - SWIFT: cross-border, creditor agent by BIC, creditor account by IBAN or as `Othr/Id`, structured creditor address,
+ *   charges SHAR.
+ * - Fedwire: accounts as `Othr/Id` and agents by ABA routing number (`ClrSysMmbId`, `USABA`), service level URGP,
+ *   structured addresses for debtor and creditor, charges SHAR.
  */
 export const PAIN_001_NAMESPACE = 'urn:iso:std:iso:20022:tech:xsd:pain.001.001.09';
+
+export type Pain001Profile = {
+  currencies: readonly ('EUR' | 'USD')[];
+  serviceLevel: 'SEPA' | 'URGP' | 'NURG';
+  localInstrument: 'INST' | null;
+  chargeBearer: 'SLEV' | 'SHAR';
+  /** How the creditor's account is named: only an IBAN, an IBAN or else an account number, only an account number. */
+  creditorAccount: 'IBAN' | 'IBAN_OR_OTHER' | 'OTHER';
+  /** How the creditor's bank is named: by BIC when known, always by BIC, by ABA routing number. */
+  creditorAgent: 'BIC_IF_KNOWN' | 'BIC' | 'ABA';
+  /** Which parties carry a structured postal address (the writer refuses a payment without one). */
+  structuredAddress: { debtor: boolean; creditor: boolean };
+};
 
 const builder = new XMLBuilder({ ignoreAttributes: false, attributeNamePrefix: '@', format: true, indentBy: '  ' });
 
 /** `2.5` -> `2.50`: amounts are written with exactly two places. */
 export const twoPlaces = (amount: string) => controlSum([amount]);
 
-function account(party: PayoutAccount) {
-  return party.currency === 'EUR'
-    ? { Id: { IBAN: party.iban } }
-    : { Id: { Othr: { Id: toSepaIdentifier(party.accountNumber) } } };
+/** A refusal of the file's writer: the batcher fails the payment it names alone. */
+export class UnwritablePaymentError extends Error {}
+
+function required<T>(value: T | null | undefined, what: string): T {
+  if (value === null || value === undefined || value === '') throw new UnwritablePaymentError(`${what} is required`);
+  return value;
 }
 
-function agent(party: PayoutAccount) {
-  if (party.currency === 'USD') {
-    return { FinInstnId: { ClrSysMmbId: { ClrSysId: { Cd: 'USABA' }, MmbId: party.routingNumber } } };
+function postalAddress(address: PostalAddress) {
+  return {
+    StrtNm: toSepaText(address.street, 70),
+    ...(address.buildingNumber ? { BldgNb: toSepaText(address.buildingNumber, 16) } : {}),
+    ...(address.postCode ? { PstCd: toSepaText(address.postCode, 16) } : {}),
+    TwnNm: toSepaText(address.town, 35),
+    Ctry: address.country,
+  };
+}
+
+function debtorAccount(debtor: PayoutAccount) {
+  return debtor.currency === 'EUR'
+    ? { Id: { IBAN: debtor.iban } }
+    : { Id: { Othr: { Id: toSepaIdentifier(debtor.accountNumber) } } };
+}
+
+function debtorAgent(debtor: PayoutAccount) {
+  if (debtor.currency === 'USD') {
+    return { FinInstnId: { ClrSysMmbId: { ClrSysId: { Cd: 'USABA' }, MmbId: debtor.routingNumber } } };
   }
-  return party.bic ? { FinInstnId: { BICFI: party.bic } } : { FinInstnId: { Othr: { Id: 'NOTPROVIDED' } } };
+  return debtor.bic ? { FinInstnId: { BICFI: debtor.bic } } : { FinInstnId: { Othr: { Id: 'NOTPROVIDED' } } };
 }
 
-export function writePain001(input: PaymentFile): string {
+function creditorAccount(creditor: Creditor, profile: Pain001Profile) {
+  if (profile.creditorAccount === 'OTHER') {
+    return { Id: { Othr: { Id: toSepaIdentifier(required(creditor.accountNumber, 'creditor.accountNumber')) } } };
+  }
+  if (creditor.iban) return { Id: { IBAN: creditor.iban } };
+  if (profile.creditorAccount === 'IBAN') required(null, 'creditor.iban');
+  return { Id: { Othr: { Id: toSepaIdentifier(required(creditor.accountNumber, 'creditor.accountNumber or iban')) } } };
+}
+
+function creditorAgent(creditor: Creditor, profile: Pain001Profile) {
+  if (profile.creditorAgent === 'ABA') {
+    const routing = required(creditor.routingNumber, 'creditor.routingNumber');
+    return { CdtrAgt: { FinInstnId: { ClrSysMmbId: { ClrSysId: { Cd: 'USABA' }, MmbId: routing } } } };
+  }
+  if (profile.creditorAgent === 'BIC')
+    return { CdtrAgt: { FinInstnId: { BICFI: required(creditor.bic, 'creditor.bic') } } };
+  return creditor.bic ? { CdtrAgt: { FinInstnId: { BICFI: creditor.bic } } } : {};
+}
+
+function party(name: string, address: PostalAddress | null | undefined, structured: boolean, role: string) {
+  return {
+    Nm: toSepaText(name),
+    ...(structured ? { PstlAdr: postalAddress(required(address, `${role}.address`)) } : {}),
+  };
+}
+
+export function writePain001(input: PaymentFile, profile: Pain001Profile): string {
   const file = PaymentFileSchema.parse(input);
   const { currency } = file.debtor;
-  const mismatched = file.payments.find((payment) => payment.creditor.currency !== currency);
-  if (mismatched) throw new Error(`Payment ${mismatched.endToEndId} is not in the file's currency ${currency}`);
+  if (!profile.currencies.includes(currency)) {
+    throw new UnwritablePaymentError(`This file carries ${profile.currencies.join(' or ')}, not ${currency}`);
+  }
   const sum = controlSum(file.payments.map((payment) => payment.amount));
   const count = String(file.payments.length);
-  const sepa = currency === 'EUR';
   const document = {
     '?xml': { '@version': '1.0', '@encoding': 'UTF-8' },
     Document: {
@@ -63,20 +125,26 @@ export function writePain001(input: PaymentFile): string {
           BtchBookg: 'false',
           NbOfTxs: count,
           CtrlSum: sum,
-          PmtTpInf: { SvcLvl: { Cd: sepa ? 'SEPA' : 'NURG' } },
+          PmtTpInf: {
+            SvcLvl: { Cd: profile.serviceLevel },
+            ...(profile.localInstrument ? { LclInstrm: { Cd: profile.localInstrument } } : {}),
+          },
           ReqdExctnDt: { Dt: file.executionDate },
-          Dbtr: { Nm: toSepaText(file.debtor.name) },
-          DbtrAcct: account(file.debtor),
-          DbtrAgt: agent(file.debtor),
-          ChrgBr: sepa ? 'SLEV' : 'SHAR',
+          Dbtr: party(file.debtor.name, file.debtor.address, profile.structuredAddress.debtor, 'debtor'),
+          DbtrAcct: debtorAccount(file.debtor),
+          DbtrAgt: debtorAgent(file.debtor),
+          ChrgBr: profile.chargeBearer,
           CdtTrfTxInf: file.payments.map((payment) => ({
             PmtId: { InstrId: payment.endToEndId, EndToEndId: payment.endToEndId },
             Amt: { InstdAmt: { '@Ccy': currency, '#text': twoPlaces(payment.amount) } },
-            ...(payment.creditor.currency === 'USD' || payment.creditor.bic
-              ? { CdtrAgt: agent(payment.creditor) }
-              : {}),
-            Cdtr: { Nm: toSepaText(payment.creditor.name) },
-            CdtrAcct: account(payment.creditor),
+            ...creditorAgent(payment.creditor, profile),
+            Cdtr: party(
+              payment.creditor.name,
+              payment.creditor.address,
+              profile.structuredAddress.creditor,
+              'creditor',
+            ),
+            CdtrAcct: creditorAccount(payment.creditor, profile),
             RmtInf: { Ustrd: toSepaText(payment.remittance, 140) },
           })),
         },

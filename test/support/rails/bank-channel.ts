@@ -3,12 +3,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type BankChannel, folderChannel } from '#shared/rails/bank/channel.ts';
 import { writeCamt054, writePain002 } from '#shared/rails/bank/report-writer.ts';
+import { nachaEndToEndIds } from '#test/support/rails/nacha-layout.ts';
 
 /** A bank channel of the test's own, in a fresh folder. */
 export const freshChannel = (): BankChannel => folderChannel(mkdtempSync(join(tmpdir(), 'payouts-bank-test-')));
 
-/** The end-to-end ids of a pain.001 file, in order. */
-export const endToEndIdsOf = (xml: string) => [...xml.matchAll(/<EndToEndId>([^<]+)<\/EndToEndId>/g)].map((m) => m[1]);
+/** The end-to-end ids of a payment file (a pain.001, or a NACHA file's entries), in order. */
+export const endToEndIdsOf = (file: string) =>
+  file.startsWith('101')
+    ? nachaEndToEndIds(file)
+    : [...file.matchAll(/<EndToEndId>([^<]+)<\/EndToEndId>/g)].map((m) => m[1]);
 
 let sequence = 0;
 const nextId = (prefix: string) => `${prefix}-${Date.now()}-${++sequence}`;

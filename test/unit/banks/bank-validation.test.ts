@@ -148,6 +148,7 @@ describe('create bank body', () => {
       recipientType: 'CUSTOMER',
       addressLine1: null,
       city: null,
+      postalCode: null,
       country: null,
       recipientEmail: null,
       notificationEnabled: false,
@@ -189,6 +190,15 @@ describe('create bank body', () => {
     });
   });
 
+  it("takes an IBAN in Compose's SWIFT accountNumber, and SWIFT in EUR to a bank outside the SEPA area", () => {
+    expect(parse({ ...swift, accountNumber: 'gb82 west 1234 5698 7654 32' })).toMatchObject({
+      paymentRail: 'SWIFT',
+      accountNumber: 'GB82WEST12345698765432',
+      iban: null,
+    });
+    expect(parse({ ...swift, currency: 'EUR' })).toMatchObject({ currency: 'EUR', paymentRail: 'SWIFT' });
+  });
+
   it.each([
     ['no account', { ...swift, accountNumber: undefined }, 'accountNumber: Required for SWIFT banks (or iban)'],
     [
@@ -199,7 +209,16 @@ describe('create bank body', () => {
     ['no bank name', { ...swift, bankName: undefined }, 'bankName: Required'],
     ['no bank country', { ...swift, bankCountry: undefined }, 'bankCountry: Required'],
     ['a routing number', { ...swift, routingNumber: '021000021' }, 'routingNumber: Not allowed for SWIFT banks'],
-    ['SWIFT for EUR', { ...swift, currency: 'EUR' }, 'paymentRail: Must be SEPA for EUR banks'],
+    [
+      'SWIFT for EUR to a bank in the SEPA area',
+      { ...swift, currency: 'EUR', bic: 'DEUTDEFF' },
+      "paymentRail: Must be SEPA for EUR banks in the SEPA area (the BIC's country is DE)",
+    ],
+    [
+      'an account number neither digits nor IBAN',
+      { ...swift, accountNumber: 'GB00XXXX' },
+      'accountNumber: Must be 4 to 17 digits or an IBAN',
+    ],
     ['a bank name on SEPA', { ...eur, bankName: 'Deutsche Bank' }, 'bankName: Not allowed for SEPA banks'],
     ['SEPA for USD', { ...usd, paymentRail: 'SEPA' }, 'paymentRail: Must be FEDWIRE or SWIFT for USD banks'],
   ])('refuses a SWIFT-rail mistake: %s', (_case, body, message) => {
@@ -227,7 +246,7 @@ describe('create bank body', () => {
     ['an EUR bank without IBAN', { beneficiaryName: 'Jane Doe', bic: 'DEUTDEFF' }, 'iban: Required'],
     ['an EUR bank without BIC', { beneficiaryName: 'Jane Doe', iban: eur.iban }, 'bic: Required'],
     ['a USD bank without routing number', { ...usd, routingNumber: undefined }, 'routingNumber: Required'],
-    ['FEDWIRE for EUR', { ...eur, paymentRail: 'FEDWIRE' }, 'paymentRail: Must be SEPA for EUR banks'],
+    ['FEDWIRE for EUR', { ...eur, paymentRail: 'FEDWIRE' }, 'paymentRail: Must be SEPA or SWIFT for EUR banks'],
     ['an unknown currency', { ...eur, currency: 'GBP' }, 'currency: Must be one of: EUR, USD'],
     ['an unknown country', { ...eur, country: 'XX' }, 'country: Must be an ISO 3166-1 alpha-2 country code'],
     ['a malformed e-mail', { ...eur, recipientEmail: 'jane@' }, 'recipientEmail: Invalid email'],

@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { validateXML } from 'xmllint-wasm';
 import { REPO_ROOT } from '#infra/repo-root.ts';
 import { toSepaText } from '#shared/rails/bank/characters.ts';
-import { writePain001 } from '#shared/rails/bank/pain001.ts';
-import type { PaymentFile } from '#shared/rails/bank/payment-file.ts';
+import type { Creditor, PaymentFile } from '#shared/rails/bank/payment-file.ts';
+import { RAILS } from '#shared/rails/bank/rails.ts';
 import { writeCamt054, writePain002 } from '#shared/rails/bank/report-writer.ts';
 import { MalformedReportError, parseBankReport } from '#shared/rails/bank/reports.ts';
 
@@ -20,6 +20,18 @@ async function validate(xml: string, schema: string) {
   return result.errors.map((error) => error.message);
 }
 
+const writeSepa = (file: PaymentFile) =>
+  RAILS.SEPA.file.write(file, { createdAt: new Date(file.createdAt), debtor: file.debtor });
+const creditor = (fields: Partial<Creditor> & { name: string }): Creditor => ({
+  kind: 'individual',
+  iban: null,
+  accountNumber: null,
+  bic: null,
+  routingNumber: null,
+  address: null,
+  ...fields,
+});
+
 const eurFile: PaymentFile = {
   messageId: '0f3c9a8e5b7d4c1a9e2f6b8d0c4a7e13',
   createdAt: '2026-11-22T10:15:30.123Z',
@@ -30,13 +42,13 @@ const eurFile: PaymentFile = {
     {
       endToEndId: 'WD-7K3M-9QX2',
       amount: '91.08',
-      creditor: { currency: 'EUR', name: 'Zoë Łukasiewicz-Ærøskøbing', iban: 'FR7630006000011234567890189', bic: null },
+      creditor: creditor({ name: 'Zoë Łukasiewicz-Ærøskøbing', iban: 'FR7630006000011234567890189' }),
       remittance: 'Payout WD-7K3M-9QX2',
     },
     {
       endToEndId: 'WD-7K3M-9QX3',
       amount: '1130.1',
-      creditor: { currency: 'EUR', name: 'Straße Größe «Ñandú»', iban: 'ES9121000418450200051332', bic: 'CAIXESBBXXX' },
+      creditor: creditor({ name: 'Straße Größe «Ñandú»', iban: 'ES9121000418450200051332', bic: 'CAIXESBBXXX' }),
       remittance: 'Payout WD-7K3M-9QX3',
     },
   ],
@@ -44,7 +56,7 @@ const eurFile: PaymentFile = {
 
 describe('pain.001 payment files', () => {
   it('writes EUR files that validate against the EPC pain.001.001.09 schema, with control sums and UTC time', async () => {
-    const xml = writePain001(eurFile);
+    const xml = writeSepa(eurFile);
 
     expect(await validate(xml, 'pain.001.001.09.xsd')).toEqual([]);
     expect(xml).toContain('<CtrlSum>1221.18</CtrlSum>');
@@ -56,7 +68,7 @@ describe('pain.001 payment files', () => {
   });
 
   it('transliterates names to the SEPA character set instead of refusing them', async () => {
-    const xml = writePain001(eurFile);
+    const xml = writeSepa(eurFile);
 
     expect(xml).toContain('<Nm>Zoe Lukasiewicz-AEroskobing</Nm>');
     expect(xml).toContain('<Nm>Strasse Grosse Nandu</Nm>');
@@ -67,32 +79,52 @@ describe('pain.001 payment files', () => {
     expect(await validate(xml, 'pain.001.001.09.xsd')).toEqual([]);
   });
 
-  it('refuses a payment in another currency than the file and amounts with more than two places', () => {
+  it('refuses a creditor without an IBAN, a file in another currency and amounts with more than two places', () => {
     const usdPayment = {
       endToEndId: 'WD-1',
       amount: '1.00',
-      creditor: { currency: 'USD' as const, name: 'A', accountNumber: '1', routingNumber: '021000021' },
+      creditor: creditor({ name: 'A', accountNumber: '1', routingNumber: '021000021' }),
       remittance: 'x',
     };
-    expect(() => writePain001({ ...eurFile, payments: [usdPayment] })).toThrow(/not in the file's currency EUR/);
+    expect(() => writeSepa({ ...eurFile, payments: [usdPayment] })).toThrow(/creditor.iban is required/);
+    const usdDebtor = { currency: 'USD' as const, name: 'B', accountNumber: '1', routingNumber: '021000021' };
+    expect(() => writeSepa({ ...eurFile, debtor: usdDebtor })).toThrow(/carries EUR, not USD/);
     const [first] = eurFile.payments;
     if (!first) throw new Error('no payment');
-    expect(() => writePain001({ ...eurFile, payments: [{ ...first, amount: '1.001' }] })).toThrow();
+    expect(() => writeSepa({ ...eurFile, payments: [{ ...first, amount: '1.001' }] })).toThrow();
   });
 
-  it('writes USD files with account and ABA routing numbers', () => {
-    const xml = writePain001({
+  it('writes Fedwire files with account and ABA routing numbers and structured addresses for every party', () => {
+    const file: PaymentFile = {
       ...eurFile,
-      debtor: { currency: 'USD', name: 'Fintech Inc', accountNumber: '000123456789', routingNumber: '021000021' },
+      debtor: {
+        currency: 'USD',
+        name: 'Fintech Inc',
+        accountNumber: '000123456789',
+        routingNumber: '021000021',
+        address: { street: 'Wall Street', buildingNumber: '1', postCode: '10005', town: 'New York', country: 'US' },
+      },
       payments: [
         {
           endToEndId: 'WD-AAAA-BBBB',
           amount: '250',
-          creditor: { currency: 'USD', name: 'Ada Lovelace', accountNumber: '987654321', routingNumber: '026009593' },
+          creditor: creditor({
+            name: 'Ada Lovelace',
+            accountNumber: '987654321',
+            routingNumber: '026009593',
+            address: {
+              street: 'Madison Avenue',
+              buildingNumber: '383',
+              postCode: '10179',
+              town: 'New York',
+              country: 'US',
+            },
+          }),
           remittance: 'Payout WD-AAAA-BBBB',
         },
       ],
-    });
+    };
+    const xml = RAILS.FEDWIRE.file.write(file, { createdAt: new Date(file.createdAt), debtor: file.debtor });
     const flat = xml.replace(/\s+/g, '');
 
     expect(flat).toContain('<InstdAmtCcy="USD">250.00</InstdAmt>');
@@ -101,6 +133,23 @@ describe('pain.001 payment files', () => {
     );
     expect(flat).toContain('<CdtrAcct><Id><Othr><Id>987654321</Id></Othr></Id></CdtrAcct>');
     expect(flat).toContain('<ChrgBr>SHAR</ChrgBr>');
+    expect(flat).toContain(
+      '<Dbtr><Nm>FintechInc</Nm><PstlAdr><StrtNm>WallStreet</StrtNm><BldgNb>1</BldgNb><PstCd>10005</PstCd><TwnNm>NewYork</TwnNm><Ctry>US</Ctry></PstlAdr></Dbtr>',
+    );
+    expect(flat).toContain(
+      '<Cdtr><Nm>AdaLovelace</Nm><PstlAdr><StrtNm>MadisonAvenue</StrtNm><BldgNb>383</BldgNb><PstCd>10179</PstCd><TwnNm>NewYork</TwnNm><Ctry>US</Ctry></PstlAdr></Cdtr>',
+    );
+    const [payment] = file.payments;
+    if (!payment) throw new Error('no payment');
+    const context = { createdAt: new Date(file.createdAt), debtor: file.debtor };
+    const homeless = { ...payment, creditor: { ...payment.creditor, address: null } };
+    expect(() => RAILS.FEDWIRE.file.write({ ...file, payments: [homeless] }, context)).toThrow(
+      /creditor.address is required/,
+    );
+    const { address: _, ...debtorWithoutAddress } = file.debtor;
+    expect(() => RAILS.FEDWIRE.file.write({ ...file, debtor: debtorWithoutAddress }, context)).toThrow(
+      /debtor.address is required/,
+    );
   });
 });
 

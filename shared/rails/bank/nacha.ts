@@ -1,0 +1,176 @@
+import { toSepaText } from '#shared/rails/bank/characters.ts';
+import { UnwritablePaymentError } from '#shared/rails/bank/pain001.ts';
+import { type PaymentFile, PaymentFileSchema, sumCents } from '#shared/rails/bank/payment-file.ts';
+
+/**
+ * An ACH credit batch as a NACHA file: 94-character records, one file header (1), one batch header (5) per file,
+ * an entry (6) and a remittance addenda (7, type 05) per payment, a batch control (8), a file control (9), padded
+ * with all-9 records to a multiple of the blocking factor 10. Businesses are paid in CCD batches and individuals in
+ * PPD ones, so a file holds one batch per SEC code present. Each entry carries the payment's end-to-end id as its
+ * individual identification number, which a return entry hands back. Layouts: NACHA Operating Rules, Appendix
+ * Three (ACH record format specifications); the tests parse every record back by position.
+ */
+export const NACHA_RECORD_LENGTH = 94;
+const BLOCKING_FACTOR = 10;
+/** Credits only. */
+const SERVICE_CLASS_CREDITS = '220';
+/** Checking account credit (savings would be 32: the service stores no account type, banks pay checking). */
+const TRANSACTION_CODE_CREDIT = '22';
+const MAX_ENTRY_CENTS = 9_999_999_999n;
+
+export type NachaOptions = {
+  /** `YYYY-MM-DD` the entries settle: the execution date for same-day ACH, the next business day otherwise. */
+  effectiveDate: string;
+  /** `A`-`Z` or `0`-`9`: tells apart files created the same day for the same destination. */
+  fileIdModifier: string;
+};
+
+/** Upper-case NACHA alphanumerics, left-justified and space-filled. */
+const alpha = (value: string, length: number) =>
+  toSepaText(value, length)
+    .toUpperCase()
+    .replace(/^NOTPROVIDED$/, '')
+    .padEnd(length, ' ')
+    .slice(0, length);
+const numeric = (value: bigint | number | string, length: number) => {
+  const text = String(value);
+  if (text.length > length) throw new UnwritablePaymentError(`${text} does not fit ${length} digits`);
+  return text.padStart(length, '0');
+};
+const yymmdd = (date: string) => date.slice(2, 10).replaceAll('-', '');
+
+function record(fields: readonly string[]): string {
+  const line = fields.join('');
+  if (line.length !== NACHA_RECORD_LENGTH) throw new Error(`NACHA record of ${line.length} characters: ${line}`);
+  return line;
+}
+
+function entryCents(amount: string, endToEndId: string) {
+  const cents = sumCents([amount]);
+  if (cents <= 0n || cents > MAX_ENTRY_CENTS) {
+    throw new UnwritablePaymentError(`${endToEndId}: an ACH entry carries 0.01 to 99999999.99, not ${amount}`);
+  }
+  return cents;
+}
+
+export function writeNacha(input: PaymentFile, options: NachaOptions): string {
+  const file = PaymentFileSchema.parse(input);
+  const { debtor } = file;
+  if (debtor.currency !== 'USD') throw new UnwritablePaymentError('An ACH file pays USD only');
+  const companyId = debtor.achCompanyId;
+  if (!companyId) throw new UnwritablePaymentError('debtor.achCompanyId is required for ACH');
+  const odfi = debtor.routingNumber.slice(0, 8);
+  const created = new Date(file.createdAt);
+  const lines: string[] = [
+    record([
+      '1',
+      '01',
+      ` ${debtor.routingNumber}`,
+      alpha(companyId, 10),
+      yymmdd(created.toISOString()),
+      created.toISOString().slice(11, 16).replace(':', ''),
+      options.fileIdModifier,
+      '094',
+      String(BLOCKING_FACTOR),
+      '1',
+      // The destination's name is the originating bank's, which the service does not hold (the field is optional).
+      alpha('', 23),
+      alpha(debtor.name, 23),
+      alpha(file.messageId.slice(-8), 8),
+    ]),
+  ];
+  let trace = 0;
+  let fileEntries = 0;
+  let fileHash = 0n;
+  let fileCredit = 0n;
+  const batches = (['CCD', 'PPD'] as const)
+    .map((sec) => ({
+      sec,
+      payments: file.payments.filter((p) => (p.creditor.kind === 'business') === (sec === 'CCD')),
+    }))
+    .filter((batch) => batch.payments.length > 0);
+  batches.forEach(({ sec, payments }, index) => {
+    const batchNumber = numeric(index + 1, 7);
+    const header = [alpha(file.initiatingParty, 16), alpha('', 20), alpha(companyId, 10), sec, alpha('PAYOUT', 10)];
+    lines.push(
+      record([
+        '5',
+        SERVICE_CLASS_CREDITS,
+        ...header,
+        yymmdd(file.executionDate),
+        yymmdd(options.effectiveDate),
+        '   ',
+        '1',
+        odfi,
+        batchNumber,
+      ]),
+    );
+    let hash = 0n;
+    let credit = 0n;
+    for (const payment of payments) {
+      const { creditor } = payment;
+      const routing = creditor.routingNumber;
+      if (!routing) throw new UnwritablePaymentError('creditor.routingNumber is required for ACH');
+      const account = creditor.accountNumber;
+      if (!account || !/^[0-9A-Za-z-]{1,17}$/.test(account)) {
+        throw new UnwritablePaymentError('creditor.accountNumber must be 1 to 17 letters or digits for ACH');
+      }
+      const cents = entryCents(payment.amount, payment.endToEndId);
+      trace++;
+      const traceNumber = `${odfi}${numeric(trace, 7)}`;
+      lines.push(
+        record([
+          '6',
+          TRANSACTION_CODE_CREDIT,
+          routing.slice(0, 8),
+          routing.slice(8),
+          account.toUpperCase().padEnd(17, ' '),
+          numeric(cents, 10),
+          alpha(payment.endToEndId, 15),
+          alpha(creditor.name, 22),
+          '  ',
+          '1',
+          traceNumber,
+        ]),
+        record(['7', '05', alpha(payment.remittance, 80), '0001', traceNumber.slice(-7)]),
+      );
+      hash += BigInt(routing.slice(0, 8));
+      credit += cents;
+    }
+    const count = payments.length * 2;
+    const entryHash = numeric(hash % 10_000_000_000n, 10);
+    lines.push(
+      record([
+        '8',
+        SERVICE_CLASS_CREDITS,
+        numeric(count, 6),
+        entryHash,
+        numeric(0, 12),
+        numeric(credit, 12),
+        alpha(companyId, 10),
+        ' '.repeat(19),
+        ' '.repeat(6),
+        odfi,
+        batchNumber,
+      ]),
+    );
+    fileEntries += count;
+    fileHash += hash;
+    fileCredit += credit;
+  });
+  const blocks = Math.ceil((lines.length + 1) / BLOCKING_FACTOR);
+  lines.push(
+    record([
+      '9',
+      numeric(batches.length, 6),
+      numeric(blocks, 6),
+      numeric(fileEntries, 8),
+      numeric(fileHash % 10_000_000_000n, 10),
+      numeric(0, 12),
+      numeric(fileCredit, 12),
+      ' '.repeat(39),
+    ]),
+  );
+  while (lines.length % BLOCKING_FACTOR !== 0) lines.push('9'.repeat(NACHA_RECORD_LENGTH));
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,96 @@
+/**
+ * When a payment lands: a rail's calendar (its time zone, cut-off, business days and holidays) turns the moment a
+ * payment is filed into the moment it is expected to settle. Pure; the dates and the reasons for them are in
+ * `README.md` ("When it lands").
+ */
+export type SettlementCalendar =
+  | { kind: 'instant'; seconds: number }
+  | {
+      kind: 'business-days';
+      timeZone: string;
+      /** `HH:MM` local: filed later (or on a closed day), a payment executes on the next business day. */
+      cutoff: string;
+      /** Business days from execution to settlement (0: the execution day). */
+      days: number;
+      /** `HH:MM` local on the settlement day by which it is credited. */
+      settledBy: string;
+      /** Closed days besides Saturdays and Sundays: `MM-DD` every year, or a `YYYY-MM-DD`. */
+      holidays: readonly string[];
+    };
+
+type BusinessDays = Extract<SettlementCalendar, { kind: 'business-days' }>;
+
+/** One formatter per time zone: building one costs far more than using it. */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatterOf(timeZone: string) {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+/** The date (`YYYY-MM-DD`) and time (`HH:MM`) on the clocks of `timeZone` at `at`. */
+function localParts(at: Date, timeZone: string) {
+  const parts = formatterOf(timeZone).formatToParts(at);
+  const get = (type: string) => parts.find((part) => part.type === type)?.value ?? '';
+  return { date: `${get('year')}-${get('month')}-${get('day')}`, time: `${get('hour')}:${get('minute')}` };
+}
+
+/** The instant at which the clocks of `timeZone` show `date` `time`. */
+function zonedInstant(date: string, time: string, timeZone: string): Date {
+  const wanted = Date.parse(`${date}T${time}:00Z`);
+  let guess = wanted;
+  for (let round = 0; round < 2; round++) {
+    const shown = localParts(new Date(guess), timeZone);
+    guess += wanted - Date.parse(`${shown.date}T${shown.time}:00Z`);
+  }
+  return new Date(guess);
+}
+
+const nextDate = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+
+export function isBusinessDay(calendar: BusinessDays, date: string): boolean {
+  const weekday = new Date(`${date}T00:00:00Z`).getUTCDay();
+  if (weekday === 0 || weekday === 6) return false;
+  return !calendar.holidays.includes(date) && !calendar.holidays.includes(date.slice(5));
+}
+
+export function addBusinessDays(calendar: BusinessDays, date: string, days: number): string {
+  let day = date;
+  for (let left = days; left > 0; ) {
+    day = nextDate(day);
+    if (isBusinessDay(calendar, day)) left--;
+  }
+  return day;
+}
+
+/** The business day a payment filed at `at` executes on: today before the cut-off, else the next one open. */
+export function executionDay(calendar: BusinessDays, at: Date): string {
+  const local = localParts(at, calendar.timeZone);
+  if (isBusinessDay(calendar, local.date) && local.time < calendar.cutoff) return local.date;
+  let day = nextDate(local.date);
+  while (!isBusinessDay(calendar, day)) day = nextDate(day);
+  return day;
+}
+
+/** When a payment filed at `at` is expected to be on the creditor's account. */
+export function expectedSettlement(calendar: SettlementCalendar, at: Date): Date {
+  if (calendar.kind === 'instant') return new Date(at.getTime() + calendar.seconds * 1000);
+  const settles = addBusinessDays(calendar, executionDay(calendar, at), calendar.days);
+  return zonedInstant(settles, calendar.settledBy, calendar.timeZone);
+}
+
+/** The execution date to write into a file filed at `at` (`YYYY-MM-DD`; an instant rail executes at once). */
+export function executionDate(calendar: SettlementCalendar, at: Date): string {
+  return calendar.kind === 'instant' ? at.toISOString().slice(0, 10) : executionDay(calendar, at);
+}
