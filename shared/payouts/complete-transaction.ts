@@ -64,7 +64,7 @@ export async function answerOfSandboxReport(
   deps: Deps,
   locator: { organizationId: string; customerId: string; transactionId: string },
   outcome: ReportOutcome,
-  trigger: 'complete' | 'fail',
+  trigger: 'complete' | 'fail' | 'return',
 ) {
   const after = await reread(deps, locator);
   if (outcome.outcome === 'quarantined') {

@@ -1,5 +1,6 @@
 import { XMLBuilder } from 'fast-xml-parser';
 import { twoPlaces } from '#shared/rails/bank/pain001.ts';
+import { isNachaReturnCode } from '#shared/rails/bank/return-reasons.ts';
 
 /**
  * The reports a bank writes, for the sandbox's bank simulator and its complete/fail routes (and for tests):
@@ -108,7 +109,7 @@ export function writeCamt054(input: DebitNotificationInput): string {
                   ...(returned
                     ? {
                         RtrInf: {
-                          Rsn: { Cd: returned.code },
+                          Rsn: isNachaReturnCode(returned.code) ? { Prtry: returned.code } : { Cd: returned.code },
                           ...(returned.text ? { AddtlInf: returned.text.slice(0, 105) } : {}),
                         },
                       }

@@ -153,3 +153,15 @@ export function returnFailureReason(code: string, text?: string | null): string 
   const said = code === 'NARR' && text ? text : [meaning, text].filter(Boolean).join('; ') || 'Returned by the bank';
   return `Returned by the bank after booking, ${code}: ${said}`;
 }
+
+/**
+ * The return codes a payout in `currency` can come back with: the ISO 20022 ones on every rail (SEPA, SWIFT and
+ * Fedwire report returns in camt.054), and for USD also NACHA's R-codes (an ACH return).
+ */
+export function returnCodesFor(currency: string): string[] {
+  const iso = Object.keys(ISO_RETURN_REASONS);
+  return currency === 'USD' ? [...iso, ...Object.keys(NACHA_RETURN_REASONS)] : iso;
+}
+
+/** NACHA's R-codes are not ISO codes: a camt.054 carries them as a proprietary reason (`Rsn/Prtry`). */
+export const isNachaReturnCode = (code: string) => has(NACHA_RETURN_REASONS, code);
