@@ -1,3 +1,6 @@
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { type BankReport, MalformedReportError, parseBankReport } from '#shared/rails/bank/reports.ts';
 
@@ -10,6 +13,19 @@ import { type BankReport, MalformedReportError, parseBankReport } from '#shared/
 export type ReportParser = 'inline' | 'worker';
 
 type Answer = { id: number; report: BankReport } | { id: number; error: string; malformed: boolean };
+
+const BOOTSTRAP = `
+const { workerData } = require('node:worker_threads');
+import(workerData.loader).then((tsx) => tsx.register()).then(() => import(workerData.module));
+`;
+
+/**
+ * tsx's ESM API (`tsx/esm/api`, its `import` condition), as a URL the worker can import. Resolved only when a worker
+ * starts: functions in AWS parse inline and ship without tsx.
+ */
+const tsxLoader = () =>
+  pathToFileURL(join(dirname(createRequire(import.meta.url).resolve('tsx/package.json')), 'dist/esm/api/index.mjs'))
+    .href;
 
 let worker: Worker | undefined;
 let sequence = 0;
@@ -25,9 +41,14 @@ function failAll(thread: Worker, error: Error) {
 /** One long-lived worker, started on first use; it keeps the process alive only while a report is being parsed. */
 function parserThread(): Worker {
   if (worker) return worker;
-  const thread = new Worker(new URL('./report-parser-worker.ts', import.meta.url), {
-    // The worker is TypeScript like the rest: the same loader as `npm start` (and as tests) runs it.
-    execArgv: ['--import', 'tsx'],
+  // The worker is TypeScript like the rest: a two-line bootstrap registers tsx's loader in the thread (a loader of
+  // the parent's is not inherited on Node 20), then loads the worker module.
+  const thread = new Worker(BOOTSTRAP, {
+    eval: true,
+    workerData: {
+      loader: tsxLoader(),
+      module: new URL('./report-parser-worker.ts', import.meta.url).href,
+    },
   });
   thread.on('message', (answer: Answer) => {
     const waiting = pending.get(answer.id);
