@@ -154,6 +154,8 @@ function decide(fact: Fact, current: TransactionRecord): 'apply' | 'skip' {
   const outcome = FACT_OUTCOME[fact.kind];
   if (current.type !== 'WITHDRAWAL') throw new QuarantineError(`${fact.reference} is not a withdrawal`);
   if (current.status === outcome.from) return 'apply';
+  // A booking delivered again after the payout was returned: it was booked, then returned; nothing to do.
+  if (fact.kind === 'complete' && current.status === 'FAILED' && current.returnedAt) return 'skip';
   // A return is done once it is recorded as one; a rejection once FAILED at all.
   const done = fact.kind === 'return' ? Boolean(current.returnedAt) : current.status === outcome.status;
   if (current.status === outcome.status && done) return 'skip';

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { Decimal } from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from '#infra/local/dynamodb.ts';
 import { bankItem } from '#test/support/banks/bank-items.ts';
@@ -133,5 +134,29 @@ describe('bank payout rail on npm start: outbox, inbox, quarantine', () => {
       'was booked by the bank but is FAILED',
     );
     expect((await transaction(failedOne?.id ?? '')).status).toBe('FAILED');
+  });
+
+  it('a return through the sandbox route fails the COMPLETED payout with the USDC back, once', async () => {
+    const created = await withdraw('bank-4');
+    await until(() => fileWith(created.reference));
+    drop('booked-4.xml', bookedReport([created]));
+    await withStatus(created.id, 'COMPLETED');
+    const before = (await api<{ balance: string }>('GET', `/customers/${customerId}/balance`)).body.balance;
+
+    const returned = await api<Transaction>('POST', `/sandbox/transactions/${created.id}/return`, {
+      reasonCode: 'AC04',
+    });
+    const again = await api<{ error: string }>('POST', `/sandbox/transactions/${created.id}/return`, {
+      reasonCode: 'AC04',
+    });
+    const after = (await api<{ balance: string }>('GET', `/customers/${customerId}/balance`)).body.balance;
+
+    expect(returned.status).toBe(200);
+    expect(returned.body).toMatchObject({
+      status: 'FAILED',
+      failureReason: 'Returned by the bank after booking, AC04: Account closed',
+    });
+    expect(again.status).toBe(409);
+    expect(new Decimal(after).minus(before).toFixed(2)).toBe('20.00');
   });
 });

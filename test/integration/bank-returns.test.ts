@@ -177,6 +177,12 @@ describe('returns after booking', () => {
     expect(first).toEqual({ outcome: 'applied', applied: 1, skipped: 0 });
     expect(again).toEqual({ outcome: 'applied', applied: 0, skipped: 1 });
     expect(anotherCopy).toEqual({ outcome: 'applied', applied: 0, skipped: 1 });
+    // The booking delivered again after the return changes nothing either.
+    expect(await deliver(channel, 'booked-again.xml', bookedReport([payout]))).toEqual({
+      outcome: 'applied',
+      applied: 0,
+      skipped: 1,
+    });
     const returned = await record(payout.id);
     expect(returned).toMatchObject({
       status: 'FAILED',
