@@ -1,5 +1,6 @@
 import { Decimal } from 'decimal.js';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { getBankOfCustomer } from '#shared/banks/repository.ts';
 import { approveKyc } from '#shared/customers/approve-kyc.ts';
 import { createCustomer } from '#shared/customers/create-customer.ts';
 import { creditBalance } from '#shared/deposits/credit-balance.ts';
@@ -8,7 +9,10 @@ import { getAllowanceUsage } from '#shared/ledger/allowance-repository.ts';
 import { getBalance } from '#shared/ledger/balance-repository.ts';
 import { processInboxReport } from '#shared/payouts/apply-bank-report.ts';
 import { batchPayouts } from '#shared/payouts/batch-payouts.ts';
+import { recordNotificationOfChange } from '#shared/payouts/record-notification-of-change.ts';
+import { QuarantineError } from '#shared/payouts/report-facts.ts';
 import type { BankChannel } from '#shared/rails/bank/channel.ts';
+import type { NachaNotificationOfChange } from '#shared/rails/bank/nacha-returns.ts';
 import { writePain002 } from '#shared/rails/bank/report-writer.ts';
 import { getTransactionOfCustomer } from '#shared/transactions/transaction-repository.ts';
 import { createWithdrawal } from '#shared/withdrawals/create-withdrawal.ts';
@@ -67,6 +71,7 @@ async function givenFiledPayouts(count: number) {
   const fileId = (await record(payouts[0]?.id ?? ''))?.paymentFileId ?? '';
   return {
     organizationId,
+    bank: () => getBankOfCustomer(deps.db, organizationId, customerId, withdrawalBankId),
     payouts,
     channel,
     fileId,
@@ -286,5 +291,45 @@ describe('POST /sandbox/transactions/{id}/return', () => {
     expect(twice.status).toBe(409);
     expect(twice.body.error).toBe('Withdrawal is FAILED; it can be returned only while COMPLETED');
     expect(balance.body).toMatchObject({ balance: '100.00', lockedBalance: '0.00' });
+  });
+});
+
+describe('NACHA notifications of change', () => {
+  it('are recorded on the bank the payout went to, once per original entry; one naming no payout is refused', async () => {
+    const { payouts, bank } = await givenFiledPayouts(1);
+    const change: NachaNotificationOfChange = {
+      kind: 'notificationOfChange',
+      code: 'C01',
+      meaning: 'Incorrect account number',
+      correctedData: '000987654321',
+      originalTraceNumber: '091000010000018',
+      originalReceivingBank: '02100002',
+      transactionCode: '21',
+      amount: '0.00',
+      accountNumber: '000123456789',
+      identification: payouts[0]?.reference ?? '',
+      name: 'ADA LOVELACE',
+      secCode: 'COR',
+      traceNumber: '021000020000102',
+    };
+    const before = await bank();
+
+    expect(await recordNotificationOfChange(deps, change)).toBe(true);
+    const recorded = await bank();
+    expect(await recordNotificationOfChange(deps, change)).toBe(false);
+
+    expect(before?.notificationOfChange).toBeUndefined();
+    expect(recorded?.notificationOfChange).toEqual({
+      code: 'C01',
+      meaning: 'Incorrect account number',
+      correctedData: '000987654321',
+      originalTraceNumber: '091000010000018',
+      receivedAt: expect.any(String),
+    });
+    expect(recorded?.version).toBe((before?.version ?? 0) + 1);
+    expect(await bank()).toEqual(recorded);
+    await expect(recordNotificationOfChange(deps, { ...change, identification: 'WD-NOPE-NOPE' })).rejects.toThrow(
+      QuarantineError,
+    );
   });
 });
