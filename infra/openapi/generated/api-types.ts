@@ -2534,6 +2534,13 @@ export interface components {
             status: "PENDING" | "ACTIVE" | "REJECTED";
             rejectionReason: string | null;
             createdAt: string;
+            notificationOfChange?: {
+                code: string;
+                meaning: string;
+                correctedData: string;
+                originalTraceNumber: string;
+                receivedAt: string;
+            };
             id: string;
             wallets: {
                 id: string;
