@@ -2534,13 +2534,6 @@ export interface components {
             status: "PENDING" | "ACTIVE" | "REJECTED";
             rejectionReason: string | null;
             createdAt: string;
-            notificationOfChange?: {
-                code: string;
-                meaning: string;
-                correctedData: string;
-                originalTraceNumber: string;
-                receivedAt: string;
-            };
             id: string;
             wallets: {
                 id: string;
