@@ -92,6 +92,8 @@ async function serve(dynamo: LocalDynamoDb, chain: LocalChains | undefined) {
     AWS_REGION: LOCAL_REGION,
     // The bank channel's outbox and inbox are folders here; payouts are batched every second unless set.
     BANK_CHANNEL_DIR: join(dataDir, 'bank'),
+    // The API shares this process with the inbox worker: reports are parsed on a worker thread.
+    BANK_REPORT_PARSER: 'worker',
     S3_ENDPOINT: documents.endpoint,
     KYC_DOCUMENTS_BUCKET: documents.bucket,
     PAYOUT_BATCH_INTERVAL_S: process.env.PAYOUT_BATCH_INTERVAL_S ?? '1',

@@ -72,6 +72,20 @@ export const BankRecordSchema = z.object({
   payeeVerification: z.optional(PayeeVerificationRecordSchema),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /**
+   * The last NACHA notification of change received for payouts to this bank (an ACH bank telling the originator the
+   * details to use from now on: `C01` a corrected account number, ...), with the corrected data as the bank wrote it.
+   * Absent until one arrives.
+   */
+  notificationOfChange: z.optional(
+    z.object({
+      code: z.string(),
+      meaning: z.string(),
+      correctedData: z.string(),
+      originalTraceNumber: z.string(),
+      receivedAt: z.string(),
+    }),
+  ),
   /** Optimistic-concurrency counter, as on customers. */
   version: z.number().check(z.int(), z.gte(1)),
 });

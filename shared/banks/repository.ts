@@ -1,3 +1,4 @@
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import {
   type BankRecord,
   BankRecordSchema,
@@ -248,4 +249,37 @@ export async function decideBank(
     updatedAt: at,
     version: bank.version + 1,
   };
+}
+
+/**
+ * Records a NACHA notification of change on the bank (`shared/rails/bank/nacha-returns.ts` reads them). Once per
+ * original entry: the same notification delivered again changes nothing (false).
+ */
+export async function recordNotificationOfChange(
+  db: Db,
+  bank: Pick<BankRecord, 'organizationId' | 'customerId' | 'bankId'>,
+  change: NonNullable<BankRecord['notificationOfChange']>,
+): Promise<boolean> {
+  try {
+    await db.client.send(
+      new UpdateCommand({
+        TableName: db.tableName,
+        Key: keys.bank(bank.organizationId, bank.customerId, bank.bankId),
+        UpdateExpression: 'SET notificationOfChange = :change, updatedAt = :now ADD version :one',
+        // The bank must exist (never create half a bank from an update), and this notification not be recorded yet.
+        ConditionExpression:
+          'attribute_exists(pk) AND (attribute_not_exists(notificationOfChange) OR notificationOfChange.originalTraceNumber <> :trace)',
+        ExpressionAttributeValues: {
+          ':change': change,
+          ':now': change.receivedAt,
+          ':one': 1,
+          ':trace': change.originalTraceNumber,
+        },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if ((error as Error).name === 'ConditionalCheckFailedException') return false;
+    throw error;
+  }
 }

@@ -347,6 +347,8 @@ export const BankSchema = z
       organizationId: true,
       updatedAt: true,
       version: true,
+      // Internal to payouts (a NACHA notification of change, recorded for whoever corrects the bank).
+      notificationOfChange: true,
     }),
     {
       id: z.string(),

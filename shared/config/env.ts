@@ -47,6 +47,8 @@ export function parseConfig(env: Record<string, string | undefined>) {
       instantLimitEur: e.SEPA_INSTANT_LIMIT_EUR,
       bucket: e.BANK_CHANNEL_BUCKET,
       dir: e.BANK_CHANNEL_DIR,
+      maxReportBytes: e.BANK_REPORT_MAX_BYTES,
+      reportParser: e.BANK_REPORT_PARSER,
     }),
     /** Where uploaded KYC documents go: the bucket, and locally the S3-compatible endpoint (fauxqs). */
     documents: Object.freeze({ bucket: e.KYC_DOCUMENTS_BUCKET, endpoint: e.S3_ENDPOINT }),

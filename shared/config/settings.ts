@@ -143,6 +143,16 @@ export const BankChannelSettings = z.object({
     z.string().check(z.regex(/^\d{1,9}(\.\d{1,2})?$/, { error: 'must be a decimal amount' })),
     '100000',
   ),
+  /** A bank report larger than this (bytes) is quarantined unread; bank reports are kilobytes, rarely megabytes. */
+  BANK_REPORT_MAX_BYTES: z._default(
+    z.coerce.number().check(z.int(), z.gte(1024), z.lte(100 * 1024 * 1024)),
+    10 * 1024 * 1024,
+  ),
+  /**
+   * Where reports are parsed: `inline` (AWS: one report per invocation, blocking nothing else) or `worker` (a worker
+   * thread: `npm start` serves the API from the same process, which must not wait for a large report).
+   */
+  BANK_REPORT_PARSER: z._default(z.enum(['inline', 'worker']), 'inline'),
 });
 
 /** KYC documents (`POST /customers/{id}/documents`). */

@@ -68,6 +68,15 @@ const transactionStatusChangedData = z
     previous_status: z
       .string()
       .check(z.meta({ description: 'The status before the change; drop events older than one seen' })),
+    failure_reason: z.optional(
+      z.string().check(
+        z.meta({
+          description:
+            "Set when the status is FAILED: the transaction's `failureReason` (a payout returned after COMPLETED " +
+            'says so, with the return code and its meaning)',
+        }),
+      ),
+    ),
   })
   .check(
     z.meta({
@@ -77,6 +86,13 @@ const transactionStatusChangedData = z
           customer_id: CUSTOMER_ID,
           status: 'COMPLETED',
           previous_status: 'PROCESSING',
+        },
+        {
+          transaction_id: TRANSACTION_ID,
+          customer_id: CUSTOMER_ID,
+          status: 'FAILED',
+          previous_status: 'COMPLETED',
+          failure_reason: 'Returned by the bank after booking, AC04: Account closed',
         },
       ],
     }),

@@ -1,6 +1,7 @@
 import type { Deps } from '#shared/deps.ts';
 import { ConflictError } from '#shared/errors.ts';
 import { processInboxReport, type ReportOutcome } from '#shared/payouts/apply-bank-report.ts';
+import { getPaymentFile } from '#shared/payouts/payment-file-repository.ts';
 import { writeCamt054 } from '#shared/rails/bank/report-writer.ts';
 import { bankChannel } from '#shared/rails/bank/s3-channel.ts';
 import { assertTransition } from '#shared/transactions/lifecycle.ts';
@@ -23,7 +24,6 @@ export async function completeTransaction(deps: Deps, input: SandboxTransaction)
   if (!current) throw TRANSACTION_NOT_FOUND.error();
   assertTransition(current, 'complete');
   const now = deps.clock.now().toISOString();
-  const bank = current.withdrawalBank;
   const name = `sandbox-${current.transactionId}-v${current.version}.camt054.xml`;
   const channel = bankChannel(deps.config);
   await channel.writeInbox(
@@ -31,7 +31,7 @@ export async function completeTransaction(deps: Deps, input: SandboxTransaction)
     writeCamt054({
       messageId: `SBX-${current.reference}-BOOKED`,
       createdAt: now,
-      account: bank?.iban ? { iban: bank.iban } : { accountNumber: bank?.accountNumber ?? 'NOTPROVIDED' },
+      account: await debitedAccount(deps, current.paymentFileId),
       entries: [
         {
           endToEndId: current.reference,
@@ -48,6 +48,15 @@ export async function completeTransaction(deps: Deps, input: SandboxTransaction)
 }
 
 /**
+ * The account a bank's camt.054 is about: the debtor of the payout's payment file. A payout the batcher has not yet
+ * filed has none to name (reports about it are reconciled on amount and currency only).
+ */
+export async function debitedAccount(deps: Deps, paymentFileId: string | undefined) {
+  const file = paymentFileId ? await getPaymentFile(deps.db, paymentFileId) : undefined;
+  return file?.debtorAccount ?? { accountNumber: 'NOTPROVIDED' };
+}
+
+/**
  * The transaction after a sandbox route's own report was processed. A report quarantined as contradicting the state
  * lost a race with another decision (a complete against a fail): the route answers 409 as if it had come second.
  */
@@ -55,7 +64,7 @@ export async function answerOfSandboxReport(
   deps: Deps,
   locator: { organizationId: string; customerId: string; transactionId: string },
   outcome: ReportOutcome,
-  trigger: 'complete' | 'fail',
+  trigger: 'complete' | 'fail' | 'return',
 ) {
   const after = await reread(deps, locator);
   if (outcome.outcome === 'quarantined') {

@@ -1,6 +1,7 @@
 import type { Deps } from '#shared/deps.ts';
 import { processInboxReport } from '#shared/payouts/apply-bank-report.ts';
 import { answerOfSandboxReport, reread } from '#shared/payouts/complete-transaction.ts';
+import { paymentInfoId } from '#shared/rails/bank/payment-file.ts';
 import { writePain002 } from '#shared/rails/bank/report-writer.ts';
 import { bankChannel } from '#shared/rails/bank/s3-channel.ts';
 import { assertTransition } from '#shared/transactions/lifecycle.ts';
@@ -24,7 +25,7 @@ export async function failTransaction(deps: Deps, input: SandboxTransaction & { 
       messageId: `SBX-${current.reference}-REJECTED`,
       createdAt: deps.clock.now().toISOString(),
       originalMessageId: current.paymentFileId ?? 'NOTPROVIDED',
-      paymentInfoId: current.paymentFileId ? `${current.paymentFileId}-1` : 'NOTPROVIDED',
+      paymentInfoId: current.paymentFileId ? paymentInfoId(current.paymentFileId) : 'NOTPROVIDED',
       payments: [
         {
           endToEndId: current.reference,

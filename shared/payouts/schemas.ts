@@ -19,6 +19,24 @@ export const SandboxFailBody = z
     ),
   );
 
+export const SandboxReturnBody = z
+  .strictObject({
+    reasonCode: z.string().check(
+      z.trim(),
+      z.minLength(1),
+      z.maxLength(35),
+      docMeta(
+        OPENAPI_PROSE && {
+          description:
+            'The return reason the bank gives: an ISO 20022 external return reason code (`AC04` account closed, ' +
+            '`AC06` blocked, `MD07` deceased, ...), for a USD payout also a NACHA return code (`R01` to `R85`). ' +
+            "A code the payout's rail does not have is refused with a 400 listing the valid ones.",
+        },
+      ),
+    ),
+  })
+  .check(docMeta(OPENAPI_PROSE && { id: 'SandboxReturnTransactionRequest', examples: [{ reasonCode: 'AC04' }] }));
+
 export const SandboxFaultsBody = z
   .strictObject({
     failNextExecutions: z.number({ error: 'Must be a whole number' }).check(

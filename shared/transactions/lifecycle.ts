@@ -18,6 +18,8 @@ export const TRANSITIONS = {
   expire: { from: AWAITING_SIGNATURES, verb: 'expired' },
   complete: { from: ['PROCESSING'], verb: 'completed' },
   fail: { from: ['PROCESSING'], verb: 'failed' },
+  // A payout the bank booked and then returned (a closed account, a wrong name): FAILED, as Stripe's `paid` -> `failed`.
+  return: { from: ['COMPLETED'], verb: 'returned' },
 } as const satisfies Record<string, { from: readonly TransactionStatus[]; verb: string }>;
 export type Trigger = keyof typeof TRANSITIONS;
 

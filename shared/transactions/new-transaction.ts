@@ -206,7 +206,11 @@ export const statusChangedEvent = (previous: TransactionRecord, next: Transactio
   eventRecord({
     organizationId: next.organizationId,
     type: next.type === 'WITHDRAWAL' ? 'withdrawal.status_changed' : 'deposit.status_changed',
-    data: { ...eventData(next), previous_status: previous.status },
+    data: {
+      ...eventData(next),
+      previous_status: previous.status,
+      ...(next.status === 'FAILED' && next.failureReason ? { failure_reason: next.failureReason } : {}),
+    },
     now,
   });
 

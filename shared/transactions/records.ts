@@ -43,6 +43,13 @@ export const TransactionRecordSchema = z.extend(
     paymentFileId: z.optional(z.string()),
     /** Who rejected or cancelled it (an approver's e-mail, `api` for the cancel route). */
     cancelledBy: z.nullable(z.string()),
+    /**
+     * The allowance period a completed payout was counted in (its reservation's, kept when it completes), so a return
+     * gives the amount back to that period only; absent on records completed before it was kept.
+     */
+    allowancePeriodCounted: z.optional(z.nullable(z.string())),
+    /** When the bank returned the payout after booking it (COMPLETED -> FAILED); set once. */
+    returnedAt: z.optional(z.nullable(z.string())),
     /** Optimistic-concurrency counter: every transition is conditional on the version and status it read. */
     version: z.number().check(z.int(), z.gte(1)),
   },

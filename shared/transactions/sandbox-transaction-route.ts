@@ -12,7 +12,7 @@ import type * as z from '#shared/validation/zod.ts';
 export const sandboxTransactionRoute = <
   const Area extends string,
   const O extends string,
-  const A extends 'approve' | 'reject' | 'complete' | 'fail' | 'expire',
+  const A extends 'approve' | 'reject' | 'complete' | 'fail' | 'expire' | 'return',
   const B extends z.ZodMiniType,
 >(
   area: Area,
@@ -29,9 +29,9 @@ export const sandboxTransactionRoute = <
     handler: `functions/api/${area}/${action}-transaction.ts`,
     summary,
     successStatus: 200,
-    // complete and fail write the bank's report into the bank channel inbox and apply it, as the bank would.
+    // complete, fail and return write the bank's report into the bank channel inbox and apply it, as the bank would.
     access:
-      action === 'complete' || action === 'fail'
+      action === 'complete' || action === 'fail' || action === 'return'
         ? { table: 'readwrite', bankChannel: 'reports' }
         : { table: 'readwrite' },
     request: { params: SandboxTransactionParams, body },

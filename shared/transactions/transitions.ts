@@ -220,6 +220,7 @@ export function completeWithdrawal(deps: Deps, locator: TransactionLocator, comp
       next: advance(current, now, {
         status: 'COMPLETED',
         completedAt: completedAt ?? at,
+        allowancePeriodCounted: current.reservation.allowancePeriodStart,
         reservation: NOTHING_HELD,
         settleDueAt: null,
       }),
@@ -250,6 +251,38 @@ export function failWithdrawal(deps: Deps, locator: TransactionLocator, reason: 
         settleDueAt: null,
       }),
       ledger: await releaseReservations(deps, current, now),
+    };
+  });
+}
+
+/**
+ * The bank returned a payout it had booked (COMPLETED -> FAILED): the source amount comes back to the customer's
+ * available balance and to the allowance period that counted it, if that period is still the current one (the
+ * period rule of a failure). Once: a second return finds it FAILED and is refused like any illegal transition.
+ */
+export function returnWithdrawal(deps: Deps, locator: TransactionLocator, reason: string) {
+  return applyTransition(deps, locator, async (current, now) => {
+    assertTransition(current, 'return');
+    const amount = toMicro(current.sourceAmount);
+    const at = now.toISOString();
+    const period = current.allowancePeriodCounted;
+    const ledger: GuardedItem<LedgerRole>[] = [
+      { role: 'balance', item: balanceWrites.credit(deps.db, owner(current), amount, at) },
+    ];
+    if (period && (await getAllowanceUsage(deps.db, current.organizationId))?.periodStart === period) {
+      ledger.push({
+        role: 'allowance',
+        item: allowanceWrites.release(deps.db, current.organizationId, period, amount, at),
+      });
+    }
+    return {
+      next: advance(current, now, {
+        status: 'FAILED',
+        failureReason: reason,
+        returnedAt: at,
+        allowancePeriodCounted: null,
+      }),
+      ledger,
     };
   });
 }

@@ -3,13 +3,21 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { Decimal } from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from '#infra/local/dynamodb.ts';
 import { bankItem } from '#test/support/banks/bank-items.ts';
 import { type Runtime, startRuntime } from '#test/support/local-runtime.ts';
 import { bookedReport, rejectedReport } from '#test/support/rails/bank-channel.ts';
 
-type Transaction = { id: string; reference: string; status: string; failureReason: string | null };
+type Transaction = {
+  id: string;
+  reference: string;
+  status: string;
+  failureReason: string | null;
+  targetAmount: string;
+  targetCurrency: string;
+};
 
 /**
  * The bank rail on `npm start` with the sandbox bank silent (`SANDBOX_SETTLE_AFTER_S=off`): reports are dropped
@@ -90,9 +98,9 @@ describe('bank payout rail on npm start: outbox, inbox, quarantine', () => {
 
     expect(xml).toContain('<Nm>Zoe AEro</Nm>');
     expect(xml).toContain(`<EndToEndId>${created.reference}</EndToEndId>`);
-    drop('booked-1.xml', bookedReport([created.reference]));
+    drop('booked-1.xml', bookedReport([created]));
     const completed = await withStatus(created.id, 'COMPLETED');
-    drop('booked-1-again.xml', bookedReport([created.reference]));
+    drop('booked-1-again.xml', bookedReport([created]));
     await until(() => (files('processed').includes('booked-1-again.xml') ? true : undefined));
 
     expect(completed.status).toBe('COMPLETED');
@@ -102,8 +110,8 @@ describe('bank payout rail on npm start: outbox, inbox, quarantine', () => {
 
   it('a rejection -> FAILED with the reason and the balance restored', async () => {
     const created = await withdraw('bank-2');
-    await until(() => fileWith(created.reference));
-    drop('rejected-2.xml', rejectedReport([created.reference]));
+    const file = await until(() => fileWith(created.reference));
+    drop('rejected-2.xml', rejectedReport([created.reference], file.replace(/\.xml$/, '')));
 
     const failed = await withStatus(created.id, 'FAILED');
 
@@ -117,7 +125,7 @@ describe('bank payout rail on npm start: outbox, inbox, quarantine', () => {
   it('quarantines a malformed report and a booking after FAILED, with the error beside each', async () => {
     const [failedOne] = (await api<Transaction[]>('GET', `/customers/${customerId}/transactions?status=FAILED`)).body;
     drop('garbage.xml', '<Document><BkToCstmrDbtCdtNtfctn>');
-    drop('late.xml', bookedReport([failedOne?.reference ?? '']));
+    drop('late.xml', bookedReport([failedOne as Transaction]));
 
     await until(() => (files('quarantine').filter((n) => n.endsWith('.error.txt')).length === 2 ? true : undefined));
 
@@ -126,5 +134,29 @@ describe('bank payout rail on npm start: outbox, inbox, quarantine', () => {
       'was booked by the bank but is FAILED',
     );
     expect((await transaction(failedOne?.id ?? '')).status).toBe('FAILED');
+  });
+
+  it('a return through the sandbox route fails the COMPLETED payout with the USDC back, once', async () => {
+    const created = await withdraw('bank-4');
+    await until(() => fileWith(created.reference));
+    drop('booked-4.xml', bookedReport([created]));
+    await withStatus(created.id, 'COMPLETED');
+    const before = (await api<{ balance: string }>('GET', `/customers/${customerId}/balance`)).body.balance;
+
+    const returned = await api<Transaction>('POST', `/sandbox/transactions/${created.id}/return`, {
+      reasonCode: 'AC04',
+    });
+    const again = await api<{ error: string }>('POST', `/sandbox/transactions/${created.id}/return`, {
+      reasonCode: 'AC04',
+    });
+    const after = (await api<{ balance: string }>('GET', `/customers/${customerId}/balance`)).body.balance;
+
+    expect(returned.status).toBe(200);
+    expect(returned.body).toMatchObject({
+      status: 'FAILED',
+      failureReason: 'Returned by the bank after booking, AC04: Account closed',
+    });
+    expect(again.status).toBe(409);
+    expect(new Decimal(after).minus(before).toFixed(2)).toBe('20.00');
   });
 });

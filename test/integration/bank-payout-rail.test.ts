@@ -17,6 +17,7 @@ import {
   bookedReport,
   endToEndIdsOf,
   freshChannel,
+  type Reported,
   rejectedFileReport,
   rejectedReport,
 } from '#test/support/rails/bank-channel.ts';
@@ -187,9 +188,8 @@ describe('bank reports: each fact once, anything doubtful to the quarantine', ()
 
   it('a booked debit completes the payout at its booking date; the same report twice changes nothing', async () => {
     const { payouts, record, balance } = await givenPayouts(1);
-    const reference = payouts[0]?.reference ?? '';
     const channel = freshChannel();
-    const report = bookedReport([reference], '2026-11-23');
+    const report = bookedReport([payouts[0] as Reported], '2026-11-23');
 
     expect(await deliver(channel, 'booked-1.xml', report)).toMatchObject({ outcome: 'applied', applied: 1 });
     const completed = await record(payouts[0]?.id ?? '');
@@ -218,7 +218,11 @@ describe('bank reports: each fact once, anything doubtful to the quarantine', ()
     const { payouts, record } = await givenPayouts(1);
     const channel = freshChannel();
 
-    const outcome = await deliver(channel, 'unknown.xml', bookedReport([payouts[0]?.reference ?? '', 'WD-NOPE-NOPE']));
+    const outcome = await deliver(
+      channel,
+      'unknown.xml',
+      bookedReport([payouts[0] as Reported, { ...(payouts[0] as Reported), reference: 'WD-NOPE-NOPE' }]),
+    );
 
     expect(outcome).toEqual({ outcome: 'quarantined', error: 'Not applied: Unknown payment WD-NOPE-NOPE' });
     expect((await record(payouts[0]?.id ?? ''))?.status).toBe('PROCESSING');
@@ -249,11 +253,7 @@ describe('bank reports: each fact once, anything doubtful to the quarantine', ()
     const channel = freshChannel();
     await deliver(channel, 'rejected.xml', rejectedReport([failed?.reference ?? '']));
 
-    const outcome = await deliver(
-      channel,
-      'late-booking.xml',
-      bookedReport([open?.reference ?? '', failed?.reference ?? '']),
-    );
+    const outcome = await deliver(channel, 'late-booking.xml', bookedReport([open as Reported, failed as Reported]));
 
     expect(outcome).toEqual({
       outcome: 'quarantined',
@@ -279,7 +279,7 @@ describe('the stuck-payout check', () => {
 
       const early = await checkOverdueFiles(deps);
       const overdue = await checkOverdueFiles(deps, later);
-      await deliver(channel, 'booked.xml', bookedReport(payouts.map((payout) => payout.reference)));
+      await deliver(channel, 'booked.xml', bookedReport(payouts, '2026-11-23', { iban: LIVE_DEBTOR.iban }));
       const reported = await checkOverdueFiles(deps, later);
 
       expect(early).toEqual({ stuck: 0 });

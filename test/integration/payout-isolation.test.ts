@@ -12,7 +12,7 @@ import { createWithdrawal } from '#shared/withdrawals/create-withdrawal.ts';
 import type { BankOverrides } from '#test/support/banks/bank-items.ts';
 import { isolatedTableDeps } from '#test/support/db/isolated-table.ts';
 import { givenOrganization } from '#test/support/deps.ts';
-import { bookedReport, endToEndIdsOf, freshChannel } from '#test/support/rails/bank-channel.ts';
+import { bookedReport, endToEndIdsOf, freshChannel, type Reported } from '#test/support/rails/bank-channel.ts';
 import { eventsOfTransaction, givenBank } from '#test/support/withdrawals/withdrawal-requests.ts';
 
 let deps: Deps;
@@ -120,13 +120,14 @@ describe('the bank inbox isolates a bad report', () => {
     const given = await givenPayoutsTo([{}]);
     const channel = freshChannel();
     await batchPayouts(deps, channel);
-    return { ...given, channel, reference: given.payouts[0]?.reference ?? '', id: given.payouts[0]?.id ?? '' };
+    const payout = given.payouts[0] as Reported;
+    return { ...given, channel, payout, id: given.payouts[0]?.id ?? '' };
   }
 
   it('quarantines a report with a DOCTYPE before parsing it, and applies the report after it', async () => {
-    const { channel, reference, id, record } = await givenFiledPayout();
+    const { channel, payout, id, record } = await givenFiledPayout();
     await channel.writeInbox('a-entity.xml', XXE);
-    await channel.writeInbox('b-booked.xml', bookedReport([reference]));
+    await channel.writeInbox('b-booked.xml', bookedReport([payout]));
 
     const outcomes = await processInbox(deps, channel);
 
@@ -141,14 +142,14 @@ describe('the bank inbox isolates a bad report', () => {
   });
 
   it('applies every other report when one cannot be read, keeps that one in the inbox, then reports the failure', async () => {
-    const { channel, reference, id, record } = await givenFiledPayout();
-    await channel.writeInbox('a-unreadable.xml', bookedReport([reference]));
-    await channel.writeInbox('b-booked.xml', bookedReport([reference]));
+    const { channel, payout, id, record } = await givenFiledPayout();
+    await channel.writeInbox('a-unreadable.xml', bookedReport([payout]));
+    await channel.writeInbox('b-booked.xml', bookedReport([payout]));
     const flaky: BankChannel = {
       ...channel,
-      readInbox: async (name) => {
+      readInbox: async (name, maxBytes) => {
         if (name === 'a-unreadable.xml') throw new Error('inbox read failed');
-        return channel.readInbox(name);
+        return channel.readInbox(name, maxBytes);
       },
     };
 

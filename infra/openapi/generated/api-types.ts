@@ -1087,6 +1087,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/sandbox/transactions/{transactionId}/return": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sandbox: the bank returns a COMPLETED payout (FAILED, the USDC back in the balance)
+         * @description Banks return payouts after booking them (a closed or blocked account, a wrong name), days later. This returns one the way a bank reports it: a camt.054 crediting the amount back with the return reason goes into the bank channel inbox and is applied like any bank report. The withdrawal goes from `COMPLETED` to `FAILED` (as a Stripe payout goes from `paid` to `failed`), `failureReason` gives the code and its meaning, the source amount is back in the customer's available balance (and in the API allowance, if the period that counted it is still the current one), and `withdrawal.status_changed` carries `failure_reason`. Once: returning it again answers 409.
+         *
+         *     Sandbox organizations only; others get 404.
+         */
+        post: operations["sandboxReturnTransaction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/sandbox/faults": {
         parameters: {
             query?: never;
@@ -3024,6 +3046,15 @@ export interface components {
         SandboxFailTransactionRequest: {
             /** @description Shown as `failureReason`; default `Payout failed` */
             reason?: string;
+        };
+        /**
+         * @example {
+         *       "reasonCode": "AC04"
+         *     }
+         */
+        SandboxReturnTransactionRequest: {
+            /** @description The return reason the bank gives: an ISO 20022 external return reason code (`AC04` account closed, `AC06` blocked, `MD07` deceased, ...), for a USD payout also a NACHA return code (`R01` to `R85`). A code the payout's rail does not have is refused with a 400 listing the valid ones. */
+            reasonCode: string;
         };
         /**
          * @example {
@@ -9913,6 +9944,127 @@ export interface operations {
             };
         };
     };
+    sandboxReturnTransaction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The `id` of the transaction (a withdrawal or a deposit) */
+                transactionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SandboxReturnTransactionRequest"];
+            };
+        };
+        responses: {
+            /** @description Sandbox: the bank returns a COMPLETED payout (FAILED, the USDC back in the balance) */
+            200: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Transaction"];
+                };
+            };
+            /** @description The request is malformed: the message names the field (body first, then query, then path). */
+            400: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key. */
+            401: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found; a resource of another organization is indistinguishable from a missing one. */
+            404: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with the current state of the resource. */
+            409: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body exceeds its limit: 64 KiB, or 10 MB for a document upload's file. */
+            413: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over a rate limit (per API key, per organization, or per webhook endpoint); retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; details stay in the service logs under the request id. */
+            500: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is throttled or unavailable; nothing was half-written. Retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     sandboxSetFaults: {
         parameters: {
             query?: never;
@@ -11032,6 +11184,13 @@ export interface operations {
                      *       "status": "COMPLETED",
                      *       "previous_status": "PROCESSING"
                      *     }
+                     * @example {
+                     *       "transaction_id": "9c1d2e3f-4a5b-4c6d-8e7f-0a1b2c3d4e5f",
+                     *       "customer_id": "3b241101-e2bb-4255-8caf-4136c566a962",
+                     *       "status": "FAILED",
+                     *       "previous_status": "COMPLETED",
+                     *       "failure_reason": "Returned by the bank after booking, AC04: Account closed"
+                     *     }
                      */
                     data: {
                         /** Format: uuid */
@@ -11042,6 +11201,8 @@ export interface operations {
                         status: string;
                         /** @description The status before the change; drop events older than one seen */
                         previous_status: string;
+                        /** @description Set when the status is FAILED: the transaction's `failureReason` (a payout returned after COMPLETED says so, with the return code and its meaning) */
+                        failure_reason?: string;
                     };
                 };
             };
@@ -11139,6 +11300,13 @@ export interface operations {
                      *       "status": "COMPLETED",
                      *       "previous_status": "PROCESSING"
                      *     }
+                     * @example {
+                     *       "transaction_id": "9c1d2e3f-4a5b-4c6d-8e7f-0a1b2c3d4e5f",
+                     *       "customer_id": "3b241101-e2bb-4255-8caf-4136c566a962",
+                     *       "status": "FAILED",
+                     *       "previous_status": "COMPLETED",
+                     *       "failure_reason": "Returned by the bank after booking, AC04: Account closed"
+                     *     }
                      */
                     data: {
                         /** Format: uuid */
@@ -11149,6 +11317,8 @@ export interface operations {
                         status: string;
                         /** @description The status before the change; drop events older than one seen */
                         previous_status: string;
+                        /** @description Set when the status is FAILED: the transaction's `failureReason` (a payout returned after COMPLETED says so, with the return code and its meaning) */
+                        failure_reason?: string;
                     };
                 };
             };

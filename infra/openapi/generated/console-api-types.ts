@@ -9255,6 +9255,13 @@ export interface operations {
                      *       "status": "COMPLETED",
                      *       "previous_status": "PROCESSING"
                      *     }
+                     * @example {
+                     *       "transaction_id": "9c1d2e3f-4a5b-4c6d-8e7f-0a1b2c3d4e5f",
+                     *       "customer_id": "3b241101-e2bb-4255-8caf-4136c566a962",
+                     *       "status": "FAILED",
+                     *       "previous_status": "COMPLETED",
+                     *       "failure_reason": "Returned by the bank after booking, AC04: Account closed"
+                     *     }
                      */
                     data: {
                         /** Format: uuid */
@@ -9265,6 +9272,8 @@ export interface operations {
                         status: string;
                         /** @description The status before the change; drop events older than one seen */
                         previous_status: string;
+                        /** @description Set when the status is FAILED: the transaction's `failureReason` (a payout returned after COMPLETED says so, with the return code and its meaning) */
+                        failure_reason?: string;
                     };
                 };
             };
@@ -9362,6 +9371,13 @@ export interface operations {
                      *       "status": "COMPLETED",
                      *       "previous_status": "PROCESSING"
                      *     }
+                     * @example {
+                     *       "transaction_id": "9c1d2e3f-4a5b-4c6d-8e7f-0a1b2c3d4e5f",
+                     *       "customer_id": "3b241101-e2bb-4255-8caf-4136c566a962",
+                     *       "status": "FAILED",
+                     *       "previous_status": "COMPLETED",
+                     *       "failure_reason": "Returned by the bank after booking, AC04: Account closed"
+                     *     }
                      */
                     data: {
                         /** Format: uuid */
@@ -9372,6 +9388,8 @@ export interface operations {
                         status: string;
                         /** @description The status before the change; drop events older than one seen */
                         previous_status: string;
+                        /** @description Set when the status is FAILED: the transaction's `failureReason` (a payout returned after COMPLETED says so, with the return code and its meaning) */
+                        failure_reason?: string;
                     };
                 };
             };

@@ -1,4 +1,6 @@
-import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { constants } from 'node:fs';
+import { mkdir, open, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
 /**
@@ -17,24 +19,58 @@ export type BankChannel = {
   readOutbox(name: string): Promise<string | undefined>;
   listOutbox(): Promise<string[]>;
   writeInbox(name: string, body: string): Promise<void>;
-  /** Reports waiting in the inbox, oldest name first. */
+  /** Every object waiting in the inbox, oldest name first, also those whose name is not a channel name. */
   listInbox(): Promise<string[]>;
-  readInbox(name: string): Promise<string | undefined>;
+  /**
+   * One inbox object, read only when it is a regular object named as the channel names files and at most `maxBytes`
+   * long (its size is checked before anything is read); a symlink is never followed.
+   */
+  readInbox(name: string, maxBytes: number): Promise<InboxRead>;
   /** An applied report leaves the inbox for `processed/`. */
   archive(name: string): Promise<void>;
-  /** A report that cannot be applied leaves the inbox for `quarantine/`, with the error beside it. */
-  quarantine(name: string, error: string): Promise<void>;
+  /**
+   * A report that cannot be applied leaves the inbox for `quarantine/`, with the error beside it. An object whose
+   * name is not a channel name goes there under a generated one (the original name is in the error file).
+   * Returns the name it has in the quarantine.
+   */
+  quarantine(name: string, error: string): Promise<string>;
   listQuarantine(): Promise<string[]>;
 };
 
+/** What reading an inbox object found: the report, or why it cannot be read at all. */
+export type InboxRead =
+  | { state: 'report'; body: Uint8Array }
+  | { state: 'missing' }
+  | { state: 'unsafeName' }
+  | { state: 'symlink' }
+  | { state: 'notAFile' }
+  | { state: 'tooLarge'; size: number };
+
 export const CHANNEL_PLACES = ['outbox', 'inbox', 'processed', 'quarantine'] as const;
+
+const FILE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,200}$/;
+
+export const isFileName = (name: string) => FILE_NAME.test(name);
 
 /** Names are the channel's file names only: no folders, nothing hidden. */
 export function assertFileName(name: string): void {
-  if (!/^[A-Za-z0-9][A-Za-z0-9._-]{0,200}$/.test(name)) throw new Error(`Not a bank channel file name: ${name}`);
+  if (!isFileName(name)) throw new Error(`Not a bank channel file name: ${name}`);
 }
 
+/**
+ * The quarantine name of an inbox object: its own when it is a channel name, else one derived from it (the same
+ * object always gets the same name, so a quarantine repeated after a crash overwrites rather than duplicates).
+ */
+export const quarantineName = (name: string) =>
+  isFileName(name) ? name : `unsafe-name-${createHash('sha256').update(name).digest('hex').slice(0, 24)}`;
+
+/** The error file of a quarantined object; it names the original when the name had to be replaced. */
+export const quarantineNote = (name: string, error: string) =>
+  isFileName(name) ? `${error}\n` : `${error}\nOriginal name: ${JSON.stringify(name)}\n`;
+
 const TEMPORARY = '.tmp-';
+
+const missing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
 
 /** The local stand-in for the bucket: folders, each file written whole (a temporary file renamed into place). */
 export function folderChannel(root: string): BankChannel {
@@ -51,26 +87,52 @@ export function folderChannel(root: string): BankChannel {
     try {
       return await readFile(join(folder, name), 'utf8');
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      if (missing(error)) return undefined;
       throw error;
     }
   };
   const list = async (folder: string) => {
     try {
-      return (await readdir(folder)).filter((name) => !name.startsWith('.')).sort();
+      // Only the channel's own files being written are left alone; any other name is listed (and quarantined).
+      return (await readdir(folder)).filter((name) => !name.startsWith(TEMPORARY)).sort();
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+      if (missing(error)) return [];
       throw error;
     }
   };
-  const move = async (name: string, to: string) => {
-    assertFileName(name);
+  /** Moves the entry itself (a symlink stays a symlink: `rename` never follows it). */
+  const move = async (name: string, to: string, as: string) => {
     await mkdir(to, { recursive: true });
     try {
-      await rename(join(place('inbox'), name), join(to, name));
+      await rename(join(place('inbox'), name), join(to, as));
     } catch (error) {
       // Moved by a concurrent run already: nothing left to do.
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      if (!missing(error)) throw error;
+    }
+  };
+  const readInbox = async (name: string, maxBytes: number): Promise<InboxRead> => {
+    if (!isFileName(name)) return { state: 'unsafeName' };
+    const path = join(place('inbox'), name);
+    let handle: Awaited<ReturnType<typeof open>>;
+    try {
+      // O_NOFOLLOW: a symlink fails to open (ELOOP) instead of being followed to whatever it names.
+      handle = await open(path, constants.O_RDONLY | constants.O_NOFOLLOW);
+    } catch (error) {
+      if (missing(error)) return { state: 'missing' };
+      if ((error as NodeJS.ErrnoException).code === 'ELOOP') return { state: 'symlink' };
+      throw error;
+    }
+    try {
+      const stats = await handle.stat();
+      if (!stats.isFile()) return { state: 'notAFile' };
+      if (stats.size > maxBytes) return { state: 'tooLarge', size: stats.size };
+      const body = Buffer.alloc(stats.size + 1);
+      const { bytesRead } = await handle.read(body, 0, body.length, 0);
+      // Grown since it was measured: read no more than the limit allows.
+      if (bytesRead > maxBytes) return { state: 'tooLarge', size: bytesRead };
+      return { state: 'report', body: body.subarray(0, bytesRead) };
+    } finally {
+      await handle.close();
     }
   };
   return {
@@ -79,11 +141,17 @@ export function folderChannel(root: string): BankChannel {
     listOutbox: () => list(place('outbox')),
     writeInbox: (name, body) => write(place('inbox'), name, body),
     listInbox: () => list(place('inbox')),
-    readInbox: (name) => read(place('inbox'), name),
-    archive: (name) => move(name, place('processed')),
+    readInbox,
+    archive: (name) => {
+      assertFileName(name);
+      return move(name, place('processed'), name);
+    },
     quarantine: async (name, error) => {
-      await write(place('quarantine'), `${name}.error.txt`, `${error}\n`);
-      await move(name, place('quarantine'));
+      const as = quarantineName(name);
+      await write(place('quarantine'), `${as}.error.txt`, quarantineNote(name, error));
+      // A symlink is moved as the link it is, whatever it points to (or if it points nowhere).
+      await move(name, place('quarantine'), as);
+      return as;
     },
     listQuarantine: async () => (await list(place('quarantine'))).filter((name) => !name.endsWith('.error.txt')),
   };

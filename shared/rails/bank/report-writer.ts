@@ -1,5 +1,6 @@
 import { XMLBuilder } from 'fast-xml-parser';
 import { twoPlaces } from '#shared/rails/bank/pain001.ts';
+import { isNachaReturnCode } from '#shared/rails/bank/return-reasons.ts';
 
 /**
  * The reports a bank writes, for the sandbox's bank simulator and its complete/fail routes (and for tests):
@@ -60,8 +61,17 @@ export type DebitNotificationInput = {
   createdAt: string;
   /** The debited account: an IBAN (EUR) or an account number (USD). */
   account: { iban: string } | { accountNumber: string };
-  /** `bookingDate`: `YYYY-MM-DD`, or an ISO date-time (written as `DtTm`). */
-  entries: { endToEndId: string; amount: string; currency: string; bookingDate: string }[];
+  /**
+   * `bookingDate`: `YYYY-MM-DD`, or an ISO date-time (written as `DtTm`). An entry with `returnReason` is the
+   * payment coming back: a credit with return information (`RtrInf`), as banks report a return after booking.
+   */
+  entries: {
+    endToEndId: string;
+    amount: string;
+    currency: string;
+    bookingDate: string;
+    returnReason?: { code: string; text?: string };
+  }[];
 };
 
 /** `YYYY-MM-DD` as `Dt`, a date-time as `DtTm`. */
@@ -81,15 +91,33 @@ export function writeCamt054(input: DebitNotificationInput): string {
           Id: input.messageId,
           CreDtTm: new Date(input.createdAt).toISOString(),
           Acct: { Id: accountId },
-          Ntry: input.entries.map((entry) => ({
-            Amt: { '@Ccy': entry.currency, '#text': twoPlaces(entry.amount) },
-            CdtDbtInd: 'DBIT',
-            Sts: { Cd: 'BOOK' },
-            BookgDt: dateChoice(entry.bookingDate),
-            ValDt: { Dt: entry.bookingDate.slice(0, 10) },
-            BkTxCd: { Domn: { Cd: 'PMNT', Fmly: { Cd: 'ICDT', SubFmlyCd: 'ESCT' } } },
-            NtryDtls: { TxDtls: { Refs: { EndToEndId: entry.endToEndId } } },
-          })),
+          Ntry: input.entries.map((entry) => {
+            const amount = { '@Ccy': entry.currency, '#text': twoPlaces(entry.amount) };
+            const returned = entry.returnReason;
+            return {
+              Amt: amount,
+              CdtDbtInd: returned ? 'CRDT' : 'DBIT',
+              Sts: { Cd: 'BOOK' },
+              BookgDt: dateChoice(entry.bookingDate),
+              ValDt: { Dt: entry.bookingDate.slice(0, 10) },
+              // ICDT/ESCT: a SEPA credit transfer sent; ICDT/RRTN: one returned.
+              BkTxCd: { Domn: { Cd: 'PMNT', Fmly: { Cd: 'ICDT', SubFmlyCd: returned ? 'RRTN' : 'ESCT' } } },
+              NtryDtls: {
+                TxDtls: {
+                  Refs: { EndToEndId: entry.endToEndId },
+                  AmtDtls: { TxAmt: { Amt: amount } },
+                  ...(returned
+                    ? {
+                        RtrInf: {
+                          Rsn: isNachaReturnCode(returned.code) ? { Prtry: returned.code } : { Cd: returned.code },
+                          ...(returned.text ? { AddtlInf: returned.text.slice(0, 105) } : {}),
+                        },
+                      }
+                    : {}),
+                },
+              },
+            };
+          }),
         },
       },
     },

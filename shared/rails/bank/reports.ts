@@ -12,6 +12,12 @@ export class MalformedReportError extends Error {}
 
 export type Reason = { code: string | null; text: string | null };
 
+/** The account a report names: by IBAN (SEPA) or by its other identification (an account number). */
+export type ReportAccount = { iban: string } | { accountNumber: string };
+
+/** What a report says a payment was: its amount as written (a decimal string), currency and debited account. */
+export type PaymentTerms = { amount: string | null; currency: string | null; debtorAccount: ReportAccount | null };
+
 /** pain.002: a status for the whole file, for a payment block, or for one payment (by end-to-end id). */
 export type StatusReport = {
   kind: 'pain.002';
@@ -21,7 +27,15 @@ export type StatusReport = {
   fileStatus: string | null;
   fileReason: Reason | null;
   paymentInfos: { paymentInfoId: string; status: string | null; reason: Reason | null }[];
-  payments: { endToEndId: string; status: string; reason: Reason | null }[];
+  payments: {
+    endToEndId: string;
+    /** The block the payment was reported in (`OrgnlPmtInfId`), null when the report answers payments only. */
+    paymentInfoId: string | null;
+    status: string;
+    reason: Reason | null;
+    /** From `OrgnlTxRef`, when the bank copied the original's terms into its answer. */
+    original: PaymentTerms | null;
+  }[];
 };
 
 /** camt.054: debits and credits on the account; a payment we sent shows as a booked debit with its end-to-end id. */
@@ -37,8 +51,13 @@ export type DebitCreditNotification = {
     /** Entry-level amount and currency, as written. */
     amount: string;
     currency: string | null;
-    /** The end-to-end ids of the entry's transactions; those without one (or `NOTPROVIDED`) are left out. */
-    endToEndIds: string[];
+    /** The account the notification is about (`Ntfctn/Acct`): for a payment we sent, the debtor's. */
+    account: ReportAccount | null;
+    /**
+     * The entry's transactions with an end-to-end id (those without one, or `NOTPROVIDED`, are left out): the amount
+     * of each from `AmtDtls` (or the entry's, when it has one transaction), and for a returned payment its reason.
+     */
+    transactions: { endToEndId: string; amount: string | null; currency: string | null; returnReason: Reason | null }[];
   }[];
 };
 
@@ -53,6 +72,7 @@ const ARRAYS = new Set([
   'NtryDtls',
   'TxDtls',
   'AddtlInf',
+  'RtrInf',
 ]);
 
 const parser = new XMLParser({
@@ -97,6 +117,40 @@ function reason(node: unknown): Reason | null {
   return { code, text: texts.length ? texts.join(' ') : null };
 }
 
+const AMOUNT = /^\d{1,15}(\.\d{1,5})?$/;
+
+/** An amount element (`<Amt Ccy="EUR">20.24</Amt>`): its decimal text, checked, and its currency. */
+function money(node: unknown, what: string): { amount: string | null; currency: string | null } {
+  const amount = text(node);
+  if (amount !== null && !AMOUNT.test(amount)) throw new MalformedReportError(`${what} ${amount} is not an amount`);
+  return { amount, currency: isNode(node) && typeof node['@Ccy'] === 'string' ? node['@Ccy'] : null };
+}
+
+function account(node: unknown): ReportAccount | null {
+  const iban = text(path(node, 'Id', 'IBAN'));
+  if (iban) return { iban };
+  const other = text(path(node, 'Id', 'Othr', 'Id'));
+  return other ? { accountNumber: other } : null;
+}
+
+/** `OrgnlTxRef`: the instructed amount (`Amt/InstdAmt`, or `Amt` directly in some versions) and debtor account. */
+function originalTerms(payment: unknown): PaymentTerms | null {
+  const reference = child(payment, 'OrgnlTxRef');
+  if (!isNode(reference)) return null;
+  const amount = path(reference, 'Amt', 'InstdAmt') ?? child(reference, 'Amt');
+  return { ...money(amount, 'OrgnlTxRef/Amt'), debtorAccount: account(child(reference, 'DbtrAcct')) };
+}
+
+function returnReason(transaction: unknown): Reason | null {
+  const [info] = list(transaction, 'RtrInf');
+  if (info === undefined) return null;
+  const code = text(path(info, 'Rsn', 'Cd')) ?? text(path(info, 'Rsn', 'Prtry'));
+  const texts = list(info, 'AddtlInf')
+    .map(text)
+    .filter((value): value is string => value !== null);
+  return { code: required(code, 'RtrInf/Rsn'), text: texts.length ? texts.join(' ') : null };
+}
+
 function statusReport(root: unknown): StatusReport {
   const group = child(root, 'OrgnlGrpInfAndSts');
   const paymentInfos = list(root, 'OrgnlPmtInfAndSts');
@@ -114,8 +168,10 @@ function statusReport(root: unknown): StatusReport {
     payments: paymentInfos.flatMap((info) =>
       list(info, 'TxInfAndSts').map((payment) => ({
         endToEndId: required(text(child(payment, 'OrgnlEndToEndId')), 'TxInfAndSts/OrgnlEndToEndId'),
+        paymentInfoId: text(child(info, 'OrgnlPmtInfId')),
         status: required(text(child(payment, 'TxSts')), 'TxInfAndSts/TxSts'),
         reason: reason(payment),
+        original: originalTerms(payment),
       })),
     ),
   };
@@ -125,24 +181,37 @@ function notification(root: unknown): DebitCreditNotification {
   return {
     kind: 'camt.054',
     messageId: required(text(path(root, 'GrpHdr', 'MsgId')), 'GrpHdr/MsgId'),
-    entries: list(root, 'Ntfctn').flatMap((account) =>
-      list(account, 'Ntry').map((entry) => {
+    entries: list(root, 'Ntfctn').flatMap((notified) =>
+      list(notified, 'Ntry').map((entry) => {
         const creditDebit = text(child(entry, 'CdtDbtInd'));
         if (creditDebit !== 'DBIT' && creditDebit !== 'CRDT') {
           throw new MalformedReportError('Ntry/CdtDbtInd must be DBIT or CRDT');
         }
         const status = text(child(entry, 'Sts')) ?? text(path(entry, 'Sts', 'Cd')) ?? text(path(entry, 'Sts', 'Prtry'));
-        const amount = child(entry, 'Amt');
+        const entryAmount = money(child(entry, 'Amt'), 'Ntry/Amt');
+        const details = list(entry, 'NtryDtls').flatMap((group) => list(group, 'TxDtls'));
         return {
           creditDebit,
           status: required(status, 'Ntry/Sts'),
           bookingDate: text(path(entry, 'BookgDt', 'Dt')) ?? text(path(entry, 'BookgDt', 'DtTm')),
-          amount: required(text(amount), 'Ntry/Amt'),
-          currency: isNode(amount) && typeof amount['@Ccy'] === 'string' ? amount['@Ccy'] : null,
-          endToEndIds: list(entry, 'NtryDtls')
-            .flatMap((details) => list(details, 'TxDtls'))
-            .map((transaction) => text(path(transaction, 'Refs', 'EndToEndId')))
-            .filter((id): id is string => id !== null && id !== 'NOTPROVIDED'),
+          amount: required(entryAmount.amount, 'Ntry/Amt'),
+          currency: entryAmount.currency,
+          account: account(child(notified, 'Acct')),
+          transactions: details.flatMap((transaction) => {
+            const endToEndId = text(path(transaction, 'Refs', 'EndToEndId'));
+            if (endToEndId === null || endToEndId === 'NOTPROVIDED') return [];
+            const own = path(transaction, 'AmtDtls', 'TxAmt', 'Amt') ?? path(transaction, 'AmtDtls', 'InstdAmt', 'Amt');
+            // Without amount details, the entry's amount is the transaction's only when it is the entry's only one.
+            const amount = own !== undefined ? money(own, 'TxDtls/AmtDtls') : details.length === 1 ? entryAmount : null;
+            return [
+              {
+                endToEndId,
+                amount: amount?.amount ?? null,
+                currency: amount?.currency ?? null,
+                returnReason: returnReason(transaction),
+              },
+            ];
+          }),
         };
       }),
     ),
@@ -152,7 +221,33 @@ function notification(root: unknown): DebitCreditNotification {
 /** A DOCTYPE can declare entities (external ones read files or fetch URLs): no bank report needs one. */
 const DOCTYPE = /<!DOCTYPE/i;
 
-export function parseBankReport(xml: string): BankReport {
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+const DECLARED_ENCODING = /^\s*<\?xml[^>]*\bencoding\s*=\s*["']([^"']+)["']/;
+
+/**
+ * A report's bytes as text: UTF-8 only (ISO 20022 messages are UTF-8), so a file in another encoding, or with bytes
+ * that are not UTF-8, is refused instead of being read with the wrong characters.
+ */
+export function decodeReport(bytes: Uint8Array): string {
+  if ((bytes[0] === 0xfe && bytes[1] === 0xff) || (bytes[0] === 0xff && bytes[1] === 0xfe)) {
+    throw new MalformedReportError('UTF-16 is not accepted: a bank report is UTF-8');
+  }
+  let xml: string;
+  try {
+    xml = utf8.decode(bytes);
+  } catch {
+    throw new MalformedReportError('Not UTF-8: the report has bytes that are not UTF-8');
+  }
+  if (xml.charCodeAt(0) === 0xfeff) xml = xml.slice(1);
+  const declared = DECLARED_ENCODING.exec(xml)?.[1];
+  if (declared && declared.toUpperCase() !== 'UTF-8') {
+    throw new MalformedReportError(`Encoding ${declared} is not accepted: a bank report is UTF-8`);
+  }
+  return xml;
+}
+
+export function parseBankReport(input: string | Uint8Array): BankReport {
+  const xml = typeof input === 'string' ? input : decodeReport(input);
   // Refused before any parser sees the text, so no entity is ever declared, expanded or fetched.
   if (DOCTYPE.test(xml)) throw new MalformedReportError('A DOCTYPE is not accepted in a bank report');
   const wellFormed = XMLValidator.validate(xml);

@@ -2,12 +2,21 @@ import {
   CopyObjectCommand,
   DeleteObjectCommand,
   GetObjectCommand,
+  type GetObjectCommandOutput,
   ListObjectsV2Command,
   NoSuchKey,
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
-import { assertFileName, type BankChannel, folderChannel } from '#shared/rails/bank/channel.ts';
+import {
+  assertFileName,
+  type BankChannel,
+  folderChannel,
+  type InboxRead,
+  isFileName,
+  quarantineName,
+  quarantineNote,
+} from '#shared/rails/bank/channel.ts';
 
 /**
  * The bank channel in AWS: one private, encrypted, versioned bucket with the four places as prefixes. A report is
@@ -25,7 +34,8 @@ export function bucketChannel(bucket: string, client: S3Client = new S3Client({}
       throw error;
     }
   };
-  const list = async (prefix: string) => {
+  /** Names under `prefix`; `nested` also those with a `/` (the inbox lists them, so they are quarantined). */
+  const list = async (prefix: string, nested = false) => {
     const names: string[] = [];
     let token: string | undefined;
     do {
@@ -34,17 +44,16 @@ export function bucketChannel(bucket: string, client: S3Client = new S3Client({}
       );
       for (const object of page.Contents ?? []) {
         const name = object.Key?.slice(prefix.length);
-        if (name && !name.includes('/')) names.push(name);
+        if (name && (nested || !name.includes('/'))) names.push(name);
       }
       token = page.NextContinuationToken;
     } while (token);
     return names.sort();
   };
-  const move = async (name: string, to: string) => {
-    assertFileName(name);
-    await client.send(
-      new CopyObjectCommand({ Bucket: bucket, CopySource: `${bucket}/inbox/${name}`, Key: `${to}/${name}` }),
-    );
+  const move = async (name: string, to: string, as: string) => {
+    // CopySource is a URL path: the key is encoded, so any name (`..%2F..`, a backslash) names its own object.
+    const source = `${bucket}/${encodeURIComponent(`inbox/${name}`).replace(/%2F/g, '/')}`;
+    await client.send(new CopyObjectCommand({ Bucket: bucket, CopySource: source, Key: `${to}/${as}` }));
     await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: `inbox/${name}` }));
   };
   const named = (name: string) => {
@@ -60,12 +69,32 @@ export function bucketChannel(bucket: string, client: S3Client = new S3Client({}
     writeInbox: async (name, body) => {
       await put(`inbox/${named(name)}`, body);
     },
-    listInbox: () => list('inbox/'),
-    readInbox: (name) => get(`inbox/${named(name)}`),
-    archive: (name) => move(name, 'processed'),
+    listInbox: () => list('inbox/', true),
+    readInbox: async (name, maxBytes): Promise<InboxRead> => {
+      if (!isFileName(name)) return { state: 'unsafeName' };
+      let object: GetObjectCommandOutput;
+      try {
+        object = await client.send(new GetObjectCommand({ Bucket: bucket, Key: `inbox/${name}` }));
+      } catch (error) {
+        if (error instanceof NoSuchKey) return { state: 'missing' };
+        throw error;
+      }
+      // The size is in the response's headers: an object over the limit is refused before its body is read.
+      const size = object.ContentLength ?? 0;
+      if (size > maxBytes) {
+        (object.Body as { destroy?: () => void } | undefined)?.destroy?.();
+        return { state: 'tooLarge', size };
+      }
+      const body = (await object.Body?.transformToByteArray()) ?? new Uint8Array();
+      if (body.length > maxBytes) return { state: 'tooLarge', size: body.length };
+      return { state: 'report', body };
+    },
+    archive: (name) => move(named(name), 'processed', name),
     quarantine: async (name, error) => {
-      await put(`quarantine/${named(name)}.error.txt`, `${error}\n`);
-      await move(name, 'quarantine');
+      const as = quarantineName(name);
+      await put(`quarantine/${as}.error.txt`, quarantineNote(name, error));
+      await move(name, 'quarantine', as);
+      return as;
     },
     listQuarantine: async () => (await list('quarantine/')).filter((name) => !name.endsWith('.error.txt')),
   };

@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type BankChannel, folderChannel } from '#shared/rails/bank/channel.ts';
+import { SANDBOX_DEBTORS } from '#shared/rails/bank/payment-file.ts';
 import { writeCamt054, writePain002 } from '#shared/rails/bank/report-writer.ts';
 import { nachaEndToEndIds } from '#test/support/rails/nacha-layout.ts';
 
@@ -17,13 +18,47 @@ export const endToEndIdsOf = (file: string) =>
 let sequence = 0;
 const nextId = (prefix: string) => `${prefix}-${Date.now()}-${++sequence}`;
 
-/** A camt.054 booking each reference as a debit on `bookingDate`. */
-export const bookedReport = (references: string[], bookingDate = '2026-11-23') =>
+/** A payout as a report names it: its reference, and the amount and currency the bank paid. */
+export type Reported = { reference: string; targetAmount: string; targetCurrency: string };
+
+/** The sandbox bank's EUR debtor account: the account the sandbox's EUR payment files are paid from. */
+export const SANDBOX_EUR_ACCOUNT = { iban: SANDBOX_DEBTORS.EUR.iban };
+
+/** A camt.054 booking each payout as a debit on `bookingDate`, from `account` (the payment file's debtor). */
+export const bookedReport = (
+  payouts: Reported[],
+  bookingDate = '2026-11-23',
+  account: { iban: string } | { accountNumber: string } = SANDBOX_EUR_ACCOUNT,
+) =>
   writeCamt054({
     messageId: nextId('BOOKED'),
     createdAt: new Date().toISOString(),
-    account: { iban: 'DE89370400440532013000' },
-    entries: references.map((endToEndId) => ({ endToEndId, amount: '9.95', currency: 'EUR', bookingDate })),
+    account,
+    entries: payouts.map((payout) => ({
+      endToEndId: payout.reference,
+      amount: payout.targetAmount,
+      currency: payout.targetCurrency,
+      bookingDate,
+    })),
+  });
+
+/** A camt.054 crediting each payout back with return information (`code`, AC04 by default): a return after booking. */
+export const returnedReport = (
+  payouts: Reported[],
+  code = 'AC04',
+  account: { iban: string } | { accountNumber: string } = SANDBOX_EUR_ACCOUNT,
+) =>
+  writeCamt054({
+    messageId: nextId('RETURNED'),
+    createdAt: new Date().toISOString(),
+    account,
+    entries: payouts.map((payout) => ({
+      endToEndId: payout.reference,
+      amount: payout.targetAmount,
+      currency: payout.targetCurrency,
+      bookingDate: '2026-11-25',
+      returnReason: { code },
+    })),
   });
 
 /** A pain.002 rejecting each reference with AC04. */

@@ -169,9 +169,24 @@ describe('reports written by the sandbox bank', () => {
       account: { iban: 'DE89370400440532013000' },
       entries: [{ endToEndId: 'WD-7K3M-9QX3', amount: '1130.1', currency: 'EUR', bookingDate: '2026-11-22' }],
     });
+    const returned = writeCamt054({
+      messageId: 'RETURNED-1',
+      createdAt: '2026-11-24T10:00:00Z',
+      account: { iban: 'DE89370400440532013000' },
+      entries: [
+        {
+          endToEndId: 'WD-7K3M-9QX3',
+          amount: '1130.1',
+          currency: 'EUR',
+          bookingDate: '2026-11-24',
+          returnReason: { code: 'AC04', text: 'Account closed' },
+        },
+      ],
+    });
 
     expect(await validate(status, 'pain.002.001.11.xsd')).toEqual([]);
     expect(await validate(booked, 'camt.054.001.08.xsd')).toEqual([]);
+    expect(await validate(returned, 'camt.054.001.08.xsd')).toEqual([]);
     expect(parseBankReport(status)).toMatchObject({
       kind: 'pain.002',
       originalMessageId: eurFile.messageId,
@@ -180,7 +195,30 @@ describe('reports written by the sandbox bank', () => {
     });
     expect(parseBankReport(booked)).toMatchObject({
       kind: 'camt.054',
-      entries: [{ creditDebit: 'DBIT', status: 'BOOK', bookingDate: '2026-11-22', endToEndIds: ['WD-7K3M-9QX3'] }],
+      entries: [
+        {
+          creditDebit: 'DBIT',
+          status: 'BOOK',
+          bookingDate: '2026-11-22',
+          account: { iban: 'DE89370400440532013000' },
+          transactions: [{ endToEndId: 'WD-7K3M-9QX3', amount: '1130.10', currency: 'EUR', returnReason: null }],
+        },
+      ],
+    });
+    expect(parseBankReport(returned)).toMatchObject({
+      kind: 'camt.054',
+      entries: [
+        {
+          creditDebit: 'CRDT',
+          transactions: [
+            {
+              endToEndId: 'WD-7K3M-9QX3',
+              amount: '1130.10',
+              returnReason: { code: 'AC04', text: 'Account closed' },
+            },
+          ],
+        },
+      ],
     });
   });
 

@@ -1,0 +1,84 @@
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { type BankReport, MalformedReportError, parseBankReport } from '#shared/rails/bank/reports.ts';
+
+/**
+ * Where a report is parsed. `inline` in AWS: each invocation handles one report and serves nothing else. `worker`
+ * under `npm start`, where the API, the workers and the inbox share one process: a report of
+ * `BANK_REPORT_MAX_BYTES` takes seconds to parse, and parsing it on the main thread would hold every API request for
+ * that long, so it is parsed on a worker thread and the main thread only waits for the answer.
+ */
+export type ReportParser = 'inline' | 'worker';
+
+type Answer = { id: number; report: BankReport } | { id: number; error: string; malformed: boolean };
+
+const BOOTSTRAP = `
+const { workerData } = require('node:worker_threads');
+import(workerData.loader).then((tsx) => tsx.register()).then(() => import(workerData.module));
+`;
+
+/**
+ * tsx's ESM API (`tsx/esm/api`, its `import` condition), as a URL the worker can import. Resolved only when a worker
+ * starts: functions in AWS parse inline and ship without tsx.
+ */
+const tsxLoader = () =>
+  pathToFileURL(join(dirname(createRequire(import.meta.url).resolve('tsx/package.json')), 'dist/esm/api/index.mjs'))
+    .href;
+
+let worker: Worker | undefined;
+let sequence = 0;
+const pending = new Map<number, { resolve: (report: BankReport) => void; reject: (error: Error) => void }>();
+
+function failAll(thread: Worker, error: Error) {
+  if (worker !== thread) return;
+  for (const waiting of pending.values()) waiting.reject(error);
+  pending.clear();
+  worker = undefined;
+}
+
+/** One long-lived worker, started on first use; it keeps the process alive only while a report is being parsed. */
+function parserThread(): Worker {
+  if (worker) return worker;
+  // The worker is TypeScript like the rest: a two-line bootstrap registers tsx's loader in the thread (a loader of
+  // the parent's is not inherited on Node 20), then loads the worker module.
+  const thread = new Worker(BOOTSTRAP, {
+    eval: true,
+    workerData: {
+      loader: tsxLoader(),
+      module: new URL('./report-parser-worker.ts', import.meta.url).href,
+    },
+  });
+  thread.on('message', (answer: Answer) => {
+    const waiting = pending.get(answer.id);
+    if (!waiting) return;
+    pending.delete(answer.id);
+    if (pending.size === 0) thread.unref();
+    if ('report' in answer) waiting.resolve(answer.report);
+    else waiting.reject(answer.malformed ? new MalformedReportError(answer.error) : new Error(answer.error));
+  });
+  thread.on('error', (error) => failAll(thread, error));
+  thread.on('exit', (code) => failAll(thread, new Error(`The report parser thread exited (${code})`)));
+  thread.unref();
+  worker = thread;
+  return thread;
+}
+
+export function parseReport(input: string | Uint8Array, parser: ReportParser): Promise<BankReport> {
+  if (parser === 'inline') return Promise.resolve().then(() => parseBankReport(input));
+  const thread = parserThread();
+  const id = ++sequence;
+  return new Promise((resolve, reject) => {
+    pending.set(id, { resolve, reject });
+    thread.ref();
+    thread.postMessage({ id, input });
+  });
+}
+
+/** Stops the parser thread (tests; the process ends it otherwise). */
+export async function stopReportParser() {
+  const thread = worker;
+  worker = undefined;
+  await thread?.terminate();
+}
