@@ -21,13 +21,18 @@ export class BadRequestError extends HttpError {
   }
 }
 
-/** A request-shape failure for one field: the message is `<field>: <reason>`. */
+/**
+ * A request-shape failure for one field: the message is `<field>: <reason>`, or the caller's `message` (Compose's
+ * sentences, `#shared/validation/compose-texts.ts`) with each field's reason in `fields`.
+ */
 export class FieldError extends BadRequestError {
   constructor(
     readonly field: string,
     readonly reason: string,
+    message?: string,
+    readonly fields?: Readonly<Record<string, string>>,
   ) {
-    super(field ? `${field}: ${reason}` : reason);
+    super(message ?? (field ? `${field}: ${reason}` : reason));
   }
 }
 

@@ -32,6 +32,7 @@ export async function requestVirtualAccount(
     bankAddress: null,
     bankCountry: null,
     accountName: customer.verifiedName ?? customer.name,
+    holderAddress: customer.address,
     createdAt: at,
     updatedAt: at,
     activatedAt: null,

@@ -72,10 +72,12 @@ export const routes = {
     method: 'GET',
     path: '/api/v2/customers/{customerId}/virtual-account',
     handler: 'functions/api/deposits/get-virtual-account.ts',
-    summary: "Get a customer's virtual account (by `virtualAccountId`, else the newest)",
+    summary: "Get a customer's virtual account by `virtualAccountId`",
     description:
       OPENAPI_PROSE &&
-      "Compose's poll for the IBAN: `status` becomes `APPROVED` and `virtualAccount` carries the details.",
+      "Compose's poll for the IBAN: `status` becomes `APPROVED` and `virtualAccount` carries the details, with " +
+        '`addressDetails` from what KYC held. Without `virtualAccountId`: 400, as on Compose (list them with ' +
+        '`GET .../virtual-accounts`).',
     successStatus: 200,
     access: { table: 'read', sessions: true, indexes: ['gsi1'] },
     request: { params: CustomerIdParams, query: GetVirtualAccountQuery },

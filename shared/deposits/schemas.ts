@@ -5,6 +5,7 @@ import { UsdcAmountSchema } from '#shared/money/amounts.ts';
 import { CHAINS } from '#shared/money/chains.ts';
 import { docMeta } from '#shared/routing/openapi-meta.ts';
 import { OPENAPI_PROSE } from '#shared/routing/route.ts';
+import { withComposeTexts } from '#shared/validation/compose-texts.ts';
 import { text } from '#shared/validation/text.ts';
 import * as z from '#shared/validation/zod.ts';
 import { EthereumAddressSchema } from '#shared/wallets/schemas.ts';
@@ -66,12 +67,26 @@ const API_STATUS = { PENDING: 'PENDING', ACTIVE: 'APPROVED', REJECTED: 'REJECTED
   keyof typeof VIRTUAL_ACCOUNT_MESSAGES
 >;
 
+/**
+ * Compose's `addressDetails`: the holder's address as KYC held it when the account was requested. We hold no
+ * nationality or date of birth, so those are null; the whole object is null where KYC held no address.
+ */
+const AddressDetailsSchema = z.object({
+  addressLine1: z.string(),
+  city: z.string(),
+  postcode: z.string(),
+  country: z.string(),
+  nationality: z.null(),
+  dateOfBirth: z.null(),
+});
+
 /** Compose's nested `virtualAccount`: the account's bank details once opened, null before. */
 const NestedVirtualAccountSchema = z.object({
   iban: z.string(),
   bic: z.nullable(z.string()),
   accountName: z.nullable(z.string()),
   accountNumber: z.nullable(z.string()),
+  addressDetails: z.nullable(AddressDetailsSchema),
   bankName: z.nullable(z.string()),
   bankCountry: z.nullable(z.string()),
   bankAddress: z.nullable(z.string()),
@@ -94,6 +109,14 @@ const VIRTUAL_ACCOUNT_EXAMPLE = {
     bic: 'SNDBGB2LXXX',
     accountName: 'Ada Lovelace',
     accountNumber: '12345678',
+    addressDetails: {
+      addressLine1: 'Friedrichstraße 123',
+      city: 'Berlin',
+      postcode: '10117',
+      country: 'DE',
+      nationality: null,
+      dateOfBirth: null,
+    },
     bankName: 'Sandbox Virtual Accounts Ltd',
     bankCountry: 'GB',
     bankAddress: '1 Sandbox Lane, London EC2A 1AA, GB',
@@ -124,6 +147,7 @@ export const VirtualAccountSchema = z
       virtualAccountId: true,
       organizationId: true,
       accountName: true,
+      holderAddress: true,
     }),
     {
       id: z.string(),
@@ -163,6 +187,16 @@ export function toVirtualAccount(record: VirtualAccountRecord): VirtualAccount {
           bic: record.bic,
           accountName: record.accountName ?? null,
           accountNumber: accountNumberOf(record.iban),
+          addressDetails: record.holderAddress
+            ? {
+                addressLine1: record.holderAddress.addressLine1,
+                city: record.holderAddress.city,
+                postcode: record.holderAddress.postalCode,
+                country: record.holderAddress.country,
+                nationality: null,
+                dateOfBirth: null,
+              }
+            : null,
           bankName: record.bankName,
           bankCountry: record.bankCountry,
           bankAddress: record.bankAddress,
@@ -175,18 +209,29 @@ export function toVirtualAccount(record: VirtualAccountRecord): VirtualAccount {
   };
 }
 
-/** `GET /customers/{customerId}/virtual-account[?virtualAccountId=]`: one account, the newest when no id is given. */
-export const GetVirtualAccountQuery = z.strictObject({
-  virtualAccountId: z.optional(z.string().check(z.minLength(1), z.maxLength(255))).check(
-    docMeta(
-      OPENAPI_PROSE && {
-        description:
-          "The account's `virtualAccountId`; without it, the customer's newest account. Unknown ids are 404.",
-        examples: ['2a7d9c1e-4b3f-4e8a-9d6c-0f1e2d3c4b5a'],
-      },
+/**
+ * `GET /customers/{customerId}/virtual-account?virtualAccountId=`: one account. Without the id: Compose's 400 and
+ * its text (its getVirtualAccount page), which points to the list.
+ */
+export const GetVirtualAccountQuery = withComposeTexts(
+  z.strictObject({
+    virtualAccountId: z.string().check(
+      z.minLength(1),
+      z.maxLength(255),
+      docMeta(
+        OPENAPI_PROSE && {
+          description: "The account's `virtualAccountId` (returned when it was requested). Unknown ids are 404.",
+          examples: ['2a7d9c1e-4b3f-4e8a-9d6c-0f1e2d3c4b5a'],
+        },
+      ),
     ),
-  ),
-});
+  }),
+  {
+    virtualAccountId: {
+      missing: 'virtualAccountId query parameter is required. Use GET /virtual-accounts to list all virtual accounts.',
+    },
+  },
+);
 
 /** `POST /sandbox/.../virtual-accounts/{virtualAccountId}/reject`: why the provider refused it, optionally. */
 export const SandboxRejectVirtualAccountBody = z

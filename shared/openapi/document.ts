@@ -112,7 +112,10 @@ function validationExamples(route: RouteDefinition): Example[] {
   const examples: Example[] = [];
   const failure = (schema: z.ZodMiniType, input: unknown, summary: string) => {
     const result = schema.safeParse(input, { reportInput: true });
-    if (!result.success) examples.push({ summary, value: { error: toFieldError(result.error).message } });
+    if (!result.success) {
+      const { message, fields } = toFieldError(result.error, [], schema);
+      examples.push({ summary, value: fields ? { error: message, fields } : { error: message } });
+    }
   };
   if (body) {
     examples.push({ summary: 'Malformed JSON', value: { error: INVALID_JSON.message } });

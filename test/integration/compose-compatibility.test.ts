@@ -43,6 +43,29 @@ describe('Compose customers API v2, with the bodies of its demo app and docs', (
     expect(list.body[0]).toMatchObject({ customerId: created.body.customerId, expectedMonthlyVolume: 25000 });
   });
 
+  it("createCustomer (docs createCustomer, older page): an invalid e-mail and no name answer Compose's sentences", async () => {
+    const org = await givenOrganization(deps);
+
+    const refused = await request('POST', '/customers', {
+      key: org.apiKey,
+      body: { accountType: 'individual', email: 'marco.rossi@' },
+    });
+
+    expect(refused).toEqual(
+      expect.objectContaining({
+        status: 400,
+        body: {
+          error: 'Please enter a valid email address, Name is required',
+          fields: { name: 'Required', email: 'Invalid email' },
+        },
+      }),
+    );
+    // A problem Compose has no sentence for keeps naming its field.
+    expect(
+      await request('POST', '/customers', { key: org.apiKey, body: { ...DEMO_CUSTOMER, accountType: 'business' } }),
+    ).toMatchObject({ status: 400, body: { error: 'accountType: Must be one of: individual, corporate' } });
+  });
+
   it('createCustomer: a truly unknown field is still a 400 that names it', async () => {
     const org = await givenOrganization(deps);
 
@@ -302,13 +325,18 @@ describe('Compose customers API v2, with the bodies of its demo app and docs', (
           bic: expect.any(String),
           accountName: 'MARCO ROSSI',
           accountNumber: expect.stringMatching(/^\d{8}$/),
+          // What KYC holds (the sandbox approval's sample address); no nationality or birth date is held.
+          addressDetails: {
+            addressLine1: 'Friedrichstraße 123',
+            city: 'Berlin',
+            postcode: '10117',
+            country: 'DE',
+            nationality: null,
+            dateOfBirth: null,
+          },
           bankName: expect.any(String),
         },
       },
-    });
-    expect(await request('GET', `/customers/${customerId}/virtual-account`, { key })).toMatchObject({
-      status: 200,
-      body: { virtualAccountId, status: 'APPROVED' },
     });
     expect(
       await request('GET', `/customers/${customerId}/virtual-account?virtualAccountId=corr-a8f3k-9xm2p`, { key }),
@@ -325,6 +353,21 @@ describe('Compose customers API v2, with the bodies of its demo app and docs', (
         data: { correlation_id: virtualAccountId, customer_id: customerId, status: 'PENDING' },
       }),
     ]);
+  });
+
+  it("getVirtualAccount (docs virtual-accounts/getVirtualAccount): without virtualAccountId, 400 with the docs' text", async () => {
+    const { key, customerId } = await givenVerifiedDemoCustomer();
+    await request('POST', `/customers/${customerId}/virtual-account`, { key, body: { currency: 'EUR' } });
+
+    const refused = await request('GET', `/customers/${customerId}/virtual-account`, { key });
+
+    expect(refused).toMatchObject({
+      status: 400,
+      body: {
+        error: 'virtualAccountId query parameter is required. Use GET /virtual-accounts to list all virtual accounts.',
+        fields: { virtualAccountId: 'Required' },
+      },
+    });
   });
 
   it('getIndicativeRate (docs getIndicativeRate): snake_case quote, the rate a withdrawal made now gets', async () => {

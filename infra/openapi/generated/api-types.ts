@@ -1018,8 +1018,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Get a customer's virtual account (by `virtualAccountId`, else the newest)
-         * @description Compose's poll for the IBAN: `status` becomes `APPROVED` and `virtualAccount` carries the details.
+         * Get a customer's virtual account by `virtualAccountId`
+         * @description Compose's poll for the IBAN: `status` becomes `APPROVED` and `virtualAccount` carries the details, with `addressDetails` from what KYC held. Without `virtualAccountId`: 400, as on Compose (list them with `GET .../virtual-accounts`).
          *
          *     Needs the `customers` feature of your organization (403 otherwise).
          *
@@ -2210,9 +2210,19 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
         };
-        /** @description Every error: `error` says what went wrong; a validation message names the field first. */
+        /** @description Every error: `error` says what went wrong and, where it can, how to fix it; a validation message names the field first (Compose's own sentences where Compose documents them, with `fields`). */
         Error: {
             error: string;
+            /**
+             * @description Where `error` is Compose's own sentences: each field's problem, by the field's path
+             * @example {
+             *       "email": "Invalid email",
+             *       "name": "Required"
+             *     }
+             */
+            fields?: {
+                [key: string]: string;
+            };
         };
         /**
          * @example {
@@ -3254,6 +3264,14 @@ export interface components {
          *         "bic": "SNDBGB2LXXX",
          *         "accountName": "Ada Lovelace",
          *         "accountNumber": "12345678",
+         *         "addressDetails": {
+         *           "addressLine1": "Friedrichstraße 123",
+         *           "city": "Berlin",
+         *           "postcode": "10117",
+         *           "country": "DE",
+         *           "nationality": null,
+         *           "dateOfBirth": null
+         *         },
          *         "bankName": "Sandbox Virtual Accounts Ltd",
          *         "bankCountry": "GB",
          *         "bankAddress": "1 Sandbox Lane, London EC2A 1AA, GB"
@@ -3288,6 +3306,14 @@ export interface components {
                 bic: string | null;
                 accountName: string | null;
                 accountNumber: string | null;
+                addressDetails: {
+                    addressLine1: string;
+                    city: string;
+                    postcode: string;
+                    country: string;
+                    nationality: null;
+                    dateOfBirth: null;
+                } | null;
                 bankName: string | null;
                 bankCountry: string | null;
                 bankAddress: string | null;
@@ -10175,9 +10201,9 @@ export interface operations {
     };
     getVirtualAccount: {
         parameters: {
-            query?: {
-                /** @description The account's `virtualAccountId`; without it, the customer's newest account. Unknown ids are 404. */
-                virtualAccountId?: string;
+            query: {
+                /** @description The account's `virtualAccountId` (returned when it was requested). Unknown ids are 404. */
+                virtualAccountId: string;
             };
             header?: never;
             path: {
@@ -10188,7 +10214,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Get a customer's virtual account (by `virtualAccountId`, else the newest) */
+            /** @description Get a customer's virtual account by `virtualAccountId` */
             200: {
                 headers: {
                     /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
