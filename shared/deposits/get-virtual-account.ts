@@ -1,7 +1,7 @@
 import { requireCustomer } from '#shared/customers/require-customer.ts';
-import { toVirtualAccount, type VirtualAccount } from '#shared/deposits/schemas.ts';
 import { getVirtualAccountOfCustomer } from '#shared/deposits/virtual-account-repository.ts';
 import { VIRTUAL_ACCOUNT_NOT_FOUND, type Where } from '#shared/deposits/virtual-account-rules.ts';
+import { toVirtualAccount, type VirtualAccount } from '#shared/deposits/virtual-account-view.ts';
 import type { Deps } from '#shared/deps.ts';
 import { UUID_PATTERN } from '#shared/ids.ts';
 

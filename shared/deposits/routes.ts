@@ -10,13 +10,13 @@ import {
   SandboxCreditBody,
   SandboxDepositBody,
   SandboxRejectVirtualAccountBody,
-  VirtualAccountSchema,
 } from '#shared/deposits/schemas.ts';
 import {
   VIRTUAL_ACCOUNT_EXISTS,
   VIRTUAL_ACCOUNT_NOT_FOUND,
   VIRTUAL_ACCOUNT_NOT_PENDING,
 } from '#shared/deposits/virtual-account-rules.ts';
+import { VirtualAccountSchema } from '#shared/deposits/virtual-account-view.ts';
 import { consoleReadable, NoBody, sandboxRoute, walletRoute } from '#shared/routing/presets.ts';
 import { defineRoute, OPENAPI_PROSE, type RouteDefinition } from '#shared/routing/route.ts';
 import { CustomerIdParams, PaginationQuery } from '#shared/routing/schemas.ts';

@@ -43,29 +43,6 @@ describe('Compose customers API v2, with the bodies of its demo app and docs', (
     expect(list.body[0]).toMatchObject({ customerId: created.body.customerId, expectedMonthlyVolume: 25000 });
   });
 
-  it("createCustomer (docs createCustomer, older page): an invalid e-mail and no name answer Compose's sentences", async () => {
-    const org = await givenOrganization(deps);
-
-    const refused = await request('POST', '/customers', {
-      key: org.apiKey,
-      body: { accountType: 'individual', email: 'marco.rossi@' },
-    });
-
-    expect(refused).toEqual(
-      expect.objectContaining({
-        status: 400,
-        body: {
-          error: 'Please enter a valid email address, Name is required',
-          fields: { name: 'Required', email: 'Invalid email' },
-        },
-      }),
-    );
-    // A problem Compose has no sentence for keeps naming its field.
-    expect(
-      await request('POST', '/customers', { key: org.apiKey, body: { ...DEMO_CUSTOMER, accountType: 'business' } }),
-    ).toMatchObject({ status: 400, body: { error: 'accountType: Must be one of: individual, corporate' } });
-  });
-
   it('createCustomer: a truly unknown field is still a 400 that names it', async () => {
     const org = await givenOrganization(deps);
 
@@ -406,8 +383,12 @@ describe('Compose customers API v2, with the bodies of its demo app and docs', (
         'Provide exactly one of source_amount or target_amount',
       ],
       [
-        'source_currency=EUR&target_currency=USDC&source_amount=1000',
-        'Unsupported currency pair: quotes are offered for USDC to EUR and USDC to USD',
+        'source_currency=EUR&target_currency=EURC&source_amount=1000',
+        'Unsupported currency pair: quotes are offered for USDC to EUR or USD, and EUR or USD to USDC',
+      ],
+      [
+        'source_currency=USDC&target_currency=EUR&target_amount=910.001',
+        'target_amount: Must be a decimal string with at most 2 decimal places',
       ],
     ]) {
       expect(await request('GET', `/rates?${query}`, { key })).toMatchObject({ status: 400, body: { error } });

@@ -8806,17 +8806,17 @@ export interface operations {
     getRate: {
         parameters: {
             query: {
-                /** @description Currency being sent (any case); `USDC` for the quoted pairs */
+                /** @description Currency being sent (any case): `USDC` to withdraw, `EUR` or `USD` to deposit (the on-ramp) */
                 source_currency: string;
-                /** @description Currency to be received (any case): `EUR` or `USD`, the bank's currency */
+                /** @description Currency to be received (any case): `EUR` or `USD` (the bank's currency) from USDC, `USDC` from EUR or USD */
                 target_currency: string;
-                /** @description USDC to send, a decimal string (up to 6 places). Exactly one of `source_amount` and `target_amount`. */
+                /** @description Amount to send, a decimal string (USDC up to 6 places, EUR and USD up to 2). Exactly one of `source_amount` and `target_amount`. */
                 source_amount?: string;
-                /** @description Amount to receive, a decimal string (up to 2 places). Exactly one of the two amounts. */
+                /** @description Amount to receive, a decimal string (EUR and USD up to 2 places, USDC up to 6). Exactly one of the two. */
                 target_amount?: string;
                 /** @description Quote with this customer's developer fee (`PATCH /customers/{customerId}/developer-fees`), as a withdrawal of theirs would be; 404 `Customer not found` for an unknown one. Absent: no developer fee. */
                 customer_id?: string;
-                /** @description Accepted for Compose compatibility; ignored for withdrawals, as on Compose */
+                /** @description Accepted for Compose compatibility (`REFERENCE`, `VIRTUAL_ACCOUNT`); the on-ramp rate is the same for both */
                 deposit_model?: string;
                 /** @description Accepted for Compose compatibility; the quote is the same on every rail */
                 payment_rail?: string;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { VirtualAccountRecord } from '#shared/deposits/records.ts';
-import { toVirtualAccount } from '#shared/deposits/schemas.ts';
+import { toVirtualAccount } from '#shared/deposits/virtual-account-view.ts';
 
 const ACTIVE: VirtualAccountRecord = {
   virtualAccountId: '2a7d9c1e-4b3f-4e8a-9d6c-0f1e2d3c4b5a',
