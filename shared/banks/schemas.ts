@@ -19,7 +19,7 @@ import {
 } from '#shared/validation/bank-accounts.ts';
 import { CountryCodeSchema } from '#shared/validation/country.ts';
 import { EmailSchema } from '#shared/validation/email.ts';
-import { isValidIban } from '#shared/validation/iban.ts';
+import { ibanCheck } from '#shared/validation/iban.ts';
 import { text } from '#shared/validation/text.ts';
 import * as z from '#shared/validation/zod.ts';
 import type { WalletRecord } from '#shared/wallets/records.ts';
@@ -55,9 +55,7 @@ function railOf(body: { currency?: BankCurrency | undefined; paymentRail?: Payme
   return { currency, paymentRail: body.paymentRail ?? RAIL_OF[currency] };
 }
 
-const IbanSchema = z
-  .pipe(z.string().check(z.maxLength(64)), z.transform(normalizeIban))
-  .check(z.refine(isValidIban, { error: 'Invalid IBAN' }));
+const IbanSchema = z.pipe(z.string().check(z.maxLength(64)), z.transform(normalizeIban)).check(ibanCheck);
 const BicSchema = z
   .pipe(z.string().check(z.maxLength(16)), z.transform(normalizeBic))
   .check(z.refine(isValidBic, { error: 'Invalid BIC' }));
