@@ -21,19 +21,24 @@ export class BadRequestError extends HttpError {
   }
 }
 
-/** A request-shape failure for one field: the message is `<field>: <reason>`. */
+/**
+ * A request-shape failure for one field: the message is `<field>: <reason>`, or the caller's `message` (Compose's
+ * sentences, `#shared/validation/compose-texts.ts`) with each field's reason in `fields`.
+ */
 export class FieldError extends BadRequestError {
   constructor(
     readonly field: string,
     readonly reason: string,
+    message?: string,
+    readonly fields?: Readonly<Record<string, string>>,
   ) {
-    super(field ? `${field}: ${reason}` : reason);
+    super(message ?? (field ? `${field}: ${reason}` : reason));
   }
 }
 
 export class UnauthorizedError extends HttpError {
-  constructor() {
-    super(401, UNAUTHORIZED.message);
+  constructor(message = UNAUTHORIZED.message) {
+    super(401, message);
   }
 }
 
@@ -138,5 +143,10 @@ export function refusal<A extends unknown[]>(status: number, text: string | ((..
 export const NOT_FOUND = refusal(404, 'Not found');
 /** The one 401: a missing, unknown or revoked key, a session that is not (or no longer) one, a refused passkey. */
 export const UNAUTHORIZED = refusal(401, 'Unauthorized - Invalid or missing API key or session');
+/** A key sent without its scheme (`Authorization: sk_...`): Compose's 401 text, and how to send it. */
+export const BEARER_SCHEME_MISSING = refusal(
+  401,
+  'Unauthorized - Invalid or missing API key or session: send the key as "Authorization: Bearer <key>"',
+);
 /** Over a rate limit; thrown as `TooManyRequestsError`, which adds its `Retry-After`. */
 export const TOO_MANY_REQUESTS = refusal(429, 'Too many requests');

@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { buildConsole } from '#infra/console/build.ts';
-import { type LocalChains, startLocalChains } from '#infra/local/chain/local-chains.ts';
+import { chainIdentityPath, type LocalChains, startLocalChains } from '#infra/local/chain/local-chains.ts';
 import { resolveDepositXpub } from '#infra/local/deposit-key.ts';
 import { startLocalDocumentStore } from '#infra/local/document-store.ts';
 import { LOCAL_CREDENTIALS, LOCAL_REGION, type LocalDynamoDb, startDynamoDbLocal } from '#infra/local/dynamodb.ts';
@@ -59,7 +59,12 @@ async function main() {
   const [dynamo, chain] = await Promise.allSettled([
     startDynamoDbLocal({ dataDir: join(dataDir, 'dynamodb'), port: env.DYNAMODB_PORT }),
     env.LOCAL_CHAIN === 'on'
-      ? startLocalChains({ chains: env.SUPPORTED_CHAINS, cacheDir: join(dataDir, 'chain'), port: env.LOCAL_CHAIN_PORT })
+      ? startLocalChains({
+          chains: env.SUPPORTED_CHAINS,
+          cacheDir: join(dataDir, 'chain'),
+          port: env.LOCAL_CHAIN_PORT,
+          identityPath: chainIdentityPath(join(dataDir, 'chain')),
+        })
       : Promise.resolve(undefined),
   ]);
   const stopAll = async () => {
@@ -194,7 +199,7 @@ async function serve(dynamo: LocalDynamoDb, chain: LocalChains | undefined) {
       ownerInviteUrl
         ? `  Owner invite     ${ownerInviteUrl} (one use; a new one at each start until an owner joins)`
         : '  Owner invite     none needed: the sandbox organization has an owner',
-      `  Data             ${dataDir} (kept across restarts; connection details in ${localJsonPath})`,
+      `  Data             ${dataDir} (the table, bank folders, mail and keys are kept across restarts; connection details in ${localJsonPath})`,
       `  KYC documents    ${documents.endpoint}/${documents.bucket} (S3 API on fauxqs, in memory: gone at exit)`,
       `  ${depositKey.note}`,
       ...(chain
@@ -202,6 +207,7 @@ async function serve(dynamo: LocalDynamoDb, chain: LocalChains | undefined) {
             `  Local chain      ${chain.node.rpcUrl} (chain id ${chain.chains[0]?.chainId}), a USDC test token per chain: ` +
               chain.chains.map((c) => `${c.chain} ${c.usdcAddress}`).join(', '),
             `                   a funded development key is in ${localJsonPath} ("chains"): send test USDC with any tool`,
+            chainKeptNote(chain),
           ]
         : []),
       ...notes.map((note) => `  ${note}`),
@@ -234,6 +240,17 @@ async function serve(dynamo: LocalDynamoDb, chain: LocalChains | undefined) {
     process.stderr.write(`DynamoDB Local exited unexpectedly (code ${code}); stopping.\n`);
     void server.close().then(() => process.exit(1));
   });
+}
+
+/** What of the local chain this data folder kept, and what it did not (the node itself keeps nothing). */
+function chainKeptNote(chain: LocalChains): string {
+  const { identity, portTaken } = chain.kept;
+  const kept = !identity
+    ? 'kept for this data folder from now on: the key, the token addresses, the port'
+    : portTaken === undefined
+      ? 'kept from the last start: the key, the token addresses, the port'
+      : `kept from the last start: the key, the token addresses; port ${portTaken} was taken, so the port changed`;
+  return `                   ${kept}. NOT kept: balances and transactions on the chain (it starts empty; the key is funded again)`;
 }
 
 main().catch((error: unknown) => {

@@ -15,6 +15,16 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** True when `port` can be bound on loopback right now (a port kept from an earlier start may have been taken). */
+export function isPortFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.unref();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+}
+
 /** A start that failed because its port was taken: `onFreePort` tries another. */
 export class PortTakenError extends Error {}
 

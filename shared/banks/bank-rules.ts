@@ -11,7 +11,13 @@ import { listWalletsOfCustomer } from '#shared/wallets/repository.ts';
 
 export const BANK_NOT_FOUND = refusal(404, 'Withdrawal bank not found');
 /** One bank per account and customer. */
-export const BANK_EXISTS = refusal(409, 'A withdrawal bank with these account details already exists');
+/** A second bank for the same account: the existing one's id, so a retried create can carry on with it. */
+export const BANK_EXISTS = refusal(
+  409,
+  (bankId: string) =>
+    `A withdrawal bank with these account details already exists: ${bankId} (use its id, or GET .../withdrawal/banks)`,
+  '5f2b8c1e-7d4a-4e3b-9c6f-1a2b3c4d5e6f',
+);
 /** Only a PENDING bank gets a verdict. */
 export const BANK_NOT_PENDING = refusal(
   409,

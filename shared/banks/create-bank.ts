@@ -2,7 +2,7 @@ import { BANK_EXISTS, bankEvent, type Where } from '#shared/banks/bank-rules.ts'
 import { beneficiaryNameMatches } from '#shared/banks/name-matching.ts';
 import { awaitingConfirmationPut } from '#shared/banks/payee-confirmations.ts';
 import type { BankRecord } from '#shared/banks/records.ts';
-import { BankAccountExistsError, insertBank } from '#shared/banks/repository.ts';
+import { BankAccountExistsError, bankIdWithAccountDetails, insertBank } from '#shared/banks/repository.ts';
 import { type Bank, type CreateBankInput, toBank } from '#shared/banks/schemas.ts';
 import { verifyPayee } from '#shared/banks/verify-payee.ts';
 import { assertMayTransact } from '#shared/customers/customer-rules.ts';
@@ -12,7 +12,7 @@ import type { Deps } from '#shared/deps.ts';
 import { FieldError } from '#shared/errors.ts';
 import { newId } from '#shared/ids.ts';
 import { ibanCountry } from '#shared/validation/bank-accounts.ts';
-import { isValidIban } from '#shared/validation/iban.ts';
+import { ibanProblem } from '#shared/validation/iban.ts';
 import { deriveDepositAddress, parseDepositXpub } from '#shared/wallets/derivation.ts';
 import type { WalletRecord } from '#shared/wallets/records.ts';
 import { reserveDepositIndexes } from '#shared/wallets/repository.ts';
@@ -49,7 +49,8 @@ export async function createBank(
   input: CreateBankInput & Where & { environment: 'sandbox' | 'live' },
 ): Promise<Bank> {
   // Before any read, as the schema's own checks: the request is malformed whoever it names.
-  if (input.iban && !isValidIban(input.iban)) throw new FieldError('iban', 'Invalid IBAN');
+  const ibanError = input.iban && ibanProblem(input.iban);
+  if (ibanError) throw new FieldError('iban', ibanError);
   const customer = await requireCustomer(deps, input.organizationId, input.customerId);
   assertMayTransact(customer);
   if (
@@ -132,7 +133,7 @@ export async function createBank(
     await insertBank(deps.db, { bank, wallets, event: bankEvent(bank, 'withdrawal_bank.created', now), awaiting });
   } catch (error) {
     if (error instanceof BankAccountExistsError) {
-      throw BANK_EXISTS.error();
+      throw BANK_EXISTS.error((await bankIdWithAccountDetails(deps.db, bank)) ?? "one of this customer's banks");
     }
     throw error;
   }

@@ -63,6 +63,12 @@ export const accountDetailsHash = (
         : `USD|${bank.routingNumber}|${bank.accountNumber}`,
   );
 
+/** The id of the customer's bank already registered for these account details (the uniqueness item names it). */
+export async function bankIdWithAccountDetails(db: Db, bank: BankRecord): Promise<string | undefined> {
+  const key = keys.bankAccountDetails(bank.organizationId, bank.customerId, accountDetailsHash(bank));
+  return readItem(db, key, (item) => (typeof item.bankId === 'string' ? item.bankId : undefined));
+}
+
 /**
  * Creates a bank with everything that belongs to it, all or nothing: the bank (with its list entry), the
  * uniqueness item of its account details, the id pointer, its deposit wallets with their address lookups,

@@ -13,15 +13,13 @@ import { OPENAPI_PROSE } from '#shared/routing/route.ts';
 import { isValidBic, isValidRoutingNumber, normalizeBic, normalizeIban } from '#shared/validation/bank-accounts.ts';
 import { CountryCodeSchema } from '#shared/validation/country.ts';
 import { EmailSchema } from '#shared/validation/email.ts';
-import { isValidIban } from '#shared/validation/iban.ts';
+import { ibanCheck, isValidIban } from '#shared/validation/iban.ts';
 import { text } from '#shared/validation/text.ts';
 import * as z from '#shared/validation/zod.ts';
 import type { WalletRecord } from '#shared/wallets/records.ts';
 import { depositInstructions } from '#shared/wallets/schemas.ts';
 
-const IbanSchema = z
-  .pipe(z.string().check(z.maxLength(64)), z.transform(normalizeIban))
-  .check(z.refine(isValidIban, { error: 'Invalid IBAN' }));
+const IbanSchema = z.pipe(z.string().check(z.maxLength(64)), z.transform(normalizeIban)).check(ibanCheck);
 const BicSchema = z
   .pipe(z.string().check(z.maxLength(16)), z.transform(normalizeBic))
   .check(z.refine(isValidBic, { error: 'Invalid BIC' }));

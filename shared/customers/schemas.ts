@@ -12,6 +12,7 @@ import { canonicalFiat, FiatAmountSchema } from '#shared/money/amounts.ts';
 import { docMeta } from '#shared/routing/openapi-meta.ts';
 import { OPENAPI_PROSE } from '#shared/routing/route.ts';
 import { PaginationQuery } from '#shared/routing/schemas.ts';
+import { withComposeTexts } from '#shared/validation/compose-texts.ts';
 import { CountryCodeSchema } from '#shared/validation/country.ts';
 import { EmailSchema } from '#shared/validation/email.ts';
 import { text } from '#shared/validation/text.ts';
@@ -62,44 +63,54 @@ const MonthlyVolume = z
     ),
   );
 
-export const CreateCustomerBody = z
-  .strictObject({
-    name: CustomerName,
-    accountType: AccountTypeSchema.check(
-      docMeta(OPENAPI_PROSE && { description: '`individual` (a person) or `corporate` (a company)' }),
-    ),
-    email: CustomerEmail,
-    expectedMonthlyVolume: MonthlyVolume,
-    /** Corporates: the registered business address, used for their withdrawal banks. Individuals get theirs from KYC. */
-    address: z.optional(AddressInputSchema).check(
+/**
+ * Compose's createCustomer answers its own sentences ("Please enter a valid email address, Name is required"), e-mail
+ * first; the other fields keep `<field>: <reason>`.
+ */
+export const CreateCustomerBody = withComposeTexts(
+  z
+    .strictObject({
+      name: CustomerName,
+      accountType: AccountTypeSchema.check(
+        docMeta(OPENAPI_PROSE && { description: '`individual` (a person) or `corporate` (a company)' }),
+      ),
+      email: CustomerEmail,
+      expectedMonthlyVolume: MonthlyVolume,
+      /** Corporates: the registered business address, used for their withdrawal banks. Individuals get theirs from KYC. */
+      address: z.optional(AddressInputSchema).check(
+        docMeta(
+          OPENAPI_PROSE && {
+            description:
+              "Corporates only: the registered business address, used for their withdrawal banks (an individual's " +
+              'address comes from KYC; sending one is a 400)',
+          },
+        ),
+      ),
+    })
+    .check(
+      z.superRefine((body, ctx) => {
+        if (body.accountType === 'individual' && body.address) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['address'],
+            message: "Only corporate customers have a registered address; an individual's comes from KYC",
+          });
+        }
+      }),
       docMeta(
         OPENAPI_PROSE && {
-          description:
-            "Corporates only: the registered business address, used for their withdrawal banks (an individual's " +
-            'address comes from KYC; sending one is a 400)',
+          id: 'CreateCustomerRequest',
+          examples: [
+            { name: 'Ada Lovelace', accountType: 'individual', email: 'ada@example.com', expectedMonthlyVolume: 2500 },
+          ],
         },
       ),
     ),
-  })
-  .check(
-    z.superRefine((body, ctx) => {
-      if (body.accountType === 'individual' && body.address) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['address'],
-          message: "Only corporate customers have a registered address; an individual's comes from KYC",
-        });
-      }
-    }),
-    docMeta(
-      OPENAPI_PROSE && {
-        id: 'CreateCustomerRequest',
-        examples: [
-          { name: 'Ada Lovelace', accountType: 'individual', email: 'ada@example.com', expectedMonthlyVolume: 2500 },
-        ],
-      },
-    ),
-  );
+  {
+    email: { invalid: 'Please enter a valid email address' },
+    name: { missing: 'Name is required' },
+  },
+);
 export type CreateCustomerInput = z.output<typeof CreateCustomerBody>;
 
 /** The fields a customer's profile may change (Compose's `customer.updated`: name, e-mail, expected volume). */

@@ -6,13 +6,17 @@ import type { Config } from '#shared/config/env.ts';
 import type { VirtualAccountIssuer } from '#shared/config/receiving-banks.ts';
 import type { Db } from '#shared/db/client.ts';
 import { VIRTUAL_ACCOUNT_TRANSITIONS } from '#shared/deposits/records.ts';
-import { toVirtualAccount, type VirtualAccount, virtualAccountEventData } from '#shared/deposits/schemas.ts';
 import {
   activateVirtualAccount,
   IbanTakenError,
   VirtualAccountStateChangedError,
 } from '#shared/deposits/virtual-account-repository.ts';
 import { decidedMeanwhile, pendingVirtualAccount, type Where } from '#shared/deposits/virtual-account-rules.ts';
+import {
+  toVirtualAccount,
+  type VirtualAccount,
+  virtualAccountEventData,
+} from '#shared/deposits/virtual-account-view.ts';
 import { eventRecord } from '#shared/events/outbox.ts';
 import { isValidIban } from '#shared/validation/iban.ts';
 

@@ -3,9 +3,9 @@ import type { Config } from '#shared/config/env.ts';
 import type { Db } from '#shared/db/client.ts';
 import { approveVirtualAccount } from '#shared/deposits/approve-virtual-account.ts';
 import { rejectVirtualAccount } from '#shared/deposits/reject-virtual-account.ts';
-import type { VirtualAccount } from '#shared/deposits/schemas.ts';
 import { findVirtualAccountOwner } from '#shared/deposits/virtual-account-repository.ts';
 import { VIRTUAL_ACCOUNT_NOT_FOUND } from '#shared/deposits/virtual-account-rules.ts';
+import type { VirtualAccount } from '#shared/deposits/virtual-account-view.ts';
 
 /** The admin CLI's decision, by virtual account id alone: open it (ACTIVE) or refuse it (REJECTED). */
 export async function decideVirtualAccountById(

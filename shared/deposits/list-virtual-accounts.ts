@@ -1,8 +1,8 @@
 import { requireCustomer } from '#shared/customers/require-customer.ts';
 import type { Page } from '#shared/db/pagination.ts';
-import { toVirtualAccount, type VirtualAccount } from '#shared/deposits/schemas.ts';
 import { listVirtualAccountsOfCustomer } from '#shared/deposits/virtual-account-repository.ts';
 import type { Where } from '#shared/deposits/virtual-account-rules.ts';
+import { toVirtualAccount, type VirtualAccount } from '#shared/deposits/virtual-account-view.ts';
 import type { Deps } from '#shared/deps.ts';
 
 export async function listVirtualAccounts(

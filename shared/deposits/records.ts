@@ -1,3 +1,4 @@
+import { AddressSchema } from '#shared/customers/records.ts';
 import type { Transition } from '#shared/events/status-change.ts';
 import * as z from '#shared/validation/zod.ts';
 
@@ -29,6 +30,8 @@ export const VirtualAccountRecordSchema = z.object({
   bankCountry: z.nullable(z.string()),
   /** The holder's name (the customer's verified name when requested); absent on accounts stored before it was kept. */
   accountName: z.optional(z.nullable(z.string())),
+  /** The holder's address as KYC held it when requested (Compose's `addressDetails`); absent on older accounts. */
+  holderAddress: z.optional(z.nullable(AddressSchema)),
   createdAt: z.string(),
   updatedAt: z.string(),
   activatedAt: z.nullable(z.string()),

@@ -1,12 +1,16 @@
 import type { Clock } from '#shared/clock.ts';
 import type { Db } from '#shared/db/client.ts';
 import { VIRTUAL_ACCOUNT_TRANSITIONS } from '#shared/deposits/records.ts';
-import { toVirtualAccount, type VirtualAccount, virtualAccountEventData } from '#shared/deposits/schemas.ts';
 import {
   rejectVirtualAccount as rejectStored,
   VirtualAccountStateChangedError,
 } from '#shared/deposits/virtual-account-repository.ts';
 import { decidedMeanwhile, pendingVirtualAccount, type Where } from '#shared/deposits/virtual-account-rules.ts';
+import {
+  toVirtualAccount,
+  type VirtualAccount,
+  virtualAccountEventData,
+} from '#shared/deposits/virtual-account-view.ts';
 import { eventRecord } from '#shared/events/outbox.ts';
 
 /**

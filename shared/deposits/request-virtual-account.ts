@@ -1,9 +1,13 @@
 import { assertMayTransact } from '#shared/customers/customer-rules.ts';
 import { requireCustomer } from '#shared/customers/require-customer.ts';
 import type { VirtualAccountRecord } from '#shared/deposits/records.ts';
-import { toVirtualAccount, type VirtualAccount, virtualAccountEventData } from '#shared/deposits/schemas.ts';
 import { insertVirtualAccount, VirtualAccountExistsError } from '#shared/deposits/virtual-account-repository.ts';
 import { VIRTUAL_ACCOUNT_EXISTS, type Where } from '#shared/deposits/virtual-account-rules.ts';
+import {
+  toVirtualAccount,
+  type VirtualAccount,
+  virtualAccountEventData,
+} from '#shared/deposits/virtual-account-view.ts';
 import type { Deps } from '#shared/deps.ts';
 import { eventRecord } from '#shared/events/outbox.ts';
 import { newId } from '#shared/ids.ts';
@@ -32,6 +36,7 @@ export async function requestVirtualAccount(
     bankAddress: null,
     bankCountry: null,
     accountName: customer.verifiedName ?? customer.name,
+    holderAddress: customer.address,
     createdAt: at,
     updatedAt: at,
     activatedAt: null,

@@ -10,13 +10,13 @@ import {
   SandboxCreditBody,
   SandboxDepositBody,
   SandboxRejectVirtualAccountBody,
-  VirtualAccountSchema,
 } from '#shared/deposits/schemas.ts';
 import {
   VIRTUAL_ACCOUNT_EXISTS,
   VIRTUAL_ACCOUNT_NOT_FOUND,
   VIRTUAL_ACCOUNT_NOT_PENDING,
 } from '#shared/deposits/virtual-account-rules.ts';
+import { VirtualAccountSchema } from '#shared/deposits/virtual-account-view.ts';
 import { consoleReadable, NoBody, sandboxRoute, walletRoute } from '#shared/routing/presets.ts';
 import { defineRoute, OPENAPI_PROSE, type RouteDefinition } from '#shared/routing/route.ts';
 import { CustomerIdParams, PaginationQuery } from '#shared/routing/schemas.ts';
@@ -72,10 +72,12 @@ export const routes = {
     method: 'GET',
     path: '/api/v2/customers/{customerId}/virtual-account',
     handler: 'functions/api/deposits/get-virtual-account.ts',
-    summary: "Get a customer's virtual account (by `virtualAccountId`, else the newest)",
+    summary: "Get a customer's virtual account by `virtualAccountId`",
     description:
       OPENAPI_PROSE &&
-      "Compose's poll for the IBAN: `status` becomes `APPROVED` and `virtualAccount` carries the details.",
+      "Compose's poll for the IBAN: `status` becomes `APPROVED` and `virtualAccount` carries the details, with " +
+        '`addressDetails` from what KYC held. Without `virtualAccountId`: 400, as on Compose (list them with ' +
+        '`GET .../virtual-accounts`).',
     successStatus: 200,
     access: { table: 'read', sessions: true, indexes: ['gsi1'] },
     request: { params: CustomerIdParams, query: GetVirtualAccountQuery },

@@ -208,7 +208,8 @@ const errorMiddleware = (route: RouteDefinition): ApiMiddleware => ({
     const requestId = request.context.api?.requestId ?? newId();
     const keys = requestLogKeys(route, request.context.api ?? { requestId }, request.context);
     if (error instanceof HttpError) {
-      request.response = json(error.statusCode, { error: error.message }, requestId, error.headers);
+      const fields = error instanceof FieldError && error.fields ? { fields: error.fields } : {};
+      request.response = json(error.statusCode, { error: error.message, ...fields }, requestId, error.headers);
       return;
     }
     if (isTransientDatabaseError(error)) {

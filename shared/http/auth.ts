@@ -1,5 +1,5 @@
 import type { Deps } from '#shared/deps.ts';
-import { UnauthorizedError } from '#shared/errors.ts';
+import { BEARER_SCHEME_MISSING, UnauthorizedError } from '#shared/errors.ts';
 import { bearerToken, hashApiKey, organizationIdOfApiKey } from '#shared/organizations/api-keys.ts';
 import type { ApiKeyRecord, Organization } from '#shared/organizations/records.ts';
 import { findApiKeyByHash, findApiKeyWithOrganization, getOrganization } from '#shared/organizations/repository.ts';
@@ -29,7 +29,10 @@ export type AuthContext = {
  */
 export async function authenticate(deps: Deps, authorization: string | undefined): Promise<AuthContext> {
   const token = bearerToken(authorization);
-  if (!token) throw new UnauthorizedError();
+  if (!token) {
+    const schemeMissing = authorization !== undefined && bearerToken(`Bearer ${authorization.trim()}`) !== undefined;
+    throw new UnauthorizedError(schemeMissing ? BEARER_SCHEME_MISSING.message : undefined);
+  }
   const keyHash = hashApiKey(token);
   const named = organizationIdOfApiKey(token);
   let key: ApiKeyRecord | undefined;

@@ -45,7 +45,8 @@ const INFO = {
     '- **Authentication**: `Authorization: Bearer sk_sandbox_...` (or `sk_live_...`) on every operation but the',
     '  public ones (health, this document, the docs page). `npm start` prints a sandbox key (and writes it to',
     "  `.data/local.json`); the console's API keys page creates more. Use **Authorize** above to send one.",
-    '- **Errors** are `{"error": "<message>"}`; a validation message names the field first (`iban: Invalid IBAN`).',
+    '- **Errors** are `{"error": "<message>"}`; a validation message names the field first and how to fix it',
+    "  (`iban: A DE IBAN has 22 characters; this one has 21`); Compose's own sentences where it documents them.",
     '  Checks run in this order: 401, 403, 400 (body, query, path), 404, then business rules.',
     '- **Rate limits**: 50 requests per second per API key and 100 per organization (all its keys together),',
     '  counted across every instance of the service (the deployment may set others); over a limit: 429 with',
@@ -110,7 +111,10 @@ function validationExamples(route: RouteDefinition): Example[] {
   const examples: Example[] = [];
   const failure = (schema: z.ZodMiniType, input: unknown, summary: string) => {
     const result = schema.safeParse(input, { reportInput: true });
-    if (!result.success) examples.push({ summary, value: { error: toFieldError(result.error).message } });
+    if (!result.success) {
+      const { message, fields } = toFieldError(result.error, [], schema);
+      examples.push({ summary, value: fields ? { error: message, fields } : { error: message } });
+    }
   };
   if (body) {
     examples.push({ summary: 'Malformed JSON', value: { error: INVALID_JSON.message } });

@@ -1,13 +1,13 @@
 import { refusal } from '#shared/errors.ts';
-import { FiatAmountSchema, UsdcAmountSchema } from '#shared/money/amounts.ts';
+import { UsdcAmountSchema } from '#shared/money/amounts.ts';
 import { ExchangeRatesSchema } from '#shared/organizations/sandbox-settings.ts';
 import { docMeta } from '#shared/routing/openapi-meta.ts';
 import { OPENAPI_PROSE } from '#shared/routing/route.ts';
 import * as z from '#shared/validation/zod.ts';
 
 /**
- * Compose's `GET /rates` (its getIndicativeRate page): snake_case query and answer. Only the pairs this service
- * pays out are quoted: USDC to EUR and USDC to USD, by the withdrawals' own quote engine.
+ * Compose's `GET /rates` (its getIndicativeRate page): snake_case query and answer. The pairs this service pays
+ * out (USDC to EUR and USD, by the withdrawals' own quote engine) and takes in (EUR and USD to USDC, `quote-deposit.ts`).
  */
 const CURRENCIES = ['EUR', 'USD', 'USDC', 'EURC'] as const;
 const currency = (description: string) =>
@@ -25,21 +25,27 @@ export const EXACTLY_ONE_AMOUNT = 'Provide exactly one of source_amount or targe
 
 export const GetRateQuery = z
   .strictObject({
-    source_currency: currency('Currency being sent (any case); `USDC` for the quoted pairs'),
-    target_currency: currency("Currency to be received (any case): `EUR` or `USD`, the bank's currency"),
+    source_currency: currency(
+      'Currency being sent (any case): `USDC` to withdraw, `EUR` or `USD` to deposit (the on-ramp)',
+    ),
+    target_currency: currency(
+      "Currency to be received (any case): `EUR` or `USD` (the bank's currency) from USDC, `USDC` from EUR or USD",
+    ),
     source_amount: z.optional(UsdcAmountSchema).check(
       docMeta(
         OPENAPI_PROSE && {
           description:
-            'USDC to send, a decimal string (up to 6 places). Exactly one of `source_amount` and `target_amount`.',
+            'Amount to send, a decimal string (USDC up to 6 places, EUR and USD up to 2). Exactly one of ' +
+            '`source_amount` and `target_amount`.',
           examples: ['1000'],
         },
       ),
     ),
-    target_amount: z.optional(FiatAmountSchema).check(
+    target_amount: z.optional(UsdcAmountSchema).check(
       docMeta(
         OPENAPI_PROSE && {
-          description: 'Amount to receive, a decimal string (up to 2 places). Exactly one of the two amounts.',
+          description:
+            'Amount to receive, a decimal string (EUR and USD up to 2 places, USDC up to 6). Exactly one of the two.',
           examples: ['920.00'],
         },
       ),
@@ -56,7 +62,8 @@ export const GetRateQuery = z
     deposit_model: z.optional(z.string()).check(
       docMeta(
         OPENAPI_PROSE && {
-          description: 'Accepted for Compose compatibility; ignored for withdrawals, as on Compose',
+          description:
+            'Accepted for Compose compatibility (`REFERENCE`, `VIRTUAL_ACCOUNT`); the on-ramp rate is the same for both',
         },
       ),
     ),
@@ -150,5 +157,5 @@ export const SandboxExchangeRatesSchema = z
 
 export const UNSUPPORTED_PAIR = refusal(
   400,
-  'Unsupported currency pair: quotes are offered for USDC to EUR and USDC to USD',
+  'Unsupported currency pair: quotes are offered for USDC to EUR or USD, and EUR or USD to USDC',
 );

@@ -3,14 +3,27 @@ import { OPENAPI_PROSE } from '#shared/routing/route.ts';
 import * as z from '#shared/validation/zod.ts';
 
 /** The body of every error response, for the route table and the OpenAPI document. */
-export const ErrorBodySchema = z.object({ error: z.string() }).check(
-  docMeta(
-    OPENAPI_PROSE && {
-      id: 'Error',
-      description: 'Every error: `error` says what went wrong; a validation message names the field first.',
-    },
-  ),
-);
+export const ErrorBodySchema = z
+  .object({
+    error: z.string(),
+    fields: z.optional(z.record(z.string(), z.string())).check(
+      docMeta(
+        OPENAPI_PROSE && {
+          description: "Where `error` is Compose's own sentences: each field's problem, by the field's path",
+          examples: [{ email: 'Invalid email', name: 'Required' }],
+        },
+      ),
+    ),
+  })
+  .check(
+    docMeta(
+      OPENAPI_PROSE && {
+        id: 'Error',
+        description:
+          "Every error: `error` says what went wrong and, where it can, how to fix it; a validation message names the field first (Compose's own sentences where Compose documents them, with `fields`).",
+      },
+    ),
+  );
 
 export const DEFAULT_LIMIT = 50;
 export const MAX_LIMIT = 200;

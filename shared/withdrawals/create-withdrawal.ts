@@ -65,7 +65,12 @@ export function resolveIdempotencyKey(fromBody: string | undefined, fromHeader: 
     }
     return fromHeader;
   }
-  if (fromBody === undefined) throw new FieldError('idempotencyKey', 'Required');
+  if (fromBody === undefined) {
+    throw new FieldError(
+      'idempotencyKey',
+      'Required: send an Idempotency-Key header or an idempotencyKey field in the body',
+    );
+  }
   return fromBody;
 }
 

@@ -87,8 +87,8 @@ describe('npm start, driven over HTTP as a user would', () => {
     expect(await api('GET', '/customers', { key })).toMatchObject({ status: 401, body: UNAUTHORIZED });
   });
 
-  it('stops cleanly on Ctrl-C and keeps every record across a restart', async () => {
-    const { apiKey, organizationId } = runtime.localJson();
+  it('stops cleanly on Ctrl-C and keeps every record, the chain key, token addresses and RPC port across a restart', async () => {
+    const { apiKey, organizationId, chains } = runtime.localJson();
     const created = await api('POST', '/customers', {
       key: apiKey,
       body: JSON.stringify({ name: 'Kept Across Restarts', accountType: 'corporate', email: 'ops@kept.example' }),
@@ -101,6 +101,10 @@ describe('npm start, driven over HTTP as a user would', () => {
 
     runtime = await startRuntime(dataDir);
     expect(runtime.localJson()).toMatchObject({ apiKey, organizationId });
+    expect(chains?.length).toBeGreaterThan(0);
+    expect(runtime.localJson().chains).toEqual(chains);
+    expect(runtime.output()).toContain('kept from the last start: the key, the token addresses, the port.');
+    expect(runtime.output()).toContain('NOT kept: balances and transactions on the chain');
     const listed = await api('GET', '/customers', { key: apiKey });
     expect(listed.status).toBe(200);
     expect(listed.body).toEqual([created.body]);

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '#infra/local/ports.ts';
 import { REPO_ROOT } from '#infra/repo-root.ts';
+import { SANDBOX_DEBTORS } from '#shared/rails/bank/payment-file.ts';
 import { type Runtime, startRuntime } from '#test/support/local-runtime.ts';
 import { eventually } from '#test/support/webhooks/receiver.ts';
 
@@ -183,7 +184,11 @@ describe("the README's walkthrough, run as written against npm start", () => {
 
     expect(secret).toMatch(/^whsec_/);
     expect((await api<{ url: string }[]>('/webhooks/endpoints')).body).toEqual([
-      expect.objectContaining({ url: `http://127.0.0.1:${receiverPort}/webhooks`, eventTypes: null }),
+      expect.objectContaining({
+        id: await shell.variable('ENDPOINT_ID'),
+        url: `http://127.0.0.1:${receiverPort}/webhooks`,
+        eventTypes: null,
+      }),
     ]);
     expect(forged.status).toBe(400);
     await eventually('the receiver to report the forged delivery', () => shell.output().includes('refused'));
@@ -218,10 +223,12 @@ describe("the README's walkthrough, run as written against npm start", () => {
 
     expect(bankId, 'the bank step kept no id: its answer was an error (a name mismatch is a 400)').toMatch(UUID);
     const { body: customer } = await api<{ verifiedName: string }>(`/customers/${customerId}`);
-    const { body: bank } = await api<{ beneficiaryName: string }>(
+    const { body: bank } = await api<{ beneficiaryName: string; iban: string }>(
       `/customers/${customerId}/withdrawal/banks/${bankId}`,
     );
     expect(bank).toMatchObject({ status: 'ACTIVE', currency: 'EUR', beneficiaryName: customer.verifiedName });
+    // The payee is not the sandbox bank's own payer account: a payout to it would read as a transfer to itself.
+    expect(bank.iban).not.toBe(SANDBOX_DEBTORS.EUR.iban);
   });
 
   it('5. credits 250 USDC in the sandbox', async () => {
@@ -283,10 +290,12 @@ describe("the README's walkthrough, run as written against npm start", () => {
     expect(deliveries).toEqual(expected.map(() => expect.objectContaining({ lastResponseStatus: 204, attempts: 1 })));
   });
 
-  it('stops the receiver', async () => {
-    await runStep(/kill \$RECEIVER_PID/);
+  it('stops the receiver and deletes its endpoint, so no later event is sent to it', async () => {
+    const { stdout } = await runStep(/kill \$RECEIVER_PID/);
 
     expect(next).toBe(shellBlocks.length);
+    expect(printed(stdout)).toEqual(['true']);
+    expect((await api('/webhooks/endpoints')).body).toEqual([]);
     await eventually('the receiver to stop listening', () =>
       fetch(`http://127.0.0.1:${receiverPort}/webhooks`, { method: 'POST' }).then(
         () => false,

@@ -184,7 +184,10 @@ describe('creating withdrawal banks', () => {
 
     expect(
       await request('POST', banksOf(MISSING), { key, body: eurBank({ iban: 'DE89370400440532013001' }) }),
-    ).toMatchObject({ status: 400, body: { error: 'iban: Invalid IBAN' } });
+    ).toMatchObject({
+      status: 400,
+      body: { error: 'iban: The check digits do not match the rest: a character is mistyped or two are swapped' },
+    });
     expect(
       await request('POST', banksOf(MISSING), { key, body: eurBank({ beneficiaryName: 'Someone Else' }) }),
     ).toMatchObject({
@@ -203,13 +206,19 @@ describe('creating withdrawal banks', () => {
       status: 400,
       body: { error: "beneficiaryName: Beneficiary name does not match the customer's verified name" },
     });
-    expect(await request('POST', banksOf(customerId), { key, body: eurBank() })).toMatchObject({ status: 201 });
+    const first = await request<Bank>('POST', banksOf(customerId), { key, body: eurBank() });
+    expect(first).toMatchObject({ status: 201 });
     expect(
       await request('POST', banksOf(customerId), { key, body: eurBank({ beneficiaryName: 'Jane Dow' }) }),
     ).toMatchObject({ status: 400 });
     expect(
       await request('POST', banksOf(customerId), { key, body: eurBank({ iban: 'DE89 3704 0044 0532 0130 00' }) }),
-    ).toMatchObject({ status: 409, body: { error: 'A withdrawal bank with these account details already exists' } });
+    ).toMatchObject({
+      status: 409,
+      body: {
+        error: `A withdrawal bank with these account details already exists: ${first.body.id} (use its id, or GET .../withdrawal/banks)`,
+      },
+    });
     expect((await request<Bank[]>('GET', banksOf(customerId), { key })).body).toHaveLength(1);
   });
 

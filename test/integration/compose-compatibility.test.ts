@@ -302,13 +302,18 @@ describe('Compose customers API v2, with the bodies of its demo app and docs', (
           bic: expect.any(String),
           accountName: 'MARCO ROSSI',
           accountNumber: expect.stringMatching(/^\d{8}$/),
+          // What KYC holds (the sandbox approval's sample address); no nationality or birth date is held.
+          addressDetails: {
+            addressLine1: 'Friedrichstraße 123',
+            city: 'Berlin',
+            postcode: '10117',
+            country: 'DE',
+            nationality: null,
+            dateOfBirth: null,
+          },
           bankName: expect.any(String),
         },
       },
-    });
-    expect(await request('GET', `/customers/${customerId}/virtual-account`, { key })).toMatchObject({
-      status: 200,
-      body: { virtualAccountId, status: 'APPROVED' },
     });
     expect(
       await request('GET', `/customers/${customerId}/virtual-account?virtualAccountId=corr-a8f3k-9xm2p`, { key }),
@@ -325,6 +330,21 @@ describe('Compose customers API v2, with the bodies of its demo app and docs', (
         data: { correlation_id: virtualAccountId, customer_id: customerId, status: 'PENDING' },
       }),
     ]);
+  });
+
+  it("getVirtualAccount (docs virtual-accounts/getVirtualAccount): without virtualAccountId, 400 with the docs' text", async () => {
+    const { key, customerId } = await givenVerifiedDemoCustomer();
+    await request('POST', `/customers/${customerId}/virtual-account`, { key, body: { currency: 'EUR' } });
+
+    const refused = await request('GET', `/customers/${customerId}/virtual-account`, { key });
+
+    expect(refused).toMatchObject({
+      status: 400,
+      body: {
+        error: 'virtualAccountId query parameter is required. Use GET /virtual-accounts to list all virtual accounts.',
+        fields: { virtualAccountId: 'Required' },
+      },
+    });
   });
 
   it('getIndicativeRate (docs getIndicativeRate): snake_case quote, the rate a withdrawal made now gets', async () => {
@@ -363,8 +383,12 @@ describe('Compose customers API v2, with the bodies of its demo app and docs', (
         'Provide exactly one of source_amount or target_amount',
       ],
       [
-        'source_currency=EUR&target_currency=USDC&source_amount=1000',
-        'Unsupported currency pair: quotes are offered for USDC to EUR and USDC to USD',
+        'source_currency=EUR&target_currency=EURC&source_amount=1000',
+        'Unsupported currency pair: quotes are offered for USDC to EUR or USD, and EUR or USD to USDC',
+      ],
+      [
+        'source_currency=USDC&target_currency=EUR&target_amount=910.001',
+        'target_amount: Must be a decimal string with at most 2 decimal places',
       ],
     ]) {
       expect(await request('GET', `/rates?${query}`, { key })).toMatchObject({ status: 400, body: { error } });

@@ -195,4 +195,83 @@ describe('Compose operations, one by one', () => {
     });
     expect(taken).toMatchObject({ status: 409, body: { error: 'Address already in use by another wallet' } });
   });
+  it("createCustomer (docs createCustomer, older page): an invalid e-mail and no name answer Compose's sentences", async () => {
+    const org = await givenOrganization(deps);
+
+    const refused = await request('POST', '/customers', {
+      key: org.apiKey,
+      body: { accountType: 'individual', email: 'marco.rossi@' },
+    });
+
+    expect(refused).toEqual(
+      expect.objectContaining({
+        status: 400,
+        body: {
+          error: 'Please enter a valid email address, Name is required',
+          fields: { name: 'Required', email: 'Invalid email' },
+        },
+      }),
+    );
+    // A problem Compose has no sentence for keeps naming its field.
+    expect(
+      await request('POST', '/customers', { key: org.apiKey, body: { ...DEMO_CUSTOMER, accountType: 'business' } }),
+    ).toMatchObject({ status: 400, body: { error: 'accountType: Must be one of: individual, corporate' } });
+  });
+
+  it('getIndicativeRate for deposits (demo "rate-deposit", "rate-customer"): fiat to USDC, both ways, with the developer fee', async () => {
+    const { key, customerId } = await givenVerifiedDemoCustomer();
+    await request('PATCH', `/customers/${customerId}/developer-fees`, { key, body: { developerSpreadFeeBps: 100 } });
+
+    const deposit = await request<Body>(
+      'GET',
+      '/rates?source_currency=EUR&target_currency=USDC&source_amount=1000&deposit_model=REFERENCE',
+      { key },
+    );
+    const forCustomer = await request<Body>(
+      'GET',
+      `/rates?source_currency=eur&target_currency=usdc&source_amount=1000&customer_id=${customerId}`,
+      { key },
+    );
+    const byTarget = await request<Body>(
+      'GET',
+      `/rates?source_currency=EUR&target_currency=USDC&target_amount=1076.086955&customer_id=${customerId}`,
+      { key },
+    );
+    const dollars = await request<Body>('GET', '/rates?source_currency=USD&target_currency=USDC&source_amount=250', {
+      key,
+    });
+    // The withdrawal rate the same organization gets: the on-ramp rate is its inverse, rounded down.
+    const payout = await request<Body>('GET', '/rates?source_currency=USDC&target_currency=EUR&source_amount=1000', {
+      key,
+    });
+
+    expect(payout.body.exchange_rate).toBe('0.92');
+    expect(deposit).toMatchObject({
+      status: 200,
+      body: {
+        source_currency: 'EUR',
+        target_currency: 'USDC',
+        source_amount: '1000.00',
+        target_amount: '1086.95652',
+        exchange_rate: '1.08695652',
+        fee: '0.00',
+        fee_currency: 'USDC',
+        developer_fee: null,
+      },
+    });
+    // 1 % of the 1086.95652 USDC bought is kept, rounded down, as a deposit keeps it.
+    expect(forCustomer.body).toMatchObject({
+      source_amount: '1000.00',
+      target_amount: '1076.086955',
+      developer_fee: { amount: '10.869565', currency: 'USDC', developerSpreadFeeBps: 100 },
+    });
+    expect(byTarget.body).toMatchObject({ source_amount: '1000.00', target_amount: '1076.086955' });
+    expect(dollars.body).toMatchObject({ source_currency: 'USD', source_amount: '250.00', target_amount: '250.00' });
+    expect(
+      await request('GET', '/rates?source_currency=EUR&target_currency=USDC&source_amount=10.001', { key }),
+    ).toMatchObject({
+      status: 400,
+      body: { error: 'source_amount: Must be a decimal string with at most 2 decimal places' },
+    });
+  });
 });

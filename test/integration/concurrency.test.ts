@@ -50,8 +50,11 @@ describe('withdrawal banks under concurrency', () => {
     );
 
     expect(statuses(results)).toEqual([201, ...Array(7).fill(409)]);
+    const created = results.find((r) => r.status === 201)?.body.id;
     for (const conflict of results.filter((r) => r.status === 409)) {
-      expect(conflict.body).toEqual({ error: 'A withdrawal bank with these account details already exists' });
+      expect(conflict.body).toEqual({
+        error: `A withdrawal bank with these account details already exists: ${created} (use its id, or GET .../withdrawal/banks)`,
+      });
     }
     const listed = await request<Bank[]>('GET', banks, { key });
     expect(listed.body.map((bank) => bank.id)).toEqual(results.filter((r) => r.status === 201).map((r) => r.body.id));

@@ -116,7 +116,7 @@ describe('customers against DynamoDB Local', () => {
     const attempts = [
       { rawBody: '{"name": "Jane"', expected: [400, 'Invalid JSON body'] },
       { body: newCustomer({ nickname: 'JD' }), expected: [400, 'nickname: Unrecognized field'] },
-      { body: newCustomer({ email: 'not-an-email' }), expected: [400, 'email: Invalid email'] },
+      { body: newCustomer({ email: 'not-an-email' }), expected: [400, 'Please enter a valid email address'] },
       { body: newCustomer({ name: 'x'.repeat(70 * 1024) }), expected: [413, 'Request body exceeds 64 KiB'] },
       {
         body: newCustomer(),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { run, UsageError } from '#infra/admin/cli.ts';
-import type { VirtualAccount } from '#shared/deposits/schemas.ts';
+import type { VirtualAccount } from '#shared/deposits/virtual-account-view.ts';
 import { givenCustomer } from '#test/support/banks/bank-requests.ts';
 import { eventsWhere } from '#test/support/customers/customer-events.ts';
 import { givenOrganization, integrationDeps } from '#test/support/deps.ts';

@@ -219,7 +219,12 @@ describe('create withdrawal against DynamoDB Local', () => {
         400,
         'Provide either sourceAmount or targetAmount, not both',
       ],
-      [path, { withdrawalBankId: payee.bankId, sourceAmount: '10' }, 400, 'idempotencyKey: Required'],
+      [
+        path,
+        { withdrawalBankId: payee.bankId, sourceAmount: '10' },
+        400,
+        'idempotencyKey: Required: send an Idempotency-Key header or an idempotencyKey field in the body',
+      ],
       [
         path,
         { withdrawalBankId: payee.bankId, idempotencyKey: 'no spaces', sourceAmount: '10' },

@@ -340,8 +340,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Get a customer's virtual account (by `virtualAccountId`, else the newest)
-         * @description Compose's poll for the IBAN: `status` becomes `APPROVED` and `virtualAccount` carries the details.
+         * Get a customer's virtual account by `virtualAccountId`
+         * @description Compose's poll for the IBAN: `status` becomes `APPROVED` and `virtualAccount` carries the details, with `addressDetails` from what KYC held. Without `virtualAccountId`: 400, as on Compose (list them with `GET .../virtual-accounts`).
          *
          *     Needs the `customers` feature of your organization (403 otherwise).
          *
@@ -1465,9 +1465,19 @@ export interface components {
             /** @description `whsec_` + base64 of 32 random bytes; keep it, it is not shown again */
             secret: string;
         };
-        /** @description Every error: `error` says what went wrong; a validation message names the field first. */
+        /** @description Every error: `error` says what went wrong and, where it can, how to fix it; a validation message names the field first (Compose's own sentences where Compose documents them, with `fields`). */
         Error: {
             error: string;
+            /**
+             * @description Where `error` is Compose's own sentences: each field's problem, by the field's path
+             * @example {
+             *       "email": "Invalid email",
+             *       "name": "Required"
+             *     }
+             */
+            fields?: {
+                [key: string]: string;
+            };
         };
         DepositInstructions: {
             /** @enum {string} */
@@ -2051,6 +2061,14 @@ export interface components {
          *         "bic": "SNDBGB2LXXX",
          *         "accountName": "Ada Lovelace",
          *         "accountNumber": "12345678",
+         *         "addressDetails": {
+         *           "addressLine1": "Friedrichstraße 123",
+         *           "city": "Berlin",
+         *           "postcode": "10117",
+         *           "country": "DE",
+         *           "nationality": null,
+         *           "dateOfBirth": null
+         *         },
          *         "bankName": "Sandbox Virtual Accounts Ltd",
          *         "bankCountry": "GB",
          *         "bankAddress": "1 Sandbox Lane, London EC2A 1AA, GB"
@@ -2085,6 +2103,14 @@ export interface components {
                 bic: string | null;
                 accountName: string | null;
                 accountNumber: string | null;
+                addressDetails: {
+                    addressLine1: string;
+                    city: string;
+                    postcode: string;
+                    country: string;
+                    nationality: null;
+                    dateOfBirth: null;
+                } | null;
                 bankName: string | null;
                 bankCountry: string | null;
                 bankAddress: string | null;
@@ -4368,17 +4394,17 @@ export interface operations {
     getRate: {
         parameters: {
             query: {
-                /** @description Currency being sent (any case); `USDC` for the quoted pairs */
+                /** @description Currency being sent (any case): `USDC` to withdraw, `EUR` or `USD` to deposit (the on-ramp) */
                 source_currency: string;
-                /** @description Currency to be received (any case): `EUR` or `USD`, the bank's currency */
+                /** @description Currency to be received (any case): `EUR` or `USD` (the bank's currency) from USDC, `USDC` from EUR or USD */
                 target_currency: string;
-                /** @description USDC to send, a decimal string (up to 6 places). Exactly one of `source_amount` and `target_amount`. */
+                /** @description Amount to send, a decimal string (USDC up to 6 places, EUR and USD up to 2). Exactly one of `source_amount` and `target_amount`. */
                 source_amount?: string;
-                /** @description Amount to receive, a decimal string (up to 2 places). Exactly one of the two amounts. */
+                /** @description Amount to receive, a decimal string (EUR and USD up to 2 places, USDC up to 6). Exactly one of the two. */
                 target_amount?: string;
                 /** @description Quote with this customer's developer fee (`PATCH /customers/{customerId}/developer-fees`), as a withdrawal of theirs would be; 404 `Customer not found` for an unknown one. Absent: no developer fee. */
                 customer_id?: string;
-                /** @description Accepted for Compose compatibility; ignored for withdrawals, as on Compose */
+                /** @description Accepted for Compose compatibility (`REFERENCE`, `VIRTUAL_ACCOUNT`); the on-ramp rate is the same for both */
                 deposit_model?: string;
                 /** @description Accepted for Compose compatibility; the quote is the same on every rail */
                 payment_rail?: string;
@@ -4815,9 +4841,9 @@ export interface operations {
     };
     getVirtualAccount: {
         parameters: {
-            query?: {
-                /** @description The account's `virtualAccountId`; without it, the customer's newest account. Unknown ids are 404. */
-                virtualAccountId?: string;
+            query: {
+                /** @description The account's `virtualAccountId` (returned when it was requested). Unknown ids are 404. */
+                virtualAccountId: string;
             };
             header?: never;
             path: {
@@ -4828,7 +4854,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Get a customer's virtual account (by `virtualAccountId`, else the newest) */
+            /** @description Get a customer's virtual account by `virtualAccountId` */
             200: {
                 headers: {
                     /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */

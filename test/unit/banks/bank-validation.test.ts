@@ -226,7 +226,31 @@ describe('create bank body', () => {
   });
 
   it.each([
-    ['an invalid IBAN', { ...eur, iban: 'DE89370400440532013001' }, 'iban: Invalid IBAN'],
+    [
+      'an invalid IBAN',
+      { ...eur, iban: 'DE89370400440532013001' },
+      'iban: The check digits do not match the rest: a character is mistyped or two are swapped',
+    ],
+    [
+      'an IBAN a character short',
+      { ...eur, iban: 'DE8937040044053201300' },
+      'iban: A DE IBAN has 22 characters; this one has 21',
+    ],
+    [
+      'an IBAN of no country',
+      { ...eur, iban: 'XX89370400440532013000' },
+      'iban: Unknown IBAN country "XX": an IBAN starts with its country\'s two letters, e.g. DE or FR',
+    ],
+    [
+      'an IBAN with a letter O for a zero',
+      { ...eur, iban: 'DE89370400440532O13000' },
+      'iban: A DE IBAN has 18 digits after its check digits; a letter or digit is out of place',
+    ],
+    [
+      'an IBAN with a dash',
+      { ...eur, iban: 'DE89-3704-0044-0532-0130-00' },
+      'iban: Only letters and digits may appear in an IBAN; remove "-"',
+    ],
     ['an invalid BIC', { ...eur, bic: 'DEUTDEF' }, 'bic: Invalid BIC'],
     ['a bad routing checksum', { ...usd, routingNumber: '021000022' }, 'routingNumber: Invalid routing number'],
     ['a 3-digit account', { ...usd, accountNumber: '123' }, 'accountNumber: Must be 4 to 17 digits'],

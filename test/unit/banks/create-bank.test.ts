@@ -208,14 +208,21 @@ describe('create withdrawal bank (SDK mocked)', () => {
     expect(bank.wallets.map((wallet) => wallet.address)).toEqual(FIRST_ADDRESSES);
   });
 
-  it('answers 409 when the uniqueness item already exists', async () => {
+  it("answers 409 with the existing bank's id when the uniqueness item already exists", async () => {
     const customer = givenCustomer();
+    const detailsHash = createHash('sha256').update('EUR|DE89370400440532013000').digest('hex');
+    ddb
+      .on(GetCommand, { Key: { pk: customer.pk, sk: `BANKDETAILS#${detailsHash}` } })
+      .resolves({ Item: { pk: customer.pk, sk: `BANKDETAILS#${detailsHash}`, bankId: 'bank-registered-first' } });
     ddb.on(TransactWriteCommand).rejects(cancelled('None', 'ConditionalCheckFailed'));
 
     const result = await post(customer.customerId, eurBank);
 
     expect(result.statusCode).toBe(409);
-    expect(bodyOf(result)).toEqual({ error: 'A withdrawal bank with these account details already exists' });
+    expect(bodyOf(result)).toEqual({
+      error:
+        'A withdrawal bank with these account details already exists: bank-registered-first (use its id, or GET .../withdrawal/banks)',
+    });
   });
 
   it('retries a transaction cancelled only by a concurrent one, and lets its guards decide', async () => {
@@ -233,7 +240,13 @@ describe('create withdrawal bank (SDK mocked)', () => {
   });
 
   it.each([
-    ['a malformed body, for a customer never read', { ...eurBank, iban: 'DE00' }, 400, 'iban: Invalid IBAN', undefined],
+    [
+      'a malformed body, for a customer never read',
+      { ...eurBank, iban: 'DE00' },
+      400,
+      'iban: A DE IBAN has 22 characters; this one has 4',
+      undefined,
+    ],
     ['an unknown customer', eurBank, 404, 'Customer not found', 'missing'],
     [
       'a customer without approved KYC',

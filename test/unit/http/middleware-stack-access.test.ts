@@ -46,7 +46,6 @@ describe('authentication', () => {
     ['a key that is too short', `Bearer sk_live_${'a'.repeat(31)}`],
     ['an unknown environment', `Bearer sk_test_${'a'.repeat(43)}`],
     ['another scheme', `Basic ${apiKeyFor('live')}`],
-    ['no scheme', apiKeyFor('live')],
   ])('rejects %s with 401 without a database call', async (_case, authorization) => {
     const event = createCustomerEvent({ authorization }, jsonBody(validCustomer));
 
@@ -54,6 +53,18 @@ describe('authentication', () => {
 
     expect(result.statusCode).toBe(401);
     expect(result.body).toBe(UNAUTHORIZED);
+    expect(ddb).not.toHaveReceivedAnyCommand();
+  });
+
+  it('rejects a key sent without `Bearer ` with 401 saying how to send it, without a database call', async () => {
+    const event = createCustomerEvent({ authorization: apiKeyFor('live') }, jsonBody(validCustomer));
+
+    const result = await invoke(createCustomer, event);
+
+    expect(result.statusCode).toBe(401);
+    expect(JSON.parse(result.body ?? '{}')).toEqual({
+      error: 'Unauthorized - Invalid or missing API key or session: send the key as "Authorization: Bearer <key>"',
+    });
     expect(ddb).not.toHaveReceivedAnyCommand();
   });
 

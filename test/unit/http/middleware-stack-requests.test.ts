@@ -66,7 +66,10 @@ describe('request shape', () => {
     const result = await invoke(createCustomer, createCustomerEvent({ authorization: caller.authorization }, ''));
 
     expect(result.statusCode).toBe(400);
-    expect(bodyOf(result)).toEqual({ error: 'name: Required' });
+    expect(bodyOf(result)).toEqual({
+      error: 'Name is required, accountType: Must be one of: individual, corporate, email: Required',
+      fields: { name: 'Required', accountType: 'Must be one of: individual, corporate', email: 'Required' },
+    });
   });
 
   it('rejects a body over 64 KiB with 413 and writes nothing', async () => {

@@ -124,3 +124,48 @@ describe('parseOrThrow', () => {
     );
   });
 });
+
+describe('an unknown field, parsed with its schema', () => {
+  const withdrawal = { withdrawalBankId: '6f1c2a9e-4b7d-4e21-9c3a-1d2e3f4a5b6c', idempotencyKey: 'k-1' };
+
+  it.each([
+    [
+      'a shorter name of two fields',
+      { amount: '10' },
+      'amount: Unrecognized field; did you mean sourceAmount or targetAmount?',
+    ],
+    ['snake_case', { source_amount: '10' }, 'source_amount: Unrecognized field; did you mean sourceAmount?'],
+    [
+      'a swapped pair of letters',
+      { sourceAmuont: '10' },
+      'sourceAmuont: Unrecognized field; did you mean sourceAmount?',
+    ],
+    ['the end of a field', { bankId: 'b' }, 'bankId: Unrecognized field; did you mean withdrawalBankId?'],
+    ['nothing close', { nickname: 'n' }, 'nickname: Unrecognized field'],
+  ])('names the field it most likely meant: %s', (_case, extra, message) => {
+    expect(() => parseOrThrow(CreateWithdrawalBody, { ...withdrawal, ...extra })).toThrow(message);
+  });
+
+  it('suggests within a nested object by its own fields', () => {
+    const error = toFieldError(
+      failureOf(Person, { name: 'Ada', kind: 'individual', address: { citty: 'Paris' } }),
+      [],
+      Person,
+    );
+
+    expect(error.message).toBe('address.citty: Unrecognized field; did you mean city?');
+  });
+});
+
+describe("Compose's sentences", () => {
+  it('answers them for the fields Compose documents, in its order, with each reason kept in fields', () => {
+    const error = toFieldError(
+      failureOf(CreateCustomerBody, { accountType: 'individual', email: 'nope' }),
+      [],
+      CreateCustomerBody,
+    );
+
+    expect(error.message).toBe('Please enter a valid email address, Name is required');
+    expect(error.fields).toEqual({ name: 'Required', email: 'Invalid email' });
+  });
+});

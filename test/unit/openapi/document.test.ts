@@ -151,7 +151,12 @@ describe('the OpenAPI document', () => {
     const values = (response: Json) =>
       Object.values<Json>(response.content['application/json'].examples).map((example) => example.value.error);
 
-    expect(values(createCustomer[400])).toEqual(expect.arrayContaining(['Invalid JSON body', 'name: Required']));
+    expect(values(createCustomer[400])).toEqual(
+      expect.arrayContaining([
+        'Invalid JSON body',
+        'Name is required, accountType: Must be one of: individual, corporate, email: Required',
+      ]),
+    );
     expect(values(createCustomer[401])).toEqual(['Unauthorized - Invalid or missing API key or session']);
     expect(values(createCustomer[403])).toEqual(['Customers feature is not enabled for your organization']);
     expect(values(operationOf(routes.getCustomer).responses[400])).toContain('customerId: Must be a UUID');
