@@ -144,12 +144,34 @@ const sustained = await phase(async (emit) => {
   }
   await Promise.all(writes);
 });
+/**
+ * The read and write units the pipeline consumes, as DynamoDB Local reports them: every call of the relay and
+ * the sender (they share this process's client) asks for its consumed capacity; the bench's own event writes are
+ * the API's, not the pipeline's, and are left out.
+ */
+const units = { read: 0, write: 0 };
+const client = db.client as unknown as { send: (command: { input: Record<string, unknown> }) => Promise<unknown> };
+const send = client.send.bind(client);
+client.send = async (command) => {
+  const own = command instanceof PutCommand && (command.input.Item as { entity?: string } | undefined)?.entity;
+  if (own === 'EVENT') return send(command);
+  command.input.ReturnConsumedCapacity = 'TOTAL';
+  const result = (await send(command)) as {
+    ConsumedCapacity?: { CapacityUnits?: number } | { CapacityUnits?: number }[];
+  };
+  const consumed = [result.ConsumedCapacity ?? []].flat().reduce((sum, c) => sum + (c.CapacityUnits ?? 0), 0);
+  if (/^(Get|BatchGet|Query|Scan|TransactGet)Command$/.test(command.constructor.name)) units.read += consumed;
+  else units.write += consumed;
+  return result;
+};
 const burst = await phase(async (emit) => {
   for (let i = 0; i < BURST_EVENTS; i += BURST_GROUP) {
     await Promise.all(Array.from({ length: Math.min(BURST_GROUP, BURST_EVENTS - i) }, emit));
   }
 });
 await worker.stop();
+client.send = send;
+const perEvent = { readUnits: units.read / BURST_EVENTS, writeUnits: units.write / BURST_EVENTS };
 
 /** The pipeline's writes for one event, made directly: what delivering it costs the table at the least. */
 async function floorEvent() {
@@ -208,6 +230,7 @@ const result = {
   burst: { ...burst, perSecond: perSecond(burst) },
   floorPerSecond,
   ratio: perSecond(burst) / floorPerSecond,
+  perEvent,
 };
 process.stdout.write(
   [
@@ -217,6 +240,8 @@ process.stdout.write(
     `  burst of ${BURST_EVENTS} events: ${burst.deliveries} deliveries in ${burst.seconds.toFixed(1)} s, ` +
       `${perSecond(burst).toFixed(1)}/s, p50 ${burst.p50} ms`,
     `  floor (the same writes made directly): ${floorPerSecond.toFixed(1)} deliveries/s; burst ÷ floor ${result.ratio.toFixed(2)} (target at least 0.8)`,
+    `  DynamoDB units the relay and the sender consume per event (${ENDPOINTS} deliveries): ` +
+      `${perEvent.readUnits.toFixed(1)} read, ${perEvent.writeUnits.toFixed(1)} write`,
     ...(values.json ? [JSON.stringify(result)] : []),
     '',
   ].join('\n'),
