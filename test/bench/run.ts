@@ -183,7 +183,7 @@ async function main() {
     const keep = [local.organizationId, customerId, bank.id, transactionId, hashApiKey(key)].filter(Boolean);
     const results: ScenarioResult[] = [];
     let rateLimit: RateLimitCost | undefined;
-    for (const scenario of scenarios) {
+    const loadOf = (scenario: Scenario) => {
       const definition = route(scenario.operationId) as RouteDefinition;
       const path = definition.path.replace(/\{(\w+)\}/g, (_, name: string) => scenario.ids[name] ?? '');
       const load = (seconds: number) =>
@@ -195,6 +195,13 @@ async function main() {
           connections: CONNECTIONS,
           seconds,
         });
+      return { definition, path, load };
+    };
+    // Every operation once before any is measured: the first measured is not the one that meets the runtime's
+    // start (its workers catching up on the stream of the set-up's writes, the code paths not yet compiled).
+    for (const scenario of scenarios) await loadOf(scenario).load(WARMUP_SECONDS);
+    for (const scenario of scenarios) {
+      const { definition, path, load } = loadOf(scenario);
       const handler = (
         (await import(pathToFileURL(join(REPO_ROOT, definition.handler)).href)) as {
           handler: (event: unknown, context: unknown) => Promise<ApiResult>;
