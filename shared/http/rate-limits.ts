@@ -19,6 +19,8 @@ type Bucket = {
   usedUp: boolean;
   lease: Promise<void> | undefined;
   spentLastWindow: number;
+  /** The next window's bucket, leased ahead so a steadily used instance does not wait at the turn of a window. */
+  next: Bucket | undefined;
 };
 
 /** Counters an instance tracks before it forgets those of past windows (its memory stays bounded). */
@@ -28,11 +30,12 @@ const KEPT_BUCKETS = 10_000;
  * The requests one instance may admit: it leases them from the shared counter of each window in chunks
  * (shared/db/rate-limit.ts `leaseFromWindow`) and spends them without a database call. A lease asks for what the
  * instance spent so far in the window or in the last one (at least 1, so a new instance starts with single requests
- * and doubles), at most `LEASE_SHARE_OF_LIMIT` of the limit. Concurrent requests of the instance wait for one lease.
+ * and doubles), at most `LEASE_SHARE_OF_LIMIT` of the limit. Concurrent requests of the instance wait for one lease;
+ * an instance in steady use leases the next window's first chunk ahead, so the turn of a window costs no wait.
  *
  * Tolerance, across any number of instances: a window never admits more than its limit (leases never overlap); it
- * may refuse early by what other instances leased and did not spend, at most ⌈limit / 10⌉ − 1 per instance that
- * served the key or organization in that window.
+ * may refuse early by what other instances leased and did not spend, at most ⌈limit / 10⌉ per instance that
+ * served the key or organization in that window or the one before.
  */
 export class InstanceRateLimiter {
   private readonly buckets = new Map<string, Bucket>();
@@ -46,6 +49,7 @@ export class InstanceRateLimiter {
     for (;;) {
       if (bucket.spent < bucket.granted) {
         bucket.spent++;
+        this.leaseAhead(limit, bucket);
         return { allowed: true };
       }
       if (bucket.usedUp) {
@@ -64,14 +68,11 @@ export class InstanceRateLimiter {
     const current = this.buckets.get(id);
     if (current?.windowStart === windowStart) return current;
     if (this.buckets.size >= KEPT_BUCKETS) this.forgetBefore(windowStart - limit.windowSeconds);
-    const fresh: Bucket = {
-      windowStart,
-      granted: 0,
-      spent: 0,
-      usedUp: false,
-      lease: undefined,
-      spentLastWindow: current?.windowStart === windowStart - limit.windowSeconds ? current.spent : 0,
-    };
+    const spentLastWindow = current?.windowStart === windowStart - limit.windowSeconds ? current.spent : 0;
+    const fresh =
+      current?.next?.windowStart === windowStart
+        ? Object.assign(current.next, { spentLastWindow })
+        : emptyBucket(windowStart, spentLastWindow);
     this.buckets.delete(id);
     this.buckets.set(id, fresh);
     return fresh;
@@ -81,9 +82,20 @@ export class InstanceRateLimiter {
     for (const [id, bucket] of this.buckets) if (bucket.windowStart < windowStart) this.buckets.delete(id);
   }
 
-  private async lease(limit: WindowLimit, bucket: Bucket): Promise<void> {
+  /**
+   * Once an instance has spent half of what it spent in the last window, it leases the next window's first chunk
+   * in the background (a failure leaves that window to lease as usual).
+   */
+  private leaseAhead(limit: WindowLimit, bucket: Bucket): void {
+    if (bucket.next || bucket.spentLastWindow === 0 || bucket.spent * 2 < bucket.spentLastWindow) return;
+    const next = emptyBucket(bucket.windowStart + limit.windowSeconds, bucket.spent);
+    bucket.next = next;
+    next.lease = this.lease(limit, next, Math.max(bucket.spent, bucket.spentLastWindow)).catch(() => undefined);
+  }
+
+  private async lease(limit: WindowLimit, bucket: Bucket, wanted?: number): Promise<void> {
     const most = Math.max(1, Math.ceil(limit.limit * LEASE_SHARE_OF_LIMIT));
-    const chunk = Math.min(most, Math.max(1, bucket.spent, bucket.spentLastWindow));
+    const chunk = Math.min(most, Math.max(1, wanted ?? Math.max(bucket.spent, bucket.spentLastWindow)));
     try {
       const { granted, usedUp } = await leaseFromWindow(this.db, limit, bucket.windowStart, chunk);
       bucket.granted += granted;
@@ -93,6 +105,16 @@ export class InstanceRateLimiter {
     }
   }
 }
+
+const emptyBucket = (windowStart: number, spentLastWindow: number): Bucket => ({
+  windowStart,
+  granted: 0,
+  spent: 0,
+  usedUp: false,
+  lease: undefined,
+  spentLastWindow,
+  next: undefined,
+});
 
 /** One limiter per database client: per Lambda instance (deps are built once per process), per test "instance". */
 const limiters = new WeakMap<Db, InstanceRateLimiter>();
