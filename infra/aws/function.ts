@@ -22,6 +22,9 @@ export type PayoutsFunctionProps = {
   packageFiles?: readonly string[];
 };
 
+/** Every function's memory unless it says otherwise (the benchmark prices GB-seconds with it). */
+export const FUNCTION_MEMORY_MB = 512;
+
 /**
  * One function of the service, API or background: the runtime, size and bundling every function shares, its own
  * log group with a retention, and its own role that starts with nothing but writing to that log group (no AWS
@@ -48,7 +51,7 @@ export class PayoutsFunction extends NodejsFunction {
       depsLockFilePath: path.join(REPO_ROOT, 'package-lock.json'),
       runtime: Runtime.NODEJS_22_X,
       architecture: Architecture.ARM_64,
-      memorySize: props.memorySize ?? 512,
+      memorySize: props.memorySize ?? FUNCTION_MEMORY_MB,
       timeout: props.timeout ?? Duration.seconds(10),
       description: props.description,
       environment: { ...props.environment, NODE_OPTIONS },

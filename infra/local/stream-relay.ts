@@ -79,6 +79,14 @@ function toLambdaRecord(record: StreamRecord, streamArn: string): DynamoDBRecord
   };
 }
 
+/**
+ * Records per read, DynamoDB Streams' most: the stream carries every write of the table, and only outbox items are
+ * relayed, so a page is mostly records the reader skips.
+ */
+const GET_RECORDS_LIMIT = 1000;
+/** How stale the list of shards may get: a new shard starts about every few hours in AWS, rarely locally. */
+const SHARD_LIST_MAX_AGE_MS = 1000;
+
 export type StreamRelay = { stop: () => Promise<void> };
 
 /**
@@ -134,6 +142,14 @@ export async function startStreamRelay(options: {
     return shards;
   }
 
+  let listed: { shards: Shard[]; at: number } | undefined;
+  /** The shards, listed again after SHARD_LIST_MAX_AGE_MS or as soon as one ends, instead of on every pass. */
+  async function currentShards(): Promise<Shard[]> {
+    if (!listed || Date.now() - listed.at > SHARD_LIST_MAX_AGE_MS)
+      listed = { shards: await listShards(), at: Date.now() };
+    return listed.shards;
+  }
+
   async function iteratorFor(shardId: string): Promise<string | undefined> {
     const cached = iterators.get(shardId);
     if (cached) return cached;
@@ -162,7 +178,7 @@ export async function startStreamRelay(options: {
     }
     let page: { Records?: StreamRecord[]; NextShardIterator?: string };
     try {
-      page = await streams.send(new GetRecordsCommand({ ShardIterator: iterator, Limit: 100 }));
+      page = await streams.send(new GetRecordsCommand({ ShardIterator: iterator, Limit: GET_RECORDS_LIMIT }));
     } catch (error) {
       iterators.delete(shardId);
       if (error instanceof TrimmedDataAccessException) delete state.sequenceNumber;
@@ -193,13 +209,14 @@ export async function startStreamRelay(options: {
     else {
       iterators.delete(shardId);
       state.done = true;
+      listed = undefined;
     }
     if (last || state.done) writeCheckpoint(options.checkpointPath, checkpoint);
     return records.length > 0;
   }
 
   async function pass(): Promise<boolean> {
-    const shards = await listShards();
+    const shards = await currentShards();
     const known = new Set(shards.map((s) => s.ShardId));
     let readAny = false;
     for (const shard of shards) {

@@ -36,3 +36,40 @@ export async function takeFromWindow(db: Db, limit: WindowLimit, now: Date): Pro
     return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(windowEnd - nowSeconds)) };
   }
 }
+
+/**
+ * Leases up to `chunk` requests of the window starting at `windowStart` from the shared counter, for one instance
+ * to spend without asking again: ONE UpdateItem that adds the whole chunk while the count is below the limit and
+ * returns the new count. The count may end above the limit (the last lease of a window asks for more than is left);
+ * the lease is granted only the part below it, so leases never overlap and never pass the limit together.
+ * Answers how many requests were granted and whether the window's limit is now used up.
+ */
+export async function leaseFromWindow(
+  db: Db,
+  limit: WindowLimit,
+  windowStart: number,
+  chunk: number,
+): Promise<{ granted: number; usedUp: boolean }> {
+  try {
+    const result = await db.client.send(
+      new UpdateCommand({
+        TableName: db.tableName,
+        Key: keys.rateLimitWindow(limit.scope, limit.id, windowStart),
+        UpdateExpression: 'ADD #count :chunk SET expiresAt = if_not_exists(expiresAt, :expiresAt)',
+        ConditionExpression: 'attribute_not_exists(#count) OR #count < :limit',
+        ExpressionAttributeNames: { '#count': 'count' },
+        ExpressionAttributeValues: {
+          ':chunk': chunk,
+          ':limit': limit.limit,
+          ':expiresAt': windowStart + limit.windowSeconds + 60,
+        },
+        ReturnValues: 'UPDATED_NEW',
+      }),
+    );
+    const count = Number(result.Attributes?.count ?? chunk);
+    return { granted: Math.max(0, Math.min(count, limit.limit) - (count - chunk)), usedUp: count >= limit.limit };
+  } catch (error) {
+    if (!(error instanceof ConditionalCheckFailedException)) throw error;
+    return { granted: 0, usedUp: true };
+  }
+}

@@ -11,6 +11,7 @@ import {
   WEBHOOK_SOURCE,
 } from '#shared/events/routing.ts';
 import { log } from '#shared/log.ts';
+import type { Organization } from '#shared/organizations/records.ts';
 import { getOrganization } from '#shared/organizations/repository.ts';
 import * as z from '#shared/validation/zod.ts';
 import { policyFor } from '#shared/webhooks/address-guard.ts';
@@ -78,18 +79,34 @@ export const subscribes = (endpoint: EndpointRecord, envelope: EventEnvelope): b
   (endpoint.eventTypes === null || endpoint.eventTypes.includes(envelope.event_type)) &&
   endpoint.createdAt <= envelope.created_at;
 
-/** Creates the event's deliveries (once, however often the message comes) and queues their first attempts. */
-export async function fanOut(deps: SenderDeps, input: { envelope: EventEnvelope; endpointId?: string | undefined }) {
+/**
+ * Creates the event's deliveries (once, however often the message comes) and makes their first attempts at once,
+ * in this invocation: each delivery is created already claimed by this message, so a first attempt costs no queue
+ * round trip, no read and no claim (the path from event to receipt is one queue hop). A delivery an earlier copy
+ * created is left to whoever carries it, except one this very message claimed before its sender died (the message
+ * came back) or one never attempted: those get a queue message, due when the lease runs out.
+ */
+export async function fanOut(
+  deps: SenderDeps,
+  input: { envelope: EventEnvelope; endpointId?: string | undefined },
+  messageId: string,
+) {
   const { envelope } = input;
   const organizationId = envelope.org_id;
-  const endpoints = input.endpointId
-    ? [await getWebhookEndpoint(deps.db, organizationId, input.endpointId)].filter((e) => e !== undefined)
-    : (await allWebhookEndpointsOfOrganization(deps.db, organizationId)).filter((e) => subscribes(e, envelope));
-  const now = deps.clock.now().toISOString();
+  const [endpoints, organization] = await Promise.all([
+    input.endpointId
+      ? getWebhookEndpoint(deps.db, organizationId, input.endpointId).then((e) => (e ? [e] : []))
+      : allWebhookEndpointsOfOrganization(deps.db, organizationId).then((all) =>
+          all.filter((e) => subscribes(e, envelope)),
+        ),
+    getOrganization(deps.db, organizationId),
+  ]);
+  const now = deps.clock.now();
+  const at = now.toISOString();
   const payload = payloadOf(envelope);
   const stored = await Promise.all(
-    endpoints.map((endpoint) =>
-      createDeliveryOnce(deps.db, {
+    endpoints.map(async (endpoint) => {
+      const claimed: DeliveryRecord = {
         deliveryId: deliveryIdFor(envelope.event_id, endpoint.endpointId),
         organizationId,
         endpointId: endpoint.endpointId,
@@ -97,24 +114,40 @@ export async function fanOut(deps: SenderDeps, input: { envelope: EventEnvelope;
         eventType: envelope.event_type,
         payload,
         status: 'PENDING',
-        attempts: 0,
+        attempts: 1,
         allowedAttempts: attemptsOf(deps.events.retrySchedule),
-        lastAttemptAt: null,
-        nextAttemptAt: now,
+        lastAttemptAt: at,
+        nextAttemptAt: new Date(now.getTime() + deps.events.attemptLeaseMs).toISOString(),
         lastResponseStatus: null,
         lastError: null,
         attemptLog: [],
-        leasedBy: null,
-        createdAt: now,
-        updatedAt: now,
-      }),
-    ),
+        leasedBy: messageId,
+        createdAt: at,
+        updatedAt: at,
+      };
+      const delivery = await createDeliveryOnce(deps.db, claimed);
+      // The very record passed in comes back when this call created it.
+      return { endpoint, delivery, created: delivery === claimed };
+    }),
   );
-  // A delivery created by an earlier copy of this message may have lost its queue message to a crash; one
-  // that was attempted already has a message of its own.
-  const unstarted = stored.filter((d) => d.status === 'PENDING' && d.attempts === 0);
-  await deps.queue.send(unstarted.map((d) => ({ body: deliveryMessage(d), delaySeconds: 0 })));
-  await markEventDispatched(deps.db, envelope.event_id, deps.clock.now());
+  const orphaned = stored
+    .map(({ delivery, created }) => (created ? undefined : delivery))
+    .filter((d) => d?.status === 'PENDING' && (d.attempts === 0 || d.leasedBy === messageId))
+    .filter((d) => d !== undefined);
+  await Promise.all([
+    ...stored
+      .filter(({ created }) => created)
+      .map(({ endpoint, delivery }) => attemptClaimed(deps, delivery, { endpoint, organization }, now)),
+    orphaned.length
+      ? deps.queue.send(
+          orphaned.map((d) => ({
+            body: deliveryMessage(d),
+            delaySeconds: queueDelaySeconds(new Date(d.nextAttemptAt ?? at), now),
+          })),
+        )
+      : undefined,
+    markEventDispatched(deps.db, envelope.event_id, now),
+  ]);
 }
 
 const signingSecrets = (endpoint: EndpointRecord, now: Date): string[] => {
@@ -122,15 +155,14 @@ const signingSecrets = (endpoint: EndpointRecord, now: Date): string[] => {
   return previous && Date.parse(previous.expiresAt) > now.getTime() ? [secret, previous.secret] : [secret];
 };
 
+type Receiver = { endpoint: EndpointRecord | undefined; organization: Organization | undefined };
+
 async function send(
   deps: SenderDeps,
   delivery: DeliveryRecord,
+  { endpoint, organization }: Receiver,
   now: Date,
 ): Promise<DeliveryResult & { final: boolean }> {
-  const [endpoint, organization] = await Promise.all([
-    getWebhookEndpoint(deps.db, delivery.organizationId, delivery.endpointId),
-    getOrganization(deps.db, delivery.organizationId),
-  ]);
   if (!endpoint || !organization) {
     return { ok: false, status: null, error: 'Endpoint deleted', durationMs: 0, final: true };
   }
@@ -148,31 +180,9 @@ async function send(
   return { ...result, final: false };
 }
 
-/**
- * Handles one delivery message: nothing if the delivery is settled, another hop if it is not due yet,
- * otherwise one attempt, its outcome, and the message for the next attempt when there is one.
- */
-export async function attemptDelivery(deps: SenderDeps, ref: DeliveryRef, messageId: string): Promise<void> {
-  const delivery = await getDelivery(deps.db, ref.organizationId, ref.deliveryId);
-  if (delivery?.status !== 'PENDING') return;
-  const now = deps.clock.now();
-  const due = new Date(delivery.nextAttemptAt ?? now.toISOString());
-  if (due.getTime() - now.getTime() > DUE_TOLERANCE_MS) {
-    // Another message's attempt is in flight, and that message carries the delivery on; a duplicate steps aside.
-    // Our own lease means our earlier try died mid-attempt: wait for the lease to run out, then try again.
-    if (delivery.leasedBy && delivery.leasedBy !== messageId) return;
-    await deps.queue.send([{ body: deliveryMessage(delivery), delaySeconds: queueDelaySeconds(due, now) }]);
-    return;
-  }
-  const claimed = await claimDeliveryAttempt(deps.db, delivery, {
-    now,
-    leaseUntil: new Date(now.getTime() + deps.events.attemptLeaseMs),
-    messageId,
-  });
-  // Another copy of this message took the attempt; its message carries the delivery on.
-  if (!claimed) return;
-
-  const result = await send(deps, claimed, now);
+/** One claimed attempt: the request, its outcome, and the message for the next attempt when there is one. */
+async function attemptClaimed(deps: SenderDeps, claimed: DeliveryRecord, receiver: Receiver, now: Date) {
+  const result = await send(deps, claimed, receiver, now);
   const finished = deps.clock.now();
   const next =
     result.ok || result.final
@@ -212,6 +222,36 @@ export async function attemptDelivery(deps: SenderDeps, ref: DeliveryRef, messag
   }
 }
 
+/**
+ * Handles one delivery message (a retry, a hop of a long wait, a manual redelivery): nothing if the delivery is
+ * settled, another hop if it is not due yet, otherwise one attempt.
+ */
+export async function attemptDelivery(deps: SenderDeps, ref: DeliveryRef, messageId: string): Promise<void> {
+  const delivery = await getDelivery(deps.db, ref.organizationId, ref.deliveryId);
+  if (delivery?.status !== 'PENDING') return;
+  const now = deps.clock.now();
+  const due = new Date(delivery.nextAttemptAt ?? now.toISOString());
+  if (due.getTime() - now.getTime() > DUE_TOLERANCE_MS) {
+    // Another message's attempt is in flight, and that message carries the delivery on; a duplicate steps aside.
+    // Our own lease means our earlier try died mid-attempt: wait for the lease to run out, then try again.
+    if (delivery.leasedBy && delivery.leasedBy !== messageId) return;
+    await deps.queue.send([{ body: deliveryMessage(delivery), delaySeconds: queueDelaySeconds(due, now) }]);
+    return;
+  }
+  const [claimed, endpoint, organization] = await Promise.all([
+    claimDeliveryAttempt(deps.db, delivery, {
+      now,
+      leaseUntil: new Date(now.getTime() + deps.events.attemptLeaseMs),
+      messageId,
+    }),
+    getWebhookEndpoint(deps.db, delivery.organizationId, delivery.endpointId),
+    getOrganization(deps.db, delivery.organizationId),
+  ]);
+  // Another copy of this message took the attempt; its message carries the delivery on.
+  if (!claimed) return;
+  await attemptClaimed(deps, claimed, { endpoint, organization }, now);
+}
+
 export class UnknownMessageError extends Error {}
 
 /** Routes one queue message: a bus event (fan out, or a manual redelivery) or the sender's own delivery message. */
@@ -223,7 +263,9 @@ export async function handleWebhookMessage(
   const own = DeliveryMessageSchema.safeParse(parsed);
   if (own.success) return attemptDelivery(deps, own.data, message.messageId);
   const event = BusEventSchema.parse(parsed);
-  if (event.source === EVENT_SOURCE) return fanOut(deps, PublishedEventDetailSchema.parse(event.detail));
+  if (event.source === EVENT_SOURCE) {
+    return fanOut(deps, PublishedEventDetailSchema.parse(event.detail), message.messageId);
+  }
   if (event.source === WEBHOOK_SOURCE && event['detail-type'] === REDELIVERY_DETAIL_TYPE) {
     return attemptDelivery(deps, RedeliveryDetailSchema.parse(event.detail), message.messageId);
   }

@@ -125,3 +125,39 @@ export function replayer(db: Db, plan: CommandPlan, keep: Iterable<string>) {
 export const commandCount = (plan: CommandPlan) => plan.stages.flat().length;
 export const describePlan = (plan: CommandPlan) =>
   plan.stages.map((stage) => stage.map((c) => c.name.replace(/Command$/, '')).join(' + ')).join(' → ');
+
+const READS = /^(Get|BatchGet|Query|Scan|TransactGet)Command$/;
+
+/**
+ * The read and write request units one replay of the plan consumes, as DynamoDB Local reports them
+ * (`ReturnConsumedCapacity: TOTAL`: item sizes, consistency and transactions counted as DynamoDB bills them).
+ */
+export async function consumedUnits(db: Db, plan: CommandPlan, keep: Iterable<string>) {
+  const kept = new Set([...keep].map((value) => value.toLowerCase()));
+  const client = db.client as unknown as { send: (command: unknown) => Promise<unknown> };
+  let readUnits = 0;
+  let writeUnits = 0;
+  for (const stage of refresh(plan, kept).stages) {
+    for (const { name, input } of stage) {
+      const Command = COMMANDS[name];
+      if (!Command) throw new Error(`cannot replay ${name}`);
+      let units = 1;
+      try {
+        const result = (await client.send(new Command({ ...thaw(input), ReturnConsumedCapacity: 'TOTAL' }))) as {
+          ConsumedCapacity?: { CapacityUnits?: number } | { CapacityUnits?: number }[];
+        };
+        units = [result.ConsumedCapacity ?? []].flat().reduce((sum, c) => sum + (c.CapacityUnits ?? 0), 0);
+      } catch {
+        // A replayed write whose condition no longer holds (a version it read has moved on) reports no capacity;
+        // DynamoDB bills a failed conditional write at least one unit, which is what it counts for.
+      }
+      if (READS.test(name)) readUnits += units;
+      else writeUnits += units;
+    }
+  }
+  return { readUnits, writeUnits };
+}
+
+/** Event records (the outbox) the plan writes: each goes on to the bus and the webhook queue. */
+export const eventsWritten = (plan: CommandPlan) =>
+  plan.stages.flat().reduce((n, command) => n + (command.input.match(/"pk":"EVENT#/g)?.length ?? 0), 0);

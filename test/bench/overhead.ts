@@ -1,4 +1,4 @@
-import { DynamoDBDocumentClient, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { handler as createCustomerHandler } from '#functions/api/customers/create-customer.ts';
 import { handler as getCustomerHandler } from '#functions/api/customers/get-customer.ts';
@@ -37,6 +37,8 @@ export async function measureOverhead(iterations: number): Promise<Overhead[]> {
     ddb.on(GetCommand, { Key: { pk: organization.pk, sk: 'ORG' } }).resolves({ Item: organization });
     ddb.on(GetCommand, { Key: { pk: customer.pk, sk: 'CUSTOMER' } }).resolves({ Item: customer });
     ddb.on(TransactWriteCommand).resolves({});
+    // The rate limits' leases: granted whole.
+    ddb.on(UpdateCommand).resolves({});
     const deps = appDeps();
     const authorization = `Bearer ${apiKey}`;
     const body = { name: 'Ada Lovelace', accountType: 'individual' as const, email: 'ada@example.com' };

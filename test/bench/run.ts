@@ -18,29 +18,51 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { FUNCTION_MEMORY_MB } from '#infra/aws/function.ts';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from '#infra/local/dynamodb.ts';
 import { REPO_ROOT } from '#infra/repo-root.ts';
 import type { ApiResult } from '#shared/http/api-handler.ts';
 import { routeList } from '#shared/routes.ts';
 import type { RouteDefinition } from '#shared/routing/route.ts';
-import { type CommandPlan, capture, commandCount, describePlan, replayer } from '#test/bench/floor.ts';
+import {
+  type CommandPlan,
+  capture,
+  commandCount,
+  consumedUnits,
+  describePlan,
+  eventsWritten,
+  replayer,
+} from '#test/bench/floor.ts';
 import { httpLoad, loopLoad, type Measurement } from '#test/bench/load.ts';
-import { measureStartup, type StartupResult } from '#test/bench/startup.ts';
+import { NO_USAGE } from '#test/bench/prices.ts';
+import {
+  markdown,
+  medianRun,
+  type RateLimitCost,
+  type RateLimitRun,
+  type ScenarioResult,
+  type ScenarioRun,
+} from '#test/bench/report.ts';
+import { measureStartup } from '#test/bench/startup.ts';
 import { customerItem } from '#test/support/customers/customer-items.ts';
 import { apiEvent } from '#test/support/http/api-event.ts';
 import { type Runtime, startRuntime, untilDatabaseReleased } from '#test/support/local-runtime.ts';
 
 const run = promisify(execFile);
 const SHORT = process.argv.includes('--short');
+/** `--only getCustomer,createCustomer`: those operations alone, without the start-up, lists, middleware and companions. */
+const ONLY = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1]?.split(',') : undefined;
 const SECONDS = SHORT ? 3 : 10;
 const WARMUP_SECONDS = SHORT ? 1 : 2;
 const CONNECTIONS = 8;
+/** Each operation and its floor are measured this many times, alternately, so a ratio is not one noisy sample. */
+const RUNS = 3;
 const LIST_SIZES = [10, 10_000];
 const OVERHEAD_ITERATIONS = SHORT ? 5_000 : 20_000;
 const WEBHOOK_EVENTS = SHORT ? 100 : 400;
 const RESULTS = join(REPO_ROOT, 'test/bench/results/latest.json');
 const UNREFUSED = { RATE_LIMIT_KEY_PER_S: '100000', RATE_LIMIT_ORGANIZATION_PER_S: '100000' };
-/** The operation whose floor is measured with and without the rate limits' two counter updates. */
+/** The operation measured in this process with and without the rate limits' database calls. */
 const RATE_LIMIT_PROBE = 'getCustomer';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
@@ -62,23 +84,13 @@ type Scenario = {
   body?: () => unknown;
 };
 
-type ScenarioResult = {
-  name: string;
-  operationId: string;
-  service: Measurement;
-  floor: Measurement;
-  ratio: number;
-  dynamodbCalls: number;
-  calls: string;
-};
-
 async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'payouts-bench-'));
   let runtime: Runtime | undefined;
   try {
     // First, alone on the machine: how long a newcomer waits for `npm start` (chain, bank and workers included).
-    const startup = await measureStartup({ LOG_LEVEL: 'error' });
-    process.stderr.write('measured the start-up\n');
+    const startup = ONLY ? undefined : await measureStartup({ LOG_LEVEL: 'error' });
+    if (startup) process.stderr.write('measured the start-up\n');
     // The rate limits count every request as in production, but so high that the load is never refused.
     runtime = await startRuntime(dataDir, { SANDBOX_SETTLE_AFTER_S: 'off', LOG_LEVEL: 'error', ...UNREFUSED });
     const local = runtime.localJson();
@@ -164,12 +176,14 @@ async function main() {
       { name: 'list wallets', operationId: 'listCustomerWallets', ids: { customerId } },
     ];
     // Each operation as soon as its route exists.
-    const scenarios = candidates.filter((scenario) => route(scenario.operationId));
+    const scenarios = candidates.filter(
+      (scenario) => route(scenario.operationId) && (!ONLY || ONLY.includes(scenario.operationId)),
+    );
 
     const keep = [local.organizationId, customerId, bank.id, transactionId, hashApiKey(key)].filter(Boolean);
     const results: ScenarioResult[] = [];
     let rateLimit: RateLimitCost | undefined;
-    for (const scenario of scenarios) {
+    const loadOf = (scenario: Scenario) => {
       const definition = route(scenario.operationId) as RouteDefinition;
       const path = definition.path.replace(/\{(\w+)\}/g, (_, name: string) => scenario.ids[name] ?? '');
       const load = (seconds: number) =>
@@ -181,9 +195,13 @@ async function main() {
           connections: CONNECTIONS,
           seconds,
         });
-      await load(WARMUP_SECONDS);
-      const service = await load(SECONDS);
-
+      return { definition, path, load };
+    };
+    // Every operation once before any is measured: the first measured is not the one that meets the runtime's
+    // start (its workers catching up on the stream of the set-up's writes, the code paths not yet compiled).
+    for (const scenario of scenarios) await loadOf(scenario).load(WARMUP_SECONDS);
+    for (const scenario of scenarios) {
+      const { definition, path, load } = loadOf(scenario);
       const handler = (
         (await import(pathToFileURL(join(REPO_ROOT, definition.handler)).href)) as {
           handler: (event: unknown, context: unknown) => Promise<ApiResult>;
@@ -198,36 +216,48 @@ async function main() {
         ...(scenario.body ? { body: JSON.stringify(scenario.body()) } : {}),
       });
       let status = 0;
-      const plan = await capture(deps.db, async () => {
+      const recorded = await capture(deps.db, async () => {
         status = (await handler(event, {})).statusCode ?? 0;
       });
       if (status >= 300) throw new Error(`${scenario.name}: the recorded request answered ${status}`);
+      // The floor is the route's own calls: the limits' leases are amortized over many requests (measured below).
+      const plan = withoutRateLimitStages(recorded);
       const replay = replayer(deps.db, plan, keep);
+      await load(WARMUP_SECONDS);
       await loopLoad(replay, CONNECTIONS, WARMUP_SECONDS);
-      const floor = await loopLoad(replay, CONNECTIONS, SECONDS);
+      const runs: ScenarioRun[] = [];
+      for (let i = 0; i < RUNS; i++) {
+        const service = await load(SECONDS);
+        const floor = await loopLoad(replay, CONNECTIONS, SECONDS);
+        runs.push({ service, floor, ratio: service.rps / floor.rps });
+      }
+      const { median, ratios } = medianRun(runs);
+      const events = eventsWritten(plan);
       results.push({
         name: scenario.name,
         operationId: scenario.operationId,
-        service,
-        floor,
-        ratio: service.rps / floor.rps,
+        median,
+        ratios,
         dynamodbCalls: commandCount(plan),
         calls: describePlan(plan),
+        usage: {
+          ...NO_USAGE,
+          ...(await consumedUnits(deps.db, plan, keep)),
+          httpApiRequests: 1,
+          lambdaInvocations: 1,
+          // The request's latency stands in for the function's billed duration.
+          lambdaGbSeconds: (FUNCTION_MEMORY_MB / 1024) * (median.service.p50 / 1000),
+          events,
+          // Each event: the bus rule's send to the webhook queue, the sender's receive and its delete.
+          sqsRequests: events * 3,
+        },
       });
       process.stderr.write(`measured ${scenario.name}\n`);
       if (scenario.operationId === RATE_LIMIT_PROBE) {
-        // The same floor without the rate-limit updates: what counting costs per request, as a ratio of floors.
-        const without = { stages: withoutRateLimitStages(plan) };
-        const bare = replayer(deps.db, without, keep);
-        await loopLoad(bare, CONNECTIONS, WARMUP_SECONDS);
-        const withoutLimits = await loopLoad(bare, CONNECTIONS, SECONDS);
-        rateLimit = {
-          operation: scenario.name,
-          withLimits: floor,
-          withoutLimits,
-          ratio: withoutLimits.rps / floor.rps,
-          calls: describePlan(plan),
-        };
+        rateLimit = await measureRateLimits(deps.db, scenario.name, async () => {
+          const answer = await handler(event, {});
+          if ((answer.statusCode ?? 500) >= 300) throw new Error(`answered ${answer.statusCode}`);
+        });
         process.stderr.write('measured the rate limits\n');
       }
     }
@@ -236,7 +266,7 @@ async function main() {
     const { createOrganization } = await import('#shared/organizations/organization-admin.ts');
     const lists: { items: number; service: Measurement }[] = [];
     const baseUrl = runtime.baseUrl;
-    for (const size of LIST_SIZES) {
+    for (const size of ONLY ? [] : LIST_SIZES) {
       const org = await createOrganization(deps.db, deps.clock, { name: `List ${size}`, environment: 'sandbox' });
       await seedCustomers(deps.db, org.organizationId, size);
       const load = (seconds: number) =>
@@ -257,14 +287,10 @@ async function main() {
     runtime = undefined;
 
     const { measureOverhead } = await import('#test/bench/overhead.ts');
-    const overhead = await measureOverhead(OVERHEAD_ITERATIONS);
+    const overhead = ONLY ? [] : await measureOverhead(OVERHEAD_ITERATIONS);
     process.stderr.write('measured the middleware\n');
-    const webhooks = await companion('test/bench/webhooks.ts', [
-      '--events',
-      String(WEBHOOK_EVENTS),
-      '--endpoints',
-      '2',
-    ]);
+    const webhookArgs = ['--events', String(WEBHOOK_EVENTS), '--endpoints', '2', '--rate', '20'];
+    const webhooks = await companion('test/bench/webhooks.ts', [...webhookArgs, '--seconds', String(SECONDS)]);
     const bundles = await companion('test/bench/bundles.ts', ['--runs', SHORT ? '1' : '5']);
 
     const machine = `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'CPU'}, Node ${process.version}`;
@@ -272,7 +298,7 @@ async function main() {
       date: new Date().toISOString(),
       mode: SHORT ? 'short' : 'full',
       machine,
-      settings: { seconds: SECONDS, connections: CONNECTIONS },
+      settings: { seconds: SECONDS, connections: CONNECTIONS, runs: RUNS },
       startup,
       operations: results,
       rateLimit,
@@ -324,7 +350,7 @@ async function seedCustomers(
 
 /** Another benchmark script of the repository, run as a process of its own; its output is kept as it printed it. */
 async function companion(script: string, args: string[]) {
-  if (!existsSync(join(REPO_ROOT, script))) return { script, output: null };
+  if (ONLY || !existsSync(join(REPO_ROOT, script))) return { script, output: null };
   const { stdout } = await run(process.execPath, ['--import', 'tsx', script, ...args], {
     cwd: REPO_ROOT,
     env: { ...process.env, LOG_LEVEL: 'error' },
@@ -334,86 +360,69 @@ async function companion(script: string, args: string[]) {
   return { script, output: stdout.trim() };
 }
 
-type Report = {
-  date: string;
-  mode: string;
-  machine: string;
-  settings: { seconds: number; connections: number };
-  startup: StartupResult;
-  operations: ScenarioResult[];
-  rateLimit: RateLimitCost | undefined;
-  lists: { items: number; service: Measurement }[];
-  overhead: { route: string; stackNs: number; bareNs: number; overheadNs: number }[];
-  webhooks: { script: string; output: string | null };
-  bundles: { script: string; output: string | null };
-};
-
-const n = (value: number, digits = 0) => value.toFixed(digits);
-
-type RateLimitCost = {
-  operation: string;
-  withLimits: Measurement;
-  withoutLimits: Measurement;
-  /** Floor ops/s without the counters ÷ with them: 1.25 means counting costs a fifth of the floor's throughput. */
-  ratio: number;
-  calls: string;
-};
-
-/** A plan's stages without the rate-limit counter updates (shared/http/rate-limits.ts). */
-const withoutRateLimitStages = (plan: CommandPlan) =>
-  plan.stages
-    .map((stage) => stage.filter((command) => !command.input.includes('"RATELIMIT#')))
-    .filter((stage) => stage.length > 0);
-
-function markdown(report: Report): string {
-  const lines = [
-    `Benchmark (${report.mode}: ${report.settings.seconds} s per measurement, ${report.settings.connections} connections), ${report.date.slice(0, 10)}, ${report.machine}.`,
-    '',
-    '| operation | service req/s | p50 ms | p99 ms | floor ops/s | floor p50 ms | floor p99 ms | service ÷ floor | DynamoDB calls per request |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
-    ...report.operations.map(
-      (r) =>
-        `| ${r.name} | ${n(r.service.rps)} | ${n(r.service.p50, 1)} | ${n(r.service.p99, 1)} | ${n(r.floor.rps)} | ` +
-        `${n(r.floor.p50, 1)} | ${n(r.floor.p99, 1)} | ${n(r.ratio, 2)} | ${r.dynamodbCalls}: ${r.calls} |`,
-    ),
-    '',
-    ...(report.rateLimit
-      ? [
-          '| rate limits (per key and per organization, counted in the table) | floor ops/s | floor p50 ms | floor p99 ms |',
-          '| --- | ---: | ---: | ---: |',
-          `| ${report.rateLimit.operation} with the counters (${report.rateLimit.calls}) | ${n(report.rateLimit.withLimits.rps)} | ${n(report.rateLimit.withLimits.p50, 1)} | ${n(report.rateLimit.withLimits.p99, 1)} |`,
-          `| ${report.rateLimit.operation} without them | ${n(report.rateLimit.withoutLimits.rps)} | ${n(report.rateLimit.withoutLimits.p50, 1)} | ${n(report.rateLimit.withoutLimits.p99, 1)} |`,
-          `| without ÷ with | ${n(report.rateLimit.ratio, 2)} | | |`,
-          '',
-        ]
-      : []),
-    '| start-up, empty data folder | npm start s | floor: DynamoDB Local alone s | npm start ÷ floor |',
-    '| --- | ---: | ---: | ---: |',
-    `| until it serves (target under 20 s) | ${n(report.startup.serviceSeconds, 1)} | ${n(report.startup.floorSeconds, 1)} | ${n(report.startup.ratio, 2)} |`,
-    '',
-    '| list customers (first page), one connection | req/s | p50 ms | p99 ms |',
-    '| --- | ---: | ---: | ---: |',
-    ...report.lists.map(
-      (l) =>
-        `| ${l.items.toLocaleString('en')} customers in the partition | ${n(l.service.rps)} | ${n(l.service.p50, 1)} | ${n(l.service.p99, 1)} |`,
-    ),
-    '',
-    '| HTTP stack on an in-memory store | with the stack ns/op | bare ns/op | stack overhead µs/request |',
-    '| --- | ---: | ---: | ---: |',
-    ...report.overhead.map((o) => `| ${o.route} | ${n(o.stackNs)} | ${n(o.bareNs)} | ${n(o.overheadNs / 1000, 1)} |`),
-  ];
-  const failures = report.operations.filter((r) => r.service.failed || r.floor.failed);
-  if (failures.length) {
-    lines.push(
-      '',
-      ...failures.map(
-        (r) => `Note: ${r.name}: ${r.service.failed} failed requests, ${r.floor.failed} failed floor operations.`,
-      ),
-    );
+/**
+ * The cost of the rate limits: the handler invoked in this process (one "instance", CONNECTIONS at a time), with
+ * its leases sent to the table and with them answered without it, alternately, RUNS times.
+ */
+async function measureRateLimits(
+  db: { client: unknown },
+  operation: string,
+  invoke: () => Promise<void>,
+): Promise<RateLimitCost> {
+  await loopLoad(invoke, CONNECTIONS, WARMUP_SECONDS);
+  const runs: RateLimitRun[] = [];
+  let leases = 0;
+  for (let i = 0; i < RUNS; i++) {
+    const counted = await withLeases(db, false, () => loopLoad(invoke, CONNECTIONS, SECONDS));
+    const withLimits = counted.result;
+    leases += counted.leases;
+    const withoutLimits = (await withLeases(db, true, () => loopLoad(invoke, CONNECTIONS, SECONDS))).result;
+    runs.push({ withLimits, withoutLimits, ratio: withLimits.rps / withoutLimits.rps });
   }
-  if (report.webhooks.output) lines.push('', '```', report.webhooks.output, '```');
-  if (report.bundles.output) lines.push('', report.bundles.output);
-  return lines.join('\n');
+  const requests = runs.reduce((sum, run) => sum + run.withLimits.ok, 0);
+  return { operation, ...medianRun(runs), leases: `${leases} leases for ${requests} requests` };
+}
+
+/**
+ * A plan's stages without the stack's bookkeeping that most requests do not make: the rate-limit leases
+ * (shared/http/rate-limits.ts) and a key's `lastUsedAt` (at most once a minute, shared/http/key-use.ts; replayed
+ * it would fail its condition every time after the first).
+ */
+const withoutRateLimitStages = (plan: CommandPlan): CommandPlan => ({
+  stages: plan.stages
+    .map((stage) =>
+      stage.filter(
+        (command) => !command.input.includes('"RATELIMIT#') && !command.input.includes('"SET lastUsedAt = :now"'),
+      ),
+    )
+    .filter((stage) => stage.length > 0),
+});
+
+/**
+ * Runs `act` counting the rate-limit leases the handler sends; with `grant`, answers them in this process as if
+ * the table granted every chunk: the handler's own work with the limiter's bookkeeping, without its database calls.
+ */
+async function withLeases<T>(db: { client: unknown }, grant: boolean, act: () => Promise<T>) {
+  const client = db.client as { send: (command: unknown) => Promise<unknown> };
+  const original = client.send;
+  const ownSend = Object.hasOwn(client, 'send');
+  let leases = 0;
+  client.send = function (this: unknown, command: unknown) {
+    const input = (
+      command as { input?: { Key?: { pk?: string }; ExpressionAttributeValues?: Record<string, unknown> } }
+    ).input;
+    if (String(input?.Key?.pk ?? '').startsWith('RATELIMIT#')) {
+      leases++;
+      if (grant) return Promise.resolve({ Attributes: { count: input?.ExpressionAttributeValues?.[':chunk'] } });
+    }
+    return original.call(client, command);
+  };
+  try {
+    return { result: await act(), leases };
+  } finally {
+    if (ownSend) client.send = original;
+    else delete (client as { send?: unknown }).send;
+  }
 }
 
 await main();

@@ -1,8 +1,13 @@
 /**
- * Webhook throughput on one machine: `node --import tsx test/bench/webhooks.ts [--events 200] [--endpoints 2]`.
- * Writes outbox event records straight into DynamoDB Local (in memory) and measures how fast the local pipeline
+ * Webhooks on one machine: `node --import tsx test/bench/webhooks.ts [--rate 20] [--seconds 10] [--events 200]
+ * [--endpoints 2]`. Writes outbox event records straight into DynamoDB Local (in memory); the local pipeline
  * (stream relay -> bus -> queue -> sender, the Lambda handler modules) delivers them, signed, to a loopback
- * receiver. Prints deliveries per second and the latency from an event's creation to its receipt; asserts nothing.
+ * receiver. Three measurements:
+ * - sustained: `--rate` events a second for `--seconds`, the latency from each event's creation to its receipt;
+ * - burst: `--events` at once, deliveries per second;
+ * - floor: the writes the pipeline makes for the same events made directly at the same concurrency (the event,
+ *   then per endpoint the delivery and its outcome, and the event's dispatched mark), deliveries per second.
+ * Prints the figures and, with `--json`, one JSON line of them last; asserts nothing.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -11,15 +16,26 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { LOCAL_CREDENTIALS, LOCAL_REGION, startDynamoDbLocal } from '#infra/local/dynamodb.ts';
 import { ensureTable } from '#infra/local/table.ts';
+import { percentile } from '#test/bench/load.ts';
 
 const { values } = parseArgs({
-  options: { events: { type: 'string', default: '200' }, endpoints: { type: 'string', default: '2' } },
+  options: {
+    events: { type: 'string', default: '200' },
+    endpoints: { type: 'string', default: '2' },
+    rate: { type: 'string', default: '20' },
+    seconds: { type: 'string', default: '10' },
+    json: { type: 'boolean', default: false },
+  },
 });
-const EVENTS = Number(values.events);
+const BURST_EVENTS = Number(values.events);
 const ENDPOINTS = Number(values.endpoints);
+const RATE = Number(values.rate);
+const SUSTAINED_SECONDS = Number(values.seconds);
+/** Events written at once in a burst (and by the floor): DynamoDB Local's useful concurrency on two cores. */
+const BURST_GROUP = 25;
 const TABLE = 'payouts-bench';
 
 Object.assign(process.env, {
@@ -43,8 +59,10 @@ const { appDeps } = await import('#shared/deps.ts');
 const { createOrganization } = await import('#shared/organizations/organization-admin.ts');
 const { createWebhookEndpoint } = await import('#shared/webhooks/create-webhook-endpoint.ts');
 const { eventRecord } = await import('#shared/events/outbox.ts');
+const { keys } = await import('#shared/db/keys.ts');
 const { eventsWorker } = await import('#infra/local/events-worker.ts');
 const deps = appDeps();
+const { db } = deps;
 
 const receivedAt = new Map<string, number[]>();
 const receiver = createServer((req, res) => {
@@ -58,7 +76,7 @@ const receiver = createServer((req, res) => {
 await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
 const { port } = receiver.address() as AddressInfo;
 
-const org = await createOrganization(deps.db, deps.clock, { name: 'Bench', environment: 'sandbox' });
+const org = await createOrganization(db, deps.clock, { name: 'Bench', environment: 'sandbox' });
 for (let i = 0; i < ENDPOINTS; i++) {
   await createWebhookEndpoint(deps, org, { url: `http://127.0.0.1:${port}/hook/${i}` });
 }
@@ -70,43 +88,165 @@ const worker = await eventsWorker.start({
   announce: () => undefined,
 });
 
-const createdAt = new Map<string, number>();
-const started = Date.now();
-for (let i = 0; i < EVENTS; i += 25) {
-  await Promise.all(
-    Array.from({ length: Math.min(25, EVENTS - i) }, async () => {
-      const now = new Date();
-      const event = eventRecord({
-        organizationId: org.organizationId,
-        type: 'customer.created',
-        data: { customer_id: crypto.randomUUID() },
-        now,
-      });
-      createdAt.set(event.envelope.event_id, now.getTime());
-      await deps.db.client.send(new PutCommand({ TableName: deps.db.tableName, Item: event }));
-    }),
-  );
+const newEvent = () =>
+  eventRecord({
+    organizationId: org.organizationId,
+    type: 'customer.created',
+    data: { customer_id: crypto.randomUUID() },
+    now: new Date(),
+  });
+/** A write of the bench's own, tried again when the busy machine makes DynamoDB Local slow to accept it. */
+async function put(item: Record<string, unknown>) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.client.send(new PutCommand({ TableName: db.tableName, Item: item }));
+    } catch (error) {
+      if (attempt === 5) throw error;
+    }
+  }
 }
-const expected = EVENTS * ENDPOINTS;
-const count = () => [...receivedAt.values()].reduce((n, times) => n + times.length, 0);
-const deadline = Date.now() + 300_000;
-while (count() < expected && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-const seconds = (Date.now() - started) / 1000;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
 
-const latencies = [...receivedAt.entries()]
-  .flatMap(([id, times]) => times.map((t) => t - (createdAt.get(id) ?? t)))
-  .sort((a, b) => a - b);
-const percentile = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))];
+type Phase = { events: number; deliveries: number; seconds: number; p50: number; p95: number; max: number };
+
+/** Writes events as `write` schedules them, then waits until every endpoint has received each. */
+async function phase(write: (emit: () => Promise<void>) => Promise<void>): Promise<Phase> {
+  const createdAt = new Map<string, number>();
+  const started = Date.now();
+  await write(async () => {
+    const event = newEvent();
+    createdAt.set(event.envelope.event_id, Date.parse(event.envelope.created_at));
+    await put(event);
+  });
+  const received = () => [...createdAt.keys()].reduce((n, id) => n + (receivedAt.get(id)?.length ?? 0), 0);
+  const expected = createdAt.size * ENDPOINTS;
+  const deadline = Date.now() + 300_000;
+  while (received() < expected && Date.now() < deadline) await sleep(20);
+  const latencies = [...createdAt].flatMap(([id, at]) => (receivedAt.get(id) ?? []).map((t) => t - at));
+  const last = Math.max(0, ...latencies);
+  latencies.sort((a, b) => a - b);
+  return {
+    events: createdAt.size,
+    deliveries: received(),
+    seconds: (Math.max(...[...receivedAt.values()].flat()) - started) / 1000,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    max: last,
+  };
+}
+
+const sustained = await phase(async (emit) => {
+  const start = Date.now();
+  const writes: Promise<void>[] = [];
+  for (let i = 0; i < RATE * SUSTAINED_SECONDS; i++) {
+    await sleep(start + (i * 1000) / RATE - Date.now());
+    writes.push(emit());
+  }
+  await Promise.all(writes);
+});
+/**
+ * The read and write units the pipeline consumes, as DynamoDB Local reports them: every call of the relay and
+ * the sender (they share this process's client) asks for its consumed capacity; the bench's own event writes are
+ * the API's, not the pipeline's, and are left out.
+ */
+const units = { read: 0, write: 0 };
+const client = db.client as unknown as { send: (command: { input: Record<string, unknown> }) => Promise<unknown> };
+const send = client.send.bind(client);
+client.send = async (command) => {
+  const own = command instanceof PutCommand && (command.input.Item as { entity?: string } | undefined)?.entity;
+  if (own === 'EVENT') return send(command);
+  command.input.ReturnConsumedCapacity = 'TOTAL';
+  const result = (await send(command)) as {
+    ConsumedCapacity?: { CapacityUnits?: number } | { CapacityUnits?: number }[];
+  };
+  const consumed = [result.ConsumedCapacity ?? []].flat().reduce((sum, c) => sum + (c.CapacityUnits ?? 0), 0);
+  if (/^(Get|BatchGet|Query|Scan|TransactGet)Command$/.test(command.constructor.name)) units.read += consumed;
+  else units.write += consumed;
+  return result;
+};
+const burst = await phase(async (emit) => {
+  for (let i = 0; i < BURST_EVENTS; i += BURST_GROUP) {
+    await Promise.all(Array.from({ length: Math.min(BURST_GROUP, BURST_EVENTS - i) }, emit));
+  }
+});
+await worker.stop();
+client.send = send;
+const perEvent = { readUnits: units.read / BURST_EVENTS, writeUnits: units.write / BURST_EVENTS };
+
+/** The pipeline's writes for one event, made directly: what delivering it costs the table at the least. */
+async function floorEvent() {
+  const event = newEvent();
+  const now = new Date().toISOString();
+  await put({ ...event, entity: 'BENCH_FLOOR_EVENT' });
+  await Promise.all([
+    ...Array.from({ length: ENDPOINTS }, async () => {
+      const key = keys.webhookDelivery(org.organizationId, crypto.randomUUID());
+      await db.client.send(
+        new PutCommand({
+          TableName: db.tableName,
+          Item: { ...key, payload: JSON.stringify(event.envelope), status: 'PENDING', attempts: 1, leasedBy: 'm' },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        }),
+      );
+      await db.client.send(
+        new UpdateCommand({
+          TableName: db.tableName,
+          Key: key,
+          UpdateExpression: 'SET #status = :done, attemptLog = :log, leasedBy = :nobody, updatedAt = :now',
+          ConditionExpression: '#status = :pending AND attempts = :one',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: {
+            ':done': 'DELIVERED',
+            ':log': [{ attempt: 1, at: now, responseStatus: 204, error: null, durationMs: 1 }],
+            ':nobody': null,
+            ':now': now,
+            ':pending': 'PENDING',
+            ':one': 1,
+          },
+        }),
+      );
+    }),
+    db.client.send(
+      new UpdateCommand({
+        TableName: db.tableName,
+        Key: keys.event(event.envelope.event_id),
+        UpdateExpression: 'SET dispatchedAt = if_not_exists(dispatchedAt, :now)',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':now': now },
+      }),
+    ),
+  ]);
+}
+const floorStarted = Date.now();
+for (let i = 0; i < BURST_EVENTS; i += BURST_GROUP) {
+  await Promise.all(Array.from({ length: Math.min(BURST_GROUP, BURST_EVENTS - i) }, floorEvent));
+}
+const floorPerSecond = (BURST_EVENTS * ENDPOINTS) / ((Date.now() - floorStarted) / 1000);
+
+const perSecond = (p: Phase) => p.deliveries / p.seconds;
+const result = {
+  endpoints: ENDPOINTS,
+  sustained: { rate: RATE, ...sustained },
+  burst: { ...burst, perSecond: perSecond(burst) },
+  floorPerSecond,
+  ratio: perSecond(burst) / floorPerSecond,
+  perEvent,
+};
 process.stdout.write(
   [
-    `webhooks: ${count()}/${expected} deliveries (${EVENTS} events x ${ENDPOINTS} endpoints) in ${seconds.toFixed(1)} s`,
-    `  ${(count() / seconds).toFixed(1)} deliveries/s to a loopback receiver`,
-    `  latency from event to receipt: p50 ${percentile(50)} ms, p95 ${percentile(95)} ms, max ${latencies.at(-1)} ms`,
+    `webhooks to ${ENDPOINTS} endpoints on a loopback receiver:`,
+    `  sustained ${RATE} events/s for ${SUSTAINED_SECONDS} s: ${sustained.deliveries}/${sustained.events * ENDPOINTS} deliveries, ` +
+      `event to receipt p50 ${sustained.p50} ms, p95 ${sustained.p95} ms, max ${sustained.max} ms (target: p50 under 1 s)`,
+    `  burst of ${BURST_EVENTS} events: ${burst.deliveries} deliveries in ${burst.seconds.toFixed(1)} s, ` +
+      `${perSecond(burst).toFixed(1)}/s, p50 ${burst.p50} ms`,
+    `  floor (the same writes made directly): ${floorPerSecond.toFixed(1)} deliveries/s; burst ÷ floor ${result.ratio.toFixed(2)} (target at least 0.8)`,
+    `  DynamoDB units the relay and the sender consume per event (${ENDPOINTS} deliveries): ` +
+      `${perEvent.readUnits.toFixed(1)} read, ${perEvent.writeUnits.toFixed(1)} write`,
+    ...(values.json ? [JSON.stringify(result)] : []),
     '',
   ].join('\n'),
 );
 
-await worker.stop();
 receiver.close();
 await dynamo.stop();
 rmSync(dataDir, { recursive: true, force: true });

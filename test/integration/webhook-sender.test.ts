@@ -48,24 +48,39 @@ describe('webhook sender against DynamoDB Local', () => {
       [...endpoints, lateEndpoint].map(async (e) => (await deliveriesOf(t.deps, org.organizationId, e.id)).length),
     );
     expect(counts).toEqual([1, 1, 0, 0]);
-    const queuedIds = new Set(t.queued.map((m) => JSON.parse(m.body).deliveryId));
-    expect(queuedIds).toEqual(new Set(endpoints.slice(0, 2).map((e) => deliveryIdFor(event.envelope.event_id, e.id))));
-    expect(t.queued.every((m) => m.delaySeconds === 0)).toBe(true);
+    // Each first attempt is made by the copy that created the delivery, at once and without a queue message.
+    expect(t.requests.map((r) => r.url).sort()).toEqual(
+      endpoints
+        .slice(0, 2)
+        .map((e) => e.url)
+        .sort(),
+    );
+    expect(t.queued).toEqual([]);
+    for (const endpoint of endpoints.slice(0, 2)) {
+      const deliveryId = deliveryIdFor(event.envelope.event_id, endpoint.id);
+      expect(await getDelivery(t.deps.db, org.organizationId, deliveryId)).toMatchObject({
+        status: 'DELIVERED',
+        attempts: 1,
+        leasedBy: null,
+      });
+    }
   });
 
   it('attempts once however many copies of a delivery message arrive at the same time', async () => {
-    const t = senderTestDeps();
+    const t = senderTestDeps({ answer: () => 500 });
     const { org } = await givenOrgWithEndpoints(t.deps, [{}]);
     await receive(t.deps, busEventMessage(customerCreated(org.organizationId, t.deps.clock.now()).envelope));
     const [message] = t.drain();
+    t.answerWith(() => 200);
+    t.advance(1);
 
     await Promise.all(Array.from({ length: 5 }, () => receive(t.deps, message?.body ?? '')));
 
-    expect(t.requests).toHaveLength(1);
+    expect(t.requests).toHaveLength(2);
     const { deliveryId } = JSON.parse(message?.body ?? '{}');
     expect(await getDelivery(t.deps.db, org.organizationId, deliveryId)).toMatchObject({
       status: 'DELIVERED',
-      attempts: 1,
+      attempts: 2,
       lastResponseStatus: 200,
       nextAttemptAt: null,
     });
@@ -73,10 +88,12 @@ describe('webhook sender against DynamoDB Local', () => {
   });
 
   it('tries again after the lease when an attempt died with its sender, while other copies step aside', async () => {
-    const t = senderTestDeps();
+    const t = senderTestDeps({ answer: () => 500 });
     const { org } = await givenOrgWithEndpoints(t.deps, [{}]);
     await receive(t.deps, busEventMessage(customerCreated(org.organizationId, t.deps.clock.now()).envelope));
     const body = t.drain()[0]?.body ?? '';
+    t.answerWith(() => 200);
+    t.advance(1);
     const { deliveryId } = JSON.parse(body);
     const delivery = await getDelivery(t.deps.db, org.organizationId, deliveryId);
     if (!delivery) throw new Error('no delivery');
@@ -96,7 +113,37 @@ describe('webhook sender against DynamoDB Local', () => {
 
     expect(afterCopy).toEqual([]);
     expect(afterReturn).toEqual([{ body, delaySeconds: ATTEMPT_LEASE_MS / 1000 }]);
-    expect(t.requests).toHaveLength(1);
+    expect(t.requests).toHaveLength(2);
+    expect(await getDelivery(t.deps.db, org.organizationId, deliveryId)).toMatchObject({
+      status: 'DELIVERED',
+      attempts: 3,
+      leasedBy: null,
+    });
+  });
+
+  it('tries a first attempt that died with its sender again after the lease, when its event message comes back', async () => {
+    const t = senderTestDeps();
+    const { org, endpoints } = await givenOrgWithEndpoints(t.deps, [{}]);
+    const event = customerCreated(org.organizationId, t.deps.clock.now());
+    const body = busEventMessage(event.envelope);
+    t.answerWith(() => {
+      throw new Error('the sender died mid-attempt');
+    });
+    await expect(handleWebhookMessage(t.deps, { messageId: 'm-1', body })).rejects.toThrow('died');
+    t.answerWith(() => 200);
+
+    await handleWebhookMessage(t.deps, { messageId: 'm-2', body });
+    const afterCopy = t.drain();
+    await handleWebhookMessage(t.deps, { messageId: 'm-1', body });
+    const afterReturn = t.drain();
+    t.advance(ATTEMPT_LEASE_MS / 1000);
+    await receive(t.deps, afterReturn[0]?.body ?? '');
+
+    const deliveryId = deliveryIdFor(event.envelope.event_id, endpoints[0]?.id ?? '');
+    expect(afterCopy).toEqual([]);
+    expect(afterReturn.map((m) => [JSON.parse(m.body).deliveryId, m.delaySeconds])).toEqual([
+      [deliveryId, ATTEMPT_LEASE_MS / 1000],
+    ]);
     expect(await getDelivery(t.deps.db, org.organizationId, deliveryId)).toMatchObject({
       status: 'DELIVERED',
       attempts: 2,
@@ -114,7 +161,7 @@ describe('webhook sender against DynamoDB Local', () => {
       return t.queued.map((m) => m.delaySeconds);
     };
 
-    expect(await send()).toEqual([1]);
+    expect(t.queued.map((m) => m.delaySeconds)).toEqual([1]);
     expect(await send()).toEqual([1]); // not due yet: the message hops again, nothing is sent
     expect(t.requests).toHaveLength(1);
     t.advance(1);
@@ -138,10 +185,8 @@ describe('webhook sender against DynamoDB Local', () => {
     const event = customerCreated(org.organizationId, t.deps.clock.now());
     await receive(t.deps, busEventMessage(event.envelope));
     const deliveryId = JSON.parse(t.queued[0]?.body ?? '{}').deliveryId;
-    for (let i = 0; i < 2; i++) {
-      await receive(t.deps, t.drain()[0]?.body ?? '');
-      t.advance(1);
-    }
+    t.advance(1);
+    await receive(t.deps, t.drain()[0]?.body ?? '');
     expect(await getDelivery(t.deps.db, org.organizationId, deliveryId)).toMatchObject({
       status: 'FAILED',
       attempts: 2,
@@ -177,7 +222,6 @@ describe('webhook sender against DynamoDB Local', () => {
     const rotated = await rotateWebhookSecret(t.deps, org, first.id);
     const deliverOne = async () => {
       await receive(t.deps, busEventMessage(customerCreated(org.organizationId, t.deps.clock.now()).envelope));
-      await receive(t.deps, t.drain()[0]?.body ?? '');
       const request = t.requests.at(-1);
       if (!request) throw new Error('nothing sent');
       return { ...request, verifyWith: (secret: string) => new Webhook(secret).verify(request.body, request.headers) };
@@ -195,16 +239,17 @@ describe('webhook sender against DynamoDB Local', () => {
   });
 
   it("fails a deleted endpoint's pending delivery without sending it anywhere", async () => {
-    const t = senderTestDeps();
+    const t = senderTestDeps({ answer: () => 500 });
     const { org, endpoints } = await givenOrgWithEndpoints(t.deps, [{}]);
     await receive(t.deps, busEventMessage(customerCreated(org.organizationId, t.deps.clock.now()).envelope));
     const [message] = t.drain();
     await removeWebhookEndpoint(t.deps, org.organizationId, endpoints[0]?.id ?? '');
+    t.advance(1);
 
     await receive(t.deps, message?.body ?? '');
 
     const { deliveryId } = JSON.parse(message?.body ?? '{}');
-    expect(t.requests).toEqual([]);
+    expect(t.requests).toHaveLength(1);
     expect(await getDelivery(t.deps.db, org.organizationId, deliveryId)).toMatchObject({
       status: 'FAILED',
       lastError: 'Endpoint deleted',
@@ -223,7 +268,10 @@ describe('webhook sender against DynamoDB Local', () => {
 
     await receive(t.deps, busEventMessage(test.envelope, { endpointId: target }));
 
-    expect(t.queued.map((m) => JSON.parse(m.body).deliveryId)).toEqual([deliveryIdFor(test.envelope.event_id, target)]);
+    expect(t.requests.map((r) => r.url)).toEqual([endpoints[1]?.url]);
+    expect(
+      await getDelivery(t.deps.db, org.organizationId, deliveryIdFor(test.envelope.event_id, target)),
+    ).toMatchObject({ status: 'DELIVERED' });
     const { Item } = await t.deps.db.client.send(
       new GetCommand({ TableName: t.deps.db.tableName, Key: keys.event(test.envelope.event_id) }),
     );

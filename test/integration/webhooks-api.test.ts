@@ -2,6 +2,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import type { components } from '#infra/openapi/generated/api-types.ts';
 import { keys } from '#shared/db/keys.ts';
+import { deliveryIdFor } from '#shared/webhooks/send-webhooks.ts';
 import { givenOrganization, integrationDeps } from '#test/support/deps.ts';
 import { useApi } from '#test/support/http/local-api.ts';
 import { busEventMessage, customerCreated, receive, senderTestDeps } from '#test/support/webhooks/sender.ts';
@@ -125,7 +126,8 @@ describe('webhook endpoints API against DynamoDB Local', () => {
   });
 
   it('lists deliveries and accepts a retry with 202', async () => {
-    const t = senderTestDeps();
+    // The receiver fails the first attempt: the delivery waits for its retry.
+    const t = senderTestDeps({ answer: () => 500 });
     const org = await givenOrganization(deps);
     const endpoint = await givenEndpoint(org.apiKey);
     await receive(t.deps, busEventMessage(customerCreated(org.organizationId, new Date()).envelope));
@@ -141,7 +143,7 @@ describe('webhook endpoints API against DynamoDB Local', () => {
       expect.objectContaining({
         eventType: 'customer.created',
         status: 'PENDING',
-        attempts: 0,
+        attempts: 1,
         endpointId: endpoint.id,
       }),
     ]);
@@ -157,8 +159,9 @@ describe('webhook endpoints API against DynamoDB Local', () => {
     const a = await givenOrganization(deps);
     const b = await givenOrganization(deps);
     const endpoint = await givenEndpoint(a.apiKey);
-    await receive(t.deps, busEventMessage(customerCreated(a.organizationId, new Date()).envelope));
-    const deliveryId = JSON.parse(t.queued[0]?.body ?? '{}').deliveryId;
+    const event = customerCreated(a.organizationId, new Date());
+    await receive(t.deps, busEventMessage(event.envelope));
+    const deliveryId = deliveryIdFor(event.envelope.event_id, endpoint.id);
     const base = `/webhooks/endpoints/${endpoint.id}`;
 
     for (const [method, path, body] of [

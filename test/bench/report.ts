@@ -1,0 +1,129 @@
+/** The benchmark's report (test/bench/run.ts): what it measured, and the markdown table printed from it. */
+import type { Measurement } from '#test/bench/load.ts';
+import { costPerMillion, PRICES, type Usage } from '#test/bench/prices.ts';
+import type { StartupResult } from '#test/bench/startup.ts';
+
+/** One of the runs of an operation: the service and its floor, measured one right after the other. */
+export type ScenarioRun = { service: Measurement; floor: Measurement; ratio: number };
+
+export type ScenarioResult = {
+  name: string;
+  operationId: string;
+  /** The run of median ratio, and every run's ratio for the spread. */
+  median: ScenarioRun;
+  ratios: number[];
+  dynamodbCalls: number;
+  calls: string;
+  usage: Usage;
+};
+
+/** Get customer served in this process, with the rate-limit leases sent to the table and answered without it. */
+export type RateLimitRun = { withLimits: Measurement; withoutLimits: Measurement; ratio: number };
+export type RateLimitCost = { operation: string; median: RateLimitRun; ratios: number[]; leases: string };
+
+export type Report = {
+  date: string;
+  mode: string;
+  machine: string;
+  settings: { seconds: number; connections: number; runs: number };
+  startup: StartupResult | undefined;
+  operations: ScenarioResult[];
+  rateLimit: RateLimitCost | undefined;
+  lists: { items: number; service: Measurement }[];
+  overhead: { route: string; stackNs: number; bareNs: number; overheadNs: number }[];
+  webhooks: { script: string; output: string | null };
+  bundles: { script: string; output: string | null };
+};
+
+const n = (value: number, digits = 0) => value.toFixed(digits);
+
+/** The run whose ratio is the median, and the ratios of all. */
+export function medianRun<R extends { ratio: number }>(runs: R[]): { median: R; ratios: number[] } {
+  const sorted = [...runs].sort((a, b) => a.ratio - b.ratio);
+  const median = sorted[Math.floor((sorted.length - 1) / 2)];
+  if (!median) throw new Error('no runs');
+  return { median, ratios: runs.map((run) => run.ratio) };
+}
+
+const spread = (ratios: number[]) => `${n(Math.min(...ratios), 2)}–${n(Math.max(...ratios), 2)}`;
+
+function costLines(report: Report): string[] {
+  return [
+    `| cost per operation (${PRICES.region} list prices of ${PRICES.asOf}, test/bench/prices.ts) | read units | write units | Lambda invocations | Lambda GB-s | events | queue messages | USD per million |`,
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    ...report.operations.map(
+      (r) =>
+        `| ${r.name} | ${n(r.usage.readUnits, 1)} | ${n(r.usage.writeUnits, 1)} | ${n(r.usage.lambdaInvocations)} | ` +
+        `${n(r.usage.lambdaGbSeconds, 4)} | ${n(r.usage.events)} | ${n(r.usage.sqsRequests)} | ${n(costPerMillion(r.usage), 2)} |`,
+    ),
+    '',
+  ];
+}
+
+export function markdown(report: Report): string {
+  const { rateLimit } = report;
+  const lines = [
+    `Benchmark (${report.mode}: ${report.settings.seconds} s per measurement, ${report.settings.connections} connections, ${report.settings.runs} runs), ${report.date.slice(0, 10)}, ${report.machine}.`,
+    '',
+    '| operation | service req/s | p50 ms | p99 ms | floor ops/s | floor p50 ms | floor p99 ms | service ÷ floor (median) | spread over the runs | DynamoDB calls per request |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
+    ...report.operations.map(({ median: m, ...r }) => {
+      const row = [m.service.rps, m.service.p50, m.service.p99, m.floor.rps, m.floor.p50, m.floor.p99];
+      const cells = row.map((value, i) => n(value, i % 3 === 0 ? 0 : 1)).join(' | ');
+      return `| ${r.name} | ${cells} | ${n(m.ratio, 2)} | ${spread(r.ratios)} | ${r.dynamodbCalls}: ${r.calls} |`;
+    }),
+    '',
+    ...(rateLimit
+      ? [
+          '| rate limits (leased in chunks per instance, shared/http/rate-limits.ts) | req/s | p50 ms | p99 ms |',
+          '| --- | ---: | ---: | ---: |',
+          `| ${rateLimit.operation} in process, with the limits (${rateLimit.leases}) | ${n(rateLimit.median.withLimits.rps)} | ${n(rateLimit.median.withLimits.p50, 1)} | ${n(rateLimit.median.withLimits.p99, 1)} |`,
+          `| ${rateLimit.operation} in process, leases answered without the table | ${n(rateLimit.median.withoutLimits.rps)} | ${n(rateLimit.median.withoutLimits.p50, 1)} | ${n(rateLimit.median.withoutLimits.p99, 1)} |`,
+          `| with ÷ without (target at least 0.8): median ${n(rateLimit.median.ratio, 2)}, spread ${spread(rateLimit.ratios)} | | | |`,
+          '',
+        ]
+      : []),
+    ...costLines(report),
+    ...(report.startup
+      ? [
+          '| start-up, empty data folder | npm start s | floor: DynamoDB Local alone s | npm start ÷ floor |',
+          '| --- | ---: | ---: | ---: |',
+          `| until it serves (target under 20 s) | ${n(report.startup.serviceSeconds, 1)} | ${n(report.startup.floorSeconds, 1)} | ${n(report.startup.ratio, 2)} |`,
+          '',
+        ]
+      : []),
+    ...(report.lists.length
+      ? [
+          '| list customers (first page), one connection | req/s | p50 ms | p99 ms |',
+          '| --- | ---: | ---: | ---: |',
+          ...report.lists.map(
+            (l) =>
+              `| ${l.items.toLocaleString('en')} customers in the partition | ${n(l.service.rps)} | ${n(l.service.p50, 1)} | ${n(l.service.p99, 1)} |`,
+          ),
+          '',
+        ]
+      : []),
+    ...(report.overhead.length
+      ? [
+          '| HTTP stack on an in-memory store | with the stack ns/op | bare ns/op | stack overhead µs/request |',
+          '| --- | ---: | ---: | ---: |',
+          ...report.overhead.map(
+            (o) => `| ${o.route} | ${n(o.stackNs)} | ${n(o.bareNs)} | ${n(o.overheadNs / 1000, 1)} |`,
+          ),
+        ]
+      : []),
+  ];
+  const failures = report.operations.filter((r) => r.median.service.failed || r.median.floor.failed);
+  if (failures.length) {
+    lines.push(
+      '',
+      ...failures.map(
+        (r) =>
+          `Note: ${r.name}: ${r.median.service.failed} failed requests, ${r.median.floor.failed} failed floor operations.`,
+      ),
+    );
+  }
+  if (report.webhooks.output) lines.push('', '```', report.webhooks.output, '```');
+  if (report.bundles.output) lines.push('', report.bundles.output);
+  return lines.join('\n');
+}
