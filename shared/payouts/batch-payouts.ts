@@ -7,6 +7,7 @@ import { getOrganization } from '#shared/organizations/repository.ts';
 import { isolation } from '#shared/payouts/isolation.ts';
 import {
   advancePaymentFile,
+  paymentFileName,
   paymentFileWrites,
   queryDuePaymentFiles,
 } from '#shared/payouts/payment-file-repository.ts';
@@ -61,7 +62,7 @@ function creditorOf(withdrawal: TransactionRecord): PayoutAccount {
 
 /** Writes a claimed file to the outbox and marks it WRITTEN (again, after a crash: same name, same XML). */
 async function deliver(deps: Deps, channel: BankChannel, file: PaymentFileRecord): Promise<void> {
-  await channel.writeOutbox(`${file.messageId}.xml`, file.xml);
+  await channel.writeOutbox(paymentFileName(file.messageId), file.xml);
   await advancePaymentFile(deps.db, file, 'WRITTEN');
 }
 

@@ -67,6 +67,9 @@ export async function advancePaymentFile(
   }
 }
 
+/** The name a payment file has in the bank channel's outbox. */
+export const paymentFileName = (messageId: string) => `${messageId}.xml`;
+
 export const getPaymentFile = (db: Db, messageId: string) =>
   readItem(db, keys.paymentFile(messageId), parseFile, { consistent: true });
 
