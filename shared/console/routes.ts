@@ -1,3 +1,4 @@
+import { ApprovalCardSchema } from '#shared/console/approval-view-schemas.ts';
 import {
   ALREADY_MEMBER,
   API_KEY_NOT_FOUND,
@@ -160,7 +161,7 @@ export const routes = {
       : '',
     successStatus: 200,
     access: { table: 'readwrite', indexes: ['gsi2'] },
-    responses: { 200: z.array(PendingWithdrawalSchema) },
+    responses: { 200: z.array(ApprovalCardSchema) },
   }),
   consoleStartApproval: defineRoute({
     ...sessionRoute,

@@ -243,3 +243,32 @@ describe('the export of a period', () => {
     expect(tooMany.body).toEqual({ error: 'limit: Must be an integer from 1 to 1000' });
   });
 });
+
+describe('the approvals view', () => {
+  it("says why each withdrawal waits, the customer's name, the balance now and after, and when it does not cover it", async () => {
+    const allowance = await request('POST', '/sandbox/allowance', {
+      key: payee.key,
+      body: { limit: '10.00', resetPeriodMinutes: 1440 },
+    });
+    expect(allowance.status, JSON.stringify(allowance.body)).toBeLessThan(300);
+    // 500.00 credited, 20.00 paid out above.
+    const small = await withdraw('30.00');
+    const large = await withdraw('100000.00');
+    expect([small.status, large.status]).toEqual(['PROPOSED', 'PROPOSED']);
+
+    const cards = await consoleCall<Record<string, unknown>[]>('/approvals');
+    expect(cards.status, JSON.stringify(cards.body)).toBe(200);
+    const card = (id: string) => cards.body.find((c) => c.id === id);
+    expect(card(small.id)).toMatchObject({
+      reference: small.reference,
+      customerName: 'Ada Lovelace',
+      exchangeRate: small.exchangeRate,
+      waitsBecause: ['allowance'],
+      balance: { available: '480.00', after: '450.00', covers: true },
+    });
+    expect(card(large.id)).toMatchObject({
+      waitsBecause: ['allowance', 'balance'],
+      balance: { available: '480.00', after: null, covers: false },
+    });
+  });
+});

@@ -9,6 +9,7 @@ import { InvitePage } from './pages/invite.tsx';
 import { MembersPage } from './pages/members.tsx';
 import { SettingsPage } from './pages/settings.tsx';
 import { SignInPage } from './pages/sign-in.tsx';
+import { TransactionPage } from './pages/transaction.tsx';
 import { TransactionsPage } from './pages/transactions.tsx';
 import { WebhooksPage } from './pages/webhooks.tsx';
 import { ErrorLine } from './ui.tsx';
@@ -42,7 +43,7 @@ function Routed({ hash, session }: { hash: string; session: Session }) {
     case 'customers':
       return id ? <CustomerPage customerId={decodeURIComponent(id)} /> : <CustomersPage />;
     case 'transactions':
-      return <TransactionsPage />;
+      return id ? <TransactionPage transactionId={decodeURIComponent(id)} /> : <TransactionsPage />;
     case 'members':
       return <MembersPage session={session} />;
     case 'api-keys':

@@ -3840,13 +3840,25 @@ export interface components {
          *       "approvals": [
          *         {
          *           "approver": "ada@example.com",
-         *           "approvedAt": "2026-11-21T10:00:00.000Z"
+         *           "approvedAt": "2026-11-21T10:05:00.000Z"
          *         }
          *       ],
-         *       "requiredApprovals": 2
+         *       "requiredApprovals": 2,
+         *       "customerName": "Ada Lovelace",
+         *       "exchangeRate": "0.92",
+         *       "bic": "COBADEFFXXX",
+         *       "waitsBecause": [
+         *         "allowance"
+         *       ],
+         *       "allowanceAvailable": "10.00",
+         *       "balance": {
+         *         "available": "250.00",
+         *         "after": "150.00",
+         *         "covers": true
+         *       }
          *     }
          */
-        ConsolePendingWithdrawal: {
+        ConsoleApprovalCard: {
             id: string;
             reference: string;
             customerId: string;
@@ -3863,6 +3875,21 @@ export interface components {
                 approvedAt: string;
             }[];
             requiredApprovals: number;
+            customerName: string | null;
+            /** @description Units of `currency` paid per USDC, as quoted and signed */
+            exchangeRate: string;
+            bic: string | null;
+            /** @description Why it waits, as things stand now: over what the API allowance has left, over the customer's available balance (both can apply; empty: it waits only because it was proposed when one of them applied) */
+            waitsBecause: ("allowance" | "balance")[];
+            /** @description What the allowance has left now */
+            allowanceAvailable: string;
+            balance: {
+                available: string;
+                /** @description Available after this payout; null when it does not cover it */
+                after: string | null;
+                /** @description false: the balance cannot pay it, so signing would end in 409 until the customer is topped up */
+                covers: boolean;
+            };
         };
         /**
          * @example {
@@ -3967,6 +3994,46 @@ export interface components {
                  */
                 authenticatorAttachment?: "platform" | "cross-platform";
             };
+        };
+        /**
+         * @example {
+         *       "id": "6f1c2a9e-4b7d-4e21-9c3a-1d2e3f4a5b6c",
+         *       "reference": "WD-7K3M-9QX2",
+         *       "customerId": "3b241101-e2bb-4255-8caf-4136c566a962",
+         *       "status": "PARTIALLY_SIGNED",
+         *       "createdAt": "2026-11-21T10:00:00.000Z",
+         *       "sourceAmount": "100.00",
+         *       "fee": "1.00",
+         *       "amount": "91.08",
+         *       "currency": "EUR",
+         *       "beneficiary": "Ada Lovelace",
+         *       "account": "DE89370400440532013000",
+         *       "approvals": [
+         *         {
+         *           "approver": "ada@example.com",
+         *           "approvedAt": "2026-11-21T10:00:00.000Z"
+         *         }
+         *       ],
+         *       "requiredApprovals": 2
+         *     }
+         */
+        ConsolePendingWithdrawal: {
+            id: string;
+            reference: string;
+            customerId: string;
+            status: string;
+            createdAt: string;
+            sourceAmount: string;
+            fee: string;
+            amount: string;
+            currency: string;
+            beneficiary: string;
+            account: string;
+            approvals: {
+                approver: string;
+                approvedAt: string;
+            }[];
+            requiredApprovals: number;
         };
         /**
          * @example {
@@ -12513,7 +12580,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ConsolePendingWithdrawal"][];
+                    "application/json": components["schemas"]["ConsoleApprovalCard"][];
                 };
             };
             /** @description Missing, malformed, unknown or revoked API key. */
