@@ -365,6 +365,7 @@ describe('the organization console in Chromium', () => {
 
   it('shows every other page to the owner', async () => {
     const pages: [string, string, string][] = [
+      ['#/home', 'Home', '11a-home'],
       ['#/api-keys', 'API keys', '11-api-keys'],
       ['#/webhooks', 'Webhooks', '12-webhooks'],
       ['#/customers', 'Customers', '13-customers'],
@@ -386,11 +387,14 @@ describe('the organization console in Chromium', () => {
 
     await open(owner, '#/audit');
     await owner.page.getByLabel('Action').selectOption('withdrawal.signed');
-    await owner.page.getByRole('cell', { name: 'withdrawal.signed', exact: true }).nth(1).waitFor();
+    await owner.page.getByRole('cell', { name: 'Signed a withdrawal', exact: true }).nth(1).waitFor();
     await shot(owner, '18-audit-log-signed');
 
     expect(shown).toMatch(/^sk_sandbox_/);
-    expect(await owner.page.getByRole('cell', { name: 'withdrawal.signed', exact: true }).count()).toBe(2);
+    expect(await owner.page.getByRole('cell', { name: 'Signed a withdrawal', exact: true }).count()).toBe(2);
+    // Names, not identifiers: the signers by name, the withdrawal as a link.
+    expect(await owner.page.getByRole('cell', { name: 'Olive Owner', exact: true }).count()).toBeGreaterThan(0);
+    expect(await owner.page.getByRole('link', { name: 'the withdrawal' }).count()).toBe(2);
   });
 
   it('refuses an expired session (401) and takes the member back to sign in', async () => {

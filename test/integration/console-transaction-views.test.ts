@@ -272,3 +272,54 @@ describe('the approvals view', () => {
     });
   });
 });
+
+describe('the home page', () => {
+  it('shows what awaits approval, what is in flight by rail, recent failures with reasons, volumes and alarms', async () => {
+    const { Item } = await table.deps.db.client.send(
+      new GetCommand({
+        TableName: table.deps.db.tableName,
+        Key: keys.transaction(payee.org.organizationId, payee.customerId, booked.id),
+      }),
+    );
+    if (!Item) throw new Error('the booked payout is gone');
+    // Stored as the batcher and the bank would leave them: one stuck PROCESSING for three days, one FAILED yesterday.
+    const copy = (status: string, ageDays: number, failureReason: string | null) => {
+      const transactionId = crypto.randomUUID();
+      const createdAt = new Date(Date.now() - ageDays * 24 * 3600_000).toISOString();
+      return {
+        ...Item,
+        ...keys.transaction(payee.org.organizationId, payee.customerId, transactionId),
+        ...keys.transactionOrganizationEntry(payee.org.organizationId, createdAt, transactionId),
+        transactionId,
+        createdAt,
+        status,
+        completedAt: null,
+        failureReason,
+        reference: `WD-HOME-${status}`,
+      };
+    };
+    const stuck = copy('PROCESSING', 3, null);
+    const failed = copy('FAILED', 1, 'AC04: Account closed');
+    await table.deps.db.client.send(
+      new BatchWriteCommand({
+        RequestItems: { [table.deps.db.tableName]: [stuck, failed].map((Item) => ({ PutRequest: { Item } })) },
+      }),
+    );
+
+    const home = await consoleCall<Record<string, unknown>>('/home');
+    expect(home.status, JSON.stringify(home.body)).toBe(200);
+    expect(home.body).toMatchObject({
+      awaitingApproval: { count: 2 },
+      inFlight: [
+        { rail: 'SEPA', count: 1, items: [{ reference: 'WD-HOME-PROCESSING', customerName: 'Ada Lovelace' }] },
+      ],
+      failed: [{ reference: 'WD-HOME-FAILED', reason: 'AC04: Account closed' }],
+      needsOperator: { processingTooLong: [{ reference: 'WD-HOME-PROCESSING' }] },
+      days: 14,
+    });
+    const volumes = home.body.volumes as { day: string; withdrawals: number; usdc: string }[];
+    expect(volumes).toHaveLength(14);
+    // Today: the booked 20.00 and the two proposed (30.00, 100000.00).
+    expect(volumes.at(-1)).toEqual({ day: new Date().toISOString().slice(0, 10), withdrawals: 3, usdc: '100050.00' });
+  });
+});

@@ -25,6 +25,7 @@ export type CustomerOverview = Schemas['ConsoleCustomerOverview'];
 export type Transaction = Schemas['Transaction'];
 export type ConsoleTransaction = Schemas['ConsoleTransaction'];
 export type TransactionStory = Schemas['ConsoleTransactionStory'];
+export type Home = Schemas['ConsoleHome'];
 export type Settings = Schemas['ConsoleSettings'];
 export type RegistrationStart = Schemas['ConsoleRegistrationOptions'];
 export type SignInStart = Schemas['ConsoleSignInOptions'];

@@ -5,6 +5,7 @@ import { ApiKeysPage } from './pages/api-keys.tsx';
 import { ApprovalsPage } from './pages/approvals.tsx';
 import { AuditPage } from './pages/audit.tsx';
 import { CustomerPage, CustomersPage } from './pages/customers.tsx';
+import { HomePage } from './pages/home.tsx';
 import { InvitePage } from './pages/invite.tsx';
 import { MembersPage } from './pages/members.tsx';
 import { SettingsPage } from './pages/settings.tsx';
@@ -27,6 +28,7 @@ const useHash = () => {
 };
 
 const NAV: { path: string; label: string; permission: string }[] = [
+  { path: '/home', label: 'Home', permission: 'read' },
   { path: '/approvals', label: 'Approvals', permission: 'read' },
   { path: '/customers', label: 'Customers', permission: 'read' },
   { path: '/transactions', label: 'Transactions', permission: 'read' },
@@ -40,6 +42,8 @@ const NAV: { path: string; label: string; permission: string }[] = [
 function Routed({ hash, session }: { hash: string; session: Session }) {
   const [route = '', id = ''] = hash.slice(1).split('/');
   switch (route) {
+    case 'home':
+      return <HomePage />;
     case 'customers':
       return id ? <CustomerPage customerId={decodeURIComponent(id)} /> : <CustomersPage />;
     case 'transactions':

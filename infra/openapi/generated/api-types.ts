@@ -1526,6 +1526,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/console/home": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The home page: awaiting approval, in flight by rail, recent failures, volumes per day, balances, alarms
+         * @description Console session; needs the `read` permission of the member's role (403 otherwise).
+         */
+        get: operations["consoleGetHome"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/console/transactions": {
         parameters: {
             query?: never;
@@ -4267,6 +4287,122 @@ export interface components {
             transactions: components["schemas"]["Transaction"][];
             /** @description Where the next page of transactions starts: `GET /api/v2/customers/{customerId}/transactions?cursor=...` */
             transactionsNextCursor: string | null;
+        };
+        /**
+         * @example {
+         *       "awaitingApproval": {
+         *         "count": 0,
+         *         "items": []
+         *       },
+         *       "inFlight": [
+         *         {
+         *           "rail": "SEPA",
+         *           "count": 1,
+         *           "items": [
+         *             {
+         *               "id": "6f1c2a9e-4b7d-4e21-9c3a-1d2e3f4a5b6c",
+         *               "reference": "WD-7K3M-9QX2",
+         *               "customerName": "Ada Lovelace",
+         *               "amount": "91.08",
+         *               "currency": "EUR",
+         *               "rail": "SEPA",
+         *               "status": "PROCESSING",
+         *               "createdAt": "2026-11-21T10:00:00.000Z",
+         *               "settlesBy": "2026-11-21T10:00:03.000Z",
+         *               "reason": null
+         *             }
+         *           ]
+         *         }
+         *       ],
+         *       "failed": [],
+         *       "volumes": [
+         *         {
+         *           "day": "2026-11-21",
+         *           "withdrawals": 1,
+         *           "usdc": "100.00"
+         *         }
+         *       ],
+         *       "days": 14,
+         *       "balances": {
+         *         "organizationUsdc": "12.50"
+         *       },
+         *       "needsOperator": {
+         *         "processingTooLong": []
+         *       }
+         *     }
+         */
+        ConsoleHome: {
+            awaitingApproval: {
+                count: number;
+                items: {
+                    id: string;
+                    reference: string;
+                    customerName: string | null;
+                    amount: string;
+                    currency: string;
+                    rail: string | null;
+                    status: string;
+                    createdAt: string;
+                    settlesBy: string | null;
+                    reason: string | null;
+                }[];
+            };
+            /** @description PROCESSING payouts by rail, oldest first */
+            inFlight: {
+                rail: string;
+                count: number;
+                items: {
+                    id: string;
+                    reference: string;
+                    customerName: string | null;
+                    amount: string;
+                    currency: string;
+                    rail: string | null;
+                    status: string;
+                    createdAt: string;
+                    settlesBy: string | null;
+                    reason: string | null;
+                }[];
+            }[];
+            /** @description Payouts FAILED (rejected or returned) in the last days */
+            failed: {
+                id: string;
+                reference: string;
+                customerName: string | null;
+                amount: string;
+                currency: string;
+                rail: string | null;
+                status: string;
+                createdAt: string;
+                settlesBy: string | null;
+                reason: string | null;
+            }[];
+            /** @description Per UTC day of the last days: withdrawals made and their USDC */
+            volumes: {
+                day: string;
+                withdrawals: number;
+                usdc: string;
+            }[];
+            days: number;
+            balances: {
+                /** @description The organization's own custodial USDC (claimed fees) */
+                organizationUsdc: string;
+            };
+            needsOperator: {
+                /** @description PROCESSING longer than the payout alarm allows */
+                processingTooLong: {
+                    id: string;
+                    reference: string;
+                    customerName: string | null;
+                    amount: string;
+                    currency: string;
+                    rail: string | null;
+                    status: string;
+                    createdAt: string;
+                    settlesBy: string | null;
+                    reason: string | null;
+                }[];
+            };
         };
         /**
          * @example {
@@ -13497,6 +13633,76 @@ export interface operations {
             };
             /** @description Not found; a resource of another organization is indistinguishable from a missing one. */
             404: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over a rate limit (per API key, per organization, or per webhook endpoint); retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; details stay in the service logs under the request id. */
+            500: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is throttled or unavailable; nothing was half-written. Retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    consoleGetHome: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The home page: awaiting approval, in flight by rail, recent failures, volumes per day, balances, alarms */
+            200: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleHome"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key. */
+            401: {
                 headers: {
                     /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
                     "x-request-id"?: string;
