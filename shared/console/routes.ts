@@ -5,6 +5,7 @@ import {
   FEATURE_ON_IS_OPERATORS,
   INVITE_INVALID,
 } from '#shared/console/console-rules.ts';
+import { InvitePreviewSchema, PreviewInviteBody } from '#shared/console/invite-view-schemas.ts';
 import {
   AcceptInviteBody,
   ApiKeyIdParams,
@@ -51,6 +52,19 @@ const readwrite = { table: 'readwrite' } as const;
 const approvalRefusals = [TRANSACTION_NOT_FOUND, ALREADY_SIGNED];
 
 export const routes = {
+  consolePreviewInvite: defineRoute({
+    ...publicRoute,
+    operationId: 'consolePreviewInvite',
+    method: 'POST',
+    path: '/api/console/invites/preview',
+    handler: 'functions/api/console/preview-invite.ts',
+    summary: OPENAPI_PROSE ? 'Accept an invite, step 0: the organization, address and role it is for' : '',
+    successStatus: 200,
+    access: { table: 'read' },
+    request: { body: PreviewInviteBody },
+    responses: { 200: InvitePreviewSchema },
+    refusals: [INVITE_INVALID],
+  }),
   consoleStartRegistration: defineRoute({
     ...publicRoute,
     operationId: 'consoleStartRegistration',

@@ -159,6 +159,9 @@ describe('the organization console in Chromium', () => {
   it('lets the owner join with a passkey from the invite link, sign out and sign in again', async () => {
     await owner.page.goto(runtime.localJson().ownerInviteUrl ?? '');
     await owner.page.getByLabel('Your name').fill('Olive Owner');
+    // The page names the organization and the role before anything is registered.
+    await owner.page.getByRole('heading', { name: 'Join Local sandbox' }).waitFor();
+    expect(await owner.page.getByText(/is invited to Local sandbox as owner: .*change the settings/).count()).toBe(1);
     await shot(owner, '01-invite');
     await owner.page.getByRole('button', { name: 'Create passkey and join' }).click();
     await owner.page.getByRole('heading', { name: 'Approvals' }).waitFor();
@@ -369,6 +372,7 @@ describe('the organization console in Chromium', () => {
       ['#/api-keys', 'API keys', '11-api-keys'],
       ['#/webhooks', 'Webhooks', '12-webhooks'],
       ['#/customers', 'Customers', '13-customers'],
+      [`#/customers/${customerId}`, 'Ada Lovelace', '13b-customer'],
       ['#/settings', 'Organization settings', '15-settings'],
       ['#/audit', 'Audit log', '16-audit-log'],
     ];
@@ -395,6 +399,15 @@ describe('the organization console in Chromium', () => {
     // Names, not identifiers: the signers by name, the withdrawal as a link.
     expect(await owner.page.getByRole('cell', { name: 'Olive Owner', exact: true }).count()).toBeGreaterThan(0);
     expect(await owner.page.getByRole('link', { name: 'the withdrawal' }).count()).toBe(2);
+    // Deleting an endpoint asks first; then it is gone for the API too.
+    await open(owner, '#/webhooks');
+    const endpointCard = owner.page.getByRole('article', { name: `Endpoint ${receiver.url('/hooks')}` });
+    await endpointCard.getByRole('button', { name: 'Delete…' }).click();
+    await endpointCard.getByRole('button', { name: 'Yes, delete' }).waitFor();
+    await shot(owner, '12b-webhooks-deleting');
+    await endpointCard.getByRole('button', { name: 'Yes, delete' }).click();
+    await endpointCard.waitFor({ state: 'detached' });
+    expect(await api<unknown[]>('GET', '/webhooks/endpoints')).toEqual([]);
   });
 
   it('refuses an expired session (401) and takes the member back to sign in', async () => {
