@@ -1,11 +1,13 @@
 import { PAYEE_CONFIRMATION_NOT_FOUND } from '#shared/banks/payee-rules.ts';
 import { BankSchema } from '#shared/banks/schemas.ts';
+import { ApprovalCardSchema } from '#shared/console/approval-view-schemas.ts';
 import {
   ALREADY_MEMBER,
   API_KEY_NOT_FOUND,
   FEATURE_ON_IS_OPERATORS,
   INVITE_INVALID,
 } from '#shared/console/console-rules.ts';
+import { InvitePreviewSchema, PreviewInviteBody } from '#shared/console/invite-view-schemas.ts';
 import {
   BankIdParams,
   PayeeConfirmationSchema,
@@ -35,6 +37,7 @@ import {
   StartRegistrationSchema,
   TransactionIdParams,
 } from '#shared/console/schemas.ts';
+import { viewRoutes } from '#shared/console/view-routes.ts';
 import { ChangeSettingsBody, CustomerOverviewSchema, SettingsSchema } from '#shared/console/view-schemas.ts';
 import { CUSTOMER_NOT_FOUND } from '#shared/customers/customer-rules.ts';
 import { TOO_MANY_REQUESTS, UNAUTHORIZED } from '#shared/errors.ts';
@@ -42,7 +45,6 @@ import { NoBody } from '#shared/routing/presets.ts';
 import { defineRoute, OPENAPI_PROSE } from '#shared/routing/route.ts';
 import { CustomerIdParams } from '#shared/routing/schemas.ts';
 import { ALREADY_SIGNED } from '#shared/transactions/lifecycle.ts';
-import { ListTransactionsQuery, TransactionResponseSchema } from '#shared/transactions/schemas.ts';
 import { TRANSACTION_NOT_FOUND } from '#shared/transactions/transaction-rules.ts';
 import * as z from '#shared/validation/zod.ts';
 
@@ -59,6 +61,19 @@ const readwrite = { table: 'readwrite' } as const;
 const approvalRefusals = [TRANSACTION_NOT_FOUND, ALREADY_SIGNED];
 
 export const routes = {
+  consolePreviewInvite: defineRoute({
+    ...publicRoute,
+    operationId: 'consolePreviewInvite',
+    method: 'POST',
+    path: '/api/console/invites/preview',
+    handler: 'functions/api/console/preview-invite.ts',
+    summary: OPENAPI_PROSE ? 'Accept an invite, step 0: the organization, address and role it is for' : '',
+    successStatus: 200,
+    access: { table: 'read' },
+    request: { body: PreviewInviteBody },
+    responses: { 200: InvitePreviewSchema },
+    refusals: [INVITE_INVALID],
+  }),
   consoleStartRegistration: defineRoute({
     ...publicRoute,
     operationId: 'consoleStartRegistration',
@@ -163,7 +178,7 @@ export const routes = {
       : '',
     successStatus: 200,
     access: { table: 'readwrite', indexes: ['gsi2'] },
-    responses: { 200: z.array(PendingWithdrawalSchema) },
+    responses: { 200: z.array(ApprovalCardSchema) },
   }),
   consoleStartApproval: defineRoute({
     ...sessionRoute,
@@ -334,26 +349,7 @@ export const routes = {
     responses: { 200: CustomerOverviewSchema },
     refusals: [CUSTOMER_NOT_FOUND],
   }),
-  consoleListTransactions: defineRoute({
-    ...sessionRoute,
-    console: { permission: 'read' },
-    features: ['customers'],
-    operationId: 'consoleListTransactions',
-    method: 'GET',
-    path: '/api/console/transactions',
-    handler: 'functions/api/console/list-organization-transactions.ts',
-    summary: OPENAPI_PROSE
-      ? "All the organization's transactions, across its customers, newest first (filters: status, type)"
-      : '',
-    description:
-      OPENAPI_PROSE &&
-      'Paged like the API: `limit` and `cursor`, and a `Link: <...>; rel="next"` header while more exist. Filters ' +
-        'take any letter case.',
-    successStatus: 200,
-    access: { table: 'read', sessions: true, indexes: ['gsi3'] },
-    request: { query: ListTransactionsQuery },
-    responses: { 200: z.array(TransactionResponseSchema) },
-  }),
+  ...viewRoutes,
   consoleGetSettings: defineRoute({
     ...sessionRoute,
     console: { permission: 'read' },

@@ -17,7 +17,7 @@ const CUSTOMER = '3b241101-e2bb-4255-8caf-4136c566a962';
 const CHALLENGE = '9b2f0c4e-1d3a-4e5f-8a6b-7c8d9e0f1a2b';
 const MEMBER = 'a7c3e9f1-2b4d-4c6e-8f0a-1b3c5d7e9f20';
 const AT = '2026-11-21T10:00:00.000Z';
-const INVITE_TOKEN = '3kT9vQ0ZpX7bN2mLrC8dF1gH5jK4sW6yA0eU9iO3pQr';
+export const INVITE_TOKEN = '3kT9vQ0ZpX7bN2mLrC8dF1gH5jK4sW6yA0eU9iO3pQr';
 
 /**
  * The examples are defined only where the document is built: esbuild keeps a constant that folded-out metadata names
@@ -69,7 +69,7 @@ const OPTIONS_EXAMPLE = OPENAPI_PROSE
     }
   : undefined;
 
-const TOKEN = z.string().check(
+export const TOKEN = z.string().check(
   z.regex(/^[0-9A-Za-z]{43}$/, { error: 'Invalid invite token' }),
   docMeta(
     OPENAPI_PROSE && {

@@ -58,6 +58,8 @@ export async function queryListPage<T>(
     /** gsi1 unless named: the per-owner lists. */
     index?: 'gsi1' | 'gsi3';
     partition: string;
+    /** Optional bounds on the listed index's sort key (`<createdAt>#<id>`): from `from` up to, not including, `to`. */
+    sortKeyRange?: { from: string; to: string } | undefined;
     limit: number;
     cursor?: string | undefined;
     parse: (item: Record<string, unknown>) => T;
@@ -79,15 +81,25 @@ export async function queryListPage<T>(
   let examined = 0;
   let lastExamined: Record<string, unknown> | undefined;
   let exclusiveStartKey: Record<string, unknown> | undefined = start;
+  const range = input.sortKeyRange;
   do {
     const wanted = input.limit + 1 - collected.length;
     const page = await db.client.send(
       new QueryCommand({
         TableName: db.tableName,
         IndexName: listed.name,
-        KeyConditionExpression: '#pk = :pk',
-        ExpressionAttributeNames: { '#pk': listed.partitionKey, ...input.filter?.names },
-        ExpressionAttributeValues: { ':pk': input.partition, ...input.filter?.values },
+        KeyConditionExpression: range ? '#pk = :pk AND #sk BETWEEN :from AND :to' : '#pk = :pk',
+        ExpressionAttributeNames: {
+          '#pk': listed.partitionKey,
+          ...(range ? { '#sk': listed.sortKey } : {}),
+          ...input.filter?.names,
+        },
+        // `<to>` sorts before every `<to>#<id>`, so BETWEEN stops short of the items created at `to`.
+        ExpressionAttributeValues: {
+          ':pk': input.partition,
+          ...(range ? { ':from': range.from, ':to': range.to } : {}),
+          ...input.filter?.values,
+        },
         ...(input.filter ? { FilterExpression: input.filter.expression } : {}),
         ScanIndexForward: false,
         // A filter in code reads wider pages: most items read may not match.

@@ -174,7 +174,11 @@ export async function addOrganizationEntry(db: Db, record: TransactionRecord): P
 }
 
 /** The list filters as a FilterExpression (the key condition names the list). */
-function transactionFilter(query: { type?: TransactionType | undefined; status?: TransactionStatus | undefined }) {
+function transactionFilter(query: {
+  type?: TransactionType | undefined;
+  status?: TransactionStatus | undefined;
+  customerId?: string | undefined;
+}) {
   const conditions: string[] = [];
   const names: Record<string, string> = {};
   const values: Record<string, unknown> = {};
@@ -188,22 +192,40 @@ function transactionFilter(query: { type?: TransactionType | undefined; status?:
     names['#status'] = 'status';
     values[':status'] = query.status;
   }
+  if (query.customerId) {
+    conditions.push('#customerId = :customerId');
+    names['#customerId'] = 'customerId';
+    values[':customerId'] = query.customerId;
+  }
   return conditions.length ? { expression: conditions.join(' AND '), names, values } : undefined;
 }
 
-/** The organization's transactions across its customers, newest first (gsi3), optionally of one type or status. */
+/**
+ * The organization's transactions across its customers, newest first (gsi3), optionally of one type, status or
+ * customer, created in `[from, to)` (the index's sort key bounds the read), and matching `matches` (in code).
+ */
 export function listTransactionsOfOrganization(
   db: Db,
   organizationId: string,
-  query: { limit: number; cursor?: string | undefined; type?: TransactionType; status?: TransactionStatus },
+  query: {
+    limit: number;
+    cursor?: string | undefined;
+    type?: TransactionType | undefined;
+    status?: TransactionStatus | undefined;
+    customerId?: string | undefined;
+    createdBetween?: { from: string; to: string } | undefined;
+    matches?: ((record: TransactionRecord) => boolean) | undefined;
+  },
 ): Promise<Page<TransactionRecord>> {
   return queryListPage(db, {
     index: 'gsi3',
     partition: keys.transactionsOfOrganization(organizationId).gsi3pk,
+    sortKeyRange: query.createdBetween,
     limit: query.limit,
     cursor: query.cursor,
     parse: parseTransaction,
     filter: transactionFilter(query),
+    matches: query.matches,
   });
 }
 

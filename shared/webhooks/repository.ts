@@ -224,6 +224,26 @@ export function listDeliveriesOfEndpoint(
 }
 
 /**
+ * An endpoint's deliveries created since `since` whose payload names `mentioning` (the console's story of one
+ * transaction), oldest first; at most `MAX_EXAMINED_PER_PAGE` deliveries are read.
+ */
+export async function deliveriesOfEndpointMentioning(
+  db: Db,
+  organizationId: string,
+  endpointId: string,
+  input: { since: string; mentioning: string; limit: number },
+): Promise<DeliveryRecord[]> {
+  const page = await queryListPage(db, {
+    partition: keys.webhookDeliveriesOfEndpoint(organizationId, endpointId).gsi1pk,
+    sortKeyRange: { from: input.since, to: '~' },
+    limit: input.limit,
+    parse: parseDelivery,
+    matches: (delivery) => delivery.payload.includes(input.mentioning),
+  });
+  return page.items.reverse();
+}
+
+/**
  * Takes the next attempt of a pending delivery: counts it and pushes the due time out by `leaseUntil`, so a
  * crashed attempt is tried again after the lease. Of two copies of one message, exactly one gets it.
  */

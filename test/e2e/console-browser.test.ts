@@ -1,8 +1,9 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { AxeBuilder } from '@axe-core/playwright';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -27,12 +28,13 @@ type Member = { context: BrowserContext; page: Page };
 /**
  * The organization console in Debian Chromium, as its members use it: each member is a browser context with its
  * own DevTools virtual authenticator (a platform passkey with user verification), so passkeys are created and
- * asserted by the browser itself. Screenshots of every page land in a temporary folder (kept, and printed, when
- * CONSOLE_SCREENSHOTS names one).
+ * asserted by the browser itself. Every page is screenshotted into `test/e2e/artifacts/console/` (gitignored; or
+ * the folder CONSOLE_SCREENSHOTS names), kept for a person to look at, and checked with axe-core: no serious or
+ * critical accessibility violation on any page.
  */
 describe('the organization console in Chromium', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'payouts-e2e-console-'));
-  const shots = process.env.CONSOLE_SCREENSHOTS ?? mkdtempSync(join(tmpdir(), 'payouts-console-shots-'));
+  const shots = process.env.CONSOLE_SCREENSHOTS ?? join(import.meta.dirname, 'artifacts', 'console');
   let runtime: Runtime;
   let browser: Browser;
   let receiver: Receiver;
@@ -51,10 +53,21 @@ describe('the organization console in Chromium', () => {
     return response.body;
   };
 
-  /** A screenshot once the page has its data (every page shows "Loading…" until then). */
+  /**
+   * A screenshot once the page has its data (every page shows "Loading…" until then), and the page's accessibility
+   * check: axe-core's WCAG 2.x A/AA rules, of which no serious or critical one may fail.
+   */
   const shot = async (member: Member, name: string) => {
     await member.page.getByText('Loading…').waitFor({ state: 'detached' });
     await member.page.screenshot({ path: join(shots, `${name}.png`), fullPage: true });
+    const { violations } = await new AxeBuilder({ page: member.page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .analyze();
+    const grave = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    // Soft: every page is checked (and screenshotted) in one run; the test still fails on any.
+    expect
+      .soft(grave.map((v) => `${name}: ${v.id} (${v.impact}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`))
+      .toEqual([]);
   };
 
   /** A fresh browser profile with one virtual authenticator, the way a member's own device holds a passkey. */
@@ -118,6 +131,7 @@ describe('the organization console in Chromium', () => {
       startReceiver(),
     ]);
     [owner, approver, viewer] = await Promise.all([device(), device(), device()]);
+    mkdirSync(shots, { recursive: true });
   });
 
   afterAll(async () => {
@@ -125,8 +139,7 @@ describe('the organization console in Chromium', () => {
     await receiver?.close();
     await runtime?.stop('SIGKILL');
     rmSync(dataDir, { recursive: true, force: true });
-    if (!process.env.CONSOLE_SCREENSHOTS) rmSync(shots, { recursive: true, force: true });
-    else console.log(`console screenshots in ${shots}`);
+    console.log(`console screenshots in ${shots}`);
   });
 
   it('serves the built app at /console/ and prints the console URL and a one-time owner invite', async () => {
@@ -146,6 +159,9 @@ describe('the organization console in Chromium', () => {
   it('lets the owner join with a passkey from the invite link, sign out and sign in again', async () => {
     await owner.page.goto(runtime.localJson().ownerInviteUrl ?? '');
     await owner.page.getByLabel('Your name').fill('Olive Owner');
+    // The page names the organization and the role before anything is registered.
+    await owner.page.getByRole('heading', { name: 'Join Local sandbox' }).waitFor();
+    expect(await owner.page.getByText(/is invited to Local sandbox as owner: .*change the settings/).count()).toBe(1);
     await shot(owner, '01-invite');
     await owner.page.getByRole('button', { name: 'Create passkey and join' }).click();
     await owner.page.getByRole('heading', { name: 'Approvals' }).waitFor();
@@ -214,15 +230,21 @@ describe('the organization console in Chromium', () => {
     const card = owner.page.locator(`[data-transaction="${transactionId}"]`);
     await card.waitFor();
     await shot(owner, '06-approvals-proposed');
-    expect(await card.textContent()).toMatch(/91\.08 EUR.*Ada Lovelace.*DE89370400440532013000.*0 of 2/s);
+    const offered = await card.textContent();
+    expect(offered).toMatch(/Waits because it is over what the API allowance has left \(10\.00 USDC\)/);
+    expect(offered).toMatch(/91\.08 EUR.*Ada Lovelace.*DE89 3704 0044 0532 0130 00.*COBADEFFXXX/s);
+    expect(offered).toMatch(/WD-.*1 USDC = 0\.92 EUR.*Ada Lovelace.*250\.00 USDC available.*150\.00 USDC.*0 of 2/s);
 
     await card.getByRole('button', { name: 'Approve with passkey' }).click();
     await card.getByText('Signed: PARTIALLY_SIGNED').waitFor();
     await card.getByText('1 of 2').waitFor();
-    await card.getByRole('button', { name: 'Approve with passkey' }).click();
-    await card.getByRole('alert').waitFor();
-    await shot(owner, '07-approvals-signed-twice');
-    expect(await card.getByRole('alert').textContent()).toMatch(/\(409\)$/);
+    // Who signed is not offered Approve again; the API still refuses a second signature (409).
+    await card.getByText('You signed this; it waits for another member.').waitFor();
+    await shot(owner, '07-approvals-signed-once');
+    expect(await card.getByRole('button', { name: 'Approve with passkey' }).count()).toBe(0);
+    expect(
+      await fetchFrom(owner, `/api/console/approvals/${transactionId}/options`, { 'x-console-request': '1' }),
+    ).toBe(409);
 
     await open(approver, '#/approvals');
     const approverCard = approver.page.locator(`[data-transaction="${transactionId}"]`);
@@ -246,6 +268,50 @@ describe('the organization console in Chromium', () => {
     expect(['PROCESSING', 'COMPLETED']).toContain(
       (await api<{ status: string }>('GET', `/customers/${customerId}/transactions/${transactionId}`)).status,
     );
+  });
+
+  it('lists the paid payout in Transactions by reference and customer, tells its story and exports it as CSV', async () => {
+    const paid = await eventually(
+      'the signed withdrawal booked by the sandbox bank',
+      async () => {
+        const now = await api<{ status: string; reference: string }>(
+          'GET',
+          `/customers/${customerId}/transactions/${transactionId}`,
+        );
+        return now.status === 'COMPLETED' ? now : undefined;
+      },
+      45_000,
+    );
+    expect(paid.reference).toMatch(/^WD-/);
+
+    await open(owner, '#/transactions');
+    const row = owner.page.locator(`tr[data-transaction="${transactionId}"]`);
+    await row.waitFor();
+    await shot(owner, '14-transactions');
+    expect(await row.textContent()).toMatch(new RegExp(`${paid.reference}.*Ada Lovelace.*DE89 … 3000.*100\\.00 USDC`));
+    await owner.page.getByLabel('Reference').fill(paid.reference.slice(3).toLowerCase());
+    await owner.page.getByRole('button', { name: 'Search' }).click();
+    await owner.page.getByText('Page 1').waitFor();
+    await row.waitFor();
+
+    const [download] = await Promise.all([
+      owner.page.waitForEvent('download'),
+      owner.page.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
+    const csv = readFileSync((await download.path()) ?? '', 'utf8');
+    expect(csv.split('\r\n')[0]).toMatch(/^reference,transactionId,/);
+    expect(csv).toContain(`${paid.reference},${transactionId},WITHDRAWAL,COMPLETED`);
+
+    await row.getByRole('link', { name: paid.reference }).click();
+    const story = owner.page.getByRole('list', { name: "The payout's story" });
+    await story.waitFor();
+    await owner.page.getByText('Booked by the bank').waitFor();
+    await shot(owner, '14b-transaction-story');
+    const told = await story.textContent();
+    expect(told).toMatch(
+      /Created.*Signed with a passkey.*Signed with a passkey.*Left in a payment file.*\.xml.*Booked by the bank/s,
+    );
+    expect(await owner.page.getByText('DE89 3704 0044 0532 0130 00').isVisible()).toBe(true);
   });
 
   it('shows a viewer the approvals without the approve button, and the API refuses the viewer (403)', async () => {
@@ -272,10 +338,27 @@ describe('the organization console in Chromium', () => {
     const ownerCard = owner.page.locator(`[data-transaction="${second.id}"]`);
     await ownerCard.getByRole('button', { name: 'Reject…' }).click();
     await ownerCard.getByPlaceholder('Why it is rejected').fill('Duplicate of an earlier payout');
-    await shot(owner, '10-approvals-rejecting');
     await ownerCard.getByRole('button', { name: 'Reject', exact: true }).click();
+    // Nothing is rejected before the member confirms.
+    await ownerCard.getByRole('button', { name: 'Yes, reject' }).waitFor();
+    await shot(owner, '10-approvals-rejecting');
+    await ownerCard.getByRole('button', { name: 'Yes, reject' }).click();
     await owner.page.getByText(`Rejected ${second.id}: CANCELLED`).waitFor();
     await ownerCard.waitFor({ state: 'detached' });
+
+    // More than the customer has: the card says so before anyone signs, and offers no signature that would fail.
+    const uncovered = await api<{ id: string; status: string }>('POST', `/customers/${customerId}/withdrawal`, {
+      withdrawalBankId: bankId,
+      sourceAmount: '900.00',
+      idempotencyKey: 'console-e2e-3',
+    });
+    expect(uncovered.status).toBe('PROPOSED');
+    await open(owner, '#/approvals');
+    const uncoveredCard = owner.page.locator(`[data-transaction="${uncovered.id}"]`);
+    await uncoveredCard.getByRole('alert').waitFor();
+    await shot(owner, '10b-approvals-balance-short');
+    expect(await uncoveredCard.getByRole('alert').textContent()).toMatch(/does not cover 900\.00 USDC/);
+    expect(await uncoveredCard.getByRole('button', { name: 'Approve with passkey' }).isDisabled()).toBe(true);
   });
 
   it('holds a bank Verification of Payee answered CLOSE_MATCH until the owner confirms it with a passkey', async () => {
@@ -323,10 +406,11 @@ describe('the organization console in Chromium', () => {
 
   it('shows every other page to the owner', async () => {
     const pages: [string, string, string][] = [
+      ['#/home', 'Home', '11a-home'],
       ['#/api-keys', 'API keys', '11-api-keys'],
       ['#/webhooks', 'Webhooks', '12-webhooks'],
       ['#/customers', 'Customers', '13-customers'],
-      ['#/transactions', 'Transactions', '14-transactions'],
+      [`#/customers/${customerId}`, 'Ada Lovelace', '13b-customer'],
       ['#/settings', 'Organization settings', '15-settings'],
       ['#/audit', 'Audit log', '16-audit-log'],
     ];
@@ -345,11 +429,23 @@ describe('the organization console in Chromium', () => {
 
     await open(owner, '#/audit');
     await owner.page.getByLabel('Action').selectOption('withdrawal.signed');
-    await owner.page.getByRole('cell', { name: 'withdrawal.signed', exact: true }).nth(1).waitFor();
+    await owner.page.getByRole('cell', { name: 'Signed a withdrawal', exact: true }).nth(1).waitFor();
     await shot(owner, '18-audit-log-signed');
 
     expect(shown).toMatch(/^sk_sandbox_/);
-    expect(await owner.page.getByRole('cell', { name: 'withdrawal.signed', exact: true }).count()).toBe(2);
+    expect(await owner.page.getByRole('cell', { name: 'Signed a withdrawal', exact: true }).count()).toBe(2);
+    // Names, not identifiers: the signers by name, the withdrawal as a link.
+    expect(await owner.page.getByRole('cell', { name: 'Olive Owner', exact: true }).count()).toBeGreaterThan(0);
+    expect(await owner.page.getByRole('link', { name: 'the withdrawal' }).count()).toBe(2);
+    // Deleting an endpoint asks first; then it is gone for the API too.
+    await open(owner, '#/webhooks');
+    const endpointCard = owner.page.getByRole('article', { name: `Endpoint ${receiver.url('/hooks')}` });
+    await endpointCard.getByRole('button', { name: 'Delete…' }).click();
+    await endpointCard.getByRole('button', { name: 'Yes, delete' }).waitFor();
+    await shot(owner, '12b-webhooks-deleting');
+    await endpointCard.getByRole('button', { name: 'Yes, delete' }).click();
+    await endpointCard.waitFor({ state: 'detached' });
+    expect(await api<unknown[]>('GET', '/webhooks/endpoints')).toEqual([]);
   });
 
   it('refuses an expired session (401) and takes the member back to sign in', async () => {

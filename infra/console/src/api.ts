@@ -12,6 +12,7 @@ export type Role = Session['member']['role'];
 export type Member = Schemas['ConsoleMember'];
 export type Invite = Schemas['ConsoleInvite'];
 export type PendingWithdrawal = Schemas['ConsolePendingWithdrawal'];
+export type ApprovalCard = Schemas['ConsoleApprovalCard'];
 export type AuditEntry = Schemas['ConsoleAuditEntry'];
 export type ApiKey = Schemas['ConsoleApiKey'];
 export type NewApiKey = Schemas['ConsoleNewApiKey'];
@@ -22,6 +23,10 @@ export type WebhookDelivery = Schemas['WebhookDelivery'];
 export type Customer = Schemas['Customer'];
 export type CustomerOverview = Schemas['ConsoleCustomerOverview'];
 export type Transaction = Schemas['Transaction'];
+export type ConsoleTransaction = Schemas['ConsoleTransaction'];
+export type TransactionStory = Schemas['ConsoleTransactionStory'];
+export type Home = Schemas['ConsoleHome'];
+export type InvitePreview = Schemas['ConsoleInvitePreview'];
 export type Settings = Schemas['ConsoleSettings'];
 export type RegistrationStart = Schemas['ConsoleRegistrationOptions'];
 export type SignInStart = Schemas['ConsoleSignInOptions'];
@@ -50,6 +55,39 @@ export class ApiError extends Error {
 }
 
 export async function call<T>(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, body?: unknown): Promise<T> {
+  return (await callWithNext<T>(method, path, body)).body;
+}
+
+/** The next page's path from a `Link: <url>; rel="next"` header, on this origin (null on the last page). */
+const nextOf = (link: string | null) => {
+  const url = link && /<([^>]+)>;\s*rel="next"/.exec(link)?.[1];
+  if (!url) return null;
+  const parsed = new URL(url, window.location.origin);
+  return `${parsed.pathname}${parsed.search}`;
+};
+
+/** A GET of text (the CSV export) with the path of its next page. */
+export async function fetchText(path: string): Promise<{ text: string; next: string | null }> {
+  const response = await fetch(path, { credentials: 'same-origin' });
+  const text = await response.text();
+  if (!response.ok) {
+    let error: unknown;
+    try {
+      error = (JSON.parse(text) as { error?: unknown }).error;
+    } catch {
+      error = undefined;
+    }
+    throw new ApiError(response.status, typeof error === 'string' ? error : `HTTP ${response.status}`);
+  }
+  return { text, next: nextOf(response.headers.get('link')) };
+}
+
+/** A call whose answer may page on: the body and the path of the next page (from the `Link` header), if any. */
+export async function callWithNext<T>(
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  path: string,
+  body?: unknown,
+): Promise<{ body: T; next: string | null }> {
   const changes = method !== 'GET';
   const response = await fetch(path, {
     method,
@@ -68,7 +106,7 @@ export async function call<T>(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path:
     const error = (parsed as { error?: unknown } | undefined)?.error;
     throw new ApiError(response.status, typeof error === 'string' ? error : `HTTP ${response.status}`);
   }
-  return parsed as T;
+  return { body: parsed as T, next: nextOf(response.headers.get('link')) };
 }
 
 /** Lists come as a JSON array (the v2 API pages with a Link header) or as `{items}`; the console shows one page. */

@@ -6,10 +6,12 @@ import { ApprovalsPage } from './pages/approvals.tsx';
 import { AuditPage } from './pages/audit.tsx';
 import { BanksToConfirmPage } from './pages/banks-to-confirm.tsx';
 import { CustomerPage, CustomersPage } from './pages/customers.tsx';
+import { HomePage } from './pages/home.tsx';
 import { InvitePage } from './pages/invite.tsx';
 import { MembersPage } from './pages/members.tsx';
 import { SettingsPage } from './pages/settings.tsx';
 import { SignInPage } from './pages/sign-in.tsx';
+import { TransactionPage } from './pages/transaction.tsx';
 import { TransactionsPage } from './pages/transactions.tsx';
 import { WebhooksPage } from './pages/webhooks.tsx';
 import { ErrorLine } from './ui.tsx';
@@ -27,6 +29,7 @@ const useHash = () => {
 };
 
 const NAV: { path: string; label: string; permission: string }[] = [
+  { path: '/home', label: 'Home', permission: 'read' },
   { path: '/approvals', label: 'Approvals', permission: 'read' },
   { path: '/confirm-banks', label: 'Banks to confirm', permission: 'read' },
   { path: '/customers', label: 'Customers', permission: 'read' },
@@ -41,10 +44,12 @@ const NAV: { path: string; label: string; permission: string }[] = [
 function Routed({ hash, session }: { hash: string; session: Session }) {
   const [route = '', id = ''] = hash.slice(1).split('/');
   switch (route) {
+    case 'home':
+      return <HomePage />;
     case 'customers':
       return id ? <CustomerPage customerId={decodeURIComponent(id)} /> : <CustomersPage />;
     case 'transactions':
-      return <TransactionsPage />;
+      return id ? <TransactionPage transactionId={decodeURIComponent(id)} /> : <TransactionsPage />;
     case 'members':
       return <MembersPage session={session} />;
     case 'api-keys':

@@ -1,19 +1,29 @@
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
-import { call, describe } from './api.ts';
+import { callWithNext, describe } from './api.ts';
+import { localTime, words } from './format.ts';
 
-export type Loaded<T> = { data: T | undefined; error: string | undefined; loading: boolean; reload: () => void };
+export type Loaded<T> = {
+  data: T | undefined;
+  /** The next page's path, when the answer pages on (a `Link` header). */
+  next: string | null;
+  error: string | undefined;
+  loading: boolean;
+  reload: () => void;
+};
 
 /** GETs `path` (null: nothing yet) and again on `reload()`; a failure keeps the API's error text. */
 export function useLoad<T>(path: string | null): Loaded<T> {
   const [version, setVersion] = useState(0);
-  const [state, setState] = useState<{ data?: T; error?: string; loading: boolean }>({ loading: path !== null });
+  const [state, setState] = useState<{ data?: T; next?: string | null; error?: string; loading: boolean }>({
+    loading: path !== null,
+  });
   // biome-ignore lint/correctness/useExhaustiveDependencies: `version` is the reload trigger, read by nothing inside.
   useEffect(() => {
     if (path === null) return;
     let current = true;
     setState((previous) => ({ ...previous, loading: true }));
-    call<T>('GET', `${path}`)
-      .then((data) => current && setState({ data, loading: false }))
+    callWithNext<T>('GET', `${path}`)
+      .then(({ body, next }) => current && setState({ data: body, next, loading: false }))
       .catch((error: unknown) => current && setState({ error: describe(error), loading: false }));
     // A later load (or leaving the page) makes this answer stale.
     return () => {
@@ -21,7 +31,7 @@ export function useLoad<T>(path: string | null): Loaded<T> {
     };
   }, [path, version]);
   const reload = useCallback(() => setVersion((v) => v + 1), []);
-  return { data: state.data, error: state.error, loading: state.loading, reload };
+  return { data: state.data, next: state.next ?? null, error: state.error, loading: state.loading, reload };
 }
 
 /** Runs one change at a time and keeps its outcome (the API's error, or a note) for the page to show. */
@@ -69,7 +79,13 @@ export function Page(props: { title: string; children: ReactNode; loaded?: Loade
   );
 }
 
-export const when = (at: string | null | undefined) => (at ? new Date(at).toLocaleString() : '—');
+/** A time in the browser's zone, with the zone named. */
+export const when = localTime;
+
+/** A status as a coloured badge in words (`PARTIALLY_SIGNED` -> `Partially signed`). */
+export const Badge = ({ status }: { status: string }) => (
+  <span className={`badge status-${status.toLowerCase()}`}>{words(status)}</span>
+);
 
 /** A value of a row whose shape this console does not pin down: text for scalars, compact JSON otherwise. */
 export function show(value: unknown): string {

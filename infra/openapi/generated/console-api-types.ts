@@ -562,6 +562,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/console/invites/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Accept an invite, step 0: the organization, address and role it is for */
+        post: operations["consolePreviewInvite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/console/invites/registration": {
         parameters: {
             query?: never;
@@ -918,6 +935,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/console/home": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The home page: awaiting approval, in flight by rail, recent failures, volumes per day, balances, alarms
+         * @description Console session; needs the `read` permission of the member's role (403 otherwise).
+         */
+        get: operations["consoleGetHome"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/console/transactions": {
         parameters: {
             query?: never;
@@ -926,14 +963,84 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * All the organization's transactions, across its customers, newest first (filters: status, type)
-         * @description Paged like the API: `limit` and `cursor`, and a `Link: <...>; rel="next"` header while more exist. Filters take any letter case.
+         * All the organization's transactions with the customers' names, newest first (filters, reference search)
+         * @description Paged like the API: `limit` and `cursor`, and a `Link: <...>; rel="next"` header while more exist. Filters take any letter case. A period (`from`, `to`) bounds the read; `rail` and `reference` are matched as the items are read, so a page may hold fewer items than `limit` and still have a next one.
          *
          *     Needs the `customers` feature of your organization (403 otherwise).
          *
          *     Console session; needs the `read` permission of the member's role (403 otherwise).
          */
         get: operations["consoleListTransactions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/transactions/{transactionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A transaction's whole story: created, signed, the payment file, the bank's answer, its webhooks
+         * @description Needs the `customers` feature of your organization (403 otherwise).
+         *
+         *     Console session; needs the `read` permission of the member's role (403 otherwise).
+         */
+        get: operations["consoleGetTransactionStory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/exports/transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export the transactions of a period (JSON), a page of up to 1,000 rows at a time
+         * @description Newest first; `from` defaults to the start of this month (UTC), `to` to now. Follow `nextCursor` (the same query with `cursor=`) until it is null: each page reads only its own rows, so a month of 100,000 is 100 calls. The CSV of the same rows: `/api/console/exports/transactions/csv`.
+         *
+         *     Needs the `customers` feature of your organization (403 otherwise).
+         *
+         *     Console session; needs the `read` permission of the member's role (403 otherwise).
+         */
+        get: operations["consoleExportTransactions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/exports/transactions/csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export the transactions of a period as CSV, a page of up to 1,000 rows at a time
+         * @description The rows of `/api/console/exports/transactions`, as RFC 4180 CSV (UTF-8, CRLF). The first page starts with the header line and later pages do not, so the pages joined in order are one file; the next page is in the `Link: <...>; rel="next"` header, absent on the last.
+         *
+         *     Needs the `customers` feature of your organization (403 otherwise).
+         *
+         *     Console session; needs the `read` permission of the member's role (403 otherwise).
+         */
+        get: operations["consoleExportTransactionsCsv"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2301,6 +2408,33 @@ export interface components {
         };
         /**
          * @example {
+         *       "token": "3kT9vQ0ZpX7bN2mLrC8dF1gH5jK4sW6yA0eU9iO3pQr"
+         *     }
+         */
+        ConsolePreviewInviteRequest: {
+            /**
+             * @description The token of the invite link (after `#/invite/`)
+             * @example 3kT9vQ0ZpX7bN2mLrC8dF1gH5jK4sW6yA0eU9iO3pQr
+             */
+            token: string;
+        };
+        /**
+         * @example {
+         *       "organizationName": "Acme Payroll",
+         *       "email": "grace@example.com",
+         *       "role": "approver",
+         *       "validUntil": "2026-11-28T10:00:00.000Z"
+         *     }
+         */
+        ConsoleInvitePreview: {
+            organizationName: string;
+            email: string;
+            /** @enum {string} */
+            role: "owner" | "admin" | "approver" | "developer" | "viewer";
+            validUntil: string;
+        };
+        /**
+         * @example {
          *       "token": "3kT9vQ0ZpX7bN2mLrC8dF1gH5jK4sW6yA0eU9iO3pQr",
          *       "name": "Ada Lovelace"
          *     }
@@ -2617,13 +2751,25 @@ export interface components {
          *       "approvals": [
          *         {
          *           "approver": "ada@example.com",
-         *           "approvedAt": "2026-11-21T10:00:00.000Z"
+         *           "approvedAt": "2026-11-21T10:05:00.000Z"
          *         }
          *       ],
-         *       "requiredApprovals": 2
+         *       "requiredApprovals": 2,
+         *       "customerName": "Ada Lovelace",
+         *       "exchangeRate": "0.92",
+         *       "bic": "COBADEFFXXX",
+         *       "waitsBecause": [
+         *         "allowance"
+         *       ],
+         *       "allowanceAvailable": "10.00",
+         *       "balance": {
+         *         "available": "250.00",
+         *         "after": "150.00",
+         *         "covers": true
+         *       }
          *     }
          */
-        ConsolePendingWithdrawal: {
+        ConsoleApprovalCard: {
             id: string;
             reference: string;
             customerId: string;
@@ -2640,6 +2786,21 @@ export interface components {
                 approvedAt: string;
             }[];
             requiredApprovals: number;
+            customerName: string | null;
+            /** @description Units of `currency` paid per USDC, as quoted and signed */
+            exchangeRate: string;
+            bic: string | null;
+            /** @description Why it waits, as things stand now: over what the API allowance has left, over the customer's available balance (both can apply; empty: it waits only because it was proposed when one of them applied) */
+            waitsBecause: ("allowance" | "balance")[];
+            /** @description What the allowance has left now */
+            allowanceAvailable: string;
+            balance: {
+                available: string;
+                /** @description Available after this payout; null when it does not cover it */
+                after: string | null;
+                /** @description false: the balance cannot pay it, so signing would end in 409 until the customer is topped up */
+                covers: boolean;
+            };
         };
         /**
          * @example {
@@ -2744,6 +2905,46 @@ export interface components {
                  */
                 authenticatorAttachment?: "platform" | "cross-platform";
             };
+        };
+        /**
+         * @example {
+         *       "id": "6f1c2a9e-4b7d-4e21-9c3a-1d2e3f4a5b6c",
+         *       "reference": "WD-7K3M-9QX2",
+         *       "customerId": "3b241101-e2bb-4255-8caf-4136c566a962",
+         *       "status": "PARTIALLY_SIGNED",
+         *       "createdAt": "2026-11-21T10:00:00.000Z",
+         *       "sourceAmount": "100.00",
+         *       "fee": "1.00",
+         *       "amount": "91.08",
+         *       "currency": "EUR",
+         *       "beneficiary": "Ada Lovelace",
+         *       "account": "DE89370400440532013000",
+         *       "approvals": [
+         *         {
+         *           "approver": "ada@example.com",
+         *           "approvedAt": "2026-11-21T10:00:00.000Z"
+         *         }
+         *       ],
+         *       "requiredApprovals": 2
+         *     }
+         */
+        ConsolePendingWithdrawal: {
+            id: string;
+            reference: string;
+            customerId: string;
+            status: string;
+            createdAt: string;
+            sourceAmount: string;
+            fee: string;
+            amount: string;
+            currency: string;
+            beneficiary: string;
+            account: string;
+            approvals: {
+                approver: string;
+                approvedAt: string;
+            }[];
+            requiredApprovals: number;
         };
         /**
          * @example {
@@ -3145,6 +3346,394 @@ export interface components {
             transactions: components["schemas"]["Transaction"][];
             /** @description Where the next page of transactions starts: `GET /api/v2/customers/{customerId}/transactions?cursor=...` */
             transactionsNextCursor: string | null;
+        };
+        /**
+         * @example {
+         *       "awaitingApproval": {
+         *         "count": 0,
+         *         "items": []
+         *       },
+         *       "inFlight": [
+         *         {
+         *           "rail": "SEPA",
+         *           "count": 1,
+         *           "items": [
+         *             {
+         *               "id": "6f1c2a9e-4b7d-4e21-9c3a-1d2e3f4a5b6c",
+         *               "reference": "WD-7K3M-9QX2",
+         *               "customerName": "Ada Lovelace",
+         *               "amount": "91.08",
+         *               "currency": "EUR",
+         *               "rail": "SEPA",
+         *               "status": "PROCESSING",
+         *               "createdAt": "2026-11-21T10:00:00.000Z",
+         *               "settlesBy": "2026-11-21T10:00:03.000Z",
+         *               "reason": null
+         *             }
+         *           ]
+         *         }
+         *       ],
+         *       "failed": [],
+         *       "volumes": [
+         *         {
+         *           "day": "2026-11-21",
+         *           "withdrawals": 1,
+         *           "usdc": "100.00"
+         *         }
+         *       ],
+         *       "days": 14,
+         *       "balances": {
+         *         "organizationUsdc": "12.50"
+         *       },
+         *       "needsOperator": {
+         *         "processingTooLong": []
+         *       }
+         *     }
+         */
+        ConsoleHome: {
+            awaitingApproval: {
+                count: number;
+                items: {
+                    id: string;
+                    reference: string;
+                    customerName: string | null;
+                    amount: string;
+                    currency: string;
+                    rail: string | null;
+                    status: string;
+                    createdAt: string;
+                    settlesBy: string | null;
+                    reason: string | null;
+                }[];
+            };
+            /** @description PROCESSING payouts by rail, oldest first */
+            inFlight: {
+                rail: string;
+                count: number;
+                items: {
+                    id: string;
+                    reference: string;
+                    customerName: string | null;
+                    amount: string;
+                    currency: string;
+                    rail: string | null;
+                    status: string;
+                    createdAt: string;
+                    settlesBy: string | null;
+                    reason: string | null;
+                }[];
+            }[];
+            /** @description Payouts FAILED (rejected or returned) in the last days */
+            failed: {
+                id: string;
+                reference: string;
+                customerName: string | null;
+                amount: string;
+                currency: string;
+                rail: string | null;
+                status: string;
+                createdAt: string;
+                settlesBy: string | null;
+                reason: string | null;
+            }[];
+            /** @description Per UTC day of the last days: withdrawals made and their USDC */
+            volumes: {
+                day: string;
+                withdrawals: number;
+                usdc: string;
+            }[];
+            days: number;
+            balances: {
+                /** @description The organization's own custodial USDC (claimed fees) */
+                organizationUsdc: string;
+            };
+            needsOperator: {
+                /** @description PROCESSING longer than the payout alarm allows */
+                processingTooLong: {
+                    id: string;
+                    reference: string;
+                    customerName: string | null;
+                    amount: string;
+                    currency: string;
+                    rail: string | null;
+                    status: string;
+                    createdAt: string;
+                    settlesBy: string | null;
+                    reason: string | null;
+                }[];
+            };
+        };
+        /**
+         * @example {
+         *       "id": "6f1c2a9e-4b7d-4e21-9c3a-1d2e3f4a5b6c",
+         *       "customerId": "3b241101-e2bb-4255-8caf-4136c566a962",
+         *       "type": "WITHDRAWAL",
+         *       "status": "COMPLETED",
+         *       "requiresUiAction": false,
+         *       "createdAt": "2026-11-21T10:00:00.000Z",
+         *       "updatedAt": "2026-11-22T00:00:00.000Z",
+         *       "completedAt": "2026-11-22T00:00:00.000Z",
+         *       "reference": "WD-7K3M-9QX2",
+         *       "sourceCurrency": "USDC",
+         *       "targetCurrency": "EUR",
+         *       "sourceAmount": "100.00",
+         *       "targetAmount": "91.08",
+         *       "exchangeRate": "0.92",
+         *       "fee": "1.00",
+         *       "paymentRail": "SEPA",
+         *       "withdrawalBank": {
+         *         "id": "9d3c6f0e-5a1b-4c7e-8f2a-1b2c3d4e5f60",
+         *         "beneficiaryName": "Ada Lovelace",
+         *         "currency": "EUR",
+         *         "iban": "DE89370400440532013000",
+         *         "bic": "COBADEFFXXX",
+         *         "accountNumber": null,
+         *         "routingNumber": null
+         *       },
+         *       "depositInstructions": null,
+         *       "walletAddress": null,
+         *       "developerFee": null,
+         *       "txHash": null,
+         *       "failureReason": null,
+         *       "customerName": "Ada Lovelace",
+         *       "maskedAccount": "DE89 … 3000"
+         *     }
+         */
+        ConsoleTransaction: {
+            id: string;
+            customerId: string;
+            /** @enum {string} */
+            type: "WITHDRAWAL" | "DEPOSIT";
+            /** @enum {string} */
+            status: "PROPOSED" | "PARTIALLY_SIGNED" | "PROCESSING" | "COMPLETED" | "FAILED" | "CANCELLED" | "EXPIRED";
+            requiresUiAction: boolean;
+            createdAt: string;
+            updatedAt: string;
+            completedAt: string | null;
+            reference: string;
+            /** @enum {string} */
+            sourceCurrency: "USDC";
+            /** @enum {string} */
+            targetCurrency: "EUR" | "USD" | "USDC";
+            sourceAmount: string;
+            targetAmount: string;
+            exchangeRate: string;
+            fee: string;
+            /** @enum {string|null} */
+            paymentRail: "SEPA" | "FEDWIRE" | "SWIFT" | null;
+            withdrawalBank: {
+                id: string;
+                beneficiaryName: string;
+                /** @enum {string} */
+                currency: "EUR" | "USD";
+                iban: string | null;
+                bic: string | null;
+                accountNumber: string | null;
+                routingNumber: string | null;
+            } | null;
+            depositInstructions: components["schemas"]["DepositInstructions"] | null;
+            walletAddress: string | null;
+            developerFee: components["schemas"]["DeveloperFee"] | null;
+            txHash: string | null;
+            failureReason: string | null;
+            /**
+             * @description The rail the create asked for (`SEPA_INSTANT` with `instant: true`); null when it asked for none
+             * @enum {string|null}
+             */
+            requestedPaymentRail: "SEPA" | "SEPA_INSTANT" | "FEDWIRE" | "ACH" | "SWIFT" | null;
+            /**
+             * @description The rail the payout leaves (or left) on: `SEPA`, `SEPA_INSTANT`, `FEDWIRE`, `ACH` (a USD bank of an organization that pays by ACH) or `SWIFT`; final once it is in a bank file. Null on deposits
+             * @enum {string|null}
+             */
+            settlementRail: "SEPA" | "SEPA_INSTANT" | "FEDWIRE" | "ACH" | "SWIFT" | null;
+            /** @description Why the payout did not take the rail asked for (e.g. the receiving bank is not reachable by SEPA Instant, or the amount is over the instant limit); null when it did or asked for none */
+            railFallbackReason: string | null;
+            /** @description When the payout is expected on the beneficiary's account, from its rail's cut-off and business days (ISO 8601, UTC); null on deposits and on payouts that ended without settling */
+            expectedSettlementAt: string | null;
+            /** @description The customer's name */
+            customerName: string | null;
+            /** @description The account paid, masked: an IBAN as its country, check digits and last four; else the last four */
+            maskedAccount: string | null;
+        };
+        /**
+         * @example {
+         *       "transaction": {
+         *         "id": "6f1c2a9e-4b7d-4e21-9c3a-1d2e3f4a5b6c",
+         *         "customerId": "3b241101-e2bb-4255-8caf-4136c566a962",
+         *         "type": "WITHDRAWAL",
+         *         "status": "COMPLETED",
+         *         "requiresUiAction": false,
+         *         "createdAt": "2026-11-21T10:00:00.000Z",
+         *         "updatedAt": "2026-11-22T00:00:00.000Z",
+         *         "completedAt": "2026-11-22T00:00:00.000Z",
+         *         "reference": "WD-7K3M-9QX2",
+         *         "sourceCurrency": "USDC",
+         *         "targetCurrency": "EUR",
+         *         "sourceAmount": "100.00",
+         *         "targetAmount": "91.08",
+         *         "exchangeRate": "0.92",
+         *         "fee": "1.00",
+         *         "paymentRail": "SEPA",
+         *         "withdrawalBank": {
+         *           "id": "9d3c6f0e-5a1b-4c7e-8f2a-1b2c3d4e5f60",
+         *           "beneficiaryName": "Ada Lovelace",
+         *           "currency": "EUR",
+         *           "iban": "DE89370400440532013000",
+         *           "bic": "COBADEFFXXX",
+         *           "accountNumber": null,
+         *           "routingNumber": null
+         *         },
+         *         "depositInstructions": null,
+         *         "walletAddress": null,
+         *         "developerFee": null,
+         *         "txHash": null,
+         *         "failureReason": null,
+         *         "customerName": "Ada Lovelace",
+         *         "maskedAccount": "DE89 … 3000"
+         *       },
+         *       "created": {
+         *         "at": "2026-11-21T10:00:00.000Z",
+         *         "by": "An API key of the organization (withdrawals are created only with a key)"
+         *       },
+         *       "approvals": [
+         *         {
+         *           "approver": "ada@example.com",
+         *           "name": "Ada",
+         *           "approvedAt": "2026-11-21T10:05:00.000Z",
+         *           "passkeySigned": true
+         *         }
+         *       ],
+         *       "cancelled": null,
+         *       "paymentFile": {
+         *         "messageId": "4f1c2a9e4b7d4e219c3a1d2e3f4a5b6c",
+         *         "fileName": "4f1c2a9e4b7d4e219c3a1d2e3f4a5b6c.xml",
+         *         "status": "ANSWERED",
+         *         "createdAt": "2026-11-21T10:10:00.000Z",
+         *         "payments": 12
+         *       },
+         *       "bank": {
+         *         "outcome": "booked",
+         *         "at": "2026-11-22T00:00:00.000Z",
+         *         "reason": null
+         *       },
+         *       "webhookDeliveries": [
+         *         {
+         *           "id": "b7c8d9e0-f1a2-4b3c-8d4e-5f6a7b8c9d0e",
+         *           "endpointUrl": "https://hooks.example.com/payouts",
+         *           "eventType": "withdrawal.status_changed",
+         *           "status": "DELIVERED",
+         *           "attempts": 1,
+         *           "createdAt": "2026-11-22T00:00:01.000Z",
+         *           "lastAttemptAt": "2026-11-22T00:00:01.200Z",
+         *           "lastResponseStatus": 200
+         *         }
+         *       ]
+         *     }
+         */
+        ConsoleTransactionStory: {
+            transaction: components["schemas"]["ConsoleTransaction"];
+            created: {
+                at: string;
+                /** @description Who created it, in words */
+                by: string;
+            };
+            approvals: {
+                approver: string;
+                /** @description The member's name, if a member */
+                name: string | null;
+                approvedAt: string;
+                /** @description Signed with the member's passkey (false: by the operator) */
+                passkeySigned: boolean;
+            }[];
+            cancelled: {
+                by: string;
+                at: string;
+                reason: string | null;
+            } | null;
+            paymentFile: {
+                messageId: string;
+                fileName: string;
+                /** @enum {string} */
+                status: "CLAIMED" | "WRITTEN" | "ANSWERED" | "SETTLED";
+                createdAt: string;
+                payments: number;
+            } | null;
+            /** @description The bank's answer: `booked` (camt.054; `at` is the booking date), `rejected` or returned (`reason`) */
+            bank: {
+                /** @enum {string} */
+                outcome: "not-sent" | "awaiting-report" | "booked" | "rejected" | "returned";
+                at: string | null;
+                reason: string | null;
+            };
+            webhookDeliveries: {
+                id: string;
+                endpointUrl: string;
+                eventType: string;
+                /** @enum {string} */
+                status: "PENDING" | "DELIVERED" | "FAILED";
+                attempts: number;
+                createdAt: string;
+                lastAttemptAt: string | null;
+                lastResponseStatus: number | null;
+            }[];
+        };
+        /**
+         * @example {
+         *       "from": "2026-11-01T00:00:00.000Z",
+         *       "to": "2026-12-01T00:00:00.000Z",
+         *       "rows": [
+         *         {
+         *           "reference": "WD-7K3M-9QX2",
+         *           "transactionId": "6f1c2a9e-4b7d-4e21-9c3a-1d2e3f4a5b6c",
+         *           "type": "WITHDRAWAL",
+         *           "status": "COMPLETED",
+         *           "createdAt": "2026-11-21T10:00:00.000Z",
+         *           "customerId": "3b241101-e2bb-4255-8caf-4136c566a962",
+         *           "customerName": "Ada Lovelace",
+         *           "beneficiary": "Ada Lovelace",
+         *           "account": "DE89 … 3000",
+         *           "bic": "COBADEFFXXX",
+         *           "sourceAmount": "100.00",
+         *           "sourceCurrency": "USDC",
+         *           "targetAmount": "91.08",
+         *           "targetCurrency": "EUR",
+         *           "fee": "1.00",
+         *           "exchangeRate": "0.92",
+         *           "paymentRail": "SEPA",
+         *           "paymentFileMessageId": "4f1c2a9e4b7d4e219c3a1d2e3f4a5b6c",
+         *           "bookingDate": "2026-11-22",
+         *           "failureReason": null
+         *         }
+         *       ],
+         *       "nextCursor": null
+         *     }
+         */
+        ConsoleTransactionExport: {
+            from: string;
+            to: string;
+            rows: {
+                reference: string | null;
+                transactionId: string | null;
+                type: string | null;
+                status: string | null;
+                createdAt: string | null;
+                customerId: string | null;
+                customerName: string | null;
+                beneficiary: string | null;
+                account: string | null;
+                bic: string | null;
+                sourceAmount: string | null;
+                sourceCurrency: string | null;
+                targetAmount: string | null;
+                targetCurrency: string | null;
+                fee: string | null;
+                exchangeRate: string | null;
+                paymentRail: string | null;
+                paymentFileMessageId: string | null;
+                bookingDate: string | null;
+                failureReason: string | null;
+            }[];
+            nextCursor: string | null;
         };
         /**
          * @example {
@@ -6163,6 +6752,100 @@ export interface operations {
             };
         };
     };
+    consolePreviewInvite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConsolePreviewInviteRequest"];
+            };
+        };
+        responses: {
+            /** @description Accept an invite, step 0: the organization, address and role it is for */
+            200: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleInvitePreview"];
+                };
+            };
+            /** @description The request is malformed: the message names the field (body first, then query, then path). */
+            400: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A feature of your organization is off, or a rule forbids it for this resource. */
+            403: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found; a resource of another organization is indistinguishable from a missing one. */
+            404: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body exceeds its limit: 64 KiB, or 10 MB for a document upload's file. */
+            413: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; details stay in the service logs under the request id. */
+            500: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is throttled or unavailable; nothing was half-written. Retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     consoleStartRegistration: {
         parameters: {
             query?: never;
@@ -6851,7 +7534,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ConsolePendingWithdrawal"][];
+                    "application/json": components["schemas"]["ConsoleApprovalCard"][];
                 };
             };
             /** @description Missing, malformed, unknown or revoked API key. */
@@ -8128,6 +8811,76 @@ export interface operations {
             };
         };
     };
+    consoleGetHome: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The home page: awaiting approval, in flight by rail, recent failures, volumes per day, balances, alarms */
+            200: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleHome"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key. */
+            401: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over a rate limit (per API key, per organization, or per webhook endpoint); retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; details stay in the service logs under the request id. */
+            500: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is throttled or unavailable; nothing was half-written. Retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     consoleListTransactions: {
         parameters: {
             query?: {
@@ -8139,6 +8892,16 @@ export interface operations {
                 type?: string;
                 /** @description Only transactions in this status (any letter case): PROPOSED, PARTIALLY_SIGNED, PROCESSING, COMPLETED, FAILED, CANCELLED, EXPIRED */
                 status?: string;
+                /** @description Only this customer's transactions */
+                customerId?: string;
+                /** @description Only payouts on this rail (any letter case) */
+                rail?: string;
+                /** @description Only references containing this text, any letter case (`WD-7K3M`, `7k3m`) */
+                reference?: string;
+                /** @description Created at or after: a day (UTC) or a date-time with its zone */
+                from?: string;
+                /** @description Created before this date-time, or up to the end of this day (UTC): `to=2026-11-30` includes the 30th */
+                to?: string;
             };
             header?: never;
             path?: never;
@@ -8146,7 +8909,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description All the organization's transactions, across its customers, newest first (filters: status, type) */
+            /** @description All the organization's transactions with the customers' names, newest first (filters, reference search) */
             200: {
                 headers: {
                     /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
@@ -8156,7 +8919,319 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Transaction"][];
+                    "application/json": components["schemas"]["ConsoleTransaction"][];
+                };
+            };
+            /** @description The request is malformed: the message names the field (body first, then query, then path). */
+            400: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key. */
+            401: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A feature of your organization is off, or a rule forbids it for this resource. */
+            403: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over a rate limit (per API key, per organization, or per webhook endpoint); retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; details stay in the service logs under the request id. */
+            500: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is throttled or unavailable; nothing was half-written. Retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    consoleGetTransactionStory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The withdrawal */
+                transactionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A transaction's whole story: created, signed, the payment file, the bank's answer, its webhooks */
+            200: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleTransactionStory"];
+                };
+            };
+            /** @description The request is malformed: the message names the field (body first, then query, then path). */
+            400: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key. */
+            401: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A feature of your organization is off, or a rule forbids it for this resource. */
+            403: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found; a resource of another organization is indistinguishable from a missing one. */
+            404: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over a rate limit (per API key, per organization, or per webhook endpoint); retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; details stay in the service logs under the request id. */
+            500: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is throttled or unavailable; nothing was half-written. Retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    consoleExportTransactions: {
+        parameters: {
+            query?: {
+                /** @description Created at or after: a day (UTC) or a date-time with its zone */
+                from?: string;
+                /** @description Created before this date-time, or up to the end of this day (UTC): `to=2026-11-30` includes the 30th */
+                to?: string;
+                /** @description Rows per page, 1 to 1000 (the default) */
+                limit?: string;
+                /** @description Where the next page starts: copy it from the `Link` header of the previous page (opaque; valid only for the list it came from). */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Export the transactions of a period (JSON), a page of up to 1,000 rows at a time */
+            200: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Present when another page exists: `<https://.../path?cursor=...>; rel="next"`. */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleTransactionExport"];
+                };
+            };
+            /** @description The request is malformed: the message names the field (body first, then query, then path). */
+            400: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key. */
+            401: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A feature of your organization is off, or a rule forbids it for this resource. */
+            403: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over a rate limit (per API key, per organization, or per webhook endpoint); retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; details stay in the service logs under the request id. */
+            500: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is throttled or unavailable; nothing was half-written. Retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    consoleExportTransactionsCsv: {
+        parameters: {
+            query?: {
+                /** @description Created at or after: a day (UTC) or a date-time with its zone */
+                from?: string;
+                /** @description Created before this date-time, or up to the end of this day (UTC): `to=2026-11-30` includes the 30th */
+                to?: string;
+                /** @description Rows per page, 1 to 1000 (the default) */
+                limit?: string;
+                /** @description Where the next page starts: copy it from the `Link` header of the previous page (opaque; valid only for the list it came from). */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Export the transactions of a period as CSV, a page of up to 1,000 rows at a time */
+            200: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Present when another page exists: `<https://.../path?cursor=...>; rel="next"`. */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
                 };
             };
             /** @description The request is malformed: the message names the field (body first, then query, then path). */

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { type Customer, type CustomerOverview, query, rowsOf } from '../api.ts';
-import { Page, RowsTable, show, useLoad, when } from '../ui.tsx';
+import { ibanGroups, money, words } from '../format.ts';
+import { Badge, Page, RowsTable, show, useLoad, when } from '../ui.tsx';
 
 export function CustomersPage() {
   const [search, setSearch] = useState('');
@@ -68,26 +69,57 @@ export function CustomerPage({ customerId }: { customerId: string }) {
             <dt>E-mail</dt>
             <dd>{show(overview.customer.email)}</dd>
             <dt>KYC</dt>
-            <dd>{overview.customer.kycStatus}</dd>
+            <dd>
+              <Badge status={overview.customer.kycStatus} />
+            </dd>
             <dt>Balance</dt>
             <dd>
-              {show(overview.balance.balance)} {overview.balance.currency}
+              {money(overview.balance.balance, 'USDC')} ({money(overview.balance.availableBalance, 'USDC')} available)
             </dd>
           </dl>
           <h2>Withdrawal banks</h2>
           <RowsTable
-            rows={overview.banks}
+            rows={overview.banks.map((bank) => ({ ...bank, iban: bank.iban && ibanGroups(bank.iban) }))}
             columns={['beneficiaryName', 'currency', 'iban', 'accountNumber', 'status']}
             empty="No banks."
           />
           <h2>Deposit wallets</h2>
           <RowsTable rows={overview.wallets} columns={['chain', 'address', 'status']} empty="No wallets." />
           <h2>Transactions</h2>
-          <RowsTable
-            rows={overview.transactions}
-            columns={['id', 'type', 'status', 'sourceAmount', 'targetAmount', 'targetCurrency', 'createdAt']}
-            empty="No transactions."
-          />
+          {overview.transactions.length === 0 ? (
+            <p className="muted">No transactions.</p>
+          ) : (
+            <table>
+              <thead>
+                <tr>
+                  <th scope="col">Reference</th>
+                  <th scope="col">Type</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Amount</th>
+                  <th scope="col">Paid out</th>
+                  <th scope="col">Created</th>
+                </tr>
+              </thead>
+              <tbody>
+                {overview.transactions.map((t) => (
+                  <tr key={t.id}>
+                    <td>
+                      <a className="mono" href={`#/transactions/${t.id}`}>
+                        {t.reference}
+                      </a>
+                    </td>
+                    <td>{words(t.type)}</td>
+                    <td>
+                      <Badge status={t.status} />
+                    </td>
+                    <td className="amount-cell">{money(t.sourceAmount, t.sourceCurrency)}</td>
+                    <td className="amount-cell">{money(t.targetAmount, t.targetCurrency)}</td>
+                    <td>{when(t.createdAt)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
         </>
       )}
     </Page>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { call, type Invite, type InviteMember, type Member, type Role, type Session, valuesOf } from '../api.ts';
+import { roleAbilities } from '../roles.ts';
 import { ErrorLine, Note, Page, RowsTable, useAction, useLoad, when } from '../ui.tsx';
 
 const ROLES = valuesOf<Role>({ viewer: true, developer: true, approver: true, admin: true, owner: true });
@@ -16,6 +17,17 @@ export function MembersPage({ session }: { session: Session }) {
         columns={['name', 'email', 'role', 'status', 'createdAt']}
         empty="No members yet."
       />
+      <h2>What each role may do</h2>
+      <table>
+        <tbody>
+          {ROLES.map((r) => (
+            <tr key={r}>
+              <th scope="row">{r}</th>
+              <td>{roleAbilities(r)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
       {session.permissions.includes('invite') && (
         <form
           className="card"

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { call, type Session, type Settings, type SettingsChange } from '../api.ts';
+import { duration, localTime, money, percentOfBps } from '../format.ts';
 import { ErrorLine, Note, Page, show, useAction, useLoad } from '../ui.tsx';
 
 /** The organization's settings: features, allowance and the approvals threshold (owners change them). */
@@ -13,35 +14,49 @@ export function SettingsPage({ session }: { session: Session }) {
     <Page title="Organization settings" loaded={loaded}>
       <dl className="card">
         <dt>Organization</dt>
-        <dd>
-          {session.organization.name} <span className="mono">{session.organization.id}</span>
-        </dd>
+        <dd>{session.organization.name}</dd>
         <dt>Environment</dt>
-        <dd>{session.organization.environment}</dd>
-        <dt>Required approvals</dt>
-        <dd>{show(settings?.requiredApprovals ?? session.organization.requiredApprovals)}</dd>
+        <dd>{session.organization.environment === 'live' ? 'Live: real money' : 'Sandbox: test money only'}</dd>
+        <dt>Signatures needed</dt>
+        <dd>
+          {show(settings?.requiredApprovals ?? session.organization.requiredApprovals)} distinct members sign each
+          withdrawal over the allowance or the balance
+        </dd>
         <dt>Features</dt>
         <dd>
-          {Object.entries(settings?.features ?? {})
-            .map(([feature, on]) => `${feature}: ${on ? 'on' : 'off'}`)
-            .join(', ') || '—'}
+          {settings
+            ? [
+                `Customers in the console: ${settings.features.customers ? 'on' : 'off'}`,
+                `Withdrawals by API key: ${settings.features.apiWithdrawals ? 'on' : 'off'}`,
+              ].join('; ')
+            : '—'}
         </dd>
         <dt>Withdrawal allowance</dt>
         <dd>
-          {allowance
-            ? `${show(allowance.available)} of ${show(allowance.limit)} USDC available (${show(allowance.spent)} spent), ` +
-              `resets every ${show(allowance.resetPeriodMinutes)} min, next ${show(allowance.nextResetAt)}`
-            : 'not enabled'}
+          {allowance ? (
+            <>
+              {money(allowance.available, 'USDC')} of {money(allowance.limit, 'USDC')} left (
+              {money(allowance.spent, 'USDC')} spent); resets every {duration(allowance.resetPeriodMinutes)}, next{' '}
+              {localTime(allowance.nextResetAt)}.
+              <br />
+              <span className="muted">
+                What API withdrawals may pay out without signatures. Withdrawals approved by signatures do not count
+                against it.
+              </span>
+            </>
+          ) : (
+            'Not enabled: every API withdrawal waits for signatures'
+          )}
         </dd>
         <dt>Fees</dt>
         <dd>
           {settings?.fees
-            ? `${show(settings.fees.feeBps)} bps, at least ${show(settings.fees.minFee)} USDC; ` +
-              `${show(settings.fees.fxSpreadBps)} bps FX spread on ECB rates (live)`
+            ? `${percentOfBps(settings.fees.feeBps)} of each withdrawal, at least ${money(settings.fees.minFee, 'USDC')}; ` +
+              `${percentOfBps(settings.fees.fxSpreadBps)} taken off the ECB rate (live organizations)`
             : '—'}
         </dd>
-        <dt>Updated</dt>
-        <dd>{show(settings?.updatedAt)}</dd>
+        <dt>Last changed</dt>
+        <dd>{localTime(settings?.updatedAt)}</dd>
       </dl>
       {session.permissions.includes('settings') && (
         <form
@@ -58,7 +73,7 @@ export function SettingsPage({ session }: { session: Session }) {
           }}
         >
           <label>
-            Required approvals
+            Signatures needed
             <input
               name="requiredApprovals"
               type="number"

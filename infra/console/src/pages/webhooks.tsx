@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import {
   type CreateWebhookEndpoint,
   call,
@@ -9,7 +9,10 @@ import {
   type WebhookEndpointWithSecret,
   type WebhookTestEvent,
 } from '../api.ts';
-import { ErrorLine, Note, Page, useAction, useLoad, when } from '../ui.tsx';
+import { Badge, ErrorLine, Note, Page, useAction, useLoad, when } from '../ui.tsx';
+
+/** How often deliveries still PENDING (after a retry, say) are read again, until none is. */
+const PENDING_REFRESH_MS = 2000;
 
 const ENDPOINTS = '/api/v2/webhooks/endpoints';
 
@@ -17,6 +20,15 @@ function Deliveries({ endpointId }: { endpointId: string }) {
   const loaded = useLoad<WebhookDelivery[]>(`${ENDPOINTS}/${endpointId}/deliveries`);
   const { busy, error, note, run } = useAction();
   const rows = rowsOf(loaded.data);
+  const pending = rows.some((delivery) => delivery.status === 'PENDING');
+  const { reload } = loaded;
+  // A retried delivery is attempted by the sender a moment later: its state shows without reloading the page.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each answer (`loaded.data`) starts the next wait.
+  useEffect(() => {
+    if (!pending) return;
+    const timer = setTimeout(reload, PENDING_REFRESH_MS);
+    return () => clearTimeout(timer);
+  }, [pending, reload, loaded.data]);
   return (
     <div className="deliveries">
       <h3>Deliveries</h3>
@@ -26,7 +38,7 @@ function Deliveries({ endpointId }: { endpointId: string }) {
       {rows.map((delivery) => (
         <details key={delivery.id}>
           <summary>
-            <span className="badge">{delivery.status}</span> {delivery.eventType} · {delivery.attempts} attempt(s) ·{' '}
+            <Badge status={delivery.status} /> {delivery.eventType} · {delivery.attempts} attempt(s) ·{' '}
             {when(delivery.createdAt)}
             {delivery.status !== 'DELIVERED' && (
               <button
@@ -63,9 +75,10 @@ function Endpoint({ endpoint, onChange }: { endpoint: WebhookEndpoint; onChange:
   const [description, setDescription] = useState(endpoint.description ?? '');
   const [secret, setSecret] = useState<string>();
   const [open, setOpen] = useState(false);
+  const [deleting, setDeleting] = useState(false);
   const { busy, error, note, run } = useAction();
   return (
-    <article className="card">
+    <article className="card" aria-label={`Endpoint ${endpoint.url}`}>
       <form
         className="inline"
         onSubmit={(event) => {
@@ -127,6 +140,32 @@ function Endpoint({ endpoint, onChange }: { endpoint: WebhookEndpoint; onChange:
         <button type="button" className="secondary" onClick={() => setOpen(!open)}>
           {open ? 'Hide deliveries' : 'Deliveries'}
         </button>
+        {deleting ? (
+          <span className="confirm">
+            Delete this endpoint? It receives nothing more.{' '}
+            <button
+              type="button"
+              className="danger"
+              disabled={busy}
+              onClick={() =>
+                run(async () => {
+                  await call('DELETE', `${ENDPOINTS}/${endpoint.id}`);
+                  onChange();
+                  return 'Deleted';
+                })
+              }
+            >
+              Yes, delete
+            </button>{' '}
+            <button type="button" className="secondary" onClick={() => setDeleting(false)}>
+              Keep it
+            </button>
+          </span>
+        ) : (
+          <button type="button" className="danger" onClick={() => setDeleting(true)}>
+            Delete…
+          </button>
+        )}
       </div>
       {secret && (
         <p className="secret">

@@ -1,0 +1,50 @@
+/**
+ * How the console writes values for people: local times with their zone, amounts grouped by thousands (as text:
+ * money is never a float here), IBANs in groups of four, codes in words.
+ */
+
+const TIME = new Intl.DateTimeFormat(undefined, {
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZoneName: 'short',
+});
+const DAY = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
+
+/** `2026-11-21T10:00:00.000Z` -> `21 Nov 2026, 11:00 CET` in the browser's zone; null -> a dash. */
+export const localTime = (at: string | null | undefined) => (at ? TIME.format(new Date(at)) : '—');
+
+/** A calendar day as the bank gave it (a booking date), without moving it into the browser's zone. */
+export const calendarDay = (at: string | null | undefined) => (at ? DAY.format(new Date(at)) : '—');
+
+/** `1234567.5` -> `1,234,567.5`: the integer part grouped by threes, the decimals as given. */
+export function groupDigits(amount: string): string {
+  const [whole = '', fraction] = amount.replace(/^-/, '').split('.');
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${amount.startsWith('-') ? '−' : ''}${grouped}${fraction === undefined ? '' : `.${fraction}`}`;
+}
+
+export const money = (amount: string | null | undefined, currency: string) =>
+  amount ? `${groupDigits(amount)} ${currency}` : '—';
+
+/** `DE89370400440532013000` -> `DE89 3704 0044 0532 0130 00`. */
+export const ibanGroups = (iban: string | null | undefined) => (iban ? iban.replace(/(.{4})(?=.)/g, '$1 ') : '—');
+
+/** `PARTIALLY_SIGNED` -> `Partially signed`. */
+export const words = (code: string) => {
+  const text = code.replaceAll(/[_.-]/g, ' ').toLowerCase();
+  return text.charAt(0).toUpperCase() + text.slice(1);
+};
+
+/** Basis points as a percentage: 50 -> `0.50 %`. */
+export const percentOfBps = (bps: number) => `${(bps / 100).toFixed(2)} %`;
+
+/** Minutes in the largest whole unit: 1440 -> `24 hours`, 90 -> `90 minutes`, 10080 -> `7 days`. */
+export function duration(minutes: number): string {
+  const unit = (count: number, name: string) => `${count} ${name}${count === 1 ? '' : 's'}`;
+  if (minutes % 1440 === 0) return unit(minutes / 1440, 'day').replace(/^1 day$/, '24 hours');
+  if (minutes % 60 === 0) return unit(minutes / 60, 'hour');
+  return unit(minutes, 'minute');
+}

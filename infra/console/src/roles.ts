@@ -1,0 +1,31 @@
+import type { components } from '#infra/openapi/generated/console-api-types.ts';
+
+/** From the generated types, not `api.ts`: the unit test reads this file outside a browser. */
+type Role = components['schemas']['ConsoleSession']['member']['role'];
+
+/**
+ * What each role may do, for the Members and invite pages: the server's `PERMISSION_TABLE`
+ * (shared/console/roles.ts) mirrored here so the bundle carries no server code; test/unit/console/role-words.test.ts
+ * fails when the two differ.
+ */
+export const ROLE_PERMISSIONS = {
+  owner: ['read', 'approve', 'manageKeys', 'manageWebhooks', 'invite', 'settings', 'audit'],
+  admin: ['read', 'approve', 'manageKeys', 'manageWebhooks', 'invite', 'audit'],
+  approver: ['read', 'approve'],
+  developer: ['read', 'manageKeys', 'manageWebhooks'],
+  viewer: ['read'],
+} as const satisfies Record<Role, readonly string[]>;
+
+export const PERMISSION_WORDS: Record<(typeof ROLE_PERMISSIONS)[Role][number], string> = {
+  read: 'see payouts, customers, members and settings',
+  approve: 'sign or reject withdrawals',
+  manageKeys: 'create and revoke API keys',
+  manageWebhooks: 'manage webhooks',
+  invite: 'invite members',
+  settings: 'change the settings',
+  audit: 'read the audit log',
+};
+
+/** `approver` -> `see payouts, customers, members and settings; sign or reject withdrawals`. */
+export const roleAbilities = (role: Role) =>
+  ROLE_PERMISSIONS[role].map((permission) => PERMISSION_WORDS[permission]).join('; ');

@@ -1,0 +1,84 @@
+import { docMeta } from '#shared/routing/openapi-meta.ts';
+import { OPENAPI_PROSE } from '#shared/routing/route.ts';
+import * as z from '#shared/validation/zod.ts';
+
+/** The console's home: what waits, what is in flight, what failed, the volumes and the balances. */
+
+const PayoutLine = z.object({
+  id: z.string(),
+  reference: z.string(),
+  customerName: z.nullable(z.string()),
+  amount: z.string(),
+  currency: z.string(),
+  rail: z.nullable(z.string()),
+  status: z.string(),
+  createdAt: z.string(),
+  /** When it should settle, where the transaction says (the sandbox bank's answer time). */
+  settlesBy: z.nullable(z.string()),
+  reason: z.nullable(z.string()),
+});
+
+export const HomeSchema = z
+  .object({
+    awaitingApproval: z.object({ count: z.number().check(z.int()), items: z.array(PayoutLine) }),
+    inFlight: z
+      .array(z.object({ rail: z.string(), count: z.number().check(z.int()), items: z.array(PayoutLine) }))
+      .check(docMeta(OPENAPI_PROSE && { description: 'PROCESSING payouts by rail, oldest first' })),
+    failed: z
+      .array(PayoutLine)
+      .check(docMeta(OPENAPI_PROSE && { description: 'Payouts FAILED (rejected or returned) in the last days' })),
+    volumes: z
+      .array(z.object({ day: z.string(), withdrawals: z.number().check(z.int()), usdc: z.string() }))
+      .check(
+        docMeta(OPENAPI_PROSE && { description: 'Per UTC day of the last days: withdrawals made and their USDC' }),
+      ),
+    days: z.number().check(z.int()),
+    balances: z.object({
+      organizationUsdc: z
+        .string()
+        .check(docMeta(OPENAPI_PROSE && { description: "The organization's own custodial USDC (claimed fees)" })),
+    }),
+    needsOperator: z.object({
+      processingTooLong: z
+        .array(PayoutLine)
+        .check(docMeta(OPENAPI_PROSE && { description: 'PROCESSING longer than the payout alarm allows' })),
+    }),
+  })
+  .check(
+    docMeta(
+      OPENAPI_PROSE && {
+        id: 'ConsoleHome',
+        examples: [
+          {
+            awaitingApproval: { count: 0, items: [] },
+            inFlight: [
+              {
+                rail: 'SEPA',
+                count: 1,
+                items: [
+                  {
+                    id: '6f1c2a9e-4b7d-4e21-9c3a-1d2e3f4a5b6c',
+                    reference: 'WD-7K3M-9QX2',
+                    customerName: 'Ada Lovelace',
+                    amount: '91.08',
+                    currency: 'EUR',
+                    rail: 'SEPA',
+                    status: 'PROCESSING',
+                    createdAt: '2026-11-21T10:00:00.000Z',
+                    settlesBy: '2026-11-21T10:00:03.000Z',
+                    reason: null,
+                  },
+                ],
+              },
+            ],
+            failed: [],
+            volumes: [{ day: '2026-11-21', withdrawals: 1, usdc: '100.00' }],
+            days: 14,
+            balances: { organizationUsdc: '12.50' },
+            needsOperator: { processingTooLong: [] },
+          },
+        ],
+      },
+    ),
+  );
+export type Home = z.infer<typeof HomeSchema>;

@@ -1,0 +1,339 @@
+import { PaymentRailSchema } from '#shared/banks/records.ts';
+import { docMeta } from '#shared/routing/openapi-meta.ts';
+import { OPENAPI_PROSE } from '#shared/routing/route.ts';
+import { PaginationQuery } from '#shared/routing/schemas.ts';
+import { ListTransactionsQuery, TransactionSchema } from '#shared/transactions/schemas.ts';
+import * as z from '#shared/validation/zod.ts';
+
+/** The console's transaction views: the list with names, a payout's whole story, and the export (requests, responses). */
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
+const DATE_ERROR = 'Must be a date (2026-11-01) or a date-time with its zone (2026-11-01T00:00:00Z)';
+
+/**
+ * A bound of a period: a day (UTC) or an instant with its zone, as an ISO instant. `end` makes a day's bound the
+ * end of that day, so `to=2026-11-30` includes the 30th.
+ */
+const periodBound = (end: boolean) =>
+  z.pipe(
+    z.string().check(z.refine((text) => DAY.test(text) || INSTANT.test(text), { error: DATE_ERROR })),
+    z.transform((text, context) => {
+      const at = new Date(DAY.test(text) ? `${text}T00:00:00.000Z` : text);
+      if (Number.isNaN(at.getTime())) {
+        context.issues.push({ code: 'custom', message: DATE_ERROR, input: text });
+        return z.NEVER;
+      }
+      if (end && DAY.test(text)) at.setUTCDate(at.getUTCDate() + 1);
+      return at.toISOString();
+    }),
+  );
+
+const fromBound = z
+  .optional(periodBound(false))
+  .check(docMeta(OPENAPI_PROSE && { description: 'Created at or after: a day (UTC) or a date-time with its zone' }));
+const toBound = z.optional(periodBound(true)).check(
+  docMeta(
+    OPENAPI_PROSE && {
+      description:
+        'Created before this date-time, or up to the end of this day (UTC): `to=2026-11-30` includes the 30th',
+    },
+  ),
+);
+type Period = { from?: string | undefined; to?: string | undefined };
+const periodInOrder = z.refine<Period>((query) => !query.from || !query.to || query.from < query.to, {
+  error: 'from must be before to',
+  path: ['from'],
+});
+
+const railFilter = z.optional(
+  z.pipe(
+    z.pipe(
+      z.string(),
+      z.transform((value) => value.toUpperCase()),
+    ),
+    PaymentRailSchema,
+  ),
+);
+
+export const ConsoleTransactionsQuery = z
+  .strictObject({
+    ...PaginationQuery,
+    type: ListTransactionsQuery.shape.type,
+    status: ListTransactionsQuery.shape.status,
+    customerId: z
+      .optional(z.uuid({ error: 'Must be a UUID' }))
+      .check(docMeta(OPENAPI_PROSE && { description: "Only this customer's transactions" })),
+    rail: railFilter.check(docMeta(OPENAPI_PROSE && { description: 'Only payouts on this rail (any letter case)' })),
+    reference: z.optional(z.string().check(z.minLength(1), z.maxLength(64))).check(
+      docMeta(
+        OPENAPI_PROSE && {
+          description: 'Only references containing this text, any letter case (`WD-7K3M`, `7k3m`)',
+        },
+      ),
+    ),
+    from: fromBound,
+    to: toBound,
+  })
+  .check(periodInOrder);
+
+const maskedAccount = z.nullable(z.string()).check(
+  docMeta(
+    OPENAPI_PROSE && {
+      description: 'The account paid, masked: an IBAN as its country, check digits and last four; else the last four',
+    },
+  ),
+);
+
+/** A row of the console's transaction list: the transaction as the API answers it, with names for people. */
+export const ConsoleTransactionSchema = z.extend(TransactionSchema, {
+  customerName: z.nullable(z.string()).check(docMeta(OPENAPI_PROSE && { description: "The customer's name" })),
+  maskedAccount,
+});
+export type ConsoleTransaction = z.infer<typeof ConsoleTransactionSchema>;
+
+const TX = '6f1c2a9e-4b7d-4e21-9c3a-1d2e3f4a5b6c';
+const AT = '2026-11-21T10:00:00.000Z';
+
+const ROW_EXAMPLE = OPENAPI_PROSE
+  ? {
+      id: TX,
+      customerId: '3b241101-e2bb-4255-8caf-4136c566a962',
+      type: 'WITHDRAWAL',
+      status: 'COMPLETED',
+      requiresUiAction: false,
+      createdAt: AT,
+      updatedAt: '2026-11-22T00:00:00.000Z',
+      completedAt: '2026-11-22T00:00:00.000Z',
+      reference: 'WD-7K3M-9QX2',
+      sourceCurrency: 'USDC',
+      targetCurrency: 'EUR',
+      sourceAmount: '100.00',
+      targetAmount: '91.08',
+      exchangeRate: '0.92',
+      fee: '1.00',
+      paymentRail: 'SEPA',
+      withdrawalBank: {
+        id: '9d3c6f0e-5a1b-4c7e-8f2a-1b2c3d4e5f60',
+        beneficiaryName: 'Ada Lovelace',
+        currency: 'EUR',
+        iban: 'DE89370400440532013000',
+        bic: 'COBADEFFXXX',
+        accountNumber: null,
+        routingNumber: null,
+      },
+      depositInstructions: null,
+      walletAddress: null,
+      developerFee: null,
+      txHash: null,
+      failureReason: null,
+      customerName: 'Ada Lovelace',
+      maskedAccount: 'DE89 … 3000',
+    }
+  : undefined;
+
+export const ConsoleTransactionResponseSchema = ConsoleTransactionSchema.check(
+  docMeta(
+    OPENAPI_PROSE && {
+      id: 'ConsoleTransaction',
+      examples: [ROW_EXAMPLE],
+    },
+  ),
+);
+
+/** A payout's whole story: who created and signed it, the payment file it left in, the bank's answer, its webhooks. */
+export const TransactionStorySchema = z
+  .object({
+    transaction: ConsoleTransactionResponseSchema,
+    created: z.object({
+      at: z.string(),
+      by: z.string().check(docMeta(OPENAPI_PROSE && { description: 'Who created it, in words' })),
+    }),
+    approvals: z.array(
+      z.object({
+        approver: z.string(),
+        name: z.nullable(z.string()).check(docMeta(OPENAPI_PROSE && { description: "The member's name, if a member" })),
+        approvedAt: z.string(),
+        passkeySigned: z
+          .boolean()
+          .check(
+            docMeta(OPENAPI_PROSE && { description: "Signed with the member's passkey (false: by the operator)" }),
+          ),
+      }),
+    ),
+    cancelled: z.nullable(z.object({ by: z.string(), at: z.string(), reason: z.nullable(z.string()) })),
+    paymentFile: z.nullable(
+      z.object({
+        messageId: z.string(),
+        fileName: z.string(),
+        status: z.enum(['CLAIMED', 'WRITTEN', 'ANSWERED', 'SETTLED']),
+        createdAt: z.string(),
+        payments: z.number().check(z.int()),
+      }),
+    ),
+    bank: z
+      .object({
+        outcome: z.enum(['not-sent', 'awaiting-report', 'booked', 'rejected', 'returned']),
+        at: z.nullable(z.string()),
+        reason: z.nullable(z.string()),
+      })
+      .check(
+        docMeta(
+          OPENAPI_PROSE && {
+            description:
+              "The bank's answer: `booked` (camt.054; `at` is the booking date), `rejected` or returned (`reason`)",
+          },
+        ),
+      ),
+    webhookDeliveries: z.array(
+      z.object({
+        id: z.string(),
+        endpointUrl: z.string(),
+        eventType: z.string(),
+        status: z.enum(['PENDING', 'DELIVERED', 'FAILED']),
+        attempts: z.number().check(z.int()),
+        createdAt: z.string(),
+        lastAttemptAt: z.nullable(z.string()),
+        lastResponseStatus: z.nullable(z.number().check(z.int())),
+      }),
+    ),
+  })
+  .check(
+    docMeta(
+      OPENAPI_PROSE && {
+        id: 'ConsoleTransactionStory',
+        examples: [
+          {
+            transaction: ROW_EXAMPLE,
+            created: { at: AT, by: 'An API key of the organization (withdrawals are created only with a key)' },
+            approvals: [
+              { approver: 'ada@example.com', name: 'Ada', approvedAt: '2026-11-21T10:05:00.000Z', passkeySigned: true },
+            ],
+            cancelled: null,
+            paymentFile: {
+              messageId: '4f1c2a9e4b7d4e219c3a1d2e3f4a5b6c',
+              fileName: '4f1c2a9e4b7d4e219c3a1d2e3f4a5b6c.xml',
+              status: 'ANSWERED',
+              createdAt: '2026-11-21T10:10:00.000Z',
+              payments: 12,
+            },
+            bank: { outcome: 'booked', at: '2026-11-22T00:00:00.000Z', reason: null },
+            webhookDeliveries: [
+              {
+                id: 'b7c8d9e0-f1a2-4b3c-8d4e-5f6a7b8c9d0e',
+                endpointUrl: 'https://hooks.example.com/payouts',
+                eventType: 'withdrawal.status_changed',
+                status: 'DELIVERED',
+                attempts: 1,
+                createdAt: '2026-11-22T00:00:01.000Z',
+                lastAttemptAt: '2026-11-22T00:00:01.200Z',
+                lastResponseStatus: 200,
+              },
+            ],
+          },
+        ],
+      },
+    ),
+  );
+export type TransactionStory = z.infer<typeof TransactionStorySchema>;
+
+export const MAX_EXPORT_PAGE = 1000;
+
+export const ExportQuery = z
+  .strictObject({
+    from: fromBound,
+    to: toBound,
+    limit: z
+      .optional(
+        z.pipe(
+          z.string().check(z.regex(/^\d{1,4}$/, { error: `Must be an integer from 1 to ${MAX_EXPORT_PAGE}` })),
+          z.transform(Number),
+        ),
+      )
+      .check(
+        z.refine((n) => n === undefined || (n >= 1 && n <= MAX_EXPORT_PAGE), {
+          error: `Must be an integer from 1 to ${MAX_EXPORT_PAGE}`,
+        }),
+        docMeta(OPENAPI_PROSE && { description: `Rows per page, 1 to ${MAX_EXPORT_PAGE} (the default)` }),
+      ),
+    cursor: PaginationQuery.cursor,
+  })
+  .check(periodInOrder);
+
+/** One row of the export: every figure of the list, the payment file and the booking date, as text. */
+export const EXPORT_COLUMNS = [
+  'reference',
+  'transactionId',
+  'type',
+  'status',
+  'createdAt',
+  'customerId',
+  'customerName',
+  'beneficiary',
+  'account',
+  'bic',
+  'sourceAmount',
+  'sourceCurrency',
+  'targetAmount',
+  'targetCurrency',
+  'fee',
+  'exchangeRate',
+  'paymentRail',
+  'paymentFileMessageId',
+  'bookingDate',
+  'failureReason',
+] as const;
+
+export const ExportRowSchema = z.object(
+  Object.fromEntries(EXPORT_COLUMNS.map((column) => [column, z.nullable(z.string())])) as Record<
+    (typeof EXPORT_COLUMNS)[number],
+    z.ZodMiniNullable<z.ZodMiniString>
+  >,
+);
+export type ExportRow = z.infer<typeof ExportRowSchema>;
+
+export const ExportPageSchema = z
+  .object({
+    from: z.string(),
+    to: z.string(),
+    rows: z.array(ExportRowSchema),
+    nextCursor: z.nullable(z.string()),
+  })
+  .check(
+    docMeta(
+      OPENAPI_PROSE && {
+        id: 'ConsoleTransactionExport',
+        examples: [
+          {
+            from: '2026-11-01T00:00:00.000Z',
+            to: '2026-12-01T00:00:00.000Z',
+            rows: [
+              {
+                reference: 'WD-7K3M-9QX2',
+                transactionId: TX,
+                type: 'WITHDRAWAL',
+                status: 'COMPLETED',
+                createdAt: AT,
+                customerId: '3b241101-e2bb-4255-8caf-4136c566a962',
+                customerName: 'Ada Lovelace',
+                beneficiary: 'Ada Lovelace',
+                account: 'DE89 … 3000',
+                bic: 'COBADEFFXXX',
+                sourceAmount: '100.00',
+                sourceCurrency: 'USDC',
+                targetAmount: '91.08',
+                targetCurrency: 'EUR',
+                fee: '1.00',
+                exchangeRate: '0.92',
+                paymentRail: 'SEPA',
+                paymentFileMessageId: '4f1c2a9e4b7d4e219c3a1d2e3f4a5b6c',
+                bookingDate: '2026-11-22',
+                failureReason: null,
+              },
+            ],
+            nextCursor: null,
+          },
+        ],
+      },
+    ),
+  );
