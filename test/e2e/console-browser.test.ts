@@ -3,13 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { AxeBuilder } from '@axe-core/playwright';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from '#infra/local/dynamodb.ts';
 import { hashToken } from '#shared/console/console-rules.ts';
 import { keys } from '#shared/db/keys.ts';
+import { accessibilityViolations } from '#test/support/browser/accessibility.ts';
 import { admin, type Runtime, startRuntime } from '#test/support/local-runtime.ts';
 import { eventually, type Receiver, startReceiver } from '#test/support/webhooks/receiver.ts';
 
@@ -60,9 +60,7 @@ describe('the organization console in Chromium', () => {
   const shot = async (member: Member, name: string) => {
     await member.page.getByText('Loading…').waitFor({ state: 'detached' });
     await member.page.screenshot({ path: join(shots, `${name}.png`), fullPage: true });
-    const { violations } = await new AxeBuilder({ page: member.page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-      .analyze();
+    const violations = await accessibilityViolations(member.page);
     const grave = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
     // Soft: every page is checked (and screenshotted) in one run; the test still fails on any.
     expect
