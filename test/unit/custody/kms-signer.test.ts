@@ -1,4 +1,4 @@
-import { GetPublicKeyCommand, KMSClient, type KeySpec, SignCommand } from '@aws-sdk/client-kms';
+import { GetPublicKeyCommand, type KeySpec, KMSClient, SignCommand } from '@aws-sdk/client-kms';
 import { p256 } from '@noble/curves/nist.js';
 import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { mockClient } from 'aws-sdk-client-mock';
