@@ -3,5 +3,10 @@ import { routes } from '#shared/banks/routes.ts';
 import { apiHandler } from '#shared/http/api-handler.ts';
 
 export const handler = apiHandler(routes.createWithdrawalBank, ({ deps, auth, params, body }) =>
-  createBank(deps, { organizationId: auth.organizationId, customerId: params.customerId, ...body }),
+  createBank(deps, {
+    organizationId: auth.organizationId,
+    customerId: params.customerId,
+    treasuries: auth.organization.treasuries,
+    ...body,
+  }),
 );
