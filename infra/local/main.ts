@@ -8,6 +8,7 @@ import { join, resolve } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { buildConsole } from '#infra/console/build.ts';
 import { type LocalChains, startLocalChains } from '#infra/local/chain/local-chains.ts';
+import { ensureSandboxTreasuries, startLocalCustody } from '#infra/local/custody.ts';
 import { resolveDepositXpub } from '#infra/local/deposit-key.ts';
 import { startLocalDocumentStore } from '#infra/local/document-store.ts';
 import { LOCAL_CREDENTIALS, LOCAL_REGION, type LocalDynamoDb, startDynamoDbLocal } from '#infra/local/dynamodb.ts';
@@ -117,6 +118,18 @@ async function serve(dynamo: LocalDynamoDb, chain: LocalChains | undefined) {
   for (const place of ['outbox', 'inbox', 'processed', 'quarantine']) {
     mkdirSync(join(dataDir, 'bank', place), { recursive: true });
   }
+  // Custody (issue 24), before the configuration is first read: the KMS stand-in, the relayer's gas and a deposit
+  // forwarder factory per chain; bank deposit wallets of organizations with a treasury become forwarders.
+  const custody = chain
+    ? await startLocalCustody({ chains: chain.chains, dataDir, cacheDir: join(dataDir, 'chain') })
+    : undefined;
+  if (custody) {
+    Object.assign(process.env, {
+      DEPOSIT_FORWARDERS: JSON.stringify(custody.forwarders),
+      KMS_ENDPOINT: custody.kms.endpoint,
+      LOCAL_KMS_KEY_ID: custody.kms.keyId,
+    });
+  }
   // Before the configuration is first read: bank deposit wallets derive their addresses from it.
   const depositKey = resolveDepositXpub(dataDir, process.env);
   process.env.DEPOSIT_XPUB = depositKey.xpub;
@@ -150,6 +163,9 @@ async function serve(dynamo: LocalDynamoDb, chain: LocalChains | undefined) {
     apiKey = created.apiKey;
     firstStart = true;
   }
+
+  const treasuries =
+    custody && organizationId ? await ensureSandboxTreasuries(deps, organizationId, env.SUPPORTED_CHAINS) : undefined;
 
   const notes: string[] = [];
   const workers = await startWorkers(LOCAL_WORKERS, {
@@ -202,6 +218,14 @@ async function serve(dynamo: LocalDynamoDb, chain: LocalChains | undefined) {
             `                   a funded development key is in ${localJsonPath} ("chains"): send test USDC with any tool`,
           ]
         : []),
+      ...(custody
+        ? [
+            `  Custody          relayer ${custody.relayer} (key in the KMS stand-in ${custody.kms.endpoint}); ` +
+              `sandbox treasury per chain: ${Object.entries(treasuries ?? {})
+                .map(([c, address]) => `${c} ${address}`)
+                .join(', ')}`,
+          ]
+        : []),
       ...notes.map((note) => `  ${note}`),
       '',
       'Try:',
@@ -220,6 +244,7 @@ async function serve(dynamo: LocalDynamoDb, chain: LocalChains | undefined) {
     await server.close();
     await workers.stop();
     await documents.stop();
+    await custody?.stop();
     await chain?.node.stop();
     await dynamo.stop();
     process.stdout.write('Stopped.\n');
