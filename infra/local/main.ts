@@ -106,7 +106,9 @@ async function serve(dynamo: LocalDynamoDb, chain: LocalChains | undefined) {
   if (chain) process.env.SANDBOX_CHAINS = JSON.stringify(chain.chains);
   // `POST /verify-address` asks the same local nodes for code and Safe set-ups.
   if (chain) {
-    process.env.CHAIN_RPC = JSON.stringify(Object.fromEntries(chain.chains.map((c) => [c.chain, { url: c.rpcUrl }])));
+    process.env.CHAIN_RPC = JSON.stringify(
+      Object.fromEntries(chain.chains.map((c) => [c.chain, { url: c.rpcUrl, usdcAddress: c.usdcAddress }])),
+    );
   }
   // The console: passkeys need a secure context, which http://localhost is and http://127.0.0.1 is not. Mail
   // (member invitations) is written under DATA_DIR/mail instead of going through Amazon SES.

@@ -267,6 +267,11 @@ export const ChainWatchSettings = z
     }),
   );
 
+/** A USDC amount a forwarder must hold before it is swept. */
+export const UsdcThresholdSchema = z
+  .string()
+  .check(z.regex(/^\d{1,12}(\.\d{1,6})?$/, { error: 'must be a USDC amount such as 100 or 0.5' }));
+
 /**
  * A chain's sweeper (custody, issue 24; one function per chain). The relayer's key is a KMS key (only its id here);
  * the RPC URL is read as the watcher's (an SSM SecureString parameter in AWS, the URL itself locally).
@@ -276,10 +281,7 @@ export const ChainSweepSettings = z
     SWEEP_CHAIN: ChainSchema,
     SWEEP_USDC_ADDRESS: HexAddress,
     /** A forwarder holding less USDC than this (a decimal string) waits for more: gas is paid per address. */
-    SWEEP_THRESHOLD_USDC: z._default(
-      z.string().check(z.regex(/^\d{1,12}(\.\d{1,6})?$/, { error: 'must be a USDC amount such as 100 or 0.5' })),
-      '100',
-    ),
+    SWEEP_THRESHOLD_USDC: z._default(UsdcThresholdSchema, '100'),
     /** Forwarders per sweep transaction (each adds a deploy and a transfer, and table items to its record). */
     SWEEP_BATCH_SIZE: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(40)), 20),
     SWEEP_KMS_KEY_ID: z.string().check(z.minLength(1)),

@@ -44,6 +44,8 @@ let startBlock: bigint;
 
 beforeAll(async () => {
   chain = await startTestChain();
+  // `GET /balances` reads the treasury's USDC from the same node.
+  process.env.CHAIN_RPC = JSON.stringify({ base: { url: chain.rpcUrl, usdcAddress: chain.usdcAddress } });
   kms = await startLocalKms({ keyFile: join(mkdtempSync(join(tmpdir(), 'payouts-kms-')), 'relayer.key') });
   relayer = await kmsSigner(new KMSClient({ endpoint: kms.endpoint, region: 'eu-central-1' }), kms.keyId);
   const test = createTestClient({ mode: 'hardhat', transport: http(chain.rpcUrl) });
@@ -109,7 +111,7 @@ async function givenForwarder() {
     ...CreateBankBody.parse(eurBank()),
   });
   const address = bank.wallets.find((wallet) => wallet.chain === 'base')?.address as Hex;
-  return { organizationId, treasury, address };
+  return { organizationId, treasury, address, apiKey };
 }
 
 const balanceOf = (owner: string, token: Hex = chain.usdcAddress) => port().tokenBalance(token, owner);
@@ -233,5 +235,33 @@ describe('the sweeper', () => {
     expect(await balanceOf(forwarder.treasury, chain.otherToken)).toBe(0n);
     expect(await balanceOf(forwarder.address, chain.otherToken)).toBe(50_000_000n);
     expect(await totals(forwarder.organizationId)).toEqual({ credited: 3_000_000n, swept: 3_000_000n });
+  });
+
+  it('answers the treasury and its USDC on GET /balances as Compose does', async () => {
+    const forwarder = await givenForwarder();
+    await chain.send(forwarder.address, '8.25');
+    await credit();
+    expect((await sweep()).outcome).toBe('swept');
+    const { status, body } = await request('GET', '/balances', { key: forwarder.apiKey });
+    expect(status).toBe(200);
+    expect(body).toMatchObject({
+      nonCustodial: {
+        address: forwarder.treasury,
+        balances: [
+          {
+            currency: 'usdc',
+            chain: 'base',
+            balance: '8.25',
+            availableBalance: '8.25',
+            lockedBalance: '0.00',
+            tokenAddress: chain.usdcAddress,
+          },
+        ],
+      },
+    });
+    const { apiKey: without } = await givenOrganization(deps);
+    expect((await request('GET', '/balances', { key: without })).body).toMatchObject({
+      nonCustodial: { address: null, balances: [] },
+    });
   });
 });
