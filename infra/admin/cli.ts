@@ -13,6 +13,7 @@ import { type EurReceivingAccount, EurReceivingAccountSchema } from '#shared/con
 import { createOwnerInvite } from '#shared/console/create-owner-invite.ts';
 import { decideAsOperator } from '#shared/console/decide-as-operator.ts';
 import { verifySignatures } from '#shared/console/verify-signatures.ts';
+import { reconcileCustody } from '#shared/custody/reconcile.ts';
 import { createDb, type Db } from '#shared/db/client.ts';
 import { decideVirtualAccountById } from '#shared/deposits/decide-virtual-account-by-id.ts';
 import { HttpError } from '#shared/errors.ts';
@@ -48,6 +49,7 @@ const USAGE = `Usage: npm run admin -- <command>
              [--payout-accounts '{"EUR":{"name":..,"iban":..,"bic":..},"USD":{"name":..,"accountNumber":..,"routingNumber":..}}']
              [--treasury <chain>=<address> ...]   (custody: where that chain's deposit forwarders pay out)
   key create <organizationId>
+  custody reconcile <organizationId>                  (per chain: credited = swept + awaiting sweep)
   key revoke <apiKeyId>
   key list <organizationId>
   bank approve <bankId>
@@ -290,6 +292,13 @@ export async function run(argv: string[], db: () => Db): Promise<unknown> {
       };
       if (Object.values(changes).every((v) => v === undefined)) throw new UsageError('nothing to update');
       return updateOrganization(db(), organizationId, changes, systemClock.now());
+    }
+    case 'custody reconcile': {
+      const { positionals } = parse({});
+      return reconcileCustody(
+        { db: db(), clock: systemClock, config: configWith(db()) },
+        oneId(positionals, 'organization id'),
+      );
     }
     case 'key create': {
       const { positionals } = parse({});

@@ -11,6 +11,7 @@ import { type LocalKms, startLocalKms } from '#infra/local/kms.ts';
 import { createBank } from '#shared/banks/create-bank.ts';
 import { CreateBankBody } from '#shared/banks/schemas.ts';
 import { kmsSigner, type RelayerSigner } from '#shared/custody/kms-signer.ts';
+import { reconcileCustody } from '#shared/custody/reconcile.ts';
 import { jsonRpcRelayerChain, type RelayerChain } from '#shared/custody/relayer-chain.ts';
 import { type SweptChain, sweepChain } from '#shared/custody/sweep-chain.ts';
 import { latestSweep, listSweepsDue } from '#shared/custody/sweep-repository.ts';
@@ -156,11 +157,17 @@ describe('the sweeper', () => {
     await chain.send(forwarder.address, '0.6');
     await credit();
     expect((await sweep()).outcome).toBe('idle');
+    expect(await reconcileCustody(deps, forwarder.organizationId)).toEqual([
+      { chain: 'base', credited: '0.60', swept: '0.00', awaitingSweep: '0.60', balanced: true },
+    ]);
     expect(await balanceOf(forwarder.address)).toBe(600_000n);
     await chain.send(forwarder.address, '0.4');
     await credit();
     expect((await sweep()).outcome).toBe('swept');
     expect(await balanceOf(forwarder.treasury)).toBe(1_000_000n);
+    expect(await reconcileCustody(deps, forwarder.organizationId)).toEqual([
+      { chain: 'base', credited: '1.00', swept: '1.00', awaitingSweep: '0.00', balanced: true },
+    ]);
   });
 
   it('killed after sending and before recording: the next run records that sweep and sends nothing again', async () => {
