@@ -266,6 +266,7 @@ async function main() {
       '2',
     ]);
     const bundles = await companion('test/bench/bundles.ts', ['--runs', SHORT ? '1' : '5']);
+    const sweepGas = await companion('test/bench/sweep-gas.ts', []);
 
     const machine = `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'CPU'}, Node ${process.version}`;
     const report = {
@@ -280,6 +281,7 @@ async function main() {
       overhead,
       webhooks,
       bundles,
+      sweepGas,
     };
     mkdirSync(join(REPO_ROOT, 'test/bench/results'), { recursive: true });
     writeFileSync(RESULTS, `${JSON.stringify(report, null, 2)}\n`);
@@ -346,6 +348,7 @@ type Report = {
   overhead: { route: string; stackNs: number; bareNs: number; overheadNs: number }[];
   webhooks: { script: string; output: string | null };
   bundles: { script: string; output: string | null };
+  sweepGas: { script: string; output: string | null };
 };
 
 const n = (value: number, digits = 0) => value.toFixed(digits);
@@ -413,6 +416,7 @@ function markdown(report: Report): string {
   }
   if (report.webhooks.output) lines.push('', '```', report.webhooks.output, '```');
   if (report.bundles.output) lines.push('', report.bundles.output);
+  if (report.sweepGas.output) lines.push('', report.sweepGas.output);
   return lines.join('\n');
 }
 
