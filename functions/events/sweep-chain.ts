@@ -35,7 +35,7 @@ export function chainSweeper(settings: ChainSweepConfig) {
     });
     try {
       const port = jsonRpcRelayerChain(await resolveRpcUrl(settings.rpc, deps.config.region));
-      const run = await sweepChain(deps, port, await signer, { ...settings, factory: factory.factory });
+      const run = await sweepChain(deps, port, await signer, { ...settings, factory });
       gaugeMetric('RelayerGasBalanceGwei', dimensions, Number(run.relayerBalanceWei / 1_000_000_000n));
       gaugeMetric('OldestUnsweptSeconds', dimensions, Math.round(run.oldestAwaitingSeconds));
       if (run.sweep) {

@@ -15,6 +15,7 @@ import type { Deps } from '#shared/deps.ts';
 import { log } from '#shared/log.ts';
 import type { Chain } from '#shared/money/chains.ts';
 import { toMicro } from '#shared/money/micro.ts';
+import { type ForwarderFactory, forwarderAddress } from '#shared/wallets/forwarder-address.ts';
 
 /**
  * One run of a chain's sweeper (custody, issue 24): the forwarders whose credited deposits reach the threshold are
@@ -31,7 +32,8 @@ import { toMicro } from '#shared/money/micro.ts';
 export type SweptChain = {
   chain: Chain;
   usdcAddress: string;
-  factory: string;
+  /** The chain's forwarder factory (`DEPOSIT_FORWARDERS`). */
+  factory: ForwarderFactory;
   /** A decimal USDC string. */
   thresholdUsdc: string;
   batchSize: number;
@@ -104,6 +106,14 @@ export async function sweepChain(
     if (forwarder.totalMicro < threshold) continue;
     const cost = forwarder.deposits.length + (organizations.has(forwarder.organizationId) ? 0 : 1);
     if (items + cost > MAX_TRANSACTION_ITEMS) continue;
+    // A forwarder of another factory (one deployed before, on this chain) is not this factory's to flush.
+    if (forwarderAddress(settings.factory, forwarder.treasury, forwarder.salt) !== forwarder.address) {
+      log.warn('sweeper: a forwarder of another factory is left as it is', {
+        chain: settings.chain,
+        address: forwarder.address,
+      });
+      continue;
+    }
     // Only what is all credited: more on chain is a transfer still under its confirmations (the next run takes it).
     const onChain = await port.tokenBalance(settings.usdcAddress, forwarder.address);
     if (onChain !== forwarder.totalMicro) {
@@ -131,14 +141,14 @@ export async function sweepChain(
   const after = latest ? BigInt(latest.nonce) + 1n : 0n;
   const nonce = pending > after ? pending : after;
   const data = flushBatchData(settings.usdcAddress, batch);
-  const estimate = await port.estimateGas({ from: signer.address, to: settings.factory, data });
+  const estimate = await port.estimateGas({ from: signer.address, to: settings.factory.factory, data });
   const signed = await signer.signTransaction({
     chainId,
     nonce,
     ...fees,
     // A fifth more than the estimate: the estimate is exact for the state it ran on, and blocks move on.
     gas: (estimate * 6n) / 5n,
-    to: settings.factory,
+    to: settings.factory.factory,
     value: 0n,
     data,
   });
@@ -146,7 +156,7 @@ export async function sweepChain(
     chain: settings.chain,
     nonce: nonce.toString(),
     relayer: signer.address,
-    factory: settings.factory,
+    factory: settings.factory.factory,
     token: settings.usdcAddress,
     status: 'SENT',
     txHash: signed.hash,

@@ -77,7 +77,7 @@ beforeEach(async () => {
 const settings = (overrides: Partial<SweptChain> = {}): SweptChain => ({
   chain: 'base',
   usdcAddress: chain.usdcAddress,
-  factory: factory.factory,
+  factory,
   thresholdUsdc: '1',
   batchSize: 20,
   ...overrides,
@@ -168,6 +168,16 @@ describe('the sweeper', () => {
     expect(await reconcileCustody(deps, forwarder.organizationId)).toEqual([
       { chain: 'base', credited: '1.00', swept: '1.00', awaitingSweep: '0.00', balanced: true },
     ]);
+  });
+
+  it('leaves a forwarder of another factory as it is (a factory deployed again, an earlier chain)', async () => {
+    const forwarder = await givenForwarder();
+    await chain.send(forwarder.address, '6');
+    await credit();
+    const another = { ...factory, factory: privateKeyToAccount(generatePrivateKey()).address };
+    expect((await sweep(port(), settings({ factory: another }))).outcome).toBe('idle');
+    expect(await balanceOf(forwarder.address)).toBe(6_000_000n);
+    expect((await sweep()).outcome).toBe('swept');
   });
 
   it('killed after sending and before recording: the next run records that sweep and sends nothing again', async () => {
