@@ -13,9 +13,11 @@ import { type EurReceivingAccount, EurReceivingAccountSchema } from '#shared/con
 import { createOwnerInvite } from '#shared/console/create-owner-invite.ts';
 import { decideAsOperator } from '#shared/console/decide-as-operator.ts';
 import { verifySignatures } from '#shared/console/verify-signatures.ts';
+import { reconcileCustody } from '#shared/custody/reconcile.ts';
 import { createDb, type Db } from '#shared/db/client.ts';
 import { decideVirtualAccountById } from '#shared/deposits/decide-virtual-account-by-id.ts';
 import { HttpError } from '#shared/errors.ts';
+import { CHAINS, type Chain, ChainSchema } from '#shared/money/chains.ts';
 import { createApiKey, createOrganization } from '#shared/organizations/organization-admin.ts';
 import { MAX_FX_SPREAD_BPS } from '#shared/organizations/records.ts';
 import {
@@ -34,6 +36,7 @@ import { isValidRoutingNumber } from '#shared/validation/bank-accounts.ts';
 import { EmailSchema } from '#shared/validation/email.ts';
 import { isValidIban } from '#shared/validation/iban.ts';
 import * as z from '#shared/validation/zod.ts';
+import { isUnholdableAddress, isValidAddress, toChecksumAddress } from '#shared/wallets/ethereum.ts';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
@@ -47,7 +50,9 @@ const USAGE = `Usage: npm run admin -- <command>
              [--payout-accounts '{"EUR":{"name":..,"iban":..,"bic":..},"USD":{"name":..,"accountNumber":..,"routingNumber":..}}']
                (USD: "domesticRail":"FEDWIRE" with "address":{"street","buildingNumber","postCode","town","country"},
                 or "ACH" with "achCompanyId" and optionally "achSameDay":true; see shared/rails/bank/README.md)
+             [--treasury <chain>=<address> ...]   (custody: where that chain's deposit forwarders pay out)
   key create <organizationId>
+  custody reconcile <organizationId>                  (per chain: credited = swept + awaiting sweep)
   key revoke <apiKeyId>
   key list <organizationId>
   bank approve <bankId>
@@ -156,6 +161,28 @@ async function eurReceivingBank(
   throw new UsageError(`--${flag}: ${issue?.input === undefined ? 'Required' : (issue?.message ?? 'Invalid')}`);
 }
 
+/**
+ * `--treasury <chain>=<address>` (repeatable): the organization's treasury on each chain, added to those set
+ * before. Its key is the organization's own; only the address is stored (shared/custody/README.md).
+ */
+async function treasuries(db: Db, organizationId: string, given: string[] | undefined) {
+  if (!given?.length) return undefined;
+  const organization = await getOrganization(db, organizationId);
+  if (!organization) throw new OrganizationNotFoundError(`Organization ${organizationId} not found`);
+  const next: Partial<Record<Chain, string>> = { ...organization.treasuries };
+  for (const entry of given) {
+    const [chain = '', address = '', ...extra] = entry.split('=');
+    const parsedChain = ChainSchema.safeParse(chain.trim().toLowerCase());
+    if (!parsedChain.success || extra.length)
+      throw new UsageError(`--treasury takes <chain>=<address> with a chain of: ${CHAINS.join(', ')}`);
+    if (!isValidAddress(address) || isUnholdableAddress(address)) {
+      throw new UsageError(`--treasury ${chain}: not an Ethereum address that can hold funds`);
+    }
+    next[parsedChain.data] = toChecksumAddress(address);
+  }
+  return next;
+}
+
 /** `--payout-accounts`: the debtor accounts of the organization's payment files, per currency, as JSON. */
 function payoutAccounts(value: string | undefined) {
   if (value === undefined) return undefined;
@@ -256,6 +283,7 @@ export async function run(argv: string[], db: () => Db): Promise<unknown> {
         approvals: { type: 'string' },
         'fx-spread-bps': { type: 'string' },
         'payout-accounts': { type: 'string' },
+        treasury: { type: 'string', multiple: true },
         ...EUR_BANK_OPTIONS,
       });
       const organizationId = oneId(positionals, 'organization id');
@@ -267,11 +295,19 @@ export async function run(argv: string[], db: () => Db): Promise<unknown> {
         requiredApprovals: positiveInt('approvals', values.approvals),
         fxSpreadBps: fxSpreadBps(values['fx-spread-bps']),
         payoutAccounts: payoutAccounts(values['payout-accounts']),
+        treasuries: await treasuries(db(), organizationId, values.treasury),
         // Last: the other flags' usage errors come before the read this one may need.
         eurReceivingBank: await eurReceivingBank(db(), organizationId, values),
       };
       if (Object.values(changes).every((v) => v === undefined)) throw new UsageError('nothing to update');
       return updateOrganization(db(), organizationId, changes, systemClock.now());
+    }
+    case 'custody reconcile': {
+      const { positionals } = parse({});
+      return reconcileCustody(
+        { db: db(), clock: systemClock, config: configWith(db()) },
+        oneId(positionals, 'organization id'),
+      );
     }
     case 'key create': {
       const { positionals } = parse({});

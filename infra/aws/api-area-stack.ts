@@ -90,7 +90,11 @@ function grantChainRpc(fn: PayoutsFunction, config: DeploymentConfig) {
   const chains = watchedChains(config);
   fn.addEnvironment(
     'CHAIN_RPC',
-    JSON.stringify(Object.fromEntries(chains.map((c) => [c.chain, { parameterName: c.rpcUrlParameter }]))),
+    JSON.stringify(
+      Object.fromEntries(
+        chains.map((c) => [c.chain, { parameterName: c.rpcUrlParameter, usdcAddress: c.usdcAddress }]),
+      ),
+    ),
   );
   // The aws/ssm key that encrypts the SecureStrings needs no key policy grant.
   fn.addToRolePolicy(

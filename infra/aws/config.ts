@@ -11,6 +11,7 @@ import {
   DepositXpubSchema,
   ServiceSettings,
   type ServiceVariable,
+  UsdcThresholdSchema,
 } from '#shared/config/settings.ts';
 import { ChainSchema, SupportedChainsSchema } from '#shared/money/chains.ts';
 import * as z from '#shared/validation/zod.ts';
@@ -112,6 +113,25 @@ export const DeploymentConfigSchema = z.strictObject({
       ),
     ),
   ),
+  /**
+   * Custody (issue 24): per chain, the deposit forwarder factory deployed there and its implementation
+   * (`shared/custody/README.md`): `{"base":{"factory":"0x...","implementation":"0x..."}}` (`DEPOSIT_FORWARDERS`).
+   * A chain listed here gets a sweeper function and the relayer's KMS key is created.
+   */
+  depositForwarders: z.optional(
+    z.pipe(
+      z.transform(fromJson),
+      z.partialRecord(
+        ChainSchema,
+        z.strictObject({
+          factory: ChainWatchSettings.shape.WATCH_USDC_ADDRESS,
+          implementation: ChainWatchSettings.shape.WATCH_USDC_ADDRESS,
+        }),
+      ),
+    ),
+  ),
+  /** The USDC a forwarder must hold before it is swept (`SWEEP_THRESHOLD_USDC`, 100 by default). */
+  sweepThresholdUsdc: z.optional(UsdcThresholdSchema),
   /** The fixed rate provider's rates, bank-currency units per 1 USDC: `{"EUR":"0.92","USD":"1.00"}` (`EXCHANGE_RATES`). */
   exchangeRates: z.optional(z.pipe(z.transform(fromJson), z.strictObject({ EUR: Decimal, USD: Decimal }))),
   /**
@@ -179,6 +199,7 @@ const PASSED_ON = {
   payoutBatchIntervalSeconds: { variable: 'PAYOUT_BATCH_INTERVAL_S' },
   payoutProcessingAlarmSeconds: { variable: 'PAYOUT_PROCESSING_ALARM_S' },
   receivingBanks: { variable: 'RECEIVING_BANKS' },
+  depositForwarders: { variable: 'DEPOSIT_FORWARDERS' },
   virtualAccountIssuer: { variable: 'VIRTUAL_ACCOUNT_ISSUER' },
   payeeVerificationUrl: { variable: 'PAYEE_VERIFICATION_URL' },
   payeeVerificationWhenNotPossible: { variable: 'PAYEE_VERIFICATION_WHEN_NOT_POSSIBLE' },

@@ -12,6 +12,7 @@ import { type IQueue, Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { Alarms } from '#infra/aws/alarms.ts';
 import { type BankChannelRole, bankChannelBucketName, grantBankChannel } from '#infra/aws/bank-channel.ts';
+import { addChainSweepers, type ChainSweepers } from '#infra/aws/chain-sweepers.ts';
 import { addChainWatchers } from '#infra/aws/chain-watchers.ts';
 import { type DeploymentConfig, deploymentEnvironment, METRICS_NAMESPACE, passedOnValue } from '#infra/aws/config.ts';
 import { PayoutsFunction } from '#infra/aws/function.ts';
@@ -79,6 +80,7 @@ export class EventsStack extends Stack {
   readonly sweeps: ReadonlyMap<keyof typeof SWEEPS, PayoutsFunction>;
   /** A scheduled watcher per supported chain (`infra/aws/chain-watchers.ts`). */
   readonly chainWatchers: ReadonlyMap<Chain, PayoutsFunction>;
+  readonly chainSweepers: ChainSweepers;
   /** Fetches the ECB's reference rates hourly (`referenceRatesSource: ecb`, the default). */
   readonly referenceRates: PayoutsFunction | undefined;
   /** Applies bank reports, invoked for every object created under the bank channel's `inbox/`. */
@@ -212,6 +214,7 @@ export class EventsStack extends Stack {
     }
     this.sweeps = sweeps;
     this.chainWatchers = addChainWatchers(this, { table, alarms, config, newFunction });
+    this.chainSweepers = addChainSweepers(this, { table, alarms, config, newFunction });
     this.referenceRates = addReferenceRatesFetcher(this, { table, config, newFunction });
 
     // Bank reports: S3 announces every object created under inbox/ on the default bus (the bucket has EventBridge

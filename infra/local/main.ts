@@ -8,6 +8,7 @@ import { join, resolve } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { buildConsole } from '#infra/console/build.ts';
 import { chainIdentityPath, type LocalChains, startLocalChains } from '#infra/local/chain/local-chains.ts';
+import { ensureSandboxTreasuries, startLocalCustody } from '#infra/local/custody.ts';
 import { resolveDepositXpub } from '#infra/local/deposit-key.ts';
 import { startLocalDocumentStore } from '#infra/local/document-store.ts';
 import { LOCAL_CREDENTIALS, LOCAL_REGION, type LocalDynamoDb, startDynamoDbLocal } from '#infra/local/dynamodb.ts';
@@ -112,7 +113,9 @@ async function serve(dynamo: LocalDynamoDb, chain: LocalChains | undefined) {
   if (chain) process.env.SANDBOX_CHAINS = JSON.stringify(chain.chains);
   // `POST /verify-address` asks the same local nodes for code and Safe set-ups.
   if (chain) {
-    process.env.CHAIN_RPC = JSON.stringify(Object.fromEntries(chain.chains.map((c) => [c.chain, { url: c.rpcUrl }])));
+    process.env.CHAIN_RPC = JSON.stringify(
+      Object.fromEntries(chain.chains.map((c) => [c.chain, { url: c.rpcUrl, usdcAddress: c.usdcAddress }])),
+    );
   }
   // The console: passkeys need a secure context, which http://localhost is and http://127.0.0.1 is not. Mail
   // (member invitations) is written under DATA_DIR/mail instead of going through Amazon SES.
@@ -123,6 +126,23 @@ async function serve(dynamo: LocalDynamoDb, chain: LocalChains | undefined) {
   // The bank channel's folders exist from the start, so an operator can drop a report into the inbox at once.
   for (const place of ['outbox', 'inbox', 'processed', 'quarantine']) {
     mkdirSync(join(dataDir, 'bank', place), { recursive: true });
+  }
+  // Custody (issue 24), before the configuration is first read: the KMS stand-in, the relayer's gas and a deposit
+  // forwarder factory per chain; bank deposit wallets of organizations with a treasury become forwarders.
+  const custody = chain
+    ? await startLocalCustody({
+        chains: chain.chains,
+        deployerPrivateKey: chain.deployer.privateKey,
+        dataDir,
+        cacheDir: join(dataDir, 'chain'),
+      })
+    : undefined;
+  if (custody) {
+    Object.assign(process.env, {
+      DEPOSIT_FORWARDERS: JSON.stringify(custody.forwarders),
+      KMS_ENDPOINT: custody.kms.endpoint,
+      LOCAL_KMS_KEY_ID: custody.kms.keyId,
+    });
   }
   // Before the configuration is first read: bank deposit wallets derive their addresses from it.
   const depositKey = resolveDepositXpub(dataDir, process.env);
@@ -157,6 +177,9 @@ async function serve(dynamo: LocalDynamoDb, chain: LocalChains | undefined) {
     apiKey = created.apiKey;
     firstStart = true;
   }
+
+  const treasuries =
+    custody && organizationId ? await ensureSandboxTreasuries(deps, organizationId, env.SUPPORTED_CHAINS) : undefined;
 
   const notes: string[] = [];
   const workers = await startWorkers(LOCAL_WORKERS, {
@@ -210,6 +233,14 @@ async function serve(dynamo: LocalDynamoDb, chain: LocalChains | undefined) {
             chainKeptNote(chain),
           ]
         : []),
+      ...(custody
+        ? [
+            `  Custody          relayer ${custody.relayer} (key in the KMS stand-in ${custody.kms.endpoint}); ` +
+              `sandbox treasury per chain: ${Object.entries(treasuries ?? {})
+                .map(([c, address]) => `${c} ${address}`)
+                .join(', ')}`,
+          ]
+        : []),
       ...notes.map((note) => `  ${note}`),
       '',
       'Try:',
@@ -228,6 +259,7 @@ async function serve(dynamo: LocalDynamoDb, chain: LocalChains | undefined) {
     await server.close();
     await workers.stop();
     await documents.stop();
+    await custody?.stop();
     await chain?.node.stop();
     await dynamo.stop();
     process.stdout.write('Stopped.\n');

@@ -11,9 +11,11 @@ import { requireCustomer } from '#shared/customers/require-customer.ts';
 import type { Deps } from '#shared/deps.ts';
 import { FieldError } from '#shared/errors.ts';
 import { newId } from '#shared/ids.ts';
+import type { Chain } from '#shared/money/chains.ts';
 import { ibanCountry } from '#shared/validation/bank-accounts.ts';
 import { ibanProblem } from '#shared/validation/iban.ts';
 import { deriveDepositAddress, parseDepositXpub } from '#shared/wallets/derivation.ts';
+import { forwarderAddress, forwarderSalt } from '#shared/wallets/forwarder-address.ts';
 import type { WalletRecord } from '#shared/wallets/records.ts';
 import { reserveDepositIndexes } from '#shared/wallets/repository.ts';
 
@@ -44,9 +46,12 @@ function resolveAddress(input: CreateBankInput, customer: CustomerRecord) {
   };
 }
 
+/** Custody: the organization's treasury per chain (deposit wallets there are forwarders to it). */
+type Treasuries = { treasuries?: Partial<Record<Chain, string>> | undefined };
+
 export async function createBank(
   deps: Deps,
-  input: CreateBankInput & Where & { environment: 'sandbox' | 'live' },
+  input: CreateBankInput & Where & Treasuries & { environment: 'sandbox' | 'live' },
 ): Promise<Bank> {
   // Before any read, as the schema's own checks: the request is malformed whoever it names.
   const ibanError = input.iban && ibanProblem(input.iban);
@@ -111,23 +116,41 @@ export async function createBank(
     bank.payeeVerification.confirmation === 'AWAITING' ? awaitingConfirmationPut(deps.db, bank, onConfirm) : undefined;
   if (awaiting) bank.status = 'PENDING';
   // --- end of Verification of Payee
-  const indexes = await reserveDepositIndexes(deps.db, supportedChains.length);
-  const wallets: WalletRecord[] = supportedChains.map((chain, i) => {
-    const index = indexes[i] as number;
-    return {
-      walletId: newId(),
+  // A chain with a forwarder factory and the organization's treasury gets a forwarder address (custody, issue 24);
+  // any other chain an address derived from the xpub, as before.
+  const forwarding = (chain: Chain) => {
+    const factory = deps.config.deposits.forwarders[chain];
+    const treasury = input.treasuries?.[chain];
+    return factory && treasury ? { factory, treasury } : undefined;
+  };
+  const derivedChains = supportedChains.filter((chain) => !forwarding(chain));
+  const indexes = derivedChains.length > 0 ? await reserveDepositIndexes(deps.db, derivedChains.length) : [];
+  const wallets: WalletRecord[] = supportedChains.map((chain) => {
+    const walletId = newId();
+    const common = {
+      walletId,
       organizationId: bank.organizationId,
       customerId: bank.customerId,
-      kind: 'BANK_DEPOSIT',
-      address: deriveDepositAddress(depositKey, index),
-      currency: 'usdc',
+      kind: 'BANK_DEPOSIT' as const,
+      currency: 'usdc' as const,
       chain,
       enabled: bank.status === 'ACTIVE',
       withdrawalBankId: bank.bankId,
-      derivationIndex: index,
       createdAt: at,
       updatedAt: at,
     };
+    const forwarder = forwarding(chain);
+    if (forwarder) {
+      const salt = forwarderSalt(common);
+      return {
+        ...common,
+        address: forwarderAddress(forwarder.factory, forwarder.treasury, salt),
+        derivationIndex: null,
+        forwarder: { treasury: forwarder.treasury, salt },
+      };
+    }
+    const index = indexes[derivedChains.indexOf(chain)] as number;
+    return { ...common, address: deriveDepositAddress(depositKey, index), derivationIndex: index };
   });
   try {
     await insertBank(deps.db, { bank, wallets, event: bankEvent(bank, 'withdrawal_bank.created', now), awaiting });

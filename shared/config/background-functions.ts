@@ -81,6 +81,12 @@ export const BACKGROUND_FUNCTIONS = {
     aws: { everySeconds: 60 },
     local: { worker: 'chain' },
   },
+  ChainSweeper: {
+    handler: 'functions/events/sweep-chain.ts',
+    description: 'Credited USDC at deposit forwarders -> the organizations treasuries (one function per chain)',
+    aws: { everySeconds: 60 },
+    local: { worker: 'chain' },
+  },
 } as const satisfies Record<string, BackgroundFunction>;
 
 export type BackgroundFunctionName = keyof typeof BACKGROUND_FUNCTIONS;

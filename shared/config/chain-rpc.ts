@@ -3,10 +3,14 @@ import { parseSettings } from '#shared/config/settings.ts';
 import { type Chain, ChainSchema } from '#shared/money/chains.ts';
 import * as z from '#shared/validation/zod.ts';
 
-/** Where one chain's node answers: the URL itself (locally) or the SSM SecureString parameter holding it (AWS). */
+/**
+ * Where one chain's node answers: the URL itself (locally) or the SSM SecureString parameter holding it (AWS); and
+ * the chain's USDC token, for functions that read balances (custody: `GET /balances`, the treasury's USDC).
+ */
+const UsdcAddress = z.optional(z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/)));
 export const ChainRpcSchema = z.union([
-  z.strictObject({ url: z.url() }),
-  z.strictObject({ parameterName: z.string().check(z.startsWith('/')) }),
+  z.strictObject({ url: z.url(), usdcAddress: UsdcAddress }),
+  z.strictObject({ parameterName: z.string().check(z.startsWith('/')), usdcAddress: UsdcAddress }),
 ]);
 export type ChainRpc = z.infer<typeof ChainRpcSchema>;
 

@@ -1,4 +1,10 @@
-import { ChainWatchSettings, EventSettings, parseSettings, ServiceSettings } from '#shared/config/settings.ts';
+import {
+  ChainSweepSettings,
+  ChainWatchSettings,
+  EventSettings,
+  parseSettings,
+  ServiceSettings,
+} from '#shared/config/settings.ts';
 
 export {
   ATTEMPT_LEASE_DEFAULT_S,
@@ -57,6 +63,8 @@ export function parseConfig(env: Record<string, string | undefined>) {
       usdAccount: e.RECEIVING_BANKS.USD,
       virtualAccountIssuer: e.VIRTUAL_ACCOUNT_ISSUER,
       sandboxChains: Object.freeze(e.SANDBOX_CHAINS),
+      /** Custody: per chain, the deposit forwarder factory (absent: addresses are derived from the xpub). */
+      forwarders: Object.freeze(e.DEPOSIT_FORWARDERS),
     }),
     console: Object.freeze({
       origin: consoleOrigin.origin,
@@ -136,3 +144,21 @@ export function parseChainWatchConfig(env: Record<string, string | undefined>) {
   });
 }
 export type ChainWatchConfig = ReturnType<typeof parseChainWatchConfig>;
+
+/** A chain sweeper's settings (custody), read by its function at cold start. */
+export function parseChainSweepConfig(env: Record<string, string | undefined>) {
+  const e = parseSettings(ChainSweepSettings, env);
+  const rpc: { url: string } | { parameterName: string } = e.SWEEP_RPC_URL
+    ? { url: e.SWEEP_RPC_URL }
+    : { parameterName: e.SWEEP_RPC_URL_PARAMETER ?? '' };
+  return Object.freeze({
+    chain: e.SWEEP_CHAIN,
+    usdcAddress: e.SWEEP_USDC_ADDRESS,
+    thresholdUsdc: e.SWEEP_THRESHOLD_USDC,
+    batchSize: e.SWEEP_BATCH_SIZE,
+    kmsKeyId: e.SWEEP_KMS_KEY_ID,
+    kmsEndpoint: e.KMS_ENDPOINT,
+    rpc: Object.freeze(rpc),
+  });
+}
+export type ChainSweepConfig = ReturnType<typeof parseChainSweepConfig>;

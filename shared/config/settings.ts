@@ -69,6 +69,15 @@ export const DepositSettings = z.object({
    * `local.json` lists); unset, sandbox deposits are reported without a chain.
    */
   SANDBOX_CHAINS: jsonVariable(z.array(SandboxChainSchema), []),
+  /**
+   * Custody (issue 24): per chain, the deposit forwarder factory and the implementation it clones
+   * (`shared/custody/README.md`). On a chain listed here, a new bank deposit wallet of an organization with a
+   * treasury on that chain is a forwarder address; elsewhere it is derived from DEPOSIT_XPUB as before.
+   */
+  DEPOSIT_FORWARDERS: jsonVariable(
+    z.partialRecord(ChainSchema, z.object({ factory: HexAddress, implementation: HexAddress })),
+    {},
+  ),
 });
 
 export const WithdrawalSettings = z.object({
@@ -282,6 +291,36 @@ export const ChainWatchSettings = z
     z.refine((env) => (env.WATCH_RPC_URL === undefined) !== (env.WATCH_RPC_URL_PARAMETER === undefined), {
       error: 'set exactly one of WATCH_RPC_URL and WATCH_RPC_URL_PARAMETER',
       path: ['WATCH_RPC_URL'],
+    }),
+  );
+
+/** A USDC amount a forwarder must hold before it is swept. */
+export const UsdcThresholdSchema = z
+  .string()
+  .check(z.regex(/^\d{1,12}(\.\d{1,6})?$/, { error: 'must be a USDC amount such as 100 or 0.5' }));
+
+/**
+ * A chain's sweeper (custody, issue 24; one function per chain). The relayer's key is a KMS key (only its id here);
+ * the RPC URL is read as the watcher's (an SSM SecureString parameter in AWS, the URL itself locally).
+ */
+export const ChainSweepSettings = z
+  .object({
+    SWEEP_CHAIN: ChainSchema,
+    SWEEP_USDC_ADDRESS: HexAddress,
+    /** A forwarder holding less USDC than this (a decimal string) waits for more: gas is paid per address. */
+    SWEEP_THRESHOLD_USDC: z._default(UsdcThresholdSchema, '100'),
+    /** Forwarders per sweep transaction (each adds a deploy and a transfer, and table items to its record). */
+    SWEEP_BATCH_SIZE: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(40)), 20),
+    SWEEP_KMS_KEY_ID: z.string().check(z.minLength(1)),
+    /** Locally: the KMS stand-in's endpoint; unset in AWS. */
+    KMS_ENDPOINT: z.optional(z.url()),
+    SWEEP_RPC_URL: z.optional(z.url()),
+    SWEEP_RPC_URL_PARAMETER: z.optional(z.string().check(z.minLength(1))),
+  })
+  .check(
+    z.refine((env) => (env.SWEEP_RPC_URL === undefined) !== (env.SWEEP_RPC_URL_PARAMETER === undefined), {
+      error: 'set exactly one of SWEEP_RPC_URL and SWEEP_RPC_URL_PARAMETER',
+      path: ['SWEEP_RPC_URL'],
     }),
   );
 

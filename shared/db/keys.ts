@@ -64,6 +64,10 @@
  * | A chain watcher's cursor                | GetItem / conditional Put | pk=`CHAINCURSOR#<chain>` sk=`CHAINCURSOR`           |
  * | Rate limits: one fixed window's count   | conditional UpdateItem ADD | pk=`RATELIMIT#<scope>#<id>#<windowStart>` sk=`RATELIMIT`, TTL |
  * | Process an inbound transfer once        | conditional Put | pk=`ORG#<orgId>#INBOUND#<chain>#<lower-case txHash>` sk=`INBOUND` |
+ * | -- custody (issue 24) --                |           |                                                              |
+ * | Deposits awaiting their sweep, per chain | conditional Put (in the credit) / Query / Delete (in the sweep's record) | pk=`SWEEPDUE#<chain>` sk=`<lower-case address>#<txHash>#<logIndex>` |
+ * | A sweep by relayer nonce; the newest    | conditional Put (the claim), conditional Update / Query last | pk=`SWEEP#<chain>` sk=`NONCE#<20-digit nonce>` |
+ * | An organization's custody totals (credited, swept) | Update ADD / Query | pk=`ORG#<orgId>#CUSTODY` sk=`CHAIN#<chain>` |
  * | -- the organization console (issue 15) -- |  |                                                            |
  * | A member; an organization's members     | GetItem / Query | pk=`ORG#<orgId>#MEMBERS` sk=`MEMBER#<memberId>`        |
  * | One member per e-mail in an organization | conditional Put | pk=`ORG#<orgId>#MEMBERS` sk=`EMAIL#<sha256(lower-case e-mail)>` |
@@ -311,6 +315,28 @@ export const keys = {
   }),
   /** How far a chain's watcher has read: one item per chain. */
   chainCursor: (chain: string): Key => ({ pk: `CHAINCURSOR#${chain}`, sk: 'CHAINCURSOR' }),
+
+  // Custody (issue 24): deposits credited to forwarder addresses and not yet swept (one partition per chain, read by
+  // that chain's sweeper), the sweeps by relayer nonce, and each organization's custody totals per chain.
+  sweepDue: (chain: string, address: string, txHash: string, logIndex: number): Key => ({
+    pk: `SWEEPDUE#${chain}`,
+    sk: `${address.toLowerCase()}#${txHash.toLowerCase()}#${logIndex}`,
+  }),
+  sweepsDue: (chain: string) => ({ pk: `SWEEPDUE#${chain}` }),
+  /** Zero-padded, so the newest sweep is the last item of its chain's partition. */
+  sweep: (chain: string, nonce: bigint): Key => ({
+    pk: `SWEEP#${chain}`,
+    sk: `NONCE#${nonce.toString().padStart(20, '0')}`,
+  }),
+  sweepsOfChain: (chain: string) => ({ pk: `SWEEP#${chain}`, skPrefix: 'NONCE#' }),
+  custodyTotals: (organizationId: string, chain: string): Key => ({
+    pk: `ORG#${organizationId}#CUSTODY`,
+    sk: `CHAIN#${chain}`,
+  }),
+  custodyTotalsOfOrganization: (organizationId: string) => ({
+    pk: `ORG#${organizationId}#CUSTODY`,
+    skPrefix: 'CHAIN#',
+  }),
 
   // The organization console (issue 15). Secrets (invite and session tokens) appear only hashed.
   member: (organizationId: string, memberId: string): Key => ({

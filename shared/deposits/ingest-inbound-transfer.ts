@@ -10,6 +10,7 @@ import {
 import { inboundOutcome } from '#shared/deposits/inbound-rules.ts';
 import { getInboundTransfer, inboundTransferPut } from '#shared/deposits/inbound-transfer-repository.ts';
 import type { InboundTransfer } from '#shared/deposits/records.ts';
+import { sweepDueWrites } from '#shared/deposits/sweep-due.ts';
 import type { Deps } from '#shared/deps.ts';
 import { FieldError } from '#shared/errors.ts';
 import { balanceWrites, depositLedger } from '#shared/ledger/balance-repository.ts';
@@ -144,7 +145,16 @@ async function replay(deps: Deps, transfer: InboundTransfer): Promise<InboundRes
   return { transaction: toTransaction(transaction), replayed: true };
 }
 
-type Role = 'transaction' | 'pointer' | 'reference' | 'balance' | 'developerFees' | 'event' | 'inbound';
+type Role =
+  | 'transaction'
+  | 'pointer'
+  | 'reference'
+  | 'balance'
+  | 'developerFees'
+  | 'event'
+  | 'inbound'
+  | 'sweepDue'
+  | 'custodyTotals';
 
 type Plan = { record: TransactionRecord; items: GuardedItem<Role>[] };
 
@@ -223,6 +233,19 @@ async function planInbound(
           receivedAt: at,
         }),
       },
+      // A forwarder's USDC now awaits its sweep to the organization's treasury (custody).
+      ...(wallet.forwarder
+        ? sweepDueWrites(db, {
+            chain: input.transfer.chain,
+            organizationId: organization.organizationId,
+            address: wallet.address,
+            ...wallet.forwarder,
+            txHash: input.transfer.txHash,
+            logIndex: input.transfer.logIndex,
+            amountMicro: amount,
+            creditedAt: at,
+          })
+        : []),
     ],
   };
 }

@@ -96,10 +96,11 @@ export const routes = {
     description:
       OPENAPI_PROSE &&
       'Custodial: the USDC the service holds for your organization, which is the developer fees you claimed ' +
-        `(\`${CLAIMED}\`). Your customers' balances are theirs, not in this figure. Non-custodial: the service ` +
-        'keeps no wallet your organization controls, so `address` is null and `balances` empty.',
+        `(\`${CLAIMED}\`). Your customers' balances are theirs, not in this figure. Non-custodial: your ` +
+        "organization's treasury (the address its deposit addresses are swept to; Base's when there is one) and " +
+        'the USDC it holds on each chain, read on chain; `address` is null and `balances` empty without a treasury.',
     successStatus: 200,
-    access: { table: 'read', sessions: true },
+    access: { table: 'read', sessions: true, chainRpc: true },
     request: { query: NoBody },
     responses: { 200: BalancesSchema },
   }),

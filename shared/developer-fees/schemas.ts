@@ -159,8 +159,8 @@ export const BalancesSchema = z
         docMeta(
           OPENAPI_PROSE && {
             description:
-              'A wallet your organization controls itself. The service keeps none for you: `address` is null and ' +
-              '`balances` empty',
+              "Your organization's treasury, which it controls itself (the service holds no key to it): the " +
+              'address deposits are swept to and its USDC per chain; null and empty without a treasury',
           },
         ),
       ),

@@ -1,4 +1,5 @@
 import { EurReceivingAccountRecordSchema } from '#shared/config/receiving-banks.ts';
+import { ChainSchema } from '#shared/money/chains.ts';
 import { EurAccountSchema, UsdAccountSchema } from '#shared/rails/bank/payment-file.ts';
 import * as z from '#shared/validation/zod.ts';
 
@@ -54,6 +55,11 @@ export const OrganizationSchema = z.object({
    * (its payouts stay PROCESSING and the stuck-payout alarm fires).
    */
   payoutAccounts: z.optional(z.object({ EUR: z.optional(EurAccountSchema), USD: z.optional(UsdAccountSchema) })),
+  /**
+   * Custody (issue 24): per chain, the address the organization's deposit forwarders pay out to, set by the
+   * operator (`org update --treasury <chain>=<address>`). Its key is the organization's; the service never holds it.
+   */
+  treasuries: z.optional(z.partialRecord(ChainSchema, z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/)))),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -216,6 +216,8 @@ export type OrganizationChanges = Partial<{
   eurReceivingBank: EurReceivingAccount | null;
   /** The accounts payouts are debited from (the debtor of its payment files), replacing the ones set before. */
   payoutAccounts: NonNullable<Organization['payoutAccounts']>;
+  /** Custody: the treasury per chain, replacing the map set before. */
+  treasuries: NonNullable<Organization['treasuries']>;
 }>;
 
 /** The organization's UpdateItem for `changes`; it never creates a half-formed organization. */
@@ -239,6 +241,7 @@ function organizationUpdate(db: Db, organizationId: string, changes: Organizatio
     changes.eurReceivingBank === undefined ? undefined : { EUR: changes.eurReceivingBank },
   );
   add('payoutAccounts', 'payoutAccounts', changes.payoutAccounts);
+  add('treasuries', 'treasuries', changes.treasuries);
   return {
     TableName: db.tableName,
     Key: keys.organization(organizationId),

@@ -11,6 +11,13 @@ import * as z from '#shared/validation/zod.ts';
 export const WalletKindSchema = z.enum(['BANK_DEPOSIT', 'DESTINATION']);
 export type WalletKind = z.infer<typeof WalletKindSchema>;
 
+/**
+ * A deposit forwarder's parameters (custody, issue 24): the treasury its clone pays and the CREATE2 salt, from
+ * which the sweeper deploys and flushes it. Absent for addresses derived from DEPOSIT_XPUB and destination wallets.
+ */
+export const ForwarderParamsSchema = z.object({ treasury: z.string(), salt: z.string() });
+export type ForwarderParams = z.infer<typeof ForwarderParamsSchema>;
+
 export const WalletRecordSchema = z.object({
   walletId: z.string(),
   organizationId: z.string(),
@@ -26,6 +33,7 @@ export const WalletRecordSchema = z.object({
   withdrawalBankId: z.nullable(z.string()),
   /** The non-hardened BIP32 index under DEPOSIT_XPUB; null for addresses not derived here. */
   derivationIndex: z.nullable(z.number().check(z.int(), z.gte(0))),
+  forwarder: z.optional(ForwarderParamsSchema),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -44,5 +52,6 @@ export const AddressLookupSchema = z.object({
   bankId: z.nullable(z.string()),
   address: z.string(),
   chain: ChainSchema,
+  forwarder: z.optional(ForwarderParamsSchema),
 });
 export type AddressLookup = z.infer<typeof AddressLookupSchema>;

@@ -39,6 +39,7 @@ const toLookup = (wallet: WalletRecord): AddressLookup => ({
   bankId: wallet.withdrawalBankId,
   address: wallet.address,
   chain: wallet.chain,
+  ...(wallet.forwarder ? { forwarder: wallet.forwarder } : {}),
 });
 
 /** The Put of a wallet's address lookup item; it fails the whole transaction if the address is already taken. */

@@ -33,6 +33,7 @@ export type Report = {
   overhead: { route: string; stackNs: number; bareNs: number; overheadNs: number }[];
   webhooks: { script: string; output: string | null };
   bundles: { script: string; output: string | null };
+  sweepGas: { script: string; output: string | null };
 };
 
 const n = (value: number, digits = 0) => value.toFixed(digits);
@@ -125,5 +126,6 @@ export function markdown(report: Report): string {
   }
   if (report.webhooks.output) lines.push('', '```', report.webhooks.output, '```');
   if (report.bundles.output) lines.push('', report.bundles.output);
+  if (report.sweepGas.output) lines.push('', report.sweepGas.output);
   return lines.join('\n');
 }

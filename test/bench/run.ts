@@ -292,6 +292,7 @@ async function main() {
     const webhookArgs = ['--events', String(WEBHOOK_EVENTS), '--endpoints', '2', '--rate', '20'];
     const webhooks = await companion('test/bench/webhooks.ts', [...webhookArgs, '--seconds', String(SECONDS)]);
     const bundles = await companion('test/bench/bundles.ts', ['--runs', SHORT ? '1' : '5']);
+    const sweepGas = await companion('test/bench/sweep-gas.ts', []);
 
     const machine = `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'CPU'}, Node ${process.version}`;
     const report = {
@@ -306,6 +307,7 @@ async function main() {
       overhead,
       webhooks,
       bundles,
+      sweepGas,
     };
     mkdirSync(join(REPO_ROOT, 'test/bench/results'), { recursive: true });
     writeFileSync(RESULTS, `${JSON.stringify(report, null, 2)}\n`);

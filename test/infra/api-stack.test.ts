@@ -5,6 +5,7 @@ import { Match, Template } from 'aws-cdk-lib/assertions';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { describe, expect, it } from 'vitest';
 import { areaOf, RouteAreaError, routesByArea } from '#infra/aws/api-area-stack.ts';
+import { CHAIN_DEFAULTS } from '#infra/aws/chain-watchers.ts';
 import type { PayoutsFunction } from '#infra/aws/function.ts';
 import { createRouter } from '#infra/local/router.ts';
 import { REPO_ROOT } from '#infra/repo-root.ts';
@@ -256,11 +257,12 @@ describe('deployment settings in the environment', () => {
 
     expect(withRpc).toHaveLength(routeList.filter((route) => route.access.chainRpc).length);
     for (const variables of withRpc) {
+      // With each chain's USDC token: `GET /balances` reads the treasury's balance of it.
       expect(JSON.parse(variables.CHAIN_RPC ?? '')).toEqual({
-        base: { parameterName: '/payouts/dev/rpc-url/base' },
-        ethereum: { parameterName: '/payouts/dev/rpc-url/ethereum' },
-        polygon: { parameterName: '/payouts/dev/rpc-url/polygon' },
-        arbitrum: { parameterName: '/payouts/dev/rpc-url/arbitrum' },
+        base: { parameterName: '/payouts/dev/rpc-url/base', usdcAddress: CHAIN_DEFAULTS.base.usdcAddress },
+        ethereum: { parameterName: '/payouts/dev/rpc-url/ethereum', usdcAddress: CHAIN_DEFAULTS.ethereum.usdcAddress },
+        polygon: { parameterName: '/payouts/dev/rpc-url/polygon', usdcAddress: CHAIN_DEFAULTS.polygon.usdcAddress },
+        arbitrum: { parameterName: '/payouts/dev/rpc-url/arbitrum', usdcAddress: CHAIN_DEFAULTS.arbitrum.usdcAddress },
       });
     }
   });

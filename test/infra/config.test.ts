@@ -32,6 +32,8 @@ describe('deployment configuration from CDK context', () => {
       withdrawalMaxUsdc: '250000',
       sandboxSettleAfterSeconds: 'off',
       receivingBanks: { EUR: expect.objectContaining({ iban: 'DE89370400440532013000', bic: 'COBADEFFXXX' }) },
+      depositForwarders: JSON.parse(FULL_CONTEXT.depositForwarders),
+      sweepThresholdUsdc: '250',
     });
   });
 

@@ -7,6 +7,7 @@ export const handler = apiHandler(routes.createWithdrawalBank, ({ deps, auth, pa
     organizationId: auth.organizationId,
     environment: auth.organization.environment,
     customerId: params.customerId,
+    treasuries: auth.organization.treasuries,
     ...body,
   }),
 );

@@ -678,7 +678,7 @@ export interface paths {
         };
         /**
          * Get your organization's own balances
-         * @description Custodial: the USDC the service holds for your organization, which is the developer fees you claimed (`Developer fees claimed to your organization balance`). Your customers' balances are theirs, not in this figure. Non-custodial: the service keeps no wallet your organization controls, so `address` is null and `balances` empty.
+         * @description Custodial: the USDC the service holds for your organization, which is the developer fees you claimed (`Developer fees claimed to your organization balance`). Your customers' balances are theirs, not in this figure. Non-custodial: your organization's treasury (the address its deposit addresses are swept to; Base's when there is one) and the USDC it holds on each chain, read on chain; `address` is null and `balances` empty without a treasury.
          *
          *     Needs the `customers` feature of your organization (403 otherwise).
          */
@@ -2843,7 +2843,7 @@ export interface components {
                     lockedBalance: string;
                 }[];
             };
-            /** @description A wallet your organization controls itself. The service keeps none for you: `address` is null and `balances` empty */
+            /** @description Your organization's treasury, which it controls itself (the service holds no key to it): the address deposits are swept to and its USDC per chain; null and empty without a treasury */
             nonCustodial: {
                 address: string | null;
                 balances: {

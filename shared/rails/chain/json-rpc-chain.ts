@@ -71,6 +71,14 @@ export function jsonRpcChain(rpcUrl: string, options: { timeoutMs?: number } = {
       return (logs as RawLog[]).flatMap((log) => transferOf(log) ?? []);
     },
 
+    tokenBalance: async (token, owner) => {
+      const data = `0x70a08231${BigInt(toChecksumAddress(owner)).toString(16).padStart(64, '0')}`;
+      const answer = await call(toChecksumAddress(token), data).catch(rpcFailure('eth_call balanceOf'));
+      const [balance] = words(answer);
+      if (balance === undefined) throw new ChainRpcError('balanceOf: the token answered nothing');
+      return balance;
+    },
+
     isContract: async (address) => {
       const code = await rpc('eth_getCode', [toChecksumAddress(address), 'latest']).catch(rpcFailure('eth_getCode'));
       return typeof code === 'string' && code !== '0x' && code !== '';

@@ -23,6 +23,8 @@ export type ChainPort = {
   /** The `Transfer` logs of `token` in blocks `fromBlock`..`toBlock` (inclusive), in chain order. */
   transferLogs(input: { token: string; fromBlock: bigint; toBlock: bigint }): Promise<TransferLog[]>;
   /** Whether code lives at `address` (a contract, such as a Safe), for address checks. */
+  /** The ERC-20 `token` balance of `owner`, in the token's smallest unit (custody: a treasury's USDC). */
+  tokenBalance(token: string, owner: string): Promise<bigint>;
   isContract(address: string): Promise<boolean>;
   /**
    * The Safe (Gnosis Safe) set-up of the contract at `address`, read with Safe's own `getThreshold()` and

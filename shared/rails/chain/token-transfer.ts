@@ -36,13 +36,11 @@ export type Eip1559Transaction = {
   data: string;
 };
 
-/**
- * An EIP-1559 (type 2) transaction signed with `privateKey`, as `eth_sendRawTransaction` takes it:
- * `0x02 || rlp([chainId, nonce, maxPriorityFeePerGas, maxFeePerGas, gas, to, value, data, accessList, yParity, r, s])`,
- * the signature over keccak-256 of the same without the last three (RFC 6979 nonces, low s: @noble/curves).
- */
-export function signTransaction(tx: Eip1559Transaction, privateKey: Uint8Array): string {
-  const fields: RlpItem[] = [
+/** A transaction signature: the parity of R's y coordinate and the two scalars (s in the lower half). */
+export type TransactionSignature = { yParity: number; r: bigint; s: bigint };
+
+function transactionFields(tx: Eip1559Transaction): RlpItem[] {
+  return [
     integerBytes(tx.chainId),
     integerBytes(tx.nonce),
     integerBytes(tx.maxPriorityFeePerGas),
@@ -53,13 +51,31 @@ export function signTransaction(tx: Eip1559Transaction, privateKey: Uint8Array):
     bytesOf(tx.data),
     [],
   ];
-  const unsigned = Buffer.concat([Uint8Array.of(2), rlpEncode(fields)]);
-  const signature = secp256k1.sign(keccak_256(unsigned), privateKey, { prehash: false, format: 'recovered' });
-  const yParity = BigInt(signature[0] ?? 0);
-  const r = BigInt(`0x${Buffer.from(signature.subarray(1, 33)).toString('hex')}`);
-  const s = BigInt(`0x${Buffer.from(signature.subarray(33, 65)).toString('hex')}`);
-  const signed = rlpEncode([...fields, integerBytes(yParity), integerBytes(r), integerBytes(s)]);
+}
+
+/**
+ * What an EIP-1559 (type 2) transaction's signer signs: keccak-256 of
+ * `0x02 || rlp([chainId, nonce, maxPriorityFeePerGas, maxFeePerGas, gas, to, value, data, accessList])`.
+ */
+export function transactionDigest(tx: Eip1559Transaction): Uint8Array {
+  return keccak_256(Buffer.concat([Uint8Array.of(2), rlpEncode(transactionFields(tx))]));
+}
+
+/** The transaction as `eth_sendRawTransaction` takes it: the fields above plus `yParity, r, s`. */
+export function signedTransaction(tx: Eip1559Transaction, signature: TransactionSignature): string {
+  const { yParity, r, s } = signature;
+  const signed = rlpEncode([...transactionFields(tx), integerBytes(BigInt(yParity)), integerBytes(r), integerBytes(s)]);
   return `0x${Buffer.concat([Uint8Array.of(2), signed]).toString('hex')}`;
+}
+
+/** The transaction signed with `privateKey` (RFC 6979 nonces, low s: @noble/curves). */
+export function signTransaction(tx: Eip1559Transaction, privateKey: Uint8Array): string {
+  const signature = secp256k1.sign(transactionDigest(tx), privateKey, { prehash: false, format: 'recovered' });
+  return signedTransaction(tx, {
+    yParity: signature[0] ?? 0,
+    r: BigInt(`0x${Buffer.from(signature.subarray(1, 33)).toString('hex')}`),
+    s: BigInt(`0x${Buffer.from(signature.subarray(33, 65)).toString('hex')}`),
+  });
 }
 
 type Receipt = { status: string; blockNumber: string; logs: RawLog[] };

@@ -42,6 +42,13 @@ export const FULL_CONTEXT = {
   withdrawalExpirySeconds: '86400',
   withdrawalMaxUsdc: '250000',
   sandboxSettleAfterSeconds: 'off',
+  depositForwarders: JSON.stringify({
+    base: {
+      factory: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
+      implementation: '0xa16E02E87b7454126E5E10d957A927A7F5B5d2be',
+    },
+  }),
+  sweepThresholdUsdc: '250',
   receivingBanks: JSON.stringify({
     EUR: {
       accountName: 'Payouts Ltd',

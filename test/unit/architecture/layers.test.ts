@@ -65,6 +65,8 @@ const RANKS: Record<string, number> = {
   'shared/payouts': 7,
   'shared/withdrawals': 8,
   'shared/deposits': 8,
+  // Custody moves what the deposits credited: the relayer's signer, the sweeper, the reconciliation.
+  'shared/custody': 9,
   'shared/console': 9,
   'shared/http': 10,
   'shared/routes.ts': 11,

@@ -1,0 +1,58 @@
+import { chainSweeper } from '#functions/events/sweep-chain.ts';
+import type { LocalWorker } from '#infra/local/worker.ts';
+import { log } from '#shared/log.ts';
+import * as z from '#shared/validation/zod.ts';
+
+const SweepEnv = z.object({
+  LOCAL_SWEEP_EVERY_MS: z._default(z.coerce.number().check(z.int(), z.gte(500)), 3000),
+  /** At most 1 USDC locally, so a sandbox deposit is seen leaving for the treasury within seconds. */
+  LOCAL_SWEEP_THRESHOLD_USDC: z._default(z.string().check(z.regex(/^\d{1,12}(\.\d{1,6})?$/)), '1'),
+  /** Set by `npm start` when it started the KMS stand-in (infra/local/custody.ts); unset, no sweeper runs. */
+  KMS_ENDPOINT: z.optional(z.url()),
+  LOCAL_KMS_KEY_ID: z.optional(z.string()),
+});
+
+/**
+ * The chain sweepers of `npm start`: the very function each chain's Lambda runs, one per development chain with a
+ * forwarder factory, on a timer instead of an EventBridge schedule, signing with the KMS stand-in.
+ */
+export const sweepWorker: LocalWorker = {
+  name: 'chain sweepers',
+  start: async ({ deps, announce }) => {
+    const env = SweepEnv.parse(process.env);
+    const chains = deps.config.deposits.sandboxChains.filter((chain) => deps.config.deposits.forwarders[chain.chain]);
+    if (chains.length === 0 || !env.KMS_ENDPOINT || !env.LOCAL_KMS_KEY_ID) return { stop: async () => {} };
+    const { KMS_ENDPOINT: kmsEndpoint, LOCAL_KMS_KEY_ID: kmsKeyId } = env;
+    const sweepers = chains.map((chain) =>
+      chainSweeper({
+        chain: chain.chain,
+        usdcAddress: chain.usdcAddress,
+        thresholdUsdc: env.LOCAL_SWEEP_THRESHOLD_USDC,
+        batchSize: 20,
+        kmsKeyId,
+        kmsEndpoint,
+        rpc: { url: chain.rpcUrl },
+      }),
+    );
+    announce(
+      `Chain sweepers   ${chains.map((chain) => chain.chain).join(', ')}: every ${env.LOCAL_SWEEP_EVERY_MS} ms, ` +
+        `forwarders holding at least ${env.LOCAL_SWEEP_THRESHOLD_USDC} USDC (LOCAL_SWEEP_THRESHOLD_USDC)`,
+    );
+    let running: Promise<void> | undefined;
+    const timer = setInterval(() => {
+      if (running) return;
+      running = Promise.all(sweepers.map((sweep) => sweep()))
+        .then(() => undefined)
+        .catch((error: unknown) => log.error('chain sweeper failed', { error }))
+        .finally(() => {
+          running = undefined;
+        });
+    }, env.LOCAL_SWEEP_EVERY_MS);
+    return {
+      stop: async () => {
+        clearInterval(timer);
+        await running;
+      },
+    };
+  },
+};

@@ -1,0 +1,62 @@
+import { ChainSchema } from '#shared/money/chains.ts';
+import { MicroSchema } from '#shared/money/micro.ts';
+import * as z from '#shared/validation/zod.ts';
+
+/** The stored shapes of the custody area (issue 24), parsed on every read (see `sweep-repository.ts`). */
+
+/** A credited deposit a sweep covers: its due item's key parts and amount. */
+export const CoveredDepositSchema = z.object({
+  txHash: z.string(),
+  logIndex: z.number().check(z.int(), z.gte(0)),
+  amountMicro: MicroSchema,
+});
+
+/** One forwarder of a sweep: where it is, who it belongs to, how the factory finds it, what it should hold. */
+export const SweptForwarderSchema = z.object({
+  address: z.string(),
+  organizationId: z.string(),
+  treasury: z.string(),
+  salt: z.string(),
+  deposits: z.array(CoveredDepositSchema),
+});
+export type SweptForwarder = z.infer<typeof SweptForwarderSchema>;
+
+/**
+ * A sweep, one per relayer nonce and chain (`SWEEP#<chain>` / `NONCE#<nonce>`). Claimed SENT with its signed
+ * transaction before it is broadcast, so a crashed or concurrent sweeper finds it by its nonce and only ever sends
+ * those same bytes again; MINED or REVERTED once its receipt is read (REPLACED: its nonce was used by a transaction
+ * that is not this one, so it never will be mined; its deposits are swept again).
+ */
+export const SweepStatusSchema = z.enum(['SENT', 'MINED', 'REVERTED', 'REPLACED']);
+export type SweepStatus = z.infer<typeof SweepStatusSchema>;
+
+export const SweepRecordSchema = z.object({
+  chain: ChainSchema,
+  nonce: z.string(),
+  relayer: z.string(),
+  factory: z.string(),
+  token: z.string(),
+  status: SweepStatusSchema,
+  txHash: z.string(),
+  /** The signed transaction: the only bytes ever broadcast for this nonce (a relayer's signature, no key). */
+  rawTransaction: z.string(),
+  forwarders: z.array(SweptForwarderSchema),
+  claimedAt: z.string(),
+  minedAt: z.nullable(z.string()),
+  blockNumber: z.nullable(z.string()),
+  gasUsed: z.nullable(z.string()),
+  /** gasUsed x effectiveGasPrice, in wei of the chain's native coin. */
+  feeWei: z.nullable(z.string()),
+  /** What the receipt's `Flushed` logs say reached the treasuries. */
+  sweptMicro: z.nullable(MicroSchema),
+});
+export type SweepRecord = z.infer<typeof SweepRecordSchema>;
+
+/** An organization's custody totals on a chain: what was credited to its forwarders, and what was swept. */
+export const CustodyTotalsSchema = z.object({
+  organizationId: z.string(),
+  chain: ChainSchema,
+  creditedMicro: z._default(MicroSchema, 0n),
+  sweptMicro: z._default(MicroSchema, 0n),
+});
+export type CustodyTotals = z.infer<typeof CustodyTotalsSchema>;

@@ -1,0 +1,284 @@
+import type { RelayerSigner } from '#shared/custody/kms-signer.ts';
+import type { SweepRecord, SweptForwarder } from '#shared/custody/records.ts';
+import { flushBatchData, flushedLogs, type RelayerChain, type SweepReceipt } from '#shared/custody/relayer-chain.ts';
+import {
+  latestSweep,
+  listSweepsDue,
+  sweepClaim,
+  sweepDueDelete,
+  sweepOutcome,
+  sweptTotal,
+} from '#shared/custody/sweep-repository.ts';
+import { WriteConditionFailedError, writeGuarded } from '#shared/db/guarded-write.ts';
+import type { SweepDue } from '#shared/deposits/sweep-due.ts';
+import type { Deps } from '#shared/deps.ts';
+import { log } from '#shared/log.ts';
+import type { Chain } from '#shared/money/chains.ts';
+import { toMicro } from '#shared/money/micro.ts';
+import { type ForwarderFactory, forwarderAddress } from '#shared/wallets/forwarder-address.ts';
+
+/**
+ * One run of a chain's sweeper (custody, issue 24): the forwarders whose credited deposits reach the threshold are
+ * deployed-and-flushed (or flushed) to their treasuries by one `flushBatch` transaction of the relayer, signed in KMS.
+ *
+ * Never twice: a sweep is claimed for the relayer's nonce with a conditional Put that holds the signed transaction
+ * BEFORE it is broadcast. Of two sweepers racing for a nonce one claims it, the other sends nothing. A sweeper that
+ * dies after claiming (before or after broadcasting) leaves a SENT sweep; every run first settles the newest SENT
+ * sweep: by its receipt (recorded), by its nonce (used by another transaction: REPLACED, its deposits stay due), or
+ * by broadcasting the very same bytes again (same hash: the chain cannot execute it twice). No new sweep starts
+ * while one is in flight, so a deposit is in at most one unmined sweep.
+ */
+
+export type SweptChain = {
+  chain: Chain;
+  usdcAddress: string;
+  /** The chain's forwarder factory (`DEPOSIT_FORWARDERS`). */
+  factory: ForwarderFactory;
+  /** A decimal USDC string. */
+  thresholdUsdc: string;
+  batchSize: number;
+};
+
+export type SweepRun = {
+  outcome: 'idle' | 'swept' | 'in-flight' | 'claimed-elsewhere';
+  /** The sweep this run sent or settled, if any. */
+  sweep?: SweepRecord;
+  /** Deposits awaiting a sweep after the run, and the age of the oldest (seconds; 0 when none). */
+  awaiting: number;
+  oldestAwaitingSeconds: number;
+  relayerBalanceWei: bigint;
+};
+
+/** A transaction holds at most 100 items: the sweep's update, one delete per deposit, one total per organization. */
+const MAX_TRANSACTION_ITEMS = 100;
+const RECEIPT_WAIT_MS = 20_000;
+const RECEIPT_POLL_MS = 250;
+
+type Forwarder = SweptForwarder & { totalMicro: bigint; oldest: string };
+
+function forwardersOf(dues: readonly SweepDue[]): Forwarder[] {
+  const byAddress = new Map<string, Forwarder>();
+  for (const due of dues) {
+    const key = due.address.toLowerCase();
+    const forwarder = byAddress.get(key) ?? {
+      address: due.address,
+      organizationId: due.organizationId,
+      treasury: due.treasury,
+      salt: due.salt,
+      deposits: [],
+      totalMicro: 0n,
+      oldest: due.creditedAt,
+    };
+    forwarder.deposits.push({ txHash: due.txHash, logIndex: due.logIndex, amountMicro: due.amountMicro });
+    forwarder.totalMicro += due.amountMicro;
+    if (due.creditedAt < forwarder.oldest) forwarder.oldest = due.creditedAt;
+    byAddress.set(key, forwarder);
+  }
+  return [...byAddress.values()].sort((a, b) => a.oldest.localeCompare(b.oldest));
+}
+
+export async function sweepChain(
+  deps: Deps,
+  port: RelayerChain,
+  signer: RelayerSigner,
+  settings: SweptChain,
+): Promise<SweepRun> {
+  const relayerBalanceWei = await port.nativeBalance(signer.address);
+  const status = async (outcome: SweepRun['outcome'], sweep?: SweepRecord): Promise<SweepRun> => {
+    const dues = await listSweepsDue(deps.db, settings.chain);
+    const oldest = dues.reduce<string | undefined>(
+      (o, due) => (!o || due.creditedAt < o ? due.creditedAt : o),
+      undefined,
+    );
+    const oldestAwaitingSeconds = oldest ? Math.max(0, (deps.clock.now().getTime() - Date.parse(oldest)) / 1000) : 0;
+    return { outcome, ...(sweep ? { sweep } : {}), awaiting: dues.length, oldestAwaitingSeconds, relayerBalanceWei };
+  };
+
+  const latest = await latestSweep(deps.db, settings.chain);
+  if (latest?.status === 'SENT' && !(await settleInFlight(deps, port, latest))) return status('in-flight', latest);
+
+  const threshold = toMicro(settings.thresholdUsdc);
+  const batch: Forwarder[] = [];
+  let items = 1;
+  const organizations = new Set<string>();
+  for (const forwarder of forwardersOf(await listSweepsDue(deps.db, settings.chain))) {
+    if (batch.length >= settings.batchSize) break;
+    if (forwarder.totalMicro < threshold) continue;
+    const cost = forwarder.deposits.length + (organizations.has(forwarder.organizationId) ? 0 : 1);
+    if (items + cost > MAX_TRANSACTION_ITEMS) continue;
+    // A forwarder of another factory (one deployed before, on this chain) is not this factory's to flush.
+    if (forwarderAddress(settings.factory, forwarder.treasury, forwarder.salt) !== forwarder.address) {
+      log.warn('sweeper: a forwarder of another factory is left as it is', {
+        chain: settings.chain,
+        address: forwarder.address,
+      });
+      continue;
+    }
+    // Only what is all credited: more on chain is a transfer still under its confirmations (the next run takes it).
+    const onChain = await port.tokenBalance(settings.usdcAddress, forwarder.address);
+    if (onChain !== forwarder.totalMicro) {
+      if (onChain < forwarder.totalMicro) {
+        log.warn('sweeper: a forwarder holds less than was credited to it', {
+          chain: settings.chain,
+          address: forwarder.address,
+          onChain: `${onChain}`,
+          credited: `${forwarder.totalMicro}`,
+        });
+      }
+      continue;
+    }
+    batch.push(forwarder);
+    items += cost;
+    organizations.add(forwarder.organizationId);
+  }
+  if (batch.length === 0) return status('idle');
+
+  const [pending, chainId, fees] = await Promise.all([
+    port.nonce(signer.address, 'pending'),
+    port.chainId(),
+    port.fees(),
+  ]);
+  const after = latest ? BigInt(latest.nonce) + 1n : 0n;
+  const nonce = pending > after ? pending : after;
+  const data = flushBatchData(settings.usdcAddress, batch);
+  const estimate = await port.estimateGas({ from: signer.address, to: settings.factory.factory, data });
+  const signed = await signer.signTransaction({
+    chainId,
+    nonce,
+    ...fees,
+    // A fifth more than the estimate: the estimate is exact for the state it ran on, and blocks move on.
+    gas: (estimate * 6n) / 5n,
+    to: settings.factory.factory,
+    value: 0n,
+    data,
+  });
+  const sweep: SweepRecord = {
+    chain: settings.chain,
+    nonce: nonce.toString(),
+    relayer: signer.address,
+    factory: settings.factory.factory,
+    token: settings.usdcAddress,
+    status: 'SENT',
+    txHash: signed.hash,
+    rawTransaction: signed.raw,
+    forwarders: batch.map(({ address, organizationId, treasury, salt, deposits }) => ({
+      address,
+      organizationId,
+      treasury,
+      salt,
+      deposits,
+    })),
+    claimedAt: deps.clock.now().toISOString(),
+    minedAt: null,
+    blockNumber: null,
+    gasUsed: null,
+    feeWei: null,
+    sweptMicro: null,
+  };
+  try {
+    await writeGuarded(deps.db, [sweepClaim(deps.db, sweep)]);
+  } catch (error) {
+    if (error instanceof WriteConditionFailedError) return status('claimed-elsewhere');
+    throw error;
+  }
+  await port.sendRawTransaction(sweep.rawTransaction);
+  const receipt = await waitForReceipt(port, sweep.txHash);
+  if (!receipt) return status('in-flight', sweep);
+  return status('swept', await recordOutcome(deps, sweep, receipt));
+}
+
+async function waitForReceipt(port: RelayerChain, txHash: string): Promise<SweepReceipt | undefined> {
+  const deadline = Date.now() + RECEIPT_WAIT_MS;
+  for (;;) {
+    const receipt = await port.receipt(txHash);
+    if (receipt || Date.now() > deadline) return receipt;
+    await new Promise((resolve) => setTimeout(resolve, RECEIPT_POLL_MS));
+  }
+}
+
+/** True once the in-flight sweep is settled (recorded or replaced); false while it still waits to be mined. */
+async function settleInFlight(deps: Deps, port: RelayerChain, sweep: SweepRecord): Promise<boolean> {
+  const receipt = await port.receipt(sweep.txHash);
+  if (receipt) {
+    await recordOutcome(deps, sweep, receipt);
+    return true;
+  }
+  const mined = await port.nonce(sweep.relayer, 'latest');
+  if (mined > BigInt(sweep.nonce)) {
+    // The receipt is read again after the nonce: mined in between, it is this sweep after all.
+    const late = await port.receipt(sweep.txHash);
+    if (late) {
+      await recordOutcome(deps, sweep, late);
+      return true;
+    }
+    log.error('sweeper: a sweep nonce was used by another transaction; its deposits are swept again', {
+      chain: sweep.chain,
+      nonce: sweep.nonce,
+      txHash: sweep.txHash,
+    });
+    await writeOutcome(deps, sweep, {
+      status: 'REPLACED',
+      minedAt: null,
+      blockNumber: null,
+      gasUsed: null,
+      feeWei: null,
+      sweptMicro: null,
+    });
+    return true;
+  }
+  // Broadcast again: the node may have lost it (a restart, a dropped mempool). The same bytes, the same hash.
+  await port.sendRawTransaction(sweep.rawTransaction);
+  return false;
+}
+
+async function writeOutcome(
+  deps: Deps,
+  sweep: SweepRecord,
+  outcome: Parameters<typeof sweepOutcome>[2],
+  more: Parameters<typeof writeGuarded>[1] = [],
+) {
+  try {
+    await writeGuarded(deps.db, [sweepOutcome(deps.db, sweep, outcome), ...more]);
+  } catch (error) {
+    // Another sweeper recorded it first: its record stands.
+    if (error instanceof WriteConditionFailedError && error.role === 'sweep') return;
+    throw error;
+  }
+}
+
+/** The sweep's receipt, recorded: what reached each treasury, the gas and the fee; its deposits leave the due list. */
+async function recordOutcome(deps: Deps, sweep: SweepRecord, receipt: SweepReceipt): Promise<SweepRecord> {
+  const gas = {
+    minedAt: deps.clock.now().toISOString(),
+    blockNumber: receipt.blockNumber.toString(),
+    gasUsed: receipt.gasUsed.toString(),
+    feeWei: (receipt.gasUsed * receipt.effectiveGasPrice).toString(),
+  };
+  if (receipt.status === 'reverted') {
+    log.error('sweeper: a sweep reverted; its deposits stay due', { chain: sweep.chain, txHash: sweep.txHash });
+    const outcome = { status: 'REVERTED' as const, ...gas, sweptMicro: 0n };
+    await writeOutcome(deps, sweep, outcome);
+    return { ...sweep, ...outcome };
+  }
+  const flushed = flushedLogs(sweep.factory, receipt.logs).filter(
+    (entry) => entry.token.toLowerCase() === sweep.token.toLowerCase(),
+  );
+  const byOrganization = new Map<string, bigint>();
+  for (const forwarder of sweep.forwarders) {
+    const amount = flushed
+      .filter((entry) => entry.forwarder.toLowerCase() === forwarder.address.toLowerCase())
+      .reduce((sum, entry) => sum + entry.amount, 0n);
+    byOrganization.set(forwarder.organizationId, (byOrganization.get(forwarder.organizationId) ?? 0n) + amount);
+  }
+  const sweptMicro = [...byOrganization.values()].reduce((sum, amount) => sum + amount, 0n);
+  const outcome = { status: 'MINED' as const, ...gas, sweptMicro };
+  await writeOutcome(deps, sweep, outcome, [
+    ...sweep.forwarders.flatMap((forwarder) =>
+      forwarder.deposits.map((deposit) => sweepDueDelete(deps.db, sweep.chain, forwarder.address, deposit)),
+    ),
+    ...[...byOrganization].map(([organizationId, amount]) =>
+      sweptTotal(deps.db, { organizationId, chain: sweep.chain, amount, now: gas.minedAt }),
+    ),
+  ]);
+  return { ...sweep, ...outcome };
+}

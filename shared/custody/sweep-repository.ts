@@ -1,0 +1,146 @@
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { type SweepRecord, SweepRecordSchema } from '#shared/custody/records.ts';
+import type { Db } from '#shared/db/client.ts';
+import type { GuardedItem } from '#shared/db/guarded-write.ts';
+import { keys } from '#shared/db/keys.ts';
+import { type SweepDue, SweepDueSchema } from '#shared/deposits/sweep-due.ts';
+import { micro } from '#shared/ledger/balance-repository.ts';
+import type { Chain } from '#shared/money/chains.ts';
+
+const SWEEP_ATTRIBUTES = Object.keys(SweepRecordSchema.shape);
+const DUE_ATTRIBUTES = Object.keys(SweepDueSchema.shape);
+const pick = (item: Record<string, unknown>, names: string[]) =>
+  Object.fromEntries(names.map((name) => [name, item[name]]));
+
+export const parseSweep = (item: Record<string, unknown>): SweepRecord =>
+  SweepRecordSchema.parse(pick(item, SWEEP_ATTRIBUTES));
+
+/** Every deposit of `chain` awaiting its sweep (one partition; paged through). */
+export async function listSweepsDue(db: Db, chain: Chain): Promise<SweepDue[]> {
+  const dues: SweepDue[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await db.client.send(
+      new QueryCommand({
+        TableName: db.tableName,
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': keys.sweepsDue(chain).pk },
+        ConsistentRead: true,
+        ExclusiveStartKey: start,
+      }),
+    );
+    for (const item of page.Items ?? []) dues.push(SweepDueSchema.parse(pick(item, DUE_ATTRIBUTES)));
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return dues;
+}
+
+/** The sweep with the highest nonce on `chain`, or undefined before the first. */
+export async function latestSweep(db: Db, chain: Chain): Promise<SweepRecord | undefined> {
+  const { pk, skPrefix } = keys.sweepsOfChain(chain);
+  const page = await db.client.send(
+    new QueryCommand({
+      TableName: db.tableName,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
+      ScanIndexForward: false,
+      Limit: 1,
+      ConsistentRead: true,
+    }),
+  );
+  const [item] = page.Items ?? [];
+  return item ? parseSweep(item) : undefined;
+}
+
+/** The claim of a nonce: fails if any sweeper claimed it first. */
+export function sweepClaim(db: Db, sweep: SweepRecord): GuardedItem<'claim'> {
+  return {
+    role: 'claim',
+    item: {
+      Put: {
+        TableName: db.tableName,
+        Item: {
+          ...keys.sweep(sweep.chain, BigInt(sweep.nonce)),
+          entity: 'SWEEP',
+          ...sweep,
+          sweptMicro: sweep.sweptMicro === null ? null : micro(sweep.sweptMicro),
+        },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+  };
+}
+
+/** A SENT sweep's outcome, written once: guarded on its status still being SENT. */
+export function sweepOutcome(
+  db: Db,
+  sweep: SweepRecord,
+  outcome: Pick<SweepRecord, 'status' | 'minedAt' | 'blockNumber' | 'gasUsed' | 'feeWei' | 'sweptMicro'>,
+): GuardedItem<'sweep'> {
+  return {
+    role: 'sweep',
+    item: {
+      Update: {
+        TableName: db.tableName,
+        Key: keys.sweep(sweep.chain, BigInt(sweep.nonce)),
+        UpdateExpression:
+          'SET #status = :status, minedAt = :minedAt, blockNumber = :block, gasUsed = :gas, feeWei = :fee, sweptMicro = :swept',
+        ConditionExpression: '#status = :sent',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':status': outcome.status,
+          ':minedAt': outcome.minedAt,
+          ':block': outcome.blockNumber,
+          ':gas': outcome.gasUsed,
+          ':fee': outcome.feeWei,
+          ':swept': outcome.sweptMicro === null ? null : micro(outcome.sweptMicro),
+          ':sent': 'SENT',
+        },
+      },
+    },
+  };
+}
+
+/** A covered deposit leaves the awaiting list in the transaction that records its sweep. */
+export function sweepDueDelete(
+  db: Db,
+  chain: Chain,
+  address: string,
+  deposit: { txHash: string; logIndex: number },
+): GuardedItem<'due'> {
+  return {
+    role: 'due',
+    item: {
+      Delete: {
+        TableName: db.tableName,
+        Key: keys.sweepDue(chain, address, deposit.txHash, deposit.logIndex),
+        ConditionExpression: 'attribute_exists(pk)',
+      },
+    },
+  };
+}
+
+/** What a mined sweep adds to an organization's swept total on the chain. */
+export function sweptTotal(
+  db: Db,
+  input: { organizationId: string; chain: Chain; amount: bigint; now: string },
+): GuardedItem<'totals'> {
+  return {
+    role: 'totals',
+    item: {
+      Update: {
+        TableName: db.tableName,
+        Key: keys.custodyTotals(input.organizationId, input.chain),
+        UpdateExpression:
+          'ADD sweptMicro :amount SET entity = :entity, organizationId = :org, chain = :chain, updatedAt = :now',
+        ExpressionAttributeValues: {
+          ':amount': micro(input.amount),
+          ':entity': 'CUSTODYTOTALS',
+          ':org': input.organizationId,
+          ':chain': input.chain,
+          ':now': input.now,
+        },
+      },
+    },
+  };
+}

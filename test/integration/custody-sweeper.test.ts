@@ -1,0 +1,285 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { KMSClient } from '@aws-sdk/client-kms';
+import { createTestClient, type Hex, http, parseEther } from 'viem';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { compileDepositFactory, deployDepositFactory } from '#infra/local/chain/deposit-factory.ts';
+import { signer } from '#infra/local/chain/test-usdc.ts';
+import { type LocalKms, startLocalKms } from '#infra/local/kms.ts';
+import { createBank } from '#shared/banks/create-bank.ts';
+import { CreateBankBody } from '#shared/banks/schemas.ts';
+import { kmsSigner, type RelayerSigner } from '#shared/custody/kms-signer.ts';
+import { reconcileCustody } from '#shared/custody/reconcile.ts';
+import { jsonRpcRelayerChain, type RelayerChain } from '#shared/custody/relayer-chain.ts';
+import { type SweptChain, sweepChain } from '#shared/custody/sweep-chain.ts';
+import { latestSweep, listSweepsDue } from '#shared/custody/sweep-repository.ts';
+import { readItem } from '#shared/db/items.ts';
+import { keys } from '#shared/db/keys.ts';
+import { resetChainCursor } from '#shared/deposits/chain-cursor-repository.ts';
+import { watchChain } from '#shared/deposits/watch-chain.ts';
+import type { Deps } from '#shared/deps.ts';
+import { updateOrganization } from '#shared/organizations/repository.ts';
+import { jsonRpcChain } from '#shared/rails/chain/json-rpc-chain.ts';
+import type { ForwarderFactory } from '#shared/wallets/forwarder-address.ts';
+import { eurBank, givenCustomer } from '#test/support/banks/bank-requests.ts';
+import { useOwnTable } from '#test/support/db/own-table.ts';
+import { givenOrganization } from '#test/support/deps.ts';
+import { useApi } from '#test/support/http/local-api.ts';
+import { startTestChain, type TestChain } from '#test/support/rails/local-chain.ts';
+
+/**
+ * The sweeper on the real local chain, with the relayer's key in the KMS stand-in: credited deposits at forwarder
+ * addresses reach the organization's treasury once, whatever crashes or races, and nothing but USDC moves.
+ */
+const { deps: tableDeps } = useOwnTable();
+const { request } = useApi();
+
+let chain: TestChain;
+let kms: LocalKms;
+let relayer: RelayerSigner;
+let factory: ForwarderFactory;
+let deps: Deps;
+let startBlock: bigint;
+
+beforeAll(async () => {
+  chain = await startTestChain();
+  // `GET /balances` reads the treasury's USDC from the same node.
+  process.env.CHAIN_RPC = JSON.stringify({ base: { url: chain.rpcUrl, usdcAddress: chain.usdcAddress } });
+  kms = await startLocalKms({ keyFile: join(mkdtempSync(join(tmpdir(), 'payouts-kms-')), 'relayer.key') });
+  relayer = await kmsSigner(new KMSClient({ endpoint: kms.endpoint, region: 'eu-central-1' }), kms.keyId);
+  const test = createTestClient({ mode: 'hardhat', transport: http(chain.rpcUrl) });
+  const adminKey = generatePrivateKey();
+  for (const address of [relayer.address, privateKeyToAccount(adminKey).address]) {
+    await test.setBalance({ address: address as Hex, value: parseEther('10') });
+  }
+  const cacheDir = process.env.PAYOUTS_SOLC_CACHE ?? join(tmpdir(), 'payouts-solc-cache');
+  factory = await deployDepositFactory(
+    await signer(chain.rpcUrl, adminKey),
+    compileDepositFactory(cacheDir),
+    relayer.address as Hex,
+  );
+  const config = { ...tableDeps.config, deposits: { ...tableDeps.config.deposits, forwarders: { base: factory } } };
+  deps = { ...tableDeps, config };
+}, 120_000);
+
+afterAll(async () => {
+  await kms?.stop();
+  await chain?.stop();
+});
+
+beforeEach(async () => {
+  await resetChainCursor(deps.db, 'base');
+  startBlock = (await chain.head()) + 1n;
+});
+
+const settings = (overrides: Partial<SweptChain> = {}): SweptChain => ({
+  chain: 'base',
+  usdcAddress: chain.usdcAddress,
+  factory,
+  thresholdUsdc: '1',
+  batchSize: 20,
+  ...overrides,
+});
+const port = () => jsonRpcRelayerChain(chain.rpcUrl);
+const sweep = (p: RelayerChain = port(), s = settings()) => sweepChain(deps, p, relayer, s);
+
+/** Credits what the chain holds: the watcher over everything since the test began, 1 confirmation. */
+async function credit() {
+  await chain.mine(1);
+  await watchChain(deps, jsonRpcChain(chain.rpcUrl), {
+    chain: 'base',
+    usdcAddress: chain.usdcAddress,
+    usdcDecimals: 6,
+    confirmations: 1,
+    startBlock,
+    blocksPerRun: 1000,
+    blocksPerRequest: 100,
+  });
+}
+
+/** An organization with a treasury on base (an address no one here holds a key to) and a bank's forwarder wallet. */
+async function givenForwarder() {
+  const { apiKey, organizationId } = await givenOrganization(deps);
+  const treasury = privateKeyToAccount(generatePrivateKey()).address;
+  await updateOrganization(deps.db, organizationId, { treasuries: { base: treasury } }, new Date());
+  const customerId = await givenCustomer(request, apiKey);
+  const bank = await createBank(deps, {
+    organizationId,
+    environment: 'sandbox',
+    customerId,
+    treasuries: { base: treasury },
+    ...CreateBankBody.parse(eurBank()),
+  });
+  const address = bank.wallets.find((wallet) => wallet.chain === 'base')?.address as Hex;
+  return { organizationId, treasury, address, apiKey };
+}
+
+const balanceOf = (owner: string, token: Hex = chain.usdcAddress) => port().tokenBalance(token, owner);
+const relayerNonce = () => port().nonce(relayer.address, 'latest');
+
+const totals = (organizationId: string) =>
+  readItem(deps.db, keys.custodyTotals(organizationId, 'base'), (item) => ({
+    credited: BigInt(String(item.creditedMicro ?? 0)),
+    swept: BigInt(String(item.sweptMicro ?? 0)),
+  }));
+
+describe('the sweeper', () => {
+  it('moves credited deposits of several forwarders to their treasuries in one transaction, and records it', async () => {
+    const first = await givenForwarder();
+    const second = await givenForwarder();
+    await chain.send(first.address, '30');
+    await chain.send(first.address, '2.5');
+    await chain.send(second.address, '7');
+    await credit();
+    expect(await listSweepsDue(deps.db, 'base')).toHaveLength(3);
+    const nonce = await relayerNonce();
+
+    const run = await sweep();
+
+    expect(run.outcome).toBe('swept');
+    expect(await relayerNonce()).toBe(nonce + 1n);
+    expect(await balanceOf(first.treasury)).toBe(32_500_000n);
+    expect(await balanceOf(second.treasury)).toBe(7_000_000n);
+    expect(await balanceOf(first.address)).toBe(0n);
+    const recorded = await latestSweep(deps.db, 'base');
+    expect(recorded).toMatchObject({ status: 'MINED', txHash: run.sweep?.txHash, sweptMicro: 39_500_000n });
+    expect(recorded?.forwarders.map((f) => f.deposits.length).sort()).toEqual([1, 2]);
+    expect(BigInt(recorded?.gasUsed ?? '0')).toBeGreaterThan(0n);
+    expect(BigInt(recorded?.feeWei ?? '0')).toBeGreaterThan(0n);
+    expect(await listSweepsDue(deps.db, 'base')).toEqual([]);
+    expect(await totals(first.organizationId)).toEqual({ credited: 32_500_000n, swept: 32_500_000n });
+    expect((await sweep()).outcome).toBe('idle');
+  });
+
+  it('leaves a forwarder under the threshold, and sweeps it once it reaches it', async () => {
+    const forwarder = await givenForwarder();
+    await chain.send(forwarder.address, '0.6');
+    await credit();
+    expect((await sweep()).outcome).toBe('idle');
+    expect(await reconcileCustody(deps, forwarder.organizationId)).toEqual([
+      { chain: 'base', credited: '0.60', swept: '0.00', awaitingSweep: '0.60', balanced: true },
+    ]);
+    expect(await balanceOf(forwarder.address)).toBe(600_000n);
+    await chain.send(forwarder.address, '0.4');
+    await credit();
+    expect((await sweep()).outcome).toBe('swept');
+    expect(await balanceOf(forwarder.treasury)).toBe(1_000_000n);
+    expect(await reconcileCustody(deps, forwarder.organizationId)).toEqual([
+      { chain: 'base', credited: '1.00', swept: '1.00', awaitingSweep: '0.00', balanced: true },
+    ]);
+  });
+
+  it('leaves a forwarder of another factory as it is (a factory deployed again, an earlier chain)', async () => {
+    const forwarder = await givenForwarder();
+    await chain.send(forwarder.address, '6');
+    await credit();
+    const another = { ...factory, factory: privateKeyToAccount(generatePrivateKey()).address };
+    expect((await sweep(port(), settings({ factory: another }))).outcome).toBe('idle');
+    expect(await balanceOf(forwarder.address)).toBe(6_000_000n);
+    expect((await sweep()).outcome).toBe('swept');
+  });
+
+  it('killed after sending and before recording: the next run records that sweep and sends nothing again', async () => {
+    const forwarder = await givenForwarder();
+    await chain.send(forwarder.address, '12');
+    await credit();
+    const nonce = await relayerNonce();
+    const crashing: RelayerChain = {
+      ...port(),
+      sendRawTransaction: async (raw) => {
+        await port().sendRawTransaction(raw);
+        throw new Error('killed');
+      },
+    };
+    await expect(sweep(crashing)).rejects.toThrow('killed');
+    expect((await latestSweep(deps.db, 'base'))?.status).toBe('SENT');
+
+    expect((await sweep()).outcome).toBe('idle');
+    expect(await relayerNonce()).toBe(nonce + 1n);
+    expect(await balanceOf(forwarder.treasury)).toBe(12_000_000n);
+    expect((await latestSweep(deps.db, 'base'))?.status).toBe('MINED');
+    expect(await listSweepsDue(deps.db, 'base')).toEqual([]);
+  });
+
+  it('killed after claiming and before sending: the next run broadcasts the same transaction, never a second one', async () => {
+    const forwarder = await givenForwarder();
+    await chain.send(forwarder.address, '4');
+    await credit();
+    const nonce = await relayerNonce();
+    const dying: RelayerChain = {
+      ...port(),
+      sendRawTransaction: async () => {
+        throw new Error('killed');
+      },
+    };
+    await expect(sweep(dying)).rejects.toThrow('killed');
+    const claimed = await latestSweep(deps.db, 'base');
+
+    expect((await sweep()).outcome).toBe('in-flight');
+    expect((await sweep()).outcome).toBe('idle');
+    const recorded = await latestSweep(deps.db, 'base');
+    expect(recorded).toMatchObject({ status: 'MINED', txHash: claimed?.txHash, nonce: claimed?.nonce });
+    expect(await relayerNonce()).toBe(nonce + 1n);
+    expect(await balanceOf(forwarder.treasury)).toBe(4_000_000n);
+  });
+
+  it('two sweepers at once sweep each deposit once', async () => {
+    const forwarders = [await givenForwarder(), await givenForwarder(), await givenForwarder()];
+    for (const forwarder of forwarders) await chain.send(forwarder.address, '5');
+    await credit();
+    const nonce = await relayerNonce();
+
+    const runs = await Promise.all([sweep(), sweep(), sweep()]);
+
+    expect(runs.filter((run) => run.outcome === 'swept')).toHaveLength(1);
+    expect(await relayerNonce()).toBe(nonce + 1n);
+    for (const forwarder of forwarders) expect(await balanceOf(forwarder.treasury)).toBe(5_000_000n);
+    expect(await listSweepsDue(deps.db, 'base')).toEqual([]);
+  });
+
+  it('never sweeps nor credits a token that is not the chain USDC', async () => {
+    const forwarder = await givenForwarder();
+    await chain.send(forwarder.address, '50', chain.otherToken);
+    await credit();
+    expect(await listSweepsDue(deps.db, 'base')).toEqual([]);
+    expect((await sweep()).outcome).toBe('idle');
+
+    await chain.send(forwarder.address, '3');
+    await credit();
+    expect((await sweep()).outcome).toBe('swept');
+    expect(await balanceOf(forwarder.treasury)).toBe(3_000_000n);
+    expect(await balanceOf(forwarder.treasury, chain.otherToken)).toBe(0n);
+    expect(await balanceOf(forwarder.address, chain.otherToken)).toBe(50_000_000n);
+    expect(await totals(forwarder.organizationId)).toEqual({ credited: 3_000_000n, swept: 3_000_000n });
+  });
+
+  it('answers the treasury and its USDC on GET /balances as Compose does', async () => {
+    const forwarder = await givenForwarder();
+    await chain.send(forwarder.address, '8.25');
+    await credit();
+    expect((await sweep()).outcome).toBe('swept');
+    const { status, body } = await request('GET', '/balances', { key: forwarder.apiKey });
+    expect(status).toBe(200);
+    expect(body).toMatchObject({
+      nonCustodial: {
+        address: forwarder.treasury,
+        balances: [
+          {
+            currency: 'usdc',
+            chain: 'base',
+            balance: '8.25',
+            availableBalance: '8.25',
+            lockedBalance: '0.00',
+            tokenAddress: chain.usdcAddress,
+          },
+        ],
+      },
+    });
+    const { apiKey: without } = await givenOrganization(deps);
+    expect((await request('GET', '/balances', { key: without })).body).toMatchObject({
+      nonCustodial: { address: null, balances: [] },
+    });
+  });
+});
