@@ -104,10 +104,11 @@ export const resourceProviders: Record<string, (ctx: ProviderContext) => Promise
     });
     return expectStatus(res, 201, 'create webhook endpoint').id;
   },
-  // A delivery as the sender makes it when an event reaches the tenant's endpoint.
+  // A delivery as the sender makes it when an event reaches the tenant's endpoint. The sender attempts it at once;
+  // the receiver's 500 leaves it waiting for its retry, whose queued message names it.
   deliveryId: async ({ tenant, need }) => {
     await need('endpointId');
-    const sender = senderTestDeps();
+    const sender = senderTestDeps({ answer: () => 500 });
     await receive(sender.deps, busEventMessage(customerCreated(tenant.organizationId, new Date()).envelope));
     const deliveryId = JSON.parse(sender.queued[0]?.body ?? '{}').deliveryId as string | undefined;
     if (!deliveryId) throw new Error('the sender made no delivery');
@@ -180,6 +181,7 @@ const SAMPLE_JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer
 const validRequests: Record<string, (ids: Ids) => RouteRequest> = {
   createWithdrawalBank: () => ({ body: eurBank() }),
   getDepositDetails: () => ({ query: { currency: 'usd' } }),
+  getVirtualAccount: (ids) => ({ query: { virtualAccountId: ids.virtualAccountId ?? randomUUID() } }),
   getRate: () => ({ query: { source_currency: 'USDC', target_currency: 'EUR', source_amount: '100' } }),
   // Under 5 USDC: credited as a deposit rather than forwarded, so the suites do not start payouts.
   sandboxDeposit: (ids) => ({
