@@ -3,27 +3,21 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, chromium } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from '#infra/local/dynamodb.ts';
 import { hashToken } from '#shared/console/console-rules.ts';
 import { keys } from '#shared/db/keys.ts';
-import { accessibilityViolations } from '#test/support/browser/accessibility.ts';
+import {
+  CHROMIUM,
+  CHROMIUM_ARGS,
+  device as deviceOf,
+  type Member,
+  screenshotAndCheck,
+} from '#test/support/browser/console-members.ts';
 import { admin, type Runtime, startRuntime } from '#test/support/local-runtime.ts';
 import { eventually, type Receiver, startReceiver } from '#test/support/webhooks/receiver.ts';
-
-const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
-
-type Member = { context: BrowserContext; page: Page };
 
 /**
  * The organization console in Debian Chromium, as its members use it: each member is a browser context with its
@@ -53,39 +47,8 @@ describe('the organization console in Chromium', () => {
     return response.body;
   };
 
-  /**
-   * A screenshot once the page has its data (every page shows "Loading…" until then), and the page's accessibility
-   * check: axe-core's WCAG 2.x A/AA rules, of which no serious or critical one may fail.
-   */
-  const shot = async (member: Member, name: string) => {
-    await member.page.getByText('Loading…').waitFor({ state: 'detached' });
-    await member.page.screenshot({ path: join(shots, `${name}.png`), fullPage: true });
-    const violations = await accessibilityViolations(member.page);
-    const grave = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    // Soft: every page is checked (and screenshotted) in one run; the test still fails on any.
-    expect
-      .soft(grave.map((v) => `${name}: ${v.id} (${v.impact}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`))
-      .toEqual([]);
-  };
-
-  /** A fresh browser profile with one virtual authenticator, the way a member's own device holds a passkey. */
-  async function device(): Promise<Member> {
-    const context = await browser.newContext({ baseURL: runtime.baseUrl, viewport: { width: 1280, height: 800 } });
-    const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('WebAuthn.enable');
-    await cdp.send('WebAuthn.addVirtualAuthenticator', {
-      options: {
-        protocol: 'ctap2',
-        transport: 'internal',
-        hasResidentKey: true,
-        hasUserVerification: true,
-        isUserVerified: true,
-        automaticPresenceSimulation: true,
-      },
-    });
-    return { context, page };
-  }
+  const shot = (member: Member, name: string) => screenshotAndCheck(member, shots, name);
+  const device = () => deviceOf(browser, runtime.baseUrl);
 
   /** The newest invite link mailed to `email` (npm start writes mail under DATA_DIR/mail). */
   function mailedInvite(email: string): string {
