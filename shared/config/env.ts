@@ -26,6 +26,7 @@ export function parseConfig(env: Record<string, string | undefined>) {
     tableName: e.TABLE_NAME,
     region: e.AWS_REGION,
     dynamodbEndpoint: e.DYNAMODB_ENDPOINT,
+    databaseBudgetMs: e.DATABASE_BUDGET_MS,
     kycFlowBaseUrl: e.KYC_FLOW_BASE_URL,
     logLevel: e.LOG_LEVEL,
     serviceName: e.SERVICE_NAME,

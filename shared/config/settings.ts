@@ -44,6 +44,11 @@ export const RuntimeSettings = z.object({
   AWS_REGION: z._default(z.string().check(z.minLength(1)), 'eu-central-1'),
   /** Set locally and in tests (DynamoDB Local); unset in AWS. */
   DYNAMODB_ENDPOINT: z.optional(z.url()),
+  /**
+   * How long one API request may wait for the database in all (ms); unset: 4.5 s against DynamoDB Local (a hung
+   * database answered under 5 s), 8 s in AWS (`requestBudgetMs`, shared/db/client.ts).
+   */
+  DATABASE_BUDGET_MS: z.optional(z.coerce.number().check(z.int(), z.gte(500), z.lte(60_000))),
   KYC_FLOW_BASE_URL: z._default(z.url(), 'https://kyc.sandbox.payouts.dev/flow'),
   LOG_LEVEL: z._default(z.enum(['debug', 'info', 'warn', 'error', 'silent']), 'info'),
   /** The `service` of every log line and metric; the CDK stack sets `payouts-<stage>`. */

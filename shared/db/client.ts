@@ -22,8 +22,11 @@ export const dbTimeouts = (cfg: Pick<Config, 'dynamodbEndpoint'>) => ({
  * database is answered within this (locally 4.5 s, so under 5 s; in AWS within the function's 10 s timeout, also
  * capped by the time the function has left). Past it, a call is aborted and fails as a transient error.
  */
-export const requestBudgetMs = (cfg: Pick<Config, 'dynamodbEndpoint'>, remainingMs?: number): number => {
-  const budget = cfg.dynamodbEndpoint ? 4_500 : 8_000;
+export const requestBudgetMs = (
+  cfg: Pick<Config, 'dynamodbEndpoint'> & { databaseBudgetMs?: number | undefined },
+  remainingMs?: number,
+): number => {
+  const budget = cfg.databaseBudgetMs ?? (cfg.dynamodbEndpoint ? 4_500 : 8_000);
   return remainingMs === undefined ? budget : Math.max(0, Math.min(budget, remainingMs - 1_000));
 };
 

@@ -155,7 +155,7 @@ type Planned = Set<string> & { unanswered?: boolean };
  * Time kept, before the truth read's reserve, for the PROPOSED write that ends a create whose reservations kept
  * losing to concurrent ones: it touches only items of its own, so no concurrent create can break it.
  */
-export const PROPOSAL_RESERVE_MS = 1_000;
+export const PROPOSAL_RESERVE_MS = 1_500;
 
 /** The longest pause after a lost conflict: a conflict lasts as long as the winner's transaction, milliseconds. */
 const MAX_CONFLICT_PAUSE_MS = 250;

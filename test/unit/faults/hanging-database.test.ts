@@ -43,6 +43,8 @@ describe('a database that never answers', () => {
     expect(requestBudgetMs({ dynamodbEndpoint: undefined })).toBeLessThan(FUNCTION_TIMEOUT_MS);
     // A function with less time left stops waiting a second before it is killed.
     expect(requestBudgetMs({ dynamodbEndpoint: undefined }, 4_000)).toBe(3_000);
+    // A deployment (or a test) may set its own budget: DATABASE_BUDGET_MS.
+    expect(requestBudgetMs({ dynamodbEndpoint: 'http://127.0.0.1:8000', databaseBudgetMs: 8_000 })).toBe(8_000);
   });
 
   it('ends the request with 503 and Retry-After', async () => {
