@@ -3760,6 +3760,10 @@ export interface components {
          *         "minFee": "1.00",
          *         "fxSpreadBps": 0
          *       },
+         *       "payeeVerification": {
+         *         "whenNotPossible": "confirm",
+         *         "source": "deployment"
+         *       },
          *       "updatedAt": "2026-11-21T09:00:00.000Z"
          *     }
          */
@@ -3780,6 +3784,13 @@ export interface components {
                 minFee: string;
                 /** @description Basis points taken off the ECB's EUR rate (live organizations) */
                 fxSpreadBps: number;
+            };
+            /** @description What a new bank whose payee's bank cannot answer the name check (NOT_POSSIBLE) does: `confirm` waits for a member in Banks to confirm, `proceed` goes on as a match */
+            payeeVerification: {
+                /** @enum {string} */
+                whenNotPossible: "confirm" | "proceed";
+                /** @enum {string} */
+                source: "organization" | "deployment";
             };
             updatedAt: string;
         };
