@@ -203,6 +203,11 @@ export const PayeeVerificationSettings = z.object({
   PAYEE_VERIFICATION_URL: z.optional(z.url({ protocol: /^https?$/ })),
   /** `WhenNotPossibleSchema` for organizations that have not chosen their own. */
   PAYEE_VERIFICATION_WHEN_NOT_POSSIBLE: z._default(WhenNotPossibleSchema, 'confirm'),
+  /**
+   * ACH prenotes: banking days after the entry's effective date within which a receiving bank returns a bad
+   * account (NACHA: 3); a prenote with no return by then is CONFIRMED.
+   */
+  ACH_PRENOTE_WAIT_DAYS: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(10)), 3),
 });
 
 /** What every function of the service reads (`config()`). */
