@@ -51,6 +51,8 @@ const USAGE = `Usage: npm run admin -- <command>
                (USD: "domesticRail":"FEDWIRE" with "address":{"street","buildingNumber","postCode","town","country"},
                 or "ACH" with "achCompanyId" and optionally "achSameDay":true; see shared/rails/bank/README.md)
              [--treasury <chain>=<address> ...]   (custody: where that chain's deposit forwarders pay out)
+             [--payee-when-not-possible confirm|proceed|default]  (a NOT_POSSIBLE payee check: a member confirms
+               the bank, or it goes on as a match; default: the deployment's PAYEE_VERIFICATION_WHEN_NOT_POSSIBLE)
   key create <organizationId>
   custody reconcile <organizationId>                  (per chain: credited = swept + awaiting sweep)
   key revoke <apiKeyId>
@@ -80,6 +82,14 @@ const positiveInt = (name: string, value: string | undefined, min = 1): number |
   if (value === undefined) return undefined;
   if (!/^\d+$/.test(value) || Number(value) < min) throw new UsageError(`--${name} takes a whole number >= ${min}`);
   return Number(value);
+};
+
+/** `--payee-when-not-possible`: the organization's own choice, or `default` to follow the deployment's again. */
+const payeeWhenNotPossible = (value: string | undefined): 'confirm' | 'proceed' | null | undefined => {
+  if (value === undefined) return undefined;
+  if (value === 'default') return null;
+  if (value === 'confirm' || value === 'proceed') return value;
+  throw new UsageError('--payee-when-not-possible takes confirm, proceed or default');
 };
 
 const fxSpreadBps = (value: string | undefined): number | undefined => {
@@ -284,6 +294,7 @@ export async function run(argv: string[], db: () => Db): Promise<unknown> {
         'fx-spread-bps': { type: 'string' },
         'payout-accounts': { type: 'string' },
         treasury: { type: 'string', multiple: true },
+        'payee-when-not-possible': { type: 'string' },
         ...EUR_BANK_OPTIONS,
       });
       const organizationId = oneId(positionals, 'organization id');
@@ -295,6 +306,7 @@ export async function run(argv: string[], db: () => Db): Promise<unknown> {
         requiredApprovals: positiveInt('approvals', values.approvals),
         fxSpreadBps: fxSpreadBps(values['fx-spread-bps']),
         payoutAccounts: payoutAccounts(values['payout-accounts']),
+        payeeWhenNotPossible: payeeWhenNotPossible(values['payee-when-not-possible']),
         treasuries: await treasuries(db(), organizationId, values.treasury),
         // Last: the other flags' usage errors come before the read this one may need.
         eurReceivingBank: await eurReceivingBank(db(), organizationId, values),

@@ -172,6 +172,8 @@ export const DeploymentConfigSchema = z.strictObject({
   payeeVerificationUrl: z.optional(z.url({ protocol: /^https$/ })),
   /** What a NOT_POSSIBLE payee check does: `confirm` (a member confirms the bank) or `proceed` (`PAYEE_VERIFICATION_WHEN_NOT_POSSIBLE`). */
   payeeVerificationWhenNotPossible: z.optional(z.enum(['confirm', 'proceed'])),
+  /** ACH prenotes: banking days without a return before one is CONFIRMED (`ACH_PRENOTE_WAIT_DAYS`, 1-10; default 3). */
+  achPrenoteWaitDays: z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(10))),
 });
 
 export type DeploymentConfig = z.infer<typeof DeploymentConfigSchema>;
@@ -203,6 +205,7 @@ const PASSED_ON = {
   virtualAccountIssuer: { variable: 'VIRTUAL_ACCOUNT_ISSUER' },
   payeeVerificationUrl: { variable: 'PAYEE_VERIFICATION_URL' },
   payeeVerificationWhenNotPossible: { variable: 'PAYEE_VERIFICATION_WHEN_NOT_POSSIBLE' },
+  achPrenoteWaitDays: { variable: 'ACH_PRENOTE_WAIT_DAYS' },
 } as const satisfies Partial<Record<keyof DeploymentConfig, { variable: ServiceVariable; format?: unknown }>>;
 
 /** The passed-on settings that are set: context key, variable, and the value as the functions read it. */

@@ -48,10 +48,12 @@ function resolveAddress(input: CreateBankInput, customer: CustomerRecord) {
 
 /** Custody: the organization's treasury per chain (deposit wallets there are forwarders to it). */
 type Treasuries = { treasuries?: Partial<Record<Chain, string>> | undefined };
+/** Verification of Payee: the organization's own NOT_POSSIBLE choice (absent: the deployment's). */
+type PayeeChoice = { payeeWhenNotPossible?: 'confirm' | 'proceed' | null | undefined };
 
 export async function createBank(
   deps: Deps,
-  input: CreateBankInput & Where & Treasuries & { environment: 'sandbox' | 'live' },
+  input: CreateBankInput & Where & Treasuries & PayeeChoice & { environment: 'sandbox' | 'live' },
 ): Promise<Bank> {
   // Before any read, as the schema's own checks: the request is malformed whoever it names.
   const ibanError = input.iban && ibanProblem(input.iban);
@@ -109,6 +111,7 @@ export async function createBank(
     environment: input.environment,
     bank,
     party: business ? 'business' : 'individual',
+    whenNotPossible: input.payeeWhenNotPossible,
     now,
   });
   const onConfirm = bank.status === 'ACTIVE' ? 'ACTIVE' : 'PENDING';

@@ -1,4 +1,4 @@
-import { PayeeVerificationRecordSchema } from '#shared/banks/records.ts';
+import { PayeeVerificationRecordSchema, PrenoteRecordSchema } from '#shared/banks/records.ts';
 import { docMeta } from '#shared/routing/openapi-meta.ts';
 import { OPENAPI_PROSE } from '#shared/routing/route.ts';
 import * as z from '#shared/validation/zod.ts';
@@ -29,6 +29,36 @@ export const PayeeVerificationSchema = z.nullable(
             confirmation: 'AWAITING',
             decidedBy: null,
             decidedAt: null,
+          },
+        ],
+      },
+    ),
+  ),
+);
+
+/** The bank's ACH prenote, as answered on the bank object (null until one is requested). */
+export const PrenoteSchema = z.nullable(
+  PrenoteRecordSchema.check(
+    docMeta(
+      OPENAPI_PROSE && {
+        id: 'Prenote',
+        description: [
+          'ACH prenote (USD banks of organizations paying USD by ACH): a zero-dollar entry to the account, requested',
+          'with `POST .../withdrawal/banks/{bankId}/prenote`. REQUESTED: in the next NACHA file; SENT: out (`fileId`,',
+          '`sentAt`), CONFIRMED once `confirmAfter` passes without a return; FAILED: the receiving bank returned it',
+          '(`returnCode`, `reason`, e.g. `R03: No account/unable to locate account`). The bank is not held meanwhile.',
+        ].join(' '),
+        examples: [
+          {
+            status: 'SENT',
+            reference: 'PN-3F9A0C12B7E4',
+            requestedAt: '2026-11-23T10:00:00.000Z',
+            fileId: '0f3c9a8e5b7d4c1a9e2f6b8d0c4a7e13',
+            sentAt: '2026-11-23T10:00:05.000Z',
+            confirmAfter: '2026-11-27T23:59:59.999Z',
+            returnCode: null,
+            reason: null,
+            settledAt: null,
           },
         ],
       },

@@ -43,6 +43,35 @@ export const PayeeConfirmationItemSchema = z.object({
 });
 export type PayeeConfirmationItem = z.infer<typeof PayeeConfirmationItemSchema>;
 
+// --- ACH prenote (issue 26; shared/banks/prenotes.ts) ---
+/**
+ * REQUESTED: in the next NACHA file; SENT: out, no return yet; CONFIRMED: no return within the window; FAILED: the
+ * receiving bank returned it (`returnCode`, `reason`).
+ */
+export const PrenoteStatusSchema = z.enum(['REQUESTED', 'SENT', 'CONFIRMED', 'FAILED']);
+export const PrenoteRecordSchema = z.object({
+  status: PrenoteStatusSchema,
+  /** `PN-XXXX-XXXX`: the entry's individual identification number, which a return hands back. */
+  reference: z.string(),
+  requestedAt: z.string(),
+  /** The NACHA file's message id and when it was written to the outbox. */
+  fileId: z.nullable(z.string()),
+  sentAt: z.nullable(z.string()),
+  /** SENT: confirmed if no return has arrived by then (the window in banking days after the effective date). */
+  confirmAfter: z.nullable(z.string()),
+  returnCode: z.nullable(z.string()),
+  reason: z.nullable(z.string()),
+  /** When it became CONFIRMED or FAILED. */
+  settledAt: z.nullable(z.string()),
+});
+export type PrenoteRecord = z.infer<typeof PrenoteRecordSchema>;
+/** The lookup from a prenote's reference to its bank (`keys.prenoteByReference`). */
+export const PrenoteLocatorSchema = z.object({
+  organizationId: z.string(),
+  customerId: z.string(),
+  bankId: z.string(),
+});
+
 export const BankRecordSchema = z.object({
   bankId: z.string(),
   organizationId: z.string(),
@@ -70,6 +99,8 @@ export const BankRecordSchema = z.object({
   rejectionReason: z.nullable(z.string()),
   /** Absent on banks stored before Verification of Payee. */
   payeeVerification: z.optional(PayeeVerificationRecordSchema),
+  /** The ACH prenote of the account (USD banks of organizations paying USD by ACH); absent until one is requested. */
+  prenote: z.optional(PrenoteRecordSchema),
   createdAt: z.string(),
   updatedAt: z.string(),
   /**

@@ -1,5 +1,6 @@
 import { BANK_EXISTS, BANK_NOT_FOUND, BANK_NOT_PENDING } from '#shared/banks/bank-rules.ts';
 import { PAYEE_UNCONFIRMED } from '#shared/banks/payee-rules.ts';
+import { PRENOTE_NOT_ACH, PRENOTE_OUTSTANDING } from '#shared/banks/prenote-rules.ts';
 import { BankSchema, CreateBankBody, CustomerBankParams, SandboxRejectBankBody } from '#shared/banks/schemas.ts';
 import { CUSTOMER_NOT_FOUND } from '#shared/customers/customer-rules.ts';
 import { consoleReadable, customerRoute, NoBody, sandboxRoute } from '#shared/routing/presets.ts';
@@ -72,6 +73,28 @@ export const routes = {
     request: { params: CustomerBankParams },
     responses: { 200: BankSchema },
     refusals: [CUSTOMER_NOT_FOUND, BANK_NOT_FOUND],
+  }),
+  // ACH prenote (issue 26): a zero-dollar entry that checks a USD account before credits.
+  requestWithdrawalBankPrenote: defineRoute({
+    ...bankRoute,
+    operationId: 'requestWithdrawalBankPrenote',
+    method: 'POST',
+    path: '/api/v2/customers/{customerId}/withdrawal/banks/{bankId}/prenote',
+    handler: 'functions/api/banks/request-prenote.ts',
+    summary: 'Send an ACH prenote to a USD bank: a zero-dollar entry its bank returns if the account is wrong',
+    description:
+      OPENAPI_PROSE &&
+      [
+        "For organizations whose USD payout account pays by ACH: the bank's `prenote` becomes `REQUESTED` and goes",
+        'out in the next NACHA file (transaction code 23, amount 0); `SENT`, then `CONFIRMED` when no return arrives',
+        'within `ACH_PRENOTE_WAIT_DAYS` banking days (3, as NACHA), or `FAILED` with the return code (R03, R04, ...).',
+        'Withdrawals are not held meanwhile. 409 for EUR, SWIFT or non-ACH organizations, and while one is outstanding.',
+      ].join(' '),
+    successStatus: 202,
+    access: { table: 'readwrite' },
+    request: { params: CustomerBankParams, body: NoBody },
+    responses: { 202: BankSchema },
+    refusals: [CUSTOMER_NOT_FOUND, BANK_NOT_FOUND, PRENOTE_NOT_ACH, PRENOTE_OUTSTANDING],
   }),
   sandboxApproveWithdrawalBank: defineRoute({
     ...sandboxRoute,

@@ -1,5 +1,5 @@
 import { bankRailOfBody, checkRailFields } from '#shared/banks/bank-rail-rules.ts';
-import { PayeeVerificationSchema } from '#shared/banks/payee-schemas.ts';
+import { PayeeVerificationSchema, PrenoteSchema } from '#shared/banks/payee-schemas.ts';
 import {
   BankCurrencySchema,
   type BankRecord,
@@ -321,6 +321,7 @@ const BANK_EXAMPLE = {
     decidedBy: null,
     decidedAt: null,
   },
+  prenote: null,
   createdAt: '2026-11-21T10:00:00.000Z',
   wallets: [
     {
@@ -354,6 +355,7 @@ export const BankSchema = z
       bankAddress: z.nullable(z.string()),
       bankCountry: z.nullable(z.string()),
       payeeVerification: PayeeVerificationSchema,
+      prenote: PrenoteSchema,
       postalCode: z.nullable(z.string()),
       wallets: z.array(BankWalletSchema),
     },
@@ -396,6 +398,7 @@ export const toBank = (bank: BankRecord, wallets: readonly WalletRecord[]): Bank
   status: bank.status,
   rejectionReason: bank.rejectionReason,
   payeeVerification: bank.payeeVerification ?? null,
+  prenote: bank.prenote ?? null,
   createdAt: bank.createdAt,
   wallets: [...wallets].sort((a, b) => (a.derivationIndex ?? 0) - (b.derivationIndex ?? 0)).map(toBankWallet),
 });

@@ -6,7 +6,7 @@ import { payeeVerifierFor } from '#shared/rails/payee-verification/verifier-for.
 export const NOT_APPLICABLE_REASON =
   'Verification of Payee covers euro credit transfers (SEPA) only; no scheme checks the name on this account';
 
-/** Which answers hold a new bank for a member's confirmation; NOT_POSSIBLE as the deployment's setting says. */
+/** Which answers hold a new bank for a member's confirmation; NOT_POSSIBLE as the organization's setting says. */
 function needsConfirmation(answer: PayeeCheckAnswer, whenNotPossible: 'confirm' | 'proceed') {
   if (answer.result === 'CLOSE_MATCH' || answer.result === 'NO_MATCH') return true;
   return answer.result === 'NOT_POSSIBLE' && whenNotPossible === 'confirm';
@@ -22,6 +22,8 @@ export async function verifyPayee(
     environment: 'sandbox' | 'live';
     bank: Pick<BankRecord, 'currency' | 'iban' | 'bic' | 'beneficiaryName'>;
     party: 'individual' | 'business';
+    /** The organization's own NOT_POSSIBLE choice; absent or null, the deployment's. */
+    whenNotPossible?: 'confirm' | 'proceed' | null | undefined;
     now: Date;
   },
 ): Promise<PayeeVerificationRecord> {
@@ -45,8 +47,7 @@ export async function verifyPayee(
     name: bank.beneficiaryName,
     party: input.party,
   });
-  const confirmation = needsConfirmation(answer, deps.config.payeeVerification.whenNotPossible)
-    ? 'AWAITING'
-    : 'NOT_NEEDED';
+  const whenNotPossible = input.whenNotPossible ?? deps.config.payeeVerification.whenNotPossible;
+  const confirmation = needsConfirmation(answer, whenNotPossible) ? 'AWAITING' : 'NOT_NEEDED';
   return { ...answer, confirmation, ...decided };
 }

@@ -81,6 +81,7 @@ export function parseConfig(env: Record<string, string | undefined>) {
     payeeVerification: Object.freeze({
       url: e.PAYEE_VERIFICATION_URL,
       whenNotPossible: e.PAYEE_VERIFICATION_WHEN_NOT_POSSIBLE,
+      prenoteWaitDays: e.ACH_PRENOTE_WAIT_DAYS,
     }),
   });
 }

@@ -196,15 +196,23 @@ export const ConsoleSettings = z.object({
   MAIL_FROM: z._default(z.email(), DEFAULT_MAIL_FROM),
 });
 
+/**
+ * What a NOT_POSSIBLE payee check does to a new bank: `confirm` holds it until a member confirms it in the console,
+ * `proceed` treats it as MATCH. The deployment's default, and an organization's own choice (`org update`).
+ */
+export const WhenNotPossibleSchema = z.enum(['confirm', 'proceed']);
+
 /** Verification of Payee (shared/rails/payee-verification/README.md). */
 export const PayeeVerificationSettings = z.object({
   /** The organization's bank's VoP service; unset, the sandbox stand-in answers for every organization. */
   PAYEE_VERIFICATION_URL: z.optional(z.url({ protocol: /^https?$/ })),
+  /** `WhenNotPossibleSchema` for organizations that have not chosen their own. */
+  PAYEE_VERIFICATION_WHEN_NOT_POSSIBLE: z._default(WhenNotPossibleSchema, 'confirm'),
   /**
-   * What a NOT_POSSIBLE answer does to a new bank: `confirm` holds it until a member confirms it in the console,
-   * `proceed` treats it as MATCH.
+   * ACH prenotes: banking days after the entry's effective date within which a receiving bank returns a bad
+   * account (NACHA: 3); a prenote with no return by then is CONFIRMED.
    */
-  PAYEE_VERIFICATION_WHEN_NOT_POSSIBLE: z._default(z.enum(['confirm', 'proceed']), 'confirm'),
+  ACH_PRENOTE_WAIT_DAYS: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(10)), 3),
 });
 
 /** What every function of the service reads (`config()`). */

@@ -13,6 +13,9 @@ export async function getSettings(deps: Deps, organization: Organization): Promi
     requiredApprovals: organization.requiredApprovals,
     withdrawalAllowance: await getAllowance(deps, organization),
     fees: organization.fees,
+    payeeVerification: organization.payeeWhenNotPossible
+      ? { whenNotPossible: organization.payeeWhenNotPossible, source: 'organization' }
+      : { whenNotPossible: deps.config.payeeVerification.whenNotPossible, source: 'deployment' },
     updatedAt: organization.updatedAt,
   };
 }

@@ -88,6 +88,20 @@ export const SettingsSchema = z
           docMeta(OPENAPI_PROSE && { description: "Basis points taken off the ECB's EUR rate (live organizations)" }),
         ),
     }),
+    payeeVerification: z
+      .object({
+        whenNotPossible: z.enum(['confirm', 'proceed']),
+        /** `organization`: set for it with `org update --payee-when-not-possible`; `deployment`: the default. */
+        source: z.enum(['organization', 'deployment']),
+      })
+      .check(
+        docMeta(
+          OPENAPI_PROSE && {
+            description:
+              "What a new bank whose payee's bank cannot answer the name check (NOT_POSSIBLE) does: `confirm` waits for a member in Banks to confirm, `proceed` goes on as a match",
+          },
+        ),
+      ),
     updatedAt: z.string(),
   })
   .check(
@@ -112,6 +126,7 @@ export const SettingsSchema = z
               },
             },
             fees: { feeBps: 50, minFee: '1.00', fxSpreadBps: 0 },
+            payeeVerification: { whenNotPossible: 'confirm', source: 'deployment' },
             updatedAt: '2026-11-21T09:00:00.000Z',
           },
         ],

@@ -373,14 +373,23 @@ export const keys = {
     sk: `BANK#${bankId}`,
   }),
   payeeConfirmationsOfOrganization: (organizationId: string) => ({ pk: `ORG#${organizationId}#PAYEECONFIRMATIONS` }),
+
+  // ACH prenotes (issue 26): a bank whose prenote is to be sent or awaits its window carries this timer; the
+  // entry's reference (its individual identification number) finds the bank a return names.
+  prenoteTimer: (bankId: string, dueAt: string): TimerKey => ({
+    gsi2pk: `TIMER#PRENOTE#${timerShard(bankId)}`,
+    gsi2sk: `${dueAt}#${bankId}`,
+  }),
+  prenoteByReference: (reference: string): Key => ({ pk: `PRENOTE#${reference}`, sk: 'PRENOTE' }),
 } as const;
 
 /**
  * EXPIRE: a withdrawal awaiting signatures; BATCH: a PROCESSING withdrawal not yet in a payment file; WRITE: a
  * payment file claimed but not yet in the outbox; ANSWER: a sandbox payment file the bank simulator answers;
- * AWAIT: a written file whose payouts should have been reported on by then (the stuck-payout alarm).
+ * AWAIT: a written file whose payouts should have been reported on by then (the stuck-payout alarm); PRENOTE: a
+ * bank's ACH prenote to send, or to confirm once no return came within its window.
  */
-export type TimerKind = 'EXPIRE' | 'BATCH' | 'WRITE' | 'ANSWER' | 'AWAIT';
+export type TimerKind = 'EXPIRE' | 'BATCH' | 'WRITE' | 'ANSWER' | 'AWAIT' | 'PRENOTE';
 export const TIMER_SHARDS = 4;
 /** Transaction ids are random UUIDs, so their first hex digit spreads timers evenly. */
 export const timerShard = (transactionId: string): number =>

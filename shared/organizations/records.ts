@@ -1,4 +1,5 @@
 import { EurReceivingAccountRecordSchema } from '#shared/config/receiving-banks.ts';
+import { WhenNotPossibleSchema } from '#shared/config/settings.ts';
 import { ChainSchema } from '#shared/money/chains.ts';
 import { EurAccountSchema, UsdAccountSchema } from '#shared/rails/bank/payment-file.ts';
 import * as z from '#shared/validation/zod.ts';
@@ -60,6 +61,11 @@ export const OrganizationSchema = z.object({
    * operator (`org update --treasury <chain>=<address>`). Its key is the organization's; the service never holds it.
    */
   treasuries: z.optional(z.partialRecord(ChainSchema, z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/)))),
+  /**
+   * Verification of Payee (issue 26): what a NOT_POSSIBLE answer does to this organization's new banks; absent or
+   * null, the deployment's `PAYEE_VERIFICATION_WHEN_NOT_POSSIBLE`.
+   */
+  payeeWhenNotPossible: z.optional(z.nullable(WhenNotPossibleSchema)),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

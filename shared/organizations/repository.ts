@@ -218,6 +218,8 @@ export type OrganizationChanges = Partial<{
   payoutAccounts: NonNullable<Organization['payoutAccounts']>;
   /** Custody: the treasury per chain, replacing the map set before. */
   treasuries: NonNullable<Organization['treasuries']>;
+  /** Verification of Payee: the organization's own NOT_POSSIBLE choice; null goes back to the deployment's. */
+  payeeWhenNotPossible: Organization['payeeWhenNotPossible'];
 }>;
 
 /** The organization's UpdateItem for `changes`; it never creates a half-formed organization. */
@@ -242,6 +244,7 @@ function organizationUpdate(db: Db, organizationId: string, changes: Organizatio
   );
   add('payoutAccounts', 'payoutAccounts', changes.payoutAccounts);
   add('treasuries', 'treasuries', changes.treasuries);
+  add('payeeWhenNotPossible', 'payeeWhenNotPossible', changes.payeeWhenNotPossible);
   return {
     TableName: db.tableName,
     Key: keys.organization(organizationId),

@@ -89,6 +89,19 @@ describe('admin CLI against the table', () => {
     });
   });
 
+  it("sets the organization's own NOT_POSSIBLE choice for payee checks, and `default` returns to the deployment's", async () => {
+    const id = String((await admin('org', 'create', '--name', 'Payee')).organizationId);
+    expect(await admin('org', 'update', id, '--payee-when-not-possible', 'proceed')).toMatchObject({
+      payeeWhenNotPossible: 'proceed',
+    });
+    await expect(admin('org', 'update', id, '--payee-when-not-possible', 'maybe')).rejects.toThrow(
+      /confirm, proceed or default/,
+    );
+    expect(await admin('org', 'update', id, '--payee-when-not-possible', 'default')).toMatchObject({
+      payeeWhenNotPossible: null,
+    });
+  });
+
   it("sets a live organization's FX spread on ECB rates, 0 to 1000 basis points", async () => {
     const created = await admin('org', 'create', '--name', 'Spread', '--env', 'live');
     const id = String(created.organizationId);

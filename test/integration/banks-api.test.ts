@@ -71,6 +71,7 @@ describe('creating withdrawal banks', () => {
         decidedBy: null,
         decidedAt: null,
       },
+      prenote: null,
       createdAt: expect.any(String),
       wallets: CHAINS.map((chain) => ({
         id: expect.any(String),

@@ -3,6 +3,7 @@ import { createOwnerInvite } from '#shared/console/create-owner-invite.ts';
 import { verifyAssertion } from '#shared/console/passkeys.ts';
 import { payeeDecisionChallenge } from '#shared/console/payee-decision-rules.ts';
 import { getPasskey, listAuditEntries } from '#shared/console/repository.ts';
+import { updateOrganization } from '#shared/organizations/repository.ts';
 import { type Bank, eurBank, eventsOfBank, givenCustomer, usdBank } from '#test/support/banks/bank-requests.ts';
 import { ConsoleTab, tokenOfInviteUrl } from '#test/support/console/console-client.ts';
 import { givenOrganization, integrationDeps } from '#test/support/deps.ts';
@@ -94,6 +95,30 @@ describe('the sandbox answer, by the beneficiary name', () => {
     expect(created.body.status).toBe('ACTIVE');
     expect(created.body.payeeVerification).toMatchObject({ result: 'NOT_APPLICABLE', confirmation: 'NOT_NEEDED' });
     expect(created.body.payeeVerification.reason).toMatch(/euro credit transfers/);
+  });
+});
+
+describe("NOT_POSSIBLE as the organization's setting says", () => {
+  it("lets an organization's `proceed` pass an unanswered check, `default` back to the deployment's `confirm`", async () => {
+    const own = await givenOrganization(deps);
+    const member = await ownerOf(own, 'setter@example.com');
+    const settings = () => member.call<{ payeeVerification: unknown }>('GET', '/settings');
+    expect((await settings()).body.payeeVerification).toEqual({ whenNotPossible: 'confirm', source: 'deployment' });
+
+    await updateOrganization(deps.db, own.organizationId, { payeeWhenNotPossible: 'proceed' }, new Date());
+    expect((await settings()).body.payeeVerification).toEqual({ whenNotPossible: 'proceed', source: 'organization' });
+    const proceeded = await customerBank(own, 'Jane Unavailable Doe');
+    expect(proceeded.bank.status).toBe('ACTIVE');
+    expect(proceeded.bank.payeeVerification).toMatchObject({ result: 'NOT_POSSIBLE', confirmation: 'NOT_NEEDED' });
+    // Another organization on the same deployment keeps the deployment's default.
+    const elsewhere = await customerBank(org, 'Jane Unavailable Doe', 'FR1420041010050500013M02606');
+    expect(elsewhere.bank.payeeVerification.confirmation).toBe('AWAITING');
+
+    await updateOrganization(deps.db, own.organizationId, { payeeWhenNotPossible: null }, new Date());
+    expect((await settings()).body.payeeVerification).toEqual({ whenNotPossible: 'confirm', source: 'deployment' });
+    const held = await customerBank(own, 'Jane Unavailable Doe', 'GB82WEST12345698765432');
+    expect(held.bank.status).toBe('PENDING');
+    expect(held.bank.payeeVerification.confirmation).toBe('AWAITING');
   });
 });
 

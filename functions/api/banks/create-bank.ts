@@ -8,6 +8,7 @@ export const handler = apiHandler(routes.createWithdrawalBank, ({ deps, auth, pa
     environment: auth.organization.environment,
     customerId: params.customerId,
     treasuries: auth.organization.treasuries,
+    payeeWhenNotPossible: auth.organization.payeeWhenNotPossible,
     ...body,
   }),
 );

@@ -381,6 +381,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/customers/{customerId}/withdrawal/banks/{bankId}/prenote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send an ACH prenote to a USD bank: a zero-dollar entry its bank returns if the account is wrong
+         * @description For organizations whose USD payout account pays by ACH: the bank's `prenote` becomes `REQUESTED` and goes out in the next NACHA file (transaction code 23, amount 0); `SENT`, then `CONFIRMED` when no return arrives within `ACH_PRENOTE_WAIT_DAYS` banking days (3, as NACHA), or `FAILED` with the return code (R03, R04, ...). Withdrawals are not held meanwhile. 409 for EUR, SWIFT or non-ACH organizations, and while one is outstanding.
+         *
+         *     Needs the `customers` feature of your organization (403 otherwise).
+         */
+        post: operations["requestWithdrawalBankPrenote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/customers/{customerId}/transactions/{transactionId}/cancel": {
         parameters: {
             query?: never;
@@ -2029,6 +2051,32 @@ export interface components {
             decidedAt: string | null;
         };
         /**
+         * @description ACH prenote (USD banks of organizations paying USD by ACH): a zero-dollar entry to the account, requested with `POST .../withdrawal/banks/{bankId}/prenote`. REQUESTED: in the next NACHA file; SENT: out (`fileId`, `sentAt`), CONFIRMED once `confirmAfter` passes without a return; FAILED: the receiving bank returned it (`returnCode`, `reason`, e.g. `R03: No account/unable to locate account`). The bank is not held meanwhile.
+         * @example {
+         *       "status": "SENT",
+         *       "reference": "PN-3F9A0C12B7E4",
+         *       "requestedAt": "2026-11-23T10:00:00.000Z",
+         *       "fileId": "0f3c9a8e5b7d4c1a9e2f6b8d0c4a7e13",
+         *       "sentAt": "2026-11-23T10:00:05.000Z",
+         *       "confirmAfter": "2026-11-27T23:59:59.999Z",
+         *       "returnCode": null,
+         *       "reason": null,
+         *       "settledAt": null
+         *     }
+         */
+        Prenote: {
+            /** @enum {string} */
+            status: "REQUESTED" | "SENT" | "CONFIRMED" | "FAILED";
+            reference: string;
+            requestedAt: string;
+            fileId: string | null;
+            sentAt: string | null;
+            confirmAfter: string | null;
+            returnCode: string | null;
+            reason: string | null;
+            settledAt: string | null;
+        };
+        /**
          * @example {
          *       "id": "9d3c6f0e-5a1b-4c7e-8f2a-1b2c3d4e5f60",
          *       "customerId": "3b241101-e2bb-4255-8caf-4136c566a962",
@@ -2061,6 +2109,7 @@ export interface components {
          *         "decidedBy": null,
          *         "decidedAt": null
          *       },
+         *       "prenote": null,
          *       "createdAt": "2026-11-21T10:00:00.000Z",
          *       "wallets": [
          *         {
@@ -2102,6 +2151,7 @@ export interface components {
             status: "PENDING" | "ACTIVE" | "REJECTED";
             rejectionReason: string | null;
             payeeVerification: components["schemas"]["PayeeVerification"] | null;
+            prenote: components["schemas"]["Prenote"] | null;
             createdAt: string;
             id: string;
             wallets: {
@@ -5491,6 +5541,140 @@ export interface operations {
             };
             /** @description Not found; a resource of another organization is indistinguishable from a missing one. */
             404: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over a rate limit (per API key, per organization, or per webhook endpoint); retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; details stay in the service logs under the request id. */
+            500: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is throttled or unavailable; nothing was half-written. Retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    requestWithdrawalBankPrenote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The customer the bank belongs to */
+                customerId: string;
+                /** @description The `id` that adding the withdrawal bank returned */
+                bankId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Send an ACH prenote to a USD bank: a zero-dollar entry its bank returns if the account is wrong */
+            202: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WithdrawalBank"];
+                };
+            };
+            /** @description The request is malformed: the message names the field (body first, then query, then path). */
+            400: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key. */
+            401: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A feature of your organization is off, or a rule forbids it for this resource. */
+            403: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found; a resource of another organization is indistinguishable from a missing one. */
+            404: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with the current state of the resource. */
+            409: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body exceeds its limit: 64 KiB, or 10 MB for a document upload's file. */
+            413: {
                 headers: {
                     /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
                     "x-request-id"?: string;

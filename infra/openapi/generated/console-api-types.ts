@@ -1880,6 +1880,32 @@ export interface components {
             decidedAt: string | null;
         };
         /**
+         * @description ACH prenote (USD banks of organizations paying USD by ACH): a zero-dollar entry to the account, requested with `POST .../withdrawal/banks/{bankId}/prenote`. REQUESTED: in the next NACHA file; SENT: out (`fileId`, `sentAt`), CONFIRMED once `confirmAfter` passes without a return; FAILED: the receiving bank returned it (`returnCode`, `reason`, e.g. `R03: No account/unable to locate account`). The bank is not held meanwhile.
+         * @example {
+         *       "status": "SENT",
+         *       "reference": "PN-3F9A0C12B7E4",
+         *       "requestedAt": "2026-11-23T10:00:00.000Z",
+         *       "fileId": "0f3c9a8e5b7d4c1a9e2f6b8d0c4a7e13",
+         *       "sentAt": "2026-11-23T10:00:05.000Z",
+         *       "confirmAfter": "2026-11-27T23:59:59.999Z",
+         *       "returnCode": null,
+         *       "reason": null,
+         *       "settledAt": null
+         *     }
+         */
+        Prenote: {
+            /** @enum {string} */
+            status: "REQUESTED" | "SENT" | "CONFIRMED" | "FAILED";
+            reference: string;
+            requestedAt: string;
+            fileId: string | null;
+            sentAt: string | null;
+            confirmAfter: string | null;
+            returnCode: string | null;
+            reason: string | null;
+            settledAt: string | null;
+        };
+        /**
          * @example {
          *       "id": "9d3c6f0e-5a1b-4c7e-8f2a-1b2c3d4e5f60",
          *       "customerId": "3b241101-e2bb-4255-8caf-4136c566a962",
@@ -1912,6 +1938,7 @@ export interface components {
          *         "decidedBy": null,
          *         "decidedAt": null
          *       },
+         *       "prenote": null,
          *       "createdAt": "2026-11-21T10:00:00.000Z",
          *       "wallets": [
          *         {
@@ -1953,6 +1980,7 @@ export interface components {
             status: "PENDING" | "ACTIVE" | "REJECTED";
             rejectionReason: string | null;
             payeeVerification: components["schemas"]["PayeeVerification"] | null;
+            prenote: components["schemas"]["Prenote"] | null;
             createdAt: string;
             id: string;
             wallets: {
@@ -3260,6 +3288,7 @@ export interface components {
          *             "decidedBy": null,
          *             "decidedAt": null
          *           },
+         *           "prenote": null,
          *           "createdAt": "2026-11-21T10:00:00.000Z",
          *           "wallets": [
          *             {
@@ -3760,6 +3789,10 @@ export interface components {
          *         "minFee": "1.00",
          *         "fxSpreadBps": 0
          *       },
+         *       "payeeVerification": {
+         *         "whenNotPossible": "confirm",
+         *         "source": "deployment"
+         *       },
          *       "updatedAt": "2026-11-21T09:00:00.000Z"
          *     }
          */
@@ -3780,6 +3813,13 @@ export interface components {
                 minFee: string;
                 /** @description Basis points taken off the ECB's EUR rate (live organizations) */
                 fxSpreadBps: number;
+            };
+            /** @description What a new bank whose payee's bank cannot answer the name check (NOT_POSSIBLE) does: `confirm` waits for a member in Banks to confirm, `proceed` goes on as a match */
+            payeeVerification: {
+                /** @enum {string} */
+                whenNotPossible: "confirm" | "proceed";
+                /** @enum {string} */
+                source: "organization" | "deployment";
             };
             updatedAt: string;
         };

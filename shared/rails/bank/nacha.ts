@@ -16,6 +16,8 @@ const BLOCKING_FACTOR = 10;
 const SERVICE_CLASS_CREDITS = '220';
 /** Checking account credit (savings would be 32: the service stores no account type, banks pay checking). */
 const TRANSACTION_CODE_CREDIT = '22';
+/** A zero-dollar prenotification of a checking account credit (savings: 33; see above). */
+const TRANSACTION_CODE_PRENOTE = '23';
 const MAX_ENTRY_CENTS = 9_999_999_999n;
 
 export type NachaOptions = {
@@ -23,6 +25,11 @@ export type NachaOptions = {
   effectiveDate: string;
   /** `A`-`Z` or `0`-`9`: tells apart files created the same day for the same destination. */
   fileIdModifier: string;
+  /**
+   * Prenotes instead of credits: every entry zero-dollar with transaction code 23, the batches described `PRENOTE`.
+   * The receiving bank checks the account exists and takes credits, and answers only with a return (R03, R04, ...).
+   */
+  prenote?: boolean;
 };
 
 /** Upper-case NACHA alphanumerics, left-justified and space-filled. */
@@ -53,10 +60,16 @@ function entryCents(amount: string, endToEndId: string) {
   return cents;
 }
 
+function prenoteCents(amount: string, endToEndId: string) {
+  if (sumCents([amount]) !== 0n) throw new UnwritablePaymentError(`${endToEndId}: a prenote carries 0, not ${amount}`);
+  return 0n;
+}
+
 export function writeNacha(input: PaymentFile, options: NachaOptions): string {
   const file = PaymentFileSchema.parse(input);
   const { debtor } = file;
   if (debtor.currency !== 'USD') throw new UnwritablePaymentError('An ACH file pays USD only');
+  const prenote = options.prenote === true;
   const companyId = debtor.achCompanyId;
   if (!companyId) throw new UnwritablePaymentError('debtor.achCompanyId is required for ACH');
   const odfi = debtor.routingNumber.slice(0, 8);
@@ -91,7 +104,13 @@ export function writeNacha(input: PaymentFile, options: NachaOptions): string {
     .filter((batch) => batch.payments.length > 0);
   batches.forEach(({ sec, payments }, index) => {
     const batchNumber = numeric(index + 1, 7);
-    const header = [alpha(file.initiatingParty, 16), alpha('', 20), alpha(companyId, 10), sec, alpha('PAYOUT', 10)];
+    const header = [
+      alpha(file.initiatingParty, 16),
+      alpha('', 20),
+      alpha(companyId, 10),
+      sec,
+      alpha(prenote ? 'PRENOTE' : 'PAYOUT', 10),
+    ];
     lines.push(
       record([
         '5',
@@ -115,13 +134,15 @@ export function writeNacha(input: PaymentFile, options: NachaOptions): string {
       if (!account || !/^[0-9A-Za-z-]{1,17}$/.test(account)) {
         throw new UnwritablePaymentError('creditor.accountNumber must be 1 to 17 letters or digits for ACH');
       }
-      const cents = entryCents(payment.amount, payment.endToEndId);
+      const cents = prenote
+        ? prenoteCents(payment.amount, payment.endToEndId)
+        : entryCents(payment.amount, payment.endToEndId);
       trace++;
       const traceNumber = `${odfi}${numeric(trace, 7)}`;
       lines.push(
         record([
           '6',
-          TRANSACTION_CODE_CREDIT,
+          prenote ? TRANSACTION_CODE_PRENOTE : TRANSACTION_CODE_CREDIT,
           routing.slice(0, 8),
           routing.slice(8),
           account.toUpperCase().padEnd(17, ' '),

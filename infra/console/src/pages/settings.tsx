@@ -55,6 +55,20 @@ export function SettingsPage({ session }: { session: Session }) {
               `${percentOfBps(settings.fees.fxSpreadBps)} taken off the ECB rate (live organizations)`
             : '—'}
         </dd>
+        <dt>Payee checks not possible</dt>
+        <dd>
+          {settings?.payeeVerification
+            ? `When the payee's bank cannot answer the name check, a new bank ${
+                settings.payeeVerification.whenNotPossible === 'confirm'
+                  ? 'waits until a member confirms it in Banks to confirm'
+                  : 'goes on as if the name matched'
+              } (${
+                settings.payeeVerification.source === 'organization'
+                  ? "this organization's setting"
+                  : "the deployment's default"
+              })`
+            : '—'}
+        </dd>
         <dt>Last changed</dt>
         <dd>{localTime(settings?.updatedAt)}</dd>
       </dl>

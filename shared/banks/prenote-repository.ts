@@ -1,0 +1,99 @@
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { type BankRecord, PrenoteLocatorSchema, type PrenoteRecord } from '#shared/banks/records.ts';
+import { parseBank } from '#shared/banks/repository.ts';
+import type { Db } from '#shared/db/client.ts';
+import { writeGuarded } from '#shared/db/guarded-write.ts';
+import { readItem } from '#shared/db/items.ts';
+import { keys, TIMER_SHARDS } from '#shared/db/keys.ts';
+import { TABLE } from '#shared/db/table.ts';
+import { newId } from '#shared/ids.ts';
+
+/**
+ * ACH prenotes (issue 26): a zero-dollar entry to a USD bank before real credits, which the receiving bank answers
+ * only when the account is wrong (a return: R03 no account, R04 invalid number, ...). Requested for a bank
+ * (`requestPrenote`), sent in the next run of the payout batcher as a NACHA file of its own (`sendDuePrenotes`),
+ * CONFIRMED once `ACH_PRENOTE_WAIT_DAYS` banking days after its effective date pass without a return
+ * (`confirmDuePrenotes`), FAILED by a return (`recordPrenoteReturn`, for the NACHA return reader to call). The
+ * bank's status is not held meanwhile: NACHA no longer requires waiting for a prenote before credits.
+ */
+
+const MAX_DUE = 100;
+
+/** `PN-` and 12 hex digits: 15 characters, the entry's individual identification number. */
+export const newPrenoteReference = () => `PN-${newId().replaceAll('-', '').slice(0, 12).toUpperCase()}`;
+
+type Timer = { dueAt: string } | null;
+
+/** The bank's prenote as `next`, conditional on the version read; a timer keeps it due (null: settled). */
+export async function writePrenote(db: Db, bank: BankRecord, next: PrenoteRecord, timer: Timer, extra = false) {
+  const timerKey = timer ? keys.prenoteTimer(bank.bankId, timer.dueAt) : null;
+  const update = {
+    Update: {
+      TableName: db.tableName,
+      Key: keys.bank(bank.organizationId, bank.customerId, bank.bankId),
+      UpdateExpression: timerKey
+        ? 'SET prenote = :prenote, updatedAt = :now, version = :next, gsi2pk = :gsi2pk, gsi2sk = :gsi2sk'
+        : 'SET prenote = :prenote, updatedAt = :now, version = :next REMOVE gsi2pk, gsi2sk',
+      ConditionExpression: 'version = :version',
+      ExpressionAttributeValues: {
+        ':prenote': next,
+        ':now': next.settledAt ?? next.sentAt ?? next.requestedAt,
+        ':next': bank.version + 1,
+        ':version': bank.version,
+        ...(timerKey ? { ':gsi2pk': timerKey.gsi2pk, ':gsi2sk': timerKey.gsi2sk } : {}),
+      },
+    },
+  };
+  const locator = {
+    Put: {
+      TableName: db.tableName,
+      Item: {
+        ...keys.prenoteByReference(next.reference),
+        entity: 'PRENOTE',
+        organizationId: bank.organizationId,
+        customerId: bank.customerId,
+        bankId: bank.bankId,
+      },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+  };
+  await writeGuarded(db, [
+    { role: 'bank', item: update },
+    ...(extra ? [{ role: 'prenoteReference', item: locator }] : []),
+  ]);
+  return { ...bank, prenote: next, version: bank.version + 1 };
+}
+
+/** The bank a prenote's reference names (a return hands the reference back), or undefined. */
+export const findPrenoteBank = (db: Db, reference: string) =>
+  readItem(db, keys.prenoteByReference(reference), (item) =>
+    PrenoteLocatorSchema.parse({
+      organizationId: item.organizationId,
+      customerId: item.customerId,
+      bankId: item.bankId,
+    }),
+  );
+
+/** Banks whose prenote is due: to send (REQUESTED) or to confirm (SENT, its window passed). */
+export async function dueBanks(db: Db, now: Date): Promise<BankRecord[]> {
+  const { gsi2 } = TABLE.indexes;
+  const due: BankRecord[] = [];
+  for (let shard = 0; shard < TIMER_SHARDS && due.length < MAX_DUE; shard++) {
+    const page = await db.client.send(
+      new QueryCommand({
+        TableName: db.tableName,
+        IndexName: gsi2.name,
+        KeyConditionExpression: '#pk = :pk AND #sk < :upTo',
+        ExpressionAttributeNames: { '#pk': gsi2.partitionKey, '#sk': gsi2.sortKey },
+        ExpressionAttributeValues: { ':pk': `TIMER#PRENOTE#${shard}`, ':upTo': `${now.toISOString()}~` },
+        Limit: MAX_DUE - due.length,
+      }),
+    );
+    for (const item of page.Items ?? []) {
+      // The index is eventually consistent: the bank is read again before it is acted on.
+      const bank = await readItem(db, { pk: String(item.pk), sk: String(item.sk) }, parseBank);
+      if (bank) due.push(bank);
+    }
+  }
+  return due;
+}
