@@ -51,6 +51,7 @@
  * | -- the bank payout rail (issue 17) --   |           |                                                              |
  * | A payment file (batch) by message id    | GetItem, conditional Put/Update | pk=`PAYMENTFILE#<messageId>` sk=`PAYMENTFILE` |
  * | Files to write / answer / check         | Query gsi2 | gsi2pk=`TIMER#<WRITE|ANSWER|AWAIT>#<shard>` gsi2sk=`<dueAt>#<messageId>` (sparse) |
+ * | ACH files of a day per originator      | UpdateItem ADD | pk=`COUNTER#ACHFILES#<routing>#<companyId>#<YYYY-MM-DD>` sk=`COUNTER`, TTL |
  * | A withdrawal by its reference (reports) | GetItem   | pk=`TXREFERENCE#<reference>` sk=`TXREFERENCE` -> organizationId, customerId, transactionId |
  * | -- wallets, virtual accounts, inbound deposits (issue 5) -- |  |                                             |
  * | Get a customer's virtual account        | GetItem   | pk=`ORG#<orgId>#CUSTOMER#<customerId>` sk=`VACCOUNT#<virtualAccountId>` |
@@ -262,6 +263,11 @@ export const keys = {
 
   // The bank payout rail (issue 17): one item per payment file, keyed by its message id (hex, so it shards).
   paymentFile: (messageId: string): Key => ({ pk: `PAYMENTFILE#${messageId}`, sk: 'PAYMENTFILE' }),
+  /** How many ACH files an originator (its bank's routing number and company id) has created on a UTC day. */
+  achFilesOfDay: (routingNumber: string, companyId: string, day: string): Key => ({
+    pk: `COUNTER#ACHFILES#${routingNumber}#${companyId}#${day}`,
+    sk: 'COUNTER',
+  }),
   /** A payment file waiting to be written to the outbox (WRITE) or answered by the sandbox bank (ANSWER). */
   paymentFileTimer: (kind: TimerKind, messageId: string, dueAt: string): TimerKey => ({
     gsi2pk: `TIMER#${kind}#${timerShard(messageId)}`,

@@ -129,6 +129,18 @@ export function developerFeeEarned(db: Db, record: SettledTransaction, at: strin
 }
 
 /**
+ * A returned withdrawal gives back the developer fee its completion earned, in the transaction that returns it. The
+ * fee may have been claimed since: the unclaimed fees then go below zero by it (an ADD, never refused), the
+ * organization owes it, later fees pay it off first, and no claim succeeds until they are above zero again.
+ */
+export function developerFeeReversed(db: Db, record: SettledTransaction, at: string): GuardedItem<'developerFees'>[] {
+  const fee = developerFeeOfRecord(record);
+  return fee > 0n
+    ? [{ role: 'developerFees', item: developerFeeWrites.accrue(db, record.organizationId, -fee, at) }]
+    : [];
+}
+
+/**
  * A completed deposit's ledger: the customer is credited what arrived less the developer fee, which the
  * organization earns in the same transaction.
  */

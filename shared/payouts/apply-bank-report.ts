@@ -2,7 +2,16 @@ import type { Deps } from '#shared/deps.ts';
 import { log } from '#shared/log.ts';
 import { countMetric } from '#shared/metrics.ts';
 import { isolation } from '#shared/payouts/isolation.ts';
-import { FACT_OUTCOME, type Fact, factsOf, plan, QuarantineError } from '#shared/payouts/report-facts.ts';
+import { recordNotificationOfChange } from '#shared/payouts/record-notification-of-change.ts';
+import {
+  changesOf,
+  FACT_OUTCOME,
+  type Fact,
+  factsOf,
+  plan,
+  planChanges,
+  QuarantineError,
+} from '#shared/payouts/report-facts.ts';
 import type { BankChannel, InboxRead } from '#shared/rails/bank/channel.ts';
 import { parseReport } from '#shared/rails/bank/parse-off-thread.ts';
 import { MalformedReportError } from '#shared/rails/bank/reports.ts';
@@ -16,14 +25,18 @@ import {
 } from '#shared/transactions/transitions.ts';
 
 /**
- * Applies a report from the bank (pain.002 or camt.054) from the inbox, by end-to-end id (= the withdrawal's
+ * Applies a report from the bank (pain.002, camt.054 or a NACHA return file) from the inbox, by end-to-end id (= the withdrawal's
  * `reference`), each fact once:
  *
  * - pain.002: a rejected payment (TxSts RJCT), payment block (PmtInfSts RJCT) or file (GrpSts RJCT) -> FAILED with
  *   the reason code and text, the reservation released, a webhook; anything else leaves it PROCESSING;
  * - camt.054: a booked debit (DBIT, BOOK) -> COMPLETED with `completedAt` from the booking date, a webhook; a booked
  *   credit with return information (`RtrInf`) for a COMPLETED payout -> FAILED with the return's reason, the amount
- *   back in the customer's balance, a webhook.
+ *   back in the customer's balance, a webhook;
+ * - NACHA return file (told by its content, `inbox-report.ts`): a return entry (addenda 99, R-code) for a COMPLETED
+ *   payout -> FAILED as a camt.054 return, named by the entry's identification (the payout's `reference`) and
+ *   reconciled on amount, receiving account and bank; a notification of change (addenda 98) is recorded on the
+ *   payout's withdrawal bank (`record-notification-of-change.ts`), once per original entry.
  *
  * The report is read and checked whole before anything is applied (`report-facts.ts`): an object that cannot be
  * read (a name outside the channel's pattern, a symlink, over `BANK_REPORT_MAX_BYTES`, not UTF-8, not well-formed,
@@ -64,9 +77,15 @@ export async function applyBankReport(deps: Deps, report: string | Uint8Array) {
   const now = deps.clock.now();
   const parsed = await parseReport(report, deps.config.bank.reportParser);
   const steps = await plan(deps, await factsOf(deps, parsed, now));
+  const changes = changesOf(parsed);
+  await planChanges(deps, changes);
   let applied = 0;
+  let skipped = 0;
   for (const { fact, locator, action } of steps) {
-    if (action === 'skip') continue;
+    if (action === 'skip') {
+      skipped++;
+      continue;
+    }
     try {
       await apply(deps, locator, fact);
       applied++;
@@ -74,9 +93,14 @@ export async function applyBankReport(deps: Deps, report: string | Uint8Array) {
       // Two readers of one report at once (the inbox worker and a sandbox route, or a redelivered S3 event): the
       // other applied this fact between the plan and the write. Anything else is not this report's doing.
       if (!(error instanceof IllegalTransitionError && (await appliedMeanwhile(deps, locator, fact)))) throw error;
+      skipped++;
     }
   }
-  return { applied, skipped: steps.length - applied };
+  for (const change of changes) {
+    if (await recordNotificationOfChange(deps, change)) applied++;
+    else skipped++;
+  }
+  return { applied, skipped };
 }
 
 /** Why an inbox object that is not a readable report is quarantined unread. */

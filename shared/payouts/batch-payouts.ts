@@ -8,6 +8,7 @@ import { getOrganization } from '#shared/organizations/repository.ts';
 import { isolation } from '#shared/payouts/isolation.ts';
 import {
   advancePaymentFile,
+  nextAchFileOfDay,
   paymentFileWrites,
   queryDuePaymentFiles,
 } from '#shared/payouts/payment-file-repository.ts';
@@ -22,7 +23,7 @@ import type { PaymentFileRecord } from '#shared/payouts/records.ts';
 import type { BankChannel } from '#shared/rails/bank/channel.ts';
 import type { PaymentFile, PayoutAccount } from '#shared/rails/bank/payment-file.ts';
 import { paymentInfoId, SANDBOX_DEBTORS } from '#shared/rails/bank/payment-file.ts';
-import { RAILS, type RailName } from '#shared/rails/bank/rails.ts';
+import { RAILS, type RailDescriptor, type RailName } from '#shared/rails/bank/rails.ts';
 import { executionDate, expectedSettlement } from '#shared/rails/bank/settlement.ts';
 import type { TransactionRecord } from '#shared/transactions/records.ts';
 import {
@@ -71,8 +72,23 @@ const paymentOf = async (deps: Deps, rail: RailName, withdrawal: TransactionReco
 });
 
 type FileHeader = Omit<PaymentFile, 'payments'>;
-const writeFile = (rail: RailName, header: FileHeader, payments: PaymentFile['payments']) =>
-  RAILS[rail].file.write({ ...header, payments }, { createdAt: new Date(header.createdAt), debtor: header.debtor });
+const writeFile = (rail: RailName, header: FileHeader, payments: PaymentFile['payments'], fileOfDay = 0) =>
+  RAILS[rail].file.write(
+    { ...header, payments },
+    { createdAt: new Date(header.createdAt), debtor: header.debtor, fileOfDay },
+  );
+
+/**
+ * Which of its originator's files of the day a file is, for a rail that numbers them (ACH: the file id modifier).
+ * Taken only once the file will be claimed, so the payments tried alone by `failUnwritable` take none.
+ */
+async function fileOfDay(deps: Deps, rail: RailName, header: FileHeader) {
+  const { debtor } = header;
+  const file: RailDescriptor['file'] = RAILS[rail].file;
+  if (!file.numberedPerDay || debtor.currency !== 'USD') return 0;
+  const originator = { routingNumber: debtor.routingNumber, companyId: debtor.achCompanyId ?? '' };
+  return nextAchFileOfDay(deps.db, originator, header.createdAt.slice(0, 10));
+}
 
 /**
  * A payment the file writer refuses (say, a bank the rail's file cannot carry) fails at once and alone: FAILED with
@@ -161,6 +177,7 @@ async function claim(
     rail,
     header,
     writable.map((entry) => entry.payment),
+    await fileOfDay(deps, rail, header),
   );
   const dueTimes = withdrawals.map((withdrawal) => withdrawal.settleDueAt);
   const instant = RAILS[rail].settlement.kind === 'instant';

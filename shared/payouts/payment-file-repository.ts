@@ -105,3 +105,30 @@ export const findByReference = (db: Db, reference: string) =>
     }),
     { consistent: true },
   );
+
+/** The counter of a day outlives the day by a week, then DynamoDB's TTL removes it. */
+const ACH_COUNTER_KEPT_S = 8 * 24 * 3600;
+
+/**
+ * The next sequence number (0, 1, ...) among the ACH files an originator creates on a UTC day: one atomic ADD, so two
+ * batchers never get the same one. A number taken by a claim that then fails is skipped, never reused.
+ */
+export async function nextAchFileOfDay(db: Db, originator: { routingNumber: string; companyId: string }, day: string) {
+  const { Attributes } = await db.client.send(
+    new UpdateCommand({
+      TableName: db.tableName,
+      Key: keys.achFilesOfDay(originator.routingNumber, originator.companyId, day),
+      UpdateExpression: 'ADD filesCreated :one SET entity = :entity, #ttl = :ttl',
+      ExpressionAttributeNames: { '#ttl': TABLE.ttlAttribute },
+      ExpressionAttributeValues: {
+        ':one': 1,
+        ':entity': 'COUNTER',
+        ':ttl': Math.floor(Date.parse(`${day}T00:00:00Z`) / 1000) + ACH_COUNTER_KEPT_S,
+      },
+      ReturnValues: 'UPDATED_NEW',
+    }),
+  );
+  const created = Number(Attributes?.filesCreated);
+  if (!Number.isSafeInteger(created)) throw new Error('ACH file counter returned no number');
+  return created - 1;
+}

@@ -2,6 +2,8 @@ import { Decimal } from 'decimal.js';
 import type { Deps } from '#shared/deps.ts';
 import { findByReference, getPaymentFile } from '#shared/payouts/payment-file-repository.ts';
 import type { PaymentFileRecord } from '#shared/payouts/records.ts';
+import type { InboxReport } from '#shared/rails/bank/inbox-report.ts';
+import type { NachaNotificationOfChange, NachaReturnFile } from '#shared/rails/bank/nacha-returns.ts';
 import {
   type BankReport,
   MalformedReportError,
@@ -23,8 +25,16 @@ import type { TransactionLocator } from '#shared/transactions/transitions.ts';
 /** A report that cannot be applied as it stands: quarantined whole, nothing of it applied. */
 export class QuarantineError extends Error {}
 
-/** Where a fact came from, for the payment file it must belong to. */
-type Origin = { originalMessageId: string; paymentInfoId: string | null } | { account: ReportAccount | null };
+/**
+ * Where a fact came from, for the payment file it must belong to: a status names its file and block, a notification
+ * its debited account, a NACHA return the ACH entry it answers (the receiving account and bank as the entry had them).
+ */
+type Origin =
+  | { originalMessageId: string; paymentInfoId: string | null }
+  | { account: ReportAccount | null }
+  | { achEntry: AchEntry };
+
+type AchEntry = { accountNumber: string; receivingBank: string };
 
 export type Fact =
   | { kind: 'fail'; reference: string; reason: string; terms: PaymentTerms | null; origin: Origin }
@@ -105,8 +115,47 @@ async function statusFacts(deps: Deps, report: Extract<BankReport, { kind: 'pain
   return facts;
 }
 
-export async function factsOf(deps: Deps, report: BankReport, now: Date): Promise<Fact[]> {
+/** A NACHA return entry (addenda 99) names its payout by the entry's identification, the payout's `reference`. */
+function achReturnFacts(report: NachaReturnFile): Fact[] {
+  return report.entries.flatMap((entry): Fact[] =>
+    entry.kind === 'return'
+      ? [
+          {
+            kind: 'return',
+            reference: entry.identification,
+            reason: returnFailureReason(entry.code),
+            terms: { amount: entry.amount, currency: 'USD', debtorAccount: null },
+            origin: { achEntry: { accountNumber: entry.accountNumber, receivingBank: entry.originalReceivingBank } },
+          },
+        ]
+      : [],
+  );
+}
+
+export async function factsOf(deps: Deps, report: InboxReport, now: Date): Promise<Fact[]> {
+  if (report.kind === 'nacha-returns') return achReturnFacts(report);
   return report.kind === 'camt.054' ? notificationFacts(report, now) : statusFacts(deps, report);
+}
+
+/** The notifications of change of a NACHA file (addenda 98); none in any other report. */
+export const changesOf = (report: InboxReport): NachaNotificationOfChange[] =>
+  report.kind === 'nacha-returns'
+    ? report.entries.filter((entry): entry is NachaNotificationOfChange => entry.kind === 'notificationOfChange')
+    : [];
+
+/** An ACH entry answers the payout only if it went to the payout's account at the payout's bank, by ACH. */
+function achEntryContradiction(reference: string, entry: AchEntry, payout: TransactionRecord, rail?: string) {
+  if (rail !== undefined && rail !== 'ACH') return `${reference} was sent by ${rail}, not ACH`;
+  const bank = payout.withdrawalBank;
+  const account = bank?.accountNumber?.toUpperCase() ?? '';
+  if (entry.accountNumber.toUpperCase() !== account) {
+    return `${reference} was paid to account ${account || 'none'}; the ACH entry names ${entry.accountNumber}`;
+  }
+  const receivingBank = bank?.routingNumber?.slice(0, 8) ?? '';
+  if (entry.receivingBank !== receivingBank) {
+    return `${reference} was paid to bank ${receivingBank || 'none'}; the ACH entry names ${entry.receivingBank}`;
+  }
+  return undefined;
 }
 
 const sameAccount = (a: ReportAccount, b: ReportAccount) =>
@@ -131,6 +180,15 @@ export function contradiction(fact: Fact, payout: TransactionRecord, file: Payme
       return `${reference} is in payment information ${file.paymentInfoId}, not ${origin.paymentInfoId}`;
     }
   }
+  if ('achEntry' in origin) {
+    const mismatch = achEntryContradiction(
+      reference,
+      origin.achEntry,
+      payout,
+      file ? (file.rail ?? 'FEDWIRE') : undefined,
+    );
+    if (mismatch) return mismatch;
+  }
   if (!terms) return undefined;
   if (fact.kind !== 'fail' && terms.amount === null) return `${reference}: the report gives no amount of its own`;
   if (terms.amount !== null && !new Decimal(terms.amount).equals(new Decimal(payout.targetAmount))) {
@@ -143,7 +201,8 @@ export function contradiction(fact: Fact, payout: TransactionRecord, file: Payme
   if (file && terms.debtorAccount && !sameAccount(terms.debtorAccount, file.debtorAccount)) {
     return `${reference} is paid from ${shown(file.debtorAccount)}; the report names ${shown(terms.debtorAccount)}`;
   }
-  if (file && fact.kind !== 'fail' && !terms.debtorAccount) return `${reference}: the report names no account`;
+  if (file && fact.kind !== 'fail' && !terms.debtorAccount && !('achEntry' in origin))
+    return `${reference}: the report names no account`;
   return undefined;
 }
 
@@ -192,4 +251,23 @@ export async function plan(deps: Deps, facts: Fact[]): Promise<Step[]> {
     steps.push({ fact, locator, action: decide(fact, current) });
   }
   return steps;
+}
+
+/**
+ * Every notification of change checked before anything of its file is applied: it names a payout the service sent
+ * by ACH, to the account and bank the entry names; else `QuarantineError`.
+ */
+export async function planChanges(deps: Deps, changes: NachaNotificationOfChange[]) {
+  for (const change of changes) {
+    const reference = change.identification;
+    const locator = await findByReference(deps.db, reference);
+    const payout =
+      locator &&
+      (await getTransactionOfCustomer(deps.db, locator.organizationId, locator.customerId, locator.transactionId));
+    if (!payout) throw new QuarantineError(`Unknown payment ${reference}`);
+    const file = payout.paymentFileId ? await getPaymentFile(deps.db, payout.paymentFileId) : undefined;
+    const entry = { accountNumber: change.accountNumber, receivingBank: change.originalReceivingBank };
+    const mismatch = achEntryContradiction(reference, entry, payout, file ? (file.rail ?? 'FEDWIRE') : undefined);
+    if (mismatch) throw new QuarantineError(`Contradiction: ${mismatch}`);
+  }
 }

@@ -1,19 +1,26 @@
 import type { Deps } from '#shared/deps.ts';
 import { processInboxReport } from '#shared/payouts/apply-bank-report.ts';
-import { answerOfSandboxReport, debitedAccount, reread } from '#shared/payouts/complete-transaction.ts';
+import { answerOfSandboxReport, reread } from '#shared/payouts/complete-transaction.ts';
+import { getPaymentFile } from '#shared/payouts/payment-file-repository.ts';
+import type { PaymentFileRecord } from '#shared/payouts/records.ts';
 import { UNKNOWN_RETURN_REASON } from '#shared/payouts/return-rules.ts';
+import { writeNachaReturns } from '#shared/rails/bank/nacha-return-writer.ts';
+import { SANDBOX_DEBTORS } from '#shared/rails/bank/payment-file.ts';
 import { writeCamt054 } from '#shared/rails/bank/report-writer.ts';
-import { returnCodesFor } from '#shared/rails/bank/return-reasons.ts';
+import { isNachaReturnCode, type NachaReturnReason, returnCodesFor } from '#shared/rails/bank/return-reasons.ts';
 import { bankChannel } from '#shared/rails/bank/s3-channel.ts';
 import { assertTransition } from '#shared/transactions/lifecycle.ts';
 import { toTransaction } from '#shared/transactions/new-transaction.ts';
+import type { TransactionRecord } from '#shared/transactions/records.ts';
 import { locate, type SandboxTransaction } from '#shared/transactions/transaction-rules.ts';
 
 /**
- * Sandbox: the bank returns a payout it had booked (COMPLETED -> FAILED). The route writes what a bank reports, a
- * camt.054 crediting the amount back with return information (`RtrInf/Rsn`, the given code), into the inbox and
- * applies it like any report: `failureReason` gives the code and its meaning, the source amount is back in the
- * balance, a webhook. A second return of the same payout finds it FAILED: 409, nothing changes.
+ * Sandbox: the bank returns a payout it had booked (COMPLETED -> FAILED). The route writes what the bank would send
+ * into the inbox and applies it like any report: for an R-code of a payout paid by ACH (its file a NACHA file, or
+ * not filed at all, to a bank with a routing number), a NACHA return file; otherwise a camt.054 crediting the amount
+ * back with return information (`RtrInf/Rsn`, the given code). `failureReason` gives the code and its meaning, the
+ * source amount is back in the balance, a webhook. A second return of the same payout finds it FAILED: 409, nothing
+ * changes.
  */
 export async function returnTransaction(deps: Deps, input: SandboxTransaction & { reasonCode: string }) {
   const locator = await locate(deps, input.organization.organizationId, input.transactionId);
@@ -22,26 +29,78 @@ export async function returnTransaction(deps: Deps, input: SandboxTransaction & 
   if (!codes.includes(input.reasonCode)) throw UNKNOWN_RETURN_REASON.error(input.reasonCode, codes);
   assertTransition(current, 'return');
   const now = deps.clock.now().toISOString();
-  const name = `sandbox-${current.transactionId}-v${current.version}.return.camt054.xml`;
+  const file = current.paymentFileId ? await getPaymentFile(deps.db, current.paymentFileId) : undefined;
+  const byAch =
+    isNachaReturnCode(input.reasonCode) &&
+    Boolean(current.withdrawalBank?.routingNumber) &&
+    (!file || file.rail === 'ACH');
+  const name = `sandbox-${current.transactionId}-v${current.version}.return.${byAch ? 'ach' : 'camt054.xml'}`;
   const channel = bankChannel(deps.config);
   await channel.writeInbox(
     name,
-    writeCamt054({
-      messageId: `SBX-${current.reference}-RETURNED`,
-      createdAt: now,
-      account: await debitedAccount(deps, current.paymentFileId),
-      entries: [
-        {
-          endToEndId: current.reference,
-          amount: current.targetAmount,
-          currency: current.targetCurrency,
-          bookingDate: now,
-          returnReason: { code: input.reasonCode },
-        },
-      ],
-    }),
+    byAch
+      ? achReturn(current, input.reasonCode as NachaReturnReason, file, now)
+      : writeCamt054({
+          messageId: `SBX-${current.reference}-RETURNED`,
+          createdAt: now,
+          account: file?.debtorAccount ?? { accountNumber: 'NOTPROVIDED' },
+          entries: [
+            {
+              endToEndId: current.reference,
+              amount: current.targetAmount,
+              currency: current.targetCurrency,
+              bookingDate: now,
+              returnReason: { code: input.reasonCode },
+            },
+          ],
+        }),
   );
   return toTransaction(
     await answerOfSandboxReport(deps, locator, await processInboxReport(deps, channel, name), 'return'),
   );
+}
+
+/** The original ACH entry of a payout in its NACHA file: its trace number and its batch's SEC code. */
+function originalEntry(nacha: string, reference: string) {
+  let secCode = 'PPD';
+  for (const line of nacha.split('\n')) {
+    if (line.startsWith('5')) secCode = line.slice(50, 53);
+    if (line.startsWith('6') && line.slice(39, 54).trim() === reference) {
+      return { traceNumber: line.slice(79, 94), secCode: secCode === 'CCD' ? ('CCD' as const) : ('PPD' as const) };
+    }
+  }
+  return undefined;
+}
+
+/** A NACHA return file for one payout, from the bank it was paid from (its file's header; the sandbox debtor). */
+function achReturn(
+  payout: TransactionRecord,
+  code: NachaReturnReason,
+  file: PaymentFileRecord | undefined,
+  now: string,
+) {
+  const bank = payout.withdrawalBank;
+  const debtor = SANDBOX_DEBTORS.USD;
+  const header = file?.xml.startsWith('1') ? file.xml : undefined;
+  const original = header ? originalEntry(header, payout.reference) : undefined;
+  return writeNachaReturns({
+    createdAt: now,
+    originatingBank: header?.slice(4, 13) ?? debtor.routingNumber,
+    returningBank: bank?.routingNumber ?? '',
+    companyName: debtor.name,
+    companyId: header?.slice(13, 23).trim() ?? debtor.achCompanyId,
+    entries: [
+      {
+        kind: 'return',
+        code,
+        secCode: original?.secCode ?? 'PPD',
+        originalTraceNumber: original?.traceNumber ?? '0',
+        routingNumber: bank?.routingNumber ?? '',
+        accountNumber: bank?.accountNumber ?? '',
+        amount: payout.targetAmount,
+        identification: payout.reference,
+        name: bank?.beneficiaryName ?? '',
+      },
+    ],
+  });
 }

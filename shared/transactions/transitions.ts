@@ -3,7 +3,7 @@ import type { Deps } from '#shared/deps.ts';
 import { ConflictError } from '#shared/errors.ts';
 import { writeStatusChange } from '#shared/events/status-change.ts';
 import { allowanceWrites, getAllowanceUsage } from '#shared/ledger/allowance-repository.ts';
-import { balanceWrites, developerFeeEarned } from '#shared/ledger/balance-repository.ts';
+import { balanceWrites, developerFeeEarned, developerFeeReversed } from '#shared/ledger/balance-repository.ts';
 import { toMicro } from '#shared/money/micro.ts';
 import type { Organization } from '#shared/organizations/records.ts';
 import {
@@ -258,7 +258,7 @@ export function failWithdrawal(deps: Deps, locator: TransactionLocator, reason: 
 /**
  * The bank returned a payout it had booked (COMPLETED -> FAILED): the source amount comes back to the customer's
  * available balance and to the allowance period that counted it, if that period is still the current one (the
- * period rule of a failure). Once: a second return finds it FAILED and is refused like any illegal transition.
+ * period rule of a failure), and the organization gives back the developer fee the completion earned. Once: a second return finds it FAILED and is refused like any illegal transition.
  */
 export function returnWithdrawal(deps: Deps, locator: TransactionLocator, reason: string) {
   return applyTransition(deps, locator, async (current, now) => {
@@ -268,6 +268,7 @@ export function returnWithdrawal(deps: Deps, locator: TransactionLocator, reason
     const period = current.allowancePeriodCounted;
     const ledger: GuardedItem<LedgerRole>[] = [
       { role: 'balance', item: balanceWrites.credit(deps.db, owner(current), amount, at) },
+      ...developerFeeReversed(deps.db, current, at),
     ];
     if (period && (await getAllowanceUsage(deps.db, current.organizationId))?.periodStart === period) {
       ledger.push({

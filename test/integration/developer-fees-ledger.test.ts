@@ -86,4 +86,31 @@ describe('developer fees in the ledger', () => {
     expect(malformed).toMatchObject({ status: 400, body: { error: 'amount: Expected string' } });
     expect(await unclaimed(key)).toBe('3.45');
   });
+
+  it('gives back the fee of a payout the bank returns, in the return; once claimed, the organization owes it', async () => {
+    const { key, customerId, withdrawals } = await givenWithdrawalsWithFee(200, ['100', '100']);
+    const [returned, claimedThenReturned] = withdrawals;
+    await request('POST', `/sandbox/transactions/${returned?.id}/complete`, { key });
+    const earned = await unclaimed(key);
+
+    await request('POST', `/sandbox/transactions/${returned?.id}/return`, { key, body: { reasonCode: 'AC04' } });
+    const afterReturn = await unclaimed(key);
+    await request('POST', `/sandbox/transactions/${claimedThenReturned?.id}/complete`, { key });
+    const claim = await request<Body>('POST', '/developer-fees', { key, body: {} });
+    await request('POST', `/sandbox/transactions/${claimedThenReturned?.id}/return`, {
+      key,
+      body: { reasonCode: 'AC04' },
+    });
+    const owed = await unclaimed(key);
+    const refusedClaim = await request<Body>('POST', '/developer-fees', { key, body: {} });
+
+    expect(earned).toBe('1.98');
+    expect(afterReturn).toBe('0.00');
+    expect(claim.body).toMatchObject({ success: true, amount: '1.98' });
+    expect(owed).toBe('-1.98');
+    expect(refusedClaim.body).toEqual({ error: 'No developer fees available to claim' });
+    // Both source amounts are back with the customer, fee included.
+    const balance = await request<Body>('GET', `/customers/${customerId}/balance`, { key });
+    expect(balance.body).toMatchObject({ balance: '1000.00', lockedBalance: '0.00' });
+  });
 });

@@ -32,6 +32,24 @@ export type NachaOptions = {
   prenote?: boolean;
 };
 
+/** The file id modifiers in the order a day's files take them: `A`-`Z`, then `0`-`9`. */
+const FILE_ID_MODIFIERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+
+/** A bank refuses a file whose id modifier repeats one of the same day: the 37th file of a day has none left. */
+export class NoFileIdModifierLeftError extends Error {}
+
+/**
+ * The modifier of the originator's `fileOfDay`-th ACH file (0-based) of the UTC day in its header: distinct for each
+ * of the first 36 files of a day, none for more (NACHA's field is one character of `A`-`Z`, `0`-`9`).
+ */
+export function fileIdModifierOf(fileOfDay: number): string {
+  const modifier = FILE_ID_MODIFIERS[fileOfDay];
+  if (!modifier) {
+    throw new NoFileIdModifierLeftError(`ACH file ${fileOfDay + 1} of the day: a day has 36 file id modifiers`);
+  }
+  return modifier;
+}
+
 /** Upper-case NACHA alphanumerics, left-justified and space-filled. */
 const alpha = (value: string, length: number) =>
   toSepaText(value, length)

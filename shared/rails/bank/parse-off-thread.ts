@@ -2,7 +2,8 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { type BankReport, MalformedReportError, parseBankReport } from '#shared/rails/bank/reports.ts';
+import { type InboxReport, parseInboxReport } from '#shared/rails/bank/inbox-report.ts';
+import { MalformedReportError } from '#shared/rails/bank/reports.ts';
 
 /**
  * Where a report is parsed. `inline` in AWS: each invocation handles one report and serves nothing else. `worker`
@@ -12,7 +13,7 @@ import { type BankReport, MalformedReportError, parseBankReport } from '#shared/
  */
 export type ReportParser = 'inline' | 'worker';
 
-type Answer = { id: number; report: BankReport } | { id: number; error: string; malformed: boolean };
+type Answer = { id: number; report: InboxReport } | { id: number; error: string; malformed: boolean };
 
 const BOOTSTRAP = `
 const { workerData } = require('node:worker_threads');
@@ -29,7 +30,7 @@ const tsxLoader = () =>
 
 let worker: Worker | undefined;
 let sequence = 0;
-const pending = new Map<number, { resolve: (report: BankReport) => void; reject: (error: Error) => void }>();
+const pending = new Map<number, { resolve: (report: InboxReport) => void; reject: (error: Error) => void }>();
 
 function failAll(thread: Worker, error: Error) {
   if (worker !== thread) return;
@@ -65,8 +66,8 @@ function parserThread(): Worker {
   return thread;
 }
 
-export function parseReport(input: string | Uint8Array, parser: ReportParser): Promise<BankReport> {
-  if (parser === 'inline') return Promise.resolve().then(() => parseBankReport(input));
+export function parseReport(input: string | Uint8Array, parser: ReportParser): Promise<InboxReport> {
+  if (parser === 'inline') return Promise.resolve().then(() => parseInboxReport(input));
   const thread = parserThread();
   const id = ++sequence;
   return new Promise((resolve, reject) => {

@@ -1,4 +1,4 @@
-import { writeNacha } from '#shared/rails/bank/nacha.ts';
+import { fileIdModifierOf, writeNacha } from '#shared/rails/bank/nacha.ts';
 import { type Pain001Profile, writePain001 } from '#shared/rails/bank/pain001.ts';
 import type { Creditor, PaymentFile, PayoutAccount, PostalAddress } from '#shared/rails/bank/payment-file.ts';
 import { addBusinessDays, type SettlementCalendar } from '#shared/rails/bank/settlement.ts';
@@ -34,7 +34,12 @@ export type BankDetails = {
   address: PostalAddress | null;
 };
 
-export type FileContext = { createdAt: Date; debtor: PayoutAccount };
+export type FileContext = {
+  createdAt: Date;
+  debtor: PayoutAccount;
+  /** Which of the originator's files of the day this is (0-based; the first when not given), for a rail whose files are numbered per day. */
+  fileOfDay?: number;
+};
 
 export type RailDescriptor = {
   /** The bank rail whose banks this rail pays. */
@@ -53,6 +58,8 @@ export type RailDescriptor = {
     extension: 'xml' | 'ach';
     /** The execution date written into the file, from the rail's calendar. */
     write: (file: PaymentFile, context: FileContext) => string;
+    /** Files numbered per originator and UTC day (`FileContext.fileOfDay`, taken from a stored counter): ACH. */
+    numberedPerDay?: true;
   };
   /** The bank's reports on this rail's files, each read by its reader in `reports.ts` (NACHA returns: `nacha-returns.ts`). */
   reports: readonly ReportFormat[];
@@ -184,12 +191,12 @@ export const RAILS = {
     file: {
       format: 'NACHA',
       extension: 'ach',
-      write: (file, { createdAt, debtor }) => {
+      numberedPerDay: true,
+      write: (file, { debtor, fileOfDay }) => {
         const sameDay = debtor.currency === 'USD' && debtor.achSameDay === true;
         return writeNacha(file, {
           effectiveDate: sameDay ? file.executionDate : addBusinessDays(ACH_CALENDAR, file.executionDate, 1),
-          // One file a minute per destination at most: the minute of the hour, in base 36.
-          fileIdModifier: (createdAt.getUTCMinutes() % 36).toString(36).toUpperCase(),
+          fileIdModifier: fileIdModifierOf(fileOfDay ?? 0),
         });
       },
     },
