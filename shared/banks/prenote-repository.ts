@@ -22,6 +22,9 @@ const MAX_DUE = 100;
 /** `PN-` and 12 hex digits: 15 characters, the entry's individual identification number. */
 export const newPrenoteReference = () => `PN-${newId().replaceAll('-', '').slice(0, 12).toUpperCase()}`;
 
+/** Whether an ACH entry's identification names a prenote (a return of it is the prenote's, not a payout's). */
+export const isPrenoteReference = (identification: string) => /^PN-[0-9A-F]{12}$/.test(identification.trim());
+
 type Timer = { dueAt: string } | null;
 
 /** The bank's prenote as `next`, conditional on the version read; a timer keeps it due (null: settled). */

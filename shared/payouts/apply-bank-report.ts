@@ -1,3 +1,4 @@
+import { recordPrenoteReturn } from '#shared/banks/record-prenote-return.ts';
 import type { Deps } from '#shared/deps.ts';
 import { log } from '#shared/log.ts';
 import { countMetric } from '#shared/metrics.ts';
@@ -10,6 +11,7 @@ import {
   factsOf,
   plan,
   planChanges,
+  prenoteReturnsOf,
   QuarantineError,
 } from '#shared/payouts/report-facts.ts';
 import type { BankChannel, InboxRead } from '#shared/rails/bank/channel.ts';
@@ -95,6 +97,11 @@ export async function applyBankReport(deps: Deps, report: string | Uint8Array) {
       if (!(error instanceof IllegalTransitionError && (await appliedMeanwhile(deps, locator, fact)))) throw error;
       skipped++;
     }
+  }
+  // A prenote's return fails the prenote (shared/banks/record-prenote-return.ts), once however often reported.
+  for (const prenoteReturn of prenoteReturnsOf(parsed)) {
+    if (await recordPrenoteReturn(deps, prenoteReturn)) applied++;
+    else skipped++;
   }
   for (const change of changes) {
     if (await recordNotificationOfChange(deps, change)) applied++;

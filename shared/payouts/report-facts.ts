@@ -1,4 +1,5 @@
 import { Decimal } from 'decimal.js';
+import { isPrenoteReference } from '#shared/banks/prenote-repository.ts';
 import type { Deps } from '#shared/deps.ts';
 import { findByReference, getPaymentFile } from '#shared/payouts/payment-file-repository.ts';
 import type { PaymentFileRecord } from '#shared/payouts/records.ts';
@@ -118,7 +119,7 @@ async function statusFacts(deps: Deps, report: Extract<BankReport, { kind: 'pain
 /** A NACHA return entry (addenda 99) names its payout by the entry's identification, the payout's `reference`. */
 function achReturnFacts(report: NachaReturnFile): Fact[] {
   return report.entries.flatMap((entry): Fact[] =>
-    entry.kind === 'return'
+    entry.kind === 'return' && !isPrenoteReference(entry.identification)
       ? [
           {
             kind: 'return',
@@ -136,6 +137,16 @@ export async function factsOf(deps: Deps, report: InboxReport, now: Date): Promi
   if (report.kind === 'nacha-returns') return achReturnFacts(report);
   return report.kind === 'camt.054' ? notificationFacts(report, now) : statusFacts(deps, report);
 }
+
+/** The returns of prenotes in a NACHA file (their entries name a `PN-` reference; shared/banks/README.md). */
+export const prenoteReturnsOf = (report: InboxReport) =>
+  report.kind === 'nacha-returns'
+    ? report.entries.flatMap((entry) =>
+        entry.kind === 'return' && isPrenoteReference(entry.identification)
+          ? [{ reference: entry.identification.trim(), returnCode: entry.code }]
+          : [],
+      )
+    : [];
 
 /** The notifications of change of a NACHA file (addenda 98); none in any other report. */
 export const changesOf = (report: InboxReport): NachaNotificationOfChange[] =>

@@ -4,12 +4,15 @@ import { getBankOfCustomer } from '#shared/banks/repository.ts';
 import { confirmDuePrenotes, sendDuePrenotes } from '#shared/banks/send-prenotes.ts';
 import type { Deps } from '#shared/deps.ts';
 import { updateOrganization } from '#shared/organizations/repository.ts';
+import { processInboxReport } from '#shared/payouts/apply-bank-report.ts';
 import type { BankChannel } from '#shared/rails/bank/channel.ts';
+import { writeNachaReturns } from '#shared/rails/bank/nacha-return-writer.ts';
 import { RAILS } from '#shared/rails/bank/rails.ts';
 import { addBusinessDays } from '#shared/rails/bank/settlement.ts';
 import { type Bank, eurBank, givenCustomer, usdBank } from '#test/support/banks/bank-requests.ts';
 import { givenOrganization, integrationDeps } from '#test/support/deps.ts';
 import { useApi } from '#test/support/http/local-api.ts';
+import { freshChannel } from '#test/support/rails/bank-channel.ts';
 import { parseNacha } from '#test/support/rails/nacha-layout.ts';
 
 /**
@@ -133,6 +136,39 @@ describe('an ACH prenote', () => {
     expect(await recordPrenoteReturn(deps, { reference: 'WD-AAAA-0001', returnCode: 'R03' })).toBe(false);
     // A failed prenote may be requested again (after the account is corrected).
     expect((await prenoteOf(bank)).status).toBe(202);
+  });
+
+  it('is FAILED by a NACHA return file in the bank inbox, once, with nothing of the file taken for a payout', async () => {
+    const bank = await usdBankOf('Ida Roe', '555000333');
+    const reference = (await prenoteOf(bank)).body.prenote?.reference ?? '';
+    await sendDuePrenotes(at(sendAt), outbox().channel);
+    const file = writeNachaReturns({
+      createdAt: new Date().toISOString(),
+      originatingBank: '021000021',
+      returningBank: '021000021',
+      companyName: 'Sandbox payouts',
+      companyId: '1123456789',
+      entries: [
+        {
+          kind: 'return',
+          code: 'R04',
+          secCode: 'PPD',
+          originalTraceNumber: '021000020000001',
+          routingNumber: '021000021',
+          accountNumber: '555000333',
+          amount: '0.00',
+          identification: reference,
+          name: 'Ida Roe',
+        },
+      ],
+    });
+    const channel = freshChannel();
+    await channel.writeInbox('PRENOTE-RETURN', file);
+    expect(await processInboxReport(deps, channel, 'PRENOTE-RETURN')).toMatchObject({ outcome: 'applied' });
+    expect(await stored(bank)).toMatchObject({ status: 'FAILED', returnCode: 'R04' });
+    await channel.writeInbox('PRENOTE-RETURN-AGAIN', file);
+    expect(await processInboxReport(deps, channel, 'PRENOTE-RETURN-AGAIN')).toMatchObject({ outcome: 'applied' });
+    expect((await stored(bank))?.returnCode).toBe('R04');
   });
 
   it('is refused for a EUR bank and for an organization that does not pay USD by ACH', async () => {
