@@ -1,5 +1,6 @@
 import { routes as bankRoutes } from '#shared/banks/routes.ts';
 import { routes as consoleRoutes } from '#shared/console/routes.ts';
+import { routes as custodyRoutes } from '#shared/custody/routes.ts';
 import { routes as customerRoutes } from '#shared/customers/routes.ts';
 import { routes as depositRoutes } from '#shared/deposits/routes.ts';
 import { routes as developerFeeRoutes } from '#shared/developer-fees/routes.ts';
@@ -35,6 +36,7 @@ export const routes = withErrorResponses({
   ...walletRoutes,
   ...depositRoutes,
   ...developerFeeRoutes,
+  ...custodyRoutes,
   ...consoleRoutes,
 } satisfies Record<string, RouteDefinition>);
 

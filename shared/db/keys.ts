@@ -69,6 +69,8 @@
  * | Deposits awaiting their sweep, per chain | conditional Put (in the credit) / Query / Delete (in the sweep's record) | pk=`SWEEPDUE#<chain>` sk=`<lower-case address>#<txHash>#<logIndex>` |
  * | A sweep by relayer nonce; the newest    | conditional Put (the claim), conditional Update / Query last | pk=`SWEEP#<chain>` sk=`NONCE#<20-digit nonce>` |
  * | An organization's custody totals (credited, swept) | Update ADD / Query | pk=`ORG#<orgId>#CUSTODY` sk=`CHAIN#<chain>` |
+ * | A deposit's stage (PROCESSING, COMPLETED, FAILED) | conditional Put / guarded Update | pk=`DEPOSITSTAGE#<chain>#<lower-case txHash>#<logIndex>` sk=`DEPOSITSTAGE` |
+ * | Deposits seen and not yet confirmed, per chain | Put / Query / Delete | pk=`DEPOSITPENDING#<chain>` sk=`<lower-case txHash>#<logIndex>` |
  * | -- the organization console (issue 15) -- |  |                                                            |
  * | A member; an organization's members     | GetItem / Query | pk=`ORG#<orgId>#MEMBERS` sk=`MEMBER#<memberId>`        |
  * | One member per e-mail in an organization | conditional Put | pk=`ORG#<orgId>#MEMBERS` sk=`EMAIL#<sha256(lower-case e-mail)>` |
@@ -321,6 +323,17 @@ export const keys = {
   }),
   /** How far a chain's watcher has read: one item per chain. */
   chainCursor: (chain: string): Key => ({ pk: `CHAINCURSOR#${chain}`, sk: 'CHAINCURSOR' }),
+  // Deposits in two stages (issue 24): a transfer's stage (PROCESSING at first sighting, then COMPLETED or FAILED),
+  // and, while it is PROCESSING, its entry in its chain's pending list, which the watcher reads to find the vanished.
+  depositStage: (chain: string, txHash: string, logIndex: number): Key => ({
+    pk: `DEPOSITSTAGE#${chain}#${txHash.toLowerCase()}#${logIndex}`,
+    sk: 'DEPOSITSTAGE',
+  }),
+  depositPending: (chain: string, txHash: string, logIndex: number): Key => ({
+    pk: `DEPOSITPENDING#${chain}`,
+    sk: `${txHash.toLowerCase()}#${logIndex}`,
+  }),
+  depositsPending: (chain: string) => ({ pk: `DEPOSITPENDING#${chain}` }),
 
   // Custody (issue 24): deposits credited to forwarder addresses and not yet swept (one partition per chain, read by
   // that chain's sweeper), the sweeps by relayer nonce, and each organization's custody totals per chain.

@@ -7,9 +7,10 @@ import {
   WriteConditionFailedError,
   writeGuarded,
 } from '#shared/db/guarded-write.ts';
+import { depositStageWrites, getDepositStage } from '#shared/deposits/deposit-stage-repository.ts';
 import { inboundOutcome } from '#shared/deposits/inbound-rules.ts';
 import { getInboundTransfer, inboundTransferPut } from '#shared/deposits/inbound-transfer-repository.ts';
-import type { InboundTransfer } from '#shared/deposits/records.ts';
+import type { DepositStage, InboundTransfer } from '#shared/deposits/records.ts';
 import { sweepDueWrites } from '#shared/deposits/sweep-due.ts';
 import type { Deps } from '#shared/deps.ts';
 import { FieldError } from '#shared/errors.ts';
@@ -105,7 +106,10 @@ export async function ingestInboundTransfer(deps: Deps, report: InboundTransferR
   return retryOnConflict(async () => {
     for (let attempt = 1; ; attempt++) {
       const now = deps.clock.now();
+      // Its first stage, when the watcher sighted it before its confirmations: the credit completes it.
+      const sighted = await getDepositStage(deps.db, transfer);
       const plan = await planInbound(deps, {
+        sighted,
         organization,
         wallet,
         bank,
@@ -119,12 +123,14 @@ export async function ingestInboundTransfer(deps: Deps, report: InboundTransferR
         await writeGuarded(deps.db, plan.items);
       } catch (error) {
         if (!(error instanceof WriteConditionFailedError)) throw error;
-        if (error.role === 'inbound') {
+        // Two credits of one sighted transfer share its transaction id: either guard may be the one reported.
+        if (error.role === 'inbound' || error.role === 'transaction') {
           const winner = await getInboundTransfer(deps.db, transfer);
           if (winner) return replay(deps, winner);
         }
-        // A drawn transaction reference that is taken is drawn again; fresh items fail no other guard.
-        if (error.role !== 'reference' || attempt >= 3) throw error;
+        // A drawn transaction reference that is taken is drawn again; a stage that changed since it was read (a
+        // sighting or a failure in between) is read again; fresh items fail no other guard.
+        if ((error.role !== 'reference' && error.role !== 'stage') || attempt >= 3) throw error;
         continue;
       }
       const record = plan.record.status === 'PROCESSING' ? await execute(deps, organization, plan.record) : plan.record;
@@ -154,7 +160,10 @@ type Role =
   | 'event'
   | 'inbound'
   | 'sweepDue'
-  | 'custodyTotals';
+  | 'custodyTotals'
+  | 'stage'
+  | 'pending'
+  | 'stageEvent';
 
 type Plan = { record: TransactionRecord; items: GuardedItem<Role>[] };
 
@@ -167,6 +176,8 @@ type Plan = { record: TransactionRecord; items: GuardedItem<Role>[] };
 async function planInbound(
   deps: Deps,
   input: {
+    /** The deposit's stage as read, when it was sighted before its confirmations. */
+    sighted: DepositStage | undefined;
     organization: Organization;
     wallet: AddressLookup;
     bank: BankRecord | undefined;
@@ -208,7 +219,24 @@ async function planInbound(
           now,
         )
       : newCompletedDeposit(owner, usdc, now, { developerSpreadFeeBps });
-  const inbound: TransactionRecord = { ...record, walletAddress: wallet.address, txHash: input.transfer.txHash };
+  const inbound: TransactionRecord = {
+    ...record,
+    // The id `deposit.status_changed` named at the sighting is the transaction's.
+    transactionId: input.sighted?.transactionId ?? record.transactionId,
+    walletAddress: wallet.address,
+    txHash: input.transfer.txHash,
+  };
+  const completed: DepositStage = {
+    ...input.transfer,
+    blockNumber: input.sighted?.blockNumber ?? null,
+    organizationId: organization.organizationId,
+    customerId: wallet.customerId,
+    transactionId: inbound.transactionId,
+    address: wallet.address,
+    amount: usdc,
+    status: 'COMPLETED',
+    updatedAt: at,
+  };
   const { db } = deps;
   return {
     record: inbound,
@@ -233,6 +261,7 @@ async function planInbound(
           receivedAt: at,
         }),
       },
+      ...depositStageWrites(db, completed, input.sighted?.status ?? null, now),
       // A forwarder's USDC now awaits its sweep to the organization's treasury (custody).
       ...(wallet.forwarder
         ? sweepDueWrites(db, {

@@ -76,3 +76,27 @@ export const ChainCursorSchema = z.object({
 });
 
 export type ChainCursor = z.infer<typeof ChainCursorSchema>;
+
+/** A deposit's stages (issue 24): PROCESSING at first sighting, COMPLETED once confirmed, FAILED if reorganised away. */
+export const DepositStageStatusSchema = z.enum(['PROCESSING', 'COMPLETED', 'FAILED']);
+export type DepositStageStatus = z.infer<typeof DepositStageStatusSchema>;
+
+/**
+ * One on-chain transfer's stage (`DEPOSITSTAGE#...`), keyed like its inbound-transfer item. `transactionId` is drawn
+ * at the sighting and given to the transaction its credit creates; `blockNumber` (decimal string) is where it was
+ * last seen, so the watcher knows when it has read past it.
+ */
+export const DepositStageSchema = z.object({
+  chain: z.string(),
+  txHash: z.string(),
+  logIndex: z.number().check(z.int(), z.gte(0)),
+  organizationId: z.string(),
+  customerId: z.string(),
+  transactionId: z.string(),
+  address: z.string(),
+  amount: z.string(),
+  blockNumber: z.nullable(z.string().check(z.regex(/^\d+$/))),
+  status: DepositStageStatusSchema,
+  updatedAt: z.string(),
+});
+export type DepositStage = z.infer<typeof DepositStageSchema>;

@@ -1,7 +1,10 @@
 import { getChainCursor, moveChainCursor } from '#shared/deposits/chain-cursor-repository.ts';
+import { failVanishedDeposits } from '#shared/deposits/fail-vanished-deposits.ts';
 import { ingestInboundTransfer } from '#shared/deposits/ingest-inbound-transfer.ts';
+import { sightInboundTransfer } from '#shared/deposits/sight-inbound-transfer.ts';
 import type { Deps } from '#shared/deps.ts';
 import type { Chain } from '#shared/money/chains.ts';
+import { formatMicro, toMicro } from '#shared/money/micro.ts';
 import type { ChainPort, TransferLog } from '#shared/rails/chain/port.ts';
 import { formatUnits } from '#shared/rails/chain/units.ts';
 import { findDepositAddresses } from '#shared/wallets/repository.ts';
@@ -25,6 +28,10 @@ export type WatchResult = {
   lag: bigint;
   /** Transfers this run credited (replays of transfers already credited are not counted). */
   credited: number;
+  /** Transfers first seen this run, before their confirmations (recorded PROCESSING). */
+  sighted: number;
+  /** Deposits seen earlier that the chain read up to the cursor no longer holds (recorded FAILED). */
+  failed: number;
   /** The cursor was found on a block that is no longer on the chain and was moved back. */
   rewound: boolean;
   /** Another watcher moved the cursor during this run; this one stopped, the other carries on. */
@@ -57,7 +64,7 @@ export async function watchChain(deps: Deps, port: ChainPort, watched: WatchedCh
   const until = minOf(safeHead, last + BigInt(watched.blocksPerRun));
   if (rewound && until <= last) {
     const moved = await moveCursor(deps, watched, last, await hashOf(port, last), version);
-    if (moved === undefined) return result(head, last, credited, rewound, true);
+    if (moved === undefined) return result(head, last, { credited }, rewound, true);
     version = moved;
   }
   while (last < until) {
@@ -72,26 +79,66 @@ export async function watchChain(deps: Deps, port: ChainPort, watched: WatchedCh
     if (before === undefined || before !== after || !consistent) break;
     credited += await creditMatches(deps, watched, logs);
     const moved = await moveCursor(deps, watched, toBlock, before, version);
-    if (moved === undefined) return result(head, toBlock, credited, rewound, true);
+    if (moved === undefined) return result(head, toBlock, { credited }, rewound, true);
     version = moved;
     last = toBlock;
   }
-  return result(head, last, credited, rewound, false);
+  // Read and credited up to `last`: what was seen there and not credited is gone; what is above is seen now.
+  const failed = await failVanishedDeposits(deps, watched.chain, last);
+  const sighted = await sightUnconfirmed(deps, port, watched, maxOf(last, safeHead) + 1n, head);
+  return result(head, last, { credited, sighted, failed }, rewound, false);
 }
 
-/** The transfers of `logs` to derived addresses on this chain, each handed to the ingestion; the count of new ones. */
-async function creditMatches(deps: Deps, watched: WatchedChain, logs: readonly TransferLog[]): Promise<number> {
+/**
+ * The first stage of the transfers in blocks not yet deep enough to credit: each to a deposit address of this chain
+ * is recorded PROCESSING once. Nothing is credited here; a reorganisation of these blocks is caught when the cursor
+ * reads past them.
+ */
+async function sightUnconfirmed(
+  deps: Deps,
+  port: ChainPort,
+  watched: WatchedChain,
+  fromBlock: bigint,
+  head: bigint,
+): Promise<number> {
+  let sighted = 0;
+  for (let from = fromBlock; from <= head; from += BigInt(watched.blocksPerRequest)) {
+    const toBlock = minOf(head, from + BigInt(watched.blocksPerRequest) - 1n);
+    const logs = await port.transferLogs({ token: watched.usdcAddress, fromBlock: from, toBlock });
+    for (const { log, owner } of await depositTransfers(deps, watched, logs)) {
+      const recorded = await sightInboundTransfer(deps, {
+        chain: watched.chain,
+        wallet: owner,
+        amount: formatMicro(toMicro(formatUnits(log.value, watched.usdcDecimals))),
+        txHash: log.txHash,
+        logIndex: log.logIndex,
+        blockNumber: log.blockNumber,
+      });
+      if (recorded) sighted++;
+    }
+  }
+  return sighted;
+}
+
+/** The USDC transfers of `logs` to addresses the platform derived for this chain, with their owners. */
+async function depositTransfers(deps: Deps, watched: WatchedChain, logs: readonly TransferLog[]) {
   const usdc = logs.filter((log) => sameAddress(log.token, watched.usdcAddress) && log.value > 0n);
-  if (usdc.length === 0) return 0;
+  if (usdc.length === 0) return [];
   const owners = await findDepositAddresses(
     deps.db,
     usdc.map((log) => log.to),
   );
-  let credited = 0;
-  for (const log of usdc) {
+  return usdc.flatMap((log) => {
     const owner = owners.get(log.to.toLowerCase());
     // An address derived for another chain receives nothing through this one.
-    if (!owner || owner.chain !== watched.chain) continue;
+    return owner && owner.chain === watched.chain ? [{ log, owner }] : [];
+  });
+}
+
+/** The transfers of `logs` to derived addresses on this chain, each handed to the ingestion; the count of new ones. */
+async function creditMatches(deps: Deps, watched: WatchedChain, logs: readonly TransferLog[]): Promise<number> {
+  let credited = 0;
+  for (const { log, owner } of await depositTransfers(deps, watched, logs)) {
     const { replayed } = await ingestInboundTransfer(deps, {
       chain: watched.chain,
       address: owner.address,
@@ -126,8 +173,15 @@ async function moveCursor(
 const hashOf = async (port: ChainPort, blockNumber: bigint) =>
   blockNumber >= 0n ? ((await port.blockHash(blockNumber)) ?? '') : '';
 
-function result(head: bigint, cursor: bigint, credited: number, rewound: boolean, yielded: boolean): WatchResult {
-  return { head, cursor, lag: maxOf(head - cursor, 0n), credited, rewound, yielded };
+function result(
+  head: bigint,
+  cursor: bigint,
+  counts: { credited: number; sighted?: number; failed?: number },
+  rewound: boolean,
+  yielded: boolean,
+): WatchResult {
+  const { credited, sighted = 0, failed = 0 } = counts;
+  return { head, cursor, lag: maxOf(head - cursor, 0n), credited, sighted, failed, rewound, yielded };
 }
 
 const sameAddress = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();

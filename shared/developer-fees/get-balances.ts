@@ -43,7 +43,6 @@ async function treasuryBalances(deps: Deps, treasuries: Partial<Record<Chain, st
   const chains = (Object.keys(treasuries) as Chain[]).filter((chain) => treasuries[chain]);
   const address = treasuries[PRIMARY_CHAIN] ?? (chains[0] ? treasuries[chains[0]] : undefined) ?? null;
   const rpc = chainRpcConfig();
-  const ports = configuredChainPorts(deps.config.region);
   const balances = await Promise.all(
     chains.flatMap((chain) => {
       const treasury = treasuries[chain];
@@ -51,8 +50,7 @@ async function treasuryBalances(deps: Deps, treasuries: Partial<Record<Chain, st
       if (!treasury || !tokenAddress) return [];
       return [
         (async () => {
-          const micro = await (await ports.portOf(chain)).tokenBalance(tokenAddress, treasury);
-          const amount = formatMicro(micro);
+          const amount = formatMicro(await treasuryUsdc(deps, chain, treasury, tokenAddress));
           return {
             currency: 'usdc',
             chain,
@@ -66,4 +64,9 @@ async function treasuryBalances(deps: Deps, treasuries: Partial<Record<Chain, st
     }),
   );
   return { address, balances };
+}
+
+/** The USDC (micro) `treasury` holds on `chain`, read at request time from the chain's node. */
+export async function treasuryUsdc(deps: Deps, chain: Chain, treasury: string, tokenAddress: string): Promise<bigint> {
+  return (await configuredChainPorts(deps.config.region).portOf(chain)).tokenBalance(tokenAddress, treasury);
 }

@@ -171,6 +171,42 @@ const developerFeesClaimedData = z
     }),
   );
 
+/**
+ * A deposit's stages (issue 24): PROCESSING at the first sighting of its transfer (`previous_status` null), then
+ * COMPLETED once past the chain's confirmations or FAILED when a reorganisation removed it first. `transaction_id` is
+ * drawn at the sighting and is the id of the transaction the credit creates (a DEPOSIT, or the forwarding WITHDRAWAL).
+ */
+const depositStatusChangedData = z
+  .object({
+    ...transactionEventShape,
+    previous_status: z.nullable(
+      z.string().check(z.meta({ description: 'The status before the change; null at the first sighting' })),
+    ),
+    failure_reason: z.optional(z.string()),
+    chain: z.optional(z.string()),
+    tx_hash: z.optional(z.string()),
+    log_index: z.optional(z.number()),
+    amount: z.optional(z.string().check(z.meta({ description: 'USDC received, a decimal string' }))),
+    wallet_address: z.optional(z.string()),
+  })
+  .check(
+    z.meta({
+      examples: [
+        {
+          transaction_id: TRANSACTION_ID,
+          customer_id: CUSTOMER_ID,
+          status: 'PROCESSING',
+          previous_status: null,
+          chain: 'base',
+          tx_hash: `0x${'ab'.repeat(32)}`,
+          log_index: 0,
+          amount: '25.00',
+          wallet_address: '0x52908400098527886E0F7030069857D2E4169EE7',
+        },
+      ],
+    }),
+  );
+
 export const EVENT_DATA_SCHEMAS = {
   'customer.created': customerEventData,
   'customer.updated': customerUpdatedData,
@@ -199,7 +235,7 @@ export const EVENT_DATA_SCHEMAS = {
   'withdrawal.created': transactionEventData,
   'withdrawal.status_changed': transactionStatusChangedData,
   'deposit.created': transactionEventData,
-  'deposit.status_changed': transactionStatusChangedData,
+  'deposit.status_changed': depositStatusChangedData,
   'virtual_account.created': virtualAccountEventData,
   'virtual_account.approved': virtualAccountEventData,
   'virtual_account.rejected': virtualAccountEventData,

@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { KMSClient } from '@aws-sdk/client-kms';
+import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { createTestClient, type Hex, http, parseEther } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -281,5 +282,43 @@ describe('the sweeper', () => {
     expect((await request('GET', '/balances', { key: without })).body).toMatchObject({
       nonCustodial: { address: null, balances: [] },
     });
+  });
+
+  it('reconciles on GET /custody/reconciliation: the books, the treasury on chain, and a lost due item', async () => {
+    const forwarder = await givenForwarder();
+    await chain.send(forwarder.address, '5');
+    await credit();
+    expect((await sweep()).outcome).toBe('swept');
+    const late = await chain.send(forwarder.address, '0.5');
+    await credit();
+
+    const { status, body } = await request('GET', '/custody/reconciliation', { key: forwarder.apiKey });
+    await deps.db.client.send(
+      new DeleteCommand({
+        TableName: deps.db.tableName,
+        Key: keys.sweepDue('base', forwarder.address, late.txHash, 0),
+      }),
+    );
+    const lost = await request('GET', '/custody/reconciliation', { key: forwarder.apiKey });
+    const { apiKey: without } = await givenOrganization(deps);
+
+    expect(status).toBe(200);
+    expect(body).toEqual({
+      chains: [
+        {
+          chain: 'base',
+          treasury: forwarder.treasury,
+          credited: '5.50',
+          swept: '5.00',
+          awaitingSweep: '0.50',
+          treasuryBalance: '5.00',
+          balanced: true,
+          treasuryHoldsSwept: true,
+          agree: true,
+        },
+      ],
+    });
+    expect(lost.body).toMatchObject({ chains: [{ awaitingSweep: '0.00', balanced: false, agree: false }] });
+    expect((await request('GET', '/custody/reconciliation', { key: without })).body).toEqual({ chains: [] });
   });
 });

@@ -448,6 +448,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/custody/reconciliation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Reconcile the USDC received at your deposit addresses with your treasury
+         * @description Per chain with a treasury or deposits credited to forwarders: what was credited, what the sweeps moved to your treasury, what awaits its sweep, and the treasury’s USDC read on chain now. `balanced`: credited = swept + awaiting sweep; `treasuryHoldsSwept`: the treasury holds at least what was swept (false once you spend from it); `agree`: both. Not part of Compose’s API.
+         *
+         *     Needs the `customers` feature of your organization (403 otherwise).
+         *
+         *     The console may call this with its session instead of a key: needs the `read` permission of the member's role (403 otherwise).
+         */
+        get: operations["getCustodyReconciliation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/webhooks/endpoints/{endpointId}": {
         parameters: {
             query?: never;
@@ -2326,6 +2350,44 @@ export interface components {
                     tokenAddress: string;
                 }[];
             };
+        };
+        /**
+         * @example {
+         *       "chains": [
+         *         {
+         *           "chain": "base",
+         *           "treasury": "0x52908400098527886E0F7030069857D2E4169EE7",
+         *           "credited": "39.50",
+         *           "swept": "32.50",
+         *           "awaitingSweep": "7.00",
+         *           "treasuryBalance": "32.50",
+         *           "balanced": true,
+         *           "treasuryHoldsSwept": true,
+         *           "agree": true
+         *         }
+         *       ]
+         *     }
+         */
+        CustodyReconciliation: {
+            chains: {
+                chain: string;
+                /** @description The chain's treasury address */
+                treasury: string | null;
+                /** @description USDC credited to your deposit forwarders on this chain */
+                credited: string;
+                /** @description USDC the sweeps moved to your treasury (the factory's Flushed logs) */
+                swept: string;
+                /** @description USDC credited and not yet swept */
+                awaitingSweep: string;
+                /** @description The treasury's USDC on chain now; null without a treasury or a node to ask */
+                treasuryBalance: string | null;
+                /** @description credited = swept + awaitingSweep */
+                balanced: boolean;
+                /** @description The treasury holds at least what was swept to it; false once your organization spent from it, or when a sweep was recorded that the chain does not show; null without a balance */
+                treasuryHoldsSwept: boolean | null;
+                /** @description balanced, and treasuryHoldsSwept is not false */
+                agree: boolean;
+            }[];
         };
         /**
          * @example {
@@ -5895,6 +5957,98 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Balances"];
+                };
+            };
+            /** @description The request is malformed: the message names the field (body first, then query, then path). */
+            400: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key. */
+            401: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A feature of your organization is off, or a rule forbids it for this resource. */
+            403: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over a rate limit (per API key, per organization, or per webhook endpoint); retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; details stay in the service logs under the request id. */
+            500: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is throttled or unavailable; nothing was half-written. Retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getCustodyReconciliation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Reconcile the USDC received at your deposit addresses with your treasury */
+            200: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustodyReconciliation"];
                 };
             };
             /** @description The request is malformed: the message names the field (body first, then query, then path). */
@@ -10509,15 +10663,13 @@ export interface operations {
                      * @example {
                      *       "transaction_id": "9c1d2e3f-4a5b-4c6d-8e7f-0a1b2c3d4e5f",
                      *       "customer_id": "3b241101-e2bb-4255-8caf-4136c566a962",
-                     *       "status": "COMPLETED",
-                     *       "previous_status": "PROCESSING"
-                     *     }
-                     * @example {
-                     *       "transaction_id": "9c1d2e3f-4a5b-4c6d-8e7f-0a1b2c3d4e5f",
-                     *       "customer_id": "3b241101-e2bb-4255-8caf-4136c566a962",
-                     *       "status": "FAILED",
-                     *       "previous_status": "COMPLETED",
-                     *       "failure_reason": "Returned by the bank after booking, AC04: Account closed"
+                     *       "status": "PROCESSING",
+                     *       "previous_status": null,
+                     *       "chain": "base",
+                     *       "tx_hash": "0xabababababababababababababababababababababababababababababababab",
+                     *       "log_index": 0,
+                     *       "amount": "25.00",
+                     *       "wallet_address": "0x52908400098527886E0F7030069857D2E4169EE7"
                      *     }
                      */
                     data: {
@@ -10527,10 +10679,15 @@ export interface operations {
                         customer_id: string;
                         /** @description The transaction status after the change, e.g. PROCESSING */
                         status: string;
-                        /** @description The status before the change; drop events older than one seen */
-                        previous_status: string;
-                        /** @description Set when the status is FAILED: the transaction's `failureReason` (a payout returned after COMPLETED says so, with the return code and its meaning) */
+                        /** @description The status before the change; null at the first sighting */
+                        previous_status: string | null;
                         failure_reason?: string;
+                        chain?: string;
+                        tx_hash?: string;
+                        log_index?: number;
+                        /** @description USDC received, a decimal string */
+                        amount?: string;
+                        wallet_address?: string;
                     };
                 };
             };

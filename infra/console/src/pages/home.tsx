@@ -1,6 +1,7 @@
 import type { Home } from '../api.ts';
 import { calendarDay, groupDigits, localTime, money } from '../format.ts';
 import { Badge, Page, useLoad } from '../ui.tsx';
+import { CustodyBlock } from './custody-block.tsx';
 
 type Line = Home['failed'][number];
 
@@ -134,6 +135,7 @@ export function HomePage() {
               organization's own
             </div>
           </div>
+          <CustodyBlock />
           <h2>Needs an operator</h2>
           <Lines
             lines={home.needsOperator.processingTooLong}

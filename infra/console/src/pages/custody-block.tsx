@@ -1,0 +1,49 @@
+import type { CustodyReconciliation } from '../api.ts';
+import { groupDigits } from '../format.ts';
+import { useLoad } from '../ui.tsx';
+
+/**
+ * Home's custody block (issue 24): per chain, the treasury the deposit addresses are swept to, and whether the
+ * books (credited = swept + awaiting sweep) and the treasury's USDC on chain agree. Nothing without a treasury.
+ */
+export function CustodyBlock() {
+  const loaded = useLoad<CustodyReconciliation>('/api/v2/custody/reconciliation');
+  if (loaded.error) return <p className="error">Custody reconciliation: {loaded.error}</p>;
+  const chains = loaded.data?.chains ?? [];
+  if (chains.length === 0) return null;
+  return (
+    <>
+      <h2>Treasury and reconciliation</h2>
+      <table>
+        <thead>
+          <tr>
+            <th scope="col">Chain</th>
+            <th scope="col">Treasury</th>
+            <th scope="col">Credited</th>
+            <th scope="col">Swept</th>
+            <th scope="col">Awaiting sweep</th>
+            <th scope="col">Treasury holds</th>
+            <th scope="col">Agree</th>
+          </tr>
+        </thead>
+        <tbody>
+          {chains.map((c) => (
+            <tr key={c.chain}>
+              <td>{c.chain}</td>
+              <td className="mono">{c.treasury ?? 'none set'}</td>
+              <td className="amount-cell">{groupDigits(c.credited)} USDC</td>
+              <td className="amount-cell">{groupDigits(c.swept)} USDC</td>
+              <td className="amount-cell">{groupDigits(c.awaitingSweep)} USDC</td>
+              <td className="amount-cell">
+                {c.treasuryBalance === null ? 'not read' : `${groupDigits(c.treasuryBalance)} USDC`}
+              </td>
+              <td>
+                {c.agree ? 'yes' : c.balanced ? 'no: the treasury holds less than was swept' : 'no: the books differ'}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </>
+  );
+}
