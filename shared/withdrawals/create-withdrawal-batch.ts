@@ -9,8 +9,8 @@ import type { Deps } from '#shared/deps.ts';
 import { HttpError } from '#shared/errors.ts';
 import { eventPut, eventRecord } from '#shared/events/outbox.ts';
 import { newId, sha256Hex } from '#shared/ids.ts';
-import { allowanceWindow } from '#shared/ledger/allowance.ts';
-import { allowanceWrites } from '#shared/ledger/allowance-repository.ts';
+import { type AllowanceUsage, allowanceWindow } from '#shared/ledger/allowance.ts';
+import { allowanceWrites, parseAllowance } from '#shared/ledger/allowance-repository.ts';
 import { parseBalance } from '#shared/ledger/balance-repository.ts';
 import { toMicro } from '#shared/money/micro.ts';
 import type { Organization } from '#shared/organizations/records.ts';
@@ -52,6 +52,9 @@ const PARALLEL = 16;
 /** Writes of one chunk at most (each lost guard re-decides one payout; a conflict pauses). */
 const MAX_CHUNK_ATTEMPTS = PAYOUTS_PER_WRITE + 8;
 
+/** The allowance usage the batch's chunks reserve against, as last learnt (read, or returned by a lost guard). */
+type BatchUsage = { allowance: AllowanceUsage | undefined };
+
 /** One item on its way: decided (`record` and `items`) or answered (`result`). */
 type Pending = {
   index: number;
@@ -90,8 +93,9 @@ export async function createWithdrawalBatch(
   );
   const proposed = decide(deps, organization, pending);
   const toWrite = pending.filter((item) => !item.result);
+  const usage: BatchUsage = { allowance: toWrite[0]?.context?.allowance };
   for (let start = 0; start < toWrite.length; start += PAYOUTS_PER_WRITE) {
-    await writeChunk(deps, organization, toWrite.slice(start, start + PAYOUTS_PER_WRITE));
+    await writeChunk(deps, organization, toWrite.slice(start, start + PAYOUTS_PER_WRITE), usage);
   }
   await inParallel(toWrite, async (item) => {
     if (!item.record || item.result) return;
@@ -232,7 +236,7 @@ const reservedBy = (item: Pending) =>
  * allowance makes the chunk's payouts PROPOSED; then the chunk is written again. A transient failure leaves its
  * payouts unanswered (503 with the truth: each item's key answers whether it was made).
  */
-async function writeChunk(deps: Deps, organization: Organization, chunk: Pending[]) {
+async function writeChunk(deps: Deps, organization: Organization, chunk: Pending[], usage: BatchUsage) {
   for (let attempt = 1; attempt <= MAX_CHUNK_ATTEMPTS; attempt++) {
     const open = chunk.filter((item) => !item.result && item.items);
     if (open.length === 0) return;
@@ -241,7 +245,7 @@ async function writeChunk(deps: Deps, organization: Organization, chunk: Pending
     );
     const amount = open.reduce((sum, item) => sum + reservedBy(item), 0n);
     if (amount > 0n) {
-      const window = allowanceWindow(organization.allowance, open[0]?.context?.allowance, deps.clock.now());
+      const window = allowanceWindow(organization.allowance, usage.allowance, deps.clock.now());
       const { organizationId } = organization;
       const at = deps.clock.now().toISOString();
       items.push(
@@ -266,7 +270,13 @@ async function writeChunk(deps: Deps, organization: Organization, chunk: Pending
       }
       const [where, role] = String(error.role).split(':');
       if (where === 'chunk') {
-        for (const item of open) planItem(deps, organization, item, false);
+        // The usage the guard returned (a period another chunk or create opened, their reservations): the chunk
+        // goes again on it if it still fits, else its payouts are PROPOSED. A changed allowance setting, PROPOSED.
+        const fresh = role === 'allowance' && error.item ? parseAllowance(error.item) : undefined;
+        const window = allowanceWindow(organization.allowance, fresh, deps.clock.now());
+        const fits = fresh !== undefined && amount <= window.available;
+        usage.allowance = fresh;
+        if (!fits) for (const item of open) planItem(deps, organization, item, false);
         continue;
       }
       const item = open[Number(where)];
