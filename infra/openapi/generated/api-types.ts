@@ -1495,7 +1495,7 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * withdrawal_batch.created event
+         * A withdrawal batch was created (`POST /withdrawals/batch`): once, after each payout's own `withdrawal.created`
          * @description POSTed to every endpoint subscribed to this type. Any 2xx within 15 s is a delivery; anything else, a timeout or a redirect is retried (5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h), at least once: deduplicate on `webhook-id`. Order is not guaranteed; `created_at` and `previous_status` let you drop stale events.
          */
         post: operations["withdrawalBatchCreatedEvent"];
