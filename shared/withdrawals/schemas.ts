@@ -1,7 +1,7 @@
 import { FiatAmountSchema, UsdcAmountSchema } from '#shared/money/amounts.ts';
 import { docMeta } from '#shared/routing/openapi-meta.ts';
 import { OPENAPI_PROSE } from '#shared/routing/route.ts';
-import { TransactionResponseSchema } from '#shared/transactions/schemas.ts';
+import { TRANSACTION_EXAMPLE, TransactionResponseSchema } from '#shared/transactions/schemas.ts';
 import * as z from '#shared/validation/zod.ts';
 
 const uuid = z.uuid({ error: 'Must be a UUID' });
@@ -130,12 +130,15 @@ export const CreateWithdrawalBatchBody = z
         },
       ),
     ),
-    withdrawals: z
-      .array(BatchWithdrawalItem)
-      .check(
-        z.minLength(1, { error: 'Send at least one withdrawal' }),
-        z.maxLength(MAX_BATCH_WITHDRAWALS, { error: `At most ${MAX_BATCH_WITHDRAWALS} withdrawals per batch` }),
+    withdrawals: z.array(BatchWithdrawalItem).check(
+      z.minLength(1, { error: 'Send at least one withdrawal' }),
+      z.maxLength(MAX_BATCH_WITHDRAWALS, { error: `At most ${MAX_BATCH_WITHDRAWALS} withdrawals per batch` }),
+      docMeta(
+        OPENAPI_PROSE && {
+          description: `1 to ${MAX_BATCH_WITHDRAWALS} withdrawals, one per customer, answered in this order`,
+        },
       ),
+    ),
   })
   .check(
     docMeta(
@@ -171,14 +174,33 @@ export const BatchItemResultSchema = z.object({
 });
 export type BatchItemResult = z.output<typeof BatchItemResultSchema>;
 
-export const WithdrawalBatchResponseSchema = z.object({
-  batchId: z.uuid(),
-  idempotencyKey: z.string(),
-  proposed: z
-    .boolean()
-    .check(
-      docMeta(OPENAPI_PROSE && { description: 'The batch did not fit the API allowance: every payout is PROPOSED' }),
+export const WithdrawalBatchResponseSchema = z
+  .object({
+    batchId: z.uuid(),
+    idempotencyKey: z.string(),
+    proposed: z
+      .boolean()
+      .check(
+        docMeta(OPENAPI_PROSE && { description: 'The batch did not fit the API allowance: every payout is PROPOSED' }),
+      ),
+    results: z.array(BatchItemResultSchema),
+  })
+  .check(
+    docMeta(
+      OPENAPI_PROSE && {
+        id: 'WithdrawalBatch',
+        examples: [
+          {
+            batchId: '1f2e3d4c-5b6a-4978-8a7b-6c5d4e3f2a1b',
+            idempotencyKey: 'payroll-2026-11',
+            proposed: false,
+            results: [
+              { index: 0, idempotencyKey: 'payroll-2026-11-0001', status: 201, transaction: TRANSACTION_EXAMPLE },
+              { index: 1, idempotencyKey: 'payroll-2026-11-0002', status: 404, error: 'Customer not found' },
+            ],
+          },
+        ],
+      },
     ),
-  results: z.array(BatchItemResultSchema),
-});
+  );
 export type WithdrawalBatchResponse = z.output<typeof WithdrawalBatchResponseSchema>;

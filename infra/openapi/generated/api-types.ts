@@ -2462,6 +2462,7 @@ export interface components {
         CreateWithdrawalBatchRequest: {
             /** @description The batch's key (or the `Idempotency-Key` header): the same key answers the same results */
             idempotencyKey?: string;
+            /** @description 1 to 250 withdrawals, one per customer, answered in this order */
             withdrawals: {
                 /**
                  * Format: uuid
@@ -2497,6 +2498,78 @@ export interface components {
                  * @description The customer paid out from
                  */
                 customerId: string;
+            }[];
+        };
+        /**
+         * @example {
+         *       "batchId": "1f2e3d4c-5b6a-4978-8a7b-6c5d4e3f2a1b",
+         *       "idempotencyKey": "payroll-2026-11",
+         *       "proposed": false,
+         *       "results": [
+         *         {
+         *           "index": 0,
+         *           "idempotencyKey": "payroll-2026-11-0001",
+         *           "status": 201,
+         *           "transaction": {
+         *             "id": "6f1c2a9e-4b7d-4e21-9c3a-1d2e3f4a5b6c",
+         *             "customerId": "3b241101-e2bb-4255-8caf-4136c566a962",
+         *             "type": "WITHDRAWAL",
+         *             "status": "PROCESSING",
+         *             "requiresUiAction": false,
+         *             "createdAt": "2026-11-21T10:00:00.000Z",
+         *             "updatedAt": "2026-11-21T10:00:00.000Z",
+         *             "completedAt": null,
+         *             "reference": "WD-7K3M-9QX2",
+         *             "sourceCurrency": "USDC",
+         *             "targetCurrency": "EUR",
+         *             "sourceAmount": "100.00",
+         *             "targetAmount": "91.08",
+         *             "exchangeRate": "0.92",
+         *             "fee": "1.00",
+         *             "paymentRail": "SEPA",
+         *             "withdrawalBank": {
+         *               "id": "9d3c6f0e-5a1b-4c7e-8f2a-1b2c3d4e5f60",
+         *               "beneficiaryName": "Ada Lovelace",
+         *               "currency": "EUR",
+         *               "iban": "DE89370400440532013000",
+         *               "bic": "COBADEFFXXX",
+         *               "accountNumber": null,
+         *               "routingNumber": null
+         *             },
+         *             "depositInstructions": null,
+         *             "walletAddress": null,
+         *             "developerFee": null,
+         *             "txHash": null,
+         *             "failureReason": null,
+         *             "requestedPaymentRail": null,
+         *             "settlementRail": "SEPA",
+         *             "railFallbackReason": null,
+         *             "expectedSettlementAt": "2026-11-23T11:00:00.000Z"
+         *           }
+         *         },
+         *         {
+         *           "index": 1,
+         *           "idempotencyKey": "payroll-2026-11-0002",
+         *           "status": 404,
+         *           "error": "Customer not found"
+         *         }
+         *       ]
+         *     }
+         */
+        WithdrawalBatch: {
+            /** Format: uuid */
+            batchId: string;
+            idempotencyKey: string;
+            /** @description The batch did not fit the API allowance: every payout is PROPOSED */
+            proposed: boolean;
+            results: {
+                /** @description The item's place in the request, from 0 */
+                index: number;
+                idempotencyKey: string;
+                /** @description The status a single create would have answered */
+                status: number;
+                transaction?: components["schemas"]["Transaction"];
+                error?: string;
             }[];
         };
         /**
@@ -5661,22 +5734,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** Format: uuid */
-                        batchId: string;
-                        idempotencyKey: string;
-                        /** @description The batch did not fit the API allowance: every payout is PROPOSED */
-                        proposed: boolean;
-                        results: {
-                            /** @description The item's place in the request, from 0 */
-                            index: number;
-                            idempotencyKey: string;
-                            /** @description The status a single create would have answered */
-                            status: number;
-                            transaction?: components["schemas"]["Transaction"];
-                            error?: string;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["WithdrawalBatch"];
                 };
             };
             /** @description The request is malformed: the message names the field (body first, then query, then path). */
