@@ -33,6 +33,7 @@ import { type WithdrawalBatchRecord, WithdrawalBatchRecordSchema } from '#shared
 import type { BatchItemResult, BatchWithdrawalInput, WithdrawalBatchResponse } from '#shared/withdrawals/schemas.ts';
 import {
   BATCH_KEY_REUSED,
+  FAILED_TO_EXECUTE,
   OUTCOME_UNKNOWN,
   REPEATED_CUSTOMER,
   REPEATED_KEY,
@@ -265,8 +266,13 @@ async function writeChunk(deps: Deps, organization: Organization, chunk: Pending
         continue;
       }
       if (!(error instanceof WriteConditionFailedError)) {
-        if (!isRefusedByDatabase(error)) return; // unknown outcome: the items stay unanswered (503)
-        throw error;
+        // Refused (throttled): nothing of the chunk was written. Else the outcome is unknown: unanswered, 503.
+        const refused = isRefusedByDatabase(error);
+        for (const item of open) {
+          item.record = undefined;
+          if (refused) item.result = answer(item, 503, { error: FAILED_TO_EXECUTE });
+        }
+        return;
       }
       const [where, role] = String(error.role).split(':');
       if (where === 'chunk') {

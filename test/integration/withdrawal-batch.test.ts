@@ -11,7 +11,7 @@ import { updateOrganization } from '#shared/organizations/repository.ts';
 import { batchPayouts } from '#shared/payouts/batch-payouts.ts';
 import { createWithdrawalBatch } from '#shared/withdrawals/create-withdrawal-batch.ts';
 import type { BatchWithdrawalInput } from '#shared/withdrawals/schemas.ts';
-import { BATCH_KEY_REUSED, REPEATED_CUSTOMER } from '#shared/withdrawals/withdrawal-rules.ts';
+import { BATCH_KEY_REUSED, OUTCOME_UNKNOWN, REPEATED_CUSTOMER } from '#shared/withdrawals/withdrawal-rules.ts';
 import { isolatedTableDeps } from '#test/support/db/isolated-table.ts';
 import { givenOrganization } from '#test/support/deps.ts';
 import { endToEndIdsOf, freshChannel } from '#test/support/rails/bank-channel.ts';
@@ -85,13 +85,11 @@ describe('withdrawal batches', () => {
     const { organization, payees } = await givenCustomers(200);
     const withdrawals = items(payees);
 
-    const began = Date.now();
     const { response, replayed } = await createWithdrawalBatch(deps, {
       organization,
       idempotencyKey: 'payroll-200',
       withdrawals,
     });
-    console.info(`a batch of 200: ${Date.now() - began} ms`);
 
     expect(replayed).toBe(false);
     expect(response.proposed).toBe(false);
@@ -166,6 +164,42 @@ describe('withdrawal batches', () => {
     ]);
     const events = await batchEvents(organization.organizationId);
     expect(events[0]?.data).toMatchObject({ created: 3, failed: 3 });
+  }, 120_000);
+
+  it('a chunk whose write had an unknown outcome is answered 503 per item; the same batch again finishes it', async () => {
+    const { organization, payees } = await givenCustomers(3);
+    const withdrawals = items(payees, '10', 'lost');
+    let dropped = 0;
+    const send = deps.db.client.send.bind(deps.db.client);
+    const dropping = {
+      ...deps,
+      db: {
+        ...deps.db,
+        client: Object.assign(Object.create(deps.db.client), {
+          send: (command: { constructor: { name: string } }, ...rest: unknown[]) => {
+            if (command.constructor.name === 'TransactWriteCommand' && dropped++ === 0) {
+              return Promise.reject(Object.assign(new Error('socket hang up'), { name: 'TimeoutError' }));
+            }
+            return (send as (...args: unknown[]) => Promise<unknown>)(command, ...rest);
+          },
+        }),
+      },
+    } as Deps;
+
+    const first = await createWithdrawalBatch(dropping, { organization, idempotencyKey: 'lost', withdrawals });
+    expect(first.response.results.map((result) => [result.status, result.error])).toEqual(
+      withdrawals.map(() => [503, OUTCOME_UNKNOWN]),
+    );
+    expect(await batchEvents(organization.organizationId)).toHaveLength(0);
+
+    const again = await createWithdrawalBatch(deps, { organization, idempotencyKey: 'lost', withdrawals });
+    expect(again.replayed).toBe(false);
+    expect(again.response.results.map((result) => result.transaction?.status)).toEqual([
+      'PROCESSING',
+      'PROCESSING',
+      'PROCESSING',
+    ]);
+    expect(await batchEvents(organization.organizationId)).toHaveLength(1);
   }, 120_000);
 
   it('a batch above the allowance is PROPOSED as a whole, nothing reserved', async () => {
