@@ -235,6 +235,11 @@ export const keys = {
     pk: `ORG#${organizationId}#IDEMPOTENCY#${idempotencyKey}`,
     sk: 'IDEMPOTENCY',
   }),
+  /** A withdrawal batch's idempotency record with the answer per item (shared/withdrawals/create-withdrawal-batch.ts). */
+  withdrawalBatch: (organizationId: string, batchKey: string): Key => ({
+    pk: `ORG#${organizationId}#WITHDRAWALBATCH#${batchKey}`,
+    sk: 'WITHDRAWALBATCH',
+  }),
   customerBalance: (organizationId: string, customerId: string): Key => ({
     pk: `ORG#${organizationId}#CUSTOMER#${customerId}`,
     sk: 'BALANCE',

@@ -15,6 +15,7 @@ export const EVENT_TYPES = [
   'withdrawal_bank.rejected',
   'withdrawal.created',
   'withdrawal.status_changed',
+  'withdrawal_batch.created',
   'deposit.created',
   'deposit.status_changed',
   'virtual_account.created',
@@ -234,6 +235,25 @@ export const EVENT_DATA_SCHEMAS = {
   'withdrawal_bank.rejected': bankEventData,
   'withdrawal.created': transactionEventData,
   'withdrawal.status_changed': transactionStatusChangedData,
+  'withdrawal_batch.created': z
+    .object({
+      batch_id: z.uuid(),
+      idempotency_key: z.string(),
+      created: z
+        .number()
+        .check(z.int(), z.meta({ description: 'Payouts written (each has its own withdrawal.created)' })),
+      failed: z.number().check(z.int(), z.meta({ description: 'Items answered with an error' })),
+      proposed: z
+        .boolean()
+        .check(z.meta({ description: 'The batch did not fit the allowance: every payout waits as PROPOSED' })),
+    })
+    .check(
+      z.meta({
+        examples: [
+          { batch_id: TRANSACTION_ID, idempotency_key: 'payroll-2026-11', created: 199, failed: 1, proposed: false },
+        ],
+      }),
+    ),
   'deposit.created': transactionEventData,
   'deposit.status_changed': depositStatusChangedData,
   'virtual_account.created': virtualAccountEventData,

@@ -47,6 +47,8 @@ const EVENT_SUMMARIES: Partial<Record<EventType, string>> = {
   'withdrawal_bank.rejected': 'A withdrawal bank was rejected',
   'withdrawal.created': 'A withdrawal was created',
   'withdrawal.status_changed': "A withdrawal's status changed (every one of its seven statuses)",
+  'withdrawal_batch.created':
+    "A withdrawal batch was created (`POST /withdrawals/batch`): once, after each payout's own `withdrawal.created`",
   'deposit.created': 'A deposit was recorded',
   'deposit.status_changed': "A deposit's status changed",
   'virtual_account.rejected': 'A virtual account request was refused (REJECTED, with `reason` when one was given)',

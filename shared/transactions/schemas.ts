@@ -185,7 +185,7 @@ export const TransactionSchema = z.object({
 });
 export type Transaction = z.infer<typeof TransactionSchema>;
 
-const TRANSACTION_EXAMPLE: Transaction = {
+export const TRANSACTION_EXAMPLE: Transaction = {
   id: EXAMPLE_TRANSACTION_ID,
   customerId: EXAMPLE_CUSTOMER_ID,
   type: 'WITHDRAWAL',

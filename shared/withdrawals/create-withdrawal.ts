@@ -262,7 +262,7 @@ async function attemptCreate(
   }
 }
 
-const readContext = (deps: Deps, organization: Organization, customerId: string, idempotencyKey: string) =>
+export const readContext = (deps: Deps, organization: Organization, customerId: string, idempotencyKey: string) =>
   readCreateContext(deps.db, {
     organizationId: organization.organizationId,
     customerId,
@@ -271,18 +271,20 @@ const readContext = (deps: Deps, organization: Organization, customerId: string,
     reference: needsReferenceRates(deps.config, organization),
   });
 
-type Payee = { customer: CustomerRecord; bank: BankRecord };
-type Amount = { sourceAmount: string; targetAmount?: undefined } | { targetAmount: string; sourceAmount?: undefined };
+export type Payee = { customer: CustomerRecord; bank: BankRecord };
+export type Amount =
+  | { sourceAmount: string; targetAmount?: undefined }
+  | { targetAmount: string; sourceAmount?: undefined };
 
 /** The one amount the body carries (the schema refused neither and both). */
-function amountOf(request: CreateWithdrawalRequest): Amount {
+export function amountOf(request: Pick<CreateWithdrawalRequest, 'sourceAmount' | 'targetAmount'>): Amount {
   if (request.sourceAmount !== undefined) return { sourceAmount: request.sourceAmount };
   if (request.targetAmount !== undefined) return { targetAmount: request.targetAmount };
   throw new BadRequestError(NEITHER_AMOUNT);
 }
 
 /** API.md's order: 404 customer, 403 KYC, 404 bank (another customer's bank is not found), 400 inactive bank. */
-function checkPayee(customer: CustomerRecord | undefined, bank: BankRecord | undefined): Payee {
+export function checkPayee(customer: CustomerRecord | undefined, bank: BankRecord | undefined): Payee {
   if (!customer) throw CUSTOMER_NOT_FOUND.error();
   assertMayTransact(customer);
   if (!bank) throw BANK_NOT_FOUND.error();
@@ -291,7 +293,7 @@ function checkPayee(customer: CustomerRecord | undefined, bank: BankRecord | und
   return { customer, bank };
 }
 
-async function replay(deps: Deps, record: IdempotencyRecord, hash: string): Promise<CreateWithdrawalResult> {
+export async function replay(deps: Deps, record: IdempotencyRecord, hash: string): Promise<CreateWithdrawalResult> {
   if (record.requestHash !== hash) throw KEY_REUSED.error();
   const transaction = await getTransactionOfCustomer(
     deps.db,
@@ -304,7 +306,7 @@ async function replay(deps: Deps, record: IdempotencyRecord, hash: string): Prom
   return { transaction: toTransaction(transaction), replayed: true };
 }
 
-type Role = 'transaction' | 'pointer' | 'reference' | 'idempotency' | 'event' | LedgerRole;
+export type Role = 'transaction' | 'pointer' | 'reference' | 'idempotency' | 'event' | LedgerRole;
 type LedgerRole = 'balance' | 'allowance' | 'allowanceConfig';
 
 /**
@@ -312,7 +314,7 @@ type LedgerRole = 'balance' | 'allowance' | 'allowanceConfig';
  * both the allowance and the available balance (reserving both in the same transaction); otherwise PROPOSED with
  * nothing reserved.
  */
-function plan(
+export function plan(
   deps: Deps,
   input: {
     organization: Organization;

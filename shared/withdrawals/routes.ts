@@ -9,8 +9,14 @@ import { sandboxTransactionRoute } from '#shared/transactions/sandbox-transactio
 import { TransactionParams, TransactionResponseSchema } from '#shared/transactions/schemas.ts';
 import { TRANSACTION_NOT_FOUND } from '#shared/transactions/transaction-rules.ts';
 import { SandboxApproveBody, SandboxRejectBody } from '#shared/withdrawals/sandbox-schemas.ts';
-import { CreateWithdrawalBody, NEITHER_AMOUNT } from '#shared/withdrawals/schemas.ts';
-import { FAILED_TO_EXECUTE, KEY_REUSED } from '#shared/withdrawals/withdrawal-rules.ts';
+import {
+  CreateWithdrawalBatchBody,
+  CreateWithdrawalBody,
+  MAX_BATCH_WITHDRAWALS,
+  NEITHER_AMOUNT,
+  WithdrawalBatchResponseSchema,
+} from '#shared/withdrawals/schemas.ts';
+import { BATCH_KEY_REUSED, FAILED_TO_EXECUTE, KEY_REUSED } from '#shared/withdrawals/withdrawal-rules.ts';
 
 /** The withdrawals rows of the route table: creating, cancelling, approving and expiring (assembled in `#shared/routes.ts`). */
 export const routes = {
@@ -47,6 +53,37 @@ export const routes = {
     refusals: [CUSTOMER_NOT_FOUND, KYC_REQUIRED, CUSTOMER_DISABLED, BANK_NOT_FOUND, KEY_REUSED, PAYEE_UNCONFIRMED],
     // The body's own check and the stack's 503, as this route words them.
     examples: { responses: { 400: { error: NEITHER_AMOUNT }, 503: { error: FAILED_TO_EXECUTE } } },
+  }),
+  createWithdrawalBatch: defineRoute({
+    ...customerRoute,
+    features: ['customers', 'apiWithdrawals'],
+    tag: 'Withdrawals',
+    operationId: 'createWithdrawalBatch',
+    method: 'POST',
+    path: '/api/v2/withdrawals/batch',
+    handler: 'functions/api/withdrawals/create-withdrawal-batch.ts',
+    summary: `Create up to ${MAX_BATCH_WITHDRAWALS} withdrawals, one per customer, in one request (idempotent)`,
+    description:
+      OPENAPI_PROSE &&
+      [
+        'Each item is a single create (`POST /api/v2/customers/{customerId}/withdrawal`) with its `customerId` and',
+        'its own `idempotencyKey`, checked in the same order, and answered in `results` in the same order: `status`',
+        '201 with its `transaction`, or the status and `error` a single create would have answered (one customer',
+        'per batch: a second item of one customer is a 400). The batch has a key of its own (`idempotencyKey` or the',
+        '`Idempotency-Key` header): the same key and withdrawals answer the same results with each transaction as it',
+        'is now and `Idempotent-Replayed: true`; other withdrawals, 422.\n\n**Allowance**: the batch is decided once.',
+        'When the payouts the balances cover fit the API allowance together, they are `PROCESSING`; otherwise every',
+        'payout is `PROPOSED` (`proposed: true`) and each waits for its signatures.\n\n**Partial failures**: an item',
+        'with `status` 503 has an outcome not known yet; sending the same batch again (same key) finishes it, and',
+        "each item's own key answers whether it was made. Webhooks: `withdrawal.created` per payout and",
+        '`withdrawal_batch.created` once.',
+      ].join(' '),
+    successStatus: 201,
+    access: { table: 'readwrite' },
+    request: { body: CreateWithdrawalBatchBody },
+    responses: { 201: WithdrawalBatchResponseSchema },
+    refusals: [BATCH_KEY_REUSED],
+    examples: { responses: { 400: { error: 'withdrawals: At most 250 withdrawals per batch' } } },
   }),
   cancelTransaction: defineRoute({
     ...customerRoute,

@@ -1,6 +1,7 @@
 import { FiatAmountSchema, UsdcAmountSchema } from '#shared/money/amounts.ts';
 import { docMeta } from '#shared/routing/openapi-meta.ts';
 import { OPENAPI_PROSE } from '#shared/routing/route.ts';
+import { TRANSACTION_EXAMPLE, TransactionResponseSchema } from '#shared/transactions/schemas.ts';
 import * as z from '#shared/validation/zod.ts';
 
 const uuid = z.uuid({ error: 'Must be a UUID' });
@@ -15,6 +16,13 @@ export const IdempotencyKeySchema = z
 
 export const NEITHER_AMOUNT = 'Provide either sourceAmount or targetAmount';
 export const BOTH_AMOUNTS = 'Provide either sourceAmount or targetAmount, not both';
+
+function exactlyOneAmount() {
+  return z.superRefine((body: { sourceAmount?: string | undefined; targetAmount?: string | undefined }, ctx) => {
+    const given = [body.sourceAmount, body.targetAmount].filter((amount) => amount !== undefined).length;
+    if (given !== 1) ctx.addIssue({ code: 'custom', path: [], message: given === 0 ? NEITHER_AMOUNT : BOTH_AMOUNTS });
+  });
+}
 
 export const CreateWithdrawalBody = z
   .strictObject({
@@ -80,10 +88,7 @@ export const CreateWithdrawalBody = z
     ),
   })
   .check(
-    z.superRefine((body, ctx) => {
-      const given = [body.sourceAmount, body.targetAmount].filter((amount) => amount !== undefined).length;
-      if (given !== 1) ctx.addIssue({ code: 'custom', path: [], message: given === 0 ? NEITHER_AMOUNT : BOTH_AMOUNTS });
-    }),
+    exactlyOneAmount(),
     docMeta(
       OPENAPI_PROSE && {
         id: 'CreateWithdrawalRequest',
@@ -95,3 +100,107 @@ export const CreateWithdrawalBody = z
     ),
   );
 export type CreateWithdrawalInput = z.output<typeof CreateWithdrawalBody>;
+
+/** The most payouts one batch request carries (Mural takes 350, HIFI 50); 16 are written per transaction. */
+export const MAX_BATCH_WITHDRAWALS = 250;
+
+const EXAMPLE_CUSTOMER_ID = '3b241101-e2bb-4255-8caf-4136c566a962';
+
+const BatchWithdrawalItem = z
+  .strictObject({
+    ...CreateWithdrawalBody.shape,
+    customerId: uuid.check(docMeta(OPENAPI_PROSE && { description: 'The customer paid out from' })),
+    idempotencyKey: IdempotencyKeySchema.check(
+      docMeta(
+        OPENAPI_PROSE && {
+          description: "This payout's own key, as for a single create: the same key answers the same withdrawal",
+        },
+      ),
+    ),
+  })
+  .check(exactlyOneAmount());
+export type BatchWithdrawalInput = z.output<typeof BatchWithdrawalItem>;
+
+export const CreateWithdrawalBatchBody = z
+  .strictObject({
+    idempotencyKey: z.optional(IdempotencyKeySchema).check(
+      docMeta(
+        OPENAPI_PROSE && {
+          description: "The batch's key (or the `Idempotency-Key` header): the same key answers the same results",
+        },
+      ),
+    ),
+    withdrawals: z.array(BatchWithdrawalItem).check(
+      z.minLength(1, { error: 'Send at least one withdrawal' }),
+      z.maxLength(MAX_BATCH_WITHDRAWALS, { error: `At most ${MAX_BATCH_WITHDRAWALS} withdrawals per batch` }),
+      docMeta(
+        OPENAPI_PROSE && {
+          description: `1 to ${MAX_BATCH_WITHDRAWALS} withdrawals, one per customer, answered in this order`,
+        },
+      ),
+    ),
+  })
+  .check(
+    docMeta(
+      OPENAPI_PROSE && {
+        id: 'CreateWithdrawalBatchRequest',
+        examples: [
+          {
+            idempotencyKey: 'payroll-2026-11',
+            withdrawals: [
+              {
+                customerId: EXAMPLE_CUSTOMER_ID,
+                withdrawalBankId: EXAMPLE_BANK_ID,
+                idempotencyKey: 'payroll-2026-11-0001',
+                sourceAmount: '100.00',
+              },
+            ],
+          },
+        ],
+      },
+    ),
+  );
+
+export const BatchItemResultSchema = z.object({
+  index: z
+    .number()
+    .check(z.int(), docMeta(OPENAPI_PROSE && { description: "The item's place in the request, from 0" })),
+  idempotencyKey: z.string(),
+  status: z
+    .number()
+    .check(z.int(), docMeta(OPENAPI_PROSE && { description: 'The status a single create would have answered' })),
+  transaction: z.optional(TransactionResponseSchema),
+  error: z.optional(z.string()),
+});
+export type BatchItemResult = z.output<typeof BatchItemResultSchema>;
+
+export const WithdrawalBatchResponseSchema = z
+  .object({
+    batchId: z.uuid(),
+    idempotencyKey: z.string(),
+    proposed: z
+      .boolean()
+      .check(
+        docMeta(OPENAPI_PROSE && { description: 'The batch did not fit the API allowance: every payout is PROPOSED' }),
+      ),
+    results: z.array(BatchItemResultSchema),
+  })
+  .check(
+    docMeta(
+      OPENAPI_PROSE && {
+        id: 'WithdrawalBatch',
+        examples: [
+          {
+            batchId: '1f2e3d4c-5b6a-4978-8a7b-6c5d4e3f2a1b',
+            idempotencyKey: 'payroll-2026-11',
+            proposed: false,
+            results: [
+              { index: 0, idempotencyKey: 'payroll-2026-11-0001', status: 201, transaction: TRANSACTION_EXAMPLE },
+              { index: 1, idempotencyKey: 'payroll-2026-11-0002', status: 404, error: 'Customer not found' },
+            ],
+          },
+        ],
+      },
+    ),
+  );
+export type WithdrawalBatchResponse = z.output<typeof WithdrawalBatchResponseSchema>;

@@ -17,3 +17,10 @@ export const OUTCOME_UNKNOWN =
 
 /** A replay must carry the parameters the key was first used with. */
 export const KEY_REUSED = refusal(422, 'idempotencyKey: Key was already used with different parameters');
+
+/** A batch's key names one list of withdrawals (their keys and parameters). */
+export const BATCH_KEY_REUSED = refusal(422, 'idempotencyKey: Batch key was already used with different withdrawals');
+
+/** Per item of a batch: two payouts of one customer would reserve one balance twice in one transaction. */
+export const REPEATED_CUSTOMER = 'customerId: Already paid by an earlier item of this batch; send one per customer';
+export const REPEATED_KEY = 'idempotencyKey: Already used by an earlier item of this batch';

@@ -403,6 +403,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/withdrawals/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create up to 250 withdrawals, one per customer, in one request (idempotent)
+         * @description Each item is a single create (`POST /api/v2/customers/{customerId}/withdrawal`) with its `customerId` and its own `idempotencyKey`, checked in the same order, and answered in `results` in the same order: `status` 201 with its `transaction`, or the status and `error` a single create would have answered (one customer per batch: a second item of one customer is a 400). The batch has a key of its own (`idempotencyKey` or the `Idempotency-Key` header): the same key and withdrawals answer the same results with each transaction as it is now and `Idempotent-Replayed: true`; other withdrawals, 422.
+         *
+         *     **Allowance**: the batch is decided once. When the payouts the balances cover fit the API allowance together, they are `PROCESSING`; otherwise every payout is `PROPOSED` (`proposed: true`) and each waits for its signatures.
+         *
+         *     **Partial failures**: an item with `status` 503 has an outcome not known yet; sending the same batch again (same key) finishes it, and each item's own key answers whether it was made. Webhooks: `withdrawal.created` per payout and `withdrawal_batch.created` once.
+         *
+         *     Needs the `customers` feature of your organization (403 otherwise).
+         *
+         *     Needs the `apiWithdrawals` feature of your organization (403 otherwise).
+         */
+        post: operations["createWithdrawalBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/customers/{customerId}/transactions/{transactionId}/cancel": {
         parameters: {
             query?: never;
@@ -1501,6 +1529,26 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "withdrawal_batch.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A withdrawal batch was created (`POST /withdrawals/batch`): once, after each payout's own `withdrawal.created`
+         * @description POSTed to every endpoint subscribed to this type. Any 2xx within 15 s is a delivery; anything else, a timeout or a redirect is retried (5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h), at least once: deduplicate on `webhook-id`. Order is not guaranteed; `created_at` and `previous_status` let you drop stale events.
+         */
+        post: operations["withdrawalBatchCreatedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "deposit.created": {
         parameters: {
             query?: never;
@@ -1664,7 +1712,7 @@ export interface components {
              */
             url: string;
             /** @description The event types to send; left out: every type, including types added later */
-            eventTypes?: ("customer.created" | "customer.updated" | "customer.enabled" | "customer.disabled" | "customer.kyc.approved" | "customer.kyc.rejected" | "customer.kyc.submitted" | "customer.kyc.level_changed" | "withdrawal_bank.created" | "withdrawal_bank.approved" | "withdrawal_bank.rejected" | "withdrawal.created" | "withdrawal.status_changed" | "deposit.created" | "deposit.status_changed" | "virtual_account.created" | "virtual_account.approved" | "virtual_account.rejected" | "developer_fees.claimed")[];
+            eventTypes?: ("customer.created" | "customer.updated" | "customer.enabled" | "customer.disabled" | "customer.kyc.approved" | "customer.kyc.rejected" | "customer.kyc.submitted" | "customer.kyc.level_changed" | "withdrawal_bank.created" | "withdrawal_bank.approved" | "withdrawal_bank.rejected" | "withdrawal.created" | "withdrawal.status_changed" | "withdrawal_batch.created" | "deposit.created" | "deposit.status_changed" | "virtual_account.created" | "virtual_account.approved" | "virtual_account.rejected" | "developer_fees.claimed")[];
             /** @description Your note about the endpoint, up to 500 characters */
             description?: string;
         };
@@ -2472,6 +2520,132 @@ export interface components {
         };
         /**
          * @example {
+         *       "idempotencyKey": "payroll-2026-11",
+         *       "withdrawals": [
+         *         {
+         *           "customerId": "3b241101-e2bb-4255-8caf-4136c566a962",
+         *           "withdrawalBankId": "9d3c6f0e-5a1b-4c7e-8f2a-1b2c3d4e5f60",
+         *           "idempotencyKey": "payroll-2026-11-0001",
+         *           "sourceAmount": "100.00"
+         *         }
+         *       ]
+         *     }
+         */
+        CreateWithdrawalBatchRequest: {
+            /** @description The batch's key (or the `Idempotency-Key` header): the same key answers the same results */
+            idempotencyKey?: string;
+            /** @description 1 to 250 withdrawals, one per customer, answered in this order */
+            withdrawals: {
+                /**
+                 * Format: uuid
+                 * @description The `id` of one of this customer's ACTIVE withdrawal banks
+                 * @example 9d3c6f0e-5a1b-4c7e-8f2a-1b2c3d4e5f60
+                 */
+                withdrawalBankId: string;
+                /** @description This payout's own key, as for a single create: the same key answers the same withdrawal */
+                idempotencyKey: string;
+                /**
+                 * @description USDC to take from the balance, fee included: a decimal string with up to 6 places (`"100"`, `"100.50"`), never a JSON number. Exactly one of `sourceAmount` and `targetAmount`.
+                 * @example 100.00
+                 */
+                sourceAmount?: string;
+                /**
+                 * @description What the bank account is to receive, in the bank's currency: a decimal string with up to 2 places. The smallest source amount that delivers it is charged. Exactly one of `sourceAmount` and `targetAmount`.
+                 * @example 250.00
+                 */
+                targetAmount?: string;
+                /**
+                 * @description Optional, not in Compose: `true` asks for SEPA Instant (funds within seconds) to a SEPA bank. The transaction shows the rail asked for (`requestedPaymentRail`), the rail used (`settlementRail`) and, when it fell back to standard SEPA, why (`railFallbackReason`). Without it, standard SEPA as before.
+                 * @example true
+                 */
+                instant?: boolean;
+                /**
+                 * @description Optional, Compose compatibility: the currency taken from the balance, always `USDC` (the only source currency); any other value is a 400.
+                 * @example USDC
+                 * @enum {string}
+                 */
+                sourceCurrency?: "USDC";
+                /**
+                 * Format: uuid
+                 * @description The customer paid out from
+                 */
+                customerId: string;
+            }[];
+        };
+        /**
+         * @example {
+         *       "batchId": "1f2e3d4c-5b6a-4978-8a7b-6c5d4e3f2a1b",
+         *       "idempotencyKey": "payroll-2026-11",
+         *       "proposed": false,
+         *       "results": [
+         *         {
+         *           "index": 0,
+         *           "idempotencyKey": "payroll-2026-11-0001",
+         *           "status": 201,
+         *           "transaction": {
+         *             "id": "6f1c2a9e-4b7d-4e21-9c3a-1d2e3f4a5b6c",
+         *             "customerId": "3b241101-e2bb-4255-8caf-4136c566a962",
+         *             "type": "WITHDRAWAL",
+         *             "status": "PROCESSING",
+         *             "requiresUiAction": false,
+         *             "createdAt": "2026-11-21T10:00:00.000Z",
+         *             "updatedAt": "2026-11-21T10:00:00.000Z",
+         *             "completedAt": null,
+         *             "reference": "WD-7K3M-9QX2",
+         *             "sourceCurrency": "USDC",
+         *             "targetCurrency": "EUR",
+         *             "sourceAmount": "100.00",
+         *             "targetAmount": "91.08",
+         *             "exchangeRate": "0.92",
+         *             "fee": "1.00",
+         *             "paymentRail": "SEPA",
+         *             "withdrawalBank": {
+         *               "id": "9d3c6f0e-5a1b-4c7e-8f2a-1b2c3d4e5f60",
+         *               "beneficiaryName": "Ada Lovelace",
+         *               "currency": "EUR",
+         *               "iban": "DE89370400440532013000",
+         *               "bic": "COBADEFFXXX",
+         *               "accountNumber": null,
+         *               "routingNumber": null
+         *             },
+         *             "depositInstructions": null,
+         *             "walletAddress": null,
+         *             "developerFee": null,
+         *             "txHash": null,
+         *             "failureReason": null,
+         *             "requestedPaymentRail": null,
+         *             "settlementRail": "SEPA",
+         *             "railFallbackReason": null,
+         *             "expectedSettlementAt": "2026-11-23T11:00:00.000Z"
+         *           }
+         *         },
+         *         {
+         *           "index": 1,
+         *           "idempotencyKey": "payroll-2026-11-0002",
+         *           "status": 404,
+         *           "error": "Customer not found"
+         *         }
+         *       ]
+         *     }
+         */
+        WithdrawalBatch: {
+            /** Format: uuid */
+            batchId: string;
+            idempotencyKey: string;
+            /** @description The batch did not fit the API allowance: every payout is PROPOSED */
+            proposed: boolean;
+            results: {
+                /** @description The item's place in the request, from 0 */
+                index: number;
+                idempotencyKey: string;
+                /** @description The status a single create would have answered */
+                status: number;
+                transaction?: components["schemas"]["Transaction"];
+                error?: string;
+            }[];
+        };
+        /**
+         * @example {
          *       "enabled": true,
          *       "allowance": {
          *         "limit": "10000.00",
@@ -3004,7 +3178,7 @@ export interface components {
             /** @description The new receiver URL; pending retries go there too. Live organizations: `https` only, never a private, loopback, link-local or metadata address (checked when saved and again at every delivery). Sandbox organizations may also use `http` and loopback (`http://127.0.0.1:4000/...`) for local development; in AWS the sender refuses loopback for everyone. */
             url?: string;
             /** @description The event types to send; `null`: every type again, including types added later */
-            eventTypes?: ("customer.created" | "customer.updated" | "customer.enabled" | "customer.disabled" | "customer.kyc.approved" | "customer.kyc.rejected" | "customer.kyc.submitted" | "customer.kyc.level_changed" | "withdrawal_bank.created" | "withdrawal_bank.approved" | "withdrawal_bank.rejected" | "withdrawal.created" | "withdrawal.status_changed" | "deposit.created" | "deposit.status_changed" | "virtual_account.created" | "virtual_account.approved" | "virtual_account.rejected" | "developer_fees.claimed")[] | null;
+            eventTypes?: ("customer.created" | "customer.updated" | "customer.enabled" | "customer.disabled" | "customer.kyc.approved" | "customer.kyc.rejected" | "customer.kyc.submitted" | "customer.kyc.level_changed" | "withdrawal_bank.created" | "withdrawal_bank.approved" | "withdrawal_bank.rejected" | "withdrawal.created" | "withdrawal.status_changed" | "withdrawal_batch.created" | "deposit.created" | "deposit.status_changed" | "virtual_account.created" | "virtual_account.approved" | "virtual_account.rejected" | "developer_fees.claimed")[] | null;
             /** @description Your note about the endpoint; `null` clears it */
             description?: string | null;
         };
@@ -5735,6 +5909,124 @@ export interface operations {
             };
             /** @description The request body exceeds its limit: 64 KiB, or 10 MB for a document upload's file. */
             413: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over a rate limit (per API key, per organization, or per webhook endpoint); retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; details stay in the service logs under the request id. */
+            500: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is throttled or unavailable; nothing was half-written. Retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createWithdrawalBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateWithdrawalBatchRequest"];
+            };
+        };
+        responses: {
+            /** @description Create up to 250 withdrawals, one per customer, in one request (idempotent) */
+            201: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WithdrawalBatch"];
+                };
+            };
+            /** @description The request is malformed: the message names the field (body first, then query, then path). */
+            400: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key. */
+            401: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A feature of your organization is off, or a rule forbids it for this resource. */
+            403: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body exceeds its limit: 64 KiB, or 10 MB for a document upload's file. */
+            413: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Well-formed, but cannot be processed as asked. */
+            422: {
                 headers: {
                     /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
                     "x-request-id"?: string;
@@ -11565,6 +11857,63 @@ export interface operations {
                         previous_status: string;
                         /** @description Set when the status is FAILED: the transaction's `failureReason` (a payout returned after COMPLETED says so, with the return code and its meaning) */
                         failure_reason?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    withdrawalBatchCreatedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`event_id`), the same on every retry: deduplicate on it. */
+                "webhook-id": string;
+                /** @description Unix seconds of this attempt; refuse old ones to stop replays. */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">`, keyed with the endpoint's decoded `whsec_` secret; two signatures for 24 h after a rotation. Verify with the `standardwebhooks` or `svix` libraries. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    event_id: string;
+                    /** @enum {string} */
+                    event_type: "withdrawal_batch.created";
+                    created_at: string;
+                    /** @enum {string} */
+                    api_version: "v2";
+                    org_id: string;
+                    /**
+                     * @example {
+                     *       "batch_id": "9c1d2e3f-4a5b-4c6d-8e7f-0a1b2c3d4e5f",
+                     *       "idempotency_key": "payroll-2026-11",
+                     *       "created": 199,
+                     *       "failed": 1,
+                     *       "proposed": false
+                     *     }
+                     */
+                    data: {
+                        /** Format: uuid */
+                        batch_id: string;
+                        idempotency_key: string;
+                        /** @description Payouts written (each has its own withdrawal.created) */
+                        created: number;
+                        /** @description Items answered with an error */
+                        failed: number;
+                        /** @description The batch did not fit the allowance: every payout waits as PROPOSED */
+                        proposed: boolean;
                     };
                 };
             };

@@ -1401,6 +1401,26 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "withdrawal_batch.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A withdrawal batch was created (`POST /withdrawals/batch`): once, after each payout's own `withdrawal.created`
+         * @description POSTed to every endpoint subscribed to this type. Any 2xx within 15 s is a delivery; anything else, a timeout or a redirect is retried (5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h), at least once: deduplicate on `webhook-id`. Order is not guaranteed; `created_at` and `previous_status` let you drop stale events.
+         */
+        post: operations["withdrawalBatchCreatedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "deposit.created": {
         parameters: {
             query?: never;
@@ -1564,7 +1584,7 @@ export interface components {
              */
             url: string;
             /** @description The event types to send; left out: every type, including types added later */
-            eventTypes?: ("customer.created" | "customer.updated" | "customer.enabled" | "customer.disabled" | "customer.kyc.approved" | "customer.kyc.rejected" | "customer.kyc.submitted" | "customer.kyc.level_changed" | "withdrawal_bank.created" | "withdrawal_bank.approved" | "withdrawal_bank.rejected" | "withdrawal.created" | "withdrawal.status_changed" | "deposit.created" | "deposit.status_changed" | "virtual_account.created" | "virtual_account.approved" | "virtual_account.rejected" | "developer_fees.claimed")[];
+            eventTypes?: ("customer.created" | "customer.updated" | "customer.enabled" | "customer.disabled" | "customer.kyc.approved" | "customer.kyc.rejected" | "customer.kyc.submitted" | "customer.kyc.level_changed" | "withdrawal_bank.created" | "withdrawal_bank.approved" | "withdrawal_bank.rejected" | "withdrawal.created" | "withdrawal.status_changed" | "withdrawal_batch.created" | "deposit.created" | "deposit.status_changed" | "virtual_account.created" | "virtual_account.approved" | "virtual_account.rejected" | "developer_fees.claimed")[];
             /** @description Your note about the endpoint, up to 500 characters */
             description?: string;
         };
@@ -2427,7 +2447,7 @@ export interface components {
             /** @description The new receiver URL; pending retries go there too. Live organizations: `https` only, never a private, loopback, link-local or metadata address (checked when saved and again at every delivery). Sandbox organizations may also use `http` and loopback (`http://127.0.0.1:4000/...`) for local development; in AWS the sender refuses loopback for everyone. */
             url?: string;
             /** @description The event types to send; `null`: every type again, including types added later */
-            eventTypes?: ("customer.created" | "customer.updated" | "customer.enabled" | "customer.disabled" | "customer.kyc.approved" | "customer.kyc.rejected" | "customer.kyc.submitted" | "customer.kyc.level_changed" | "withdrawal_bank.created" | "withdrawal_bank.approved" | "withdrawal_bank.rejected" | "withdrawal.created" | "withdrawal.status_changed" | "deposit.created" | "deposit.status_changed" | "virtual_account.created" | "virtual_account.approved" | "virtual_account.rejected" | "developer_fees.claimed")[] | null;
+            eventTypes?: ("customer.created" | "customer.updated" | "customer.enabled" | "customer.disabled" | "customer.kyc.approved" | "customer.kyc.rejected" | "customer.kyc.submitted" | "customer.kyc.level_changed" | "withdrawal_bank.created" | "withdrawal_bank.approved" | "withdrawal_bank.rejected" | "withdrawal.created" | "withdrawal.status_changed" | "withdrawal_batch.created" | "deposit.created" | "deposit.status_changed" | "virtual_account.created" | "virtual_account.approved" | "virtual_account.rejected" | "developer_fees.claimed")[] | null;
             /** @description Your note about the endpoint; `null` clears it */
             description?: string | null;
         };
@@ -10569,6 +10589,63 @@ export interface operations {
                         previous_status: string;
                         /** @description Set when the status is FAILED: the transaction's `failureReason` (a payout returned after COMPLETED says so, with the return code and its meaning) */
                         failure_reason?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    withdrawalBatchCreatedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`event_id`), the same on every retry: deduplicate on it. */
+                "webhook-id": string;
+                /** @description Unix seconds of this attempt; refuse old ones to stop replays. */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">`, keyed with the endpoint's decoded `whsec_` secret; two signatures for 24 h after a rotation. Verify with the `standardwebhooks` or `svix` libraries. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    event_id: string;
+                    /** @enum {string} */
+                    event_type: "withdrawal_batch.created";
+                    created_at: string;
+                    /** @enum {string} */
+                    api_version: "v2";
+                    org_id: string;
+                    /**
+                     * @example {
+                     *       "batch_id": "9c1d2e3f-4a5b-4c6d-8e7f-0a1b2c3d4e5f",
+                     *       "idempotency_key": "payroll-2026-11",
+                     *       "created": 199,
+                     *       "failed": 1,
+                     *       "proposed": false
+                     *     }
+                     */
+                    data: {
+                        /** Format: uuid */
+                        batch_id: string;
+                        idempotency_key: string;
+                        /** @description Payouts written (each has its own withdrawal.created) */
+                        created: number;
+                        /** @description Items answered with an error */
+                        failed: number;
+                        /** @description The batch did not fit the allowance: every payout waits as PROPOSED */
+                        proposed: boolean;
                     };
                 };
             };
