@@ -79,6 +79,7 @@
  * | An organization's audit log, newest first | Query, conditional Put | pk=`ORG#<orgId>#AUDIT` sk=`<at>#<entryId>` |
  * | -- Verification of Payee (issue 26) --  |           |                                                              |
  * | Banks awaiting a member's payee confirmation | Query / conditional Put, Delete | pk=`ORG#<orgId>#PAYEECONFIRMATIONS` sk=`BANK#<bankId>` |
+ * | A bank report's outcome for an organization | Put / Query gsi1 | pk=`ORG#<orgId>#BANKREPORT#<reportId>` sk=`BANKREPORT`, gsi1pk=`ORG#<orgId>#BANKREPORTS` gsi1sk=`<receivedAt>#<reportId>` |
  */
 
 /** Every rate-limit counter's partition key starts with this: the one item kind every API function may update. */
@@ -373,6 +374,15 @@ export const keys = {
     sk: `BANK#${bankId}`,
   }),
   payeeConfirmationsOfOrganization: (organizationId: string) => ({ pk: `ORG#${organizationId}#PAYEECONFIRMATIONS` }),
+
+  // Reconciliation (issue 25): each bank report's outcome for each organization it concerns, newest first.
+  bankReportOutcome: (organizationId: string, receivedAt: string, reportId: string) => ({
+    pk: `ORG#${organizationId}#BANKREPORT#${reportId}`,
+    sk: 'BANKREPORT',
+    gsi1pk: `ORG#${organizationId}#BANKREPORTS`,
+    gsi1sk: `${receivedAt}#${reportId}`,
+  }),
+  bankReportOutcomesOfOrganization: (organizationId: string) => ({ gsi1pk: `ORG#${organizationId}#BANKREPORTS` }),
 } as const;
 
 /**

@@ -26,6 +26,7 @@ export type Transaction = Schemas['Transaction'];
 export type ConsoleTransaction = Schemas['ConsoleTransaction'];
 export type TransactionStory = Schemas['ConsoleTransactionStory'];
 export type Home = Schemas['ConsoleHome'];
+export type Reconciliation = Schemas['ConsoleReconciliation'];
 export type InvitePreview = Schemas['ConsoleInvitePreview'];
 export type Settings = Schemas['ConsoleSettings'];
 export type RegistrationStart = Schemas['ConsoleRegistrationOptions'];

@@ -1049,6 +1049,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/console/reconciliation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Reconciliation: each bank report's facts applied or quarantined (with the reason), and payouts awaiting one
+         * @description Reports newest first, paged with `limit` and `cursor` (`nextCursor`, null on the last page); a report is listed for each organization whose payouts it names. `awaitingReport`: up to 200 payouts PROCESSING in a payment file.
+         *
+         *     Console session; needs the `read` permission of the member's role (403 otherwise).
+         */
+        get: operations["consoleListReconciliation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/console/settings": {
         parameters: {
             query?: never;
@@ -3386,7 +3408,8 @@ export interface components {
          *         "organizationUsdc": "12.50"
          *       },
          *       "needsOperator": {
-         *         "processingTooLong": []
+         *         "processingTooLong": [],
+         *         "quarantinedReports": []
          *       }
          *     }
          */
@@ -3460,6 +3483,27 @@ export interface components {
                     createdAt: string;
                     settlesBy: string | null;
                     reason: string | null;
+                }[];
+                /** @description Bank reports naming this organization's payouts, quarantined */
+                quarantinedReports: {
+                    reportId: string;
+                    /** @description The report's file name in the bank channel */
+                    name: string;
+                    /** @description `pain.002`, `camt.054` or `nacha` */
+                    kind: string;
+                    receivedAt: string;
+                    /** @enum {string} */
+                    outcome: "applied" | "quarantined";
+                    quarantineReason: string | null;
+                    facts: {
+                        reference: string;
+                        transactionId: string | null;
+                        /**
+                         * @description What the fact did (`skipped`: applied before); null when the report was quarantined
+                         * @enum {string|null}
+                         */
+                        effect: "completed" | "failed" | "returned" | "skipped" | null;
+                    }[];
                 }[];
             };
         };
@@ -3734,6 +3778,62 @@ export interface components {
                 failureReason: string | null;
             }[];
             nextCursor: string | null;
+        };
+        /**
+         * @example {
+         *       "reports": [
+         *         {
+         *           "reportId": "0b9d7a52-3f0e-4a51-9c1e-6f2d8b7e1a40",
+         *           "name": "camt054-20261126-0001.xml",
+         *           "kind": "camt.054",
+         *           "receivedAt": "2026-11-26T10:02:11.000Z",
+         *           "outcome": "applied",
+         *           "quarantineReason": null,
+         *           "facts": [
+         *             {
+         *               "reference": "WD-7K3M-9QX2",
+         *               "transactionId": "6f1c2a9e-8d3b-4c5a-9e7f-1a2b3c4d5e6f",
+         *               "effect": "completed"
+         *             }
+         *           ]
+         *         }
+         *       ],
+         *       "nextCursor": null,
+         *       "awaitingReport": []
+         *     }
+         */
+        ConsoleReconciliation: {
+            reports: {
+                reportId: string;
+                /** @description The report's file name in the bank channel */
+                name: string;
+                /** @description `pain.002`, `camt.054` or `nacha` */
+                kind: string;
+                receivedAt: string;
+                /** @enum {string} */
+                outcome: "applied" | "quarantined";
+                quarantineReason: string | null;
+                facts: {
+                    reference: string;
+                    transactionId: string | null;
+                    /**
+                     * @description What the fact did (`skipped`: applied before); null when the report was quarantined
+                     * @enum {string|null}
+                     */
+                    effect: "completed" | "failed" | "returned" | "skipped" | null;
+                }[];
+            }[];
+            nextCursor: string | null;
+            /** @description Payouts PROCESSING in a payment file the bank has not reported on yet */
+            awaitingReport: {
+                id: string;
+                reference: string | null;
+                customerName: string | null;
+                amount: string;
+                currency: string;
+                paymentFileId: string;
+                createdAt: string;
+            }[];
         };
         /**
          * @example {
@@ -9258,6 +9358,94 @@ export interface operations {
             };
             /** @description A feature of your organization is off, or a rule forbids it for this resource. */
             403: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over a rate limit (per API key, per organization, or per webhook endpoint); retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; details stay in the service logs under the request id. */
+            500: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is throttled or unavailable; nothing was half-written. Retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    consoleListReconciliation: {
+        parameters: {
+            query?: {
+                /** @description Items per page: an integer from 1 to 200, default 50. */
+                limit?: string;
+                /** @description Where the next page starts: copy it from the `Link` header of the previous page (opaque; valid only for the list it came from). */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Reconciliation: each bank report's facts applied or quarantined (with the reason), and payouts awaiting one */
+            200: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Present when another page exists: `<https://.../path?cursor=...>; rel="next"`. */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleReconciliation"];
+                };
+            };
+            /** @description The request is malformed: the message names the field (body first, then query, then path). */
+            400: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key. */
+            401: {
                 headers: {
                     /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
                     "x-request-id"?: string;
