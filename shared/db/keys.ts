@@ -72,6 +72,7 @@
  * | A member; an organization's members     | GetItem / Query | pk=`ORG#<orgId>#MEMBERS` sk=`MEMBER#<memberId>`        |
  * | One member per e-mail in an organization | conditional Put | pk=`ORG#<orgId>#MEMBERS` sk=`EMAIL#<sha256(lower-case e-mail)>` |
  * | An invite by its token (single use)     | GetItem, conditional Update | pk=`INVITE#<sha256(token)>` sk=`INVITE`, TTL |
+ * | An organization's pending invites       | Query, Put, Delete | pk=`ORG#<orgId>#MEMBERS` sk=`PENDINGINVITE#<inviteId>`, TTL |
  * | A passkey by its credential id (sign-in) | GetItem, conditional Update | pk=`PASSKEY#<credentialId>` sk=`PASSKEY`   |
  * | A WebAuthn challenge (single use)       | GetItem, conditional Delete | pk=`CHALLENGE#<challengeId>` sk=`CHALLENGE`, TTL |
  * | A session by its token                  | GetItem, Update, Delete | pk=`SESSION#<sha256(token)>` sk=`SESSION`, TTL   |
@@ -350,6 +351,15 @@ export const keys = {
     sk: `EMAIL#${emailHash}`,
   }),
   invite: (tokenHash: string): Key => ({ pk: `INVITE#${tokenHash}`, sk: 'INVITE' }),
+  /** Beside the members: an organization's pending invites (issue 25), by invite id. */
+  pendingInvite: (organizationId: string, inviteId: string): Key => ({
+    pk: `ORG#${organizationId}#MEMBERS`,
+    sk: `PENDINGINVITE#${inviteId}`,
+  }),
+  pendingInvitesOfOrganization: (organizationId: string) => ({
+    pk: `ORG#${organizationId}#MEMBERS`,
+    skPrefix: 'PENDINGINVITE#',
+  }),
   passkey: (credentialId: string): Key => ({ pk: `PASSKEY#${credentialId}`, sk: 'PASSKEY' }),
   challenge: (challengeId: string): Key => ({ pk: `CHALLENGE#${challengeId}`, sk: 'CHALLENGE' }),
   session: (tokenHash: string): Key => ({ pk: `${SESSION_KEY_PREFIX}${tokenHash}`, sk: 'SESSION' }),

@@ -11,6 +11,7 @@ export type Session = Schemas['ConsoleSession'];
 export type Role = Session['member']['role'];
 export type Member = Schemas['ConsoleMember'];
 export type Invite = Schemas['ConsoleInvite'];
+export type PendingInvite = Schemas['ConsolePendingInvite'];
 export type PendingWithdrawal = Schemas['ConsolePendingWithdrawal'];
 export type ApprovalCard = Schemas['ConsoleApprovalCard'];
 export type AuditEntry = Schemas['ConsoleAuditEntry'];
