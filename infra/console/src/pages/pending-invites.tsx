@@ -3,9 +3,12 @@ import { call, type Invite, type PendingInvite, type Session } from '../api.ts';
 import { mayInviteRole } from '../roles.ts';
 import { ErrorLine, type Loaded, Note, useAction, when } from '../ui.tsx';
 
-function InviteRow({ invite, session, onChange }: { invite: PendingInvite; session: Session; onChange: () => void }) {
+type Action = ReturnType<typeof useAction>;
+
+function InviteRow(props: { invite: PendingInvite; session: Session; onChange: () => void; action: Action }) {
+  const { invite, session, onChange } = props;
+  const { busy, run } = props.action;
   const [revoking, setRevoking] = useState(false);
-  const { busy, error, note, run } = useAction();
   const manage = session.permissions.includes('invite') && mayInviteRole(session.member.role, invite.role);
   return (
     <tr>
@@ -41,7 +44,7 @@ function InviteRow({ invite, session, onChange }: { invite: PendingInvite; sessi
                     run(async () => {
                       await call('POST', `/api/console/invites/${invite.inviteId}/revoke`);
                       onChange();
-                      return undefined;
+                      return `The invite of ${invite.email} is revoked`;
                     })
                   }
                 >
@@ -58,8 +61,6 @@ function InviteRow({ invite, session, onChange }: { invite: PendingInvite; sessi
             )}
           </>
         )}
-        <Note note={note} />
-        <ErrorLine error={error} />
       </td>
     </tr>
   );
@@ -68,10 +69,14 @@ function InviteRow({ invite, session, onChange }: { invite: PendingInvite; sessi
 /** Invites mailed and not yet accepted, revoked or expired, with resend and revoke for those who may invite. */
 export function PendingInvites({ loaded, session }: { loaded: Loaded<PendingInvite[]>; session: Session }) {
   const invites = loaded.data ?? [];
+  // One outcome line for the list: a resent or revoked invite's row is gone once the list reloads.
+  const action = useAction();
   return (
     <>
       <h2>Pending invites</h2>
       <ErrorLine error={loaded.error} />
+      <Note note={action.note} />
+      <ErrorLine error={action.error} />
       {invites.length === 0 ? (
         <p className="muted">No invite is waiting to be accepted.</p>
       ) : (
@@ -87,7 +92,13 @@ export function PendingInvites({ loaded, session }: { loaded: Loaded<PendingInvi
           </thead>
           <tbody>
             {invites.map((invite) => (
-              <InviteRow key={invite.inviteId} invite={invite} session={session} onChange={loaded.reload} />
+              <InviteRow
+                key={invite.inviteId}
+                invite={invite}
+                session={session}
+                onChange={loaded.reload}
+                action={action}
+              />
             ))}
           </tbody>
         </table>
