@@ -89,6 +89,17 @@ describe('pending invites', () => {
     expect(actions).toContain('member.invite_revoked');
   });
 
+  it("lists, resends and revokes no other organization's invite (404, as for none)", async () => {
+    const elsewhere = await givenOrganization(table.deps);
+    const stranger = await givenMemberSession(table.deps, elsewhere.organizationId, 'owner');
+    const { email, inviteId } = await invite(owner, 'viewer');
+    expect((await pending(stranger)).map((p) => p.email)).not.toContain(email);
+    expect((await consoleCall(stranger, 'POST', `/invites/${inviteId}/resend`)).status).toBe(404);
+    expect((await consoleCall(stranger, 'POST', `/invites/${inviteId}/revoke`)).status).toBe(404);
+    expect((await pending(owner)).map((p) => p.inviteId)).toEqual([inviteId]);
+    await consoleCall(owner, 'POST', `/invites/${inviteId}/revoke`);
+  });
+
   it("refuses an admin an owner's invite, and a viewer any", async () => {
     const { inviteId } = await invite(owner, 'owner');
     expect((await consoleCall(admin, 'POST', `/invites/${inviteId}/revoke`)).status).toBe(403);
