@@ -60,6 +60,7 @@ export async function acceptInvite(
     await writeGuarded(deps.db, [
       consoleWrites.consumeChallenge(deps.db, challenge.challengeId),
       consoleWrites.acceptInvite(deps.db, tokenHash, now.toISOString()),
+      consoleWrites.unlistInvite(deps.db, invite.organizationId, invite.inviteId),
       ...consoleWrites.member(deps.db, member),
       consoleWrites.passkey(deps.db, {
         ...credential,

@@ -4,6 +4,7 @@ import { customerNames } from '#shared/console/transaction-rows.ts';
 import type { Deps } from '#shared/deps.ts';
 import { getOrganizationLedger } from '#shared/ledger/organization-ledger-repository.ts';
 import { formatMicro, toMicro } from '#shared/money/micro.ts';
+import { listReportOutcomes } from '#shared/payouts/report-outcomes.ts';
 import { toTransaction } from '#shared/transactions/new-transaction.ts';
 import type { TransactionRecord } from '#shared/transactions/records.ts';
 import {
@@ -42,7 +43,7 @@ export async function getHome(deps: Deps, actor: ConsoleActor): Promise<Home> {
   const since = new Date(
     Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) - (HOME_DAYS - 1) * DAY_MS,
   );
-  const [awaiting, processing, recent, ledger] = await Promise.all([
+  const [awaiting, processing, recent, ledger, quarantined] = await Promise.all([
     listAwaitingSignaturesOfOrganization(deps.db, organizationId, LIST_LIMIT),
     listTransactionsOfOrganization(deps.db, organizationId, { limit: LIST_LIMIT, status: 'PROCESSING' }),
     listTransactionsOfOrganization(deps.db, organizationId, {
@@ -51,6 +52,7 @@ export async function getHome(deps: Deps, actor: ConsoleActor): Promise<Home> {
       createdBetween: { from: since.toISOString(), to: '~' },
     }),
     getOrganizationLedger(deps.db, organizationId),
+    listReportOutcomes(deps.db, organizationId, { limit: LIST_LIMIT, quarantinedOnly: true }),
   ]);
   const failedRecords = recent.items.filter((record) => record.status === 'FAILED');
   const names = await customerNames(deps.db, organizationId, [...awaiting, ...processing.items, ...failedRecords]);
@@ -89,6 +91,7 @@ export async function getHome(deps: Deps, actor: ConsoleActor): Promise<Home> {
       processingTooLong: processing.items
         .filter((record) => new Date(record.createdAt).getTime() < alarmBefore)
         .map((record) => line(record, names)),
+      quarantinedReports: quarantined.items.map(({ organizationId: _org, ...report }) => report),
     },
   };
 }

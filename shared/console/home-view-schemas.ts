@@ -1,3 +1,4 @@
+import { ReconciliationReportSchema } from '#shared/console/reconciliation-view-schemas.ts';
 import { docMeta } from '#shared/routing/openapi-meta.ts';
 import { OPENAPI_PROSE } from '#shared/routing/route.ts';
 import * as z from '#shared/validation/zod.ts';
@@ -42,6 +43,11 @@ export const HomeSchema = z
       processingTooLong: z
         .array(PayoutLine)
         .check(docMeta(OPENAPI_PROSE && { description: 'PROCESSING longer than the payout alarm allows' })),
+      quarantinedReports: z
+        .array(ReconciliationReportSchema)
+        .check(
+          docMeta(OPENAPI_PROSE && { description: "Bank reports naming this organization's payouts, quarantined" }),
+        ),
     }),
   })
   .check(
@@ -75,7 +81,7 @@ export const HomeSchema = z
             volumes: [{ day: '2026-11-21', withdrawals: 1, usdc: '100.00' }],
             days: 14,
             balances: { organizationUsdc: '12.50' },
-            needsOperator: { processingTooLong: [] },
+            needsOperator: { processingTooLong: [], quarantinedReports: [] },
           },
         ],
       },

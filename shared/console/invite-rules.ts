@@ -1,12 +1,22 @@
 import { addSeconds, auditItem, hashToken, newSecretToken } from '#shared/console/console-rules.ts';
-import type { AuditActor, Invite } from '#shared/console/records.ts';
+import type { AuditActor, Invite, PendingInvite } from '#shared/console/records.ts';
 import { consoleWrites } from '#shared/console/repository.ts';
 import type { Role } from '#shared/console/roles.ts';
+import type { Db } from '#shared/db/client.ts';
 import { writeGuarded } from '#shared/db/guarded-write.ts';
 import type { Deps } from '#shared/deps.ts';
+import { refusal } from '#shared/errors.ts';
 import { newId } from '#shared/ids.ts';
 import type { Organization } from '#shared/organizations/records.ts';
 import { mailerFor } from '#shared/rails/mail/mailer.ts';
+
+export const PENDING_INVITE_NOT_FOUND = refusal(404, 'Invite not found, already accepted, revoked or expired');
+
+/** An invite retired (revoked, or replaced by a resend): its token works no more and it is no longer listed. */
+export const retireInvite = (db: Db, invite: PendingInvite) => [
+  consoleWrites.revokeInvite(db, invite.tokenHash),
+  consoleWrites.unlistInvite(db, invite.organizationId, invite.inviteId),
+];
 
 /** The link an invitee opens: the console's accept page with the token in the fragment (never sent to a server log). */
 export const inviteUrl = (origin: string, token: string) => `${origin}/console/#/invite/${token}`;
@@ -23,6 +33,8 @@ export async function issueInvite(
     role: Role;
     actor: AuditActor;
     sourceAddress: string;
+    /** A resend: the invite it replaces, revoked in the same transaction. */
+    replaces?: PendingInvite;
   },
 ) {
   const now = deps.clock.now();
@@ -38,16 +50,22 @@ export async function issueInvite(
     createdAt: now.toISOString(),
     validUntil: addSeconds(now, deps.config.console.inviteTtlSeconds),
   };
+  const replaced = input.replaces;
   await writeGuarded(deps.db, [
-    consoleWrites.invite(deps.db, invite),
+    ...consoleWrites.invite(deps.db, invite),
+    ...(replaced ? retireInvite(deps.db, replaced) : []),
     auditItem(deps.db, {
       organizationId: invite.organizationId,
       actor: input.actor,
-      action: 'member.invited',
+      action: replaced ? 'member.invite_resent' : 'member.invited',
       target: invite.email,
       sourceAddress: input.sourceAddress,
       at: now,
-      details: { role: invite.role, inviteId: invite.inviteId },
+      details: {
+        role: invite.role,
+        inviteId: invite.inviteId,
+        ...(replaced ? { replacesInviteId: replaced.inviteId } : {}),
+      },
     }),
   ]);
   const url = inviteUrl(deps.config.console.origin, token);

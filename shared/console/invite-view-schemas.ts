@@ -31,3 +31,35 @@ export const InvitePreviewSchema = z
       },
     ),
   );
+
+export const InviteIdParams = z.strictObject({
+  inviteId: z.uuid().check(docMeta(OPENAPI_PROSE && { description: 'The invite (its id, never its token)' })),
+});
+
+/** A pending invite as the Members page lists it (its token is in the mailed link only). */
+export const PendingInviteViewSchema = z
+  .object({
+    inviteId: z.string(),
+    email: z.string(),
+    role: z.enum(ROLES),
+    invitedBy: z.string(),
+    createdAt: z.string(),
+    validUntil: z.string(),
+  })
+  .check(
+    docMeta(
+      OPENAPI_PROSE && {
+        id: 'ConsolePendingInvite',
+        examples: [
+          {
+            inviteId: 'c1d2e3f4-a5b6-4c7d-8e9f-0a1b2c3d4e5f',
+            email: 'grace@example.com',
+            role: 'approver',
+            invitedBy: 'ada@example.com',
+            createdAt: '2026-11-21T10:00:00.000Z',
+            validUntil: '2026-11-28T10:00:00.000Z',
+          },
+        ],
+      },
+    ),
+  );

@@ -24,12 +24,29 @@ export const InviteSchema = z.object({
   role: RoleSchema,
   /** Only this hash of the token is stored; the token itself is in the link and nowhere else. */
   tokenHash: z.string(),
-  status: z.enum(['PENDING', 'ACCEPTED']),
+  status: z.enum(['PENDING', 'ACCEPTED', 'REVOKED']),
   invitedBy: z.string(),
   createdAt: z.string(),
   validUntil: z.string(),
 });
 export type Invite = z.infer<typeof InviteSchema>;
+
+/**
+ * An organization's pending invite, listed beside its members: the invite is found by its token's hash alone, so
+ * the organization keeps this entry (written with the invite, removed when it is accepted or revoked, expiring with
+ * it) to list, resend and revoke its invites.
+ */
+export const PendingInviteSchema = z.object({
+  inviteId: z.string(),
+  organizationId: z.string(),
+  email: z.string(),
+  role: RoleSchema,
+  tokenHash: z.string(),
+  invitedBy: z.string(),
+  createdAt: z.string(),
+  validUntil: z.string(),
+});
+export type PendingInvite = z.infer<typeof PendingInviteSchema>;
 
 export const PasskeySchema = z.object({
   credentialId: z.string(),

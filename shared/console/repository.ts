@@ -11,6 +11,8 @@ import {
   MemberSchema,
   type Passkey,
   PasskeySchema,
+  type PendingInvite,
+  PendingInviteSchema,
   type Session,
   SessionSchema,
   type Signature,
@@ -49,9 +51,40 @@ export const emailHash = (email: string) => sha256Hex(email.trim().toLowerCase()
 // ---- writes: item builders, so a use case puts its change and its audit entry in one transaction ----
 
 export const consoleWrites = {
-  invite: (db: Db, invite: Invite): GuardedItem<'invite'> => ({
+  invite: (db: Db, invite: Invite): GuardedItem<'invite' | 'pendingInvite'>[] => {
+    const { status: _status, ...pending } = invite;
+    return [
+      { role: 'invite', item: putNew(db, keys.invite(invite.tokenHash), 'INVITE', invite, invite.validUntil) },
+      {
+        role: 'pendingInvite',
+        item: putNew(
+          db,
+          keys.pendingInvite(invite.organizationId, invite.inviteId),
+          'PENDINGINVITE',
+          pending,
+          invite.validUntil,
+        ),
+      },
+    ];
+  },
+  /** Accepted or revoked: no longer listed (an invite from before the list has no entry, which is fine). */
+  unlistInvite: (db: Db, organizationId: string, inviteId: string): GuardedItem<'pendingInvite'> => ({
+    role: 'pendingInvite',
+    item: { Delete: { TableName: db.tableName, Key: keys.pendingInvite(organizationId, inviteId) } },
+  }),
+  /** Only a pending invite is revoked; its token works no more (an accepted one was used already). */
+  revokeInvite: (db: Db, tokenHash: string): GuardedItem<'invite'> => ({
     role: 'invite',
-    item: putNew(db, keys.invite(invite.tokenHash), 'INVITE', invite, invite.validUntil),
+    item: {
+      Update: {
+        TableName: db.tableName,
+        Key: keys.invite(tokenHash),
+        UpdateExpression: 'SET #status = :revoked',
+        ConditionExpression: '#status = :pending',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':revoked': 'REVOKED', ':pending': 'PENDING' },
+      },
+    },
   }),
   /** The invite is used once: only a PENDING, unexpired invite becomes ACCEPTED. */
   acceptInvite: (db: Db, tokenHash: string, now: string): GuardedItem<'invite'> => ({
@@ -269,3 +302,23 @@ export async function listAuditEntries(
 
 export const isMemberEmail = async (db: Db, organizationId: string, email: string) =>
   (await readItem(db, keys.memberEmail(organizationId, emailHash(email)), (item) => item)) !== undefined;
+
+export const getPendingInvite = (db: Db, organizationId: string, inviteId: string) =>
+  readItem(db, keys.pendingInvite(organizationId, inviteId), (item) => PendingInviteSchema.parse(strip(item)), {
+    consistent: true,
+  });
+
+/** Oldest first; an entry past its `validUntil` that the table's TTL has not removed yet is not pending. */
+export async function listPendingInvites(db: Db, organizationId: string, now: string): Promise<PendingInvite[]> {
+  const { pk, skPrefix } = keys.pendingInvitesOfOrganization(organizationId);
+  const items = await queryAll(db, {
+    TableName: db.tableName,
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
+    ConsistentRead: true,
+  });
+  return items
+    .map((item) => PendingInviteSchema.parse(strip(item)))
+    .filter((invite) => invite.validUntil > now)
+    .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+}

@@ -7,6 +7,7 @@ import {
   FEATURE_ON_IS_OPERATORS,
   INVITE_INVALID,
 } from '#shared/console/console-rules.ts';
+import { inviteRoutes } from '#shared/console/invite-routes.ts';
 import { InvitePreviewSchema, PreviewInviteBody } from '#shared/console/invite-view-schemas.ts';
 import {
   BankIdParams,
@@ -350,6 +351,7 @@ export const routes = {
     refusals: [CUSTOMER_NOT_FOUND],
   }),
   ...viewRoutes,
+  ...inviteRoutes,
   consoleGetSettings: defineRoute({
     ...sessionRoute,
     console: { permission: 'read' },

@@ -1,4 +1,5 @@
 import { HomeSchema } from '#shared/console/home-view-schemas.ts';
+import { ReconciliationQuery, ReconciliationSchema } from '#shared/console/reconciliation-view-schemas.ts';
 import { TransactionIdParams } from '#shared/console/schemas.ts';
 import {
   ConsoleTransactionResponseSchema,
@@ -29,7 +30,7 @@ export const viewRoutes = {
       ? 'The home page: awaiting approval, in flight by rail, recent failures, volumes per day, balances, alarms'
       : '',
     successStatus: 200,
-    access: { table: 'read', sessions: true, indexes: ['gsi2', 'gsi3'] },
+    access: { table: 'read', sessions: true, indexes: ['gsi1', 'gsi2', 'gsi3'] },
     responses: { 200: HomeSchema },
   }),
   consoleListTransactions: defineRoute({
@@ -111,5 +112,25 @@ export const viewRoutes = {
     examples: {
       responses: { 200: 'reference,transactionId,type,status,...\r\nWD-7K3M-9QX2,6f1c2a9e-...,WITHDRAWAL,...\r\n' },
     },
+  }),
+  consoleListReconciliation: defineRoute({
+    ...sessionRoute,
+    console: { permission: 'read' },
+    operationId: 'consoleListReconciliation',
+    method: 'GET',
+    path: '/api/console/reconciliation',
+    handler: 'functions/api/console/list-reconciliation.ts',
+    summary: OPENAPI_PROSE
+      ? "Reconciliation: each bank report's facts applied or quarantined (with the reason), and payouts awaiting one"
+      : '',
+    description:
+      OPENAPI_PROSE &&
+      'Reports newest first, paged with `limit` and `cursor` (`nextCursor`, null on the last page); a report is ' +
+        'listed for each organization whose payouts it names. `awaitingReport`: up to 200 payouts PROCESSING in a ' +
+        'payment file.',
+    successStatus: 200,
+    access: { table: 'read', sessions: true, indexes: ['gsi1', 'gsi3'] },
+    request: { query: ReconciliationQuery },
+    responses: { 200: ReconciliationSchema },
   }),
 };

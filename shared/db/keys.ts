@@ -75,6 +75,7 @@
  * | A member; an organization's members     | GetItem / Query | pk=`ORG#<orgId>#MEMBERS` sk=`MEMBER#<memberId>`        |
  * | One member per e-mail in an organization | conditional Put | pk=`ORG#<orgId>#MEMBERS` sk=`EMAIL#<sha256(lower-case e-mail)>` |
  * | An invite by its token (single use)     | GetItem, conditional Update | pk=`INVITE#<sha256(token)>` sk=`INVITE`, TTL |
+ * | An organization's pending invites       | Query, Put, Delete | pk=`ORG#<orgId>#MEMBERS` sk=`PENDINGINVITE#<inviteId>`, TTL |
  * | A passkey by its credential id (sign-in) | GetItem, conditional Update | pk=`PASSKEY#<credentialId>` sk=`PASSKEY`   |
  * | A WebAuthn challenge (single use)       | GetItem, conditional Delete | pk=`CHALLENGE#<challengeId>` sk=`CHALLENGE`, TTL |
  * | A session by its token                  | GetItem, Update, Delete | pk=`SESSION#<sha256(token)>` sk=`SESSION`, TTL   |
@@ -82,6 +83,7 @@
  * | An organization's audit log, newest first | Query, conditional Put | pk=`ORG#<orgId>#AUDIT` sk=`<at>#<entryId>` |
  * | -- Verification of Payee (issue 26) --  |           |                                                              |
  * | Banks awaiting a member's payee confirmation | Query / conditional Put, Delete | pk=`ORG#<orgId>#PAYEECONFIRMATIONS` sk=`BANK#<bankId>` |
+ * | A bank report's outcome for an organization | Put / Query gsi1 | pk=`ORG#<orgId>#BANKREPORT#<reportId>` sk=`BANKREPORT`, gsi1pk=`ORG#<orgId>#BANKREPORTS` gsi1sk=`<receivedAt>#<reportId>` |
  */
 
 /** Every rate-limit counter's partition key starts with this: the one item kind every API function may update. */
@@ -373,6 +375,15 @@ export const keys = {
     sk: `EMAIL#${emailHash}`,
   }),
   invite: (tokenHash: string): Key => ({ pk: `INVITE#${tokenHash}`, sk: 'INVITE' }),
+  /** Beside the members: an organization's pending invites (issue 25), by invite id. */
+  pendingInvite: (organizationId: string, inviteId: string): Key => ({
+    pk: `ORG#${organizationId}#MEMBERS`,
+    sk: `PENDINGINVITE#${inviteId}`,
+  }),
+  pendingInvitesOfOrganization: (organizationId: string) => ({
+    pk: `ORG#${organizationId}#MEMBERS`,
+    skPrefix: 'PENDINGINVITE#',
+  }),
   passkey: (credentialId: string): Key => ({ pk: `PASSKEY#${credentialId}`, sk: 'PASSKEY' }),
   challenge: (challengeId: string): Key => ({ pk: `CHALLENGE#${challengeId}`, sk: 'CHALLENGE' }),
   session: (tokenHash: string): Key => ({ pk: `${SESSION_KEY_PREFIX}${tokenHash}`, sk: 'SESSION' }),
@@ -405,6 +416,15 @@ export const keys = {
     gsi2sk: `${dueAt}#${bankId}`,
   }),
   prenoteByReference: (reference: string): Key => ({ pk: `PRENOTE#${reference}`, sk: 'PRENOTE' }),
+
+  // Reconciliation (issue 25): each bank report's outcome for each organization it concerns, newest first.
+  bankReportOutcome: (organizationId: string, receivedAt: string, reportId: string) => ({
+    pk: `ORG#${organizationId}#BANKREPORT#${reportId}`,
+    sk: 'BANKREPORT',
+    gsi1pk: `ORG#${organizationId}#BANKREPORTS`,
+    gsi1sk: `${receivedAt}#${reportId}`,
+  }),
+  bankReportOutcomesOfOrganization: (organizationId: string) => ({ gsi1pk: `ORG#${organizationId}#BANKREPORTS` }),
 } as const;
 
 /**

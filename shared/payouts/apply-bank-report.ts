@@ -14,6 +14,7 @@ import {
   prenoteReturnsOf,
   QuarantineError,
 } from '#shared/payouts/report-facts.ts';
+import { type ReportTrace, recordReportOutcome, traceEffects } from '#shared/payouts/report-outcomes.ts';
 import type { BankChannel, InboxRead } from '#shared/rails/bank/channel.ts';
 import { parseReport } from '#shared/rails/bank/parse-off-thread.ts';
 import { MalformedReportError } from '#shared/rails/bank/reports.ts';
@@ -75,10 +76,14 @@ async function appliedMeanwhile(deps: Deps, locator: TransactionLocator, fact: F
 }
 
 /** Parses, checks and applies one report; throws only on infrastructure errors (the report stays in the inbox). */
-export async function applyBankReport(deps: Deps, report: string | Uint8Array) {
+export async function applyBankReport(deps: Deps, report: string | Uint8Array, trace: ReportTrace = {}) {
   const now = deps.clock.now();
   const parsed = await parseReport(report, deps.config.bank.reportParser);
-  const steps = await plan(deps, await factsOf(deps, parsed, now));
+  trace.kind = parsed.kind;
+  const facts = await factsOf(deps, parsed, now);
+  trace.references = facts.map((fact) => fact.reference);
+  const steps = await plan(deps, facts);
+  trace.effects = traceEffects(steps);
   const changes = changesOf(parsed);
   await planChanges(deps, changes);
   let applied = 0;
@@ -137,14 +142,20 @@ export async function processInboxReport(deps: Deps, channel: BankChannel, name:
   const read = await channel.readInbox(name, limit);
   if (read.state === 'missing') return { outcome: 'missing' };
   if (read.state !== 'report') return quarantine(channel, name, unreadable(read, limit));
+  // The outcome is recorded for the organizations concerned before the report leaves the inbox: a run stopped in
+  // between records it again rather than never.
+  const trace: ReportTrace = {};
   try {
-    const { applied, skipped } = await applyBankReport(deps, read.body);
+    const { applied, skipped } = await applyBankReport(deps, read.body, trace);
+    await recordReportOutcome(deps, { name, trace, quarantineReason: null });
     await channel.archive(name);
     return { outcome: 'applied', applied, skipped };
   } catch (error) {
     if (!(error instanceof QuarantineError || error instanceof MalformedReportError)) throw error;
     const what = error instanceof MalformedReportError ? 'Malformed report' : 'Not applied';
-    return quarantine(channel, name, `${what}: ${error.message}`);
+    const reason = `${what}: ${error.message}`;
+    await recordReportOutcome(deps, { name, trace, quarantineReason: reason });
+    return quarantine(channel, name, reason);
   }
 }
 

@@ -1,21 +1,24 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { type Browser, chromium } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from '#infra/local/dynamodb.ts';
 import { hashToken } from '#shared/console/console-rules.ts';
 import { keys } from '#shared/db/keys.ts';
+import { accessibilityViolations } from '#test/support/browser/accessibility.ts';
 import {
-  CHROMIUM,
-  CHROMIUM_ARGS,
-  device as deviceOf,
+  accept,
+  fetchFrom,
+  launchChromium,
   type Member,
-  screenshotAndCheck,
-} from '#test/support/browser/console-members.ts';
+  mailedInviteLink,
+  open,
+  passkeyDevice,
+} from '#test/support/browser/passkey-devices.ts';
 import { admin, type Runtime, startRuntime } from '#test/support/local-runtime.ts';
 import { eventually, type Receiver, startReceiver } from '#test/support/webhooks/receiver.ts';
 
@@ -47,48 +50,28 @@ describe('the organization console in Chromium', () => {
     return response.body;
   };
 
-  const shot = (member: Member, name: string) => screenshotAndCheck(member, shots, name);
-  const device = () => deviceOf(browser, runtime.baseUrl);
+  /**
+   * A screenshot once the page has its data (every page shows "Loading…" until then), and the page's accessibility
+   * check: axe-core's WCAG 2.x A/AA rules, of which no serious or critical one may fail.
+   */
+  const shot = async (member: Member, name: string) => {
+    await member.page.getByText('Loading…').waitFor({ state: 'detached' });
+    await member.page.screenshot({ path: join(shots, `${name}.png`), fullPage: true });
+    const violations = await accessibilityViolations(member.page);
+    const grave = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    // Soft: every page is checked (and screenshotted) in one run; the test still fails on any.
+    expect
+      .soft(grave.map((v) => `${name}: ${v.id} (${v.impact}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`))
+      .toEqual([]);
+  };
 
-  /** The newest invite link mailed to `email` (npm start writes mail under DATA_DIR/mail). */
-  function mailedInvite(email: string): string {
-    const dir = join(dataDir, 'mail');
-    const mail = readdirSync(dir)
-      .sort()
-      .reverse()
-      .map((file) => readFileSync(join(dir, file), 'utf8'))
-      .find((text) => text.includes(`To: ${email}\n`));
-    const link = mail && /http:\/\/localhost:\d+\/console\/#\/invite\/[0-9A-Za-z]{43}/.exec(mail)?.[0];
-    if (!link) throw new Error(`no invite mailed to ${email}`);
-    return link;
-  }
-
-  async function accept(member: Member, link: string, name: string) {
-    await member.page.goto(link);
-    await member.page.getByLabel('Your name').fill(name);
-    await member.page.getByRole('button', { name: 'Create passkey and join' }).click();
-    await member.page.getByRole('heading', { name: 'Approvals' }).waitFor();
-  }
-
-  /** Opens a page of the console afresh (a change of the fragment alone would keep what the page loaded). */
-  async function open(member: Member, hash: string) {
-    await member.page.goto(`/console/${hash}`);
-    await member.page.reload();
-  }
-
-  /** A fetch from inside the page, as a script of the console's origin would send it. */
-  const fetchFrom = (member: Member, path: string, headers: Record<string, string>, method = 'POST') =>
-    member.page.evaluate(
-      async ([path, headers, method]) =>
-        (await fetch(path, { method, headers, credentials: 'same-origin', body: method === 'GET' ? null : '{}' }))
-          .status,
-      [path, headers, method] as const,
-    );
+  const device = () => passkeyDevice(browser, runtime.baseUrl);
+  const mailedInvite = (email: string) => mailedInviteLink(join(dataDir, 'mail'), email);
 
   beforeAll(async () => {
     [runtime, browser, receiver] = await Promise.all([
       startRuntime(dataDir, { LOCAL_CHAIN: 'off' }),
-      chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS }),
+      launchChromium(),
       startReceiver(),
     ]);
     [owner, approver, viewer] = await Promise.all([device(), device(), device()]);
@@ -158,6 +141,24 @@ describe('the organization console in Chromium', () => {
     await shot(owner, '05-members');
 
     expect(await owner.page.getByRole('cell', { name: 'alan@example.com' }).isVisible()).toBe(true);
+    expect(await owner.page.getByText('No invite is waiting to be accepted.').isVisible()).toBe(true);
+  });
+
+  it('lists a pending invite; resends it with a new link and revokes it after asking', async () => {
+    await owner.page.getByLabel('E-mail').fill('rita@example.com');
+    await owner.page.getByLabel('Role').selectOption('viewer');
+    await owner.page.getByRole('button', { name: 'Send invite' }).click();
+    const row = owner.page.getByRole('row', { name: /rita@example\.com viewer owner@sandbox\.local/ });
+    await row.waitFor();
+    const first = mailedInvite('rita@example.com');
+    await row.getByRole('button', { name: 'Resend' }).click();
+    await owner.page.getByText(/^A new link was mailed to rita@example\.com/).waitFor();
+    expect(mailedInvite('rita@example.com')).not.toBe(first);
+    await row.getByRole('button', { name: 'Revoke…' }).click();
+    await row.getByRole('button', { name: 'Yes, revoke' }).waitFor();
+    await shot(owner, '05b-members-revoking-invite');
+    await row.getByRole('button', { name: 'Yes, revoke' }).click();
+    await owner.page.getByText('The invite of rita@example.com is revoked').waitFor();
   });
 
   it('shows a withdrawal over the allowance for signatures; two members sign it and it pays out with its webhook', async () => {
@@ -372,6 +373,7 @@ describe('the organization console in Chromium', () => {
       ['#/webhooks', 'Webhooks', '12-webhooks'],
       ['#/customers', 'Customers', '13-customers'],
       [`#/customers/${customerId}`, 'Ada Lovelace', '13b-customer'],
+      ['#/reconciliation', 'Reconciliation', '14c-reconciliation'],
       ['#/settings', 'Organization settings', '15-settings'],
       ['#/audit', 'Audit log', '16-audit-log'],
     ];
@@ -380,6 +382,12 @@ describe('the organization console in Chromium', () => {
       await owner.page.getByRole('heading', { name: title }).waitFor();
       await shot(owner, name);
     }
+
+    // The sandbox bank's booking of the signed payout, fact by fact, linked to the payout.
+    await open(owner, '#/reconciliation');
+    const booking = owner.page.getByRole('row', { name: /WD-\S+ Booked: completed/ });
+    await booking.first().waitFor();
+    expect(await booking.first().getByRole('link').getAttribute('href')).toBe(`#/transactions/${transactionId}`);
 
     await open(owner, '#/api-keys');
     await owner.page.getByRole('button', { name: 'Create API key' }).click();

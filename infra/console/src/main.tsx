@@ -9,6 +9,7 @@ import { CustomerPage, CustomersPage } from './pages/customers.tsx';
 import { HomePage } from './pages/home.tsx';
 import { InvitePage } from './pages/invite.tsx';
 import { MembersPage } from './pages/members.tsx';
+import { ReconciliationPage } from './pages/reconciliation.tsx';
 import { SettingsPage } from './pages/settings.tsx';
 import { SignInPage } from './pages/sign-in.tsx';
 import { TransactionPage } from './pages/transaction.tsx';
@@ -34,6 +35,7 @@ const NAV: { path: string; label: string; permission: string }[] = [
   { path: '/confirm-banks', label: 'Banks to confirm', permission: 'read' },
   { path: '/customers', label: 'Customers', permission: 'read' },
   { path: '/transactions', label: 'Transactions', permission: 'read' },
+  { path: '/reconciliation', label: 'Reconciliation', permission: 'read' },
   { path: '/members', label: 'Members', permission: 'read' },
   { path: '/api-keys', label: 'API keys', permission: 'manageKeys' },
   { path: '/webhooks', label: 'Webhooks', permission: 'manageWebhooks' },
@@ -50,6 +52,8 @@ function Routed({ hash, session }: { hash: string; session: Session }) {
       return id ? <CustomerPage customerId={decodeURIComponent(id)} /> : <CustomersPage />;
     case 'transactions':
       return id ? <TransactionPage transactionId={decodeURIComponent(id)} /> : <TransactionsPage />;
+    case 'reconciliation':
+      return <ReconciliationPage />;
     case 'members':
       return <MembersPage session={session} />;
     case 'api-keys':

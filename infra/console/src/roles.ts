@@ -29,3 +29,7 @@ export const PERMISSION_WORDS: Record<(typeof ROLE_PERMISSIONS)[Role][number], s
 /** `approver` -> `see payouts, customers, members and settings; sign or reject withdrawals`. */
 export const roleAbilities = (role: Role) =>
   ROLE_PERMISSIONS[role].map((permission) => PERMISSION_WORDS[permission]).join('; ');
+
+/** The server's `mayInvite` (shared/console/roles.ts): an admin neither invites nor manages an owner's invite. */
+export const mayInviteRole = (inviter: Role, invited: Role) =>
+  (ROLE_PERMISSIONS[inviter] as readonly string[]).includes('invite') && (inviter === 'owner' || invited !== 'owner');

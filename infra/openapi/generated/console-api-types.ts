@@ -718,7 +718,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * Pending invites (not accepted, revoked or expired), oldest first
+         * @description Console session; needs the `read` permission of the member's role (403 otherwise).
+         */
+        get: operations["consoleListInvites"];
         put?: never;
         /**
          * Invite a member by e-mail (single-use link, valid 7 days)
@@ -1067,6 +1071,70 @@ export interface paths {
         get: operations["consoleExportTransactionsCsv"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/reconciliation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Reconciliation: each bank report's facts applied or quarantined (with the reason), and payouts awaiting one
+         * @description Reports newest first, paged with `limit` and `cursor` (`nextCursor`, null on the last page); a report is listed for each organization whose payouts it names. `awaitingReport`: up to 200 payouts PROCESSING in a payment file.
+         *
+         *     Console session; needs the `read` permission of the member's role (403 otherwise).
+         */
+        get: operations["consoleListReconciliation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/invites/{inviteId}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mail a pending invite again with a new link (the old link stops working)
+         * @description A new invite (new id and token, valid 7 days from now) to the same address and role replaces the old one in one transaction. Admins cannot resend an owner invite (403).
+         *
+         *     Console session; needs the `invite` permission of the member's role (403 otherwise).
+         */
+        post: operations["consoleResendInvite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/invites/{inviteId}/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Revoke a pending invite: its link no longer works
+         * @description Console session; needs the `invite` permission of the member's role (403 otherwise).
+         */
+        post: operations["consoleRevokeInvite"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3497,7 +3565,8 @@ export interface components {
          *         "organizationUsdc": "12.50"
          *       },
          *       "needsOperator": {
-         *         "processingTooLong": []
+         *         "processingTooLong": [],
+         *         "quarantinedReports": []
          *       }
          *     }
          */
@@ -3571,6 +3640,27 @@ export interface components {
                     createdAt: string;
                     settlesBy: string | null;
                     reason: string | null;
+                }[];
+                /** @description Bank reports naming this organization's payouts, quarantined */
+                quarantinedReports: {
+                    reportId: string;
+                    /** @description The report's file name in the bank channel */
+                    name: string;
+                    /** @description `pain.002`, `camt.054` or `nacha` */
+                    kind: string;
+                    receivedAt: string;
+                    /** @enum {string} */
+                    outcome: "applied" | "quarantined";
+                    quarantineReason: string | null;
+                    facts: {
+                        reference: string;
+                        transactionId: string | null;
+                        /**
+                         * @description What the fact did (`skipped`: applied before); null when the report was quarantined
+                         * @enum {string|null}
+                         */
+                        effect: "completed" | "failed" | "returned" | "skipped" | null;
+                    }[];
                 }[];
             };
         };
@@ -3845,6 +3935,81 @@ export interface components {
                 failureReason: string | null;
             }[];
             nextCursor: string | null;
+        };
+        /**
+         * @example {
+         *       "reports": [
+         *         {
+         *           "reportId": "0b9d7a52-3f0e-4a51-9c1e-6f2d8b7e1a40",
+         *           "name": "camt054-20261126-0001.xml",
+         *           "kind": "camt.054",
+         *           "receivedAt": "2026-11-26T10:02:11.000Z",
+         *           "outcome": "applied",
+         *           "quarantineReason": null,
+         *           "facts": [
+         *             {
+         *               "reference": "WD-7K3M-9QX2",
+         *               "transactionId": "6f1c2a9e-8d3b-4c5a-9e7f-1a2b3c4d5e6f",
+         *               "effect": "completed"
+         *             }
+         *           ]
+         *         }
+         *       ],
+         *       "nextCursor": null,
+         *       "awaitingReport": []
+         *     }
+         */
+        ConsoleReconciliation: {
+            reports: {
+                reportId: string;
+                /** @description The report's file name in the bank channel */
+                name: string;
+                /** @description `pain.002`, `camt.054` or `nacha` */
+                kind: string;
+                receivedAt: string;
+                /** @enum {string} */
+                outcome: "applied" | "quarantined";
+                quarantineReason: string | null;
+                facts: {
+                    reference: string;
+                    transactionId: string | null;
+                    /**
+                     * @description What the fact did (`skipped`: applied before); null when the report was quarantined
+                     * @enum {string|null}
+                     */
+                    effect: "completed" | "failed" | "returned" | "skipped" | null;
+                }[];
+            }[];
+            nextCursor: string | null;
+            /** @description Payouts PROCESSING in a payment file the bank has not reported on yet */
+            awaitingReport: {
+                id: string;
+                reference: string | null;
+                customerName: string | null;
+                amount: string;
+                currency: string;
+                paymentFileId: string;
+                createdAt: string;
+            }[];
+        };
+        /**
+         * @example {
+         *       "inviteId": "c1d2e3f4-a5b6-4c7d-8e9f-0a1b2c3d4e5f",
+         *       "email": "grace@example.com",
+         *       "role": "approver",
+         *       "invitedBy": "ada@example.com",
+         *       "createdAt": "2026-11-21T10:00:00.000Z",
+         *       "validUntil": "2026-11-28T10:00:00.000Z"
+         *     }
+         */
+        ConsolePendingInvite: {
+            inviteId: string;
+            email: string;
+            /** @enum {string} */
+            role: "owner" | "admin" | "approver" | "developer" | "viewer";
+            invitedBy: string;
+            createdAt: string;
+            validUntil: string;
         };
         /**
          * @example {
@@ -7613,6 +7778,76 @@ export interface operations {
             };
         };
     };
+    consoleListInvites: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Pending invites (not accepted, revoked or expired), oldest first */
+            200: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsolePendingInvite"][];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key. */
+            401: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over a rate limit (per API key, per organization, or per webhook endpoint); retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; details stay in the service logs under the request id. */
+            500: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is throttled or unavailable; nothing was half-written. Retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     consoleInviteMember: {
         parameters: {
             query?: never;
@@ -9472,6 +9707,336 @@ export interface operations {
             };
             /** @description A feature of your organization is off, or a rule forbids it for this resource. */
             403: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over a rate limit (per API key, per organization, or per webhook endpoint); retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; details stay in the service logs under the request id. */
+            500: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is throttled or unavailable; nothing was half-written. Retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    consoleListReconciliation: {
+        parameters: {
+            query?: {
+                /** @description Items per page: an integer from 1 to 200, default 50. */
+                limit?: string;
+                /** @description Where the next page starts: copy it from the `Link` header of the previous page (opaque; valid only for the list it came from). */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Reconciliation: each bank report's facts applied or quarantined (with the reason), and payouts awaiting one */
+            200: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Present when another page exists: `<https://.../path?cursor=...>; rel="next"`. */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleReconciliation"];
+                };
+            };
+            /** @description The request is malformed: the message names the field (body first, then query, then path). */
+            400: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key. */
+            401: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over a rate limit (per API key, per organization, or per webhook endpoint); retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; details stay in the service logs under the request id. */
+            500: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is throttled or unavailable; nothing was half-written. Retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    consoleResendInvite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The invite (its id, never its token) */
+                inviteId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Mail a pending invite again with a new link (the old link stops working) */
+            201: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleInvite"];
+                };
+            };
+            /** @description The request is malformed: the message names the field (body first, then query, then path). */
+            400: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key. */
+            401: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A feature of your organization is off, or a rule forbids it for this resource. */
+            403: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found; a resource of another organization is indistinguishable from a missing one. */
+            404: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body exceeds its limit: 64 KiB, or 10 MB for a document upload's file. */
+            413: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over a rate limit (per API key, per organization, or per webhook endpoint); retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; details stay in the service logs under the request id. */
+            500: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is throttled or unavailable; nothing was half-written. Retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    consoleRevokeInvite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The invite (its id, never its token) */
+                inviteId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Revoke a pending invite: its link no longer works */
+            200: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsolePendingInvite"];
+                };
+            };
+            /** @description The request is malformed: the message names the field (body first, then query, then path). */
+            400: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key. */
+            401: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A feature of your organization is off, or a rule forbids it for this resource. */
+            403: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found; a resource of another organization is indistinguishable from a missing one. */
+            404: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body exceeds its limit: 64 KiB, or 10 MB for a document upload's file. */
+            413: {
                 headers: {
                     /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
                     "x-request-id"?: string;

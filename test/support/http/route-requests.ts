@@ -48,6 +48,15 @@ export const resourceProviders: Record<string, (ctx: ProviderContext) => Promise
     });
     return expectStatus(res, 201, 'create API key').id;
   },
+  // A pending invite to a fresh address, made with the tenant's owner session.
+  inviteId: async ({ tenant, request }) => {
+    if (!tenant.consoleCookie) throw new Error('inviteId needs a tenant with a console session');
+    const res = await request<{ inviteId: string }>('POST', '/../console/invites', {
+      body: { email: `invitee-${randomUUID()}@example.com`, role: 'viewer' },
+      headers: { ...consoleHeaders(), cookie: tenant.consoleCookie },
+    });
+    return expectStatus(res, 201, 'invite a member').inviteId;
+  },
   // A file the docs page serves (a public route; the fuzzing suite calls it too).
   asset: async () => 'swagger-ui.css',
   // A KYC-approved individual (Jane Doe), so that banks and withdrawals can be made for it.

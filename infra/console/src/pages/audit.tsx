@@ -5,6 +5,8 @@ import { Page, useLoad, when } from '../ui.tsx';
 /** Each audited action in words (shared/console/README.md, "Audit log"). */
 const ACTION_WORDS: Record<string, string> = {
   'member.invited': 'Invited a member',
+  'member.invite_resent': 'Sent an invite again (new link)',
+  'member.invite_revoked': 'Revoked an invite',
   'member.joined': 'Joined',
   'session.signed_in': 'Signed in',
   'session.signed_out': 'Signed out',

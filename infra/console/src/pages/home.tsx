@@ -142,6 +142,16 @@ export function HomePage() {
             empty="Nothing: no payout is processing longer than it should."
             show="created"
           />
+          {home.needsOperator.quarantinedReports.length > 0 && (
+            <ul>
+              {home.needsOperator.quarantinedReports.map((report) => (
+                <li key={report.reportId}>
+                  <a href="#/reconciliation">Bank report {report.name} quarantined</a> ({localTime(report.receivedAt)}
+                  ): {report.quarantineReason}
+                </li>
+              ))}
+            </ul>
+          )}
           <h2>Withdrawals per day</h2>
           <VolumeChart volumes={home.volumes} />
           <h2>In flight</h2>

@@ -1,12 +1,23 @@
 import { useState } from 'react';
-import { call, type Invite, type InviteMember, type Member, type Role, type Session, valuesOf } from '../api.ts';
+import {
+  call,
+  type Invite,
+  type InviteMember,
+  type Member,
+  type PendingInvite,
+  type Role,
+  type Session,
+  valuesOf,
+} from '../api.ts';
 import { roleAbilities } from '../roles.ts';
 import { ErrorLine, Note, Page, RowsTable, useAction, useLoad, when } from '../ui.tsx';
+import { PendingInvites } from './pending-invites.tsx';
 
 const ROLES = valuesOf<Role>({ viewer: true, developer: true, approver: true, admin: true, owner: true });
 
 export function MembersPage({ session }: { session: Session }) {
   const loaded = useLoad<Member[]>('/api/console/members');
+  const invites = useLoad<PendingInvite[]>('/api/console/invites');
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<Role>('approver');
   const { busy, error, note, run } = useAction();
@@ -17,6 +28,7 @@ export function MembersPage({ session }: { session: Session }) {
         columns={['name', 'email', 'role', 'status', 'createdAt']}
         empty="No members yet."
       />
+      <PendingInvites loaded={invites} session={session} />
       <h2>What each role may do</h2>
       <table>
         <tbody>
@@ -39,6 +51,7 @@ export function MembersPage({ session }: { session: Session }) {
                 role,
               } satisfies InviteMember);
               setEmail('');
+              invites.reload();
               return `Invite mailed to ${invite.email} as ${invite.role}, valid until ${when(invite.validUntil)}`;
             });
           }}
