@@ -144,6 +144,7 @@ async function claim(
   batch: Batch,
   candidates: TransactionRecord[],
   now: Date,
+  simulatorAnswers = true,
 ): Promise<PaymentFileRecord | undefined> {
   const [first] = candidates;
   if (!first) return undefined;
@@ -183,7 +184,7 @@ async function claim(
   const instant = RAILS[rail].settlement.kind === 'instant';
   // The simulator answers when the last of its payouts is due (ISO times sort as strings), an instant file at once.
   const answerDueAt =
-    organization.environment === 'sandbox' && dueTimes.every((due) => due !== null)
+    simulatorAnswers && organization.environment === 'sandbox' && dueTimes.every((due) => due !== null)
       ? instant
         ? createdAt
         : ([createdAt, ...dueTimes].sort().at(-1) ?? createdAt)
@@ -289,6 +290,22 @@ export async function checkOverdueFiles(deps: Deps, now: Date = deps.clock.now()
   }
   if (stuck > 0) countMetric('PayoutsProcessingTooLong', {}, stuck);
   return { stuck };
+}
+
+/**
+ * Files one PROCESSING withdrawal now, alone, as the batcher would have (the sandbox bank books or rejects only what
+ * it was sent). The sandbox route that asks is the bank's answer, so the simulator gives the file none of its own.
+ * A batcher that filed it first wins the claim, and its file stands.
+ */
+export async function fileWithdrawalNow(deps: Deps, channel: BankChannel, withdrawal: TransactionRecord) {
+  for (const { batch, withdrawals } of (await railGroups(deps, [withdrawal])).values()) {
+    try {
+      const file = await claim(deps, batch, withdrawals, deps.clock.now(), false);
+      if (file) await deliver(deps, channel, file);
+    } catch (error) {
+      if (!(error instanceof WriteConditionFailedError)) throw error;
+    }
+  }
 }
 
 export async function batchPayouts(deps: Deps, channel: BankChannel, now: Date = deps.clock.now()) {

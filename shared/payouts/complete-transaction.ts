@@ -1,7 +1,9 @@
 import type { Deps } from '#shared/deps.ts';
 import { ConflictError } from '#shared/errors.ts';
 import { processInboxReport, type ReportOutcome } from '#shared/payouts/apply-bank-report.ts';
+import { fileWithdrawalNow } from '#shared/payouts/batch-payouts.ts';
 import { getPaymentFile } from '#shared/payouts/payment-file-repository.ts';
+import type { BankChannel } from '#shared/rails/bank/channel.ts';
 import { writeCamt054 } from '#shared/rails/bank/report-writer.ts';
 import { bankChannel } from '#shared/rails/bank/s3-channel.ts';
 import { assertTransition } from '#shared/transactions/lifecycle.ts';
@@ -15,17 +17,10 @@ import { locate, type SandboxTransaction, TRANSACTION_NOT_FOUND } from '#shared/
  */
 export async function completeTransaction(deps: Deps, input: SandboxTransaction) {
   const locator = await locate(deps, input.organization.organizationId, input.transactionId);
-  const current = await getTransactionOfCustomer(
-    deps.db,
-    locator.organizationId,
-    locator.customerId,
-    locator.transactionId,
-  );
-  if (!current) throw TRANSACTION_NOT_FOUND.error();
-  assertTransition(current, 'complete');
+  const channel = bankChannel(deps.config);
+  const current = await sentToTheBank(deps, channel, locator, 'complete');
   const now = deps.clock.now().toISOString();
   const name = `sandbox-${current.transactionId}-v${current.version}.camt054.xml`;
-  const channel = bankChannel(deps.config);
   await channel.writeInbox(
     name,
     writeCamt054({
@@ -45,6 +40,26 @@ export async function completeTransaction(deps: Deps, input: SandboxTransaction)
   return toTransaction(
     await answerOfSandboxReport(deps, locator, await processInboxReport(deps, channel, name), 'complete'),
   );
+}
+
+/**
+ * The payout as the sandbox bank has it: one the batcher has not filed yet is filed now, alone, since a bank books or
+ * rejects only what it was sent. Its report then names the payout's own file and account, as a bank's would: one
+ * written before a batcher's concurrent claim named none, and was quarantined against the file that claim made.
+ */
+export async function sentToTheBank(
+  deps: Deps,
+  channel: BankChannel,
+  locator: { organizationId: string; customerId: string; transactionId: string },
+  trigger: 'complete' | 'fail',
+) {
+  const current = await reread(deps, locator);
+  assertTransition(current, trigger);
+  if (current.paymentFileId) return current;
+  await fileWithdrawalNow(deps, channel, current);
+  const filed = await reread(deps, locator);
+  assertTransition(filed, trigger);
+  return filed;
 }
 
 /**

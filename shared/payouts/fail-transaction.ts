@@ -1,10 +1,9 @@
 import type { Deps } from '#shared/deps.ts';
 import { processInboxReport } from '#shared/payouts/apply-bank-report.ts';
-import { answerOfSandboxReport, reread } from '#shared/payouts/complete-transaction.ts';
+import { answerOfSandboxReport, sentToTheBank } from '#shared/payouts/complete-transaction.ts';
 import { paymentInfoId } from '#shared/rails/bank/payment-file.ts';
 import { writePain002 } from '#shared/rails/bank/report-writer.ts';
 import { bankChannel } from '#shared/rails/bank/s3-channel.ts';
-import { assertTransition } from '#shared/transactions/lifecycle.ts';
 import { toTransaction } from '#shared/transactions/new-transaction.ts';
 import { locate, type SandboxTransaction } from '#shared/transactions/transaction-rules.ts';
 import { DEFAULT_FAILURE_REASON } from '#shared/transactions/transitions.ts';
@@ -15,10 +14,9 @@ import { DEFAULT_FAILURE_REASON } from '#shared/transactions/transitions.ts';
  */
 export async function failTransaction(deps: Deps, input: SandboxTransaction & { reason?: string | undefined }) {
   const locator = await locate(deps, input.organization.organizationId, input.transactionId);
-  const current = await reread(deps, locator);
-  assertTransition(current, 'fail');
-  const name = `sandbox-${current.transactionId}-v${current.version}.pain002.xml`;
   const channel = bankChannel(deps.config);
+  const current = await sentToTheBank(deps, channel, locator, 'fail');
+  const name = `sandbox-${current.transactionId}-v${current.version}.pain002.xml`;
   await channel.writeInbox(
     name,
     writePain002({

@@ -21,7 +21,8 @@ export const routes = {
       'Sandbox payouts also settle by themselves a few seconds after they start (3 s by default, ' +
         '`SANDBOX_SETTLE_AFTER_S`): the sandbox bank answers their payment file. This settles one now the same way: ' +
         'a camt.054 booking its debit goes into the bank channel inbox and is applied like any bank report. The ' +
-        'locked amount leaves the balance.',
+        'locked amount leaves the balance. A payout the batcher has not filed yet is filed first, alone, since a ' +
+        'bank books only what it was sent (`/fail` does the same before its rejection).',
   },
   sandboxFailTransaction: sandboxTransactionRoute(
     'payouts',

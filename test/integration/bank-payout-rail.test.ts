@@ -7,8 +7,11 @@ import { getBalance } from '#shared/ledger/balance-repository.ts';
 import { updateOrganization } from '#shared/organizations/repository.ts';
 import { processInboxReport } from '#shared/payouts/apply-bank-report.ts';
 import { batchPayouts, checkOverdueFiles } from '#shared/payouts/batch-payouts.ts';
+import { completeTransaction } from '#shared/payouts/complete-transaction.ts';
+import { failTransaction } from '#shared/payouts/fail-transaction.ts';
 import { getPaymentFile } from '#shared/payouts/payment-file-repository.ts';
 import type { BankChannel } from '#shared/rails/bank/channel.ts';
+import { bankChannel } from '#shared/rails/bank/s3-channel.ts';
 import { getTransactionOfCustomer } from '#shared/transactions/transaction-repository.ts';
 import { createWithdrawal } from '#shared/withdrawals/create-withdrawal.ts';
 import { isolatedTableDeps } from '#test/support/db/isolated-table.ts';
@@ -68,7 +71,7 @@ async function givenPayouts(count: number, environment: 'sandbox' | 'live' = 'sa
   const record = (transactionId: string) =>
     getTransactionOfCustomer(deps.db, organizationId, customerId, transactionId);
   const balance = () => getBalance(deps.db, organizationId, customerId);
-  return { organizationId, customerId, payouts, record, balance };
+  return { organization, organizationId, customerId, payouts, record, balance };
 }
 
 async function outboxIds(channel: BankChannel) {
@@ -143,6 +146,31 @@ describe('the payout batcher: a withdrawal is in exactly one file, ever', () => 
     await batchPayouts(deps, channel);
 
     expect((await outboxIds(channel)).ids).toEqual([payouts[0]?.reference]);
+  });
+});
+
+describe('the sandbox bank: it books or rejects only a payout it was sent', () => {
+  it('files a payout not yet filed before its report, so a batcher running at the same time quarantines nothing', async () => {
+    // The race CI met: a report naming no file, written just before a batcher filed the payout, contradicted it.
+    const channel = bankChannel(deps.config);
+    for (let round = 0; round < 4; round++) {
+      const { organization, payouts, record } = await givenPayouts(2);
+      const [completed, failed] = payouts.map((payout) => payout.id) as [string, string];
+
+      await Promise.all([
+        completeTransaction(deps, { organization, transactionId: completed }),
+        failTransaction(deps, { organization, transactionId: failed, reason: 'Account closed' }),
+        batchPayouts(deps, channel),
+      ]);
+
+      const filed = { paymentFileId: expect.any(String), settlementRail: 'SEPA' };
+      expect(await record(completed)).toMatchObject({ status: 'COMPLETED', ...filed });
+      expect(await record(failed)).toMatchObject({ status: 'FAILED', failureReason: 'Account closed', ...filed });
+      const quarantined = await channel.listQuarantine();
+      expect(quarantined.filter((name) => name.includes(completed) || name.includes(failed))).toEqual([]);
+      const { ids } = await outboxIds(channel);
+      for (const payout of payouts) expect(ids.filter((id) => id === payout.reference)).toHaveLength(1);
+    }
   });
 });
 

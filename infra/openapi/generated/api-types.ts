@@ -1128,7 +1128,7 @@ export interface paths {
         put?: never;
         /**
          * Sandbox: the payout of a PROCESSING withdrawal settles (COMPLETED)
-         * @description Sandbox payouts also settle by themselves a few seconds after they start (3 s by default, `SANDBOX_SETTLE_AFTER_S`): the sandbox bank answers their payment file. This settles one now the same way: a camt.054 booking its debit goes into the bank channel inbox and is applied like any bank report. The locked amount leaves the balance.
+         * @description Sandbox payouts also settle by themselves a few seconds after they start (3 s by default, `SANDBOX_SETTLE_AFTER_S`): the sandbox bank answers their payment file. This settles one now the same way: a camt.054 booking its debit goes into the bank channel inbox and is applied like any bank report. The locked amount leaves the balance. A payout the batcher has not filed yet is filed first, alone, since a bank books only what it was sent (`/fail` does the same before its rejection).
          *
          *     Sandbox organizations only; others get 404.
          */
