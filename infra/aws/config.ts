@@ -7,6 +7,7 @@ import {
   VirtualAccountIssuerSchema,
 } from '#shared/config/receiving-banks.ts';
 import {
+  BankChannelSettings,
   ChainWatchSettings,
   DepositXpubSchema,
   ServiceSettings,
@@ -174,6 +175,10 @@ export const DeploymentConfigSchema = z.strictObject({
   payeeVerificationWhenNotPossible: z.optional(z.enum(['confirm', 'proceed'])),
   /** ACH prenotes: banking days without a return before one is CONFIRMED (`ACH_PRENOTE_WAIT_DAYS`, 1-10; default 3). */
   achPrenoteWaitDays: z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(10))),
+  /** The largest payout in EUR that leaves by SEPA Instant when asked (`SEPA_INSTANT_LIMIT_EUR`; default 100000). */
+  sepaInstantLimitEur: z.optional(
+    z.pipe(z.transform(String), BankChannelSettings.shape.SEPA_INSTANT_LIMIT_EUR.def.innerType),
+  ),
 });
 
 export type DeploymentConfig = z.infer<typeof DeploymentConfigSchema>;
@@ -206,6 +211,7 @@ const PASSED_ON = {
   payeeVerificationUrl: { variable: 'PAYEE_VERIFICATION_URL' },
   payeeVerificationWhenNotPossible: { variable: 'PAYEE_VERIFICATION_WHEN_NOT_POSSIBLE' },
   achPrenoteWaitDays: { variable: 'ACH_PRENOTE_WAIT_DAYS' },
+  sepaInstantLimitEur: { variable: 'SEPA_INSTANT_LIMIT_EUR' },
 } as const satisfies Partial<Record<keyof DeploymentConfig, { variable: ServiceVariable; format?: unknown }>>;
 
 /** The passed-on settings that are set: context key, variable, and the value as the functions read it. */

@@ -248,6 +248,7 @@ describe('deployment settings in the environment', () => {
       WITHDRAWAL_EXPIRY_S: '86400',
       WITHDRAWAL_MAX_USDC: '250000',
       SANDBOX_SETTLE_AFTER_S: 'off',
+      SEPA_INSTANT_LIMIT_EUR: '5000',
     });
     expect(JSON.parse(variables.RECEIVING_BANKS)).toMatchObject({ EUR: { iban: 'DE89370400440532013000' } });
   });

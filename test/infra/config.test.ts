@@ -34,6 +34,7 @@ describe('deployment configuration from CDK context', () => {
       receivingBanks: { EUR: expect.objectContaining({ iban: 'DE89370400440532013000', bic: 'COBADEFFXXX' }) },
       depositForwarders: JSON.parse(FULL_CONTEXT.depositForwarders),
       sweepThresholdUsdc: '250',
+      sepaInstantLimitEur: '5000',
     });
   });
 
@@ -44,6 +45,7 @@ describe('deployment configuration from CDK context', () => {
       corsAllowOrigins: ['https://app.example.com'],
       exchangeRates: { EUR: '0.9', USD: '1' },
       sandboxSettleAfterSeconds: 5,
+      sepaInstantLimitEur: 25000,
     });
 
     expect(config).toMatchObject({
@@ -52,6 +54,7 @@ describe('deployment configuration from CDK context', () => {
       corsAllowOrigins: ['https://app.example.com'],
       exchangeRates: { EUR: '0.9', USD: '1' },
       sandboxSettleAfterSeconds: 5,
+      sepaInstantLimitEur: '25000',
     });
   });
 
@@ -71,6 +74,7 @@ describe('deployment configuration from CDK context', () => {
     ['exchangeRates', '{"EUR":"0.9"}', /exchangeRates\.USD: /],
     ['exchangeRates', '{"GBP":"1.1","EUR":"1","USD":"1"}', /exchangeRates: /],
     ['sandboxSettleAfterSeconds', 'soon', /sandboxSettleAfterSeconds: /],
+    ['sepaInstantLimitEur', '1.234', /sepaInstantLimitEur: must be a decimal amount/],
     ['receivingBanks', '{"EUR":{"accountName":"A","bankName":"B","iban":"DE00370400440532013000"}}', /Invalid IBAN/],
     ['receivingBanks', '{"EUR":{"accountName":"A","bankName":"B","swift":"COBADEFF"}}', /Unrecognized key/],
   ])('refuses an invalid %s (%s), naming the key', (key, value, message) => {

@@ -49,6 +49,7 @@ export const FULL_CONTEXT = {
     },
   }),
   sweepThresholdUsdc: '250',
+  sepaInstantLimitEur: '5000',
   receivingBanks: JSON.stringify({
     EUR: {
       accountName: 'Payouts Ltd',
