@@ -21,6 +21,8 @@ import {
  *   charges SHAR.
  * - Fedwire: accounts as `Othr/Id` and agents by ABA routing number (`ClrSysMmbId`, `USABA`), service level URGP,
  *   structured addresses for debtor and creditor, charges SHAR.
+ *
+ * SWIFT and Fedwire files are validated in the tests against ISO 20022's unrestricted `pain.001.001.09.xsd`.
  */
 export const PAIN_001_NAMESPACE = 'urn:iso:std:iso:20022:tech:xsd:pain.001.001.09';
 
