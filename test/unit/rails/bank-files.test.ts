@@ -94,7 +94,7 @@ describe('pain.001 payment files', () => {
     expect(() => writeSepa({ ...eurFile, payments: [{ ...first, amount: '1.001' }] })).toThrow();
   });
 
-  it('writes Fedwire files with account and ABA routing numbers and structured addresses for every party', () => {
+  it('writes Fedwire files with account and ABA routing numbers and structured addresses for every party', async () => {
     const file: PaymentFile = {
       ...eurFile,
       debtor: {
@@ -127,6 +127,7 @@ describe('pain.001 payment files', () => {
     const xml = RAILS.FEDWIRE.file.write(file, { createdAt: new Date(file.createdAt), debtor: file.debtor });
     const flat = xml.replace(/\s+/g, '');
 
+    expect(await validate(xml, 'pain.001.001.09.iso20022.xsd')).toEqual([]);
     expect(flat).toContain('<InstdAmtCcy="USD">250.00</InstdAmt>');
     expect(flat).toContain(
       '<CdtrAgt><FinInstnId><ClrSysMmbId><ClrSysId><Cd>USABA</Cd></ClrSysId><MmbId>026009593</MmbId>',

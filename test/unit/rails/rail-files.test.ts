@@ -100,10 +100,13 @@ describe('SWIFT files', () => {
     ],
   });
 
-  it('name the creditor agent by BIC, the account by IBAN or number, a structured address, charges shared', () => {
-    const usd = flat(write('SWIFT', swiftFile('USD', { accountNumber: '001234567' })));
-    const eur = flat(write('SWIFT', swiftFile('EUR', { iban: 'GB82WEST12345698765432' })));
+  it('name the creditor agent by BIC, the account by IBAN or number, a structured address, charges shared', async () => {
+    const usdFile = write('SWIFT', swiftFile('USD', { accountNumber: '001234567' }));
+    const eurFile = write('SWIFT', swiftFile('EUR', { iban: 'GB82WEST12345698765432' }));
+    const [usd, eur] = [flat(usdFile), flat(eurFile)];
 
+    expect(await validate(usdFile, 'pain.001.001.09.iso20022.xsd')).toEqual([]);
+    expect(await validate(eurFile, 'pain.001.001.09.iso20022.xsd')).toEqual([]);
     expect(usd).toContain('<InstdAmt Ccy="USD">1250.00</InstdAmt>');
     expect(usd).toContain('<CdtrAgt><FinInstnId><BICFI>ROYCCAT2XXX</BICFI></FinInstnId></CdtrAgt>');
     expect(usd).toContain('<CdtrAcct><Id><Othr><Id>001234567</Id></Othr></Id></CdtrAcct>');
