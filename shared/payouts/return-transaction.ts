@@ -6,6 +6,7 @@ import type { PaymentFileRecord } from '#shared/payouts/records.ts';
 import { UNKNOWN_RETURN_REASON } from '#shared/payouts/return-rules.ts';
 import { writeNachaReturns } from '#shared/rails/bank/nacha-return-writer.ts';
 import { SANDBOX_DEBTORS } from '#shared/rails/bank/payment-file.ts';
+import { RAILS, type ReportFormat } from '#shared/rails/bank/rails.ts';
 import { writeCamt054 } from '#shared/rails/bank/report-writer.ts';
 import { isNachaReturnCode, type NachaReturnReason, returnCodesFor } from '#shared/rails/bank/return-reasons.ts';
 import { bankChannel } from '#shared/rails/bank/s3-channel.ts';
@@ -25,7 +26,7 @@ import { locate, type SandboxTransaction } from '#shared/transactions/transactio
 export async function returnTransaction(deps: Deps, input: SandboxTransaction & { reasonCode: string }) {
   const locator = await locate(deps, input.organization.organizationId, input.transactionId);
   const current = await reread(deps, locator);
-  const codes = returnCodesFor(current.targetCurrency);
+  const codes = returnCodesFor(returnReportsOf(current));
   if (!codes.includes(input.reasonCode)) throw UNKNOWN_RETURN_REASON.error(input.reasonCode, codes);
   assertTransition(current, 'return');
   const now = deps.clock.now().toISOString();
@@ -58,6 +59,15 @@ export async function returnTransaction(deps: Deps, input: SandboxTransaction & 
   return toTransaction(
     await answerOfSandboxReport(deps, locator, await processInboxReport(deps, channel, name), 'return'),
   );
+}
+
+/**
+ * The reports a payout's returns can come in: its rail's; a payout not filed yet has no rail, and a USD one may still
+ * leave by ACH.
+ */
+function returnReportsOf(payout: TransactionRecord): readonly ReportFormat[] {
+  if (payout.settlementRail) return RAILS[payout.settlementRail].reports;
+  return payout.targetCurrency === 'USD' ? RAILS.ACH.reports : RAILS.SEPA.reports;
 }
 
 /** The original ACH entry of a payout in its NACHA file: its trace number and its batch's SEC code. */

@@ -29,7 +29,7 @@ export const SandboxReturnBody = z
         OPENAPI_PROSE && {
           description:
             'The return reason the bank gives: an ISO 20022 external return reason code (`AC04` account closed, ' +
-            '`AC06` blocked, `MD07` deceased, ...), for a USD payout also a NACHA return code (`R01` to `R85`). ' +
+            '`AC06` blocked, `MD07` deceased, ...), for an ACH payout also a NACHA return code (`R01` to `R85`). ' +
             "A code the payout's rail does not have is refused with a 400 listing the valid ones.",
         },
       ),

@@ -154,7 +154,7 @@ describe('Fedwire returns', () => {
     expect(await balance()).toEqual(before);
   });
 
-  it('the sandbox return route sends a Fedwire return as a camt.054 credit through the inbox, once', async () => {
+  it('the sandbox return route sends a Fedwire return as a camt.054 credit through the inbox, once, and takes no R-code', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'fedwire-sandbox-return-'));
     const routeDeps: Deps = {
       ...deps,
@@ -162,6 +162,10 @@ describe('Fedwire returns', () => {
     };
     const { organization, wire, balance } = await givenBookedWire();
 
+    // NACHA's R-codes are ACH's: a wire is never returned with one.
+    await expect(
+      returnTransaction(routeDeps, { organization, transactionId: wire.id, reasonCode: 'R03' }),
+    ).rejects.toThrow(/^reasonCode R03 is not a return reason of this payout's rail; use one of: AC01, (?!.*\bR01\b)/);
     const returned = await returnTransaction(routeDeps, { organization, transactionId: wire.id, reasonCode: 'AC04' });
 
     expect(returned).toMatchObject({

@@ -1,3 +1,5 @@
+import type { ReportFormat } from '#shared/rails/bank/rails.ts';
+
 /**
  * Why a bank returned a payout it had booked: the codes banks report and what each means, declared once. A return's
  * `failureReason` is `<code>: <meaning>`; the sandbox's return route accepts the codes of the payout's rail.
@@ -155,12 +157,12 @@ export function returnFailureReason(code: string, text?: string | null): string 
 }
 
 /**
- * The return codes a payout in `currency` can come back with: the ISO 20022 ones on every rail (SEPA, SWIFT and
- * Fedwire report returns in camt.054), and for USD also NACHA's R-codes (an ACH return).
+ * The return codes of a rail, by the reports its bank sends: the ISO 20022 ones on every rail (SEPA, SWIFT and
+ * Fedwire report returns in camt.054), and NACHA's R-codes where returns also come as NACHA files (ACH).
  */
-export function returnCodesFor(currency: string): string[] {
+export function returnCodesFor(reports: readonly ReportFormat[]): string[] {
   const iso = Object.keys(ISO_RETURN_REASONS);
-  return currency === 'USD' ? [...iso, ...Object.keys(NACHA_RETURN_REASONS)] : iso;
+  return reports.includes('nacha-returns') ? [...iso, ...Object.keys(NACHA_RETURN_REASONS)] : iso;
 }
 
 /** NACHA's R-codes are not ISO codes: a camt.054 carries them as a proprietary reason (`Rsn/Prtry`). */
