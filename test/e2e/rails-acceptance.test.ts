@@ -21,6 +21,9 @@ type Transaction = {
 };
 type Bank = { id: string; status: string };
 
+/** Per test: a file and a settlement to wait for (each up to `until`'s two minutes), then the returns. */
+const RAIL_TEST_TIMEOUT = 300_000;
+
 /**
  * Issue 23's acceptance on `npm start`: each rail's payout reaches its file in `DATA_DIR/bank/outbox/` and settles
  * through the sandbox bank by itself (`SANDBOX_SETTLE_AFTER_S`, 3 s by default); the sandbox return route fails a
@@ -133,118 +136,136 @@ describe('payout rails on npm start: SWIFT, SEPA Instant, ACH and Fedwire settle
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it("SWIFT, in Compose's body with the IBAN in accountNumber: a pain.001 by BIC with a structured address, COMPLETED", async () => {
-    const bankId = await bank({
-      currency: 'USD',
-      paymentRail: 'SWIFT',
-      accountNumber: 'AE070331234567890123456',
-      bic: 'EBILAEADXXX',
-      bankName: 'Emirates NBD Bank PJSC',
-      bankAddress: 'Baniyas Road, Deira, Dubai',
-      bankCountry: 'AE',
-    });
-    const created = await withdraw(bankId, 'swift-1');
+  it(
+    "SWIFT, in Compose's body with the IBAN in accountNumber: a pain.001 by BIC with a structured address, COMPLETED",
+    async () => {
+      const bankId = await bank({
+        currency: 'USD',
+        paymentRail: 'SWIFT',
+        accountNumber: 'AE070331234567890123456',
+        bic: 'EBILAEADXXX',
+        bankName: 'Emirates NBD Bank PJSC',
+        bankAddress: 'Baniyas Road, Deira, Dubai',
+        bankCountry: 'AE',
+      });
+      const created = await withdraw(bankId, 'swift-1');
 
-    const file = await fileOf(created);
-    const xml = file.body.replace(/>\s+</g, '><');
+      const file = await fileOf(created);
+      const xml = file.body.replace(/>\s+</g, '><');
 
-    expect(file.name).toMatch(/\.xml$/);
-    expect(xml).toContain('<SvcLvl><Cd>NURG</Cd></SvcLvl>');
-    expect(xml).toContain('<CdtrAgt><FinInstnId><BICFI>EBILAEADXXX</BICFI></FinInstnId></CdtrAgt>');
-    expect(xml).toContain('<CdtrAcct><Id><IBAN>AE070331234567890123456</IBAN></Id></CdtrAcct>');
-    expect(xml).toContain('<Cdtr><Nm>Ada Lovelace</Nm><PstlAdr><StrtNm>Friedrichstrasse</StrtNm><BldgNb>123</BldgNb>');
-    expect(xml).toContain(`<InstdAmt Ccy="USD">${created.targetAmount}</InstdAmt>`);
-    // A rail is asked for only by `instant`; otherwise the bank's rail decides.
-    expect(await settled(created)).toMatchObject({ settlementRail: 'SWIFT', requestedPaymentRail: null });
-  });
+      expect(file.name).toMatch(/\.xml$/);
+      expect(xml).toContain('<SvcLvl><Cd>NURG</Cd></SvcLvl>');
+      expect(xml).toContain('<CdtrAgt><FinInstnId><BICFI>EBILAEADXXX</BICFI></FinInstnId></CdtrAgt>');
+      expect(xml).toContain('<CdtrAcct><Id><IBAN>AE070331234567890123456</IBAN></Id></CdtrAcct>');
+      expect(xml).toContain(
+        '<Cdtr><Nm>Ada Lovelace</Nm><PstlAdr><StrtNm>Friedrichstrasse</StrtNm><BldgNb>123</BldgNb>',
+      );
+      expect(xml).toContain(`<InstdAmt Ccy="USD">${created.targetAmount}</InstdAmt>`);
+      // A rail is asked for only by `instant`; otherwise the bank's rail decides.
+      expect(await settled(created)).toMatchObject({ settlementRail: 'SWIFT', requestedPaymentRail: null });
+    },
+    RAIL_TEST_TIMEOUT,
+  );
 
-  it('SEPA Instant when asked for, and a NOIN bank falls back to SEPA saying why: both COMPLETED', async () => {
-    const reachable = await bank({ iban: 'DE89370400440532013000', bic: 'COBADEFFXXX' });
-    const unreachable = await bank({ iban: 'DE02120300000000202051', bic: 'NOINDEFFXXX' });
-    const instant = await withdraw(reachable, 'instant-1', { instant: true });
-    const fallback = await withdraw(unreachable, 'noin-1', { instant: true });
+  it(
+    'SEPA Instant when asked for, and a NOIN bank falls back to SEPA saying why: both COMPLETED',
+    async () => {
+      const reachable = await bank({ iban: 'DE89370400440532013000', bic: 'COBADEFFXXX' });
+      const unreachable = await bank({ iban: 'DE02120300000000202051', bic: 'NOINDEFFXXX' });
+      const instant = await withdraw(reachable, 'instant-1', { instant: true });
+      const fallback = await withdraw(unreachable, 'noin-1', { instant: true });
 
-    const [instantFile, fallbackFile] = await Promise.all([fileOf(instant), fileOf(fallback)]);
+      const [instantFile, fallbackFile] = await Promise.all([fileOf(instant), fileOf(fallback)]);
 
-    expect(instantFile.body.replace(/>\s+</g, '><')).toContain('<LclInstrm><Cd>INST</Cd></LclInstrm>');
-    expect(fallbackFile.name).not.toBe(instantFile.name);
-    expect(fallbackFile.body).not.toContain('INST');
-    expect(await settled(instant)).toMatchObject({
-      requestedPaymentRail: 'SEPA_INSTANT',
-      settlementRail: 'SEPA_INSTANT',
-      railFallbackReason: null,
-    });
-    expect(await settled(fallback)).toMatchObject({
-      requestedPaymentRail: 'SEPA_INSTANT',
-      settlementRail: 'SEPA',
-      railFallbackReason: 'The receiving bank is not reachable by SEPA Instant',
-    });
-  });
+      expect(instantFile.body.replace(/>\s+</g, '><')).toContain('<LclInstrm><Cd>INST</Cd></LclInstrm>');
+      expect(fallbackFile.name).not.toBe(instantFile.name);
+      expect(fallbackFile.body).not.toContain('INST');
+      expect(await settled(instant)).toMatchObject({
+        requestedPaymentRail: 'SEPA_INSTANT',
+        settlementRail: 'SEPA_INSTANT',
+        railFallbackReason: null,
+      });
+      expect(await settled(fallback)).toMatchObject({
+        requestedPaymentRail: 'SEPA_INSTANT',
+        settlementRail: 'SEPA',
+        railFallbackReason: 'The receiving bank is not reachable by SEPA Instant',
+      });
+    },
+    RAIL_TEST_TIMEOUT,
+  );
 
-  it('ACH (the sandbox USD account): a NACHA file, COMPLETED; a return travels as a NACHA return file, once', async () => {
-    const bankId = await bank({ currency: 'USD', accountNumber: '000123456789', routingNumber: '021000021' });
-    const created = await withdraw(bankId, 'ach-1');
+  it(
+    'ACH (the sandbox USD account): a NACHA file, COMPLETED; a return travels as a NACHA return file, once',
+    async () => {
+      const bankId = await bank({ currency: 'USD', accountNumber: '000123456789', routingNumber: '021000021' });
+      const created = await withdraw(bankId, 'ach-1');
 
-    const file = await fileOf(created);
-    // Every record 94 characters, cut by NACHA's published positions (parseNacha throws on any other length).
-    const records = parseNacha(file.body);
+      const file = await fileOf(created);
+      // Every record 94 characters, cut by NACHA's published positions (parseNacha throws on any other length).
+      const records = parseNacha(file.body);
 
-    expect(file.name).toMatch(/\.ach$/);
-    expect(records.find((record) => record.type === '5')?.fields.standardEntryClassCode).toBe('PPD');
-    const completed = await settled(created);
-    expect(completed.settlementRail).toBe('ACH');
+      expect(file.name).toMatch(/\.ach$/);
+      expect(records.find((record) => record.type === '5')?.fields.standardEntryClassCode).toBe('PPD');
+      const completed = await settled(created);
+      expect(completed.settlementRail).toBe('ACH');
 
-    const returned = await returnTwice(completed, 'R03');
+      const returned = await returnTwice(completed, 'R03');
 
-    expect(returned.failureReason).toBe(
-      'Returned by the bank after booking, R03: No account, or unable to locate the account',
-    );
-    const report = returnReport(completed);
-    expect(report.name).toMatch(/\.return\.ach$/);
-    const returnRecords = parseNacha(report.body);
-    const entry = returnRecords.find((record) => record.type === '6');
-    const addenda = returnRecords.find((record) => record.type === '7');
-    expect(entry?.fields.individualIdentificationNumber?.trim()).toBe(completed.reference);
-    expect(addenda?.fields.addendaTypeCode).toBe('99');
-    // The return reason code is the addenda 99's positions 4-6.
-    expect(addenda?.fields.paymentRelatedInformation?.slice(0, 3)).toBe('R03');
-  });
+      expect(returned.failureReason).toBe(
+        'Returned by the bank after booking, R03: No account, or unable to locate the account',
+      );
+      const report = returnReport(completed);
+      expect(report.name).toMatch(/\.return\.ach$/);
+      const returnRecords = parseNacha(report.body);
+      const entry = returnRecords.find((record) => record.type === '6');
+      const addenda = returnRecords.find((record) => record.type === '7');
+      expect(entry?.fields.individualIdentificationNumber?.trim()).toBe(completed.reference);
+      expect(addenda?.fields.addendaTypeCode).toBe('99');
+      // The return reason code is the addenda 99's positions 4-6.
+      expect(addenda?.fields.paymentRelatedInformation?.slice(0, 3)).toBe('R03');
+    },
+    RAIL_TEST_TIMEOUT,
+  );
 
-  it('Fedwire, once the admin CLI sets the USD payout account to it: a pain.001 with URGP, COMPLETED; a camt.054 return, once', async () => {
-    await admin(
-      dataDir,
-      'org',
-      'update',
-      runtime.localJson().organizationId,
-      '--payout-accounts',
-      JSON.stringify({
-        USD: {
-          name: 'Sandbox payouts',
-          accountNumber: '000123456789',
-          routingNumber: '021000021',
-          domesticRail: 'FEDWIRE',
-          address: { street: 'Wall Street', buildingNumber: '1', postCode: '10005', town: 'New York', country: 'US' },
-        },
-      }),
-    );
-    const bankId = await bank({ currency: 'USD', accountNumber: '000987654321', routingNumber: '026009593' });
-    const created = await withdraw(bankId, 'fedwire-1');
+  it(
+    'Fedwire, once the admin CLI sets the USD payout account to it: a pain.001 with URGP, COMPLETED; a camt.054 return, once',
+    async () => {
+      await admin(
+        dataDir,
+        'org',
+        'update',
+        runtime.localJson().organizationId,
+        '--payout-accounts',
+        JSON.stringify({
+          USD: {
+            name: 'Sandbox payouts',
+            accountNumber: '000123456789',
+            routingNumber: '021000021',
+            domesticRail: 'FEDWIRE',
+            address: { street: 'Wall Street', buildingNumber: '1', postCode: '10005', town: 'New York', country: 'US' },
+          },
+        }),
+      );
+      const bankId = await bank({ currency: 'USD', accountNumber: '000987654321', routingNumber: '026009593' });
+      const created = await withdraw(bankId, 'fedwire-1');
 
-    const file = await fileOf(created);
-    const xml = file.body.replace(/>\s+</g, '><');
+      const file = await fileOf(created);
+      const xml = file.body.replace(/>\s+</g, '><');
 
-    expect(file.name).toMatch(/\.xml$/);
-    expect(xml).toContain('<SvcLvl><Cd>URGP</Cd></SvcLvl>');
-    expect(xml).toContain('<Dbtr><Nm>Sandbox payouts</Nm><PstlAdr><StrtNm>Wall Street</StrtNm><BldgNb>1</BldgNb>');
-    expect(xml).toContain('<ClrSysId><Cd>USABA</Cd></ClrSysId><MmbId>026009593</MmbId>');
-    const completed = await settled(created);
-    expect(completed.settlementRail).toBe('FEDWIRE');
+      expect(file.name).toMatch(/\.xml$/);
+      expect(xml).toContain('<SvcLvl><Cd>URGP</Cd></SvcLvl>');
+      expect(xml).toContain('<Dbtr><Nm>Sandbox payouts</Nm><PstlAdr><StrtNm>Wall Street</StrtNm><BldgNb>1</BldgNb>');
+      expect(xml).toContain('<ClrSysId><Cd>USABA</Cd></ClrSysId><MmbId>026009593</MmbId>');
+      const completed = await settled(created);
+      expect(completed.settlementRail).toBe('FEDWIRE');
 
-    const returned = await returnTwice(completed, 'AC04');
+      const returned = await returnTwice(completed, 'AC04');
 
-    expect(returned.failureReason).toBe('Returned by the bank after booking, AC04: Account closed');
-    const report = returnReport(completed);
-    expect(report.name).toMatch(/\.return\.camt054\.xml$/);
-    expect(report.body.replace(/>\s+</g, '><')).toContain('<RtrInf><Rsn><Cd>AC04</Cd></Rsn>');
-  });
+      expect(returned.failureReason).toBe('Returned by the bank after booking, AC04: Account closed');
+      const report = returnReport(completed);
+      expect(report.name).toMatch(/\.return\.camt054\.xml$/);
+      expect(report.body.replace(/>\s+</g, '><')).toContain('<RtrInf><Rsn><Cd>AC04</Cd></Rsn>');
+    },
+    RAIL_TEST_TIMEOUT,
+  );
 });
