@@ -22,11 +22,14 @@ const PARALLEL = 8;
 
 export type BatchItemResult = BatchDecision['results'][number];
 
-/** The batch's withdrawals that await signatures now, oldest first; none is a 404. */
+/** The batch's withdrawals that await signatures now, in a stable order; none is a 404. */
 export async function awaitingOfBatch(deps: Deps, organizationId: string, batchId: string) {
   const awaiting = await listAwaitingSignaturesOfOrganization(deps.db, organizationId, MAX_BATCH_WITHDRAWALS, batchId);
   if (awaiting.length === 0) throw BATCH_NOT_AWAITING.error();
-  return awaiting;
+  // Created in one request, often in one millisecond: the id keeps the order the same from one read to the next.
+  return awaiting.sort(
+    (a, b) => a.createdAt.localeCompare(b.createdAt) || a.transactionId.localeCompare(b.transactionId),
+  );
 }
 
 /** What a batch signature binds: the batch and each payout with what is paid to whom, in the order shown. */
