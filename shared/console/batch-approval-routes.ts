@@ -16,7 +16,6 @@ import * as z from '#shared/validation/zod.ts';
  * one passkey signature over every payout of it, one rejection. Spread into the console's rows (`routes.ts`).
  */
 const sessionRoute = { auth: true, tag: 'Console' } as const;
-const readwrite = { table: 'readwrite' } as const;
 
 export const batchApprovalRoutes = {
   consoleListPendingBatches: defineRoute({
@@ -64,10 +63,10 @@ export const batchApprovalRoutes = {
       'Each payout bound by the challenge is approved in its own transaction if it still awaits signatures and ' +
         'shows what was signed; the answer says per payout what happened (`SIGNED`, or `SKIPPED` and why).',
     successStatus: 200,
-    access: readwrite,
+    access: { table: 'readwrite', indexes: ['gsi2'] },
     request: { params: BatchIdParams, body: SignWithdrawalBody },
     responses: { 200: BatchDecisionSchema },
-    refusals: [UNAUTHORIZED],
+    refusals: [UNAUTHORIZED, BATCH_NOT_AWAITING],
   }),
   consoleRejectWithdrawalBatch: defineRoute({
     ...sessionRoute,

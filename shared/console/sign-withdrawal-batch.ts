@@ -1,5 +1,5 @@
 import { assertAwaitingSignatures } from '#shared/console/approval-rules.ts';
-import { type BatchItemResult, decideItem, eachItem } from '#shared/console/batch-approval-rules.ts';
+import { awaitingOfBatch, type BatchItemResult, decideItem, eachItem } from '#shared/console/batch-approval-rules.ts';
 import type { BatchDecision } from '#shared/console/batch-approval-schemas.ts';
 import { auditItem, bindingOf, type ConsoleActor, memberActor, sameBinding } from '#shared/console/console-rules.ts';
 import {
@@ -38,9 +38,11 @@ export async function signWithdrawalBatch(
 ): Promise<BatchDecision> {
   const organizationId = actor.organization.organizationId;
   const now = deps.clock.now();
+  // A batch with nothing awaiting signatures (or another organization's) is a 404 before any challenge is looked at.
   const [challenge, passkey] = await Promise.all([
     getChallenge(deps.db, input.challengeId),
     getPasskey(deps.db, input.response.id),
+    awaitingOfBatch(deps, organizationId, input.batchId),
   ]);
   if (
     !challenge?.batchBinding ||
