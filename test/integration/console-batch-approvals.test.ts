@@ -98,6 +98,16 @@ const decided = (decision: BatchDecision) =>
 const decidedAs = (transactions: Transaction[], outcome: string, status: string) =>
   transactions.map((t) => `${t.id} ${outcome} ${status}`).sort();
 
+const setTargetAmount = (transaction: Transaction, amount: string) =>
+  deps.db.client.send(
+    new UpdateCommand({
+      TableName: deps.db.tableName,
+      Key: keys.transaction(payee.org.organizationId, transaction.customerId, transaction.id),
+      UpdateExpression: 'SET targetAmount = :amount',
+      ExpressionAttributeValues: { ':amount': amount },
+    }),
+  );
+
 const statusOf = async (transaction: Transaction) =>
   (
     await request<Transaction>('GET', `/customers/${transaction.customerId}/transactions/${transaction.id}`, {
@@ -162,6 +172,15 @@ describe('a batch above the allowance in the console', () => {
         expect.arrayContaining(['PARTIALLY_SIGNED', 'PROCESSING']),
       );
     }
+    // Verified again from the table: the batch's signed list with this payout as it is now.
+    const [firstPayout, secondPayout] = transactions as [Transaction, Transaction];
+    await setTargetAmount(firstPayout, '999.99');
+    const ids = (t: Transaction) => ({ organizationId: payee.org.organizationId, transactionId: t.id });
+    expect(await verifySignatures(deps, ids(firstPayout))).toMatchObject({ allValid: false });
+    expect(await verifySignatures(deps, ids(secondPayout))).toMatchObject({ allValid: true });
+    await setTargetAmount(firstPayout, firstPayout.targetAmount);
+    expect(await verifySignatures(deps, ids(firstPayout))).toMatchObject({ allValid: true });
+
     const audit = await listAuditEntries(deps.db, payee.org.organizationId, { limit: 100 });
     expect(audit.filter((e) => e.action === 'withdrawal_batch.signed' && e.target === batchId)).toHaveLength(2);
     const signed = audit.filter((e) => e.action === 'withdrawal.signed' && e.details.batchId === batchId);
@@ -205,14 +224,7 @@ describe('a batch above the allowance in the console', () => {
     const { batchId, transactions } = await proposedBatch();
     const [changed] = transactions as [Transaction];
     const start = await owner.call<Options>('POST', `/approval-batches/${batchId}/options`, {});
-    await deps.db.client.send(
-      new UpdateCommand({
-        TableName: deps.db.tableName,
-        Key: keys.transaction(payee.org.organizationId, changed.customerId, changed.id),
-        UpdateExpression: 'SET targetAmount = :amount',
-        ExpressionAttributeValues: { ':amount': '999.99' },
-      }),
-    );
+    await setTargetAmount(changed, '999.99');
     const signed = await owner.call<BatchDecision>('POST', `/approval-batches/${batchId}/sign`, {
       challengeId: start.body.challengeId,
       response: owner.authenticator.assert(start.body.options),
