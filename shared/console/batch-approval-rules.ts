@@ -1,6 +1,7 @@
 import type { BatchDecision } from '#shared/console/batch-approval-schemas.ts';
 import { bindingOf } from '#shared/console/console-rules.ts';
 import type { BatchBinding } from '#shared/console/records.ts';
+import { currentDeadline } from '#shared/db/client.ts';
 import type { Deps } from '#shared/deps.ts';
 import { HttpError, refusal } from '#shared/errors.ts';
 import type { TransactionRecord } from '#shared/transactions/records.ts';
@@ -54,14 +55,30 @@ export async function decideItem(
   }
 }
 
-/** Runs `work` over the items, a few at a time, and answers in the items' order. */
-export async function eachItem<T, R>(items: readonly T[], work: (item: T) => Promise<R>): Promise<R[]> {
+/** Time left before the request's database deadline below which no further payout is started. */
+export const ITEM_RESERVE_MS = 1_000;
+export const NOT_REACHED = 'Not reached within this request; sign the batch again for the payouts left';
+export const NOT_REACHED_REJECT = 'Not reached within this request; reject the batch again for the payouts left';
+
+/**
+ * Runs `work` over the items, a few at a time, and answers in the items' order. Once the request's database
+ * deadline is within `ITEM_RESERVE_MS`, the items not started are answered by `notReached` rather than cut off
+ * halfway: each decision is its own transaction, so what was decided stays decided and the rest keeps waiting.
+ */
+export async function eachItem<T, R>(
+  items: readonly T[],
+  work: (item: T) => Promise<R>,
+  notReached: (item: T) => R,
+): Promise<R[]> {
   const results: R[] = new Array(items.length);
+  const deadline = currentDeadline();
   let next = 0;
   const worker = async () => {
     while (next < items.length) {
       const at = next++;
-      results[at] = await work(items[at] as T);
+      const item = items[at] as T;
+      const late = deadline !== undefined && Date.now() > deadline - ITEM_RESERVE_MS;
+      results[at] = late ? notReached(item) : await work(item);
     }
   };
   await Promise.all(Array.from({ length: Math.min(PARALLEL, items.length) }, worker));

@@ -150,7 +150,15 @@ export const BatchDecisionSchema = z
             },
           ),
         ),
-        status: z.string().check(docMeta(OPENAPI_PROSE && { description: 'Its status after the decision' })),
+        status: z.string().check(
+          docMeta(
+            OPENAPI_PROSE && {
+              description:
+                'Its status after the decision (`UNCHANGED`: a payout not reached before the request had to answer, ' +
+                'still awaiting signatures)',
+            },
+          ),
+        ),
         error: z.optional(z.string()),
       }),
     ),

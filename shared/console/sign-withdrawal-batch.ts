@@ -1,5 +1,11 @@
 import { assertAwaitingSignatures } from '#shared/console/approval-rules.ts';
-import { awaitingOfBatch, type BatchItemResult, decideItem, eachItem } from '#shared/console/batch-approval-rules.ts';
+import {
+  awaitingOfBatch,
+  type BatchItemResult,
+  decideItem,
+  eachItem,
+  NOT_REACHED,
+} from '#shared/console/batch-approval-rules.ts';
 import type { BatchDecision } from '#shared/console/batch-approval-schemas.ts';
 import { auditItem, bindingOf, type ConsoleActor, memberActor, sameBinding } from '#shared/console/console-rules.ts';
 import {
@@ -98,7 +104,18 @@ export async function signWithdrawalBatch(
     if (error instanceof WriteConditionFailedError) throw new PasskeyRefusedError();
     throw error;
   }
-  const results = await eachItem(binding.items, (item) => signItem(deps, actor, binding, item, assertion));
+  const results = await eachItem<BatchBinding['items'][number], BatchItemResult>(
+    binding.items,
+    (item) => signItem(deps, actor, binding, item, assertion),
+    ({ transactionId, customerId }) => ({
+      transactionId,
+      customerId,
+      outcome: 'SKIPPED',
+      // Not read again: it awaits signatures as it did.
+      status: 'UNCHANGED',
+      error: NOT_REACHED,
+    }),
+  );
   return { batchId: input.batchId, results };
 }
 

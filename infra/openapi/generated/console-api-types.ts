@@ -3359,7 +3359,7 @@ export interface components {
                  * @enum {string}
                  */
                 outcome: "SIGNED" | "REJECTED" | "SKIPPED";
-                /** @description Its status after the decision */
+                /** @description Its status after the decision (`UNCHANGED`: a payout not reached before the request had to answer, still awaiting signatures) */
                 status: string;
                 error?: string;
             }[];

@@ -1,6 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { eachItem, ITEM_RESERVE_MS } from '#shared/console/batch-approval-rules.ts';
 import { batchApprovalChallenge } from '#shared/console/passkeys.ts';
 import type { BatchBinding } from '#shared/console/records.ts';
+import { withDatabaseDeadline } from '#shared/db/client.ts';
 import * as z from '#shared/validation/zod.ts';
 import { batchIdOf } from '#shared/withdrawals/create-withdrawal-batch.ts';
 
@@ -40,5 +42,40 @@ describe("a batch's id", () => {
     expect(batchIdOf('org-1', 'payroll-2026-12')).not.toBe(id);
     expect(z.uuid().safeParse(id).success).toBe(true);
     expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-8[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  });
+});
+
+describe('deciding the payouts of a batch within the request', () => {
+  afterEach(() => vi.restoreAllMocks());
+  const items = Array.from({ length: 20 }, (_, i) => i);
+
+  it('decides every payout, in order, when the deadline is far', async () => {
+    const results = await withDatabaseDeadline(Date.now() + 60_000, () =>
+      eachItem(
+        items,
+        async (i) => `done ${i}`,
+        (i) => `left ${i}`,
+      ),
+    );
+    expect(results).toEqual(items.map((i) => `done ${i}`));
+  });
+
+  it('starts no payout once the deadline is within the reserve, and says so for each left', async () => {
+    const start = Date.now();
+    const deadline = start + ITEM_RESERVE_MS + 5_000;
+    let now = start;
+    vi.spyOn(Date, 'now').mockImplementation(() => now);
+    const results = await withDatabaseDeadline(deadline, () =>
+      eachItem(
+        items,
+        async (i) => {
+          // The first payout takes the request to within the reserve of its deadline.
+          now = deadline - ITEM_RESERVE_MS + 1;
+          return `done ${i}`;
+        },
+        (i) => `left ${i}`,
+      ),
+    );
+    expect(results).toEqual(['done 0', ...items.slice(1).map((i) => `left ${i}`)]);
   });
 });
