@@ -21,7 +21,7 @@ export const BATCH_ALREADY_SIGNED = refusal(
 /** Batch items in flight at once: each is its own approval or rejection transaction. */
 const PARALLEL = 8;
 
-export type BatchItemResult = BatchDecision['results'][number];
+export type BatchDecisionResult = BatchDecision['results'][number];
 
 /** The batch's withdrawals that await signatures now, in a stable order; none is a 404. */
 export async function awaitingOfBatch(deps: Deps, organizationId: string, batchId: string) {
@@ -44,9 +44,9 @@ export function batchBindingOf(batchId: string, transactions: TransactionRecord[
 /** One item's decision; a refusal (a status that moved on, a short balance) is that item's answer, not the batch's. */
 export async function decideItem(
   item: { transactionId: string; customerId: string },
-  decide: () => Promise<BatchItemResult>,
+  decide: () => Promise<BatchDecisionResult>,
   statusNow: () => Promise<string>,
-): Promise<BatchItemResult> {
+): Promise<BatchDecisionResult> {
   try {
     return await decide();
   } catch (error) {

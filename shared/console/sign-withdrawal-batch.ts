@@ -1,7 +1,7 @@
 import { assertAwaitingSignatures } from '#shared/console/approval-rules.ts';
 import {
   awaitingOfBatch,
-  type BatchItemResult,
+  type BatchDecisionResult,
   decideItem,
   eachItem,
   NOT_REACHED,
@@ -104,7 +104,7 @@ export async function signWithdrawalBatch(
     if (error instanceof WriteConditionFailedError) throw new PasskeyRefusedError();
     throw error;
   }
-  const results = await eachItem<BatchBinding['items'][number], BatchItemResult>(
+  const results = await eachItem<BatchBinding['items'][number], BatchDecisionResult>(
     binding.items,
     (item) => signItem(deps, actor, binding, item, assertion),
     ({ transactionId, customerId }) => ({
@@ -125,7 +125,7 @@ async function signItem(
   binding: BatchBinding,
   signed: BatchBinding['items'][number],
   assertion: Assertion,
-): Promise<BatchItemResult> {
+): Promise<BatchDecisionResult> {
   const organizationId = actor.organization.organizationId;
   const { transactionId, customerId } = signed;
   const locator = { organizationId, customerId, transactionId };
