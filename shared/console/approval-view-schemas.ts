@@ -6,6 +6,14 @@ import * as z from '#shared/validation/zod.ts';
 /** A withdrawal awaiting signatures as the Approvals page shows it: what the member decides on. */
 export const ApprovalCardSchema = z
   .extend(PendingWithdrawalSchema, {
+    batchId: z.nullable(z.string()).check(
+      docMeta(
+        OPENAPI_PROSE && {
+          description:
+            'The withdrawal batch it was created in (null: created alone); the page shows a batch as one card',
+        },
+      ),
+    ),
     customerName: z.nullable(z.string()),
     exchangeRate: z
       .string()
@@ -57,6 +65,7 @@ export const ApprovalCardSchema = z
             account: 'DE89370400440532013000',
             approvals: [{ approver: 'ada@example.com', approvedAt: '2026-11-21T10:05:00.000Z' }],
             requiredApprovals: 2,
+            batchId: null,
             customerName: 'Ada Lovelace',
             exchangeRate: '0.92',
             bic: 'COBADEFFXXX',

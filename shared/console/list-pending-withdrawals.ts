@@ -16,11 +16,11 @@ export const PENDING_LIST_LIMIT = 200;
  * now (over the API allowance, over the balance). A payout the balance does not cover cannot be paid, however many
  * sign it: `balance.covers` false says so before the first signature.
  */
-export async function listPendingWithdrawals(deps: Deps, actor: ConsoleActor) {
+export async function listPendingWithdrawals(deps: Deps, actor: ConsoleActor, limit = PENDING_LIST_LIMIT) {
   const { organization } = actor;
   const organizationId = organization.organizationId;
   const [pending, usage] = await Promise.all([
-    listAwaitingSignaturesOfOrganization(deps.db, organizationId, PENDING_LIST_LIMIT),
+    listAwaitingSignaturesOfOrganization(deps.db, organizationId, limit),
     getAllowanceUsage(deps.db, organizationId),
   ]);
   const customers = [...new Set(pending.map((transaction) => transaction.customerId))];
@@ -39,6 +39,7 @@ export async function listPendingWithdrawals(deps: Deps, actor: ConsoleActor) {
     if (amount > available) waitsBecause.push('balance');
     return {
       ...approvalView(organization, transaction),
+      batchId: transaction.batchId ?? null,
       customerName: names.get(transaction.customerId) ?? null,
       exchangeRate: transaction.exchangeRate,
       bic: transaction.withdrawalBank?.bic ?? null,

@@ -11,7 +11,7 @@ import {
 } from '@simplewebauthn/server';
 import type { Config } from '#shared/config/env.ts';
 import type { AuthenticationResponseSchema, RegistrationResponseSchema } from '#shared/console/passkey-schemas.ts';
-import type { ApprovalBinding, Passkey } from '#shared/console/records.ts';
+import type { ApprovalBinding, BatchBinding, Passkey } from '#shared/console/records.ts';
 import { UnauthorizedError } from '#shared/errors.ts';
 import type * as z from '#shared/validation/zod.ts';
 
@@ -133,6 +133,20 @@ export function approvalChallenge(binding: ApprovalBinding, nonce: string): stri
     binding.currency,
     binding.beneficiary,
     binding.account,
+    nonce,
+  ]);
+  return toBase64Url(createHash('sha256').update(canonical, 'utf8').digest());
+}
+
+/**
+ * A batch approval's challenge: the batch id and every payout it approves (in the order shown) with its amount,
+ * currency, beneficiary and account. A payout added, left out or changed gives another challenge.
+ */
+export function batchApprovalChallenge(binding: BatchBinding, nonce: string): string {
+  const canonical = JSON.stringify([
+    'payouts-batch-approval-v1',
+    binding.batchId,
+    binding.items.map((item) => [item.transactionId, item.amount, item.currency, item.beneficiary, item.account]),
     nonce,
   ]);
   return toBase64Url(createHash('sha256').update(canonical, 'utf8').digest());

@@ -71,6 +71,13 @@ export const ApprovalBindingSchema = z.object({
 /** What a signer sees and signs: the challenge is a hash of these and a nonce (see `approval-binding.ts`). */
 export type ApprovalBinding = z.infer<typeof ApprovalBindingSchema>;
 
+/** What a member signs to approve a withdrawal batch: its id and each payout it approves, with its customer. */
+export const BatchBindingSchema = z.object({
+  batchId: z.string(),
+  items: z.array(z.extend(ApprovalBindingSchema, { customerId: z.string() })),
+});
+export type BatchBinding = z.infer<typeof BatchBindingSchema>;
+
 /** What a member sees and signs to confirm or reject a bank Verification of Payee held (`payee-decision-rules.ts`). */
 export const PayeeBindingSchema = z.object({
   bankId: z.string(),
@@ -87,7 +94,7 @@ export type PayeeBinding = z.infer<typeof PayeeBindingSchema>;
 
 export const ChallengeSchema = z.object({
   challengeId: z.string(),
-  purpose: z.enum(['register', 'signIn', 'approve', 'decidePayee']),
+  purpose: z.enum(['register', 'signIn', 'approve', 'approveBatch', 'decidePayee']),
   /** The base64url challenge handed to the authenticator. */
   challenge: z.string(),
   /** register: the invite's token hash; approve: the member and the transaction. */
@@ -96,6 +103,8 @@ export const ChallengeSchema = z.object({
   memberId: z.optional(z.string()),
   nonce: z.optional(z.string()),
   binding: z.optional(ApprovalBindingSchema),
+  /** approveBatch: the batch and its payouts. */
+  batchBinding: z.optional(BatchBindingSchema),
   /** decidePayee: the bank and the decision. */
   payeeBinding: z.optional(PayeeBindingSchema),
   validUntil: z.string(),
@@ -129,8 +138,20 @@ export const SignatureSchema = z.object({
   signature: z.string(),
   userHandle: z.nullable(z.string()),
   signedAt: z.string(),
+  /** Signed as part of this batch: the challenge covers the batch's payouts (`BatchSignatureSchema`), not this one alone. */
+  batchId: z.optional(z.string()),
 });
 export type Signature = z.infer<typeof SignatureSchema>;
+
+/** A member's one signature of a withdrawal batch: the assertion over the batch's binding. */
+export const BatchSignatureSchema = z.extend(
+  z.omit(SignatureSchema, { transactionId: true, binding: true, batchId: true }),
+  {
+    batchId: z.string(),
+    batchBinding: BatchBindingSchema,
+  },
+);
+export type BatchSignature = z.infer<typeof BatchSignatureSchema>;
 
 export const AuditActorSchema = z.object({
   kind: z.enum(['member', 'operator']),

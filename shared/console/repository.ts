@@ -3,6 +3,8 @@ import { DeleteCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamod
 import {
   type AuditEntry,
   AuditEntrySchema,
+  type BatchSignature,
+  BatchSignatureSchema,
   type Challenge,
   ChallengeSchema,
   type Invite,
@@ -157,6 +159,16 @@ export const consoleWrites = {
       signature,
     ),
   }),
+  /** A batch's signature, written once with the consumed challenge; each payout's own signature names it. */
+  batchSignature: (db: Db, signature: BatchSignature): GuardedItem<'batchSignature'> => ({
+    role: 'batchSignature',
+    item: putNew(
+      db,
+      keys.batchSignature(signature.organizationId, signature.batchId, signature.memberId, signature.challengeId),
+      'BATCHSIGNATURE',
+      signature,
+    ),
+  }),
   /** Append-only: an entry is only ever put new, never updated or deleted by the service. */
   audit: (db: Db, entry: AuditEntry): GuardedItem<'audit'> => ({
     role: 'audit',
@@ -184,6 +196,14 @@ export const getInvite = (db: Db, tokenHash: string) =>
 
 export const getChallenge = (db: Db, challengeId: string) =>
   readItem(db, keys.challenge(challengeId), (item) => ChallengeSchema.parse(strip(item)));
+
+export const getBatchSignature = (
+  db: Db,
+  at: { organizationId: string; batchId: string; memberId: string; challengeId: string },
+) =>
+  readItem(db, keys.batchSignature(at.organizationId, at.batchId, at.memberId, at.challengeId), (item) =>
+    BatchSignatureSchema.parse(strip(item)),
+  );
 
 export const getPasskey = (db: Db, credentialId: string) =>
   readItem(db, keys.passkey(credentialId), (item) => PasskeySchema.parse(strip(item)));

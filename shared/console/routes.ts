@@ -1,6 +1,7 @@
 import { PAYEE_CONFIRMATION_NOT_FOUND } from '#shared/banks/payee-rules.ts';
 import { BankSchema } from '#shared/banks/schemas.ts';
 import { ApprovalCardSchema } from '#shared/console/approval-view-schemas.ts';
+import { batchApprovalRoutes } from '#shared/console/batch-approval-routes.ts';
 import {
   ALREADY_MEMBER,
   API_KEY_NOT_FOUND,
@@ -227,6 +228,7 @@ export const routes = {
     responses: { 200: PendingWithdrawalSchema },
     refusals: approvalRefusals,
   }),
+  ...batchApprovalRoutes,
   // Verification of Payee (issue 26): banks held for a member's passkey-signed confirmation.
   consoleListPayeeConfirmations: defineRoute({
     ...sessionRoute,

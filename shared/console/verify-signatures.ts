@@ -1,6 +1,6 @@
 import { bindingOf, sameBinding } from '#shared/console/console-rules.ts';
-import { approvalChallenge, verifyAssertion } from '#shared/console/passkeys.ts';
-import { getPasskey, listSignatures } from '#shared/console/repository.ts';
+import { approvalChallenge, batchApprovalChallenge, verifyAssertion } from '#shared/console/passkeys.ts';
+import { getBatchSignature, getPasskey, listSignatures } from '#shared/console/repository.ts';
 import type { Deps } from '#shared/deps.ts';
 import { getTransactionOfCustomer } from '#shared/transactions/transaction-repository.ts';
 import { locate, TRANSACTION_NOT_FOUND } from '#shared/transactions/transaction-rules.ts';
@@ -19,6 +19,7 @@ export type SignatureCheck = {
  * from the transaction as it is NOW (id, amount, currency, beneficiary, account) and the signature's nonce, and
  * the stored authenticator data, client data and signature are checked against the member's passkey. A signature
  * copied onto another transaction, or a transaction whose amount or account changed since, does not verify.
+ * A batch's signature is rebuilt from the batch's record of what it bound, with this payout's entry as it is now.
  */
 export async function verifySignatures(deps: Deps, input: { organizationId: string; transactionId: string }) {
   const locator = await locate(deps, input.organizationId, input.transactionId);
@@ -62,7 +63,10 @@ async function verifyStored(
   binding: ReturnType<typeof bindingOf>,
 ): Promise<string | null> {
   const difference = sameBinding(signature.binding, binding) ? null : 'the transaction differs from what was signed';
-  const challenge = approvalChallenge(binding, signature.nonce);
+  const challenge = signature.batchId
+    ? await batchChallengeNow(deps, signature, signature.batchId, binding)
+    : approvalChallenge(binding, signature.nonce);
+  if (challenge === undefined) return "the batch's signature record is missing";
   try {
     await verifyAssertion(
       deps.config.console,
@@ -86,4 +90,18 @@ async function verifyStored(
   } catch {
     return difference ?? 'signature does not verify';
   }
+}
+
+async function batchChallengeNow(
+  deps: Deps,
+  signature: Awaited<ReturnType<typeof listSignatures>>[number],
+  batchId: string,
+  binding: ReturnType<typeof bindingOf>,
+) {
+  const batch = await getBatchSignature(deps.db, { ...signature, batchId });
+  if (!batch) return undefined;
+  const items = batch.batchBinding.items.map((item) =>
+    item.transactionId === binding.transactionId ? { ...binding, customerId: item.customerId } : item,
+  );
+  return batchApprovalChallenge({ batchId, items }, signature.nonce);
 }

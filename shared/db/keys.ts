@@ -80,6 +80,7 @@
  * | A WebAuthn challenge (single use)       | GetItem, conditional Delete | pk=`CHALLENGE#<challengeId>` sk=`CHALLENGE`, TTL |
  * | A session by its token                  | GetItem, Update, Delete | pk=`SESSION#<sha256(token)>` sk=`SESSION`, TTL   |
  * | A withdrawal's signatures               | Query, conditional Put | pk=`ORG#<orgId>#TX#<transactionId>` sk begins_with `SIGNATURE#` |
+ * | A member's signature of a withdrawal batch | GetItem, conditional Put | pk=`ORG#<orgId>#BATCHSIGNATURE#<batchId>` sk=`SIGNATURE#<memberId>#<challengeId>` |
  * | An organization's audit log, newest first | Query, conditional Put | pk=`ORG#<orgId>#AUDIT` sk=`<at>#<entryId>` |
  * | -- Verification of Payee (issue 26) --  |           |                                                              |
  * | Banks awaiting a member's payee confirmation | Query / conditional Put, Delete | pk=`ORG#<orgId>#PAYEECONFIRMATIONS` sk=`BANK#<bankId>` |
@@ -390,6 +391,11 @@ export const keys = {
   /** Beside the transaction's pointer, in the organization's partition of the transaction. */
   signature: (organizationId: string, transactionId: string, memberId: string, challengeId: string): Key => ({
     pk: `ORG#${organizationId}#TX#${transactionId}`,
+    sk: `SIGNATURE#${memberId}#${challengeId}`,
+  }),
+  /** One batch signature: what it bound (every payout of it), beside which each payout keeps its own signature. */
+  batchSignature: (organizationId: string, batchId: string, memberId: string, challengeId: string): Key => ({
+    pk: `ORG#${organizationId}#BATCHSIGNATURE#${batchId}`,
     sk: `SIGNATURE#${memberId}#${challengeId}`,
   }),
   signaturesOfTransaction: (organizationId: string, transactionId: string) => ({

@@ -38,7 +38,7 @@ type NewTransaction = Pick<
   | 'expiryDueAt'
   | 'settleDueAt'
 > &
-  Partial<Pick<TransactionRecord, 'depositInstructions' | 'developerFee'>>;
+  Partial<Pick<TransactionRecord, 'depositInstructions' | 'developerFee' | 'requestedPaymentRail' | 'batchId'>>;
 
 /**
  * The figures of a quote as a transaction stores them: the developer fee becomes Compose's object (null when the

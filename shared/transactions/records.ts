@@ -41,6 +41,8 @@ export const TransactionRecordSchema = z.extend(
     settleDueAt: z.nullable(z.string()),
     /** The payment file (its message id) this withdrawal was put in; set once, by the batcher's claim. */
     paymentFileId: z.optional(z.string()),
+    /** The withdrawal batch it was created in (`POST /withdrawals/batch`): its waiting payouts are approved as one. */
+    batchId: z.optional(z.string()),
     /** Who rejected or cancelled it (an approver's e-mail, `api` for the cancel route). */
     cancelledBy: z.nullable(z.string()),
     /**

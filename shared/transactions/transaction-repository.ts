@@ -264,7 +264,13 @@ export async function queryDueTransactions(db: Db, kind: TimerKind, now: Date, l
  * own (the index spans every organization, so the cost grows with all pending withdrawals, which expire within
  * `WITHDRAWAL_EXPIRY_S`). The index is eventually consistent: the console re-reads a withdrawal before signing.
  */
-export async function listAwaitingSignaturesOfOrganization(db: Db, organizationId: string, limit: number) {
+export async function listAwaitingSignaturesOfOrganization(
+  db: Db,
+  organizationId: string,
+  limit: number,
+  /** Only the payouts of this withdrawal batch. */
+  batchId?: string,
+) {
   const { gsi2 } = TABLE.indexes;
   const found: TransactionRecord[] = [];
   for (let shard = 0; shard < TIMER_SHARDS; shard++) {
@@ -275,13 +281,14 @@ export async function listAwaitingSignaturesOfOrganization(db: Db, organizationI
           TableName: db.tableName,
           IndexName: gsi2.name,
           KeyConditionExpression: '#pk = :pk',
-          FilterExpression: 'organizationId = :org AND #status IN (:proposed, :partial)',
+          FilterExpression: `organizationId = :org AND #status IN (:proposed, :partial)${batchId ? ' AND batchId = :batch' : ''}`,
           ExpressionAttributeNames: { '#pk': gsi2.partitionKey, '#status': 'status' },
           ExpressionAttributeValues: {
             ':pk': keys.timersDue('EXPIRE', shard).gsi2pk,
             ':org': organizationId,
             ':proposed': 'PROPOSED',
             ':partial': 'PARTIALLY_SIGNED',
+            ...(batchId ? { ':batch': batchId } : {}),
           },
           ExclusiveStartKey: start,
         }),

@@ -8,7 +8,7 @@ import { keys } from '#shared/db/keys.ts';
 import type { Deps } from '#shared/deps.ts';
 import { HttpError } from '#shared/errors.ts';
 import { eventPut, eventRecord } from '#shared/events/outbox.ts';
-import { newId, sha256Hex } from '#shared/ids.ts';
+import { sha256Hex } from '#shared/ids.ts';
 import { type AllowanceUsage, allowanceWindow } from '#shared/ledger/allowance.ts';
 import { allowanceWrites, parseAllowance } from '#shared/ledger/allowance-repository.ts';
 import { parseBalance } from '#shared/ledger/balance-repository.ts';
@@ -66,6 +66,8 @@ type Pending = {
   record?: TransactionRecord;
   items?: GuardedItem<Role>[];
   result?: BatchItemResult;
+  /** The batch's id, once the item is planned: its payout carries it. */
+  batchId?: string;
 };
 
 /**
@@ -86,13 +88,14 @@ export async function createWithdrawalBatch(
   const batchHash = sha256Hex(pending.map((item) => `${item.input.idempotencyKey}=${item.hash}`).join('\n'));
   const stored = await getBatch(deps.db, organization.organizationId, batchKey);
   if (stored) return { response: await replayBatch(deps, stored, batchHash), replayed: true };
+  const batchId = batchIdOf(organization.organizationId, batchKey);
 
   refuseRepeats(pending);
   await inParallel(
     pending.filter((item) => !item.result),
     (item) => prepare(deps, organization, item),
   );
-  const proposed = decide(deps, organization, pending);
+  const proposed = decide(deps, organization, pending, batchId);
   const toWrite = pending.filter((item) => !item.result);
   const usage: BatchUsage = { allowance: toWrite[0]?.context?.allowance };
   for (let start = 0; start < toWrite.length; start += PAYOUTS_PER_WRITE) {
@@ -110,7 +113,7 @@ export async function createWithdrawalBatch(
   const record: WithdrawalBatchRecord = {
     ...keys.withdrawalBatch(organization.organizationId, batchKey),
     entity: 'WITHDRAWAL_BATCH',
-    batchId: newId(),
+    batchId,
     organizationId: organization.organizationId,
     idempotencyKey: batchKey,
     requestHash: batchHash,
@@ -194,9 +197,10 @@ async function prepare(deps: Deps, organization: Organization, item: Pending) {
 }
 
 /** Plans every item; returns whether the batch as a whole is PROPOSED because it exceeds the allowance. */
-function decide(deps: Deps, organization: Organization, pending: Pending[]): boolean {
+function decide(deps: Deps, organization: Organization, pending: Pending[], batchId: string): boolean {
   const now = deps.clock.now();
   const open = pending.filter((item) => !item.result);
+  for (const item of open) item.batchId = batchId;
   for (const item of open) planItem(deps, organization, item, true);
   const reserved = open.reduce((sum, item) => sum + reservedBy(item), 0n);
   const allowance = open[0]?.context?.allowance;
@@ -218,6 +222,7 @@ function planItem(deps: Deps, organization: Organization, item: Pending, reserve
       now: deps.clock.now(),
       reserve,
       instant: item.input.instant === true,
+      ...(item.batchId ? { batchId: item.batchId } : {}),
     });
     // The chunk reserves the allowance once for its payouts.
     item.record = record;
@@ -299,6 +304,16 @@ async function writeChunk(deps: Deps, organization: Organization, chunk: Pending
     }
   }
   for (const item of chunk) if (!item.result) item.record = undefined;
+}
+
+/**
+ * The batch's id follows from its key, so a batch cut short and sent again gives the payouts of both attempts the
+ * same id (its console approval covers them all): a name-based UUID (version 8) of the organization and the key.
+ */
+export function batchIdOf(organizationId: string, batchKey: string): string {
+  const hex = sha256Hex(`withdrawal-batch\n${organizationId}\n${batchKey}`);
+  const variant = ((Number.parseInt(hex[16] ?? '0', 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
 async function replayBatch(deps: Deps, stored: WithdrawalBatchRecord, hash: string): Promise<WithdrawalBatchResponse> {

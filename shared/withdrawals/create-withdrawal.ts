@@ -328,6 +328,8 @@ export function plan(
     reserve: boolean;
     /** The create asked for SEPA Instant (the batcher decides whether it gets it). */
     instant: boolean;
+    /** The batch that creates it, if any. */
+    batchId?: string;
   },
 ): { record: TransactionRecord; items: GuardedItem<Role>[] } {
   const { organization, payee, context, now } = input;
@@ -356,6 +358,7 @@ export function plan(
       ...quotedFigures(quote, customer.developerSpreadFeeBps),
       withdrawalBank: bankSnapshot(bank),
       ...(input.instant ? { requestedPaymentRail: 'SEPA_INSTANT' as const } : {}),
+      ...(input.batchId ? { batchId: input.batchId } : {}),
       idempotencyKey: input.idempotencyKey,
       reservation: { balance: executes, allowancePeriodStart: executes ? window.periodStart : null },
       expiryDueAt: addSeconds(now, deps.config.withdrawals.expiryWindowSeconds),

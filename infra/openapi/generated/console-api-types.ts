@@ -815,6 +815,88 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/console/approval-batches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Withdrawal batches awaiting signatures, one card each: payouts, totals, customers, why they wait
+         * @description Console session; needs the `read` permission of the member's role (403 otherwise).
+         */
+        get: operations["consoleListPendingBatches"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/approval-batches/{batchId}/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign a batch, step 1: a challenge bound to the batch id and each waiting payout with its figures
+         * @description Console session; needs the `approve` permission of the member's role (403 otherwise).
+         */
+        post: operations["consoleStartBatchApproval"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/approval-batches/{batchId}/sign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign a batch, step 2: the passkey's one signature counts as an approval of each payout it bound
+         * @description Each payout bound by the challenge is approved in its own transaction if it still awaits signatures and shows what was signed; the answer says per payout what happened (`SIGNED`, or `SKIPPED` and why).
+         *
+         *     Console session; needs the `approve` permission of the member's role (403 otherwise).
+         */
+        post: operations["consoleSignWithdrawalBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/approval-batches/{batchId}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reject a batch, with a reason: each of its payouts awaiting signatures is CANCELLED
+         * @description Console session; needs the `approve` permission of the member's role (403 otherwise).
+         */
+        post: operations["consoleRejectWithdrawalBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/console/payee-confirmations": {
         parameters: {
             query?: never;
@@ -2933,6 +3015,7 @@ export interface components {
          *         }
          *       ],
          *       "requiredApprovals": 2,
+         *       "batchId": null,
          *       "customerName": "Ada Lovelace",
          *       "exchangeRate": "0.92",
          *       "bic": "COBADEFFXXX",
@@ -2964,6 +3047,8 @@ export interface components {
                 approvedAt: string;
             }[];
             requiredApprovals: number;
+            /** @description The withdrawal batch it was created in (null: created alone); the page shows a batch as one card */
+            batchId: string | null;
             customerName: string | null;
             /** @description Units of `currency` paid per USDC, as quoted and signed */
             exchangeRate: string;
@@ -3135,6 +3220,149 @@ export interface components {
              * @example Unknown beneficiary
              */
             reason: string;
+        };
+        /**
+         * @description A withdrawal batch whose payouts await signatures, approved with one signature
+         * @example {
+         *       "batchId": "1f2e3d4c-5b6a-8978-8a7b-6c5d4e3f2a1b",
+         *       "count": 1,
+         *       "createdAt": "2026-11-21T10:00:00.000Z",
+         *       "sourceTotal": "100.00",
+         *       "feeTotal": "1.00",
+         *       "totals": [
+         *         {
+         *           "currency": "EUR",
+         *           "amount": "91.08"
+         *         }
+         *       ],
+         *       "customers": [
+         *         {
+         *           "customerId": "3b241101-e2bb-4255-8caf-4136c566a962",
+         *           "name": "Ada Lovelace"
+         *         }
+         *       ],
+         *       "waitsBecause": [
+         *         "allowance"
+         *       ],
+         *       "allowanceAvailable": "10.00",
+         *       "balance": {
+         *         "covered": 1,
+         *         "uncovered": 0
+         *       },
+         *       "requiredApprovals": 2,
+         *       "signers": [],
+         *       "items": []
+         *     }
+         */
+        ConsoleBatchApprovalCard: {
+            batchId: string;
+            /** @description How many payouts of the batch await signatures */
+            count: number;
+            createdAt: string;
+            /** @description USDC the waiting payouts take */
+            sourceTotal: string;
+            feeTotal: string;
+            /** @description What is paid out, per currency of the banks */
+            totals: {
+                currency: string;
+                amount: string;
+            }[];
+            customers: {
+                customerId: string;
+                name: string | null;
+            }[];
+            /** @description As things stand now: the payouts' sum is over what the API allowance has left; some customer's available balance does not cover its payout */
+            waitsBecause: ("allowance" | "balance")[];
+            allowanceAvailable: string;
+            balance: {
+                covered: number;
+                /** @description Payouts their customer's balance does not cover: signing cannot pay them (each says why) */
+                uncovered: number;
+            };
+            requiredApprovals: number;
+            /** @description Who signed, and how many of the waiting payouts each signed */
+            signers: {
+                approver: string;
+                signed: number;
+            }[];
+            items: components["schemas"]["ConsoleApprovalCard"][];
+        };
+        /**
+         * @example {
+         *       "challengeId": "9b2f0c4e-1d3a-4e5f-8a6b-7c8d9e0f1a2b",
+         *       "batchBinding": {
+         *         "batchId": "1f2e3d4c-5b6a-8978-8a7b-6c5d4e3f2a1b",
+         *         "items": [
+         *           {
+         *             "transactionId": "6f1c2a9e-4b7d-4e21-9c3a-1d2e3f4a5b6c",
+         *             "customerId": "3b241101-e2bb-4255-8caf-4136c566a962",
+         *             "amount": "91.08",
+         *             "currency": "EUR",
+         *             "beneficiary": "Ada Lovelace",
+         *             "account": "DE89370400440532013000"
+         *           }
+         *         ]
+         *       },
+         *       "nonce": "Zx8cV7bN6mQ5wE4rT3yU2iO1pA0sD9fG8hJ7kL6zX5c",
+         *       "options": {
+         *         "challenge": "q2Jk7vX0aB3cD4eF5gH6iJ7kL8mN9oP0qR1sT2uV3wX",
+         *         "userVerification": "required"
+         *       }
+         *     }
+         */
+        ConsoleBatchApprovalOptions: {
+            challengeId: string;
+            /** @description What the signature approves: the batch and each payout awaiting your signature, as shown */
+            batchBinding: {
+                batchId: string;
+                items: {
+                    transactionId: string;
+                    amount: string;
+                    currency: string;
+                    beneficiary: string;
+                    account: string;
+                    customerId: string;
+                }[];
+            };
+            nonce: string;
+            options: {
+                [key: string]: unknown;
+            };
+        };
+        /**
+         * @example {
+         *       "batchId": "1f2e3d4c-5b6a-8978-8a7b-6c5d4e3f2a1b",
+         *       "results": [
+         *         {
+         *           "transactionId": "6f1c2a9e-4b7d-4e21-9c3a-1d2e3f4a5b6c",
+         *           "customerId": "3b241101-e2bb-4255-8caf-4136c566a962",
+         *           "outcome": "SIGNED",
+         *           "status": "PROCESSING"
+         *         },
+         *         {
+         *           "transactionId": "7a2d3b0f-5c8e-4f32-8d4b-2e3f4a5b6c7d",
+         *           "customerId": "4c352212-f3cc-4366-9dbf-5247d677ba73",
+         *           "outcome": "SKIPPED",
+         *           "status": "CANCELLED",
+         *           "error": "Withdrawal is CANCELLED; it can be signed only while PROPOSED or PARTIALLY_SIGNED"
+         *         }
+         *       ]
+         *     }
+         */
+        ConsoleBatchDecision: {
+            batchId: string;
+            results: {
+                transactionId: string;
+                customerId: string;
+                /**
+                 * @description SIGNED: the signature counts for it (PROCESSING once it reaches the approvals required); REJECTED: CANCELLED; SKIPPED: left as it is, `error` says why (no longer awaiting, changed, refused)
+                 * @enum {string}
+                 */
+                outcome: "SIGNED" | "REJECTED" | "SKIPPED";
+                /** @description Its status after the decision (`UNCHANGED`: a payout not reached before the request had to answer, still awaiting signatures) */
+                status: string;
+                error?: string;
+            }[];
         };
         /**
          * @example {
@@ -8373,6 +8601,450 @@ export interface operations {
             };
             /** @description Conflicts with the current state of the resource. */
             409: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body exceeds its limit: 64 KiB, or 10 MB for a document upload's file. */
+            413: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over a rate limit (per API key, per organization, or per webhook endpoint); retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; details stay in the service logs under the request id. */
+            500: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is throttled or unavailable; nothing was half-written. Retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    consoleListPendingBatches: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Withdrawal batches awaiting signatures, one card each: payouts, totals, customers, why they wait */
+            200: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleBatchApprovalCard"][];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key. */
+            401: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over a rate limit (per API key, per organization, or per webhook endpoint); retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; details stay in the service logs under the request id. */
+            500: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is throttled or unavailable; nothing was half-written. Retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    consoleStartBatchApproval: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The withdrawal batch (`batchId` of its create) */
+                batchId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Sign a batch, step 1: a challenge bound to the batch id and each waiting payout with its figures */
+            200: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleBatchApprovalOptions"];
+                };
+            };
+            /** @description The request is malformed: the message names the field (body first, then query, then path). */
+            400: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key. */
+            401: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A feature of your organization is off, or a rule forbids it for this resource. */
+            403: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found; a resource of another organization is indistinguishable from a missing one. */
+            404: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with the current state of the resource. */
+            409: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body exceeds its limit: 64 KiB, or 10 MB for a document upload's file. */
+            413: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over a rate limit (per API key, per organization, or per webhook endpoint); retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; details stay in the service logs under the request id. */
+            500: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is throttled or unavailable; nothing was half-written. Retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    consoleSignWithdrawalBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The withdrawal batch (`batchId` of its create) */
+                batchId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConsoleSignWithdrawalRequest"];
+            };
+        };
+        responses: {
+            /** @description Sign a batch, step 2: the passkey's one signature counts as an approval of each payout it bound */
+            200: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleBatchDecision"];
+                };
+            };
+            /** @description The request is malformed: the message names the field (body first, then query, then path). */
+            400: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key. */
+            401: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A feature of your organization is off, or a rule forbids it for this resource. */
+            403: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found; a resource of another organization is indistinguishable from a missing one. */
+            404: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body exceeds its limit: 64 KiB, or 10 MB for a document upload's file. */
+            413: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over a rate limit (per API key, per organization, or per webhook endpoint); retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; details stay in the service logs under the request id. */
+            500: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is throttled or unavailable; nothing was half-written. Retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    consoleRejectWithdrawalBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The withdrawal batch (`batchId` of its create) */
+                batchId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConsoleRejectWithdrawalRequest"];
+            };
+        };
+        responses: {
+            /** @description Reject a batch, with a reason: each of its payouts awaiting signatures is CANCELLED */
+            200: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleBatchDecision"];
+                };
+            };
+            /** @description The request is malformed: the message names the field (body first, then query, then path). */
+            400: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key. */
+            401: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A feature of your organization is off, or a rule forbids it for this resource. */
+            403: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found; a resource of another organization is indistinguishable from a missing one. */
+            404: {
                 headers: {
                     /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
                     "x-request-id"?: string;

@@ -79,6 +79,18 @@ export class ConsoleTab {
     return this.call('POST', `/approvals/${transactionId}/sign`, { challengeId: start.body.challengeId, response });
   }
 
+  /** Start a batch's approval and sign it with the passkey: one signature for every payout it binds. */
+  async approveBatch(batchId: string) {
+    const start = await this.call<{ challengeId: string; options: Record<string, unknown> }>(
+      'POST',
+      `/approval-batches/${batchId}/options`,
+      {},
+    );
+    if (start.status !== 200) return start;
+    const response = this.authenticator.assert(start.body.options);
+    return this.call('POST', `/approval-batches/${batchId}/sign`, { challengeId: start.body.challengeId, response });
+  }
+
   /** Confirm or reject a bank Verification of Payee held: start the decision, sign it with the passkey. */
   async decidePayee(bankId: string, decision: 'CONFIRM' | 'REJECT', reason?: string) {
     const start = await this.call<{ challengeId: string; options: Record<string, unknown> }>(

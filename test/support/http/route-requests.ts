@@ -78,6 +78,24 @@ export const resourceProviders: Record<string, (ctx: ProviderContext) => Promise
     });
     return expectStatus(res, 201, 'create withdrawal').id;
   },
+  // A withdrawal batch of one PROPOSED payout (the customer has no balance): the console approves it as one.
+  batchId: async ({ tenant, request, need }) => {
+    const res = await request<{ batchId: string }>('POST', '/withdrawals/batch', {
+      key: tenant.apiKey,
+      body: {
+        idempotencyKey: randomUUID(),
+        withdrawals: [
+          {
+            customerId: await need('customerId'),
+            withdrawalBankId: await need('bankId'),
+            sourceAmount: '25.00',
+            idempotencyKey: randomUUID(),
+          },
+        ],
+      },
+    });
+    return expectStatus(res, 201, 'create withdrawal batch').batchId;
+  },
   // A destination wallet at a fresh address (addresses are unique within an organization).
   walletId: async ({ tenant, request, need }) => {
     const res = await request<{ id: string }>('POST', `/customers/${await need('customerId')}/deposit/wallets`, {

@@ -1,8 +1,10 @@
 import { useState } from 'react';
 import { type ApprovalCard, call, type PendingWithdrawal, type RejectWithdrawal, type Session } from '../api.ts';
+import { DecisionCard } from '../decision-card.tsx';
 import { ibanGroups, money } from '../format.ts';
 import { signWithdrawal } from '../passkeys.ts';
-import { Badge, ErrorLine, Note, Page, useAction, useLoad, when } from '../ui.tsx';
+import { Badge, ErrorLine, Note, Page, useLoad, when } from '../ui.tsx';
+import { BatchApproval, type BatchCard } from './approval-batch.tsx';
 
 /** Why it waits, in words, from what the server found as things stand now. */
 function waitingReason(withdrawal: ApprovalCard): string {
@@ -28,31 +30,38 @@ function Approval({
   session: Session;
   onChange: (outcome: string) => void;
 }) {
-  const [reason, setReason] = useState('');
-  const [rejecting, setRejecting] = useState(false);
-  const [confirming, setConfirming] = useState(false);
-  const { busy, error, note, run } = useAction();
-  const canApprove = session.permissions.includes('approve');
   const signed = withdrawal.approvals.some((a) => a.approver === session.member.email);
   const covered = withdrawal.balance.covers;
-  const reject = () =>
-    run(async () => {
-      const rejected = await call<PendingWithdrawal>('POST', `/api/console/approvals/${withdrawal.id}/reject`, {
-        reason: reason.trim(),
-      } satisfies RejectWithdrawal);
-      onChange(`Rejected ${withdrawal.id}: ${rejected.status}`);
-      return 'Rejected';
-    });
   return (
-    <article
-      className="card approval"
-      data-transaction={withdrawal.id}
-      aria-label={`Withdrawal ${withdrawal.reference}`}
+    <DecisionCard
+      className="approval"
+      data={{ 'data-transaction': withdrawal.id }}
+      label={`Withdrawal ${withdrawal.reference}`}
+      title={<strong className="amount">{money(withdrawal.amount, withdrawal.currency)}</strong>}
+      badge={<Badge status={withdrawal.status} />}
+      canDecide={session.permissions.includes('approve')}
+      approve={{
+        text: 'Approve with passkey',
+        disabled: !covered,
+        done: signed ? 'You signed this; it waits for another member.' : undefined,
+        run: async () => {
+          const result = await signWithdrawal(withdrawal.id);
+          onChange(`Signed ${withdrawal.id}: ${result.status}`);
+          return `Signed: ${result.status}`;
+        },
+      }}
+      reject={{
+        text: 'Reject',
+        confirm: `Reject ${withdrawal.reference} for good?`,
+        run: async (reason) => {
+          const rejected = await call<PendingWithdrawal>('POST', `/api/console/approvals/${withdrawal.id}/reject`, {
+            reason,
+          } satisfies RejectWithdrawal);
+          onChange(`Rejected ${withdrawal.id}: ${rejected.status}`);
+          return 'Rejected';
+        },
+      }}
     >
-      <header>
-        <strong className="amount">{money(withdrawal.amount, withdrawal.currency)}</strong>
-        <Badge status={withdrawal.status} />
-      </header>
       <p>{waitingReason(withdrawal)}</p>
       {!covered && (
         <p className="error" role="alert">
@@ -111,94 +120,39 @@ function Approval({
           ))}
         </dd>
       </dl>
-      {canApprove && (
-        <div className="actions">
-          {signed ? (
-            <span className="signer">You signed this; it waits for another member.</span>
-          ) : (
-            <button
-              type="button"
-              disabled={busy || !covered}
-              onClick={() =>
-                run(async () => {
-                  const result = await signWithdrawal(withdrawal.id);
-                  onChange(`Signed ${withdrawal.id}: ${result.status}`);
-                  return `Signed: ${result.status}`;
-                })
-              }
-            >
-              Approve with passkey
-            </button>
-          )}
-          {rejecting ? (
-            <form
-              onSubmit={(event) => {
-                event.preventDefault();
-                setConfirming(true);
-              }}
-            >
-              <input
-                name="reason"
-                aria-label="Reason for rejecting"
-                placeholder="Why it is rejected"
-                value={reason}
-                onChange={(e) => setReason(e.target.value)}
-                maxLength={500}
-                required
-              />
-              {confirming ? (
-                <span className="confirm">
-                  Reject {withdrawal.reference} for good?{' '}
-                  <button type="button" className="danger" disabled={busy} onClick={reject}>
-                    Yes, reject
-                  </button>{' '}
-                  <button type="button" className="secondary" onClick={() => setConfirming(false)}>
-                    Keep it
-                  </button>
-                </span>
-              ) : (
-                <button type="submit" className="danger" disabled={busy || !reason.trim()}>
-                  Reject
-                </button>
-              )}
-            </form>
-          ) : (
-            <button type="button" className="secondary" onClick={() => setRejecting(true)}>
-              Reject…
-            </button>
-          )}
-        </div>
-      )}
-      <Note note={note} />
-      <ErrorLine error={error} />
-    </article>
+    </DecisionCard>
   );
 }
 
 export function ApprovalsPage({ session }: { session: Session }) {
   const loaded = useLoad<ApprovalCard[]>('/api/console/approvals');
+  const batches = useLoad<BatchCard[]>('/api/console/approval-batches');
   const canApprove = session.permissions.includes('approve');
   // A decided withdrawal leaves the list (and its card with it), so its outcome is kept here.
   const [outcome, setOutcome] = useState<string>();
+  const onChange = (text: string) => {
+    setOutcome(text);
+    loaded.reload();
+    batches.reload();
+  };
+  // A batch's payouts are shown on its one card.
+  const singles = loaded.data?.filter((withdrawal) => withdrawal.batchId === null);
   return (
     <Page title="Approvals" loaded={loaded}>
       <p className="muted">
         Withdrawals over the allowance or the balance wait here for the signatures of distinct members. Approving signs
-        the amount, currency, beneficiary and account shown with your passkey.
+        the amount, currency, beneficiary and account shown with your passkey; a batch's card signs every payout of it
+        at once.
         {canApprove ? '' : ' Your role may not approve.'}
       </p>
       <Note note={outcome} />
-      {loaded.data && !loaded.data.length && <p className="muted">Nothing waits for a signature.</p>}
-      {loaded.data?.map((withdrawal) => (
-        <Approval
-          key={withdrawal.id}
-          withdrawal={withdrawal}
-          session={session}
-          onChange={(text) => {
-            setOutcome(text);
-            loaded.reload();
-          }}
-        />
+      <ErrorLine error={batches.error} />
+      {singles && !singles.length && !batches.data?.length && <p className="muted">Nothing waits for a signature.</p>}
+      {batches.data?.map((batch) => (
+        <BatchApproval key={batch.batchId} batch={batch} session={session} onChange={onChange} />
+      ))}
+      {singles?.map((withdrawal) => (
+        <Approval key={withdrawal.id} withdrawal={withdrawal} session={session} onChange={onChange} />
       ))}
     </Page>
   );

@@ -2,7 +2,8 @@ import { startAuthentication } from '@simplewebauthn/browser';
 import { useState } from 'react';
 import type { components } from '#infra/openapi/generated/console-api-types.ts';
 import { call, type Session } from '../api.ts';
-import { ErrorLine, Note, Page, useAction, useLoad, when } from '../ui.tsx';
+import { DecisionCard } from '../decision-card.tsx';
+import { Note, Page, useLoad, when } from '../ui.tsx';
 
 type Schemas = components['schemas'];
 type PayeeConfirmation = Schemas['ConsolePayeeConfirmation'];
@@ -31,15 +32,30 @@ const RESULT_TEXT: Record<string, string> = {
 
 function BankToConfirm(props: { bank: PayeeConfirmation; canDecide: boolean; onDone: (text: string) => void }) {
   const { bank, canDecide, onDone } = props;
-  const [reason, setReason] = useState('');
-  const [rejecting, setRejecting] = useState(false);
-  const { busy, error, note, run } = useAction();
   return (
-    <article className="card payee-confirmation" data-bank={bank.bankId}>
-      <header>
-        <strong>{bank.beneficiaryName}</strong>
-        <span className="badge">{bank.result}</span>
-      </header>
+    <DecisionCard
+      className="payee-confirmation"
+      data={{ 'data-bank': bank.bankId }}
+      title={<strong>{bank.beneficiaryName}</strong>}
+      badge={<span className="badge">{bank.result}</span>}
+      canDecide={canDecide}
+      approve={{
+        text: 'Confirm with passkey',
+        run: async () => {
+          const decided = await decide(bank.bankId, { decision: 'CONFIRM' });
+          onDone(`Confirmed ${bank.beneficiaryName}: ${decided.status}`);
+          return `Confirmed: ${decided.status}`;
+        },
+      }}
+      reject={{
+        text: 'Reject with passkey',
+        run: async (reason) => {
+          const decided = await decide(bank.bankId, { decision: 'REJECT', reason });
+          onDone(`Rejected ${bank.beneficiaryName}: ${decided.status}`);
+          return 'Rejected';
+        },
+      }}
+    >
       <dl>
         <dt>Check</dt>
         <dd>{RESULT_TEXT[bank.result] ?? bank.result}</dd>
@@ -64,54 +80,7 @@ function BankToConfirm(props: { bank: PayeeConfirmation; canDecide: boolean; onD
         <dt>Checked</dt>
         <dd>{when(bank.checkedAt)}</dd>
       </dl>
-      {canDecide && (
-        <div className="actions">
-          <button
-            type="button"
-            disabled={busy}
-            onClick={() =>
-              run(async () => {
-                const decided = await decide(bank.bankId, { decision: 'CONFIRM' });
-                onDone(`Confirmed ${bank.beneficiaryName}: ${decided.status}`);
-                return `Confirmed: ${decided.status}`;
-              })
-            }
-          >
-            Confirm with passkey
-          </button>
-          {rejecting ? (
-            <form
-              onSubmit={(event) => {
-                event.preventDefault();
-                run(async () => {
-                  const decided = await decide(bank.bankId, { decision: 'REJECT', reason: reason.trim() });
-                  onDone(`Rejected ${bank.beneficiaryName}: ${decided.status}`);
-                  return 'Rejected';
-                });
-              }}
-            >
-              <input
-                name="reason"
-                placeholder="Why it is rejected"
-                value={reason}
-                onChange={(e) => setReason(e.target.value)}
-                maxLength={500}
-                required
-              />
-              <button type="submit" className="danger" disabled={busy || !reason.trim()}>
-                Reject with passkey
-              </button>
-            </form>
-          ) : (
-            <button type="button" className="secondary" onClick={() => setRejecting(true)}>
-              Reject…
-            </button>
-          )}
-        </div>
-      )}
-      <Note note={note} />
-      <ErrorLine error={error} />
-    </article>
+    </DecisionCard>
   );
 }
 
