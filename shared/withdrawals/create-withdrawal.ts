@@ -1,10 +1,8 @@
 import { BANK_NOT_FOUND } from '#shared/banks/bank-rules.ts';
 import { assertPayeeSettled } from '#shared/banks/payee-rules.ts';
 import type { BankRecord } from '#shared/banks/records.ts';
-import { getBankOfCustomer } from '#shared/banks/repository.ts';
 import { assertMayTransact, CUSTOMER_NOT_FOUND } from '#shared/customers/customer-rules.ts';
 import type { CustomerRecord } from '#shared/customers/records.ts';
-import { getCustomer } from '#shared/customers/repository.ts';
 import { currentDeadline, withDatabaseDeadline } from '#shared/db/client.ts';
 import { isRefusedByDatabase, isTransientDatabaseError, WriteConflictError } from '#shared/db/errors.ts';
 import { type GuardedItem, WriteConditionFailedError, writeGuarded } from '#shared/db/guarded-write.ts';
@@ -32,7 +30,12 @@ import {
 import type { IdempotencyRecord, TransactionRecord } from '#shared/transactions/records.ts';
 import type { Transaction } from '#shared/transactions/schemas.ts';
 import { getTransactionOfCustomer, transactionWrites } from '#shared/transactions/transaction-repository.ts';
-import { type CreateContext, getIdempotencyRecord, readCreateContext } from '#shared/withdrawals/create-context.ts';
+import {
+  type CreateContext,
+  getIdempotencyRecord,
+  readCreateContext,
+  readCreateInputs,
+} from '#shared/withdrawals/create-context.ts';
 import { IdempotencyKeySchema, NEITHER_AMOUNT } from '#shared/withdrawals/schemas.ts';
 import { FAILED_TO_EXECUTE, KEY_REUSED, OUTCOME_UNKNOWN } from '#shared/withdrawals/withdrawal-rules.ts';
 
@@ -75,8 +78,8 @@ export function resolveIdempotencyKey(fromBody: string | undefined, fromHeader: 
 }
 
 /**
- * Creates a withdrawal (API.md section 5). Reads: the customer, the bank, and one batch of the balance, the
- * allowance, the idempotency record and the sandbox settings, all at once. Writes: ONE conditional
+ * Creates a withdrawal (API.md section 5). Reads: ONE strongly consistent BatchGetItem of the customer, the bank,
+ * the balance, the allowance, the idempotency record and the sandbox settings. Writes: ONE conditional
  * TransactWriteItems with the transaction, its pointer, its unique reference, its idempotency record, its
  * `withdrawal.created` event and, when it executes at once, the balance and allowance reservations. A guard
  * that fails because of a concurrent writer makes it decide again on fresh reads.
@@ -186,11 +189,14 @@ async function attemptCreate(
 ): Promise<CreateWithdrawalResult> {
   const { organizationId } = request.organization;
   const hash = requestHash(request);
-  const [customer, bank, firstContext] = await Promise.all([
-    getCustomer(deps.db, organizationId, request.customerId),
-    getBankOfCustomer(deps.db, organizationId, request.customerId, request.withdrawalBankId),
-    readContext(deps, request.organization, request.customerId, idempotencyKey),
-  ]);
+  const {
+    customer,
+    bank,
+    context: firstContext,
+  } = await readCreateInputs(deps.db, {
+    ...contextInput(deps, request.organization, request.customerId, idempotencyKey),
+    withdrawalBankId: request.withdrawalBankId,
+  });
   // A used key answers first: a replay returns the original even if the customer or bank changed since.
   if (firstContext.idempotency) return replay(deps, firstContext.idempotency, hash);
   const payee = checkPayee(customer, bank);
@@ -262,14 +268,16 @@ async function attemptCreate(
   }
 }
 
+const contextInput = (deps: Deps, organization: Organization, customerId: string, idempotencyKey: string) => ({
+  organizationId: organization.organizationId,
+  customerId,
+  idempotencyKey,
+  sandbox: organization.environment === 'sandbox',
+  reference: needsReferenceRates(deps.config, organization),
+});
+
 export const readContext = (deps: Deps, organization: Organization, customerId: string, idempotencyKey: string) =>
-  readCreateContext(deps.db, {
-    organizationId: organization.organizationId,
-    customerId,
-    idempotencyKey,
-    sandbox: organization.environment === 'sandbox',
-    reference: needsReferenceRates(deps.config, organization),
-  });
+  readCreateContext(deps.db, contextInput(deps, organization, customerId, idempotencyKey));
 
 export type Payee = { customer: CustomerRecord; bank: BankRecord };
 export type Amount =
