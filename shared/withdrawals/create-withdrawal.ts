@@ -166,18 +166,34 @@ const MAX_CONFLICT_PAUSE_MS = 250;
 const pause = (lost: number) =>
   new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(MAX_CONFLICT_PAUSE_MS, 10 * 2 ** lost)));
 
-/** Whether a create may still try to reserve, or must now write its decision as PROPOSED. */
-function mayReserve(decision: number): boolean {
+/**
+ * Whether a create may still try to reserve, or must now write its decision as PROPOSED. The time kept for that
+ * write is `PROPOSAL_RESERVE_MS`, or the longest this create has waited on one database call, if longer: on a
+ * database slowed by a storm, a write takes as long as the calls before it did.
+ */
+function mayReserve(decision: number, slowestCallMs: number): boolean {
   const deadline = currentDeadline();
   if (decision >= MAX_DECISIONS) return false;
-  return deadline === undefined || deadline - Date.now() > PROPOSAL_RESERVE_MS;
+  return deadline === undefined || deadline - Date.now() > Math.max(PROPOSAL_RESERVE_MS, slowestCallMs);
+}
+
+/** Runs a database call and keeps the longest one's duration. */
+async function timed<T>(slowest: { ms: number }, call: () => Promise<T>): Promise<T> {
+  const start = Date.now();
+  try {
+    return await call();
+  } finally {
+    slowest.ms = Math.max(slowest.ms, Date.now() - start);
+  }
 }
 
 /**
  * Decides, writes, and on a guard that a concurrent writer broke decides again on a fresh read. The ledger's
  * guards are conditional arithmetic (shared/ledger/README.md), so a lost reservation means the balance or the
  * allowance no longer covers it: the fresh read decides PROPOSED, unless a credit or release came in between.
- * A conflict (DynamoDB cancels a transaction on an item another one is writing) pauses, then decides again.
+ * A conflict (DynamoDB cancels a transaction on an item another one is writing) says nothing of the state the
+ * winner leaves, and the guards decide on that state, so it pauses and sends the same decision again, reading
+ * nothing: under a storm's conflicts every read it saves is one the database serves less.
  * When the attempts or the time run out, the decision is PROPOSED: its write has no guard a concurrent
  * reservation can break, so contention alone never makes a create answer 503.
  */
@@ -189,14 +205,17 @@ async function attemptCreate(
 ): Promise<CreateWithdrawalResult> {
   const { organizationId } = request.organization;
   const hash = requestHash(request);
+  const slowest = { ms: 0 };
   const {
     customer,
     bank,
     context: firstContext,
-  } = await readCreateInputs(deps.db, {
-    ...contextInput(deps, request.organization, request.customerId, idempotencyKey),
-    withdrawalBankId: request.withdrawalBankId,
-  });
+  } = await timed(slowest, () =>
+    readCreateInputs(deps.db, {
+      ...contextInput(deps, request.organization, request.customerId, idempotencyKey),
+      withdrawalBankId: request.withdrawalBankId,
+    }),
+  );
   // A used key answers first: a replay returns the original even if the customer or bank changed since.
   if (firstContext.idempotency) return replay(deps, firstContext.idempotency, hash);
   const payee = checkPayee(customer, bank);
@@ -206,7 +225,7 @@ async function attemptCreate(
   let context = firstContext;
   for (let decision = 1; ; decision++) {
     const now = deps.clock.now();
-    const reserve = mayReserve(decision);
+    const reserve = mayReserve(decision, slowest.ms);
     if (decision > MAX_DECISIONS + 1) throw new ServiceUnavailableError(FAILED_TO_EXECUTE);
     const instant = request.instant === true;
     const { record, items } = plan(deps, {
@@ -222,12 +241,11 @@ async function attemptCreate(
     });
     planned.add(record.transactionId);
     try {
-      await writeGuarded(deps.db, items);
+      await timed(slowest, () => writeGuarded(deps.db, items));
     } catch (error) {
       if (!(error instanceof WriteConditionFailedError) && !isRefusedByDatabase(error)) planned.unanswered = true;
       if (error instanceof WriteConflictError) {
         await pause(decision);
-        context = await readContext(deps, organization, request.customerId, idempotencyKey);
       } else if (error instanceof WriteConditionFailedError) {
         switch (error.role as Role) {
           case 'idempotency': {
