@@ -143,8 +143,10 @@ async function answerTruthfully(
 }
 
 /**
- * How many decisions a create makes at most when no deadline bounds it (a deadline, when there is one, ends the
- * ledger attempts earlier): each lost guard or conflict is one, and a PROPOSED write is the last.
+ * How many decisions a create makes at most: each lost guard is one, and each conflict when no deadline bounds
+ * the create (under a deadline a conflict is tried again while time is left, as `retryOnConflict` does: it ends
+ * when the winner's transaction does, and counting it would make a well-funded create PROPOSED for having met a
+ * crowd). A PROPOSED write is the last.
  */
 const MAX_DECISIONS = 24;
 
@@ -163,8 +165,14 @@ export const PROPOSAL_RESERVE_MS = 1_500;
 /** The longest pause after a lost conflict: a conflict lasts as long as the winner's transaction, milliseconds. */
 const MAX_CONFLICT_PAUSE_MS = 250;
 
-const pause = (lost: number) =>
-  new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(MAX_CONFLICT_PAUSE_MS, 10 * 2 ** lost)));
+/** Waits a jittered, growing pause after a lost conflict; false, without waiting, if it would pass the deadline. */
+async function pause(lost: number): Promise<boolean> {
+  const ms = Math.random() * Math.min(MAX_CONFLICT_PAUSE_MS, 10 * 2 ** lost);
+  const deadline = currentDeadline();
+  if (deadline !== undefined && Date.now() + ms >= deadline) return false;
+  await new Promise((resolve) => setTimeout(resolve, ms));
+  return true;
+}
 
 /**
  * Whether a create may still try to reserve, or must now write its decision as PROPOSED. The time kept for that
@@ -223,7 +231,8 @@ async function attemptCreate(
 
   let organization = request.organization;
   let context = firstContext;
-  for (let decision = 1; ; decision++) {
+  let decision = 1;
+  for (let attempt = 1; ; attempt++) {
     const now = deps.clock.now();
     const reserve = mayReserve(decision, slowest.ms);
     if (decision > MAX_DECISIONS + 1) throw new ServiceUnavailableError(FAILED_TO_EXECUTE);
@@ -245,7 +254,8 @@ async function attemptCreate(
     } catch (error) {
       if (!(error instanceof WriteConditionFailedError) && !isRefusedByDatabase(error)) planned.unanswered = true;
       if (error instanceof WriteConflictError) {
-        await pause(decision);
+        if (!(await pause(attempt))) throw error;
+        if (currentDeadline() === undefined) decision++;
       } else if (error instanceof WriteConditionFailedError) {
         switch (error.role as Role) {
           case 'idempotency': {
@@ -275,6 +285,7 @@ async function attemptCreate(
       } else {
         throw error;
       }
+      if (error instanceof WriteConditionFailedError) decision++;
       if (context.idempotency) return replay(deps, context.idempotency, hash);
       continue;
     }
