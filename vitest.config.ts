@@ -5,9 +5,6 @@ import { defineConfig } from 'vitest/config';
  * Four tiers, one run: unit (in-memory fakes, mocked SDK), integration (DynamoDB Local in memory, started once
  * by the global setup), infra (CDK template assertions) and e2e (`npm start` driven over HTTP).
  */
-/** Issue 27's storm file, kept out of `npm test` for now (the `storms` project). */
-const STORMS = 'test/integration/withdrawals-contention.test.ts';
-
 export default defineConfig({
   test: {
     // Vitest's default is one worker less than the cores: one worker on a 2-core machine, so every file ran after
@@ -39,8 +36,6 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],
-          // Issue 27's 50-withdrawal storms: not yet holding inside a full run (see the `storms` project below).
-          exclude: [STORMS],
           globalSetup: [
             'test/support/db/dynamodb-local.ts',
             'test/support/rails/document-store.ts',
@@ -56,14 +51,14 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          // The ledger's race suites again, with DynamoDB's transaction conflicts and throttling that DynamoDB
-          // Local leaves out (test/support/db/dynamodb-faults.ts): their assertions must hold under both.
-          // concurrency.test.ts joins once banks, KYC and inbound deposits answer a lost conflict as they answer
-          // a lost guard (under the layer their races answer 503 where the suite expects 409; test/README.md).
+          // The ledger's race suites and the storms again, with DynamoDB's transaction conflicts and throttling
+          // that DynamoDB Local leaves out (test/support/db/dynamodb-faults.ts): their assertions must hold under both.
           name: 'integration-faults',
-          // withdrawals-contention.test.ts joins once its storms hold under the layer on a busy machine: in the
-          // session that added both, a storm met the request's database budget (503 "may have been made") there.
-          include: ['test/integration/withdrawals-idempotency-and-races.test.ts'],
+          include: [
+            'test/integration/withdrawals-idempotency-and-races.test.ts',
+            'test/integration/withdrawals-contention.test.ts',
+            'test/integration/concurrency.test.ts',
+          ],
           globalSetup: [
             'test/support/db/dynamodb-local.ts',
             'test/support/rails/document-store.ts',
@@ -72,33 +67,13 @@ export default defineConfig({
           setupFiles: ['test/support/db/dynamodb-local-env.ts'],
           env: { DYNAMODB_FAULTS: 'conflicts,throttle=0.01' },
           testTimeout: 30_000,
+          hookTimeout: 30_000,
         },
       },
       {
         extends: true,
         test: { name: 'infra', include: ['test/infra/**/*.test.ts'], testTimeout: 120_000 },
       },
-      // Issue 27's acceptance storms (50 concurrent withdrawals), with `STORMS=1` only: alone on a quiet machine
-      // they answer exactly as asserted, but inside `npm test`, beside the other tiers' DynamoDB Local work, some
-      // creates still answer 503 (issue 27 stays open; test/README.md). `STORMS=1 npx vitest run --project storms`.
-      ...(process.env.STORMS
-        ? [
-            {
-              extends: true as const,
-              test: {
-                name: 'storms',
-                include: [STORMS],
-                globalSetup: [
-                  'test/support/db/dynamodb-local.ts',
-                  'test/support/rails/document-store.ts',
-                  'test/support/events/event-contracts.ts',
-                ],
-                setupFiles: ['test/support/db/dynamodb-local-env.ts'],
-                testTimeout: 60_000,
-              },
-            },
-          ]
-        : []),
       {
         extends: true,
         test: {

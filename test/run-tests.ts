@@ -2,27 +2,15 @@
  * Runs every vitest tier once and closes with the plain `N passed, N failed` line that CI reads (vitest's
  * own summary is decorated and not read): the numbers are vitest's test totals. Exits non-zero when anything
  * failed, a file failed outside its tests, or nothing ran.
+ *
+ * Two phases: everything but the storms, files two at a time; then the storms (`RUN_ALONE`), one file at a time
+ * with nothing else running. Arguments (a project, a file) make it one phase of just those.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-
-const dir = mkdtempSync(join(tmpdir(), 'payouts-vitest-'));
-const report = join(dir, 'report.json');
-const args = [
-  'vitest',
-  'run',
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile.json=${report}`,
-  ...process.argv.slice(2),
-];
-
-const code = await new Promise<number>((resolve) => {
-  const child = spawn('npx', args, { stdio: 'inherit' });
-  child.on('exit', (exitCode, signal) => resolve(exitCode ?? (signal ? 1 : 0)));
-});
+import { RUN_ALONE } from './run-alone.ts';
 
 type VitestReport = {
   numPassedTests: number;
@@ -32,32 +20,65 @@ type VitestReport = {
   testResults: { name: string; status: string; assertionResults: { status: string }[] }[];
 };
 
-let passed = 0;
-let failed = 0;
-let skipped = 0;
-// Files that failed without a failing test (an import that throws, a failing hook): they count no test, yet
-// they fail the run. vitest's own totals, which the closing line repeats, count tests only.
-let failedOutsideTests: string[] = [];
-let reported = false;
-try {
-  const result = JSON.parse(readFileSync(report, 'utf8')) as VitestReport;
-  passed = result.numPassedTests;
-  failed = result.numFailedTests;
-  skipped = result.numPendingTests + result.numTodoTests;
-  failedOutsideTests = result.testResults
-    .filter((file) => file.status === 'failed' && !file.assertionResults.some((test) => test.status === 'failed'))
-    .map((file) => relative(process.cwd(), file.name));
-  reported = true;
-} catch {
-  process.stdout.write('vitest wrote no report\n');
-} finally {
-  rmSync(dir, { recursive: true, force: true });
+type Totals = { passed: number; failed: number; skipped: number; failedOutsideTests: string[]; ok: boolean };
+
+/** One vitest run with its JSON report read back; `ok` is false when it exited non-zero or wrote no report. */
+async function runVitest(args: string[]): Promise<Totals> {
+  const dir = mkdtempSync(join(tmpdir(), 'payouts-vitest-'));
+  const report = join(dir, 'report.json');
+  const code = await new Promise<number>((resolve) => {
+    const child = spawn(
+      'npx',
+      ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...args],
+      { stdio: 'inherit' },
+    );
+    child.on('exit', (exitCode, signal) => resolve(exitCode ?? (signal ? 1 : 0)));
+  });
+  try {
+    const result = JSON.parse(readFileSync(report, 'utf8')) as VitestReport;
+    return {
+      passed: result.numPassedTests,
+      failed: result.numFailedTests,
+      skipped: result.numPendingTests + result.numTodoTests,
+      // Files that failed without a failing test (an import that throws, a failing hook): they count no test, yet
+      // they fail the run. vitest's own totals, which the closing line repeats, count tests only.
+      failedOutsideTests: result.testResults
+        .filter((file) => file.status === 'failed' && !file.assertionResults.some((test) => test.status === 'failed'))
+        .map((file) => relative(process.cwd(), file.name)),
+      ok: code === 0,
+    };
+  } catch {
+    process.stdout.write('vitest wrote no report\n');
+    return { passed: 0, failed: 0, skipped: 0, failedOutsideTests: [], ok: false };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
+const asked = process.argv.slice(2);
+const phases: string[][] = asked.length
+  ? [asked]
+  : [
+      RUN_ALONE.flatMap((file) => ['--exclude', file]),
+      // Only the projects that hold them; one file at a time, so each storm has the machine to itself.
+      ['--project', 'integration', '--project', 'integration-faults', '--maxWorkers=1', ...RUN_ALONE],
+    ];
+
+const totals: Totals = { passed: 0, failed: 0, skipped: 0, failedOutsideTests: [], ok: true };
+for (const args of phases) {
+  const phase = await runVitest(args);
+  totals.passed += phase.passed;
+  totals.failed += phase.failed;
+  totals.skipped += phase.skipped;
+  totals.failedOutsideTests.push(...phase.failedOutsideTests);
+  totals.ok &&= phase.ok;
+}
+
+const { passed, failed, skipped, failedOutsideTests } = totals;
 if (failedOutsideTests.length) {
   process.stdout.write(
     `\n${failedOutsideTests.length} file(s) failed outside their tests: ${failedOutsideTests.join(', ')}\n`,
   );
 }
 process.stdout.write(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}\n`);
-process.exit(code !== 0 || !reported || failed > 0 || failedOutsideTests.length > 0 || passed === 0 ? 1 : 0);
+process.exit(!totals.ok || failed > 0 || failedOutsideTests.length > 0 || passed === 0 ? 1 : 0);

@@ -37,6 +37,12 @@ export function getBankOfCustomer(
   return readItem(db, keys.bank(organizationId, customerId, bankId), parseBank);
 }
 
+/** What a batch read (`readItems`) needs to read a bank of a customer beside other items. */
+export const bankRead = (organizationId: string, customerId: string, bankId: string) => ({
+  key: keys.bank(organizationId, customerId, bankId),
+  parse: parseBank,
+});
+
 // --- Writes and lists of the bank area (issue 3) ---
 
 /** Another bank of this customer already has these account details. */

@@ -36,6 +36,12 @@ export function getCustomer(db: Db, organizationId: string, customerId: string) 
   return readItem(db, keys.customer(organizationId, customerId), parseCustomer);
 }
 
+/** What a batch read (`readItems`) needs to read a customer beside other items. */
+export const customerRead = (organizationId: string, customerId: string) => ({
+  key: keys.customer(organizationId, customerId),
+  parse: parseCustomer,
+});
+
 export async function insertCustomer(db: Db, customer: CustomerRecord, event: EventRecord): Promise<void> {
   try {
     await writeGuarded(db, customerPuts(db, customer, event));

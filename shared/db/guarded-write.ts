@@ -64,10 +64,12 @@ const MAX_BACKOFF_MS = 250;
 /**
  * Runs `attempt` again (with jittered exponential backoff) while it loses to concurrent transactions. Each
  * attempt must decide against the state the winner left: it reads afresh, or it is a write whose guards alone
- * decide (then sent again as it was, see `RESEND_ATTEMPTS`). When every attempt lost, or the next pause would
- * pass the request's database deadline, the last SDK error surfaces: a transient database error, answered with
- * 503 (24 attempts wait about 2.5 s in all, 5 s at most, never past the deadline). 24, not fewer: thirty requests
- * racing for one balance on a busy 2-core machine lost 12 times in a row (a 503 for a request that would have won).
+ * decide (then sent again as it was, see `RESEND_ATTEMPTS`). Under a request's database deadline it tries until
+ * the next pause would pass the deadline: a conflict ends when the winner's transaction does, so a loser that
+ * keeps trying meets the winner's state and its guards answer (a 409, a replay) where giving up would answer 503,
+ * however many contenders a busy machine keeps in flight at once. Without a deadline (background work) it stops
+ * after `attempts` (24 wait about 2.5 s in all, 5 s at most). Then the last SDK error surfaces: a transient
+ * database error, answered with 503.
  */
 export async function retryOnConflict<T>(attempt: () => Promise<T>, attempts = 24): Promise<T> {
   for (let n = 1; ; n++) {
@@ -77,7 +79,7 @@ export async function retryOnConflict<T>(attempt: () => Promise<T>, attempts = 2
       if (!(error instanceof WriteConflictError)) throw error;
       const pause = Math.random() * Math.min(MAX_BACKOFF_MS, 10 * 2 ** n);
       const deadline = currentDeadline();
-      if (n >= attempts || (deadline !== undefined && Date.now() + pause >= deadline)) throw error.cause;
+      if (deadline === undefined ? n >= attempts : Date.now() + pause >= deadline) throw error.cause;
       await sleep(pause);
     }
   }
@@ -85,9 +87,7 @@ export async function retryOnConflict<T>(attempt: () => Promise<T>, attempts = 2
 
 /**
  * How often a write that reads nothing first (its guards decide against the stored state) is sent, whole and
- * unchanged, while it loses only to concurrent transactions: `retryOnConflict(() => writeGuarded(...), RESEND_ATTEMPTS)`.
- * 8, not fewer: under DynamoDB's conflicts (the integration fault layer) eight concurrent creates of one bank
- * account lost three resends in a row and answered 503 where the winner's guard would have answered 409; the
- * pauses grow to 250 ms, about 1 s in all, and never pass the request's deadline.
+ * unchanged, while it loses only to concurrent transactions, when no request deadline bounds it instead:
+ * `retryOnConflict(() => writeGuarded(...), RESEND_ATTEMPTS)`. The pauses grow to 250 ms, about 1 s in all.
  */
 export const RESEND_ATTEMPTS = 8;

@@ -3,6 +3,7 @@ import { getBankOfCustomer } from '#shared/banks/repository.ts';
 import { getCustomer } from '#shared/customers/repository.ts';
 import {
   type GuardedItem,
+  RESEND_ATTEMPTS,
   retryOnConflict,
   WriteConditionFailedError,
   writeGuarded,
@@ -120,7 +121,9 @@ export async function ingestInboundTransfer(deps: Deps, report: InboundTransferR
         now,
       });
       try {
-        await writeGuarded(deps.db, plan.items);
+        // Its guards decide (fresh items, the stage read): lost only to a concurrent transaction (reports of one
+        // customer's transfers crediting one balance), it is sent again as it was, with nothing read again.
+        await retryOnConflict(() => writeGuarded(deps.db, plan.items), RESEND_ATTEMPTS);
       } catch (error) {
         if (!(error instanceof WriteConditionFailedError)) throw error;
         // Two credits of one sighted transfer share its transaction id: either guard may be the one reported.

@@ -1,4 +1,4 @@
-import { WriteConditionFailedError, writeGuarded } from '#shared/db/guarded-write.ts';
+import { RESEND_ATTEMPTS, retryOnConflict, WriteConditionFailedError, writeGuarded } from '#shared/db/guarded-write.ts';
 import type { Deps } from '#shared/deps.ts';
 import { newId } from '#shared/ids.ts';
 import { log } from '#shared/log.ts';
@@ -210,7 +210,7 @@ async function claim(
     })),
     xml,
   };
-  await writeGuarded(deps.db, [
+  const claimItems = [
     { role: 'file', item: paymentFileWrites.insert(deps.db, file) },
     ...withdrawals.map((withdrawal) => ({
       role: 'transaction',
@@ -224,7 +224,10 @@ async function claim(
         version: withdrawal.version + 1,
       }),
     })),
-  ]);
+  ];
+  // Its guards decide (a new file, the versions read): a claim that lost only to a concurrent transaction (a
+  // racing sandbox complete and fail both filing one payout) is sent again, and then wins or finds it filed.
+  await retryOnConflict(() => writeGuarded(deps.db, claimItems), RESEND_ATTEMPTS);
   return file;
 }
 

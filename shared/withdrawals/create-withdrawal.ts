@@ -1,10 +1,8 @@
 import { BANK_NOT_FOUND } from '#shared/banks/bank-rules.ts';
 import { assertPayeeSettled } from '#shared/banks/payee-rules.ts';
 import type { BankRecord } from '#shared/banks/records.ts';
-import { getBankOfCustomer } from '#shared/banks/repository.ts';
 import { assertMayTransact, CUSTOMER_NOT_FOUND } from '#shared/customers/customer-rules.ts';
 import type { CustomerRecord } from '#shared/customers/records.ts';
-import { getCustomer } from '#shared/customers/repository.ts';
 import { currentDeadline, withDatabaseDeadline } from '#shared/db/client.ts';
 import { isRefusedByDatabase, isTransientDatabaseError, WriteConflictError } from '#shared/db/errors.ts';
 import { type GuardedItem, WriteConditionFailedError, writeGuarded } from '#shared/db/guarded-write.ts';
@@ -32,7 +30,12 @@ import {
 import type { IdempotencyRecord, TransactionRecord } from '#shared/transactions/records.ts';
 import type { Transaction } from '#shared/transactions/schemas.ts';
 import { getTransactionOfCustomer, transactionWrites } from '#shared/transactions/transaction-repository.ts';
-import { type CreateContext, getIdempotencyRecord, readCreateContext } from '#shared/withdrawals/create-context.ts';
+import {
+  type CreateContext,
+  getIdempotencyRecord,
+  readCreateContext,
+  readCreateInputs,
+} from '#shared/withdrawals/create-context.ts';
 import { IdempotencyKeySchema, NEITHER_AMOUNT } from '#shared/withdrawals/schemas.ts';
 import { FAILED_TO_EXECUTE, KEY_REUSED, OUTCOME_UNKNOWN } from '#shared/withdrawals/withdrawal-rules.ts';
 
@@ -75,8 +78,8 @@ export function resolveIdempotencyKey(fromBody: string | undefined, fromHeader: 
 }
 
 /**
- * Creates a withdrawal (API.md section 5). Reads: the customer, the bank, and one batch of the balance, the
- * allowance, the idempotency record and the sandbox settings, all at once. Writes: ONE conditional
+ * Creates a withdrawal (API.md section 5). Reads: ONE strongly consistent BatchGetItem of the customer, the bank,
+ * the balance, the allowance, the idempotency record and the sandbox settings. Writes: ONE conditional
  * TransactWriteItems with the transaction, its pointer, its unique reference, its idempotency record, its
  * `withdrawal.created` event and, when it executes at once, the balance and allowance reservations. A guard
  * that fails because of a concurrent writer makes it decide again on fresh reads.
@@ -140,8 +143,10 @@ async function answerTruthfully(
 }
 
 /**
- * How many decisions a create makes at most when no deadline bounds it (a deadline, when there is one, ends the
- * ledger attempts earlier): each lost guard or conflict is one, and a PROPOSED write is the last.
+ * How many decisions a create makes at most: each lost guard is one, and each conflict when no deadline bounds
+ * the create (under a deadline a conflict is tried again while time is left, as `retryOnConflict` does: it ends
+ * when the winner's transaction does, and counting it would make a well-funded create PROPOSED for having met a
+ * crowd). A PROPOSED write is the last.
  */
 const MAX_DECISIONS = 24;
 
@@ -160,21 +165,43 @@ export const PROPOSAL_RESERVE_MS = 1_500;
 /** The longest pause after a lost conflict: a conflict lasts as long as the winner's transaction, milliseconds. */
 const MAX_CONFLICT_PAUSE_MS = 250;
 
-const pause = (lost: number) =>
-  new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(MAX_CONFLICT_PAUSE_MS, 10 * 2 ** lost)));
+/** Waits a jittered, growing pause after a lost conflict; false, without waiting, if it would pass the deadline. */
+async function pause(lost: number): Promise<boolean> {
+  const ms = Math.random() * Math.min(MAX_CONFLICT_PAUSE_MS, 10 * 2 ** lost);
+  const deadline = currentDeadline();
+  if (deadline !== undefined && Date.now() + ms >= deadline) return false;
+  await new Promise((resolve) => setTimeout(resolve, ms));
+  return true;
+}
 
-/** Whether a create may still try to reserve, or must now write its decision as PROPOSED. */
-function mayReserve(decision: number): boolean {
+/**
+ * Whether a create may still try to reserve, or must now write its decision as PROPOSED. The time kept for that
+ * write is `PROPOSAL_RESERVE_MS`, or the longest this create has waited on one database call, if longer: on a
+ * database slowed by a storm, a write takes as long as the calls before it did.
+ */
+function mayReserve(decision: number, slowestCallMs: number): boolean {
   const deadline = currentDeadline();
   if (decision >= MAX_DECISIONS) return false;
-  return deadline === undefined || deadline - Date.now() > PROPOSAL_RESERVE_MS;
+  return deadline === undefined || deadline - Date.now() > Math.max(PROPOSAL_RESERVE_MS, slowestCallMs);
+}
+
+/** Runs a database call and keeps the longest one's duration. */
+async function timed<T>(slowest: { ms: number }, call: () => Promise<T>): Promise<T> {
+  const start = Date.now();
+  try {
+    return await call();
+  } finally {
+    slowest.ms = Math.max(slowest.ms, Date.now() - start);
+  }
 }
 
 /**
  * Decides, writes, and on a guard that a concurrent writer broke decides again on a fresh read. The ledger's
  * guards are conditional arithmetic (shared/ledger/README.md), so a lost reservation means the balance or the
  * allowance no longer covers it: the fresh read decides PROPOSED, unless a credit or release came in between.
- * A conflict (DynamoDB cancels a transaction on an item another one is writing) pauses, then decides again.
+ * A conflict (DynamoDB cancels a transaction on an item another one is writing) says nothing of the state the
+ * winner leaves, and the guards decide on that state, so it pauses and sends the same decision again, reading
+ * nothing: under a storm's conflicts every read it saves is one the database serves less.
  * When the attempts or the time run out, the decision is PROPOSED: its write has no guard a concurrent
  * reservation can break, so contention alone never makes a create answer 503.
  */
@@ -186,11 +213,17 @@ async function attemptCreate(
 ): Promise<CreateWithdrawalResult> {
   const { organizationId } = request.organization;
   const hash = requestHash(request);
-  const [customer, bank, firstContext] = await Promise.all([
-    getCustomer(deps.db, organizationId, request.customerId),
-    getBankOfCustomer(deps.db, organizationId, request.customerId, request.withdrawalBankId),
-    readContext(deps, request.organization, request.customerId, idempotencyKey),
-  ]);
+  const slowest = { ms: 0 };
+  const {
+    customer,
+    bank,
+    context: firstContext,
+  } = await timed(slowest, () =>
+    readCreateInputs(deps.db, {
+      ...contextInput(deps, request.organization, request.customerId, idempotencyKey),
+      withdrawalBankId: request.withdrawalBankId,
+    }),
+  );
   // A used key answers first: a replay returns the original even if the customer or bank changed since.
   if (firstContext.idempotency) return replay(deps, firstContext.idempotency, hash);
   const payee = checkPayee(customer, bank);
@@ -198,9 +231,10 @@ async function attemptCreate(
 
   let organization = request.organization;
   let context = firstContext;
-  for (let decision = 1; ; decision++) {
+  let decision = 1;
+  for (let attempt = 1; ; attempt++) {
     const now = deps.clock.now();
-    const reserve = mayReserve(decision);
+    const reserve = mayReserve(decision, slowest.ms);
     if (decision > MAX_DECISIONS + 1) throw new ServiceUnavailableError(FAILED_TO_EXECUTE);
     const instant = request.instant === true;
     const { record, items } = plan(deps, {
@@ -216,12 +250,12 @@ async function attemptCreate(
     });
     planned.add(record.transactionId);
     try {
-      await writeGuarded(deps.db, items);
+      await timed(slowest, () => writeGuarded(deps.db, items));
     } catch (error) {
       if (!(error instanceof WriteConditionFailedError) && !isRefusedByDatabase(error)) planned.unanswered = true;
       if (error instanceof WriteConflictError) {
-        await pause(decision);
-        context = await readContext(deps, organization, request.customerId, idempotencyKey);
+        if (!(await pause(attempt))) throw error;
+        if (currentDeadline() === undefined) decision++;
       } else if (error instanceof WriteConditionFailedError) {
         switch (error.role as Role) {
           case 'idempotency': {
@@ -251,6 +285,7 @@ async function attemptCreate(
       } else {
         throw error;
       }
+      if (error instanceof WriteConditionFailedError) decision++;
       if (context.idempotency) return replay(deps, context.idempotency, hash);
       continue;
     }
@@ -262,14 +297,16 @@ async function attemptCreate(
   }
 }
 
+const contextInput = (deps: Deps, organization: Organization, customerId: string, idempotencyKey: string) => ({
+  organizationId: organization.organizationId,
+  customerId,
+  idempotencyKey,
+  sandbox: organization.environment === 'sandbox',
+  reference: needsReferenceRates(deps.config, organization),
+});
+
 export const readContext = (deps: Deps, organization: Organization, customerId: string, idempotencyKey: string) =>
-  readCreateContext(deps.db, {
-    organizationId: organization.organizationId,
-    customerId,
-    idempotencyKey,
-    sandbox: organization.environment === 'sandbox',
-    reference: needsReferenceRates(deps.config, organization),
-  });
+  readCreateContext(deps.db, contextInput(deps, organization, customerId, idempotencyKey));
 
 export type Payee = { customer: CustomerRecord; bank: BankRecord };
 export type Amount =

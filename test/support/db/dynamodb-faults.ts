@@ -10,26 +10,39 @@ import {
  * - **Conflicts**: DynamoDB Local serializes transactions; DynamoDB cancels a TransactWriteItems that touches an
  *   item another transaction is writing at that moment (`TransactionCanceledException`, reason
  *   `TransactionConflict` on that item, `None` on the others). Here a transaction whose items (by table, pk, sk)
- *   include one of a transaction still in flight in this process is cancelled so, before it is sent.
+ *   include one of a transaction in flight in this process is cancelled so, before it is sent. A transaction
+ *   counts as writing its items from its send until its answer, for at most `conflictWindowMs` (default
+ *   `CONFLICT_WINDOW_MS`): DynamoDB applies a transaction in tens of milliseconds, while DynamoDB Local on busy
+ *   cores answers after seconds of queueing behind the others. Without the bound that queue, not DynamoDB, would
+ *   decide: a storm's one hot item would take one transaction at a time for its whole queued answer, cancelling
+ *   every other, which is neither what DynamoDB does nor what the code under test can be asked to beat.
  * - **Throttling**: DynamoDB throttles hot partitions; here each call is refused with
  *   `ProvisionedThroughputExceededException` at the configured rate, inside the SDK's retries (as a real
  *   throttle is: the SDK retries it with backoff, up to the client's attempts).
  *
- * Enabled by `DYNAMODB_FAULTS` (`conflicts`, `throttle=<rate 0..1>`, comma-separated), read only by the
+ * Enabled by `DYNAMODB_FAULTS` (`conflicts` or `conflicts=<window ms>`, `throttle=<rate 0..1>`, comma-separated), read only by the
  * integration setup (test/support/db/dynamodb-local-env.ts); the `integration-faults` project of
  * vitest.config.ts runs the concurrency and ledger suites again with it on.
  */
-export type Faults = { conflicts: boolean; throttleRate: number };
+export type Faults = { conflicts: boolean; throttleRate: number; conflictWindowMs: number };
+
+/**
+ * How long a transaction holds its items at most, by default: several times what DynamoDB takes to apply one
+ * (`TransactWriteItems` answers in tens of milliseconds), so the layer errs on the side of more conflicts.
+ */
+export const CONFLICT_WINDOW_MS = 50;
 
 export function parseFaults(spec: string | undefined): Faults | undefined {
   if (!spec) return undefined;
-  const faults: Faults = { conflicts: false, throttleRate: 0 };
+  const faults: Faults = { conflicts: false, throttleRate: 0, conflictWindowMs: CONFLICT_WINDOW_MS };
   for (const part of spec.split(',').map((p) => p.trim())) {
     const [name, value] = part.split('=');
-    if (name === 'conflicts' && value === undefined) faults.conflicts = true;
-    else if (name === 'throttle' && value !== undefined && Number(value) >= 0 && Number(value) <= 1) {
+    if (name === 'conflicts' && (value === undefined || /^[1-9][0-9]*$/.test(value))) {
+      faults.conflicts = true;
+      if (value !== undefined) faults.conflictWindowMs = Number(value);
+    } else if (name === 'throttle' && value !== undefined && Number(value) >= 0 && Number(value) <= 1) {
       faults.throttleRate = Number(value);
-    } else throw new Error(`DYNAMODB_FAULTS: unknown part "${part}" (conflicts, throttle=<0..1>)`);
+    } else throw new Error(`DYNAMODB_FAULTS: unknown part "${part}" (conflicts[=<ms>], throttle=<0..1>)`);
   }
   return faults;
 }
@@ -87,14 +100,22 @@ export function faultMiddleware(faults: Faults) {
         });
       }
       for (const key of keys) inFlight.set(key, (inFlight.get(key) ?? 0) + 1);
-      try {
-        return await next(args);
-      } finally {
+      let held = true;
+      const release = () => {
+        if (!held) return;
+        held = false;
         for (const key of keys) {
           const holders = (inFlight.get(key) ?? 1) - 1;
           if (holders > 0) inFlight.set(key, holders);
           else inFlight.delete(key);
         }
+      };
+      const windowEnds = setTimeout(release, faults.conflictWindowMs);
+      try {
+        return await next(args);
+      } finally {
+        clearTimeout(windowEnds);
+        release();
       }
     };
 }

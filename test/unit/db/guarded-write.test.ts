@@ -102,6 +102,20 @@ describe('retryOnConflict around a write whose guards decide', () => {
     expect(ddb).toHaveReceivedCommandTimes(TransactWriteCommand, RESEND_ATTEMPTS);
   });
 
+  it('keeps sending past RESEND_ATTEMPTS while the request deadline allows, until the guards decide', async () => {
+    const conflict = cancelled('None', 'TransactionConflict', 'None');
+    const mock = ddb.on(TransactWriteCommand);
+    for (let n = 0; n < RESEND_ATTEMPTS + 2; n++) mock.rejectsOnce(conflict);
+    mock.rejectsOnce(cancelled('None', 'ConditionalCheckFailed', 'None'));
+
+    const failure = await withDatabaseDeadline(Date.now() + 60_000, () =>
+      retryOnConflict(() => writeGuarded(db, items), RESEND_ATTEMPTS).catch((e: unknown) => e),
+    );
+
+    expect((failure as WriteConditionFailedError).role).toBe('unique');
+    expect(ddb).toHaveReceivedCommandTimes(TransactWriteCommand, RESEND_ATTEMPTS + 3);
+  });
+
   it('stops waiting for another attempt when the pause would pass the request deadline', async () => {
     const conflict = cancelled('None', 'TransactionConflict', 'None');
     ddb.on(TransactWriteCommand).rejects(conflict);

@@ -75,11 +75,9 @@ describe('create withdrawal after a failure whose outcome is unknown (counted ca
     ddb.on(QueryCommand).resolves({ Items: [] });
     caller = givenCaller(ddb);
     const customer = customerItem(caller.organizationId, { kycStatus: 'APPROVED' });
-    ddb.on(GetCommand, { Key: { pk: customer.pk, sk: 'CUSTOMER' } }).resolves({ Item: customer });
     const bank = bankItem(caller.organizationId, customer.customerId);
-    ddb.on(GetCommand, { Key: { pk: bank.pk, sk: bank.sk } }).resolves({ Item: bank });
     const balance = { pk: bank.pk, sk: 'BALANCE', available: 500_000_000, locked: 0 };
-    ddb.on(BatchGetCommand).resolves({ Responses: { [TEST_TABLE]: [balance] } });
+    ddb.on(BatchGetCommand).resolves({ Responses: { [TEST_TABLE]: [customer, bank, balance] } });
     customerId = customer.customerId;
     bankId = bank.bankId;
     stderr = captureStderr();

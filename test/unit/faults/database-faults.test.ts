@@ -253,12 +253,13 @@ const WRITE_CASES: WriteCase[] = [
     route: route('createWithdrawal'),
     body: { sourceAmount: '100.00', idempotencyKey: 'faults-1' },
     given: (caller) => {
-      const { customerId } = givenStoredCustomer(caller, { kycStatus: 'APPROVED' });
+      // The create reads the customer and the bank in its one batch, beside the balance.
+      const customer = customerItem(caller.organizationId, { kycStatus: 'APPROVED' });
+      const { customerId } = customer;
       const bank = bankItem(caller.organizationId, customerId);
-      ddb.on(GetCommand, { Key: { pk: bank.pk, sk: bank.sk } }).resolves({ Item: bank });
       // 500 USDC available: the withdrawal executes at once, reserving balance and allowance in its transaction.
       const balance = { pk: bank.pk, sk: 'BALANCE', available: 500_000_000, locked: 0 };
-      ddb.on(BatchGetCommand).resolves({ Responses: { [TEST_TABLE]: [balance] } });
+      ddb.on(BatchGetCommand).resolves({ Responses: { [TEST_TABLE]: [customer, bank, balance] } });
       withdrawalBankId = bank.bankId;
       return { customerId };
     },

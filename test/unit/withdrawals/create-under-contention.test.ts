@@ -34,11 +34,9 @@ beforeEach(() => {
   customerId = customer.customerId;
   const bank = bankItem(caller.organizationId, customerId);
   bankId = bank.bankId;
-  ddb.on(GetCommand, { Key: { pk: customer.pk, sk: 'CUSTOMER' } }).resolves({ Item: customer });
-  ddb.on(GetCommand, { Key: { pk: bank.pk, sk: bank.sk } }).resolves({ Item: bank });
   // 100 USDC available as read: enough for the 10 USDC asked.
   const balance = { pk: customer.pk, sk: 'BALANCE', available: 100_000_000, locked: 0 };
-  ddb.on(BatchGetCommand).resolves({ Responses: { [TEST_TABLE]: [balance] } });
+  ddb.on(BatchGetCommand).resolves({ Responses: { [TEST_TABLE]: [customer, bank, balance] } });
   stderr = captureStderr();
 });
 
