@@ -160,7 +160,14 @@ describe('the sweeper', () => {
     await credit();
     expect((await sweep()).outcome).toBe('idle');
     expect(await reconcileCustody(deps, forwarder.organizationId)).toEqual([
-      { chain: 'base', credited: '0.60', swept: '0.00', awaitingSweep: '0.60', balanced: true },
+      {
+        chain: 'base',
+        credited: '0.60',
+        swept: '0.00',
+        sweptBeforeCredit: '0.00',
+        awaitingSweep: '0.60',
+        balanced: true,
+      },
     ]);
     expect(await balanceOf(forwarder.address)).toBe(600_000n);
     await chain.send(forwarder.address, '0.4');
@@ -168,7 +175,14 @@ describe('the sweeper', () => {
     expect((await sweep()).outcome).toBe('swept');
     expect(await balanceOf(forwarder.treasury)).toBe(1_000_000n);
     expect(await reconcileCustody(deps, forwarder.organizationId)).toEqual([
-      { chain: 'base', credited: '1.00', swept: '1.00', awaitingSweep: '0.00', balanced: true },
+      {
+        chain: 'base',
+        credited: '1.00',
+        swept: '1.00',
+        sweptBeforeCredit: '0.00',
+        awaitingSweep: '0.00',
+        balanced: true,
+      },
     ]);
   });
 
@@ -180,6 +194,48 @@ describe('the sweeper', () => {
     expect((await sweep(port(), settings({ factory: another }))).outcome).toBe('idle');
     expect(await balanceOf(forwarder.address)).toBe(6_000_000n);
     expect((await sweep()).outcome).toBe('swept');
+  });
+
+  it('counts a deposit mined between a sweep claim and its block as swept by that sweep once it is credited', async () => {
+    const forwarder = await givenForwarder();
+    await chain.send(forwarder.address, '10');
+    await credit();
+    const racing: RelayerChain = {
+      ...port(),
+      sendRawTransaction: async (raw) => {
+        await chain.send(forwarder.address, '2');
+        await port().sendRawTransaction(raw);
+      },
+    };
+    expect((await sweep(racing)).outcome).toBe('swept');
+    expect(await balanceOf(forwarder.address)).toBe(0n);
+    expect(await balanceOf(forwarder.treasury)).toBe(12_000_000n);
+    const [book] = await reconcileCustody(deps, forwarder.organizationId);
+    expect(book).toMatchObject({ credited: '10.00', swept: '10.00', sweptBeforeCredit: '2.00', balanced: true });
+
+    await credit();
+    expect((await sweep()).outcome).toBe('idle');
+    expect(await listSweepsDue(deps.db, 'base')).toEqual([]);
+    expect(await reconcileCustody(deps, forwarder.organizationId)).toEqual([
+      {
+        chain: 'base',
+        credited: '12.00',
+        swept: '12.00',
+        sweptBeforeCredit: '0.00',
+        awaitingSweep: '0.00',
+        balanced: true,
+      },
+    ]);
+
+    // A deposit after that flush is still the forwarder's, due and swept as any other.
+    await chain.send(forwarder.address, '3');
+    await credit();
+    expect((await sweep()).outcome).toBe('swept');
+    expect(await balanceOf(forwarder.treasury)).toBe(15_000_000n);
+    expect(await totals(forwarder.organizationId)).toEqual({ credited: 15_000_000n, swept: 15_000_000n });
+    expect((await request('GET', '/custody/reconciliation', { key: forwarder.apiKey })).body).toMatchObject({
+      chains: [{ credited: '15.00', swept: '15.00', sweptBeforeCredit: '0.00', treasuryBalance: '15.00', agree: true }],
+    });
   });
 
   it('killed after sending and before recording: the next run records that sweep and sends nothing again', async () => {
@@ -310,6 +366,7 @@ describe('the sweeper', () => {
           treasury: forwarder.treasury,
           credited: '5.50',
           swept: '5.00',
+          sweptBeforeCredit: '0.00',
           awaitingSweep: '0.50',
           treasuryBalance: '5.00',
           balanced: true,
