@@ -1,3 +1,4 @@
+import { type BooksDisagreement, checkCustodyBooks } from '#shared/custody/check-custody-books.ts';
 import type { RelayerSigner } from '#shared/custody/kms-signer.ts';
 import { matchSweptBeforeCredit } from '#shared/custody/match-swept-before-credit.ts';
 import type { SweepRecord, SweptBeforeCredit, SweptForwarder } from '#shared/custody/records.ts';
@@ -48,6 +49,8 @@ export type SweepRun = {
   awaiting: number;
   oldestAwaitingSeconds: number;
   relayerBalanceWei: bigint;
+  /** Organizations whose custody books disagree after the run (`checkCustodyBooks`): alarmed. */
+  booksDisagree: BooksDisagreement[];
 };
 
 /**
@@ -95,7 +98,15 @@ export async function sweepChain(
       undefined,
     );
     const oldestAwaitingSeconds = oldest ? Math.max(0, (deps.clock.now().getTime() - Date.parse(oldest)) / 1000) : 0;
-    return { outcome, ...(sweep ? { sweep } : {}), awaiting: dues.length, oldestAwaitingSeconds, relayerBalanceWei };
+    const booksDisagree = await checkCustodyBooks(deps, port, settings);
+    return {
+      outcome,
+      ...(sweep ? { sweep } : {}),
+      awaiting: dues.length,
+      oldestAwaitingSeconds,
+      relayerBalanceWei,
+      booksDisagree,
+    };
   };
 
   const latest = await latestSweep(deps.db, settings.chain);

@@ -1,17 +1,10 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { KMSClient } from '@aws-sdk/client-kms';
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
-import { createTestClient, type Hex, http, parseEther } from 'viem';
+import type { Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { compileDepositFactory, deployDepositFactory } from '#infra/local/chain/deposit-factory.ts';
-import { signer } from '#infra/local/chain/test-usdc.ts';
-import { type LocalKms, startLocalKms } from '#infra/local/kms.ts';
 import { createBank } from '#shared/banks/create-bank.ts';
 import { CreateBankBody } from '#shared/banks/schemas.ts';
-import { kmsSigner, type RelayerSigner } from '#shared/custody/kms-signer.ts';
+import type { RelayerSigner } from '#shared/custody/kms-signer.ts';
 import { reconcileCustody } from '#shared/custody/reconcile.ts';
 import { jsonRpcRelayerChain, type RelayerChain } from '#shared/custody/relayer-chain.ts';
 import { type SweptChain, sweepChain } from '#shared/custody/sweep-chain.ts';
@@ -25,10 +18,11 @@ import { updateOrganization } from '#shared/organizations/repository.ts';
 import { jsonRpcChain } from '#shared/rails/chain/json-rpc-chain.ts';
 import type { ForwarderFactory } from '#shared/wallets/forwarder-address.ts';
 import { eurBank, givenCustomer } from '#test/support/banks/bank-requests.ts';
+import { startSweeperChain } from '#test/support/custody/sweeper-chain.ts';
 import { useOwnTable } from '#test/support/db/own-table.ts';
 import { givenOrganization } from '#test/support/deps.ts';
 import { useApi } from '#test/support/http/local-api.ts';
-import { startTestChain, type TestChain } from '#test/support/rails/local-chain.ts';
+import type { TestChain } from '#test/support/rails/local-chain.ts';
 
 /**
  * The sweeper on the real local chain, with the relayer's key in the KMS stand-in: credited deposits at forwarder
@@ -38,36 +32,24 @@ const { deps: tableDeps } = useOwnTable();
 const { request } = useApi();
 
 let chain: TestChain;
-let kms: LocalKms;
 let relayer: RelayerSigner;
 let factory: ForwarderFactory;
 let deps: Deps;
 let startBlock: bigint;
+let stopChain: () => Promise<void>;
 
 beforeAll(async () => {
-  chain = await startTestChain();
+  const started = await startSweeperChain();
+  ({ chain, relayer, factory } = started);
+  stopChain = started.stop;
   // `GET /balances` reads the treasury's USDC from the same node.
   process.env.CHAIN_RPC = JSON.stringify({ base: { url: chain.rpcUrl, usdcAddress: chain.usdcAddress } });
-  kms = await startLocalKms({ keyFile: join(mkdtempSync(join(tmpdir(), 'payouts-kms-')), 'relayer.key') });
-  relayer = await kmsSigner(new KMSClient({ endpoint: kms.endpoint, region: 'eu-central-1' }), kms.keyId);
-  const test = createTestClient({ mode: 'hardhat', transport: http(chain.rpcUrl) });
-  const adminKey = generatePrivateKey();
-  for (const address of [relayer.address, privateKeyToAccount(adminKey).address]) {
-    await test.setBalance({ address: address as Hex, value: parseEther('10') });
-  }
-  const cacheDir = process.env.PAYOUTS_SOLC_CACHE ?? join(tmpdir(), 'payouts-solc-cache');
-  factory = await deployDepositFactory(
-    await signer(chain.rpcUrl, adminKey),
-    compileDepositFactory(cacheDir),
-    relayer.address as Hex,
-  );
   const config = { ...tableDeps.config, deposits: { ...tableDeps.config.deposits, forwarders: { base: factory } } };
   deps = { ...tableDeps, config };
 }, 120_000);
 
 afterAll(async () => {
-  await kms?.stop();
-  await chain?.stop();
+  await stopChain?.();
 });
 
 beforeEach(async () => {
