@@ -68,9 +68,7 @@
  * | -- custody (issue 24) --                |           |                                                              |
  * | Deposits awaiting their sweep, per chain | conditional Put (in the credit) / Query / Delete (in the sweep's record) | pk=`SWEEPDUE#<chain>` sk=`<lower-case address>#<txHash>#<logIndex>` |
  * | A sweep by relayer nonce; the newest    | conditional Put (the claim), conditional Update / Query last | pk=`SWEEP#<chain>` sk=`NONCE#<20-digit nonce>` |
- * | An organization's custody totals (credited, swept) | Update ADD / Query | pk=`ORG#<orgId>#CUSTODY` sk=`CHAIN#<chain>` |
- * | The organizations with custody totals on a chain (the reconciliation check) | Query gsi1 | gsi1pk=`CUSTODY#<chain>` gsi1sk=`ORG#<orgId>` |
- * | USDC a sweep moved from a forwarder before its deposit was credited | Update ADD (the sweep's record) / Query / guarded Update (the match) | pk=`SWEPTBEFORECREDIT#<chain>` sk=`<lower-case address>` |
+ * | An organization's custody totals (credited, swept), listed per chain; what a sweep moved before its credit | Update ADD, Query, Query gsi1 / Update ADD, Query, guarded Update | pk=`ORG#<orgId>#CUSTODY` sk=`CHAIN#<chain>` gsi1pk=`CUSTODY#<chain>` gsi1sk=`ORG#<orgId>`; pk=`SWEPTBEFORECREDIT#<chain>` sk=`<lower-case address>` |
  * | A deposit's stage (PROCESSING, COMPLETED, FAILED) | conditional Put / guarded Update | pk=`DEPOSITSTAGE#<chain>#<lower-case txHash>#<logIndex>` sk=`DEPOSITSTAGE` |
  * | Deposits seen and not yet confirmed, per chain | Put / Query / Delete | pk=`DEPOSITPENDING#<chain>` sk=`<lower-case txHash>#<logIndex>` |
  * | -- the organization console (issue 15) -- |  |                                                            |
@@ -361,19 +359,12 @@ export const keys = {
     pk: `ORG#${organizationId}#CUSTODY`,
     sk: `CHAIN#${chain}`,
   }),
-  custodyTotalsOfOrganization: (organizationId: string) => ({
-    pk: `ORG#${organizationId}#CUSTODY`,
-    skPrefix: 'CHAIN#',
-  }),
-  /** The custody totals item's gsi1 entry: a chain's sweeper lists the organizations whose books it checks. */
-  custodyTotalsListed: (organizationId: string, chain: string): ListKey => ({
-    gsi1pk: `CUSTODY#${chain}`,
-    gsi1sk: `ORG#${organizationId}`,
-  }),
+  custodyTotalsOfOrganization: (org: string) => ({ pk: `ORG#${org}#CUSTODY`, skPrefix: 'CHAIN#' }),
+  custodyTotalsListed: (org: string, chain: string): ListKey => ({ gsi1pk: `CUSTODY#${chain}`, gsi1sk: `ORG#${org}` }),
   custodyTotalsOfChain: (chain: string) => ({ gsi1pk: `CUSTODY#${chain}` }),
-  sweptBeforeCredit: (chain: string, address: string): Key => ({
+  sweptBeforeCredit: (chain: string, forwarder: string): Key => ({
     pk: `SWEPTBEFORECREDIT#${chain}`,
-    sk: address.toLowerCase(),
+    sk: forwarder.toLowerCase(),
   }),
   sweptBeforeCreditOfChain: (chain: string) => ({ pk: `SWEPTBEFORECREDIT#${chain}` }),
 
