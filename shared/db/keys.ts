@@ -350,15 +350,9 @@ export const keys = {
   }),
   sweepsDue: (chain: string) => ({ pk: `SWEEPDUE#${chain}` }),
   /** Zero-padded, so the newest sweep is the last item of its chain's partition. */
-  sweep: (chain: string, nonce: bigint): Key => ({
-    pk: `SWEEP#${chain}`,
-    sk: `NONCE#${nonce.toString().padStart(20, '0')}`,
-  }),
+  sweep: (chain: string, nonce: bigint): Key => ({ pk: `SWEEP#${chain}`, sk: `NONCE#${`${nonce}`.padStart(20, '0')}` }),
   sweepsOfChain: (chain: string) => ({ pk: `SWEEP#${chain}`, skPrefix: 'NONCE#' }),
-  custodyTotals: (organizationId: string, chain: string): Key => ({
-    pk: `ORG#${organizationId}#CUSTODY`,
-    sk: `CHAIN#${chain}`,
-  }),
+  custodyTotals: (org: string, chain: string): Key => ({ pk: `ORG#${org}#CUSTODY`, sk: `CHAIN#${chain}` }),
   custodyTotalsOfOrganization: (org: string) => ({ pk: `ORG#${org}#CUSTODY`, skPrefix: 'CHAIN#' }),
   custodyTotalsListed: (org: string, chain: string): ListKey => ({ gsi1pk: `CUSTODY#${chain}`, gsi1sk: `ORG#${org}` }),
   custodyTotalsOfChain: (chain: string) => ({ gsi1pk: `CUSTODY#${chain}` }),
