@@ -4,7 +4,7 @@ import { type ChainSweepConfig, parseChainSweepConfig } from '#shared/config/env
 import { kmsSigner, type RelayerSigner } from '#shared/custody/kms-signer.ts';
 import { jsonRpcRelayerChain } from '#shared/custody/relayer-chain.ts';
 import { type SweepRun, sweepChain } from '#shared/custody/sweep-chain.ts';
-import { appDeps } from '#shared/deps.ts';
+import { appDeps, type Deps } from '#shared/deps.ts';
 import { log } from '#shared/log.ts';
 import { countMetric, gaugeMetric } from '#shared/metrics.ts';
 import { ChainRpcError } from '#shared/rails/chain/port.ts';
@@ -12,15 +12,16 @@ import { resolveRpcUrl } from '#shared/rails/chain/rpc-url.ts';
 
 /**
  * A sweeper for one chain, run on a schedule (an EventBridge rule per chain in AWS, a timer locally). Publishes the
- * relayer's gas balance (`RelayerGasBalanceGwei`) and the age of the oldest deposit awaiting a sweep
- * (`OldestUnsweptSeconds`) every run; both are alarmed. An RPC failure ends the run: the next one settles whatever
+ * relayer's gas balance (`RelayerGasBalanceGwei`), the age of the oldest deposit awaiting a sweep
+ * (`OldestUnsweptSeconds`) and the organizations whose custody books disagree (`CustodyBooksDisagree`, each logged)
+ * every run; all are alarmed. An RPC failure ends the run: the next one settles whatever
  * it left in flight.
  */
-export function chainSweeper(settings: ChainSweepConfig) {
+export function chainSweeper(settings: ChainSweepConfig, depsOf: () => Deps = appDeps) {
   const dimensions = { chain: settings.chain };
   let signer: Promise<RelayerSigner> | undefined;
   return async (_event?: ScheduledEvent): Promise<SweepRun | undefined> => {
-    const deps = appDeps();
+    const deps = depsOf();
     const factory = deps.config.deposits.forwarders[settings.chain];
     if (!factory) throw new Error(`DEPOSIT_FORWARDERS names no factory for ${settings.chain}`);
     signer ??= kmsSigner(
@@ -38,6 +39,10 @@ export function chainSweeper(settings: ChainSweepConfig) {
       const run = await sweepChain(deps, port, await signer, { ...settings, factory });
       gaugeMetric('RelayerGasBalanceGwei', dimensions, Number(run.relayerBalanceWei / 1_000_000_000n));
       gaugeMetric('OldestUnsweptSeconds', dimensions, Math.round(run.oldestAwaitingSeconds));
+      gaugeMetric('CustodyBooksDisagree', dimensions, run.booksDisagree.length);
+      for (const books of run.booksDisagree) {
+        log.error('chain sweeper: custody books disagree', { chain: settings.chain, ...books });
+      }
       if (run.sweep) {
         log.info('chain sweeper', {
           chain: settings.chain,

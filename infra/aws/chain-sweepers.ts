@@ -1,14 +1,13 @@
-import { Aws, Duration, RemovalPolicy } from 'aws-cdk-lib';
-import { ComparisonOperator, Metric } from 'aws-cdk-lib/aws-cloudwatch';
+import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import { ComparisonOperator } from 'aws-cdk-lib/aws-cloudwatch';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
-import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
-import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Key, KeySpec, KeyUsage } from 'aws-cdk-lib/aws-kms';
 import type { Construct } from 'constructs';
 import type { Alarms } from '#infra/aws/alarms.ts';
+import { chainFunctionId, scheduleChainFunction } from '#infra/aws/chain-schedule.ts';
 import { watchedChains } from '#infra/aws/chain-watchers.ts';
-import { type DeploymentConfig, METRICS_NAMESPACE } from '#infra/aws/config.ts';
+import type { DeploymentConfig } from '#infra/aws/config.ts';
 import type { PayoutsFunction } from '#infra/aws/function.ts';
 import { grantTableAccess } from '#infra/aws/table-access.ts';
 import { BACKGROUND_FUNCTIONS } from '#shared/config/background-functions.ts';
@@ -23,15 +22,14 @@ export const RELAYER_GAS_ALARM_GWEI = 10_000_000;
 /** A credited deposit still awaiting its sweep after this long raises the unswept alarm (a day). */
 export const UNSWEPT_ALARM_SECONDS = 86_400;
 
-const pascal = (chain: string) => chain.charAt(0).toUpperCase() + chain.slice(1);
-
 export type ChainSweepers = { relayerKey: Key | undefined; sweepers: ReadonlyMap<Chain, PayoutsFunction> };
 
 /**
  * Custody (issue 24): the relayer's key in KMS (secp256k1, sign and verify only, kept when the stack goes) and one
  * scheduled sweeper per chain with a forwarder factory (`depositForwarders`), every minute. Only the sweepers may
  * use the key, and only to sign and read its public key; each reads its own chain's RPC URL parameter (the
- * watcher's). Alarms: the relayer's gas balance and the oldest deposit awaiting a sweep, per chain.
+ * watcher's). Alarms per chain: the relayer's gas balance, the oldest deposit awaiting a sweep, and organizations
+ * whose custody books disagree (the reconciliation check of every run).
  */
 export function addChainSweepers(
   scope: Construct,
@@ -55,7 +53,7 @@ export function addChainSweepers(
     removalPolicy: RemovalPolicy.RETAIN,
   });
   for (const watched of chains) {
-    const id = `ChainSweeper${pascal(watched.chain)}`;
+    const id = chainFunctionId('ChainSweeper', watched.chain);
     // Up to 20 s for a receipt after the table reads and the KMS signature.
     const fn = props.newFunction(
       id,
@@ -71,30 +69,19 @@ export function addChainSweepers(
       ...(config.sweepThresholdUsdc ? { SWEEP_THRESHOLD_USDC: config.sweepThresholdUsdc } : {}),
     };
     for (const [name, value] of Object.entries(environment)) fn.addEnvironment(name, value);
-    grantTableAccess(fn, props.table, { table: 'readwrite' });
+    // gsi1: the organizations with custody totals on the chain, whose books each run checks.
+    grantTableAccess(fn, props.table, { table: 'readwrite', indexes: ['gsi1'] });
     fn.addToRolePolicy(
       new PolicyStatement({ actions: ['kms:Sign', 'kms:GetPublicKey'], resources: [relayerKey.keyArn] }),
     );
-    fn.addToRolePolicy(
-      new PolicyStatement({
-        actions: ['ssm:GetParameter'],
-        resources: [`arn:${Aws.PARTITION}:ssm:${Aws.REGION}:${Aws.ACCOUNT_ID}:parameter${watched.rpcUrlParameter}`],
-      }),
-    );
-    new Rule(scope, `${id}Schedule`, {
+    const metric = scheduleChainFunction(scope, fn, {
+      id,
+      chain: watched.chain,
+      rpcUrlParameter: watched.rpcUrlParameter,
+      every: SWEEP_EVERY,
       description: `Sweeps ${watched.chain}'s deposit forwarders, every ${SWEEP_EVERY.toHumanString()}`,
-      schedule: Schedule.rate(SWEEP_EVERY),
-      // A missed run is made up by the next one, which settles whatever is in flight first.
-      targets: [new LambdaFunction(fn, { retryAttempts: 0 })],
+      stage: config.stage,
     });
-    const metric = (metricName: string, statistic: string) =>
-      new Metric({
-        namespace: METRICS_NAMESPACE,
-        metricName,
-        dimensionsMap: { service: `payouts-${config.stage}`, chain: watched.chain },
-        statistic,
-        period: Duration.minutes(5),
-      });
     alarms.alarmOnMetric(`${id}RelayerGas`, metric('RelayerGasBalanceGwei', 'Minimum'), {
       threshold: RELAYER_GAS_ALARM_GWEI,
       comparisonOperator: ComparisonOperator.LESS_THAN_THRESHOLD,
@@ -103,6 +90,12 @@ export function addChainSweepers(
     alarms.alarmOnMetric(`${id}Unswept`, metric('OldestUnsweptSeconds', 'Maximum'), {
       threshold: UNSWEPT_ALARM_SECONDS,
       description: `${id}: a credited deposit on ${watched.chain} has awaited its sweep for over ${UNSWEPT_ALARM_SECONDS} s (under the threshold, or sweeps failing).`,
+    });
+    alarms.alarmOnMetric(`${id}BooksDisagree`, metric('CustodyBooksDisagree', 'Maximum'), {
+      threshold: 1,
+      description:
+        `${id}: an organization's custody books disagree on ${watched.chain} (credited differs from swept plus ` +
+        'awaiting sweep, or its treasury holds less than was swept); the sweeper logs each with its figures.',
     });
     sweepers.set(watched.chain, fn);
   }

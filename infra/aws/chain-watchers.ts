@@ -1,12 +1,9 @@
-import { Aws, Duration } from 'aws-cdk-lib';
-import { Metric } from 'aws-cdk-lib/aws-cloudwatch';
+import { Duration } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
-import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
-import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
-import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { Construct } from 'constructs';
 import type { Alarms } from '#infra/aws/alarms.ts';
-import { type DeploymentConfig, METRICS_NAMESPACE } from '#infra/aws/config.ts';
+import { chainFunctionId, scheduleChainFunction } from '#infra/aws/chain-schedule.ts';
+import type { DeploymentConfig } from '#infra/aws/config.ts';
 import type { PayoutsFunction } from '#infra/aws/function.ts';
 import { grantTableAccess } from '#infra/aws/table-access.ts';
 import { BACKGROUND_FUNCTIONS } from '#shared/config/background-functions.ts';
@@ -61,8 +58,6 @@ export function watchedChains(config: DeploymentConfig): WatchedChainSettings[] 
   });
 }
 
-const pascal = (chain: string) => chain.charAt(0).toUpperCase() + chain.slice(1);
-
 /**
  * One scheduled watcher function per chain (`ChainWatcherBase`, ...): every minute, the shared handler with that
  * chain's `WATCH_*` settings; the table access of the ingestion (read and write items, no index, no Scan); read
@@ -80,7 +75,7 @@ export function addChainWatchers(
   const { alarms, config } = props;
   const watchers = new Map<Chain, PayoutsFunction>();
   for (const watched of watchedChains(config)) {
-    const id = `ChainWatcher${pascal(watched.chain)}`;
+    const id = chainFunctionId('ChainWatcher', watched.chain);
     const fn = props.newFunction(
       id,
       CHAIN_WATCHER_HANDLER,
@@ -97,27 +92,14 @@ export function addChainWatchers(
     };
     for (const [name, value] of Object.entries(environment)) fn.addEnvironment(name, value);
     grantTableAccess(fn, props.table, { table: 'readwrite' });
-    // The URL's SecureString is encrypted with the account's aws/ssm key, which needs no key policy grant.
-    fn.addToRolePolicy(
-      new PolicyStatement({
-        actions: ['ssm:GetParameter'],
-        resources: [`arn:${Aws.PARTITION}:ssm:${Aws.REGION}:${Aws.ACCOUNT_ID}:parameter${watched.rpcUrlParameter}`],
-      }),
-    );
-    new Rule(scope, `${id}Schedule`, {
+    const metric = scheduleChainFunction(scope, fn, {
+      id,
+      chain: watched.chain,
+      rpcUrlParameter: watched.rpcUrlParameter,
+      every: WATCH_EVERY,
       description: `Reads new USDC transfers on ${watched.chain}, every ${WATCH_EVERY.toHumanString()}`,
-      schedule: Schedule.rate(WATCH_EVERY),
-      // A missed run is made up by the next one: the cursor remembers where reading stopped.
-      targets: [new LambdaFunction(fn, { retryAttempts: 0 })],
+      stage: config.stage,
     });
-    const metric = (metricName: string, statistic: string) =>
-      new Metric({
-        namespace: METRICS_NAMESPACE,
-        metricName,
-        dimensionsMap: { service: `payouts-${config.stage}`, chain: watched.chain },
-        statistic,
-        period: Duration.minutes(5),
-      });
     alarms.alarmOnMetric(`${id}Lag`, metric('ChainWatcherLag', 'Minimum'), {
       threshold: watched.confirmations + LAG_ALARM_EXTRA_BLOCKS,
       evaluationPeriods: 2,

@@ -28,13 +28,15 @@ export async function getCustodyReconciliation(
         const tokenAddress = rpc[chain]?.usdcAddress;
         const held = treasury && tokenAddress ? await treasuryUsdc(deps, chain, treasury, tokenAddress) : undefined;
         const swept = book ? toMicro(book.swept) : 0n;
+        const sweptBeforeCredit = book ? toMicro(book.sweptBeforeCredit) : 0n;
         const balanced = book?.balanced ?? true;
-        const treasuryHoldsSwept = held === undefined ? null : held >= swept;
+        const treasuryHoldsSwept = held === undefined ? null : held >= swept + sweptBeforeCredit;
         return {
           chain,
           treasury,
           credited: book?.credited ?? '0.00',
           swept: formatMicro(swept),
+          sweptBeforeCredit: formatMicro(sweptBeforeCredit),
           awaitingSweep: book?.awaitingSweep ?? '0.00',
           treasuryBalance: held === undefined ? null : formatMicro(held),
           balanced,

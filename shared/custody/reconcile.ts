@@ -11,6 +11,8 @@ export type ChainReconciliation = {
   /** USDC credited to the organization's forwarders, swept to its treasury, and credited but not yet swept. */
   credited: string;
   swept: string;
+  /** Moved to the treasury by a sweep before its deposit was credited; counts as swept once credited and matched. */
+  sweptBeforeCredit: string;
   awaitingSweep: string;
   /** credited = swept + awaiting sweep. */
   balanced: boolean;
@@ -18,8 +20,8 @@ export type ChainReconciliation = {
 
 /**
  * Custody's books of one organization, per chain: what its forwarders were credited, what the sweeps moved to its
- * treasury (from the factory's `Flushed` logs of each mined sweep), and what is still due. They balance unless a
- * sweep moved a deposit it did not cover (`shared/custody/README.md`, known gap) or an item was lost.
+ * treasury of those credits (from the factory's `Flushed` logs of each mined sweep), and what is still due; apart,
+ * what sweeps moved before its credit. They balance unless an item was lost or a record disagrees with the chain.
  */
 export async function reconcileCustody(deps: Deps, organizationId: string): Promise<ChainReconciliation[]> {
   const { pk, skPrefix } = keys.custodyTotalsOfOrganization(organizationId);
@@ -37,6 +39,7 @@ export async function reconcileCustody(deps: Deps, organizationId: string): Prom
       chain: item.chain,
       creditedMicro: item.creditedMicro,
       sweptMicro: item.sweptMicro,
+      sweptBeforeCreditMicro: item.sweptBeforeCreditMicro,
     }),
   );
   return Promise.all(
@@ -48,6 +51,7 @@ export async function reconcileCustody(deps: Deps, organizationId: string): Prom
         chain: total.chain,
         credited: formatMicro(total.creditedMicro),
         swept: formatMicro(total.sweptMicro),
+        sweptBeforeCredit: formatMicro(total.sweptBeforeCreditMicro),
         awaitingSweep: formatMicro(awaiting),
         balanced: total.creditedMicro === total.sweptMicro + awaiting,
       };

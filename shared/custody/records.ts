@@ -52,11 +52,35 @@ export const SweepRecordSchema = z.object({
 });
 export type SweepRecord = z.infer<typeof SweepRecordSchema>;
 
-/** An organization's custody totals on a chain: what was credited to its forwarders, and what was swept. */
+/**
+ * An organization's custody totals on a chain: what was credited to its forwarders, what was swept of those credits,
+ * and what sweeps moved to its treasury before the deposit was credited (a transfer mined between a sweep's balance
+ * check and its block: the sweep empties the forwarder, the credit follows; the sweeper then matches the two).
+ */
 export const CustodyTotalsSchema = z.object({
   organizationId: z.string(),
   chain: ChainSchema,
   creditedMicro: z._default(MicroSchema, 0n),
   sweptMicro: z._default(MicroSchema, 0n),
+  sweptBeforeCreditMicro: z._default(MicroSchema, 0n),
 });
 export type CustodyTotals = z.infer<typeof CustodyTotalsSchema>;
+
+/**
+ * What sweeps moved from one forwarder beyond the deposits they covered (`SWEPTBEFORECREDIT#<chain>` / address):
+ * deposits mined after the sweep's balance check, not yet credited. Each credit of such a deposit is matched against
+ * it and counts as swept, so no deposit waits as due at an empty forwarder.
+ */
+export const SweptBeforeCreditSchema = z.object({
+  chain: ChainSchema,
+  organizationId: z.string(),
+  address: z.string(),
+  amountMicro: MicroSchema,
+  /**
+   * Where on chain the latest sweep of this forwarder flushed it (block, block-wide log index of its `Flushed`): a
+   * flush moves the forwarder's whole balance, so every transfer to it before that point left with a sweep.
+   */
+  sweptThroughBlock: z.string(),
+  sweptThroughLogIndex: z.number().check(z.int(), z.gte(0)),
+});
+export type SweptBeforeCredit = z.infer<typeof SweptBeforeCreditSchema>;

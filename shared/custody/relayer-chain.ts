@@ -27,7 +27,7 @@ export function flushBatchData(token: string, forwarders: readonly { treasury: s
   return `0x${FLUSH_BATCH}${addressWord(token)}${word(0x40n)}${word(BigInt(forwarders.length))}${entries.join('')}`;
 }
 
-export type FlushedLog = { forwarder: string; token: string; treasury: string; amount: bigint };
+export type FlushedLog = { forwarder: string; token: string; treasury: string; amount: bigint; logIndex: number };
 
 /** The factory's `Flushed` logs of a receipt (other logs, such as the token's own `Transfer`s, are skipped). */
 export function flushedLogs(factory: string, logs: readonly RawLog[]): FlushedLog[] {
@@ -43,6 +43,7 @@ export function flushedLogs(factory: string, logs: readonly RawLog[]): FlushedLo
       token: toChecksumAddress(`0x${(log.topics[2] ?? '').slice(-40)}`),
       treasury: toChecksumAddress(`0x${(log.topics[3] ?? '').slice(-40)}`),
       amount: BigInt(log.data),
+      logIndex: Number(BigInt(log.logIndex ?? '0x0')),
     }));
 }
 

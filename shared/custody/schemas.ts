@@ -8,7 +8,11 @@ const ChainReconciliationSchema = z.object({
   chain: z.string(),
   treasury: z.nullable(z.string().check(docMeta(OPENAPI_PROSE && { description: "The chain's treasury address" }))),
   credited: usdc('USDC credited to your deposit forwarders on this chain'),
-  swept: usdc("USDC the sweeps moved to your treasury (the factory's Flushed logs)"),
+  swept: usdc("USDC of credited deposits the sweeps moved to your treasury (the factory's Flushed logs)"),
+  sweptBeforeCredit: usdc(
+    'USDC a sweep moved to your treasury before its deposit was credited (a transfer mined while the sweep was ' +
+      'under way); it moves to swept once the deposit is credited',
+  ),
   awaitingSweep: usdc('USDC credited and not yet swept'),
   treasuryBalance: z.nullable(usdc("The treasury's USDC on chain now; null without a treasury or a node to ask")),
   balanced: z.boolean().check(docMeta(OPENAPI_PROSE && { description: 'credited = swept + awaitingSweep' })),
@@ -17,7 +21,7 @@ const ChainReconciliationSchema = z.object({
       docMeta(
         OPENAPI_PROSE && {
           description:
-            'The treasury holds at least what was swept to it; false once your organization spent from it, or ' +
+            'The treasury holds at least what was swept to it (swept + sweptBeforeCredit); false once your organization spent from it, or ' +
             'when a sweep was recorded that the chain does not show; null without a balance',
         },
       ),
@@ -39,6 +43,7 @@ export const CustodyReconciliationSchema = z.object({ chains: z.array(ChainRecon
               treasury: '0x52908400098527886E0F7030069857D2E4169EE7',
               credited: '39.50',
               swept: '32.50',
+              sweptBeforeCredit: '0.00',
               awaitingSweep: '7.00',
               treasuryBalance: '32.50',
               balanced: true,

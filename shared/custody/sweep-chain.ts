@@ -1,5 +1,7 @@
+import { type BooksDisagreement, checkCustodyBooks } from '#shared/custody/check-custody-books.ts';
 import type { RelayerSigner } from '#shared/custody/kms-signer.ts';
-import type { SweepRecord, SweptForwarder } from '#shared/custody/records.ts';
+import { matchSweptBeforeCredit } from '#shared/custody/match-swept-before-credit.ts';
+import type { SweepRecord, SweptBeforeCredit, SweptForwarder } from '#shared/custody/records.ts';
 import { flushBatchData, flushedLogs, type RelayerChain, type SweepReceipt } from '#shared/custody/relayer-chain.ts';
 import {
   latestSweep,
@@ -7,10 +9,10 @@ import {
   sweepClaim,
   sweepDueDelete,
   sweepOutcome,
-  sweptTotal,
+  sweptBeforeCreditAdd,
 } from '#shared/custody/sweep-repository.ts';
 import { WriteConditionFailedError, writeGuarded } from '#shared/db/guarded-write.ts';
-import type { SweepDue } from '#shared/deposits/sweep-due.ts';
+import { custodyTotalsAdd, type SweepDue } from '#shared/deposits/sweep-due.ts';
 import type { Deps } from '#shared/deps.ts';
 import { log } from '#shared/log.ts';
 import type { Chain } from '#shared/money/chains.ts';
@@ -47,9 +49,14 @@ export type SweepRun = {
   awaiting: number;
   oldestAwaitingSeconds: number;
   relayerBalanceWei: bigint;
+  /** Organizations whose custody books disagree after the run (`checkCustodyBooks`): alarmed. */
+  booksDisagree: BooksDisagreement[];
 };
 
-/** A transaction holds at most 100 items: the sweep's update, one delete per deposit, one total per organization. */
+/**
+ * A transaction holds at most 100 items: the sweep's update, one delete per deposit, one total per organization, and
+ * per forwarder what it may move beyond its deposits.
+ */
 const MAX_TRANSACTION_ITEMS = 100;
 const RECEIPT_WAIT_MS = 20_000;
 const RECEIPT_POLL_MS = 250;
@@ -91,20 +98,33 @@ export async function sweepChain(
       undefined,
     );
     const oldestAwaitingSeconds = oldest ? Math.max(0, (deps.clock.now().getTime() - Date.parse(oldest)) / 1000) : 0;
-    return { outcome, ...(sweep ? { sweep } : {}), awaiting: dues.length, oldestAwaitingSeconds, relayerBalanceWei };
+    const booksDisagree = await checkCustodyBooks(deps, port, settings);
+    return {
+      outcome,
+      ...(sweep ? { sweep } : {}),
+      awaiting: dues.length,
+      oldestAwaitingSeconds,
+      relayerBalanceWei,
+      booksDisagree,
+    };
   };
 
   const latest = await latestSweep(deps.db, settings.chain);
   if (latest?.status === 'SENT' && !(await settleInFlight(deps, port, latest))) return status('in-flight', latest);
 
+  let dues = await listSweepsDue(deps.db, settings.chain);
+  if ((await matchSweptBeforeCredit(deps, port, settings.chain, dues)) > 0) {
+    dues = await listSweepsDue(deps.db, settings.chain);
+  }
+
   const threshold = toMicro(settings.thresholdUsdc);
   const batch: Forwarder[] = [];
   let items = 1;
   const organizations = new Set<string>();
-  for (const forwarder of forwardersOf(await listSweepsDue(deps.db, settings.chain))) {
+  for (const forwarder of forwardersOf(dues)) {
     if (batch.length >= settings.batchSize) break;
     if (forwarder.totalMicro < threshold) continue;
-    const cost = forwarder.deposits.length + (organizations.has(forwarder.organizationId) ? 0 : 1);
+    const cost = forwarder.deposits.length + 1 + (organizations.has(forwarder.organizationId) ? 0 : 1);
     if (items + cost > MAX_TRANSACTION_ITEMS) continue;
     // A forwarder of another factory (one deployed before, on this chain) is not this factory's to flush.
     if (forwarderAddress(settings.factory, forwarder.treasury, forwarder.salt) !== forwarder.address) {
@@ -263,22 +283,42 @@ async function recordOutcome(deps: Deps, sweep: SweepRecord, receipt: SweepRecei
   const flushed = flushedLogs(sweep.factory, receipt.logs).filter(
     (entry) => entry.token.toLowerCase() === sweep.token.toLowerCase(),
   );
-  const byOrganization = new Map<string, bigint>();
+  const byOrganization = new Map<string, { sweptMicro: bigint; sweptBeforeCreditMicro: bigint }>();
+  const movedBeforeCredit: SweptBeforeCredit[] = [];
   for (const forwarder of sweep.forwarders) {
-    const amount = flushed
-      .filter((entry) => entry.forwarder.toLowerCase() === forwarder.address.toLowerCase())
-      .reduce((sum, entry) => sum + entry.amount, 0n);
-    byOrganization.set(forwarder.organizationId, (byOrganization.get(forwarder.organizationId) ?? 0n) + amount);
+    const logs = flushed.filter((entry) => entry.forwarder.toLowerCase() === forwarder.address.toLowerCase());
+    const moved = logs.reduce((sum, entry) => sum + entry.amount, 0n);
+    const covered = forwarder.deposits.reduce((sum, deposit) => sum + deposit.amountMicro, 0n);
+    // A flush moves the forwarder's whole balance: beyond the covered deposits, transfers mined after the balance
+    // was read, not credited yet. Their credits are matched to this later (`match-swept-before-credit.ts`).
+    const beyond = moved > covered ? moved - covered : 0n;
+    const swept = moved - beyond;
+    const [last] = logs.slice(-1);
+    if (beyond > 0n && last) {
+      movedBeforeCredit.push({
+        chain: sweep.chain,
+        organizationId: forwarder.organizationId,
+        address: forwarder.address,
+        amountMicro: beyond,
+        sweptThroughBlock: gas.blockNumber,
+        sweptThroughLogIndex: last.logIndex,
+      });
+    }
+    const total = byOrganization.get(forwarder.organizationId) ?? { sweptMicro: 0n, sweptBeforeCreditMicro: 0n };
+    total.sweptMicro += swept;
+    total.sweptBeforeCreditMicro += beyond;
+    byOrganization.set(forwarder.organizationId, total);
   }
-  const sweptMicro = [...byOrganization.values()].reduce((sum, amount) => sum + amount, 0n);
+  const sweptMicro = flushed.reduce((sum, entry) => sum + entry.amount, 0n);
   const outcome = { status: 'MINED' as const, ...gas, sweptMicro };
   await writeOutcome(deps, sweep, outcome, [
     ...sweep.forwarders.flatMap((forwarder) =>
       forwarder.deposits.map((deposit) => sweepDueDelete(deps.db, sweep.chain, forwarder.address, deposit)),
     ),
-    ...[...byOrganization].map(([organizationId, amount]) =>
-      sweptTotal(deps.db, { organizationId, chain: sweep.chain, amount, now: gas.minedAt }),
+    ...[...byOrganization].map(([organizationId, change]) =>
+      custodyTotalsAdd(deps.db, { organizationId, chain: sweep.chain, now: gas.minedAt }, change),
     ),
+    ...movedBeforeCredit.map((moved) => sweptBeforeCreditAdd(deps.db, moved)),
   ]);
   return { ...sweep, ...outcome };
 }

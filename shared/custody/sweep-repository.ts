@@ -1,5 +1,10 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { type SweepRecord, SweepRecordSchema } from '#shared/custody/records.ts';
+import {
+  type SweepRecord,
+  SweepRecordSchema,
+  type SweptBeforeCredit,
+  SweptBeforeCreditSchema,
+} from '#shared/custody/records.ts';
 import type { Db } from '#shared/db/client.ts';
 import type { GuardedItem } from '#shared/db/guarded-write.ts';
 import { keys } from '#shared/db/keys.ts';
@@ -9,6 +14,7 @@ import type { Chain } from '#shared/money/chains.ts';
 
 const SWEEP_ATTRIBUTES = Object.keys(SweepRecordSchema.shape);
 const DUE_ATTRIBUTES = Object.keys(SweepDueSchema.shape);
+const AHEAD_ATTRIBUTES = Object.keys(SweptBeforeCreditSchema.shape);
 const pick = (item: Record<string, unknown>, names: string[]) =>
   Object.fromEntries(names.map((name) => [name, item[name]]));
 
@@ -120,26 +126,83 @@ export function sweepDueDelete(
   };
 }
 
-/** What a mined sweep adds to an organization's swept total on the chain. */
-export function sweptTotal(
-  db: Db,
-  input: { organizationId: string; chain: Chain; amount: bigint; now: string },
-): GuardedItem<'totals'> {
+/** Every forwarder of `chain` a sweep moved USDC from before that USDC was credited (one partition). */
+export async function listSweptBeforeCredit(db: Db, chain: Chain): Promise<SweptBeforeCredit[]> {
+  const found: SweptBeforeCredit[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await db.client.send(
+      new QueryCommand({
+        TableName: db.tableName,
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': keys.sweptBeforeCreditOfChain(chain).pk },
+        ConsistentRead: true,
+        ExclusiveStartKey: start,
+      }),
+    );
+    for (const item of page.Items ?? []) found.push(SweptBeforeCreditSchema.parse(pick(item, AHEAD_ATTRIBUTES)));
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return found;
+}
+
+/** A sweep's record adds what it moved from a forwarder beyond the deposits it covered. */
+export function sweptBeforeCreditAdd(db: Db, moved: SweptBeforeCredit): GuardedItem<'sweptBeforeCredit'> {
   return {
-    role: 'totals',
+    role: 'sweptBeforeCredit',
     item: {
       Update: {
         TableName: db.tableName,
-        Key: keys.custodyTotals(input.organizationId, input.chain),
+        Key: keys.sweptBeforeCredit(moved.chain, moved.address),
         UpdateExpression:
-          'ADD sweptMicro :amount SET entity = :entity, organizationId = :org, chain = :chain, updatedAt = :now',
+          'ADD amountMicro :amount SET entity = :entity, chain = :chain, organizationId = :org, address = :address, ' +
+          'sweptThroughBlock = :block, sweptThroughLogIndex = :logIndex',
         ExpressionAttributeValues: {
-          ':amount': micro(input.amount),
-          ':entity': 'CUSTODYTOTALS',
-          ':org': input.organizationId,
-          ':chain': input.chain,
-          ':now': input.now,
+          ':amount': micro(moved.amountMicro),
+          ':entity': 'SWEPTBEFORECREDIT',
+          ':chain': moved.chain,
+          ':org': moved.organizationId,
+          ':address': moved.address,
+          ':block': moved.sweptThroughBlock,
+          ':logIndex': moved.sweptThroughLogIndex,
         },
+      },
+    },
+  };
+}
+
+/**
+ * A match takes `amount` off a forwarder's swept-before-credit amount, guarded on it still holding that much (so two
+ * sweepers never match the same USDC twice); the item goes once it is used up.
+ */
+export function sweptBeforeCreditTake(
+  db: Db,
+  from: SweptBeforeCredit,
+  amount: bigint,
+): GuardedItem<'sweptBeforeCredit'> {
+  const Key = keys.sweptBeforeCredit(from.chain, from.address);
+  if (amount === from.amountMicro) {
+    return {
+      role: 'sweptBeforeCredit',
+      item: {
+        Delete: {
+          TableName: db.tableName,
+          Key,
+          ConditionExpression: 'amountMicro = :amount',
+          ExpressionAttributeValues: { ':amount': micro(amount) },
+        },
+      },
+    };
+  }
+  return {
+    role: 'sweptBeforeCredit',
+    item: {
+      Update: {
+        TableName: db.tableName,
+        Key,
+        UpdateExpression: 'ADD amountMicro :taken',
+        ConditionExpression: 'amountMicro >= :amount',
+        ExpressionAttributeValues: { ':taken': micro(-amount), ':amount': micro(amount) },
       },
     },
   };

@@ -68,7 +68,7 @@
  * | -- custody (issue 24) --                |           |                                                              |
  * | Deposits awaiting their sweep, per chain | conditional Put (in the credit) / Query / Delete (in the sweep's record) | pk=`SWEEPDUE#<chain>` sk=`<lower-case address>#<txHash>#<logIndex>` |
  * | A sweep by relayer nonce; the newest    | conditional Put (the claim), conditional Update / Query last | pk=`SWEEP#<chain>` sk=`NONCE#<20-digit nonce>` |
- * | An organization's custody totals (credited, swept) | Update ADD / Query | pk=`ORG#<orgId>#CUSTODY` sk=`CHAIN#<chain>` |
+ * | An organization's custody totals (credited, swept), listed per chain; what a sweep moved before its credit | Update ADD, Query, Query gsi1 / Update ADD, Query, guarded Update | pk=`ORG#<orgId>#CUSTODY` sk=`CHAIN#<chain>` gsi1pk=`CUSTODY#<chain>` gsi1sk=`ORG#<orgId>`; pk=`SWEPTBEFORECREDIT#<chain>` sk=`<lower-case address>` |
  * | A deposit's stage (PROCESSING, COMPLETED, FAILED) | conditional Put / guarded Update | pk=`DEPOSITSTAGE#<chain>#<lower-case txHash>#<logIndex>` sk=`DEPOSITSTAGE` |
  * | Deposits seen and not yet confirmed, per chain | Put / Query / Delete | pk=`DEPOSITPENDING#<chain>` sk=`<lower-case txHash>#<logIndex>` |
  * | -- the organization console (issue 15) -- |  |                                                            |
@@ -351,19 +351,17 @@ export const keys = {
   }),
   sweepsDue: (chain: string) => ({ pk: `SWEEPDUE#${chain}` }),
   /** Zero-padded, so the newest sweep is the last item of its chain's partition. */
-  sweep: (chain: string, nonce: bigint): Key => ({
-    pk: `SWEEP#${chain}`,
-    sk: `NONCE#${nonce.toString().padStart(20, '0')}`,
-  }),
+  sweep: (chain: string, nonce: bigint): Key => ({ pk: `SWEEP#${chain}`, sk: `NONCE#${`${nonce}`.padStart(20, '0')}` }),
   sweepsOfChain: (chain: string) => ({ pk: `SWEEP#${chain}`, skPrefix: 'NONCE#' }),
-  custodyTotals: (organizationId: string, chain: string): Key => ({
-    pk: `ORG#${organizationId}#CUSTODY`,
-    sk: `CHAIN#${chain}`,
+  custodyTotals: (org: string, chain: string): Key => ({ pk: `ORG#${org}#CUSTODY`, sk: `CHAIN#${chain}` }),
+  custodyTotalsOfOrganization: (org: string) => ({ pk: `ORG#${org}#CUSTODY`, skPrefix: 'CHAIN#' }),
+  custodyTotalsListed: (org: string, chain: string): ListKey => ({ gsi1pk: `CUSTODY#${chain}`, gsi1sk: `ORG#${org}` }),
+  custodyTotalsOfChain: (chain: string) => ({ gsi1pk: `CUSTODY#${chain}` }),
+  sweptBeforeCredit: (chain: string, forwarder: string): Key => ({
+    pk: `SWEPTBEFORECREDIT#${chain}`,
+    sk: forwarder.toLowerCase(),
   }),
-  custodyTotalsOfOrganization: (organizationId: string) => ({
-    pk: `ORG#${organizationId}#CUSTODY`,
-    skPrefix: 'CHAIN#',
-  }),
+  sweptBeforeCreditOfChain: (chain: string) => ({ pk: `SWEPTBEFORECREDIT#${chain}` }),
 
   // The organization console (issue 15). Secrets (invite and session tokens) appear only hashed.
   member: (organizationId: string, memberId: string): Key => ({

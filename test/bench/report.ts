@@ -34,6 +34,7 @@ export type Report = {
   webhooks: { script: string; output: string | null };
   bundles: { script: string; output: string | null };
   sweepGas: { script: string; output: string | null };
+  depositWebhook: { script: string; output: string | null };
 };
 
 const n = (value: number, digits = 0) => value.toFixed(digits);
@@ -127,5 +128,6 @@ export function markdown(report: Report): string {
   if (report.webhooks.output) lines.push('', '```', report.webhooks.output, '```');
   if (report.bundles.output) lines.push('', report.bundles.output);
   if (report.sweepGas.output) lines.push('', report.sweepGas.output);
+  if (report.depositWebhook.output) lines.push('', report.depositWebhook.output);
   return lines.join('\n');
 }

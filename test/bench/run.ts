@@ -293,6 +293,7 @@ async function main() {
     const webhooks = await companion('test/bench/webhooks.ts', [...webhookArgs, '--seconds', String(SECONDS)]);
     const bundles = await companion('test/bench/bundles.ts', ['--runs', SHORT ? '1' : '5']);
     const sweepGas = await companion('test/bench/sweep-gas.ts', []);
+    const depositWebhook = await companion('test/bench/deposit-webhook.ts', ['--samples', SHORT ? '5' : '20']);
 
     const machine = `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'CPU'}, Node ${process.version}`;
     const report = {
@@ -308,6 +309,7 @@ async function main() {
       webhooks,
       bundles,
       sweepGas,
+      depositWebhook,
     };
     mkdirSync(join(REPO_ROOT, 'test/bench/results'), { recursive: true });
     writeFileSync(RESULTS, `${JSON.stringify(report, null, 2)}\n`);

@@ -4,6 +4,13 @@ import { join } from 'node:path';
 import { createPublicClient, createWalletClient, type Hex, http, parseAbi } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  compileTestUsdc,
+  deployTestUsdc,
+  mintTestUsdc,
+  signer,
+  transferTestUsdc,
+} from '#infra/local/chain/test-usdc.ts';
 import { admin, type Runtime, startRuntime } from '#test/support/local-runtime.ts';
 
 type Transaction = { id: string; type: string; status: string; txHash: string | null; walletAddress: string | null };
@@ -119,6 +126,60 @@ describe('deposits on npm start: forwarding settled by the worker, deposit detai
     const { body: after } = await api<Transaction[]>('GET', `/customers/${customerId}/transactions`);
     expect(credited).toMatchObject([{ type: 'WITHDRAWAL', walletAddress: wallet.address }]);
     expect(after.filter((t) => t.txHash === txHash)).toHaveLength(1);
+  });
+
+  it("sweeps USDC sent with viem to a deposit wallet to the organization's treasury, and never another token", async () => {
+    const { body: bank } = await api<Bank>('POST', `/customers/${customerId}/withdrawal/banks`, {
+      beneficiaryName: 'Jane Doe',
+      iban: 'DE02120300000000202051',
+      bic: 'BYLADEM1001',
+    });
+    const wallet = bank.wallets.find((w) => w.chain === 'base');
+    const chain = runtime.localJson().chains?.find((c) => c.chain === 'base');
+    if (!wallet || !chain) throw new Error('no base wallet or chain');
+    const cacheDir = process.env.PAYOUTS_SOLC_CACHE ?? join(tmpdir(), 'payouts-solc-cache');
+    const holder = await signer(chain.rpcUrl, chain.fundedPrivateKey as Hex);
+    const token = compileTestUsdc(cacheDir);
+    const notUsdc = await deployTestUsdc(holder, token, 'Not USDC', 'NUSD');
+    await mintTestUsdc(holder, token, notUsdc, holder.account.address, 100_000_000n);
+    const reader = createPublicClient({ transport: http(chain.rpcUrl) });
+    const balanceOf = (tokenAddress: string, owner: string) =>
+      reader.readContract({
+        address: tokenAddress as Hex,
+        abi: parseAbi(['function balanceOf(address) view returns (uint256)']),
+        functionName: 'balanceOf',
+        args: [owner as Hex],
+      });
+    const treasury = (await api<{ nonCustodial: { address: string } }>('GET', '/balances')).body.nonCustodial.address;
+    const before = await balanceOf(chain.usdcAddress, treasury);
+
+    const usdcTx = await transferTestUsdc(holder, token, chain.usdcAddress as Hex, wallet.address, 3_000_000n);
+    const otherTx = await transferTestUsdc(holder, token, notUsdc, wallet.address, 50_000_000n);
+
+    // Swept within the sweep interval (3 s) once credited; the watcher's rounds take many seconds on two busy cores.
+    const deadline = Date.now() + 90_000;
+    while ((await balanceOf(chain.usdcAddress, wallet.address)) > 0n && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    expect(await balanceOf(chain.usdcAddress, wallet.address)).toBe(0n);
+    const low = await balanceOf(chain.usdcAddress, treasury);
+    const { body: balances } = await api<{ nonCustodial: { address: string; balances: { balance: string }[] } }>(
+      'GET',
+      '/balances',
+    );
+    const high = await balanceOf(chain.usdcAddress, treasury);
+    expect(low - before).toBeGreaterThanOrEqual(3_000_000n);
+    expect(balances.nonCustodial.address).toBe(treasury);
+    const answered = balances.nonCustodial.balances.find((b) => (b as { chain?: string }).chain === 'base');
+    expect(answered).toMatchObject({ currency: 'usdc', chain: 'base', tokenAddress: chain.usdcAddress });
+    const answeredMicro = BigInt(Math.round(Number(answered?.balance) * 1e6));
+    expect(answeredMicro >= low && answeredMicro <= high).toBe(true);
+    // The other token stays at the deposit address, never reaches the treasury, and is credited to nobody.
+    expect(await balanceOf(notUsdc, wallet.address)).toBe(50_000_000n);
+    expect(await balanceOf(notUsdc, treasury)).toBe(0n);
+    const { body: transactions } = await api<Transaction[]>('GET', `/customers/${customerId}/transactions`);
+    expect(transactions.filter((t) => t.txHash === usdcTx.transactionHash)).toHaveLength(1);
+    expect(transactions.filter((t) => t.txHash === otherTx.transactionHash)).toEqual([]);
   });
 
   it("shows the organization's EUR bank set with the admin CLI, and a virtual account opened by the operator", async () => {

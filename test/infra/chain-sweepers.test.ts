@@ -53,6 +53,25 @@ describe('chain sweepers', () => {
     expect(usingKey).toEqual([{ roles: [{ Ref: sweeperRole }], actions: ['kms:GetPublicKey', 'kms:Sign'] }]);
   });
 
+  it('alarms when an organization custody books disagree, from the sweeper that checks them and may read gsi1', () => {
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      MetricName: 'CustodyBooksDisagree',
+      Statistic: 'Maximum',
+      Threshold: 1,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+      Dimensions: Match.arrayWith([{ Name: 'chain', Value: 'base' }]),
+    });
+    const sweeper = events.chainSweepers.sweepers.get('base');
+    if (!sweeper?.role) throw new Error('no sweeper role');
+    const sweeperRole = events.getLogicalId(sweeper.role.node.defaultChild as CfnElement);
+    const indexReads = Object.values(template.findResources('AWS::IAM::Policy'))
+      .filter((policy) => JSON.stringify(policy.Properties.Roles).includes(sweeperRole))
+      .flatMap((policy) => policy.Properties.PolicyDocument.Statement as { Action: unknown; Resource: unknown }[])
+      .filter((statement) => JSON.stringify(statement.Resource).includes('/index/'));
+    expect(JSON.stringify(indexReads)).toContain('/index/gsi1');
+    expect(JSON.stringify(indexReads)).not.toMatch(/index\/gsi[2-9]/);
+  });
+
   it('alarms on the relayer gas balance and on deposits left unswept', () => {
     template.hasResourceProperties('AWS::CloudWatch::Alarm', {
       MetricName: 'RelayerGasBalanceGwei',

@@ -1,17 +1,10 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { KMSClient } from '@aws-sdk/client-kms';
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
-import { createTestClient, type Hex, http, parseEther } from 'viem';
+import type { Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { compileDepositFactory, deployDepositFactory } from '#infra/local/chain/deposit-factory.ts';
-import { signer } from '#infra/local/chain/test-usdc.ts';
-import { type LocalKms, startLocalKms } from '#infra/local/kms.ts';
 import { createBank } from '#shared/banks/create-bank.ts';
 import { CreateBankBody } from '#shared/banks/schemas.ts';
-import { kmsSigner, type RelayerSigner } from '#shared/custody/kms-signer.ts';
+import type { RelayerSigner } from '#shared/custody/kms-signer.ts';
 import { reconcileCustody } from '#shared/custody/reconcile.ts';
 import { jsonRpcRelayerChain, type RelayerChain } from '#shared/custody/relayer-chain.ts';
 import { type SweptChain, sweepChain } from '#shared/custody/sweep-chain.ts';
@@ -25,10 +18,11 @@ import { updateOrganization } from '#shared/organizations/repository.ts';
 import { jsonRpcChain } from '#shared/rails/chain/json-rpc-chain.ts';
 import type { ForwarderFactory } from '#shared/wallets/forwarder-address.ts';
 import { eurBank, givenCustomer } from '#test/support/banks/bank-requests.ts';
+import { startSweeperChain } from '#test/support/custody/sweeper-chain.ts';
 import { useOwnTable } from '#test/support/db/own-table.ts';
 import { givenOrganization } from '#test/support/deps.ts';
 import { useApi } from '#test/support/http/local-api.ts';
-import { startTestChain, type TestChain } from '#test/support/rails/local-chain.ts';
+import type { TestChain } from '#test/support/rails/local-chain.ts';
 
 /**
  * The sweeper on the real local chain, with the relayer's key in the KMS stand-in: credited deposits at forwarder
@@ -38,36 +32,24 @@ const { deps: tableDeps } = useOwnTable();
 const { request } = useApi();
 
 let chain: TestChain;
-let kms: LocalKms;
 let relayer: RelayerSigner;
 let factory: ForwarderFactory;
 let deps: Deps;
 let startBlock: bigint;
+let stopChain: () => Promise<void>;
 
 beforeAll(async () => {
-  chain = await startTestChain();
+  const started = await startSweeperChain();
+  ({ chain, relayer, factory } = started);
+  stopChain = started.stop;
   // `GET /balances` reads the treasury's USDC from the same node.
   process.env.CHAIN_RPC = JSON.stringify({ base: { url: chain.rpcUrl, usdcAddress: chain.usdcAddress } });
-  kms = await startLocalKms({ keyFile: join(mkdtempSync(join(tmpdir(), 'payouts-kms-')), 'relayer.key') });
-  relayer = await kmsSigner(new KMSClient({ endpoint: kms.endpoint, region: 'eu-central-1' }), kms.keyId);
-  const test = createTestClient({ mode: 'hardhat', transport: http(chain.rpcUrl) });
-  const adminKey = generatePrivateKey();
-  for (const address of [relayer.address, privateKeyToAccount(adminKey).address]) {
-    await test.setBalance({ address: address as Hex, value: parseEther('10') });
-  }
-  const cacheDir = process.env.PAYOUTS_SOLC_CACHE ?? join(tmpdir(), 'payouts-solc-cache');
-  factory = await deployDepositFactory(
-    await signer(chain.rpcUrl, adminKey),
-    compileDepositFactory(cacheDir),
-    relayer.address as Hex,
-  );
   const config = { ...tableDeps.config, deposits: { ...tableDeps.config.deposits, forwarders: { base: factory } } };
   deps = { ...tableDeps, config };
 }, 120_000);
 
 afterAll(async () => {
-  await kms?.stop();
-  await chain?.stop();
+  await stopChain?.();
 });
 
 beforeEach(async () => {
@@ -160,7 +142,14 @@ describe('the sweeper', () => {
     await credit();
     expect((await sweep()).outcome).toBe('idle');
     expect(await reconcileCustody(deps, forwarder.organizationId)).toEqual([
-      { chain: 'base', credited: '0.60', swept: '0.00', awaitingSweep: '0.60', balanced: true },
+      {
+        chain: 'base',
+        credited: '0.60',
+        swept: '0.00',
+        sweptBeforeCredit: '0.00',
+        awaitingSweep: '0.60',
+        balanced: true,
+      },
     ]);
     expect(await balanceOf(forwarder.address)).toBe(600_000n);
     await chain.send(forwarder.address, '0.4');
@@ -168,7 +157,14 @@ describe('the sweeper', () => {
     expect((await sweep()).outcome).toBe('swept');
     expect(await balanceOf(forwarder.treasury)).toBe(1_000_000n);
     expect(await reconcileCustody(deps, forwarder.organizationId)).toEqual([
-      { chain: 'base', credited: '1.00', swept: '1.00', awaitingSweep: '0.00', balanced: true },
+      {
+        chain: 'base',
+        credited: '1.00',
+        swept: '1.00',
+        sweptBeforeCredit: '0.00',
+        awaitingSweep: '0.00',
+        balanced: true,
+      },
     ]);
   });
 
@@ -180,6 +176,48 @@ describe('the sweeper', () => {
     expect((await sweep(port(), settings({ factory: another }))).outcome).toBe('idle');
     expect(await balanceOf(forwarder.address)).toBe(6_000_000n);
     expect((await sweep()).outcome).toBe('swept');
+  });
+
+  it('counts a deposit mined between a sweep claim and its block as swept by that sweep once it is credited', async () => {
+    const forwarder = await givenForwarder();
+    await chain.send(forwarder.address, '10');
+    await credit();
+    const racing: RelayerChain = {
+      ...port(),
+      sendRawTransaction: async (raw) => {
+        await chain.send(forwarder.address, '2');
+        await port().sendRawTransaction(raw);
+      },
+    };
+    expect((await sweep(racing)).outcome).toBe('swept');
+    expect(await balanceOf(forwarder.address)).toBe(0n);
+    expect(await balanceOf(forwarder.treasury)).toBe(12_000_000n);
+    const [book] = await reconcileCustody(deps, forwarder.organizationId);
+    expect(book).toMatchObject({ credited: '10.00', swept: '10.00', sweptBeforeCredit: '2.00', balanced: true });
+
+    await credit();
+    expect((await sweep()).outcome).toBe('idle');
+    expect(await listSweepsDue(deps.db, 'base')).toEqual([]);
+    expect(await reconcileCustody(deps, forwarder.organizationId)).toEqual([
+      {
+        chain: 'base',
+        credited: '12.00',
+        swept: '12.00',
+        sweptBeforeCredit: '0.00',
+        awaitingSweep: '0.00',
+        balanced: true,
+      },
+    ]);
+
+    // A deposit after that flush is still the forwarder's, due and swept as any other.
+    await chain.send(forwarder.address, '3');
+    await credit();
+    expect((await sweep()).outcome).toBe('swept');
+    expect(await balanceOf(forwarder.treasury)).toBe(15_000_000n);
+    expect(await totals(forwarder.organizationId)).toEqual({ credited: 15_000_000n, swept: 15_000_000n });
+    expect((await request('GET', '/custody/reconciliation', { key: forwarder.apiKey })).body).toMatchObject({
+      chains: [{ credited: '15.00', swept: '15.00', sweptBeforeCredit: '0.00', treasuryBalance: '15.00', agree: true }],
+    });
   });
 
   it('killed after sending and before recording: the next run records that sweep and sends nothing again', async () => {
@@ -310,6 +348,7 @@ describe('the sweeper', () => {
           treasury: forwarder.treasury,
           credited: '5.50',
           swept: '5.00',
+          sweptBeforeCredit: '0.00',
           awaitingSweep: '0.50',
           treasuryBalance: '5.00',
           balanced: true,

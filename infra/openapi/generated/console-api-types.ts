@@ -2529,6 +2529,7 @@ export interface components {
          *           "treasury": "0x52908400098527886E0F7030069857D2E4169EE7",
          *           "credited": "39.50",
          *           "swept": "32.50",
+         *           "sweptBeforeCredit": "0.00",
          *           "awaitingSweep": "7.00",
          *           "treasuryBalance": "32.50",
          *           "balanced": true,
@@ -2545,15 +2546,17 @@ export interface components {
                 treasury: string | null;
                 /** @description USDC credited to your deposit forwarders on this chain */
                 credited: string;
-                /** @description USDC the sweeps moved to your treasury (the factory's Flushed logs) */
+                /** @description USDC of credited deposits the sweeps moved to your treasury (the factory's Flushed logs) */
                 swept: string;
+                /** @description USDC a sweep moved to your treasury before its deposit was credited (a transfer mined while the sweep was under way); it moves to swept once the deposit is credited */
+                sweptBeforeCredit: string;
                 /** @description USDC credited and not yet swept */
                 awaitingSweep: string;
                 /** @description The treasury's USDC on chain now; null without a treasury or a node to ask */
                 treasuryBalance: string | null;
                 /** @description credited = swept + awaitingSweep */
                 balanced: boolean;
-                /** @description The treasury holds at least what was swept to it; false once your organization spent from it, or when a sweep was recorded that the chain does not show; null without a balance */
+                /** @description The treasury holds at least what was swept to it (swept + sweptBeforeCredit); false once your organization spent from it, or when a sweep was recorded that the chain does not show; null without a balance */
                 treasuryHoldsSwept: boolean | null;
                 /** @description balanced, and treasuryHoldsSwept is not false */
                 agree: boolean;

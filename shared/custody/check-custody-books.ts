@@ -1,0 +1,108 @@
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { CustodyTotalsSchema } from '#shared/custody/records.ts';
+import type { RelayerChain } from '#shared/custody/relayer-chain.ts';
+import { listSweepsDue } from '#shared/custody/sweep-repository.ts';
+import type { Db } from '#shared/db/client.ts';
+import { readItem } from '#shared/db/items.ts';
+import { keys } from '#shared/db/keys.ts';
+import { TABLE } from '#shared/db/table.ts';
+import type { Deps } from '#shared/deps.ts';
+import type { Chain } from '#shared/money/chains.ts';
+import { formatMicro } from '#shared/money/micro.ts';
+import { getOrganization } from '#shared/organizations/repository.ts';
+
+/** An organization whose custody books disagree on a chain, with the figures that disagree (USDC strings). */
+export type BooksDisagreement = {
+  organizationId: string;
+  credited: string;
+  swept: string;
+  sweptBeforeCredit: string;
+  awaitingSweep: string;
+  /** credited = swept + awaiting sweep. */
+  balanced: boolean;
+  treasury: string | null;
+  /** The treasury's USDC on chain now; it holds at least swept + swept before credit. */
+  treasuryBalance: string | null;
+  treasuryHoldsSwept: boolean | null;
+};
+
+type Figures = Omit<BooksDisagreement, 'organizationId' | 'treasury' | 'treasuryBalance' | 'treasuryHoldsSwept'> & {
+  movedMicro: bigint;
+};
+
+/**
+ * The reconciliation check a chain's sweeper runs every run (issue 24): for every organization with custody totals on
+ * the chain, credited = swept + awaiting sweep, and its treasury holds at least what the sweeps moved there (the
+ * service keeps no baseline of a treasury, so "at least": an organization spending from it is also reported).
+ * Totals and dues are two reads; a credit or a sweep's record landing between them makes one read disagree, so a
+ * disagreement counts only if a second read finds it too. Returns the organizations that disagree.
+ */
+export async function checkCustodyBooks(
+  deps: Deps,
+  port: RelayerChain,
+  settings: { chain: Chain; usdcAddress: string },
+): Promise<BooksDisagreement[]> {
+  const disagreements: BooksDisagreement[] = [];
+  for (const organizationId of await organizationsWithCustody(deps.db, settings.chain)) {
+    const first = await figures(deps.db, settings.chain, organizationId);
+    if (!first) continue;
+    const treasury = (await getOrganization(deps.db, organizationId))?.treasuries?.[settings.chain] ?? null;
+    const held = treasury ? await port.tokenBalance(settings.usdcAddress, treasury) : undefined;
+    const agrees = (books: Figures) => books.balanced && (held === undefined || held >= books.movedMicro);
+    if (agrees(first)) continue;
+    const second = await figures(deps.db, settings.chain, organizationId);
+    if (!second || agrees(second)) continue;
+    const { movedMicro, ...books } = second;
+    disagreements.push({
+      organizationId,
+      ...books,
+      treasury,
+      treasuryBalance: held === undefined ? null : formatMicro(held),
+      treasuryHoldsSwept: held === undefined ? null : held >= movedMicro,
+    });
+  }
+  return disagreements;
+}
+
+async function organizationsWithCustody(db: Db, chain: Chain): Promise<string[]> {
+  const organizations: string[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await db.client.send(
+      new QueryCommand({
+        TableName: db.tableName,
+        IndexName: TABLE.indexes.gsi1.name,
+        KeyConditionExpression: 'gsi1pk = :pk',
+        ExpressionAttributeValues: { ':pk': keys.custodyTotalsOfChain(chain).gsi1pk },
+        ExclusiveStartKey: start,
+      }),
+    );
+    for (const item of page.Items ?? []) organizations.push(String(item.organizationId));
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return organizations;
+}
+
+async function figures(db: Db, chain: Chain, organizationId: string): Promise<Figures | undefined> {
+  const totals = await readItem(db, keys.custodyTotals(organizationId, chain), (item) =>
+    CustodyTotalsSchema.parse({
+      organizationId,
+      chain,
+      creditedMicro: item.creditedMicro,
+      sweptMicro: item.sweptMicro,
+      sweptBeforeCreditMicro: item.sweptBeforeCreditMicro,
+    }),
+  );
+  if (!totals) return undefined;
+  const awaiting = (await listSweepsDue(db, chain))
+    .filter((due) => due.organizationId === organizationId)
+    .reduce((sum, due) => sum + due.amountMicro, 0n);
+  return {
+    credited: formatMicro(totals.creditedMicro),
+    swept: formatMicro(totals.sweptMicro),
+    sweptBeforeCredit: formatMicro(totals.sweptBeforeCreditMicro),
+    awaitingSweep: formatMicro(awaiting),
+    balanced: totals.creditedMicro === totals.sweptMicro + awaiting,
+    movedMicro: totals.sweptMicro + totals.sweptBeforeCreditMicro,
+  };
+}

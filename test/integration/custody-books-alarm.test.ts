@@ -1,0 +1,161 @@
+import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
+import type { Hex } from 'viem';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
+import { chainSweeper } from '#functions/events/sweep-chain.ts';
+import { createBank } from '#shared/banks/create-bank.ts';
+import { CreateBankBody } from '#shared/banks/schemas.ts';
+import { writeGuarded } from '#shared/db/guarded-write.ts';
+import { keys } from '#shared/db/keys.ts';
+import { resetChainCursor } from '#shared/deposits/chain-cursor-repository.ts';
+import { custodyTotalsAdd } from '#shared/deposits/sweep-due.ts';
+import { watchChain } from '#shared/deposits/watch-chain.ts';
+import type { Deps } from '#shared/deps.ts';
+import { updateOrganization } from '#shared/organizations/repository.ts';
+import { jsonRpcChain } from '#shared/rails/chain/json-rpc-chain.ts';
+import { eurBank, givenCustomer } from '#test/support/banks/bank-requests.ts';
+import { startSweeperChain } from '#test/support/custody/sweeper-chain.ts';
+import { useOwnTable } from '#test/support/db/own-table.ts';
+import { givenOrganization } from '#test/support/deps.ts';
+import { useApi } from '#test/support/http/local-api.ts';
+
+/**
+ * The reconciliation alarm (issue 24): the sweeper's run, as its Lambda runs it, checks every organization's custody
+ * books on its chain and publishes how many disagree (`CustodyBooksDisagree`, alarmed in the CDK app), logging each.
+ */
+process.env.METRICS_NAMESPACE = 'PayoutsCustodyTest';
+process.env.LOG_LEVEL = 'error';
+const { deps: tableDeps } = useOwnTable();
+const { request } = useApi();
+
+let sweeper: Awaited<ReturnType<typeof startSweeperChain>>;
+let deps: Deps;
+let run: ReturnType<typeof chainSweeper>;
+let written: string[];
+let spies: MockInstance[];
+
+beforeAll(async () => {
+  sweeper = await startSweeperChain();
+  const forwarders = { base: sweeper.factory };
+  deps = { ...tableDeps, config: { ...tableDeps.config, deposits: { ...tableDeps.config.deposits, forwarders } } };
+  run = chainSweeper(
+    {
+      chain: 'base',
+      usdcAddress: sweeper.chain.usdcAddress,
+      thresholdUsdc: '1',
+      batchSize: 20,
+      kmsKeyId: sweeper.kms.keyId,
+      kmsEndpoint: sweeper.kms.endpoint,
+      rpc: { url: sweeper.chain.rpcUrl },
+    },
+    () => deps,
+  );
+  await resetChainCursor(deps.db, 'base');
+}, 120_000);
+
+afterAll(async () => {
+  await sweeper?.stop();
+});
+
+beforeEach(() => {
+  written = [];
+  const capture = (chunk: unknown) => {
+    written.push(String(chunk));
+    return true;
+  };
+  spies = [
+    vi.spyOn(process.stdout, 'write').mockImplementation(capture),
+    vi.spyOn(process.stderr, 'write').mockImplementation(capture),
+  ];
+});
+
+afterEach(() => {
+  for (const spy of spies) spy.mockRestore();
+});
+
+const lines = () =>
+  written
+    .flatMap((chunk) => chunk.split('\n').filter(Boolean))
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+const disagreeing = () => lines().find((line) => 'CustodyBooksDisagree' in line);
+const logged = () => lines().filter((line) => line.message === 'chain sweeper: custody books disagree');
+
+async function credit() {
+  await sweeper.chain.mine(1);
+  await watchChain(deps, jsonRpcChain(sweeper.chain.rpcUrl), {
+    chain: 'base',
+    usdcAddress: sweeper.chain.usdcAddress,
+    usdcDecimals: 6,
+    confirmations: 1,
+    startBlock: 0n,
+    blocksPerRun: 1000,
+    blocksPerRequest: 100,
+  });
+}
+
+async function givenForwarder() {
+  const { apiKey, organizationId } = await givenOrganization(deps);
+  const treasury = privateKeyToAccount(generatePrivateKey()).address;
+  await updateOrganization(deps.db, organizationId, { treasuries: { base: treasury } }, new Date());
+  const bank = await createBank(deps, {
+    organizationId,
+    environment: 'sandbox',
+    customerId: await givenCustomer(request, apiKey),
+    treasuries: { base: treasury },
+    ...CreateBankBody.parse(eurBank()),
+  });
+  const address = bank.wallets.find((wallet) => wallet.chain === 'base')?.address as Hex;
+  return { organizationId, treasury, address };
+}
+
+describe('the custody books check of the sweeper run', () => {
+  it('publishes 0 while the books agree, then each organization whose books or treasury disagree', async () => {
+    const lost = await givenForwarder();
+    const overstated = await givenForwarder();
+    await sweeper.chain.send(lost.address, '4');
+    await sweeper.chain.send(overstated.address, '2');
+    await credit();
+    expect((await run())?.outcome).toBe('swept');
+    expect(disagreeing()).toMatchObject({ chain: 'base', CustodyBooksDisagree: 0 });
+    expect(disagreeing()?._aws).toMatchObject({ CloudWatchMetrics: [{ Namespace: 'PayoutsCustodyTest' }] });
+
+    // A credited deposit whose due item is lost: credited 4.5, swept 4, nothing awaiting.
+    const late = await sweeper.chain.send(lost.address, '0.5');
+    await credit();
+    await deps.db.client.send(
+      new DeleteCommand({ TableName: deps.db.tableName, Key: keys.sweepDue('base', lost.address, late.txHash, 0) }),
+    );
+    // A sweep recorded that the chain does not show: the books balance, the treasury holds 2 of the 3 swept.
+    await writeGuarded(deps.db, [
+      custodyTotalsAdd(
+        deps.db,
+        { organizationId: overstated.organizationId, chain: 'base', now: new Date().toISOString() },
+        { creditedMicro: 1_000_000n, sweptMicro: 1_000_000n },
+      ),
+    ]);
+    written = [];
+
+    expect((await run())?.booksDisagree).toHaveLength(2);
+
+    expect(disagreeing()).toMatchObject({ chain: 'base', CustodyBooksDisagree: 2 });
+    expect(logged()).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          organizationId: lost.organizationId,
+          credited: '4.50',
+          swept: '4.00',
+          awaitingSweep: '0.00',
+          balanced: false,
+        }),
+        expect.objectContaining({
+          organizationId: overstated.organizationId,
+          credited: '3.00',
+          swept: '3.00',
+          balanced: true,
+          treasuryBalance: '2.00',
+          treasuryHoldsSwept: false,
+        }),
+      ]),
+    );
+  });
+});
