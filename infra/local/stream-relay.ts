@@ -84,8 +84,18 @@ function toLambdaRecord(record: StreamRecord, streamArn: string): DynamoDBRecord
  * relayed, so a page is mostly records the reader skips.
  */
 const GET_RECORDS_LIMIT = 1000;
-/** How stale the list of shards may get: a new shard starts about every few hours in AWS, rarely locally. */
-const SHARD_LIST_MAX_AGE_MS = 1000;
+/**
+ * How stale the list of shards may get. A shard's children start only once it has ended, and an ended shard lists
+ * them again at once, so this only bounds how long an unforeseen new shard waits; listing on every pass would put
+ * a DescribeStream before most reads of a busy DynamoDB Local, on the path of every event.
+ */
+const SHARD_LIST_MAX_AGE_MS = 10_000;
+/**
+ * The wait after a pass that read nothing. Lambda's stream event source reads each shard about four times a
+ * second; a little more often here, so the local relay is no slower than AWS's while costing an idle DynamoDB
+ * Local ten small reads a second.
+ */
+const IDLE_POLL_MS = 100;
 
 export type StreamRelay = { stop: () => Promise<void> };
 
@@ -234,7 +244,7 @@ export async function startStreamRelay(options: {
   const loop = (async () => {
     while (!stopping) {
       try {
-        if (!(await pass())) await sleep(options.pollMs ?? 200);
+        if (!(await pass())) await sleep(options.pollMs ?? IDLE_POLL_MS);
       } catch (error) {
         options.onError?.(error);
         await sleep(1000);
