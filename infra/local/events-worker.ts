@@ -114,9 +114,12 @@ export const eventsWorker: LocalWorker = {
     const bus = await startLocalEventBus({
       busName: BUS_NAME,
       region,
-      deliver: (target, event) => {
+      deliver: (target, events) => {
         const queueUrl = { webhookQueue: queues.webhook.url }[target];
-        return queues.send(queueUrl, JSON.stringify(event));
+        return queues.sendAll(
+          queueUrl,
+          events.map((event) => JSON.stringify(event)),
+        );
       },
     });
     Object.assign(process.env, {
