@@ -37,6 +37,7 @@ import { EmailSchema } from '#shared/validation/email.ts';
 import { isValidIban } from '#shared/validation/iban.ts';
 import * as z from '#shared/validation/zod.ts';
 import { isUnholdableAddress, isValidAddress, toChecksumAddress } from '#shared/wallets/ethereum.ts';
+import { indexOrganizationWallets } from '#shared/wallets/index-organization-wallets.ts';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
@@ -63,6 +64,7 @@ const USAGE = `Usage: npm run admin -- <command>
   withdrawal reject <transactionId> --as <email> [--reason <text>]
   withdrawal verify-signatures <transactionId>        (every console signature, verified again; exit 1 if one fails)
   withdrawal index <organizationId>                   (lists transactions stored before gsi3 in the console's view)
+  wallet index <organizationId>                       (pages wallets stored before the wallet list was paged)
   console invite-owner <organizationId> --email <email> [--as <operator email>]
   virtual-account approve <virtualAccountId>
   virtual-account reject <virtualAccountId> [--reason <text>]
@@ -373,6 +375,8 @@ export async function run(argv: string[], db: () => Db): Promise<unknown> {
       const { positionals } = parse({});
       return indexOrganizationTransactions(db(), oneId(positionals, 'organization id'));
     }
+    case 'wallet index':
+      return indexOrganizationWallets(db(), oneId(parse({}).positionals, 'organization id'));
     case 'console invite-owner': {
       const { values, positionals } = parse({ email: { type: 'string' }, as: { type: 'string' } });
       const organizationId = oneId(positionals, 'organization id');

@@ -16,12 +16,14 @@ export type LocalEventBus = { url: string; stop: () => Promise<void> };
 export async function startLocalEventBus(options: {
   busName: string;
   region: string;
-  deliver: (target: RouteTarget, event: BusEvent) => Promise<void>;
+  /** Hands a target the events of one PutEvents call that match its rules. */
+  deliver: (target: RouteTarget, events: BusEvent[]) => Promise<void>;
   rules?: readonly BusRule[];
 }): Promise<LocalEventBus> {
   const rules = options.rules ?? BUS_RULES;
 
-  const putOne = async (entry: PutEventsEntry) => {
+  /** The event EventBridge makes of one entry, and the targets of the rules it matches. */
+  const routeOne = (entry: PutEventsEntry) => {
     if (entry.EventBusName !== options.busName) throw new Error(`No event bus named ${entry.EventBusName}`);
     const event: BusEvent & Record<string, unknown> = {
       version: '0',
@@ -34,10 +36,37 @@ export async function startLocalEventBus(options: {
       resources: [],
       detail: JSON.parse(entry.Detail ?? '{}'),
     };
-    for (const rule of rules) {
-      if (matchesPattern(rule.pattern, event)) await options.deliver(rule.target, event);
-    }
-    return event.id;
+    return { event, targets: rules.filter((rule) => matchesPattern(rule.pattern, event)).map((rule) => rule.target) };
+  };
+
+  /**
+   * Routes a PutEvents call's entries and hands each target its events in one call (a batch send to a queue rather
+   * than a request per event); an entry fails when it cannot be routed or a target did not take it.
+   */
+  const putAll = async (entries: PutEventsEntry[]) => {
+    const routed = entries.map((entry) => {
+      try {
+        return { ...routeOne(entry), error: undefined };
+      } catch (error) {
+        return { event: undefined, targets: [], error: String(error) };
+      }
+    });
+    const targets = [...new Set(routed.flatMap((r) => r.targets))];
+    const failedTargets = new Map<RouteTarget, string>();
+    await Promise.all(
+      targets.map((target) =>
+        options
+          .deliver(
+            target,
+            routed.flatMap((r) => (r.event && r.targets.includes(target) ? [r.event] : [])),
+          )
+          .catch((error: unknown) => failedTargets.set(target, String(error))),
+      ),
+    );
+    return routed.map((r) => {
+      const error = r.error ?? r.targets.map((target) => failedTargets.get(target)).find(Boolean);
+      return error ? { ErrorCode: 'InternalFailure', ErrorMessage: error } : { EventId: r.event?.id ?? '' };
+    });
   };
 
   const server = createServer((req, res) => {
@@ -55,14 +84,7 @@ export async function startLocalEventBus(options: {
       const { Entries = [] } = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as {
         Entries?: PutEventsEntry[];
       };
-      const results = await Promise.all(
-        Entries.map((entry) =>
-          putOne(entry).then(
-            (EventId) => ({ EventId }),
-            (error: unknown) => ({ ErrorCode: 'InternalFailure', ErrorMessage: String(error) }),
-          ),
-        ),
-      );
+      const results = await putAll(Entries);
       reply(200, { FailedEntryCount: results.filter((r) => 'ErrorCode' in r).length, Entries: results });
     });
   });

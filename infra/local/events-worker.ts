@@ -8,10 +8,12 @@ import { importHandler, type LocalWorker, type LocalWorkerContext } from '#infra
 import { eventsConfig } from '#shared/config/env.ts';
 import type { Db } from '#shared/db/client.ts';
 import { eventBridgeBus } from '#shared/events/bus.ts';
+import { EventEnvelopeSchema } from '#shared/events/contracts.ts';
 import { toBusEntry } from '#shared/events/relay-stream.ts';
 import { EVENT_FUNCTIONS } from '#shared/events/routing.ts';
 import { log } from '#shared/log.ts';
 import * as z from '#shared/validation/zod.ts';
+import { deliveryIdFor, subscribes } from '#shared/webhooks/send-webhooks.ts';
 
 const LocalEventsEnv = z.object({
   /**
@@ -19,8 +21,12 @@ const LocalEventsEnv = z.object({
    * runtime after a change is stored and before its event is published.
    */
   LOCAL_RELAY_DELAY_MS: z._default(z.coerce.number().check(z.int(), z.gte(0)), 0),
-  /** How many batches the local sender handles at once (the event source mapping's maximum concurrency). */
-  LOCAL_SENDER_CONCURRENCY: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(20)), 4),
+  /**
+   * How many batches the local sender handles at once (the event source mapping's maximum concurrency). Above
+   * AWS's 5: a batch waits on DynamoDB Local's round trips, ten to fifty times DynamoDB's on a busy machine, so
+   * five would queue messages behind batches that in AWS take a few milliseconds of table time.
+   */
+  LOCAL_SENDER_CONCURRENCY: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(20)), 10),
 });
 
 const BUS_NAME = 'payouts-events-local';
@@ -31,48 +37,68 @@ const MAX_QUEUE_DELAY_SECONDS = 900;
 
 /**
  * The local queue lives in memory, so a restart would lose what it held. The table is the source of truth:
- * pending deliveries get a message again (it waits, by hops, until each is due), and events whose deliveries
- * were never created are published again. Both are idempotent. A Scan is fine here: it runs once per start
- * of the local runtime, never on a request path.
+ * pending deliveries get a message again (it waits, by hops, until each is due), and events that an endpoint
+ * should have and whose delivery to it is not stored are published again (a delivery is stored once its first
+ * attempt is made, so these are the events the queue still held). Both are idempotent. A Scan is fine here: it
+ * runs once per start of the local runtime, never on a request path.
  */
 async function refillFromTable(
   db: Db,
   sendDelivery: (body: string, delaySeconds: number) => Promise<void>,
   republish: (items: Record<string, unknown>[]) => Promise<void>,
 ) {
+  const items: Record<string, unknown>[] = [];
   let start: Record<string, unknown> | undefined;
-  let deliveries = 0;
-  let events = 0;
   do {
     const page = await db.client.send(
       new ScanCommand({
         TableName: db.tableName,
-        FilterExpression:
-          '(entity = :delivery AND #status = :pending) OR (entity = :event AND attribute_not_exists(dispatchedAt))',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':delivery': 'WEBHOOK_DELIVERY', ':pending': 'PENDING', ':event': 'EVENT' },
+        FilterExpression: 'entity IN (:delivery, :event, :endpoint)',
+        ExpressionAttributeValues: {
+          ':delivery': 'WEBHOOK_DELIVERY',
+          ':event': 'EVENT',
+          ':endpoint': 'WEBHOOK_ENDPOINT',
+        },
         ExclusiveStartKey: start,
       }),
     );
-    const items = page.Items ?? [];
-    const pending = items.filter((item) => item.entity === 'WEBHOOK_DELIVERY');
-    for (const item of pending) {
-      // An attempt in flight when the runtime died still holds its lease, and the sender lets a message that
-      // finds another message's lease go (a duplicate): this one must arrive after the lease has run out.
-      const leaseLeftMs = item.leasedBy ? Date.parse(String(item.nextAttemptAt)) - Date.now() : 0;
-      await sendDelivery(
-        JSON.stringify({ kind: 'delivery', organizationId: item.organizationId, deliveryId: item.deliveryId }),
-        Math.min(MAX_QUEUE_DELAY_SECONDS, Math.max(0, Math.ceil(leaseLeftMs / 1000))),
-      );
-    }
-    const undispatched = items.filter((item) => item.entity === 'EVENT');
-    await republish(undispatched);
-    deliveries += pending.length;
-    events += undispatched.length;
+    items.push(...(page.Items ?? []));
     start = page.LastEvaluatedKey;
   } while (start);
-  return { deliveries, events };
+  const of = (entity: string) => items.filter((item) => item.entity === entity);
+  const deliveries = of('WEBHOOK_DELIVERY');
+  const pending = deliveries.filter((item) => item.status === 'PENDING');
+  for (const item of pending) {
+    // An attempt in flight when the runtime died still holds its lease, and the sender lets a message that
+    // finds another message's lease go (a duplicate): this one must arrive after the lease has run out.
+    const leaseLeftMs = item.leasedBy ? Date.parse(String(item.nextAttemptAt)) - Date.now() : 0;
+    await sendDelivery(
+      JSON.stringify({ kind: 'delivery', organizationId: item.organizationId, deliveryId: item.deliveryId }),
+      Math.min(MAX_QUEUE_DELAY_SECONDS, Math.max(0, Math.ceil(leaseLeftMs / 1000))),
+    );
+  }
+  const stored = new Set(deliveries.map((item) => String(item.deliveryId)));
+  const endpoints = of('WEBHOOK_ENDPOINT').map((item) => StoredEndpointSchema.parse(item));
+  const undelivered = of('EVENT').filter((item) => {
+    const { envelope, targetEndpointId } = StoredEventSchema.parse(item);
+    return endpoints.some(
+      (endpoint) =>
+        endpoint.organizationId === envelope.org_id &&
+        (targetEndpointId ? endpoint.endpointId === targetEndpointId : subscribes(endpoint, envelope)) &&
+        !stored.has(deliveryIdFor(envelope.event_id, endpoint.endpointId)),
+    );
+  });
+  await republish(undelivered);
+  return { deliveries: pending.length, events: undelivered.length };
 }
+
+const StoredEndpointSchema = z.object({
+  organizationId: z.string(),
+  endpointId: z.string(),
+  eventTypes: z.nullable(z.array(z.string())),
+  createdAt: z.string(),
+});
+const StoredEventSchema = z.object({ envelope: EventEnvelopeSchema, targetEndpointId: z.optional(z.string()) });
 
 /**
  * The event pipeline on one machine: the table stream on DynamoDB Local -> the relay function -> the
@@ -88,9 +114,12 @@ export const eventsWorker: LocalWorker = {
     const bus = await startLocalEventBus({
       busName: BUS_NAME,
       region,
-      deliver: (target, event) => {
+      deliver: (target, events) => {
         const queueUrl = { webhookQueue: queues.webhook.url }[target];
-        return queues.send(queueUrl, JSON.stringify(event));
+        return queues.sendAll(
+          queueUrl,
+          events.map((event) => JSON.stringify(event)),
+        );
       },
     });
     Object.assign(process.env, {

@@ -2,6 +2,7 @@ import {
   DeleteMessageBatchCommand,
   type Message,
   ReceiveMessageCommand,
+  SendMessageBatchCommand,
   SendMessageCommand,
   SQSClient,
 } from '@aws-sdk/client-sqs';
@@ -16,6 +17,8 @@ export type LocalQueues = {
   webhook: LocalQueue;
   webhookDeadLetter: LocalQueue;
   send: (queueUrl: string, body: string, delaySeconds?: number) => Promise<void>;
+  /** Sends the bodies in batches of SQS's 10, at once; rejects when the queue refused any. */
+  sendAll: (queueUrl: string, bodies: readonly string[]) => Promise<void>;
   stop: () => Promise<void>;
 };
 
@@ -43,6 +46,20 @@ export async function startLocalQueues(options: { visibilityTimeoutSeconds: numb
     webhookDeadLetter: { url: dlq.queueUrl, arn: dlq.queueArn },
     send: async (queueUrl, body, delaySeconds = 0) => {
       await client.send(new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: body, DelaySeconds: delaySeconds }));
+    },
+    sendAll: async (queueUrl, bodies) => {
+      const chunks = Array.from({ length: Math.ceil(bodies.length / 10) }, (_, i) => bodies.slice(i * 10, i * 10 + 10));
+      await Promise.all(
+        chunks.map(async (chunk) => {
+          const { Failed } = await client.send(
+            new SendMessageBatchCommand({
+              QueueUrl: queueUrl,
+              Entries: chunk.map((body, i) => ({ Id: String(i), MessageBody: body })),
+            }),
+          );
+          if (Failed?.length) throw new Error(`The local queue refused ${Failed.length} message(s)`);
+        }),
+      );
     },
     stop: async () => {
       client.destroy();

@@ -1,4 +1,5 @@
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { rename, writeFile } from 'node:fs/promises';
 import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import {
   type AttributeValue,
@@ -32,10 +33,14 @@ function readCheckpoint(path: string, streamArn: string): Checkpoint {
   return { streamArn, shards: {} };
 }
 
-/** Written whole, then renamed over the old one, so a kill mid-write leaves the previous checkpoint intact. */
-function writeCheckpoint(path: string, checkpoint: Checkpoint) {
-  writeFileSync(`${path}.tmp`, JSON.stringify(checkpoint));
-  renameSync(`${path}.tmp`, path);
+/**
+ * Written whole, then renamed over the old one, so a kill mid-write leaves the previous checkpoint intact. Without
+ * blocking: on a busy disk the two calls have taken tens of milliseconds, after every batch, and the runtime's
+ * bus, queue and sender share this thread.
+ */
+async function writeCheckpoint(path: string, checkpoint: Checkpoint) {
+  await writeFile(`${path}.tmp`, JSON.stringify(checkpoint));
+  await rename(`${path}.tmp`, path);
 }
 
 type Image = Record<string, AttributeValue>;
@@ -84,8 +89,18 @@ function toLambdaRecord(record: StreamRecord, streamArn: string): DynamoDBRecord
  * relayed, so a page is mostly records the reader skips.
  */
 const GET_RECORDS_LIMIT = 1000;
-/** How stale the list of shards may get: a new shard starts about every few hours in AWS, rarely locally. */
-const SHARD_LIST_MAX_AGE_MS = 1000;
+/**
+ * How stale the list of shards may get. A shard's children start only once it has ended, and an ended shard lists
+ * them again at once, so this only bounds how long an unforeseen new shard waits; listing on every pass would put
+ * a DescribeStream before most reads of a busy DynamoDB Local, on the path of every event.
+ */
+const SHARD_LIST_MAX_AGE_MS = 10_000;
+/**
+ * The wait after a pass that read nothing. Lambda's stream event source reads each shard about four times a
+ * second; a little more often here, so the local relay is no slower than AWS's while costing an idle DynamoDB
+ * Local ten small reads a second.
+ */
+const IDLE_POLL_MS = 100;
 
 export type StreamRelay = { stop: () => Promise<void> };
 
@@ -173,7 +188,7 @@ export async function startStreamRelay(options: {
     const state = checkpoint.shards[shardId];
     if (!iterator) {
       state.done = true;
-      writeCheckpoint(options.checkpointPath, checkpoint);
+      await writeCheckpoint(options.checkpointPath, checkpoint);
       return false;
     }
     let page: { Records?: StreamRecord[]; NextShardIterator?: string };
@@ -197,7 +212,7 @@ export async function startStreamRelay(options: {
         const index = records.findIndex((r) => r.dynamodb?.SequenceNumber === failedAt);
         const before = index > 0 ? records[index - 1]?.dynamodb?.SequenceNumber : undefined;
         if (before) state.sequenceNumber = before;
-        writeCheckpoint(options.checkpointPath, checkpoint);
+        await writeCheckpoint(options.checkpointPath, checkpoint);
         iterators.delete(shardId);
         await sleep(1000);
         return false;
@@ -211,7 +226,7 @@ export async function startStreamRelay(options: {
       state.done = true;
       listed = undefined;
     }
-    if (last || state.done) writeCheckpoint(options.checkpointPath, checkpoint);
+    if (last || state.done) await writeCheckpoint(options.checkpointPath, checkpoint);
     return records.length > 0;
   }
 
@@ -234,7 +249,7 @@ export async function startStreamRelay(options: {
   const loop = (async () => {
     while (!stopping) {
       try {
-        if (!(await pass())) await sleep(options.pollMs ?? 200);
+        if (!(await pass())) await sleep(options.pollMs ?? IDLE_POLL_MS);
       } catch (error) {
         options.onError?.(error);
         await sleep(1000);

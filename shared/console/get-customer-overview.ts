@@ -16,10 +16,10 @@ export const OVERVIEW_TRANSACTIONS = 20;
  * checks the customer (a few GetItems more than needed) so that all five agree on "not found".
  */
 export async function getCustomerOverview(deps: Deps, input: { organizationId: string; customerId: string }) {
-  const [customer, banks, { wallets }, balance, transactions] = await Promise.all([
+  const [customer, banks, { items: wallets }, balance, transactions] = await Promise.all([
     requireCustomer(deps, input.organizationId, input.customerId),
     listBanks(deps, { ...input, limit: MAX_LIMIT }),
-    listWallets(deps, input),
+    listWallets(deps, { ...input, limit: MAX_LIMIT }),
     getCustomerBalance(deps, input),
     listTransactions(deps, { ...input, limit: OVERVIEW_TRANSACTIONS }),
   ]);

@@ -21,7 +21,7 @@
  * | Find a bank by id alone (admin CLI)     | GetItem   | pk=`BANKID#<bankId>` sk=`BANKID` -> organizationId, customerId |
  * | One bank per account for a customer     | conditional Put | pk=`ORG#<orgId>#CUSTOMER#<customerId>` sk=`BANKDETAILS#<sha256(details)>` |
  * | Get a customer's wallet                 | GetItem   | pk=`ORG#<orgId>#CUSTOMER#<customerId>` sk=`WALLET#<walletId>`   |
- * | A customer's wallets (a bank's: filter) | Query     | pk=`ORG#<orgId>#CUSTOMER#<customerId>` sk begins_with `WALLET#` |
+ * | A customer's wallets (a bank's: filter); paged | Query; Query gsi1 | pk=`ORG#<orgId>#CUSTOMER#<customerId>` sk begins_with `WALLET#`; gsi1pk=`...#WALLETS` gsi1sk=`<createdAt>#<2^31 - derivation index>#<walletId>` |
  * | Find a wallet by address; unique address| GetItem / conditional Put | pk=`ORG#<orgId>#ADDRESS#<lower-case address>` sk=`ADDRESS` |
  * | Reserve deposit derivation indexes      | UpdateItem ADD | pk=`COUNTER#DEPOSIT_WALLET_INDEX` sk=`COUNTER` (one platform key, one counter) |
  * | Find a customer by deposit reference    | GetItem   | pk=`DEPOSITREF#<reference>` sk=`DEPOSITREF` (also makes references unique) |
@@ -160,6 +160,12 @@ export const keys = {
     pk: `ORG#${organizationId}#CUSTOMER#${customerId}`,
     skPrefix: 'WALLET#',
   }),
+  /** A customer's wallets newest first; one creation's (a bank's) in derivation order: 2^31 minus the index. */
+  walletListEntry: (org: string, customer: string, createdAt: string, index: number | null, id: string): ListKey => ({
+    gsi1pk: `ORG#${org}#CUSTOMER#${customer}#WALLETS`,
+    gsi1sk: `${createdAt}#${String(2 ** 31 - (index ?? 0)).padStart(10, '0')}#${id}`,
+  }),
+  walletList: (org: string, customer: string) => ({ gsi1pk: `ORG#${org}#CUSTOMER#${customer}#WALLETS` }),
   /** Addresses compare case-insensitively (EIP-55 is only a rendering), so the key holds the lower-case form. */
   walletAddress: (organizationId: string, address: string): Key => ({
     pk: `ORG#${organizationId}#ADDRESS#${address.toLowerCase()}`,

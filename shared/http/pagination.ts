@@ -12,10 +12,11 @@ export function nextPageUrl(event: ApiEvent, cursor: string): string {
   return `${proto}://${host}${event.rawPath}?${params.toString()}`;
 }
 
+/** `Link: <…>; rel="next"` when more items exist. */
+export const nextPageHeaders = (event: ApiEvent, nextCursor: string | undefined): Record<string, string> =>
+  nextCursor ? { link: `<${nextPageUrl(event, nextCursor)}>; rel="next"` } : {};
+
 /** A JSON array body, with `Link: <…>; rel="next"` when more items exist. */
 export function pageReply<T>(event: ApiEvent, page: Page<T>) {
-  const headers: Record<string, string> = page.nextCursor
-    ? { link: `<${nextPageUrl(event, page.nextCursor)}>; rel="next"` }
-    : {};
-  return reply(page.items, { headers });
+  return reply(page.items, { headers: nextPageHeaders(event, page.nextCursor) });
 }

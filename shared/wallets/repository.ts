@@ -2,6 +2,7 @@ import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from '#shared/db/client.ts';
 import { readItem, readItems } from '#shared/db/items.ts';
 import { keys } from '#shared/db/keys.ts';
+import { type Page, queryListPage } from '#shared/db/pagination.ts';
 import { MAX_NON_HARDENED_INDEX } from '#shared/wallets/derivation.ts';
 import {
   type AddressLookup,
@@ -19,12 +20,26 @@ const pick = (item: Record<string, unknown>, names: string[]) =>
 export const parseWallet = (item: Record<string, unknown>): WalletRecord =>
   WalletRecordSchema.parse(pick(item, WALLET_ATTRIBUTES));
 
+export const walletListEntry = (wallet: WalletRecord) =>
+  keys.walletListEntry(
+    wallet.organizationId,
+    wallet.customerId,
+    wallet.createdAt,
+    wallet.derivationIndex,
+    wallet.walletId,
+  );
+
 /** The Put of a new wallet, for the transaction that creates it. */
 export function walletPut(db: Db, wallet: WalletRecord) {
   return {
     Put: {
       TableName: db.tableName,
-      Item: { ...keys.wallet(wallet.organizationId, wallet.customerId, wallet.walletId), entity: 'WALLET', ...wallet },
+      Item: {
+        ...keys.wallet(wallet.organizationId, wallet.customerId, wallet.walletId),
+        ...walletListEntry(wallet),
+        entity: 'WALLET',
+        ...wallet,
+      },
       // A fresh id never exists; the guard keeps a retried transaction from overwriting a wallet.
       ConditionExpression: 'attribute_not_exists(pk)',
     },
@@ -139,6 +154,40 @@ export async function listWalletsOfCustomer(
     exclusiveStartKey = page.LastEvaluatedKey;
   } while (exclusiveStartKey);
   return wallets;
+}
+
+/**
+ * One newest-first page of a customer's wallets (gsi1), optionally of one currency and chain, reading only the
+ * page: a customer with hundreds of wallets costs a page's read units, not all of them.
+ */
+export function listWalletPage(
+  db: Db,
+  input: {
+    organizationId: string;
+    customerId: string;
+    limit: number;
+    cursor?: string | undefined;
+    currency?: string | undefined;
+    chain?: string | undefined;
+  },
+): Promise<Page<WalletRecord>> {
+  const conditions = [
+    ...(input.currency ? [['#currency', ':currency', input.currency] as const] : []),
+    ...(input.chain ? [['#chain', ':chain', input.chain] as const] : []),
+  ];
+  return queryListPage(db, {
+    partition: keys.walletList(input.organizationId, input.customerId).gsi1pk,
+    limit: input.limit,
+    cursor: input.cursor,
+    parse: parseWallet,
+    filter: conditions.length
+      ? {
+          expression: conditions.map(([name, value]) => `${name} = ${value}`).join(' AND '),
+          names: Object.fromEntries(conditions.map(([name]) => [name, name.slice(1)])),
+          values: Object.fromEntries(conditions.map(([, value, wanted]) => [value, wanted])),
+        }
+      : undefined,
+  });
 }
 
 export class DepositIndexesExhaustedError extends Error {}

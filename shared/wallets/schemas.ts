@@ -1,6 +1,7 @@
 import { CHAINS, type Chain, ChainSchema, chainDisplayName } from '#shared/money/chains.ts';
 import { docMeta } from '#shared/routing/openapi-meta.ts';
 import { OPENAPI_PROSE } from '#shared/routing/route.ts';
+import { PaginationQuery } from '#shared/routing/schemas.ts';
 import * as z from '#shared/validation/zod.ts';
 import { isUnholdableAddress, isValidAddress, toChecksumAddress } from '#shared/wallets/ethereum.ts';
 import type { WalletRecord } from '#shared/wallets/records.ts';
@@ -97,6 +98,7 @@ export const UpdateWalletBody = z
 
 /** Filters of the wallet list; both case-insensitive. */
 export const ListWalletsQuery = z.strictObject({
+  ...PaginationQuery,
   currency: z
     .optional(CurrencySchema)
     .check(docMeta(OPENAPI_PROSE && { description: 'Only wallets of this currency (`usdc`, any case)' })),

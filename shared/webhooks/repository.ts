@@ -184,10 +184,11 @@ const deliveryItem = (delivery: DeliveryRecord) => ({
 });
 
 /**
- * Creates the delivery unless it exists, and returns what is stored: the new one, or the one an earlier copy
- * of the same queue message created (with whatever progress it has made).
+ * Stores a delivery with its first attempt already made: one conditional Put, the only write a first attempt
+ * costs. Returns what is stored: the new one, or the one a concurrent copy of the same queue message stored first
+ * (that copy's attempt is the one on record).
  */
-export async function createDeliveryOnce(db: Db, delivery: DeliveryRecord): Promise<DeliveryRecord> {
+export async function recordFirstAttempt(db: Db, delivery: DeliveryRecord): Promise<DeliveryRecord> {
   try {
     await db.client.send(
       new PutCommand({
@@ -204,6 +205,16 @@ export async function createDeliveryOnce(db: Db, delivery: DeliveryRecord): Prom
     if (!existing) throw error;
     return existing;
   }
+}
+
+/** The deliveries already stored among `deliveryIds`, strongly consistent (a message that came back looks first). */
+export async function storedDeliveries(
+  db: Db,
+  organizationId: string,
+  deliveryIds: readonly string[],
+): Promise<DeliveryRecord[]> {
+  const found = await Promise.all(deliveryIds.map((id) => getDelivery(db, organizationId, id)));
+  return found.filter((d) => d !== undefined);
 }
 
 export function getDelivery(db: Db, organizationId: string, deliveryId: string) {
@@ -384,22 +395,4 @@ export async function requestRedelivery(
     throw error;
   }
   return { ...delivery, status: 'PENDING', allowedAttempts, nextAttemptAt: now, updatedAt: now };
-}
-
-/** Notes on the event record that its deliveries exist; the local runtime's recovery looks for events without it. */
-export async function markEventDispatched(db: Db, eventId: string, now: Date): Promise<void> {
-  try {
-    await db.client.send(
-      new UpdateCommand({
-        TableName: db.tableName,
-        Key: keys.event(eventId),
-        UpdateExpression: 'SET dispatchedAt = if_not_exists(dispatchedAt, :now)',
-        // An event record already removed by its TTL must not come back as a fragment.
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':now': now.toISOString() },
-      }),
-    );
-  } catch (error) {
-    if (!(error instanceof ConditionalCheckFailedException)) throw error;
-  }
 }

@@ -16,15 +16,15 @@ import { getOrganization } from '#shared/organizations/repository.ts';
 import * as z from '#shared/validation/zod.ts';
 import { policyFor } from '#shared/webhooks/address-guard.ts';
 import type { DeliveryResult } from '#shared/webhooks/http-delivery.ts';
-import type { DeliveryRecord, EndpointRecord } from '#shared/webhooks/records.ts';
+import type { Attempt, DeliveryRecord, DeliveryStatus, EndpointRecord } from '#shared/webhooks/records.ts';
 import {
   allWebhookEndpointsOfOrganization,
   claimDeliveryAttempt,
-  createDeliveryOnce,
   getDelivery,
   getWebhookEndpoint,
-  markEventDispatched,
   recordDeliveryOutcome,
+  recordFirstAttempt,
+  storedDeliveries,
 } from '#shared/webhooks/repository.ts';
 import { attemptsOf, nextAttemptAt, queueDelaySeconds } from '#shared/webhooks/retry-schedule.ts';
 import type { SenderDeps } from '#shared/webhooks/sender-deps.ts';
@@ -74,80 +74,125 @@ export const payloadOf = (envelope: EventEnvelope): string =>
  * Whether an endpoint takes an event: it subscribes to the type (or to all), and it existed when the event
  * happened, so a replayed stream never sends an old event to an endpoint created after it.
  */
-export const subscribes = (endpoint: EndpointRecord, envelope: EventEnvelope): boolean =>
+export const subscribes = (
+  endpoint: Pick<EndpointRecord, 'eventTypes' | 'createdAt'>,
+  envelope: EventEnvelope,
+): boolean =>
   envelope.event_type !== 'webhook.test' &&
   (endpoint.eventTypes === null || endpoint.eventTypes.includes(envelope.event_type)) &&
   endpoint.createdAt <= envelope.created_at;
 
 /**
- * Creates the event's deliveries (once, however often the message comes) and makes their first attempts at once,
- * in this invocation: each delivery is created already claimed by this message, so a first attempt costs no queue
- * round trip, no read and no claim (the path from event to receipt is one queue hop). A delivery an earlier copy
- * created is left to whoever carries it, except one this very message claimed before its sender died (the message
- * came back) or one never attempted: those get a queue message, due when the lease runs out.
+ * What the messages of one batch share: an organization's endpoints and record, read once per batch. Every event
+ * of the batch was stored before the batch was received, so an endpoint saved before an event is in the list (the
+ * Query is strongly consistent), and `subscribes` leaves out the ones saved after it.
+ */
+export type BatchReads = {
+  endpointsOf: (organizationId: string) => Promise<EndpointRecord[]>;
+  organization: (organizationId: string) => Promise<Organization | undefined>;
+};
+
+export function batchReads(deps: SenderDeps): BatchReads {
+  const endpoints = new Map<string, Promise<EndpointRecord[]>>();
+  const organizations = new Map<string, Promise<Organization | undefined>>();
+  const once = <T>(cache: Map<string, Promise<T>>, id: string, read: () => Promise<T>) => {
+    const cached = cache.get(id) ?? read();
+    cache.set(id, cached);
+    return cached;
+  };
+  return {
+    endpointsOf: (id) => once(endpoints, id, () => allWebhookEndpointsOfOrganization(deps.db, id)),
+    organization: (id) => once(organizations, id, () => getOrganization(deps.db, id)),
+  };
+}
+
+/** A queue message as the sender sees it; `receiveCount` above 1 means it came back (its handling died or failed). */
+export type SenderMessage = { messageId: string; body: string; receiveCount?: number };
+
+/**
+ * Makes the first attempt of each of the event's deliveries at once, then stores each delivery with that attempt's
+ * outcome in one conditional Put (per delivery one write, one queue hop from event to receipt). Until the Put,
+ * the event's queue message is the record: if the sender dies first, the message comes back and the attempt is
+ * made again (at least once; the receiver deduplicates on `webhook-id`). A message that came back first reads
+ * which deliveries a previous receipt stored: those are not sent again, and a pending one gets a queue message for
+ * its due time (its retry message may have died with the sender; a duplicate loses the attempt's claim).
  */
 export async function fanOut(
   deps: SenderDeps,
   input: { envelope: EventEnvelope; endpointId?: string | undefined },
-  messageId: string,
+  message: SenderMessage,
+  reads: BatchReads = batchReads(deps),
 ) {
   const { envelope } = input;
   const organizationId = envelope.org_id;
-  const [endpoints, organization] = await Promise.all([
-    input.endpointId
-      ? getWebhookEndpoint(deps.db, organizationId, input.endpointId).then((e) => (e ? [e] : []))
-      : allWebhookEndpointsOfOrganization(deps.db, organizationId).then((all) =>
-          all.filter((e) => subscribes(e, envelope)),
-        ),
-    getOrganization(deps.db, organizationId),
+  const [all, organization] = await Promise.all([
+    reads.endpointsOf(organizationId),
+    reads.organization(organizationId),
   ]);
+  const endpoints = input.endpointId
+    ? all.filter((e) => e.endpointId === input.endpointId)
+    : all.filter((e) => subscribes(e, envelope));
+  const idOf = (endpoint: EndpointRecord) => deliveryIdFor(envelope.event_id, endpoint.endpointId);
+  const stored =
+    (message.receiveCount ?? 1) > 1 ? await storedDeliveries(deps.db, organizationId, endpoints.map(idOf)) : [];
   const now = deps.clock.now();
+  const pending = stored.filter((d) => d.status === 'PENDING');
   const at = now.toISOString();
   const payload = payloadOf(envelope);
-  const stored = await Promise.all(
-    endpoints.map(async (endpoint) => {
-      const claimed: DeliveryRecord = {
-        deliveryId: deliveryIdFor(envelope.event_id, endpoint.endpointId),
-        organizationId,
-        endpointId: endpoint.endpointId,
-        eventId: envelope.event_id,
-        eventType: envelope.event_type,
-        payload,
-        status: 'PENDING',
-        attempts: 1,
-        allowedAttempts: attemptsOf(deps.events.retrySchedule),
-        lastAttemptAt: at,
-        nextAttemptAt: new Date(now.getTime() + deps.events.attemptLeaseMs).toISOString(),
-        lastResponseStatus: null,
-        lastError: null,
-        attemptLog: [],
-        leasedBy: messageId,
-        createdAt: at,
-        updatedAt: at,
-      };
-      const delivery = await createDeliveryOnce(deps.db, claimed);
-      // The very record passed in comes back when this call created it.
-      return { endpoint, delivery, created: delivery === claimed };
-    }),
-  );
-  const orphaned = stored
-    .map(({ delivery, created }) => (created ? undefined : delivery))
-    .filter((d) => d?.status === 'PENDING' && (d.attempts === 0 || d.leasedBy === messageId))
-    .filter((d) => d !== undefined);
   await Promise.all([
-    ...stored
-      .filter(({ created }) => created)
-      .map(({ endpoint, delivery }) => attemptClaimed(deps, delivery, { endpoint, organization }, now)),
-    orphaned.length
+    ...endpoints
+      .filter((endpoint) => !stored.some((d) => d.endpointId === endpoint.endpointId))
+      .map((endpoint) => {
+        const unsent: DeliveryRecord = {
+          deliveryId: idOf(endpoint),
+          organizationId,
+          endpointId: endpoint.endpointId,
+          eventId: envelope.event_id,
+          eventType: envelope.event_type,
+          payload,
+          status: 'PENDING',
+          attempts: 1,
+          allowedAttempts: attemptsOf(deps.events.retrySchedule),
+          lastAttemptAt: at,
+          nextAttemptAt: null,
+          lastResponseStatus: null,
+          lastError: null,
+          attemptLog: [],
+          leasedBy: null,
+          createdAt: at,
+          updatedAt: at,
+        };
+        return attemptFirst(deps, unsent, { endpoint, organization }, now);
+      }),
+    pending.length
       ? deps.queue.send(
-          orphaned.map((d) => ({
+          pending.map((d) => ({
             body: deliveryMessage(d),
             delaySeconds: queueDelaySeconds(new Date(d.nextAttemptAt ?? at), now),
           })),
         )
       : undefined,
-    markEventDispatched(deps.db, envelope.event_id, now),
   ]);
+}
+
+/** The first attempt, then the delivery stored with its outcome, and the message for the next attempt if any. */
+async function attemptFirst(deps: SenderDeps, unsent: DeliveryRecord, receiver: Receiver, now: Date) {
+  const result = await send(deps, unsent, receiver, now);
+  const { status, next, attempt, finished } = outcomeOf(deps, unsent, result, now);
+  const delivery: DeliveryRecord = {
+    ...unsent,
+    status,
+    nextAttemptAt: next?.toISOString() ?? null,
+    lastResponseStatus: result.status,
+    lastError: result.error,
+    attemptLog: [attempt],
+    updatedAt: finished.toISOString(),
+  };
+  const recorded = (await recordFirstAttempt(deps.db, delivery)) === delivery;
+  logAttempt(delivery, result, recorded);
+  if (recorded && next) {
+    await deps.queue.send([{ body: deliveryMessage(delivery), delaySeconds: queueDelaySeconds(next, finished) }]);
+  }
 }
 
 const signingSecrets = (endpoint: EndpointRecord, now: Date): string[] => {
@@ -180,43 +225,54 @@ async function send(
   return { ...result, final: false };
 }
 
-/** One claimed attempt: the request, its outcome, and the message for the next attempt when there is one. */
-async function attemptClaimed(deps: SenderDeps, claimed: DeliveryRecord, receiver: Receiver, now: Date) {
-  const result = await send(deps, claimed, receiver, now);
+/** What an attempt's result makes of a delivery: its status, when the next attempt is due, the log entry. */
+function outcomeOf(deps: SenderDeps, delivery: DeliveryRecord, result: DeliveryResult & { final: boolean }, now: Date) {
   const finished = deps.clock.now();
   const next =
     result.ok || result.final
       ? undefined
       : nextAttemptAt({
           schedule: deps.events.retrySchedule,
-          attemptsMade: claimed.attempts,
-          allowedAttempts: claimed.allowedAttempts,
+          attemptsMade: delivery.attempts,
+          allowedAttempts: delivery.allowedAttempts,
           now: finished,
         });
-  const status = result.ok ? 'DELIVERED' : next ? 'PENDING' : 'FAILED';
-  const recorded = await recordDeliveryOutcome(deps.db, claimed, {
-    status,
-    nextAttemptAt: next,
-    now: finished,
-    attempt: {
-      attempt: claimed.attempts,
-      at: now.toISOString(),
-      responseStatus: result.status,
-      error: result.error,
-      durationMs: result.durationMs,
-    },
-  });
+  const status: DeliveryStatus = result.ok ? 'DELIVERED' : next ? 'PENDING' : 'FAILED';
+  const attempt: Attempt = {
+    attempt: delivery.attempts,
+    at: now.toISOString(),
+    responseStatus: result.status,
+    error: result.error,
+    durationMs: result.durationMs,
+  };
+  return { status, next, attempt, finished };
+}
+
+function logAttempt(delivery: DeliveryRecord, result: DeliveryResult, recorded: boolean) {
   log.info('webhook attempt', {
-    deliveryId: claimed.deliveryId,
-    endpointId: claimed.endpointId,
-    eventType: claimed.eventType,
-    attempt: claimed.attempts,
-    status,
+    deliveryId: delivery.deliveryId,
+    endpointId: delivery.endpointId,
+    eventType: delivery.eventType,
+    attempt: delivery.attempts,
+    status: delivery.status,
     responseStatus: result.status,
     error: result.error,
     durationMs: result.durationMs,
     recorded,
   });
+}
+
+/** One claimed attempt (a retry): the request, its outcome, and the message for the next attempt when there is one. */
+async function attemptClaimed(deps: SenderDeps, claimed: DeliveryRecord, receiver: Receiver, now: Date) {
+  const result = await send(deps, claimed, receiver, now);
+  const { status, next, attempt, finished } = outcomeOf(deps, claimed, result, now);
+  const recorded = await recordDeliveryOutcome(deps.db, claimed, {
+    status,
+    nextAttemptAt: next,
+    now: finished,
+    attempt,
+  });
+  logAttempt({ ...claimed, status }, result, recorded);
   if (recorded && next) {
     await deps.queue.send([{ body: deliveryMessage(claimed), delaySeconds: queueDelaySeconds(next, finished) }]);
   }
@@ -226,7 +282,12 @@ async function attemptClaimed(deps: SenderDeps, claimed: DeliveryRecord, receive
  * Handles one delivery message (a retry, a hop of a long wait, a manual redelivery): nothing if the delivery is
  * settled, another hop if it is not due yet, otherwise one attempt.
  */
-export async function attemptDelivery(deps: SenderDeps, ref: DeliveryRef, messageId: string): Promise<void> {
+export async function attemptDelivery(
+  deps: SenderDeps,
+  ref: DeliveryRef,
+  messageId: string,
+  reads: BatchReads = batchReads(deps),
+): Promise<void> {
   const delivery = await getDelivery(deps.db, ref.organizationId, ref.deliveryId);
   if (delivery?.status !== 'PENDING') return;
   const now = deps.clock.now();
@@ -245,7 +306,7 @@ export async function attemptDelivery(deps: SenderDeps, ref: DeliveryRef, messag
       messageId,
     }),
     getWebhookEndpoint(deps.db, delivery.organizationId, delivery.endpointId),
-    getOrganization(deps.db, delivery.organizationId),
+    reads.organization(delivery.organizationId),
   ]);
   // Another copy of this message took the attempt; its message carries the delivery on.
   if (!claimed) return;
@@ -257,17 +318,18 @@ export class UnknownMessageError extends Error {}
 /** Routes one queue message: a bus event (fan out, or a manual redelivery) or the sender's own delivery message. */
 export async function handleWebhookMessage(
   deps: SenderDeps,
-  message: { messageId: string; body: string },
+  message: SenderMessage,
+  reads: BatchReads = batchReads(deps),
 ): Promise<void> {
   const parsed: unknown = JSON.parse(message.body);
   const own = DeliveryMessageSchema.safeParse(parsed);
-  if (own.success) return attemptDelivery(deps, own.data, message.messageId);
+  if (own.success) return attemptDelivery(deps, own.data, message.messageId, reads);
   const event = BusEventSchema.parse(parsed);
   if (event.source === EVENT_SOURCE) {
-    return fanOut(deps, PublishedEventDetailSchema.parse(event.detail), message.messageId);
+    return fanOut(deps, PublishedEventDetailSchema.parse(event.detail), message, reads);
   }
   if (event.source === WEBHOOK_SOURCE && event['detail-type'] === REDELIVERY_DETAIL_TYPE) {
-    return attemptDelivery(deps, RedeliveryDetailSchema.parse(event.detail), message.messageId);
+    return attemptDelivery(deps, RedeliveryDetailSchema.parse(event.detail), message.messageId, reads);
   }
   throw new UnknownMessageError(`No handler for ${event.source} / ${event['detail-type']}`);
 }
@@ -278,7 +340,16 @@ export async function handleWebhookMessage(
  * the delivery, which schedules its own retry.
  */
 export async function handleWebhookBatch(deps: SenderDeps, records: readonly SQSRecord[]): Promise<SQSBatchResponse> {
-  const results = await Promise.allSettled(records.map((record) => handleWebhookMessage(deps, record)));
+  const reads = batchReads(deps);
+  const results = await Promise.allSettled(
+    records.map((record) =>
+      handleWebhookMessage(
+        deps,
+        { ...record, receiveCount: Number(record.attributes?.ApproximateReceiveCount) || 1 },
+        reads,
+      ),
+    ),
+  );
   const batchItemFailures = results.flatMap((result, i) => {
     if (result.status === 'fulfilled') return [];
     const messageId = records[i]?.messageId ?? '';

@@ -5,7 +5,7 @@ import { keys } from '#shared/db/keys.ts';
 import { processInboxReport } from '#shared/payouts/apply-bank-report.ts';
 import { batchPayouts } from '#shared/payouts/batch-payouts.ts';
 import type { Transaction } from '#shared/transactions/schemas.ts';
-import { createDeliveryOnce } from '#shared/webhooks/repository.ts';
+import { recordFirstAttempt } from '#shared/webhooks/repository.ts';
 import { givenCustomer } from '#test/support/banks/bank-requests.ts';
 import { givenMemberSession } from '#test/support/console/member-sessions.ts';
 import { useOwnTable } from '#test/support/db/own-table.ts';
@@ -121,8 +121,8 @@ describe("a payout's whole story", () => {
       updatedAt: new Date().toISOString(),
     });
     const ours = crypto.randomUUID();
-    await createDeliveryOnce(table.deps.db, delivery(ours, booked.id));
-    await createDeliveryOnce(table.deps.db, delivery(crypto.randomUUID(), crypto.randomUUID()));
+    await recordFirstAttempt(table.deps.db, delivery(ours, booked.id));
+    await recordFirstAttempt(table.deps.db, delivery(crypto.randomUUID(), crypto.randomUUID()));
 
     const story = await consoleCall<Record<string, unknown>>(`/transactions/${booked.id}`);
     expect(story.status, JSON.stringify(story.body)).toBe(200);

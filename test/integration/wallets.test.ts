@@ -1,6 +1,9 @@
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
+import { run } from '#infra/admin/cli.ts';
+import { keys } from '#shared/db/keys.ts';
 import { findWalletByAddress } from '#shared/wallets/repository.ts';
-import { type Bank, eurBank, givenCustomer } from '#test/support/banks/bank-requests.ts';
+import { type Bank, eurBank, givenCustomer, usdBank } from '#test/support/banks/bank-requests.ts';
 import { givenOrganization, integrationDeps } from '#test/support/deps.ts';
 import { useApi } from '#test/support/http/local-api.ts';
 import { CHECKSUMMED, randomAddress, type Wallet, walletsOf } from '#test/support/wallets/wallet-requests.ts';
@@ -135,6 +138,55 @@ describe('listing wallets', () => {
       [bank.wallets.find((w) => w.chain === 'base')?.id, 'base'],
     ]);
     expect(none).toMatchObject({ status: 200, body: { wallets: [] } });
+  });
+
+  it('pages wallets newest first with a Link header, each once, keeping the filters in the link', async () => {
+    const { key, customerId, bank } = await givenCustomerWithBank();
+    const second = await request<Bank>('POST', `/customers/${customerId}/withdrawal/banks`, { key, body: usdBank() });
+    expect(second.status).toBe(201);
+    await givenDestinationWallet(key, customerId);
+    const whole = (await request<{ wallets: Wallet[] }>('GET', `${walletsOf(customerId)}?limit=200`, { key })).body;
+
+    const pages: Wallet[][] = [];
+    let url = `${walletsOf(customerId)}?limit=3`;
+    while (url) {
+      const page = await request<{ wallets: Wallet[] }>('GET', url, { key });
+      expect(page.status).toBe(200);
+      pages.push(page.body.wallets);
+      url = /<([^>]+)>; rel="next"/.exec(page.headers.get('link') ?? '')?.[1] ?? '';
+    }
+    const baseOnly = await request<{ wallets: Wallet[] }>('GET', `${walletsOf(customerId)}?chain=base&limit=1`, {
+      key,
+    });
+
+    expect(whole.wallets).toHaveLength(bank.wallets.length + second.body.wallets.length + 1);
+    expect(pages.map((page) => page.length)).toEqual(
+      [...Array(Math.ceil(whole.wallets.length / 3)).keys()].map((i) => Math.min(3, whole.wallets.length - i * 3)),
+    );
+    expect(pages.flat().map((w) => w.id)).toEqual(whole.wallets.map((w) => w.id));
+    expect(baseOnly.body.wallets.map((w) => w.chain)).toEqual(['base']);
+    expect(baseOnly.headers.get('link')).toContain('chain=base');
+  });
+
+  it('lists a wallet stored before the list was paged once the operator indexes the organization', async () => {
+    const { org, key, customerId, bank } = await givenCustomerWithBank();
+    const [older] = bank.wallets;
+    await deps.db.client.send(
+      new UpdateCommand({
+        TableName: deps.db.tableName,
+        Key: keys.wallet(org.organizationId, customerId, older?.id ?? ''),
+        UpdateExpression: 'REMOVE gsi1pk, gsi1sk',
+      }),
+    );
+    const listedIds = async () =>
+      (await request<{ wallets: Wallet[] }>('GET', walletsOf(customerId), { key })).body.wallets.map((w) => w.id);
+    const before = await listedIds();
+
+    const indexed = await run(['wallet', 'index', org.organizationId], () => deps.db);
+
+    expect(before).not.toContain(older?.id);
+    expect(indexed).toEqual({ organizationId: org.organizationId, customers: 1, wallets: bank.wallets.length });
+    expect(await listedIds()).toEqual(bank.wallets.map((w) => w.id));
   });
 
   it('refuses an unknown filter value or parameter', async () => {

@@ -272,7 +272,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List a customer's wallets: bank deposit wallets and destination wallets
+         * List a customer's wallets, newest first: bank deposit wallets and destination wallets
          * @description Needs the `customers` feature of your organization (403 otherwise).
          *
          *     The console may call this with its session instead of a key: needs the `read` permission of the member's role (403 otherwise).
@@ -5619,6 +5619,10 @@ export interface operations {
     listCustomerWallets: {
         parameters: {
             query?: {
+                /** @description Items per page: an integer from 1 to 200, default 50. */
+                limit?: string;
+                /** @description Where the next page starts: copy it from the `Link` header of the previous page (opaque; valid only for the list it came from). */
+                cursor?: string;
                 /** @description Only wallets of this currency (`usdc`, any case) */
                 currency?: string;
                 /** @description Only wallets on this chain (any case) */
@@ -5633,11 +5637,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description List a customer's wallets: bank deposit wallets and destination wallets */
+            /** @description List a customer's wallets, newest first: bank deposit wallets and destination wallets */
             200: {
                 headers: {
                     /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
                     "x-request-id"?: string;
+                    /** @description Present when another page exists: `<https://.../path?cursor=...>; rel="next"`. */
+                    Link?: string;
                     [name: string]: unknown;
                 };
                 content: {

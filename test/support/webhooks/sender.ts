@@ -48,9 +48,12 @@ export function senderTestDeps(options: { schedule?: string; answer?: (request: 
   };
 }
 
-/** Hands `body` to the sender as the queue does: as a message of its own (a fresh message id). */
-export const receive = (deps: SenderDeps, body: string) =>
-  handleWebhookMessage(deps, { messageId: randomUUID(), body });
+/**
+ * Hands `body` to the sender as the queue does: as a message of its own (a fresh message id); `receiveCount`
+ * above 1 for a message that comes back.
+ */
+export const receive = (deps: SenderDeps, body: string, receiveCount = 1) =>
+  handleWebhookMessage(deps, { messageId: randomUUID(), body, receiveCount });
 
 /** A queue message as the bus rule puts it on the webhook queue: the whole EventBridge event. */
 export function busEventMessage(

@@ -159,6 +159,9 @@ describe('create withdrawal bank (SDK mocked)', () => {
       ['base', 'ethereum', 'polygon'].map((chain, index) => ({
         pk: partition,
         sk: `WALLET#${bank.wallets[index]?.id}`,
+        // Read newest first, a bank's wallets come in derivation order: the sort key counts down from 2^31.
+        gsi1pk: `${partition}#WALLETS`,
+        gsi1sk: `${NOW}#${2 ** 31 - index}#${bank.wallets[index]?.id}`,
         entity: 'WALLET',
         walletId: bank.wallets[index]?.id,
         organizationId: org,

@@ -10,8 +10,8 @@ beforeAll(async () => {
   localBus = await startLocalEventBus({
     busName: 'payouts-test',
     region: 'eu-central-1',
-    deliver: async (target, event) => {
-      delivered.push({ target, event });
+    deliver: async (target, events) => {
+      delivered.push(...events.map((event) => ({ target, event })));
     },
   });
 });
@@ -45,6 +45,30 @@ describe('local event bus', () => {
         event: expect.objectContaining({ 'detail-type': 'webhook.redelivery', detail: { deliveryId: 'd-1' } }),
       },
     ]);
+  });
+
+  it("hands a target all of a call's events at once, and fails each of them when the target does not take them", async () => {
+    const calls: number[] = [];
+    const failing = await startLocalEventBus({
+      busName: 'payouts-failing',
+      region: 'eu-central-1',
+      deliver: async (_target, events) => {
+        calls.push(events.length);
+        throw new Error('queue unavailable');
+      },
+    });
+    const bus = eventBridgeBus({ busName: 'payouts-failing', region: 'eu-central-1', endpoint: failing.url });
+    const time = new Date();
+
+    const failed = await bus.put([
+      { source: 'payouts', detailType: 'customer.created', detail: {}, time },
+      { source: 'payouts', detailType: 'not.a.type', detail: {}, time },
+      { source: 'payouts', detailType: 'customer.created', detail: {}, time },
+    ]);
+    await failing.stop();
+
+    expect(calls).toEqual([2]);
+    expect(failed).toEqual([0, 2]);
   });
 
   it('refuses entries for another bus', async () => {
