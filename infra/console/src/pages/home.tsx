@@ -2,6 +2,7 @@ import type { Home } from '../api.ts';
 import { calendarDay, groupDigits, localTime, money } from '../format.ts';
 import { Badge, Page, useLoad } from '../ui.tsx';
 import { CustodyBlock } from './custody-block.tsx';
+import { CustomersTotal } from './customers-total.tsx';
 
 type Line = Home['failed'][number];
 
@@ -130,9 +131,10 @@ export function HomePage() {
             <div className="card tile">
               <span className="tile-figure">{home.failed.length}</span> failed or returned, last {home.days} days
             </div>
+            <CustomersTotal />
             <div className="card tile">
               <span className="tile-figure">{groupDigits(home.balances.organizationUsdc)}</span> USDC of the
-              organization's own
+              organization's own (custodial)
             </div>
           </div>
           <CustodyBlock />
