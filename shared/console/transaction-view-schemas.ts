@@ -148,6 +148,15 @@ export const TransactionStorySchema = z
     created: z.object({
       at: z.string(),
       by: z.string().check(docMeta(OPENAPI_PROSE && { description: 'Who created it, in words' })),
+      apiKey: z.nullable(z.object({ id: z.string(), hint: z.string() })).check(
+        docMeta(
+          OPENAPI_PROSE && {
+            description:
+              'The API key that created it, as the keys page lists it; null for deposits and for withdrawals ' +
+              'stored before the key was recorded',
+          },
+        ),
+      ),
     }),
     approvals: z.array(
       z.object({
@@ -205,7 +214,11 @@ export const TransactionStorySchema = z
         examples: [
           {
             transaction: ROW_EXAMPLE,
-            created: { at: AT, by: 'An API key of the organization (withdrawals are created only with a key)' },
+            created: {
+              at: AT,
+              by: 'API key sk_sandbox_…x9Qa',
+              apiKey: { id: 'd4e5f6a7-b8c9-4d0e-8f1a-2b3c4d5e6f70', hint: 'sk_sandbox_…x9Qa' },
+            },
             approvals: [
               { approver: 'ada@example.com', name: 'Ada', approvedAt: '2026-11-21T10:05:00.000Z', passkeySigned: true },
             ],
@@ -267,6 +280,8 @@ export const EXPORT_COLUMNS = [
   'type',
   'status',
   'createdAt',
+  'createdByApiKey',
+  'createdByApiKeyId',
   'customerId',
   'customerName',
   'beneficiary',
@@ -314,6 +329,8 @@ export const ExportPageSchema = z
                 type: 'WITHDRAWAL',
                 status: 'COMPLETED',
                 createdAt: AT,
+                createdByApiKey: 'sk_sandbox_…x9Qa',
+                createdByApiKeyId: 'd4e5f6a7-b8c9-4d0e-8f1a-2b3c4d5e6f70',
                 customerId: '3b241101-e2bb-4255-8caf-4136c566a962',
                 customerName: 'Ada Lovelace',
                 beneficiary: 'Ada Lovelace',

@@ -29,7 +29,7 @@ import {
   requestHash,
   toTransaction,
 } from '#shared/transactions/new-transaction.ts';
-import type { IdempotencyRecord, TransactionRecord } from '#shared/transactions/records.ts';
+import type { CreatedBy, IdempotencyRecord, TransactionRecord } from '#shared/transactions/records.ts';
 import type { Transaction } from '#shared/transactions/schemas.ts';
 import { getTransactionOfCustomer, transactionWrites } from '#shared/transactions/transaction-repository.ts';
 import { type CreateContext, getIdempotencyRecord, readCreateContext } from '#shared/withdrawals/create-context.ts';
@@ -48,6 +48,8 @@ export type CreateWithdrawalRequest = {
   targetAmount?: string | undefined;
   /** Asks for SEPA Instant. */
   instant?: boolean | undefined;
+  /** The key that authenticated the request, stored on the withdrawal. */
+  createdBy?: CreatedBy | undefined;
 };
 
 export type CreateWithdrawalResult = { transaction: Transaction; replayed: boolean };
@@ -213,6 +215,7 @@ async function attemptCreate(
       now,
       reserve,
       instant,
+      createdBy: request.createdBy,
     });
     planned.add(record.transactionId);
     try {
@@ -328,6 +331,7 @@ export function plan(
     reserve: boolean;
     /** The create asked for SEPA Instant (the batcher decides whether it gets it). */
     instant: boolean;
+    createdBy?: CreatedBy | undefined;
   },
 ): { record: TransactionRecord; items: GuardedItem<Role>[] } {
   const { organization, payee, context, now } = input;
@@ -356,6 +360,7 @@ export function plan(
       ...quotedFigures(quote, customer.developerSpreadFeeBps),
       withdrawalBank: bankSnapshot(bank),
       ...(input.instant ? { requestedPaymentRail: 'SEPA_INSTANT' as const } : {}),
+      ...(input.createdBy ? { createdBy: input.createdBy } : {}),
       idempotencyKey: input.idempotencyKey,
       reservation: { balance: executes, allowancePeriodStart: executes ? window.periodStart : null },
       expiryDueAt: addSeconds(now, deps.config.withdrawals.expiryWindowSeconds),

@@ -3842,7 +3842,11 @@ export interface components {
          *       },
          *       "created": {
          *         "at": "2026-11-21T10:00:00.000Z",
-         *         "by": "An API key of the organization (withdrawals are created only with a key)"
+         *         "by": "API key sk_sandbox_…x9Qa",
+         *         "apiKey": {
+         *           "id": "d4e5f6a7-b8c9-4d0e-8f1a-2b3c4d5e6f70",
+         *           "hint": "sk_sandbox_…x9Qa"
+         *         }
          *       },
          *       "approvals": [
          *         {
@@ -3885,6 +3889,11 @@ export interface components {
                 at: string;
                 /** @description Who created it, in words */
                 by: string;
+                /** @description The API key that created it, as the keys page lists it; null for deposits and for withdrawals stored before the key was recorded */
+                apiKey: {
+                    id: string;
+                    hint: string;
+                } | null;
             };
             approvals: {
                 approver: string;
@@ -3937,6 +3946,8 @@ export interface components {
          *           "type": "WITHDRAWAL",
          *           "status": "COMPLETED",
          *           "createdAt": "2026-11-21T10:00:00.000Z",
+         *           "createdByApiKey": "sk_sandbox_…x9Qa",
+         *           "createdByApiKeyId": "d4e5f6a7-b8c9-4d0e-8f1a-2b3c4d5e6f70",
          *           "customerId": "3b241101-e2bb-4255-8caf-4136c566a962",
          *           "customerName": "Ada Lovelace",
          *           "beneficiary": "Ada Lovelace",
@@ -3966,6 +3977,8 @@ export interface components {
                 type: string | null;
                 status: string | null;
                 createdAt: string | null;
+                createdByApiKey: string | null;
+                createdByApiKeyId: string | null;
                 customerId: string | null;
                 customerName: string | null;
                 beneficiary: string | null;
