@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from '#infra/local/dynamodb.ts';
 import { hashToken } from '#shared/console/console-rules.ts';
 import { keys } from '#shared/db/keys.ts';
+import { apiKeyHint } from '#shared/organizations/api-keys.ts';
 import { accessibilityViolations } from '#test/support/browser/accessibility.ts';
 import {
   accept,
@@ -273,6 +274,10 @@ describe('the organization console in Chromium', () => {
     expect(told).toMatch(
       /Created.*Signed with a passkey.*Signed with a passkey.*Left in a payment file.*\.xml.*Booked by the bank/s,
     );
+    // Created by the sandbox key, named by its hint as the keys page lists it.
+    const hint = apiKeyHint(runtime.localJson().apiKey);
+    expect(told).toContain(`API key ${hint}`);
+    expect(csv).toContain(hint);
     expect(await owner.page.getByText('DE89 3704 0044 0532 0130 00').isVisible()).toBe(true);
   });
 
@@ -393,7 +398,9 @@ describe('the organization console in Chromium', () => {
     await owner.page.getByRole('button', { name: 'Create API key' }).click();
     const shown = await owner.page.getByTestId('new-api-key').textContent();
     await shot(owner, '17-api-key-created');
-    await owner.page.getByRole('button', { name: 'Revoke' }).first().click();
+    // Revoking a key asks first.
+    await owner.page.getByRole('button', { name: 'Revoke…' }).first().click();
+    await owner.page.getByRole('button', { name: 'Yes, revoke' }).click();
     await owner.page.getByText(/^Revoked /).waitFor();
 
     await open(owner, '#/audit');
