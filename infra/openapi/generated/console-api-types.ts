@@ -3744,6 +3744,10 @@ export interface components {
          *       "developerFee": null,
          *       "txHash": null,
          *       "failureReason": null,
+         *       "requestedPaymentRail": null,
+         *       "settlementRail": "SEPA",
+         *       "railFallbackReason": null,
+         *       "expectedSettlementAt": "2026-11-23T11:00:00.000Z",
          *       "customerName": "Ada Lovelace",
          *       "maskedAccount": "DE89 … 3000"
          *     }
@@ -3837,6 +3841,10 @@ export interface components {
          *         "developerFee": null,
          *         "txHash": null,
          *         "failureReason": null,
+         *         "requestedPaymentRail": null,
+         *         "settlementRail": "SEPA",
+         *         "railFallbackReason": null,
+         *         "expectedSettlementAt": "2026-11-23T11:00:00.000Z",
          *         "customerName": "Ada Lovelace",
          *         "maskedAccount": "DE89 … 3000"
          *       },
