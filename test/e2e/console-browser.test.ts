@@ -388,6 +388,15 @@ describe('the organization console in Chromium', () => {
       await shot(owner, name);
     }
 
+    // Home's customers' total: Ada's balance (Grace, the other customer, was never credited), as of its read.
+    const ada = await api<{ balance: string }>('GET', `/customers/${customerId}/balance`);
+    await open(owner, '#/home');
+    const total = owner.page.locator('.tile', { hasText: 'customers' });
+    await total.getByText(/as of/).waitFor();
+    expect(await total.textContent()).toMatch(
+      new RegExp(`^${ada.balance.replace('.', '\\.')} USDC of 2 customers.*as of .+`),
+    );
+
     // The sandbox bank's booking of the signed payout, fact by fact, linked to the payout.
     await open(owner, '#/reconciliation');
     const booking = owner.page.getByRole('row', { name: /WD-\S+ Booked: completed/ });

@@ -62,11 +62,14 @@ async function downloadCsv(from: string | undefined, to: string | undefined): Pr
 function TransactionRow({ transaction: t }: { transaction: ConsoleTransaction }) {
   return (
     <tr data-transaction={t.id}>
-      <td className="nowrap">{localTime(t.createdAt)}</td>
+      <td>{localTime(t.createdAt)}</td>
       <td className="nowrap">
         <a href={`#/transactions/${t.id}`} className="mono">
           {t.reference}
         </a>
+      </td>
+      <td>
+        <Badge status={t.status} />
       </td>
       <td>{t.customerName ?? '—'}</td>
       <td>
@@ -82,9 +85,6 @@ function TransactionRow({ transaction: t }: { transaction: ConsoleTransaction })
         <span className="cell-note">at {t.exchangeRate}</span>
       </td>
       <td>{t.paymentRail ?? '—'}</td>
-      <td>
-        <Badge status={t.status} />
-      </td>
     </tr>
   );
 }
@@ -211,12 +211,12 @@ export function TransactionsPage() {
               <tr>
                 <th scope="col">Created</th>
                 <th scope="col">Reference</th>
+                <th scope="col">Status</th>
                 <th scope="col">Customer</th>
                 <th scope="col">Beneficiary and account</th>
                 <th scope="col">Amount and fee</th>
                 <th scope="col">Paid out at rate</th>
                 <th scope="col">Rail</th>
-                <th scope="col">Status</th>
               </tr>
             </thead>
             <tbody>
