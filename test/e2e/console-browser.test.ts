@@ -10,7 +10,7 @@ import { LOCAL_CREDENTIALS, LOCAL_REGION } from '#infra/local/dynamodb.ts';
 import { hashToken } from '#shared/console/console-rules.ts';
 import { keys } from '#shared/db/keys.ts';
 import { apiKeyHint } from '#shared/organizations/api-keys.ts';
-import { accessibilityViolations } from '#test/support/browser/accessibility.ts';
+import { screenshotAndGraveViolations } from '#test/support/browser/accessibility.ts';
 import {
   accept,
   fetchFrom,
@@ -51,20 +51,9 @@ describe('the organization console in Chromium', () => {
     return response.body;
   };
 
-  /**
-   * A screenshot once the page has its data (every page shows "Loading…" until then), and the page's accessibility
-   * check: axe-core's WCAG 2.x A/AA rules, of which no serious or critical one may fail.
-   */
-  const shot = async (member: Member, name: string) => {
-    await member.page.getByText('Loading…').waitFor({ state: 'detached' });
-    await member.page.screenshot({ path: join(shots, `${name}.png`), fullPage: true });
-    const violations = await accessibilityViolations(member.page);
-    const grave = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    // Soft: every page is checked (and screenshotted) in one run; the test still fails on any.
-    expect
-      .soft(grave.map((v) => `${name}: ${v.id} (${v.impact}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`))
-      .toEqual([]);
-  };
+  /** A page's screenshot and its axe-core check; soft, so every page is checked in one run (any still fails it). */
+  const shot = async (member: Member, name: string) =>
+    expect.soft(await screenshotAndGraveViolations(member.page, join(shots, `${name}.png`), name)).toEqual([]);
 
   const device = () => passkeyDevice(browser, runtime.baseUrl);
   const mailedInvite = (email: string) => mailedInviteLink(join(dataDir, 'mail'), email);
@@ -389,14 +378,9 @@ describe('the organization console in Chromium', () => {
     }
 
     // Home's customers' total: Ada's balance (Grace, the other customer, was never credited), as of its read.
-    const ada = await api<{ balance: string }>('GET', `/customers/${customerId}/balance`);
+    const { balance } = await api<{ balance: string }>('GET', `/customers/${customerId}/balance`);
     await open(owner, '#/home');
-    const total = owner.page.locator('.tile', { hasText: 'customers' });
-    await total.getByText(/as of/).waitFor();
-    expect(await total.textContent()).toMatch(
-      new RegExp(`^${ada.balance.replace('.', '\\.')} USDC of 2 customers.*as of .+`),
-    );
-
+    await owner.page.getByText(new RegExp(`^${balance.replace('.', '\\.')} USDC of 2 customers.*as of `)).waitFor();
     // The sandbox bank's booking of the signed payout, fact by fact, linked to the payout.
     await open(owner, '#/reconciliation');
     const booking = owner.page.getByRole('row', { name: /WD-\S+ Booked: completed/ });
