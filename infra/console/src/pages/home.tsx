@@ -38,7 +38,8 @@ function VolumeChart({ volumes }: { volumes: Home['volumes'] }) {
                   {calendarDay(v.day)}: {groupDigits(v.usdc)} USDC in {v.withdrawals} withdrawals
                 </title>
               </rect>
-              {i % 2 === 0 && (
+              {/* Every other day, counted back from today, so today is always labelled. */}
+              {(volumes.length - 1 - i) % 2 === 0 && (
                 <text x={i * (bar + gap)} y={height + 14} fontSize="11" fill="#3b4556">
                   {v.day.slice(5)}
                 </text>
