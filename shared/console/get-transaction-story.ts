@@ -13,10 +13,15 @@ import { allWebhookEndpointsOfOrganization, deliveriesOfEndpointMentioning } fro
 const DELIVERIES_PER_ENDPOINT = 20;
 const OPERATOR_PREFIX = 'operator:';
 
-function createdBy(record: TransactionRecord): string {
-  if (record.type === 'WITHDRAWAL') return 'An API key of the organization (withdrawals are created only with a key)';
-  if (record.txHash) return 'USDC received on-chain';
-  return 'A bank transfer to the deposit account';
+/** Who created it; a withdrawal stored before its key was recorded names none (withdrawals take a key). */
+function created(record: TransactionRecord): TransactionStory['created'] {
+  const at = record.createdAt;
+  if (record.createdBy) {
+    const { apiKeyId, hint } = record.createdBy;
+    return { at, by: `API key ${hint}`, apiKey: { id: apiKeyId, hint } };
+  }
+  if (record.type === 'WITHDRAWAL') return { at, by: 'An API key (which one was not recorded then)', apiKey: null };
+  return { at, by: record.txHash ? 'USDC received on-chain' : 'A bank transfer to the deposit account', apiKey: null };
 }
 
 /** What the bank said: a booking (its date), a rejection or a return (its reason), or nothing yet. */
@@ -98,7 +103,7 @@ export async function getTransactionStory(
   const memberName = new Map(members.map((member) => [member.email, member.name]));
   return {
     transaction: toConsoleTransaction(record, names),
-    created: { at: record.createdAt, by: createdBy(record) },
+    created: created(record),
     approvals: record.approvals.map((approval) => ({
       approver: approval.approver,
       name: memberName.get(approval.approver) ?? null,

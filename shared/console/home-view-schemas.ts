@@ -1,6 +1,7 @@
 import { ReconciliationReportSchema } from '#shared/console/reconciliation-view-schemas.ts';
 import { docMeta } from '#shared/routing/openapi-meta.ts';
 import { OPENAPI_PROSE } from '#shared/routing/route.ts';
+import { PaginationQuery } from '#shared/routing/schemas.ts';
 import * as z from '#shared/validation/zod.ts';
 
 /** The console's home: what waits, what is in flight, what failed, the volumes and the balances. */
@@ -88,3 +89,47 @@ export const HomeSchema = z
     ),
   );
 export type Home = z.infer<typeof HomeSchema>;
+
+/** Customers whose balances one page of the customers' total reads: one Query page and ten BatchGetItems. */
+export const CUSTOMERS_PER_BALANCE_PAGE = 1000;
+
+export const CustomersBalanceQuery = z.strictObject({ cursor: PaginationQuery.cursor });
+
+const usdc = (description: string) => z.string().check(docMeta(OPENAPI_PROSE && { description }));
+
+/** One page of the sum of the customers' balances (shared/console/README.md, "The customers' total"). */
+export const CustomersBalanceSchema = z
+  .object({
+    asOf: z
+      .string()
+      .check(docMeta(OPENAPI_PROSE && { description: 'When this page was read: the balances as they stood then' })),
+    customers: z.number().check(z.int(), docMeta(OPENAPI_PROSE && { description: 'Customers counted in this page' })),
+    availableUsdc: usdc("The page's customers' available USDC, summed"),
+    lockedUsdc: usdc('Their USDC reserved for payouts in flight, summed'),
+    totalUsdc: usdc('available + locked: what the organization holds for these customers'),
+    nextCursor: z.nullable(z.string()).check(
+      docMeta(
+        OPENAPI_PROSE && {
+          description: 'The next page of customers (the same call with `cursor=`); null: this was the last page',
+        },
+      ),
+    ),
+  })
+  .check(
+    docMeta(
+      OPENAPI_PROSE && {
+        id: 'ConsoleCustomersBalance',
+        examples: [
+          {
+            asOf: '2026-11-21T10:00:00.000Z',
+            customers: 2,
+            availableUsdc: '1480.00',
+            lockedUsdc: '20.00',
+            totalUsdc: '1500.00',
+            nextCursor: null,
+          },
+        ],
+      },
+    ),
+  );
+export type CustomersBalance = z.infer<typeof CustomersBalanceSchema>;

@@ -68,6 +68,8 @@ export function toExportRow(record: TransactionRecord, names: Map<string, string
     type: view.type,
     status: view.status,
     createdAt: view.createdAt,
+    createdByApiKey: record.createdBy?.hint ?? null,
+    createdByApiKeyId: record.createdBy?.apiKeyId ?? null,
     customerId: view.customerId,
     customerName: view.customerName,
     beneficiary: view.withdrawalBank?.beneficiaryName ?? null,

@@ -2,7 +2,12 @@ import { PaymentRailSchema } from '#shared/banks/records.ts';
 import { docMeta } from '#shared/routing/openapi-meta.ts';
 import { OPENAPI_PROSE } from '#shared/routing/route.ts';
 import { PaginationQuery } from '#shared/routing/schemas.ts';
-import { ListTransactionsQuery, TransactionSchema } from '#shared/transactions/schemas.ts';
+import {
+  ListTransactionsQuery,
+  TRANSACTION_EXAMPLE,
+  TransactionSchema,
+  upperCaseEnum,
+} from '#shared/transactions/schemas.ts';
 import * as z from '#shared/validation/zod.ts';
 
 /** The console's transaction views: the list with names, a payout's whole story, and the export (requests, responses). */
@@ -46,15 +51,7 @@ const periodInOrder = z.refine<Period>((query) => !query.from || !query.to || qu
   path: ['from'],
 });
 
-const railFilter = z.optional(
-  z.pipe(
-    z.pipe(
-      z.string(),
-      z.transform((value) => value.toUpperCase()),
-    ),
-    PaymentRailSchema,
-  ),
-);
+const railFilter = z.optional(upperCaseEnum(PaymentRailSchema));
 
 export const ConsoleTransactionsQuery = z
   .strictObject({
@@ -92,45 +89,19 @@ export const ConsoleTransactionSchema = z.extend(TransactionSchema, {
 });
 export type ConsoleTransaction = z.infer<typeof ConsoleTransactionSchema>;
 
-const TX = '6f1c2a9e-4b7d-4e21-9c3a-1d2e3f4a5b6c';
-const AT = '2026-11-21T10:00:00.000Z';
-
-const ROW_EXAMPLE = OPENAPI_PROSE
+/** The API's transaction example, booked, as the console lists it: the list's rows add names to the API's object. */
+const ROW_EXAMPLE: ConsoleTransaction | undefined = OPENAPI_PROSE
   ? {
-      id: TX,
-      customerId: '3b241101-e2bb-4255-8caf-4136c566a962',
-      type: 'WITHDRAWAL',
+      ...TRANSACTION_EXAMPLE,
       status: 'COMPLETED',
-      requiresUiAction: false,
-      createdAt: AT,
       updatedAt: '2026-11-22T00:00:00.000Z',
       completedAt: '2026-11-22T00:00:00.000Z',
-      reference: 'WD-7K3M-9QX2',
-      sourceCurrency: 'USDC',
-      targetCurrency: 'EUR',
-      sourceAmount: '100.00',
-      targetAmount: '91.08',
-      exchangeRate: '0.92',
-      fee: '1.00',
-      paymentRail: 'SEPA',
-      withdrawalBank: {
-        id: '9d3c6f0e-5a1b-4c7e-8f2a-1b2c3d4e5f60',
-        beneficiaryName: 'Ada Lovelace',
-        currency: 'EUR',
-        iban: 'DE89370400440532013000',
-        bic: 'COBADEFFXXX',
-        accountNumber: null,
-        routingNumber: null,
-      },
-      depositInstructions: null,
-      walletAddress: null,
-      developerFee: null,
-      txHash: null,
-      failureReason: null,
       customerName: 'Ada Lovelace',
       maskedAccount: 'DE89 … 3000',
     }
   : undefined;
+const TX = TRANSACTION_EXAMPLE.id;
+const AT = TRANSACTION_EXAMPLE.createdAt;
 
 export const ConsoleTransactionResponseSchema = ConsoleTransactionSchema.check(
   docMeta(
@@ -148,6 +119,15 @@ export const TransactionStorySchema = z
     created: z.object({
       at: z.string(),
       by: z.string().check(docMeta(OPENAPI_PROSE && { description: 'Who created it, in words' })),
+      apiKey: z.nullable(z.object({ id: z.string(), hint: z.string() })).check(
+        docMeta(
+          OPENAPI_PROSE && {
+            description:
+              'The API key that created it, as the keys page lists it; null for deposits and for withdrawals ' +
+              'stored before the key was recorded',
+          },
+        ),
+      ),
     }),
     approvals: z.array(
       z.object({
@@ -205,7 +185,11 @@ export const TransactionStorySchema = z
         examples: [
           {
             transaction: ROW_EXAMPLE,
-            created: { at: AT, by: 'An API key of the organization (withdrawals are created only with a key)' },
+            created: {
+              at: AT,
+              by: 'API key sk_sandbox_…x9Qa',
+              apiKey: { id: 'd4e5f6a7-b8c9-4d0e-8f1a-2b3c4d5e6f70', hint: 'sk_sandbox_…x9Qa' },
+            },
             approvals: [
               { approver: 'ada@example.com', name: 'Ada', approvedAt: '2026-11-21T10:05:00.000Z', passkeySigned: true },
             ],
@@ -267,6 +251,8 @@ export const EXPORT_COLUMNS = [
   'type',
   'status',
   'createdAt',
+  'createdByApiKey',
+  'createdByApiKeyId',
   'customerId',
   'customerName',
   'beneficiary',
@@ -314,7 +300,9 @@ export const ExportPageSchema = z
                 type: 'WITHDRAWAL',
                 status: 'COMPLETED',
                 createdAt: AT,
-                customerId: '3b241101-e2bb-4255-8caf-4136c566a962',
+                createdByApiKey: 'sk_sandbox_…x9Qa',
+                createdByApiKeyId: 'd4e5f6a7-b8c9-4d0e-8f1a-2b3c4d5e6f70',
+                customerId: TRANSACTION_EXAMPLE.customerId,
                 customerName: 'Ada Lovelace',
                 beneficiary: 'Ada Lovelace',
                 account: 'DE89 … 3000',

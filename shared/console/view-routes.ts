@@ -1,4 +1,4 @@
-import { HomeSchema } from '#shared/console/home-view-schemas.ts';
+import { CustomersBalanceQuery, CustomersBalanceSchema, HomeSchema } from '#shared/console/home-view-schemas.ts';
 import { ReconciliationQuery, ReconciliationSchema } from '#shared/console/reconciliation-view-schemas.ts';
 import { TransactionIdParams } from '#shared/console/schemas.ts';
 import {
@@ -32,6 +32,25 @@ export const viewRoutes = {
     successStatus: 200,
     access: { table: 'read', sessions: true, indexes: ['gsi1', 'gsi2', 'gsi3'] },
     responses: { 200: HomeSchema },
+  }),
+  consoleGetCustomersBalance: defineRoute({
+    ...sessionRoute,
+    console: { permission: 'read' },
+    features: ['customers'],
+    operationId: 'consoleGetCustomersBalance',
+    method: 'GET',
+    path: '/api/console/balances/customers',
+    handler: 'functions/api/console/get-customers-balance.ts',
+    summary: OPENAPI_PROSE ? "The customers' total balance, summed when read, a page of up to 1,000 customers" : '',
+    description:
+      OPENAPI_PROSE &&
+      'No total is kept (it would be one item every withdrawal writes): each call reads a page of the ' +
+        "organization's customers and their balances and answers their sum, as of `asOf`. Follow `nextCursor` " +
+        'until it is null and add the pages: the total of every customer.',
+    successStatus: 200,
+    access: { table: 'read', sessions: true, indexes: ['gsi1'] },
+    request: { query: CustomersBalanceQuery },
+    responses: { 200: CustomersBalanceSchema },
   }),
   consoleListTransactions: defineRoute({
     ...sessionRoute,

@@ -3,6 +3,7 @@ import { BEARER_SCHEME_MISSING, UnauthorizedError } from '#shared/errors.ts';
 import { bearerToken, hashApiKey, organizationIdOfApiKey } from '#shared/organizations/api-keys.ts';
 import type { ApiKeyRecord, Organization } from '#shared/organizations/records.ts';
 import { findApiKeyByHash, findApiKeyWithOrganization, getOrganization } from '#shared/organizations/repository.ts';
+import type { CreatedBy } from '#shared/transactions/records.ts';
 
 /**
  * `apiKeyId` null: a console session (shared/http/session.ts) authenticated the request. `key`: the key item's
@@ -12,7 +13,7 @@ export type AuthContext = {
   organizationId: string;
   organization: Organization;
   apiKeyId: string | null;
-  key?: { keyHash: string; lastUsedAt: string | undefined };
+  key?: { keyHash: string; lastUsedAt: string | undefined; hint: string };
 };
 
 /**
@@ -48,6 +49,10 @@ export async function authenticate(deps: Deps, authorization: string | undefined
     organizationId: organization.organizationId,
     organization,
     apiKeyId: key.apiKeyId,
-    key: { keyHash: key.keyHash, lastUsedAt: key.lastUsedAt },
+    key: { keyHash: key.keyHash, lastUsedAt: key.lastUsedAt, hint: key.hint },
   };
 }
+
+/** The key that authenticated the request, as a transaction stores its creator; undefined for a console session. */
+export const creatorOf = (auth: AuthContext): CreatedBy | undefined =>
+  auth.apiKeyId && auth.key ? { kind: 'apiKey', apiKeyId: auth.apiKeyId, hint: auth.key.hint } : undefined;

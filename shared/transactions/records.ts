@@ -9,6 +9,13 @@ import {
 } from '#shared/transactions/schemas.ts';
 import * as z from '#shared/validation/zod.ts';
 
+/**
+ * Who created a transaction: the API key that authenticated the create (its id and the hint the console lists
+ * keys by, never the key). Withdrawals are created only with a key (a console session is refused there).
+ */
+export const CreatedBySchema = z.object({ kind: z.literal('apiKey'), apiKeyId: z.string(), hint: z.string() });
+export type CreatedBy = z.infer<typeof CreatedBySchema>;
+
 /** The stored transaction; parsed on every read. */
 export const TransactionRecordSchema = z.extend(
   z.omit(TransactionSchema, {
@@ -43,6 +50,8 @@ export const TransactionRecordSchema = z.extend(
     paymentFileId: z.optional(z.string()),
     /** The withdrawal batch it was created in (`POST /withdrawals/batch`): its waiting payouts are approved as one. */
     batchId: z.optional(z.string()),
+    /** Withdrawals: who created it; absent on records written before it was stored (nothing is guessed). */
+    createdBy: z.optional(CreatedBySchema),
     /** Who rejected or cancelled it (an approver's e-mail, `api` for the cancel route). */
     cancelledBy: z.nullable(z.string()),
     /**

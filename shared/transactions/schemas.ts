@@ -65,7 +65,7 @@ export const TransactionLookupParams = z.strictObject({
 });
 
 /** Filters accept any letter case; the stored values are upper case. */
-const upperCaseEnum = <T extends z.ZodMiniType<unknown, string>>(schema: T) =>
+export const upperCaseEnum = <T extends z.ZodMiniType<unknown, string>>(schema: T) =>
   z.pipe(
     z.pipe(
       z.string(),

@@ -16,7 +16,7 @@ import { toMicro } from '#shared/money/micro.ts';
 import type { Organization } from '#shared/organizations/records.ts';
 import { execute } from '#shared/payouts/payout-executor.ts';
 import { requestHash, toTransaction } from '#shared/transactions/new-transaction.ts';
-import type { IdempotencyRecord, TransactionRecord } from '#shared/transactions/records.ts';
+import type { CreatedBy, IdempotencyRecord, TransactionRecord } from '#shared/transactions/records.ts';
 import { getTransactionOfCustomer } from '#shared/transactions/transaction-repository.ts';
 import type { CreateContext } from '#shared/withdrawals/create-context.ts';
 import {
@@ -44,6 +44,8 @@ export type CreateWithdrawalBatchRequest = {
   idempotencyKey?: string | undefined;
   idempotencyKeyHeader?: string | undefined;
   withdrawals: BatchWithdrawalInput[];
+  /** The key that authenticated the request, stored on each withdrawal. */
+  createdBy?: CreatedBy | undefined;
 };
 
 /** Payouts per TransactWriteItems: six items each (5 of the payout, its balance) and the chunk's two allowance items. */
@@ -61,6 +63,7 @@ type Pending = {
   index: number;
   input: BatchWithdrawalInput;
   hash: string;
+  createdBy?: CreatedBy | undefined;
   payee?: Payee;
   context?: CreateContext;
   record?: TransactionRecord;
@@ -84,7 +87,12 @@ export async function createWithdrawalBatch(
 ): Promise<{ response: WithdrawalBatchResponse; replayed: boolean }> {
   const { organization } = request;
   const batchKey = resolveIdempotencyKey(request.idempotencyKey, request.idempotencyKeyHeader);
-  const pending: Pending[] = request.withdrawals.map((input, index) => ({ index, input, hash: requestHash(input) }));
+  const pending: Pending[] = request.withdrawals.map((input, index) => ({
+    index,
+    input,
+    hash: requestHash(input),
+    createdBy: request.createdBy,
+  }));
   const batchHash = sha256Hex(pending.map((item) => `${item.input.idempotencyKey}=${item.hash}`).join('\n'));
   const stored = await getBatch(deps.db, organization.organizationId, batchKey);
   if (stored) return { response: await replayBatch(deps, stored, batchHash), replayed: true };
@@ -223,6 +231,7 @@ function planItem(deps: Deps, organization: Organization, item: Pending, reserve
       reserve,
       instant: item.input.instant === true,
       ...(item.batchId ? { batchId: item.batchId } : {}),
+      createdBy: item.createdBy,
     });
     // The chunk reserves the allowance once for its payouts.
     item.record = record;

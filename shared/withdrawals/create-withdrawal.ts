@@ -27,7 +27,7 @@ import {
   requestHash,
   toTransaction,
 } from '#shared/transactions/new-transaction.ts';
-import type { IdempotencyRecord, TransactionRecord } from '#shared/transactions/records.ts';
+import type { CreatedBy, IdempotencyRecord, TransactionRecord } from '#shared/transactions/records.ts';
 import type { Transaction } from '#shared/transactions/schemas.ts';
 import { getTransactionOfCustomer, transactionWrites } from '#shared/transactions/transaction-repository.ts';
 import {
@@ -51,6 +51,8 @@ export type CreateWithdrawalRequest = {
   targetAmount?: string | undefined;
   /** Asks for SEPA Instant. */
   instant?: boolean | undefined;
+  /** The key that authenticated the request, stored on the withdrawal. */
+  createdBy?: CreatedBy | undefined;
 };
 
 export type CreateWithdrawalResult = { transaction: Transaction; replayed: boolean };
@@ -247,6 +249,7 @@ async function attemptCreate(
       now,
       reserve,
       instant,
+      createdBy: request.createdBy,
     });
     planned.add(record.transactionId);
     try {
@@ -367,6 +370,7 @@ export function plan(
     instant: boolean;
     /** The batch that creates it, if any. */
     batchId?: string;
+    createdBy?: CreatedBy | undefined;
   },
 ): { record: TransactionRecord; items: GuardedItem<Role>[] } {
   const { organization, payee, context, now } = input;
@@ -396,6 +400,7 @@ export function plan(
       withdrawalBank: bankSnapshot(bank),
       ...(input.instant ? { requestedPaymentRail: 'SEPA_INSTANT' as const } : {}),
       ...(input.batchId ? { batchId: input.batchId } : {}),
+      ...(input.createdBy ? { createdBy: input.createdBy } : {}),
       idempotencyKey: input.idempotencyKey,
       reservation: { balance: executes, allowancePeriodStart: executes ? window.periodStart : null },
       expiryDueAt: addSeconds(now, deps.config.withdrawals.expiryWindowSeconds),

@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from '#infra/local/dynamodb.ts';
 import { hashToken } from '#shared/console/console-rules.ts';
 import { keys } from '#shared/db/keys.ts';
-import { accessibilityViolations } from '#test/support/browser/accessibility.ts';
+import { apiKeyHint } from '#shared/organizations/api-keys.ts';
+import { screenshotAndGraveViolations } from '#test/support/browser/accessibility.ts';
 import {
   accept,
   fetchFrom,
@@ -50,20 +51,9 @@ describe('the organization console in Chromium', () => {
     return response.body;
   };
 
-  /**
-   * A screenshot once the page has its data (every page shows "Loading…" until then), and the page's accessibility
-   * check: axe-core's WCAG 2.x A/AA rules, of which no serious or critical one may fail.
-   */
-  const shot = async (member: Member, name: string) => {
-    await member.page.getByText('Loading…').waitFor({ state: 'detached' });
-    await member.page.screenshot({ path: join(shots, `${name}.png`), fullPage: true });
-    const violations = await accessibilityViolations(member.page);
-    const grave = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    // Soft: every page is checked (and screenshotted) in one run; the test still fails on any.
-    expect
-      .soft(grave.map((v) => `${name}: ${v.id} (${v.impact}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`))
-      .toEqual([]);
-  };
+  /** A page's screenshot and its axe-core check; soft, so every page is checked in one run (any still fails it). */
+  const shot = async (member: Member, name: string) =>
+    expect.soft(await screenshotAndGraveViolations(member.page, join(shots, `${name}.png`), name)).toEqual([]);
 
   const device = () => passkeyDevice(browser, runtime.baseUrl);
   const mailedInvite = (email: string) => mailedInviteLink(join(dataDir, 'mail'), email);
@@ -273,6 +263,10 @@ describe('the organization console in Chromium', () => {
     expect(told).toMatch(
       /Created.*Signed with a passkey.*Signed with a passkey.*Left in a payment file.*\.xml.*Booked by the bank/s,
     );
+    // Created by the sandbox key, named by its hint as the keys page lists it.
+    const hint = apiKeyHint(runtime.localJson().apiKey);
+    expect(told).toContain(`API key ${hint}`);
+    expect(csv).toContain(hint);
     expect(await owner.page.getByText('DE89 3704 0044 0532 0130 00').isVisible()).toBe(true);
   });
 
@@ -383,6 +377,10 @@ describe('the organization console in Chromium', () => {
       await shot(owner, name);
     }
 
+    // Home's customers' total: Ada's balance (Grace, the other customer, was never credited), as of its read.
+    const { balance } = await api<{ balance: string }>('GET', `/customers/${customerId}/balance`);
+    await open(owner, '#/home');
+    await owner.page.getByText(new RegExp(`^${balance.replace('.', '\\.')} USDC of 2 customers.*as of `)).waitFor();
     // The sandbox bank's booking of the signed payout, fact by fact, linked to the payout.
     await open(owner, '#/reconciliation');
     const booking = owner.page.getByRole('row', { name: /WD-\S+ Booked: completed/ });
@@ -393,7 +391,9 @@ describe('the organization console in Chromium', () => {
     await owner.page.getByRole('button', { name: 'Create API key' }).click();
     const shown = await owner.page.getByTestId('new-api-key').textContent();
     await shot(owner, '17-api-key-created');
-    await owner.page.getByRole('button', { name: 'Revoke' }).first().click();
+    // Revoking a key asks first.
+    await owner.page.getByRole('button', { name: 'Revoke…' }).first().click();
+    await owner.page.getByRole('button', { name: 'Yes, revoke' }).click();
     await owner.page.getByText(/^Revoked /).waitFor();
 
     await open(owner, '#/audit');

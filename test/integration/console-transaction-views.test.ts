@@ -2,6 +2,8 @@ import { BatchWriteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { EXPORT_COLUMNS } from '#shared/console/transaction-view-schemas.ts';
 import { keys } from '#shared/db/keys.ts';
+import { apiKeyHint } from '#shared/organizations/api-keys.ts';
+import { listApiKeysOfOrganization } from '#shared/organizations/repository.ts';
 import { processInboxReport } from '#shared/payouts/apply-bank-report.ts';
 import { batchPayouts } from '#shared/payouts/batch-payouts.ts';
 import type { Transaction } from '#shared/transactions/schemas.ts';
@@ -133,13 +135,83 @@ describe("a payout's whole story", () => {
       }),
     );
     const messageId = String(stored.Item?.paymentFileId);
+    // The key that created it, as the keys page lists it (never the key itself).
+    const [key] = await listApiKeysOfOrganization(table.deps.db, payee.org.organizationId);
+    const hint = apiKeyHint(payee.key);
+    const keyId = key?.apiKeyId;
+    expect(key?.hint).toBe(hint);
+    expect(JSON.stringify(story.body)).not.toContain(payee.key);
     expect(story.body).toMatchObject({
       transaction: { id: booked.id, reference: booked.reference, customerName: 'Ada Lovelace' },
-      created: { at: booked.createdAt, by: expect.stringContaining('API key') },
+      created: { at: booked.createdAt, by: `API key ${hint}`, apiKey: { id: keyId, hint } },
       cancelled: null,
       paymentFile: { messageId, fileName: `${messageId}.xml`, payments: 1 },
       bank: { outcome: 'booked', at: '2026-11-23T00:00:00.000Z', reason: null },
       webhookDeliveries: [{ id: ours, endpointUrl: 'https://hooks.example.com/payouts', status: 'DELIVERED' }],
+    });
+
+    const exported = await consoleCall<{ rows: Record<string, string | null>[] }>('/exports/transactions');
+    expect(exported.body.rows.find((row) => row.reference === booked.reference)).toMatchObject({
+      createdByApiKey: hint,
+      createdByApiKeyId: keyId,
+    });
+  });
+
+  it('names no key for a withdrawal stored before the creating key was recorded, rather than guess', async () => {
+    const { Item } = await table.deps.db.client.send(
+      new GetCommand({
+        TableName: table.deps.db.tableName,
+        Key: keys.transaction(payee.org.organizationId, payee.customerId, booked.id),
+      }),
+    );
+    if (!Item) throw new Error('the booked payout is gone');
+    const { createdBy: _stored, ...copy } = Item;
+    // A day of 2025 that no other test's period holds (the home page's days and the export's month stay as they are).
+    const older = { ...copy, createdAt: '2025-06-15T10:00:00.000Z' };
+    const transactionId = crypto.randomUUID();
+    await table.deps.db.client.send(
+      new BatchWriteCommand({
+        RequestItems: {
+          [table.deps.db.tableName]: [
+            {
+              PutRequest: {
+                Item: {
+                  ...older,
+                  ...keys.transaction(payee.org.organizationId, payee.customerId, transactionId),
+                  ...keys.transactionOrganizationEntry(payee.org.organizationId, older.createdAt, transactionId),
+                  transactionId,
+                  reference: 'WD-OLDER-KEY',
+                },
+              },
+            },
+            {
+              PutRequest: {
+                Item: {
+                  ...keys.transactionPointer(payee.org.organizationId, transactionId),
+                  entity: 'TXPOINTER',
+                  organizationId: payee.org.organizationId,
+                  customerId: payee.customerId,
+                  transactionId,
+                },
+              },
+            },
+          ],
+        },
+      }),
+    );
+    const story = await consoleCall<{ created: unknown }>(`/transactions/${transactionId}`);
+    expect(story.status, JSON.stringify(story.body)).toBe(200);
+    expect(story.body.created).toEqual({
+      at: older.createdAt,
+      by: 'An API key (which one was not recorded then)',
+      apiKey: null,
+    });
+    const exported = await consoleCall<{ rows: Record<string, string | null>[] }>(
+      '/exports/transactions?from=2025-06-15&to=2025-06-15',
+    );
+    expect(exported.body.rows.find((row) => row.reference === 'WD-OLDER-KEY')).toMatchObject({
+      createdByApiKey: null,
+      createdByApiKeyId: null,
     });
   });
 

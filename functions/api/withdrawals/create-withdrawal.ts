@@ -1,4 +1,5 @@
 import { apiHandler } from '#shared/http/api-handler.ts';
+import { creatorOf } from '#shared/http/auth.ts';
 import { reply } from '#shared/http/reply.ts';
 import { createWithdrawal } from '#shared/withdrawals/create-withdrawal.ts';
 import { routes } from '#shared/withdrawals/routes.ts';
@@ -9,6 +10,7 @@ export const handler = apiHandler(routes.createWithdrawal, async ({ deps, auth, 
     customerId: params.customerId,
     ...body,
     idempotencyKeyHeader: event.headers?.['idempotency-key'],
+    createdBy: creatorOf(auth),
   });
   return replayed ? reply(transaction, { headers: { 'idempotent-replayed': 'true' } }) : transaction;
 });

@@ -27,6 +27,7 @@ export type Transaction = Schemas['Transaction'];
 export type ConsoleTransaction = Schemas['ConsoleTransaction'];
 export type TransactionStory = Schemas['ConsoleTransactionStory'];
 export type Home = Schemas['ConsoleHome'];
+export type CustomersBalance = Schemas['ConsoleCustomersBalance'];
 export type CustodyReconciliation = Schemas['CustodyReconciliation'];
 export type Reconciliation = Schemas['ConsoleReconciliation'];
 export type InvitePreview = Schemas['ConsoleInvitePreview'];

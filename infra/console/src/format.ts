@@ -48,3 +48,19 @@ export function duration(minutes: number): string {
   if (minutes % 60 === 0) return unit(minutes / 60, 'hour');
   return unit(minutes, 'minute');
 }
+
+/** USDC has 6 decimals: the sums below are exact integers of millionths, never floats. */
+const USDC_PLACES = 6;
+const millionths = (amount: string) => {
+  const [whole = '0', fraction = ''] = amount.replace(/^-/, '').split('.');
+  const value = BigInt(whole + fraction.padEnd(USDC_PLACES, '0').slice(0, USDC_PLACES));
+  return amount.startsWith('-') ? -value : value;
+};
+
+/** `1480.5` + `20.00` -> `1500.50`: exact, with at least two decimals. */
+export function addUsdc(a: string, b: string): string {
+  const sum = millionths(a) + millionths(b);
+  const digits = (sum < 0n ? -sum : sum).toString().padStart(USDC_PLACES + 1, '0');
+  const fraction = digits.slice(-USDC_PLACES).replace(/0+$/, '').padEnd(2, '0');
+  return `${sum < 0n ? '-' : ''}${digits.slice(0, -USDC_PLACES)}.${fraction}`;
+}

@@ -94,33 +94,71 @@ export function show(value: unknown): string {
   return JSON.stringify(value);
 }
 
-/** `createdAt` -> `Created at`: the API's field names as column titles. */
-const label = (field: string) => {
-  const words = field.replace(/([A-Z])/g, ' $1').toLowerCase();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-};
+/** A column of `RowsTable`: its title for people and how a row shows in it. */
+export type Column<Row> = { title: string; cell: (row: Row) => ReactNode; className?: string };
 
-/** A table of rows with the given columns (the first `columns` key of each row, in order). */
-export function RowsTable(props: { rows: Record<string, unknown>[]; columns: string[]; empty: string }) {
+/** A table of rows, one cell per column, or a line saying there are none. */
+export function RowsTable<Row>(props: {
+  rows: Row[];
+  columns: Column<Row>[];
+  rowKey: (row: Row) => string;
+  empty: string;
+}) {
   if (!props.rows.length) return <p className="muted">{props.empty}</p>;
   return (
     <table>
       <thead>
         <tr>
           {props.columns.map((column) => (
-            <th key={column}>{label(column)}</th>
+            <th scope="col" key={column.title}>
+              {column.title}
+            </th>
           ))}
         </tr>
       </thead>
       <tbody>
-        {props.rows.map((row, index) => (
-          <tr key={show(row.id ?? row.customerId ?? index)}>
+        {props.rows.map((row) => (
+          <tr key={props.rowKey(row)}>
             {props.columns.map((column) => (
-              <td key={column}>{show(row[column])}</td>
+              <td key={column.title} className={column.className}>
+                {column.cell(row)}
+              </td>
             ))}
           </tr>
         ))}
       </tbody>
     </table>
+  );
+}
+
+/**
+ * A change that cannot be undone, asked twice: `<label>…` opens the question with "Yes, <verb>" and "Keep it";
+ * only the second answer acts.
+ */
+export function ConfirmButton(props: {
+  label: string;
+  question: string;
+  confirm: string;
+  busy: boolean;
+  onConfirm: () => void;
+}) {
+  const [asking, setAsking] = useState(false);
+  if (!asking) {
+    return (
+      <button type="button" className="danger" onClick={() => setAsking(true)}>
+        {props.label}…
+      </button>
+    );
+  }
+  return (
+    <span className="confirm">
+      {props.question}{' '}
+      <button type="button" className="danger" disabled={props.busy} onClick={props.onConfirm}>
+        {props.confirm}
+      </button>{' '}
+      <button type="button" className="secondary" onClick={() => setAsking(false)}>
+        Keep it
+      </button>
+    </span>
   );
 }

@@ -1065,6 +1065,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/console/balances/customers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The customers' total balance, summed when read, a page of up to 1,000 customers
+         * @description No total is kept (it would be one item every withdrawal writes): each call reads a page of the organization's customers and their balances and answers their sum, as of `asOf`. Follow `nextCursor` until it is null and add the pages: the total of every customer.
+         *
+         *     Needs the `customers` feature of your organization (403 otherwise).
+         *
+         *     Console session; needs the `read` permission of the member's role (403 otherwise).
+         */
+        get: operations["consoleGetCustomersBalance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/console/transactions": {
         parameters: {
             query?: never;
@@ -3897,6 +3921,30 @@ export interface components {
         };
         /**
          * @example {
+         *       "asOf": "2026-11-21T10:00:00.000Z",
+         *       "customers": 2,
+         *       "availableUsdc": "1480.00",
+         *       "lockedUsdc": "20.00",
+         *       "totalUsdc": "1500.00",
+         *       "nextCursor": null
+         *     }
+         */
+        ConsoleCustomersBalance: {
+            /** @description When this page was read: the balances as they stood then */
+            asOf: string;
+            /** @description Customers counted in this page */
+            customers: number;
+            /** @description The page's customers' available USDC, summed */
+            availableUsdc: string;
+            /** @description Their USDC reserved for payouts in flight, summed */
+            lockedUsdc: string;
+            /** @description available + locked: what the organization holds for these customers */
+            totalUsdc: string;
+            /** @description The next page of customers (the same call with `cursor=`); null: this was the last page */
+            nextCursor: string | null;
+        };
+        /**
+         * @example {
          *       "id": "6f1c2a9e-4b7d-4e21-9c3a-1d2e3f4a5b6c",
          *       "customerId": "3b241101-e2bb-4255-8caf-4136c566a962",
          *       "type": "WITHDRAWAL",
@@ -3927,6 +3975,10 @@ export interface components {
          *       "developerFee": null,
          *       "txHash": null,
          *       "failureReason": null,
+         *       "requestedPaymentRail": null,
+         *       "settlementRail": "SEPA",
+         *       "railFallbackReason": null,
+         *       "expectedSettlementAt": "2026-11-23T11:00:00.000Z",
          *       "customerName": "Ada Lovelace",
          *       "maskedAccount": "DE89 … 3000"
          *     }
@@ -4020,12 +4072,20 @@ export interface components {
          *         "developerFee": null,
          *         "txHash": null,
          *         "failureReason": null,
+         *         "requestedPaymentRail": null,
+         *         "settlementRail": "SEPA",
+         *         "railFallbackReason": null,
+         *         "expectedSettlementAt": "2026-11-23T11:00:00.000Z",
          *         "customerName": "Ada Lovelace",
          *         "maskedAccount": "DE89 … 3000"
          *       },
          *       "created": {
          *         "at": "2026-11-21T10:00:00.000Z",
-         *         "by": "An API key of the organization (withdrawals are created only with a key)"
+         *         "by": "API key sk_sandbox_…x9Qa",
+         *         "apiKey": {
+         *           "id": "d4e5f6a7-b8c9-4d0e-8f1a-2b3c4d5e6f70",
+         *           "hint": "sk_sandbox_…x9Qa"
+         *         }
          *       },
          *       "approvals": [
          *         {
@@ -4068,6 +4128,11 @@ export interface components {
                 at: string;
                 /** @description Who created it, in words */
                 by: string;
+                /** @description The API key that created it, as the keys page lists it; null for deposits and for withdrawals stored before the key was recorded */
+                apiKey: {
+                    id: string;
+                    hint: string;
+                } | null;
             };
             approvals: {
                 approver: string;
@@ -4120,6 +4185,8 @@ export interface components {
          *           "type": "WITHDRAWAL",
          *           "status": "COMPLETED",
          *           "createdAt": "2026-11-21T10:00:00.000Z",
+         *           "createdByApiKey": "sk_sandbox_…x9Qa",
+         *           "createdByApiKeyId": "d4e5f6a7-b8c9-4d0e-8f1a-2b3c4d5e6f70",
          *           "customerId": "3b241101-e2bb-4255-8caf-4136c566a962",
          *           "customerName": "Ada Lovelace",
          *           "beneficiary": "Ada Lovelace",
@@ -4149,6 +4216,8 @@ export interface components {
                 type: string | null;
                 status: string | null;
                 createdAt: string | null;
+                createdByApiKey: string | null;
+                createdByApiKeyId: string | null;
                 customerId: string | null;
                 customerName: string | null;
                 beneficiary: string | null;
@@ -9963,6 +10032,103 @@ export interface operations {
             };
             /** @description Missing, malformed, unknown or revoked API key. */
             401: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over a rate limit (per API key, per organization, or per webhook endpoint); retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; details stay in the service logs under the request id. */
+            500: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is throttled or unavailable; nothing was half-written. Retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    consoleGetCustomersBalance: {
+        parameters: {
+            query?: {
+                /** @description Where the next page starts: copy it from the `Link` header of the previous page (opaque; valid only for the list it came from). */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The customers' total balance, summed when read, a page of up to 1,000 customers */
+            200: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Present when another page exists: `<https://.../path?cursor=...>; rel="next"`. */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleCustomersBalance"];
+                };
+            };
+            /** @description The request is malformed: the message names the field (body first, then query, then path). */
+            400: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key. */
+            401: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A feature of your organization is off, or a rule forbids it for this resource. */
+            403: {
                 headers: {
                     /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
                     "x-request-id"?: string;

@@ -28,3 +28,16 @@ export async function accessibilityViolations(page: Page): Promise<Violation[]> 
     }));
   });
 }
+
+/**
+ * A full-page screenshot once the page has its data (every console page shows "Loading…" until then), then its
+ * serious and critical axe-core violations, each named with the page's `name` and where it is.
+ */
+export async function screenshotAndGraveViolations(page: Page, path: string, name: string): Promise<string[]> {
+  await page.getByText('Loading…').waitFor({ state: 'detached' });
+  await page.screenshot({ path, fullPage: true });
+  const violations = await accessibilityViolations(page);
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${name}: ${v.id} (${v.impact}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}

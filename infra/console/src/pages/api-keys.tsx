@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { type ApiKey, call, type NewApiKey } from '../api.ts';
-import { ErrorLine, Note, Page, useAction, useLoad, when } from '../ui.tsx';
+import { Badge, ConfirmButton, ErrorLine, Note, Page, useAction, useLoad, when } from '../ui.tsx';
 
 export function ApiKeysPage() {
   const loaded = useLoad<ApiKey[]>('/api/console/api-keys');
@@ -47,28 +47,29 @@ export function ApiKeysPage() {
         <tbody>
           {loaded.data?.map((key) => (
             <tr key={key.id}>
-              <td className="mono">{key.hint}</td>
-              <td>{key.status}</td>
+              <td className="mono nowrap">{key.hint}</td>
+              <td>
+                <Badge status={key.status} />
+              </td>
               <td>{when(key.createdAt)}</td>
-              <td>{key.createdBy ?? 'operator'}</td>
+              <td>{key.createdBy ?? 'the operator'}</td>
               <td>{key.lastUsedAt ? when(key.lastUsedAt) : 'never'}</td>
               <td>{when(key.revokedAt)}</td>
               <td>
                 {key.status === 'ACTIVE' && (
-                  <button
-                    type="button"
-                    className="danger"
-                    disabled={busy}
-                    onClick={() =>
+                  <ConfirmButton
+                    label="Revoke"
+                    question={`Revoke ${key.hint}? Requests with it are refused from the next one.`}
+                    confirm="Yes, revoke"
+                    busy={busy}
+                    onConfirm={() =>
                       run(async () => {
                         await call('POST', `/api/console/api-keys/${key.id}/revoke`);
                         loaded.reload();
                         return `Revoked ${key.hint}`;
                       })
                     }
-                  >
-                    Revoke
-                  </button>
+                  />
                 )}
               </td>
             </tr>

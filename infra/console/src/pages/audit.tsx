@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { type AuditEntry, type Member, query } from '../api.ts';
+import { ibanGroups, words } from '../format.ts';
 import { Page, useLoad, when } from '../ui.tsx';
 
 /** Each audited action in words (shared/console/README.md, "Audit log"). */
@@ -15,6 +16,8 @@ const ACTION_WORDS: Record<string, string> = {
   'withdrawal.rejected': 'Rejected a withdrawal',
   'withdrawal.approved_by_operator': 'Operator approved a withdrawal',
   'withdrawal.rejected_by_operator': 'Operator rejected a withdrawal',
+  'withdrawal_bank.payee_confirmed': "Confirmed a bank's payee",
+  'withdrawal_bank.payee_rejected': "Rejected a bank's payee",
   'api_key.created': 'Created an API key',
   'api_key.revoked': 'Revoked an API key',
   'settings.changed': 'Changed settings',
@@ -29,11 +32,50 @@ const ACTION_WORDS: Record<string, string> = {
 /** `requiredApprovals` -> `required approvals`: detail keys as words. */
 const detailWords = (key: string) => key.replace(/([A-Z])/g, ' $1').toLowerCase();
 
+/**
+ * Details kept as evidence, not for reading: a passkey signature's parts (verified again with the admin CLI), the
+ * ids the entry's other columns already name, and the hint the "Of" column shows.
+ */
+const EVIDENCE = new Set([
+  'credentialId',
+  'challengeId',
+  'nonce',
+  'authenticatorData',
+  'clientDataJSON',
+  'signature',
+  'userHandle',
+  'customerId',
+  'inviteId',
+  'replacesInviteId',
+  'hint',
+]);
+
+const IBAN = /^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/;
+
+/** Details whose values are codes (`CLOSE_MATCH`, `CONFIRM`); amounts' currencies stay as they are. */
+const CODED = new Set(['result', 'decision', 'status']);
+
+/** A detail's value for people: codes in words, an IBAN in groups of four. */
+const readable = (key: string, value: string) =>
+  IBAN.test(value) ? ibanGroups(value) : CODED.has(key) ? words(value) : value;
+
+/** What a finance person reads of an entry's details: no evidence, no empty values. */
+const readableDetails = (details: AuditEntry['details']) =>
+  Object.entries(details)
+    .filter(([key, value]) => !EVIDENCE.has(key) && value !== '')
+    .map(([key, value]) => `${detailWords(key)}: ${readable(key, value)}`)
+    .join('; ');
+
 function Target({ entry, names }: { entry: AuditEntry; names: Map<string, string> }) {
   if (entry.action.startsWith('withdrawal.')) return <a href={`#/transactions/${entry.target}`}>the withdrawal</a>;
+  if (entry.action.startsWith('withdrawal_bank.')) return <>the bank of {entry.details.beneficiary ?? 'a customer'}</>;
+  if (entry.action.startsWith('api_key.') && entry.details.hint)
+    return <span className="mono nowrap">{entry.details.hint}</span>;
   const name = names.get(entry.target);
   if (name) return <>{name}</>;
   if (entry.action.startsWith('session.') || entry.target === entry.actor.id) return <>themselves</>;
+  // An invite's target is its e-mail address: a name for people, never broken inside.
+  if (entry.target.includes('@')) return <span className="nowrap">{entry.target}</span>;
   return <span className="mono">{entry.target}</span>;
 }
 
@@ -74,24 +116,18 @@ export function AuditPage() {
         <tbody>
           {loaded.data?.map((entry) => (
             <tr key={entry.entryId}>
-              <td>{when(entry.at)}</td>
+              <td className="nowrap">{when(entry.at)}</td>
               <td>
                 {entry.actor.kind === 'operator'
                   ? `The operator (${entry.actor.email})`
                   : (names.get(entry.actor.email) ?? entry.actor.email)}
               </td>
-              <td>{ACTION_WORDS[entry.action] ?? entry.action}</td>
+              <td>{ACTION_WORDS[entry.action] ?? words(entry.action)}</td>
               <td>
                 <Target entry={entry} names={names} />
               </td>
-              <td>{entry.sourceAddress}</td>
-              <td>
-                {Object.entries(entry.details)
-                  // The passkey's credential id proves the signature (admin CLI); it tells a reader nothing.
-                  .filter(([k]) => k !== 'credentialId')
-                  .map(([k, v]) => `${detailWords(k)}: ${v}`)
-                  .join('; ')}
-              </td>
+              <td className="nowrap">{entry.sourceAddress}</td>
+              <td>{readableDetails(entry.details)}</td>
             </tr>
           ))}
         </tbody>

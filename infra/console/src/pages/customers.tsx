@@ -42,9 +42,11 @@ export function CustomersPage() {
                 <a href={`#/customers/${customer.customerId}`}>{customer.name}</a>
               </td>
               <td>{customer.email ?? '—'}</td>
-              <td>{customer.accountType ?? '—'}</td>
-              <td>{customer.kycStatus}</td>
-              <td>{when(customer.createdAt)}</td>
+              <td>{customer.accountType ? words(customer.accountType) : '—'}</td>
+              <td>
+                <Badge status={customer.kycStatus} />
+              </td>
+              <td className="nowrap">{when(customer.createdAt)}</td>
             </tr>
           ))}
         </tbody>
@@ -64,7 +66,7 @@ export function CustomerPage({ customerId }: { customerId: string }) {
       {overview && (
         <>
           <dl className="card">
-            <dt>Customer</dt>
+            <dt>Customer id</dt>
             <dd className="mono">{overview.customer.customerId}</dd>
             <dt>E-mail</dt>
             <dd>{show(overview.customer.email)}</dd>
@@ -79,12 +81,32 @@ export function CustomerPage({ customerId }: { customerId: string }) {
           </dl>
           <h2>Withdrawal banks</h2>
           <RowsTable
-            rows={overview.banks.map((bank) => ({ ...bank, iban: bank.iban && ibanGroups(bank.iban) }))}
-            columns={['beneficiaryName', 'currency', 'iban', 'accountNumber', 'status']}
+            rows={overview.banks}
+            rowKey={(bank) => bank.id}
+            columns={[
+              { title: 'Beneficiary', cell: (bank) => bank.beneficiaryName },
+              { title: 'Currency', cell: (bank) => bank.currency },
+              {
+                title: 'Account',
+                cell: (bank) => (bank.iban ? ibanGroups(bank.iban) : show(bank.accountNumber)),
+                className: 'mono nowrap',
+              },
+              { title: 'Status', cell: (bank) => <Badge status={bank.status} /> },
+            ]}
             empty="No banks."
           />
           <h2>Deposit wallets</h2>
-          <RowsTable rows={overview.wallets} columns={['chain', 'address', 'status']} empty="No wallets." />
+          <RowsTable
+            rows={overview.wallets}
+            rowKey={(wallet) => wallet.id}
+            columns={[
+              { title: 'Chain', cell: (wallet) => words(wallet.chain) },
+              { title: 'Address', cell: (wallet) => wallet.address, className: 'mono' },
+              { title: 'State', cell: (wallet) => (wallet.enabled ? 'Enabled' : 'Disabled') },
+              { title: 'Since', cell: (wallet) => when(wallet.createdAt), className: 'nowrap' },
+            ]}
+            empty="No wallets."
+          />
           <h2>Transactions</h2>
           {overview.transactions.length === 0 ? (
             <p className="muted">No transactions.</p>

@@ -2,6 +2,7 @@ import type { Home } from '../api.ts';
 import { calendarDay, groupDigits, localTime, money } from '../format.ts';
 import { Badge, Page, useLoad } from '../ui.tsx';
 import { CustodyBlock } from './custody-block.tsx';
+import { CustomersTotal } from './customers-total.tsx';
 
 type Line = Home['failed'][number];
 
@@ -37,7 +38,8 @@ function VolumeChart({ volumes }: { volumes: Home['volumes'] }) {
                   {calendarDay(v.day)}: {groupDigits(v.usdc)} USDC in {v.withdrawals} withdrawals
                 </title>
               </rect>
-              {i % 2 === 0 && (
+              {/* Every other day, counted back from today, so today is always labelled. */}
+              {(volumes.length - 1 - i) % 2 === 0 && (
                 <text x={i * (bar + gap)} y={height + 14} fontSize="11" fill="#3b4556">
                   {v.day.slice(5)}
                 </text>
@@ -130,9 +132,10 @@ export function HomePage() {
             <div className="card tile">
               <span className="tile-figure">{home.failed.length}</span> failed or returned, last {home.days} days
             </div>
+            <CustomersTotal />
             <div className="card tile">
               <span className="tile-figure">{groupDigits(home.balances.organizationUsdc)}</span> USDC of the
-              organization's own
+              organization's own (custodial)
             </div>
           </div>
           <CustodyBlock />

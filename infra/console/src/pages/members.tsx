@@ -10,7 +10,7 @@ import {
   valuesOf,
 } from '../api.ts';
 import { roleAbilities } from '../roles.ts';
-import { ErrorLine, Note, Page, RowsTable, useAction, useLoad, when } from '../ui.tsx';
+import { Badge, ErrorLine, Note, Page, RowsTable, useAction, useLoad, when } from '../ui.tsx';
 import { PendingInvites } from './pending-invites.tsx';
 
 const ROLES = valuesOf<Role>({ viewer: true, developer: true, approver: true, admin: true, owner: true });
@@ -24,8 +24,15 @@ export function MembersPage({ session }: { session: Session }) {
   return (
     <Page title="Members" loaded={loaded}>
       <RowsTable
-        rows={(loaded.data ?? []).map((m) => ({ ...m, createdAt: when(m.createdAt) }))}
-        columns={['name', 'email', 'role', 'status', 'createdAt']}
+        rows={loaded.data ?? []}
+        rowKey={(m) => m.id}
+        columns={[
+          { title: 'Name', cell: (m) => m.name },
+          { title: 'E-mail', cell: (m) => m.email, className: 'nowrap' },
+          { title: 'Role', cell: (m) => m.role },
+          { title: 'Status', cell: (m) => <Badge status={m.status} /> },
+          { title: 'Joined', cell: (m) => when(m.createdAt), className: 'nowrap' },
+        ]}
         empty="No members yet."
       />
       <PendingInvites loaded={invites} session={session} />

@@ -1,14 +1,12 @@
-import { useState } from 'react';
 import { call, type Invite, type PendingInvite, type Session } from '../api.ts';
 import { mayInviteRole } from '../roles.ts';
-import { ErrorLine, type Loaded, Note, useAction, when } from '../ui.tsx';
+import { ConfirmButton, ErrorLine, type Loaded, Note, useAction, when } from '../ui.tsx';
 
 type Action = ReturnType<typeof useAction>;
 
 function InviteRow(props: { invite: PendingInvite; session: Session; onChange: () => void; action: Action }) {
   const { invite, session, onChange } = props;
   const { busy, run } = props.action;
-  const [revoking, setRevoking] = useState(false);
   const manage = session.permissions.includes('invite') && mayInviteRole(session.member.role, invite.role);
   return (
     <tr>
@@ -33,32 +31,19 @@ function InviteRow(props: { invite: PendingInvite; session: Session; onChange: (
             >
               Resend
             </button>{' '}
-            {revoking ? (
-              <span className="confirm">
-                Revoke the invite of {invite.email}? Its link stops working.{' '}
-                <button
-                  type="button"
-                  className="danger"
-                  disabled={busy}
-                  onClick={() =>
-                    run(async () => {
-                      await call('POST', `/api/console/invites/${invite.inviteId}/revoke`);
-                      onChange();
-                      return `The invite of ${invite.email} is revoked`;
-                    })
-                  }
-                >
-                  Yes, revoke
-                </button>{' '}
-                <button type="button" className="secondary" onClick={() => setRevoking(false)}>
-                  Keep it
-                </button>
-              </span>
-            ) : (
-              <button type="button" className="danger" onClick={() => setRevoking(true)}>
-                Revoke…
-              </button>
-            )}
+            <ConfirmButton
+              label="Revoke"
+              question={`Revoke the invite of ${invite.email}? Its link stops working.`}
+              confirm="Yes, revoke"
+              busy={busy}
+              onConfirm={() =>
+                run(async () => {
+                  await call('POST', `/api/console/invites/${invite.inviteId}/revoke`);
+                  onChange();
+                  return `The invite of ${invite.email} is revoked`;
+                })
+              }
+            />
           </>
         )}
       </td>

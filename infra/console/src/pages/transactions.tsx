@@ -62,23 +62,29 @@ async function downloadCsv(from: string | undefined, to: string | undefined): Pr
 function TransactionRow({ transaction: t }: { transaction: ConsoleTransaction }) {
   return (
     <tr data-transaction={t.id}>
+      <td>{localTime(t.createdAt)}</td>
       <td className="nowrap">
         <a href={`#/transactions/${t.id}`} className="mono">
           {t.reference}
         </a>
       </td>
-      <td>{t.customerName ?? '—'}</td>
-      <td>{t.withdrawalBank?.beneficiaryName ?? (t.type === 'DEPOSIT' ? 'Deposit' : '—')}</td>
-      <td className="nowrap mono">{t.maskedAccount ?? '—'}</td>
-      <td className="amount-cell">{money(t.sourceAmount, t.sourceCurrency)}</td>
-      <td className="amount-cell">{money(t.targetAmount, t.targetCurrency)}</td>
-      <td className="amount-cell">{money(t.fee, t.sourceCurrency)}</td>
-      <td className="amount-cell">{t.exchangeRate}</td>
-      <td>{t.paymentRail ?? '—'}</td>
       <td>
         <Badge status={t.status} />
       </td>
-      <td>{localTime(t.createdAt)}</td>
+      <td>{t.customerName ?? '—'}</td>
+      <td>
+        {t.withdrawalBank?.beneficiaryName ?? (t.type === 'DEPOSIT' ? 'Deposit' : '—')}
+        {t.maskedAccount && <span className="cell-note mono nowrap">{t.maskedAccount}</span>}
+      </td>
+      <td className="amount-cell">
+        {money(t.sourceAmount, t.sourceCurrency)}
+        <span className="cell-note">fee {money(t.fee, t.sourceCurrency)}</span>
+      </td>
+      <td className="amount-cell">
+        {money(t.targetAmount, t.targetCurrency)}
+        <span className="cell-note">at {t.exchangeRate}</span>
+      </td>
+      <td>{t.paymentRail ?? '—'}</td>
     </tr>
   );
 }
@@ -203,17 +209,14 @@ export function TransactionsPage() {
             <caption className="muted">Times in your zone. A reference opens the payout's whole story.</caption>
             <thead>
               <tr>
-                <th scope="col">Reference</th>
-                <th scope="col">Customer</th>
-                <th scope="col">Beneficiary</th>
-                <th scope="col">Account</th>
-                <th scope="col">Amount</th>
-                <th scope="col">Paid out</th>
-                <th scope="col">Fee</th>
-                <th scope="col">Rate</th>
-                <th scope="col">Rail</th>
-                <th scope="col">Status</th>
                 <th scope="col">Created</th>
+                <th scope="col">Reference</th>
+                <th scope="col">Status</th>
+                <th scope="col">Customer</th>
+                <th scope="col">Beneficiary and account</th>
+                <th scope="col">Amount and fee</th>
+                <th scope="col">Paid out at rate</th>
+                <th scope="col">Rail</th>
               </tr>
             </thead>
             <tbody>

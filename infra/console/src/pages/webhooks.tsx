@@ -9,7 +9,7 @@ import {
   type WebhookEndpointWithSecret,
   type WebhookTestEvent,
 } from '../api.ts';
-import { Badge, ErrorLine, Note, Page, useAction, useLoad, when } from '../ui.tsx';
+import { Badge, ConfirmButton, ErrorLine, Note, Page, useAction, useLoad, when } from '../ui.tsx';
 
 /** How often deliveries still PENDING (after a retry, say) are read again, until none is. */
 const PENDING_REFRESH_MS = 2000;
@@ -75,7 +75,6 @@ function Endpoint({ endpoint, onChange }: { endpoint: WebhookEndpoint; onChange:
   const [description, setDescription] = useState(endpoint.description ?? '');
   const [secret, setSecret] = useState<string>();
   const [open, setOpen] = useState(false);
-  const [deleting, setDeleting] = useState(false);
   const { busy, error, note, run } = useAction();
   return (
     <article className="card" aria-label={`Endpoint ${endpoint.url}`}>
@@ -140,32 +139,19 @@ function Endpoint({ endpoint, onChange }: { endpoint: WebhookEndpoint; onChange:
         <button type="button" className="secondary" onClick={() => setOpen(!open)}>
           {open ? 'Hide deliveries' : 'Deliveries'}
         </button>
-        {deleting ? (
-          <span className="confirm">
-            Delete this endpoint? It receives nothing more.{' '}
-            <button
-              type="button"
-              className="danger"
-              disabled={busy}
-              onClick={() =>
-                run(async () => {
-                  await call('DELETE', `${ENDPOINTS}/${endpoint.id}`);
-                  onChange();
-                  return 'Deleted';
-                })
-              }
-            >
-              Yes, delete
-            </button>{' '}
-            <button type="button" className="secondary" onClick={() => setDeleting(false)}>
-              Keep it
-            </button>
-          </span>
-        ) : (
-          <button type="button" className="danger" onClick={() => setDeleting(true)}>
-            Delete…
-          </button>
-        )}
+        <ConfirmButton
+          label="Delete"
+          question="Delete this endpoint? It receives nothing more."
+          confirm="Yes, delete"
+          busy={busy}
+          onConfirm={() =>
+            run(async () => {
+              await call('DELETE', `${ENDPOINTS}/${endpoint.id}`);
+              onChange();
+              return 'Deleted';
+            })
+          }
+        />
       </div>
       {secret && (
         <p className="secret">
