@@ -1,90 +1,10 @@
 /**
  * Every key of the single table, and nothing else builds a key string. Pure functions, tested without a
- * database.
+ * database. The access patterns, one row per key, are in `shared/db/README.md`.
  *
  * Tenant isolation is structural: every customer-owned item lives under a partition key that starts with
  * the organization id taken from the authenticated API key, so another organization's key can only ever
  * address its own partitions and sees a missing item (404), never someone else's.
- *
- * | Access pattern                          | Operation | Key                                                          |
- * |-----------------------------------------|-----------|--------------------------------------------------------------|
- * | Authenticate a request by API key       | BatchGetItem with the organization the key names (older keys: GetItem) | pk=`APIKEY#<sha256(key)>` sk=`APIKEY` |
- * | Record a key's last use (once a minute) | conditional UpdateItem of `lastUsedAt` only | pk=`APIKEY#<sha256(key)>` sk=`APIKEY` |
- * | Find a key by its id (revoke)           | GetItem   | pk=`APIKEYID#<apiKeyId>` sk=`APIKEYID`                        |
- * | List an organization's keys             | Query     | gsi1pk=`ORG#<orgId>#APIKEYS` gsi1sk=`<createdAt>#<apiKeyId>` |
- * | Get an organization                     | GetItem   | pk=`ORG#<orgId>` sk=`ORG`                                     |
- * | Get a customer                          | GetItem   | pk=`ORG#<orgId>#CUSTOMER#<customerId>` sk=`CUSTOMER`         |
- * | A customer's uploaded KYC document      | conditional Put | pk=`ORG#<orgId>#CUSTOMER#<customerId>` sk=`KYCDOC#<documentId>` |
- * | List an organization's customers        | Query     | gsi1pk=`ORG#<orgId>#CUSTOMERS` gsi1sk=`<createdAt>#<id>` (newest first) |
- * | Get a customer's withdrawal bank        | GetItem   | pk=`ORG#<orgId>#CUSTOMER#<customerId>` sk=`BANK#<bankId>`     |
- * | List a customer's banks, newest first   | Query     | gsi1pk=`ORG#<orgId>#CUSTOMER#<customerId>#BANKS` gsi1sk=`<createdAt>#<bankId>` |
- * | Find a bank by id alone (admin CLI)     | GetItem   | pk=`BANKID#<bankId>` sk=`BANKID` -> organizationId, customerId |
- * | One bank per account for a customer     | conditional Put | pk=`ORG#<orgId>#CUSTOMER#<customerId>` sk=`BANKDETAILS#<sha256(details)>` |
- * | Get a customer's wallet                 | GetItem   | pk=`ORG#<orgId>#CUSTOMER#<customerId>` sk=`WALLET#<walletId>`   |
- * | A customer's wallets (a bank's: filter); paged | Query; Query gsi1 | pk=`ORG#<orgId>#CUSTOMER#<customerId>` sk begins_with `WALLET#`; gsi1pk=`...#WALLETS` gsi1sk=`<createdAt>#<2^31 - derivation index>#<walletId>` |
- * | Find a wallet by address; unique address| GetItem / conditional Put | pk=`ORG#<orgId>#ADDRESS#<lower-case address>` sk=`ADDRESS` |
- * | Reserve deposit derivation indexes      | UpdateItem ADD | pk=`COUNTER#DEPOSIT_WALLET_INDEX` sk=`COUNTER` (one platform key, one counter) |
- * | Find a customer by deposit reference    | GetItem   | pk=`DEPOSITREF#<reference>` sk=`DEPOSITREF` (also makes references unique) |
- * | Event record (outbox, read by the stream)| Put in the same transaction | pk=`EVENT#<eventId>` sk=`EVENT`, TTL         |
- * | Webhooks: get an endpoint               | GetItem   | pk=`ORG#<orgId>#WEBHOOKS` sk=`ENDPOINT#<endpointId>`          |
- * | Webhooks: an organization's endpoints for fan-out | Query (consistent) | pk=`ORG#<orgId>#WEBHOOKS` sk begins_with `ENDPOINT#` |
- * | Webhooks: list endpoints, newest first  | Query     | gsi1pk=`ORG#<orgId>#WEBHOOKENDPOINTS` gsi1sk=`<createdAt>#<endpointId>` |
- * | Webhooks: get a delivery (event x endpoint) | GetItem / conditional Put | pk=`ORG#<orgId>#WEBHOOKDELIVERY#<deliveryId>` sk=`WEBHOOKDELIVERY` |
- * | Webhooks: an endpoint's deliveries, newest first | Query | gsi1pk=`ORG#<orgId>#WEBHOOKENDPOINT#<endpointId>#DELIVERIES` gsi1sk=`<createdAt>#<deliveryId>` |
- * | Webhooks: redelivery request (outbox, read by the stream) | Put in the retry's transaction | pk=`WEBHOOKREDELIVERY#<requestId>` sk=`WEBHOOKREDELIVERY`, TTL |
- * | -- withdrawals and the ledger --        |           |                                                              |
- * | Get a customer's transaction            | GetItem   | pk=`ORG#<orgId>#CUSTOMER#<customerId>` sk=`TX#<transactionId>` |
- * | List a customer's transactions          | Query     | gsi1pk=`ORG#<orgId>#CUSTOMER#<customerId>#TXS` gsi1sk=`<createdAt>#<id>` (newest first; type/status filtered) |
- * | List an organization's transactions     | Query gsi3 | gsi3pk=`ORG#<orgId>#TXS` gsi3sk=`<createdAt>#<id>` (newest first; status filtered; console) |
- * | Find a transaction's customer by id     | GetItem   | pk=`ORG#<orgId>#TX#<transactionId>` sk=`TXPOINTER` (sandbox routes)   |
- * | Find a transaction by id alone (operator CLI) | Query | gsi1pk=`TXPOINTER#<transactionId>` gsi1sk=`TXPOINTER` (on the pointer) |
- * | Make transaction references unique      | conditional Put | pk=`TXREFERENCE#<reference>` sk=`TXREFERENCE`          |
- * | Idempotency record of a create          | GetItem, conditional Put | pk=`ORG#<orgId>#IDEMPOTENCY#<key>` sk=`IDEMPOTENCY` |
- * | A customer's USDC balance               | GetItem, conditional Update | pk=`ORG#<orgId>#CUSTOMER#<customerId>` sk=`BALANCE` |
- * | An organization's allowance usage       | GetItem, conditional Update | pk=`ORG#<orgId>` sk=`ALLOWANCE`           |
- * | An organization's sandbox settings      | GetItem, Update | pk=`ORG#<orgId>` sk=`SANDBOX` (faults, exchange rates) |
- * | An organization's unclaimed developer fees | GetItem, Update ADD (accrual), conditional Update (claim) | pk=`ORG#<orgId>` sk=`DEVELOPERFEES` |
- * | An organization's custodial USDC balance | GetItem, Update ADD (claim) | pk=`ORG#<orgId>` sk=`BALANCE#USDC`        |
- * | A claim of developer fees               | conditional Put | pk=`ORG#<orgId>#FEECLAIMS` sk=`CLAIM#<claimId>`        |
- * | The latest reference rates of a source (ECB) | GetItem (in the create's BatchGet), conditional Put (never older) | pk=`REFERENCERATES#<source>` sk=`LATEST` |
- * | Withdrawals due to expire / to batch    | Query gsi2 | gsi2pk=`TIMER#<EXPIRE|BATCH>#<shard>` gsi2sk=`<dueAt>#<transactionId>` (sparse) |
- * | -- the bank payout rail (issue 17) --   |           |                                                              |
- * | A payment file (batch) by message id    | GetItem, conditional Put/Update | pk=`PAYMENTFILE#<messageId>` sk=`PAYMENTFILE` |
- * | Files to write / answer / check         | Query gsi2 | gsi2pk=`TIMER#<WRITE|ANSWER|AWAIT>#<shard>` gsi2sk=`<dueAt>#<messageId>` (sparse) |
- * | ACH files of a day per originator      | UpdateItem ADD | pk=`COUNTER#ACHFILES#<routing>#<companyId>#<YYYY-MM-DD>` sk=`COUNTER`, TTL |
- * | A withdrawal by its reference (reports) | GetItem   | pk=`TXREFERENCE#<reference>` sk=`TXREFERENCE` -> organizationId, customerId, transactionId |
- * | -- wallets, virtual accounts, inbound deposits (issue 5) -- |  |                                             |
- * | Get a customer's virtual account        | GetItem   | pk=`ORG#<orgId>#CUSTOMER#<customerId>` sk=`VACCOUNT#<virtualAccountId>` |
- * | List a customer's virtual accounts      | Query     | gsi1pk=`ORG#<orgId>#CUSTOMER#<customerId>#VACCOUNTS` gsi1sk=`<createdAt>#<id>` (newest first) |
- * | A customer's virtual account of a currency (one each) | GetItem / conditional Put | pk=`ORG#<orgId>#CUSTOMER#<customerId>` sk=`VACCOUNTCURRENCY#<currency>` |
- * | Find a virtual account by id alone (admin CLI) | GetItem | pk=`VACCOUNTID#<virtualAccountId>` sk=`VACCOUNTID` -> organizationId, customerId |
- * | One virtual account per IBAN            | conditional Put | pk=`VIBAN#<iban>` sk=`VIBAN`                          |
- * | Process an on-chain transfer once, platform-wide | conditional Put | pk=`INBOUND#<chain>#<lower-case txHash>#<logIndex>` sk=`INBOUND` |
- * | -- chain watchers (issue 16) --         |           |                                                              |
- * | Which organization a derived address belongs to; one owner platform-wide | BatchGetItem / conditional Put | pk=`DEPOSITADDRESS#<lower-case address>` sk=`DEPOSITADDRESS` |
- * | A chain watcher's cursor                | GetItem / conditional Put | pk=`CHAINCURSOR#<chain>` sk=`CHAINCURSOR`           |
- * | Rate limits: one fixed window's count   | conditional UpdateItem ADD | pk=`RATELIMIT#<scope>#<id>#<windowStart>` sk=`RATELIMIT`, TTL |
- * | Process an inbound transfer once        | conditional Put | pk=`ORG#<orgId>#INBOUND#<chain>#<lower-case txHash>` sk=`INBOUND` |
- * | -- custody (issue 24) --                |           |                                                              |
- * | Deposits awaiting their sweep, per chain | conditional Put (in the credit) / Query / Delete (in the sweep's record) | pk=`SWEEPDUE#<chain>` sk=`<lower-case address>#<txHash>#<logIndex>` |
- * | A sweep by relayer nonce; the newest    | conditional Put (the claim), conditional Update / Query last | pk=`SWEEP#<chain>` sk=`NONCE#<20-digit nonce>` |
- * | An organization's custody totals (credited, swept), listed per chain; what a sweep moved before its credit | Update ADD, Query, Query gsi1 / Update ADD, Query, guarded Update | pk=`ORG#<orgId>#CUSTODY` sk=`CHAIN#<chain>` gsi1pk=`CUSTODY#<chain>` gsi1sk=`ORG#<orgId>`; pk=`SWEPTBEFORECREDIT#<chain>` sk=`<lower-case address>` |
- * | A deposit's stage (PROCESSING, COMPLETED, FAILED) | conditional Put / guarded Update | pk=`DEPOSITSTAGE#<chain>#<lower-case txHash>#<logIndex>` sk=`DEPOSITSTAGE` |
- * | Deposits seen and not yet confirmed, per chain | Put / Query / Delete | pk=`DEPOSITPENDING#<chain>` sk=`<lower-case txHash>#<logIndex>` |
- * | -- the organization console (issue 15) -- |  |                                                            |
- * | A member; an organization's members     | GetItem / Query | pk=`ORG#<orgId>#MEMBERS` sk=`MEMBER#<memberId>`        |
- * | One member per e-mail in an organization | conditional Put | pk=`ORG#<orgId>#MEMBERS` sk=`EMAIL#<sha256(lower-case e-mail)>` |
- * | An invite by its token (single use)     | GetItem, conditional Update | pk=`INVITE#<sha256(token)>` sk=`INVITE`, TTL |
- * | An organization's pending invites       | Query, Put, Delete | pk=`ORG#<orgId>#MEMBERS` sk=`PENDINGINVITE#<inviteId>`, TTL |
- * | A passkey by its credential id (sign-in) | GetItem, conditional Update | pk=`PASSKEY#<credentialId>` sk=`PASSKEY`   |
- * | A WebAuthn challenge (single use)       | GetItem, conditional Delete | pk=`CHALLENGE#<challengeId>` sk=`CHALLENGE`, TTL |
- * | A session by its token                  | GetItem, Update, Delete | pk=`SESSION#<sha256(token)>` sk=`SESSION`, TTL   |
- * | A withdrawal's signatures               | Query, conditional Put | pk=`ORG#<orgId>#TX#<transactionId>` sk begins_with `SIGNATURE#` |
- * | A member's signature of a withdrawal batch | GetItem, conditional Put | pk=`ORG#<orgId>#BATCHSIGNATURE#<batchId>` sk=`SIGNATURE#<memberId>#<challengeId>` |
- * | An organization's audit log, newest first | Query, conditional Put | pk=`ORG#<orgId>#AUDIT` sk=`<at>#<entryId>` |
- * | -- Verification of Payee (issue 26) --  |           |                                                              |
- * | Banks awaiting a member's payee confirmation | Query / conditional Put, Delete | pk=`ORG#<orgId>#PAYEECONFIRMATIONS` sk=`BANK#<bankId>` |
- * | A bank report's outcome for an organization | Put / Query gsi1 | pk=`ORG#<orgId>#BANKREPORT#<reportId>` sk=`BANKREPORT`, gsi1pk=`ORG#<orgId>#BANKREPORTS` gsi1sk=`<receivedAt>#<reportId>` |
  */
 
 /** Every rate-limit counter's partition key starts with this: the one item kind every API function may update. */
