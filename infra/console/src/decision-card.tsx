@@ -52,19 +52,21 @@ export function DecisionCard(props: {
           )}
           {rejecting ? (
             <form
+              className="reject-reason"
               onSubmit={(event) => {
                 event.preventDefault();
                 if (reject.confirm) setConfirming(true);
                 else sendReject();
               }}
             >
-              <input
+              <textarea
                 name="reason"
                 aria-label="Reason for rejecting"
                 placeholder="Why it is rejected"
                 value={reason}
                 onChange={(e) => setReason(e.target.value)}
                 maxLength={500}
+                rows={3}
                 required
               />
               {confirming ? (
