@@ -35,7 +35,7 @@ export function DecisionCard(props: {
   const { busy, error, note, run } = useAction();
   const sendReject = () => run(() => reject.run(reason.trim()));
   return (
-    <article className={`card ${props.className}`} {...props.data} aria-label={props.label}>
+    <article className={`card decision ${props.className}`} {...props.data} aria-label={props.label}>
       <header>
         {props.title}
         {props.badge}
