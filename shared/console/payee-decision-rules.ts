@@ -49,9 +49,10 @@ export function payeeDecisionChallenge(binding: PayeeBinding, nonce: string): st
 }
 
 /** A bank awaiting confirmation as the console lists it. */
-export const payeeConfirmationView = (bank: BankRecord) => ({
+export const payeeConfirmationView = (bank: BankRecord, customerName: string | null) => ({
   bankId: bank.bankId,
   customerId: bank.customerId,
+  customerName,
   beneficiaryName: bank.beneficiaryName,
   currency: bank.currency,
   account: bank.iban ?? bank.accountNumber ?? '',

@@ -19,6 +19,9 @@ export const PayeeConfirmationSchema = z
   .object({
     bankId: z.string(),
     customerId: z.string(),
+    customerName: z
+      .nullable(z.string())
+      .check(docMeta(OPENAPI_PROSE && { description: "The customer's name (null: the customer is gone)" })),
     beneficiaryName: z.string(),
     currency: z.string(),
     account: z.string(),
@@ -37,6 +40,7 @@ export const PayeeConfirmationSchema = z
           {
             bankId: BANK,
             customerId: CUSTOMER,
+            customerName: 'Ada Lovelace',
             beneficiaryName: 'Ada Close Match Lovelace',
             currency: 'EUR',
             account: 'DE89370400440532013000',

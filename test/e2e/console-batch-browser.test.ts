@@ -124,6 +124,12 @@ describe('a withdrawal batch in the console', () => {
     for (const name of ['Ada Lovelace', 'Grace Hopper', 'Edsger Dijkstra']) {
       await card.getByRole('link', { name }).waitFor();
     }
+    // Each payout by its reference, its IBAN in groups of four.
+    for (const id of ids) {
+      expect(await card.locator(`tr[data-transaction="${id}"]`).textContent()).toMatch(
+        /^WD-[0-9A-Z]{4}-[0-9A-Z]{4}.*DE89 3704 0044 0532 0130 00/,
+      );
+    }
     await shot(owner, '20-approvals-batch');
 
     await card.getByRole('button', { name: 'Approve all 3 with passkey' }).click();
@@ -135,7 +141,7 @@ describe('a withdrawal batch in the console', () => {
     const approverCard = approver.page.locator(`article[data-batch="${batchId}"]`);
     await approverCard.getByText('owner@sandbox.local (3 of 3)').waitFor();
     await approverCard.getByRole('button', { name: 'Approve all 3 with passkey' }).click();
-    await approver.page.getByText(`Signed batch ${batchId}: 3 signed`).waitFor();
+    await approver.page.getByText('Signed the batch of 3 (11.04 EUR): 3 signed').waitFor();
     await approverCard.waitFor({ state: 'detached' });
     for (const [i, id] of ids.entries()) {
       const { status } = await api<{ status: string }>('GET', `/customers/${payees[i]?.customerId}/transactions/${id}`);
@@ -153,7 +159,7 @@ describe('a withdrawal batch in the console', () => {
     await card.getByText('Reject all 3 payouts of this batch for good?').waitFor();
     await shot(owner, '22-approvals-batch-rejecting');
     await card.getByRole('button', { name: 'Yes, reject' }).click();
-    await owner.page.getByText(`Rejected batch ${batchId}: 3 rejected`).waitFor();
+    await owner.page.getByText('Rejected the batch of 3 (11.04 EUR): 3 rejected').waitFor();
     await card.waitFor({ state: 'detached' });
   });
 });

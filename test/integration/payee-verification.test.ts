@@ -144,6 +144,8 @@ describe('a bank held for confirmation', () => {
     );
     expect(listed.status).toBe(200);
     expect(listed.body.find((entry) => entry.bankId === bank.id)).toMatchObject({
+      customerId,
+      customerName: 'Ada Close Match Lovelace',
       result: 'CLOSE_MATCH',
       matchedName: 'Ada Lovelace',
     });

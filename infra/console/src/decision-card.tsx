@@ -35,7 +35,7 @@ export function DecisionCard(props: {
   const { busy, error, note, run } = useAction();
   const sendReject = () => run(() => reject.run(reason.trim()));
   return (
-    <article className={`card ${props.className}`} {...props.data} aria-label={props.label}>
+    <article className={`card decision ${props.className}`} {...props.data} aria-label={props.label}>
       <header>
         {props.title}
         {props.badge}
@@ -52,19 +52,21 @@ export function DecisionCard(props: {
           )}
           {rejecting ? (
             <form
+              className="reject-reason"
               onSubmit={(event) => {
                 event.preventDefault();
                 if (reject.confirm) setConfirming(true);
                 else sendReject();
               }}
             >
-              <input
+              <textarea
                 name="reason"
                 aria-label="Reason for rejecting"
                 placeholder="Why it is rejected"
                 value={reason}
                 onChange={(e) => setReason(e.target.value)}
                 maxLength={500}
+                rows={3}
                 required
               />
               {confirming ? (

@@ -1,3 +1,5 @@
+import type { components } from '#infra/openapi/generated/console-api-types.ts';
+
 /**
  * How the console writes values for people: local times with their zone, amounts grouped by thousands (as text:
  * money is never a float here), IBANs in groups of four, codes in words.
@@ -31,6 +33,28 @@ export const money = (amount: string | null | undefined, currency: string) =>
 
 /** `DE89370400440532013000` -> `DE89 3704 0044 0532 0130 00`. */
 export const ibanGroups = (iban: string | null | undefined) => (iban ? iban.replace(/(.{4})(?=.)/g, '$1 ') : '—');
+
+/** An IBAN in groups of four; a domestic account number as it is. */
+export const accountText = (account: string) =>
+  /^[A-Z]{2}\d{2}[A-Z0-9]+$/.test(account) ? ibanGroups(account) : account;
+
+type PayeeConfirmation = components['schemas']['ConsolePayeeConfirmation'];
+
+/** A Verification of Payee answer: a short badge, and what it means for the member deciding. */
+export const PAYEE_RESULT_WORDS: Record<PayeeConfirmation['result'], { badge: string; text: string }> = {
+  MATCH: { badge: 'Match', text: "Match: the payee's bank holds this name" },
+  CLOSE_MATCH: { badge: 'Close match', text: "Close match: the payee's bank holds a similar name" },
+  NO_MATCH: { badge: 'No match', text: "No match: the payee's bank holds another name" },
+  NOT_POSSIBLE: { badge: 'Not checked', text: "Not possible: the payee's bank could not check the name" },
+  NOT_APPLICABLE: { badge: 'No check', text: 'No check: no name check scheme covers this account' },
+};
+
+/** Whom a withdrawal bank pays, as the bank's recipient type says. */
+export const RECIPIENT_WORDS: Record<PayeeConfirmation['recipientType'], string> = {
+  CUSTOMER: "The customer's own account",
+  OTHER_INDIVIDUAL: 'Another person',
+  OTHER_BUSINESS: 'Another business',
+};
 
 /** `PARTIALLY_SIGNED` -> `Partially signed`. */
 export const words = (code: string) => {

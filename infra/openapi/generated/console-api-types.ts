@@ -3395,6 +3395,7 @@ export interface components {
          * @example {
          *       "bankId": "9d3c6f0e-5a1b-4c7e-8f2a-1b2c3d4e5f60",
          *       "customerId": "3b241101-e2bb-4255-8caf-4136c566a962",
+         *       "customerName": "Ada Lovelace",
          *       "beneficiaryName": "Ada Close Match Lovelace",
          *       "currency": "EUR",
          *       "account": "DE89370400440532013000",
@@ -3409,6 +3410,8 @@ export interface components {
         ConsolePayeeConfirmation: {
             bankId: string;
             customerId: string;
+            /** @description The customer's name (null: the customer is gone) */
+            customerName: string | null;
             beneficiaryName: string;
             currency: string;
             account: string;

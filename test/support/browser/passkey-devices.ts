@@ -1,6 +1,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { LOCAL_CREDENTIALS, LOCAL_REGION } from '#infra/local/dynamodb.ts';
+import { hashToken } from '#shared/console/console-rules.ts';
+import { keys } from '#shared/db/keys.ts';
+import type { LocalJson } from '#test/support/local-runtime.ts';
 
 /** Debian's Chromium, headless, with nothing running beside the page. */
 const CHROMIUM = '/usr/bin/chromium';
@@ -69,3 +75,24 @@ export const fetchFrom = (member: Member, path: string, headers: Record<string, 
       (await fetch(path, { method, headers, credentials: 'same-origin', body: method === 'GET' ? null : '{}' })).status,
     [path, headers, method] as const,
   );
+
+/** Moves the member's session past its idle deadline in the local table, as 30 idle minutes would. */
+export async function expireSession(member: Member, local: LocalJson) {
+  const cookie = (await member.context.cookies()).find((c) => c.name === 'console_session');
+  const db = DynamoDBDocumentClient.from(
+    new DynamoDBClient({ endpoint: local.dynamodbEndpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS }),
+  );
+  try {
+    await db.send(
+      new UpdateCommand({
+        TableName: local.tableName,
+        Key: keys.session(hashToken(cookie?.value ?? '')),
+        UpdateExpression: 'SET idleUntil = :past',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':past': '2000-01-01T00:00:00.000Z' },
+      }),
+    );
+  } finally {
+    db.destroy();
+  }
+}

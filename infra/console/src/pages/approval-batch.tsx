@@ -2,7 +2,7 @@ import { startAuthentication } from '@simplewebauthn/browser';
 import type { components } from '#infra/openapi/generated/console-api-types.ts';
 import { call, type RejectWithdrawal, type Session } from '../api.ts';
 import { DecisionCard } from '../decision-card.tsx';
-import { money } from '../format.ts';
+import { accountText, money } from '../format.ts';
 import { Badge, when } from '../ui.tsx';
 
 type Schemas = components['schemas'];
@@ -67,7 +67,7 @@ export function BatchApproval(props: { batch: BatchCard; session: Session; onCha
         done: signedAll ? 'You signed this batch; it waits for another member.' : undefined,
         run: async () => {
           const decision = await signBatch(batch.batchId);
-          onChange(`Signed batch ${batch.batchId}: ${outcomeText(decision)}`);
+          onChange(`Signed the batch of ${batch.count} (${totals}): ${outcomeText(decision)}`);
           return `Signed: ${outcomeText(decision)}`;
         },
       }}
@@ -80,7 +80,7 @@ export function BatchApproval(props: { batch: BatchCard; session: Session; onCha
             `/api/console/approval-batches/${encodeURIComponent(batch.batchId)}/reject`,
             { reason } satisfies RejectWithdrawal,
           );
-          onChange(`Rejected batch ${batch.batchId}: ${outcomeText(decision)}`);
+          onChange(`Rejected the batch of ${batch.count} (${totals}): ${outcomeText(decision)}`);
           return 'Rejected';
         },
       }}
@@ -127,6 +127,7 @@ export function BatchApproval(props: { batch: BatchCard; session: Session; onCha
         <table>
           <thead>
             <tr>
+              <th>Reference</th>
               <th>Customer</th>
               <th>Paid</th>
               <th>Beneficiary</th>
@@ -137,12 +138,13 @@ export function BatchApproval(props: { batch: BatchCard; session: Session; onCha
           <tbody>
             {batch.items.map((item) => (
               <tr key={item.id} data-transaction={item.id}>
+                <td className="mono nowrap">{item.reference}</td>
                 <td>
                   <a href={`#/customers/${item.customerId}`}>{item.customerName ?? item.customerId}</a>
                 </td>
                 <td>{money(item.amount, item.currency)}</td>
                 <td>{item.beneficiary}</td>
-                <td className="mono">{item.account}</td>
+                <td className="mono nowrap">{accountText(item.account)}</td>
                 <td>{item.balance.after === null ? 'not enough' : money(item.balance.after, 'USDC')}</td>
               </tr>
             ))}

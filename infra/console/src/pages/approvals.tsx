@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { type ApprovalCard, call, type PendingWithdrawal, type RejectWithdrawal, type Session } from '../api.ts';
 import { DecisionCard } from '../decision-card.tsx';
-import { ibanGroups, money } from '../format.ts';
+import { accountText, money, words } from '../format.ts';
 import { signWithdrawal } from '../passkeys.ts';
 import { Badge, ErrorLine, Note, Page, useLoad, when } from '../ui.tsx';
 import { BatchApproval, type BatchCard } from './approval-batch.tsx';
@@ -17,9 +17,6 @@ function waitingReason(withdrawal: ApprovalCard): string {
     ? `Waits because ${reasons.join(' and ')}.`
     : 'Waits because it was over the allowance or the balance when it was made.';
 }
-
-/** An IBAN in groups of four; an account number as it is. */
-const accountText = (account: string) => (/^[A-Z]{2}\d{2}[A-Z0-9]+$/.test(account) ? ibanGroups(account) : account);
 
 function Approval({
   withdrawal,
@@ -46,8 +43,8 @@ function Approval({
         done: signed ? 'You signed this; it waits for another member.' : undefined,
         run: async () => {
           const result = await signWithdrawal(withdrawal.id);
-          onChange(`Signed ${withdrawal.id}: ${result.status}`);
-          return `Signed: ${result.status}`;
+          onChange(`Signed ${withdrawal.reference}: ${words(result.status)}`);
+          return `Signed: ${words(result.status)}`;
         },
       }}
       reject={{
@@ -57,7 +54,7 @@ function Approval({
           const rejected = await call<PendingWithdrawal>('POST', `/api/console/approvals/${withdrawal.id}/reject`, {
             reason,
           } satisfies RejectWithdrawal);
-          onChange(`Rejected ${withdrawal.id}: ${rejected.status}`);
+          onChange(`Rejected ${withdrawal.reference}: ${words(rejected.status)}`);
           return 'Rejected';
         },
       }}
@@ -71,11 +68,16 @@ function Approval({
         </p>
       )}
       <p className="muted">
-        Your passkey signs exactly these: amount, currency, beneficiary, account and the transaction.
+        Your passkey signs exactly these: amount, currency, beneficiary, account and this withdrawal's transaction id.
       </p>
       <dl>
         <dt>Reference</dt>
-        <dd className="mono">{withdrawal.reference}</dd>
+        <dd>
+          <span className="mono">{withdrawal.reference}</span>
+          <small className="secondary-id">
+            Transaction id <span className="mono">{withdrawal.id}</span>
+          </small>
+        </dd>
         <dt>Amount paid</dt>
         <dd>{money(withdrawal.amount, withdrawal.currency)}</dd>
         <dt>Beneficiary</dt>
@@ -88,8 +90,6 @@ function Approval({
             <dd className="mono">{withdrawal.bic}</dd>
           </>
         )}
-        <dt>Transaction</dt>
-        <dd className="mono">{withdrawal.id}</dd>
       </dl>
       <dl>
         <dt>Debited</dt>

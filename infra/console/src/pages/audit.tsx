@@ -118,9 +118,13 @@ export function AuditPage() {
             <tr key={entry.entryId}>
               <td className="nowrap">{when(entry.at)}</td>
               <td>
-                {entry.actor.kind === 'operator'
-                  ? `The operator (${entry.actor.email})`
-                  : (names.get(entry.actor.email) ?? entry.actor.email)}
+                {entry.actor.kind === 'operator' ? (
+                  <>
+                    The operator <span className="nowrap">({entry.actor.email})</span>
+                  </>
+                ) : (
+                  (names.get(entry.actor.email) ?? entry.actor.email)
+                )}
               </td>
               <td>{ACTION_WORDS[entry.action] ?? words(entry.action)}</td>
               <td>

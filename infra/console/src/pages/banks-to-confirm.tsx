@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { components } from '#infra/openapi/generated/console-api-types.ts';
 import { call, type Session } from '../api.ts';
 import { DecisionCard } from '../decision-card.tsx';
+import { accountText, PAYEE_RESULT_WORDS, RECIPIENT_WORDS, words } from '../format.ts';
 import { Note, Page, useLoad, when } from '../ui.tsx';
 
 type Schemas = components['schemas'];
@@ -24,12 +25,6 @@ async function decide(bankId: string, decision: Decision): Promise<DecidedBank> 
   return call<DecidedBank>('POST', `${path}/sign`, { challengeId: start.challengeId, response });
 }
 
-const RESULT_TEXT: Record<string, string> = {
-  CLOSE_MATCH: "Close match: the payee's bank holds a similar name",
-  NO_MATCH: "No match: the payee's bank holds another name",
-  NOT_POSSIBLE: "Not possible: the payee's bank could not check the name",
-};
-
 function BankToConfirm(props: { bank: PayeeConfirmation; canDecide: boolean; onDone: (text: string) => void }) {
   const { bank, canDecide, onDone } = props;
   return (
@@ -37,28 +32,28 @@ function BankToConfirm(props: { bank: PayeeConfirmation; canDecide: boolean; onD
       className="payee-confirmation"
       data={{ 'data-bank': bank.bankId }}
       title={<strong>{bank.beneficiaryName}</strong>}
-      badge={<span className="badge">{bank.result}</span>}
+      badge={<span className="badge">{PAYEE_RESULT_WORDS[bank.result].badge}</span>}
       canDecide={canDecide}
       approve={{
         text: 'Confirm with passkey',
         run: async () => {
           const decided = await decide(bank.bankId, { decision: 'CONFIRM' });
-          onDone(`Confirmed ${bank.beneficiaryName}: ${decided.status}`);
-          return `Confirmed: ${decided.status}`;
+          onDone(`Confirmed ${bank.beneficiaryName}: ${words(decided.status)}`);
+          return `Confirmed: ${words(decided.status)}`;
         },
       }}
       reject={{
         text: 'Reject with passkey',
         run: async (reason) => {
           const decided = await decide(bank.bankId, { decision: 'REJECT', reason });
-          onDone(`Rejected ${bank.beneficiaryName}: ${decided.status}`);
+          onDone(`Rejected ${bank.beneficiaryName}: ${words(decided.status)}`);
           return 'Rejected';
         },
       }}
     >
       <dl>
         <dt>Check</dt>
-        <dd>{RESULT_TEXT[bank.result] ?? bank.result}</dd>
+        <dd>{PAYEE_RESULT_WORDS[bank.result].text}</dd>
         <dt>Name the bank holds</dt>
         <dd className="matched-name">{bank.matchedName ?? '—'}</dd>
         {bank.reason && (
@@ -69,13 +64,13 @@ function BankToConfirm(props: { bank: PayeeConfirmation; canDecide: boolean; onD
         )}
         <dt>Account</dt>
         <dd className="mono">
-          {bank.account} ({bank.currency})
+          {accountText(bank.account)} ({bank.currency})
         </dd>
         <dt>Recipient</dt>
-        <dd>{bank.recipientType}</dd>
+        <dd>{RECIPIENT_WORDS[bank.recipientType]}</dd>
         <dt>Customer</dt>
         <dd>
-          <a href={`#/customers/${bank.customerId}`}>{bank.customerId}</a>
+          <a href={`#/customers/${bank.customerId}`}>{bank.customerName ?? 'A customer no longer listed'}</a>
         </dd>
         <dt>Checked</dt>
         <dd>{when(bank.checkedAt)}</dd>

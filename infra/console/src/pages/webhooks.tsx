@@ -92,7 +92,7 @@ function Endpoint({ endpoint, onChange }: { endpoint: WebhookEndpoint; onChange:
           });
         }}
       >
-        <input name="url" value={url} onChange={(e) => setUrl(e.target.value)} aria-label="URL" />
+        <input name="url" className="url" value={url} onChange={(e) => setUrl(e.target.value)} aria-label="URL" />
         <input
           name="description"
           value={description}
@@ -189,6 +189,7 @@ export function WebhooksPage() {
       >
         <input
           name="url"
+          className="url"
           type="url"
           placeholder="https://hooks.example.com/payouts"
           value={url}
