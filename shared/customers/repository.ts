@@ -21,10 +21,12 @@ import { type Page, queryListPage } from '#shared/db/pagination.ts';
 import { type EventRecord, eventPut } from '#shared/events/outbox.ts';
 import { statusUpdate, type Transition, writeStatusChange } from '#shared/events/status-change.ts';
 
-const CUSTOMER_ATTRIBUTES = Object.keys(CustomerRecordSchema.shape);
-
-const parseCustomer = (item: Record<string, unknown>): CustomerRecord =>
-  CustomerRecordSchema.parse(Object.fromEntries(CUSTOMER_ATTRIBUTES.map((name) => [name, item[name]])));
+/**
+ * A stored customer, checked whole against its record's schema (a damaged item is refused, never served). The
+ * schema drops the table's own attributes (keys, entity) itself: no copy of the item is made first, which on a
+ * list page was a third of the parse.
+ */
+const parseCustomer = (item: Record<string, unknown>): CustomerRecord => CustomerRecordSchema.parse(item);
 
 /** The randomly drawn deposit reference is already taken (vanishingly rare); draw another. */
 export class DepositReferenceTakenError extends Error {}

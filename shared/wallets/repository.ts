@@ -11,14 +11,13 @@ import {
   WalletRecordSchema,
 } from '#shared/wallets/records.ts';
 
-const WALLET_ATTRIBUTES = Object.keys(WalletRecordSchema.shape);
 const LOOKUP_ATTRIBUTES = Object.keys(AddressLookupSchema.shape);
 
 const pick = (item: Record<string, unknown>, names: string[]) =>
   Object.fromEntries(names.map((name) => [name, item[name]]));
 
-export const parseWallet = (item: Record<string, unknown>): WalletRecord =>
-  WalletRecordSchema.parse(pick(item, WALLET_ATTRIBUTES));
+/** A stored wallet checked whole; the schema drops the table's own attributes without a copy of the item first. */
+export const parseWallet = (item: Record<string, unknown>): WalletRecord => WalletRecordSchema.parse(item);
 
 export const walletListEntry = (wallet: WalletRecord) =>
   keys.walletListEntry(

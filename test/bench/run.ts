@@ -24,6 +24,7 @@ import { REPO_ROOT } from '#infra/repo-root.ts';
 import type { ApiResult } from '#shared/http/api-handler.ts';
 import { routeList } from '#shared/routes.ts';
 import type { RouteDefinition } from '#shared/routing/route.ts';
+import { DEFAULT_LIMIT } from '#shared/routing/schemas.ts';
 import {
   type CommandPlan,
   capture,
@@ -150,6 +151,8 @@ async function main() {
         )
       ).id;
     }
+    // The list's first page is a full one (and has a next) even when no create customer ran before it (`--only`).
+    await seedCustomers(deps.db, local.organizationId, DEFAULT_LIMIT + 10);
     let iban = 1;
     const candidates: Scenario[] = [
       {

@@ -79,6 +79,17 @@ describe('list customers', () => {
     );
   });
 
+  it('refuses a page holding a damaged customer item rather than serving it', async () => {
+    const items: Record<string, unknown>[] = newestFirst(3);
+    items[1] = { ...items[1], kycStatus: 'MAYBE' };
+    ddb.on(QueryCommand).resolves({ Items: items });
+
+    const result = await list();
+
+    expect(result.statusCode).toBe(500);
+    expect(bodyOf(result)).toEqual({ error: 'Internal server error' });
+  });
+
   it('answers an empty array without a Link header when there are no customers', async () => {
     const result = await list();
 
