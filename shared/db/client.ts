@@ -10,10 +10,11 @@ export const DB_MAX_ATTEMPTS = 3;
 /**
  * How long one attempt may take. A hung connection must end as an error the caller can retry (503) within the
  * function's 10 s timeout, not hang until the function is killed: in AWS three attempts of at most 2 s. DynamoDB
- * Local on a busy development machine can take seconds for a large batch, so it gets more time.
+ * Local on a busy development machine can take seconds for a large batch, and seconds to accept a connection while
+ * a run's suites all hold it busy, so it gets more time (the request's database deadline still bounds the whole).
  */
 export const dbTimeouts = (cfg: Pick<Config, 'dynamodbEndpoint'>) => ({
-  connectionTimeout: 1_000,
+  connectionTimeout: cfg.dynamodbEndpoint ? 5_000 : 1_000,
   requestTimeout: cfg.dynamodbEndpoint ? 10_000 : 2_000,
 });
 

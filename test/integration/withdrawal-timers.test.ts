@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { approveKyc } from '#shared/customers/approve-kyc.ts';
 import { createCustomer } from '#shared/customers/create-customer.ts';
 import { creditBalance } from '#shared/deposits/credit-balance.ts';
@@ -24,12 +24,16 @@ import { eventsOfTransaction, givenBank } from '#test/support/withdrawals/withdr
 const MINUTE_MS = 60_000;
 const DAY_MS = 24 * 60 * MINUTE_MS;
 
-/** The clock of the code under test: real time plus an offset the tests move forward. */
+/**
+ * The clock of the code under test: real time plus an offset the tests move forward, or a frozen instant plus the
+ * offset where a test must not see time pass (two busy cores can spend seconds between two of its steps).
+ */
 let offsetMs = 0;
+let frozenAt: number | undefined;
 let deps: Deps;
 
 beforeAll(async () => {
-  deps = await isolatedTableDeps(() => new Date(Date.now() + offsetMs));
+  deps = await isolatedTableDeps(() => new Date((frozenAt ?? Date.now()) + offsetMs));
 });
 
 /** A KYC-approved customer with an ACTIVE bank, driven through the use cases on the isolated table. */
@@ -102,6 +106,11 @@ async function settleRun() {
 describe('sandbox settlement through the bank simulator (gsi2 timers, isolated table)', () => {
   it('completes sandbox payouts SANDBOX_SETTLE_AFTER_S after they start, leaving failed and live ones alone', async () => {
     offsetMs = 0;
+    // "Too early" must mean before SANDBOX_SETTLE_AFTER_S whatever the machine's speed: the clock stands still.
+    frozenAt = Date.now();
+    onTestFinished(() => {
+      frozenAt = undefined;
+    });
     const settleAfterMs = (deps.config.withdrawals.sandboxSettleAfterSeconds ?? 0) * 1000;
     const payee = await givenPayee({ balance: '100' });
     const live = await givenPayee({ balance: '100', organization: { environment: 'live' } });
