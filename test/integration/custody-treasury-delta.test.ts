@@ -139,28 +139,47 @@ async function givenThirdParty(usdc: string) {
 }
 
 describe('the exact treasury check of the sweeper run', () => {
-  it('agrees after a normal sweep, with third-party transfers into the treasury in other blocks', async () => {
+  it('agrees after a normal sweep, with third-party transfers into the treasury in the blocks around it', async () => {
     const forwarder = await givenForwarder();
     await sweeper.chain.send(forwarder.treasury, '3');
     await sweeper.chain.send(forwarder.address, '5');
     await credit();
+    const node = jsonRpcRelayerChain(sweeper.chain.rpcUrl);
+    // Mined at once; another transfer lands in the next block, before the run checks the sweep.
+    const followed: RelayerChain = {
+      ...node,
+      sendRawTransaction: async (raw) => {
+        await node.sendRawTransaction(raw);
+        await sweeper.chain.send(forwarder.treasury, '1');
+      },
+    };
 
-    expect(await run()).toMatchObject({ outcome: 'swept', treasuryDisagree: [] });
-    await sweeper.chain.send(forwarder.treasury, '1');
+    expect(await sweepChain(deps, followed, sweeper.relayer, settings)).toMatchObject({
+      outcome: 'swept',
+      treasuryDisagree: [],
+    });
 
     expect(await balanceOf(forwarder.treasury)).toBe(9_000_000n);
-    expect(disagreeing()).toMatchObject({ chain: 'base', CustodyBooksDisagree: 0 });
     const sweep = await latestSweep(deps.db, 'base');
     expect(sweep?.movedToTreasuries).toEqual([{ treasury: forwarder.treasury, movedMicro: 5_000_000n }]);
     expect(sweep?.treasuryCheck).toMatchObject({
       agrees: true,
-      treasuries: [{ treasury: forwarder.treasury, expectedMicro: 5_000_000n, actualMicro: 5_000_000n }],
+      treasuries: [
+        { treasury: forwarder.treasury, expectedMicro: 5_000_000n, actualMicro: 5_000_000n, otherMicro: 0n },
+      ],
     });
+    expect(await run()).toMatchObject({ outcome: 'idle', treasuryDisagree: [] });
+    expect(disagreeing()).toMatchObject({ chain: 'base', CustodyBooksDisagree: 0 });
   });
 
-  it('accounts for a third-party transfer into the treasury in the sweep block itself', async () => {
+  it('accounts for transfers into and out of the treasury in the sweep block itself', async () => {
     const forwarder = await givenForwarder();
     const pay = await givenThirdParty('2');
+    await sweeper.chain.send(forwarder.treasury, '1');
+    // The treasury's owner spends from it: the node lets the test send as the treasury without its key.
+    await test().impersonateAccount({ address: forwarder.treasury });
+    await test().setBalance({ address: forwarder.treasury, value: parseEther('1') });
+    const treasuryWallet = createWalletClient({ account: forwarder.treasury, transport: http(sweeper.chain.rpcUrl) });
     await sweeper.chain.send(forwarder.address, '4');
     await credit();
     const node = jsonRpcRelayerChain(sweeper.chain.rpcUrl);
@@ -176,11 +195,21 @@ describe('the exact treasury check of the sweeper run', () => {
     await test().setAutomine(false);
     try {
       const third = await pay(forwarder.treasury, 1_500_000n);
+      const spent = await treasuryWallet.writeContract({
+        address: sweeper.chain.usdcAddress,
+        abi: erc20Abi,
+        functionName: 'transfer',
+        args: [privateKeyToAccount(generatePrivateKey()).address, 250_000n],
+        // Without it the node asks for the whole block's gas, and the transaction waits for a block of its own.
+        gas: 100_000n,
+        chain: null,
+      });
       const swept = await sweepChain(deps, together, sweeper.relayer, settings);
       expect(swept).toMatchObject({ outcome: 'swept', treasuryDisagree: [] });
       const reader = createPublicClient({ transport: http(sweeper.chain.rpcUrl) });
       const block = async (hash: string) => (await reader.getTransactionReceipt({ hash: hash as Hex })).blockNumber;
       expect(await block(third)).toBe(await block(swept.sweep?.txHash ?? ''));
+      expect(await block(spent)).toBe(await block(third));
     } finally {
       await test().setAutomine(true);
     }
@@ -188,9 +217,9 @@ describe('the exact treasury check of the sweeper run', () => {
     const sweep = await latestSweep(deps.db, 'base');
     expect(sweep?.treasuryCheck).toMatchObject({
       agrees: true,
-      treasuries: [{ expectedMicro: 5_500_000n, actualMicro: 5_500_000n, otherMicro: 1_500_000n }],
+      treasuries: [{ expectedMicro: 5_250_000n, actualMicro: 5_250_000n, otherMicro: 1_250_000n }],
     });
-    expect(await balanceOf(forwarder.treasury)).toBe(5_500_000n);
+    expect(await balanceOf(forwarder.treasury)).toBe(6_250_000n);
   });
 
   it('reports a sweep whose record claims more than reached the treasury, once', async () => {
