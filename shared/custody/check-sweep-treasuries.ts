@@ -1,6 +1,7 @@
 import type { SweepRecord, TreasuryCheck } from '#shared/custody/records.ts';
 import type { RelayerChain } from '#shared/custody/relayer-chain.ts';
 import { listUncheckedSweeps, sweepTreasuryChecked } from '#shared/custody/sweep-repository.ts';
+import { WriteConflictError } from '#shared/db/errors.ts';
 import { WriteConditionFailedError, writeGuarded } from '#shared/db/guarded-write.ts';
 import type { Deps } from '#shared/deps.ts';
 import type { Chain } from '#shared/money/chains.ts';
@@ -45,8 +46,10 @@ export async function checkSweepTreasuries(
     try {
       await writeGuarded(deps.db, [sweepTreasuryChecked(deps.db, sweep, check)]);
     } catch (error) {
-      // Another sweeper checked it first: its verdict is the one recorded and reported.
+      // Another sweeper checked it first: its verdict is the one recorded and reported. A conflict is another
+      // sweeper writing it at this moment; should that write fail, the sweep stays listed for the next run.
       if (error instanceof WriteConditionFailedError && error.role === 'treasuryCheck') continue;
+      if (error instanceof WriteConflictError) continue;
       throw error;
     }
     for (const entry of check.treasuries) {

@@ -5,6 +5,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, type 
 import { chainSweeper } from '#functions/events/sweep-chain.ts';
 import { createBank } from '#shared/banks/create-bank.ts';
 import { CreateBankBody } from '#shared/banks/schemas.ts';
+import { checkSweepTreasuries } from '#shared/custody/check-sweep-treasuries.ts';
+import type { SweepRecord } from '#shared/custody/records.ts';
 import { jsonRpcRelayerChain, type RelayerChain } from '#shared/custody/relayer-chain.ts';
 import { type SweptChain, sweepChain } from '#shared/custody/sweep-chain.ts';
 import { latestSweep } from '#shared/custody/sweep-repository.ts';
@@ -138,6 +140,24 @@ async function givenThirdParty(usdc: string) {
     });
 }
 
+/** The sweep's record now claims `movedMicro` reached `treasury`, and is back on the list of sweeps to check. */
+async function overstate(sweep: SweepRecord, treasury: string, movedMicro: string) {
+  const unchecked = keys.sweepUnchecked('base', BigInt(sweep.nonce));
+  await deps.db.client.send(
+    new UpdateCommand({
+      TableName: deps.db.tableName,
+      Key: keys.sweep('base', BigInt(sweep.nonce)),
+      UpdateExpression: 'SET movedToTreasuries = :moved, treasuryCheck = :none, gsi1pk = :pk, gsi1sk = :sk',
+      ExpressionAttributeValues: {
+        ':moved': [{ treasury, movedMicro }],
+        ':none': null,
+        ':pk': unchecked.gsi1pk,
+        ':sk': unchecked.gsi1sk,
+      },
+    }),
+  );
+}
+
 describe('the exact treasury check of the sweeper run', () => {
   it('agrees after a normal sweep, with third-party transfers into the treasury in the blocks around it', async () => {
     const forwarder = await givenForwarder();
@@ -230,21 +250,7 @@ describe('the exact treasury check of the sweeper run', () => {
     const sweep = await latestSweep(deps.db, 'base');
     if (!sweep?.blockNumber) throw new Error('no mined sweep');
 
-    // The record now claims 7 moved where the chain moved 6, and is back on the list of sweeps to check.
-    const unchecked = keys.sweepUnchecked('base', BigInt(sweep.nonce));
-    await deps.db.client.send(
-      new UpdateCommand({
-        TableName: deps.db.tableName,
-        Key: keys.sweep('base', BigInt(sweep.nonce)),
-        UpdateExpression: 'SET movedToTreasuries = :moved, treasuryCheck = :none, gsi1pk = :pk, gsi1sk = :sk',
-        ExpressionAttributeValues: {
-          ':moved': [{ treasury: forwarder.treasury, movedMicro: '7000000' }],
-          ':none': null,
-          ':pk': unchecked.gsi1pk,
-          ':sk': unchecked.gsi1sk,
-        },
-      }),
-    );
+    await overstate(sweep, forwarder.treasury, '7000000');
     written = [];
 
     expect((await run())?.treasuryDisagree).toHaveLength(1);
@@ -266,5 +272,26 @@ describe('the exact treasury check of the sweeper run', () => {
     written = [];
     expect((await run())?.treasuryDisagree).toEqual([]);
     expect(disagreeing()).toMatchObject({ CustodyBooksDisagree: 0 });
+  });
+
+  it('reports a disagreeing sweep once when two sweepers check it at the same time', async () => {
+    const forwarder = await givenForwarder();
+    await sweeper.chain.send(forwarder.address, '2');
+    await credit();
+    expect((await run())?.outcome).toBe('swept');
+    const sweep = await latestSweep(deps.db, 'base');
+    if (!sweep) throw new Error('no sweep');
+    await overstate(sweep, forwarder.treasury, '2500000');
+
+    const node = jsonRpcRelayerChain(sweeper.chain.rpcUrl);
+    const both = await Promise.all([
+      checkSweepTreasuries(deps, node, settings),
+      checkSweepTreasuries(deps, node, settings),
+    ]);
+
+    expect(both.flat()).toEqual([
+      expect.objectContaining({ nonce: sweep.nonce, expectedDelta: '2.50', actualDelta: '2.00' }),
+    ]);
+    expect(await checkSweepTreasuries(deps, node, settings)).toEqual([]);
   });
 });
