@@ -13,9 +13,9 @@ import { resolveRpcUrl } from '#shared/rails/chain/rpc-url.ts';
 /**
  * A sweeper for one chain, run on a schedule (an EventBridge rule per chain in AWS, a timer locally). Publishes the
  * relayer's gas balance (`RelayerGasBalanceGwei`), the age of the oldest deposit awaiting a sweep
- * (`OldestUnsweptSeconds`) and the organizations whose custody books disagree (`CustodyBooksDisagree`, each logged)
- * every run; all are alarmed. An RPC failure ends the run: the next one settles whatever
- * it left in flight.
+ * (`OldestUnsweptSeconds`) and the organizations whose custody books disagree plus the treasuries of the sweeps checked
+ * this run that did not move by what was swept (`CustodyBooksDisagree`, each logged) every run; all are alarmed. An
+ * RPC failure ends the run: the next one settles whatever it left in flight.
  */
 export function chainSweeper(settings: ChainSweepConfig, depsOf: () => Deps = appDeps) {
   const dimensions = { chain: settings.chain };
@@ -39,9 +39,15 @@ export function chainSweeper(settings: ChainSweepConfig, depsOf: () => Deps = ap
       const run = await sweepChain(deps, port, await signer, { ...settings, factory });
       gaugeMetric('RelayerGasBalanceGwei', dimensions, Number(run.relayerBalanceWei / 1_000_000_000n));
       gaugeMetric('OldestUnsweptSeconds', dimensions, Math.round(run.oldestAwaitingSeconds));
-      gaugeMetric('CustodyBooksDisagree', dimensions, run.booksDisagree.length);
+      gaugeMetric('CustodyBooksDisagree', dimensions, run.booksDisagree.length + run.treasuryDisagree.length);
       for (const books of run.booksDisagree) {
         log.error('chain sweeper: custody books disagree', { chain: settings.chain, ...books });
+      }
+      for (const treasury of run.treasuryDisagree) {
+        log.error('chain sweeper: a treasury did not move by what its sweep recorded', {
+          chain: settings.chain,
+          ...treasury,
+        });
       }
       if (run.sweep) {
         log.info('chain sweeper', {

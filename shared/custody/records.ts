@@ -30,6 +30,23 @@ export type SweptForwarder = z.infer<typeof SweptForwarderSchema>;
 export const SweepStatusSchema = z.enum(['SENT', 'MINED', 'REVERTED', 'REPLACED']);
 export type SweepStatus = z.infer<typeof SweepStatusSchema>;
 
+/** What a mined sweep's `Flushed` logs moved to one treasury. */
+export const TreasuryMovedSchema = z.object({ treasury: z.string(), movedMicro: MicroSchema });
+
+/**
+ * The check of a mined sweep against the chain, written once (`check-sweep-treasuries.ts`): per treasury, the
+ * balance change over the sweep's block (`actualMicro`) against what the sweep recorded as moved there plus every
+ * other transfer into or out of it in that block (`expectedMicro`).
+ */
+export const TreasuryCheckSchema = z.object({
+  checkedAt: z.string(),
+  agrees: z.boolean(),
+  treasuries: z.array(
+    z.object({ treasury: z.string(), expectedMicro: MicroSchema, actualMicro: MicroSchema, otherMicro: MicroSchema }),
+  ),
+});
+export type TreasuryCheck = z.infer<typeof TreasuryCheckSchema>;
+
 export const SweepRecordSchema = z.object({
   chain: ChainSchema,
   nonce: z.string(),
@@ -49,6 +66,10 @@ export const SweepRecordSchema = z.object({
   feeWei: z.nullable(z.string()),
   /** What the receipt's `Flushed` logs say reached the treasuries. */
   sweptMicro: z.nullable(MicroSchema),
+  /** Per treasury, what the receipt's `Flushed` logs moved there (MINED sweeps; empty before). */
+  movedToTreasuries: z._default(z.array(TreasuryMovedSchema), []),
+  /** Null until the treasuries' balances were checked against the chain (mined sweeps only). */
+  treasuryCheck: z._default(z.nullable(TreasuryCheckSchema), null),
 });
 export type SweepRecord = z.infer<typeof SweepRecordSchema>;
 

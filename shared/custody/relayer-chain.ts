@@ -1,6 +1,15 @@
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { toChecksumAddress } from '#shared/rails/chain/address.ts';
-import { quantity, type RawLog, RpcErrorAnswer, rpcClient, rpcFailure } from '#shared/rails/chain/json-rpc.ts';
+import {
+  hex,
+  quantity,
+  type RawLog,
+  RpcErrorAnswer,
+  rpcClient,
+  rpcFailure,
+  TRANSFER_TOPIC,
+  transferOf,
+} from '#shared/rails/chain/json-rpc.ts';
 import { ChainRpcError } from '#shared/rails/chain/port.ts';
 
 /**
@@ -55,9 +64,15 @@ export type SweepReceipt = {
   logs: RawLog[];
 };
 
+/** A token `Transfer` into or out of an address: who, how much, by which transaction. */
+export type TokenTransfer = { from: string; to: string; amount: bigint; txHash: string };
+
 export type RelayerChain = {
   chainId(): Promise<bigint>;
-  tokenBalance(token: string, owner: string): Promise<bigint>;
+  /** At the latest block, or as of the end of `block` (the node must still hold that block's state). */
+  tokenBalance(token: string, owner: string, block?: bigint): Promise<bigint>;
+  /** Every `Transfer` of `token` in `block` with `address` as sender or recipient. */
+  tokenTransfers(token: string, address: string, block: bigint): Promise<TokenTransfer[]>;
   nativeBalance(address: string): Promise<bigint>;
   /** The relayer's next nonce counting mined transactions only (`latest`), or pending ones too (`pending`). */
   nonce(address: string, block: 'latest' | 'pending'): Promise<bigint>;
@@ -83,11 +98,31 @@ export function jsonRpcRelayerChain(rpcUrl: string): RelayerChain {
   };
   return {
     chainId: () => ask('chain id', async () => quantity(await rpc('eth_chainId', []), 'chainId')),
-    tokenBalance: (token, owner) =>
+    tokenBalance: (token, owner, block) =>
       ask('token balance', async () => {
         const data = `0x${BALANCE_OF}${addressWord(owner)}`;
-        const answer = await rpc('eth_call', [{ to: token, data }, 'latest']);
+        const answer = await rpc('eth_call', [{ to: token, data }, block === undefined ? 'latest' : hex(block)]);
         return quantity(answer === '0x' ? '0x0' : answer, 'balanceOf');
+      }),
+    tokenTransfers: (token, address, block) =>
+      ask('token transfers', async () => {
+        const at = `0x${addressWord(address)}`;
+        const range = { address: token, fromBlock: hex(block), toBlock: hex(block) };
+        // Sender and recipient are two topic positions; a filter ORs within a position only, hence two requests.
+        const [out, into] = (await Promise.all([
+          rpc('eth_getLogs', [{ ...range, topics: [TRANSFER_TOPIC, at] }]),
+          rpc('eth_getLogs', [{ ...range, topics: [TRANSFER_TOPIC, null, at] }]),
+        ])) as [RawLog[], RawLog[]];
+        const seen = new Set<string>();
+        const transfers: TokenTransfer[] = [];
+        for (const log of [...out, ...into]) {
+          const transfer = transferOf(log);
+          const id = `${log.transactionHash}#${log.logIndex}`;
+          if (!transfer || seen.has(id)) continue;
+          seen.add(id);
+          transfers.push({ from: transfer.from, to: transfer.to, amount: transfer.value, txHash: transfer.txHash });
+        }
+        return transfers;
       }),
     nativeBalance: (address) =>
       ask('balance', async () => quantity(await rpc('eth_getBalance', [address, 'latest']), 'balance')),

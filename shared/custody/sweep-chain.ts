@@ -1,4 +1,5 @@
 import { type BooksDisagreement, checkCustodyBooks } from '#shared/custody/check-custody-books.ts';
+import { checkSweepTreasuries, type SweepTreasuryDisagreement } from '#shared/custody/check-sweep-treasuries.ts';
 import type { RelayerSigner } from '#shared/custody/kms-signer.ts';
 import { matchSweptBeforeCredit } from '#shared/custody/match-swept-before-credit.ts';
 import type { SweepRecord, SweptBeforeCredit, SweptForwarder } from '#shared/custody/records.ts';
@@ -51,6 +52,8 @@ export type SweepRun = {
   relayerBalanceWei: bigint;
   /** Organizations whose custody books disagree after the run (`checkCustodyBooks`): alarmed. */
   booksDisagree: BooksDisagreement[];
+  /** Treasuries whose balance did not move by what a sweep checked this run recorded (`checkSweepTreasuries`). */
+  treasuryDisagree: SweepTreasuryDisagreement[];
 };
 
 /**
@@ -99,6 +102,7 @@ export async function sweepChain(
     );
     const oldestAwaitingSeconds = oldest ? Math.max(0, (deps.clock.now().getTime() - Date.parse(oldest)) / 1000) : 0;
     const booksDisagree = await checkCustodyBooks(deps, port, settings);
+    const treasuryDisagree = await checkSweepTreasuries(deps, port, settings);
     return {
       outcome,
       ...(sweep ? { sweep } : {}),
@@ -106,6 +110,7 @@ export async function sweepChain(
       oldestAwaitingSeconds,
       relayerBalanceWei,
       booksDisagree,
+      treasuryDisagree,
     };
   };
 
@@ -194,6 +199,8 @@ export async function sweepChain(
     gasUsed: null,
     feeWei: null,
     sweptMicro: null,
+    movedToTreasuries: [],
+    treasuryCheck: null,
   };
   try {
     await writeGuarded(deps.db, [sweepClaim(deps.db, sweep)]);
@@ -310,7 +317,11 @@ async function recordOutcome(deps: Deps, sweep: SweepRecord, receipt: SweepRecei
     byOrganization.set(forwarder.organizationId, total);
   }
   const sweptMicro = flushed.reduce((sum, entry) => sum + entry.amount, 0n);
-  const outcome = { status: 'MINED' as const, ...gas, sweptMicro };
+  const toTreasuries = new Map<string, bigint>();
+  for (const entry of flushed)
+    toTreasuries.set(entry.treasury, (toTreasuries.get(entry.treasury) ?? 0n) + entry.amount);
+  const movedToTreasuries = [...toTreasuries].map(([treasury, movedMicro]) => ({ treasury, movedMicro }));
+  const outcome = { status: 'MINED' as const, ...gas, sweptMicro, movedToTreasuries };
   await writeOutcome(deps, sweep, outcome, [
     ...sweep.forwarders.flatMap((forwarder) =>
       forwarder.deposits.map((deposit) => sweepDueDelete(deps.db, sweep.chain, forwarder.address, deposit)),

@@ -4,10 +4,12 @@ import {
   SweepRecordSchema,
   type SweptBeforeCredit,
   SweptBeforeCreditSchema,
+  type TreasuryCheck,
 } from '#shared/custody/records.ts';
 import type { Db } from '#shared/db/client.ts';
 import type { GuardedItem } from '#shared/db/guarded-write.ts';
 import { keys } from '#shared/db/keys.ts';
+import { TABLE } from '#shared/db/table.ts';
 import { type SweepDue, SweepDueSchema } from '#shared/deposits/sweep-due.ts';
 import { micro } from '#shared/ledger/balance-repository.ts';
 import type { Chain } from '#shared/money/chains.ts';
@@ -81,8 +83,11 @@ export function sweepClaim(db: Db, sweep: SweepRecord): GuardedItem<'claim'> {
 export function sweepOutcome(
   db: Db,
   sweep: SweepRecord,
-  outcome: Pick<SweepRecord, 'status' | 'minedAt' | 'blockNumber' | 'gasUsed' | 'feeWei' | 'sweptMicro'>,
+  outcome: Pick<SweepRecord, 'status' | 'minedAt' | 'blockNumber' | 'gasUsed' | 'feeWei' | 'sweptMicro'> &
+    Partial<Pick<SweepRecord, 'movedToTreasuries'>>,
 ): GuardedItem<'sweep'> {
+  // A mined sweep is listed for its treasury check (`check-sweep-treasuries.ts`) until that check is written.
+  const unchecked = outcome.status === 'MINED' ? keys.sweepUnchecked(sweep.chain, BigInt(sweep.nonce)) : undefined;
   return {
     role: 'sweep',
     item: {
@@ -90,7 +95,8 @@ export function sweepOutcome(
         TableName: db.tableName,
         Key: keys.sweep(sweep.chain, BigInt(sweep.nonce)),
         UpdateExpression:
-          'SET #status = :status, minedAt = :minedAt, blockNumber = :block, gasUsed = :gas, feeWei = :fee, sweptMicro = :swept',
+          'SET #status = :status, minedAt = :minedAt, blockNumber = :block, gasUsed = :gas, feeWei = :fee, sweptMicro = :swept, movedToTreasuries = :moved' +
+          (unchecked ? ', gsi1pk = :uncheckedPk, gsi1sk = :uncheckedSk' : ''),
         ConditionExpression: '#status = :sent',
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: {
@@ -100,6 +106,8 @@ export function sweepOutcome(
           ':gas': outcome.gasUsed,
           ':fee': outcome.feeWei,
           ':swept': outcome.sweptMicro === null ? null : micro(outcome.sweptMicro),
+          ':moved': (outcome.movedToTreasuries ?? []).map((moved) => ({ ...moved, movedMicro: `${moved.movedMicro}` })),
+          ...(unchecked ? { ':uncheckedPk': unchecked.gsi1pk, ':uncheckedSk': unchecked.gsi1sk } : {}),
           ':sent': 'SENT',
         },
       },
@@ -203,6 +211,51 @@ export function sweptBeforeCreditTake(
         UpdateExpression: 'ADD amountMicro :taken',
         ConditionExpression: 'amountMicro >= :amount',
         ExpressionAttributeValues: { ':taken': micro(-amount), ':amount': micro(amount) },
+      },
+    },
+  };
+}
+
+/** Mined sweeps of `chain` not yet checked against their treasuries' balances, oldest first, at most `limit`. */
+export async function listUncheckedSweeps(db: Db, chain: Chain, limit: number): Promise<SweepRecord[]> {
+  const page = await db.client.send(
+    new QueryCommand({
+      TableName: db.tableName,
+      IndexName: TABLE.indexes.gsi1.name,
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': keys.sweepsUncheckedOfChain(chain).gsi1pk },
+      Limit: limit,
+    }),
+  );
+  return (page.Items ?? []).map(parseSweep);
+}
+
+/**
+ * A sweep's treasury check, written once: guarded on the sweep still being listed as unchecked, whose entry it
+ * removes (of two sweepers checking the same sweep, one writes; the other's verdict is dropped).
+ */
+export function sweepTreasuryChecked(db: Db, sweep: SweepRecord, check: TreasuryCheck): GuardedItem<'treasuryCheck'> {
+  return {
+    role: 'treasuryCheck',
+    item: {
+      Update: {
+        TableName: db.tableName,
+        Key: keys.sweep(sweep.chain, BigInt(sweep.nonce)),
+        UpdateExpression: 'SET treasuryCheck = :check REMOVE gsi1pk, gsi1sk',
+        ConditionExpression: 'attribute_exists(gsi1pk) AND #status = :mined',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':check': {
+            ...check,
+            treasuries: check.treasuries.map((entry) => ({
+              treasury: entry.treasury,
+              expectedMicro: `${entry.expectedMicro}`,
+              actualMicro: `${entry.actualMicro}`,
+              otherMicro: `${entry.otherMicro}`,
+            })),
+          },
+          ':mined': 'MINED',
+        },
       },
     },
   };

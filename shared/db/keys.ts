@@ -279,6 +279,12 @@ export const keys = {
   /** Zero-padded, so the newest sweep is the last item of its chain's partition. */
   sweep: (chain: string, nonce: bigint): Key => ({ pk: `SWEEP#${chain}`, sk: `NONCE#${`${nonce}`.padStart(20, '0')}` }),
   sweepsOfChain: (chain: string) => ({ pk: `SWEEP#${chain}`, skPrefix: 'NONCE#' }),
+  /** Mined sweeps whose treasuries' balances are not yet checked on chain: sparse, the check removes the entry. */
+  sweepUnchecked: (chain: string, nonce: bigint): ListKey => ({
+    gsi1pk: `SWEEPUNCHECKED#${chain}`,
+    gsi1sk: `NONCE#${`${nonce}`.padStart(20, '0')}`,
+  }),
+  sweepsUncheckedOfChain: (chain: string) => ({ gsi1pk: `SWEEPUNCHECKED#${chain}` }),
   custodyTotals: (org: string, chain: string): Key => ({ pk: `ORG#${org}#CUSTODY`, sk: `CHAIN#${chain}` }),
   custodyTotalsOfOrganization: (org: string) => ({ pk: `ORG#${org}#CUSTODY`, skPrefix: 'CHAIN#' }),
   custodyTotalsListed: (org: string, chain: string): ListKey => ({ gsi1pk: `CUSTODY#${chain}`, gsi1sk: `ORG#${org}` }),
