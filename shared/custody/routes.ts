@@ -18,7 +18,9 @@ export const routes = {
       'Per chain with a treasury or deposits credited to forwarders: what was credited, what the sweeps moved to ' +
         'your treasury, what awaits its sweep, and the treasury’s USDC read on chain now. `balanced`: credited = ' +
         'swept + awaiting sweep; `treasuryHoldsSwept`: the treasury holds at least what was swept (false once you ' +
-        'spend from it); `agree`: both. Not part of Compose’s API.',
+        'spend from it); `treasuryMovedAsSwept`: in each recent sweep checked, the treasury’s balance moved in the ' +
+        'sweep’s block by exactly what the sweep recorded (`sweepsNotMatched` lists those that did not); `agree`: ' +
+        'all three. Not part of Compose’s API.',
     successStatus: 200,
     access: { table: 'read', sessions: true, chainRpc: true },
     request: { query: NoBody },

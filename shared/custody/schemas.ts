@@ -4,6 +4,15 @@ import * as z from '#shared/validation/zod.ts';
 
 const usdc = (description: string) => z.string().check(docMeta(OPENAPI_PROSE && { description }));
 
+const SweepTreasuryMismatchSchema = z.object({
+  nonce: z.string(),
+  txHash: z.string(),
+  blockNumber: z.nullable(z.string()),
+  expected: usdc("What the sweep recorded as moved to the treasury, with the block's other transfers"),
+  actual: usdc("How the treasury's balance moved in the sweep's block"),
+});
+export type SweepTreasuryMismatch = z.infer<typeof SweepTreasuryMismatchSchema>;
+
 const ChainReconciliationSchema = z.object({
   chain: z.string(),
   treasury: z.nullable(z.string().check(docMeta(OPENAPI_PROSE && { description: "The chain's treasury address" }))),
@@ -27,7 +36,25 @@ const ChainReconciliationSchema = z.object({
       ),
     ),
   ),
-  agree: z.boolean().check(docMeta(OPENAPI_PROSE && { description: 'balanced, and treasuryHoldsSwept is not false' })),
+  treasuryMovedAsSwept: z.nullable(
+    z.boolean().check(
+      docMeta(
+        OPENAPI_PROSE && {
+          description:
+            "In each of the recent sweeps checked, the treasury's balance moved in the sweep's block by exactly what " +
+            'the sweep recorded (other transfers of that block accounted for); null before a sweep was checked',
+        },
+      ),
+    ),
+  ),
+  sweepsNotMatched: z.array(SweepTreasuryMismatchSchema),
+  agree: z.boolean().check(
+    docMeta(
+      OPENAPI_PROSE && {
+        description: 'balanced, treasuryHoldsSwept is not false, and no recent sweep disagrees with the chain',
+      },
+    ),
+  ),
 });
 export type ChainReconciliation = z.infer<typeof ChainReconciliationSchema>;
 
@@ -48,6 +75,8 @@ export const CustodyReconciliationSchema = z.object({ chains: z.array(ChainRecon
               treasuryBalance: '32.50',
               balanced: true,
               treasuryHoldsSwept: true,
+              treasuryMovedAsSwept: true,
+              sweepsNotMatched: [],
               agree: true,
             },
           ],

@@ -43,8 +43,8 @@ export async function listSweepsDue(db: Db, chain: Chain): Promise<SweepDue[]> {
   return dues;
 }
 
-/** The sweep with the highest nonce on `chain`, or undefined before the first. */
-export async function latestSweep(db: Db, chain: Chain): Promise<SweepRecord | undefined> {
+/** The `limit` sweeps with the highest nonces on `chain`, newest first. */
+export async function recentSweeps(db: Db, chain: Chain, limit: number): Promise<SweepRecord[]> {
   const { pk, skPrefix } = keys.sweepsOfChain(chain);
   const page = await db.client.send(
     new QueryCommand({
@@ -52,12 +52,17 @@ export async function latestSweep(db: Db, chain: Chain): Promise<SweepRecord | u
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
       ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
       ScanIndexForward: false,
-      Limit: 1,
+      Limit: limit,
       ConsistentRead: true,
     }),
   );
-  const [item] = page.Items ?? [];
-  return item ? parseSweep(item) : undefined;
+  return (page.Items ?? []).map(parseSweep);
+}
+
+/** The sweep with the highest nonce on `chain`, or undefined before the first. */
+export async function latestSweep(db: Db, chain: Chain): Promise<SweepRecord | undefined> {
+  const [latest] = await recentSweeps(db, chain, 1);
+  return latest;
 }
 
 /** The claim of a nonce: fails if any sweeper claimed it first. */

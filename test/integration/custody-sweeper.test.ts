@@ -353,6 +353,9 @@ describe('the sweeper', () => {
           treasuryBalance: '5.00',
           balanced: true,
           treasuryHoldsSwept: true,
+          // The sweeper's run checked its sweep's block against the treasury's balance.
+          treasuryMovedAsSwept: true,
+          sweepsNotMatched: [],
           agree: true,
         },
       ],

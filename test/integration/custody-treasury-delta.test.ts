@@ -6,6 +6,7 @@ import { chainSweeper } from '#functions/events/sweep-chain.ts';
 import { createBank } from '#shared/banks/create-bank.ts';
 import { CreateBankBody } from '#shared/banks/schemas.ts';
 import { checkSweepTreasuries } from '#shared/custody/check-sweep-treasuries.ts';
+import { getCustodyReconciliation } from '#shared/custody/get-custody-reconciliation.ts';
 import type { SweepRecord } from '#shared/custody/records.ts';
 import { jsonRpcRelayerChain, type RelayerChain } from '#shared/custody/relayer-chain.ts';
 import { type SweptChain, sweepChain } from '#shared/custody/sweep-chain.ts';
@@ -189,6 +190,13 @@ describe('the exact treasury check of the sweeper run', () => {
       ],
     });
     expect(await run()).toMatchObject({ outcome: 'idle', treasuryDisagree: [] });
+    const [books] = (
+      await getCustodyReconciliation(deps, {
+        organizationId: forwarder.organizationId,
+        treasuries: { base: forwarder.treasury },
+      })
+    ).chains;
+    expect(books).toMatchObject({ treasuryMovedAsSwept: true, sweepsNotMatched: [], agree: true });
     expect(disagreeing()).toMatchObject({ chain: 'base', CustodyBooksDisagree: 0 });
   });
 
@@ -268,6 +276,20 @@ describe('the exact treasury check of the sweeper run', () => {
       }),
     ]);
     expect((await latestSweep(deps.db, 'base'))?.treasuryCheck?.agrees).toBe(false);
+    // The API read (and the console's custody block, from `agree`) shows the disagreement, not only the alarm.
+    const [books] = (
+      await getCustodyReconciliation(deps, {
+        organizationId: forwarder.organizationId,
+        treasuries: { base: forwarder.treasury },
+      })
+    ).chains;
+    expect(books).toMatchObject({
+      treasuryMovedAsSwept: false,
+      sweepsNotMatched: [
+        { nonce: sweep.nonce, txHash: sweep.txHash, blockNumber: sweep.blockNumber, expected: '7.00', actual: '6.00' },
+      ],
+      agree: false,
+    });
 
     written = [];
     expect((await run())?.treasuryDisagree).toEqual([]);

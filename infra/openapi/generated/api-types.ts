@@ -750,7 +750,7 @@ export interface paths {
         };
         /**
          * Reconcile the USDC received at your deposit addresses with your treasury
-         * @description Per chain with a treasury or deposits credited to forwarders: what was credited, what the sweeps moved to your treasury, what awaits its sweep, and the treasury’s USDC read on chain now. `balanced`: credited = swept + awaiting sweep; `treasuryHoldsSwept`: the treasury holds at least what was swept (false once you spend from it); `agree`: both. Not part of Compose’s API.
+         * @description Per chain with a treasury or deposits credited to forwarders: what was credited, what the sweeps moved to your treasury, what awaits its sweep, and the treasury’s USDC read on chain now. `balanced`: credited = swept + awaiting sweep; `treasuryHoldsSwept`: the treasury holds at least what was swept (false once you spend from it); `treasuryMovedAsSwept`: in each recent sweep checked, the treasury’s balance moved in the sweep’s block by exactly what the sweep recorded (`sweepsNotMatched` lists those that did not); `agree`: all three. Not part of Compose’s API.
          *
          *     Needs the `customers` feature of your organization (403 otherwise).
          */
@@ -3115,6 +3115,8 @@ export interface components {
          *           "treasuryBalance": "32.50",
          *           "balanced": true,
          *           "treasuryHoldsSwept": true,
+         *           "treasuryMovedAsSwept": true,
+         *           "sweepsNotMatched": [],
          *           "agree": true
          *         }
          *       ]
@@ -3139,7 +3141,18 @@ export interface components {
                 balanced: boolean;
                 /** @description The treasury holds at least what was swept to it (swept + sweptBeforeCredit); false once your organization spent from it, or when a sweep was recorded that the chain does not show; null without a balance */
                 treasuryHoldsSwept: boolean | null;
-                /** @description balanced, and treasuryHoldsSwept is not false */
+                /** @description In each of the recent sweeps checked, the treasury's balance moved in the sweep's block by exactly what the sweep recorded (other transfers of that block accounted for); null before a sweep was checked */
+                treasuryMovedAsSwept: boolean | null;
+                sweepsNotMatched: {
+                    nonce: string;
+                    txHash: string;
+                    blockNumber: string | null;
+                    /** @description What the sweep recorded as moved to the treasury, with the block's other transfers */
+                    expected: string;
+                    /** @description How the treasury's balance moved in the sweep's block */
+                    actual: string;
+                }[];
+                /** @description balanced, treasuryHoldsSwept is not false, and no recent sweep disagrees with the chain */
                 agree: boolean;
             }[];
         };

@@ -37,13 +37,22 @@ export function CustodyBlock() {
               <td className="amount-cell">
                 {c.treasuryBalance === null ? 'not read' : `${groupDigits(c.treasuryBalance)} USDC`}
               </td>
-              <td>
-                {c.agree ? 'yes' : c.balanced ? 'no: the treasury holds less than was swept' : 'no: the books differ'}
-              </td>
+              <td>{disagreement(c)}</td>
             </tr>
           ))}
         </tbody>
       </table>
     </>
   );
+}
+
+/** Why a chain's custody does not agree, in words, naming the first sweep the chain contradicts. */
+function disagreement(c: CustodyReconciliation['chains'][number]): string {
+  if (c.agree) return 'yes';
+  if (!c.balanced) return 'no: the books differ';
+  const [sweep] = c.sweepsNotMatched;
+  if (sweep) {
+    return `no: sweep ${sweep.txHash} moved ${groupDigits(sweep.actual)} USDC to the treasury where ${groupDigits(sweep.expected)} USDC was expected`;
+  }
+  return 'no: the treasury holds less than was swept';
 }
