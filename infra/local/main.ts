@@ -6,6 +6,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import type { Hex } from 'viem';
 import { buildConsole } from '#infra/console/build.ts';
 import { chainIdentityPath, type LocalChains, startLocalChains } from '#infra/local/chain/local-chains.ts';
 import { ensureSandboxTreasuries, startLocalCustody } from '#infra/local/custody.ts';
@@ -181,6 +182,20 @@ async function serve(dynamo: LocalDynamoDb, chain: LocalChains | undefined) {
   const treasuries =
     custody && organizationId ? await ensureSandboxTreasuries(deps, organizationId, env.SUPPORTED_CHAINS) : undefined;
 
+  // The fresh chain continues where the table's custody records end; after every deployment, before the sweepers.
+  const { restoreLocalCustody, restoredNote } = await import('#infra/local/custody-restore.ts');
+  const restored =
+    custody && chain
+      ? restoredNote(
+          await restoreLocalCustody(deps.db, {
+            chains: chain.chains,
+            relayer: custody.relayer as Hex,
+            deployerPrivateKey: chain.deployer.privateKey,
+            cacheDir: join(dataDir, 'chain'),
+          }),
+        )
+      : undefined;
+
   const notes: string[] = [];
   const workers = await startWorkers(LOCAL_WORKERS, {
     deps,
@@ -241,6 +256,7 @@ async function serve(dynamo: LocalDynamoDb, chain: LocalChains | undefined) {
                 .join(', ')}`,
           ]
         : []),
+      ...(restored ? [`  Restored         ${restored} (the chain starts empty; the table kept these)`] : []),
       ...notes.map((note) => `  ${note}`),
       '',
       'Try:',
@@ -282,7 +298,7 @@ function chainKeptNote(chain: LocalChains): string {
     : portTaken === undefined
       ? 'kept from the last start: the key, the token addresses, the port'
       : `kept from the last start: the key, the token addresses; port ${portTaken} was taken, so the port changed`;
-  return `                   ${kept}. NOT kept: balances and transactions on the chain (it starts empty; the key is funded again)`;
+  return `                   ${kept}. NOT kept: balances and transactions on the chain (it starts empty; the key is funded again; custody's balances and relayer nonce are restored from the table)`;
 }
 
 main().catch((error: unknown) => {

@@ -1,5 +1,5 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { CustodyTotalsSchema } from '#shared/custody/records.ts';
+import { type CustodyTotals, CustodyTotalsSchema } from '#shared/custody/records.ts';
 import type { RelayerChain } from '#shared/custody/relayer-chain.ts';
 import { listSweepsDue } from '#shared/custody/sweep-repository.ts';
 import type { Db } from '#shared/db/client.ts';
@@ -64,7 +64,8 @@ export async function checkCustodyBooks(
   return disagreements;
 }
 
-async function organizationsWithCustody(db: Db, chain: Chain): Promise<string[]> {
+/** The organizations with custody totals on `chain` (their totals items' gsi1 entries). */
+export async function organizationsWithCustody(db: Db, chain: Chain): Promise<string[]> {
   const organizations: string[] = [];
   let start: Record<string, unknown> | undefined;
   do {
@@ -83,8 +84,9 @@ async function organizationsWithCustody(db: Db, chain: Chain): Promise<string[]>
   return organizations;
 }
 
-async function figures(db: Db, chain: Chain, organizationId: string): Promise<Figures | undefined> {
-  const totals = await readItem(db, keys.custodyTotals(organizationId, chain), (item) =>
+/** An organization's custody totals on `chain`, or undefined before its first credit there. */
+export function readCustodyTotals(db: Db, chain: Chain, organizationId: string): Promise<CustodyTotals | undefined> {
+  return readItem(db, keys.custodyTotals(organizationId, chain), (item) =>
     CustodyTotalsSchema.parse({
       organizationId,
       chain,
@@ -93,6 +95,10 @@ async function figures(db: Db, chain: Chain, organizationId: string): Promise<Fi
       sweptBeforeCreditMicro: item.sweptBeforeCreditMicro,
     }),
   );
+}
+
+async function figures(db: Db, chain: Chain, organizationId: string): Promise<Figures | undefined> {
+  const totals = await readCustodyTotals(db, chain, organizationId);
   if (!totals) return undefined;
   const awaiting = (await listSweepsDue(db, chain))
     .filter((due) => due.organizationId === organizationId)

@@ -182,6 +182,43 @@ describe('deposits on npm start: forwarding settled by the worker, deposit detai
     expect(transactions.filter((t) => t.txHash === otherTx.transactionHash)).toEqual([]);
   });
 
+  it('sweeps a deposit after a restart on the same data folder, and the custody books agree (the chain starts empty)', async () => {
+    const { body: bank } = await api<Bank>('POST', `/customers/${customerId}/withdrawal/banks`, {
+      beneficiaryName: 'Jane Doe',
+      iban: 'DE44500105175407324931',
+      bic: 'INGDDEFFXXX',
+    });
+    const wallet = bank.wallets.find((w) => w.chain === 'base');
+    if (!wallet) throw new Error('no base wallet');
+    await runtime.stop('SIGINT');
+    runtime = await startRuntime(dataDir, { SANDBOX_SETTLE_AFTER_S: '1' });
+    // The earlier tests' sweeps are in the table: the relayer's nonce continues past them, the treasury holds them.
+    expect(runtime.output()).toMatch(/Restored {9}relayer nonce [1-9]\d* \(past the table's sweeps\); base: /);
+    const chain = runtime.localJson().chains?.find((c) => c.chain === 'base');
+    if (!chain) throw new Error('no base chain');
+    const holder = await signer(chain.rpcUrl, chain.fundedPrivateKey as Hex);
+    const cacheDir = process.env.PAYOUTS_SOLC_CACHE ?? join(tmpdir(), 'payouts-solc-cache');
+    await transferTestUsdc(holder, compileTestUsdc(cacheDir), chain.usdcAddress as Hex, wallet.address, 2_000_000n);
+    const reader = createPublicClient({ transport: http(chain.rpcUrl) });
+    const held = () =>
+      reader.readContract({
+        address: chain.usdcAddress as Hex,
+        abi: parseAbi(['function balanceOf(address) view returns (uint256)']),
+        functionName: 'balanceOf',
+        args: [wallet.address as Hex],
+      });
+    const deadline = Date.now() + 90_000;
+    while ((await held()) > 0n && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await held()).toBe(0n);
+    const { body } = await api<{ chains: { chain: string; awaitingSweep: string; agree: boolean }[] }>(
+      'GET',
+      '/custody/reconciliation',
+    );
+    expect(body.chains.find((c) => c.chain === 'base')).toMatchObject({ awaitingSweep: '0.00', agree: true });
+    expect(runtime.output()).not.toContain('Nonce too high');
+    expect(runtime.output()).not.toContain('custody books disagree');
+  });
+
   it("shows the organization's EUR bank set with the admin CLI, and a virtual account opened by the operator", async () => {
     const before = await api<{ iban: string }>('GET', `/customers/${customerId}/deposit?currency=eur`);
     await admin(

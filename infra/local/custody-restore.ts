@@ -1,0 +1,126 @@
+import { createTestClient, encodeAbiParameters, type Hex, http, keccak256, toHex } from 'viem';
+import { compileTestUsdc, mintTestUsdc, signer } from '#infra/local/chain/test-usdc.ts';
+import type { SandboxChain } from '#shared/config/settings.ts';
+import { organizationsWithCustody, readCustodyTotals } from '#shared/custody/check-custody-books.ts';
+import { latestSweep, listSweepsDue } from '#shared/custody/sweep-repository.ts';
+import type { Db } from '#shared/db/client.ts';
+import type { Chain } from '#shared/money/chains.ts';
+import { formatMicro } from '#shared/money/micro.ts';
+import { getOrganization } from '#shared/organizations/repository.ts';
+
+/**
+ * Where TestUsdc (`chain/test-usdc.sol`) keeps `balanceOf`: the fourth slot (`name`, `symbol` and `totalSupply`
+ * come first; `decimals` is a constant and `owner` immutable, so neither takes one).
+ */
+const BALANCE_OF_SLOT = 3n;
+
+export type ChainRestored = {
+  chain: Chain;
+  /** USDC (smallest unit) put back per treasury and per forwarder, by lower-case address. */
+  treasuries: Map<string, bigint>;
+  forwarders: Map<string, bigint>;
+};
+
+export type CustodyRestored = {
+  /** The relayer's first nonce on each node (by RPC URL): past every sweep the table holds of its chains. */
+  relayerNonces: Map<string, number>;
+  chains: ChainRestored[];
+};
+
+/**
+ * Makes the fresh local chain of a restarted `npm start` continue where the table's custody records end (the node
+ * keeps nothing; DynamoDB Local keeps the table). Run after every deployment step, since the treasury mints are the
+ * deployer's last nonces, and before the sweepers start:
+ * - the relayer's nonce goes past the table's latest sweep of every chain on its node (ONE node serves every local
+ *   chain, so they share the relayer's nonces): the sweeper's claim of `SWEEP#<chain>/NONCE#<n>` never goes back,
+ *   and the node refuses a nonce ahead of its own ("Nonce too high");
+ * - each organization's treasury gets its swept + swept-before-credit total minted by the deployer (the token's
+ *   owner), so the books check finds it holding what the sweeps moved there;
+ * - each forwarder gets the sum of its `SWEEPDUE` items written straight into the token's balance, so the sweeper
+ *   sweeps them. Not minted: a mint is a `Transfer` to a deposit address, which the watcher would credit as a new
+ *   deposit, leaving the forwarder's dues at twice its balance, never swept.
+ */
+export async function restoreLocalCustody(
+  db: Db,
+  options: { chains: readonly SandboxChain[]; relayer: Hex; deployerPrivateKey: Hex; cacheDir: string },
+): Promise<CustodyRestored> {
+  const relayerNonces = new Map<string, number>();
+  for (const chain of options.chains) {
+    const latest = await latestSweep(db, chain.chain);
+    const next = latest ? Number(BigInt(latest.nonce) + 1n) : 0;
+    relayerNonces.set(chain.rpcUrl, Math.max(relayerNonces.get(chain.rpcUrl) ?? 0, next));
+  }
+  for (const [rpcUrl, nonce] of relayerNonces) {
+    if (nonce > 0)
+      await createTestClient({ mode: 'hardhat', transport: http(rpcUrl) }).setNonce({
+        address: options.relayer,
+        nonce,
+      });
+  }
+  const compiled = compileTestUsdc(options.cacheDir);
+  const chains: ChainRestored[] = [];
+  for (const chain of options.chains) {
+    const restored: ChainRestored = {
+      chain: chain.chain,
+      treasuries: await treasuryTotals(db, chain.chain),
+      forwarders: await forwarderDues(db, chain.chain),
+    };
+    const token = chain.usdcAddress as Hex;
+    const deployer = await signer(chain.rpcUrl, options.deployerPrivateKey);
+    for (const [treasury, value] of restored.treasuries)
+      await mintTestUsdc(deployer, compiled, token, treasury as Hex, value);
+    const test = createTestClient({ mode: 'hardhat', transport: http(chain.rpcUrl) });
+    for (const [forwarder, value] of restored.forwarders) {
+      const index = keccak256(
+        encodeAbiParameters([{ type: 'address' }, { type: 'uint256' }], [forwarder as Hex, BALANCE_OF_SLOT]),
+      );
+      await test.setStorageAt({ address: token, index, value: toHex(value, { size: 32 }) });
+      const held = (await deployer.readContract({
+        address: token,
+        abi: compiled.abi,
+        functionName: 'balanceOf',
+        args: [forwarder],
+      })) as bigint;
+      if (held !== value)
+        throw new Error(`restoring ${forwarder} on ${chain.chain}: the token's balanceOf slot moved (reads ${held})`);
+    }
+    chains.push(restored);
+  }
+  return { relayerNonces, chains };
+}
+
+/** swept + swept before credit of every organization with custody totals on `chain`, by its current treasury. */
+async function treasuryTotals(db: Db, chain: Chain): Promise<Map<string, bigint>> {
+  const totals = new Map<string, bigint>();
+  for (const organizationId of await organizationsWithCustody(db, chain)) {
+    const books = await readCustodyTotals(db, chain, organizationId);
+    const treasury = (await getOrganization(db, organizationId))?.treasuries?.[chain]?.toLowerCase();
+    const moved = books ? books.sweptMicro + books.sweptBeforeCreditMicro : 0n;
+    if (treasury && moved > 0n) totals.set(treasury, (totals.get(treasury) ?? 0n) + moved);
+  }
+  return totals;
+}
+
+/** The sum of each forwarder's deposits awaiting their sweep on `chain`. */
+async function forwarderDues(db: Db, chain: Chain): Promise<Map<string, bigint>> {
+  const dues = new Map<string, bigint>();
+  for (const due of await listSweepsDue(db, chain)) {
+    const address = due.address.toLowerCase();
+    dues.set(address, (dues.get(address) ?? 0n) + due.amountMicro);
+  }
+  return dues;
+}
+
+/** The start banner's line of what the fresh chain was given back, or undefined when there was nothing. */
+export function restoredNote(restored: CustodyRestored): string | undefined {
+  const nonce = Math.max(0, ...restored.relayerNonces.values());
+  const sum = (amounts: Map<string, bigint>) => formatMicro([...amounts.values()].reduce((a, b) => a + b, 0n));
+  const chains = restored.chains.filter((chain) => chain.treasuries.size > 0 || chain.forwarders.size > 0);
+  if (nonce === 0 && chains.length === 0) return undefined;
+  const balances = chains.map(
+    (chain) =>
+      `${chain.chain}: ${sum(chain.treasuries)} USDC swept to ${chain.treasuries.size} treasury(ies), ` +
+      `${sum(chain.forwarders)} USDC awaiting sweep in ${chain.forwarders.size} forwarder(s)`,
+  );
+  return [`relayer nonce ${nonce} (past the table's sweeps)`, ...balances].join('; ');
+}
