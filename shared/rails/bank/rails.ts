@@ -1,7 +1,7 @@
 import { fileIdModifierOf, writeNacha } from '#shared/rails/bank/nacha.ts';
 import { type Pain001Profile, writePain001 } from '#shared/rails/bank/pain001.ts';
 import type { Creditor, PaymentFile, PayoutAccount, PostalAddress } from '#shared/rails/bank/payment-file.ts';
-import { addBusinessDays, type SettlementCalendar } from '#shared/rails/bank/settlement.ts';
+import { type Landing, landingOf, type SettlementCalendar } from '#shared/rails/bank/settlement.ts';
 
 /**
  * The payment rails, one descriptor each: everything the service knows about a rail is here, and banks, the batcher,
@@ -37,6 +37,8 @@ export type BankDetails = {
 export type FileContext = {
   createdAt: Date;
   debtor: PayoutAccount;
+  /** The file's settlement date from `railLanding` (the landing its payouts answer): an ACH file's effective entry date. */
+  settlementDate: string;
   /** Which of the originator's files of the day this is (0-based; the first when not given), for a rail whose files are numbered per day. */
   fileOfDay?: number;
 };
@@ -130,7 +132,15 @@ const sepaProfile = (localInstrument: 'INST' | null): Pain001Profile => ({
   structuredAddress: { debtor: false, creditor: false },
 });
 
-const ACH_CALENDAR = { kind: 'business-days', ...FED_CALENDAR, cutoff: '14:00', days: 1, settledBy: '08:30' } as const;
+/** Next day: credited by 08:30 on the effective date; same day: the second window's cut-off and funds-by time (README). */
+const ACH_CALENDAR = {
+  kind: 'business-days',
+  ...FED_CALENDAR,
+  cutoff: '14:00',
+  days: 1,
+  settledBy: '08:30',
+  sameDay: { cutoff: '14:00', settledBy: '17:00' },
+} as const satisfies SettlementCalendar;
 
 export const RAILS = {
   SEPA: {
@@ -192,13 +202,8 @@ export const RAILS = {
       format: 'NACHA',
       extension: 'ach',
       numberedPerDay: true,
-      write: (file, { debtor, fileOfDay }) => {
-        const sameDay = debtor.currency === 'USD' && debtor.achSameDay === true;
-        return writeNacha(file, {
-          effectiveDate: sameDay ? file.executionDate : addBusinessDays(ACH_CALENDAR, file.executionDate, 1),
-          fileIdModifier: fileIdModifierOf(fileOfDay ?? 0),
-        });
-      },
+      write: (file, { settlementDate, fileOfDay }) =>
+        writeNacha(file, { effectiveDate: settlementDate, fileIdModifier: fileIdModifierOf(fileOfDay ?? 0) }),
     },
     reports: ['camt.054', 'nacha-returns'],
     settlement: ACH_CALENDAR,
@@ -272,6 +277,14 @@ export function payoutRail(bankRail: BankRailName, choice: { instant: boolean; d
   if (bankRail === 'FEDWIRE')
     return choice.debtor?.currency === 'USD' ? (choice.debtor.domesticRail ?? 'FEDWIRE') : 'FEDWIRE';
   return bankRail;
+}
+
+/**
+ * When a payout filed on `rail` at `at` lands: the one computation the file's dates and the withdrawal's
+ * `expectedSettlementAt` both take. Same-day applies where the rail offers it (ACH) and the payout account is enabled.
+ */
+export function railLanding(rail: RailName, debtor: PayoutAccount | undefined, at: Date): Landing {
+  return landingOf(RAILS[rail].settlement, at, { sameDay: debtor?.currency === 'USD' && debtor.achSameDay === true });
 }
 
 /** How a rail names the creditor: the account identity and the address its file wants, from the bank. */

@@ -21,7 +21,11 @@ async function validate(xml: string, schema: string) {
 }
 
 const writeSepa = (file: PaymentFile) =>
-  RAILS.SEPA.file.write(file, { createdAt: new Date(file.createdAt), debtor: file.debtor });
+  RAILS.SEPA.file.write(file, {
+    createdAt: new Date(file.createdAt),
+    debtor: file.debtor,
+    settlementDate: file.executionDate,
+  });
 const creditor = (fields: Partial<Creditor> & { name: string }): Creditor => ({
   kind: 'individual',
   iban: null,
@@ -124,7 +128,11 @@ describe('pain.001 payment files', () => {
         },
       ],
     };
-    const xml = RAILS.FEDWIRE.file.write(file, { createdAt: new Date(file.createdAt), debtor: file.debtor });
+    const xml = RAILS.FEDWIRE.file.write(file, {
+      createdAt: new Date(file.createdAt),
+      debtor: file.debtor,
+      settlementDate: file.executionDate,
+    });
     const flat = xml.replace(/\s+/g, '');
 
     expect(await validate(xml, 'pain.001.001.09.iso20022.xsd')).toEqual([]);
@@ -142,7 +150,7 @@ describe('pain.001 payment files', () => {
     );
     const [payment] = file.payments;
     if (!payment) throw new Error('no payment');
-    const context = { createdAt: new Date(file.createdAt), debtor: file.debtor };
+    const context = { createdAt: new Date(file.createdAt), debtor: file.debtor, settlementDate: file.executionDate };
     const homeless = { ...payment, creditor: { ...payment.creditor, address: null } };
     expect(() => RAILS.FEDWIRE.file.write({ ...file, payments: [homeless] }, context)).toThrow(
       /creditor.address is required/,
