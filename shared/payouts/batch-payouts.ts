@@ -163,7 +163,12 @@ async function claim(
   const messageId = newId().replaceAll('-', '');
   const createdAt = now.toISOString();
   // One landing: the file's dates and every payout's expectedSettlementAt.
-  const landing = railLanding(rail, debtor, now);
+  const landing = railLanding(
+    rail,
+    debtor,
+    now,
+    candidates.map((withdrawal) => withdrawal.targetAmount),
+  );
   const header: FileHeader = {
     messageId,
     createdAt,

@@ -93,7 +93,8 @@ export function estimatedSettlementAt(
   at: Date,
 ): string {
   const context = railContextOf(organization, withdrawal.targetCurrency === 'USD' ? 'USD' : 'EUR', instantLimitEur);
-  return railLanding(decideRail(withdrawal, context).rail, context.debtor, at).expectedAt.toISOString();
+  const { rail } = decideRail(withdrawal, context);
+  return railLanding(rail, context.debtor, at, [withdrawal.targetAmount]).expectedAt.toISOString();
 }
 
 /**

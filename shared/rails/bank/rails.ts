@@ -1,6 +1,12 @@
 import { fileIdModifierOf, writeNacha } from '#shared/rails/bank/nacha.ts';
 import { type Pain001Profile, writePain001 } from '#shared/rails/bank/pain001.ts';
-import type { Creditor, PaymentFile, PayoutAccount, PostalAddress } from '#shared/rails/bank/payment-file.ts';
+import {
+  type Creditor,
+  type PaymentFile,
+  type PayoutAccount,
+  type PostalAddress,
+  sumCents,
+} from '#shared/rails/bank/payment-file.ts';
 import { type Landing, landingOf, type SettlementCalendar } from '#shared/rails/bank/settlement.ts';
 
 /**
@@ -139,7 +145,8 @@ const ACH_CALENDAR = {
   cutoff: '14:00',
   days: 1,
   settledBy: '08:30',
-  sameDay: { cutoff: '14:00', settledBy: '17:00' },
+  // Nacha's same-day limit per payment since 18 March 2022.
+  sameDay: { cutoff: '14:00', settledBy: '17:00', maxAmount: '1000000.00' },
 } as const satisfies SettlementCalendar;
 
 export const RAILS = {
@@ -280,11 +287,24 @@ export function payoutRail(bankRail: BankRailName, choice: { instant: boolean; d
 }
 
 /**
- * When a payout filed on `rail` at `at` lands: the one computation the file's dates and the withdrawal's
- * `expectedSettlementAt` both take. Same-day applies where the rail offers it (ACH) and the payout account is enabled.
+ * When payouts of `amounts` filed together on `rail` at `at` land: the one computation the file's dates and the
+ * withdrawals' `expectedSettlementAt` both take. Same-day applies where the rail offers it (ACH), the payout account
+ * is enabled and no payment is over the same-day limit (the file then goes next day whole).
  */
-export function railLanding(rail: RailName, debtor: PayoutAccount | undefined, at: Date): Landing {
-  return landingOf(RAILS[rail].settlement, at, { sameDay: debtor?.currency === 'USD' && debtor.achSameDay === true });
+export function railLanding(
+  rail: RailName,
+  debtor: PayoutAccount | undefined,
+  at: Date,
+  amounts: readonly string[],
+): Landing {
+  const calendar: SettlementCalendar = RAILS[rail].settlement;
+  const limit = calendar.kind === 'business-days' ? calendar.sameDay?.maxAmount : undefined;
+  const sameDay =
+    debtor?.currency === 'USD' &&
+    debtor.achSameDay === true &&
+    limit !== undefined &&
+    amounts.every((amount) => sumCents([amount]) <= sumCents([limit]));
+  return landingOf(calendar, at, { sameDay });
 }
 
 /** How a rail names the creditor: the account identity and the address its file wants, from the bank. */

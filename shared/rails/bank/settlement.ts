@@ -16,8 +16,11 @@ export type SettlementCalendar =
       settledBy: string;
       /** Closed days besides Saturdays and Sundays: `MM-DD` every year, or a `YYYY-MM-DD`. */
       holidays: readonly string[];
-      /** A same-day service the originator may be enabled for (same-day ACH): its own cut-off and credit time. */
-      sameDay?: { cutoff: string; settledBy: string };
+      /**
+       * A same-day service the originator may be enabled for (same-day ACH): its own cut-off and credit time, and the
+       * largest payment it carries (a decimal string).
+       */
+      sameDay?: { cutoff: string; settledBy: string; maxAmount: string };
     };
 
 type BusinessDays = Extract<SettlementCalendar, { kind: 'business-days' }>;

@@ -28,7 +28,12 @@ const creditor = (fields: Partial<Creditor> & { name: string }): Creditor => ({
 /** A file written as the batcher writes it: its settlement date from the landing of the moment it was created. */
 const write = (rail: RailName, file: PaymentFile) => {
   const createdAt = new Date(file.createdAt);
-  const { settlementDate } = railLanding(rail, file.debtor, createdAt);
+  const { settlementDate } = railLanding(
+    rail,
+    file.debtor,
+    createdAt,
+    file.payments.map((payment) => payment.amount),
+  );
   return RAILS[rail].file.write(file, { createdAt, debtor: file.debtor, settlementDate });
 };
 const flat = (xml: string) => xml.replace(/>\s+</g, '><');

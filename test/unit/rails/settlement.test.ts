@@ -53,9 +53,9 @@ describe('ACH: the NACHA file and the withdrawal give one date', () => {
     achSameDay,
   });
   /** The effective entry date of the ACH file the batcher writes at `createdAt` (YYMMDD), and the answer's date. */
-  function filedAt(createdAt: string, achSameDay: boolean) {
+  function filedAt(createdAt: string, achSameDay: boolean, amount = '250.00') {
     const account = debtor(achSameDay);
-    const landing = railLanding('ACH', account, at(createdAt));
+    const landing = railLanding('ACH', account, at(createdAt), [amount]);
     const file = RAILS.ACH.file.write(
       {
         messageId: '0f3c9a8e5b7d4c1a9e2f6b8d0c4a7e13',
@@ -66,7 +66,7 @@ describe('ACH: the NACHA file and the withdrawal give one date', () => {
         payments: [
           {
             endToEndId: 'WD-AAAA-0001',
-            amount: '250.00',
+            amount,
             creditor: {
               name: 'Ada Lovelace',
               kind: 'individual',
@@ -121,5 +121,15 @@ describe('ACH: the NACHA file and the withdrawal give one date', () => {
   it.each(cases)('%s', (_what, createdAt, sameDay, effective, expectedAt) => {
     const filed = filedAt(createdAt, sameDay);
     expect(filed).toEqual({ effective, answered: effective, expectedAt });
+  });
+
+  it('a file with a payment over the same-day limit of 1,000,000.00 goes next day, file and answer alike', () => {
+    // Tuesday 2026-11-24 13:59 New York, before the cut-off.
+    expect(filedAt('2026-11-24T18:59:00Z', true, '1000000.00')).toMatchObject({ effective: '261124' });
+    expect(filedAt('2026-11-24T18:59:00Z', true, '1000000.01')).toEqual({
+      effective: '261125',
+      answered: '261125',
+      expectedAt: '2026-11-25T13:30:00.000Z',
+    });
   });
 });
