@@ -69,6 +69,11 @@ export type RailDescriptor = {
     /** Files numbered per originator and UTC day (`FileContext.fileOfDay`, taken from a stored counter): ACH. */
     numberedPerDay?: true;
   };
+  /**
+   * The ISO 20022 bank transaction code a bank books this rail's payments under (domain `PMNT`, family `ICDT`, an issued
+   * credit transfer): this sub-family. `ESCT` SEPA credit transfer, `DMCT` domestic, `XBCT` cross-border, `ATXN` ACH.
+   */
+  bankTransactionCode: 'ESCT' | 'DMCT' | 'XBCT' | 'ATXN';
   /** The bank's reports on this rail's files, each read by its reader in `reports.ts` (NACHA returns: `nacha-returns.ts`). */
   reports: readonly ReportFormat[];
   settlement: SettlementCalendar;
@@ -158,6 +163,7 @@ export const RAILS = {
     account: 'IBAN',
     structuredAddress: { creditor: false, debtor: false },
     file: { format: 'pain.001.001.09', extension: 'xml', write: pain001(sepaProfile(null)) },
+    bankTransactionCode: 'ESCT',
     reports: ['pain.002', 'camt.054'],
     settlement: SEPA_CALENDAR,
     receivesDeposits: 'EUR',
@@ -170,6 +176,7 @@ export const RAILS = {
     account: 'IBAN',
     structuredAddress: { creditor: false, debtor: false },
     file: { format: 'pain.001.001.09', extension: 'xml', write: pain001(sepaProfile('INST')) },
+    bankTransactionCode: 'ESCT',
     reports: ['pain.002', 'camt.054'],
     settlement: { kind: 'instant', seconds: 10 },
     receivesDeposits: null,
@@ -194,6 +201,7 @@ export const RAILS = {
         structuredAddress: { debtor: true, creditor: true },
       }),
     },
+    bankTransactionCode: 'DMCT',
     reports: ['pain.002', 'camt.054'],
     settlement: { kind: 'business-days', ...FED_CALENDAR, cutoff: '17:00', days: 0, settledBy: '18:00' },
     receivesDeposits: 'USD',
@@ -212,6 +220,7 @@ export const RAILS = {
       write: (file, { settlementDate, fileOfDay }) =>
         writeNacha(file, { effectiveDate: settlementDate, fileIdModifier: fileIdModifierOf(fileOfDay ?? 0) }),
     },
+    bankTransactionCode: 'ATXN',
     reports: ['camt.054', 'nacha-returns'],
     settlement: ACH_CALENDAR,
     receivesDeposits: null,
@@ -236,6 +245,7 @@ export const RAILS = {
         structuredAddress: { debtor: false, creditor: true },
       }),
     },
+    bankTransactionCode: 'XBCT',
     reports: ['pain.002', 'camt.054'],
     settlement: {
       kind: 'business-days',
