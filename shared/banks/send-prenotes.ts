@@ -8,14 +8,15 @@ import type { BankChannel } from '#shared/rails/bank/channel.ts';
 import { writeNacha } from '#shared/rails/bank/nacha.ts';
 import type { UsdAccount } from '#shared/rails/bank/payment-file.ts';
 import { RAILS } from '#shared/rails/bank/rails.ts';
-import { addBusinessDays, executionDate } from '#shared/rails/bank/settlement.ts';
+import { addBusinessDays, landingOf } from '#shared/rails/bank/settlement.ts';
 
 const ACH = RAILS.ACH.settlement;
 
 /** The prenote file of one organization: every REQUESTED prenote of its banks, zero-dollar entries. */
 function prenoteFile(organization: Organization, debtor: UsdAccount, banks: BankRecord[], now: Date) {
   const messageId = newId().replaceAll('-', '');
-  const execution = executionDate(ACH, now);
+  // Prenotes go next day (never same day): the landing every ACH file's dates come from.
+  const { executionDate: execution, settlementDate } = landingOf(ACH, now, { sameDay: false });
   const text = writeNacha(
     {
       messageId,
@@ -39,12 +40,12 @@ function prenoteFile(organization: Organization, debtor: UsdAccount, banks: Bank
       })),
     },
     {
-      effectiveDate: addBusinessDays(ACH, execution, 1),
+      effectiveDate: settlementDate,
       fileIdModifier: (now.getUTCMinutes() % 36).toString(36).toUpperCase(),
       prenote: true,
     },
   );
-  return { messageId, text, effectiveDate: addBusinessDays(ACH, execution, 1) };
+  return { messageId, text, effectiveDate: settlementDate };
 }
 
 /**

@@ -45,6 +45,7 @@ export async function answerSandboxFile(deps: Deps, channel: BankChannel, file: 
         messageId: `${file.messageId.slice(0, 28)}-BOOKED`,
         createdAt,
         account: file.debtorAccount,
+        rail: file.rail ?? null,
         entries: open.map((payment) => ({
           endToEndId: payment.reference,
           amount: payment.amount,

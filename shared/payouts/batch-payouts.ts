@@ -13,18 +13,19 @@ import {
   queryDuePaymentFiles,
 } from '#shared/payouts/payment-file-repository.ts';
 import {
+  debtorOf,
   debtorUnfit,
   decideRail,
   paymentFileName,
   type RailDecision,
+  railContextOf,
   railCreditor,
 } from '#shared/payouts/payout-rail.ts';
 import type { PaymentFileRecord } from '#shared/payouts/records.ts';
 import type { BankChannel } from '#shared/rails/bank/channel.ts';
-import type { PaymentFile, PayoutAccount } from '#shared/rails/bank/payment-file.ts';
-import { paymentInfoId, SANDBOX_DEBTORS } from '#shared/rails/bank/payment-file.ts';
-import { RAILS, type RailDescriptor, type RailName } from '#shared/rails/bank/rails.ts';
-import { executionDate, expectedSettlement } from '#shared/rails/bank/settlement.ts';
+import type { PaymentFile } from '#shared/rails/bank/payment-file.ts';
+import { paymentInfoId } from '#shared/rails/bank/payment-file.ts';
+import { RAILS, type RailDescriptor, type RailName, railLanding } from '#shared/rails/bank/rails.ts';
 import type { TransactionRecord } from '#shared/transactions/records.ts';
 import {
   getTransactionOfCustomer,
@@ -52,12 +53,6 @@ export type BatchResult = { files: string[]; payments: number; rewritten: number
 const MAX_PAYMENTS_PER_FILE = 99;
 const MAX_DUE = 500;
 
-function debtorOf(organization: Organization, currency: 'EUR' | 'USD') {
-  const configured: PayoutAccount | undefined = organization.payoutAccounts?.[currency];
-  if (configured) return configured;
-  return organization.environment === 'sandbox' ? SANDBOX_DEBTORS[currency] : undefined;
-}
-
 /** Writes a claimed file to the outbox and marks it WRITTEN (again, after a crash: same name, same XML). */
 async function deliver(deps: Deps, channel: BankChannel, file: PaymentFileRecord): Promise<void> {
   await channel.writeOutbox(paymentFileName(file), file.xml);
@@ -71,12 +66,15 @@ const paymentOf = async (deps: Deps, rail: RailName, withdrawal: TransactionReco
   remittance: `Payout ${withdrawal.reference}`,
 });
 
-type FileHeader = Omit<PaymentFile, 'payments'>;
-const writeFile = (rail: RailName, header: FileHeader, payments: PaymentFile['payments'], fileOfDay = 0) =>
-  RAILS[rail].file.write(
-    { ...header, payments },
-    { createdAt: new Date(header.createdAt), debtor: header.debtor, fileOfDay },
+/** A file's fields but its payments, and the settlement date of its landing (`railLanding`). */
+type FileHeader = Omit<PaymentFile, 'payments'> & { settlementDate: string };
+const writeFile = (rail: RailName, header: FileHeader, payments: PaymentFile['payments'], fileOfDay = 0) => {
+  const { settlementDate, ...fields } = header;
+  return RAILS[rail].file.write(
+    { ...fields, payments },
+    { createdAt: new Date(header.createdAt), debtor: header.debtor, settlementDate, fileOfDay },
   );
+};
 
 /**
  * Which of its originator's files of the day a file is, for a rail that numbers them (ACH: the file id modifier).
@@ -164,10 +162,18 @@ async function claim(
   }
   const messageId = newId().replaceAll('-', '');
   const createdAt = now.toISOString();
+  // One landing: the file's dates and every payout's expectedSettlementAt.
+  const landing = railLanding(
+    rail,
+    debtor,
+    now,
+    candidates.map((withdrawal) => withdrawal.targetAmount),
+  );
   const header: FileHeader = {
     messageId,
     createdAt,
-    executionDate: executionDate(RAILS[rail].settlement, now),
+    executionDate: landing.executionDate,
+    settlementDate: landing.settlementDate,
     initiatingParty: organization.name,
     debtor,
   };
@@ -189,7 +195,7 @@ async function claim(
         ? createdAt
         : ([createdAt, ...dueTimes].sort().at(-1) ?? createdAt)
       : null;
-  const expectedSettlementAt = expectedSettlement(RAILS[rail].settlement, now).toISOString();
+  const expectedSettlementAt = landing.expectedAt.toISOString();
   const file: PaymentFileRecord = {
     messageId,
     organizationId: organization.organizationId,
@@ -243,11 +249,7 @@ async function railGroups(deps: Deps, due: TransactionRecord[]) {
     if (!organizations.has(organizationId)) organizations.set(organizationId, getOrganization(deps.db, organizationId));
     const organization = await organizations.get(organizationId);
     const currency = withdrawal.targetCurrency === 'USD' ? 'USD' : 'EUR';
-    const decision = decideRail(withdrawal, {
-      environment: organization?.environment ?? 'live',
-      debtor: organization && debtorOf(organization, currency),
-      instantLimitEur: deps.config.bank.instantLimitEur,
-    });
+    const decision = decideRail(withdrawal, railContextOf(organization, currency, deps.config.bank.instantLimitEur));
     const key = `${organizationId}|${currency}|${decision.rail}`;
     const group: { batch: Batch; withdrawals: TransactionRecord[] } = groups.get(key) ?? {
       batch: { organization, rail: decision.rail, decisions: new Map() },

@@ -27,6 +27,7 @@ export async function completeTransaction(deps: Deps, input: SandboxTransaction)
       messageId: `SBX-${current.reference}-BOOKED`,
       createdAt: now,
       account: await debitedAccount(deps, current.paymentFileId),
+      rail: current.settlementRail ?? null,
       entries: [
         {
           endToEndId: current.reference,

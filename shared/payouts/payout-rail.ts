@@ -1,8 +1,15 @@
 import { getBankOfCustomer } from '#shared/banks/repository.ts';
 import { getCustomer } from '#shared/customers/repository.ts';
 import type { Deps } from '#shared/deps.ts';
+import type { Organization } from '#shared/organizations/records.ts';
 import type { PaymentFileRecord } from '#shared/payouts/records.ts';
-import { type Creditor, type PayoutAccount, type PostalAddress, sumCents } from '#shared/rails/bank/payment-file.ts';
+import {
+  type Creditor,
+  type PayoutAccount,
+  type PostalAddress,
+  SANDBOX_DEBTORS,
+  sumCents,
+} from '#shared/rails/bank/payment-file.ts';
 import {
   type BankRailName,
   creditorOf,
@@ -10,6 +17,7 @@ import {
   payoutRail,
   RAILS,
   type RailName,
+  railLanding,
 } from '#shared/rails/bank/rails.ts';
 import type { TransactionRecord } from '#shared/transactions/records.ts';
 
@@ -52,6 +60,41 @@ export function decideRail(
     return { rail: standard, fallbackReason: NOT_REACHABLE_INSTANT };
   }
   return { rail: payoutRail(bankRail, { instant: true, debtor: context.debtor }), fallbackReason: null };
+}
+
+/** The account an organization pays a currency from: its configured payout account, else a sandbox's placeholder. */
+export function debtorOf(organization: Organization, currency: 'EUR' | 'USD'): PayoutAccount | undefined {
+  const configured: PayoutAccount | undefined = organization.payoutAccounts?.[currency];
+  if (configured) return configured;
+  return organization.environment === 'sandbox' ? SANDBOX_DEBTORS[currency] : undefined;
+}
+
+/** What `decideRail` reads of a payout's organization: the same for the batcher and the estimate before filing. */
+export function railContextOf(
+  organization: Organization | undefined,
+  currency: 'EUR' | 'USD',
+  instantLimitEur: string,
+) {
+  return {
+    environment: organization?.environment ?? ('live' as const),
+    debtor: organization && debtorOf(organization, currency),
+    instantLimitEur,
+  };
+}
+
+/**
+ * When a payout not yet filed is expected to land, were it filed at `at`: on the rail the batcher will decide on
+ * (`decideRail`, the organization's choice of ACH or Fedwire included) and that rail's landing.
+ */
+export function estimatedSettlementAt(
+  withdrawal: TransactionRecord,
+  organization: Organization | undefined,
+  instantLimitEur: string,
+  at: Date,
+): string {
+  const context = railContextOf(organization, withdrawal.targetCurrency === 'USD' ? 'USD' : 'EUR', instantLimitEur);
+  const { rail } = decideRail(withdrawal, context);
+  return railLanding(rail, context.debtor, at, [withdrawal.targetAmount]).expectedAt.toISOString();
 }
 
 /**

@@ -45,6 +45,7 @@ export async function returnTransaction(deps: Deps, input: SandboxTransaction & 
           messageId: `SBX-${current.reference}-RETURNED`,
           createdAt: now,
           account: file?.debtorAccount ?? { accountNumber: 'NOTPROVIDED' },
+          rail: current.settlementRail ?? file?.rail ?? null,
           entries: [
             {
               endToEndId: current.reference,

@@ -6,7 +6,7 @@ import { decimalValue } from '#shared/money/amounts.ts';
 import { depositDeveloperFee } from '#shared/quotes/deposit-fee.ts';
 import type { Quote } from '#shared/quotes/quote.ts';
 import { domesticBankRail, RAILS } from '#shared/rails/bank/rails.ts';
-import { expectedSettlement } from '#shared/rails/bank/settlement.ts';
+import { landingOf } from '#shared/rails/bank/settlement.ts';
 import { requiresUiAction } from '#shared/transactions/lifecycle.ts';
 import type { TransactionRecord } from '#shared/transactions/records.ts';
 import type { Transaction } from '#shared/transactions/schemas.ts';
@@ -134,7 +134,8 @@ const railOf = (bank: TransactionRecord['withdrawalBank']): Transaction['payment
 
 /**
  * How a payout travels: what it asked for, and once filed the rail it took and when it should land (the batcher
- * stores both). Until then the landing is estimated from its creation on the rail it asked for or its bank's rail.
+ * stores both). Until then it answers the estimate stored at creation (`estimatedSettlementAt`: the rail the batcher
+ * will decide on); a record created before estimates were stored is estimated on the rail it asked for or its bank's.
  */
 function railFields(record: TransactionRecord) {
   const bank = record.withdrawalBank;
@@ -143,7 +144,9 @@ function railFields(record: TransactionRecord) {
     record.requestedPaymentRail ?? (bank ? (bank.paymentRail ?? domesticBankRail(bank.currency)) : null);
   const estimate =
     record.type === 'WITHDRAWAL' && open && estimatedRail
-      ? expectedSettlement(RAILS[estimatedRail].settlement, new Date(record.createdAt)).toISOString()
+      ? landingOf(RAILS[estimatedRail].settlement, new Date(record.createdAt), {
+          sameDay: false,
+        }).expectedAt.toISOString()
       : null;
   return {
     requestedPaymentRail: record.requestedPaymentRail ?? null,

@@ -149,7 +149,12 @@ export function recordApproval(
   deps: Deps,
   organization: Organization,
   locator: TransactionLocator,
-  input: { approver: string; settleDueAt: (now: Date) => string | null },
+  input: {
+    approver: string;
+    settleDueAt: (now: Date) => string | null;
+    /** When the payout, started now, is expected to land (the payout rail's estimate). */
+    expectedSettlementAt: (withdrawal: TransactionRecord, now: Date) => string;
+  },
   alongside?: Alongside,
 ): Promise<TransactionRecord> {
   const signer = input.approver.toLowerCase();
@@ -170,6 +175,7 @@ export function recordApproval(
           approvals,
           reservation: { balance: true, allowancePeriodStart: null },
           settleDueAt: input.settleDueAt(now),
+          expectedSettlementAt: input.expectedSettlementAt(current, now),
         }),
         ledger: [{ role: 'balance', item: balanceWrites.reserve(deps.db, owner(current), amount, now.toISOString()) }],
         refuse: (role) => (role === 'balance' ? INSUFFICIENT_BALANCE.error() : undefined),

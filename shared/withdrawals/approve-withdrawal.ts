@@ -1,6 +1,7 @@
 import type { Deps } from '#shared/deps.ts';
 import type { Organization } from '#shared/organizations/records.ts';
 import { execute, settleDueAt } from '#shared/payouts/payout-executor.ts';
+import { estimatedSettlementAt } from '#shared/payouts/payout-rail.ts';
 import type { TransactionRecord } from '#shared/transactions/records.ts';
 import { type Alongside, recordApproval, type TransactionLocator } from '#shared/transactions/transitions.ts';
 
@@ -19,7 +20,13 @@ export async function approveWithdrawal(
     deps,
     organization,
     locator,
-    { approver, settleDueAt: (now) => settleDueAt(deps, organization, now) },
+    {
+      approver,
+      settleDueAt: (now) => settleDueAt(deps, organization, now),
+      // Started only now: it lands as if filed now, not at its creation.
+      expectedSettlementAt: (withdrawal, now) =>
+        estimatedSettlementAt(withdrawal, organization, deps.config.bank.instantLimitEur, now),
+    },
     alongside,
   );
   return approved.status === 'PROCESSING' ? execute(deps, organization, approved) : approved;

@@ -16,6 +16,7 @@ import { toMicro } from '#shared/money/micro.ts';
 import type { Organization } from '#shared/organizations/records.ts';
 import { getOrganization } from '#shared/organizations/repository.ts';
 import { execute, settleDueAt } from '#shared/payouts/payout-executor.ts';
+import { estimatedSettlementAt } from '#shared/payouts/payout-rail.ts';
 import { quoteWithdrawal } from '#shared/quotes/quote.ts';
 import { needsReferenceRates, rateProviderFor } from '#shared/quotes/rates.ts';
 import {
@@ -388,7 +389,7 @@ export function plan(
   const executes =
     input.reserve && !exchange.unusable && amount <= window.available && amount <= context.balance.available;
   if (exchange.unusable) log.warn('withdrawal proposed: the rate is unusable', { reason: exchange.unusable });
-  const record = newTransactionRecord(
+  const created = newTransactionRecord(
     {
       organizationId: organization.organizationId,
       customerId: customer.customerId,
@@ -408,6 +409,11 @@ export function plan(
     },
     now,
   );
+  const { instantLimitEur } = deps.config.bank;
+  const record = {
+    ...created,
+    expectedSettlementAt: estimatedSettlementAt(created, organization, instantLimitEur, now),
+  };
   const at = record.createdAt;
   const owner = { organizationId: organization.organizationId, customerId: customer.customerId };
   const items: GuardedItem<Role>[] = [

@@ -1,7 +1,13 @@
 import { fileIdModifierOf, writeNacha } from '#shared/rails/bank/nacha.ts';
 import { type Pain001Profile, writePain001 } from '#shared/rails/bank/pain001.ts';
-import type { Creditor, PaymentFile, PayoutAccount, PostalAddress } from '#shared/rails/bank/payment-file.ts';
-import { addBusinessDays, type SettlementCalendar } from '#shared/rails/bank/settlement.ts';
+import {
+  type Creditor,
+  type PaymentFile,
+  type PayoutAccount,
+  type PostalAddress,
+  sumCents,
+} from '#shared/rails/bank/payment-file.ts';
+import { type Landing, landingOf, type SettlementCalendar } from '#shared/rails/bank/settlement.ts';
 
 /**
  * The payment rails, one descriptor each: everything the service knows about a rail is here, and banks, the batcher,
@@ -37,6 +43,8 @@ export type BankDetails = {
 export type FileContext = {
   createdAt: Date;
   debtor: PayoutAccount;
+  /** The file's settlement date from `railLanding` (the landing its payouts answer): an ACH file's effective entry date. */
+  settlementDate: string;
   /** Which of the originator's files of the day this is (0-based; the first when not given), for a rail whose files are numbered per day. */
   fileOfDay?: number;
 };
@@ -61,6 +69,11 @@ export type RailDescriptor = {
     /** Files numbered per originator and UTC day (`FileContext.fileOfDay`, taken from a stored counter): ACH. */
     numberedPerDay?: true;
   };
+  /**
+   * The ISO 20022 bank transaction code a bank books this rail's payments under (domain `PMNT`, family `ICDT`, an issued
+   * credit transfer): this sub-family. `ESCT` SEPA credit transfer, `DMCT` domestic, `XBCT` cross-border, `ATXN` ACH.
+   */
+  bankTransactionCode: 'ESCT' | 'DMCT' | 'XBCT' | 'ATXN';
   /** The bank's reports on this rail's files, each read by its reader in `reports.ts` (NACHA returns: `nacha-returns.ts`). */
   reports: readonly ReportFormat[];
   settlement: SettlementCalendar;
@@ -130,7 +143,16 @@ const sepaProfile = (localInstrument: 'INST' | null): Pain001Profile => ({
   structuredAddress: { debtor: false, creditor: false },
 });
 
-const ACH_CALENDAR = { kind: 'business-days', ...FED_CALENDAR, cutoff: '14:00', days: 1, settledBy: '08:30' } as const;
+/** Next day: credited by 08:30 on the effective date; same day: the second window's cut-off and funds-by time (README). */
+const ACH_CALENDAR = {
+  kind: 'business-days',
+  ...FED_CALENDAR,
+  cutoff: '14:00',
+  days: 1,
+  settledBy: '08:30',
+  // Nacha's same-day limit per payment since 18 March 2022.
+  sameDay: { cutoff: '14:00', settledBy: '17:00', maxAmount: '1000000.00' },
+} as const satisfies SettlementCalendar;
 
 export const RAILS = {
   SEPA: {
@@ -141,6 +163,7 @@ export const RAILS = {
     account: 'IBAN',
     structuredAddress: { creditor: false, debtor: false },
     file: { format: 'pain.001.001.09', extension: 'xml', write: pain001(sepaProfile(null)) },
+    bankTransactionCode: 'ESCT',
     reports: ['pain.002', 'camt.054'],
     settlement: SEPA_CALENDAR,
     receivesDeposits: 'EUR',
@@ -153,6 +176,7 @@ export const RAILS = {
     account: 'IBAN',
     structuredAddress: { creditor: false, debtor: false },
     file: { format: 'pain.001.001.09', extension: 'xml', write: pain001(sepaProfile('INST')) },
+    bankTransactionCode: 'ESCT',
     reports: ['pain.002', 'camt.054'],
     settlement: { kind: 'instant', seconds: 10 },
     receivesDeposits: null,
@@ -177,6 +201,7 @@ export const RAILS = {
         structuredAddress: { debtor: true, creditor: true },
       }),
     },
+    bankTransactionCode: 'DMCT',
     reports: ['pain.002', 'camt.054'],
     settlement: { kind: 'business-days', ...FED_CALENDAR, cutoff: '17:00', days: 0, settledBy: '18:00' },
     receivesDeposits: 'USD',
@@ -192,14 +217,10 @@ export const RAILS = {
       format: 'NACHA',
       extension: 'ach',
       numberedPerDay: true,
-      write: (file, { debtor, fileOfDay }) => {
-        const sameDay = debtor.currency === 'USD' && debtor.achSameDay === true;
-        return writeNacha(file, {
-          effectiveDate: sameDay ? file.executionDate : addBusinessDays(ACH_CALENDAR, file.executionDate, 1),
-          fileIdModifier: fileIdModifierOf(fileOfDay ?? 0),
-        });
-      },
+      write: (file, { settlementDate, fileOfDay }) =>
+        writeNacha(file, { effectiveDate: settlementDate, fileIdModifier: fileIdModifierOf(fileOfDay ?? 0) }),
     },
+    bankTransactionCode: 'ATXN',
     reports: ['camt.054', 'nacha-returns'],
     settlement: ACH_CALENDAR,
     receivesDeposits: null,
@@ -224,6 +245,7 @@ export const RAILS = {
         structuredAddress: { debtor: false, creditor: true },
       }),
     },
+    bankTransactionCode: 'XBCT',
     reports: ['pain.002', 'camt.054'],
     settlement: {
       kind: 'business-days',
@@ -272,6 +294,27 @@ export function payoutRail(bankRail: BankRailName, choice: { instant: boolean; d
   if (bankRail === 'FEDWIRE')
     return choice.debtor?.currency === 'USD' ? (choice.debtor.domesticRail ?? 'FEDWIRE') : 'FEDWIRE';
   return bankRail;
+}
+
+/**
+ * When payouts of `amounts` filed together on `rail` at `at` land: the one computation the file's dates and the
+ * withdrawals' `expectedSettlementAt` both take. Same-day applies where the rail offers it (ACH), the payout account
+ * is enabled and no payment is over the same-day limit (the file then goes next day whole).
+ */
+export function railLanding(
+  rail: RailName,
+  debtor: PayoutAccount | undefined,
+  at: Date,
+  amounts: readonly string[],
+): Landing {
+  const calendar: SettlementCalendar = RAILS[rail].settlement;
+  const limit = calendar.kind === 'business-days' ? calendar.sameDay?.maxAmount : undefined;
+  const sameDay =
+    debtor?.currency === 'USD' &&
+    debtor.achSameDay === true &&
+    limit !== undefined &&
+    amounts.every((amount) => sumCents([amount]) <= sumCents([limit]));
+  return landingOf(calendar, at, { sameDay });
 }
 
 /** How a rail names the creditor: the account identity and the address its file wants, from the bank. */

@@ -1,5 +1,6 @@
 import { XMLBuilder } from 'fast-xml-parser';
 import { twoPlaces } from '#shared/rails/bank/pain001.ts';
+import { domesticBankRail, RAILS, type RailName } from '#shared/rails/bank/rails.ts';
 import { isNachaReturnCode } from '#shared/rails/bank/return-reasons.ts';
 
 /**
@@ -61,6 +62,8 @@ export type DebitNotificationInput = {
   createdAt: string;
   /** The debited account: an IBAN (EUR) or an account number (USD). */
   account: { iban: string } | { accountNumber: string };
+  /** The rail the payments went by (its bank transaction code); null for files written before rails were stored. */
+  rail: RailName | null;
   /**
    * `bookingDate`: `YYYY-MM-DD`, or an ISO date-time (written as `DtTm`). An entry with `returnReason` is the
    * payment coming back: a credit with return information (`RtrInf`), as banks report a return after booking.
@@ -77,6 +80,10 @@ export type DebitNotificationInput = {
 /** `YYYY-MM-DD` as `Dt`, a date-time as `DtTm`. */
 const dateChoice = (value: string) =>
   /^\d{4}-\d{2}-\d{2}$/.test(value) ? { Dt: value } : { DtTm: new Date(value).toISOString() };
+
+/** A payment sent on `rail`'s bank transaction sub-family; a file from before rails went by its currency's domestic rail. */
+const issuedSubFamily = (rail: RailName | null, currency: string) =>
+  RAILS[rail ?? domesticBankRail(currency === 'USD' ? 'USD' : 'EUR')].bankTransactionCode;
 
 export function writeCamt054(input: DebitNotificationInput): string {
   const accountId =
@@ -100,8 +107,13 @@ export function writeCamt054(input: DebitNotificationInput): string {
               Sts: { Cd: 'BOOK' },
               BookgDt: dateChoice(entry.bookingDate),
               ValDt: { Dt: entry.bookingDate.slice(0, 10) },
-              // ICDT/ESCT: a SEPA credit transfer sent; ICDT/RRTN: one returned.
-              BkTxCd: { Domn: { Cd: 'PMNT', Fmly: { Cd: 'ICDT', SubFmlyCd: returned ? 'RRTN' : 'ESCT' } } },
+              // ICDT and the rail's sub-family: a credit transfer sent; ICDT/RRTN: one returned.
+              BkTxCd: {
+                Domn: {
+                  Cd: 'PMNT',
+                  Fmly: { Cd: 'ICDT', SubFmlyCd: returned ? 'RRTN' : issuedSubFamily(input.rail, entry.currency) },
+                },
+              },
               NtryDtls: {
                 TxDtls: {
                   Refs: { EndToEndId: entry.endToEndId },

@@ -16,6 +16,11 @@ export type SettlementCalendar =
       settledBy: string;
       /** Closed days besides Saturdays and Sundays: `MM-DD` every year, or a `YYYY-MM-DD`. */
       holidays: readonly string[];
+      /**
+       * A same-day service the originator may be enabled for (same-day ACH): its own cut-off and credit time, and the
+       * largest payment it carries (a decimal string).
+       */
+      sameDay?: { cutoff: string; settledBy: string; maxAmount: string };
     };
 
 type BusinessDays = Extract<SettlementCalendar, { kind: 'business-days' }>;
@@ -83,14 +88,37 @@ export function executionDay(calendar: BusinessDays, at: Date): string {
   return day;
 }
 
-/** When a payment filed at `at` is expected to be on the creditor's account. */
-export function expectedSettlement(calendar: SettlementCalendar, at: Date): Date {
-  if (calendar.kind === 'instant') return new Date(at.getTime() + calendar.seconds * 1000);
-  const settles = addBusinessDays(calendar, executionDay(calendar, at), calendar.days);
-  return zonedInstant(settles, calendar.settledBy, calendar.timeZone);
-}
+/**
+ * When a payment filed at `at` lands, the one answer both its file and its withdrawal give: the execution date the
+ * file requests, the settlement date (an ACH file's effective entry date: the day the originator intends it to
+ * settle) and the moment it is expected on the creditor's account. With `sameDay` (and a calendar offering it) the
+ * payment settles on the first business day it reaches before the same-day cut-off; otherwise `days` business days
+ * after its execution day. See README.md ("When it lands").
+ */
+export type Landing = { executionDate: string; settlementDate: string; expectedAt: Date };
 
-/** The execution date to write into a file filed at `at` (`YYYY-MM-DD`; an instant rail executes at once). */
-export function executionDate(calendar: SettlementCalendar, at: Date): string {
-  return calendar.kind === 'instant' ? at.toISOString().slice(0, 10) : executionDay(calendar, at);
+export function landingOf(calendar: SettlementCalendar, at: Date, options: { sameDay: boolean }): Landing {
+  if (calendar.kind === 'instant') {
+    const expectedAt = new Date(at.getTime() + calendar.seconds * 1000);
+    return {
+      executionDate: at.toISOString().slice(0, 10),
+      settlementDate: expectedAt.toISOString().slice(0, 10),
+      expectedAt,
+    };
+  }
+  if (options.sameDay && calendar.sameDay) {
+    const day = executionDay({ ...calendar, cutoff: calendar.sameDay.cutoff }, at);
+    return {
+      executionDate: day,
+      settlementDate: day,
+      expectedAt: zonedInstant(day, calendar.sameDay.settledBy, calendar.timeZone),
+    };
+  }
+  const executionDate = executionDay(calendar, at);
+  const settlementDate = addBusinessDays(calendar, executionDate, calendar.days);
+  return {
+    executionDate,
+    settlementDate,
+    expectedAt: zonedInstant(settlementDate, calendar.settledBy, calendar.timeZone),
+  };
 }

@@ -34,6 +34,7 @@ export const bookedReport = (
     messageId: nextId('BOOKED'),
     createdAt: new Date().toISOString(),
     account,
+    rail: null,
     entries: payouts.map((payout) => ({
       endToEndId: payout.reference,
       amount: payout.targetAmount,
@@ -52,6 +53,7 @@ export const returnedReport = (
     messageId: nextId('RETURNED'),
     createdAt: new Date().toISOString(),
     account,
+    rail: null,
     entries: payouts.map((payout) => ({
       endToEndId: payout.reference,
       amount: payout.targetAmount,

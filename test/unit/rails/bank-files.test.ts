@@ -5,7 +5,7 @@ import { validateXML } from 'xmllint-wasm';
 import { REPO_ROOT } from '#infra/repo-root.ts';
 import { toSepaText } from '#shared/rails/bank/characters.ts';
 import type { Creditor, PaymentFile } from '#shared/rails/bank/payment-file.ts';
-import { RAILS } from '#shared/rails/bank/rails.ts';
+import { RAIL_NAMES, RAILS, type RailName } from '#shared/rails/bank/rails.ts';
 import { writeCamt054, writePain002 } from '#shared/rails/bank/report-writer.ts';
 import { MalformedReportError, parseBankReport } from '#shared/rails/bank/reports.ts';
 
@@ -21,7 +21,11 @@ async function validate(xml: string, schema: string) {
 }
 
 const writeSepa = (file: PaymentFile) =>
-  RAILS.SEPA.file.write(file, { createdAt: new Date(file.createdAt), debtor: file.debtor });
+  RAILS.SEPA.file.write(file, {
+    createdAt: new Date(file.createdAt),
+    debtor: file.debtor,
+    settlementDate: file.executionDate,
+  });
 const creditor = (fields: Partial<Creditor> & { name: string }): Creditor => ({
   kind: 'individual',
   iban: null,
@@ -124,7 +128,11 @@ describe('pain.001 payment files', () => {
         },
       ],
     };
-    const xml = RAILS.FEDWIRE.file.write(file, { createdAt: new Date(file.createdAt), debtor: file.debtor });
+    const xml = RAILS.FEDWIRE.file.write(file, {
+      createdAt: new Date(file.createdAt),
+      debtor: file.debtor,
+      settlementDate: file.executionDate,
+    });
     const flat = xml.replace(/\s+/g, '');
 
     expect(await validate(xml, 'pain.001.001.09.iso20022.xsd')).toEqual([]);
@@ -142,7 +150,7 @@ describe('pain.001 payment files', () => {
     );
     const [payment] = file.payments;
     if (!payment) throw new Error('no payment');
-    const context = { createdAt: new Date(file.createdAt), debtor: file.debtor };
+    const context = { createdAt: new Date(file.createdAt), debtor: file.debtor, settlementDate: file.executionDate };
     const homeless = { ...payment, creditor: { ...payment.creditor, address: null } };
     expect(() => RAILS.FEDWIRE.file.write({ ...file, payments: [homeless] }, context)).toThrow(
       /creditor.address is required/,
@@ -155,6 +163,30 @@ describe('pain.001 payment files', () => {
 });
 
 describe('reports written by the sandbox bank', () => {
+  it('book each rail under its ISO bank transaction code: SWIFT cross-border, Fedwire domestic, ACH, SEPA', async () => {
+    const subFamily = (xml: string) => /<SubFmlyCd>(\w+)<\/SubFmlyCd>/.exec(xml)?.[1];
+    const booked = (rail: RailName | null, currency: string) =>
+      writeCamt054({
+        messageId: 'BOOKED-2',
+        createdAt: '2026-11-22T10:00:00Z',
+        account: { accountNumber: '000123456789' },
+        rail,
+        entries: [{ endToEndId: 'WD-7K3M-9QX4', amount: '10', currency, bookingDate: '2026-11-22' }],
+      });
+    const written = Object.fromEntries(RAIL_NAMES.map((rail) => [rail, booked(rail, 'USD')]));
+
+    expect(Object.fromEntries(RAIL_NAMES.map((rail) => [rail, subFamily(written[rail] ?? '')]))).toEqual({
+      SEPA: 'ESCT',
+      SEPA_INSTANT: 'ESCT',
+      FEDWIRE: 'DMCT',
+      ACH: 'ATXN',
+      SWIFT: 'XBCT',
+    });
+    // A file written before rails were stored went by its currency's domestic rail.
+    expect([subFamily(booked(null, 'USD')), subFamily(booked(null, 'EUR'))]).toEqual(['DMCT', 'ESCT']);
+    for (const xml of Object.values(written)) expect(await validate(xml, 'camt.054.001.08.xsd')).toEqual([]);
+  });
+
   it('validate against pain.002.001.11 and camt.054.001.08 and read back as the same facts', async () => {
     const status = writePain002({
       messageId: 'STATUS-1',
@@ -168,12 +200,14 @@ describe('reports written by the sandbox bank', () => {
       messageId: 'BOOKED-1',
       createdAt: '2026-11-22T10:00:00Z',
       account: { iban: 'DE89370400440532013000' },
+      rail: 'SEPA',
       entries: [{ endToEndId: 'WD-7K3M-9QX3', amount: '1130.1', currency: 'EUR', bookingDate: '2026-11-22' }],
     });
     const returned = writeCamt054({
       messageId: 'RETURNED-1',
       createdAt: '2026-11-24T10:00:00Z',
       account: { iban: 'DE89370400440532013000' },
+      rail: 'SEPA',
       entries: [
         {
           endToEndId: 'WD-7K3M-9QX3',

@@ -29,7 +29,11 @@ async function schemaErrors(xml: string | string[], schema = ISO_SCHEMA) {
 }
 
 const write = (rail: RailName, file: PaymentFile) =>
-  RAILS[rail].file.write(file, { createdAt: new Date(file.createdAt), debtor: file.debtor });
+  RAILS[rail].file.write(file, {
+    createdAt: new Date(file.createdAt),
+    debtor: file.debtor,
+    settlementDate: file.executionDate,
+  });
 
 /** Text as people type it: Latin with accents, other scripts, symbols and spaces, as names and streets arrive. */
 const anyText = (maxLength: number) =>

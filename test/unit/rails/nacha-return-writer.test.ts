@@ -55,6 +55,7 @@ describe('inbox reports told by content', () => {
       messageId: 'M',
       createdAt: '2026-11-26T20:01:00.000Z',
       account: { accountNumber: '1' },
+      rail: 'ACH',
       entries: [],
     });
     expect(parseInboxReport(camt).kind).toBe('camt.054');

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { validateXML } from 'xmllint-wasm';
 import { REPO_ROOT } from '#infra/repo-root.ts';
 import type { Creditor, PaymentFile, UsdAccount } from '#shared/rails/bank/payment-file.ts';
-import { RAIL_NAMES, RAILS, type RailName } from '#shared/rails/bank/rails.ts';
+import { RAIL_NAMES, RAILS, type RailName, railLanding } from '#shared/rails/bank/rails.ts';
 import { parseNacha } from '#test/support/rails/nacha-layout.ts';
 
 const SCHEMAS = join(REPO_ROOT, 'test', 'support', 'rails', 'iso20022');
@@ -25,8 +25,17 @@ const creditor = (fields: Partial<Creditor> & { name: string }): Creditor => ({
   address: null,
   ...fields,
 });
-const write = (rail: RailName, file: PaymentFile) =>
-  RAILS[rail].file.write(file, { createdAt: new Date(file.createdAt), debtor: file.debtor });
+/** A file written as the batcher writes it: its settlement date from the landing of the moment it was created. */
+const write = (rail: RailName, file: PaymentFile) => {
+  const createdAt = new Date(file.createdAt);
+  const { settlementDate } = railLanding(
+    rail,
+    file.debtor,
+    createdAt,
+    file.payments.map((payment) => payment.amount),
+  );
+  return RAILS[rail].file.write(file, { createdAt, debtor: file.debtor, settlementDate });
+};
 const flat = (xml: string) => xml.replace(/>\s+</g, '><');
 
 const header = {
@@ -247,8 +256,8 @@ describe('ACH files (NACHA)', () => {
 
   it('dates the entries for the same day when the account is enabled for same-day ACH, else the next business day', () => {
     const sameDay = parseNacha(write('ACH', { ...file, debtor: { ...usdDebtor, achSameDay: true } }));
-    // Friday 2026-11-27: the next business day is Monday the 30th.
-    const friday = parseNacha(write('ACH', { ...file, executionDate: '2026-11-27' }));
+    // Friday 2026-11-27 10:00 New York: the next business day is Monday the 30th.
+    const friday = parseNacha(write('ACH', { ...file, createdAt: '2026-11-27T15:00:00.000Z' }));
 
     expect(sameDay[1]?.fields.effectiveEntryDate).toBe('261124');
     expect(friday[1]?.fields.effectiveEntryDate).toBe('261130');

@@ -18,6 +18,7 @@ function limitSizedReport(): Uint8Array {
     messageId: 'LARGE',
     createdAt: '2026-11-23T00:00:00Z',
     account: { iban: 'DE89370400440532013000' },
+    rail: 'SEPA',
     entries: [{ endToEndId: 'WD-0000-0000', amount: '20.24', currency: 'EUR', bookingDate: '2026-11-23' }],
   });
   const entry = one.slice(one.indexOf('<Ntry>'), one.lastIndexOf('</Ntry>') + '</Ntry>'.length);

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { RAILS } from '#shared/rails/bank/rails.ts';
-import { executionDate, expectedSettlement } from '#shared/rails/bank/settlement.ts';
+import type { UsdAccount } from '#shared/rails/bank/payment-file.ts';
+import { RAILS, type RailName, railLanding } from '#shared/rails/bank/rails.ts';
+import { landingOf } from '#shared/rails/bank/settlement.ts';
+import { parseNacha } from '#test/support/rails/nacha-layout.ts';
 
 const at = (iso: string) => new Date(iso);
-const settles = (rail: keyof typeof RAILS, iso: string) =>
-  expectedSettlement(RAILS[rail].settlement, at(iso)).toISOString();
+const settles = (rail: RailName, iso: string) =>
+  landingOf(RAILS[rail].settlement, at(iso), { sameDay: false }).expectedAt.toISOString();
 
 describe('when a payout lands', () => {
   it('SEPA: filed before 15:00 Berlin on a TARGET day, credited the next TARGET day by noon', () => {
@@ -19,24 +21,115 @@ describe('when a payout lands', () => {
   });
 
   it('SEPA Instant: within ten seconds, any day and hour', () => {
-    expect(settles('SEPA_INSTANT', '2026-12-25T23:59:55Z')).toBe('2026-12-26T00:00:05.000Z');
-    expect(executionDate(RAILS.SEPA_INSTANT.settlement, at('2026-12-25T23:59:55Z'))).toBe('2026-12-25');
+    const landing = landingOf(RAILS.SEPA_INSTANT.settlement, at('2026-12-25T23:59:55Z'), { sameDay: false });
+    expect(landing).toEqual({
+      executionDate: '2026-12-25',
+      settlementDate: '2026-12-26',
+      expectedAt: at('2026-12-26T00:00:05Z'),
+    });
   });
 
-  it('ACH: the next Federal Reserve business day at 08:30 New York; Thanksgiving and weekends closed', () => {
-    // Wednesday 2026-11-25 12:00 New York (17:00 UTC) -> Friday (Thursday is Thanksgiving) 08:30 (13:30 UTC).
-    expect(settles('ACH', '2026-11-25T17:00:00Z')).toBe('2026-11-27T13:30:00.000Z');
-    // Filed on Thanksgiving: executes Friday, lands Monday.
-    expect(settles('ACH', '2026-11-26T15:00:00Z')).toBe('2026-11-30T13:30:00.000Z');
-    expect(executionDate(RAILS.ACH.settlement, at('2026-11-26T15:00:00Z'))).toBe('2026-11-27');
-  });
-
-  it('Fedwire: the same business day by 18:00 New York when filed before 17:00', () => {
+  it('Fedwire: the same business day by 18:00 New York when filed before 17:00; same-day is an ACH service only', () => {
     expect(settles('FEDWIRE', '2026-11-24T15:00:00Z')).toBe('2026-11-24T23:00:00.000Z');
     expect(settles('FEDWIRE', '2026-11-24T22:30:00Z')).toBe('2026-11-25T23:00:00.000Z');
+    expect(landingOf(RAILS.FEDWIRE.settlement, at('2026-11-24T22:30:00Z'), { sameDay: true }).settlementDate).toBe(
+      '2026-11-25',
+    );
   });
 
   it('SWIFT: two business days after execution', () => {
     expect(settles('SWIFT', '2026-11-24T10:00:00Z')).toBe('2026-11-26T16:00:00.000Z');
+  });
+});
+
+describe('ACH: the NACHA file and the withdrawal give one date', () => {
+  const debtor = (achSameDay: boolean): UsdAccount => ({
+    currency: 'USD',
+    name: 'Fintech Inc',
+    accountNumber: '000123456789',
+    routingNumber: '021000021',
+    domesticRail: 'ACH',
+    achCompanyId: '1123456789',
+    achSameDay,
+  });
+  /** The effective entry date of the ACH file the batcher writes at `createdAt` (YYMMDD), and the answer's date. */
+  function filedAt(createdAt: string, achSameDay: boolean, amount = '250.00') {
+    const account = debtor(achSameDay);
+    const landing = railLanding('ACH', account, at(createdAt), [amount]);
+    const file = RAILS.ACH.file.write(
+      {
+        messageId: '0f3c9a8e5b7d4c1a9e2f6b8d0c4a7e13',
+        createdAt,
+        executionDate: landing.executionDate,
+        initiatingParty: 'Fintech Inc',
+        debtor: account,
+        payments: [
+          {
+            endToEndId: 'WD-AAAA-0001',
+            amount,
+            creditor: {
+              name: 'Ada Lovelace',
+              kind: 'individual',
+              iban: null,
+              accountNumber: '987654321',
+              bic: null,
+              routingNumber: '026009593',
+              address: null,
+            },
+            remittance: 'Payout WD-AAAA-0001',
+          },
+        ],
+      },
+      { createdAt: at(createdAt), debtor: account, settlementDate: landing.settlementDate },
+    );
+    const effective = parseNacha(file)[1]?.fields.effectiveEntryDate;
+    // The answer's day on New York's clocks, as the file writes it.
+    const answered = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' })
+      .format(landing.expectedAt)
+      .replaceAll('-', '')
+      .slice(2);
+    return { effective, answered, expectedAt: landing.expectedAt.toISOString() };
+  }
+
+  // [what, filed at (UTC), same day, effective entry date, expected on the creditor's account]
+  const cases: [string, string, boolean, string, string][] = [
+    // Thanksgiving (Thursday 2026-11-26), a Fed holiday: the ODFI takes the file on Friday.
+    ['on Thanksgiving, next day', '2026-11-26T15:00:00Z', false, '261130', '2026-11-30T13:30:00.000Z'],
+    ['on Thanksgiving, same day', '2026-11-26T15:00:00Z', true, '261127', '2026-11-27T22:00:00.000Z'],
+    // A weekend: Saturday's file is taken on Monday.
+    ['on a Saturday, next day', '2026-11-28T12:00:00Z', false, '261201', '2026-12-01T13:30:00.000Z'],
+    ['on a Saturday, same day', '2026-11-28T12:00:00Z', true, '261130', '2026-11-30T22:00:00.000Z'],
+    // Tuesday 13:59 New York, before the 14:00 cut-off.
+    ['before the cut-off, next day', '2026-11-24T18:59:00Z', false, '261125', '2026-11-25T13:30:00.000Z'],
+    ['before the cut-off, same day', '2026-11-24T18:59:00Z', true, '261124', '2026-11-24T22:00:00.000Z'],
+    // Tuesday 14:00 New York: executes Wednesday, so next day is Friday (Thursday is Thanksgiving).
+    ['after the cut-off, next day', '2026-11-24T19:00:00Z', false, '261127', '2026-11-27T13:30:00.000Z'],
+    ['after the cut-off, same day', '2026-11-24T19:00:00Z', true, '261125', '2026-11-25T22:00:00.000Z'],
+    // Wednesday before Thanksgiving after the cut-off: the next business day is Friday.
+    [
+      'after the cut-off before a holiday, same day',
+      '2026-11-25T20:00:00Z',
+      true,
+      '261127',
+      '2026-11-27T22:00:00.000Z',
+    ],
+    // Summer time: New York is UTC-4.
+    ['in summer, same day', '2026-06-02T14:00:00Z', true, '260602', '2026-06-02T21:00:00.000Z'],
+    ['in summer, next day', '2026-06-02T14:00:00Z', false, '260603', '2026-06-03T12:30:00.000Z'],
+  ];
+
+  it.each(cases)('%s', (_what, createdAt, sameDay, effective, expectedAt) => {
+    const filed = filedAt(createdAt, sameDay);
+    expect(filed).toEqual({ effective, answered: effective, expectedAt });
+  });
+
+  it('a file with a payment over the same-day limit of 1,000,000.00 goes next day, file and answer alike', () => {
+    // Tuesday 2026-11-24 13:59 New York, before the cut-off.
+    expect(filedAt('2026-11-24T18:59:00Z', true, '1000000.00')).toMatchObject({ effective: '261124' });
+    expect(filedAt('2026-11-24T18:59:00Z', true, '1000000.01')).toEqual({
+      effective: '261125',
+      answered: '261125',
+      expectedAt: '2026-11-25T13:30:00.000Z',
+    });
   });
 });
