@@ -163,8 +163,19 @@ export async function sweepChain(
     port.chainId(),
     port.fees(),
   ]);
-  const after = latest ? BigInt(latest.nonce) + 1n : 0n;
-  const nonce = pending > after ? pending : after;
+  // The nonce after the table's latest sweep, never the node's pending one: two sweepers that read the same latest
+  // then claim the same nonce and only one wins. Taking the node's would let a sweeper that read before another's
+  // claim take the next nonce and flush the same deposits again (its record then found their due items gone).
+  const nonce = latest ? BigInt(latest.nonce) + 1n : 0n;
+  if (pending > nonce) {
+    // The relayer's key sent something the table does not know: this sweep is REPLACED at the next run, and the
+    // runs after it catch up one nonce at a time.
+    log.warn('sweeper: the relayer has sent transactions the table does not record', {
+      chain: settings.chain,
+      pending: `${pending}`,
+      next: `${nonce}`,
+    });
+  }
   const data = flushBatchData(settings.usdcAddress, batch);
   const estimate = await port.estimateGas({ from: signer.address, to: settings.factory.factory, data });
   const signed = await signer.signTransaction({

@@ -278,6 +278,43 @@ describe('the sweeper', () => {
     expect(await listSweepsDue(deps.db, 'base')).toEqual([]);
   });
 
+  it('a sweeper that read the table before another claimed claims the same nonce, never the next one', async () => {
+    const forwarder = await givenForwarder();
+    await chain.send(forwarder.address, '4');
+    await credit();
+    const nonce = await relayerNonce();
+    // The late sweeper has read the table and chosen its forwarders; it asks the node for the relayer's nonce only
+    // after the other sweeper has claimed, sent and recorded its sweep.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let reached = () => {};
+    const asking = new Promise<void>((resolve) => {
+      reached = resolve;
+    });
+    const base = port();
+    const late = sweep({
+      ...base,
+      nonce: async (address, tag) => {
+        if (tag === 'pending') {
+          reached();
+          await held;
+        }
+        return base.nonce(address, tag);
+      },
+    });
+    await asking;
+    const first = await sweep();
+    release();
+
+    expect(first.outcome).toBe('swept');
+    expect((await late).outcome).toBe('claimed-elsewhere');
+    expect(await relayerNonce()).toBe(nonce + 1n);
+    expect(await balanceOf(forwarder.treasury)).toBe(4_000_000n);
+    expect((await sweep()).outcome).toBe('idle');
+  });
+
   it('never sweeps nor credits a token that is not the chain USDC', async () => {
     const forwarder = await givenForwarder();
     await chain.send(forwarder.address, '50', chain.otherToken);
