@@ -23,25 +23,29 @@ const pick = (item: Record<string, unknown>, names: string[]) =>
 export const parseSweep = (item: Record<string, unknown>): SweepRecord =>
   SweepRecordSchema.parse(pick(item, SWEEP_ATTRIBUTES));
 
-/** Every deposit of `chain` awaiting its sweep (one partition; paged through). */
-export async function listSweepsDue(db: Db, chain: Chain): Promise<SweepDue[]> {
-  const dues: SweepDue[] = [];
+/** Every item of one partition, paged through, strongly read (the sweeper decides on what it lists). */
+async function queryPartition<T>(db: Db, pk: string, parse: (item: Record<string, unknown>) => T): Promise<T[]> {
+  const found: T[] = [];
   let start: Record<string, unknown> | undefined;
   do {
     const page = await db.client.send(
       new QueryCommand({
         TableName: db.tableName,
         KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': keys.sweepsDue(chain).pk },
+        ExpressionAttributeValues: { ':pk': pk },
         ConsistentRead: true,
         ExclusiveStartKey: start,
       }),
     );
-    for (const item of page.Items ?? []) dues.push(SweepDueSchema.parse(pick(item, DUE_ATTRIBUTES)));
+    for (const item of page.Items ?? []) found.push(parse(item));
     start = page.LastEvaluatedKey;
   } while (start);
-  return dues;
+  return found;
 }
+
+/** Every deposit of `chain` awaiting its sweep (one partition). */
+export const listSweepsDue = (db: Db, chain: Chain): Promise<SweepDue[]> =>
+  queryPartition(db, keys.sweepsDue(chain).pk, (item) => SweepDueSchema.parse(pick(item, DUE_ATTRIBUTES)));
 
 /** The `limit` sweeps with the highest nonces on `chain`, newest first. */
 export async function recentSweeps(db: Db, chain: Chain, limit: number): Promise<SweepRecord[]> {
@@ -140,24 +144,10 @@ export function sweepDueDelete(
 }
 
 /** Every forwarder of `chain` a sweep moved USDC from before that USDC was credited (one partition). */
-export async function listSweptBeforeCredit(db: Db, chain: Chain): Promise<SweptBeforeCredit[]> {
-  const found: SweptBeforeCredit[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await db.client.send(
-      new QueryCommand({
-        TableName: db.tableName,
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': keys.sweptBeforeCreditOfChain(chain).pk },
-        ConsistentRead: true,
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const item of page.Items ?? []) found.push(SweptBeforeCreditSchema.parse(pick(item, AHEAD_ATTRIBUTES)));
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return found;
-}
+export const listSweptBeforeCredit = (db: Db, chain: Chain): Promise<SweptBeforeCredit[]> =>
+  queryPartition(db, keys.sweptBeforeCreditOfChain(chain).pk, (item) =>
+    SweptBeforeCreditSchema.parse(pick(item, AHEAD_ATTRIBUTES)),
+  );
 
 /** A sweep's record adds what it moved from a forwarder beyond the deposits it covered. */
 export function sweptBeforeCreditAdd(db: Db, moved: SweptBeforeCredit): GuardedItem<'sweptBeforeCredit'> {

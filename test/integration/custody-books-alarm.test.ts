@@ -1,7 +1,7 @@
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import type { Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chainSweeper } from '#functions/events/sweep-chain.ts';
 import { createBank } from '#shared/banks/create-bank.ts';
 import { CreateBankBody } from '#shared/banks/schemas.ts';
@@ -18,6 +18,7 @@ import { startSweeperChain } from '#test/support/custody/sweeper-chain.ts';
 import { useOwnTable } from '#test/support/db/own-table.ts';
 import { givenOrganization } from '#test/support/deps.ts';
 import { useApi } from '#test/support/http/local-api.ts';
+import { captureOutputOfEachTest } from '#test/support/output.ts';
 
 /**
  * The reconciliation alarm (issue 24): the sweeper's run, as its Lambda runs it, checks every organization's custody
@@ -31,8 +32,6 @@ const { request } = useApi();
 let sweeper: Awaited<ReturnType<typeof startSweeperChain>>;
 let deps: Deps;
 let run: ReturnType<typeof chainSweeper>;
-let written: string[];
-let spies: MockInstance[];
 
 beforeAll(async () => {
   sweeper = await startSweeperChain();
@@ -57,26 +56,17 @@ afterAll(async () => {
   await sweeper?.stop();
 });
 
-beforeEach(() => {
-  written = [];
-  const capture = (chunk: unknown) => {
-    written.push(String(chunk));
-    return true;
-  };
-  spies = [
-    vi.spyOn(process.stdout, 'write').mockImplementation(capture),
-    vi.spyOn(process.stderr, 'write').mockImplementation(capture),
-  ];
-});
+const output = captureOutputOfEachTest();
 
-afterEach(() => {
-  for (const spy of spies) spy.mockRestore();
-});
-
+/** Every log and metric line written in the test (since its last `forget()`), parsed. */
 const lines = () =>
-  written
+  [...output.stdout().lines, ...output.stderr().lines]
     .flatMap((chunk) => chunk.split('\n').filter(Boolean))
     .map((line) => JSON.parse(line) as Record<string, unknown>);
+const forget = () => {
+  output.stdout().clear();
+  output.stderr().clear();
+};
 const disagreeing = () => lines().find((line) => 'CustodyBooksDisagree' in line);
 const logged = () => lines().filter((line) => line.message === 'chain sweeper: custody books disagree');
 
@@ -133,7 +123,7 @@ describe('the custody books check of the sweeper run', () => {
         { creditedMicro: 1_000_000n, sweptMicro: 1_000_000n },
       ),
     ]);
-    written = [];
+    forget();
 
     expect((await run())?.booksDisagree).toHaveLength(2);
 

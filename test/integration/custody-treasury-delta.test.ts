@@ -1,7 +1,7 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { createPublicClient, createTestClient, createWalletClient, erc20Abi, type Hex, http, parseEther } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chainSweeper } from '#functions/events/sweep-chain.ts';
 import { createBank } from '#shared/banks/create-bank.ts';
 import { CreateBankBody } from '#shared/banks/schemas.ts';
@@ -22,6 +22,7 @@ import { startSweeperChain } from '#test/support/custody/sweeper-chain.ts';
 import { useOwnTable } from '#test/support/db/own-table.ts';
 import { givenOrganization } from '#test/support/deps.ts';
 import { useApi } from '#test/support/http/local-api.ts';
+import { captureOutputOfEachTest } from '#test/support/output.ts';
 
 /**
  * The exact treasury check (issue 24): after every mined sweep the sweeper run, as its Lambda runs it, compares the
@@ -37,8 +38,6 @@ let sweeper: Awaited<ReturnType<typeof startSweeperChain>>;
 let deps: Deps;
 let run: ReturnType<typeof chainSweeper>;
 let settings: SweptChain;
-let written: string[];
-let spies: MockInstance[];
 
 beforeAll(async () => {
   sweeper = await startSweeperChain();
@@ -70,26 +69,17 @@ afterAll(async () => {
   await sweeper?.stop();
 });
 
-beforeEach(() => {
-  written = [];
-  const capture = (chunk: unknown) => {
-    written.push(String(chunk));
-    return true;
-  };
-  spies = [
-    vi.spyOn(process.stdout, 'write').mockImplementation(capture),
-    vi.spyOn(process.stderr, 'write').mockImplementation(capture),
-  ];
-});
+const output = captureOutputOfEachTest();
 
-afterEach(() => {
-  for (const spy of spies) spy.mockRestore();
-});
-
+/** Every log and metric line written in the test (since its last `forget()`), parsed. */
 const lines = () =>
-  written
+  [...output.stdout().lines, ...output.stderr().lines]
     .flatMap((chunk) => chunk.split('\n').filter(Boolean))
     .map((line) => JSON.parse(line) as Record<string, unknown>);
+const forget = () => {
+  output.stdout().clear();
+  output.stderr().clear();
+};
 const disagreeing = () => lines().find((line) => 'CustodyBooksDisagree' in line);
 const logged = () =>
   lines().filter((line) => line.message === 'chain sweeper: a treasury did not move by what its sweep recorded');
@@ -259,7 +249,7 @@ describe('the exact treasury check of the sweeper run', () => {
     if (!sweep?.blockNumber) throw new Error('no mined sweep');
 
     await overstate(sweep, forwarder.treasury, '7000000');
-    written = [];
+    forget();
 
     expect((await run())?.treasuryDisagree).toHaveLength(1);
 
@@ -291,7 +281,7 @@ describe('the exact treasury check of the sweeper run', () => {
       agree: false,
     });
 
-    written = [];
+    forget();
     expect((await run())?.treasuryDisagree).toEqual([]);
     expect(disagreeing()).toMatchObject({ CustodyBooksDisagree: 0 });
   });
