@@ -71,9 +71,12 @@ export type RailDescriptor = {
   };
   /**
    * The ISO 20022 bank transaction code a bank books this rail's payments under (domain `PMNT`, family `ICDT`, an issued
-   * credit transfer): this sub-family. `ESCT` SEPA credit transfer, `DMCT` domestic, `XBCT` cross-border, `ATXN` ACH.
+   * credit transfer): this sub-family, from ISO's ExternalBankTransactionSubFamily1Code list. `ESCT` SEPA credit
+   * transfer (the list has no code of its own for SEPA Instant), `DMCT` domestic credit transfer, `XBCT` cross-border
+   * credit transfer, `ACDT` ACH credit (an electronic credit processed through an ACH: what a PPD payout is; `ATXN`,
+   * the generic ACH transaction, says less).
    */
-  bankTransactionCode: 'ESCT' | 'DMCT' | 'XBCT' | 'ATXN';
+  bankTransactionCode: 'ESCT' | 'DMCT' | 'XBCT' | 'ACDT';
   /** The bank's reports on this rail's files, each read by its reader in `reports.ts` (NACHA returns: `nacha-returns.ts`). */
   reports: readonly ReportFormat[];
   settlement: SettlementCalendar;
@@ -220,7 +223,7 @@ export const RAILS = {
       write: (file, { settlementDate, fileOfDay }) =>
         writeNacha(file, { effectiveDate: settlementDate, fileIdModifier: fileIdModifierOf(fileOfDay ?? 0) }),
     },
-    bankTransactionCode: 'ATXN',
+    bankTransactionCode: 'ACDT',
     reports: ['camt.054', 'nacha-returns'],
     settlement: ACH_CALENDAR,
     receivesDeposits: null,

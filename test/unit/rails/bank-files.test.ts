@@ -179,7 +179,7 @@ describe('reports written by the sandbox bank', () => {
       SEPA: 'ESCT',
       SEPA_INSTANT: 'ESCT',
       FEDWIRE: 'DMCT',
-      ACH: 'ATXN',
+      ACH: 'ACDT',
       SWIFT: 'XBCT',
     });
     // A file written before rails were stored went by its currency's domestic rail.
