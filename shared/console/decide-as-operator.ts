@@ -1,8 +1,8 @@
+import { readWithdrawal } from '#shared/console/approval-rules.ts';
 import { auditItem, operatorActor } from '#shared/console/console-rules.ts';
 import type { Deps } from '#shared/deps.ts';
 import { toTransaction } from '#shared/transactions/new-transaction.ts';
 import { organizationOfTransaction } from '#shared/transactions/organization-of-transaction.ts';
-import { locate } from '#shared/transactions/transaction-rules.ts';
 import { cancelWithdrawal } from '#shared/transactions/transitions.ts';
 import { approveWithdrawal } from '#shared/withdrawals/approve-withdrawal.ts';
 
@@ -19,7 +19,7 @@ export async function decideAsOperator(
   input: { transactionId: string; operator: string; decision: 'approve' | 'reject'; reason?: string | undefined },
 ) {
   const organization = await organizationOfTransaction(deps, input.transactionId);
-  const locator = await locate(deps, organization.organizationId, input.transactionId);
+  const { locator, transaction } = await readWithdrawal(deps, organization.organizationId, input.transactionId);
   const by = operatorApprover(input.operator);
   const audit = {
     items: [
@@ -30,7 +30,7 @@ export async function decideAsOperator(
         target: input.transactionId,
         sourceAddress: 'operator-cli',
         at: deps.clock.now(),
-        details: input.reason ? { reason: input.reason } : {},
+        details: { ...(input.reason ? { reason: input.reason } : {}), reference: transaction.reference },
       }),
     ],
   };

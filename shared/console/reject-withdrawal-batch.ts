@@ -19,7 +19,7 @@ export async function rejectWithdrawalBatch(
   const awaiting = await awaitingOfBatch(deps, organizationId, input.batchId);
   const results = await eachItem(
     awaiting,
-    ({ transactionId, customerId }) =>
+    ({ transactionId, customerId, reference }) =>
       decideItem(
         { transactionId, customerId },
         async () => {
@@ -36,7 +36,7 @@ export async function rejectWithdrawalBatch(
                   target: transactionId,
                   sourceAddress: actor.sourceAddress,
                   at: deps.clock.now(),
-                  details: { reason: input.reason, batchId: input.batchId },
+                  details: { reason: input.reason, batchId: input.batchId, reference },
                 }),
               ],
             },

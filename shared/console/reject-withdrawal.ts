@@ -25,7 +25,7 @@ export async function rejectWithdrawal(
           target: input.transactionId,
           sourceAddress: actor.sourceAddress,
           at: deps.clock.now(),
-          details: { reason: input.reason },
+          details: { reason: input.reason, reference: transaction.reference },
         }),
       ],
     },

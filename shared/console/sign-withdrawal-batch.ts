@@ -163,6 +163,7 @@ async function signItem(
               amount: shown.amount,
               currency: shown.currency,
               batchId: binding.batchId,
+              reference: transaction.reference,
             },
           }),
         ],

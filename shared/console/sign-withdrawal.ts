@@ -86,6 +86,7 @@ export async function signWithdrawal(
           credentialId: passkey.credentialId,
           amount: challenge.binding.amount,
           currency: challenge.binding.currency,
+          reference: transaction.reference,
         },
       }),
     ],

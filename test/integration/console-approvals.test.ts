@@ -205,7 +205,8 @@ describe('signed approvals', () => {
       signature: expect.any(String),
     });
     const audit = await listAuditEntries(deps.db, payee.org.organizationId, { limit: 50, action: 'withdrawal.signed' });
-    expect(audit.filter((entry) => entry.target === withdrawal.id)).toHaveLength(2);
+    const ofThis = audit.filter((entry) => entry.target === withdrawal.id);
+    expect(ofThis.map((entry) => entry.details.reference)).toEqual([withdrawal.reference, withdrawal.reference]);
   });
 
   it('re-verifies every stored signature, which no longer verifies after the amount or account changed', async () => {
@@ -278,6 +279,7 @@ describe('signed approvals', () => {
     );
     expect(audit.body.find((entry) => entry.target === withdrawal.id)?.details).toEqual({
       reason: 'Unknown beneficiary',
+      reference: withdrawal.reference,
     });
     expect((await viewer.call('GET', '/audit-log')).status).toBe(403);
   });

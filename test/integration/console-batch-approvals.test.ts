@@ -185,6 +185,7 @@ describe('a batch above the allowance in the console', () => {
     expect(audit.filter((e) => e.action === 'withdrawal_batch.signed' && e.target === batchId)).toHaveLength(2);
     const signed = audit.filter((e) => e.action === 'withdrawal.signed' && e.details.batchId === batchId);
     expect(signed).toHaveLength(6);
+    expect(new Set(signed.map((e) => e.details.reference))).toEqual(new Set(transactions.map((t) => t.reference)));
     expect((await owner.call('GET', '/approval-batches')).body).not.toContainEqual(
       expect.objectContaining({ batchId }),
     );
@@ -281,6 +282,7 @@ describe('a batch above the allowance in the console', () => {
       expect(audit.find((e) => e.target === transaction.id)?.details).toEqual({
         reason: 'Wrong payroll file',
         batchId,
+        reference: transaction.reference,
       });
     }
     const twice = await approver.call('POST', `/approval-batches/${batchId}/reject`, { reason: 'again' });

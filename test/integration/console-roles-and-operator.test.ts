@@ -112,6 +112,7 @@ describe('the operator CLI', () => {
       actor: { kind: 'operator', email: 'ops@payouts.dev' },
       action: 'withdrawal.approved_by_operator',
       sourceAddress: 'operator-cli',
+      details: { reference: body.reference },
     });
     // The operator signed nothing: there is no signature to verify.
     await expect(admin('withdrawal', 'verify-signatures', body.id)).resolves.toMatchObject({

@@ -34,7 +34,7 @@ const detailWords = (key: string) => key.replace(/([A-Z])/g, ' $1').toLowerCase(
 
 /**
  * Details kept as evidence, not for reading: a passkey signature's parts (verified again with the admin CLI), the
- * ids the entry's other columns already name, and the hint the "Of" column shows.
+ * ids the entry's other columns already name, and the hint and reference the "Of" column shows.
  */
 const EVIDENCE = new Set([
   'credentialId',
@@ -48,6 +48,7 @@ const EVIDENCE = new Set([
   'inviteId',
   'replacesInviteId',
   'hint',
+  'reference',
 ]);
 
 const IBAN = /^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/;
@@ -67,7 +68,13 @@ const readableDetails = (details: AuditEntry['details']) =>
     .join('; ');
 
 function Target({ entry, names }: { entry: AuditEntry; names: Map<string, string> }) {
-  if (entry.action.startsWith('withdrawal.')) return <a href={`#/transactions/${entry.target}`}>the withdrawal</a>;
+  // Entries written before they carried the reference name the withdrawal without it.
+  if (entry.action.startsWith('withdrawal.'))
+    return (
+      <a href={`#/transactions/${entry.target}`} className={entry.details.reference ? 'mono nowrap' : undefined}>
+        {entry.details.reference ?? 'the withdrawal'}
+      </a>
+    );
   if (entry.action.startsWith('withdrawal_bank.')) return <>the bank of {entry.details.beneficiary ?? 'a customer'}</>;
   if (entry.action.startsWith('api_key.') && entry.details.hint)
     return <span className="mono nowrap">{entry.details.hint}</span>;
