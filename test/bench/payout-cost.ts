@@ -24,7 +24,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { NoSuchKey, S3Client } from '@aws-sdk/client-s3';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBRecord, SQSRecord } from 'aws-lambda';
 import { FUNCTION_MEMORY_MB } from '#infra/aws/function.ts';
@@ -33,6 +32,7 @@ import { startLocalEventBus } from '#infra/local/event-bus.ts';
 import { ensureTable } from '#infra/local/table.ts';
 import { importHandler } from '#infra/local/worker.ts';
 import type { ApiResult } from '#shared/http/api-handler.ts';
+import { installMemoryBucket } from '#test/bench/memory-bucket.ts';
 import { type PayoutStage, payoutCostMarkdown, payoutCostRows, type StageRun } from '#test/bench/payout-cost-model.ts';
 import { costPerMillion, NO_USAGE, type Usage } from '#test/bench/prices.ts';
 import { apiEvent } from '#test/support/http/api-event.ts';
@@ -174,54 +174,20 @@ function writtenItems(input: Record<string, unknown>): Record<string, unknown>[]
   ].filter((item): item is Record<string, unknown> => Boolean(item));
 }
 
-// The bank channel's bucket, in memory: the real S3 channel's requests, counted by the class S3 bills them in.
-const objects = new Map<string, string>();
-let storedBytes = 0;
 /** The report stage of the scenario running: the bank's uploads into the inbox are billed to the bucket's owner. */
 let reportTally = newTally();
-S3Client.prototype.send = async function send(command: { input: Record<string, unknown> }) {
-  const input = command.input as { Key?: string; Body?: string; Prefix?: string; CopySource?: string };
-  const key = String(input.Key ?? '');
+// The bank channel's bucket, in memory: the real S3 channel's requests, billed to the stage that makes them.
+const bucket = installMemoryBucket(BUCKET, (kind, key) => {
   const current = context.getStore();
-  const service = current && !current.bank ? current.tally : undefined;
-  switch (command.constructor.name) {
-    case 'PutObjectCommand': {
-      const payer = current?.bank && key.startsWith('inbox/') ? reportTally : service;
-      if (payer) payer.s3PutCopyListRequests++;
-      objects.set(key, String(input.Body));
-      storedBytes += Buffer.byteLength(String(input.Body));
-      return {};
-    }
-    case 'GetObjectCommand': {
-      if (service) service.s3GetRequests++;
-      const body = objects.get(key);
-      if (body === undefined) throw new NoSuchKey({ message: 'The specified key does not exist.', $metadata: {} });
-      return {
-        ContentLength: Buffer.byteLength(body),
-        Body: { transformToString: async () => body, transformToByteArray: async () => Buffer.from(body) },
-      };
-    }
-    case 'ListObjectsV2Command': {
-      if (service) service.s3PutCopyListRequests++;
-      const prefix = String(input.Prefix ?? '');
-      return { Contents: [...objects.keys()].filter((k) => k.startsWith(prefix)).map((k) => ({ Key: k })) };
-    }
-    case 'CopyObjectCommand': {
-      if (service) service.s3PutCopyListRequests++;
-      const source = decodeURIComponent(String(input.CopySource).slice(BUCKET.length + 1));
-      const body = objects.get(source) ?? '';
-      objects.set(key, body);
-      // The bucket is versioned: the copy is stored beside the source's version, which its delete keeps.
-      storedBytes += Buffer.byteLength(body);
-      return {};
-    }
-    case 'DeleteObjectCommand':
-      objects.delete(key);
-      return {};
-    default:
-      throw new Error(`the bench's bucket does not answer ${command.constructor.name}`);
-  }
-} as typeof S3Client.prototype.send;
+  const payer = current?.bank
+    ? kind === 'putCopyList' && key.startsWith('inbox/')
+      ? reportTally
+      : undefined
+    : current?.tally;
+  if (payer && kind === 'putCopyList') payer.s3PutCopyListRequests++;
+  else if (payer) payer.s3GetRequests++;
+});
+const { objects } = bucket;
 
 // The webhook endpoints' receiver.
 const received = new Map<string, number>();
@@ -335,7 +301,7 @@ async function scenario(count: number) {
   for (let i = 0; i < count; i++) payees.push(await givenPayee());
   const [create, file, report, webhooks] = [newTally(), newTally(), newTally(), newTally()];
   reportTally = report;
-  const storedBefore = storedBytes;
+  const storedBefore = bucket.storedBytes;
   const created: { customerId: string; id: string }[] = [];
   for (const { customerId, withdrawalBankId } of payees) {
     create.httpApiRequests++;
@@ -377,7 +343,7 @@ async function scenario(count: number) {
   return {
     stages: { create, file, report, webhooks },
     reports: inbox.length,
-    storedBytes: storedBytes - storedBefore,
+    storedBytes: bucket.storedBytes - storedBefore,
     events: `create ${eventsOf(create)}, file ${eventsOf(file)}, report ${eventsOf(report)}`,
   };
 }
