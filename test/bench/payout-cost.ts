@@ -56,7 +56,7 @@ const QUEUE_BATCH = 10;
 const QUEUE_REQUESTS_PER_MESSAGE = 3;
 /** The batcher's scheduled runs in a 30-day month (every 60 s, shared/config/background-functions.ts). */
 const BATCHER_RUNS_PER_MONTH = 30 * 24 * 60;
-const READ_SAMPLES = 20;
+const READ_SAMPLES = 50;
 const IDLE_SAMPLES = 3;
 const READS = /^(Get|BatchGet|Query|Scan|TransactGet)Command$/;
 
@@ -368,6 +368,8 @@ const stages: PayoutStage[] = (Object.keys(stageNames) as (keyof typeof stageNam
 // A thousand API reads: get customer, in this process like the rest.
 const reads = newTally();
 const { customerId } = await givenPayee();
+// Unmeasured first: the key's once-a-minute use and the first rate-limit lease, which later reads share.
+for (let i = 0; i < 5; i++) await apiCall('getCustomer', { customerId });
 for (let i = 0; i < READ_SAMPLES; i++) {
   reads.httpApiRequests++;
   await invoke(reads, () => apiCall('getCustomer', { customerId }));
