@@ -17,11 +17,8 @@
  * every event reached every endpoint; prints the table (test/bench/payout-cost-model.ts).
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
@@ -33,7 +30,13 @@ import { ensureTable } from '#infra/local/table.ts';
 import { importHandler } from '#infra/local/worker.ts';
 import type { ApiResult } from '#shared/http/api-handler.ts';
 import { installMemoryBucket } from '#test/bench/memory-bucket.ts';
-import { type PayoutStage, payoutCostMarkdown, payoutCostRows, type StageRun } from '#test/bench/payout-cost-model.ts';
+import {
+  type PayoutStage,
+  payoutCostMarkdown,
+  payoutCostRows,
+  type StageRun,
+  scaleUsage,
+} from '#test/bench/payout-cost-model.ts';
 import { costPerMillion, NO_USAGE, type Usage } from '#test/bench/prices.ts';
 import { apiEvent } from '#test/support/http/api-event.ts';
 
@@ -46,6 +49,10 @@ const { values } = parseArgs({
 });
 const FILE_SIZE = Number(values.payouts);
 const ENDPOINTS = Number(values.endpoints);
+if (!Number.isInteger(FILE_SIZE) || FILE_SIZE < 2)
+  throw new Error(`--payouts takes a whole number from 2: ${values.payouts}`);
+if (!Number.isInteger(ENDPOINTS) || ENDPOINTS < 1)
+  throw new Error(`--endpoints takes a whole number from 1: ${values.endpoints}`);
 const TABLE = 'payouts-bench-cost';
 const BUCKET = 'payouts-bench-bank';
 const BUS = 'payouts-bench-bus';
@@ -61,7 +68,6 @@ const IDLE_SAMPLES = 3;
 const READS = /^(Get|BatchGet|Query|Scan|TransactGet)Command$/;
 
 const dynamo = await startDynamoDbLocal({ dataDir: null });
-const dataDir = mkdtempSync(join(tmpdir(), 'payouts-bench-cost-'));
 /** Bus events on their way to the webhook queue, taken by the sender's invocations. */
 const queued: string[] = [];
 const bus = await startLocalEventBus({
@@ -212,7 +218,6 @@ await setAllowance(deps, org.organization, { limit: '900000000', resetPeriodMinu
 for (let i = 0; i < ENDPOINTS; i++)
   await createWebhookEndpoint(deps, org, { url: `http://127.0.0.1:${port}/hook/${i}` });
 
-const handlerOf = async <H>(entry: string) => importHandler<H>(entry);
 type ApiHandler = (event: unknown, context: unknown) => Promise<ApiResult>;
 const route = (operationId: string) => {
   const found = routeList.find((candidate) => candidate.operationId === operationId);
@@ -221,7 +226,7 @@ const route = (operationId: string) => {
 };
 const apiCall = async (operationId: string, ids: Record<string, string>, body?: unknown) => {
   const definition = route(operationId);
-  const handler = await handlerOf<ApiHandler>(definition.handler);
+  const handler = await importHandler<ApiHandler>(definition.handler);
   const rawPath = definition.path.replace(/\{(\w+)\}/g, (_, name: string) => ids[name] ?? '');
   const event = apiEvent({
     method: definition.method,
@@ -235,10 +240,14 @@ const apiCall = async (operationId: string, ids: Record<string, string>, body?: 
   if ((answer.statusCode ?? 500) >= 300) throw new Error(`${operationId}: ${answer.statusCode} ${answer.body}`);
   return JSON.parse(String(answer.body)) as Record<string, unknown>;
 };
-const batcher = await handlerOf<() => Promise<{ payments: number }>>(BACKGROUND_FUNCTIONS.PayoutBatcher.handler);
-const reports = await handlerOf<(event: unknown) => Promise<unknown>>(BACKGROUND_FUNCTIONS.BankReports.handler);
-const relay = await handlerOf<(event: { Records: DynamoDBRecord[] }) => Promise<unknown>>(EVENT_FUNCTIONS.streamRelay);
-const sender = await handlerOf<(event: { Records: SQSRecord[] }) => Promise<unknown>>(EVENT_FUNCTIONS.webhookSender);
+const batcher = await importHandler<() => Promise<{ payments: number }>>(BACKGROUND_FUNCTIONS.PayoutBatcher.handler);
+const reports = await importHandler<(event: unknown) => Promise<unknown>>(BACKGROUND_FUNCTIONS.BankReports.handler);
+const relay = await importHandler<(event: { Records: DynamoDBRecord[] }) => Promise<unknown>>(
+  EVENT_FUNCTIONS.streamRelay,
+);
+const sender = await importHandler<(event: { Records: SQSRecord[] }) => Promise<unknown>>(
+  EVENT_FUNCTIONS.webhookSender,
+);
 
 /** A KYC-approved customer with 1000 USDC and a SEPA bank, made without being measured. */
 async function givenPayee() {
@@ -379,14 +388,13 @@ const idle = newTally();
 for (let i = 0; i < IDLE_SAMPLES; i++) await invoke(idle, () => batcher());
 
 const rows = payoutCostRows(stages);
-const perRead: Usage = { ...usageOf(reads) };
-for (const field of Object.keys(perRead) as (keyof Usage)[]) perRead[field] /= READ_SAMPLES;
-const idleRun = usageOf(idle);
+const perRead = scaleUsage(usageOf(reads), 1 / READ_SAMPLES);
+const idleRun = scaleUsage(usageOf(idle), 1 / IDLE_SAMPLES);
 const table = payoutCostMarkdown({
   rows,
   endpoints: ENDPOINTS,
   getCustomer: perRead,
-  idleBatcherPerMonth: (costPerMillion(idleRun) / 1e6 / IDLE_SAMPLES) * BATCHER_RUNS_PER_MONTH,
+  idleBatcherPerMonth: (costPerMillion(idleRun) / 1e6) * BATCHER_RUNS_PER_MONTH,
   storedBytesPerPayout: batched.storedBytes / FILE_SIZE,
 });
 process.stdout.write(
@@ -402,5 +410,4 @@ process.stdout.write(
 receiver.close();
 await bus.stop();
 await dynamo.stop();
-rmSync(dataDir, { recursive: true, force: true });
 process.exit(0);
