@@ -3,7 +3,15 @@
  * without free tiers or volume discounts. Sources: aws.amazon.com/dynamodb/pricing/on-demand/ (the prices since the
  * on-demand cut of 2024-11-01), aws.amazon.com/lambda/pricing/, aws.amazon.com/api-gateway/pricing/ (HTTP APIs,
  * first 300 million a month), aws.amazon.com/eventbridge/pricing/ (custom events), aws.amazon.com/sqs/pricing/
- * (standard queue requests). Prices as of 2024-11-01, the last change among them; check them before quoting.
+ * (standard queue requests), aws.amazon.com/s3/pricing/ (S3 Standard requests: PUT, COPY, POST and LIST $0.005
+ * per 1,000, GET $0.0004 per 1,000, DELETE free; storage, first 50 TB a month, $0.023 per GB-month). Prices as of
+ * 2024-11-01, the last change among them; check them before quoting.
+ *
+ * What the payout's path uses without a charge, so it has no price here: the batcher's scheduled rule and S3's
+ * `Object Created` events on the default bus (events from AWS services, aws.amazon.com/eventbridge/pricing/), the
+ * stream reads of the relay's event source mapping (GetRecords invoked by Lambda as a DynamoDB trigger,
+ * aws.amazon.com/dynamodb/pricing/on-demand/), S3 DELETE requests, and KMS (the buckets and queues use S3- and
+ * SQS-managed keys, infra/aws/private-bucket.ts, events-stack.ts).
  */
 export const PRICES = {
   region: 'us-east-1',
@@ -16,9 +24,15 @@ export const PRICES = {
     httpApiRequests: 1.0,
     eventBridgeEvents: 1.0,
     sqsRequests: 0.4,
+    /** S3 Standard PUT, COPY, POST and LIST requests ($0.005 per 1,000). */
+    s3PutCopyListRequests: 5.0,
+    /** S3 Standard GET requests and all other requests but DELETE ($0.0004 per 1,000). */
+    s3GetRequests: 0.4,
   },
   /** USD per GB-second of Lambda duration (x86). */
   lambdaGbSecond: 0.0000166667,
+  /** USD per GB-month of S3 Standard storage (first 50 TB a month). */
+  s3StandardGbMonth: 0.023,
 } as const;
 
 /** What one operation uses of each priced service. */
@@ -30,6 +44,8 @@ export type Usage = {
   httpApiRequests: number;
   events: number;
   sqsRequests: number;
+  s3PutCopyListRequests: number;
+  s3GetRequests: number;
 };
 
 export const NO_USAGE: Usage = {
@@ -40,17 +56,14 @@ export const NO_USAGE: Usage = {
   httpApiRequests: 0,
   events: 0,
   sqsRequests: 0,
+  s3PutCopyListRequests: 0,
+  s3GetRequests: 0,
 };
 
-export const addUsage = (a: Usage, b: Usage, times = 1): Usage => ({
-  readUnits: a.readUnits + b.readUnits * times,
-  writeUnits: a.writeUnits + b.writeUnits * times,
-  lambdaInvocations: a.lambdaInvocations + b.lambdaInvocations * times,
-  lambdaGbSeconds: a.lambdaGbSeconds + b.lambdaGbSeconds * times,
-  httpApiRequests: a.httpApiRequests + b.httpApiRequests * times,
-  events: a.events + b.events * times,
-  sqsRequests: a.sqsRequests + b.sqsRequests * times,
-});
+const USAGE_FIELDS = Object.keys(NO_USAGE) as (keyof Usage)[];
+
+export const addUsage = (a: Usage, b: Usage, times = 1): Usage =>
+  Object.fromEntries(USAGE_FIELDS.map((field) => [field, a[field] + b[field] * times])) as Usage;
 
 /** USD for one million of the operation. */
 export function costPerMillion(usage: Usage): number {
@@ -62,6 +75,11 @@ export function costPerMillion(usage: Usage): number {
     usage.httpApiRequests * p.httpApiRequests +
     usage.events * p.eventBridgeEvents +
     usage.sqsRequests * p.sqsRequests +
+    usage.s3PutCopyListRequests * p.s3PutCopyListRequests +
+    usage.s3GetRequests * p.s3GetRequests +
     usage.lambdaGbSeconds * 1_000_000 * PRICES.lambdaGbSecond
   );
 }
+
+/** USD a month for keeping `bytes` in S3 Standard. */
+export const storagePerMonth = (bytes: number) => (bytes / 1024 ** 3) * PRICES.s3StandardGbMonth;

@@ -297,6 +297,8 @@ async function main() {
     const bundles = await companion('test/bench/bundles.ts', ['--runs', SHORT ? '1' : '5']);
     const sweepGas = await companion('test/bench/sweep-gas.ts', []);
     const depositWebhook = await companion('test/bench/deposit-webhook.ts', ['--samples', SHORT ? '5' : '20']);
+    // One payout end to end (create, the file, the reports, the webhooks), alone in its file and in a full one.
+    const payoutCost = await companion('test/bench/payout-cost.ts', ['--payouts', '99', '--endpoints', '2']);
 
     const machine = `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'CPU'}, Node ${process.version}`;
     const report = {
@@ -313,6 +315,7 @@ async function main() {
       bundles,
       sweepGas,
       depositWebhook,
+      payoutCost,
     };
     mkdirSync(join(REPO_ROOT, 'test/bench/results'), { recursive: true });
     writeFileSync(RESULTS, `${JSON.stringify(report, null, 2)}\n`);
