@@ -5,11 +5,16 @@
  *
  * Two phases: everything but the storms, files two at a time; then the storms (`RUN_ALONE`), one file at a time
  * with nothing else running. Arguments (a project, a file) make it one phase of just those.
+ *
+ * `--checks` (what `npm test` passes) also runs typecheck and lint, beside the first phase rather than before it:
+ * they are half a minute of one core while the first phase mostly waits. Their output is held and printed whole
+ * when they finish; a failing check stops the run there, as it did when they ran first.
  */
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { RUN_ALONE } from './run-alone.ts';
 
 type VitestReport = {
@@ -20,6 +25,13 @@ type VitestReport = {
   testResults: { name: string; status: string; assertionResults: { status: string }[] }[];
 };
 
+// vitest itself rather than through npx, so that a failing check can stop it with the Ctrl-C it handles (its
+// global teardowns then stop DynamoDB Local).
+const VITEST = fileURLToPath(new URL('../node_modules/vitest/vitest.mjs', import.meta.url));
+
+/** The vitest of the phase under way. */
+let running: ChildProcess | undefined;
+
 type Totals = { passed: number; failed: number; skipped: number; failedOutsideTests: string[]; ok: boolean };
 
 /** One vitest run with its JSON report read back; `ok` is false when it exited non-zero or wrote no report. */
@@ -28,10 +40,11 @@ async function runVitest(args: string[]): Promise<Totals> {
   const report = join(dir, 'report.json');
   const code = await new Promise<number>((resolve) => {
     const child = spawn(
-      'npx',
-      ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...args],
+      process.execPath,
+      [VITEST, 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...args],
       { stdio: 'inherit' },
     );
+    running = child;
     child.on('exit', (exitCode, signal) => resolve(exitCode ?? (signal ? 1 : 0)));
   });
   try {
@@ -55,7 +68,26 @@ async function runVitest(args: string[]): Promise<Totals> {
   }
 }
 
-const asked = process.argv.slice(2);
+/** `npm run <script>` with its output held; resolves whether it passed and what it printed. */
+function runCheck(script: string): Promise<{ ok: boolean; output: string; seconds: number }> {
+  const started = Date.now();
+  const child = spawn('npm', ['run', '-s', script], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.on('data', (d: Buffer) => {
+    output += d.toString();
+  });
+  child.stderr.on('data', (d: Buffer) => {
+    output += d.toString();
+  });
+  return new Promise((resolve) => {
+    child.on('close', (exitCode) =>
+      resolve({ ok: exitCode === 0, output, seconds: Math.round((Date.now() - started) / 1000) }),
+    );
+  });
+}
+
+const withChecks = process.argv.includes('--checks');
+const asked = process.argv.slice(2).filter((arg) => arg !== '--checks');
 const phases: string[][] = asked.length
   ? [asked]
   : [
@@ -64,14 +96,34 @@ const phases: string[][] = asked.length
       ['--project', 'integration', '--project', 'integration-faults', '--maxWorkers=1', ...RUN_ALONE],
     ];
 
+let failedCheck: string | undefined;
+const checks = Promise.all(
+  (withChecks ? ['typecheck', 'lint'] : []).map(async (script) => {
+    const check = await runCheck(script);
+    process.stdout.write(`\n${script} ${check.ok ? 'passed' : 'FAILED'} (${check.seconds} s)\n${check.output}\n`);
+    if (!check.ok && !failedCheck) {
+      failedCheck = script;
+      running?.kill('SIGINT');
+    }
+  }),
+);
+
 const totals: Totals = { passed: 0, failed: 0, skipped: 0, failedOutsideTests: [], ok: true };
-for (const args of phases) {
+for (const [index, args] of phases.entries()) {
+  // Nothing runs beside the storms: the checks finish before the second phase starts.
+  if (index > 0) await checks;
+  if (failedCheck) break;
   const phase = await runVitest(args);
   totals.passed += phase.passed;
   totals.failed += phase.failed;
   totals.skipped += phase.skipped;
   totals.failedOutsideTests.push(...phase.failedOutsideTests);
   totals.ok &&= phase.ok;
+}
+await checks;
+if (failedCheck) {
+  process.stdout.write(`\n${failedCheck} failed (its output is above): the tests were stopped\n`);
+  process.exit(1);
 }
 
 const { passed, failed, skipped, failedOutsideTests } = totals;

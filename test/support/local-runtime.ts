@@ -1,5 +1,6 @@
 import { type ChildProcess, execFile, execFileSync, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { freePort } from '#infra/local/ports.ts';
@@ -45,10 +46,27 @@ export type Runtime = {
 };
 
 /**
+ * The tests' solc output cache (the integration chains use it too): contracts compiled once per run rather than
+ * once per data folder. The files are named by the digest of source and compiler, so a copy is what `npm start`
+ * would have compiled; everything else a first start does, it still does.
+ */
+const SOLC_CACHE = process.env.PAYOUTS_SOLC_CACHE ?? join(tmpdir(), 'payouts-solc-cache');
+const COMPILED = /-[0-9a-f]{16}\.json$/;
+
+function copyCompiled(from: string, to: string) {
+  if (!existsSync(from)) return;
+  mkdirSync(to, { recursive: true });
+  for (const file of readdirSync(from).filter((name) => COMPILED.test(name))) {
+    if (!existsSync(join(to, file))) copyFileSync(join(from, file), join(to, file));
+  }
+}
+
+/**
  * Starts `npm start` exactly as a user would, in its own process group, and waits until it serves. `env` adds
  * variables (a short retry schedule, test hooks, a `PORT` other than the free one picked here).
  */
 export async function startRuntime(dataDir: string, env: Record<string, string> = {}): Promise<Runtime> {
+  copyCompiled(SOLC_CACHE, join(dataDir, 'chain'));
   const port = await freePort();
   const child = spawn('npm', ['start'], {
     cwd: REPO_ROOT,
@@ -73,6 +91,7 @@ export async function startRuntime(dataDir: string, env: Record<string, string> 
     }
     await new Promise((r) => setTimeout(r, 100));
   }
+  copyCompiled(join(dataDir, 'chain'), SOLC_CACHE);
   const localJson = () => JSON.parse(readFileSync(join(dataDir, 'local.json'), 'utf8')) as LocalJson;
   // The port the runtime reports having bound: `env` may ask for any port (PORT=0).
   const baseUrl = new URL(localJson().apiUrl).origin;
