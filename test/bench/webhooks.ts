@@ -1,9 +1,10 @@
 /**
  * Webhooks on one machine: `node --import tsx test/bench/webhooks.ts [--rate 20] [--seconds 10] [--events 400]
  * [--endpoints 2] [--rounds 3]`. Writes outbox event records straight into DynamoDB Local (in memory); the local
- * pipeline (stream relay -> bus -> queue -> sender, the Lambda handler modules) delivers them, signed, to a loopback
- * receiver on its own thread (a receiver is not the service: run on the pipeline's thread, its half of every request
- * was charged to the pipeline). Three measurements:
+ * pipeline (stream relay -> bus -> queue -> sender, the Lambda handler modules), on a thread of its own
+ * (test/bench/webhooks-pipeline.ts), delivers them, signed, to a loopback receiver on another (a receiver is not
+ * the service: run on the pipeline's thread, its half of every request was charged to the pipeline). Three
+ * measurements:
  * - sustained: `--rate` events a second for `--seconds`, the latency from each event's creation to its receipt;
  * - burst: `--events` at once, the steady rate of deliveries (the middle 80% of them over the time they took, so
  *   the pipeline's lead-in, its latency, measured above, is not counted as throughput);
@@ -22,6 +23,7 @@ import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { LOCAL_CREDENTIALS, LOCAL_REGION, startDynamoDbLocal } from '#infra/local/dynamodb.ts';
 import { ensureTable } from '#infra/local/table.ts';
 import { percentile } from '#test/bench/load.ts';
+import type { PipelineData, PipelineReply, PipelineRequest } from '#test/bench/webhooks-pipeline.ts';
 
 const { values } = parseArgs({
   options: {
@@ -64,7 +66,6 @@ const { createOrganization } = await import('#shared/organizations/organization-
 const { createWebhookEndpoint } = await import('#shared/webhooks/create-webhook-endpoint.ts');
 const { eventRecord } = await import('#shared/events/outbox.ts');
 const { keys } = await import('#shared/db/keys.ts');
-const { eventsWorker } = await import('#infra/local/events-worker.ts');
 const deps = appDeps();
 const { db } = deps;
 
@@ -189,38 +190,27 @@ const atRate = (seconds: number) => async (emit: () => Promise<void>) => {
   }
   await Promise.all(writes);
 };
-const worker = await eventsWorker.start({
-  deps,
+/** Runs a module of this repository on a worker thread, TypeScript and `#` imports included. */
+const onThread = (module: string, workerData: unknown) =>
+  new Worker(
+    `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(new URL(module, import.meta.url).href)}); })`,
+    { eval: true, workerData },
+  );
+const pipeline = onThread('./webhooks-pipeline.ts', {
   dataDir,
   dynamodbEndpoint: dynamo.endpoint,
   tableName: TABLE,
-  announce: () => undefined,
-});
+} satisfies PipelineData);
+const nextReply = () =>
+  new Promise<PipelineReply>((resolve, reject) => {
+    pipeline.once('message', resolve);
+    pipeline.once('error', reject);
+  });
+await nextReply();
+const toPipeline = (request: PipelineRequest) => pipeline.postMessage(request);
 // Unmeasured, as every operation of the bench: the pipeline's first events meet its connections and code cold.
 await phase(atRate(1));
 const sustained = await phase(atRate(SUSTAINED_SECONDS));
-
-/**
- * The read and write units the pipeline consumes, as DynamoDB Local reports them: during the bursts, every call of
- * the relay and the sender (they share this process's client) asks for its consumed capacity; the bench's own event
- * writes are the API's, not the pipeline's, and are left out.
- */
-const units = { read: 0, write: 0, events: 0 };
-let counting = false;
-const client = db.client as unknown as { send: (command: { input: Record<string, unknown> }) => Promise<unknown> };
-const send = client.send.bind(client);
-client.send = async (command) => {
-  const own = command instanceof PutCommand && (command.input.Item as { entity?: string } | undefined)?.entity;
-  if (!counting || own === 'EVENT') return send(command);
-  command.input.ReturnConsumedCapacity = 'TOTAL';
-  const result = (await send(command)) as {
-    ConsumedCapacity?: { CapacityUnits?: number } | { CapacityUnits?: number }[];
-  };
-  const consumed = [result.ConsumedCapacity ?? []].flat().reduce((sum, c) => sum + (c.CapacityUnits ?? 0), 0);
-  if (/^(Get|BatchGet|Query|Scan|TransactGet)Command$/.test(command.constructor.name)) units.read += consumed;
-  else units.write += consumed;
-  return result;
-};
 
 /** `events` at once, written `BURST_GROUP` at a time. */
 const atOnce = (events: number) => async (emit: () => Promise<void>) => {
@@ -228,14 +218,6 @@ const atOnce = (events: number) => async (emit: () => Promise<void>) => {
     await Promise.all(Array.from({ length: Math.min(BURST_GROUP, events - i) }, emit));
   }
 };
-
-async function burstRound(): Promise<Phase> {
-  counting = true;
-  const burst = await phase(atOnce(BURST_EVENTS));
-  counting = false;
-  units.events += BURST_EVENTS;
-  return burst;
-}
 
 /**
  * The pipeline's writes for one event, made directly: what delivering it costs the table at the least. Per
@@ -303,18 +285,25 @@ async function floorRound(events = BURST_EVENTS): Promise<number> {
  */
 await phase(atOnce(100));
 await floorRound(100);
+/**
+ * The read and write units the pipeline consumes in the rounds, as DynamoDB Local reports them: every call the
+ * pipeline's thread makes from here on asks for its consumed capacity (the bench's own writes are made on this one).
+ */
+toPipeline('count');
 const rounds: { burst: Phase; floorPerSecond: number; ratio: number }[] = [];
 for (let round = 0; round < ROUNDS; round++) {
-  const burst = await burstRound();
+  const burst = await phase(atOnce(BURST_EVENTS));
   const floorPerSecond = await floorRound();
   rounds.push({ burst, floorPerSecond, ratio: burst.perSecond / floorPerSecond });
 }
-await worker.stop();
+toPipeline('stop');
+const reply = await nextReply();
+const units = 'units' in reply ? reply.units : { read: Number.NaN, write: Number.NaN };
 const byRatio = [...rounds].sort((a, b) => a.ratio - b.ratio);
 const median = byRatio[Math.floor((byRatio.length - 1) / 2)] ?? byRatio[0];
 if (!median) throw new Error('--rounds must be at least 1');
 const { burst, floorPerSecond } = median;
-const perEvent = { readUnits: units.read / units.events, writeUnits: units.write / units.events };
+const perEvent = { readUnits: units.read / (ROUNDS * BURST_EVENTS), writeUnits: units.write / (ROUNDS * BURST_EVENTS) };
 const spread = `${byRatio[0]?.ratio.toFixed(2)}-${byRatio.at(-1)?.ratio.toFixed(2)}`;
 
 const result = {
@@ -343,6 +332,7 @@ process.stdout.write(
 );
 
 await receiver.terminate();
+await pipeline.terminate();
 await dynamo.stop();
 rmSync(dataDir, { recursive: true, force: true });
 process.exit(0);
