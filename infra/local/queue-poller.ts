@@ -88,10 +88,16 @@ const toSqsRecord = (message: Message, queueArn: string): SQSRecord => ({
 export type QueuePoller = { stop: () => Promise<void> };
 
 /**
- * Polls a queue like Lambda's SQS event source mapping with `ReportBatchItemFailures`: batches of up to 10,
- * a bounded number of concurrent pollers, the messages the handler does not report as failed deleted, the
- * others left to come back after the visibility timeout (and to the dead-letter queue after
- * MAX_RECEIVE_COUNT receives). A handler that throws fails its whole batch, as in Lambda.
+ * Polls a queue like Lambda's SQS event source mapping with `ReportBatchItemFailures`: batches of up to 10, at most
+ * `concurrency` of them handled at once, the messages the handler does not report as failed deleted, the others
+ * left to come back after the visibility timeout (and to the dead-letter queue after MAX_RECEIVE_COUNT receives). A
+ * handler that throws fails its whole batch, as in Lambda.
+ *
+ * One long poll at a time receives for all the batches, as the mapping's pollers are apart from its invocations:
+ * fauxqs answers every waiting long poll as soon as any message arrives, so `concurrency` of them in wait each
+ * came back, all but one empty, and asked again, on every send to the queue (SQS keeps a poll that found nothing
+ * waiting). A batch's delete is not waited for either: on a busy machine it has taken a few hundred milliseconds.
+ * A delete that fails leaves its messages to come back after the visibility timeout (at least once).
  */
 export function startQueuePoller(options: {
   endpoint: string;
@@ -102,18 +108,15 @@ export function startQueuePoller(options: {
 }): QueuePoller {
   const client = new SQSClient({ endpoint: options.endpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS });
   let stopping = false;
+  /** Batches being handled, and deletes still on their way. */
+  const handling = new Set<Promise<void>>();
+  const deleting = new Set<Promise<void>>();
+  const track = (set: Set<Promise<void>>, work: Promise<void>) => {
+    const tracked = work.finally(() => set.delete(tracked));
+    set.add(tracked);
+  };
 
-  async function pollOnce() {
-    const { Messages = [] } = await client.send(
-      new ReceiveMessageCommand({
-        QueueUrl: options.queue.url,
-        MaxNumberOfMessages: 10,
-        WaitTimeSeconds: 1,
-        MessageSystemAttributeNames: ['All'],
-      }),
-    );
-    if (Messages.length === 0) return;
-    const records = Messages.map((m) => toSqsRecord(m, options.queue.arn));
+  async function handle(records: SQSRecord[]) {
     let failed: Set<string>;
     try {
       const response = await options.handler({ Records: records });
@@ -123,32 +126,52 @@ export function startQueuePoller(options: {
       failed = new Set(records.map((r) => r.messageId));
     }
     const done = records.filter((r) => !failed.has(r.messageId));
-    if (done.length) {
-      await client.send(
-        new DeleteMessageBatchCommand({
-          QueueUrl: options.queue.url,
-          Entries: done.map((r, i) => ({ Id: String(i), ReceiptHandle: r.receiptHandle })),
-        }),
-      );
-    }
+    if (done.length === 0) return;
+    const deleted = client.send(
+      new DeleteMessageBatchCommand({
+        QueueUrl: options.queue.url,
+        Entries: done.map((r, i) => ({ Id: String(i), ReceiptHandle: r.receiptHandle })),
+      }),
+    );
+    track(
+      deleting,
+      deleted.then(
+        () => undefined,
+        (error: unknown) => options.onError?.(error),
+      ),
+    );
   }
 
-  const loops = Array.from({ length: options.concurrency }, async () => {
+  const loop = (async () => {
     while (!stopping) {
       try {
-        await pollOnce();
+        if (handling.size >= options.concurrency) {
+          await Promise.race(handling);
+          continue;
+        }
+        const { Messages = [] } = await client.send(
+          new ReceiveMessageCommand({
+            QueueUrl: options.queue.url,
+            MaxNumberOfMessages: 10,
+            WaitTimeSeconds: 1,
+            MessageSystemAttributeNames: ['All'],
+          }),
+        );
+        if (Messages.length) track(handling, handle(Messages.map((m) => toSqsRecord(m, options.queue.arn))));
       } catch (error) {
         if (stopping) break;
         options.onError?.(error);
         await new Promise((r) => setTimeout(r, 1000));
       }
     }
-  });
+  })();
 
   return {
     stop: async () => {
       stopping = true;
-      await Promise.all(loops);
+      await loop;
+      await Promise.all(handling);
+      await Promise.all(deleting);
       client.destroy();
     },
   };

@@ -214,6 +214,18 @@ export async function startStreamRelay(options: {
     return ShardIterator;
   }
 
+  type Page = { Records?: StreamRecord[]; NextShardIterator?: string };
+  const read = (iterator: string): Promise<Page> =>
+    streams.send(new GetRecordsCommand({ ShardIterator: iterator, Limit: GET_RECORDS_LIMIT }));
+  /**
+   * Per shard, the next page, read while the previous one is handed over: on a busy machine a read and a handover
+   * have each taken a few hundred milliseconds, and in a burst the two in a row were most of an event's way to the
+   * queue. Pages are still handed over one at a time and in order; the read ahead is dropped when its predecessor
+   * fails (the shard is read again from the failed record). Only after a page that had records, so an idle stream
+   * is still read every IDLE_POLL_MS.
+   */
+  const readAhead = new Map<string, { iterator: string; page: Promise<Page> }>();
+
   /** Reads one page of one shard and hands it over; true when it read anything. */
   async function pollShard(shardId: string): Promise<boolean> {
     const iterator = await iteratorFor(shardId);
@@ -224,9 +236,15 @@ export async function startStreamRelay(options: {
       void saver.save();
       return false;
     }
-    let page: { Records?: StreamRecord[]; NextShardIterator?: string };
+    const ahead = readAhead.get(shardId);
+    readAhead.delete(shardId);
+    let page: Page;
     try {
-      page = await streams.send(new GetRecordsCommand({ ShardIterator: iterator, Limit: GET_RECORDS_LIMIT }));
+      if (ahead?.iterator === iterator) {
+        page = await ahead.page;
+        // Read before the handover's end found nothing yet: what was written since is read now, not a poll later.
+        if (!page.Records?.length && page.NextShardIterator) page = await read(page.NextShardIterator);
+      } else page = await read(iterator);
     } catch (error) {
       iterators.delete(shardId);
       if (error instanceof TrimmedDataAccessException) delete state.sequenceNumber;
@@ -234,10 +252,20 @@ export async function startStreamRelay(options: {
       throw error;
     }
     const records = page.Records ?? [];
+    if (records.length && page.NextShardIterator && !stopping) {
+      const next = page.NextShardIterator;
+      const nextPage = read(next);
+      // Settled here as well, so a read ahead that is dropped never rejects unhandled.
+      nextPage.catch(() => undefined);
+      readAhead.set(shardId, { iterator: next, page: nextPage });
+    }
     const relayed = records.filter((r) => isRelayedStreamRecord(r)).map((r) => toLambdaRecord(r, streamArn));
     if (relayed.length) {
       if (options.delayMs) await sleep(options.delayMs);
-      if (stopping) return false;
+      if (stopping) {
+        readAhead.delete(shardId);
+        return false;
+      }
       const response = await options.handler({ Records: relayed });
       const failedAt = response?.batchItemFailures?.[0]?.itemIdentifier;
       if (failedAt) {
@@ -247,6 +275,7 @@ export async function startStreamRelay(options: {
         if (before) state.sequenceNumber = before;
         void saver.save();
         iterators.delete(shardId);
+        readAhead.delete(shardId);
         await sleep(1000);
         return false;
       }
@@ -295,6 +324,7 @@ export async function startStreamRelay(options: {
       stopping = true;
       wake?.();
       await loop;
+      await Promise.allSettled([...readAhead.values()].map((ahead) => ahead.page));
       await saver.flush();
       streams.destroy();
     },
