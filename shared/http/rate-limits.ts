@@ -18,10 +18,18 @@ type Bucket = {
   spent: number;
   usedUp: boolean;
   lease: Promise<void> | undefined;
+  /** What the instance spent in the last window it served, if that was at most `RECENT_WINDOWS` windows ago. */
   spentLastWindow: number;
   /** The next window's bucket, leased ahead so a steadily used instance does not wait at the turn of a window. */
   next: Bucket | undefined;
 };
+
+/**
+ * How many windows back an instance remembers what it spent when it leases again after idle windows: a burst that
+ * follows a pause (a batch every few seconds) leases what the last one spent at once instead of doubling from 1,
+ * one write where doubling took six for 32 requests, each waited for by every request of the instance.
+ */
+export const RECENT_WINDOWS = 60;
 
 /** Counters an instance tracks before it forgets those of past windows (its memory stays bounded). */
 const KEPT_BUCKETS = 10_000;
@@ -29,8 +37,8 @@ const KEPT_BUCKETS = 10_000;
 /**
  * The requests one instance may admit: it leases them from the shared counter of each window in chunks
  * (shared/db/rate-limit.ts `leaseFromWindow`) and spends them without a database call. A lease asks for what the
- * instance spent so far in the window or in the last one (at least 1, so a new instance starts with single requests
- * and doubles), at most `LEASE_SHARE_OF_LIMIT` of the limit. Concurrent requests of the instance wait for one lease;
+ * instance spent so far in the window or in the last one it served within `RECENT_WINDOWS` (at least 1, so a new
+ * instance starts with single requests and doubles), at most `LEASE_SHARE_OF_LIMIT` of the limit. Concurrent requests of the instance wait for one lease;
  * an instance in steady use leases the next window's first chunk ahead, so the turn of a window costs no wait.
  *
  * Tolerance, across any number of instances: a window never admits more than its limit (leases never overlap); it
@@ -68,7 +76,8 @@ export class InstanceRateLimiter {
     const current = this.buckets.get(id);
     if (current?.windowStart === windowStart) return current;
     if (this.buckets.size >= KEPT_BUCKETS) this.forgetBefore(windowStart - limit.windowSeconds);
-    const spentLastWindow = current?.windowStart === windowStart - limit.windowSeconds ? current.spent : 0;
+    const recent = current && current.windowStart >= windowStart - RECENT_WINDOWS * limit.windowSeconds;
+    const spentLastWindow = recent ? current.spent : 0;
     const fresh =
       current?.next?.windowStart === windowStart
         ? Object.assign(current.next, { spentLastWindow })
@@ -83,7 +92,7 @@ export class InstanceRateLimiter {
   }
 
   /**
-   * Once an instance has spent half of what it spent in the last window, it leases the next window's first chunk
+   * Once an instance has spent half of what it spent in the last window it served, it leases the next window's first chunk
    * in the background (a failure leaves that window to lease as usual).
    */
   private leaseAhead(limit: WindowLimit, bucket: Bucket): void {
