@@ -38,8 +38,9 @@ const KEPT_BUCKETS = 10_000;
  * The requests one instance may admit: it leases them from the shared counter of each window in chunks
  * (shared/db/rate-limit.ts `leaseFromWindow`) and spends them without a database call. A lease asks for what the
  * instance spent so far in the window or in the last one it served within `RECENT_WINDOWS` (at least 1, so a new
- * instance starts with single requests and doubles), at most `LEASE_SHARE_OF_LIMIT` of the limit. Concurrent requests of the instance wait for one lease;
- * an instance in steady use leases the next window's first chunk ahead, so the turn of a window costs no wait.
+ * instance starts with single requests and doubles), at most `LEASE_SHARE_OF_LIMIT` of the limit. Concurrent
+ * requests of the instance wait for one lease; an instance in steady use leases again before it runs out, and leases
+ * the next window's first chunk ahead, so neither a busy window nor the turn of one costs a wait.
  *
  * Tolerance, across any number of instances: a window never admits more than its limit (leases never overlap); it
  * may refuse early by what other instances leased and did not spend, at most ⌈limit / 10⌉ per instance that
@@ -57,6 +58,7 @@ export class InstanceRateLimiter {
     for (;;) {
       if (bucket.spent < bucket.granted) {
         bucket.spent++;
+        this.topUp(limit, bucket);
         this.leaseAhead(limit, bucket);
         return { allowed: true };
       }
@@ -102,9 +104,22 @@ export class InstanceRateLimiter {
     next.lease = this.lease(limit, next, Math.max(bucket.spent, bucket.spentLastWindow)).catch(() => undefined);
   }
 
+  /**
+   * When a quarter of what the next lease would ask for is all that is left, the instance leases again in the
+   * background, so its requests rarely wait for a lease; the chunk leaves at most `LEASE_SHARE_OF_LIMIT` of the
+   * limit unspent with what is left (the tolerance holds). A failure leaves the next request to lease as usual.
+   */
+  private topUp(limit: WindowLimit, bucket: Bucket): void {
+    if (bucket.lease || bucket.usedUp) return;
+    const left = bucket.granted - bucket.spent;
+    const wanted = Math.min(mostOf(limit), Math.max(bucket.spent, bucket.spentLastWindow));
+    const chunk = Math.min(mostOf(limit) - left, wanted);
+    if (left * 4 > wanted || chunk < 1) return;
+    bucket.lease = this.lease(limit, bucket, chunk).catch(() => undefined);
+  }
+
   private async lease(limit: WindowLimit, bucket: Bucket, wanted?: number): Promise<void> {
-    const most = Math.max(1, Math.ceil(limit.limit * LEASE_SHARE_OF_LIMIT));
-    const chunk = Math.min(most, Math.max(1, wanted ?? Math.max(bucket.spent, bucket.spentLastWindow)));
+    const chunk = Math.min(mostOf(limit), Math.max(1, wanted ?? Math.max(bucket.spent, bucket.spentLastWindow)));
     try {
       const { granted, usedUp } = await leaseFromWindow(this.db, limit, bucket.windowStart, chunk);
       bucket.granted += granted;
@@ -114,6 +129,9 @@ export class InstanceRateLimiter {
     }
   }
 }
+
+/** The most one lease takes (`LEASE_SHARE_OF_LIMIT`), and so the most an instance holds unspent. */
+const mostOf = (limit: WindowLimit) => Math.max(1, Math.ceil(limit.limit * LEASE_SHARE_OF_LIMIT));
 
 const emptyBucket = (windowStart: number, spentLastWindow: number): Bucket => ({
   windowStart,

@@ -83,13 +83,13 @@ describe('rate limits leased in chunks by each instance (DynamoDB Local)', () =>
       return counted.leases - before;
     };
 
-    // Doubling from 1: 1, 1, 2, 4, 8, 16.
-    expect(await burst(30)).toBe(6);
-    // Two idle windows later: one lease of 32, and the next window's leased ahead.
-    expect(await burst(33)).toBeLessThanOrEqual(2);
+    // Doubling from 1: 1, 1, 2, 4, 8, 16 (and a top-up once the last is nearly spent).
+    expect(await burst(30)).toBeGreaterThanOrEqual(6);
+    // Two idle windows later: one lease of 32, a top-up and the next window's first chunk, in the background.
+    expect(await burst(33)).toBeLessThanOrEqual(3);
     // Past RECENT_WINDOWS idle windows the instance no longer counts on its last burst.
     const later = 33 + RECENT_WINDOWS + 2;
-    expect(await burst(later)).toBe(6);
+    expect(await burst(later)).toBeGreaterThanOrEqual(6);
   });
 
   it('refuses with the seconds to the next window once the limit is used up, and starts afresh in the next', async () => {
