@@ -18,10 +18,18 @@ type Bucket = {
   spent: number;
   usedUp: boolean;
   lease: Promise<void> | undefined;
+  /** What the instance spent in the last window it served, if that was at most `RECENT_WINDOWS` windows ago. */
   spentLastWindow: number;
   /** The next window's bucket, leased ahead so a steadily used instance does not wait at the turn of a window. */
   next: Bucket | undefined;
 };
+
+/**
+ * How many windows back an instance remembers what it spent when it leases again after idle windows: a burst that
+ * follows a pause (a batch every few seconds) leases what the last one spent at once instead of doubling from 1,
+ * one write where doubling took six for 32 requests, each waited for by every request of the instance.
+ */
+export const RECENT_WINDOWS = 60;
 
 /** Counters an instance tracks before it forgets those of past windows (its memory stays bounded). */
 const KEPT_BUCKETS = 10_000;
@@ -29,9 +37,10 @@ const KEPT_BUCKETS = 10_000;
 /**
  * The requests one instance may admit: it leases them from the shared counter of each window in chunks
  * (shared/db/rate-limit.ts `leaseFromWindow`) and spends them without a database call. A lease asks for what the
- * instance spent so far in the window or in the last one (at least 1, so a new instance starts with single requests
- * and doubles), at most `LEASE_SHARE_OF_LIMIT` of the limit. Concurrent requests of the instance wait for one lease;
- * an instance in steady use leases the next window's first chunk ahead, so the turn of a window costs no wait.
+ * instance spent so far in the window or in the last one it served within `RECENT_WINDOWS` (at least 1, so a new
+ * instance starts with single requests and doubles), at most `LEASE_SHARE_OF_LIMIT` of the limit. Concurrent
+ * requests of the instance wait for one lease; an instance in steady use leases again before it runs out, and leases
+ * the next window's first chunk ahead, so neither a busy window nor the turn of one costs a wait.
  *
  * Tolerance, across any number of instances: a window never admits more than its limit (leases never overlap); it
  * may refuse early by what other instances leased and did not spend, at most ⌈limit / 10⌉ per instance that
@@ -49,6 +58,7 @@ export class InstanceRateLimiter {
     for (;;) {
       if (bucket.spent < bucket.granted) {
         bucket.spent++;
+        this.topUp(limit, bucket);
         this.leaseAhead(limit, bucket);
         return { allowed: true };
       }
@@ -68,7 +78,8 @@ export class InstanceRateLimiter {
     const current = this.buckets.get(id);
     if (current?.windowStart === windowStart) return current;
     if (this.buckets.size >= KEPT_BUCKETS) this.forgetBefore(windowStart - limit.windowSeconds);
-    const spentLastWindow = current?.windowStart === windowStart - limit.windowSeconds ? current.spent : 0;
+    const recent = current && current.windowStart >= windowStart - RECENT_WINDOWS * limit.windowSeconds;
+    const spentLastWindow = recent ? current.spent : 0;
     const fresh =
       current?.next?.windowStart === windowStart
         ? Object.assign(current.next, { spentLastWindow })
@@ -83,7 +94,7 @@ export class InstanceRateLimiter {
   }
 
   /**
-   * Once an instance has spent half of what it spent in the last window, it leases the next window's first chunk
+   * Once an instance has spent half of what it spent in the last window it served, it leases the next window's first chunk
    * in the background (a failure leaves that window to lease as usual).
    */
   private leaseAhead(limit: WindowLimit, bucket: Bucket): void {
@@ -93,9 +104,22 @@ export class InstanceRateLimiter {
     next.lease = this.lease(limit, next, Math.max(bucket.spent, bucket.spentLastWindow)).catch(() => undefined);
   }
 
+  /**
+   * When a quarter of what the next lease would ask for is all that is left, the instance leases again in the
+   * background, so its requests rarely wait for a lease; the chunk leaves at most `LEASE_SHARE_OF_LIMIT` of the
+   * limit unspent with what is left (the tolerance holds). A failure leaves the next request to lease as usual.
+   */
+  private topUp(limit: WindowLimit, bucket: Bucket): void {
+    if (bucket.lease || bucket.usedUp) return;
+    const left = bucket.granted - bucket.spent;
+    const wanted = Math.min(mostOf(limit), Math.max(bucket.spent, bucket.spentLastWindow));
+    const chunk = Math.min(mostOf(limit) - left, wanted);
+    if (left * 4 > wanted || chunk < 1) return;
+    bucket.lease = this.lease(limit, bucket, chunk).catch(() => undefined);
+  }
+
   private async lease(limit: WindowLimit, bucket: Bucket, wanted?: number): Promise<void> {
-    const most = Math.max(1, Math.ceil(limit.limit * LEASE_SHARE_OF_LIMIT));
-    const chunk = Math.min(most, Math.max(1, wanted ?? Math.max(bucket.spent, bucket.spentLastWindow)));
+    const chunk = Math.min(mostOf(limit), Math.max(1, wanted ?? Math.max(bucket.spent, bucket.spentLastWindow)));
     try {
       const { granted, usedUp } = await leaseFromWindow(this.db, limit, bucket.windowStart, chunk);
       bucket.granted += granted;
@@ -105,6 +129,9 @@ export class InstanceRateLimiter {
     }
   }
 }
+
+/** The most one lease takes (`LEASE_SHARE_OF_LIMIT`), and so the most an instance holds unspent. */
+const mostOf = (limit: WindowLimit) => Math.max(1, Math.ceil(limit.limit * LEASE_SHARE_OF_LIMIT));
 
 const emptyBucket = (windowStart: number, spentLastWindow: number): Bucket => ({
   windowStart,

@@ -105,12 +105,16 @@ function refresh(plan: CommandPlan, keep: ReadonlySet<string>): CommandPlan {
 
 const COMMANDS = lib as unknown as Record<string, new (input: unknown) => unknown>;
 
-/** One replay of the plan against the database, with fresh ids. */
-export function replayer(db: Db, plan: CommandPlan, keep: Iterable<string>) {
+/**
+ * One replay of the plan against the database, with fresh ids. `afterFirstStage` runs beside the second stage's
+ * start, where the request made what the plan leaves out (the rate limits' leases after authentication).
+ */
+export function replayer(db: Db, plan: CommandPlan, keep: Iterable<string>, afterFirstStage?: () => Promise<unknown>) {
   const kept = new Set([...keep].map((value) => value.toLowerCase()));
   const client = db.client as unknown as { send: (command: unknown) => Promise<unknown> };
   return async () => {
-    for (const stage of refresh(plan, kept).stages) {
+    for (const [index, stage] of refresh(plan, kept).stages.entries()) {
+      if (index === 1 && afterFirstStage) await afterFirstStage();
       await Promise.all(
         stage.map(({ name, input }) => {
           const Command = COMMANDS[name];

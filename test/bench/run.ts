@@ -17,7 +17,6 @@ import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
-import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { FUNCTION_MEMORY_MB } from '#infra/aws/function.ts';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from '#infra/local/dynamodb.ts';
 import { REPO_ROOT } from '#infra/repo-root.ts';
@@ -36,6 +35,7 @@ import {
 } from '#test/bench/floor.ts';
 import { httpLoad, loopLoad, type Measurement } from '#test/bench/load.ts';
 import { NO_USAGE } from '#test/bench/prices.ts';
+import { idleLatency, untilQuiet } from '#test/bench/quiet.ts';
 import {
   markdown,
   medianRun,
@@ -44,8 +44,8 @@ import {
   type ScenarioResult,
   type ScenarioRun,
 } from '#test/bench/report.ts';
+import { seedCustomers } from '#test/bench/seed.ts';
 import { measureStartup } from '#test/bench/startup.ts';
-import { customerItem } from '#test/support/customers/customer-items.ts';
 import { apiEvent } from '#test/support/http/api-event.ts';
 import { type Runtime, startRuntime, untilDatabaseReleased } from '#test/support/local-runtime.ts';
 
@@ -65,6 +65,8 @@ const RESULTS = join(REPO_ROOT, 'test/bench/results/latest.json');
 const UNREFUSED = { RATE_LIMIT_KEY_PER_S: '100000', RATE_LIMIT_ORGANIZATION_PER_S: '100000' };
 /** The operation measured in this process with and without the rate limits' database calls. */
 const RATE_LIMIT_PROBE = 'getCustomer';
+/** The longest wait for the runtime to be quiet before a measurement. */
+const QUIET_MAX_SECONDS = SHORT ? 5 : 10;
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 
@@ -108,6 +110,8 @@ async function main() {
     });
     const { appDeps } = await import('#shared/deps.ts');
     const { hashApiKey } = await import('#shared/organizations/api-keys.ts');
+    const { authenticate } = await import('#shared/http/auth.ts');
+    const { enforceRateLimits } = await import('#shared/http/rate-limits.ts');
     const deps = appDeps();
     const key = local.apiKey;
     const api = runtime.api;
@@ -184,6 +188,7 @@ async function main() {
     );
 
     const keep = [local.organizationId, customerId, bank.id, transactionId, hashApiKey(key)].filter(Boolean);
+    const floorAuth = await authenticate(deps, `Bearer ${key}`);
     const results: ScenarioResult[] = [];
     let rateLimit: RateLimitCost | undefined;
     const loadOf = (scenario: Scenario) => {
@@ -200,6 +205,11 @@ async function main() {
         });
       return { definition, path, load };
     };
+    // Each measurement starts once the runtime has relayed and batched what the last one wrote (test/bench/quiet.ts),
+    // as quick to answer as after the set-up's writes had a few seconds to go through.
+    const healthUrl = `${runtime.baseUrl}/api/v2/health`;
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    const idleMs = await idleLatency(healthUrl);
     // Every operation once before any is measured: the first measured is not the one that meets the runtime's
     // start (its workers catching up on the stream of the set-up's writes, the code paths not yet compiled).
     for (const scenario of scenarios) await loadOf(scenario).load(WARMUP_SECONDS);
@@ -223,14 +233,21 @@ async function main() {
         status = (await handler(event, {})).statusCode ?? 0;
       });
       if (status >= 300) throw new Error(`${scenario.name}: the recorded request answered ${status}`);
-      // The floor is the route's own calls: the limits' leases are amortized over many requests (measured below).
+      // The floor takes the limits' leases as the service does: the same limiter, in this process, after the
+      // authentication stage (at these rates one request in three to ten makes one, each a write).
       const plan = withoutRateLimitStages(recorded);
-      const replay = replayer(deps.db, plan, keep);
+      const replay = replayer(deps.db, plan, keep, () => enforceRateLimits(deps, floorAuth));
       await load(WARMUP_SECONDS);
       await loopLoad(replay, CONNECTIONS, WARMUP_SECONDS);
       const runs: ScenarioRun[] = [];
+      let unquiet = 0;
+      const quiet = async () => {
+        if (!(await untilQuiet(healthUrl, idleMs, QUIET_MAX_SECONDS))) unquiet++;
+      };
       for (let i = 0; i < RUNS; i++) {
+        await quiet();
         const service = await load(SECONDS);
+        await quiet();
         const floor = await loopLoad(replay, CONNECTIONS, SECONDS);
         runs.push({ service, floor, ratio: service.rps / floor.rps });
       }
@@ -255,7 +272,8 @@ async function main() {
           sqsRequests: events * 3,
         },
       });
-      process.stderr.write(`measured ${scenario.name}\n`);
+      const waits = unquiet ? ` (${unquiet} of ${2 * RUNS} waits for a quiet runtime ran out)` : '';
+      process.stderr.write(`measured ${scenario.name}${waits}\n`);
       if (scenario.operationId === RATE_LIMIT_PROBE) {
         rateLimit = await measureRateLimits(deps.db, scenario.name, async () => {
           const answer = await handler(event, {});
@@ -327,37 +345,6 @@ async function main() {
   }
 }
 
-/** Customers written straight to the table in batches of 25, newest last, as the service stores them. */
-async function seedCustomers(
-  db: { client: { send: (c: BatchWriteCommand) => Promise<unknown> }; tableName: string },
-  organizationId: string,
-  count: number,
-) {
-  const start = Date.parse('2026-01-01T00:00:00.000Z');
-  const batches: Record<string, unknown>[][] = [];
-  for (let i = 0; i < count; i += 25) {
-    batches.push(
-      Array.from({ length: Math.min(25, count - i) }, (_, j) =>
-        customerItem(organizationId, { createdAt: new Date(start + (i + j) * 1000).toISOString() }),
-      ),
-    );
-  }
-  const parallel = 4;
-  for (let i = 0; i < batches.length; i += parallel) {
-    await Promise.all(
-      batches.slice(i, i + parallel).map(async (items) => {
-        let pending = items.map((Item) => ({ PutRequest: { Item } }));
-        while (pending.length) {
-          const result = (await db.client.send(
-            new BatchWriteCommand({ RequestItems: { [db.tableName]: pending } }),
-          )) as { UnprocessedItems?: Record<string, typeof pending> };
-          pending = result.UnprocessedItems?.[db.tableName] ?? [];
-        }
-      }),
-    );
-  }
-}
-
 /** Another benchmark script of the repository, run as a process of its own; its output is kept as it printed it. */
 async function companion(script: string, args: string[]) {
   if (ONLY || !existsSync(join(REPO_ROOT, script))) return { script, output: null };
@@ -394,9 +381,10 @@ async function measureRateLimits(
 }
 
 /**
- * A plan's stages without the stack's bookkeeping that most requests do not make: the rate-limit leases
- * (shared/http/rate-limits.ts) and a key's `lastUsedAt` (at most once a minute, shared/http/key-use.ts; replayed
- * it would fail its condition every time after the first).
+ * A plan's stages without the stack's bookkeeping as the recorded request happened to make it: the rate-limit
+ * leases (shared/http/rate-limits.ts; the floor takes them from its own limiter instead, as often as the service
+ * does) and a key's `lastUsedAt` (at most once a minute, shared/http/key-use.ts; replayed it would fail its
+ * condition every time after the first).
  */
 const withoutRateLimitStages = (plan: CommandPlan): CommandPlan => ({
   stages: plan.stages

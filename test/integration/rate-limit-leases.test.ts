@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { parseConfig } from '#shared/config/env.ts';
 import { createDb, type Db } from '#shared/db/client.ts';
 import type { WindowLimit } from '#shared/db/rate-limit.ts';
-import { InstanceRateLimiter, LEASE_SHARE_OF_LIMIT } from '#shared/http/rate-limits.ts';
+import { InstanceRateLimiter, LEASE_SHARE_OF_LIMIT, RECENT_WINDOWS } from '#shared/http/rate-limits.ts';
 
 /**
  * The leased rate limits (shared/http/rate-limits.ts) on DynamoDB Local: two limiters on one table are two Lambda
@@ -72,6 +72,24 @@ describe('rate limits leased in chunks by each instance (DynamoDB Local)', () =>
     expect(admitted).toBe(300);
     // Steady load: after the first window each instance leases what it spent in the last one, a tenth of the limit.
     expect(a.counted.leases + b.counted.leases).toBeLessThanOrEqual(300 / 5);
+  });
+
+  it('leases what the last burst spent at once after idle windows, and starts from single requests after a long pause', async () => {
+    const { limiter, counted } = instance();
+    const limit: WindowLimit = { scope: 'KEY', id: `leases-${crypto.randomUUID()}`, limit: 1000, windowSeconds: 1 };
+    const burst = async (second: number) => {
+      const before = counted.leases;
+      expect(await load(limiter, limit, windowAt(second), 32, 1)).toBe(32);
+      return counted.leases - before;
+    };
+
+    // Doubling from 1: 1, 1, 2, 4, 8, 16 (and a top-up once the last is nearly spent).
+    expect(await burst(30)).toBeGreaterThanOrEqual(6);
+    // Two idle windows later: one lease of 32, a top-up and the next window's first chunk, in the background.
+    expect(await burst(33)).toBeLessThanOrEqual(3);
+    // Past RECENT_WINDOWS idle windows the instance no longer counts on its last burst.
+    const later = 33 + RECENT_WINDOWS + 2;
+    expect(await burst(later)).toBeGreaterThanOrEqual(6);
   });
 
   it('refuses with the seconds to the next window once the limit is used up, and starts afresh in the next', async () => {
