@@ -19,18 +19,10 @@ import { requestHash, toTransaction } from '#shared/transactions/new-transaction
 import type { CreatedBy, IdempotencyRecord, TransactionRecord } from '#shared/transactions/records.ts';
 import { getTransactionOfCustomer } from '#shared/transactions/transaction-repository.ts';
 import type { CreateContext } from '#shared/withdrawals/create-context.ts';
-import {
-  amountOf,
-  checkPayee,
-  type Payee,
-  plan,
-  type Role,
-  readContext,
-  replay,
-  resolveIdempotencyKey,
-} from '#shared/withdrawals/create-withdrawal.ts';
+import { readContext, replay, resolveIdempotencyKey } from '#shared/withdrawals/create-withdrawal.ts';
 import { type WithdrawalBatchRecord, WithdrawalBatchRecordSchema } from '#shared/withdrawals/records.ts';
 import type { BatchItemResult, BatchWithdrawalInput, WithdrawalBatchResponse } from '#shared/withdrawals/schemas.ts';
+import { amountOf, checkPayee, type Payee, plan, type Role } from '#shared/withdrawals/withdrawal-plan.ts';
 import {
   BATCH_KEY_REUSED,
   FAILED_TO_EXECUTE,
