@@ -17,7 +17,10 @@ type Bucket = {
   granted: number;
   spent: number;
   usedUp: boolean;
+  /** The lease round in flight, which the requests waiting for a grant wait for. */
   lease: Promise<void> | undefined;
+  /** Requests of the instance waiting for a grant in this window: the next round leases for each of them. */
+  waiting: number;
   /** What the instance spent in the last window it served, if that was at most `RECENT_WINDOWS` windows ago. */
   spentLastWindow: number;
   /** The next window's bucket, leased ahead so a steadily used instance does not wait at the turn of a window. */
@@ -39,7 +42,7 @@ const KEPT_BUCKETS = 10_000;
  * (shared/db/rate-limit.ts `leaseFromWindow`) and spends them without a database call. A lease asks for what the
  * instance spent so far in the window or in the last one it served within `RECENT_WINDOWS` (at least 1, so a new
  * instance starts with single requests and doubles), at most `LEASE_SHARE_OF_LIMIT` of the limit. Concurrent
- * requests of the instance wait for one lease; an instance in steady use leases again before it runs out, and leases
+ * requests of the instance wait for one round of leases, which asks for every request waiting; an instance in steady use leases again before it runs out, and leases
  * the next window's first chunk ahead, so neither a busy window nor the turn of one costs a wait.
  *
  * Tolerance, across any number of instances: a window never admits more than its limit (leases never overlap); it
@@ -68,8 +71,13 @@ export class InstanceRateLimiter {
           retryAfterSeconds: Math.max(1, Math.ceil(windowStart + limit.windowSeconds - nowSeconds)),
         };
       }
-      bucket.lease ??= this.lease(limit, bucket);
-      await bucket.lease;
+      bucket.waiting++;
+      try {
+        bucket.lease ??= this.lease(limit, bucket);
+        await bucket.lease;
+      } finally {
+        bucket.waiting--;
+      }
     }
   }
 
@@ -110,7 +118,8 @@ export class InstanceRateLimiter {
    * limit unspent with what is left (the tolerance holds). A failure leaves the next request to lease as usual.
    */
   private topUp(limit: WindowLimit, bucket: Bucket): void {
-    if (bucket.lease || bucket.usedUp) return;
+    // Requests waiting for a grant lease for themselves, all of them in one round.
+    if (bucket.lease || bucket.usedUp || bucket.waiting > 0) return;
     const left = bucket.granted - bucket.spent;
     const wanted = Math.min(mostOf(limit), Math.max(bucket.spent, bucket.spentLastWindow));
     const chunk = Math.min(mostOf(limit) - left, wanted);
@@ -118,15 +127,31 @@ export class InstanceRateLimiter {
     bucket.lease = this.lease(limit, bucket, chunk).catch(() => undefined);
   }
 
+  /**
+   * One round of leases. Asked for a chunk (`wanted`, in the background), that chunk. Otherwise for the requests
+   * waiting, side by side, a chunk of at most `LEASE_SHARE_OF_LIMIT` each: the first as large as the instance's
+   * recent use, the others exactly what the waiting requests need, which they spend at once (so the round leaves
+   * no more unspent than one lease may). A burst that arrives while a lease is in flight waits for one more round
+   * trip, not for a chain of leases doubling from 1.
+   */
   private async lease(limit: WindowLimit, bucket: Bucket, wanted?: number): Promise<void> {
-    const chunk = Math.min(mostOf(limit), Math.max(1, wanted ?? Math.max(bucket.spent, bucket.spentLastWindow)));
-    try {
-      const { granted, usedUp } = await leaseFromWindow(this.db, limit, bucket.windowStart, chunk);
-      bucket.granted += granted;
-      bucket.usedUp = usedUp;
-    } finally {
-      bucket.lease = undefined;
+    const most = mostOf(limit);
+    const first = Math.min(most, Math.max(1, wanted ?? Math.max(bucket.waiting, bucket.spent, bucket.spentLastWindow)));
+    const chunks = [first];
+    if (wanted === undefined)
+      for (let rest = bucket.waiting - first; rest > 0; rest -= most) chunks.push(Math.min(most, rest));
+    // Settled together: a failed lease does not end the round while the others are in flight.
+    const outcomes = await Promise.allSettled(
+      chunks.map((chunk) => leaseFromWindow(this.db, limit, bucket.windowStart, chunk)),
+    );
+    bucket.lease = undefined;
+    for (const outcome of outcomes) {
+      if (outcome.status === 'rejected') continue;
+      bucket.granted += outcome.value.granted;
+      if (outcome.value.usedUp) bucket.usedUp = true;
     }
+    const failed = outcomes.find((outcome) => outcome.status === 'rejected');
+    if (failed) throw failed.reason;
   }
 }
 
@@ -139,6 +164,7 @@ const emptyBucket = (windowStart: number, spentLastWindow: number): Bucket => ({
   spent: 0,
   usedUp: false,
   lease: undefined,
+  waiting: 0,
   spentLastWindow,
   next: undefined,
 });

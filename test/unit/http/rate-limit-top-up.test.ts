@@ -69,3 +69,30 @@ describe('rate-limit leases taken before the instance runs out', () => {
     expect(await waiting).toEqual({ allowed: true });
   });
 });
+
+describe('a burst that arrives while a lease is in flight', () => {
+  it('is served by one more round of leases side by side, each at most a tenth of the limit, none left unspent', async () => {
+    const table = heldTable();
+    const limiter = new InstanceRateLimiter(table.db);
+    const limit: WindowLimit = { scope: 'KEY', id: 'burst', limit: 50, windowSeconds: 1 };
+    table.hold();
+    const first = limiter.take(limit, at(20));
+    await new Promise((resolve) => setImmediate(resolve));
+    const rest = Array.from({ length: 49 }, () => limiter.take(limit, at(20)));
+    // A new instance asks for one request while the 49 arrive.
+    expect(table.heldWindows()).toHaveLength(1);
+    table.release();
+    await new Promise((resolve) => setImmediate(resolve));
+    // The 49 waiting are asked for at once: ten leases of at most 5 (a tenth of 50), not a chain doubling from 1.
+    expect(table.heldWindows()).toHaveLength(10);
+    table.release();
+    const outcomes = await Promise.all([first, ...rest]);
+    expect(outcomes.every((outcome) => outcome.allowed)).toBe(true);
+    expect(table.heldWindows()).toHaveLength(0);
+    // The window is spent: the next request is refused without a lease beyond the limit.
+    const over = limiter.take(limit, at(20));
+    await new Promise((resolve) => setImmediate(resolve));
+    table.release();
+    expect(await over).toMatchObject({ allowed: false });
+  });
+});
