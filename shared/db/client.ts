@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { setMaxListeners } from 'node:events';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Config } from '#shared/config/env.ts';
@@ -31,7 +32,10 @@ export const requestBudgetMs = (
   return remainingMs === undefined ? budget : Math.max(0, Math.min(budget, remainingMs - 1_000));
 };
 
-const deadlines = new AsyncLocalStorage<number>();
+/** A deadline (epoch ms) and, once a call has needed it, its abort signal, shared by every call under it. */
+type Deadline = { at: number; signal?: AbortSignal };
+
+const deadlines = new AsyncLocalStorage<Deadline>();
 
 /**
  * Runs `work` with every database call in it aborted at `at` (epoch ms) at the latest; nested, the earlier
@@ -39,16 +43,24 @@ const deadlines = new AsyncLocalStorage<number>();
  */
 export function withDatabaseDeadline<T>(at: number, work: () => Promise<T>): Promise<T> {
   const outer = deadlines.getStore();
-  return deadlines.run(outer === undefined ? at : Math.min(at, outer), work);
+  return deadlines.run(outer !== undefined && outer.at <= at ? outer : { at }, work);
 }
 
 /** The deadline the caller runs under (epoch ms), if any. */
-export const currentDeadline = (): number | undefined => deadlines.getStore();
+export const currentDeadline = (): number | undefined => deadlines.getStore()?.at;
 
-/** The abort signal of the deadline `work` runs under, if any. */
+/**
+ * The abort signal of the deadline `work` runs under, if any: one per deadline, not one timer per call. Each call
+ * adds its listener and removes it when done, so concurrent calls (a batch's) may exceed the default ten.
+ */
 function deadlineSignal(): AbortSignal | undefined {
-  const at = deadlines.getStore();
-  return at === undefined ? undefined : AbortSignal.timeout(Math.max(0, at - Date.now()));
+  const deadline = deadlines.getStore();
+  if (deadline === undefined) return undefined;
+  if (deadline.signal === undefined) {
+    deadline.signal = AbortSignal.timeout(Math.max(0, deadline.at - Date.now()));
+    setMaxListeners(0, deadline.signal);
+  }
+  return deadline.signal;
 }
 
 /** Changes made to every DynamoDB client created after them (`decorateEveryDb`). */
