@@ -1,10 +1,10 @@
 import { exportTransactionsCsv } from '#shared/console/export-transactions-csv.ts';
-import { routes } from '#shared/console/routes.ts';
+import { viewRoutes } from '#shared/console/view-routes.ts';
 import { apiHandler } from '#shared/http/api-handler.ts';
 import { nextPageUrl } from '#shared/http/pagination.ts';
 import { RawReply } from '#shared/http/reply.ts';
 
-export const handler = apiHandler(routes.consoleExportTransactionsCsv, async ({ deps, auth, query, event }) => {
+export const handler = apiHandler(viewRoutes.consoleExportTransactionsCsv, async ({ deps, auth, query, event }) => {
   const page = await exportTransactionsCsv(deps, { organizationId: auth.organizationId, ...query });
   const link: Record<string, string> = page.nextCursor
     ? { link: `<${nextPageUrl(event, page.nextCursor)}>; rel="next"` }
