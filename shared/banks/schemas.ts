@@ -16,8 +16,8 @@ import { EmailSchema } from '#shared/validation/email.ts';
 import { ibanCheck, isValidIban } from '#shared/validation/iban.ts';
 import { text } from '#shared/validation/text.ts';
 import * as z from '#shared/validation/zod.ts';
+import { depositInstructions } from '#shared/wallets/deposit-instructions.ts';
 import type { WalletRecord } from '#shared/wallets/records.ts';
-import { depositInstructions } from '#shared/wallets/schemas.ts';
 
 const IbanSchema = z.pipe(z.string().check(z.maxLength(64)), z.transform(normalizeIban)).check(ibanCheck);
 const BicSchema = z

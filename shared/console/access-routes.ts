@@ -14,7 +14,7 @@ import { NoBody } from '#shared/routing/presets.ts';
 import { defineRoute, OPENAPI_PROSE } from '#shared/routing/route.ts';
 
 /**
- * Getting into the console and out of it (shared/console/README.md, "Sessions"): an invite accepted with a new
+ * Getting into the console and out of it (shared/console/README.md, "Passkeys and sessions"): an invite accepted with a new
  * passkey, a passkey sign-in, the session, signing out. Spread into the console's rows (`routes.ts`).
  */
 const publicRoute = { auth: false, tag: 'Console', console: { permission: 'public' } } as const;

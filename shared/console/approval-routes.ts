@@ -13,7 +13,7 @@ import { TRANSACTION_NOT_FOUND } from '#shared/transactions/transaction-rules.ts
 import * as z from '#shared/validation/zod.ts';
 
 /**
- * Withdrawals awaiting the organization's signatures (shared/console/README.md, "Approvals"): listed, signed with
+ * Withdrawals awaiting the organization's signatures (shared/console/README.md, "Signed approvals"): listed, signed with
  * a passkey in two steps, or rejected. Spread into the console's rows (`routes.ts`).
  */
 const sessionRoute = { auth: true, tag: 'Console' } as const;

@@ -9,7 +9,7 @@ import {
   MemberSchema,
   NewApiKeySchema,
 } from '#shared/console/schemas.ts';
-import { ChangeSettingsBody, SettingsSchema } from '#shared/console/view-schemas.ts';
+import { ChangeSettingsBody, SettingsSchema } from '#shared/console/settings-schemas.ts';
 import { NoBody } from '#shared/routing/presets.ts';
 import { defineRoute, OPENAPI_PROSE } from '#shared/routing/route.ts';
 import * as z from '#shared/validation/zod.ts';

@@ -1,6 +1,7 @@
 import { accessRoutes, signOutRoutes } from '#shared/console/access-routes.ts';
 import { approvalRoutes } from '#shared/console/approval-routes.ts';
 import { batchApprovalRoutes } from '#shared/console/batch-approval-routes.ts';
+import { customerOverviewRoutes } from '#shared/console/customer-overview-routes.ts';
 import { inviteRoutes } from '#shared/console/invite-routes.ts';
 import { keyRoutes, memberRoutes, settingsRoutes } from '#shared/console/organization-routes.ts';
 import { payeeDecisionRoutes } from '#shared/console/payee-decision-routes.ts';
@@ -21,6 +22,7 @@ export const routes = {
   ...batchApprovalRoutes,
   ...payeeDecisionRoutes,
   ...keyRoutes,
+  ...customerOverviewRoutes,
   ...viewRoutes,
   ...inviteRoutes,
   ...settingsRoutes,
