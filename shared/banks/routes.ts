@@ -1,7 +1,8 @@
 import { BANK_EXISTS, BANK_NOT_FOUND, BANK_NOT_PENDING } from '#shared/banks/bank-rules.ts';
+import { BankSchema } from '#shared/banks/bank-view.ts';
 import { PAYEE_UNCONFIRMED } from '#shared/banks/payee-rules.ts';
 import { PRENOTE_NOT_ACH, PRENOTE_OUTSTANDING } from '#shared/banks/prenote-rules.ts';
-import { BankSchema, CreateBankBody, CustomerBankParams, SandboxRejectBankBody } from '#shared/banks/schemas.ts';
+import { CreateBankBody, CustomerBankParams, SandboxRejectBankBody } from '#shared/banks/schemas.ts';
 import { CUSTOMER_NOT_FOUND } from '#shared/customers/customer-rules.ts';
 import { consoleReadable, customerRoute, NoBody, sandboxRoute } from '#shared/routing/presets.ts';
 import { defineRoute, OPENAPI_PROSE, type RouteDefinition } from '#shared/routing/route.ts';

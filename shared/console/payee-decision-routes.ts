@@ -1,5 +1,5 @@
+import { BankSchema } from '#shared/banks/bank-view.ts';
 import { PAYEE_CONFIRMATION_NOT_FOUND } from '#shared/banks/payee-rules.ts';
-import { BankSchema } from '#shared/banks/schemas.ts';
 import {
   BankIdParams,
   PayeeConfirmationSchema,

@@ -5,7 +5,8 @@ import { customerOverviewRoutes } from '#shared/console/customer-overview-routes
 import { inviteRoutes } from '#shared/console/invite-routes.ts';
 import { keyRoutes, memberRoutes, settingsRoutes } from '#shared/console/organization-routes.ts';
 import { payeeDecisionRoutes } from '#shared/console/payee-decision-routes.ts';
-import { viewRoutes } from '#shared/console/view-routes.ts';
+import { transactionViewRoutes } from '#shared/console/transaction-view-routes.ts';
+import { homeViewRoutes, reconciliationViewRoutes } from '#shared/console/view-routes.ts';
 
 /**
  * The console's rows of the route table (assembled in `#shared/routes.ts`). Each names the permission it needs
@@ -23,7 +24,9 @@ export const routes = {
   ...payeeDecisionRoutes,
   ...keyRoutes,
   ...customerOverviewRoutes,
-  ...viewRoutes,
+  ...homeViewRoutes,
+  ...transactionViewRoutes,
+  ...reconciliationViewRoutes,
   ...inviteRoutes,
   ...settingsRoutes,
   // Last: the generated suites call routes in this order, and these end the session they are called with.

@@ -1,4 +1,4 @@
-import { BankSchema } from '#shared/banks/schemas.ts';
+import { BankSchema } from '#shared/banks/bank-view.ts';
 import { CustomerSchema } from '#shared/customers/schemas.ts';
 import { BalanceSchema } from '#shared/ledger/schemas.ts';
 import { docMeta } from '#shared/routing/openapi-meta.ts';
