@@ -1,9 +1,10 @@
 import { BANK_EXISTS, bankEvent, type Where } from '#shared/banks/bank-rules.ts';
+import { type Bank, toBank } from '#shared/banks/bank-view.ts';
 import { beneficiaryNameMatches } from '#shared/banks/name-matching.ts';
 import { awaitingConfirmationPut } from '#shared/banks/payee-confirmations.ts';
 import type { BankRecord } from '#shared/banks/records.ts';
 import { BankAccountExistsError, bankIdWithAccountDetails, insertBank } from '#shared/banks/repository.ts';
-import { type Bank, type CreateBankInput, toBank } from '#shared/banks/schemas.ts';
+import type { CreateBankInput } from '#shared/banks/schemas.ts';
 import { verifyPayee } from '#shared/banks/verify-payee.ts';
 import { assertMayTransact } from '#shared/customers/customer-rules.ts';
 import type { CustomerRecord } from '#shared/customers/records.ts';

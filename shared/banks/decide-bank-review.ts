@@ -1,8 +1,8 @@
 import { BANK_NOT_PENDING, BANK_TRANSITIONS, bankEvent, requireBank, type Where } from '#shared/banks/bank-rules.ts';
+import { type Bank, toBank } from '#shared/banks/bank-view.ts';
 import { assertPayeeSettled } from '#shared/banks/payee-rules.ts';
 import type { BankRecord, BankStatus } from '#shared/banks/records.ts';
 import { BankStateChangedError, decideBank, getBankOfCustomer } from '#shared/banks/repository.ts';
-import { type Bank, toBank } from '#shared/banks/schemas.ts';
 import type { Clock } from '#shared/clock.ts';
 import type { Db } from '#shared/db/client.ts';
 

@@ -1,9 +1,9 @@
 import { BANK_TRANSITIONS, bankEvent, requireBank } from '#shared/banks/bank-rules.ts';
+import { type Bank, toBank } from '#shared/banks/bank-view.ts';
 import { awaitingConfirmationDelete, getAwaitingConfirmation } from '#shared/banks/payee-confirmations.ts';
 import { awaitsPayeeConfirmation, PAYEE_CONFIRMATION_NOT_FOUND } from '#shared/banks/payee-rules.ts';
 import type { BankRecord, BankStatus, PayeeVerificationRecord } from '#shared/banks/records.ts';
 import { BankStateChangedError, decideBank } from '#shared/banks/repository.ts';
-import { type Bank, toBank } from '#shared/banks/schemas.ts';
 import type { Clock } from '#shared/clock.ts';
 import type { Db } from '#shared/db/client.ts';
 import { type GuardedItem, WriteConditionFailedError } from '#shared/db/guarded-write.ts';

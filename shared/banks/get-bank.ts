@@ -1,5 +1,5 @@
 import { requireBank, type Where } from '#shared/banks/bank-rules.ts';
-import { type Bank, toBank } from '#shared/banks/schemas.ts';
+import { type Bank, toBank } from '#shared/banks/bank-view.ts';
 import type { Deps } from '#shared/deps.ts';
 
 export async function getBank(deps: Deps, input: Where & { bankId: string }): Promise<Bank> {

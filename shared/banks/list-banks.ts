@@ -1,6 +1,6 @@
 import type { Where } from '#shared/banks/bank-rules.ts';
+import { type Bank, toBank } from '#shared/banks/bank-view.ts';
 import { listBanksOfCustomer } from '#shared/banks/repository.ts';
-import { type Bank, toBank } from '#shared/banks/schemas.ts';
 import { requireCustomer } from '#shared/customers/require-customer.ts';
 import type { Page } from '#shared/db/pagination.ts';
 import type { Deps } from '#shared/deps.ts';

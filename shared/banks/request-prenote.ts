@@ -1,8 +1,8 @@
 import { requireBank, type Where } from '#shared/banks/bank-rules.ts';
+import { type Bank, toBank } from '#shared/banks/bank-view.ts';
 import { newPrenoteReference, writePrenote } from '#shared/banks/prenote-repository.ts';
 import { assertPrenoteAllowed } from '#shared/banks/prenote-rules.ts';
 import type { PrenoteRecord } from '#shared/banks/records.ts';
-import { type Bank, toBank } from '#shared/banks/schemas.ts';
 import type { Deps } from '#shared/deps.ts';
 import type { Organization } from '#shared/organizations/records.ts';
 

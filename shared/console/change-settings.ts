@@ -1,6 +1,6 @@
 import { auditedAs, type ConsoleActor, FEATURE_ON_IS_OPERATORS } from '#shared/console/console-rules.ts';
 import { getSettings } from '#shared/console/get-settings.ts';
-import type { ChangeSettingsInput, Settings } from '#shared/console/view-schemas.ts';
+import type { ChangeSettingsInput, Settings } from '#shared/console/settings-schemas.ts';
 import type { Deps } from '#shared/deps.ts';
 import { formatMicro, toMicro } from '#shared/money/micro.ts';
 import type { OrganizationChanges } from '#shared/organizations/repository.ts';

@@ -1,4 +1,4 @@
-import type { Settings } from '#shared/console/view-schemas.ts';
+import type { Settings } from '#shared/console/settings-schemas.ts';
 import type { Deps } from '#shared/deps.ts';
 import { getAllowance } from '#shared/ledger/get-allowance.ts';
 import type { Organization } from '#shared/organizations/records.ts';

@@ -25,6 +25,7 @@ import type { PaymentFileRecord } from '#shared/payouts/records.ts';
 import type { BankChannel } from '#shared/rails/bank/channel.ts';
 import type { PaymentFile } from '#shared/rails/bank/payment-file.ts';
 import { paymentInfoId } from '#shared/rails/bank/payment-file.ts';
+import { writeRailFile } from '#shared/rails/bank/rail-files.ts';
 import { RAILS, type RailDescriptor, type RailName, railLanding } from '#shared/rails/bank/rails.ts';
 import type { TransactionRecord } from '#shared/transactions/records.ts';
 import {
@@ -70,7 +71,8 @@ const paymentOf = async (deps: Deps, rail: RailName, withdrawal: TransactionReco
 type FileHeader = Omit<PaymentFile, 'payments'> & { settlementDate: string };
 const writeFile = (rail: RailName, header: FileHeader, payments: PaymentFile['payments'], fileOfDay = 0) => {
   const { settlementDate, ...fields } = header;
-  return RAILS[rail].file.write(
+  return writeRailFile(
+    rail,
     { ...fields, payments },
     { createdAt: new Date(header.createdAt), debtor: header.debtor, settlementDate, fileOfDay },
   );

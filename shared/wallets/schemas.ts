@@ -1,8 +1,9 @@
-import { CHAINS, type Chain, ChainSchema, chainDisplayName } from '#shared/money/chains.ts';
+import { CHAINS, ChainSchema } from '#shared/money/chains.ts';
 import { docMeta } from '#shared/routing/openapi-meta.ts';
 import { OPENAPI_PROSE } from '#shared/routing/route.ts';
 import { PaginationQuery } from '#shared/routing/schemas.ts';
 import * as z from '#shared/validation/zod.ts';
+import { depositInstructions } from '#shared/wallets/deposit-instructions.ts';
 import { isUnholdableAddress, isValidAddress, toChecksumAddress } from '#shared/wallets/ethereum.ts';
 import type { WalletRecord } from '#shared/wallets/records.ts';
 
@@ -196,10 +197,6 @@ export const toWallet = (wallet: WalletRecord): Wallet => ({
     ? { withdrawalBankId: wallet.withdrawalBankId, instructions: depositInstructions(wallet.chain) }
     : {}),
 });
-
-/** What a deposit wallet tells the sender; bank wallets forward to the bank account. */
-export const depositInstructions = (chain: Chain): string =>
-  `Send USDC on ${chainDisplayName(chain)} to this address to automatically receive funds in your bank account. Minimum: 5 USDC.`;
 
 /** Compose's delete-wallet answer. */
 export const WalletDeletedSchema = z

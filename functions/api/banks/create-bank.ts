@@ -1,8 +1,8 @@
+import { bankRegistrationRoutes } from '#shared/banks/bank-registration-routes.ts';
 import { createBank } from '#shared/banks/create-bank.ts';
-import { routes } from '#shared/banks/routes.ts';
 import { apiHandler } from '#shared/http/api-handler.ts';
 
-export const handler = apiHandler(routes.createWithdrawalBank, ({ deps, auth, params, body }) =>
+export const handler = apiHandler(bankRegistrationRoutes.createWithdrawalBank, ({ deps, auth, params, body }) =>
   createBank(deps, {
     organizationId: auth.organizationId,
     environment: auth.organization.environment,

@@ -1,11 +1,13 @@
 import { listBanks } from '#shared/banks/list-banks.ts';
-import { routes } from '#shared/banks/routes.ts';
+import { registeredBankRoutes } from '#shared/banks/registered-bank-routes.ts';
 import { apiHandler } from '#shared/http/api-handler.ts';
 import { pageReply } from '#shared/http/pagination.ts';
 
-export const handler = apiHandler(routes.listWithdrawalBanks, async ({ deps, auth, params, query, event }) =>
-  pageReply(
-    event,
-    await listBanks(deps, { organizationId: auth.organizationId, customerId: params.customerId, ...query }),
-  ),
+export const handler = apiHandler(
+  registeredBankRoutes.listWithdrawalBanks,
+  async ({ deps, auth, params, query, event }) =>
+    pageReply(
+      event,
+      await listBanks(deps, { organizationId: auth.organizationId, customerId: params.customerId, ...query }),
+    ),
 );

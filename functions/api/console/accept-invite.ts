@@ -1,10 +1,10 @@
 import { acceptInvite } from '#shared/console/accept-invite.ts';
-import { routes } from '#shared/console/routes.ts';
+import { accessRoutes } from '#shared/console/access-routes.ts';
 import { apiHandler } from '#shared/http/api-handler.ts';
 import { reply } from '#shared/http/reply.ts';
 import { sessionCookie, sourceAddressOf } from '#shared/http/session.ts';
 
-export const handler = apiHandler(routes.consoleAcceptInvite, async ({ deps, body, event }) => {
+export const handler = apiHandler(accessRoutes.consoleAcceptInvite, async ({ deps, body, event }) => {
   const { sessionToken, view } = await acceptInvite(deps, { ...body, sourceAddress: sourceAddressOf(event) });
   return reply(view, { cookies: [sessionCookie(deps.config, sessionToken)] });
 });

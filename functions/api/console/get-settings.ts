@@ -1,7 +1,7 @@
 import { getSettings } from '#shared/console/get-settings.ts';
-import { routes } from '#shared/console/routes.ts';
+import { settingsRoutes } from '#shared/console/organization-routes.ts';
 import { apiHandler } from '#shared/http/api-handler.ts';
 
-export const handler = apiHandler(routes.consoleGetSettings, ({ deps, actor }) =>
+export const handler = apiHandler(settingsRoutes.consoleGetSettings, ({ deps, actor }) =>
   getSettings(deps, actor.organization),
 );

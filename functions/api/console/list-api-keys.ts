@@ -1,5 +1,5 @@
 import { listApiKeys } from '#shared/console/list-api-keys.ts';
-import { routes } from '#shared/console/routes.ts';
+import { keyRoutes } from '#shared/console/organization-routes.ts';
 import { apiHandler } from '#shared/http/api-handler.ts';
 
-export const handler = apiHandler(routes.consoleListApiKeys, ({ deps, actor }) => listApiKeys(deps, actor));
+export const handler = apiHandler(keyRoutes.consoleListApiKeys, ({ deps, actor }) => listApiKeys(deps, actor));

@@ -1,7 +1,7 @@
 import { listAuditLog } from '#shared/console/list-audit-log.ts';
-import { routes } from '#shared/console/routes.ts';
+import { keyRoutes } from '#shared/console/organization-routes.ts';
 import { apiHandler } from '#shared/http/api-handler.ts';
 
-export const handler = apiHandler(routes.consoleListAuditLog, ({ deps, actor, query }) =>
+export const handler = apiHandler(keyRoutes.consoleListAuditLog, ({ deps, actor, query }) =>
   listAuditLog(deps, actor, query),
 );

@@ -1,5 +1,5 @@
+import { inviteRoutes } from '#shared/console/invite-routes.ts';
 import { listInvites } from '#shared/console/list-invites.ts';
-import { routes } from '#shared/console/routes.ts';
 import { apiHandler } from '#shared/http/api-handler.ts';
 
-export const handler = apiHandler(routes.consoleListInvites, ({ deps, actor }) => listInvites(deps, actor));
+export const handler = apiHandler(inviteRoutes.consoleListInvites, ({ deps, actor }) => listInvites(deps, actor));

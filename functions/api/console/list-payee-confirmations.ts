@@ -1,7 +1,7 @@
 import { listPayeeConfirmations } from '#shared/console/list-payee-confirmations.ts';
-import { routes } from '#shared/console/routes.ts';
+import { payeeDecisionRoutes } from '#shared/console/payee-decision-routes.ts';
 import { apiHandler } from '#shared/http/api-handler.ts';
 
-export const handler = apiHandler(routes.consoleListPayeeConfirmations, ({ deps, actor }) =>
+export const handler = apiHandler(payeeDecisionRoutes.consoleListPayeeConfirmations, ({ deps, actor }) =>
   listPayeeConfirmations(deps, actor),
 );

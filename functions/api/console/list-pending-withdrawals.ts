@@ -1,7 +1,7 @@
+import { approvalRoutes } from '#shared/console/approval-routes.ts';
 import { listPendingWithdrawals } from '#shared/console/list-pending-withdrawals.ts';
-import { routes } from '#shared/console/routes.ts';
 import { apiHandler } from '#shared/http/api-handler.ts';
 
-export const handler = apiHandler(routes.consoleListPendingWithdrawals, ({ deps, actor }) =>
+export const handler = apiHandler(approvalRoutes.consoleListPendingWithdrawals, ({ deps, actor }) =>
   listPendingWithdrawals(deps, actor),
 );

@@ -1,7 +1,7 @@
+import { inviteRoutes } from '#shared/console/invite-routes.ts';
 import { resendInvite } from '#shared/console/resend-invite.ts';
-import { routes } from '#shared/console/routes.ts';
 import { apiHandler } from '#shared/http/api-handler.ts';
 
-export const handler = apiHandler(routes.consoleResendInvite, ({ deps, actor, params }) =>
+export const handler = apiHandler(inviteRoutes.consoleResendInvite, ({ deps, actor, params }) =>
   resendInvite(deps, actor, params.inviteId),
 );

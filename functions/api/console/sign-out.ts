@@ -1,9 +1,9 @@
-import { routes } from '#shared/console/routes.ts';
+import { signOutRoutes } from '#shared/console/access-routes.ts';
 import { signOut } from '#shared/console/sign-out.ts';
 import { apiHandler } from '#shared/http/api-handler.ts';
 import { reply } from '#shared/http/reply.ts';
 import { clearedSessionCookie } from '#shared/http/session.ts';
 
-export const handler = apiHandler(routes.consoleSignOut, async ({ deps, actor }) =>
+export const handler = apiHandler(signOutRoutes.consoleSignOut, async ({ deps, actor }) =>
   reply(await signOut(deps, actor), { cookies: [clearedSessionCookie(deps.config)] }),
 );

@@ -1,7 +1,7 @@
-import { routes } from '#shared/console/routes.ts';
+import { payeeDecisionRoutes } from '#shared/console/payee-decision-routes.ts';
 import { signPayeeDecision } from '#shared/console/sign-payee-decision.ts';
 import { apiHandler } from '#shared/http/api-handler.ts';
 
-export const handler = apiHandler(routes.consoleSignPayeeDecision, ({ deps, actor, params, body }) =>
+export const handler = apiHandler(payeeDecisionRoutes.consoleSignPayeeDecision, ({ deps, actor, params, body }) =>
   signPayeeDecision(deps, actor, { bankId: params.bankId, ...body }),
 );

@@ -1,7 +1,7 @@
-import { routes } from '#shared/console/routes.ts';
+import { batchApprovalRoutes } from '#shared/console/batch-approval-routes.ts';
 import { signWithdrawalBatch } from '#shared/console/sign-withdrawal-batch.ts';
 import { apiHandler } from '#shared/http/api-handler.ts';
 
-export const handler = apiHandler(routes.consoleSignWithdrawalBatch, ({ deps, actor, params, body }) =>
+export const handler = apiHandler(batchApprovalRoutes.consoleSignWithdrawalBatch, ({ deps, actor, params, body }) =>
   signWithdrawalBatch(deps, actor, { batchId: params.batchId, ...body }),
 );

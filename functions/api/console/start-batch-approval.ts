@@ -1,7 +1,7 @@
-import { routes } from '#shared/console/routes.ts';
+import { batchApprovalRoutes } from '#shared/console/batch-approval-routes.ts';
 import { startBatchApproval } from '#shared/console/start-batch-approval.ts';
 import { apiHandler } from '#shared/http/api-handler.ts';
 
-export const handler = apiHandler(routes.consoleStartBatchApproval, ({ deps, actor, params }) =>
+export const handler = apiHandler(batchApprovalRoutes.consoleStartBatchApproval, ({ deps, actor, params }) =>
   startBatchApproval(deps, actor, params.batchId),
 );

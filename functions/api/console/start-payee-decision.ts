@@ -1,7 +1,7 @@
-import { routes } from '#shared/console/routes.ts';
+import { payeeDecisionRoutes } from '#shared/console/payee-decision-routes.ts';
 import { startPayeeDecision } from '#shared/console/start-payee-decision.ts';
 import { apiHandler } from '#shared/http/api-handler.ts';
 
-export const handler = apiHandler(routes.consoleStartPayeeDecision, ({ deps, actor, params, body }) =>
+export const handler = apiHandler(payeeDecisionRoutes.consoleStartPayeeDecision, ({ deps, actor, params, body }) =>
   startPayeeDecision(deps, actor, { bankId: params.bankId, ...body }),
 );

@@ -1,7 +1,7 @@
 import { creditBalance } from '#shared/deposits/credit-balance.ts';
-import { routes } from '#shared/deposits/routes.ts';
+import { balanceCreditRoutes } from '#shared/deposits/deposit-account-routes.ts';
 import { apiHandler } from '#shared/http/api-handler.ts';
 
-export const handler = apiHandler(routes.sandboxCreditBalance, ({ deps, auth, params, body }) =>
+export const handler = apiHandler(balanceCreditRoutes.sandboxCreditBalance, ({ deps, auth, params, body }) =>
   creditBalance(deps, { organizationId: auth.organizationId, customerId: params.customerId, amount: body.amount }),
 );

@@ -1,19 +1,12 @@
-import { fileIdModifierOf, writeNacha } from '#shared/rails/bank/nacha.ts';
-import { type Pain001Profile, writePain001 } from '#shared/rails/bank/pain001.ts';
-import {
-  type Creditor,
-  type PaymentFile,
-  type PayoutAccount,
-  type PostalAddress,
-  sumCents,
-} from '#shared/rails/bank/payment-file.ts';
+import { type Creditor, type PayoutAccount, type PostalAddress, sumCents } from '#shared/rails/bank/payment-file.ts';
 import { type Landing, landingOf, type SettlementCalendar } from '#shared/rails/bank/settlement.ts';
 
 /**
  * The payment rails, one descriptor each: everything the service knows about a rail is here, and banks, the batcher,
  * transactions, deposits and the admin CLI read it from here instead of branching on a currency or a rail name.
- * Adding a rail is a descriptor and its writer; `satisfies Record<RailName, RailDescriptor>` makes the type checker
- * refuse a descriptor that leaves anything out. See README.md ("Rails").
+ * Adding a rail is a descriptor and its writer (`rail-files.ts`: only the batcher writes files, so the descriptors
+ * that every bank, transaction and console function reads carry no writer); `satisfies Record<RailName, ...>` in both
+ * makes the type checker refuse a rail that leaves anything out. See README.md ("Rails").
  */
 
 /** The rails a bank is registered for: Compose's `paymentRail` of a withdrawal bank. */
@@ -40,15 +33,6 @@ export type BankDetails = {
   address: PostalAddress | null;
 };
 
-export type FileContext = {
-  createdAt: Date;
-  debtor: PayoutAccount;
-  /** The file's settlement date from `railLanding` (the landing its payouts answer): an ACH file's effective entry date. */
-  settlementDate: string;
-  /** Which of the originator's files of the day this is (0-based; the first when not given), for a rail whose files are numbered per day. */
-  fileOfDay?: number;
-};
-
 export type RailDescriptor = {
   /** The bank rail whose banks this rail pays. */
   bankRail: BankRailName;
@@ -64,9 +48,7 @@ export type RailDescriptor = {
   file: {
     format: 'pain.001.001.09' | 'NACHA';
     extension: 'xml' | 'ach';
-    /** The execution date written into the file, from the rail's calendar. */
-    write: (file: PaymentFile, context: FileContext) => string;
-    /** Files numbered per originator and UTC day (`FileContext.fileOfDay`, taken from a stored counter): ACH. */
+    /** Files numbered per originator and UTC day (`FileContext.fileOfDay` of `rail-files.ts`, from a stored counter): ACH. */
     numberedPerDay?: true;
   };
   /**
@@ -131,21 +113,6 @@ const US_FIELDS = {
   refused: { USD: ['iban', 'bic'], FEDWIRE: ['bankName', 'bankAddress', 'bankCountry'] },
 } as const;
 
-const pain001 =
-  (profile: Pain001Profile): RailDescriptor['file']['write'] =>
-  (file) =>
-    writePain001(file, profile);
-
-const sepaProfile = (localInstrument: 'INST' | null): Pain001Profile => ({
-  currencies: ['EUR'],
-  serviceLevel: 'SEPA',
-  localInstrument,
-  chargeBearer: 'SLEV',
-  creditorAccount: 'IBAN',
-  creditorAgent: 'BIC_IF_KNOWN',
-  structuredAddress: { debtor: false, creditor: false },
-});
-
 /** Next day: credited by 08:30 on the effective date; same day: the second window's cut-off and funds-by time (README). */
 const ACH_CALENDAR = {
   kind: 'business-days',
@@ -165,7 +132,7 @@ export const RAILS = {
     bankFields: SEPA_FIELDS,
     account: 'IBAN',
     structuredAddress: { creditor: false, debtor: false },
-    file: { format: 'pain.001.001.09', extension: 'xml', write: pain001(sepaProfile(null)) },
+    file: { format: 'pain.001.001.09', extension: 'xml' },
     bankTransactionCode: 'ESCT',
     reports: ['pain.002', 'camt.054'],
     settlement: SEPA_CALENDAR,
@@ -178,7 +145,7 @@ export const RAILS = {
     bankFields: SEPA_FIELDS,
     account: 'IBAN',
     structuredAddress: { creditor: false, debtor: false },
-    file: { format: 'pain.001.001.09', extension: 'xml', write: pain001(sepaProfile('INST')) },
+    file: { format: 'pain.001.001.09', extension: 'xml' },
     bankTransactionCode: 'ESCT',
     reports: ['pain.002', 'camt.054'],
     settlement: { kind: 'instant', seconds: 10 },
@@ -191,19 +158,7 @@ export const RAILS = {
     bankFields: US_FIELDS,
     account: 'ACCOUNT_NUMBER',
     structuredAddress: { creditor: true, debtor: true },
-    file: {
-      format: 'pain.001.001.09',
-      extension: 'xml',
-      write: pain001({
-        currencies: ['USD'],
-        serviceLevel: 'URGP',
-        localInstrument: null,
-        chargeBearer: 'SHAR',
-        creditorAccount: 'OTHER',
-        creditorAgent: 'ABA',
-        structuredAddress: { debtor: true, creditor: true },
-      }),
-    },
+    file: { format: 'pain.001.001.09', extension: 'xml' },
     bankTransactionCode: 'DMCT',
     reports: ['pain.002', 'camt.054'],
     settlement: { kind: 'business-days', ...FED_CALENDAR, cutoff: '17:00', days: 0, settledBy: '18:00' },
@@ -216,13 +171,7 @@ export const RAILS = {
     bankFields: US_FIELDS,
     account: 'ACCOUNT_NUMBER',
     structuredAddress: { creditor: false, debtor: false },
-    file: {
-      format: 'NACHA',
-      extension: 'ach',
-      numberedPerDay: true,
-      write: (file, { settlementDate, fileOfDay }) =>
-        writeNacha(file, { effectiveDate: settlementDate, fileIdModifier: fileIdModifierOf(fileOfDay ?? 0) }),
-    },
+    file: { format: 'NACHA', extension: 'ach', numberedPerDay: true },
     bankTransactionCode: 'ACDT',
     reports: ['camt.054', 'nacha-returns'],
     settlement: ACH_CALENDAR,
@@ -235,19 +184,7 @@ export const RAILS = {
     bankFields: { required: ['bic', 'bankName', 'bankAddress', 'bankCountry'], refused: { SWIFT: ['routingNumber'] } },
     account: 'IBAN_OR_ACCOUNT_NUMBER',
     structuredAddress: { creditor: true, debtor: false },
-    file: {
-      format: 'pain.001.001.09',
-      extension: 'xml',
-      write: pain001({
-        currencies: ['USD', 'EUR'],
-        serviceLevel: 'NURG',
-        localInstrument: null,
-        chargeBearer: 'SHAR',
-        creditorAccount: 'IBAN_OR_OTHER',
-        creditorAgent: 'BIC',
-        structuredAddress: { debtor: false, creditor: true },
-      }),
-    },
+    file: { format: 'pain.001.001.09', extension: 'xml' },
     bankTransactionCode: 'XBCT',
     reports: ['pain.002', 'camt.054'],
     settlement: {

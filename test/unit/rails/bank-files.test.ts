@@ -5,7 +5,8 @@ import { validateXML } from 'xmllint-wasm';
 import { REPO_ROOT } from '#infra/repo-root.ts';
 import { toSepaText } from '#shared/rails/bank/characters.ts';
 import type { Creditor, PaymentFile } from '#shared/rails/bank/payment-file.ts';
-import { RAIL_NAMES, RAILS, type RailName } from '#shared/rails/bank/rails.ts';
+import { writeRailFile } from '#shared/rails/bank/rail-files.ts';
+import { RAIL_NAMES, type RailName } from '#shared/rails/bank/rails.ts';
 import { writeCamt054, writePain002 } from '#shared/rails/bank/report-writer.ts';
 import { MalformedReportError, parseBankReport } from '#shared/rails/bank/reports.ts';
 
@@ -21,7 +22,7 @@ async function validate(xml: string, schema: string) {
 }
 
 const writeSepa = (file: PaymentFile) =>
-  RAILS.SEPA.file.write(file, {
+  writeRailFile('SEPA', file, {
     createdAt: new Date(file.createdAt),
     debtor: file.debtor,
     settlementDate: file.executionDate,
@@ -128,7 +129,7 @@ describe('pain.001 payment files', () => {
         },
       ],
     };
-    const xml = RAILS.FEDWIRE.file.write(file, {
+    const xml = writeRailFile('FEDWIRE', file, {
       createdAt: new Date(file.createdAt),
       debtor: file.debtor,
       settlementDate: file.executionDate,
@@ -152,11 +153,11 @@ describe('pain.001 payment files', () => {
     if (!payment) throw new Error('no payment');
     const context = { createdAt: new Date(file.createdAt), debtor: file.debtor, settlementDate: file.executionDate };
     const homeless = { ...payment, creditor: { ...payment.creditor, address: null } };
-    expect(() => RAILS.FEDWIRE.file.write({ ...file, payments: [homeless] }, context)).toThrow(
+    expect(() => writeRailFile('FEDWIRE', { ...file, payments: [homeless] }, context)).toThrow(
       /creditor.address is required/,
     );
     const { address: _, ...debtorWithoutAddress } = file.debtor;
-    expect(() => RAILS.FEDWIRE.file.write({ ...file, debtor: debtorWithoutAddress }, context)).toThrow(
+    expect(() => writeRailFile('FEDWIRE', { ...file, debtor: debtorWithoutAddress }, context)).toThrow(
       /debtor.address is required/,
     );
   });

@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { validateXML } from 'xmllint-wasm';
 import { REPO_ROOT } from '#infra/repo-root.ts';
 import type { Creditor, PaymentFile, PayoutAccount, PostalAddress } from '#shared/rails/bank/payment-file.ts';
-import { RAILS, type RailName } from '#shared/rails/bank/rails.ts';
+import { writeRailFile } from '#shared/rails/bank/rail-files.ts';
+import type { RailName } from '#shared/rails/bank/rails.ts';
 
 /**
  * SWIFT and Fedwire files are plain ISO 20022 pain.001.001.09 (USD, account numbers, agents by ABA routing number),
@@ -29,7 +30,7 @@ async function schemaErrors(xml: string | string[], schema = ISO_SCHEMA) {
 }
 
 const write = (rail: RailName, file: PaymentFile) =>
-  RAILS[rail].file.write(file, {
+  writeRailFile(rail, file, {
     createdAt: new Date(file.createdAt),
     debtor: file.debtor,
     settlementDate: file.executionDate,

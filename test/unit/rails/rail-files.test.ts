@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { validateXML } from 'xmllint-wasm';
 import { REPO_ROOT } from '#infra/repo-root.ts';
 import type { Creditor, PaymentFile, UsdAccount } from '#shared/rails/bank/payment-file.ts';
+import { RAIL_FILE_WRITERS, writeRailFile } from '#shared/rails/bank/rail-files.ts';
 import { RAIL_NAMES, RAILS, type RailName, railLanding } from '#shared/rails/bank/rails.ts';
 import { parseNacha } from '#test/support/rails/nacha-layout.ts';
 
@@ -34,7 +35,7 @@ const write = (rail: RailName, file: PaymentFile) => {
     createdAt,
     file.payments.map((payment) => payment.amount),
   );
-  return RAILS[rail].file.write(file, { createdAt, debtor: file.debtor, settlementDate });
+  return writeRailFile(rail, file, { createdAt, debtor: file.debtor, settlementDate });
 };
 const flat = (xml: string) => xml.replace(/>\s+</g, '><');
 
@@ -279,7 +280,7 @@ describe('the rail descriptors', () => {
     for (const name of RAIL_NAMES) {
       const rail = RAILS[name];
       expect(rail.currencies.length, name).toBeGreaterThan(0);
-      expect(typeof rail.file.write, name).toBe('function');
+      expect(typeof RAIL_FILE_WRITERS[name], name).toBe('function');
       expect(rail.reports.length, name).toBeGreaterThan(0);
       expect(rail.settlement.kind, name).toMatch(/instant|business-days/);
     }

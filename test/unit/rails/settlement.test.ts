@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { UsdAccount } from '#shared/rails/bank/payment-file.ts';
+import { writeRailFile } from '#shared/rails/bank/rail-files.ts';
 import { RAILS, type RailName, railLanding } from '#shared/rails/bank/rails.ts';
 import { landingOf } from '#shared/rails/bank/settlement.ts';
 import { parseNacha } from '#test/support/rails/nacha-layout.ts';
@@ -56,7 +57,8 @@ describe('ACH: the NACHA file and the withdrawal give one date', () => {
   function filedAt(createdAt: string, achSameDay: boolean, amount = '250.00') {
     const account = debtor(achSameDay);
     const landing = railLanding('ACH', account, at(createdAt), [amount]);
-    const file = RAILS.ACH.file.write(
+    const file = writeRailFile(
+      'ACH',
       {
         messageId: '0f3c9a8e5b7d4c1a9e2f6b8d0c4a7e13',
         createdAt,
