@@ -56,7 +56,11 @@ function failedItem(error: unknown, index: number): StoredItem | undefined {
   return item ? unmarshall(item, { wrapNumbers: (digits) => digits }) : undefined;
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/**
+ * How `retryOnConflict` waits out a pause: tests replace `pause` to record the pauses asked for (and move their
+ * clock by them) instead of sleeping through seconds of backoff.
+ */
+export const conflictBackoff = { pause: (ms: number) => new Promise((resolve) => setTimeout(resolve, ms)) };
 
 /** The longest pause between two attempts: a conflict lasts as long as the winner's transaction, milliseconds. */
 const MAX_BACKOFF_MS = 250;
@@ -80,7 +84,7 @@ export async function retryOnConflict<T>(attempt: () => Promise<T>, attempts = 2
       const pause = Math.random() * Math.min(MAX_BACKOFF_MS, 10 * 2 ** n);
       const deadline = currentDeadline();
       if (deadline === undefined ? n >= attempts : Date.now() + pause >= deadline) throw error.cause;
-      await sleep(pause);
+      await conflictBackoff.pause(pause);
     }
   }
 }

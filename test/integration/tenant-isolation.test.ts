@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { routeList } from '#shared/routes.ts';
 import type { RouteDefinition } from '#shared/routing/route.ts';
 import { givenMemberSession } from '#test/support/console/member-sessions.ts';
-import { itemsOf, useOwnTable } from '#test/support/db/own-table.ts';
+import { type Item, itemsOf, useOwnTable } from '#test/support/db/own-table.ts';
 import { givenOrganization } from '#test/support/deps.ts';
 import { useApi } from '#test/support/http/local-api.ts';
 import {
@@ -64,6 +64,19 @@ function mixes(params: string[], idsA: Ids, idsB: Ids): { ids: Ids; ofA: string[
   return out;
 }
 
+/**
+ * The table as the last test (or the set-up) left it: a test's "before". Each test reads the table once, at its
+ * end, and that is the next test's "before": the tests run one after another, and nothing else writes between.
+ */
+let latest: Item[] = [];
+
+/** The table now, with the snapshot it is to be compared with: the one the previous test (or the set-up) left. */
+async function beforeAndAfter(): Promise<{ before: Item[]; after: Item[] }> {
+  const before = latest;
+  latest = await table.snapshot();
+  return { before, after: latest };
+}
+
 let a: TenantResources;
 let b: TenantResources;
 
@@ -88,11 +101,14 @@ beforeAll(async () => {
   a = new TenantResources(tenantA, request);
   b = new TenantResources(tenantB, request);
   // Made up front, so that no test's before/after snapshot sees them being made. A parameter without a
-  // provider is left to the tests, which name it.
-  for (const param of Object.keys(resourceProviders)) {
-    await a.need(param);
-    await b.need(param);
-  }
+  // provider is left to the tests, which name it. Each organization's one after another (a provider may act on
+  // what an earlier one made), the two organizations side by side.
+  await Promise.all(
+    [a, b].map(async (tenant) => {
+      for (const param of Object.keys(resourceProviders)) await tenant.need(param);
+    }),
+  );
+  latest = await table.snapshot();
   // Every provider's resources for two organizations: on a busy machine this takes more than the default 10 s.
 }, 60_000);
 
@@ -113,24 +129,30 @@ describe('tenant isolation, generated from the route table', () => {
         idsB[param] = await b.need(param);
       }
       if (route.method === 'GET') {
-        // The ids are real: A's own key reads them.
+        // The ids are real: A's own key reads them (a read, so it too must leave the table as it was).
         const own = await call(route, idsA, a.tenant, { via });
         expect(own.status, `A reading its own ${label(route, via)}: ${JSON.stringify(own.body)}`).toBeLessThan(300);
       }
-      const before = await table.snapshot();
 
-      for (const { ids, ofA } of mixes(params, idsA, idsB)) {
-        const what = `${label(route)} with A's ${ofA.join(', ')}`;
-        const stranger = await call(route, ids, b.tenant, { via });
-        // The same request with A's ids replaced by ids that exist nowhere: B must not tell the two apart.
-        const nowhere = { ...ids, ...Object.fromEntries(ofA.map((p) => [p, randomUUID()])) };
-        const missing = await call(route, nowhere, b.tenant, { via });
-        expect(stranger.status, `${what}: ${JSON.stringify(stranger.body)}`).toBe(404);
-        expect(stranger.body, what).toEqual(missing.body);
-        expect(stranger.body, what).toEqual({ error: expect.any(String) });
-      }
+      // Each mix, and in it B's request and its twin on ids that exist nowhere, side by side: each must change
+      // nothing, so none can change what another answers.
+      await Promise.all(
+        mixes(params, idsA, idsB).map(async ({ ids, ofA }) => {
+          const what = `${label(route)} with A's ${ofA.join(', ')}`;
+          // The same request with A's ids replaced by ids that exist nowhere: B must not tell the two apart.
+          const nowhere = { ...ids, ...Object.fromEntries(ofA.map((p) => [p, randomUUID()])) };
+          const [stranger, missing] = await Promise.all([
+            call(route, ids, b.tenant, { via }),
+            call(route, nowhere, b.tenant, { via }),
+          ]);
+          expect(stranger.status, `${what}: ${JSON.stringify(stranger.body)}`).toBe(404);
+          expect(stranger.body, what).toEqual(missing.body);
+          expect(stranger.body, what).toEqual({ error: expect.any(String) });
+        }),
+      );
 
-      expect(await table.snapshot(), `${label(route)} changed the table`).toEqual(before);
+      const { before, after } = await beforeAndAfter();
+      expect(after, `${label(route)} changed the table`).toEqual(before);
     },
   );
 
@@ -140,7 +162,6 @@ describe('tenant isolation, generated from the route table', () => {
       const idsA = await a.ids();
       const secrets = [a.tenant.organizationId, ...Object.values(idsA)];
       expect(secrets.length, 'A has resources to leak').toBeGreaterThan(1);
-      const before = itemsOf(await table.snapshot(), a.tenant.organizationId);
 
       // B's own request, then the same request naming A's resources in its body (an inbound deposit to A's address).
       const own = await call(route, {}, b.tenant, { via });
@@ -151,7 +172,9 @@ describe('tenant isolation, generated from the route table', () => {
         const text = JSON.stringify(res.body) + [...res.headers.values()].join('\n');
         for (const secret of secrets) expect(text, `${label(route)} shows B an id of A`).not.toContain(secret);
       }
-      expect(itemsOf(await table.snapshot(), a.tenant.organizationId), `${label(route)} changed A`).toEqual(before);
+      const { before, after } = await beforeAndAfter();
+      const ofA = (items: Item[]) => itemsOf(items, a.tenant.organizationId);
+      expect(ofA(after), `${label(route)} changed A`).toEqual(ofA(before));
     },
   );
 });

@@ -19,8 +19,10 @@ import {
   TransactWriteCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
 import { REPO_ROOT } from '#infra/repo-root.ts';
+import { currentDeadline } from '#shared/db/client.ts';
+import { conflictBackoff } from '#shared/db/guarded-write.ts';
 import { routeList } from '#shared/routes.ts';
 import type { RouteDefinition } from '#shared/routing/route.ts';
 import { OUTCOME_UNKNOWN } from '#shared/withdrawals/withdrawal-rules.ts';
@@ -62,6 +64,8 @@ const cancelled = (...codes: string[]) =>
     CancellationReasons: codes.map((Code) => ({ Code })),
   });
 
+const CONFLICT = 'a transaction cancelled by a conflicting one';
+
 /** The transient failures, each as the SDK hands it over. */
 const FAULTS: [string, () => unknown][] = [
   ['throughput exceeded', () => new ProvisionedThroughputExceededException({ message: INTERNALS, ...meta })],
@@ -69,7 +73,7 @@ const FAULTS: [string, () => unknown][] = [
   ['a request limit', () => new RequestLimitExceeded({ message: INTERNALS, ...meta })],
   ['an internal server error', () => new InternalServerError({ message: INTERNALS, ...meta })],
   ['a transaction cancelled by throttling', () => cancelled('ThrottlingError', 'None', 'None')],
-  ['a transaction cancelled by a conflicting one', () => cancelled('None', 'TransactionConflict', 'None')],
+  [CONFLICT, () => cancelled('None', 'TransactionConflict', 'None')],
   [
     // @smithy/node-http-handler with throwOnRequestTimeout.
     'a request timeout',
@@ -105,7 +109,39 @@ beforeEach(() => {
 
 afterEach(() => {
   stderr.restore();
+  backoff?.restore();
+  backoff = undefined;
 });
+
+/**
+ * The backoff of `retryOnConflict` on a clock of the test's own: each pause it asks for is recorded and moves
+ * `Date` on by its length at once, so a route that keeps losing to a conflict tries until its request deadline
+ * as it would on the wall clock, in milliseconds instead of seconds. `Math.random` is fixed at one half, so the
+ * pauses asked for are half their growing ceiling.
+ */
+type Backoff = { pauses: { ms: number; at: number; deadline: number | undefined }[]; restore: () => void };
+let backoff: Backoff | undefined;
+
+function backoffOnATestClock(): Backoff {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  const pauses: Backoff['pauses'] = [];
+  const random: MockInstance = vi.spyOn(Math, 'random').mockReturnValue(0.5);
+  const pause: MockInstance = vi.spyOn(conflictBackoff, 'pause').mockImplementation(async (ms: number) => {
+    pauses.push({ ms, at: Date.now(), deadline: currentDeadline() });
+    vi.setSystemTime(Date.now() + ms);
+  });
+  return {
+    pauses,
+    restore: () => {
+      pause.mockRestore();
+      random.mockRestore();
+      vi.useRealTimers();
+    },
+  };
+}
+
+/** The pause `retryOnConflict` asks for after its `n`th lost attempt, at `Math.random() = 0.5`. */
+const halfCeiling = (n: number) => 0.5 * Math.min(250, 10 * 2 ** n);
 
 type Handler = (event: ApiEvent, context: never) => Promise<ApiResult>;
 const handlerOf = async (route: RouteDefinition): Promise<Handler> =>
@@ -192,6 +228,8 @@ type WriteCase = {
   afterConflict: number;
   /** Writes a route may send before its transaction (reservations that leave only a harmless gap). */
   reservations?: number;
+  /** It retries a conflict with `retryOnConflict` until its request deadline (createWithdrawal has its own loop). */
+  retriesUntilDeadline?: true;
 };
 
 const route = (operationId: string) => {
@@ -225,6 +263,7 @@ const WRITE_CASES: WriteCase[] = [
   },
   {
     route: route('sandboxApproveKyc'),
+    retriesUntilDeadline: true,
     body: {},
     given: (caller) => givenStoredCustomer(caller, { kycStatus: 'PENDING' }),
     conditional: { codes: ['ConditionalCheckFailed', 'None'], status: 409 },
@@ -232,6 +271,7 @@ const WRITE_CASES: WriteCase[] = [
   },
   {
     route: route('initiateKyc'),
+    retriesUntilDeadline: true,
     body: {},
     given: (caller) => givenStoredCustomer(caller),
     conditional: { codes: ['ConditionalCheckFailed'], status: 409 },
@@ -239,6 +279,7 @@ const WRITE_CASES: WriteCase[] = [
   },
   {
     route: route('createWithdrawalBank'),
+    retriesUntilDeadline: true,
     body: { beneficiaryName: 'Ada Lovelace', iban: 'DE89370400440532013000', bic: 'DEUTDEFF' },
     given: (caller) => {
       ddb.on(UpdateCommand).resolves({ Attributes: { nextIndex: 4 } });
@@ -271,6 +312,25 @@ const WRITE_CASES: WriteCase[] = [
   },
 ];
 
+/**
+ * A route losing every attempt to a concurrent transaction: one attempt more than pauses, each pause half its
+ * growing ceiling (10 ms doubling to 250 ms), every pause ending before the request deadline, and the pause after
+ * the last attempt one that would have passed it.
+ */
+function expectTriedUntilTheDeadline({ pauses }: Backoff) {
+  expect(pauses.length).toBeGreaterThan(5);
+  expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(pauses.length + 1);
+  expect(pauses.map((p) => p.ms)).toEqual(pauses.map((_, i) => halfCeiling(i + 1)));
+  const [first] = pauses;
+  const deadline = first?.deadline ?? 0;
+  expect(deadline).toBeGreaterThan(first?.at ?? Number.POSITIVE_INFINITY);
+  for (const { ms, at, deadline: d } of pauses) {
+    expect(d).toBe(deadline);
+    expect(at + ms).toBeLessThan(deadline);
+  }
+  expect(Date.now() + halfCeiling(pauses.length + 1)).toBeGreaterThanOrEqual(deadline);
+}
+
 describe.each(WRITE_CASES.map((c) => [c.route.operationId, c] as const))('%s when its transaction fails', (_, c) => {
   const send = async (caller: Caller, ids: Record<string, string>) => {
     const body = c.route.operationId === 'createWithdrawal' ? { ...(c.body as object), withdrawalBankId } : c.body;
@@ -302,6 +362,7 @@ describe.each(WRITE_CASES.map((c) => [c.route.operationId, c] as const))('%s whe
       const caller = givenCaller(ddb);
       const ids = c.given(caller);
       ddb.on(TransactWriteCommand).rejects(error() as Error);
+      if (fault === CONFLICT && c.retriesUntilDeadline) backoff = backoffOnATestClock();
 
       const result = await send(caller, ids);
 
@@ -311,6 +372,7 @@ describe.each(WRITE_CASES.map((c) => [c.route.operationId, c] as const))('%s whe
         AMBIGUOUS_FAULTS.has(fault) ? (c.unknownOutcome ?? c.unavailable) : c.unavailable,
       );
       expectOnlyItsTransaction(fault);
+      if (backoff) expectTriedUntilTheDeadline(backoff);
     },
   );
 
