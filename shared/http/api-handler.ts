@@ -121,7 +121,7 @@ const authMiddleware = (route: RouteDefinition, deps: () => Deps): ApiMiddleware
   before: async (request) => {
     const state = request.context.api;
     if (route.console) {
-      const actor = await consoleGate(deps(), route, request.event);
+      const actor = await withDatabaseDeadline(state.deadline, () => consoleGate(deps(), route, request.event));
       if (!actor) return;
       state.actor = actor;
       state.auth = sessionAuth(actor);

@@ -69,4 +69,32 @@ describe('a database that never answers', () => {
     expect(bodyOf(result)).toEqual({ error: 'Service temporarily unavailable, please retry' });
     expect(sockets.length).toBeGreaterThanOrEqual(1);
   });
+
+  it("ends a console request at the request's deadline too, its session read included", async () => {
+    // Attempts far longer than the deadline: only the deadline can end this request in time.
+    const config = parseConfig({ ...process.env, DYNAMODB_ENDPOINT: endpoint, DATABASE_BUDGET_MS: '500' });
+    const deps = {
+      db: createDb(config, { connectionTimeout: 60_000, requestTimeout: 60_000 }),
+      clock: systemClock,
+      config,
+    };
+    const handler = apiHandler(
+      routes.consoleListMembers,
+      () => [],
+      () => deps,
+    );
+    const stderr = captureStderr();
+    const started = Date.now();
+
+    const result = await invoke(
+      handler,
+      apiEvent({
+        path: '/api/console/members',
+        headers: { cookie: `console_session=${'a'.repeat(43)}` },
+      }),
+    ).finally(() => stderr.restore());
+
+    expect(Date.now() - started).toBeLessThan(FUNCTION_TIMEOUT_MS);
+    expect(result.statusCode).toBe(503);
+  });
 });
