@@ -145,5 +145,7 @@ describe('fuzzing every route of the route table', () => {
       // Every run that wrote was followed by a read, so the table is `before` (a GET's: the read just checked).
       lastRead = before;
     },
+    // FUZZ_RUNS requests and the table reads around them: seconds each on two loaded cores, not 30 in all.
+    FUZZ_RUNS * 6_000,
   );
 });
