@@ -29,8 +29,12 @@ try {
   });
   port.on('message', async (request: WorkersThreadRequest) => {
     if (request !== 'stop') return;
-    await workers.stop();
-    reply({ kind: 'stopped' });
+    try {
+      await workers.stop();
+      reply({ kind: 'stopped' });
+    } catch (error) {
+      reply({ kind: 'failed', error: error instanceof Error ? error.message : String(error) });
+    }
   });
   reply({ kind: 'started', notes });
 } catch (error) {

@@ -45,7 +45,10 @@ export function startWorkersThread(
       phase = 'ended';
       if (was === 'starting') reject(error);
       else if (was === 'running') onCrash(error);
-      else stopped?.();
+      else {
+        process.stderr.write(`The workers' thread failed while stopping: ${error.message}\n`);
+        stopped?.();
+      }
     };
     thread.on('error', (error) => fail(error));
     thread.on('exit', (code) => fail(new Error(`the workers' thread exited (code ${code})`)));
