@@ -13,8 +13,9 @@ import { ensureSandboxTreasuries, startLocalCustody } from '#infra/local/custody
 import { resolveDepositXpub } from '#infra/local/deposit-key.ts';
 import { startLocalDocumentStore } from '#infra/local/document-store.ts';
 import { LOCAL_CREDENTIALS, LOCAL_REGION, type LocalDynamoDb, startDynamoDbLocal } from '#infra/local/dynamodb.ts';
-import { bindLocalPort, startLocalServer } from '#infra/local/server.ts';
+import { bindLocalPort, type LocalServer, startLocalServer } from '#infra/local/server.ts';
 import { ensureTable } from '#infra/local/table.ts';
+import type { WorkersThread } from '#infra/local/workers-thread.ts';
 import { DepositSettings, SandboxChainSchema, type ServiceVariable } from '#shared/config/settings.ts';
 import * as z from '#shared/validation/zod.ts';
 
@@ -99,7 +100,7 @@ async function serve(dynamo: LocalDynamoDb, chain: LocalChains | undefined) {
     AWS_REGION: LOCAL_REGION,
     // The bank channel's outbox and inbox are folders here; payouts are batched every second unless set.
     BANK_CHANNEL_DIR: join(dataDir, 'bank'),
-    // The API shares this process with the inbox worker: reports are parsed on a worker thread.
+    // The inbox worker shares its thread with the stream relay and the sender: reports are parsed on one of their own.
     BANK_REPORT_PARSER: 'worker',
     S3_ENDPOINT: documents.endpoint,
     KYC_DOCUMENTS_BUCKET: documents.bucket,
@@ -161,7 +162,7 @@ async function serve(dynamo: LocalDynamoDb, chain: LocalChains | undefined) {
   const { createOrganization } = await import('#shared/organizations/organization-admin.ts');
   const { routeList } = await import('#shared/routes.ts');
   const { ownerInviteOnStart } = await import('#infra/local/console-invite.ts');
-  const { LOCAL_WORKERS, startWorkers } = await import('#infra/local/workers.ts');
+  const { startWorkersThread } = await import('#infra/local/workers-thread.ts');
   const deps = appDeps();
 
   const previous = readLocalJson();
@@ -196,15 +197,18 @@ async function serve(dynamo: LocalDynamoDb, chain: LocalChains | undefined) {
         )
       : undefined;
 
-  const notes: string[] = [];
-  const workers = await startWorkers(LOCAL_WORKERS, {
-    deps,
-    dataDir,
-    dynamodbEndpoint: dynamo.endpoint,
-    tableName: env.TABLE_NAME,
-    announce: (line) => notes.push(line),
-  });
-  const server = await startLocalServer({ routes: routeList, bound: port, consoleDir: await consoleBuild });
+  let stopping = false;
+  let server: LocalServer | undefined;
+  let workers: WorkersThread | undefined;
+  // The workers run on a thread of their own, as they run apart from the API in AWS (infra/local/README.md).
+  workers = await startWorkersThread(
+    { dataDir, dynamodbEndpoint: dynamo.endpoint, tableName: env.TABLE_NAME },
+    (error) => {
+      process.stderr.write(`The workers' thread failed (${error.message}); stopping.\n`);
+      void shutdown('workers thread failure', 1);
+    },
+  );
+  server = await startLocalServer({ routes: routeList, bound: port, consoleDir: await consoleBuild });
   const apiUrl = `${server.url}/api/v2`;
   const consoleUrl = `${deps.config.console.origin}/console/`;
   const ownerInviteUrl = await ownerInviteOnStart(deps, organizationId ?? '');
@@ -257,7 +261,7 @@ async function serve(dynamo: LocalDynamoDb, chain: LocalChains | undefined) {
           ]
         : []),
       ...(restored ? [`  Restored         ${restored} (the chain starts empty; the table kept these)`] : []),
-      ...notes.map((note) => `  ${note}`),
+      ...workers.notes.map((note) => `  ${note}`),
       '',
       'Try:',
       `  curl -H "Authorization: Bearer ${apiKey}" ${apiUrl}/customers`,
@@ -267,20 +271,20 @@ async function serve(dynamo: LocalDynamoDb, chain: LocalChains | undefined) {
     ].join('\n'),
   );
 
-  let stopping = false;
-  const shutdown = async (signal: string) => {
+  async function shutdown(cause: string, exitCode = 0) {
     if (stopping) return;
     stopping = true;
-    process.stdout.write(`\n${signal} received, stopping...\n`);
-    await server.close();
-    await workers.stop();
+    process.stdout.write(`\n${cause === 'SIGINT' || cause === 'SIGTERM' ? `${cause} received` : cause}, stopping...\n`);
+    await server?.close();
+    // A crash reported before `workers` was assigned leaves nothing to stop there.
+    await workers?.stop();
     await documents.stop();
     await custody?.stop();
     await chain?.node.stop();
     await dynamo.stop();
     process.stdout.write('Stopped.\n');
-    process.exit(0);
-  };
+    process.exit(exitCode);
+  }
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   dynamo.process.once('exit', (code) => {

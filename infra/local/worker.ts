@@ -4,9 +4,10 @@ import { REPO_ROOT } from '#infra/repo-root.ts';
 import type { Deps } from '#shared/deps.ts';
 
 /**
- * The in-process stand-ins for what AWS runs beside the API (stream relay, bus, queue pollers, webhook
+ * The local stand-ins for what AWS runs beside the API (stream relay, bus, queue pollers, webhook
  * sender, settlement, expiry sweep). Each area adds its own worker to `LOCAL_WORKERS`; `npm start` starts
- * them after the table exists and stops them, in reverse order, before DynamoDB Local.
+ * them on their own thread after the table exists (infra/local/workers-thread.ts) and stops them, in reverse
+ * order, before DynamoDB Local.
  */
 export type LocalWorkerContext = {
   deps: Deps;
