@@ -1,3 +1,4 @@
+import '#test/support/log-errors.ts';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { API_KEY_KEY_PREFIX, RATE_LIMIT_KEY_PREFIX, SESSION_KEY_PREFIX } from '#shared/db/keys.ts';

@@ -1,3 +1,4 @@
+import '#test/support/log-errors.ts';
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { routeList } from '#shared/routes.ts';
