@@ -1,8 +1,5 @@
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
 import type { WorkersThreadData, WorkersThreadReply, WorkersThreadRequest } from '#infra/local/workers-thread-entry.ts';
+import { typeScriptThread } from '#shared/typescript-thread.ts';
 
 /**
  * `LOCAL_WORKERS` on a thread of their own, as AWS runs the relay, the bus, the pollers, the schedules and the
@@ -17,25 +14,12 @@ export type WorkersThread = {
   stop: () => Promise<void>;
 };
 
-/** The thread is TypeScript: a loader registered in the parent is not inherited by a thread on Node 20. */
-const BOOTSTRAP = `
-const { workerData } = require('node:worker_threads');
-import(workerData.loader).then((tsx) => tsx.register()).then(() => import(workerData.module));
-`;
-
-const tsxLoader = () =>
-  pathToFileURL(join(dirname(createRequire(import.meta.url).resolve('tsx/package.json')), 'dist/esm/api/index.mjs'))
-    .href;
-
 export function startWorkersThread(
   data: WorkersThreadData,
   /** Called once if the thread fails after it started (an uncaught error, or an exit nobody asked for). */
   onCrash: (error: Error) => void,
 ): Promise<WorkersThread> {
-  const thread = new Worker(BOOTSTRAP, {
-    eval: true,
-    workerData: { loader: tsxLoader(), module: new URL('./workers-thread-entry.ts', import.meta.url).href, ...data },
-  });
+  const thread = typeScriptThread(new URL('./workers-thread-entry.ts', import.meta.url), data);
   let phase: 'starting' | 'running' | 'stopping' | 'ended' = 'starting';
   let stopped: (() => void) | undefined;
   return new Promise((resolve, reject) => {

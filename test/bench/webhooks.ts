@@ -22,6 +22,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { LOCAL_CREDENTIALS, LOCAL_REGION, startDynamoDbLocal } from '#infra/local/dynamodb.ts';
 import { ensureTable } from '#infra/local/table.ts';
+import { typeScriptThread } from '#shared/typescript-thread.ts';
 import { percentile } from '#test/bench/load.ts';
 import type { PipelineData, PipelineReply, PipelineRequest } from '#test/bench/webhooks-pipeline.ts';
 
@@ -190,13 +191,7 @@ const atRate = (seconds: number) => async (emit: () => Promise<void>) => {
   }
   await Promise.all(writes);
 };
-/** Runs a module of this repository on a worker thread, TypeScript and `#` imports included. */
-const onThread = (module: string, workerData: unknown) =>
-  new Worker(
-    `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(new URL(module, import.meta.url).href)}); })`,
-    { eval: true, workerData },
-  );
-const pipeline = onThread('./webhooks-pipeline.ts', {
+const pipeline = typeScriptThread(new URL('./webhooks-pipeline.ts', import.meta.url), {
   dataDir,
   dynamodbEndpoint: dynamo.endpoint,
   tableName: TABLE,

@@ -1,9 +1,7 @@
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { type InboxReport, parseInboxReport } from '#shared/rails/bank/inbox-report.ts';
 import { MalformedReportError } from '#shared/rails/bank/reports.ts';
+import { typeScriptThread } from '#shared/typescript-thread.ts';
 
 /**
  * Where a report is parsed. `inline` in AWS: each invocation handles one report and serves nothing else. `worker`
@@ -14,19 +12,6 @@ import { MalformedReportError } from '#shared/rails/bank/reports.ts';
 export type ReportParser = 'inline' | 'worker';
 
 type Answer = { id: number; report: InboxReport } | { id: number; error: string; malformed: boolean };
-
-const BOOTSTRAP = `
-const { workerData } = require('node:worker_threads');
-import(workerData.loader).then((tsx) => tsx.register()).then(() => import(workerData.module));
-`;
-
-/**
- * tsx's ESM API (`tsx/esm/api`, its `import` condition), as a URL the worker can import. Resolved only when a worker
- * starts: functions in AWS parse inline and ship without tsx.
- */
-const tsxLoader = () =>
-  pathToFileURL(join(dirname(createRequire(import.meta.url).resolve('tsx/package.json')), 'dist/esm/api/index.mjs'))
-    .href;
 
 let worker: Worker | undefined;
 let sequence = 0;
@@ -42,15 +27,7 @@ function failAll(thread: Worker, error: Error) {
 /** One long-lived worker, started on first use; it keeps the process alive only while a report is being parsed. */
 function parserThread(): Worker {
   if (worker) return worker;
-  // The worker is TypeScript like the rest: a two-line bootstrap registers tsx's loader in the thread (a loader of
-  // the parent's is not inherited on Node 20), then loads the worker module.
-  const thread = new Worker(BOOTSTRAP, {
-    eval: true,
-    workerData: {
-      loader: tsxLoader(),
-      module: new URL('./report-parser-worker.ts', import.meta.url).href,
-    },
-  });
+  const thread = typeScriptThread(new URL('./report-parser-worker.ts', import.meta.url));
   thread.on('message', (answer: Answer) => {
     const waiting = pending.get(answer.id);
     if (!waiting) return;
