@@ -1,22 +1,14 @@
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
-import type { Hex } from 'viem';
-import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chainSweeper } from '#functions/events/sweep-chain.ts';
-import { createBank } from '#shared/banks/create-bank.ts';
-import { CreateBankBody } from '#shared/banks/schemas.ts';
 import { writeGuarded } from '#shared/db/guarded-write.ts';
 import { keys } from '#shared/db/keys.ts';
 import { resetChainCursor } from '#shared/deposits/chain-cursor-repository.ts';
 import { custodyTotalsAdd } from '#shared/deposits/sweep-due.ts';
-import { watchChain } from '#shared/deposits/watch-chain.ts';
 import type { Deps } from '#shared/deps.ts';
-import { updateOrganization } from '#shared/organizations/repository.ts';
-import { jsonRpcChain } from '#shared/rails/chain/json-rpc-chain.ts';
-import { eurBank, givenCustomer } from '#test/support/banks/bank-requests.ts';
+import { creditSent, givenForwarder as givenForwarderOf } from '#test/support/custody/forwarders.ts';
 import { startSweeperChain } from '#test/support/custody/sweeper-chain.ts';
 import { useOwnTable } from '#test/support/db/own-table.ts';
-import { givenOrganization } from '#test/support/deps.ts';
 import { useApi } from '#test/support/http/local-api.ts';
 import { captureOutputOfEachTest } from '#test/support/output.ts';
 
@@ -70,33 +62,9 @@ const forget = () => {
 const disagreeing = () => lines().find((line) => 'CustodyBooksDisagree' in line);
 const logged = () => lines().filter((line) => line.message === 'chain sweeper: custody books disagree');
 
-async function credit() {
-  await sweeper.chain.mine(1);
-  await watchChain(deps, jsonRpcChain(sweeper.chain.rpcUrl), {
-    chain: 'base',
-    usdcAddress: sweeper.chain.usdcAddress,
-    usdcDecimals: 6,
-    confirmations: 1,
-    startBlock: 0n,
-    blocksPerRun: 1000,
-    blocksPerRequest: 100,
-  });
-}
+const credit = () => creditSent(deps, sweeper.chain);
 
-async function givenForwarder() {
-  const { apiKey, organizationId } = await givenOrganization(deps);
-  const treasury = privateKeyToAccount(generatePrivateKey()).address;
-  await updateOrganization(deps.db, organizationId, { treasuries: { base: treasury } }, new Date());
-  const bank = await createBank(deps, {
-    organizationId,
-    environment: 'sandbox',
-    customerId: await givenCustomer(request, apiKey),
-    treasuries: { base: treasury },
-    ...CreateBankBody.parse(eurBank()),
-  });
-  const address = bank.wallets.find((wallet) => wallet.chain === 'base')?.address as Hex;
-  return { organizationId, treasury, address };
-}
+const givenForwarder = () => givenForwarderOf(deps, request);
 
 describe('the custody books check of the sweeper run', () => {
   it('publishes 0 while the books agree, then each organization whose books or treasury disagree', async () => {

@@ -2,8 +2,6 @@ import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import type { Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createBank } from '#shared/banks/create-bank.ts';
-import { CreateBankBody } from '#shared/banks/schemas.ts';
 import type { RelayerSigner } from '#shared/custody/kms-signer.ts';
 import { reconcileCustody } from '#shared/custody/reconcile.ts';
 import { jsonRpcRelayerChain, type RelayerChain } from '#shared/custody/relayer-chain.ts';
@@ -12,12 +10,9 @@ import { latestSweep, listSweepsDue } from '#shared/custody/sweep-repository.ts'
 import { readItem } from '#shared/db/items.ts';
 import { keys } from '#shared/db/keys.ts';
 import { resetChainCursor } from '#shared/deposits/chain-cursor-repository.ts';
-import { watchChain } from '#shared/deposits/watch-chain.ts';
 import type { Deps } from '#shared/deps.ts';
-import { updateOrganization } from '#shared/organizations/repository.ts';
-import { jsonRpcChain } from '#shared/rails/chain/json-rpc-chain.ts';
 import type { ForwarderFactory } from '#shared/wallets/forwarder-address.ts';
-import { eurBank, givenCustomer } from '#test/support/banks/bank-requests.ts';
+import { creditSent, givenForwarder as givenForwarderOf } from '#test/support/custody/forwarders.ts';
 import { startSweeperChain } from '#test/support/custody/sweeper-chain.ts';
 import { useOwnTable } from '#test/support/db/own-table.ts';
 import { givenOrganization } from '#test/support/deps.ts';
@@ -69,35 +64,9 @@ const port = () => jsonRpcRelayerChain(chain.rpcUrl);
 const sweep = (p: RelayerChain = port(), s = settings()) => sweepChain(deps, p, relayer, s);
 
 /** Credits what the chain holds: the watcher over everything since the test began, 1 confirmation. */
-async function credit() {
-  await chain.mine(1);
-  await watchChain(deps, jsonRpcChain(chain.rpcUrl), {
-    chain: 'base',
-    usdcAddress: chain.usdcAddress,
-    usdcDecimals: 6,
-    confirmations: 1,
-    startBlock,
-    blocksPerRun: 1000,
-    blocksPerRequest: 100,
-  });
-}
+const credit = () => creditSent(deps, chain, startBlock);
 
-/** An organization with a treasury on base (an address no one here holds a key to) and a bank's forwarder wallet. */
-async function givenForwarder() {
-  const { apiKey, organizationId } = await givenOrganization(deps);
-  const treasury = privateKeyToAccount(generatePrivateKey()).address;
-  await updateOrganization(deps.db, organizationId, { treasuries: { base: treasury } }, new Date());
-  const customerId = await givenCustomer(request, apiKey);
-  const bank = await createBank(deps, {
-    organizationId,
-    environment: 'sandbox',
-    customerId,
-    treasuries: { base: treasury },
-    ...CreateBankBody.parse(eurBank()),
-  });
-  const address = bank.wallets.find((wallet) => wallet.chain === 'base')?.address as Hex;
-  return { organizationId, treasury, address, apiKey };
-}
+const givenForwarder = () => givenForwarderOf(deps, request);
 
 const balanceOf = (owner: string, token: Hex = chain.usdcAddress) => port().tokenBalance(token, owner);
 const relayerNonce = () => port().nonce(relayer.address, 'latest');

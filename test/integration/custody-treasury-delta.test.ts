@@ -3,8 +3,6 @@ import { createPublicClient, createTestClient, createWalletClient, erc20Abi, typ
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chainSweeper } from '#functions/events/sweep-chain.ts';
-import { createBank } from '#shared/banks/create-bank.ts';
-import { CreateBankBody } from '#shared/banks/schemas.ts';
 import { checkSweepTreasuries } from '#shared/custody/check-sweep-treasuries.ts';
 import { getCustodyReconciliation } from '#shared/custody/get-custody-reconciliation.ts';
 import type { SweepRecord } from '#shared/custody/records.ts';
@@ -13,14 +11,10 @@ import { type SweptChain, sweepChain } from '#shared/custody/sweep-chain.ts';
 import { latestSweep } from '#shared/custody/sweep-repository.ts';
 import { keys } from '#shared/db/keys.ts';
 import { resetChainCursor } from '#shared/deposits/chain-cursor-repository.ts';
-import { watchChain } from '#shared/deposits/watch-chain.ts';
 import type { Deps } from '#shared/deps.ts';
-import { updateOrganization } from '#shared/organizations/repository.ts';
-import { jsonRpcChain } from '#shared/rails/chain/json-rpc-chain.ts';
-import { eurBank, givenCustomer } from '#test/support/banks/bank-requests.ts';
+import { creditSent, givenForwarder as givenForwarderOf } from '#test/support/custody/forwarders.ts';
 import { startSweeperChain } from '#test/support/custody/sweeper-chain.ts';
 import { useOwnTable } from '#test/support/db/own-table.ts';
-import { givenOrganization } from '#test/support/deps.ts';
 import { useApi } from '#test/support/http/local-api.ts';
 import { captureOutputOfEachTest } from '#test/support/output.ts';
 
@@ -87,33 +81,9 @@ const test = () => createTestClient({ mode: 'hardhat', transport: http(sweeper.c
 const balanceOf = (owner: string) =>
   jsonRpcRelayerChain(sweeper.chain.rpcUrl).tokenBalance(sweeper.chain.usdcAddress, owner);
 
-async function credit() {
-  await sweeper.chain.mine(1);
-  await watchChain(deps, jsonRpcChain(sweeper.chain.rpcUrl), {
-    chain: 'base',
-    usdcAddress: sweeper.chain.usdcAddress,
-    usdcDecimals: 6,
-    confirmations: 1,
-    startBlock: 0n,
-    blocksPerRun: 1000,
-    blocksPerRequest: 100,
-  });
-}
+const credit = () => creditSent(deps, sweeper.chain);
 
-async function givenForwarder() {
-  const { apiKey, organizationId } = await givenOrganization(deps);
-  const treasury = privateKeyToAccount(generatePrivateKey()).address;
-  await updateOrganization(deps.db, organizationId, { treasuries: { base: treasury } }, new Date());
-  const bank = await createBank(deps, {
-    organizationId,
-    environment: 'sandbox',
-    customerId: await givenCustomer(request, apiKey),
-    treasuries: { base: treasury },
-    ...CreateBankBody.parse(eurBank()),
-  });
-  const address = bank.wallets.find((wallet) => wallet.chain === 'base')?.address as Hex;
-  return { organizationId, treasury, address };
-}
+const givenForwarder = () => givenForwarderOf(deps, request);
 
 /** A third party holding `usdc` USDC and gas, whose transfers are sent without waiting for their block. */
 async function givenThirdParty(usdc: string) {

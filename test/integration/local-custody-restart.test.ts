@@ -2,26 +2,22 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createTestClient, type Hex, http } from 'viem';
-import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, describe, expect, it } from 'vitest';
 import { chainSweeper } from '#functions/events/sweep-chain.ts';
 import { chainIdentityPath, type LocalChains, startLocalChains } from '#infra/local/chain/local-chains.ts';
 import { compileTestUsdc, signer, transferTestUsdc } from '#infra/local/chain/test-usdc.ts';
 import { type LocalCustody, startLocalCustody } from '#infra/local/custody.ts';
 import { restoreLocalCustody } from '#infra/local/custody-restore.ts';
-import { createBank } from '#shared/banks/create-bank.ts';
-import { CreateBankBody } from '#shared/banks/schemas.ts';
 import { getCustodyReconciliation } from '#shared/custody/get-custody-reconciliation.ts';
 import { latestSweep } from '#shared/custody/sweep-repository.ts';
 import { resetChainCursor } from '#shared/deposits/chain-cursor-repository.ts';
 import { watchChain } from '#shared/deposits/watch-chain.ts';
 import type { Deps } from '#shared/deps.ts';
-import { getOrganization, updateOrganization } from '#shared/organizations/repository.ts';
+import { getOrganization } from '#shared/organizations/repository.ts';
 import { jsonRpcChain } from '#shared/rails/chain/json-rpc-chain.ts';
 import { parseUnits } from '#shared/rails/chain/units.ts';
-import { eurBank, givenCustomer } from '#test/support/banks/bank-requests.ts';
+import { givenForwarder as givenForwarderOf } from '#test/support/custody/forwarders.ts';
 import { useOwnTable } from '#test/support/db/own-table.ts';
-import { givenOrganization } from '#test/support/deps.ts';
 import { useApi } from '#test/support/http/local-api.ts';
 
 /**
@@ -111,20 +107,7 @@ async function deposit(runtime: Runtime, to: string, amount: string) {
   });
 }
 
-async function givenForwarder(runtime: Runtime) {
-  const { apiKey, organizationId } = await givenOrganization(runtime.deps);
-  const treasury = privateKeyToAccount(generatePrivateKey()).address;
-  await updateOrganization(runtime.deps.db, organizationId, { treasuries: { base: treasury } }, new Date());
-  const bank = await createBank(runtime.deps, {
-    organizationId,
-    environment: 'sandbox',
-    customerId: await givenCustomer(request, apiKey),
-    treasuries: { base: treasury },
-    ...CreateBankBody.parse(eurBank()),
-  });
-  const address = bank.wallets.find((wallet) => wallet.chain === 'base')?.address as Hex;
-  return { organizationId, treasury, address };
-}
+const givenForwarder = (runtime: Runtime) => givenForwarderOf(runtime.deps, request);
 
 async function reconciliation(runtime: Runtime, organizationId: string) {
   const organization = await getOrganization(runtime.deps.db, organizationId);
