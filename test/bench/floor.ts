@@ -130,7 +130,13 @@ export const commandCount = (plan: CommandPlan) => plan.stages.flat().length;
 export const describePlan = (plan: CommandPlan) =>
   plan.stages.map((stage) => stage.map((c) => c.name.replace(/Command$/, '')).join(' + ')).join(' → ');
 
-const READS = /^(Get|BatchGet|Query|Scan|TransactGet)Command$/;
+/** True for a command DynamoDB bills in read units (by its class name, `GetCommand`). */
+export const isReadCommand = (name: string) => /^(Get|BatchGet|Query|Scan|TransactGet)Command$/.test(name);
+
+/** What a call sent with `ReturnConsumedCapacity: 'TOTAL'` answers of the units it consumed, all tables summed. */
+export type Consumed = { ConsumedCapacity?: { CapacityUnits?: number } | { CapacityUnits?: number }[] };
+export const consumedOf = (result: Consumed) =>
+  [result.ConsumedCapacity ?? []].flat().reduce((sum, c) => sum + (c.CapacityUnits ?? 0), 0);
 
 /**
  * The read and write request units one replay of the plan consumes, as DynamoDB Local reports them
@@ -147,15 +153,14 @@ export async function consumedUnits(db: Db, plan: CommandPlan, keep: Iterable<st
       if (!Command) throw new Error(`cannot replay ${name}`);
       let units = 1;
       try {
-        const result = (await client.send(new Command({ ...thaw(input), ReturnConsumedCapacity: 'TOTAL' }))) as {
-          ConsumedCapacity?: { CapacityUnits?: number } | { CapacityUnits?: number }[];
-        };
-        units = [result.ConsumedCapacity ?? []].flat().reduce((sum, c) => sum + (c.CapacityUnits ?? 0), 0);
+        units = consumedOf(
+          (await client.send(new Command({ ...thaw(input), ReturnConsumedCapacity: 'TOTAL' }))) as Consumed,
+        );
       } catch {
         // A replayed write whose condition no longer holds (a version it read has moved on) reports no capacity;
         // DynamoDB bills a failed conditional write at least one unit, which is what it counts for.
       }
-      if (READS.test(name)) readUnits += units;
+      if (isReadCommand(name)) readUnits += units;
       else writeUnits += units;
     }
   }

@@ -29,6 +29,7 @@ import { startLocalEventBus } from '#infra/local/event-bus.ts';
 import { ensureTable } from '#infra/local/table.ts';
 import { importHandler } from '#infra/local/worker.ts';
 import type { ApiResult } from '#shared/http/api-handler.ts';
+import { type Consumed, consumedOf, isReadCommand } from '#test/bench/floor.ts';
 import { installMemoryBucket } from '#test/bench/memory-bucket.ts';
 import {
   type PayoutStage,
@@ -65,7 +66,6 @@ const QUEUE_REQUESTS_PER_MESSAGE = 3;
 const BATCHER_RUNS_PER_MONTH = 30 * 24 * 60;
 const READ_SAMPLES = 50;
 const IDLE_SAMPLES = 3;
-const READS = /^(Get|BatchGet|Query|Scan|TransactGet)Command$/;
 
 const dynamo = await startDynamoDbLocal({ dataDir: null });
 /** Bus events on their way to the webhook queue, taken by the sender's invocations. */
@@ -148,17 +148,17 @@ dbClient.send = async (command) => {
   const current = context.getStore();
   if (!current || current.bank) return dbSend(command);
   const { tally } = current;
-  const read = READS.test(command.constructor.name);
+  const read = isReadCommand(command.constructor.name);
   command.input.ReturnConsumedCapacity = 'TOTAL';
-  let result: { ConsumedCapacity?: { CapacityUnits?: number } | { CapacityUnits?: number }[] };
+  let result: Consumed;
   try {
-    result = (await dbSend(command)) as typeof result;
+    result = (await dbSend(command)) as Consumed;
   } catch (error) {
     // A write refused on its condition reports no capacity; DynamoDB bills it at least one unit.
     if (!read) tally.writeUnits += 1;
     throw error;
   }
-  const units = [result.ConsumedCapacity ?? []].flat().reduce((sum, c) => sum + (c.CapacityUnits ?? 0), 0);
+  const units = consumedOf(result);
   if (read) tally.readUnits += units;
   else tally.writeUnits += units;
   for (const item of writtenItems(command.input)) {

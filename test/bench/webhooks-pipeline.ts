@@ -8,6 +8,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { eventsWorker } from '#infra/local/events-worker.ts';
 import { appDeps } from '#shared/deps.ts';
+import { type Consumed, consumedOf, isReadCommand } from '#test/bench/floor.ts';
 
 export type PipelineData = { dataDir: string; dynamodbEndpoint: string; tableName: string };
 export type PipelineRequest = 'count' | 'stop';
@@ -26,11 +27,9 @@ const send = client.send.bind(client);
 client.send = async (command) => {
   if (!counting) return send(command);
   command.input.ReturnConsumedCapacity = 'TOTAL';
-  const result = (await send(command)) as {
-    ConsumedCapacity?: { CapacityUnits?: number } | { CapacityUnits?: number }[];
-  };
-  const consumed = [result.ConsumedCapacity ?? []].flat().reduce((sum, c) => sum + (c.CapacityUnits ?? 0), 0);
-  if (/^(Get|BatchGet|Query|Scan|TransactGet)Command$/.test(command.constructor.name)) units.read += consumed;
+  const result = (await send(command)) as Consumed;
+  const consumed = consumedOf(result);
+  if (isReadCommand(command.constructor.name)) units.read += consumed;
   else units.write += consumed;
   return result;
 };
