@@ -9,17 +9,20 @@ type CompiledRoute = { route: RouteDefinition; segments: string[]; staticCount: 
  * the one with more literal segments wins (`/customers/withdrawal/allowance` over `/customers/{id}/...`).
  */
 export function createRouter(routes: readonly RouteDefinition[]) {
-  const compiled: CompiledRoute[] = routes.map((route) => {
+  // The candidates for a request are those of its method and segment count, most literal segments first: a
+  // request looks at a handful of templates, not all of them.
+  const byShape = new Map<string, CompiledRoute[]>();
+  for (const route of routes) {
     const segments = route.path.split('/').filter(Boolean);
-    return { route, segments, staticCount: segments.filter((s) => !s.startsWith('{')).length };
-  });
-  compiled.sort((a, b) => b.staticCount - a.staticCount);
+    const shape = `${route.method} ${segments.length}`;
+    const compiled = { route, segments, staticCount: segments.filter((s) => !s.startsWith('{')).length };
+    byShape.set(shape, [...(byShape.get(shape) ?? []), compiled]);
+  }
+  for (const candidates of byShape.values()) candidates.sort((a, b) => b.staticCount - a.staticCount);
 
   return function match(method: string, path: string): RouteMatch | undefined {
     const parts = path.split('/').filter(Boolean);
-    for (const candidate of compiled) {
-      if (candidate.route.method !== (method.toUpperCase() as HttpMethod)) continue;
-      if (candidate.segments.length !== parts.length) continue;
+    for (const candidate of byShape.get(`${method.toUpperCase() as HttpMethod} ${parts.length}`) ?? []) {
       const pathParameters: Record<string, string> = {};
       const ok = candidate.segments.every((segment, i) => {
         const part = parts[i] ?? '';

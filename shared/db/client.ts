@@ -1,5 +1,4 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { setMaxListeners } from 'node:events';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Config } from '#shared/config/env.ts';
@@ -32,35 +31,73 @@ export const requestBudgetMs = (
   return remainingMs === undefined ? budget : Math.max(0, Math.min(budget, remainingMs - 1_000));
 };
 
-/** A deadline (epoch ms) and, once a call has needed it, its abort signal, shared by every call under it. */
-type Deadline = { at: number; signal?: AbortSignal };
+/**
+ * The abort signal of one deadline, as the SDK reads one: `aborted`, `reason`, and listeners added and removed
+ * by name. Node's AbortSignal is an EventTarget, whose listeners cost about 6 µs each to add and remove, and the SDK
+ * adds two to every call (its retry loop and its HTTP handler): on a short read that was most of what the deadline
+ * cost (`npm run bench`, get customer). Aborting calls each listener once, as `{ once: true }` asks.
+ */
+class DeadlineSignal {
+  aborted = false;
+  reason: unknown;
+  readonly #listeners = new Set<() => void>();
+
+  addEventListener(_type: 'abort', listener: () => void): void {
+    this.#listeners.add(listener);
+  }
+
+  removeEventListener(_type: 'abort', listener: () => void): void {
+    this.#listeners.delete(listener);
+  }
+
+  abort(reason: unknown): void {
+    if (this.aborted) return;
+    this.aborted = true;
+    this.reason = reason;
+    const listeners = [...this.#listeners];
+    this.#listeners.clear();
+    for (const listener of listeners) listener();
+  }
+}
+
+/** A deadline (epoch ms) and, once a call has needed it, its signal and the timer that aborts it. */
+type Deadline = { at: number; signal?: DeadlineSignal; timer?: NodeJS.Timeout };
 
 const deadlines = new AsyncLocalStorage<Deadline>();
 
+/** What an aborted call's error carries (as its `cause`), as `AbortSignal.timeout` would say it. */
+const deadlinePassed = () => new DOMException('The request reached its database deadline', 'TimeoutError');
+
 /**
  * Runs `work` with every database call in it aborted at `at` (epoch ms) at the latest; nested, the earlier
- * deadline holds. An aborted call fails as a transient error (`AbortError`): its outcome is unknown.
+ * deadline holds. An aborted call fails as a transient error (`AbortError`): its outcome is unknown. The timer is
+ * cleared once `work` settles: every request would otherwise leave one behind to fire seconds later.
  */
-export function withDatabaseDeadline<T>(at: number, work: () => Promise<T>): Promise<T> {
+export async function withDatabaseDeadline<T>(at: number, work: () => Promise<T>): Promise<T> {
   const outer = deadlines.getStore();
-  return deadlines.run(outer !== undefined && outer.at <= at ? outer : { at }, work);
+  if (outer !== undefined && outer.at <= at) return work();
+  const deadline: Deadline = { at };
+  try {
+    return await deadlines.run(deadline, work);
+  } finally {
+    clearTimeout(deadline.timer);
+  }
 }
 
 /** The deadline the caller runs under (epoch ms), if any. */
 export const currentDeadline = (): number | undefined => deadlines.getStore()?.at;
 
-/**
- * The abort signal of the deadline `work` runs under, if any: one per deadline, not one timer per call. Each call
- * adds its listener and removes it when done, so concurrent calls (a batch's) may exceed the default ten.
- */
+/** The signal of the deadline `work` runs under, if any: one per deadline, not one timer per call. */
 function deadlineSignal(): AbortSignal | undefined {
   const deadline = deadlines.getStore();
   if (deadline === undefined) return undefined;
   if (deadline.signal === undefined) {
-    deadline.signal = AbortSignal.timeout(Math.max(0, deadline.at - Date.now()));
-    setMaxListeners(0, deadline.signal);
+    const signal = new DeadlineSignal();
+    deadline.signal = signal;
+    deadline.timer = setTimeout(() => signal.abort(deadlinePassed()), Math.max(0, deadline.at - Date.now()));
   }
-  return deadline.signal;
+  // The SDK takes any object with this shape (@smithy/types' AbortSignal); the DOM type asks for more.
+  return deadline.signal as unknown as AbortSignal;
 }
 
 /** Changes made to every DynamoDB client created after them (`decorateEveryDb`). */

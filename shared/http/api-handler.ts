@@ -66,8 +66,6 @@ export type HandlerInput<R extends RouteDefinition> = {
 /** State the middlewares build up for one request, kept off the event so the event stays what API Gateway sent. */
 type RequestState = {
   requestId: string;
-  /** When the request stops waiting for the database (epoch ms): a hung database is answered in time. */
-  deadline: number;
   auth?: AuthContext;
   actor?: ConsoleActor;
   params: unknown;
@@ -97,19 +95,14 @@ const json = (
   body: JSON.stringify(body),
 });
 
-/**
- * Takes the caller's `x-request-id` when it is sane, else API Gateway's request id, else a new one; and sets the
- * request's database deadline (shared/db/client.ts `requestBudgetMs`).
- */
-const requestIdMiddleware = (deps: () => Deps): ApiMiddleware => ({
+/** Takes the caller's `x-request-id` when it is sane, else API Gateway's request id, else a new one. */
+const requestIdMiddleware: ApiMiddleware = {
   before: (request) => {
     const given = header(request.event, 'x-request-id');
     const requestId = given && SANE_REQUEST_ID.test(given) ? given : request.event.requestContext?.requestId || newId();
-    const remaining = request.context.getRemainingTimeInMillis?.();
-    const deadline = Date.now() + requestBudgetMs(deps().config, remaining);
-    request.context.api = { requestId, deadline, params: {}, query: {}, body: undefined };
+    request.context.api = { requestId, params: {}, query: {}, body: undefined };
   },
-});
+};
 
 const sessionAuth = (actor: ConsoleActor): AuthContext => ({
   organizationId: actor.organization.organizationId,
@@ -121,29 +114,24 @@ const authMiddleware = (route: RouteDefinition, deps: () => Deps): ApiMiddleware
   before: async (request) => {
     const state = request.context.api;
     if (route.console) {
-      const actor = await withDatabaseDeadline(state.deadline, () => consoleGate(deps(), route, request.event));
+      const actor = await consoleGate(deps(), route, request.event);
       if (!actor) return;
       state.actor = actor;
       state.auth = sessionAuth(actor);
       return;
     }
     if (!route.auth) return;
-    const actor = await withDatabaseDeadline(state.deadline, async () => {
-      const member = await apiSessionGate(deps(), route, request.event);
-      // A session has no key: its requests count against its organization's limit, as every key's do.
-      if (member) await enforceRateLimits(deps(), sessionAuth(member));
-      return member;
-    });
+    const actor = await apiSessionGate(deps(), route, request.event);
     if (actor) {
+      // A session has no key: its requests count against its organization's limit, as every key's do.
+      await enforceRateLimits(deps(), sessionAuth(actor));
       state.actor = actor;
       state.auth = sessionAuth(actor);
       return;
     }
-    state.auth = await withDatabaseDeadline(state.deadline, async () => {
-      const auth = await authenticate(deps(), header(request.event, 'authorization'));
-      await Promise.all([enforceRateLimits(deps(), auth), recordKeyUse(deps(), auth)]);
-      return auth;
-    });
+    const auth = await authenticate(deps(), header(request.event, 'authorization'));
+    await Promise.all([enforceRateLimits(deps(), auth), recordKeyUse(deps(), auth)]);
+    state.auth = auth;
   },
 });
 
@@ -236,19 +224,17 @@ export function apiHandler<const R extends RouteDefinition>(
     const state = context.api;
     // Whatever the use case logs carries the request's keys (request id, organization, transaction).
     const result = await withLogKeys(requestLogKeys(route, state, context), () =>
-      withDatabaseDeadline(state.deadline, async () =>
-        impl({
-          deps: deps(),
-          auth: state.auth as HandlerInput<R>['auth'],
-          actor: state.actor as HandlerInput<R>['actor'],
-          params: state.params as ParamsOf<R>,
-          query: state.query as QueryOf<R>,
-          body: state.body as BodyOf<R>,
-          form: state.form as HandlerInput<R>['form'],
-          event,
-          requestId: state.requestId,
-        }),
-      ),
+      impl({
+        deps: deps(),
+        auth: state.auth as HandlerInput<R>['auth'],
+        actor: state.actor as HandlerInput<R>['actor'],
+        params: state.params as ParamsOf<R>,
+        query: state.query as QueryOf<R>,
+        body: state.body as BodyOf<R>,
+        form: state.form as HandlerInput<R>['form'],
+        event,
+        requestId: state.requestId,
+      }),
     );
     if (result instanceof RawReply) {
       const binary = Buffer.isBuffer(result.body);
@@ -266,14 +252,20 @@ export function apiHandler<const R extends RouteDefinition>(
     }
     return json(route.successStatus, result, state.requestId);
   };
-  return middy<ApiEvent, ApiResult, Error, ApiContext>({ timeoutEarlyInMillis: 0 })
-    .use(requestIdMiddleware(deps))
+  const stack = middy<ApiEvent, ApiResult, Error, ApiContext>({ timeoutEarlyInMillis: 0 })
+    .use(requestIdMiddleware)
     .use(requestOutcomeMiddleware(route))
     .use(authMiddleware(route, deps))
     .use(featureGateMiddleware(route))
     .use(validationMiddleware(route))
     .use(errorMiddleware(route))
     .handler(base);
+  // The whole request, its gates and its use case, waits for the database until one deadline
+  // (shared/db/client.ts `requestBudgetMs`): a hung database is answered in time, with one abort timer.
+  return (event: ApiEvent, context: Context): Promise<ApiResult> => {
+    const at = Date.now() + requestBudgetMs(deps().config, context.getRemainingTimeInMillis?.());
+    return withDatabaseDeadline(at, () => stack(event, context as ApiContext));
+  };
 }
 
 /**
