@@ -1,9 +1,10 @@
 import '#test/support/env.ts';
 import { createServer, type Server, type Socket } from 'node:net';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '#shared/clock.ts';
 import { parseConfig } from '#shared/config/env.ts';
-import { createDb, DB_MAX_ATTEMPTS, dbTimeouts, requestBudgetMs } from '#shared/db/client.ts';
+import { createDb, DB_MAX_ATTEMPTS, dbTimeouts, requestBudgetMs, withDatabaseDeadline } from '#shared/db/client.ts';
 import { apiHandler } from '#shared/http/api-handler.ts';
 import { routes } from '#shared/routes.ts';
 import { apiEvent, bodyOf, headerOf, invoke } from '#test/support/http/api-event.ts';
@@ -96,5 +97,25 @@ describe('a database that never answers', () => {
 
     expect(Date.now() - started).toBeLessThan(FUNCTION_TIMEOUT_MS);
     expect(result.statusCode).toBe(503);
+  });
+
+  it('aborts every call under one deadline together, with one timer that is gone once the work ends', async () => {
+    const config = parseConfig({ ...process.env, DYNAMODB_ENDPOINT: endpoint });
+    const db = createDb(config, { connectionTimeout: 60_000, requestTimeout: 60_000 });
+    const read = () => db.client.send(new GetCommand({ TableName: db.tableName, Key: { pk: 'A', sk: 'B' } }));
+    const timers = () => process.getActiveResourcesInfo().filter((kind) => kind === 'Timeout').length;
+    const before = timers();
+    const started = Date.now();
+
+    const outcomes = await withDatabaseDeadline(Date.now() + 300, () => Promise.allSettled([read(), read(), read()]));
+
+    expect(Date.now() - started).toBeLessThan(5_000);
+    for (const outcome of outcomes) {
+      expect(outcome.status).toBe('rejected');
+      expect(((outcome as PromiseRejectedResult).reason as Error).name).toBe('AbortError');
+    }
+    // The SDK's own timers for the aborted attempts are cleared with them; the deadline's once the work settled.
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(timers()).toBeLessThanOrEqual(before);
   });
 });
