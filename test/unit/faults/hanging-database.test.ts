@@ -118,4 +118,28 @@ describe('a database that never answers', () => {
     await new Promise((resolve) => setImmediate(resolve));
     expect(timers()).toBeLessThanOrEqual(before);
   });
+
+  it('leaves no deadline timer behind when the work ends before its deadline', async () => {
+    // A port nobody listens on: every attempt is refused at once, long before the deadline.
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const address = closed.address();
+    await new Promise((resolve) => closed.close(resolve));
+    const refusing = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    const config = parseConfig({ ...process.env, DYNAMODB_ENDPOINT: refusing });
+    const db = createDb(config, { connectionTimeout: 60_000, requestTimeout: 60_000 });
+    const timers = () => process.getActiveResourcesInfo().filter((kind) => kind === 'Timeout').length;
+    const before = timers();
+
+    const outcome = await withDatabaseDeadline(Date.now() + 60_000, () =>
+      db.client.send(new GetCommand({ TableName: db.tableName, Key: { pk: 'A', sk: 'B' } })).then(
+        () => 'answered',
+        (error: Error) => (error as { code?: string }).code,
+      ),
+    );
+
+    expect(outcome).toBe('ECONNREFUSED');
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(timers()).toBeLessThanOrEqual(before);
+  });
 });
