@@ -1,10 +1,17 @@
 /** The benchmark's report (test/bench/run.ts): what it measured, and the markdown table printed from it. */
+import type { CpuPerRequest } from '#test/bench/cpu.ts';
 import type { Measurement } from '#test/bench/load.ts';
 import { costPerMillion, PRICES, type Usage } from '#test/bench/prices.ts';
 import type { StartupResult } from '#test/bench/startup.ts';
 
 /** One of the runs of an operation: the service and its floor, measured one right after the other. */
-export type ScenarioRun = { service: Measurement; floor: Measurement; ratio: number };
+export type ScenarioRun = {
+  service: Measurement;
+  floor: Measurement;
+  ratio: number;
+  /** Where /proc is (test/bench/cpu.ts). */
+  cpu?: { service: CpuPerRequest; floor: CpuPerRequest };
+};
 
 export type ScenarioResult = {
   name: string;
@@ -51,6 +58,23 @@ export function medianRun<R extends { ratio: number }>(runs: R[]): { median: R; 
 
 const spread = (ratios: number[]) => `${n(Math.min(...ratios), 2)}–${n(Math.max(...ratios), 2)}`;
 
+/** What one request cost each process, in the run of median ratio: the throughputs without the machine's noise. */
+function cpuLines(report: Report): string[] {
+  const rows = report.operations.flatMap(({ name, median }) => (median.cpu ? [{ name, ...median.cpu }] : []));
+  if (!rows.length) return [];
+  const total = (cpu: CpuPerRequest) => (cpu.apiThreadUs ?? 0) + cpu.benchUs + cpu.databaseUs;
+  return [
+    '| CPU µs per request (run of median ratio, test/bench/cpu.ts) | API thread | autocannon | DynamoDB Local | service in all | floor calls | DynamoDB Local | floor in all | floor ÷ service |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    ...rows.map(
+      ({ name, service, floor }) =>
+        `| ${name} | ${n(service.apiThreadUs ?? 0)} | ${n(service.benchUs)} | ${n(service.databaseUs)} | ${n(total(service))} | ` +
+        `${n(floor.benchUs)} | ${n(floor.databaseUs)} | ${n(total(floor))} | ${n(total(floor) / total(service), 2)} |`,
+    ),
+    '',
+  ];
+}
+
 function costLines(report: Report): string[] {
   return [
     `| cost per operation (${PRICES.region} list prices of ${PRICES.asOf}, test/bench/prices.ts) | read units | write units | Lambda invocations | Lambda GB-s | events | queue messages | USD per million |`,
@@ -77,6 +101,7 @@ export function markdown(report: Report): string {
       return `| ${r.name} | ${cells} | ${n(m.ratio, 2)} | ${spread(r.ratios)} | ${r.dynamodbCalls}: ${r.calls} |`;
     }),
     '',
+    ...cpuLines(report),
     ...(rateLimit
       ? [
           '| rate limits (leased in chunks per instance, shared/http/rate-limits.ts) | req/s | p50 ms | p99 ms |',

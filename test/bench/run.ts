@@ -24,6 +24,7 @@ import type { ApiResult } from '#shared/http/api-handler.ts';
 import { routeList } from '#shared/routes.ts';
 import type { RouteDefinition } from '#shared/routing/route.ts';
 import { DEFAULT_LIMIT } from '#shared/routing/schemas.ts';
+import { cpuMeter } from '#test/bench/cpu.ts';
 import {
   type CommandPlan,
   capture,
@@ -210,6 +211,7 @@ async function main() {
     const healthUrl = `${runtime.baseUrl}/api/v2/health`;
     await new Promise((resolve) => setTimeout(resolve, 3_000));
     const idleMs = await idleLatency(healthUrl);
+    const meter = cpuMeter(runtime.child.pid ?? 0, Number(new URL(local.dynamodbEndpoint).port));
     // Every operation once before any is measured: the first measured is not the one that meets the runtime's
     // start (its workers catching up on the stream of the set-up's writes, the code paths not yet compiled).
     for (const scenario of scenarios) await loadOf(scenario).load(WARMUP_SECONDS);
@@ -246,10 +248,16 @@ async function main() {
       };
       for (let i = 0; i < RUNS; i++) {
         await quiet();
-        const service = await load(SECONDS);
+        const service = await meter.measure(() => load(SECONDS), true);
         await quiet();
-        const floor = await loopLoad(replay, CONNECTIONS, SECONDS);
-        runs.push({ service, floor, ratio: service.rps / floor.rps });
+        const floor = await meter.measure(() => loopLoad(replay, CONNECTIONS, SECONDS), false);
+        const cpu = service.cpu && floor.cpu ? { cpu: { service: service.cpu, floor: floor.cpu } } : {};
+        runs.push({
+          service: service.result,
+          floor: floor.result,
+          ratio: service.result.rps / floor.result.rps,
+          ...cpu,
+        });
       }
       const { median, ratios } = medianRun(runs);
       const events = eventsWritten(plan);
