@@ -114,7 +114,7 @@ afterEach(() => {
 });
 
 /**
- * The backoff of `retryOnConflict` on a clock of the test's own: each pause it asks for is recorded and moves
+ * The conflict backoff (`conflictBackoff`) on a clock of the test's own: each pause it asks for is recorded and moves
  * `Date` on by its length at once, so a route that keeps losing to a conflict tries until its request deadline
  * as it would on the wall clock, in milliseconds instead of seconds. `Math.random` is fixed at one half, so the
  * pauses asked for are half their growing ceiling.
@@ -228,7 +228,10 @@ type WriteCase = {
   afterConflict: number;
   /** Writes a route may send before its transaction (reservations that leave only a harmless gap). */
   reservations?: number;
-  /** It retries a conflict with `retryOnConflict` until its request deadline (createWithdrawal has its own loop). */
+  /**
+   * It retries a conflict until its request deadline, pausing through `conflictBackoff` (`retryOnConflict`, or
+   * createWithdrawal's own loop, whose deadline is the request's less the truth read's reserve).
+   */
   retriesUntilDeadline?: true;
 };
 
@@ -292,6 +295,7 @@ const WRITE_CASES: WriteCase[] = [
   },
   {
     route: route('createWithdrawal'),
+    retriesUntilDeadline: true,
     body: { sourceAmount: '100.00', idempotencyKey: 'faults-1' },
     given: (caller) => {
       // The create reads the customer and the bank in its one batch, beside the balance.
