@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { SlowFirstSequencer } from './test/slow-first.ts';
 
 /**
  * Four tiers, one run: unit (in-memory fakes, mocked SDK), integration (DynamoDB Local in memory, started once
@@ -11,6 +12,8 @@ export default defineConfig({
     // the other. Most files wait on DynamoDB Local, child processes or timers rather than compute, so two files at
     // a time keep both cores busy.
     maxWorkers: Math.max(2, availableParallelism()),
+    // The slow files first, whatever the project and whether or not vitest has cached durations (test/slow-first.ts).
+    sequence: { sequencer: SlowFirstSequencer },
     env: {
       AWS_REGION: 'eu-central-1',
       AWS_ACCESS_KEY_ID: 'test',
