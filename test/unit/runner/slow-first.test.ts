@@ -41,9 +41,9 @@ describe('the slow files start first', () => {
       'e2e:test/e2e/deposits.test.ts',
       'integration:test/integration/fuzz.test.ts',
       'e2e:test/e2e/banks.test.ts',
-      'unit:test/unit/faults/hanging-withdrawal.test.ts',
       'integration:test/integration/customers.test.ts',
       'unit:test/unit/ids.test.ts',
+      'unit:test/unit/faults/hanging-withdrawal.test.ts',
     ]);
   });
 });
