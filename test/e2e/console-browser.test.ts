@@ -56,7 +56,6 @@ describe('the organization console in Chromium', () => {
 
   beforeAll(async () => {
     [runtime, browser, receiver] = await Promise.all([
-      // The signed payout settles a second after its file rather than three: a test waits for it.
       startRuntime(dataDir, { LOCAL_CHAIN: 'off', SANDBOX_SETTLE_AFTER_S: '1' }),
       launchChromium(),
       startReceiver(),
