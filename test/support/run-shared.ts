@@ -1,9 +1,9 @@
 /**
- * One instance of a service for the whole vitest run, whichever projects' global setups ask for it: vitest runs
- * each project's global setup in turn, in one process, with modules of its own, so the instance is kept on
- * `globalThis`. The `integration` and `integration-faults` projects share one DynamoDB Local and one document
- * store this way (their faults are the client's, test/support/db/dynamodb-faults.ts): the second set-up takes no
- * time, where it took seconds in which no file of any project ran.
+ * One instance of a service for the whole vitest run, whichever projects' global setups ask for it. Vitest runs
+ * the projects' global setups one after the other, before any file of any project, in one process but with
+ * modules of their own: so the instance is kept on `globalThis`, and a second project's set-up costs nothing.
+ * The `integration` and `integration-faults` projects share one DynamoDB Local and one document store this way
+ * (their faults are the client's, test/support/db/dynamodb-faults.ts).
  */
 type Held<T> = { instance: Promise<T>; users: number };
 
