@@ -1,5 +1,10 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { SlowFirstSequencer } from './test/slow-first.ts';
+
+const WORKERS = Math.max(2, availableParallelism());
+/** e2e files at once: each has its own `npm start` (a JVM, a chain, the workers), whatever the cores. */
+const E2E_WORKERS = 2;
 
 /**
  * Four tiers, one run: unit (in-memory fakes, mocked SDK), integration (DynamoDB Local in memory, started once
@@ -10,7 +15,9 @@ export default defineConfig({
     // Vitest's default is one worker less than the cores: one worker on a 2-core machine, so every file ran after
     // the other. Most files wait on DynamoDB Local, child processes or timers rather than compute, so two files at
     // a time keep both cores busy.
-    maxWorkers: Math.max(2, availableParallelism()),
+    maxWorkers: WORKERS,
+    // The slow files first, whatever the project and whether or not vitest has cached durations (test/slow-first.ts).
+    sequence: { sequencer: SlowFirstSequencer },
     env: {
       AWS_REGION: 'eu-central-1',
       AWS_ACCESS_KEY_ID: 'test',
@@ -82,7 +89,10 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 120_000,
           // Each file has its own `npm start` (free port, own DATA_DIR); the tier waits far more than it computes.
-          maxWorkers: 2,
+          maxWorkers: E2E_WORKERS,
+          // Vitest runs files of one group order with one worker count, and refuses projects that differ in it: on
+          // two cores e2e shares the group of the others; with more, it runs as a group of its own, after them.
+          sequence: { groupOrder: E2E_WORKERS === WORKERS ? 0 : 1 },
         },
       },
     ],

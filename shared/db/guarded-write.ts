@@ -57,8 +57,9 @@ function failedItem(error: unknown, index: number): StoredItem | undefined {
 }
 
 /**
- * How `retryOnConflict` waits out a pause: tests replace `pause` to record the pauses asked for (and move their
- * clock by them) instead of sleeping through seconds of backoff.
+ * How a write that lost to a concurrent transaction waits out its pause (`retryOnConflict`, and the create loops
+ * of shared/withdrawals): tests replace `pause` to record the pauses asked for (and move their clock by them)
+ * instead of sleeping through seconds of backoff.
  */
 export const conflictBackoff = { pause: (ms: number) => new Promise((resolve) => setTimeout(resolve, ms)) };
 

@@ -2,7 +2,12 @@ import { getBankOfCustomer } from '#shared/banks/repository.ts';
 import { getCustomer } from '#shared/customers/repository.ts';
 import type { Db } from '#shared/db/client.ts';
 import { isRefusedByDatabase, WriteConflictError } from '#shared/db/errors.ts';
-import { type GuardedItem, WriteConditionFailedError, writeGuarded } from '#shared/db/guarded-write.ts';
+import {
+  conflictBackoff,
+  type GuardedItem,
+  WriteConditionFailedError,
+  writeGuarded,
+} from '#shared/db/guarded-write.ts';
 import { readItem } from '#shared/db/items.ts';
 import { keys } from '#shared/db/keys.ts';
 import type { Deps } from '#shared/deps.ts';
@@ -268,7 +273,7 @@ async function writeChunk(deps: Deps, organization: Organization, chunk: Pending
       return;
     } catch (error) {
       if (error instanceof WriteConflictError) {
-        await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(250, 10 * 2 ** attempt)));
+        await conflictBackoff.pause(Math.random() * Math.min(250, 10 * 2 ** attempt));
         continue;
       }
       if (!(error instanceof WriteConditionFailedError)) {

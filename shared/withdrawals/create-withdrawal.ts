@@ -1,6 +1,6 @@
 import { currentDeadline, withDatabaseDeadline } from '#shared/db/client.ts';
 import { isRefusedByDatabase, isTransientDatabaseError, WriteConflictError } from '#shared/db/errors.ts';
-import { WriteConditionFailedError, writeGuarded } from '#shared/db/guarded-write.ts';
+import { conflictBackoff, WriteConditionFailedError, writeGuarded } from '#shared/db/guarded-write.ts';
 import type { Deps } from '#shared/deps.ts';
 import { FieldError, HttpError, ServiceUnavailableError } from '#shared/errors.ts';
 import { parseAllowance } from '#shared/ledger/allowance-repository.ts';
@@ -151,7 +151,7 @@ async function pause(lost: number): Promise<boolean> {
   const ms = Math.random() * Math.min(MAX_CONFLICT_PAUSE_MS, 10 * 2 ** lost);
   const deadline = currentDeadline();
   if (deadline !== undefined && Date.now() + ms >= deadline) return false;
-  await new Promise((resolve) => setTimeout(resolve, ms));
+  await conflictBackoff.pause(ms);
   return true;
 }
 

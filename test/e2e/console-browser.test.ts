@@ -56,7 +56,7 @@ describe('the organization console in Chromium', () => {
 
   beforeAll(async () => {
     [runtime, browser, receiver] = await Promise.all([
-      startRuntime(dataDir, { LOCAL_CHAIN: 'off' }),
+      startRuntime(dataDir, { LOCAL_CHAIN: 'off', SANDBOX_SETTLE_AFTER_S: '1' }),
       launchChromium(),
       startReceiver(),
     ]);

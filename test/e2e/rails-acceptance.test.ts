@@ -26,8 +26,9 @@ const RAIL_TEST_TIMEOUT = 300_000;
 
 /**
  * Issue 23's acceptance on `npm start`: each rail's payout reaches its file in `DATA_DIR/bank/outbox/` and settles
- * through the sandbox bank by itself (`SANDBOX_SETTLE_AFTER_S`, 3 s by default); the sandbox return route fails a
- * COMPLETED payout once, sending what the rail's bank would (a NACHA return file for ACH, a camt.054 otherwise).
+ * through the sandbox bank by itself (`SANDBOX_SETTLE_AFTER_S`: 1 s here, 3 s by default); the sandbox return route
+ * fails a COMPLETED payout once, sending what the rail's bank would (a NACHA return file for ACH, a camt.054
+ * otherwise).
  */
 describe('payout rails on npm start: SWIFT, SEPA Instant, ACH and Fedwire settle by themselves; returns once', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'payouts-e2e-rails-'));
@@ -119,7 +120,8 @@ describe('payout rails on npm start: SWIFT, SEPA Instant, ACH and Fedwire settle
   };
 
   beforeAll(async () => {
-    runtime = await startRuntime(dataDir);
+    // Settled a second after the file rather than three: the tests wait for each settlement in turn.
+    runtime = await startRuntime(dataDir, { SANDBOX_SETTLE_AFTER_S: '1' });
     key = runtime.localJson().apiKey;
     const customer = await api<{ customerId: string }>('POST', '/customers', {
       name: 'Ada Lovelace',

@@ -7,9 +7,12 @@ import type { components } from '#infra/openapi/generated/api-types.ts';
 import { admin, type Runtime, startRuntime, untilDatabaseReleased } from '#test/support/local-runtime.ts';
 import { eventually, type ReceivedWebhook, type Receiver, startReceiver } from '#test/support/webhooks/receiver.ts';
 
-/** Fast retries, and a name that resolves to a private address (the runtime's DNS test hook). */
+/**
+ * Fast retries (one through a real queue delay, the second; the others at once: a test waits out the whole
+ * schedule), and a name that resolves to a private address (the runtime's DNS test hook).
+ */
 const RUNTIME_ENV = {
-  WEBHOOK_RETRY_SCHEDULE: '1,1,1,1,1,1,1',
+  WEBHOOK_RETRY_SCHEDULE: '0,1,0,0,0,0,0',
   // Payouts settle only when a lifecycle says so, so each status is driven deliberately.
   SANDBOX_SETTLE_AFTER_S: 'off',
   WEBHOOK_DNS_OVERRIDES: 'private-receiver.test=10.0.0.1',

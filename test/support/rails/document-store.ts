@@ -1,5 +1,6 @@
 import type { TestProject } from 'vitest/node';
 import { type LocalDocumentStore, startLocalDocumentStore } from '#infra/local/document-store.ts';
+import { acquire, release } from '#test/support/run-shared.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -8,15 +9,13 @@ declare module 'vitest' {
   }
 }
 
-let store: LocalDocumentStore | undefined;
-
-/** One S3-compatible document store (fauxqs, in memory) for the integration run, as `npm start` has. */
+/** One S3-compatible document store (fauxqs, in memory) for the integration run, as `npm start` has (`acquire`). */
 export async function setup(project: TestProject) {
-  store = await startLocalDocumentStore();
+  const store = await acquire('document-store', startLocalDocumentStore);
   project.provide('documentStoreEndpoint', store.endpoint);
   project.provide('documentsBucket', store.bucket);
 }
 
 export async function teardown() {
-  await store?.stop();
+  await release<LocalDocumentStore>('document-store', (store) => store.stop());
 }

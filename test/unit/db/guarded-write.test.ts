@@ -2,7 +2,7 @@ import 'aws-sdk-client-mock-vitest/extend';
 import { DynamoDBClient, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type Db, withDatabaseDeadline } from '#shared/db/client.ts';
 import { isTransientDatabaseError, WriteConflictError } from '#shared/db/errors.ts';
 import {
@@ -12,6 +12,7 @@ import {
   WriteConditionFailedError,
   writeGuarded,
 } from '#shared/db/guarded-write.ts';
+import { type Backoff, backoffOnATestClock } from '#test/support/db/backoff-clock.ts';
 
 const TABLE = 'guarded-unit';
 const ddb = mockClient(DynamoDBDocumentClient);
@@ -78,6 +79,12 @@ describe('writeGuarded', () => {
 });
 
 describe('retryOnConflict around a write whose guards decide', () => {
+  let backoff: Backoff;
+  beforeEach(() => {
+    backoff = backoffOnATestClock();
+  });
+  afterEach(() => backoff.restore());
+
   it('sends the same transaction again after a conflict, and its guards then decide', async () => {
     ddb
       .on(TransactWriteCommand)
@@ -100,6 +107,7 @@ describe('retryOnConflict around a write whose guards decide', () => {
 
     expect(failure).toBe(conflict);
     expect(ddb).toHaveReceivedCommandTimes(TransactWriteCommand, RESEND_ATTEMPTS);
+    expect(backoff.pauses).toHaveLength(RESEND_ATTEMPTS - 1);
   });
 
   it('keeps sending past RESEND_ATTEMPTS while the request deadline allows, until the guards decide', async () => {

@@ -19,15 +19,14 @@ import {
   TransactWriteCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
-import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '#infra/repo-root.ts';
-import { currentDeadline } from '#shared/db/client.ts';
-import { conflictBackoff } from '#shared/db/guarded-write.ts';
 import { routeList } from '#shared/routes.ts';
 import type { RouteDefinition } from '#shared/routing/route.ts';
 import { OUTCOME_UNKNOWN } from '#shared/withdrawals/withdrawal-rules.ts';
 import { bankItem } from '#test/support/banks/bank-items.ts';
 import { customerItem } from '#test/support/customers/customer-items.ts';
+import { type Backoff, backoffOnATestClock } from '#test/support/db/backoff-clock.ts';
 import {
   type Caller,
   givenCaller,
@@ -113,32 +112,7 @@ afterEach(() => {
   backoff = undefined;
 });
 
-/**
- * The backoff of `retryOnConflict` on a clock of the test's own: each pause it asks for is recorded and moves
- * `Date` on by its length at once, so a route that keeps losing to a conflict tries until its request deadline
- * as it would on the wall clock, in milliseconds instead of seconds. `Math.random` is fixed at one half, so the
- * pauses asked for are half their growing ceiling.
- */
-type Backoff = { pauses: { ms: number; at: number; deadline: number | undefined }[]; restore: () => void };
 let backoff: Backoff | undefined;
-
-function backoffOnATestClock(): Backoff {
-  vi.useFakeTimers({ toFake: ['Date'] });
-  const pauses: Backoff['pauses'] = [];
-  const random: MockInstance = vi.spyOn(Math, 'random').mockReturnValue(0.5);
-  const pause: MockInstance = vi.spyOn(conflictBackoff, 'pause').mockImplementation(async (ms: number) => {
-    pauses.push({ ms, at: Date.now(), deadline: currentDeadline() });
-    vi.setSystemTime(Date.now() + ms);
-  });
-  return {
-    pauses,
-    restore: () => {
-      pause.mockRestore();
-      random.mockRestore();
-      vi.useRealTimers();
-    },
-  };
-}
 
 /** The pause `retryOnConflict` asks for after its `n`th lost attempt, at `Math.random() = 0.5`. */
 const halfCeiling = (n: number) => 0.5 * Math.min(250, 10 * 2 ** n);
@@ -228,7 +202,10 @@ type WriteCase = {
   afterConflict: number;
   /** Writes a route may send before its transaction (reservations that leave only a harmless gap). */
   reservations?: number;
-  /** It retries a conflict with `retryOnConflict` until its request deadline (createWithdrawal has its own loop). */
+  /**
+   * It retries a conflict until its request deadline, pausing through `conflictBackoff` (`retryOnConflict`, or
+   * createWithdrawal's own loop, whose deadline is the request's less the truth read's reserve).
+   */
   retriesUntilDeadline?: true;
 };
 
@@ -292,6 +269,7 @@ const WRITE_CASES: WriteCase[] = [
   },
   {
     route: route('createWithdrawal'),
+    retriesUntilDeadline: true,
     body: { sourceAmount: '100.00', idempotencyKey: 'faults-1' },
     given: (caller) => {
       // The create reads the customer and the bank in its one batch, beside the balance.

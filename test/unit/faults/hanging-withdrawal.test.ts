@@ -1,10 +1,10 @@
 import '#test/support/env.ts';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keys } from '#shared/db/keys.ts';
 import { OUTCOME_UNKNOWN } from '#shared/withdrawals/withdrawal-rules.ts';
 import { bankItem } from '#test/support/banks/bank-items.ts';
 import { customerItem } from '#test/support/customers/customer-items.ts';
-import { FakeDynamoDb } from '#test/support/db/fake-dynamodb-server.ts';
+import { FakeDynamoDb, type FakeMode } from '#test/support/db/fake-dynamodb-server.ts';
 import {
   type ApiEvent,
   type ApiResult,
@@ -34,13 +34,13 @@ const withdrawalEvent = (authorization: string, customerId: string, bankId: stri
     body: jsonBody({ withdrawalBankId: bankId, sourceAmount: '100.00', idempotencyKey }),
   });
 
-describe('create withdrawal against a database that stops answering (real SDK client)', () => {
+/**
+ * The three cases wait out the request's deadline at the same time: each has its own organization, key, customer
+ * and bank, and the fake database stops answering only the calls that name them (`FakeDynamoDb.tenant`).
+ */
+describe.concurrent('create withdrawal against a database that stops answering (real SDK client)', () => {
   const fake = new FakeDynamoDb();
   let handler: (event: ApiEvent, context: never) => Promise<ApiResult>;
-  let authorization: string;
-  let organizationId: string;
-  let customerId: string;
-  let bankId: string;
   let stderr: ReturnType<typeof captureStderr>;
 
   beforeAll(async () => {
@@ -48,46 +48,50 @@ describe('create withdrawal against a database that stops answering (real SDK cl
     // The handler reads its configuration on first use: from here on its database is the fake one.
     process.env.DYNAMODB_ENDPOINT = fake.endpoint;
     ({ handler } = await import('#functions/api/withdrawals/create-withdrawal.ts'));
-  });
-
-  afterAll(() => fake.stop());
-
-  beforeEach(() => {
-    fake.mode = 'answer';
-    fake.calls.length = 0;
-    const organization = organizationItem();
-    const apiKey = apiKeyFor();
-    const customer = customerItem(organization.organizationId, { kycStatus: 'APPROVED' });
-    const bank = bankItem(organization.organizationId, customer.customerId);
-    const balance = { pk: bank.pk, sk: 'BALANCE', available: 500_000_000, locked: 0 };
-    fake.put(organization, apiKeyItem(apiKey, organization.organizationId), customer, bank, balance);
-    authorization = `Bearer ${apiKey}`;
-    organizationId = organization.organizationId;
-    customerId = customer.customerId;
-    bankId = bank.bankId;
     stderr = captureStderr();
   });
 
-  afterEach(() => stderr.restore());
+  afterAll(async () => {
+    stderr.restore();
+    await fake.stop();
+    // Every call named one case's items, so each case's mode and count are its own.
+    expect(fake.calls).toEqual([]);
+  });
+
+  /** A funded, KYC-approved customer with a bank, whose calls get `mode`. */
+  function given(mode: FakeMode) {
+    const organization = organizationItem();
+    const apiKey = apiKeyFor();
+    const key = apiKeyItem(apiKey, organization.organizationId);
+    const customer = customerItem(organization.organizationId, { kycStatus: 'APPROVED' });
+    const bank = bankItem(organization.organizationId, customer.customerId);
+    const balance = { pk: bank.pk, sk: 'BALANCE', available: 500_000_000, locked: 0 };
+    fake.put(organization, key, customer, bank, balance);
+    const { organizationId } = organization;
+    const { calls } = fake.tenant([organizationId, key.keyHash, key.apiKeyId, customer.customerId, bank.bankId], mode);
+    const create = (idempotencyKey: string) =>
+      invoke(handler, withdrawalEvent(`Bearer ${apiKey}`, customer.customerId, bank.bankId, idempotencyKey));
+    return { organizationId, calls, create };
+  }
 
   it('answers the 201 of a withdrawal whose transaction landed and whose answer never came, within 5 s', async () => {
-    fake.mode = 'hang-transactions';
+    const { organizationId, calls, create } = given('hang-transactions');
     const started = Date.now();
 
-    const result = await invoke(handler, withdrawalEvent(authorization, customerId, bankId, 'hang-1'));
+    const result = await create('hang-1');
 
     expect(Date.now() - started).toBeLessThan(LOCAL_LIMIT_MS);
     expect(result.statusCode, result.body).toBe(201);
     const record = fake.get(keys.idempotencyRecord(organizationId, 'hang-1'));
     expect(bodyOf<{ id: string }>(result).id).toBe(record?.transactionId);
-    expect(fake.calls.filter((call) => call === 'TransactWriteItems')).toHaveLength(1);
+    expect(calls.filter((call) => call === 'TransactWriteItems')).toHaveLength(1);
   });
 
   it('answers 503 to retry with the same key, within 5 s, when the database freezes at the write', async () => {
-    fake.mode = 'freeze-at-transaction';
+    const { organizationId, create } = given('freeze-at-transaction');
     const started = Date.now();
 
-    const result = await invoke(handler, withdrawalEvent(authorization, customerId, bankId, 'frozen-1'));
+    const result = await create('frozen-1');
 
     expect(Date.now() - started).toBeLessThan(LOCAL_LIMIT_MS);
     expect(result.statusCode, result.body).toBe(503);
@@ -98,14 +102,14 @@ describe('create withdrawal against a database that stops answering (real SDK cl
   });
 
   it('answers 503 within 5 s when the database is frozen from the start', async () => {
-    fake.mode = 'frozen';
+    const { calls, create } = given('frozen');
     const started = Date.now();
 
-    const result = await invoke(handler, withdrawalEvent(authorization, customerId, bankId, 'frozen-2'));
+    const result = await create('frozen-2');
 
     expect(Date.now() - started).toBeLessThan(LOCAL_LIMIT_MS);
     expect(result.statusCode, result.body).toBe(503);
     expect(headerOf(result, 'retry-after')).toBe('1');
-    expect(fake.calls).not.toContain('TransactWriteItems');
+    expect(calls).not.toContain('TransactWriteItems');
   });
 });

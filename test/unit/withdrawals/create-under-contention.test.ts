@@ -8,8 +8,10 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { handler as createWithdrawal } from '#functions/api/withdrawals/create-withdrawal.ts';
+import { PROPOSAL_RESERVE_MS } from '#shared/withdrawals/create-withdrawal.ts';
 import { bankItem } from '#test/support/banks/bank-items.ts';
 import { customerItem } from '#test/support/customers/customer-items.ts';
+import { type Backoff, backoffOnATestClock } from '#test/support/db/backoff-clock.ts';
 import { type Caller, givenCaller, mockDocumentClient } from '#test/support/db/document-client-mock.ts';
 import { TEST_TABLE } from '#test/support/env.ts';
 import { apiEvent, bodyOf, invoke, jsonBody } from '#test/support/http/api-event.ts';
@@ -40,7 +42,13 @@ beforeEach(() => {
   stderr = captureStderr();
 });
 
-afterEach(() => stderr.restore());
+let backoff: Backoff | undefined;
+
+afterEach(() => {
+  stderr.restore();
+  backoff?.restore();
+  backoff = undefined;
+});
 
 const post = () =>
   invoke(
@@ -120,6 +128,9 @@ describe('create withdrawal under contention', () => {
         touchesBalance((input.TransactItems ?? []) as Items) ? Promise.reject(conflict()) : Promise.resolve({}),
       );
 
+    backoff = backoffOnATestClock();
+    const { pauses } = backoff;
+
     const result = await post();
 
     expect(result.statusCode, result.body).toBe(201);
@@ -127,5 +138,11 @@ describe('create withdrawal under contention', () => {
     const writes = sent();
     expect(writes.slice(0, -1).every(touchesBalance)).toBe(true);
     expect(touchesBalance(writes.at(-1) ?? [])).toBe(false);
+    // A pause after each lost reservation, until the time left came down to the reserve kept for the PROPOSED write.
+    expect(pauses).toHaveLength(writes.length - 1);
+    const deadline = pauses[0]?.deadline ?? 0;
+    const last = pauses.at(-1) ?? { at: 0, ms: 0 };
+    expect(deadline - last.at).toBeGreaterThan(PROPOSAL_RESERVE_MS);
+    expect(deadline - (last.at + last.ms)).toBeLessThanOrEqual(PROPOSAL_RESERVE_MS);
   });
 });
