@@ -22,8 +22,8 @@ export type ChainRestored = {
 };
 
 export type CustodyRestored = {
-  /** The relayer's first nonce on each node (by RPC URL): past every sweep the table holds of its chains. */
-  relayerNonces: Map<string, number>;
+  /** Each chain's relayer's first nonce: past every sweep the table holds of that chain. */
+  relayerNonces: Map<Chain, number>;
   chains: ChainRestored[];
 };
 
@@ -31,9 +31,9 @@ export type CustodyRestored = {
  * Makes the fresh local chain of a restarted `npm start` continue where the table's custody records end (the node
  * keeps nothing; DynamoDB Local keeps the table). Run after every deployment step, since the treasury mints are the
  * deployer's last nonces, and before the sweepers start:
- * - the relayer's nonce goes past the table's latest sweep of every chain on its node (ONE node serves every local
- *   chain, so they share the relayer's nonces): the sweeper's claim of `SWEEP#<chain>/NONCE#<n>` never goes back,
- *   and the node refuses a nonce ahead of its own ("Nonce too high");
+ * - each chain's relayer (a key of its own, infra/local/custody.ts `relayerKeyId`) has its nonce set past the
+ *   table's latest sweep of that chain: the sweeper's claim of `SWEEP#<chain>/NONCE#<n>` never goes back, and the
+ *   node refuses a nonce ahead of its own ("Nonce too high");
  * - each organization's treasury gets its swept + swept-before-credit total minted by the deployer (the token's
  *   owner), so the books check finds it holding what the sweeps moved there;
  * - each forwarder gets the sum of its `SWEEPDUE` items written straight into the token's balance, so the sweeper
@@ -42,20 +42,21 @@ export type CustodyRestored = {
  */
 export async function restoreLocalCustody(
   db: Db,
-  options: { chains: readonly SandboxChain[]; relayer: Hex; deployerPrivateKey: Hex; cacheDir: string },
+  options: {
+    chains: readonly SandboxChain[];
+    relayers: Partial<Record<Chain, Hex>>;
+    deployerPrivateKey: Hex;
+    cacheDir: string;
+  },
 ): Promise<CustodyRestored> {
-  const relayerNonces = new Map<string, number>();
+  const relayerNonces = new Map<Chain, number>();
   for (const chain of options.chains) {
     const latest = await latestSweep(db, chain.chain);
-    const next = latest ? Number(BigInt(latest.nonce) + 1n) : 0;
-    relayerNonces.set(chain.rpcUrl, Math.max(relayerNonces.get(chain.rpcUrl) ?? 0, next));
-  }
-  for (const [rpcUrl, nonce] of relayerNonces) {
-    if (nonce > 0)
-      await createTestClient({ mode: 'hardhat', transport: http(rpcUrl) }).setNonce({
-        address: options.relayer,
-        nonce,
-      });
+    const nonce = latest ? Number(BigInt(latest.nonce) + 1n) : 0;
+    relayerNonces.set(chain.chain, nonce);
+    const relayer = options.relayers[chain.chain];
+    if (nonce > 0 && relayer)
+      await createTestClient({ mode: 'hardhat', transport: http(chain.rpcUrl) }).setNonce({ address: relayer, nonce });
   }
   const compiled = compileTestUsdc(options.cacheDir);
   const chains: ChainRestored[] = [];
@@ -113,14 +114,15 @@ async function forwarderDues(db: Db, chain: Chain): Promise<Map<string, bigint>>
 
 /** The start banner's line of what the fresh chain was given back, or undefined when there was nothing. */
 export function restoredNote(restored: CustodyRestored): string | undefined {
-  const nonce = Math.max(0, ...restored.relayerNonces.values());
+  const nonces = [...restored.relayerNonces].filter(([, nonce]) => nonce > 0);
   const sum = (amounts: Map<string, bigint>) => formatMicro([...amounts.values()].reduce((a, b) => a + b, 0n));
   const chains = restored.chains.filter((chain) => chain.treasuries.size > 0 || chain.forwarders.size > 0);
-  if (nonce === 0 && chains.length === 0) return undefined;
+  if (nonces.length === 0 && chains.length === 0) return undefined;
   const balances = chains.map(
     (chain) =>
       `${chain.chain}: ${sum(chain.treasuries)} USDC swept to ${chain.treasuries.size} treasury(ies), ` +
       `${sum(chain.forwarders)} USDC awaiting sweep in ${chain.forwarders.size} forwarder(s)`,
   );
-  return [`relayer nonce ${nonce} (past the table's sweeps)`, ...balances].join('; ');
+  const relayers = nonces.map(([chain, nonce]) => `${chain} ${nonce}`).join(', ') || 'none';
+  return [`relayer nonces ${relayers} (past the table's sweeps)`, ...balances].join('; ');
 }

@@ -18,17 +18,26 @@ const RELAYER_GAS = parseEther('100');
 
 export type LocalCustody = {
   kms: LocalKms;
-  relayer: string;
+  /** Each chain's relayer: the address of its key in the KMS stand-in (`relayerKeyId`). */
+  relayers: Partial<Record<Chain, Hex>>;
   forwarders: Partial<Record<Chain, ForwarderFactory>>;
   stop: () => Promise<void>;
 };
 
 /**
- * Custody under `npm start` (issue 24), after the USDC test tokens are deployed: the KMS stand-in with the
- * relayer's key in `DATA_DIR/kms/relayer.key` (a development key, kept across restarts), the relayer funded with
- * gas, and one deposit forwarder factory per chain with the relayer as its only sweeper, deployed by the chain's
- * deployer right after its tokens (its next nonces), so a data folder's factories, and with them its forwarder
- * addresses, are the same after a restart. A separate step from the chain's own start, so either changes alone.
+ * A chain's relayer key in the KMS stand-in. One key per chain, unlike AWS's one key for every chain: ONE local node
+ * stands in for every chain, and a chain's sweeper takes its nonce from its own chain's sweeps, so two chains signing
+ * with one key on one node would take the same nonces (the second sweep never mined, replaced after its wait).
+ */
+export const relayerKeyId = (chain: Chain) => `alias/payouts-relayer-${chain}`;
+
+/**
+ * Custody under `npm start` (issue 24), after the USDC test tokens are deployed: the KMS stand-in with each
+ * chain's relayer key in `DATA_DIR/kms/relayer-<chain>.key` (development keys, kept across restarts), each relayer
+ * funded with gas, and one deposit forwarder factory per chain with its relayer as its only sweeper, deployed by the
+ * chain's deployer right after its tokens (its next nonces), so a data folder's factories, and with them its
+ * forwarder addresses, are the same after a restart. A separate step from the chain's own start, so either changes
+ * alone.
  */
 export async function startLocalCustody(options: {
   chains: readonly SandboxChain[];
@@ -37,29 +46,31 @@ export async function startLocalCustody(options: {
   dataDir: string;
   cacheDir: string;
 }): Promise<LocalCustody> {
-  const kms = await startLocalKms({ keyFile: join(options.dataDir, 'kms', 'relayer.key') });
+  const kms = await startLocalKms(
+    Object.fromEntries(
+      options.chains.map(({ chain }) => [relayerKeyId(chain), join(options.dataDir, 'kms', `relayer-${chain}.key`)]),
+    ),
+  );
   try {
-    const relayer = (
-      await kmsSigner(
-        new KMSClient({
-          endpoint: kms.endpoint,
-          region: LOCAL_REGION,
-          credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-        }),
-        kms.keyId,
-      )
-    ).address as Hex;
+    const client = new KMSClient({
+      endpoint: kms.endpoint,
+      region: LOCAL_REGION,
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    });
     const compiled = compileDepositFactory(options.cacheDir);
+    const relayers: Partial<Record<Chain, Hex>> = {};
     const forwarders: Partial<Record<Chain, ForwarderFactory>> = {};
     for (const chain of options.chains) {
+      const relayer = (await kmsSigner(client, relayerKeyId(chain.chain))).address as Hex;
       await createTestClient({ mode: 'hardhat', transport: http(chain.rpcUrl) }).setBalance({
         address: relayer,
         value: RELAYER_GAS,
       });
       const admin = await signer(chain.rpcUrl, options.deployerPrivateKey);
+      relayers[chain.chain] = relayer;
       forwarders[chain.chain] = await deployDepositFactory(admin, compiled, relayer);
     }
-    return { kms, relayer, forwarders, stop: kms.stop };
+    return { kms, relayers, forwarders, stop: kms.stop };
   } catch (error) {
     await kms.stop();
     throw error;

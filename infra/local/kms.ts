@@ -7,15 +7,15 @@ import { secp256k1 } from '@noble/curves/secp256k1.js';
 /**
  * AWS KMS's stand-in under `npm start` and in tests: the two operations the relayer's signer calls,
  * `TrentService.GetPublicKey` and `TrentService.Sign`, in KMS's JSON protocol (`application/x-amz-json-1.1`, blobs
- * in base64, errors as `{__type, message}` with a 400), for ONE `ECC_SECG_P256K1` key whose private half is kept
- * in a file of the data folder (a development key: never fund it with real money). Like KMS, it answers any s
- * (not only the lower half) and no recovery id, so the signer's normalization runs locally too. Requests are not
- * authenticated: it listens on loopback only.
+ * in base64, errors as `{__type, message}` with a 400), for `ECC_SECG_P256K1` keys chosen by their `KeyId`, each
+ * with its private half kept in a file of the data folder (development keys: never fund them with real money).
+ * Like KMS, it answers any s (not only the lower half) and no recovery id, so the signer's normalization runs
+ * locally too. Requests are not authenticated: it listens on loopback only.
  */
 
 const SPKI_PREFIX = Buffer.from('3056301006072a8648ce3d020106052b8104000a034200', 'hex');
 
-export type LocalKms = { endpoint: string; keyId: string; stop: () => Promise<void> };
+export type LocalKms = { endpoint: string; stop: () => Promise<void> };
 
 /** The key in `keyFile` (hex), drawn and written on first use. */
 function keyOf(keyFile: string): Uint8Array {
@@ -45,21 +45,35 @@ async function bodyOf(request: IncomingMessage): Promise<Record<string, unknown>
   }
 }
 
-export async function startLocalKms(options: { keyFile: string; keyId?: string }): Promise<LocalKms> {
-  const secret = keyOf(options.keyFile);
-  const keyId = options.keyId ?? 'alias/payouts-relayer';
-  const publicKey = Buffer.concat([SPKI_PREFIX, secp256k1.getPublicKey(secret, false)]).toString('base64');
+/** Serves the keys of `keyFiles` (key id -> the file of its private half, drawn and written on first use). */
+export async function startLocalKms(keyFiles: Record<string, string>): Promise<LocalKms> {
+  const keys = new Map(
+    Object.entries(keyFiles).map(([keyId, keyFile]) => {
+      const secret = keyOf(keyFile);
+      const publicKey = Buffer.concat([SPKI_PREFIX, secp256k1.getPublicKey(secret, false)]).toString('base64');
+      return [keyId, { secret, publicKey }];
+    }),
+  );
+  const keyNamed = (body: Record<string, unknown>) => {
+    const key = keys.get(String(body.KeyId));
+    if (!key) throw new KmsRefusal('NotFoundException', `Key '${String(body.KeyId)}' does not exist`);
+    return { keyId: String(body.KeyId), ...key };
+  };
 
   const operations: Record<string, (body: Record<string, unknown>) => Record<string, unknown>> = {
-    'TrentService.GetPublicKey': () => ({
-      KeyId: keyId,
-      PublicKey: publicKey,
-      KeySpec: 'ECC_SECG_P256K1',
-      CustomerMasterKeySpec: 'ECC_SECG_P256K1',
-      KeyUsage: 'SIGN_VERIFY',
-      SigningAlgorithms: ['ECDSA_SHA_256'],
-    }),
+    'TrentService.GetPublicKey': (body) => {
+      const { keyId, publicKey } = keyNamed(body);
+      return {
+        KeyId: keyId,
+        PublicKey: publicKey,
+        KeySpec: 'ECC_SECG_P256K1',
+        CustomerMasterKeySpec: 'ECC_SECG_P256K1',
+        KeyUsage: 'SIGN_VERIFY',
+        SigningAlgorithms: ['ECDSA_SHA_256'],
+      };
+    },
     'TrentService.Sign': (body) => {
+      const { keyId, secret } = keyNamed(body);
       if (body.SigningAlgorithm !== 'ECDSA_SHA_256')
         throw new KmsRefusal('ValidationException', 'SigningAlgorithm must be ECDSA_SHA_256 for this key');
       if (body.MessageType !== 'DIGEST')
@@ -81,9 +95,7 @@ export async function startLocalKms(options: { keyFile: string; keyId?: string }
       const target = String(request.headers['x-amz-target'] ?? '');
       const operation = operations[target];
       if (!operation) throw new KmsRefusal('UnknownOperationException', `unsupported operation ${target}`);
-      const body = await bodyOf(request);
-      if (body.KeyId !== keyId) throw new KmsRefusal('NotFoundException', `Key '${String(body.KeyId)}' does not exist`);
-      answer(response, 200, operation(body));
+      answer(response, 200, operation(await bodyOf(request)));
     } catch (error) {
       const refusal = error instanceof KmsRefusal ? error : new KmsRefusal('KMSInternalException', String(error));
       answer(response, refusal.type === 'KMSInternalException' ? 500 : 400, {
@@ -96,7 +108,6 @@ export async function startLocalKms(options: { keyFile: string; keyId?: string }
   const { port } = server.address() as AddressInfo;
   return {
     endpoint: `http://127.0.0.1:${port}`,
-    keyId,
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -6,7 +6,6 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import type { Hex } from 'viem';
 import { buildConsole } from '#infra/console/build.ts';
 import { chainIdentityPath, type LocalChains, startLocalChains } from '#infra/local/chain/local-chains.ts';
 import { ensureSandboxTreasuries, startLocalCustody } from '#infra/local/custody.ts';
@@ -143,7 +142,6 @@ async function serve(dynamo: LocalDynamoDb, chain: LocalChains | undefined) {
     Object.assign(process.env, {
       DEPOSIT_FORWARDERS: JSON.stringify(custody.forwarders),
       KMS_ENDPOINT: custody.kms.endpoint,
-      LOCAL_KMS_KEY_ID: custody.kms.keyId,
     });
   }
   // Before the configuration is first read: bank deposit wallets derive their addresses from it.
@@ -190,7 +188,7 @@ async function serve(dynamo: LocalDynamoDb, chain: LocalChains | undefined) {
       ? restoredNote(
           await restoreLocalCustody(deps.db, {
             chains: chain.chains,
-            relayer: custody.relayer as Hex,
+            relayers: custody.relayers,
             deployerPrivateKey: chain.deployer.privateKey,
             cacheDir: join(dataDir, 'chain'),
           }),
@@ -254,7 +252,9 @@ async function serve(dynamo: LocalDynamoDb, chain: LocalChains | undefined) {
         : []),
       ...(custody
         ? [
-            `  Custody          relayer ${custody.relayer} (key in the KMS stand-in ${custody.kms.endpoint}); ` +
+            `  Custody          relayer per chain: ${Object.entries(custody.relayers)
+              .map(([c, address]) => `${c} ${address}`)
+              .join(', ')} (keys in the KMS stand-in ${custody.kms.endpoint}); ` +
               `sandbox treasury per chain: ${Object.entries(treasuries ?? {})
                 .map(([c, address]) => `${c} ${address}`)
                 .join(', ')}`,
@@ -302,7 +302,7 @@ function chainKeptNote(chain: LocalChains): string {
     : portTaken === undefined
       ? 'kept from the last start: the key, the token addresses, the port'
       : `kept from the last start: the key, the token addresses; port ${portTaken} was taken, so the port changed`;
-  return `                   ${kept}. NOT kept: balances and transactions on the chain (it starts empty; the key is funded again; custody's balances and relayer nonce are restored from the table)`;
+  return `                   ${kept}. NOT kept: balances and transactions on the chain (it starts empty; the key is funded again; custody's balances and relayer nonces are restored from the table)`;
 }
 
 main().catch((error: unknown) => {

@@ -1,4 +1,5 @@
 import { chainSweeper } from '#functions/events/sweep-chain.ts';
+import { relayerKeyId } from '#infra/local/custody.ts';
 import type { LocalWorker } from '#infra/local/worker.ts';
 import { log } from '#shared/log.ts';
 import * as z from '#shared/validation/zod.ts';
@@ -9,7 +10,6 @@ const SweepEnv = z.object({
   LOCAL_SWEEP_THRESHOLD_USDC: z._default(z.string().check(z.regex(/^\d{1,12}(\.\d{1,6})?$/)), '1'),
   /** Set by `npm start` when it started the KMS stand-in (infra/local/custody.ts); unset, no sweeper runs. */
   KMS_ENDPOINT: z.optional(z.url()),
-  LOCAL_KMS_KEY_ID: z.optional(z.string()),
 });
 
 /**
@@ -21,15 +21,15 @@ export const sweepWorker: LocalWorker = {
   start: async ({ deps, announce }) => {
     const env = SweepEnv.parse(process.env);
     const chains = deps.config.deposits.sandboxChains.filter((chain) => deps.config.deposits.forwarders[chain.chain]);
-    if (chains.length === 0 || !env.KMS_ENDPOINT || !env.LOCAL_KMS_KEY_ID) return { stop: async () => {} };
-    const { KMS_ENDPOINT: kmsEndpoint, LOCAL_KMS_KEY_ID: kmsKeyId } = env;
+    const kmsEndpoint = env.KMS_ENDPOINT;
+    if (chains.length === 0 || !kmsEndpoint) return { stop: async () => {} };
     const sweepers = chains.map((chain) =>
       chainSweeper({
         chain: chain.chain,
         usdcAddress: chain.usdcAddress,
         thresholdUsdc: env.LOCAL_SWEEP_THRESHOLD_USDC,
         batchSize: 20,
-        kmsKeyId,
+        kmsKeyId: relayerKeyId(chain.chain),
         kmsEndpoint,
         rpc: { url: chain.rpcUrl },
       }),

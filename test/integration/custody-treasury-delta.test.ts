@@ -43,7 +43,7 @@ beforeAll(async () => {
       usdcAddress: sweeper.chain.usdcAddress,
       thresholdUsdc: '1',
       batchSize: 20,
-      kmsKeyId: sweeper.kms.keyId,
+      kmsKeyId: sweeper.kmsKeyId,
       kmsEndpoint: sweeper.kms.endpoint,
       rpc: { url: sweeper.chain.rpcUrl },
     },

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { chainSweeper } from '#functions/events/sweep-chain.ts';
 import { chainIdentityPath, type LocalChains, startLocalChains } from '#infra/local/chain/local-chains.ts';
 import { compileTestUsdc, signer, transferTestUsdc } from '#infra/local/chain/test-usdc.ts';
-import { type LocalCustody, startLocalCustody } from '#infra/local/custody.ts';
+import { type LocalCustody, relayerKeyId, startLocalCustody } from '#infra/local/custody.ts';
 import { restoreLocalCustody } from '#infra/local/custody-restore.ts';
 import { getCustodyReconciliation } from '#shared/custody/get-custody-reconciliation.ts';
 import { latestSweep } from '#shared/custody/sweep-repository.ts';
@@ -57,7 +57,7 @@ async function startRuntime() {
   };
   const restored = await restoreLocalCustody(deps.db, {
     chains: local.chains,
-    relayer: custody.relayer as Hex,
+    relayers: custody.relayers,
     deployerPrivateKey: local.deployer.privateKey,
     cacheDir,
   });
@@ -83,7 +83,7 @@ function sweeperOf(runtime: Runtime) {
       usdcAddress: base(runtime).usdcAddress,
       thresholdUsdc: '1',
       batchSize: 20,
-      kmsKeyId: runtime.custody.kms.keyId,
+      kmsKeyId: relayerKeyId('base'),
       kmsEndpoint: runtime.custody.kms.endpoint,
       rpc: { url: base(runtime).rpcUrl },
     },
@@ -118,7 +118,7 @@ async function reconciliation(runtime: Runtime, organizationId: string) {
 describe('custody on the local chain of one data folder, restarted', () => {
   it('continues the relayer nonce past the table, gives the chain back its custody balances, sweeps, and agrees', async () => {
     const { runtime: first, restored: nothing } = await startRuntime();
-    expect(nothing.relayerNonces.get(base(first).rpcUrl)).toBe(0);
+    expect(nothing.relayerNonces.get('base')).toBe(0);
     expect(nothing.chains[0]).toMatchObject({ treasuries: new Map(), forwarders: new Map() });
     process.env.CHAIN_RPC = JSON.stringify({
       base: { url: base(first).rpcUrl, usdcAddress: base(first).usdcAddress },
@@ -140,7 +140,7 @@ describe('custody on the local chain of one data folder, restarted', () => {
     try {
       expect(base(second)).toEqual(base(first));
       expect(second.custody.forwarders).toEqual(first.custody.forwarders);
-      expect(restored.relayerNonces.get(base(second).rpcUrl)).toBe(1);
+      expect(restored.relayerNonces.get('base')).toBe(1);
       expect(restored.chains).toEqual([
         {
           chain: 'base',

@@ -16,8 +16,9 @@ import { startTestChain } from '#test/support/rails/local-chain.ts';
  */
 export async function startSweeperChain() {
   const chain = await startTestChain();
-  const kms = await startLocalKms({ keyFile: join(mkdtempSync(join(tmpdir(), 'payouts-kms-')), 'relayer.key') });
-  const relayer = await kmsSigner(new KMSClient({ endpoint: kms.endpoint, region: 'eu-central-1' }), kms.keyId);
+  const kmsKeyId = 'alias/payouts-relayer';
+  const kms = await startLocalKms({ [kmsKeyId]: join(mkdtempSync(join(tmpdir(), 'payouts-kms-')), 'relayer.key') });
+  const relayer = await kmsSigner(new KMSClient({ endpoint: kms.endpoint, region: 'eu-central-1' }), kmsKeyId);
   const test = createTestClient({ mode: 'hardhat', transport: http(chain.rpcUrl) });
   const adminKey = generatePrivateKey();
   for (const address of [relayer.address, privateKeyToAccount(adminKey).address]) {
@@ -32,6 +33,7 @@ export async function startSweeperChain() {
   return {
     chain,
     kms,
+    kmsKeyId,
     relayer,
     factory,
     stop: async () => {
