@@ -3,14 +3,14 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
  * The files that take longest, with their seconds in a run of `npm test` on a quiet 2-core machine (2026-11-27;
- * the fuzz, webhooks, local-runtime and rails-acceptance less what they lost since, measured alone). Update them
+ * the fuzz, webhooks, deposits, local-runtime and rails-acceptance less what they lost since, measured alone). Update them
  * from a fresh run's per-file times when they move by more than a few seconds (test/README.md, where the time goes).
  */
 export const SLOW_FILES: Readonly<Record<string, number>> = {
-  'test/e2e/deposits.test.ts': 77,
   'test/e2e/webhooks.test.ts': 57,
   'test/integration/fuzz.test.ts': 56,
   'test/e2e/console-browser.test.ts': 52,
+  'test/e2e/deposits.test.ts': 30,
   'test/e2e/crash-under-load.test.ts': 28,
   'test/e2e/local-runtime.test.ts': 27,
   'test/integration/withdrawal-batch.test.ts': 26,

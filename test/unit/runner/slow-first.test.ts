@@ -38,8 +38,8 @@ describe('the slow files start first', () => {
     ];
 
     expect(named(await sequencer().sort(files))).toEqual([
-      'e2e:test/e2e/deposits.test.ts',
       'integration:test/integration/fuzz.test.ts',
+      'e2e:test/e2e/deposits.test.ts',
       'e2e:test/e2e/banks.test.ts',
       'integration:test/integration/customers.test.ts',
       'unit:test/unit/ids.test.ts',
