@@ -3,7 +3,7 @@
  * own summary is decorated and not read): the numbers are vitest's test totals. Exits non-zero when anything
  * failed, a file failed outside its tests, or nothing ran.
  *
- * Two phases: everything but the storms, files two at a time; then the storms (`RUN_ALONE`), one file at a time
+ * Two phases: everything but the storms, files two at a time; then the storms (`RUN_ALONE`), two files at a time
  * with nothing else running. Arguments (a project, a file) make it one phase of just those.
  *
  * `--checks` (what `npm test` passes) also runs typecheck and lint, beside the first phase rather than before it:
@@ -92,7 +92,8 @@ const phases: string[][] = asked.length
   ? [asked]
   : [
       RUN_ALONE.flatMap((file) => ['--exclude', file]),
-      // Only the projects that hold them; one file at a time, so each storm has the machine to itself.
+      // Only the projects that hold them, with nothing else running (test/README.md, "The storms run last, alone");
+      // `--maxWorkers=1` is asked for, though two of the four files still run at once on two cores.
       ['--project', 'integration', '--project', 'integration-faults', '--maxWorkers=1', ...RUN_ALONE],
     ];
 
