@@ -66,6 +66,18 @@ export const conflictBackoff = { pause: (ms: number) => new Promise((resolve) =>
 /** The longest pause between two attempts: a conflict lasts as long as the winner's transaction, milliseconds. */
 const MAX_BACKOFF_MS = 250;
 
+/** The jittered pause after the `lost`-th conflict lost in a row (from 1), growing to `MAX_BACKOFF_MS`. */
+export const conflictPauseMs = (lost: number) => Math.random() * Math.min(MAX_BACKOFF_MS, 10 * 2 ** lost);
+
+/** Waits the pause after the `lost`-th lost conflict; false, without waiting, if it would pass the deadline. */
+export async function pauseAfterConflict(lost: number): Promise<boolean> {
+  const ms = conflictPauseMs(lost);
+  const deadline = currentDeadline();
+  if (deadline !== undefined && Date.now() + ms >= deadline) return false;
+  await conflictBackoff.pause(ms);
+  return true;
+}
+
 /**
  * Runs `attempt` again (with jittered exponential backoff) while it loses to concurrent transactions. Each
  * attempt must decide against the state the winner left: it reads afresh, or it is a write whose guards alone
@@ -82,10 +94,8 @@ export async function retryOnConflict<T>(attempt: () => Promise<T>, attempts = 2
       return await attempt();
     } catch (error) {
       if (!(error instanceof WriteConflictError)) throw error;
-      const pause = Math.random() * Math.min(MAX_BACKOFF_MS, 10 * 2 ** n);
-      const deadline = currentDeadline();
-      if (deadline === undefined ? n >= attempts : Date.now() + pause >= deadline) throw error.cause;
-      await conflictBackoff.pause(pause);
+      if (currentDeadline() === undefined && n >= attempts) throw error.cause;
+      if (!(await pauseAfterConflict(n))) throw error.cause;
     }
   }
 }

@@ -4,6 +4,7 @@ import type { Db } from '#shared/db/client.ts';
 import { isRefusedByDatabase, WriteConflictError } from '#shared/db/errors.ts';
 import {
   conflictBackoff,
+  conflictPauseMs,
   type GuardedItem,
   WriteConditionFailedError,
   writeGuarded,
@@ -273,7 +274,7 @@ async function writeChunk(deps: Deps, organization: Organization, chunk: Pending
       return;
     } catch (error) {
       if (error instanceof WriteConflictError) {
-        await conflictBackoff.pause(Math.random() * Math.min(250, 10 * 2 ** attempt));
+        await conflictBackoff.pause(conflictPauseMs(attempt));
         continue;
       }
       if (!(error instanceof WriteConditionFailedError)) {

@@ -1,6 +1,6 @@
 import { currentDeadline, withDatabaseDeadline } from '#shared/db/client.ts';
 import { isRefusedByDatabase, isTransientDatabaseError, WriteConflictError } from '#shared/db/errors.ts';
-import { conflictBackoff, WriteConditionFailedError, writeGuarded } from '#shared/db/guarded-write.ts';
+import { pauseAfterConflict, WriteConditionFailedError, writeGuarded } from '#shared/db/guarded-write.ts';
 import type { Deps } from '#shared/deps.ts';
 import { FieldError, HttpError, ServiceUnavailableError } from '#shared/errors.ts';
 import { parseAllowance } from '#shared/ledger/allowance-repository.ts';
@@ -143,18 +143,6 @@ type Planned = Set<string> & { unanswered?: boolean };
  */
 export const PROPOSAL_RESERVE_MS = 1_500;
 
-/** The longest pause after a lost conflict: a conflict lasts as long as the winner's transaction, milliseconds. */
-const MAX_CONFLICT_PAUSE_MS = 250;
-
-/** Waits a jittered, growing pause after a lost conflict; false, without waiting, if it would pass the deadline. */
-async function pause(lost: number): Promise<boolean> {
-  const ms = Math.random() * Math.min(MAX_CONFLICT_PAUSE_MS, 10 * 2 ** lost);
-  const deadline = currentDeadline();
-  if (deadline !== undefined && Date.now() + ms >= deadline) return false;
-  await conflictBackoff.pause(ms);
-  return true;
-}
-
 /**
  * Whether a create may still try to reserve, or must now write its decision as PROPOSED. The time kept for that
  * write is `PROPOSAL_RESERVE_MS`, or the longest this create has waited on one database call, if longer: on a
@@ -236,7 +224,7 @@ async function attemptCreate(
     } catch (error) {
       if (!(error instanceof WriteConditionFailedError) && !isRefusedByDatabase(error)) planned.unanswered = true;
       if (error instanceof WriteConflictError) {
-        if (!(await pause(attempt))) throw error;
+        if (!(await pauseAfterConflict(attempt))) throw error;
         if (currentDeadline() === undefined) decision++;
       } else if (error instanceof WriteConditionFailedError) {
         switch (error.role as Role) {
