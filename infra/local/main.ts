@@ -252,12 +252,8 @@ async function serve(dynamo: LocalDynamoDb, chain: LocalChains | undefined) {
         : []),
       ...(custody
         ? [
-            `  Custody          relayer per chain: ${Object.entries(custody.relayers)
-              .map(([c, address]) => `${c} ${address}`)
-              .join(', ')} (keys in the KMS stand-in ${custody.kms.endpoint}); ` +
-              `sandbox treasury per chain: ${Object.entries(treasuries ?? {})
-                .map(([c, address]) => `${c} ${address}`)
-                .join(', ')}`,
+            `  Custody          relayer per chain: ${perChain(custody.relayers)} (keys in the KMS stand-in ` +
+              `${custody.kms.endpoint}); sandbox treasury per chain: ${perChain(treasuries ?? {})}`,
           ]
         : []),
       ...(restored ? [`  Restored         ${restored} (the chain starts empty; the table kept these)`] : []),
@@ -295,6 +291,12 @@ async function serve(dynamo: LocalDynamoDb, chain: LocalChains | undefined) {
 }
 
 /** What of the local chain this data folder kept, and what it did not (the node itself keeps nothing). */
+/** `base 0x…, ethereum 0x…`: an address per chain, as the banner lists them. */
+const perChain = (addresses: Partial<Record<string, string>>) =>
+  Object.entries(addresses)
+    .map(([chain, address]) => `${chain} ${address}`)
+    .join(', ');
+
 function chainKeptNote(chain: LocalChains): string {
   const { identity, portTaken } = chain.kept;
   const kept = !identity

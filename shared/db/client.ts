@@ -65,7 +65,7 @@ type Deadline = { at: number; signal?: DeadlineSignal; timer?: NodeJS.Timeout };
 
 const deadlines = new AsyncLocalStorage<Deadline>();
 
-/** What an aborted call's error carries (as its `cause`), as `AbortSignal.timeout` would say it. */
+/** The signal's reason once the deadline passed, as `AbortSignal.timeout` gives it (an AbortError may cite it). */
 const deadlinePassed = () => new DOMException('The request reached its database deadline', 'TimeoutError');
 
 /**
