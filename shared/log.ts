@@ -1,5 +1,5 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { config } from '#shared/config/env.ts';
+import { scoped, scopeSlot, withScoped } from '#shared/request-scope.ts';
 
 /**
  * Structured JSON lines: one object per line, `level`, `time`, `message`, `service`, the X-Ray trace id when
@@ -72,16 +72,16 @@ export type LogKeys = {
  * The keys of the invocation being served. Scoped per async call chain rather than set on the (global) logger,
  * so requests that interleave in one process (the local runtime) never lend each other their keys.
  */
-const scope = new AsyncLocalStorage<LogKeys>();
+const LOG_KEYS = scopeSlot<LogKeys>('log keys');
 
 /** Runs `fn` with `keys` on every line it logs (nested scopes add to the outer keys). */
 export function withLogKeys<T>(keys: LogKeys, fn: () => T): T {
-  return scope.run({ ...scope.getStore(), ...keys }, fn);
+  return withScoped(LOG_KEYS, { ...scoped(LOG_KEYS), ...keys }, fn);
 }
 
 /** Adds keys to the current scope from here on, e.g. a use case that has just created a transaction. */
 export function appendLogKeys(keys: LogKeys): void {
-  const current = scope.getStore();
+  const current = scoped(LOG_KEYS);
   if (current) Object.assign(current, keys);
 }
 
@@ -99,7 +99,7 @@ function write(level: Level, message: string, fields: Fields | undefined): void 
     message: redact(message),
     service: serviceName,
     xrayTraceId: xrayTraceId(),
-    ...(redact({ ...scope.getStore(), ...fields }) as Fields),
+    ...(redact({ ...scoped(LOG_KEYS), ...fields }) as Fields),
   };
   (RANK[level] >= RANK.warn ? process.stderr : process.stdout).write(`${JSON.stringify(line)}\n`);
 }

@@ -1,7 +1,7 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Access } from '#shared/db/access.ts';
 import { accessDenial } from '#shared/db/access.ts';
+import { scoped, scopeSlot, withScoped } from '#shared/request-scope.ts';
 
 /**
  * The local stand-in for the functions' IAM policies: while a route's handler runs, every DynamoDB call it makes
@@ -11,7 +11,7 @@ import { accessDenial } from '#shared/db/access.ts';
  */
 type RouteAccess = { operationId: string; access: Access };
 
-const current = new AsyncLocalStorage<RouteAccess>();
+const ROUTE_ACCESS = scopeSlot<RouteAccess>('route access');
 
 export class AccessDeniedException extends Error {
   override name = 'AccessDeniedException';
@@ -19,7 +19,7 @@ export class AccessDeniedException extends Error {
 
 /** Runs `fn` (a route's handler) under that route's access. */
 export function withRouteAccess<T>(route: RouteAccess, fn: () => T): T {
-  return current.run(route, fn);
+  return withScoped(ROUTE_ACCESS, route, fn);
 }
 
 const checked = new WeakSet<object>();
@@ -30,7 +30,7 @@ export function enforceRouteAccess(client: DynamoDBDocumentClient): void {
   checked.add(client);
   client.middlewareStack.add(
     (next, context) => async (args) => {
-      const route = current.getStore();
+      const route = scoped(ROUTE_ACCESS);
       const denial = route && accessDenial(route.access, context.commandName ?? 'unknown', args.input);
       if (route && denial) {
         throw new AccessDeniedException(`Route ${route.operationId} may not call ${context.commandName}: ${denial}`);

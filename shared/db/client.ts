@@ -1,7 +1,7 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Config } from '#shared/config/env.ts';
+import { scoped, scopeSlot, withScoped } from '#shared/request-scope.ts';
 
 export type Db = { client: DynamoDBDocumentClient; tableName: string };
 
@@ -63,7 +63,7 @@ class DeadlineSignal {
 /** A deadline (epoch ms) and, once a call has needed it, its signal and the timer that aborts it. */
 type Deadline = { at: number; signal?: DeadlineSignal; timer?: NodeJS.Timeout };
 
-const deadlines = new AsyncLocalStorage<Deadline>();
+const DEADLINE = scopeSlot<Deadline>('database deadline');
 
 /** The signal's reason once the deadline passed, as `AbortSignal.timeout` gives it (an AbortError may cite it). */
 const deadlinePassed = () => new DOMException('The request reached its database deadline', 'TimeoutError');
@@ -74,22 +74,22 @@ const deadlinePassed = () => new DOMException('The request reached its database 
  * cleared once `work` settles: every request would otherwise leave one behind to fire seconds later.
  */
 export async function withDatabaseDeadline<T>(at: number, work: () => Promise<T>): Promise<T> {
-  const outer = deadlines.getStore();
+  const outer = scoped(DEADLINE);
   if (outer !== undefined && outer.at <= at) return work();
   const deadline: Deadline = { at };
   try {
-    return await deadlines.run(deadline, work);
+    return await withScoped(DEADLINE, deadline, work);
   } finally {
     clearTimeout(deadline.timer);
   }
 }
 
 /** The deadline the caller runs under (epoch ms), if any. */
-export const currentDeadline = (): number | undefined => deadlines.getStore()?.at;
+export const currentDeadline = (): number | undefined => scoped(DEADLINE)?.at;
 
 /** The signal of the deadline `work` runs under, if any: one per deadline, not one timer per call. */
 function deadlineSignal(): AbortSignal | undefined {
-  const deadline = deadlines.getStore();
+  const deadline = scoped(DEADLINE);
   if (deadline === undefined) return undefined;
   if (deadline.signal === undefined) {
     const signal = new DeadlineSignal();

@@ -38,6 +38,7 @@ const folderOf = (path: string) => {
 const RANKS: Record<string, number> = {
   'shared/clock.ts': 0,
   'shared/ids.ts': 0,
+  'shared/request-scope.ts': 0,
   'shared/typescript-thread.ts': 0,
   'shared/errors.ts': 0,
   'shared/config': 0,
