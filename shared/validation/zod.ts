@@ -3,41 +3,36 @@
  * only the validators it uses: about 70 KiB less per function than zod classic) with classic's English messages,
  * which mini leaves out (it would say "Invalid input" where clients are told "Invalid UUID"). Every module imports
  * zod from here, as a namespace (`import * as z`), so the messages are set before any schema parses.
- *
- * Objects parse as zod classic's do: each object's parser is compiled once (`new Function`) on its first
- * synchronous parse, where mini's walks the shape key by key on every parse. A stored record is parsed on every
- * read, 51 of them for a list page: compiled, a customer record parses in about a sixth of the time (about 60 µs
- * less per page, test/README.md "Where a route's time goes"), for about 3 KiB more per bundle. Async parses, and a
- * runtime that forbids `new Function`, fall back to mini's parser, which answers the same.
  */
 
 import { en } from 'zod/locales';
-import * as mini from 'zod/mini';
+import { config, ZodMiniObject } from 'zod/mini';
+import { $constructor, type $ZodObjectDef, $ZodObjectJIT } from 'zod/v4/core';
 
-mini.config(en());
+config(en());
 
 export * from 'zod/mini';
 
-type ObjectDef = mini.core.$ZodObjectDef;
+/** Their `init`s, which assert the instance's type, as plain calls (TypeScript asks assertions for declared types). */
+type Init = (inst: ZodMiniObject, def: $ZodObjectDef) => void;
 
-type Init = (inst: mini.ZodMiniObject, def: ObjectDef) => void;
-const initMiniObject: Init = mini.ZodMiniObject.init;
-const initCompiledParse: Init = mini.core.$ZodObjectJIT.init;
-
-/** A mini object (its methods, `instanceof ZodMiniObject`) whose parse is classic's compiled one. */
-const ZodMiniObjectCompiled = mini.core.$constructor(
+/** A mini object (its methods, `instanceof ZodMiniObject`) whose parse is zod classic's compiled one. */
+const ZodMiniObjectCompiled = /* @__PURE__ */ $constructor(
   'ZodMiniObjectCompiled',
-  (inst: mini.ZodMiniObject, def: ObjectDef) => {
-    initMiniObject(inst, def);
-    initCompiledParse(inst, def);
+  (inst: ZodMiniObject, def: $ZodObjectDef) => {
+    (ZodMiniObject.init as Init)(inst, def);
+    ($ZodObjectJIT.init as Init)(inst, def);
   },
 );
 
-const compiled = (def: Omit<ObjectDef, 'shape'> & { shape: ObjectDef['shape'] | undefined }, params: unknown) =>
-  new ZodMiniObjectCompiled({ ...def, shape: def.shape ?? {}, ...(mini.util.normalizeParams(params) as object) });
-
-export const object: typeof mini.object = (shape, params) => compiled({ type: 'object', shape }, params) as never;
-export const strictObject: typeof mini.strictObject = (shape, params) =>
-  compiled({ type: 'object', shape, catchall: mini.never() }, params) as never;
-export const looseObject: typeof mini.looseObject = (shape, params) =>
-  compiled({ type: 'object', shape, catchall: mini.unknown() }, params) as never;
+/**
+ * The same object schema, parsed as zod classic parses objects: the parser is compiled (`new Function`) on its
+ * first synchronous parse, where mini's walks the shape key by key on every parse. For the records a list page
+ * parses by the dozen: a page of 51 customer records parses in about a sixth of the time (about 60 µs less per
+ * page, test/README.md "Where a route's time goes"). The compiler is about 4 KiB of every bundle that carries
+ * one, so only the lists use it, each at its call site with `/* @__PURE__ *\/`: a function that lists nothing
+ * carries none of it. Async parses, and a runtime that forbids `new Function`, take mini's parser, which answers
+ * the same.
+ */
+export const compiledObject = <T extends ZodMiniObject>(schema: T): T =>
+  new ZodMiniObjectCompiled(schema._zod.def) as unknown as T;
