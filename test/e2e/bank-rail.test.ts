@@ -66,7 +66,9 @@ describe('bank payout rail on npm start: outbox, inbox, quarantine', () => {
     ).body;
 
   beforeAll(async () => {
-    runtime = await startRuntime(dataDir, { SANDBOX_SETTLE_AFTER_S: 'off' });
+    // No local chain: nothing here is on one, and its node, mining a block a second, and its watchers would load
+    // the cores the other test file running meanwhile needs.
+    runtime = await startRuntime(dataDir, { SANDBOX_SETTLE_AFTER_S: 'off', LOCAL_CHAIN: 'off' });
     const local = runtime.localJson();
     key = local.apiKey;
     const customer = await api<{ customerId: string }>('POST', '/customers', {

@@ -32,7 +32,9 @@ describe('npm start killed with SIGKILL under load', () => {
   let runtime: Runtime;
   let receiver: Receiver;
   // A delivery whose attempt died with the process is retried once its lease ends: the shortest lease allowed.
-  const env = { WEBHOOK_ATTEMPT_LEASE_S: '20' };
+  // No local chain: nothing here is on one, and its node, mining a block a second, and its watchers would load
+  // the cores the other test file running meanwhile needs.
+  const env = { WEBHOOK_ATTEMPT_LEASE_S: '20', LOCAL_CHAIN: 'off' };
 
   beforeAll(async () => {
     receiver = await startReceiver();

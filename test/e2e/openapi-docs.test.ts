@@ -46,7 +46,9 @@ describe('API documentation on npm start', () => {
   let contract: Contract;
 
   beforeAll(async () => {
-    runtime = await startRuntime(dataDir);
+    // No local chain: nothing here is on one, and its node, mining a block a second, and its watchers would load
+    // the cores the other test file running meanwhile needs.
+    runtime = await startRuntime(dataDir, { LOCAL_CHAIN: 'off' });
     apiKey = runtime.localJson().apiKey;
     const document = await runtime.api<object>('GET', '/openapi.json');
     contract = contractOf(document.body);

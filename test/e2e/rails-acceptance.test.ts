@@ -121,7 +121,9 @@ describe('payout rails on npm start: SWIFT, SEPA Instant, ACH and Fedwire settle
 
   beforeAll(async () => {
     // Settled a second after the file rather than three: the tests wait for each settlement in turn.
-    runtime = await startRuntime(dataDir, { SANDBOX_SETTLE_AFTER_S: '1' });
+    // No local chain: nothing here is on one, and its node, mining a block a second, and its watchers would load
+    // the cores the other test file running meanwhile needs.
+    runtime = await startRuntime(dataDir, { SANDBOX_SETTLE_AFTER_S: '1', LOCAL_CHAIN: 'off' });
     key = runtime.localJson().apiKey;
     const customer = await api<{ customerId: string }>('POST', '/customers', {
       name: 'Ada Lovelace',

@@ -12,6 +12,9 @@ import { eventually, type ReceivedWebhook, type Receiver, startReceiver } from '
  * schedule), and a name that resolves to a private address (the runtime's DNS test hook).
  */
 const RUNTIME_ENV = {
+  // No local chain: nothing here is on one, and its node, mining a block a second, and its watchers would load
+  // the cores the other test file running meanwhile needs.
+  LOCAL_CHAIN: 'off',
   WEBHOOK_RETRY_SCHEDULE: '0,1,0,0,0,0,0',
   // Payouts settle only when a lifecycle says so, so each status is driven deliberately.
   SANDBOX_SETTLE_AFTER_S: 'off',

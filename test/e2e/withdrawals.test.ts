@@ -35,7 +35,9 @@ describe('withdrawals on npm start: settlement and expiry workers, the admin CLI
   }
 
   beforeAll(async () => {
-    runtime = await startRuntime(dataDir, { SANDBOX_SETTLE_AFTER_S: '1' });
+    // No local chain: nothing here is on one, and its node, mining a block a second, and its watchers would load
+    // the cores the other test file running meanwhile needs.
+    runtime = await startRuntime(dataDir, { SANDBOX_SETTLE_AFTER_S: '1', LOCAL_CHAIN: 'off' });
     const local = runtime.localJson();
     key = local.apiKey;
     const customer = await api<{ customerId: string }>('POST', '/customers', {
