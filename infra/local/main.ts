@@ -290,13 +290,13 @@ async function serve(dynamo: LocalDynamoDb, chain: LocalChains | undefined) {
   });
 }
 
-/** What of the local chain this data folder kept, and what it did not (the node itself keeps nothing). */
 /** `base 0x…, ethereum 0x…`: an address per chain, as the banner lists them. */
 const perChain = (addresses: Partial<Record<string, string>>) =>
   Object.entries(addresses)
     .map(([chain, address]) => `${chain} ${address}`)
     .join(', ');
 
+/** What of the local chain this data folder kept, and what it did not (the node itself keeps nothing). */
 function chainKeptNote(chain: LocalChains): string {
   const { identity, portTaken } = chain.kept;
   const kept = !identity
