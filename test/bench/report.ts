@@ -4,10 +4,12 @@ import type { Measurement } from '#test/bench/load.ts';
 import { costPerMillion, PRICES, type Usage } from '#test/bench/prices.ts';
 import type { StartupResult } from '#test/bench/startup.ts';
 
-/** One of the runs of an operation: the service and its floor, measured one right after the other. */
+/** One of the runs of an operation: the service, its floor and the floor served over HTTP, one right after another. */
 export type ScenarioRun = {
   service: Measurement;
   floor: Measurement;
+  /** The floor's calls behind a bare HTTP server (test/bench/http-floor-server.ts): the hop alone. */
+  httpFloor: Measurement;
   ratio: number;
   /** Where /proc is (test/bench/cpu.ts). */
   cpu?: { service: CpuPerRequest; floor: CpuPerRequest };
@@ -19,6 +21,8 @@ export type ScenarioResult = {
   /** The run of median ratio, and every run's ratio for the spread. */
   median: ScenarioRun;
   ratios: number[];
+  /** Every run's floor over HTTP ÷ floor. */
+  httpFloorRatios: number[];
   dynamodbCalls: number;
   calls: string;
   usage: Usage;
@@ -99,6 +103,14 @@ export function markdown(report: Report): string {
       const row = [m.service.rps, m.service.p50, m.service.p99, m.floor.rps, m.floor.p50, m.floor.p99];
       const cells = row.map((value, i) => n(value, i % 3 === 0 ? 0 : 1)).join(' | ');
       return `| ${r.name} | ${cells} | ${n(m.ratio, 2)} | ${spread(r.ratios)} | ${r.dynamodbCalls}: ${r.calls} |`;
+    }),
+    '',
+    '| the HTTP hop alone (the floor served over HTTP, test/bench/http-floor-server.ts) | req/s | p50 ms | ÷ floor (median) | spread over the runs | service ÷ it |',
+    '| --- | ---: | ---: | ---: | ---: | ---: |',
+    ...report.operations.map(({ name, median: m, httpFloorRatios }) => {
+      const hop = m.httpFloor.rps / m.floor.rps;
+      const ofHop = m.service.rps / m.httpFloor.rps;
+      return `| ${name} | ${n(m.httpFloor.rps)} | ${n(m.httpFloor.p50, 1)} | ${n(hop, 2)} | ${spread(httpFloorRatios)} | ${n(ofHop, 2)} |`;
     }),
     '',
     ...cpuLines(report),

@@ -34,14 +34,15 @@ import {
   eventsWritten,
   replayer,
 } from '#test/bench/floor.ts';
+import { startHttpFloor } from '#test/bench/http-floor.ts';
 import { httpLoad, loopLoad, type Measurement } from '#test/bench/load.ts';
 import { NO_USAGE } from '#test/bench/prices.ts';
 import { idleLatency, untilQuiet } from '#test/bench/quiet.ts';
+import { measureRateLimits } from '#test/bench/rate-limit-cost.ts';
 import {
   markdown,
   medianRun,
   type RateLimitCost,
-  type RateLimitRun,
   type ScenarioResult,
   type ScenarioRun,
 } from '#test/bench/report.ts';
@@ -195,9 +196,9 @@ async function main() {
     const loadOf = (scenario: Scenario) => {
       const definition = route(scenario.operationId) as RouteDefinition;
       const path = definition.path.replace(/\{(\w+)\}/g, (_, name: string) => scenario.ids[name] ?? '');
-      const load = (seconds: number) =>
+      const load = (seconds: number, baseUrl = runtime?.baseUrl) =>
         httpLoad({
-          url: `${runtime?.baseUrl}${path}`,
+          url: `${baseUrl}${path}`,
           method: definition.method,
           headers: { authorization: `Bearer ${key}` },
           ...(scenario.body ? { body: scenario.body } : {}),
@@ -230,34 +231,64 @@ async function main() {
         headers: { authorization: `Bearer ${key}` },
         ...(scenario.body ? { body: JSON.stringify(scenario.body()) } : {}),
       });
-      let status = 0;
+      let answer: ApiResult = {};
       const recorded = await capture(deps.db, async () => {
-        status = (await handler(event, {})).statusCode ?? 0;
+        answer = await handler(event, {});
       });
-      if (status >= 300) throw new Error(`${scenario.name}: the recorded request answered ${status}`);
+      if ((answer.statusCode ?? 0) >= 300) {
+        throw new Error(`${scenario.name}: the recorded request answered ${answer.statusCode}`);
+      }
       // The floor takes the limits' leases as the service does: the same limiter, in this process, after the
       // authentication stage (at these rates one request in three to ten makes one, each a write).
       const plan = withoutRateLimitStages(recorded);
       const replay = replayer(deps.db, plan, keep, () => enforceRateLimits(deps, floorAuth));
-      await load(WARMUP_SECONDS);
-      await loopLoad(replay, CONNECTIONS, WARMUP_SECONDS);
+      const httpFloor = await startHttpFloor({
+        plan,
+        keep,
+        apiKey: key,
+        response: {
+          statusCode: answer.statusCode ?? 200,
+          headers: Object.fromEntries(
+            Object.entries(answer.headers ?? {}).map(([name, value]) => [name, String(value)]),
+          ),
+          body: answer.body ?? '',
+        },
+      });
       const runs: ScenarioRun[] = [];
       let unquiet = 0;
-      const quiet = async () => {
-        if (!(await untilQuiet(healthUrl, idleMs, QUIET_MAX_SECONDS))) unquiet++;
-      };
-      for (let i = 0; i < RUNS; i++) {
-        await quiet();
-        const service = await meter.measure(() => load(SECONDS), true);
-        await quiet();
-        const floor = await meter.measure(() => loopLoad(replay, CONNECTIONS, SECONDS), false);
-        const cpu = service.cpu && floor.cpu ? { cpu: { service: service.cpu, floor: floor.cpu } } : {};
-        runs.push({
-          service: service.result,
-          floor: floor.result,
-          ratio: service.result.rps / floor.result.rps,
-          ...cpu,
-        });
+      try {
+        await load(WARMUP_SECONDS);
+        await loopLoad(replay, CONNECTIONS, WARMUP_SECONDS);
+        await load(WARMUP_SECONDS, httpFloor.url);
+        const quiet = async () => {
+          if (!(await untilQuiet(healthUrl, idleMs, QUIET_MAX_SECONDS))) unquiet++;
+        };
+        const measures = {
+          service: () => meter.measure(() => load(SECONDS), true),
+          floor: () => meter.measure(() => loopLoad(replay, CONNECTIONS, SECONDS), false),
+          httpFloor: () => meter.measure(() => load(SECONDS, httpFloor.url), false),
+        };
+        const order = Object.keys(measures) as (keyof typeof measures)[];
+        for (let i = 0; i < RUNS; i++) {
+          // Each goes first in one run: a machine still warming (V8's and DynamoDB Local's compilers) or cooling
+          // down favours whichever goes later, and rotating the order spreads that over all three.
+          const measured: Partial<Record<keyof typeof measures, Awaited<ReturnType<typeof measures.service>>>> = {};
+          for (const name of [...order.slice(i % order.length), ...order.slice(0, i % order.length)]) {
+            await quiet();
+            measured[name] = await measures[name]();
+          }
+          const { service, floor, httpFloor: overHttp } = measured as Required<typeof measured>;
+          const cpu = service.cpu && floor.cpu ? { cpu: { service: service.cpu, floor: floor.cpu } } : {};
+          runs.push({
+            service: service.result,
+            floor: floor.result,
+            httpFloor: overHttp.result,
+            ratio: service.result.rps / floor.result.rps,
+            ...cpu,
+          });
+        }
+      } finally {
+        await httpFloor.stop();
       }
       const { median, ratios } = medianRun(runs);
       const events = eventsWritten(plan);
@@ -266,6 +297,7 @@ async function main() {
         operationId: scenario.operationId,
         median,
         ratios,
+        httpFloorRatios: runs.map((run) => run.httpFloor.rps / run.floor.rps),
         dynamodbCalls: commandCount(plan),
         calls: describePlan(plan),
         usage: {
@@ -280,13 +312,15 @@ async function main() {
           sqsRequests: events * 3,
         },
       });
-      const waits = unquiet ? ` (${unquiet} of ${2 * RUNS} waits for a quiet runtime ran out)` : '';
+      const waits = unquiet ? ` (${unquiet} of ${3 * RUNS} waits for a quiet runtime ran out)` : '';
       process.stderr.write(`measured ${scenario.name}${waits}\n`);
       if (scenario.operationId === RATE_LIMIT_PROBE) {
-        rateLimit = await measureRateLimits(deps.db, scenario.name, async () => {
+        const settings = { connections: CONNECTIONS, seconds: SECONDS, warmupSeconds: WARMUP_SECONDS, runs: RUNS };
+        const invoke = async () => {
           const answer = await handler(event, {});
           if ((answer.statusCode ?? 500) >= 300) throw new Error(`answered ${answer.statusCode}`);
-        });
+        };
+        rateLimit = await measureRateLimits(deps.db, scenario.name, invoke, settings);
         process.stderr.write('measured the rate limits\n');
       }
     }
@@ -366,29 +400,6 @@ async function companion(script: string, args: string[]) {
 }
 
 /**
- * The cost of the rate limits: the handler invoked in this process (one "instance", CONNECTIONS at a time), with
- * its leases sent to the table and with them answered without it, alternately, RUNS times.
- */
-async function measureRateLimits(
-  db: { client: unknown },
-  operation: string,
-  invoke: () => Promise<void>,
-): Promise<RateLimitCost> {
-  await loopLoad(invoke, CONNECTIONS, WARMUP_SECONDS);
-  const runs: RateLimitRun[] = [];
-  let leases = 0;
-  for (let i = 0; i < RUNS; i++) {
-    const counted = await withLeases(db, false, () => loopLoad(invoke, CONNECTIONS, SECONDS));
-    const withLimits = counted.result;
-    leases += counted.leases;
-    const withoutLimits = (await withLeases(db, true, () => loopLoad(invoke, CONNECTIONS, SECONDS))).result;
-    runs.push({ withLimits, withoutLimits, ratio: withLimits.rps / withoutLimits.rps });
-  }
-  const requests = runs.reduce((sum, run) => sum + run.withLimits.ok, 0);
-  return { operation, ...medianRun(runs), leases: `${leases} leases for ${requests} requests` };
-}
-
-/**
  * A plan's stages without the stack's bookkeeping as the recorded request happened to make it: the rate-limit
  * leases (shared/http/rate-limits.ts; the floor takes them from its own limiter instead, as often as the service
  * does) and a key's `lastUsedAt` (at most once a minute, shared/http/key-use.ts; replayed it would fail its
@@ -403,33 +414,6 @@ const withoutRateLimitStages = (plan: CommandPlan): CommandPlan => ({
     )
     .filter((stage) => stage.length > 0),
 });
-
-/**
- * Runs `act` counting the rate-limit leases the handler sends; with `grant`, answers them in this process as if
- * the table granted every chunk: the handler's own work with the limiter's bookkeeping, without its database calls.
- */
-async function withLeases<T>(db: { client: unknown }, grant: boolean, act: () => Promise<T>) {
-  const client = db.client as { send: (command: unknown) => Promise<unknown> };
-  const original = client.send;
-  const ownSend = Object.hasOwn(client, 'send');
-  let leases = 0;
-  client.send = function (this: unknown, command: unknown) {
-    const input = (
-      command as { input?: { Key?: { pk?: string }; ExpressionAttributeValues?: Record<string, unknown> } }
-    ).input;
-    if (String(input?.Key?.pk ?? '').startsWith('RATELIMIT#')) {
-      leases++;
-      if (grant) return Promise.resolve({ Attributes: { count: input?.ExpressionAttributeValues?.[':chunk'] } });
-    }
-    return original.call(client, command);
-  };
-  try {
-    return { result: await act(), leases };
-  } finally {
-    if (ownSend) client.send = original;
-    else delete (client as { send?: unknown }).send;
-  }
-}
 
 await main();
 process.exit(0);
