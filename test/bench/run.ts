@@ -2,9 +2,10 @@
  * The benchmark: `npm run bench` (10 s per measurement) or `npm run bench -- --short` (3 s). Not part of the tests.
  *
  * Under `npm start` (a temporary DATA_DIR, free ports), each operation is loaded over HTTP with autocannon, and
- * right after, its floor: the very DynamoDB calls one request of it makes (recorded from the handler in this
+ * beside it its floor: the very DynamoDB calls one request of it makes (recorded from the handler in this
  * process), replayed straight against the same DynamoDB Local with the same concurrency. The ratio of the two
- * is what the service costs on top of its database. Also: the middleware and validation cost per request on an
+ * is what the service costs on top of its database. The floor is also served over HTTP by a bare server
+ * (test/bench/http-floor-server.ts), which says how much of that is the HTTP hop alone. Also: the middleware and validation cost per request on an
  * in-memory store, list latency with 10 and with 10,000 items in the partition, webhook deliveries per second
  * (test/bench/webhooks.ts) and, when present, bundle sizes and cold imports (test/bench/bundles.ts).
  *
@@ -39,13 +40,7 @@ import { httpLoad, loopLoad, type Measurement } from '#test/bench/load.ts';
 import { NO_USAGE } from '#test/bench/prices.ts';
 import { idleLatency, untilQuiet } from '#test/bench/quiet.ts';
 import { measureRateLimits } from '#test/bench/rate-limit-cost.ts';
-import {
-  markdown,
-  medianRun,
-  type RateLimitCost,
-  type ScenarioResult,
-  type ScenarioRun,
-} from '#test/bench/report.ts';
+import { markdown, medianRun, type RateLimitCost, type ScenarioResult, type ScenarioRun } from '#test/bench/report.ts';
 import { seedCustomers } from '#test/bench/seed.ts';
 import { measureStartup } from '#test/bench/startup.ts';
 import { apiEvent } from '#test/support/http/api-event.ts';
