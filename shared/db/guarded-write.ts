@@ -67,7 +67,7 @@ export const conflictBackoff = { pause: (ms: number) => new Promise((resolve) =>
 const MAX_BACKOFF_MS = 250;
 
 /** The jittered pause after the `lost`-th conflict lost in a row (from 1), growing to `MAX_BACKOFF_MS`. */
-export const conflictPauseMs = (lost: number) => Math.random() * Math.min(MAX_BACKOFF_MS, 10 * 2 ** lost);
+const conflictPauseMs = (lost: number) => Math.random() * Math.min(MAX_BACKOFF_MS, 10 * 2 ** lost);
 
 /** Waits the pause after the `lost`-th lost conflict; false, without waiting, if it would pass the deadline. */
 export async function pauseAfterConflict(lost: number): Promise<boolean> {

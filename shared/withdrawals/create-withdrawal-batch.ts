@@ -3,9 +3,8 @@ import { getCustomer } from '#shared/customers/repository.ts';
 import type { Db } from '#shared/db/client.ts';
 import { isRefusedByDatabase, WriteConflictError } from '#shared/db/errors.ts';
 import {
-  conflictBackoff,
-  conflictPauseMs,
   type GuardedItem,
+  pauseAfterConflict,
   WriteConditionFailedError,
   writeGuarded,
 } from '#shared/db/guarded-write.ts';
@@ -51,7 +50,7 @@ export const PAYOUTS_PER_WRITE = 16;
 /** Reads and executions in flight at once for one batch. */
 const PARALLEL = 16;
 /** Writes of one chunk at most (each lost guard re-decides one payout; a conflict pauses). */
-const MAX_CHUNK_ATTEMPTS = PAYOUTS_PER_WRITE + 8;
+export const MAX_CHUNK_ATTEMPTS = PAYOUTS_PER_WRITE + 8;
 
 /** The allowance usage the batch's chunks reserve against, as last learnt (read, or returned by a lost guard). */
 type BatchUsage = { allowance: AllowanceUsage | undefined };
@@ -247,7 +246,9 @@ const reservedBy = (item: Pending) =>
  * Writes one chunk in one transaction. A lost guard is answered for its payout alone, as a single create would:
  * a used key replays, a balance that no longer covers it re-decides on the balance the guard returned, a lost
  * allowance makes the chunk's payouts PROPOSED; then the chunk is written again. A transient failure leaves its
- * payouts unanswered (503 with the truth: each item's key answers whether it was made).
+ * payouts unanswered (503 with the truth: each item's key answers whether it was made). A chunk that keeps losing
+ * to concurrent transactions tries again after a pause until the pause would pass the request's deadline, or
+ * `MAX_CHUNK_ATTEMPTS` have gone: then none of its attempts wrote anything, and its payouts failed (503).
  */
 async function writeChunk(deps: Deps, organization: Organization, chunk: Pending[], usage: BatchUsage) {
   for (let attempt = 1; attempt <= MAX_CHUNK_ATTEMPTS; attempt++) {
@@ -274,8 +275,8 @@ async function writeChunk(deps: Deps, organization: Organization, chunk: Pending
       return;
     } catch (error) {
       if (error instanceof WriteConflictError) {
-        await conflictBackoff.pause(conflictPauseMs(attempt));
-        continue;
+        if (await pauseAfterConflict(attempt)) continue;
+        break;
       }
       if (!(error instanceof WriteConditionFailedError)) {
         // Refused (throttled): nothing of the chunk was written. Else the outcome is unknown: unanswered, 503.
@@ -310,7 +311,11 @@ async function writeChunk(deps: Deps, organization: Organization, chunk: Pending
       planItem(deps, organization, item, true);
     }
   }
-  for (const item of chunk) if (!item.result) item.record = undefined;
+  // Every attempt lost a guard or a conflict, and neither writes anything: these payouts were not made.
+  for (const item of chunk.filter((pending) => !pending.result)) {
+    item.record = undefined;
+    item.result = answer(item, 503, { error: FAILED_TO_EXECUTE });
+  }
 }
 
 /**

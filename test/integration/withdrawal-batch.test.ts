@@ -1,7 +1,9 @@
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { approveKyc } from '#shared/customers/approve-kyc.ts';
 import { createCustomer } from '#shared/customers/create-customer.ts';
+import { withDatabaseDeadline } from '#shared/db/client.ts';
 import { creditBalance } from '#shared/deposits/credit-balance.ts';
 import type { Deps } from '#shared/deps.ts';
 import type { EventEnvelope } from '#shared/events/contracts.ts';
@@ -9,9 +11,15 @@ import { getAllowanceUsage } from '#shared/ledger/allowance-repository.ts';
 import { getBalance } from '#shared/ledger/balance-repository.ts';
 import { updateOrganization } from '#shared/organizations/repository.ts';
 import { batchPayouts } from '#shared/payouts/batch-payouts.ts';
-import { createWithdrawalBatch } from '#shared/withdrawals/create-withdrawal-batch.ts';
+import { createWithdrawalBatch, MAX_CHUNK_ATTEMPTS } from '#shared/withdrawals/create-withdrawal-batch.ts';
 import type { BatchWithdrawalInput } from '#shared/withdrawals/schemas.ts';
-import { BATCH_KEY_REUSED, OUTCOME_UNKNOWN, REPEATED_CUSTOMER } from '#shared/withdrawals/withdrawal-rules.ts';
+import {
+  BATCH_KEY_REUSED,
+  FAILED_TO_EXECUTE,
+  OUTCOME_UNKNOWN,
+  REPEATED_CUSTOMER,
+} from '#shared/withdrawals/withdrawal-rules.ts';
+import { backoffOnATestClock } from '#test/support/db/backoff-clock.ts';
 import { isolatedTableDeps } from '#test/support/db/isolated-table.ts';
 import { givenOrganization } from '#test/support/deps.ts';
 import { endToEndIdsOf, freshChannel } from '#test/support/rails/bank-channel.ts';
@@ -200,6 +208,77 @@ describe('withdrawal batches', () => {
       'PROCESSING',
     ]);
     expect(await batchEvents(organization.organizationId)).toHaveLength(1);
+  }, 120_000);
+
+  /** `deps` whose every TransactWriteItems is cancelled by a concurrent transaction, each after `takesMs`. */
+  function contended(takesMs = 0) {
+    let conflicts = 0;
+    const send = deps.db.client.send.bind(deps.db.client);
+    const client = Object.assign(Object.create(deps.db.client), {
+      send: (command: { constructor: { name: string } }, ...rest: unknown[]) => {
+        if (command.constructor.name !== 'TransactWriteCommand') {
+          return (send as (...args: unknown[]) => Promise<unknown>)(command, ...rest);
+        }
+        conflicts++;
+        vi.setSystemTime(Date.now() + takesMs);
+        const reason = { Code: 'TransactionConflict' };
+        return Promise.reject(
+          new TransactionCanceledException({ message: 'cancelled', $metadata: {}, CancellationReasons: [reason] }),
+        );
+      },
+    });
+    return { deps: { ...deps, db: { ...deps.db, client } } as Deps, conflicts: () => conflicts };
+  }
+
+  it('a chunk that keeps losing to concurrent transactions stops before the request deadline: each payout 503 "failed", nothing made', async () => {
+    const { organization, payees } = await givenCustomers(3);
+    const withdrawals = items(payees, '10', 'contended');
+    // Each write takes a second to be cancelled, so the deadline, not the attempts, ends the tries.
+    const table = contended(1_000);
+    const backoff = backoffOnATestClock();
+    try {
+      const deadline = Date.now() + 4_500;
+      const first = await withDatabaseDeadline(deadline, () =>
+        createWithdrawalBatch(table.deps, { organization, idempotencyKey: 'contended', withdrawals }),
+      );
+      expect(first.response.results.map((result) => [result.status, result.error])).toEqual(
+        withdrawals.map(() => [503, FAILED_TO_EXECUTE]),
+      );
+      expect(backoff.pauses.length).toBeGreaterThan(0);
+      expect(table.conflicts()).toBeLessThan(MAX_CHUNK_ATTEMPTS);
+      expect(table.conflicts()).toBe(backoff.pauses.length + 1);
+      for (const pause of backoff.pauses) expect(pause.at + pause.ms).toBeLessThan(deadline);
+    } finally {
+      backoff.restore();
+    }
+    expect(await batchEvents(organization.organizationId)).toHaveLength(0);
+    for (const { customerId } of payees) {
+      expect((await getBalance(deps.db, organization.organizationId, customerId)).available).toBe(100_000_000n);
+    }
+
+    const again = await createWithdrawalBatch(deps, { organization, idempotencyKey: 'contended', withdrawals });
+    expect(again.replayed).toBe(false);
+    expect(again.response.results.map((result) => result.transaction?.status)).toEqual([
+      'PROCESSING',
+      'PROCESSING',
+      'PROCESSING',
+    ]);
+  }, 120_000);
+
+  it('without a request deadline (background work), a chunk stops after its attempts: each payout 503 "failed"', async () => {
+    const { organization, payees } = await givenCustomers(2);
+    const withdrawals = items(payees, '10', 'attempts');
+    const table = contended();
+    const backoff = backoffOnATestClock();
+    try {
+      const { response } = await createWithdrawalBatch(table.deps, { organization, idempotencyKey: 'a', withdrawals });
+      expect(response.results.map((result) => [result.status, result.error])).toEqual(
+        withdrawals.map(() => [503, FAILED_TO_EXECUTE]),
+      );
+      expect(table.conflicts()).toBe(MAX_CHUNK_ATTEMPTS);
+    } finally {
+      backoff.restore();
+    }
   }, 120_000);
 
   it('a batch above the allowance is PROPOSED as a whole, nothing reserved', async () => {
