@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { HttpFloorSpec } from '#test/bench/http-floor.ts';
+import { HTTP_FLOOR_PORT, type HttpFloorSpec } from '#test/bench/http-floor.ts';
 
 /**
  * The floor served over HTTP (test/bench/http-floor.ts starts it as a process of its own): a bare Node server that answers
@@ -9,7 +9,11 @@ import type { HttpFloorSpec } from '#test/bench/http-floor.ts';
  * floor is the HTTP hop alone on this machine (reading the request, writing the response, the load generator on
  * the same cores); the service against it is what the service adds beyond that hop.
  */
-/** The spec is the first line of stdin; stdin then stays open as the parent's handle on this process. */
+
+// The parent's handle on this process is its stdin: closed (the parent done, or gone), this process ends, whenever.
+process.stdin.on('end', () => process.exit(0));
+
+/** The spec is the first line of stdin. */
 function readSpec(): Promise<HttpFloorSpec> {
   return new Promise((resolve, reject) => {
     let text = '';
@@ -54,6 +58,5 @@ const server = createServer((req, res) => {
   });
 });
 server.listen(0, '127.0.0.1', () => {
-  process.stdout.write(`${JSON.stringify({ port: (server.address() as AddressInfo).port })}\n`);
+  process.stdout.write(`${JSON.stringify({ [HTTP_FLOOR_PORT]: (server.address() as AddressInfo).port })}\n`);
 });
-process.stdin.on('end', () => process.exit(0));

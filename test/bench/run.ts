@@ -293,6 +293,7 @@ async function main() {
         median,
         ratios,
         httpFloorRatios: runs.map((run) => run.httpFloor.rps / run.floor.rps),
+        serviceOverHttpFloorRatios: runs.map((run) => run.service.rps / run.httpFloor.rps),
         dynamodbCalls: commandCount(plan),
         calls: describePlan(plan),
         usage: {
