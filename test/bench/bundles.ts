@@ -25,6 +25,7 @@ import { BANK_REPORTS_HANDLER, SWEEPS } from '#infra/aws/events-stack.ts';
 import { REFERENCE_RATES_HANDLER } from '#infra/aws/reference-rates.ts';
 import { EVENT_FUNCTIONS } from '#shared/events/routing.ts';
 import { NOT_FOUND_HANDLER, routeList } from '#shared/routes.ts';
+import { median } from '#test/bench/load.ts';
 import {
   beyondFloor,
   carriedLibraries,
@@ -46,12 +47,6 @@ const IMPORT_SCRIPT = `
   const started = performance.now();
   await import(process.env.BUNDLE_URL);
   process.stdout.write(String(performance.now() - started));`;
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
-};
 
 async function bundleWith(options: BuildOptions): Promise<{ file: string; metafile: Metafile }> {
   const { metafile } = await build({ ...options, metafile: true });

@@ -3,9 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { HTTP_FLOOR_PORT, type HttpFloorSpec } from '#test/bench/http-floor.ts';
 
 /**
- * The floor served over HTTP (test/bench/http-floor.ts starts it as a process of its own): a bare Node server that answers
- * each request by replaying the route's floor (the very DynamoDB calls one request of it made, with the same
- * rate-limit leases) and then the response the route gave, and does nothing else. What it measures against the
+ * The floor served over HTTP (test/bench/http-floor.ts starts it as a process of its own): a bare Node server that
+ * answers each request by replaying the route's floor (the very DynamoDB calls one request of it made, with the
+ * same rate-limit leases) and then the response the route gave, and does nothing else. What it measures against the
  * floor is the HTTP hop alone on this machine (reading the request, writing the response, the load generator on
  * the same cores); the service against it is what the service adds beyond that hop.
  */

@@ -6,6 +6,13 @@ export type Measurement = { rps: number; p50: number; p99: number; ok: number; f
 export const percentile = (sorted: number[], p: number) =>
   sorted.length ? (sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0) : 0;
 
+/** The middle value (the mean of the two middle ones for an even count; 0 for none). */
+export const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+};
+
 /** HTTP load with autocannon: `connections` concurrent connections for `seconds`. */
 export async function httpLoad(options: {
   url: string;

@@ -1,6 +1,6 @@
 /** The benchmark's report (test/bench/run.ts): what it measured, and the markdown table printed from it. */
 import type { CpuPerRequest } from '#test/bench/cpu.ts';
-import type { Measurement } from '#test/bench/load.ts';
+import { type Measurement, median } from '#test/bench/load.ts';
 import { costPerMillion, PRICES, type Usage } from '#test/bench/prices.ts';
 import type { StartupResult } from '#test/bench/startup.ts';
 
@@ -52,8 +52,6 @@ export type Report = {
 };
 
 const n = (value: number, digits = 0) => value.toFixed(digits);
-
-const medianOf = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)] ?? 0;
 
 /** The run whose ratio is the median, and the ratios of all. */
 export function medianRun<R extends { ratio: number }>(runs: R[]): { median: R; ratios: number[] } {
@@ -112,7 +110,7 @@ export function markdown(report: Report): string {
     '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...report.operations.map(({ name, median: m, httpFloorRatios: hop, serviceOverHttpFloorRatios: ofHop }) => {
       const measured = `${n(m.httpFloor.rps)} | ${n(m.httpFloor.p50, 1)}`;
-      return `| ${name} | ${measured} | ${n(medianOf(hop), 2)} | ${spread(hop)} | ${n(medianOf(ofHop), 2)} | ${spread(ofHop)} |`;
+      return `| ${name} | ${measured} | ${n(median(hop), 2)} | ${spread(hop)} | ${n(median(ofHop), 2)} | ${spread(ofHop)} |`;
     }),
     '',
     ...cpuLines(report),
