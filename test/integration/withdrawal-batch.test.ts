@@ -70,6 +70,22 @@ const items = (payees: { customerId: string; withdrawalBankId: string }[], amoun
     (payee, i): BatchWithdrawalInput => ({ ...payee, idempotencyKey: `${prefix}-${i}`, sourceAmount: amount }),
   );
 
+/**
+ * `deps` whose TransactWriteItems fail with what `fail` answers for the `sent`-th of them (from 1), or go through
+ * when it answers nothing; every other call goes through.
+ */
+function failingWrites(fail: (sent: number) => unknown) {
+  let sent = 0;
+  const send = deps.db.client.send.bind(deps.db.client) as (...args: unknown[]) => Promise<unknown>;
+  const client = Object.assign(Object.create(deps.db.client), {
+    send: (command: { constructor: { name: string } }, ...rest: unknown[]) => {
+      const failure = command.constructor.name === 'TransactWriteCommand' ? fail(++sent) : undefined;
+      return failure === undefined ? send(command, ...rest) : Promise.reject(failure);
+    },
+  });
+  return { deps: { ...deps, db: { ...deps.db, client } } as Deps, sent: () => sent };
+}
+
 async function batchEvents(organizationId: string): Promise<EventEnvelope[]> {
   const events: EventEnvelope[] = [];
   let start: Record<string, unknown> | undefined;
@@ -177,22 +193,10 @@ describe('withdrawal batches', () => {
   it('a chunk whose write had an unknown outcome is answered 503 per item; the same batch again finishes it', async () => {
     const { organization, payees } = await givenCustomers(3);
     const withdrawals = items(payees, '10', 'lost');
-    let dropped = 0;
-    const send = deps.db.client.send.bind(deps.db.client);
-    const dropping = {
-      ...deps,
-      db: {
-        ...deps.db,
-        client: Object.assign(Object.create(deps.db.client), {
-          send: (command: { constructor: { name: string } }, ...rest: unknown[]) => {
-            if (command.constructor.name === 'TransactWriteCommand' && dropped++ === 0) {
-              return Promise.reject(Object.assign(new Error('socket hang up'), { name: 'TimeoutError' }));
-            }
-            return (send as (...args: unknown[]) => Promise<unknown>)(command, ...rest);
-          },
-        }),
-      },
-    } as Deps;
+    // The first TransactWriteItems goes unanswered (its outcome unknown); the others go through.
+    const dropping = failingWrites((sent) =>
+      sent === 1 ? Object.assign(new Error('socket hang up'), { name: 'TimeoutError' }) : undefined,
+    ).deps;
 
     const first = await createWithdrawalBatch(dropping, { organization, idempotencyKey: 'lost', withdrawals });
     expect(first.response.results.map((result) => [result.status, result.error])).toEqual(
@@ -210,25 +214,13 @@ describe('withdrawal batches', () => {
     expect(await batchEvents(organization.organizationId)).toHaveLength(1);
   }, 120_000);
 
-  /** `deps` whose every TransactWriteItems is cancelled by a concurrent transaction, each after `takesMs`. */
-  function contended(takesMs = 0) {
-    let conflicts = 0;
-    const send = deps.db.client.send.bind(deps.db.client);
-    const client = Object.assign(Object.create(deps.db.client), {
-      send: (command: { constructor: { name: string } }, ...rest: unknown[]) => {
-        if (command.constructor.name !== 'TransactWriteCommand') {
-          return (send as (...args: unknown[]) => Promise<unknown>)(command, ...rest);
-        }
-        conflicts++;
-        vi.setSystemTime(Date.now() + takesMs);
-        const reason = { Code: 'TransactionConflict' };
-        return Promise.reject(
-          new TransactionCanceledException({ message: 'cancelled', $metadata: {}, CancellationReasons: [reason] }),
-        );
-      },
+  /** Every TransactWriteItems cancelled by a concurrent transaction, each after `takesMs` on the test clock. */
+  const contended = (takesMs = 0) =>
+    failingWrites(() => {
+      vi.setSystemTime(Date.now() + takesMs);
+      const reason = { Code: 'TransactionConflict' };
+      return new TransactionCanceledException({ message: 'cancelled', $metadata: {}, CancellationReasons: [reason] });
     });
-    return { deps: { ...deps, db: { ...deps.db, client } } as Deps, conflicts: () => conflicts };
-  }
 
   it('a chunk that keeps losing to concurrent transactions stops before the request deadline: each payout 503 "failed", nothing made', async () => {
     const { organization, payees } = await givenCustomers(3);
@@ -245,8 +237,8 @@ describe('withdrawal batches', () => {
         withdrawals.map(() => [503, FAILED_TO_EXECUTE]),
       );
       expect(backoff.pauses.length).toBeGreaterThan(0);
-      expect(table.conflicts()).toBeLessThan(MAX_CHUNK_ATTEMPTS);
-      expect(table.conflicts()).toBe(backoff.pauses.length + 1);
+      expect(table.sent()).toBeLessThan(MAX_CHUNK_ATTEMPTS);
+      expect(table.sent()).toBe(backoff.pauses.length + 1);
       for (const pause of backoff.pauses) expect(pause.at + pause.ms).toBeLessThan(deadline);
     } finally {
       backoff.restore();
@@ -275,7 +267,7 @@ describe('withdrawal batches', () => {
       expect(response.results.map((result) => [result.status, result.error])).toEqual(
         withdrawals.map(() => [503, FAILED_TO_EXECUTE]),
       );
-      expect(table.conflicts()).toBe(MAX_CHUNK_ATTEMPTS);
+      expect(table.sent()).toBe(MAX_CHUNK_ATTEMPTS);
     } finally {
       backoff.restore();
     }
