@@ -9,13 +9,14 @@
  * in-memory store, list latency with 10 and with 10,000 items in the partition, webhook deliveries per second
  * (test/bench/webhooks.ts) and, when present, bundle sizes and cold imports (test/bench/bundles.ts).
  *
- * Prints a markdown table and writes test/bench/results/latest.json.
+ * Prints markdown tables, writes them to docs/bench/results.md (generated: the READMEs link to it) and the raw
+ * figures to test/bench/results/latest.json.
  */
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { FUNCTION_MEMORY_MB } from '#infra/aws/function.ts';
@@ -40,7 +41,15 @@ import { httpLoad, loopLoad, type Measurement } from '#test/bench/load.ts';
 import { NO_USAGE } from '#test/bench/prices.ts';
 import { idleLatency, untilQuiet } from '#test/bench/quiet.ts';
 import { measureRateLimits } from '#test/bench/rate-limit-cost.ts';
-import { markdown, medianRun, type RateLimitCost, type ScenarioResult, type ScenarioRun } from '#test/bench/report.ts';
+import {
+  markdown,
+  medianRun,
+  type RateLimitCost,
+  RESULTS_DOCUMENT,
+  resultsDocument,
+  type ScenarioResult,
+  type ScenarioRun,
+} from '#test/bench/report.ts';
 import { seedCustomers } from '#test/bench/seed.ts';
 import { measureStartup } from '#test/bench/startup.ts';
 import { apiEvent } from '#test/support/http/api-event.ts';
@@ -375,6 +384,10 @@ async function main() {
     };
     mkdirSync(join(REPO_ROOT, 'test/bench/results'), { recursive: true });
     writeFileSync(RESULTS, `${JSON.stringify(report, null, 2)}\n`);
+    const args = process.argv.slice(2);
+    const command = ['npm run bench', ...(args.length ? ['--', ...args] : [])].join(' ');
+    mkdirSync(join(REPO_ROOT, dirname(RESULTS_DOCUMENT)), { recursive: true });
+    writeFileSync(join(REPO_ROOT, RESULTS_DOCUMENT), resultsDocument(report, command));
     process.stdout.write(`${markdown(report)}\n`);
   } finally {
     await runtime?.stop('SIGKILL');
