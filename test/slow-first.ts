@@ -2,8 +2,8 @@ import { relative, sep } from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
- * The files that take longest, with their seconds in a run of `npm test` on a 2-core machine (a fresh clone,
- * 2026-11-27, two files at a time; the storms run after these and are not listed). Update them from a fresh run's
+ * The files that take longest, with their seconds in a run of `npm test` on a 2-core machine (a fresh clone, two
+ * files at a time; the storms run after these and are not listed). Update them from a fresh run's
  * per-file times when they move by more than a few seconds (test/README.md, where the time goes).
  */
 export const SLOW_FILES: Readonly<Record<string, number>> = {

@@ -25,7 +25,7 @@ export const UNSWEPT_ALARM_SECONDS = 86_400;
 export type ChainSweepers = { relayerKey: Key | undefined; sweepers: ReadonlyMap<Chain, PayoutsFunction> };
 
 /**
- * Custody (issue 24): the relayer's key in KMS (secp256k1, sign and verify only, kept when the stack goes) and one
+ * Custody: the relayer's key in KMS (secp256k1, sign and verify only, kept when the stack goes) and one
  * scheduled sweeper per chain with a forwarder factory (`depositForwarders`), every minute. Only the sweepers may
  * use the key, and only to sign and read its public key; each reads its own chain's RPC URL parameter (the
  * watcher's). Alarms per chain: the relayer's gas balance, the oldest deposit awaiting a sweep, and organizations

@@ -115,7 +115,7 @@ export const DeploymentConfigSchema = z.strictObject({
     ),
   ),
   /**
-   * Custody (issue 24): per chain, the deposit forwarder factory deployed there and its implementation
+   * Custody: per chain, the deposit forwarder factory deployed there and its implementation
    * (`shared/custody/README.md`): `{"base":{"factory":"0x...","implementation":"0x..."}}` (`DEPOSIT_FORWARDERS`).
    * A chain listed here gets a sweeper function and the relayer's KMS key is created.
    */

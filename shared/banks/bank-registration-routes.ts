@@ -13,7 +13,7 @@ import { CustomerIdParams } from '#shared/routing/schemas.ts';
 const bankRoute = { ...customerRoute, tag: 'Withdrawal banks' } as const;
 
 export const bankRegistrationRoutes = {
-  // Withdrawal banks (issue 3): a customer's bank accounts, their deposit wallets, and the sandbox review.
+  // Withdrawal banks: a customer's bank accounts, their deposit wallets, and the sandbox review.
   createWithdrawalBank: defineRoute({
     ...bankRoute,
     operationId: 'createWithdrawalBank',

@@ -102,7 +102,7 @@ export async function createBank(
     version: 1,
   };
 
-  // --- Verification of Payee (issue 26): a close match, no match (or, by the setting, no answer) holds the bank
+  // --- Verification of Payee: a close match, no match (or, by the setting, no answer) holds the bank
   // PENDING until a member confirms or rejects it in the console; the status it would have had is kept for then.
   const business =
     input.recipientType === 'CUSTOMER'
@@ -120,8 +120,8 @@ export async function createBank(
     bank.payeeVerification.confirmation === 'AWAITING' ? awaitingConfirmationPut(deps.db, bank, onConfirm) : undefined;
   if (awaiting) bank.status = 'PENDING';
   // --- end of Verification of Payee
-  // A chain with a forwarder factory and the organization's treasury gets a forwarder address (custody, issue 24);
-  // any other chain an address derived from the xpub, as before.
+  // A chain with a forwarder factory and the organization's treasury gets a forwarder address (custody);
+  // any other chain an address derived from the xpub.
   const forwarding = (chain: Chain) => {
     const factory = deps.config.deposits.forwarders[chain];
     const treasury = input.treasuries?.[chain];

@@ -9,7 +9,7 @@ import { TABLE } from '#shared/db/table.ts';
 import { newId } from '#shared/ids.ts';
 
 /**
- * ACH prenotes (issue 26): a zero-dollar entry to a USD bank before real credits, which the receiving bank answers
+ * ACH prenotes: a zero-dollar entry to a USD bank before real credits, which the receiving bank answers
  * only when the account is wrong (a return: R03 no account, R04 invalid number, ...). Requested for a bank
  * (`requestPrenote`), sent in the next run of the payout batcher as a NACHA file of its own (`sendDuePrenotes`),
  * CONFIRMED once `ACH_PRENOTE_WAIT_DAYS` banking days after its effective date pass without a return

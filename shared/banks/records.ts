@@ -17,7 +17,7 @@ export const PaymentRailSchema = z.enum(BANK_RAIL_NAMES);
 export type PaymentRail = z.infer<typeof PaymentRailSchema>;
 export const RecipientTypeSchema = z.enum(['CUSTOMER', 'OTHER_INDIVIDUAL', 'OTHER_BUSINESS']);
 
-// --- Verification of Payee (issue 26; shared/banks/verify-payee.ts) ---
+// --- Verification of Payee (shared/banks/verify-payee.ts) ---
 /** NOT_NEEDED: the answer lets the bank go on; AWAITING: held until a member confirms or rejects it. */
 export const PayeeConfirmationSchema = z.enum(['NOT_NEEDED', 'AWAITING', 'CONFIRMED', 'REJECTED']);
 export const PayeeVerificationRecordSchema = z.object({
@@ -43,7 +43,7 @@ export const PayeeConfirmationItemSchema = z.object({
 });
 export type PayeeConfirmationItem = z.infer<typeof PayeeConfirmationItemSchema>;
 
-// --- ACH prenote (issue 26; shared/banks/prenotes.ts) ---
+// --- ACH prenote (shared/banks/request-prenote.ts, send-prenotes.ts, record-prenote-return.ts) ---
 /**
  * REQUESTED: in the next NACHA file; SENT: out, no return yet; CONFIRMED: no return within the window; FAILED: the
  * receiving bank returned it (`returnCode`, `reason`).

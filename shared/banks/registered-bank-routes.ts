@@ -44,7 +44,7 @@ export const registeredBankRoutes = {
     responses: { 200: BankSchema },
     refusals: [CUSTOMER_NOT_FOUND, BANK_NOT_FOUND],
   }),
-  // ACH prenote (issue 26): a zero-dollar entry that checks a USD account before credits.
+  // ACH prenote: a zero-dollar entry that checks a USD account before credits.
   requestWithdrawalBankPrenote: defineRoute({
     ...bankRoute,
     operationId: 'requestWithdrawalBankPrenote',

@@ -43,7 +43,7 @@ export const bankRead = (organizationId: string, customerId: string, bankId: str
   parse: parseBank,
 });
 
-// --- Writes and lists of the bank area (issue 3) ---
+// --- Writes and lists of the bank area ---
 
 /** Another bank of this customer already has these account details. */
 export class BankAccountExistsError extends Error {}

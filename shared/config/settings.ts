@@ -57,7 +57,7 @@ export const RuntimeSettings = z.object({
   METRICS_NAMESPACE: z.optional(z.string().check(z.minLength(1))),
 });
 
-/** Deposit wallets and deposit details (issue 5). */
+/** Deposit wallets and deposit details. */
 export const DepositSettings = z.object({
   /**
    * The extended public key bank deposit addresses are derived from. Optional so functions that never derive
@@ -75,9 +75,9 @@ export const DepositSettings = z.object({
    */
   SANDBOX_CHAINS: jsonVariable(z.array(SandboxChainSchema), []),
   /**
-   * Custody (issue 24): per chain, the deposit forwarder factory and the implementation it clones
+   * Custody: per chain, the deposit forwarder factory and the implementation it clones
    * (`shared/custody/README.md`). On a chain listed here, a new bank deposit wallet of an organization with a
-   * treasury on that chain is a forwarder address; elsewhere it is derived from DEPOSIT_XPUB as before.
+   * treasury on that chain is a forwarder address; elsewhere it is derived from DEPOSIT_XPUB.
    */
   DEPOSIT_FORWARDERS: jsonVariable(
     z.partialRecord(ChainSchema, z.object({ factory: HexAddress, implementation: HexAddress })),
@@ -142,7 +142,7 @@ export const RateLimitSettings = z.object({
   RATE_LIMIT_ORGANIZATION_PER_S: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100_000)), 100),
 });
 
-/** The bank payout rail (issue 17). */
+/** The bank payout rail. */
 export const BankChannelSettings = z.object({
   /** Seconds between runs of the payout batcher (an EventBridge schedule in AWS, a timer under `npm start`). */
   PAYOUT_BATCH_INTERVAL_S: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(86_400)), 300),
@@ -313,7 +313,7 @@ export const UsdcThresholdSchema = z
   .check(z.regex(/^\d{1,12}(\.\d{1,6})?$/, { error: 'must be a USDC amount such as 100 or 0.5' }));
 
 /**
- * A chain's sweeper (custody, issue 24; one function per chain). The relayer's key is a KMS key (only its id here);
+ * A chain's sweeper (custody; one function per chain). The relayer's key is a KMS key (only its id here);
  * the RPC URL is read as the watcher's (an SSM SecureString parameter in AWS, the URL itself locally).
  */
 export const ChainSweepSettings = z

@@ -31,7 +31,7 @@ type Figures = Omit<BooksDisagreement, 'organizationId' | 'treasury' | 'treasury
 };
 
 /**
- * The reconciliation check a chain's sweeper runs every run (issue 24): for every organization with custody totals on
+ * The reconciliation check a chain's sweeper runs every run: for every organization with custody totals on
  * the chain, credited = swept + awaiting sweep, and its treasury holds at least what the sweeps moved there (the
  * service keeps no baseline of a treasury, so "at least": an organization spending from it is also reported).
  * Totals and dues are two reads; a credit or a sweep's record landing between them makes one read disagree, so a

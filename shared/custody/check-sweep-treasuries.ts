@@ -29,7 +29,7 @@ export type SweepTreasuryDisagreement = {
 const SWEEPS_PER_RUN = 10;
 
 /**
- * The exact half of the treasury reconciliation (issue 24): a treasury's USDC moves, over a sweep's block, by exactly
+ * The exact half of the treasury reconciliation: a treasury's USDC moves, over a sweep's block, by exactly
  * what the sweep recorded as moved there plus the block's other transfers into and out of it (those of the sweep's
  * own transaction are what it recorded). Each mined sweep is checked once and its verdict written into its record
  * with a guarded write that removes it from the unchecked list, so old blocks are never read again and a crash

@@ -10,7 +10,7 @@ import { formatMicro, toMicro } from '#shared/money/micro.ts';
 import type { Organization } from '#shared/organizations/records.ts';
 
 /**
- * Custody's reconciliation for the organization (issue 24), per chain with a treasury or custody totals: the books
+ * Custody's reconciliation for the organization, per chain with a treasury or custody totals: the books
  * (credited = swept + awaiting sweep, `reconcileCustody`) and the chain (the treasury's USDC now, read from the
  * chain's node, holds at least what the sweeps moved there; and each recent sweep's check that the treasury's
  * balance moved in the sweep's block by exactly what the sweep recorded, `check-sweep-treasuries.ts`).

@@ -2,7 +2,7 @@ import { ChainSchema } from '#shared/money/chains.ts';
 import { MicroSchema } from '#shared/money/micro.ts';
 import * as z from '#shared/validation/zod.ts';
 
-/** The stored shapes of the custody area (issue 24), parsed on every read (see `sweep-repository.ts`). */
+/** The stored shapes of the custody area, parsed on every read (see `sweep-repository.ts`). */
 
 /** A credited deposit a sweep covers: its due item's key parts and amount. */
 export const CoveredDepositSchema = z.object({

@@ -21,7 +21,7 @@ import { toMicro } from '#shared/money/micro.ts';
 import { type ForwarderFactory, forwarderAddress } from '#shared/wallets/forwarder-address.ts';
 
 /**
- * One run of a chain's sweeper (custody, issue 24): the forwarders whose credited deposits reach the threshold are
+ * One run of a chain's sweeper (custody): the forwarders whose credited deposits reach the threshold are
  * deployed-and-flushed (or flushed) to their treasuries by one `flushBatch` transaction of the relayer, signed in KMS.
  *
  * Never twice: a sweep is claimed for the relayer's nonce with a conditional Put that holds the signed transaction

@@ -64,7 +64,7 @@ export const keys = {
     gsi1pk: `ORG#${organizationId}#CUSTOMER#${customerId}#BANKS`,
   }),
 
-  // Withdrawal banks and their deposit wallets (issue 3).
+  // Withdrawal banks and their deposit wallets.
   /** Points from a bank id to its owner, for operators who only have the id. */
   bankPointer: (bankId: string): Key => ({ pk: `BANKID#${bankId}`, sk: 'BANKID' }),
   /** Makes account details unique per customer; the sort key holds a hash, never the account number. */
@@ -197,7 +197,7 @@ export const keys = {
   }),
   timersDue: (kind: TimerKind, shard: number) => ({ gsi2pk: `TIMER#${kind}#${shard}` }),
 
-  // The bank payout rail (issue 17): one item per payment file, keyed by its message id (hex, so it shards).
+  // The bank payout rail: one item per payment file, keyed by its message id (hex, so it shards).
   paymentFile: (messageId: string): Key => ({ pk: `PAYMENTFILE#${messageId}`, sk: 'PAYMENTFILE' }),
   /** How many ACH files an originator (its bank's routing number and company id) has created on a UTC day. */
   achFilesOfDay: (routingNumber: string, companyId: string, day: string): Key => ({
@@ -210,7 +210,7 @@ export const keys = {
     gsi2sk: `${dueAt}#${messageId}`,
   }),
 
-  // Wallets, virtual accounts and inbound deposits (issue 5).
+  // Wallets, virtual accounts and inbound deposits.
   virtualAccount: (organizationId: string, customerId: string, virtualAccountId: string): Key => ({
     pk: `ORG#${organizationId}#CUSTOMER#${customerId}`,
     sk: `VACCOUNT#${virtualAccountId}`,
@@ -257,7 +257,7 @@ export const keys = {
   }),
   /** How far a chain's watcher has read: one item per chain. */
   chainCursor: (chain: string): Key => ({ pk: `CHAINCURSOR#${chain}`, sk: 'CHAINCURSOR' }),
-  // Deposits in two stages (issue 24): a transfer's stage (PROCESSING at first sighting, then COMPLETED or FAILED),
+  // Deposits in two stages: a transfer's stage (PROCESSING at first sighting, then COMPLETED or FAILED),
   // and, while it is PROCESSING, its entry in its chain's pending list, which the watcher reads to find the vanished.
   depositStage: (chain: string, txHash: string, logIndex: number): Key => ({
     pk: `DEPOSITSTAGE#${chain}#${txHash.toLowerCase()}#${logIndex}`,
@@ -269,7 +269,7 @@ export const keys = {
   }),
   depositsPending: (chain: string) => ({ pk: `DEPOSITPENDING#${chain}` }),
 
-  // Custody (issue 24): deposits credited to forwarder addresses and not yet swept (one partition per chain, read by
+  // Custody: deposits credited to forwarder addresses and not yet swept (one partition per chain, read by
   // that chain's sweeper), the sweeps by relayer nonce, and each organization's custody totals per chain.
   sweepDue: (chain: string, address: string, txHash: string, logIndex: number): Key => ({
     pk: `SWEEPDUE#${chain}`,
@@ -295,7 +295,7 @@ export const keys = {
   }),
   sweptBeforeCreditOfChain: (chain: string) => ({ pk: `SWEPTBEFORECREDIT#${chain}` }),
 
-  // The organization console (issue 15). Secrets (invite and session tokens) appear only hashed.
+  // The organization console. Secrets (invite and session tokens) appear only hashed.
   member: (organizationId: string, memberId: string): Key => ({
     pk: `ORG#${organizationId}#MEMBERS`,
     sk: `MEMBER#${memberId}`,
@@ -306,7 +306,7 @@ export const keys = {
     sk: `EMAIL#${emailHash}`,
   }),
   invite: (tokenHash: string): Key => ({ pk: `INVITE#${tokenHash}`, sk: 'INVITE' }),
-  /** Beside the members: an organization's pending invites (issue 25), by invite id. */
+  /** Beside the members: an organization's pending invites, by invite id. */
   pendingInvite: (organizationId: string, inviteId: string): Key => ({
     pk: `ORG#${organizationId}#MEMBERS`,
     sk: `PENDINGINVITE#${inviteId}`,
@@ -338,14 +338,14 @@ export const keys = {
   }),
   auditLog: (organizationId: string) => ({ pk: `ORG#${organizationId}#AUDIT` }),
 
-  // Verification of Payee (issue 26): one item per bank held for a member's confirmation, gone once decided.
+  // Verification of Payee: one item per bank held for a member's confirmation, gone once decided.
   payeeConfirmation: (organizationId: string, bankId: string): Key => ({
     pk: `ORG#${organizationId}#PAYEECONFIRMATIONS`,
     sk: `BANK#${bankId}`,
   }),
   payeeConfirmationsOfOrganization: (organizationId: string) => ({ pk: `ORG#${organizationId}#PAYEECONFIRMATIONS` }),
 
-  // ACH prenotes (issue 26): a bank whose prenote is to be sent or awaits its window carries this timer; the
+  // ACH prenotes: a bank whose prenote is to be sent or awaits its window carries this timer; the
   // entry's reference (its individual identification number) finds the bank a return names.
   prenoteTimer: (bankId: string, dueAt: string): TimerKey => ({
     gsi2pk: `TIMER#PRENOTE#${timerShard(bankId)}`,
@@ -353,7 +353,7 @@ export const keys = {
   }),
   prenoteByReference: (reference: string): Key => ({ pk: `PRENOTE#${reference}`, sk: 'PRENOTE' }),
 
-  // Reconciliation (issue 25): each bank report's outcome for each organization it concerns, newest first.
+  // Reconciliation: each bank report's outcome for each organization it concerns, newest first.
   bankReportOutcome: (organizationId: string, receivedAt: string, reportId: string) => ({
     pk: `ORG#${organizationId}#BANKREPORT#${reportId}`,
     sk: 'BANKREPORT',

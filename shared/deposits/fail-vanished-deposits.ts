@@ -4,7 +4,7 @@ import type { Deps } from '#shared/deps.ts';
 import type { Chain } from '#shared/money/chains.ts';
 
 /**
- * The FAILED stage (issue 24): the watcher has read and credited every block up to `readUpTo`, and a credit ends a
+ * The FAILED stage: the watcher has read and credited every block up to `readUpTo`, and a credit ends a
  * deposit's pending entry, so a deposit still pending that was seen at or below that block is no longer on the
  * chain: a reorganisation removed it before its confirmations. Each is failed with `deposit.status_changed`, guarded
  * on PROCESSING, so two watchers fail it once. Returns how many this call failed.

@@ -77,7 +77,7 @@ export const ChainCursorSchema = z.object({
 
 export type ChainCursor = z.infer<typeof ChainCursorSchema>;
 
-/** A deposit's stages (issue 24): PROCESSING at first sighting, COMPLETED once confirmed, FAILED if reorganised away. */
+/** A deposit's stages: PROCESSING at first sighting, COMPLETED once confirmed, FAILED if reorganised away. */
 export const DepositStageStatusSchema = z.enum(['PROCESSING', 'COMPLETED', 'FAILED']);
 export type DepositStageStatus = z.infer<typeof DepositStageStatusSchema>;
 

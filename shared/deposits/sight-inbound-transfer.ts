@@ -17,7 +17,7 @@ export type Sighting = {
 };
 
 /**
- * The first stage of a deposit (issue 24): a transfer to a deposit address seen by the watcher before its
+ * The first stage of a deposit: a transfer to a deposit address seen by the watcher before its
  * confirmations is recorded PROCESSING, with `deposit.status_changed`, in one transaction guarded on the stage not
  * existing and on the transfer not being credited yet, so however often the watcher reads it, it is sighted once.
  * True when this call recorded it.

@@ -7,7 +7,7 @@ import { MicroSchema } from '#shared/money/micro.ts';
 import * as z from '#shared/validation/zod.ts';
 
 /**
- * Custody's entry in the credit of a deposit (issue 24): a transfer credited to a forwarder address is written in
+ * Custody's entry in the credit of a deposit: a transfer credited to a forwarder address is written in
  * the same transaction as a `SWEEPDUE` item (what the chain's sweeper has to move to the organization's treasury)
  * and added to the organization's `credited` custody total, so credited = swept + awaiting sweep holds at every
  * instant (`shared/custody/README.md`). Addresses derived from the xpub get neither: their funds are moved by hand.

@@ -25,7 +25,7 @@ const DocsAssetParams = z.strictObject({
 
 /** The docs rows of the route table (assembled in `#shared/routes.ts`). */
 export const routes = {
-  // Documentation (issue 7): the OpenAPI document and the page that renders it, public like health.
+  // Documentation: the OpenAPI document and the page that renders it, public like health.
   getOpenApiDocument: defineRoute({
     ...docsRoute,
     operationId: 'getOpenApiDocument',

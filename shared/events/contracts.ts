@@ -104,7 +104,7 @@ const bankEventData = z
     withdrawal_bank_id: z.uuid(),
     status: z.string().check(z.meta({ description: 'ACTIVE, PENDING or REJECTED' })),
     reason: z.optional(z.string()),
-    /** Verification of Payee (issue 26): absent on banks registered before it. */
+    /** Verification of Payee: absent on banks registered before it. */
     payee_verification: z.optional(
       z
         .object({
@@ -173,7 +173,7 @@ const developerFeesClaimedData = z
   );
 
 /**
- * A deposit's stages (issue 24): PROCESSING at the first sighting of its transfer (`previous_status` null), then
+ * A deposit's stages: PROCESSING at the first sighting of its transfer (`previous_status` null), then
  * COMPLETED once past the chain's confirmations or FAILED when a reorganisation removed it first. `transaction_id` is
  * drawn at the sighting and is the id of the transaction the credit creates (a DEPOSIT, or the forwarding WITHDRAWAL).
  */

@@ -57,12 +57,12 @@ export const OrganizationSchema = z.object({
    */
   payoutAccounts: z.optional(z.object({ EUR: z.optional(EurAccountSchema), USD: z.optional(UsdAccountSchema) })),
   /**
-   * Custody (issue 24): per chain, the address the organization's deposit forwarders pay out to, set by the
+   * Custody: per chain, the address the organization's deposit forwarders pay out to, set by the
    * operator (`org update --treasury <chain>=<address>`). Its key is the organization's; the service never holds it.
    */
   treasuries: z.optional(z.partialRecord(ChainSchema, z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/)))),
   /**
-   * Verification of Payee (issue 26): what a NOT_POSSIBLE answer does to this organization's new banks; absent or
+   * Verification of Payee: what a NOT_POSSIBLE answer does to this organization's new banks; absent or
    * null, the deployment's `PAYEE_VERIFICATION_WHEN_NOT_POSSIBLE`.
    */
   payeeWhenNotPossible: z.optional(z.nullable(WhenNotPossibleSchema)),

@@ -12,7 +12,7 @@ import type { WalletRecord } from '#shared/wallets/records.ts';
 import { addressLookupPut, parseWallet, walletPut } from '#shared/wallets/repository.ts';
 
 /**
- * The wallets area's writes (issue 5): destination wallets are added, moved to another address and deleted here.
+ * The wallets area's writes: destination wallets are added, moved to another address and deleted here.
  * Bank deposit wallets are written only by the bank area; every write below is guarded to leave them alone.
  */
 

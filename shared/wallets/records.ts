@@ -12,7 +12,7 @@ export const WalletKindSchema = z.enum(['BANK_DEPOSIT', 'DESTINATION']);
 export type WalletKind = z.infer<typeof WalletKindSchema>;
 
 /**
- * A deposit forwarder's parameters (custody, issue 24): the treasury its clone pays and the CREATE2 salt, from
+ * A deposit forwarder's parameters (custody): the treasury its clone pays and the CREATE2 salt, from
  * which the sweeper deploys and flushes it. Absent for addresses derived from DEPOSIT_XPUB and destination wallets.
  */
 export const ForwarderParamsSchema = z.object({ treasury: z.string(), salt: z.string() });

@@ -22,7 +22,7 @@ import {
 
 /** The wallets rows of the route table (assembled in `#shared/routes.ts`). */
 export const routes = {
-  // Wallets, deposit details, virtual accounts and inbound deposits (issue 5).
+  // Wallets, deposit details, virtual accounts and inbound deposits.
   listCustomerWallets: defineRoute({
     ...walletRoute,
     ...consoleReadable,

@@ -1,5 +1,5 @@
 /**
- * From a deposit's confirming block to its `deposit.status_changed` COMPLETED webhook (custody, issue 24), a
+ * From a deposit's confirming block to its `deposit.status_changed` COMPLETED webhook (custody), a
  * companion of `npm run bench`: under `npm start` (a temporary DATA_DIR), USDC is sent with viem to a bank's deposit
  * wallet on the local base chain, one transfer at a time; a poller records when each block number first appears
  * (every 20 ms), and a receiver when each webhook arrives. The confirming block of a transfer mined in block B is

@@ -16,11 +16,11 @@ import { REPO_ROOT } from '#infra/repo-root.ts';
  * (sandboxDeposit, ChainWatcher). Every other function counts money in bigint micro-USDC (a deposit's developer
  * fee, the forwarding minimum) and carries none of it; one that picks it up again shows it in the own-floor
  * table's libraries, where it must be one of these. Not listed, on purpose: @noble/hashes: address checksums,
- * carried by 12 functions on 2026-11-27 (the wallets', the sandbox deposit, the chain watcher, custody, adding a bank,
+ * carried by a dozen functions (the wallets', the sandbox deposit, the chain watcher, custody, adding a bank,
  * the console's customer page), which parse, derive or show addresses. mnemonist: inside the floor already. xmllint-wasm only validates bank files in the
  * tests and is in no function. zod-to-openapi: in no function either; the OpenAPI document is built when its
- * function is bundled and ships beside its `index.mjs` as data (`openapi.json.gz`, 46.2 KiB gzipped, 593.4 KiB of
- * JSON on 2026-11-26; infra/aws/bundling.ts), which the bundle sizes here leave out, as they leave out the Swagger
+ * function is bundled and ships beside its `index.mjs` as data (`openapi.json.gz`, about 46 KiB gzipped, 590 KiB
+ * of JSON; infra/aws/bundling.ts), which the bundle sizes here leave out, as they leave out the Swagger
  * UI files copied beside the docs asset function.
  */
 /** The floor: a handler that only creates the DynamoDB client. */

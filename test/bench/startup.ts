@@ -1,8 +1,8 @@
 /**
  * How long `npm start` takes until it serves (its "Press Ctrl-C to stop." line), first start on an empty data
  * folder, next to its floor: DynamoDB Local alone starting in memory and answering its first request, the one
- * part of the start no code of ours can shorten. The on-chain deposits issue asks for under 20 s on the 2-core
- * reference machine, chain included; the target is read from this table, never asserted in a timed test.
+ * part of the start no code of ours can shorten. The target is under 20 s on the 2-core reference machine, chain
+ * included; it is read from this table, never asserted in a timed test.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,5 +1,5 @@
 /**
- * Gas per swept deposit address (custody, issue 24), a companion of `npm run bench`: on a fresh local chain, the
+ * Gas per swept deposit address (custody), a companion of `npm run bench`: on a fresh local chain, the
  * deposit forwarder factory flushes forwarders holding USDC, first one per transaction, then in batches, each
  * forwarder deployed at its sweep (its first) and again once deployed. Gas is the chain's own count, so one run is
  * exact. The anchor: a BitGo forwarder flush costs about 53,000 gas on Ethereum mainnet (already deployed).

@@ -25,7 +25,7 @@ type Bank = { id: string; status: string };
 const RAIL_TEST_TIMEOUT = 300_000;
 
 /**
- * Issue 23's acceptance on `npm start`: each rail's payout reaches its file in `DATA_DIR/bank/outbox/` and settles
+ * Every rail on `npm start`: each rail's payout reaches its file in `DATA_DIR/bank/outbox/` and settles
  * through the sandbox bank by itself (`SANDBOX_SETTLE_AFTER_S`: 1 s here, 3 s by default); the sandbox return route
  * fails a COMPLETED payout once, sending what the rail's bank would (a NACHA return file for ACH, a camt.054
  * otherwise).

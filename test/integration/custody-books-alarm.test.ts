@@ -13,7 +13,7 @@ import { useApi } from '#test/support/http/local-api.ts';
 import { captureOutputOfEachTest } from '#test/support/output.ts';
 
 /**
- * The reconciliation alarm (issue 24): the sweeper's run, as its Lambda runs it, checks every organization's custody
+ * The reconciliation alarm: the sweeper's run, as its Lambda runs it, checks every organization's custody
  * books on its chain and publishes how many disagree (`CustodyBooksDisagree`, alarmed in the CDK app), logging each.
  */
 process.env.METRICS_NAMESPACE = 'PayoutsCustodyTest';

@@ -19,7 +19,7 @@ import { useApi } from '#test/support/http/local-api.ts';
 import { captureOutputOfEachTest } from '#test/support/output.ts';
 
 /**
- * The exact treasury check (issue 24): after every mined sweep the sweeper run, as its Lambda runs it, compares the
+ * The exact treasury check: after every mined sweep the sweeper run, as its Lambda runs it, compares the
  * treasury's USDC over the sweep's block with what the sweep recorded plus the block's other transfers, counts a
  * difference in `CustodyBooksDisagree` and logs it, and checks each sweep once.
  */

@@ -21,7 +21,7 @@ import { useOwnTable } from '#test/support/db/own-table.ts';
 import { useApi } from '#test/support/http/local-api.ts';
 
 /**
- * Custody across two starts of one `npm start` data folder (issue 24): the node starts empty while the table keeps
+ * Custody across two starts of one `npm start` data folder: the node starts empty while the table keeps
  * the sweeps, the custody totals and the deposits awaiting their sweep. The runtime's start order is followed:
  * chain, custody (KMS stand-in, factories), then `restoreLocalCustody` before the sweepers and watchers run. After
  * the restart a deposit is swept (the relayer's nonce continues past the table's sweeps) and the books agree.

@@ -41,7 +41,7 @@ describe('the local table across versions', () => {
       ['gsi2', 'ACTIVE'],
       ['gsi3', 'ACTIVE'],
     ]);
-    // DynamoDB Local builds an index in seconds when idle; under a full test run it has taken over 40 s each (two
-    // full runs of this session passed 120 s with two indexes to build).
+    // DynamoDB Local builds an index in seconds when idle; under a full test run it has taken over 40 s each (with
+    // two indexes to build, a loaded run has passed 120 s).
   }, 300_000);
 });

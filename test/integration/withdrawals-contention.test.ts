@@ -8,10 +8,10 @@ import { assertLedger, assertTransactionInvariants } from '#test/support/ledger/
 import { givenPayee } from '#test/support/withdrawals/withdrawal-requests.ts';
 
 /**
- * Issue 27: 50 concurrent 10-USDC withdrawals on 100 USDC answered 8 PROCESSING and 39 503s, because every
- * loser of a guard read and wrote again while DynamoDB Local serialized the transactions, past the request's
- * deadline. A create now decides again on a fresh read and answers PROCESSING or PROPOSED, never 503. The
- * `integration-faults` project runs this file again with DynamoDB's transaction conflicts and throttling on.
+ * Contention alone never makes a create answer 503: of 50 concurrent 10-USDC withdrawals on 100 USDC, exactly the
+ * ten the balance covers are PROCESSING and the rest PROPOSED, however DynamoDB Local serializes the transactions
+ * (docs/decisions/0009-contention-decides-never-503.md). The `integration-faults` project runs this file again with
+ * DynamoDB's transaction conflicts and throttling on.
  */
 // AWS's database budget per request (8 s, shared/db/client.ts) instead of the local 4.5 s meant for a hung database:
 // DynamoDB Local serializes transactions, so on two busy cores a storm of 50 measures the machine, not the decisions

@@ -18,7 +18,7 @@ import { apiEvent, bodyOf, invoke, jsonBody } from '#test/support/http/api-event
 import { captureStderr } from '#test/support/output.ts';
 
 /**
- * Issue 27: a create whose reservation loses to concurrent ones decides again on the item its guard returned
+ * A create whose reservation loses to concurrent ones decides again on the item its guard returned
  * (no second read) and answers PROPOSED; one that keeps meeting DynamoDB's conflicts ends PROPOSED, never 503.
  * The storms themselves run against DynamoDB Local in test/integration/withdrawals-contention.test.ts.
  */
