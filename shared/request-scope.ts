@@ -6,7 +6,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
  * calls are held to (infra/local/access-check.ts). One AsyncLocalStorage holds them all because on Node 20 and 22
  * every instance in use hooks every promise the process makes (about 0.05 µs each, and a get customer makes some
  * 600): each further instance cost every request of the local API about 30 µs of its one thread
- * (test/README.md "Where a route's time goes"). Each module owns its slot, a symbol no other module holds.
+ * (docs/decisions/0025-one-request-scope.md). Each module owns its slot, a symbol no other module holds.
  */
 export type ScopeSlot<T> = symbol & { readonly valueType?: T };
 

@@ -4,7 +4,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 /**
  * The files that take longest, with their seconds in a run of `npm test` on a 2-core machine (a fresh clone, two
  * files at a time; the storms run after these and are not listed). Update them from a fresh run's
- * per-file times when they move by more than a few seconds (test/README.md, where the time goes).
+ * per-file times when they move by more than a few seconds (docs/decisions/0034-test-run-layout.md).
  */
 export const SLOW_FILES: Readonly<Record<string, number>> = {
   'test/e2e/deposits.test.ts': 44,

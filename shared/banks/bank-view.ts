@@ -9,7 +9,8 @@ import type { WalletRecord } from '#shared/wallets/records.ts';
 
 /**
  * The bank object the API answers (and the console shows), apart from the banks' requests in `schemas.ts`: a
- * function that answers a bank but parses none carries no IBAN, BIC or rail rules (test/README.md, "Bundles").
+ * function that answers a bank but parses none carries no IBAN, BIC or rail rules
+ * (docs/decisions/0028-bundle-size-targets.md).
  */
 
 /** A bank deposit wallet as the bank object shows it (API.md section 4: no customerId). */

@@ -4,7 +4,7 @@ import { sandboxDepositRoutes } from '#shared/deposits/sandbox-deposit-routes.ts
 /**
  * The deposits rows of the route table (assembled in `#shared/routes.ts`), declared by role (`*-routes.ts`): a
  * handler imports its role's module, not this one, so only the sandbox deposit's bundle carries the address parsing
- * its request needs (test/README.md, "Bundles").
+ * its request needs (docs/decisions/0028-bundle-size-targets.md).
  */
 export const routes = {
   ...depositAccountRoutes,

@@ -4,9 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '#infra/repo-root.ts';
 
 /**
- * The READMEs name files in backticks (`shared/banks/create-bank.ts`); a file moved or renamed without its README
- * following leaves a reader at a dead end. Every such path must exist, from the repository root or from the
- * README's own folder. Paths the tests write (gitignored artifacts and results) and patterns are left out.
+ * The READMEs and the documents under docs/ (decision records, the bench's results) name files in backticks
+ * (`shared/banks/create-bank.ts`); a file moved or renamed without its document following leaves a reader at a dead
+ * end. Every such path must exist, from the repository root or from the document's own folder. Paths the tests
+ * write (gitignored artifacts and results) and patterns are left out.
  */
 const GENERATED = ['test/e2e/artifacts/', 'test/bench/results/'];
 const PATH_IN_BACKTICKS = /`((?:shared|functions|infra|test)\/[A-Za-z0-9_./-]+)`/g;
@@ -17,11 +18,13 @@ const SKIPPED = new Set(['node_modules', '.git', '.data', 'cdk.out', 'dist']);
 function readmes(folder = REPO_ROOT): string[] {
   return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
     if (entry.isDirectory()) return SKIPPED.has(entry.name) ? [] : readmes(join(folder, entry.name));
-    return entry.isFile() && entry.name === 'README.md' ? [relative(REPO_ROOT, join(folder, entry.name))] : [];
+    const path = relative(REPO_ROOT, join(folder, entry.name));
+    const document = entry.name === 'README.md' || (path.startsWith('docs/') && entry.name.endsWith('.md'));
+    return entry.isFile() && document ? [path] : [];
   });
 }
 
-describe('the READMEs', () => {
+describe('the READMEs and docs/', () => {
   it('name only files and folders that exist', () => {
     const documents = readmes();
     const dead = documents.flatMap((readme) =>
