@@ -6,7 +6,7 @@ import { REPO_ROOT } from '#infra/repo-root.ts';
 
 /**
  * Code and documents speak of the system: the tracker the work was planned in is not part of the repository, so
- * "issue 24" tells a reader nothing. A comment or a README states the rule or the reason instead.
+ * an issue's number tells a reader nothing. A comment or a README states the rule or the reason instead.
  */
 const TRACKER_REFERENCE = /\bissue #?\d+/i;
 const CHECKED = /\.(ts|tsx|md)$/;
