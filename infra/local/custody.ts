@@ -32,7 +32,7 @@ export type LocalCustody = {
 export const relayerKeyId = (chain: Chain) => `alias/payouts-relayer-${chain}`;
 
 /**
- * Custody under `npm start` (issue 24), after the USDC test tokens are deployed: the KMS stand-in with each
+ * Custody under `npm start`, after the USDC test tokens are deployed: the KMS stand-in with each
  * chain's relayer key in `DATA_DIR/kms/relayer-<chain>.key` (development keys, kept across restarts), each relayer
  * funded with gas, and one deposit forwarder factory per chain with its relayer as its only sweeper, deployed by the
  * chain's deployer right after its tokens (its next nonces), so a data folder's factories, and with them its

@@ -128,7 +128,7 @@ async function serve(dynamo: LocalDynamoDb, chain: LocalChains | undefined) {
   for (const place of ['outbox', 'inbox', 'processed', 'quarantine']) {
     mkdirSync(join(dataDir, 'bank', place), { recursive: true });
   }
-  // Custody (issue 24), before the configuration is first read: the KMS stand-in, the relayer's gas and a deposit
+  // Custody, before the configuration is first read: the KMS stand-in, the relayer's gas and a deposit
   // forwarder factory per chain; bank deposit wallets of organizations with a treasury become forwarders.
   const custody = chain
     ? await startLocalCustody({

@@ -12,14 +12,14 @@ import { defineRoute, OPENAPI_PROSE } from '#shared/routing/route.ts';
 import * as z from '#shared/validation/zod.ts';
 
 /**
- * Verification of Payee (issue 26): banks held for a member's passkey-signed confirmation. Spread into the
+ * Verification of Payee: banks held for a member's passkey-signed confirmation. Spread into the
  * console's rows (`routes.ts`).
  */
 const sessionRoute = { auth: true, tag: 'Console' } as const;
 const readwrite = { table: 'readwrite' } as const;
 
 export const payeeDecisionRoutes = {
-  // Verification of Payee (issue 26): banks held for a member's passkey-signed confirmation.
+  // Verification of Payee: banks held for a member's passkey-signed confirmation.
   consoleListPayeeConfirmations: defineRoute({
     ...sessionRoute,
     console: { permission: 'read' },

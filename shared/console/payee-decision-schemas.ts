@@ -6,7 +6,7 @@ import { docMeta } from '#shared/routing/openapi-meta.ts';
 import { OPENAPI_PROSE } from '#shared/routing/route.ts';
 import * as z from '#shared/validation/zod.ts';
 
-/** The console's "Banks to confirm" requests and responses (Verification of Payee, issue 26). */
+/** The console's "Banks to confirm" requests and responses (Verification of Payee). */
 
 const BANK = '9d3c6f0e-5a1b-4c7e-8f2a-1b2c3d4e5f60';
 const CUSTOMER = '3b241101-e2bb-4255-8caf-4136c566a962';

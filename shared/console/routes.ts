@@ -13,7 +13,8 @@ import { homeViewRoutes, reconciliationViewRoutes } from '#shared/console/view-r
  * (shared/console/README.md has the table); a role without it gets 403, a change without the anti-CSRF proof 403.
  * The rows are declared by role, one module each (`*-routes.ts`), and a handler imports its role's module, not
  * this one: every row's schemas run when its module loads, so this table would put all of them in every console
- * bundle (test/README.md, "Bundles"). Summaries and descriptions are the document's alone (`OPENAPI_PROSE`).
+ * bundle (docs/decisions/0028-bundle-size-targets.md). Summaries and descriptions are the document's alone
+ * (`OPENAPI_PROSE`).
  */
 
 export const routes = {

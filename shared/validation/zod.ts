@@ -29,10 +29,10 @@ const ZodMiniObjectCompiled = /* @__PURE__ */ $constructor(
  * The same object schema, parsed as zod classic parses objects: the parser is compiled (`new Function`) on its
  * first synchronous parse, where mini's walks the shape key by key on every parse. For the records a list page
  * parses by the dozen: a page of 51 customer records parses in about a sixth of the time (about 60 µs less per
- * page, test/README.md "Where a route's time goes"). The compiler is about 4 KiB of every bundle that carries
- * one, so only the lists use it, each at its call site with `/* @__PURE__ *\/`: a function that lists nothing
- * carries none of it. Async parses, and a runtime that forbids `new Function`, take mini's parser, which answers
- * the same.
+ * page; docs/decisions/0027-compiled-parser-for-the-customer-list.md). The compiler is about 4 KiB of every
+ * bundle that carries one, so only the lists use it, each at its call site with `/* @__PURE__ *\/`: a function
+ * that lists nothing carries none of it. Async parses, and a runtime that forbids `new Function`, take mini's
+ * parser, which answers the same.
  */
 export const compiledObject = <T extends ZodMiniObject>(schema: T): T =>
   new ZodMiniObjectCompiled(schema._zod.def) as unknown as T;

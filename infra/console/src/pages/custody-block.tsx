@@ -3,7 +3,7 @@ import { groupDigits } from '../format.ts';
 import { useLoad } from '../ui.tsx';
 
 /**
- * Home's custody block (issue 24): per chain, the treasury the deposit addresses are swept to, and whether the
+ * Home's custody block: per chain, the treasury the deposit addresses are swept to, and whether the
  * books (credited = swept + awaiting sweep) and the treasury's USDC on chain agree. Nothing without a treasury.
  */
 export function CustodyBlock() {
