@@ -137,7 +137,7 @@ describe('reconciliation: every fact is checked against its payout to the cent',
       'other-file.xml',
       rejectedReport([payout.reference], 'MSG-OF-ANOTHER-FILE'),
     );
-    const unnamedFile = await deliver(channel, 'no-file.xml', rejectedReport([payout.reference]));
+    const unnamedFile = await deliver(channel, 'no-file.xml', rejectedReport([payout.reference], 'NOTPROVIDED'));
     const foreignBlock = await deliver(
       channel,
       'foreign-block.xml',
@@ -304,6 +304,8 @@ describe('NACHA notifications of change', () => {
       correctedData: '000987654321',
       originalTraceNumber: '091000010000018',
       originalReceivingBank: '02100002',
+      odfi: '02100002',
+      companyId: '1123456789',
       transactionCode: '21',
       amount: '0.00',
       accountNumber: '000123456789',
