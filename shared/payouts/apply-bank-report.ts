@@ -5,7 +5,6 @@ import { countMetric } from '#shared/metrics.ts';
 import { isolation } from '#shared/payouts/isolation.ts';
 import { recordNotificationOfChange } from '#shared/payouts/record-notification-of-change.ts';
 import {
-  changesOf,
   FACT_OUTCOME,
   type Fact,
   factsOf,
@@ -38,13 +37,15 @@ import {
  *   back in the customer's balance, a webhook;
  * - NACHA return file (told by its content, `inbox-report.ts`): a return entry (addenda 99, R-code) for a COMPLETED
  *   payout -> FAILED as a camt.054 return, named by the entry's identification (the payout's `reference`) and
- *   reconciled on amount, receiving account and bank; a notification of change (addenda 98) is recorded on the
- *   payout's withdrawal bank (`record-notification-of-change.ts`), once per original entry.
+ *   reconciled on amount, receiving account and bank, and on the entry its payout's ACH file sent (the trace number
+ *   issued for it, the company id, the originating bank, the file header's parties); a notification of change
+ *   (addenda 98), checked the same way, is recorded on the payout's withdrawal bank
+ *   (`record-notification-of-change.ts`), once per original entry.
  *
  * The report is read and checked whole before anything is applied (`report-facts.ts`): an object that cannot be
  * read (a name outside the channel's pattern, a symlink, over `BANK_REPORT_MAX_BYTES`, not UTF-8, not well-formed,
  * any DOCTYPE), an end-to-end id we never sent, a fact that does not match its payout to the cent (amount,
- * currency, debtor account, file), or one that contradicts the state (booked after FAILED) moves it to the
+ * currency) or does not name the payout's own file (file and block, debtor account, ACH entry), or one that contradicts the state (booked after FAILED) moves it to the
  * quarantine with the reason beside it, a `BankReportQuarantined` metric (alarmed in AWS) and an error log; nothing
  * of it is applied. A fact already applied (the same report twice) is skipped, so a second delivery changes nothing.
  * Each fact is one conditional transition; a run that stops halfway leaves the report in the inbox and the next run
@@ -84,8 +85,7 @@ export async function applyBankReport(deps: Deps, report: string | Uint8Array, t
   trace.references = facts.map((fact) => fact.reference);
   const steps = await plan(deps, facts);
   trace.effects = traceEffects(steps);
-  const changes = changesOf(parsed);
-  await planChanges(deps, changes);
+  const changes = await planChanges(deps, parsed);
   let applied = 0;
   let skipped = 0;
   for (const { fact, locator, action } of steps) {

@@ -64,8 +64,8 @@ export async function sentToTheBank(
 }
 
 /**
- * The account a bank's camt.054 is about: the debtor of the payout's payment file. A payout the batcher has not yet
- * filed has none to name (reports about it are reconciled on amount and currency only).
+ * The account a bank's camt.054 is about: the debtor of the payout's payment file. A payout that could not be filed
+ * (no payout account fit for its rail) has none to name, and its report is quarantined: no bank was sent it.
  */
 export async function debitedAccount(deps: Deps, paymentFileId: string | undefined) {
   const file = paymentFileId ? await getPaymentFile(deps.db, paymentFileId) : undefined;

@@ -4,7 +4,8 @@ import type { Deps } from '#shared/deps.ts';
 import { findByReference, getPaymentFile } from '#shared/payouts/payment-file-repository.ts';
 import type { PaymentFileRecord } from '#shared/payouts/records.ts';
 import type { InboxReport } from '#shared/rails/bank/inbox-report.ts';
-import type { NachaNotificationOfChange, NachaReturnFile } from '#shared/rails/bank/nacha-returns.ts';
+import { type AchOrigination, readAchOrigination } from '#shared/rails/bank/nacha.ts';
+import type { NachaNotificationOfChange, NachaReturn, NachaReturnFile } from '#shared/rails/bank/nacha-returns.ts';
 import {
   type BankReport,
   MalformedReportError,
@@ -19,8 +20,11 @@ import type { TransactionLocator } from '#shared/transactions/transitions.ts';
 
 /**
  * What a bank report says happened, fact by fact, each reconciled against the payout it names before anything is
- * applied: the amount to the cent, the currency, the debited account (the debtor of the payout's payment file) and
- * the file a status names. A fact that does not match is a contradiction: the whole report is quarantined.
+ * applied: the amount to the cent, the currency, and the payout's own payment file: the file and block a status
+ * names, the debited account a notification names (the file's debtor), the ACH entry a NACHA return or notification
+ * of change answers (the trace number the file issued for the payout, its originator and originating bank). A fact
+ * that does not match, or about a payout in no file (never sent to a bank), is a contradiction: the whole report is
+ * quarantined.
  */
 
 /** A report that cannot be applied as it stands: quarantined whole, nothing of it applied. */
@@ -28,14 +32,36 @@ export class QuarantineError extends Error {}
 
 /**
  * Where a fact came from, for the payment file it must belong to: a status names its file and block, a notification
- * its debited account, a NACHA return the ACH entry it answers (the receiving account and bank as the entry had them).
+ * its debited account, a NACHA return the ACH entry it answers.
  */
 type Origin =
   | { originalMessageId: string; paymentInfoId: string | null }
   | { account: ReportAccount | null }
   | { achEntry: AchEntry };
 
-type AchEntry = { accountNumber: string; receivingBank: string };
+/**
+ * The ACH entry a NACHA return or notification of change answers, as it names it: the receiving account and bank, the
+ * original trace number, the originating bank it goes back to, the batch's company id, and the file header's parties.
+ */
+type AchEntry = {
+  accountNumber: string;
+  receivingBank: string;
+  originalTraceNumber: string;
+  odfi: string;
+  companyId: string;
+  immediateDestination: string;
+  immediateOrigin: string;
+};
+
+const achEntryOf = (file: NachaReturnFile, entry: NachaReturn | NachaNotificationOfChange): AchEntry => ({
+  accountNumber: entry.accountNumber,
+  receivingBank: entry.originalReceivingBank,
+  originalTraceNumber: entry.originalTraceNumber,
+  odfi: entry.odfi,
+  companyId: entry.companyId,
+  immediateDestination: file.immediateDestination,
+  immediateOrigin: file.immediateOrigin,
+});
 
 export type Fact =
   | { kind: 'fail'; reference: string; reason: string; terms: PaymentTerms | null; origin: Origin }
@@ -48,9 +74,6 @@ export const FACT_OUTCOME = {
   fail: { status: 'FAILED', from: 'PROCESSING', said: 'rejected' },
   return: { status: 'FAILED', from: 'COMPLETED', said: 'returned' },
 } as const;
-
-/** The file a payout was put in, as its id in reports: a payout in none was never sent (only the sandbox reports it). */
-const NO_FILE = 'NOTPROVIDED';
 
 /** `NARR` (narrative) carries the whole reason in its text; other codes are kept with their text. */
 function rejectionReason(reason: Reason | null): string {
@@ -126,7 +149,7 @@ function achReturnFacts(report: NachaReturnFile): Fact[] {
             reference: entry.identification,
             reason: returnFailureReason(entry.code),
             terms: { amount: entry.amount, currency: 'USD', debtorAccount: null },
-            origin: { achEntry: { accountNumber: entry.accountNumber, receivingBank: entry.originalReceivingBank } },
+            origin: { achEntry: achEntryOf(report, entry) },
           },
         ]
       : [],
@@ -148,15 +171,24 @@ export const prenoteReturnsOf = (report: InboxReport) =>
       )
     : [];
 
-/** The notifications of change of a NACHA file (addenda 98); none in any other report. */
-export const changesOf = (report: InboxReport): NachaNotificationOfChange[] =>
-  report.kind === 'nacha-returns'
-    ? report.entries.filter((entry): entry is NachaNotificationOfChange => entry.kind === 'notificationOfChange')
-    : [];
+/** What an ACH file sent, read once per file record (a report of many entries of one file reads it once). */
+const originations = new WeakMap<PaymentFileRecord, AchOrigination>();
+function originationOf(file: PaymentFileRecord): AchOrigination {
+  const known = originations.get(file);
+  if (known) return known;
+  const read = readAchOrigination(file.xml);
+  originations.set(file, read);
+  return read;
+}
 
-/** An ACH entry answers the payout only if it went to the payout's account at the payout's bank, by ACH. */
-function achEntryContradiction(reference: string, entry: AchEntry, payout: TransactionRecord, rail?: string) {
-  if (rail !== undefined && rail !== 'ACH') return `${reference} was sent by ${rail}, not ACH`;
+/**
+ * An ACH entry answers the payout only if it is the entry the payout's own file sent: by ACH, to the payout's account
+ * at the payout's bank, with the trace number that file issued for it, from its originator (company id) and
+ * originating bank, in a file passed on by that bank to that originator (the header's parties, turned around).
+ */
+function achEntryContradiction(reference: string, entry: AchEntry, payout: TransactionRecord, file: PaymentFileRecord) {
+  const rail = file.rail ?? 'FEDWIRE';
+  if (rail !== 'ACH') return `${reference} was sent by ${rail}, not ACH`;
   const bank = payout.withdrawalBank;
   const account = bank?.accountNumber?.toUpperCase() ?? '';
   if (entry.accountNumber.toUpperCase() !== account) {
@@ -165,6 +197,24 @@ function achEntryContradiction(reference: string, entry: AchEntry, payout: Trans
   const receivingBank = bank?.routingNumber?.slice(0, 8) ?? '';
   if (entry.receivingBank !== receivingBank) {
     return `${reference} was paid to bank ${receivingBank || 'none'}; the ACH entry names ${entry.receivingBank}`;
+  }
+  const sent = originationOf(file);
+  const original = sent.entries.get(reference);
+  if (!original) return `${reference} is not an entry of ACH file ${file.messageId}`;
+  if (entry.originalTraceNumber !== original.traceNumber) {
+    return `${reference} was sent with trace number ${original.traceNumber}; the ACH entry names ${entry.originalTraceNumber}`;
+  }
+  if (entry.odfi !== original.odfi) {
+    return `${reference} was sent by originating bank ${original.odfi}; the ACH entry goes to ${entry.odfi}`;
+  }
+  if (entry.companyId !== original.companyId) {
+    return `${reference} was sent by company ${original.companyId}; the ACH batch names ${entry.companyId}`;
+  }
+  if (entry.immediateOrigin !== sent.immediateDestination) {
+    return `${reference} was sent to ${sent.immediateDestination}; the ACH file comes from ${entry.immediateOrigin}`;
+  }
+  if (entry.immediateDestination !== sent.immediateOrigin) {
+    return `${reference} was sent from ${sent.immediateOrigin}; the ACH file is addressed to ${entry.immediateDestination}`;
   }
   return undefined;
 }
@@ -176,28 +226,30 @@ const sameAccount = (a: ReportAccount, b: ReportAccount) =>
 
 const shown = (account: ReportAccount) => ('iban' in account ? account.iban : account.accountNumber);
 
+/** A payout in no payment file was never sent to a bank: no report of a bank can be about it. */
+const unsent = (reference: string, payout: TransactionRecord) =>
+  payout.paymentFileId
+    ? `${reference} is in payment file ${payout.paymentFileId}, which the service does not hold`
+    : `${reference} was never sent to a bank: it is in no payment file`;
+
 /**
  * The contradictions between a fact and the payout it names (the payout as stored, and its payment file): the
- * amount to the cent, the currency, the debited account, and the file a status was given for.
+ * amount to the cent, the currency, and the payout's own file: the file a status was given for, the debited account,
+ * the ACH entry a NACHA return answers.
  */
 export function contradiction(fact: Fact, payout: TransactionRecord, file: PaymentFileRecord | undefined) {
   const { reference, terms, origin } = fact;
-  const fileId = payout.paymentFileId ?? NO_FILE;
+  if (!file) return unsent(reference, payout);
   if ('originalMessageId' in origin) {
-    if (origin.originalMessageId !== fileId) {
-      return `${reference} is in payment file ${fileId}, not ${origin.originalMessageId}`;
+    if (origin.originalMessageId !== file.messageId) {
+      return `${reference} is in payment file ${file.messageId}, not ${origin.originalMessageId}`;
     }
-    if (file && origin.paymentInfoId !== null && origin.paymentInfoId !== file.paymentInfoId) {
+    if (origin.paymentInfoId !== null && origin.paymentInfoId !== file.paymentInfoId) {
       return `${reference} is in payment information ${file.paymentInfoId}, not ${origin.paymentInfoId}`;
     }
   }
   if ('achEntry' in origin) {
-    const mismatch = achEntryContradiction(
-      reference,
-      origin.achEntry,
-      payout,
-      file ? (file.rail ?? 'FEDWIRE') : undefined,
-    );
+    const mismatch = achEntryContradiction(reference, origin.achEntry, payout, file);
     if (mismatch) return mismatch;
   }
   if (!terms) return undefined;
@@ -209,10 +261,10 @@ export function contradiction(fact: Fact, payout: TransactionRecord, file: Payme
     return `${reference} is paid in ${payout.targetCurrency}; the report says ${terms.currency}`;
   }
   if (fact.kind !== 'fail' && terms.currency === null) return `${reference}: the report gives no currency`;
-  if (file && terms.debtorAccount && !sameAccount(terms.debtorAccount, file.debtorAccount)) {
+  if (terms.debtorAccount && !sameAccount(terms.debtorAccount, file.debtorAccount)) {
     return `${reference} is paid from ${shown(file.debtorAccount)}; the report names ${shown(terms.debtorAccount)}`;
   }
-  if (file && fact.kind !== 'fail' && !terms.debtorAccount && !('achEntry' in origin))
+  if (fact.kind !== 'fail' && !terms.debtorAccount && !('achEntry' in origin))
     return `${reference}: the report names no account`;
   return undefined;
 }
@@ -232,6 +284,24 @@ function decide(fact: Fact, current: TransactionRecord): 'apply' | 'skip' {
   throw new QuarantineError(`${fact.reference} was ${outcome.said} by the bank but is ${current.status}`);
 }
 
+/**
+ * The payout a report names by its reference and the payment file it is in, each file read once per report;
+ * `QuarantineError` for a reference the service never gave a payout.
+ */
+function payoutsOfReport(deps: Deps) {
+  const files = new Map<string, Promise<PaymentFileRecord | undefined>>();
+  return async (reference: string) => {
+    const locator = await findByReference(deps.db, reference);
+    const payout =
+      locator &&
+      (await getTransactionOfCustomer(deps.db, locator.organizationId, locator.customerId, locator.transactionId));
+    if (!locator || !payout) throw new QuarantineError(`Unknown payment ${reference}`);
+    const fileId = payout.paymentFileId;
+    if (fileId && !files.has(fileId)) files.set(fileId, getPaymentFile(deps.db, fileId));
+    return { locator, payout, file: fileId ? await files.get(fileId) : undefined };
+  };
+}
+
 /** Every fact checked against its payout before any is applied; throws `QuarantineError` on the first doubt. */
 export async function plan(deps: Deps, facts: Fact[]): Promise<Step[]> {
   const seen = new Map<string, Fact>();
@@ -243,42 +313,35 @@ export async function plan(deps: Deps, facts: Fact[]): Promise<Step[]> {
     }
     seen.set(fact.reference, fact);
   }
-  const files = new Map<string, PaymentFileRecord | undefined>();
+  const payoutOf = payoutsOfReport(deps);
   const steps: Step[] = [];
   for (const fact of seen.values()) {
-    const locator = await findByReference(deps.db, fact.reference);
-    if (!locator) throw new QuarantineError(`Unknown payment ${fact.reference}`);
-    const current = await getTransactionOfCustomer(
-      deps.db,
-      locator.organizationId,
-      locator.customerId,
-      locator.transactionId,
-    );
-    if (!current) throw new QuarantineError(`Unknown payment ${fact.reference}`);
-    const fileId = current.paymentFileId;
-    if (fileId && !files.has(fileId)) files.set(fileId, await getPaymentFile(deps.db, fileId));
-    const mismatch = contradiction(fact, current, fileId ? files.get(fileId) : undefined);
+    const { locator, payout, file } = await payoutOf(fact.reference);
+    const mismatch = contradiction(fact, payout, file);
     if (mismatch) throw new QuarantineError(`Contradiction: ${mismatch}`);
-    steps.push({ fact, locator, action: decide(fact, current) });
+    steps.push({ fact, locator, action: decide(fact, payout) });
   }
   return steps;
 }
 
 /**
- * Every notification of change checked before anything of its file is applied: it names a payout the service sent
- * by ACH, to the account and bank the entry names; else `QuarantineError`.
+ * The notifications of change of a NACHA file (addenda 98; none in any other report), each checked before anything
+ * of its file is applied: it answers the entry its payout's own ACH file sent (as a return must); else
+ * `QuarantineError`.
  */
-export async function planChanges(deps: Deps, changes: NachaNotificationOfChange[]) {
+export async function planChanges(deps: Deps, report: InboxReport): Promise<NachaNotificationOfChange[]> {
+  if (report.kind !== 'nacha-returns') return [];
+  const changes = report.entries.filter(
+    (entry): entry is NachaNotificationOfChange => entry.kind === 'notificationOfChange',
+  );
+  const payoutOf = payoutsOfReport(deps);
   for (const change of changes) {
     const reference = change.identification;
-    const locator = await findByReference(deps.db, reference);
-    const payout =
-      locator &&
-      (await getTransactionOfCustomer(deps.db, locator.organizationId, locator.customerId, locator.transactionId));
-    if (!payout) throw new QuarantineError(`Unknown payment ${reference}`);
-    const file = payout.paymentFileId ? await getPaymentFile(deps.db, payout.paymentFileId) : undefined;
-    const entry = { accountNumber: change.accountNumber, receivingBank: change.originalReceivingBank };
-    const mismatch = achEntryContradiction(reference, entry, payout, file ? (file.rail ?? 'FEDWIRE') : undefined);
+    const { payout, file } = await payoutOf(reference);
+    const mismatch = file
+      ? achEntryContradiction(reference, achEntryOf(report, change), payout, file)
+      : unsent(reference, payout);
     if (mismatch) throw new QuarantineError(`Contradiction: ${mismatch}`);
   }
+  return changes;
 }

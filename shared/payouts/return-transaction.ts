@@ -4,6 +4,7 @@ import { answerOfSandboxReport, reread } from '#shared/payouts/complete-transact
 import { getPaymentFile } from '#shared/payouts/payment-file-repository.ts';
 import type { PaymentFileRecord } from '#shared/payouts/records.ts';
 import { UNKNOWN_RETURN_REASON } from '#shared/payouts/return-rules.ts';
+import { readAchOrigination } from '#shared/rails/bank/nacha.ts';
 import { writeNachaReturns } from '#shared/rails/bank/nacha-return-writer.ts';
 import { SANDBOX_DEBTORS } from '#shared/rails/bank/payment-file.ts';
 import { RAILS, type ReportFormat } from '#shared/rails/bank/rails.ts';
@@ -17,8 +18,8 @@ import { locate, type SandboxTransaction } from '#shared/transactions/transactio
 
 /**
  * Sandbox: the bank returns a payout it had booked (COMPLETED -> FAILED). The route writes what the bank would send
- * into the inbox and applies it like any report: for an R-code of a payout paid by ACH (its file a NACHA file, or
- * not filed at all, to a bank with a routing number), a NACHA return file; otherwise a camt.054 crediting the amount
+ * into the inbox and applies it like any report: for an R-code of a payout paid by ACH (its file a NACHA file), a NACHA
+ * return file answering the entry that file sent; otherwise a camt.054 crediting the amount
  * back with return information (`RtrInf/Rsn`, the given code). `failureReason` gives the code and its meaning, the
  * source amount is back in the balance, a webhook. A second return of the same payout finds it FAILED: 409, nothing
  * changes.
@@ -31,16 +32,13 @@ export async function returnTransaction(deps: Deps, input: SandboxTransaction & 
   assertTransition(current, 'return');
   const now = deps.clock.now().toISOString();
   const file = current.paymentFileId ? await getPaymentFile(deps.db, current.paymentFileId) : undefined;
-  const byAch =
-    isNachaReturnCode(input.reasonCode) &&
-    Boolean(current.withdrawalBank?.routingNumber) &&
-    (!file || file.rail === 'ACH');
-  const name = `sandbox-${current.transactionId}-v${current.version}.return.${byAch ? 'ach' : 'camt054.xml'}`;
+  const achFile = isNachaReturnCode(input.reasonCode) && file?.rail === 'ACH' ? file : undefined;
+  const name = `sandbox-${current.transactionId}-v${current.version}.return.${achFile ? 'ach' : 'camt054.xml'}`;
   const channel = bankChannel(deps.config);
   await channel.writeInbox(
     name,
-    byAch
-      ? achReturn(current, input.reasonCode as NachaReturnReason, file, now)
+    achFile
+      ? achReturn(current, input.reasonCode as NachaReturnReason, achFile, now)
       : writeCamt054({
           messageId: `SBX-${current.reference}-RETURNED`,
           createdAt: now,
@@ -71,35 +69,20 @@ function returnReportsOf(payout: TransactionRecord): readonly ReportFormat[] {
   return payout.targetCurrency === 'USD' ? RAILS.ACH.reports : RAILS.SEPA.reports;
 }
 
-/** The original ACH entry of a payout in its NACHA file: its trace number and its batch's SEC code. */
-function originalEntry(nacha: string, reference: string) {
-  let secCode = 'PPD';
-  for (const line of nacha.split('\n')) {
-    if (line.startsWith('5')) secCode = line.slice(50, 53);
-    if (line.startsWith('6') && line.slice(39, 54).trim() === reference) {
-      return { traceNumber: line.slice(79, 94), secCode: secCode === 'CCD' ? ('CCD' as const) : ('PPD' as const) };
-    }
-  }
-  return undefined;
-}
-
-/** A NACHA return file for one payout, from the bank it was paid from (its file's header; the sandbox debtor). */
-function achReturn(
-  payout: TransactionRecord,
-  code: NachaReturnReason,
-  file: PaymentFileRecord | undefined,
-  now: string,
-) {
+/**
+ * A NACHA return file for one payout as its originating bank passes it on: the entry its ACH file sent (trace number,
+ * SEC code), from that file's bank to that file's originator.
+ */
+function achReturn(payout: TransactionRecord, code: NachaReturnReason, file: PaymentFileRecord, now: string) {
   const bank = payout.withdrawalBank;
-  const debtor = SANDBOX_DEBTORS.USD;
-  const header = file?.xml.startsWith('1') ? file.xml : undefined;
-  const original = header ? originalEntry(header, payout.reference) : undefined;
+  const sent = readAchOrigination(file.xml);
+  const original = sent.entries.get(payout.reference);
   return writeNachaReturns({
     createdAt: now,
-    originatingBank: header?.slice(4, 13) ?? debtor.routingNumber,
+    originatingBank: sent.immediateDestination,
     returningBank: bank?.routingNumber ?? '',
-    companyName: debtor.name,
-    companyId: header?.slice(13, 23).trim() ?? debtor.achCompanyId,
+    companyName: SANDBOX_DEBTORS.USD.name,
+    companyId: sent.immediateOrigin,
     entries: [
       {
         kind: 'return',

@@ -9,12 +9,14 @@ import { createCustomer } from '#shared/customers/create-customer.ts';
 import { creditBalance } from '#shared/deposits/credit-balance.ts';
 import type { Deps } from '#shared/deps.ts';
 import { processInbox } from '#shared/payouts/apply-bank-report.ts';
+import { fileWithdrawalNow } from '#shared/payouts/batch-payouts.ts';
 import { type BankChannel, folderChannel, quarantineName } from '#shared/rails/bank/channel.ts';
 import { bucketChannel } from '#shared/rails/bank/s3-channel.ts';
+import type { TransactionRecord } from '#shared/transactions/records.ts';
 import { getTransactionOfCustomer } from '#shared/transactions/transaction-repository.ts';
 import { createWithdrawal } from '#shared/withdrawals/create-withdrawal.ts';
 import { givenOrganization, integrationDeps } from '#test/support/deps.ts';
-import { bookedReport, type Reported } from '#test/support/rails/bank-channel.ts';
+import { bookedReport, freshChannel, type Reported } from '#test/support/rails/bank-channel.ts';
 import { givenBank } from '#test/support/withdrawals/withdrawal-requests.ts';
 
 /**
@@ -27,7 +29,7 @@ const deps = integrationDeps();
 const LIMIT = 4096;
 const limited: Deps = { ...deps, config: { ...deps.config, bank: { ...deps.config.bank, maxReportBytes: LIMIT } } };
 
-/** A PROCESSING 10 USDC payout not yet filed (a report about it is reconciled on amount and currency). */
+/** A PROCESSING 10 USDC payout filed alone, as a bank would report on it. */
 async function givenPayout() {
   const { organization } = await givenOrganization(deps, { environment: 'sandbox' });
   const { organizationId } = organization;
@@ -47,8 +49,9 @@ async function givenPayout() {
     idempotencyKey: 'payout',
     sourceAmount: '10',
   });
-  const status = async () =>
-    (await getTransactionOfCustomer(deps.db, organizationId, customerId, transaction.id))?.status;
+  const record = () => getTransactionOfCustomer(deps.db, organizationId, customerId, transaction.id);
+  await fileWithdrawalNow(deps, freshChannel(), (await record()) as TransactionRecord);
+  const status = async () => (await record())?.status;
   return { payout: transaction as Reported, status };
 }
 

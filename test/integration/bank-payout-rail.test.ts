@@ -40,7 +40,8 @@ beforeAll(async () => {
   deps = await isolatedTableDeps(() => new Date());
 });
 
-async function givenPayouts(count: number, environment: 'sandbox' | 'live' = 'sandbox') {
+/** `count` PROCESSING payouts of a new organization; `filed`: put in a payment file, as a bank reports on them. */
+async function givenPayouts(count: number, environment: 'sandbox' | 'live' = 'sandbox', filed = false) {
   const { organization: created } = await givenOrganization(deps, { environment });
   const { organizationId } = created;
   // A live organization is batched only with its own payout account.
@@ -71,7 +72,9 @@ async function givenPayouts(count: number, environment: 'sandbox' | 'live' = 'sa
   const record = (transactionId: string) =>
     getTransactionOfCustomer(deps.db, organizationId, customerId, transactionId);
   const balance = () => getBalance(deps.db, organizationId, customerId);
-  return { organization, organizationId, customerId, payouts, record, balance };
+  if (filed) await batchPayouts(deps, freshChannel());
+  const fileId = filed ? ((await record(payouts[0]?.id ?? ''))?.paymentFileId ?? '') : 'NOTPROVIDED';
+  return { organization, organizationId, customerId, payouts, record, balance, fileId };
 }
 
 async function outboxIds(channel: BankChannel) {
@@ -176,10 +179,10 @@ describe('the sandbox bank: it books or rejects only a payout it was sent', () =
 
 describe('bank reports: each fact once, anything doubtful to the quarantine', () => {
   it('a rejection fails the payout with the reason and restores the balance; the same report twice changes nothing', async () => {
-    const { payouts, record, balance } = await givenPayouts(2);
+    const { payouts, record, balance, fileId } = await givenPayouts(2, 'sandbox', true);
     const [rejected, other] = payouts;
     const channel = freshChannel();
-    const report = rejectedReport([rejected?.reference ?? '']);
+    const report = rejectedReport([rejected?.reference ?? ''], fileId);
 
     const first = await deliver(channel, 'status-1.xml', report);
     const second = await deliver(channel, 'status-1-again.xml', report);
@@ -196,10 +199,10 @@ describe('bank reports: each fact once, anything doubtful to the quarantine', ()
 
   it('two readers of one report at once (the inbox worker and a sandbox route) apply it once, and neither fails', async () => {
     for (let round = 0; round < 5; round++) {
-      const { payouts, record, balance } = await givenPayouts(1);
+      const { payouts, record, balance, fileId } = await givenPayouts(1, 'sandbox', true);
       const [rejected] = payouts;
       const channel = freshChannel();
-      await channel.writeInbox('status-twice.xml', rejectedReport([rejected?.reference ?? '']));
+      await channel.writeInbox('status-twice.xml', rejectedReport([rejected?.reference ?? ''], fileId));
 
       const outcomes = await Promise.all([
         processInboxReport(deps, channel, 'status-twice.xml'),
@@ -215,7 +218,7 @@ describe('bank reports: each fact once, anything doubtful to the quarantine', ()
   });
 
   it('a booked debit completes the payout at its booking date; the same report twice changes nothing', async () => {
-    const { payouts, record, balance } = await givenPayouts(1);
+    const { payouts, record, balance } = await givenPayouts(1, 'sandbox', true);
     const channel = freshChannel();
     const report = bookedReport([payouts[0] as Reported], '2026-11-23');
 
@@ -243,7 +246,7 @@ describe('bank reports: each fact once, anything doubtful to the quarantine', ()
   });
 
   it('quarantines a report naming an unknown payment, applying none of it', async () => {
-    const { payouts, record } = await givenPayouts(1);
+    const { payouts, record } = await givenPayouts(1, 'sandbox', true);
     const channel = freshChannel();
 
     const outcome = await deliver(
@@ -276,10 +279,10 @@ describe('bank reports: each fact once, anything doubtful to the quarantine', ()
   });
 
   it('quarantines a booking that contradicts the state (booked after FAILED), leaving the rest of it unapplied', async () => {
-    const { payouts, record, balance } = await givenPayouts(2);
+    const { payouts, record, balance, fileId } = await givenPayouts(2, 'sandbox', true);
     const [failed, open] = payouts;
     const channel = freshChannel();
-    await deliver(channel, 'rejected.xml', rejectedReport([failed?.reference ?? '']));
+    await deliver(channel, 'rejected.xml', rejectedReport([failed?.reference ?? ''], fileId));
 
     const outcome = await deliver(channel, 'late-booking.xml', bookedReport([open as Reported, failed as Reported]));
 

@@ -41,8 +41,8 @@ beforeAll(async () => {
   deps = await isolatedTableDeps(() => new Date());
 });
 
-/** A sandbox customer with 1000 USDC and `count` filed 10 USDC payouts to an EUR bank. */
-async function givenFiledPayouts(count: number) {
+/** A sandbox customer with 1000 USDC and `count` 10 USDC payouts to an EUR bank, filed unless `filed` is false. */
+async function givenFiledPayouts(count: number, filed = true) {
   const { organization } = await givenOrganization(deps, { environment: 'sandbox' });
   const { organizationId } = organization;
   const { customerId } = await createCustomer(deps, {
@@ -66,7 +66,7 @@ async function givenFiledPayouts(count: number) {
     payouts.push(transaction);
   }
   const channel = freshChannel();
-  await batchPayouts(deps, channel);
+  if (filed) await batchPayouts(deps, channel);
   const record = (id: string) => getTransactionOfCustomer(deps.db, organizationId, customerId, id);
   const fileId = (await record(payouts[0]?.id ?? ''))?.paymentFileId ?? '';
   return {
@@ -137,7 +137,7 @@ describe('reconciliation: every fact is checked against its payout to the cent',
       'other-file.xml',
       rejectedReport([payout.reference], 'MSG-OF-ANOTHER-FILE'),
     );
-    const unnamedFile = await deliver(channel, 'no-file.xml', rejectedReport([payout.reference]));
+    const unnamedFile = await deliver(channel, 'no-file.xml', rejectedReport([payout.reference], 'NOTPROVIDED'));
     const foreignBlock = await deliver(
       channel,
       'foreign-block.xml',
@@ -164,6 +164,21 @@ describe('reconciliation: every fact is checked against its payout to the cent',
       outcome: 'applied',
       applied: 1,
     });
+  });
+
+  it('quarantines a booking or a rejection of a payout in no file: no bank was sent it', async () => {
+    const { payouts, channel, record, balance } = await givenFiledPayouts(1, false);
+    const [payout] = payouts as [Reported & { id: string }];
+    const before = await balance();
+
+    const booked = await deliver(channel, 'unsent-booked.xml', bookedReport([payout]));
+    const rejected = await deliver(channel, 'unsent-rejected.xml', rejectedReport([payout.reference], 'NOTPROVIDED'));
+
+    const never = `Not applied: Contradiction: ${payout.reference} was never sent to a bank: it is in no payment file`;
+    expect(booked).toEqual({ outcome: 'quarantined', error: never });
+    expect(rejected).toEqual({ outcome: 'quarantined', error: never });
+    expect(await record(payout.id)).toMatchObject({ status: 'PROCESSING' });
+    expect(await balance()).toEqual(before);
   });
 });
 
@@ -304,6 +319,8 @@ describe('NACHA notifications of change', () => {
       correctedData: '000987654321',
       originalTraceNumber: '091000010000018',
       originalReceivingBank: '02100002',
+      odfi: '02100002',
+      companyId: '1123456789',
       transactionCode: '21',
       amount: '0.00',
       accountNumber: '000123456789',

@@ -5,10 +5,13 @@ import type { NachaChangeCode, NachaReturnReason } from '#shared/rails/bank/retu
 /**
  * Writer of a NACHA return / notification-of-change file, as a receiving bank sends one back through the
  * originating bank: what the sandbox bank and the sandbox return route put in the inbox (`nacha-returns.ts` reads
- * it). Each entry is the original entry as it was sent (receiving bank, account, amount, identification = the
- * payout's reference, name) with transaction code 21 (a returned or corrected credit to checking) and its addenda:
- * 99 with the R-code for a return, 98 with the C-code and the corrected data for a notification of change (amount
- * zero, batch SEC code `COR`). NACHA's record layouts: 94 characters, controls totalled, blocked by ten.
+ * it). The originating bank passes it on to the originator: the file header is the original's turned around (from
+ * the ODFI's routing number, to the originator's company id), each batch carries the original company id and, as
+ * its originating DFI, the returning bank's. Each entry goes to the ODFI (its receiving DFI) with the original
+ * account, amount, identification (the payout's reference) and name, transaction code 21 (a returned or corrected
+ * credit to checking) and its addenda: 99 with the R-code for a return, 98 with the C-code and the corrected data for
+ * a notification of change (amount zero, batch SEC code `COR`), each with the original trace number and receiving
+ * bank. NACHA's record layouts: 94 characters, controls totalled, blocked by ten.
  */
 
 type Original = {
@@ -29,11 +32,12 @@ export type ReturnedEntry =
 
 export type NachaReturnFileInput = {
   createdAt: string;
-  /** The originating bank (ours: the payout account's routing number), to which the returns go. */
+  /** The originating bank (the payout account's routing number), to which the returns go and which passes them on. */
   originatingBank: string;
   /** The bank sending the returns (the ACH operator or the receiving bank). */
   returningBank: string;
   companyName: string;
+  /** The originator's company id, as its file and batches named it. */
   companyId: string;
   entries: ReturnedEntry[];
 };
@@ -60,12 +64,13 @@ const yymmdd = (iso: string) => iso.slice(2, 10).replaceAll('-', '');
 
 export function writeNachaReturns(input: NachaReturnFileInput): string {
   const returning = input.returningBank.slice(0, 8);
+  const odfi = input.originatingBank;
   const lines = [
     record([
       [1, 1, '1'],
       [2, 3, '01'],
-      [4, 13, ` ${input.originatingBank}`],
-      [14, 23, ` ${input.returningBank}`],
+      [4, 13, input.companyId],
+      [14, 23, ` ${input.originatingBank}`],
       [24, 29, yymmdd(input.createdAt)],
       [30, 33, input.createdAt.slice(11, 16).replace(':', '')],
       [34, 34, 'A'],
@@ -117,8 +122,8 @@ export function writeNachaReturns(input: NachaReturnFileInput): string {
         record([
           [1, 1, '6'],
           [2, 3, '21'],
-          [4, 11, receivingBank],
-          [12, 12, entry.routingNumber.slice(8, 9)],
+          [4, 11, odfi.slice(0, 8)],
+          [12, 12, odfi.slice(8, 9)],
           [13, 29, entry.accountNumber],
           [30, 39, cents, 'N'],
           [40, 54, entry.identification],
@@ -134,7 +139,7 @@ export function writeNachaReturns(input: NachaReturnFileInput): string {
           [80, 94, traceNumber],
         ]),
       );
-      hash += BigInt(receivingBank);
+      hash += BigInt(odfi.slice(0, 8));
       credit += cents;
     }
     lines.push(

@@ -21,6 +21,13 @@ type Common = {
   originalTraceNumber: string;
   /** The receiving bank of the original entry (8 digits, addenda positions 28-35). */
   originalReceivingBank: string;
+  /**
+   * The bank the entry goes back to (8 digits, entry detail positions 4-11, its receiving DFI): the originating bank
+   * of the original entry.
+   */
+  odfi: string;
+  /** The originator's company identification, as the original batch had it (batch header positions 41-50). */
+  companyId: string;
   /** The entry detail record's transaction code: `21`/`31` a credit to checking/savings returned or corrected. */
   transactionCode: string;
   /** The amount of the entry, dollars with two decimals (`20.24`); `0.00` for a notification of change. */
@@ -55,6 +62,8 @@ export type NachaNotificationOfChange = Common & {
 export type NachaReturnFile = {
   /** `YYYY-MM-DD`, from the file header. */
   createdOn: string;
+  /** The file header's parties (positions 4-13 and 14-23), trimmed: to whom and from whom the file was sent. */
+  immediateDestination: string;
   immediateOrigin: string;
   entries: (NachaReturn | NachaNotificationOfChange)[];
 };
@@ -106,17 +115,21 @@ function checkControl(
   }
 }
 
-function addendaEntry(entry: string, addenda: string, secCode: string): NachaReturn | NachaNotificationOfChange {
+type Batch = { secCode: string; companyId: string };
+
+function addendaEntry(entry: string, addenda: string, batch: Batch): NachaReturn | NachaNotificationOfChange {
   const transactionCode = digits(entry, 2, 3, 'Transaction code');
   const common: Common = {
     originalTraceNumber: digits(addenda, 7, 21, 'Original entry trace number'),
     originalReceivingBank: digits(addenda, 28, 35, 'Original receiving DFI identification'),
+    odfi: digits(entry, 4, 11, 'Receiving DFI identification'),
+    companyId: batch.companyId,
     transactionCode,
     amount: dollars(BigInt(digits(entry, 30, 39, 'Amount'))),
     accountNumber: trimmed(entry, 13, 29),
     identification: trimmed(entry, 40, 54),
     name: trimmed(entry, 55, 76),
-    secCode,
+    secCode: batch.secCode,
     traceNumber: digits(entry, 80, 94, 'Trace number'),
   };
   const type = field(addenda, 2, 3);
@@ -160,6 +173,7 @@ export function readNachaReturns(text: string): NachaReturnFile {
   if (!header || field(header, 1, 1) !== '1') throw new MalformedReportError('No file header record (type 1)');
   const file: NachaReturnFile = {
     createdOn: date(field(header, 24, 29), 'File creation date'),
+    immediateDestination: trimmed(header, 4, 13),
     immediateOrigin: trimmed(header, 14, 23),
     entries: [],
   };
@@ -185,7 +199,7 @@ export function readNachaReturns(text: string): NachaReturnFile {
       continue;
     }
     if (type !== '5') throw new MalformedReportError(`Record ${at + 1}: a batch header (type 5) was expected`);
-    const secCode = field(record, 51, 53);
+    const batch = { secCode: field(record, 51, 53), companyId: trimmed(record, 41, 50) };
     const totals: Totals = { count: 0, hash: 0n, debit: 0n, credit: 0n };
     at++;
     while (field(records[at] ?? '', 1, 1) === '6') {
@@ -194,7 +208,7 @@ export function readNachaReturns(text: string): NachaReturnFile {
       if (field(entry, 79, 79) !== '1' || field(addenda, 1, 1) !== '7') {
         throw new MalformedReportError(`Record ${at + 1}: a return entry must have its addenda record`);
       }
-      const read = addendaEntry(entry, addenda, secCode);
+      const read = addendaEntry(entry, addenda, batch);
       file.entries.push(read);
       totals.count += 2;
       totals.hash += BigInt(digits(entry, 4, 11, 'Receiving DFI identification'));

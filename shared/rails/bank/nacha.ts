@@ -213,3 +213,47 @@ export function writeNacha(input: PaymentFile, options: NachaOptions): string {
   while (lines.length % BLOCKING_FACTOR !== 0) lines.push('9'.repeat(NACHA_RECORD_LENGTH));
   return `${lines.join('\n')}\n`;
 }
+
+/** An entry of an ACH file as it was sent: what a return or a notification of change must name to answer it. */
+export type SentAchEntry = {
+  /** The trace number the entry was sent with (positions 80-94: the ODFI's eight digits and a sequence). */
+  traceNumber: string;
+  secCode: 'CCD' | 'PPD';
+  /** The batch's company identification (positions 41-50) and originating DFI (positions 80-87). */
+  companyId: string;
+  odfi: string;
+};
+
+/** The origination of an ACH file: its header's two parties, and each entry by its identification (the reference). */
+export type AchOrigination = {
+  /** The ODFI's routing number the file was sent to (file header, positions 4-13). */
+  immediateDestination: string;
+  /** The originator as the file names itself (file header, positions 14-23: its company id). */
+  immediateOrigin: string;
+  entries: Map<string, SentAchEntry>;
+};
+
+/**
+ * Reads back a file `writeNacha` wrote (as the payment file record keeps it): the trace numbers it issued and the
+ * parties it names, which are what a return or a notification of change of it must name.
+ */
+export function readAchOrigination(text: string): AchOrigination {
+  const lines = text.split('\n');
+  const header = lines[0] ?? '';
+  const origination: AchOrigination = {
+    immediateDestination: header.slice(3, 13).trim(),
+    immediateOrigin: header.slice(13, 23).trim(),
+    entries: new Map(),
+  };
+  let batch = { secCode: 'PPD' as 'CCD' | 'PPD', companyId: '', odfi: '' };
+  for (const line of lines) {
+    if (line.startsWith('5')) {
+      const secCode = line.slice(50, 53) === 'CCD' ? 'CCD' : 'PPD';
+      batch = { secCode, companyId: line.slice(40, 50).trim(), odfi: line.slice(79, 87) };
+    }
+    if (line.startsWith('6')) {
+      origination.entries.set(line.slice(39, 54).trim(), { traceNumber: line.slice(79, 94), ...batch });
+    }
+  }
+  return origination;
+}

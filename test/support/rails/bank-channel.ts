@@ -63,8 +63,8 @@ export const returnedReport = (
     })),
   });
 
-/** A pain.002 rejecting each reference with AC04. */
-export const rejectedReport = (references: string[], originalMessageId = 'NOTPROVIDED') =>
+/** A pain.002 rejecting each reference with AC04, in the file `originalMessageId` (`NOTPROVIDED`: naming none). */
+export const rejectedReport = (references: string[], originalMessageId: string) =>
   writePain002({
     messageId: nextId('STATUS'),
     createdAt: new Date().toISOString(),

@@ -31,6 +31,8 @@ describe('NACHA return file writer', () => {
     expect(lines.length % 10).toBe(0);
     const read = readNachaReturns(file);
     expect(read.createdOn).toBe('2026-11-26');
+    // The originating bank passes it on: from its routing number to the originator's company id.
+    expect(read).toMatchObject({ immediateDestination: '1123456789', immediateOrigin: '021000021' });
     expect(read.entries).toMatchObject([
       {
         kind: 'return',
@@ -41,6 +43,8 @@ describe('NACHA return file writer', () => {
         accountNumber: '12345678901234567',
         originalReceivingBank: '02600959',
         originalTraceNumber: '021000020000002',
+        odfi: '02100002',
+        companyId: '1123456789',
         name: 'ZOE AERO',
       },
       { kind: 'notificationOfChange', code: 'C02', amount: '0.00', secCode: 'COR', correctedData: '021000021' },

@@ -156,7 +156,11 @@ describe('the NACHA return and notification-of-change reader', () => {
   it('reads a return (addenda 99) and a notification of change (addenda 98) with their entries', () => {
     const file = readNachaReturns(returnFile());
 
-    expect(file).toMatchObject({ createdOn: '2026-11-24', immediateOrigin: '091000019' });
+    expect(file).toMatchObject({
+      createdOn: '2026-11-24',
+      immediateDestination: '021000021',
+      immediateOrigin: '091000019',
+    });
     expect(file.entries).toEqual([
       {
         kind: 'return',
@@ -164,6 +168,8 @@ describe('the NACHA return and notification-of-change reader', () => {
         meaning: 'Account closed',
         originalTraceNumber: '091000010000017',
         originalReceivingBank: '02100002',
+        odfi: '02100002',
+        companyId: '1234567890',
         transactionCode: '21',
         amount: '20.24',
         accountNumber: '000123456789',
@@ -180,6 +186,8 @@ describe('the NACHA return and notification-of-change reader', () => {
         meaning: 'Incorrect account number',
         originalTraceNumber: '091000010000018',
         originalReceivingBank: '02100002',
+        odfi: '02100002',
+        companyId: '1234567890',
         transactionCode: '21',
         amount: '0.00',
         accountNumber: '000123456789',

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { validateXML } from 'xmllint-wasm';
 import { REPO_ROOT } from '#infra/repo-root.ts';
+import { readAchOrigination } from '#shared/rails/bank/nacha.ts';
 import type { Creditor, PaymentFile, UsdAccount } from '#shared/rails/bank/payment-file.ts';
 import { RAIL_FILE_WRITERS, writeRailFile } from '#shared/rails/bank/rail-files.ts';
 import { RAIL_NAMES, RAILS, type RailName, railLanding } from '#shared/rails/bank/rails.ts';
@@ -252,6 +253,19 @@ describe('ACH files (NACHA)', () => {
       entryHash: '0005800962',
       totalDebit: '000000000000',
       totalCredit: '000000125006',
+    });
+  });
+
+  it('reads back what it issued: the header parties, each entry by its identification with its trace number and batch', () => {
+    const sent = readAchOrigination(write('ACH', file));
+
+    expect(sent.immediateDestination).toBe('021000021');
+    expect(sent.immediateOrigin).toBe('1123456789');
+    const batch = { companyId: '1123456789', odfi: '02100002' };
+    expect(Object.fromEntries(sent.entries)).toEqual({
+      'WD-AAAA-0002': { traceNumber: '021000020000001', secCode: 'CCD', ...batch },
+      'WD-AAAA-0001': { traceNumber: '021000020000002', secCode: 'PPD', ...batch },
+      'WD-AAAA-0003': { traceNumber: '021000020000003', secCode: 'PPD', ...batch },
     });
   });
 
