@@ -2,6 +2,7 @@
  * The operator CLI (`npm run admin -- <command>`), standing in for the organization dashboard. It talks to
  * the same table as the API and prints JSON. Exit codes: 0 done, 1 failed, 2 usage error.
  */
+import { userInfo } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { type ParseArgsConfig, parseArgs } from 'node:util';
@@ -10,23 +11,25 @@ import { decideBankById } from '#shared/banks/decide-bank-by-id.ts';
 import { systemClock } from '#shared/clock.ts';
 import { parseConfig } from '#shared/config/env.ts';
 import { type EurReceivingAccount, EurReceivingAccountSchema } from '#shared/config/receiving-banks.ts';
+import { changeOrganizationAsOperator } from '#shared/console/change-organization-as-operator.ts';
+import { createApiKeyAsOperator } from '#shared/console/create-api-key.ts';
 import { createOwnerInvite } from '#shared/console/create-owner-invite.ts';
 import { decideAsOperator } from '#shared/console/decide-as-operator.ts';
+import { revokeApiKeyAsOperator } from '#shared/console/revoke-api-key.ts';
 import { verifySignatures } from '#shared/console/verify-signatures.ts';
 import { reconcileCustody } from '#shared/custody/reconcile.ts';
 import { createDb, type Db } from '#shared/db/client.ts';
 import { decideVirtualAccountById } from '#shared/deposits/decide-virtual-account-by-id.ts';
 import { HttpError } from '#shared/errors.ts';
 import { CHAINS, type Chain, ChainSchema } from '#shared/money/chains.ts';
-import { createApiKey, createOrganization } from '#shared/organizations/organization-admin.ts';
+import { createOrganization } from '#shared/organizations/organization-admin.ts';
 import { MAX_FX_SPREAD_BPS } from '#shared/organizations/records.ts';
 import {
   ApiKeyNotFoundError,
   getOrganization,
   listApiKeysOfOrganization,
+  OrganizationChangedError,
   OrganizationNotFoundError,
-  revokeApiKey,
-  updateOrganization,
 } from '#shared/organizations/repository.ts';
 import { debtorUnfit } from '#shared/payouts/payout-rail.ts';
 import { EurAccountSchema, UsdAccountSchema } from '#shared/rails/bank/payment-file.ts';
@@ -48,15 +51,19 @@ const USAGE = `Usage: npm run admin -- <command>
              [--allowance-reset-minutes <n>] [--approvals <n>] [--fx-spread-bps <0-1000>]
              [--eur-bank-name <name> --eur-iban <iban> --eur-bic <bic> [--eur-account-name <holder>]
               [--eur-account-address <text>] [--eur-bank-address <text>] | --eur-bank-reset]
-             [--payout-accounts '{"EUR":{"name":..,"iban":..,"bic":..},"USD":{"name":..,"accountNumber":..,"routingNumber":..}}']
+             [--payout-accounts '{"EUR":{"name":..,"iban":..,"bic":..},"USD":{"name":..,"accountNumber":..,"routingNumber":..}}'
+              [--payout-accounts-replace]]
                (USD: "domesticRail":"FEDWIRE" with "address":{"street","buildingNumber","postCode","town","country"},
-                or "ACH" with "achCompanyId" and optionally "achSameDay":true; see shared/rails/bank/README.md)
+                or "ACH" with "achCompanyId" and optionally "achSameDay":true; see shared/rails/bank/README.md;
+                the currencies given replace theirs, the others stay, unless --payout-accounts-replace)
              [--treasury <chain>=<address> ...]   (custody: where that chain's deposit forwarders pay out)
              [--payee-when-not-possible confirm|proceed|default]  (a NOT_POSSIBLE payee check: a member confirms
                the bank, or it goes on as a match; default: the deployment's PAYEE_VERIFICATION_WHEN_NOT_POSSIBLE)
-  key create <organizationId>
+             [--as <operator>]   (org update, key create and key revoke are audited as the operator's: --as,
+               else the user running the CLI)
+  key create <organizationId> [--as <operator>]
   custody reconcile <organizationId>                  (per chain: credited = swept + awaiting sweep)
-  key revoke <apiKeyId>
+  key revoke <apiKeyId> [--as <operator>]
   key list <organizationId>
   bank approve <bankId>
   bank reject <bankId> [--reason <text>]
@@ -101,6 +108,23 @@ const fxSpreadBps = (value: string | undefined): number | undefined => {
   }
   return bps;
 };
+
+const userRunningTheCli = () => {
+  try {
+    return userInfo().username;
+  } catch {
+    return process.env.USER ?? process.env.LOGNAME ?? '';
+  }
+};
+
+/** Whom the changes are audited as (`operator:<name>`): `--as`, else the user running the CLI. */
+function operatorOf(value: string | undefined): string {
+  const operator = (value ?? userRunningTheCli()).trim().toLowerCase();
+  if (!/^[a-z0-9._@+-]{1,254}$/.test(operator)) {
+    throw new UsageError('--as takes the operator making the change (an e-mail or a user name)');
+  }
+  return operator;
+}
 
 /** A rejection's `--reason`: spaces folded, 1-500 characters. */
 function reasonOf(value: string | undefined): string | undefined {
@@ -174,14 +198,12 @@ async function eurReceivingBank(
 }
 
 /**
- * `--treasury <chain>=<address>` (repeatable): the organization's treasury on each chain, added to those set
+ * `--treasury <chain>=<address>` (repeatable): the organization's treasury on each chain given, added to those set
  * before. Its key is the organization's own; only the address is stored (shared/custody/README.md).
  */
-async function treasuries(db: Db, organizationId: string, given: string[] | undefined) {
+function treasuries(given: string[] | undefined) {
   if (!given?.length) return undefined;
-  const organization = await getOrganization(db, organizationId);
-  if (!organization) throw new OrganizationNotFoundError(`Organization ${organizationId} not found`);
-  const next: Partial<Record<Chain, string>> = { ...organization.treasuries };
+  const next: Partial<Record<Chain, string>> = {};
   for (const entry of given) {
     const [chain = '', address = '', ...extra] = entry.split('=');
     const parsedChain = ChainSchema.safeParse(chain.trim().toLowerCase());
@@ -238,7 +260,8 @@ function payoutAccounts(value: string | undefined) {
     const unfit = account && debtorUnfit(rail, account);
     if (unfit) throw new UsageError(`--payout-accounts: ${account.currency}: ${rail} needs it, but ${unfit}`);
   }
-  return parsed.data;
+  // Only the currencies given: they are merged into those set before.
+  return Object.fromEntries(Object.entries(parsed.data).filter(([, account]) => account)) as typeof parsed.data;
 }
 
 /**
@@ -295,11 +318,17 @@ export async function run(argv: string[], db: () => Db): Promise<unknown> {
         approvals: { type: 'string' },
         'fx-spread-bps': { type: 'string' },
         'payout-accounts': { type: 'string' },
+        'payout-accounts-replace': { type: 'boolean' },
         treasury: { type: 'string', multiple: true },
         'payee-when-not-possible': { type: 'string' },
+        as: { type: 'string' },
         ...EUR_BANK_OPTIONS,
       });
       const organizationId = oneId(positionals, 'organization id');
+      const operator = operatorOf(values.as);
+      if (values['payout-accounts-replace'] && values['payout-accounts'] === undefined) {
+        throw new UsageError('--payout-accounts-replace goes with --payout-accounts');
+      }
       const changes = {
         customers: onOff('customers', values.customers),
         apiWithdrawals: onOff('api-withdrawals', values['api-withdrawals']),
@@ -309,12 +338,19 @@ export async function run(argv: string[], db: () => Db): Promise<unknown> {
         fxSpreadBps: fxSpreadBps(values['fx-spread-bps']),
         payoutAccounts: payoutAccounts(values['payout-accounts']),
         payeeWhenNotPossible: payeeWhenNotPossible(values['payee-when-not-possible']),
-        treasuries: await treasuries(db(), organizationId, values.treasury),
+        treasuries: treasuries(values.treasury),
         // Last: the other flags' usage errors come before the read this one may need.
         eurReceivingBank: await eurReceivingBank(db(), organizationId, values),
       };
       if (Object.values(changes).every((v) => v === undefined)) throw new UsageError('nothing to update');
-      return updateOrganization(db(), organizationId, changes, systemClock.now());
+      return changeOrganizationAsOperator(
+        { db: db(), clock: systemClock },
+        {
+          organizationId,
+          operator,
+          changes: { ...changes, replacePayoutAccounts: values['payout-accounts-replace'] === true },
+        },
+      );
     }
     case 'custody reconcile': {
       const { positionals } = parse({});
@@ -324,13 +360,20 @@ export async function run(argv: string[], db: () => Db): Promise<unknown> {
       );
     }
     case 'key create': {
-      const { positionals } = parse({});
-      return createApiKey(db(), systemClock, oneId(positionals, 'organization id'));
+      const { values, positionals } = parse({ as: { type: 'string' } });
+      const created = await createApiKeyAsOperator(
+        { db: db(), clock: systemClock },
+        { organizationId: oneId(positionals, 'organization id'), operator: operatorOf(values.as) },
+      );
+      return { apiKeyId: created.id, apiKey: created.apiKey };
     }
     case 'key revoke': {
-      const { positionals } = parse({});
-      const revoked = await revokeApiKey(db(), oneId(positionals, 'API key id'), systemClock.now());
-      return { apiKeyId: revoked.apiKeyId, status: revoked.status, revokedAt: revoked.revokedAt };
+      const { values, positionals } = parse({ as: { type: 'string' } });
+      const revoked = await revokeApiKeyAsOperator(
+        { db: db(), clock: systemClock },
+        { apiKeyId: oneId(positionals, 'API key id'), operator: operatorOf(values.as) },
+      );
+      return { apiKeyId: revoked.id, status: revoked.status, revokedAt: revoked.revokedAt };
     }
     case 'key list': {
       const { positionals } = parse({});
@@ -427,6 +470,7 @@ async function main() {
       usage ||
       error instanceof ConnectionError ||
       error instanceof OrganizationNotFoundError ||
+      error instanceof OrganizationChangedError ||
       error instanceof ApiKeyNotFoundError ||
       error instanceof HttpError;
     const message = error instanceof Error ? error.message : String(error);
