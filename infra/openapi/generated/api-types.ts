@@ -2293,6 +2293,7 @@ export interface components {
          *       "developerFee": null,
          *       "txHash": null,
          *       "failureReason": null,
+         *       "returnedAt": null,
          *       "requestedPaymentRail": null,
          *       "settlementRail": "SEPA",
          *       "railFallbackReason": null,
@@ -2324,6 +2325,7 @@ export interface components {
          *       "developerFee": null,
          *       "txHash": null,
          *       "failureReason": null,
+         *       "returnedAt": null,
          *       "requestedPaymentRail": null,
          *       "settlementRail": null,
          *       "railFallbackReason": null,
@@ -2367,6 +2369,8 @@ export interface components {
             developerFee: components["schemas"]["DeveloperFee"] | null;
             txHash: string | null;
             failureReason: string | null;
+            /** @description When the bank returned the payout after booking it and the return was applied (COMPLETED -> FAILED, ISO 8601, UTC); null on every other transaction */
+            returnedAt: string | null;
             /**
              * @description The rail the create asked for (`SEPA_INSTANT` with `instant: true`); null when it asked for none
              * @enum {string|null}
@@ -2613,6 +2617,7 @@ export interface components {
          *             "developerFee": null,
          *             "txHash": null,
          *             "failureReason": null,
+         *             "returnedAt": null,
          *             "requestedPaymentRail": null,
          *             "settlementRail": "SEPA",
          *             "railFallbackReason": null,

@@ -1848,6 +1848,7 @@ export interface components {
          *       "developerFee": null,
          *       "txHash": null,
          *       "failureReason": null,
+         *       "returnedAt": null,
          *       "requestedPaymentRail": null,
          *       "settlementRail": "SEPA",
          *       "railFallbackReason": null,
@@ -1879,6 +1880,7 @@ export interface components {
          *       "developerFee": null,
          *       "txHash": null,
          *       "failureReason": null,
+         *       "returnedAt": null,
          *       "requestedPaymentRail": null,
          *       "settlementRail": null,
          *       "railFallbackReason": null,
@@ -1922,6 +1924,8 @@ export interface components {
             developerFee: components["schemas"]["DeveloperFee"] | null;
             txHash: string | null;
             failureReason: string | null;
+            /** @description When the bank returned the payout after booking it and the return was applied (COMPLETED -> FAILED, ISO 8601, UTC); null on every other transaction */
+            returnedAt: string | null;
             /**
              * @description The rail the create asked for (`SEPA_INSTANT` with `instant: true`); null when it asked for none
              * @enum {string|null}
@@ -3776,6 +3780,7 @@ export interface components {
          *           "developerFee": null,
          *           "txHash": null,
          *           "failureReason": null,
+         *           "returnedAt": null,
          *           "requestedPaymentRail": null,
          *           "settlementRail": "SEPA",
          *           "railFallbackReason": null,
@@ -3991,6 +3996,7 @@ export interface components {
          *       "developerFee": null,
          *       "txHash": null,
          *       "failureReason": null,
+         *       "returnedAt": null,
          *       "requestedPaymentRail": null,
          *       "settlementRail": "SEPA",
          *       "railFallbackReason": null,
@@ -4036,6 +4042,8 @@ export interface components {
             developerFee: components["schemas"]["DeveloperFee"] | null;
             txHash: string | null;
             failureReason: string | null;
+            /** @description When the bank returned the payout after booking it and the return was applied (COMPLETED -> FAILED, ISO 8601, UTC); null on every other transaction */
+            returnedAt: string | null;
             /**
              * @description The rail the create asked for (`SEPA_INSTANT` with `instant: true`); null when it asked for none
              * @enum {string|null}
@@ -4088,6 +4096,7 @@ export interface components {
          *         "developerFee": null,
          *         "txHash": null,
          *         "failureReason": null,
+         *         "returnedAt": null,
          *         "requestedPaymentRail": null,
          *         "settlementRail": "SEPA",
          *         "railFallbackReason": null,
