@@ -829,7 +829,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List an endpoint's deliveries, newest first */
+        /**
+         * List an endpoint's deliveries, newest first
+         * @description A deleted endpoint's deliveries stay listed for as long as deliveries are kept (30 days); nothing more is sent to it.
+         */
         get: operations["listWebhookDeliveries"];
         put?: never;
         post?: never;
@@ -8483,6 +8486,17 @@ export interface operations {
             };
             /** @description Not found; a resource of another organization is indistinguishable from a missing one. */
             404: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with the current state of the resource. */
+            409: {
                 headers: {
                     /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
                     "x-request-id"?: string;

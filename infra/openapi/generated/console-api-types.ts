@@ -553,7 +553,9 @@ export interface paths {
         };
         /**
          * List an endpoint's deliveries, newest first
-         * @description The console may call this with its session instead of a key: needs the `read` permission of the member's role (403 otherwise).
+         * @description A deleted endpoint's deliveries stay listed for as long as deliveries are kept (30 days); nothing more is sent to it.
+         *
+         *     The console may call this with its session instead of a key: needs the `read` permission of the member's role (403 otherwise).
          */
         get: operations["listWebhookDeliveries"];
         put?: never;
@@ -6795,6 +6797,17 @@ export interface operations {
             };
             /** @description Not found; a resource of another organization is indistinguishable from a missing one. */
             404: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with the current state of the resource. */
+            409: {
                 headers: {
                     /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
                     "x-request-id"?: string;
