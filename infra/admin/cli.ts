@@ -6,37 +6,44 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { ConnectionError, resolveConnection } from '#infra/admin/connection.ts';
+import {
+  decimal,
+  EUR_BANK_OPTIONS,
+  eurReceivingBank,
+  fxSpreadBps,
+  oneId,
+  onOff,
+  operatorOf,
+  payeeWhenNotPossible,
+  payoutAccounts,
+  positiveInt,
+  reasonOf,
+  treasuries,
+  UsageError,
+} from '#infra/admin/flags.ts';
 import { decideBankById } from '#shared/banks/decide-bank-by-id.ts';
 import { systemClock } from '#shared/clock.ts';
 import { parseConfig } from '#shared/config/env.ts';
-import { type EurReceivingAccount, EurReceivingAccountSchema } from '#shared/config/receiving-banks.ts';
+import { changeOrganizationAsOperator } from '#shared/console/change-organization-as-operator.ts';
+import { createApiKeyAsOperator } from '#shared/console/create-api-key.ts';
 import { createOwnerInvite } from '#shared/console/create-owner-invite.ts';
 import { decideAsOperator } from '#shared/console/decide-as-operator.ts';
+import { revokeApiKeyAsOperator } from '#shared/console/revoke-api-key.ts';
 import { verifySignatures } from '#shared/console/verify-signatures.ts';
 import { reconcileCustody } from '#shared/custody/reconcile.ts';
 import { createDb, type Db } from '#shared/db/client.ts';
 import { decideVirtualAccountById } from '#shared/deposits/decide-virtual-account-by-id.ts';
 import { HttpError } from '#shared/errors.ts';
-import { CHAINS, type Chain, ChainSchema } from '#shared/money/chains.ts';
-import { createApiKey, createOrganization } from '#shared/organizations/organization-admin.ts';
-import { MAX_FX_SPREAD_BPS } from '#shared/organizations/records.ts';
+import { createOrganization } from '#shared/organizations/organization-admin.ts';
 import {
   ApiKeyNotFoundError,
-  getOrganization,
   listApiKeysOfOrganization,
+  OrganizationChangedError,
   OrganizationNotFoundError,
-  revokeApiKey,
-  updateOrganization,
 } from '#shared/organizations/repository.ts';
-import { debtorUnfit } from '#shared/payouts/payout-rail.ts';
-import { EurAccountSchema, UsdAccountSchema } from '#shared/rails/bank/payment-file.ts';
 import { indexOrganizationTransactions } from '#shared/transactions/index-organization-transactions.ts';
 import { organizationOfTransaction } from '#shared/transactions/organization-of-transaction.ts';
-import { isValidRoutingNumber } from '#shared/validation/bank-accounts.ts';
 import { EmailSchema } from '#shared/validation/email.ts';
-import { isValidIban } from '#shared/validation/iban.ts';
-import * as z from '#shared/validation/zod.ts';
-import { isUnholdableAddress, isValidAddress, toChecksumAddress } from '#shared/wallets/ethereum.ts';
 import { indexOrganizationWallets } from '#shared/wallets/index-organization-wallets.ts';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
@@ -48,15 +55,19 @@ const USAGE = `Usage: npm run admin -- <command>
              [--allowance-reset-minutes <n>] [--approvals <n>] [--fx-spread-bps <0-1000>]
              [--eur-bank-name <name> --eur-iban <iban> --eur-bic <bic> [--eur-account-name <holder>]
               [--eur-account-address <text>] [--eur-bank-address <text>] | --eur-bank-reset]
-             [--payout-accounts '{"EUR":{"name":..,"iban":..,"bic":..},"USD":{"name":..,"accountNumber":..,"routingNumber":..}}']
+             [--payout-accounts '{"EUR":{"name":..,"iban":..,"bic":..},"USD":{"name":..,"accountNumber":..,"routingNumber":..}}'
+              [--payout-accounts-replace]]
                (USD: "domesticRail":"FEDWIRE" with "address":{"street","buildingNumber","postCode","town","country"},
-                or "ACH" with "achCompanyId" and optionally "achSameDay":true; see shared/rails/bank/README.md)
+                or "ACH" with "achCompanyId" and optionally "achSameDay":true; see shared/rails/bank/README.md;
+                the currencies given replace theirs, the others stay, unless --payout-accounts-replace)
              [--treasury <chain>=<address> ...]   (custody: where that chain's deposit forwarders pay out)
              [--payee-when-not-possible confirm|proceed|default]  (a NOT_POSSIBLE payee check: a member confirms
                the bank, or it goes on as a match; default: the deployment's PAYEE_VERIFICATION_WHEN_NOT_POSSIBLE)
-  key create <organizationId>
+             [--as <operator>]   (org update, key create and key revoke are audited as the operator's: --as,
+               else the user running the CLI)
+  key create <organizationId> [--as <operator>]
   custody reconcile <organizationId>                  (per chain: credited = swept + awaiting sweep)
-  key revoke <apiKeyId>
+  key revoke <apiKeyId> [--as <operator>]
   key list <organizationId>
   bank approve <bankId>
   bank reject <bankId> [--reason <text>]
@@ -71,175 +82,7 @@ const USAGE = `Usage: npm run admin -- <command>
 
 Connection: TABLE_NAME (AWS credentials, or DYNAMODB_ENDPOINT) if set, else DATA_DIR/local.json of \`npm start\`.`;
 
-export class UsageError extends Error {}
-
-const onOff = (name: string, value: string | undefined): boolean | undefined => {
-  if (value === undefined) return undefined;
-  if (value === 'on') return true;
-  if (value === 'off') return false;
-  throw new UsageError(`--${name} takes on or off`);
-};
-
-const positiveInt = (name: string, value: string | undefined, min = 1): number | undefined => {
-  if (value === undefined) return undefined;
-  if (!/^\d+$/.test(value) || Number(value) < min) throw new UsageError(`--${name} takes a whole number >= ${min}`);
-  return Number(value);
-};
-
-/** `--payee-when-not-possible`: the organization's own choice, or `default` to follow the deployment's again. */
-const payeeWhenNotPossible = (value: string | undefined): 'confirm' | 'proceed' | null | undefined => {
-  if (value === undefined) return undefined;
-  if (value === 'default') return null;
-  if (value === 'confirm' || value === 'proceed') return value;
-  throw new UsageError('--payee-when-not-possible takes confirm, proceed or default');
-};
-
-const fxSpreadBps = (value: string | undefined): number | undefined => {
-  const bps = positiveInt('fx-spread-bps', value, 0);
-  if (bps !== undefined && bps > MAX_FX_SPREAD_BPS) {
-    throw new UsageError(`--fx-spread-bps takes basis points from 0 to ${MAX_FX_SPREAD_BPS}`);
-  }
-  return bps;
-};
-
-/** A rejection's `--reason`: spaces folded, 1-500 characters. */
-function reasonOf(value: string | undefined): string | undefined {
-  const reason = value?.trim().replace(/\s+/g, ' ');
-  if (reason !== undefined && (reason.length < 1 || reason.length > 500)) {
-    throw new UsageError('--reason takes 1-500 characters');
-  }
-  return reason;
-}
-
-const decimal = (name: string, value: string | undefined): string | undefined => {
-  if (value === undefined) return undefined;
-  if (!/^\d{1,15}(\.\d{1,6})?$/.test(value)) throw new UsageError(`--${name} takes a decimal amount such as 10000.00`);
-  return value;
-};
-
-function oneId(positionals: string[], what: string): string {
-  const [id, ...rest] = positionals;
-  if (!id || rest.length) throw new UsageError(`expected exactly one ${what}`);
-  return id;
-}
-
-const EUR_BANK_OPTIONS = {
-  'eur-bank-name': { type: 'string' },
-  'eur-iban': { type: 'string' },
-  'eur-bic': { type: 'string' },
-  'eur-account-name': { type: 'string' },
-  'eur-account-address': { type: 'string' },
-  'eur-bank-address': { type: 'string' },
-  'eur-bank-reset': { type: 'boolean' },
-} as const;
-
-/**
- * The organization's own EUR receiving account for deposit details, from the `--eur-*` flags: validated like a
- * withdrawal bank; the account holder defaults to the organization's name. `--eur-bank-reset` returns to the
- * platform's account.
- */
-async function eurReceivingBank(
-  db: Db,
-  organizationId: string,
-  values: Partial<Record<keyof typeof EUR_BANK_OPTIONS, string | boolean>>,
-): Promise<EurReceivingAccount | null | undefined> {
-  const text = (name: keyof typeof EUR_BANK_OPTIONS) => {
-    const value = values[name];
-    return typeof value === 'string' ? value : undefined;
-  };
-  const names = Object.keys(EUR_BANK_OPTIONS) as (keyof typeof EUR_BANK_OPTIONS)[];
-  const given = names.filter((name) => text(name) !== undefined);
-  if (values['eur-bank-reset']) {
-    if (given.length) throw new UsageError('--eur-bank-reset takes no other --eur-* option');
-    return null;
-  }
-  if (!given.length) return undefined;
-  const organization = await getOrganization(db, organizationId);
-  if (!organization) throw new OrganizationNotFoundError(`Organization ${organizationId} not found`);
-  const parsed = EurReceivingAccountSchema.safeParse(
-    {
-      accountName: text('eur-account-name') ?? organization.name,
-      accountAddress: text('eur-account-address') ?? null,
-      iban: text('eur-iban'),
-      bic: text('eur-bic'),
-      bankName: text('eur-bank-name'),
-      bankAddress: text('eur-bank-address') ?? null,
-    },
-    { reportInput: true },
-  );
-  if (parsed.success) return parsed.data;
-  const [issue] = parsed.error.issues;
-  const flag = `eur-${String(issue?.path[0] ?? '').replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
-  throw new UsageError(`--${flag}: ${issue?.input === undefined ? 'Required' : (issue?.message ?? 'Invalid')}`);
-}
-
-/**
- * `--treasury <chain>=<address>` (repeatable): the organization's treasury on each chain, added to those set
- * before. Its key is the organization's own; only the address is stored (shared/custody/README.md).
- */
-async function treasuries(db: Db, organizationId: string, given: string[] | undefined) {
-  if (!given?.length) return undefined;
-  const organization = await getOrganization(db, organizationId);
-  if (!organization) throw new OrganizationNotFoundError(`Organization ${organizationId} not found`);
-  const next: Partial<Record<Chain, string>> = { ...organization.treasuries };
-  for (const entry of given) {
-    const [chain = '', address = '', ...extra] = entry.split('=');
-    const parsedChain = ChainSchema.safeParse(chain.trim().toLowerCase());
-    if (!parsedChain.success || extra.length)
-      throw new UsageError(`--treasury takes <chain>=<address> with a chain of: ${CHAINS.join(', ')}`);
-    if (!isValidAddress(address) || isUnholdableAddress(address)) {
-      throw new UsageError(`--treasury ${chain}: not an Ethereum address that can hold funds`);
-    }
-    next[parsedChain.data] = toChecksumAddress(address);
-  }
-  return next;
-}
-
-/** `--payout-accounts`: the debtor accounts of the organization's payment files, per currency, as JSON. */
-function payoutAccounts(value: string | undefined) {
-  if (value === undefined) return undefined;
-  let json: unknown;
-  try {
-    json = JSON.parse(value);
-  } catch {
-    throw new UsageError('--payout-accounts takes JSON: {"EUR":{"name":..,"iban":..,"bic":..},"USD":{...}}');
-  }
-  const withCurrency = (currency: 'EUR' | 'USD') => {
-    const account = (json as Record<string, unknown> | null)?.[currency];
-    return account && typeof account === 'object'
-      ? { ...account, currency, bic: 'bic' in account ? account.bic : null }
-      : undefined;
-  };
-  // The debtor accounts pass the same IBAN and routing number validators as every bank account of the service.
-  const parsed = z
-    .strictObject({
-      EUR: z.optional(
-        EurAccountSchema.check(
-          z.refine((account) => isValidIban(account.iban), { error: 'Invalid IBAN', path: ['iban'] }),
-        ),
-      ),
-      USD: z.optional(
-        UsdAccountSchema.check(
-          z.refine((account) => isValidRoutingNumber(account.routingNumber), {
-            error: 'Invalid routing number',
-            path: ['routingNumber'],
-          }),
-        ),
-      ),
-    })
-    .safeParse({ EUR: withCurrency('EUR'), USD: withCurrency('USD') });
-  if (!parsed.success) {
-    const [issue] = parsed.error.issues;
-    throw new UsageError(`--payout-accounts: ${issue?.path.join('.')}: ${issue?.message}`);
-  }
-  // What the account's rails need of it (a Fedwire debtor's address, an ACH company id), as the batcher checks it.
-  for (const account of [parsed.data.EUR, parsed.data.USD]) {
-    const rail = account?.currency === 'USD' ? (account.domesticRail ?? 'FEDWIRE') : 'SEPA';
-    const unfit = account && debtorUnfit(rail, account);
-    if (unfit) throw new UsageError(`--payout-accounts: ${account.currency}: ${rail} needs it, but ${unfit}`);
-  }
-  return parsed.data;
-}
+export { UsageError } from '#infra/admin/flags.ts';
 
 /**
  * The service configuration for use cases the CLI runs: the connection is the CLI's own; the environment supplies
@@ -295,11 +138,17 @@ export async function run(argv: string[], db: () => Db): Promise<unknown> {
         approvals: { type: 'string' },
         'fx-spread-bps': { type: 'string' },
         'payout-accounts': { type: 'string' },
+        'payout-accounts-replace': { type: 'boolean' },
         treasury: { type: 'string', multiple: true },
         'payee-when-not-possible': { type: 'string' },
+        as: { type: 'string' },
         ...EUR_BANK_OPTIONS,
       });
       const organizationId = oneId(positionals, 'organization id');
+      const operator = operatorOf(values.as);
+      if (values['payout-accounts-replace'] && values['payout-accounts'] === undefined) {
+        throw new UsageError('--payout-accounts-replace goes with --payout-accounts');
+      }
       const changes = {
         customers: onOff('customers', values.customers),
         apiWithdrawals: onOff('api-withdrawals', values['api-withdrawals']),
@@ -309,12 +158,19 @@ export async function run(argv: string[], db: () => Db): Promise<unknown> {
         fxSpreadBps: fxSpreadBps(values['fx-spread-bps']),
         payoutAccounts: payoutAccounts(values['payout-accounts']),
         payeeWhenNotPossible: payeeWhenNotPossible(values['payee-when-not-possible']),
-        treasuries: await treasuries(db(), organizationId, values.treasury),
+        treasuries: treasuries(values.treasury),
         // Last: the other flags' usage errors come before the read this one may need.
         eurReceivingBank: await eurReceivingBank(db(), organizationId, values),
       };
       if (Object.values(changes).every((v) => v === undefined)) throw new UsageError('nothing to update');
-      return updateOrganization(db(), organizationId, changes, systemClock.now());
+      return changeOrganizationAsOperator(
+        { db: db(), clock: systemClock },
+        {
+          organizationId,
+          operator,
+          changes: { ...changes, replacePayoutAccounts: values['payout-accounts-replace'] === true },
+        },
+      );
     }
     case 'custody reconcile': {
       const { positionals } = parse({});
@@ -324,13 +180,20 @@ export async function run(argv: string[], db: () => Db): Promise<unknown> {
       );
     }
     case 'key create': {
-      const { positionals } = parse({});
-      return createApiKey(db(), systemClock, oneId(positionals, 'organization id'));
+      const { values, positionals } = parse({ as: { type: 'string' } });
+      const created = await createApiKeyAsOperator(
+        { db: db(), clock: systemClock },
+        { organizationId: oneId(positionals, 'organization id'), operator: operatorOf(values.as) },
+      );
+      return { apiKeyId: created.id, apiKey: created.apiKey };
     }
     case 'key revoke': {
-      const { positionals } = parse({});
-      const revoked = await revokeApiKey(db(), oneId(positionals, 'API key id'), systemClock.now());
-      return { apiKeyId: revoked.apiKeyId, status: revoked.status, revokedAt: revoked.revokedAt };
+      const { values, positionals } = parse({ as: { type: 'string' } });
+      const revoked = await revokeApiKeyAsOperator(
+        { db: db(), clock: systemClock },
+        { apiKeyId: oneId(positionals, 'API key id'), operator: operatorOf(values.as) },
+      );
+      return { apiKeyId: revoked.id, status: revoked.status, revokedAt: revoked.revokedAt };
     }
     case 'key list': {
       const { positionals } = parse({});
@@ -427,6 +290,7 @@ async function main() {
       usage ||
       error instanceof ConnectionError ||
       error instanceof OrganizationNotFoundError ||
+      error instanceof OrganizationChangedError ||
       error instanceof ApiKeyNotFoundError ||
       error instanceof HttpError;
     const message = error instanceof Error ? error.message : String(error);

@@ -55,7 +55,7 @@ export async function startLocalCustody(options: {
     const client = new KMSClient({
       endpoint: kms.endpoint,
       region: LOCAL_REGION,
-      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+      credentials: kms.credentials,
     });
     const compiled = compileDepositFactory(options.cacheDir);
     const relayers: Partial<Record<Chain, Hex>> = {};

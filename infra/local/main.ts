@@ -12,6 +12,7 @@ import { ensureSandboxTreasuries, startLocalCustody } from '#infra/local/custody
 import { resolveDepositXpub } from '#infra/local/deposit-key.ts';
 import { startLocalDocumentStore } from '#infra/local/document-store.ts';
 import { LOCAL_CREDENTIALS, LOCAL_REGION, type LocalDynamoDb, startDynamoDbLocal } from '#infra/local/dynamodb.ts';
+import { kmsCredentialVariables } from '#infra/local/kms.ts';
 import { bindLocalPort, type LocalServer, startLocalServer } from '#infra/local/server.ts';
 import { ensureTable } from '#infra/local/table.ts';
 import type { WorkersThread } from '#infra/local/workers-thread.ts';
@@ -139,9 +140,12 @@ async function serve(dynamo: LocalDynamoDb, chain: LocalChains | undefined) {
       })
     : undefined;
   if (custody) {
+    // The functions' AWS clients take their credentials from these variables, as a Lambda's do: the KMS stand-in
+    // answers only these, drawn at this start; DynamoDB Local and fauxqs take any.
     Object.assign(process.env, {
       DEPOSIT_FORWARDERS: JSON.stringify(custody.forwarders),
       KMS_ENDPOINT: custody.kms.endpoint,
+      ...kmsCredentialVariables(custody.kms),
     });
   }
   // Before the configuration is first read: bank deposit wallets derive their addresses from it.

@@ -108,6 +108,15 @@ export const keys = {
     pk: `ORG#${organizationId}#WEBHOOKS`,
     skPrefix: 'ENDPOINT#',
   }),
+  /** What a deleted endpoint leaves for as long as its deliveries are kept; never read by the fan-out's prefix. */
+  webhookDeletedEndpoint: (organizationId: string, endpointId: string): Key => ({
+    pk: `ORG#${organizationId}#WEBHOOKS`,
+    sk: `DELETEDENDPOINT#${endpointId}`,
+  }),
+  webhookDeletedEndpointsOfOrganization: (organizationId: string) => ({
+    pk: `ORG#${organizationId}#WEBHOOKS`,
+    skPrefix: 'DELETEDENDPOINT#',
+  }),
   webhookEndpointListEntry: (organizationId: string, createdAt: string, endpointId: string): ListKey => ({
     gsi1pk: `ORG#${organizationId}#WEBHOOKENDPOINTS`,
     gsi1sk: listSortKey(createdAt, endpointId),

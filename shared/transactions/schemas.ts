@@ -181,6 +181,16 @@ export const TransactionSchema = z.object({
   developerFee: z.nullable(DeveloperFeeSchema),
   txHash: z.nullable(z.string()),
   failureReason: z.nullable(z.string()),
+  /** Not in Compose. */
+  returnedAt: z.nullable(z.string()).check(
+    docMeta(
+      OPENAPI_PROSE && {
+        description:
+          'When the bank returned the payout after booking it and the return was applied (COMPLETED -> FAILED, ' +
+          'ISO 8601, UTC); null on every other transaction',
+      },
+    ),
+  ),
   ...PayoutRailFields,
 });
 export type Transaction = z.infer<typeof TransactionSchema>;
@@ -216,6 +226,7 @@ export const TRANSACTION_EXAMPLE: Transaction = {
   developerFee: null,
   txHash: null,
   failureReason: null,
+  returnedAt: null,
   requestedPaymentRail: null,
   settlementRail: 'SEPA',
   railFallbackReason: null,

@@ -110,7 +110,7 @@ export const routes = {
     access: { table: 'readwrite' },
     request: { params: EndpointIdParams },
     responses: { 200: DeletedSchema },
-    refusals: [ENDPOINT_NOT_FOUND],
+    refusals: [ENDPOINT_NOT_FOUND, ENDPOINT_CHANGED],
   }),
   rotateWebhookSecret: defineRoute({
     ...webhookRoute,
@@ -156,6 +156,9 @@ export const routes = {
     path: '/api/v2/webhooks/endpoints/{endpointId}/deliveries',
     handler: 'functions/api/webhooks/list-webhook-deliveries.ts',
     summary: "List an endpoint's deliveries, newest first",
+    description:
+      OPENAPI_PROSE &&
+      "A deleted endpoint's deliveries stay listed for as long as deliveries are kept (30 days); nothing more is sent to it.",
     successStatus: 200,
     access: { table: 'read', sessions: true, indexes: ['gsi1'] },
     request: { params: EndpointIdParams, query: z.strictObject({ ...PaginationQuery }) },

@@ -149,6 +149,12 @@ describe("a payout's whole story", () => {
       bank: { outcome: 'booked', at: '2026-11-23T00:00:00.000Z', reason: null },
       webhookDeliveries: [{ id: ours, endpointUrl: 'https://hooks.example.com/payouts', status: 'DELIVERED' }],
     });
+    // The endpoint deleted, its deliveries stay in the story.
+    await request('DELETE', `/webhooks/endpoints/${endpoint.body.id}`, { key: payee.key });
+    const afterDelete = await consoleCall<Record<string, unknown>>(`/transactions/${booked.id}`);
+    expect(afterDelete.body).toMatchObject({
+      webhookDeliveries: [{ id: ours, endpointUrl: 'https://hooks.example.com/payouts', status: 'DELIVERED' }],
+    });
 
     const exported = await consoleCall<{ rows: Record<string, string | null>[] }>('/exports/transactions');
     expect(exported.body.rows.find((row) => row.reference === booked.reference)).toMatchObject({

@@ -553,7 +553,9 @@ export interface paths {
         };
         /**
          * List an endpoint's deliveries, newest first
-         * @description The console may call this with its session instead of a key: needs the `read` permission of the member's role (403 otherwise).
+         * @description A deleted endpoint's deliveries stay listed for as long as deliveries are kept (30 days); nothing more is sent to it.
+         *
+         *     The console may call this with its session instead of a key: needs the `read` permission of the member's role (403 otherwise).
          */
         get: operations["listWebhookDeliveries"];
         put?: never;
@@ -1848,6 +1850,7 @@ export interface components {
          *       "developerFee": null,
          *       "txHash": null,
          *       "failureReason": null,
+         *       "returnedAt": null,
          *       "requestedPaymentRail": null,
          *       "settlementRail": "SEPA",
          *       "railFallbackReason": null,
@@ -1879,6 +1882,7 @@ export interface components {
          *       "developerFee": null,
          *       "txHash": null,
          *       "failureReason": null,
+         *       "returnedAt": null,
          *       "requestedPaymentRail": null,
          *       "settlementRail": null,
          *       "railFallbackReason": null,
@@ -1922,6 +1926,8 @@ export interface components {
             developerFee: components["schemas"]["DeveloperFee"] | null;
             txHash: string | null;
             failureReason: string | null;
+            /** @description When the bank returned the payout after booking it and the return was applied (COMPLETED -> FAILED, ISO 8601, UTC); null on every other transaction */
+            returnedAt: string | null;
             /**
              * @description The rail the create asked for (`SEPA_INSTANT` with `instant: true`); null when it asked for none
              * @enum {string|null}
@@ -3776,6 +3782,7 @@ export interface components {
          *           "developerFee": null,
          *           "txHash": null,
          *           "failureReason": null,
+         *           "returnedAt": null,
          *           "requestedPaymentRail": null,
          *           "settlementRail": "SEPA",
          *           "railFallbackReason": null,
@@ -3991,6 +3998,7 @@ export interface components {
          *       "developerFee": null,
          *       "txHash": null,
          *       "failureReason": null,
+         *       "returnedAt": null,
          *       "requestedPaymentRail": null,
          *       "settlementRail": "SEPA",
          *       "railFallbackReason": null,
@@ -4036,6 +4044,8 @@ export interface components {
             developerFee: components["schemas"]["DeveloperFee"] | null;
             txHash: string | null;
             failureReason: string | null;
+            /** @description When the bank returned the payout after booking it and the return was applied (COMPLETED -> FAILED, ISO 8601, UTC); null on every other transaction */
+            returnedAt: string | null;
             /**
              * @description The rail the create asked for (`SEPA_INSTANT` with `instant: true`); null when it asked for none
              * @enum {string|null}
@@ -4088,6 +4098,7 @@ export interface components {
          *         "developerFee": null,
          *         "txHash": null,
          *         "failureReason": null,
+         *         "returnedAt": null,
          *         "requestedPaymentRail": null,
          *         "settlementRail": "SEPA",
          *         "railFallbackReason": null,
@@ -6786,6 +6797,17 @@ export interface operations {
             };
             /** @description Not found; a resource of another organization is indistinguishable from a missing one. */
             404: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with the current state of the resource. */
+            409: {
                 headers: {
                     /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
                     "x-request-id"?: string;
