@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SandboxRejectBankBody } from '#shared/banks/registered-bank-schemas.ts';
 import { CreateBankBody } from '#shared/banks/schemas.ts';
+import { StartRegistrationBody } from '#shared/console/schemas.ts';
 import {
   CreateCustomerBody,
   DisableCustomerBody,
@@ -170,9 +171,10 @@ const FIELDS: [string, z.ZodMiniType, (value: string) => unknown][] = [
   ),
   ['reason', SandboxRejectBankBody, (reason) => ({ reason })],
   ['reason', SandboxRejectVirtualAccountBody, (reason) => ({ reason })],
+  ['name', StartRegistrationBody, (name) => ({ token: 'A'.repeat(43), name })],
 ];
 
-describe('every name, address and reason field', () => {
+describe("every name, address and reason field (a console member's name too)", () => {
   it.each(FIELDS)('%s: refuses each named code point with a 400 naming the field', (field, schema, body) => {
     expect(() => parseOrThrow(schema, body('Ada Lovelace'))).not.toThrow();
     for (const [, codePoint] of NAMED) {
