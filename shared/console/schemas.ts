@@ -80,7 +80,7 @@ export const TOKEN = z.string().check(
   ),
 );
 
-/** Shown to the other members beside what they approve: free text, so no invisible character makes it read as another's. */
+/** Shown to the other members beside what they approve: caller text, so no invisible character makes it another's. */
 const NAME = text(100).check(
   docMeta(OPENAPI_PROSE && { description: 'How the member is shown to the others', examples: ['Ada Lovelace'] }),
 );

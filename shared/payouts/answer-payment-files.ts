@@ -11,8 +11,9 @@ import { getTransactionOfCustomer } from '#shared/transactions/transaction-repos
  * When the sandbox bank books the debits of `file`, answering it at `at`: on the date its rail books them
  * (`debitBookedOn`: the execution date the file requests, an ACH batch's effective entry date), never before that
  * date and on a business day of the rail (`bookingOf`). The sandbox answers within `SANDBOX_SETTLE_AFTER_S` whatever
- * the day, as if that date had come: a payout filed on a Sunday for Monday is answered on Sunday, booked and value-dated
- * Monday, and completes with Monday's booking time. A file from before its dates were stored books on the day `at` is.
+ * the day, as if that date had come: a payout filed on a Sunday for Monday is answered on Sunday, booked and
+ * value-dated Monday, and completes with Monday's booking time. A file from before its dates were stored books on
+ * the day `at` is.
  */
 export function sandboxBooking(file: PaymentFileRecord, at: Date): { bookingDate: string; valueDate: string } {
   const rail: RailDescriptor = RAILS[file.rail ?? domesticBankRail(file.currency)];
@@ -23,10 +24,10 @@ export function sandboxBooking(file: PaymentFileRecord, at: Date): { bookingDate
 /**
  * The sandbox bank simulator: a sandbox payment file whose `answerDueAt` (its payouts' `SANDBOX_SETTLE_AFTER_S`)
  * has passed is answered like a bank would, with a pain.002 accepting it and a camt.054 booking the debit of each
- * payment still PROCESSING on its rail's calendar (`sandboxBooking`), written to the inbox; `processInbox` applies them like any bank's reports. A rail
- * whose bank sends no pain.002 (ACH: a NACHA file is answered by the account statement alone) gets only the
- * camt.054, as the bank's statement of the debits. Report
- * names are derived from the file, so answering again after a crash writes the same reports (applied once).
+ * payment still PROCESSING on its rail's calendar (`sandboxBooking`), written to the inbox; `processInbox` applies
+ * them like any bank's reports. A rail whose bank sends no pain.002 (ACH: a NACHA file is answered by the account
+ * statement alone) gets only the camt.054, as the bank's statement of the debits. Report names are derived from the
+ * file, so answering again after a crash writes the same reports (applied once).
  * With `SANDBOX_SETTLE_AFTER_S=off` files get no answer time and the simulator stays silent.
  */
 export async function answerSandboxFile(deps: Deps, channel: BankChannel, file: PaymentFileRecord) {
