@@ -8,6 +8,7 @@ import { ROLES } from '#shared/console/roles.ts';
 import { docMeta } from '#shared/routing/openapi-meta.ts';
 import { OPENAPI_PROSE } from '#shared/routing/route.ts';
 import { DEFAULT_LIMIT, MAX_LIMIT } from '#shared/routing/schemas.ts';
+import { text } from '#shared/validation/text.ts';
 import * as z from '#shared/validation/zod.ts';
 
 /** The console's requests and responses (routes under `/api/console`, served to the console's own pages). */
@@ -79,14 +80,10 @@ export const TOKEN = z.string().check(
   ),
 );
 
-const NAME = z
-  .string()
-  .check(
-    z.trim(),
-    z.minLength(1),
-    z.maxLength(100),
-    docMeta(OPENAPI_PROSE && { description: 'How the member is shown to the others', examples: ['Ada Lovelace'] }),
-  );
+/** Shown to the other members beside what they approve: caller text, so no invisible character makes it another's. */
+const NAME = text(100).check(
+  docMeta(OPENAPI_PROSE && { description: 'How the member is shown to the others', examples: ['Ada Lovelace'] }),
+);
 const CHALLENGE_ID = z.uuid().check(
   docMeta(
     OPENAPI_PROSE && {

@@ -206,6 +206,8 @@ async function claim(
     rail,
     status: 'CLAIMED',
     createdAt,
+    executionDate: landing.executionDate,
+    settlementDate: landing.settlementDate,
     answerDueAt,
     overdueAt: new Date(now.getTime() + deps.config.bank.processingAlarmSeconds * 1000).toISOString(),
     paymentInfoId: paymentInfoId(messageId),

@@ -1,5 +1,5 @@
 import { XMLBuilder } from 'fast-xml-parser';
-import { toSepaIdentifier, toSepaText } from '#shared/rails/bank/characters.ts';
+import { toPartyName, toSepaIdentifier, toSepaText } from '#shared/rails/bank/characters.ts';
 import {
   type Creditor,
   controlSum,
@@ -96,7 +96,7 @@ function creditorAgent(creditor: Creditor, profile: Pain001Profile) {
 
 function party(name: string, address: PostalAddress | null | undefined, structured: boolean, role: string) {
   return {
-    Nm: toSepaText(name),
+    Nm: toPartyName(name),
     ...(structured ? { PstlAdr: postalAddress(required(address, `${role}.address`)) } : {}),
   };
 }
@@ -119,7 +119,7 @@ export function writePain001(input: PaymentFile, profile: Pain001Profile): strin
           CreDtTm: new Date(file.createdAt).toISOString(),
           NbOfTxs: count,
           CtrlSum: sum,
-          InitgPty: { Nm: toSepaText(file.initiatingParty) },
+          InitgPty: { Nm: toPartyName(file.initiatingParty) },
         },
         PmtInf: {
           PmtInfId: paymentInfoId(file.messageId),

@@ -62,6 +62,12 @@ export type RailDescriptor = {
   /** The bank's reports on this rail's files, each read by its reader in `reports.ts` (NACHA returns: `nacha-returns.ts`). */
   reports: readonly ReportFormat[];
   settlement: SettlementCalendar;
+  /**
+   * The date of its landing (`railLanding`) on which the debtor's bank books a payment of this rail on the debtor's
+   * account, the booking and value date of its camt.054 debit: a pain.001's requested execution date (ISO 20022: the
+   * date the debtor's account is to be debited), an ACH batch's effective entry date, on which the ODFI settles it.
+   */
+  debitBookedOn: 'executionDate' | 'settlementDate';
   /** Deposit details: the currency the platform receives on this rail, null when it offers none. */
   receivesDeposits: RailCurrency | null;
 };
@@ -136,6 +142,7 @@ export const RAILS = {
     bankTransactionCode: 'ESCT',
     reports: ['pain.002', 'camt.054'],
     settlement: SEPA_CALENDAR,
+    debitBookedOn: 'executionDate',
     receivesDeposits: 'EUR',
   },
   SEPA_INSTANT: {
@@ -149,6 +156,7 @@ export const RAILS = {
     bankTransactionCode: 'ESCT',
     reports: ['pain.002', 'camt.054'],
     settlement: { kind: 'instant', seconds: 10 },
+    debitBookedOn: 'executionDate',
     receivesDeposits: null,
   },
   FEDWIRE: {
@@ -162,6 +170,7 @@ export const RAILS = {
     bankTransactionCode: 'DMCT',
     reports: ['pain.002', 'camt.054'],
     settlement: { kind: 'business-days', ...FED_CALENDAR, cutoff: '17:00', days: 0, settledBy: '18:00' },
+    debitBookedOn: 'executionDate',
     receivesDeposits: 'USD',
   },
   ACH: {
@@ -175,6 +184,7 @@ export const RAILS = {
     bankTransactionCode: 'ACDT',
     reports: ['camt.054', 'nacha-returns'],
     settlement: ACH_CALENDAR,
+    debitBookedOn: 'settlementDate',
     receivesDeposits: null,
   },
   SWIFT: {
@@ -195,6 +205,7 @@ export const RAILS = {
       settledBy: '16:00',
       holidays: ['01-01', '12-25'],
     },
+    debitBookedOn: 'executionDate',
     receivesDeposits: 'USD',
   },
 } as const satisfies Record<RailName, RailDescriptor>;
