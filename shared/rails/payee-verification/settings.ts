@@ -1,0 +1,27 @@
+import { setting } from '#shared/config/setting.ts';
+import * as z from '#shared/validation/zod.ts';
+
+/**
+ * What a NOT_POSSIBLE payee check does to a new bank: `confirm` holds it until a member confirms it in the console,
+ * `proceed` treats it as MATCH. The deployment's default, and an organization's own choice (`org update`).
+ */
+export const WhenNotPossibleSchema = z.enum(['confirm', 'proceed']);
+
+/** Verification of Payee (shared/rails/payee-verification/README.md). */
+export const PayeeVerificationSettings = {
+  url: setting({
+    variable: 'PAYEE_VERIFICATION_URL',
+    schema: z.optional(z.url({ protocol: /^https?$/ })),
+    unset: 'the sandbox stand-in',
+    description: "The organization's bank's Verification of Payee service; unset, the sandbox stand-in answers.",
+    deploy: { key: 'payeeVerificationUrl', schema: z.url({ protocol: /^https$/ }) },
+  }),
+  whenNotPossible: setting({
+    variable: 'PAYEE_VERIFICATION_WHEN_NOT_POSSIBLE',
+    schema: WhenNotPossibleSchema,
+    default: 'confirm',
+    description:
+      'What a NOT_POSSIBLE payee check does to a new bank, for organizations that have not chosen: `confirm` (a member confirms the bank) or `proceed`.',
+    deploy: { key: 'payeeVerificationWhenNotPossible' },
+  }),
+};
