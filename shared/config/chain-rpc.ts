@@ -1,4 +1,5 @@
 import { jsonVariable, readLayout, setting } from '#shared/config/setting.ts';
+import { SETTINGS_ABOUT } from '#shared/config/settings-about.ts';
 import { type Chain, ChainSchema } from '#shared/money/chains.ts';
 import * as z from '#shared/validation/zod.ts';
 
@@ -19,12 +20,14 @@ export type ChainRpc = z.infer<typeof ChainRpcSchema>;
  * parameters; `npm start` the local nodes' URLs. Read on first use and frozen; a malformed value fails loudly.
  */
 const ChainRpcSettings = {
-  chains: setting({
-    variable: 'CHAIN_RPC',
-    schema: jsonVariable(z.partialRecord(ChainSchema, ChainRpcSchema), {}),
-    unset: 'none',
-    description: 'JSON by chain: the nodes a function that reads chains on request asks.',
-  }),
+  chains: setting(
+    'CHAIN_RPC',
+    jsonVariable(z.partialRecord(ChainSchema, ChainRpcSchema), {}),
+    SETTINGS_ABOUT && {
+      description: 'JSON by chain: the nodes a function that reads chains on request asks.',
+      unset: 'none',
+    },
+  ),
 };
 
 export type ChainRpcConfig = Readonly<Partial<Record<Chain, ChainRpc>>>;

@@ -1,5 +1,8 @@
 import * as z from '#shared/validation/zod.ts';
 
+/** Defined (as `true`) by esbuild in every deployed function (infra/aws/bundling.ts), as for `SETTINGS_ABOUT`. */
+declare const PAYOUTS_WITHOUT_SETTINGS_ABOUT: true | undefined;
+
 /**
  * A setting is declared once, in its area's settings fragment (`shared/<area>/settings.ts`): the environment variable,
  * its rules and default, what it means, and the CDK context key that sets it in AWS. From the declarations, the
@@ -8,18 +11,17 @@ import * as z from '#shared/validation/zod.ts';
  * (`npm run docs:settings`). A fragment is a leaf: it imports zod, the validation and money leaves and this folder.
  */
 
-/** What an unset variable reads as, written as the variable would be. */
-type DefaultText = string | number | bigint;
-
 /** How a setting is set in AWS, as its fragment declares it. */
 type DeployDeclaration = {
   /** The CDK context key (`-c key=value`, or cdk.json). */
   readonly key: string;
   /**
-   * The context value's rules, when not the variable's own: stricter in AWS, or a JSON value where the variable is
-   * text. Whatever they accept is also checked with the variable's rules at synth.
+   * The context value's rules, when not the variable's own (stricter in AWS, say). Whatever they accept is also
+   * checked with the variable's rules at synth.
    */
   readonly schema?: z.ZodMiniType;
+  /** The context value is JSON: text given with `-c`, a JSON value in cdk.json; without a schema, any JSON value. */
+  readonly json?: true;
   /** The key's own default (the variable is then always passed on); unset keys pass nothing on. */
   readonly default?: string;
   /** The variable's text for a context value that is not written as itself (objects are written as JSON). */
@@ -32,16 +34,12 @@ type DeployDeclaration = {
   readonly note?: string;
 };
 
-type Declaration = {
-  readonly variable: string;
-  /** The variable's rules: its text (`undefined` when unset) to the value the code gets. */
-  readonly schema: z.ZodMiniType;
-  /** What an unset variable reads as; the rules check it too. */
-  readonly default?: DefaultText;
-  /** Without a default: what an unset variable means, for the settings table (else "none"). */
-  readonly unset?: string;
+/** What a setting is about beyond a function's reading of it, written `SETTINGS_ABOUT && {...}`. */
+type About = {
   /** One or two sentences: the settings table's text. */
   readonly description: string;
+  /** Without a default: what an unset variable means, for the settings table (else "none"). */
+  readonly unset?: string;
   readonly deploy?: DeployDeclaration;
 };
 
@@ -66,57 +64,92 @@ export type Setting<
   D extends Deployed | undefined = Deployed | undefined,
 > = {
   readonly variable: V;
-  /** The variable's reading, its default included. */
+  /** The variable's reading: its text (`undefined` when unset) to the value the code gets. */
   readonly schema: S;
-  readonly description: string;
+  /**
+   * What `about` declares, and the default's text: read by the CDK app, the settings table and the tests, and left
+   * empty in a deployed function's bundle, where nothing reads them.
+   */
   readonly default: string | undefined;
+  readonly description: string;
   readonly unset: string | undefined;
   readonly deploy: D;
 };
 
-type SchemaOf<T extends Declaration> = T extends { default: DefaultText }
-  ? z.ZodMiniPrefault<T['schema']>
-  : T['schema'];
+/** A schema without the default it may carry (`z.prefault`, `z._default`): the rules of a value given. */
+type Given<S extends z.ZodMiniType> =
+  S extends z.ZodMiniPrefault<infer I> ? I : S extends z.ZodMiniDefault<infer I> ? I : S;
 type ContextOf<D extends DeployDeclaration, S extends z.ZodMiniType> = (
   D extends { schema: infer C extends z.ZodMiniType }
-    ? C
-    : S
+    ? D extends { json: true }
+      ? z.ZodMiniPipe<z.ZodMiniTransform, C>
+      : C
+    : D extends { json: true }
+      ? z.ZodMiniPipe<z.ZodMiniTransform, z.ZodMiniCustom>
+      : Given<S>
 ) extends infer C extends z.ZodMiniType
   ? D extends { default: string }
     ? z.ZodMiniDefault<C>
     : z.ZodMiniOptional<C>
   : never;
-type DeployedOf<T extends Declaration> = T extends { deploy: infer D extends DeployDeclaration }
-  ? Deployed<D['key'], ContextOf<D, T['schema']>, D extends { to: infer To extends string } ? To : undefined>
-  : undefined;
+type DeployedOf<S extends z.ZodMiniType, A extends false | About> =
+  Exclude<A, false> extends { deploy: infer D extends DeployDeclaration }
+    ? Deployed<D['key'], ContextOf<D, S>, D extends { to: infer To extends string } ? To : undefined>
+    : undefined;
 
-/** A setting from its declaration: the default folded into its schema, its context schema built. */
-export function setting<const T extends Declaration>(
-  declaration: T,
-): Setting<T['variable'], SchemaOf<T>, DeployedOf<T>> {
-  const { variable, schema, description, deploy } = declaration;
-  const defaultText = declaration.default === undefined ? undefined : String(declaration.default);
-  const context = deploy?.schema ?? schema;
+type DefaultDef = { type: string; innerType: z.ZodMiniType; defaultValue: unknown };
+
+/** How a setting reaches AWS, from its declaration: the context key's schema built. */
+function deployed(deploy: DeployDeclaration, given: z.ZodMiniType): Deployed {
+  const context = deploy.json ? z.pipe(z.transform(fromJson), deploy.schema ?? z.custom()) : (deploy.schema ?? given);
+  return {
+    key: deploy.key,
+    context:
+      deploy.default === undefined
+        ? z.optional(context)
+        : z._default(context, deploy.default as z.output<typeof context>),
+    default: deploy.default,
+    format: deploy.format,
+    to: deploy.to,
+    unset: deploy.unset,
+    note: deploy.note,
+  };
+}
+
+/** What `about` declares, and the default's text, for a setting of `schema`. */
+function aboutOf(about: false | About, schema: z.ZodMiniType) {
+  const def = schema._zod.def as DefaultDef;
+  const defaulted = def.type === 'prefault' || def.type === 'default';
+  const given = defaulted ? def.innerType : schema;
+  return {
+    default: defaulted ? String(def.defaultValue) : undefined,
+    ...(about && {
+      description: about.description,
+      unset: about.unset,
+      deploy: about.deploy && deployed(about.deploy, given),
+    }),
+  };
+}
+
+/**
+ * A setting: its variable, its rules (the variable's text, `undefined` when unset, to the value the code gets; a
+ * default as `z.prefault(rules, text)`, so it reads exactly as the same text set would), and what it is about.
+ */
+export function setting<const V extends string, S extends z.ZodMiniType, const A extends false | About>(
+  variable: V,
+  schema: S,
+  about: A,
+): Setting<V, S, DeployedOf<S, A>> {
   return {
     variable,
-    // Parsed like a set variable, so the default reads exactly as the same text would.
-    schema: defaultText === undefined ? schema : z.prefault(schema, defaultText as z.input<typeof schema>),
-    description,
-    default: defaultText,
-    unset: declaration.unset,
-    deploy: deploy && {
-      key: deploy.key,
-      context:
-        deploy.default === undefined
-          ? z.optional(context)
-          : z._default(context, deploy.default as z.output<typeof context>),
-      default: deploy.default,
-      format: deploy.format,
-      to: deploy.to,
-      unset: deploy.unset,
-      note: deploy.note,
-    },
-  } as Setting<T['variable'], SchemaOf<T>, DeployedOf<T>>;
+    schema,
+    default: undefined,
+    description: '',
+    unset: undefined,
+    deploy: undefined,
+    // Tested as written here, not through `SETTINGS_ABOUT`: a bundle then drops `aboutOf` and all it uses.
+    ...(typeof PAYOUTS_WITHOUT_SETTINGS_ABOUT === 'undefined' && aboutOf(about, schema)),
+  } as never;
 }
 
 /** One area's settings, by the name of the field the configuration gives each. */
@@ -240,7 +273,3 @@ export const fromJson = (value: unknown) => {
     return value;
   }
 };
-
-/** A context value in JSON whose rules are the variable's own, checked at synth as what the functions get. */
-export const contextJson = <S extends z.ZodMiniType>(_variable: S) =>
-  z.pipe(z.transform(fromJson), z.custom<z.input<S>>());

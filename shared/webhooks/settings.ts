@@ -1,5 +1,6 @@
 import { DEFAULT_RETRY_SCHEDULE, parseRetrySchedule } from '#shared/config/retry-schedule.ts';
 import { setting } from '#shared/config/setting.ts';
+import { SETTINGS_ABOUT } from '#shared/config/settings-about.ts';
 import * as z from '#shared/validation/zod.ts';
 
 /** The default of `WEBHOOK_ATTEMPT_LEASE_S`. */
@@ -7,59 +8,75 @@ export const ATTEMPT_LEASE_DEFAULT_S = 60;
 
 /** The webhook sender's settings (shared/webhooks/README.md). */
 export const WebhookSettings = {
-  webhookQueueUrl: setting({
-    variable: 'WEBHOOK_QUEUE_URL',
-    schema: z.optional(z.url()),
-    description: 'The webhook queue; the sender puts retries and fan-out deliveries on it.',
-  }),
-  sqsEndpoint: setting({
-    variable: 'SQS_ENDPOINT',
-    schema: z.optional(z.url()),
-    description: 'Set locally (fauxqs); unset in AWS.',
-  }),
-  retrySchedule: setting({
-    variable: 'WEBHOOK_RETRY_SCHEDULE',
-    schema: z.pipe(
-      z.string(),
-      z.transform((text, ctx) => {
-        try {
-          return parseRetrySchedule(text);
-        } catch (error) {
-          ctx.issues.push({
-            code: 'custom',
-            message: error instanceof Error ? error.message : String(error),
-            input: text,
-          });
-          return z.NEVER;
-        }
-      }),
+  webhookQueueUrl: setting(
+    'WEBHOOK_QUEUE_URL',
+    z.optional(z.url()),
+    SETTINGS_ABOUT && {
+      description: 'The webhook queue; the sender puts retries and fan-out deliveries on it.',
+    },
+  ),
+  sqsEndpoint: setting(
+    'SQS_ENDPOINT',
+    z.optional(z.url()),
+    SETTINGS_ABOUT && {
+      description: 'Set locally (fauxqs); unset in AWS.',
+    },
+  ),
+  retrySchedule: setting(
+    'WEBHOOK_RETRY_SCHEDULE',
+    z.prefault(
+      z.pipe(
+        z.string(),
+        z.transform((text, ctx) => {
+          try {
+            return parseRetrySchedule(text);
+          } catch (error) {
+            ctx.issues.push({
+              code: 'custom',
+              message: error instanceof Error ? error.message : String(error),
+              input: text,
+            });
+            return z.NEVER;
+          }
+        }),
+      ),
+      DEFAULT_RETRY_SCHEDULE,
     ),
-    default: DEFAULT_RETRY_SCHEDULE,
-    description: 'Seconds before the 2nd, 3rd, ... delivery attempt, comma-separated.',
-  }),
-  sandboxLoopback: setting({
-    variable: 'WEBHOOK_SANDBOX_LOOPBACK',
-    schema: z.pipe(
-      z.enum(['allow', 'deny']),
-      z.transform((value) => value === 'allow'),
+    SETTINGS_ABOUT && {
+      description: 'Seconds before the 2nd, 3rd, ... delivery attempt, comma-separated.',
+    },
+  ),
+  sandboxLoopback: setting(
+    'WEBHOOK_SANDBOX_LOOPBACK',
+    z.prefault(
+      z.pipe(
+        z.enum(['allow', 'deny']),
+        z.transform((value) => value === 'allow'),
+      ),
+      'allow',
     ),
-    default: 'allow',
-    description:
-      "Whether sandbox organizations may send webhooks to loopback (local development). In AWS the sender gets `deny`: a Lambda's loopback is its own runtime API, never a customer's receiver.",
-  }),
-  attemptLeaseMs: setting({
-    variable: 'WEBHOOK_ATTEMPT_LEASE_S',
-    schema: z.pipe(
-      z.coerce.number().check(z.int(), z.gte(20), z.lte(900)),
-      z.transform((seconds) => seconds * 1000),
+    SETTINGS_ABOUT && {
+      description:
+        "Whether sandbox organizations may send webhooks to loopback (local development). In AWS the sender gets `deny`: a Lambda's loopback is its own runtime API, never a customer's receiver.",
+    },
+  ),
+  attemptLeaseMs: setting(
+    'WEBHOOK_ATTEMPT_LEASE_S',
+    z.prefault(
+      z.pipe(
+        z.coerce.number().check(z.int(), z.gte(20), z.lte(900)),
+        z.transform((seconds) => seconds * 1000),
+      ),
+      ATTEMPT_LEASE_DEFAULT_S,
     ),
-    default: ATTEMPT_LEASE_DEFAULT_S,
-    description:
-      'Seconds a claimed delivery attempt owns its delivery; a sender that dies mid-attempt is retried after it. It must outlast one attempt (the HTTP timeout is 15 s), so at least 20; tests of crash recovery shorten it.',
-  }),
-  dnsOverrides: setting({
-    variable: 'WEBHOOK_DNS_OVERRIDES',
-    schema: z.pipe(
+    SETTINGS_ABOUT && {
+      description:
+        'Seconds a claimed delivery attempt owns its delivery; a sender that dies mid-attempt is retried after it. It must outlast one attempt (the HTTP timeout is 15 s), so at least 20; tests of crash recovery shorten it.',
+    },
+  ),
+  dnsOverrides: setting(
+    'WEBHOOK_DNS_OVERRIDES',
+    z.pipe(
       z.optional(
         z
           .string()
@@ -78,7 +95,9 @@ export const WebhookSettings = {
           ),
       ),
     ),
-    description:
-      'Test hook of the local runtime: `host=address,...` answers these names without DNS. The answers still pass the address guard, so a name can only resolve to an address that is then checked.',
-  }),
+    SETTINGS_ABOUT && {
+      description:
+        'Test hook of the local runtime: `host=address,...` answers these names without DNS. The answers still pass the address guard, so a name can only resolve to an address that is then checked.',
+    },
+  ),
 };

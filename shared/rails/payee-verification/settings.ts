@@ -1,4 +1,5 @@
 import { setting } from '#shared/config/setting.ts';
+import { SETTINGS_ABOUT } from '#shared/config/settings-about.ts';
 import * as z from '#shared/validation/zod.ts';
 
 /**
@@ -9,19 +10,22 @@ export const WhenNotPossibleSchema = z.enum(['confirm', 'proceed']);
 
 /** Verification of Payee (shared/rails/payee-verification/README.md). */
 export const PayeeVerificationSettings = {
-  url: setting({
-    variable: 'PAYEE_VERIFICATION_URL',
-    schema: z.optional(z.url({ protocol: /^https?$/ })),
-    unset: 'the sandbox stand-in',
-    description: "The organization's bank's Verification of Payee service; unset, the sandbox stand-in answers.",
-    deploy: { key: 'payeeVerificationUrl', schema: z.url({ protocol: /^https$/ }) },
-  }),
-  whenNotPossible: setting({
-    variable: 'PAYEE_VERIFICATION_WHEN_NOT_POSSIBLE',
-    schema: WhenNotPossibleSchema,
-    default: 'confirm',
-    description:
-      'What a NOT_POSSIBLE payee check does to a new bank, for organizations that have not chosen: `confirm` (a member confirms the bank) or `proceed`.',
-    deploy: { key: 'payeeVerificationWhenNotPossible' },
-  }),
+  url: setting(
+    'PAYEE_VERIFICATION_URL',
+    z.optional(z.url({ protocol: /^https?$/ })),
+    SETTINGS_ABOUT && {
+      description: "The organization's bank's Verification of Payee service; unset, the sandbox stand-in answers.",
+      unset: 'the sandbox stand-in',
+      deploy: { key: 'payeeVerificationUrl', schema: z.url({ protocol: /^https$/ }) },
+    },
+  ),
+  whenNotPossible: setting(
+    'PAYEE_VERIFICATION_WHEN_NOT_POSSIBLE',
+    z.prefault(WhenNotPossibleSchema, 'confirm'),
+    SETTINGS_ABOUT && {
+      description:
+        'What a NOT_POSSIBLE payee check does to a new bank, for organizations that have not chosen: `confirm` (a member confirms the bank) or `proceed`.',
+      deploy: { key: 'payeeVerificationWhenNotPossible' },
+    },
+  ),
 };

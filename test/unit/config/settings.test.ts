@@ -27,10 +27,7 @@ const READ = [SERVICE_SETTINGS, EVENT_SETTINGS, ChainWatchSettings, ChainSweepSe
 describe('settings declared with their areas', () => {
   it('reads a setting added to a fragment: its default, its rules, its field, with no other edit', () => {
     const Answers = {
-      answer: setting({
-        variable: 'ANSWER_S',
-        schema: z.coerce.number().check(z.int(), z.gte(1)),
-        default: 42,
+      answer: setting('ANSWER_S', z.prefault(z.coerce.number().check(z.int(), z.gte(1)), 42), {
         description: 'Seconds to think.',
       }),
     };
