@@ -38,10 +38,11 @@ export const BUNDLE = {
 /**
  * Compile-time constants of a function's bundle. No deployed function builds the OpenAPI document: the route
  * rows' OpenAPI prose (`OPENAPI_PROSE`, shared/routing/route.ts) folds away in every bundle, and the document's
- * function reads the document its bundling wrote beside it (shared/openapi/served-document.ts).
+ * function reads the document its bundling wrote beside it (shared/openapi/served-document.ts). Nor does one
+ * document or deploy its settings: their `about` (`SETTINGS_ABOUT`, shared/config/setting.ts) folds away too.
  */
 export function bundleDefines(entry: string): Record<string, string> {
-  const defines = { PAYOUTS_WITHOUT_OPENAPI_PROSE: 'true' };
+  const defines = { PAYOUTS_WITHOUT_OPENAPI_PROSE: 'true', PAYOUTS_WITHOUT_SETTINGS_ABOUT: 'true' };
   return entry === docsRoutes.getOpenApiDocument.handler
     ? { ...defines, PAYOUTS_OPENAPI_DOCUMENT_PREBUILT: 'true' }
     : defines;

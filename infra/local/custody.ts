@@ -6,8 +6,8 @@ import { compileDepositFactory, deployDepositFactory } from '#infra/local/chain/
 import { signer } from '#infra/local/chain/test-usdc.ts';
 import { LOCAL_REGION } from '#infra/local/dynamodb.ts';
 import { type LocalKms, startLocalKms } from '#infra/local/kms.ts';
-import type { SandboxChain } from '#shared/config/settings.ts';
 import { kmsSigner } from '#shared/custody/kms-signer.ts';
+import type { SandboxChain } from '#shared/deposits/settings.ts';
 import type { Deps } from '#shared/deps.ts';
 import type { Chain } from '#shared/money/chains.ts';
 import { getOrganization, updateOrganization } from '#shared/organizations/repository.ts';

@@ -16,7 +16,8 @@ import { kmsCredentialVariables } from '#infra/local/kms.ts';
 import { bindLocalPort, type LocalServer, startLocalServer } from '#infra/local/server.ts';
 import { ensureTable } from '#infra/local/table.ts';
 import type { WorkersThread } from '#infra/local/workers-thread.ts';
-import { DepositSettings, SandboxChainSchema, type ServiceVariable } from '#shared/config/settings.ts';
+import type { ServiceVariable } from '#shared/config/env.ts';
+import { DepositWalletSettings, SandboxChainSchema } from '#shared/deposits/settings.ts';
 import * as z from '#shared/validation/zod.ts';
 
 // The Lambda runtime is Node 22; the SDK's notice about Node 20 support is noise here.
@@ -33,7 +34,7 @@ const env = z
     LOCAL_CHAIN: z._default(z.enum(['on', 'off']), 'on'),
     LOCAL_CHAIN_PORT: z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(65535))),
     /** The service's own setting: the local chain runs the chains the deposit wallets support. */
-    SUPPORTED_CHAINS: DepositSettings.shape.SUPPORTED_CHAINS,
+    SUPPORTED_CHAINS: DepositWalletSettings.supportedChains.schema,
   })
   .parse(process.env);
 
@@ -93,7 +94,7 @@ async function serve(dynamo: LocalDynamoDb, chain: LocalChains | undefined) {
   // Uploaded KYC documents: S3's API on fauxqs (in memory), as the documents bucket is in AWS.
   const documents = await startLocalDocumentStore();
   // The handlers read their configuration from the environment on first use, exactly as in Lambda; the names are
-  // the service's settings (shared/config/settings.ts), which check the values when the handlers read them.
+  // the service's settings (its areas' `settings.ts`), which check the values when the handlers read them.
   Object.assign(process.env, {
     TABLE_NAME: env.TABLE_NAME,
     DYNAMODB_ENDPOINT: dynamo.endpoint,

@@ -68,7 +68,7 @@ export async function sendDuePrenotes(deps: Pick<Deps, 'db' | 'clock' | 'config'
     if (!organization || debtor?.domesticRail !== 'ACH') continue;
     const file = prenoteFile(organization, debtor, banks, now);
     await channel.writeOutbox(`${file.messageId}.ach`, file.text);
-    const waitDays = deps.config.payeeVerification.prenoteWaitDays;
+    const waitDays = deps.config.prenotes.waitDays;
     const confirmAfter = `${addBusinessDays(ACH, file.effectiveDate, waitDays)}T23:59:59.999Z`;
     for (const bank of banks) {
       const prenote = bank.prenote as PrenoteRecord;

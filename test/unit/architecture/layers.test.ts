@@ -25,8 +25,16 @@ const modules: Module[] = ['shared', 'functions', 'infra'].flatMap(sourcesUnder)
   imports: [...readFileSync(join(REPO_ROOT, path), 'utf8').matchAll(SPECIFIER)].map((match) => match[1] ?? ''),
 }));
 
+/**
+ * An area's settings fragment (`shared/<area>/settings.ts`) sits with its area but belongs to the configuration: the
+ * configuration (`shared/config/env.ts`) reads every fragment at cold start, so a fragment is a leaf and imports only
+ * what the configuration may.
+ */
+const SETTINGS_FRAGMENT = /^shared\/[a-z-]+(\/[a-z-]+)?\/settings\.ts$/;
+
 /** `shared/banks/create-bank.ts` -> `shared/banks`; a file directly in shared/ is a folder of its own. */
 const folderOf = (path: string) => {
+  if (SETTINGS_FRAGMENT.test(path)) return 'shared/config';
   const parts = path.split('/');
   return parts.length > 2 ? parts.slice(0, 2).join('/') : path;
 };
