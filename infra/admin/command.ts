@@ -10,7 +10,7 @@ type Parsed<F extends Flags> = ReturnType<
   typeof parseArgs<{ args: string[]; options: F; allowPositionals: true; strict: true }>
 >;
 
-/** What the dispatcher hands a command: its flags and positionals, parsed, and the connection, made on first use. */
+/** What a command may use besides its arguments: the connection, made on first use, and the configuration. */
 export type CommandContext = {
   db: () => Db;
   /** The service configuration for the use cases that need one (read again at each call): see `configWith`. */
