@@ -7,6 +7,7 @@ import { getOrganization, OrganizationNotFoundError } from '#shared/organization
 import { debtorUnfit } from '#shared/payouts/payout-rail.ts';
 import { EurAccountSchema, UsdAccountSchema } from '#shared/rails/bank/payment-file.ts';
 import { isValidRoutingNumber } from '#shared/validation/bank-accounts.ts';
+import { EmailSchema } from '#shared/validation/email.ts';
 import { isValidIban } from '#shared/validation/iban.ts';
 import * as z from '#shared/validation/zod.ts';
 import { isUnholdableAddress, isValidAddress, toChecksumAddress } from '#shared/wallets/ethereum.ts';
@@ -61,6 +62,13 @@ export function operatorOf(value: string | undefined): string {
     throw new UsageError('--as takes the operator making the change (an e-mail or a user name)');
   }
   return operator;
+}
+
+/** Whom an operator's withdrawal decision is recorded as (`operator:<email>`): `--as`, an e-mail, required. */
+export function approverOf(value: string | undefined): string {
+  const approver = EmailSchema.safeParse(value ?? '');
+  if (!approver.success) throw new UsageError('--as takes the approver e-mail');
+  return approver.data;
 }
 
 /** A rejection's `--reason`: spaces folded, 1-500 characters. */
