@@ -1,5 +1,5 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from '#shared/db/client.ts';
 import {
   type GuardedItem,
@@ -10,6 +10,7 @@ import {
 import { readItem } from '#shared/db/items.ts';
 import { keys } from '#shared/db/keys.ts';
 import { type Page, queryListPage } from '#shared/db/pagination.ts';
+import { queryAll } from '#shared/db/query.ts';
 import { type EventRecord, eventPut } from '#shared/events/outbox.ts';
 import type { Attempt, DeliveryStatus } from '#shared/webhooks/records.ts';
 import {
@@ -89,24 +90,9 @@ export function listWebhookEndpointsOfOrganization(
 }
 
 /** Every endpoint of the organization, strongly consistent: an endpoint saved before an event gets it. */
-export async function allWebhookEndpointsOfOrganization(db: Db, organizationId: string): Promise<EndpointRecord[]> {
+export function allWebhookEndpointsOfOrganization(db: Db, organizationId: string): Promise<EndpointRecord[]> {
   const { pk, skPrefix } = keys.webhookEndpointsOfOrganization(organizationId);
-  const out: EndpointRecord[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await db.client.send(
-      new QueryCommand({
-        TableName: db.tableName,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
-        ConsistentRead: true,
-        ExclusiveStartKey: start,
-      }),
-    );
-    out.push(...(page.Items ?? []).map(parseEndpoint));
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return out;
+  return queryAll(db, { partition: pk, sortKey: { beginsWith: skPrefix }, consistent: true }, parseEndpoint);
 }
 
 /** Replaces the endpoint with `updated` (its version one above the one read). */
