@@ -1,11 +1,11 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { EurReceivingAccount } from '#shared/config/receiving-banks.ts';
 import type { Db } from '#shared/db/client.ts';
 import { type GuardedItem, WriteConditionFailedError, writeGuarded } from '#shared/db/guarded-write.ts';
 import { readItem, readItems, type StoredItem } from '#shared/db/items.ts';
 import { keys } from '#shared/db/keys.ts';
-import { TABLE } from '#shared/db/table.ts';
+import { queryAll } from '#shared/db/query.ts';
 import type { ApiKeyRecord } from '#shared/organizations/records.ts';
 import { ApiKeyRecordSchema, type Organization, OrganizationSchema } from '#shared/organizations/records.ts';
 
@@ -186,24 +186,9 @@ export async function revokeApiKey(
   return { ...record, status: 'REVOKED', revokedAt };
 }
 
-export async function listApiKeysOfOrganization(db: Db, organizationId: string): Promise<ApiKeyRecord[]> {
-  const out: ApiKeyRecord[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await db.client.send(
-      new QueryCommand({
-        TableName: db.tableName,
-        IndexName: TABLE.indexes.gsi1.name,
-        KeyConditionExpression: 'gsi1pk = :pk',
-        ExpressionAttributeValues: { ':pk': keys.apiKeysOfOrganization(organizationId).gsi1pk },
-        ScanIndexForward: false,
-        ExclusiveStartKey: start,
-      }),
-    );
-    out.push(...(page.Items ?? []).map((item) => ApiKeyRecordSchema.parse(strip(item))));
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return out;
+export function listApiKeysOfOrganization(db: Db, organizationId: string): Promise<ApiKeyRecord[]> {
+  const partition = keys.apiKeysOfOrganization(organizationId).gsi1pk;
+  return queryAll(db, { index: 'gsi1', partition, descending: true }, (item) => ApiKeyRecordSchema.parse(strip(item)));
 }
 
 export type OrganizationChanges = Partial<{

@@ -1,5 +1,5 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from '#shared/db/client.ts';
 import {
   type GuardedItem,
@@ -10,6 +10,7 @@ import {
 import { readItem } from '#shared/db/items.ts';
 import { keys } from '#shared/db/keys.ts';
 import { type Page, queryListPage } from '#shared/db/pagination.ts';
+import { queryAll } from '#shared/db/query.ts';
 import { type EventRecord, eventPut } from '#shared/events/outbox.ts';
 import type { Attempt, DeliveryStatus } from '#shared/webhooks/records.ts';
 import {
@@ -94,27 +95,12 @@ export function listWebhookEndpointsOfOrganization(
 }
 
 /** Every item of one kind in the organization's webhooks partition, strongly consistent. */
-async function allOfPartition<T>(
+function allOfPartition<T>(
   db: Db,
   { pk, skPrefix }: { pk: string; skPrefix: string },
   parse: (item: Record<string, unknown>) => T,
 ): Promise<T[]> {
-  const out: T[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await db.client.send(
-      new QueryCommand({
-        TableName: db.tableName,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
-        ConsistentRead: true,
-        ExclusiveStartKey: start,
-      }),
-    );
-    out.push(...(page.Items ?? []).map(parse));
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return out;
+  return queryAll(db, { partition: pk, sortKey: { beginsWith: skPrefix }, consistent: true }, parse);
 }
 
 /** Every endpoint of the organization, strongly consistent: an endpoint saved before an event gets it. */
