@@ -9,10 +9,7 @@ describe('the settings table of the deploy README', () => {
   it('is what the settings declarations generate (else: npm run docs:settings)', () => {
     const committed = readFileSync(join(REPO_ROOT, SETTINGS_README), 'utf8');
 
-    expect(
-      isSettingsTableCurrent(committed),
-      `${SETTINGS_README} is stale: run \`npm run docs:settings\``,
-    ).toBe(true);
+    expect(isSettingsTableCurrent(committed), `${SETTINGS_README} is stale: run \`npm run docs:settings\``).toBe(true);
   });
 
   it('tells a stale table from one Biome only padded', () => {
