@@ -1,11 +1,11 @@
 import { isSEPACountry } from 'ibantools/jsnext/ibantools.js';
 import type { BankCurrency, PaymentRail } from '#shared/banks/records.ts';
-import { bankRailDescriptor, bankRailsOf, domesticBankRail } from '#shared/rails/bank/rails.ts';
+import { bankRailsOf, domesticBankRail, railNamed } from '#shared/rails/bank/rails.ts';
 import { isValidUsAccountNumber } from '#shared/validation/bank-accounts.ts';
 import { isValidIban } from '#shared/validation/iban.ts';
 
 /**
- * What a bank's rail asks of its registration, read from the rail descriptors (`shared/rails/bank/rails.ts`): the
+ * What a bank's rail asks of its registration, read from the rails (`shared/rails/bank/rails.ts`): the
  * fields it needs and refuses, its account identity, and a structured address where its file carries one. A bank a
  * rail cannot pay is refused here, with a 400 naming the field, never discovered when its payout is batched. The
  * structured address a rail's file carries (street and building number, post code, town, country) is the bank's
@@ -33,7 +33,7 @@ export function checkRailFields(body: RailBody, issue: (field: string, message: 
     issue('paymentRail', `Must be ${rails.join(' or ')} for ${currency} banks`);
     return;
   }
-  const rail = bankRailDescriptor(paymentRail);
+  const rail = railNamed(paymentRail);
   const given = body as Record<string, unknown>;
   for (const [what, fields] of Object.entries(rail.bankFields.refused)) {
     for (const field of fields) if (given[field] !== undefined) issue(field, `Not allowed for ${what} banks`);

@@ -264,7 +264,7 @@ export async function decideBank(
 }
 
 /**
- * Records a NACHA notification of change on the bank (`shared/rails/bank/nacha-returns.ts` reads them). Once per
+ * Records a NACHA notification of change on the bank (`shared/rails/bank/ach/nacha-returns.ts` reads them). Once per
  * original entry: the same notification delivered again changes nothing (false).
  */
 export async function recordNotificationOfChange(

@@ -10,15 +10,8 @@ import {
   SANDBOX_DEBTORS,
   sumCents,
 } from '#shared/rails/bank/payment-file.ts';
-import {
-  type BankRailName,
-  creditorOf,
-  domesticBankRail,
-  payoutRail,
-  RAILS,
-  type RailName,
-  railLanding,
-} from '#shared/rails/bank/rails.ts';
+import type { BankRailName, RailName } from '#shared/rails/bank/rail.ts';
+import { creditorOf, domesticBankRail, payoutRail, RAILS, railLanding } from '#shared/rails/bank/rails.ts';
 import type { TransactionRecord } from '#shared/transactions/records.ts';
 
 /**

@@ -3,9 +3,9 @@ import { isPrenoteReference } from '#shared/banks/prenote-repository.ts';
 import type { Deps } from '#shared/deps.ts';
 import { findByReference, getPaymentFile } from '#shared/payouts/payment-file-repository.ts';
 import type { PaymentFileRecord } from '#shared/payouts/records.ts';
+import { type AchOrigination, readAchOrigination } from '#shared/rails/bank/ach/nacha.ts';
+import type { NachaNotificationOfChange, NachaReturn, NachaReturnFile } from '#shared/rails/bank/ach/nacha-returns.ts';
 import type { InboxReport } from '#shared/rails/bank/inbox-report.ts';
-import { type AchOrigination, readAchOrigination } from '#shared/rails/bank/nacha.ts';
-import type { NachaNotificationOfChange, NachaReturn, NachaReturnFile } from '#shared/rails/bank/nacha-returns.ts';
 import {
   type BankReport,
   MalformedReportError,

@@ -4,10 +4,11 @@ import { answerOfSandboxReport, reread } from '#shared/payouts/complete-transact
 import { getPaymentFile } from '#shared/payouts/payment-file-repository.ts';
 import type { PaymentFileRecord } from '#shared/payouts/records.ts';
 import { UNKNOWN_RETURN_REASON } from '#shared/payouts/return-rules.ts';
-import { readAchOrigination } from '#shared/rails/bank/nacha.ts';
-import { writeNachaReturns } from '#shared/rails/bank/nacha-return-writer.ts';
+import { readAchOrigination } from '#shared/rails/bank/ach/nacha.ts';
+import { writeNachaReturns } from '#shared/rails/bank/ach/nacha-return-writer.ts';
 import { SANDBOX_DEBTORS } from '#shared/rails/bank/payment-file.ts';
-import { RAILS, type ReportFormat } from '#shared/rails/bank/rails.ts';
+import type { ReportFormat } from '#shared/rails/bank/rail.ts';
+import { RAILS } from '#shared/rails/bank/rails.ts';
 import { writeCamt054 } from '#shared/rails/bank/report-writer.ts';
 import { isNachaReturnCode, type NachaReturnReason, returnCodesFor } from '#shared/rails/bank/return-reasons.ts';
 import { bankChannel } from '#shared/rails/bank/s3-channel.ts';

@@ -1,6 +1,6 @@
 import { BankCurrencySchema, PaymentRailSchema } from '#shared/banks/records.ts';
 import { DeveloperFeeSchema } from '#shared/developer-fees/records.ts';
-import { RAIL_NAMES } from '#shared/rails/bank/rails.ts';
+import { RAIL_NAMES } from '#shared/rails/bank/rail.ts';
 import { docMeta } from '#shared/routing/openapi-meta.ts';
 import { OPENAPI_PROSE } from '#shared/routing/route.ts';
 import { PaginationQuery } from '#shared/routing/schemas.ts';

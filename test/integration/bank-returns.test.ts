@@ -12,7 +12,7 @@ import { batchPayouts } from '#shared/payouts/batch-payouts.ts';
 import { recordNotificationOfChange } from '#shared/payouts/record-notification-of-change.ts';
 import { QuarantineError } from '#shared/payouts/report-facts.ts';
 import type { BankChannel } from '#shared/rails/bank/channel.ts';
-import type { NachaNotificationOfChange } from '#shared/rails/bank/nacha-returns.ts';
+import type { NachaNotificationOfChange } from '#shared/rails/bank/ach/nacha-returns.ts';
 import { writePain002 } from '#shared/rails/bank/report-writer.ts';
 import { getTransactionOfCustomer } from '#shared/transactions/transaction-repository.ts';
 import { createWithdrawal } from '#shared/withdrawals/create-withdrawal.ts';

@@ -10,7 +10,7 @@ import { answerSandboxFiles } from '#shared/payouts/answer-payment-files.ts';
 import { processInbox, processInboxReport } from '#shared/payouts/apply-bank-report.ts';
 import { batchPayouts } from '#shared/payouts/batch-payouts.ts';
 import type { BankChannel } from '#shared/rails/bank/channel.ts';
-import { type ReturnedEntry, writeNachaReturns } from '#shared/rails/bank/nacha-return-writer.ts';
+import { type ReturnedEntry, writeNachaReturns } from '#shared/rails/bank/ach/nacha-return-writer.ts';
 import { SANDBOX_DEBTORS, type UsdAccount } from '#shared/rails/bank/payment-file.ts';
 import { getTransactionOfCustomer } from '#shared/transactions/transaction-repository.ts';
 import { createWithdrawal } from '#shared/withdrawals/create-withdrawal.ts';

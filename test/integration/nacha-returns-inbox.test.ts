@@ -13,7 +13,7 @@ import { processInbox, processInboxReport } from '#shared/payouts/apply-bank-rep
 import { batchPayouts } from '#shared/payouts/batch-payouts.ts';
 import { returnTransaction } from '#shared/payouts/return-transaction.ts';
 import type { BankChannel } from '#shared/rails/bank/channel.ts';
-import { type ReturnedEntry, writeNachaReturns } from '#shared/rails/bank/nacha-return-writer.ts';
+import { type ReturnedEntry, writeNachaReturns } from '#shared/rails/bank/ach/nacha-return-writer.ts';
 import { getTransactionOfCustomer } from '#shared/transactions/transaction-repository.ts';
 import { createWithdrawal } from '#shared/withdrawals/create-withdrawal.ts';
 import { isolatedTableDeps } from '#test/support/db/isolated-table.ts';

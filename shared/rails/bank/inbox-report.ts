@@ -1,4 +1,4 @@
-import { type NachaReturnFile, readNachaReturns } from '#shared/rails/bank/nacha-returns.ts';
+import { type NachaReturnFile, readNachaReturns } from '#shared/rails/bank/ach/nacha-returns.ts';
 import { type BankReport, decodeReport, parseBankReport } from '#shared/rails/bank/reports.ts';
 
 /** What can arrive in the inbox: an ISO 20022 report (pain.002, camt.054) or a NACHA return/NOC file. */

@@ -13,11 +13,11 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '#infra/repo-root.ts';
-import { writeNacha } from '#shared/rails/bank/nacha.ts';
-import { type NachaReturnFileInput, writeNachaReturns } from '#shared/rails/bank/nacha-return-writer.ts';
+import { type NachaReturnFileInput, writeNachaReturns } from '#shared/rails/bank/ach/nacha-return-writer.ts';
 import type { Creditor, PaymentFile, PayoutAccount, UsdAccount } from '#shared/rails/bank/payment-file.ts';
-import { writeRailFile } from '#shared/rails/bank/rail-files.ts';
-import { type RailName, railLanding } from '#shared/rails/bank/rails.ts';
+import type { RailName } from '#shared/rails/bank/rail.ts';
+import { RAIL_FILES, writeRailFile } from '#shared/rails/bank/rail-files.ts';
+import { railLanding } from '#shared/rails/bank/rails.ts';
 import { type DebitNotificationInput, writeCamt054, writePain002 } from '#shared/rails/bank/report-writer.ts';
 
 const GOLDEN = join(REPO_ROOT, 'test', 'golden', 'rails');
@@ -228,11 +228,7 @@ describe('golden payment files', () => {
         },
       ],
     };
-    const text = writeNacha(prenotes, {
-      effectiveDate: '2026-11-25',
-      fileIdModifier: (createdAt.getUTCMinutes() % 36).toString(36).toUpperCase(),
-      prenote: true,
-    });
+    const text = RAIL_FILES.ACH.writePrenotes(prenotes, { createdAt, debtor: usdDebtor, settlementDate: '2026-11-25' });
     expectGolden('ach-prenote.nacha.ach', text);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { writeNachaReturns } from '#shared/rails/bank/ach/nacha-return-writer.ts';
+import { readNachaReturns } from '#shared/rails/bank/ach/nacha-returns.ts';
 import { parseInboxReport } from '#shared/rails/bank/inbox-report.ts';
-import { writeNachaReturns } from '#shared/rails/bank/nacha-return-writer.ts';
-import { readNachaReturns } from '#shared/rails/bank/nacha-returns.ts';
 import { writeCamt054 } from '#shared/rails/bank/report-writer.ts';
 
 /** The sandbox's NACHA return file is what the reader reads (controls, blocking), and the inbox tells it by content. */

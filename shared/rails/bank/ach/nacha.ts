@@ -1,6 +1,10 @@
 import { toSepaText } from '#shared/rails/bank/characters.ts';
-import { UnwritablePaymentError } from '#shared/rails/bank/pain001.ts';
-import { type PaymentFile, PaymentFileSchema, sumCents } from '#shared/rails/bank/payment-file.ts';
+import {
+  type PaymentFile,
+  PaymentFileSchema,
+  sumCents,
+  UnwritablePaymentError,
+} from '#shared/rails/bank/payment-file.ts';
 
 /**
  * An ACH credit batch as a NACHA file: 94-character records, one file header (1), one batch header (5) per file,
