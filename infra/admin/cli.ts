@@ -30,6 +30,7 @@ import {
 } from '#shared/organizations/repository.ts';
 import { debtorUnfit } from '#shared/payouts/payout-rail.ts';
 import { EurAccountSchema, UsdAccountSchema } from '#shared/rails/bank/payment-file.ts';
+import { domesticRailOf } from '#shared/rails/bank/rails.ts';
 import { indexOrganizationTransactions } from '#shared/transactions/index-organization-transactions.ts';
 import { organizationOfTransaction } from '#shared/transactions/organization-of-transaction.ts';
 import { isValidRoutingNumber } from '#shared/validation/bank-accounts.ts';
@@ -234,9 +235,10 @@ function payoutAccounts(value: string | undefined) {
   }
   // What the account's rails need of it (a Fedwire debtor's address, an ACH company id), as the batcher checks it.
   for (const account of [parsed.data.EUR, parsed.data.USD]) {
-    const rail = account?.currency === 'USD' ? (account.domesticRail ?? 'FEDWIRE') : 'SEPA';
-    const unfit = account && debtorUnfit(rail, account);
-    if (unfit) throw new UsageError(`--payout-accounts: ${account.currency}: ${rail} needs it, but ${unfit}`);
+    const rail = account && domesticRailOf(account);
+    const unfit = account && rail && debtorUnfit(rail, account);
+    if (account && unfit)
+      throw new UsageError(`--payout-accounts: ${account.currency}: ${rail} needs it, but ${unfit}`);
   }
   return parsed.data;
 }

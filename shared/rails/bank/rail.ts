@@ -10,10 +10,20 @@ import type { SettlementCalendar } from '#shared/rails/bank/settlement.ts';
  * descriptor must not bundle: docs/decisions/0028-bundle-size-targets.md). See README.md ("The contract").
  */
 
+/**
+ * The rails' names, each declared once: its rail's `name`, and what code outside this folder writes where it must
+ * name one rail (an example of the OpenAPI document), never to branch on it.
+ */
+export const SEPA = 'SEPA';
+export const SEPA_INSTANT = 'SEPA_INSTANT';
+export const FEDWIRE = 'FEDWIRE';
+export const ACH = 'ACH';
+export const SWIFT = 'SWIFT';
+
 /** The rails a bank is registered for: Compose's `paymentRail` of a withdrawal bank. */
-export const BANK_RAIL_NAMES = ['SEPA', 'FEDWIRE', 'SWIFT'] as const;
+export const BANK_RAIL_NAMES = [SEPA, FEDWIRE, SWIFT] as const;
 export type BankRailName = (typeof BANK_RAIL_NAMES)[number];
-export const RAIL_NAMES = ['SEPA', 'SEPA_INSTANT', 'FEDWIRE', 'ACH', 'SWIFT'] as const;
+export const RAIL_NAMES = [SEPA, SEPA_INSTANT, FEDWIRE, ACH, SWIFT] as const;
 export type RailName = (typeof RAIL_NAMES)[number];
 export const RAIL_CURRENCIES = ['EUR', 'USD'] as const;
 export type RailCurrency = (typeof RAIL_CURRENCIES)[number];

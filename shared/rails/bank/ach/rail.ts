@@ -1,5 +1,5 @@
 import { FED_HOLIDAYS, FEDWIRE_BANKS } from '#shared/rails/bank/fedwire/rail.ts';
-import type { BankRail } from '#shared/rails/bank/rail.ts';
+import { ACH, type BankRail } from '#shared/rails/bank/rail.ts';
 
 /**
  * ACH credits in NACHA files, to Fedwire's banks, on the Federal Reserve's calendar. Next day: credited by 08:30 on
@@ -7,7 +7,7 @@ import type { BankRail } from '#shared/rails/bank/rail.ts';
  * notifications of change come back as NACHA files (`nacha-returns.ts`); prenotes check an account first.
  */
 export const ach = {
-  name: 'ACH',
+  name: ACH,
   ...FEDWIRE_BANKS,
   currencies: ['USD'],
   domesticFor: null,
@@ -29,4 +29,4 @@ export const ach = {
   },
   deposits: null,
   sendsPrenotes: true,
-} as const satisfies BankRail<'ACH'>;
+} as const satisfies BankRail<typeof ACH>;

@@ -1,4 +1,4 @@
-import type { BankRail, BankTerms } from '#shared/rails/bank/rail.ts';
+import { type BankRail, type BankTerms, FEDWIRE } from '#shared/rails/bank/rail.ts';
 
 /** Federal Reserve bank holidays 2026-2027 (a Saturday holiday is not moved: the Fed is open the Friday before). */
 export const FED_HOLIDAYS = [
@@ -25,7 +25,7 @@ export const FED_HOLIDAYS = [
 
 /** The US domestic banks Fedwire pays, by ABA routing and account number, which ACH pays too. */
 export const FEDWIRE_BANKS = {
-  bankRail: 'FEDWIRE',
+  bankRail: FEDWIRE,
   bankFields: {
     required: ['accountNumber', 'routingNumber'],
     refused: { USD: ['iban', 'bic'], FEDWIRE: ['bankName', 'bankAddress', 'bankCountry'] },
@@ -38,7 +38,7 @@ export const FEDWIRE_BANKS = {
 
 /** Fedwire funds transfers: cut-off 17:00 New York on Fed days, credited the same day by 18:00. */
 export const fedwire = {
-  name: 'FEDWIRE',
+  name: FEDWIRE,
   ...FEDWIRE_BANKS,
   currencies: ['USD'],
   domesticFor: 'USD',
@@ -61,4 +61,4 @@ export const fedwire = {
     virtualAccount: null,
   },
   sendsPrenotes: false,
-} as const satisfies BankRail<'FEDWIRE'>;
+} as const satisfies BankRail<typeof FEDWIRE>;

@@ -1,4 +1,4 @@
-import type { BankRail } from '#shared/rails/bank/rail.ts';
+import { type BankRail, SEPA_INSTANT } from '#shared/rails/bank/rail.ts';
 import { SEPA_BANKS } from '#shared/rails/bank/sepa/rail.ts';
 
 /**
@@ -6,7 +6,7 @@ import { SEPA_BANKS } from '#shared/rails/bank/sepa/rail.ts';
  * ten seconds any day and hour. ISO's sub-family list has no code of its own for it: booked as SEPA (`ESCT`).
  */
 export const sepaInstant = {
-  name: 'SEPA_INSTANT',
+  name: SEPA_INSTANT,
   ...SEPA_BANKS,
   currencies: ['EUR'],
   domesticFor: null,
@@ -17,4 +17,4 @@ export const sepaInstant = {
   settlement: { kind: 'instant', seconds: 10 },
   deposits: null,
   sendsPrenotes: false,
-} as const satisfies BankRail<'SEPA_INSTANT'>;
+} as const satisfies BankRail<typeof SEPA_INSTANT>;

@@ -1,4 +1,4 @@
-import type { BankRail, BankTerms } from '#shared/rails/bank/rail.ts';
+import { type BankRail, type BankTerms, SEPA } from '#shared/rails/bank/rail.ts';
 import type { SettlementCalendar } from '#shared/rails/bank/settlement.ts';
 
 /** TARGET2 closing days (SEPA's calendar): fixed ones and the Easter dates of 2026-2027. */
@@ -6,7 +6,7 @@ const TARGET_HOLIDAYS = ['01-01', '05-01', '12-25', '12-26', '2026-04-03', '2026
 
 /** The banks SEPA pays, by IBAN and BIC, which SEPA Instant pays too. */
 export const SEPA_BANKS = {
-  bankRail: 'SEPA',
+  bankRail: SEPA,
   bankFields: {
     required: ['iban', 'bic'],
     refused: { EUR: ['accountNumber', 'routingNumber'], SEPA: ['bankName', 'bankAddress', 'bankCountry'] },
@@ -20,7 +20,7 @@ export const SEPA_BANKS = {
 
 /** SEPA credit transfers (EPC SCT): cut-off 15:00 Berlin on TARGET days, credited the next TARGET day by 12:00. */
 export const sepa = {
-  name: 'SEPA',
+  name: SEPA,
   ...SEPA_BANKS,
   currencies: ['EUR'],
   domesticFor: 'EUR',
@@ -43,4 +43,4 @@ export const sepa = {
     virtualAccount: null,
   },
   sendsPrenotes: false,
-} as const satisfies BankRail<'SEPA'>;
+} as const satisfies BankRail<typeof SEPA>;

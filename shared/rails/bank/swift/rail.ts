@@ -1,4 +1,4 @@
-import type { BankRail } from '#shared/rails/bank/rail.ts';
+import { type BankRail, SWIFT } from '#shared/rails/bank/rail.ts';
 
 /**
  * SWIFT cross-border transfers (USD, or EUR to a bank outside SEPA): the bank by BIC, name and address, the account
@@ -6,8 +6,8 @@ import type { BankRail } from '#shared/rails/bank/rail.ts';
  * business days later by 16:00 UTC.
  */
 export const swift = {
-  name: 'SWIFT',
-  bankRail: 'SWIFT',
+  name: SWIFT,
+  bankRail: SWIFT,
   bankFields: { required: ['bic', 'bankName', 'bankAddress', 'bankCountry'], refused: { SWIFT: ['routingNumber'] } },
   account: 'IBAN_OR_ACCOUNT_NUMBER',
   reviewsBanks: true,
@@ -34,4 +34,4 @@ export const swift = {
     virtualAccount: { instructions: 'Send USD by SWIFT wire to this dedicated IBAN; no reference is needed.' },
   },
   sendsPrenotes: false,
-} as const satisfies BankRail<'SWIFT'>;
+} as const satisfies BankRail<typeof SWIFT>;
