@@ -1,4 +1,4 @@
-import { toSepaText } from '#shared/rails/bank/characters.ts';
+import { NACHA_BLOCKING_FACTOR, NACHA_FILLER, nachaRecord } from '#shared/rails/bank/ach/nacha-layout.ts';
 import { sumCents } from '#shared/rails/bank/payment-file.ts';
 import type { NachaChangeCode, NachaReturnReason } from '#shared/rails/bank/return-reasons.ts';
 
@@ -11,8 +11,11 @@ import type { NachaChangeCode, NachaReturnReason } from '#shared/rails/bank/retu
  * account, amount, identification (the payout's reference) and name, transaction code 21 (a returned or corrected
  * credit to checking) and its addenda: 99 with the R-code for a return, 98 with the C-code and the corrected data for
  * a notification of change (amount zero, batch SEC code `COR`), each with the original trace number and receiving
- * bank. NACHA's record layouts: 94 characters, controls totalled, blocked by ten.
+ * bank. Every record is written by its layout (`nacha-layout.ts`), controls totalled, blocked by ten.
  */
+
+/** A returned (or corrected) credit to a checking account. */
+const RETURNED_CREDIT_TO_CHECKING = '21';
 
 type Original = {
   /** The original entry's trace number (15 digits). */
@@ -42,43 +45,46 @@ export type NachaReturnFileInput = {
   entries: ReturnedEntry[];
 };
 
-const LENGTH = 94;
-const BLOCKING_FACTOR = 10;
-
-/** 1-based inclusive positions, as NACHA's layouts number them; `N` fields right-justified and zero-filled. */
-type Field = [from: number, to: number, value: string | number | bigint, kind?: 'N'];
-
-function record(fields: Field[]): string {
-  const chars = Array.from({ length: LENGTH }, () => ' ');
-  for (const [from, to, value, kind] of fields) {
-    const width = to - from + 1;
-    const raw = kind === 'N' || value === '' ? String(value) : toSepaText(String(value), width).toUpperCase();
-    const text = kind === 'N' ? raw.padStart(width, '0') : raw.padEnd(width, ' ').slice(0, width);
-    if (text.length !== width) throw new Error(`${value} does not fit positions ${from}-${to}`);
-    chars.splice(from - 1, width, ...text);
-  }
-  return chars.join('');
-}
-
 const yymmdd = (iso: string) => iso.slice(2, 10).replaceAll('-', '');
+
+/** The entry and its addenda: a return (99) with its R-code, or a notification of change (98) with the correction. */
+function entryRecords(entry: ReturnedEntry, odfi: string, traceNumber: string): string[] {
+  const cents = entry.kind === 'return' ? sumCents([entry.amount]) : 0n;
+  const original = {
+    originalEntryTraceNumber: entry.originalTraceNumber,
+    originalReceivingDfi: entry.routingNumber.slice(0, 8),
+    traceNumber,
+  };
+  return [
+    nachaRecord('entry', {
+      transactionCode: RETURNED_CREDIT_TO_CHECKING,
+      receivingDfi: odfi.slice(0, 8),
+      checkDigit: odfi.slice(8, 9),
+      dfiAccountNumber: entry.accountNumber,
+      amount: cents,
+      individualIdentificationNumber: entry.identification,
+      individualName: entry.name,
+      addendaRecordIndicator: 1,
+      traceNumber,
+    }),
+    entry.kind === 'return'
+      ? nachaRecord('returnAddenda', { returnReasonCode: entry.code, ...original })
+      : nachaRecord('changeAddenda', { changeCode: entry.code, correctedData: entry.correctedData, ...original }),
+  ];
+}
 
 export function writeNachaReturns(input: NachaReturnFileInput): string {
   const returning = input.returningBank.slice(0, 8);
   const odfi = input.originatingBank;
   const lines = [
-    record([
-      [1, 1, '1'],
-      [2, 3, '01'],
-      [4, 13, input.companyId],
-      [14, 23, ` ${input.originatingBank}`],
-      [24, 29, yymmdd(input.createdAt)],
-      [30, 33, input.createdAt.slice(11, 16).replace(':', '')],
-      [34, 34, 'A'],
-      [35, 37, '094'],
-      [38, 39, String(BLOCKING_FACTOR)],
-      [40, 40, '1'],
-      [64, 86, input.companyName],
-    ]),
+    nachaRecord('fileHeader', {
+      immediateDestination: input.companyId,
+      immediateOrigin: ` ${input.originatingBank}`,
+      fileCreationDate: yymmdd(input.createdAt),
+      fileCreationTime: input.createdAt.slice(11, 16).replace(':', ''),
+      fileIdModifier: 'A',
+      immediateOriginName: input.companyName,
+    }),
   ];
   const secOf = (entry: ReturnedEntry) => (entry.kind === 'return' ? entry.secCode : 'COR');
   const batches = [...new Set(input.entries.map(secOf))];
@@ -86,91 +92,52 @@ export function writeNachaReturns(input: NachaReturnFileInput): string {
   const file = { count: 0, hash: 0n, credit: 0n };
   batches.forEach((sec, index) => {
     const entries = input.entries.filter((entry) => secOf(entry) === sec);
+    const batch = { originatingDfi: returning, batchNumber: index + 1 };
     lines.push(
-      record([
-        [1, 1, '5'],
-        [2, 4, '220'],
-        [5, 20, input.companyName],
-        [41, 50, input.companyId],
-        [51, 53, sec],
-        [54, 63, 'PAYOUT'],
-        [70, 75, yymmdd(input.createdAt)],
-        [79, 79, '1'],
-        [80, 87, returning],
-        [88, 94, index + 1, 'N'],
-      ]),
+      nachaRecord('batchHeader', {
+        serviceClassCode: '220',
+        companyName: input.companyName,
+        companyIdentification: input.companyId,
+        standardEntryClassCode: sec,
+        companyEntryDescription: 'PAYOUT',
+        effectiveEntryDate: yymmdd(input.createdAt),
+        originatorStatusCode: '1',
+        ...batch,
+      }),
     );
     let hash = 0n;
     let credit = 0n;
     for (const entry of entries) {
-      const cents = entry.kind === 'return' ? sumCents([entry.amount]) : 0n;
-      const traceNumber = `${returning}${String(++trace).padStart(7, '0')}`;
-      const receivingBank = entry.routingNumber.slice(0, 8);
-      const addenda: Field[] =
-        entry.kind === 'return'
-          ? [
-              [2, 3, '99'],
-              [4, 6, entry.code],
-              [36, 79, ''],
-            ]
-          : [
-              [2, 3, '98'],
-              [4, 6, entry.code],
-              [36, 64, entry.correctedData],
-            ];
-      lines.push(
-        record([
-          [1, 1, '6'],
-          [2, 3, '21'],
-          [4, 11, odfi.slice(0, 8)],
-          [12, 12, odfi.slice(8, 9)],
-          [13, 29, entry.accountNumber],
-          [30, 39, cents, 'N'],
-          [40, 54, entry.identification],
-          [55, 76, entry.name],
-          [79, 79, '1'],
-          [80, 94, traceNumber],
-        ]),
-        record([
-          [1, 1, '7'],
-          ...addenda,
-          [7, 21, entry.originalTraceNumber, 'N'],
-          [28, 35, receivingBank],
-          [80, 94, traceNumber],
-        ]),
-      );
+      lines.push(...entryRecords(entry, odfi, `${returning}${String(++trace).padStart(7, '0')}`));
       hash += BigInt(odfi.slice(0, 8));
-      credit += cents;
+      credit += entry.kind === 'return' ? sumCents([entry.amount]) : 0n;
     }
     lines.push(
-      record([
-        [1, 1, '8'],
-        [2, 4, '220'],
-        [5, 10, entries.length * 2, 'N'],
-        [11, 20, hash % 10_000_000_000n, 'N'],
-        [21, 32, 0, 'N'],
-        [33, 44, credit, 'N'],
-        [45, 54, input.companyId],
-        [80, 87, returning],
-        [88, 94, index + 1, 'N'],
-      ]),
+      nachaRecord('batchControl', {
+        serviceClassCode: '220',
+        entryAddendaCount: entries.length * 2,
+        entryHash: hash % 10_000_000_000n,
+        totalDebit: 0,
+        totalCredit: credit,
+        companyIdentification: input.companyId,
+        ...batch,
+      }),
     );
     file.count += entries.length * 2;
     file.hash += hash;
     file.credit += credit;
   });
-  const blocks = Math.ceil((lines.length + 1) / BLOCKING_FACTOR);
+  const blocks = Math.ceil((lines.length + 1) / NACHA_BLOCKING_FACTOR);
   lines.push(
-    record([
-      [1, 1, '9'],
-      [2, 7, batches.length, 'N'],
-      [8, 13, blocks, 'N'],
-      [14, 21, file.count, 'N'],
-      [22, 31, file.hash % 10_000_000_000n, 'N'],
-      [32, 43, 0, 'N'],
-      [44, 55, file.credit, 'N'],
-    ]),
+    nachaRecord('fileControl', {
+      batchCount: batches.length,
+      blockCount: blocks,
+      entryAddendaCount: file.count,
+      entryHash: file.hash % 10_000_000_000n,
+      totalDebit: 0,
+      totalCredit: file.credit,
+    }),
   );
-  while (lines.length % BLOCKING_FACTOR !== 0) lines.push('9'.repeat(LENGTH));
+  while (lines.length % NACHA_BLOCKING_FACTOR !== 0) lines.push(NACHA_FILLER);
   return `${lines.join('\n')}\n`;
 }
