@@ -6,6 +6,7 @@ import { MAX_FX_SPREAD_BPS } from '#shared/organizations/records.ts';
 import { getOrganization, OrganizationNotFoundError } from '#shared/organizations/repository.ts';
 import { debtorUnfit } from '#shared/payouts/payout-rail.ts';
 import { EurAccountSchema, UsdAccountSchema } from '#shared/rails/bank/payment-file.ts';
+import { domesticRailOf } from '#shared/rails/bank/rails.ts';
 import { isValidRoutingNumber } from '#shared/validation/bank-accounts.ts';
 import { EmailSchema } from '#shared/validation/email.ts';
 import { isValidIban } from '#shared/validation/iban.ts';
@@ -201,9 +202,10 @@ export function payoutAccounts(value: string | undefined) {
   }
   // What the account's rails need of it (a Fedwire debtor's address, an ACH company id), as the batcher checks it.
   for (const account of [parsed.data.EUR, parsed.data.USD]) {
-    const rail = account?.currency === 'USD' ? (account.domesticRail ?? 'FEDWIRE') : 'SEPA';
-    const unfit = account && debtorUnfit(rail, account);
-    if (unfit) throw new UsageError(`--payout-accounts: ${account.currency}: ${rail} needs it, but ${unfit}`);
+    const rail = account && domesticRailOf(account);
+    const unfit = account && rail && debtorUnfit(rail, account);
+    if (account && unfit)
+      throw new UsageError(`--payout-accounts: ${account.currency}: ${rail} needs it, but ${unfit}`);
   }
   // Only the currencies given: they are merged into those set before.
   return Object.fromEntries(Object.entries(parsed.data).filter(([, account]) => account)) as typeof parsed.data;

@@ -1,6 +1,7 @@
 import { PayeeVerificationSchema, PrenoteSchema } from '#shared/banks/payee-schemas.ts';
 import { type BankRecord, BankRecordSchema } from '#shared/banks/records.ts';
 import { ChainSchema } from '#shared/money/chains.ts';
+import { SEPA } from '#shared/rails/bank/rail.ts';
 import { docMeta } from '#shared/routing/openapi-meta.ts';
 import { OPENAPI_PROSE } from '#shared/routing/route.ts';
 import * as z from '#shared/validation/zod.ts';
@@ -31,7 +32,7 @@ const BANK_EXAMPLE = {
   customerId: '3b241101-e2bb-4255-8caf-4136c566a962',
   beneficiaryName: 'Ada Lovelace',
   currency: 'EUR',
-  paymentRail: 'SEPA',
+  paymentRail: SEPA,
   iban: 'DE89370400440532013000',
   bic: 'COBADEFFXXX',
   accountNumber: null,

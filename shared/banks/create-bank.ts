@@ -13,6 +13,7 @@ import type { Deps } from '#shared/deps.ts';
 import { FieldError } from '#shared/errors.ts';
 import { newId } from '#shared/ids.ts';
 import type { Chain } from '#shared/money/chains.ts';
+import { railNamed } from '#shared/rails/bank/rails.ts';
 import { ibanCountry } from '#shared/validation/bank-accounts.ts';
 import { ibanProblem } from '#shared/validation/iban.ts';
 import { deriveDepositAddress, parseDepositXpub } from '#shared/wallets/derivation.ts';
@@ -93,9 +94,9 @@ export async function createBank(
     recipientType: input.recipientType,
     recipientEmail: input.recipientEmail,
     notificationEnabled: input.notificationEnabled,
-    // The customer's own, name-checked account needs no review; a third party's, and any SWIFT account (Compose
-    // reviews those), waits for an operator (`withdrawal_bank.approved` when it is decided).
-    status: input.recipientType === 'CUSTOMER' && input.paymentRail !== 'SWIFT' ? 'ACTIVE' : 'PENDING',
+    // The customer's own, name-checked account needs no review; a third party's, and any account of a rail that
+    // reviews its banks (SWIFT: Compose reviews those), waits for an operator (`withdrawal_bank.approved` then).
+    status: input.recipientType === 'CUSTOMER' && !railNamed(input.paymentRail).reviewsBanks ? 'ACTIVE' : 'PENDING',
     rejectionReason: null,
     createdAt: at,
     updatedAt: at,

@@ -1,5 +1,6 @@
 import { bankRailOfBody, checkRailFields } from '#shared/banks/bank-rail-rules.ts';
 import { BankCurrencySchema, PaymentRailSchema, RecipientTypeSchema } from '#shared/banks/records.ts';
+import { SWIFT } from '#shared/rails/bank/rail.ts';
 import { docMeta } from '#shared/routing/openapi-meta.ts';
 import { OPENAPI_PROSE } from '#shared/routing/route.ts';
 import { isValidBic, isValidRoutingNumber, normalizeBic, normalizeIban } from '#shared/validation/bank-accounts.ts';
@@ -218,7 +219,7 @@ export const CreateBankBody = z
           {
             beneficiaryName: 'Ada Lovelace',
             currency: 'USD',
-            paymentRail: 'SWIFT',
+            paymentRail: SWIFT,
             accountNumber: '000123456789',
             bic: 'CHASUS33',
             bankName: 'JPMorgan Chase Bank, N.A.',

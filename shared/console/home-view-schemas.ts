@@ -1,4 +1,5 @@
 import { ReconciliationReportSchema } from '#shared/console/reconciliation-view-schemas.ts';
+import { SEPA } from '#shared/rails/bank/rail.ts';
 import { docMeta } from '#shared/routing/openapi-meta.ts';
 import { OPENAPI_PROSE } from '#shared/routing/route.ts';
 import { PaginationQuery } from '#shared/routing/schemas.ts';
@@ -60,7 +61,7 @@ export const HomeSchema = z
             awaitingApproval: { count: 0, items: [] },
             inFlight: [
               {
-                rail: 'SEPA',
+                rail: SEPA,
                 count: 1,
                 items: [
                   {
@@ -69,7 +70,7 @@ export const HomeSchema = z
                     customerName: 'Ada Lovelace',
                     amount: '91.08',
                     currency: 'EUR',
-                    rail: 'SEPA',
+                    rail: SEPA,
                     status: 'PROCESSING',
                     createdAt: '2026-11-21T10:00:00.000Z',
                     settlesBy: '2026-11-21T10:00:03.000Z',

@@ -1,4 +1,5 @@
 import { PaymentRailSchema } from '#shared/banks/records.ts';
+import { SEPA } from '#shared/rails/bank/rail.ts';
 import { docMeta } from '#shared/routing/openapi-meta.ts';
 import { OPENAPI_PROSE } from '#shared/routing/route.ts';
 import { PaginationQuery } from '#shared/routing/schemas.ts';
@@ -313,7 +314,7 @@ export const ExportPageSchema = z
                 targetCurrency: 'EUR',
                 fee: '1.00',
                 exchangeRate: '0.92',
-                paymentRail: 'SEPA',
+                paymentRail: SEPA,
                 paymentFileMessageId: '4f1c2a9e4b7d4e219c3a1d2e3f4a5b6c',
                 bookingDate: '2026-11-22',
                 failureReason: null,

@@ -2,7 +2,7 @@ import type { Deps } from '#shared/deps.ts';
 import { advancePaymentFile, queryDuePaymentFiles } from '#shared/payouts/payment-file-repository.ts';
 import type { PaymentFileRecord } from '#shared/payouts/records.ts';
 import type { BankChannel } from '#shared/rails/bank/channel.ts';
-import { domesticBankRail, RAILS, type RailDescriptor } from '#shared/rails/bank/rails.ts';
+import { domesticBankRail, RAILS, railNamed } from '#shared/rails/bank/rails.ts';
 import { writeCamt054, writePain002 } from '#shared/rails/bank/report-writer.ts';
 import { bookingOf } from '#shared/rails/bank/settlement.ts';
 import { getTransactionOfCustomer } from '#shared/transactions/transaction-repository.ts';
@@ -16,7 +16,7 @@ import { getTransactionOfCustomer } from '#shared/transactions/transaction-repos
  * the day `at` is.
  */
 export function sandboxBooking(file: PaymentFileRecord, at: Date): { bookingDate: string; valueDate: string } {
-  const rail: RailDescriptor = RAILS[file.rail ?? domesticBankRail(file.currency)];
+  const rail = railNamed(file.rail ?? domesticBankRail(file.currency));
   const booking = bookingOf(rail.settlement, file[rail.debitBookedOn] ?? at.toISOString().slice(0, 10), at);
   return { bookingDate: booking.at.toISOString(), valueDate: booking.date };
 }

@@ -25,8 +25,9 @@ import type { PaymentFileRecord } from '#shared/payouts/records.ts';
 import type { BankChannel } from '#shared/rails/bank/channel.ts';
 import type { PaymentFile } from '#shared/rails/bank/payment-file.ts';
 import { paymentInfoId } from '#shared/rails/bank/payment-file.ts';
+import type { BankRail, RailName } from '#shared/rails/bank/rail.ts';
 import { writeRailFile } from '#shared/rails/bank/rail-files.ts';
-import { RAILS, type RailDescriptor, type RailName, railLanding } from '#shared/rails/bank/rails.ts';
+import { RAILS, railLanding } from '#shared/rails/bank/rails.ts';
 import type { TransactionRecord } from '#shared/transactions/records.ts';
 import {
   getTransactionOfCustomer,
@@ -84,7 +85,7 @@ const writeFile = (rail: RailName, header: FileHeader, payments: PaymentFile['pa
  */
 async function fileOfDay(deps: Deps, rail: RailName, header: FileHeader) {
   const { debtor } = header;
-  const file: RailDescriptor['file'] = RAILS[rail].file;
+  const file: BankRail['file'] = RAILS[rail].file;
   if (!file.numberedPerDay || debtor.currency !== 'USD') return 0;
   const originator = { routingNumber: debtor.routingNumber, companyId: debtor.achCompanyId ?? '' };
   return nextAchFileOfDay(deps.db, originator, header.createdAt.slice(0, 10));

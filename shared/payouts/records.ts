@@ -1,4 +1,4 @@
-import { RAIL_NAMES } from '#shared/rails/bank/rails.ts';
+import { RAIL_NAMES } from '#shared/rails/bank/rail.ts';
 import * as z from '#shared/validation/zod.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { BankCurrencySchema, PaymentRailSchema } from '#shared/banks/records.ts';
 import { DeveloperFeeSchema } from '#shared/developer-fees/records.ts';
-import { RAIL_NAMES } from '#shared/rails/bank/rails.ts';
+import { RAIL_NAMES, SEPA } from '#shared/rails/bank/rail.ts';
 import { docMeta } from '#shared/routing/openapi-meta.ts';
 import { OPENAPI_PROSE } from '#shared/routing/route.ts';
 import { PaginationQuery } from '#shared/routing/schemas.ts';
@@ -211,7 +211,7 @@ export const TRANSACTION_EXAMPLE: Transaction = {
   targetAmount: '91.08',
   exchangeRate: '0.92',
   fee: '1.00',
-  paymentRail: 'SEPA',
+  paymentRail: SEPA,
   withdrawalBank: {
     id: EXAMPLE_BANK_ID,
     beneficiaryName: 'Ada Lovelace',
@@ -228,7 +228,7 @@ export const TRANSACTION_EXAMPLE: Transaction = {
   failureReason: null,
   returnedAt: null,
   requestedPaymentRail: null,
-  settlementRail: 'SEPA',
+  settlementRail: SEPA,
   railFallbackReason: null,
   expectedSettlementAt: '2026-11-23T11:00:00.000Z',
 };

@@ -16,6 +16,7 @@ import { settleDueAt } from '#shared/payouts/payout-executor.ts';
 import { estimatedSettlementAt } from '#shared/payouts/payout-rail.ts';
 import { quoteWithdrawal } from '#shared/quotes/quote.ts';
 import { rateProviderFor } from '#shared/quotes/rates.ts';
+import { INSTANT_RAIL } from '#shared/rails/bank/rails.ts';
 import {
   addSeconds,
   bankSnapshot,
@@ -104,7 +105,7 @@ export function plan(
       targetCurrency: bank.currency,
       ...quotedFigures(quote, customer.developerSpreadFeeBps),
       withdrawalBank: bankSnapshot(bank),
-      ...(input.instant ? { requestedPaymentRail: 'SEPA_INSTANT' as const } : {}),
+      ...(input.instant ? { requestedPaymentRail: INSTANT_RAIL } : {}),
       ...(input.batchId ? { batchId: input.batchId } : {}),
       ...(input.createdBy ? { createdBy: input.createdBy } : {}),
       idempotencyKey: input.idempotencyKey,

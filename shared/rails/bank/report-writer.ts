@@ -1,6 +1,7 @@
 import { XMLBuilder } from 'fast-xml-parser';
 import { twoPlaces } from '#shared/rails/bank/pain001.ts';
-import { domesticBankRail, RAILS, type RailName } from '#shared/rails/bank/rails.ts';
+import type { RailName } from '#shared/rails/bank/rail.ts';
+import { domesticBankRail, RAILS } from '#shared/rails/bank/rails.ts';
 import { isNachaReturnCode } from '#shared/rails/bank/return-reasons.ts';
 
 /**

@@ -7,8 +7,9 @@ import { verifyPayee } from '#shared/banks/verify-payee.ts';
 import { parseConfig } from '#shared/config/env.ts';
 import { parseOrThrow } from '#shared/http/validation.ts';
 import { SANDBOX_DEBTORS } from '#shared/rails/bank/payment-file.ts';
+import { RAIL_NAMES, type RailName } from '#shared/rails/bank/rail.ts';
 import { writeRailFile } from '#shared/rails/bank/rail-files.ts';
-import { creditorOf, RAIL_NAMES, RAILS, type RailName } from '#shared/rails/bank/rails.ts';
+import { creditorOf, RAILS } from '#shared/rails/bank/rails.ts';
 
 /**
  * Verification of Payee asks the payee's bank about a name; the payouts then pay a name. They must be one string:

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { UsdAccount } from '#shared/rails/bank/payment-file.ts';
+import type { RailName } from '#shared/rails/bank/rail.ts';
 import { writeRailFile } from '#shared/rails/bank/rail-files.ts';
-import { RAILS, type RailName, railLanding } from '#shared/rails/bank/rails.ts';
+import { RAILS, railLanding } from '#shared/rails/bank/rails.ts';
 import { bookingOf, landingOf } from '#shared/rails/bank/settlement.ts';
 import { parseNacha } from '#test/support/rails/nacha-layout.ts';
 

@@ -1,17 +1,25 @@
-import { toSepaText } from '#shared/rails/bank/characters.ts';
-import { UnwritablePaymentError } from '#shared/rails/bank/pain001.ts';
-import { type PaymentFile, PaymentFileSchema, sumCents } from '#shared/rails/bank/payment-file.ts';
+import {
+  NACHA_BLOCKING_FACTOR,
+  NACHA_FILLER,
+  NACHA_RECORDS,
+  nachaField,
+  nachaRecord,
+} from '#shared/rails/bank/ach/nacha-layout.ts';
+import {
+  type PaymentFile,
+  PaymentFileSchema,
+  sumCents,
+  UnwritablePaymentError,
+} from '#shared/rails/bank/payment-file.ts';
 
 /**
  * An ACH credit batch as a NACHA file: 94-character records, one file header (1), one batch header (5) per file,
  * an entry (6) and a remittance addenda (7, type 05) per payment, a batch control (8), a file control (9), padded
  * with all-9 records to a multiple of the blocking factor 10. Businesses are paid in CCD batches and individuals in
  * PPD ones, so a file holds one batch per SEC code present. Each entry carries the payment's end-to-end id as its
- * individual identification number, which a return entry hands back. Layouts: NACHA Operating Rules, Appendix
- * Three (ACH record format specifications); the tests parse every record back by position.
+ * individual identification number, which a return entry hands back. Every record is written by its layout
+ * (`nacha-layout.ts`).
  */
-export const NACHA_RECORD_LENGTH = 94;
-const BLOCKING_FACTOR = 10;
 /** Credits only. */
 const SERVICE_CLASS_CREDITS = '220';
 /** Checking account credit (savings would be 32: the service stores no account type, banks pay checking). */
@@ -50,25 +58,7 @@ export function fileIdModifierOf(fileOfDay: number): string {
   return modifier;
 }
 
-/** Upper-case NACHA alphanumerics, left-justified and space-filled. */
-const alpha = (value: string, length: number) =>
-  toSepaText(value, length)
-    .toUpperCase()
-    .replace(/^NOTPROVIDED$/, '')
-    .padEnd(length, ' ')
-    .slice(0, length);
-const numeric = (value: bigint | number | string, length: number) => {
-  const text = String(value);
-  if (text.length > length) throw new UnwritablePaymentError(`${text} does not fit ${length} digits`);
-  return text.padStart(length, '0');
-};
 const yymmdd = (date: string) => date.slice(2, 10).replaceAll('-', '');
-
-function record(fields: readonly string[]): string {
-  const line = fields.join('');
-  if (line.length !== NACHA_RECORD_LENGTH) throw new Error(`NACHA record of ${line.length} characters: ${line}`);
-  return line;
-}
 
 function entryCents(amount: string, endToEndId: string) {
   const cents = sumCents([amount]);
@@ -93,22 +83,16 @@ export function writeNacha(input: PaymentFile, options: NachaOptions): string {
   const odfi = debtor.routingNumber.slice(0, 8);
   const created = new Date(file.createdAt);
   const lines: string[] = [
-    record([
-      '1',
-      '01',
-      ` ${debtor.routingNumber}`,
-      alpha(companyId, 10),
-      yymmdd(created.toISOString()),
-      created.toISOString().slice(11, 16).replace(':', ''),
-      options.fileIdModifier,
-      '094',
-      String(BLOCKING_FACTOR),
-      '1',
+    nachaRecord('fileHeader', {
+      immediateDestination: debtor.routingNumber,
+      immediateOrigin: companyId,
+      fileCreationDate: yymmdd(created.toISOString()),
+      fileCreationTime: created.toISOString().slice(11, 16).replace(':', ''),
+      fileIdModifier: options.fileIdModifier,
       // The destination's name is the originating bank's, which the service does not hold (the field is optional).
-      alpha('', 23),
-      alpha(debtor.name, 23),
-      alpha(file.messageId.slice(-8), 8),
-    ]),
+      immediateOriginName: debtor.name,
+      referenceCode: file.messageId.slice(-8),
+    }),
   ];
   let trace = 0;
   let fileEntries = 0;
@@ -121,26 +105,20 @@ export function writeNacha(input: PaymentFile, options: NachaOptions): string {
     }))
     .filter((batch) => batch.payments.length > 0);
   batches.forEach(({ sec, payments }, index) => {
-    const batchNumber = numeric(index + 1, 7);
-    const header = [
-      alpha(file.initiatingParty, 16),
-      alpha('', 20),
-      alpha(companyId, 10),
-      sec,
-      alpha(prenote ? 'PRENOTE' : 'PAYOUT', 10),
-    ];
+    const batchNumber = index + 1;
     lines.push(
-      record([
-        '5',
-        SERVICE_CLASS_CREDITS,
-        ...header,
-        yymmdd(file.executionDate),
-        yymmdd(options.effectiveDate),
-        '   ',
-        '1',
-        odfi,
+      nachaRecord('batchHeader', {
+        serviceClassCode: SERVICE_CLASS_CREDITS,
+        companyName: file.initiatingParty,
+        companyIdentification: companyId,
+        standardEntryClassCode: sec,
+        companyEntryDescription: prenote ? 'PRENOTE' : 'PAYOUT',
+        companyDescriptiveDate: yymmdd(file.executionDate),
+        effectiveEntryDate: yymmdd(options.effectiveDate),
+        originatorStatusCode: '1',
+        originatingDfi: odfi,
         batchNumber,
-      ]),
+      }),
     );
     let hash = 0n;
     let credit = 0n;
@@ -156,61 +134,57 @@ export function writeNacha(input: PaymentFile, options: NachaOptions): string {
         ? prenoteCents(payment.amount, payment.endToEndId)
         : entryCents(payment.amount, payment.endToEndId);
       trace++;
-      const traceNumber = `${odfi}${numeric(trace, 7)}`;
+      const traceNumber = `${odfi}${String(trace).padStart(7, '0')}`;
       lines.push(
-        record([
-          '6',
-          prenote ? TRANSACTION_CODE_PRENOTE : TRANSACTION_CODE_CREDIT,
-          routing.slice(0, 8),
-          routing.slice(8),
-          account.toUpperCase().padEnd(17, ' '),
-          numeric(cents, 10),
-          alpha(payment.endToEndId, 15),
-          alpha(creditor.name, 22),
-          '  ',
-          '1',
+        nachaRecord('entry', {
+          transactionCode: prenote ? TRANSACTION_CODE_PRENOTE : TRANSACTION_CODE_CREDIT,
+          receivingDfi: routing.slice(0, 8),
+          checkDigit: routing.slice(8),
+          dfiAccountNumber: account,
+          amount: cents,
+          individualIdentificationNumber: payment.endToEndId,
+          individualName: creditor.name,
+          addendaRecordIndicator: 1,
           traceNumber,
-        ]),
-        record(['7', '05', alpha(payment.remittance, 80), '0001', traceNumber.slice(-7)]),
+        }),
+        nachaRecord('remittanceAddenda', {
+          paymentRelatedInformation: payment.remittance,
+          addendaSequenceNumber: 1,
+          entryDetailSequenceNumber: traceNumber.slice(-7),
+        }),
       );
       hash += BigInt(routing.slice(0, 8));
       credit += cents;
     }
     const count = payments.length * 2;
-    const entryHash = numeric(hash % 10_000_000_000n, 10);
     lines.push(
-      record([
-        '8',
-        SERVICE_CLASS_CREDITS,
-        numeric(count, 6),
-        entryHash,
-        numeric(0, 12),
-        numeric(credit, 12),
-        alpha(companyId, 10),
-        ' '.repeat(19),
-        ' '.repeat(6),
-        odfi,
+      nachaRecord('batchControl', {
+        serviceClassCode: SERVICE_CLASS_CREDITS,
+        entryAddendaCount: count,
+        entryHash: hash % 10_000_000_000n,
+        totalDebit: 0,
+        totalCredit: credit,
+        companyIdentification: companyId,
+        originatingDfi: odfi,
         batchNumber,
-      ]),
+      }),
     );
     fileEntries += count;
     fileHash += hash;
     fileCredit += credit;
   });
-  const blocks = Math.ceil((lines.length + 1) / BLOCKING_FACTOR);
+  const blocks = Math.ceil((lines.length + 1) / NACHA_BLOCKING_FACTOR);
   lines.push(
-    record([
-      '9',
-      numeric(batches.length, 6),
-      numeric(blocks, 6),
-      numeric(fileEntries, 8),
-      numeric(fileHash % 10_000_000_000n, 10),
-      numeric(0, 12),
-      numeric(fileCredit, 12),
-      ' '.repeat(39),
-    ]),
+    nachaRecord('fileControl', {
+      batchCount: batches.length,
+      blockCount: blocks,
+      entryAddendaCount: fileEntries,
+      entryHash: fileHash % 10_000_000_000n,
+      totalDebit: 0,
+      totalCredit: fileCredit,
+    }),
   );
-  while (lines.length % BLOCKING_FACTOR !== 0) lines.push('9'.repeat(NACHA_RECORD_LENGTH));
+  while (lines.length % NACHA_BLOCKING_FACTOR !== 0) lines.push(NACHA_FILLER);
   return `${lines.join('\n')}\n`;
 }
 
@@ -238,21 +212,27 @@ export type AchOrigination = {
  * parties it names, which are what a return or a notification of change of it must name.
  */
 export function readAchOrigination(text: string): AchOrigination {
+  const { fileHeader, batchHeader, entry } = NACHA_RECORDS;
   const lines = text.split('\n');
   const header = lines[0] ?? '';
   const origination: AchOrigination = {
-    immediateDestination: header.slice(3, 13).trim(),
-    immediateOrigin: header.slice(13, 23).trim(),
+    immediateDestination: nachaField(header, fileHeader.immediateDestination).trim(),
+    immediateOrigin: nachaField(header, fileHeader.immediateOrigin).trim(),
     entries: new Map(),
   };
   let batch = { secCode: 'PPD' as 'CCD' | 'PPD', companyId: '', odfi: '' };
   for (const line of lines) {
-    if (line.startsWith('5')) {
-      const secCode = line.slice(50, 53) === 'CCD' ? 'CCD' : 'PPD';
-      batch = { secCode, companyId: line.slice(40, 50).trim(), odfi: line.slice(79, 87) };
+    if (line.startsWith(batchHeader.recordType.fixed)) {
+      const secCode = nachaField(line, batchHeader.standardEntryClassCode) === 'CCD' ? 'CCD' : 'PPD';
+      batch = {
+        secCode,
+        companyId: nachaField(line, batchHeader.companyIdentification).trim(),
+        odfi: nachaField(line, batchHeader.originatingDfi),
+      };
     }
-    if (line.startsWith('6')) {
-      origination.entries.set(line.slice(39, 54).trim(), { traceNumber: line.slice(79, 94), ...batch });
+    if (line.startsWith(entry.recordType.fixed)) {
+      const identification = nachaField(line, entry.individualIdentificationNumber).trim();
+      origination.entries.set(identification, { traceNumber: nachaField(line, entry.traceNumber), ...batch });
     }
   }
   return origination;
