@@ -42,8 +42,10 @@ export async function timedRead<T>(time: CreateTime, read: () => Promise<T>): Pr
 /**
  * Whether a write sent now can be expected to be answered in time: the create's own time left is at least the
  * longest database call it has waited on (on a database slowed by a storm, a write takes as long as the calls
- * before it did, and the reserve after the create's deadline covers the rest). Without that time the create sends
- * nothing and answers 503: nothing was made.
+ * before it did; the reserve after the create's deadline is the margin of that guess). Without that time the create
+ * sends nothing and answers 503: nothing was made. Counting the reserve in made writes that the database had not
+ * answered by the request's deadline ("may have been made") out of what were definite answers
+ * (docs/decisions/0101-create-decides-or-answers-503.md).
  */
 export function timeToWrite(time: CreateTime): boolean {
   return time.deadline === undefined || time.deadline - Date.now() >= time.slowestMs;
