@@ -68,8 +68,7 @@ async function givenPayee(name: string, balance: string) {
   return { customerId, bankId: String(bank.body.id) };
 }
 
-const allowance = (limit: string) =>
-  setup('POST', '/sandbox/allowance', { limit, resetPeriodMinutes: 1440 }, 200);
+const allowance = (limit: string) => setup('POST', '/sandbox/allowance', { limit, resetPeriodMinutes: 1440 }, 200);
 
 const create = (payee: { customerId: string; bankId: string }) =>
   call('POST', `/customers/${payee.customerId}/withdrawal`, {
