@@ -4,6 +4,15 @@ import { OPENAPI_PROSE } from '#shared/routing/route.ts';
 import * as z from '#shared/validation/zod.ts';
 
 /** A withdrawal awaiting signatures as the Approvals page shows it: what the member decides on. */
+/** The API key that created a withdrawal (or a batch), as the keys page lists it. */
+export const CreatedByKey = z.nullable(z.object({ apiKeyId: z.string(), hint: z.string() })).check(
+  docMeta(
+    OPENAPI_PROSE && {
+      description: 'The API key that created it, as the keys page lists it; null when stored before it was recorded',
+    },
+  ),
+);
+
 export const ApprovalCardSchema = z
   .extend(PendingWithdrawalSchema, {
     batchId: z.nullable(z.string()).check(
@@ -15,6 +24,7 @@ export const ApprovalCardSchema = z
       ),
     ),
     customerName: z.nullable(z.string()),
+    createdBy: CreatedByKey,
     exchangeRate: z
       .string()
       .check(docMeta(OPENAPI_PROSE && { description: 'Units of `currency` paid per USDC, as quoted and signed' })),
@@ -67,6 +77,7 @@ export const ApprovalCardSchema = z
             requiredApprovals: 2,
             batchId: null,
             customerName: 'Ada Lovelace',
+            createdBy: { apiKeyId: 'd4e5f6a7-b8c9-4d0e-8f1a-2b3c4d5e6f70', hint: 'sk_sandbox_…x9Qa' },
             exchangeRate: '0.92',
             bic: 'COBADEFFXXX',
             waitsBecause: ['allowance'],

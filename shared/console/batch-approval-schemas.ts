@@ -1,4 +1,4 @@
-import { ApprovalCardSchema } from '#shared/console/approval-view-schemas.ts';
+import { ApprovalCardSchema, CreatedByKey } from '#shared/console/approval-view-schemas.ts';
 import { BatchBindingSchema } from '#shared/console/records.ts';
 import { docMeta } from '#shared/routing/openapi-meta.ts';
 import { OPENAPI_PROSE } from '#shared/routing/route.ts';
@@ -28,6 +28,7 @@ export const BatchApprovalCardSchema = z
       .number()
       .check(z.int(), docMeta(OPENAPI_PROSE && { description: 'How many payouts of the batch await signatures' })),
     createdAt: z.string(),
+    createdBy: CreatedByKey,
     sourceTotal: z.string().check(docMeta(OPENAPI_PROSE && { description: 'USDC the waiting payouts take' })),
     feeTotal: z.string(),
     totals: z
@@ -71,6 +72,7 @@ export const BatchApprovalCardSchema = z
             batchId: BATCH,
             count: 1,
             createdAt: AT,
+            createdBy: { apiKeyId: 'd4e5f6a7-b8c9-4d0e-8f1a-2b3c4d5e6f70', hint: 'sk_sandbox_…x9Qa' },
             sourceTotal: '100.00',
             feeTotal: '1.00',
             totals: [{ currency: 'EUR', amount: '91.08' }],

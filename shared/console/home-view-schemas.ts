@@ -3,6 +3,7 @@ import { SEPA } from '#shared/rails/bank/rail.ts';
 import { docMeta } from '#shared/routing/openapi-meta.ts';
 import { OPENAPI_PROSE } from '#shared/routing/route.ts';
 import { PaginationQuery } from '#shared/routing/schemas.ts';
+import { TRANSACTION_STATUSES, type TransactionStatus } from '#shared/transactions/schemas.ts';
 import * as z from '#shared/validation/zod.ts';
 
 /** The console's home: what waits, what is in flight, what failed, the volumes and the balances. */
@@ -13,13 +14,26 @@ const PayoutLine = z.object({
   customerName: z.nullable(z.string()),
   amount: z.string(),
   currency: z.string(),
-  rail: z.nullable(z.string()),
+  rail: z
+    .nullable(z.string())
+    .check(docMeta(OPENAPI_PROSE && { description: 'The rail its money goes by (`payoutRail` of the console list)' })),
   status: z.string(),
   createdAt: z.string(),
   /** When it should settle, where the transaction says (the sandbox bank's answer time). */
   settlesBy: z.nullable(z.string()),
   reason: z.nullable(z.string()),
 });
+
+const NO_STATUS = Object.fromEntries(TRANSACTION_STATUSES.map((status) => [status, 0])) as Record<
+  TransactionStatus,
+  number
+>;
+const byStatus = z.object(
+  Object.fromEntries(TRANSACTION_STATUSES.map((status) => [status, z.number().check(z.int())])) as Record<
+    TransactionStatus,
+    z.ZodMiniNumber
+  >,
+);
 
 export const HomeSchema = z
   .object({
@@ -31,15 +45,45 @@ export const HomeSchema = z
       .array(PayoutLine)
       .check(docMeta(OPENAPI_PROSE && { description: 'Payouts FAILED (rejected or returned) in the last days' })),
     volumes: z
-      .array(z.object({ day: z.string(), withdrawals: z.number().check(z.int()), usdc: z.string() }))
-      .check(
-        docMeta(OPENAPI_PROSE && { description: 'Per UTC day of the last days: withdrawals made and their USDC' }),
-      ),
+      .array(
+        z.object({
+          day: z.string(),
+          withdrawals: z.number().check(
+            z.int(),
+            docMeta(
+              OPENAPI_PROSE && {
+                description:
+                  'Withdrawals created that day whose money went to the bank (now PROCESSING or COMPLETED); ' +
+                  'rejected, cancelled, expired, failed, returned and still unsigned ones are not counted',
+              },
+            ),
+          ),
+          usdc: z.string().check(docMeta(OPENAPI_PROSE && { description: 'The USDC of those withdrawals' })),
+          byStatus: byStatus.check(
+            docMeta(OPENAPI_PROSE && { description: 'Every withdrawal created that day, by its status now' }),
+          ),
+        }),
+      )
+      .check(docMeta(OPENAPI_PROSE && { description: 'Per UTC day of the last days, oldest first' })),
     days: z.number().check(z.int()),
     balances: z.object({
-      organizationUsdc: z
-        .string()
-        .check(docMeta(OPENAPI_PROSE && { description: "The organization's own custodial USDC (claimed fees)" })),
+      organizationUsdc: z.string().check(
+        docMeta(
+          OPENAPI_PROSE && {
+            description:
+              "The organization's own custodial USDC: the developer fees it has claimed (`POST /api/v2/developer-fees`). " +
+              "Not its customers' money, and not the treasury's on-chain balance (which holds the deposits swept there)",
+          },
+        ),
+      ),
+      unclaimedFeesUsdc: z.string().check(
+        docMeta(
+          OPENAPI_PROSE && {
+            description:
+              'Developer fees earned and not yet claimed (below zero when a returned payout took back a fee already claimed)',
+          },
+        ),
+      ),
     }),
     needsOperator: z.object({
       processingTooLong: z
@@ -80,9 +124,16 @@ export const HomeSchema = z
               },
             ],
             failed: [],
-            volumes: [{ day: '2026-11-21', withdrawals: 1, usdc: '100.00' }],
+            volumes: [
+              {
+                day: '2026-11-21',
+                withdrawals: 1,
+                usdc: '100.00',
+                byStatus: { ...NO_STATUS, PROCESSING: 1, CANCELLED: 1 },
+              },
+            ],
             days: 14,
-            balances: { organizationUsdc: '12.50' },
+            balances: { organizationUsdc: '12.50', unclaimedFeesUsdc: '1.98' },
             needsOperator: { processingTooLong: [], quarantinedReports: [] },
           },
         ],

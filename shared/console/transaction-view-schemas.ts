@@ -1,5 +1,5 @@
 import { PaymentRailSchema } from '#shared/banks/records.ts';
-import { SEPA } from '#shared/rails/bank/rail.ts';
+import { BANK_RAIL_NAMES, RAIL_CURRENCIES, RAIL_NAMES, SEPA } from '#shared/rails/bank/rail.ts';
 import { docMeta } from '#shared/routing/openapi-meta.ts';
 import { OPENAPI_PROSE } from '#shared/routing/route.ts';
 import { PaginationQuery } from '#shared/routing/schemas.ts';
@@ -35,24 +35,60 @@ const periodBound = (end: boolean) =>
     }),
   );
 
-const fromBound = z
-  .optional(periodBound(false))
-  .check(docMeta(OPENAPI_PROSE && { description: 'Created at or after: a day (UTC) or a date-time with its zone' }));
-const toBound = z.optional(periodBound(true)).check(
-  docMeta(
-    OPENAPI_PROSE && {
-      description:
-        'Created before this date-time, or up to the end of this day (UTC): `to=2026-11-30` includes the 30th',
-    },
+/** A period's query fields, `from` and `to`, said of what is bounded (`Created`, `Received`). */
+export const periodFields = (what: string) => ({
+  from: z
+    .optional(periodBound(false))
+    .check(docMeta(OPENAPI_PROSE && { description: `${what} at or after: a day (UTC) or a date-time with its zone` })),
+  to: z.optional(periodBound(true)).check(
+    docMeta(
+      OPENAPI_PROSE && {
+        description: `${what} before this date-time, or up to the end of this day (UTC): \`to=2026-11-30\` includes the 30th`,
+      },
+    ),
   ),
-);
+});
+const { from: fromBound, to: toBound } = periodFields('Created');
 type Period = { from?: string | undefined; to?: string | undefined };
-const periodInOrder = z.refine<Period>((query) => !query.from || !query.to || query.from < query.to, {
+export const periodInOrder = z.refine<Period>((query) => !query.from || !query.to || query.from < query.to, {
   error: 'from must be before to',
   path: ['from'],
 });
 
-const railFilter = z.optional(upperCaseEnum(PaymentRailSchema));
+/** Every rail of the rail descriptors (`shared/rails/bank/rails.ts`), by its name. */
+export const RailNameSchema = z.enum(RAIL_NAMES);
+
+/** The rails, for the console's filters and labels: each with the bank rail whose banks it pays, and its currencies. */
+export const ConsoleRailsSchema = z
+  .array(
+    z.object({
+      rail: RailNameSchema,
+      bankRail: z.enum(BANK_RAIL_NAMES).check(
+        docMeta(
+          OPENAPI_PROSE && {
+            description:
+              "The bank's rail (`paymentRail`) of the banks it pays: ACH pays FEDWIRE banks, SEPA_INSTANT SEPA banks",
+          },
+        ),
+      ),
+      currencies: z.array(z.enum(RAIL_CURRENCIES)),
+    }),
+  )
+  .check(
+    docMeta(
+      OPENAPI_PROSE && {
+        id: 'ConsoleRails',
+        examples: [
+          [
+            { rail: 'SEPA', bankRail: 'SEPA', currencies: ['EUR'] },
+            { rail: 'ACH', bankRail: 'FEDWIRE', currencies: ['USD'] },
+          ],
+        ],
+      },
+    ),
+  );
+export type ConsoleRails = z.infer<typeof ConsoleRailsSchema>;
+const railFilter = z.optional(upperCaseEnum(RailNameSchema));
 
 export const ConsoleTransactionsQuery = z
   .strictObject({
@@ -62,7 +98,15 @@ export const ConsoleTransactionsQuery = z
     customerId: z
       .optional(z.uuid({ error: 'Must be a UUID' }))
       .check(docMeta(OPENAPI_PROSE && { description: "Only this customer's transactions" })),
-    rail: railFilter.check(docMeta(OPENAPI_PROSE && { description: 'Only payouts on this rail (any letter case)' })),
+    rail: railFilter.check(
+      docMeta(
+        OPENAPI_PROSE && {
+          description:
+            'Only payouts whose money goes by this rail (`payoutRail`: the settlement rail once filed; any letter ' +
+            'case): `ACH` finds the payouts to FEDWIRE banks that went by ACH, `SEPA_INSTANT` those to SEPA banks',
+        },
+      ),
+    ),
     reference: z.optional(z.string().check(z.minLength(1), z.maxLength(64))).check(
       docMeta(
         OPENAPI_PROSE && {
@@ -83,10 +127,22 @@ const maskedAccount = z.nullable(z.string()).check(
   ),
 );
 
+const payoutRail = z.nullable(z.object({ rail: RailNameSchema, filed: z.boolean() })).check(
+  docMeta(
+    OPENAPI_PROSE && {
+      description:
+        'The rail the money goes by: `settlementRail` once the payout is in a bank file (`filed: true`); before, ' +
+        "the rail it asked for or its bank's (`filed: false`, what the batcher is expected to take). It differs " +
+        "from `paymentRail` (the bank's rail) for ACH and SEPA Instant payouts. Null for deposits",
+    },
+  ),
+);
+
 /** A row of the console's transaction list: the transaction as the API answers it, with names for people. */
 export const ConsoleTransactionSchema = z.extend(TransactionSchema, {
   customerName: z.nullable(z.string()).check(docMeta(OPENAPI_PROSE && { description: "The customer's name" })),
   maskedAccount,
+  payoutRail,
 });
 export type ConsoleTransaction = z.infer<typeof ConsoleTransactionSchema>;
 
@@ -99,6 +155,7 @@ const ROW_EXAMPLE: ConsoleTransaction | undefined = OPENAPI_PROSE
       completedAt: '2026-11-22T00:00:00.000Z',
       customerName: 'Ada Lovelace',
       maskedAccount: 'DE89 … 3000',
+      payoutRail: { rail: 'SEPA', filed: true },
     }
   : undefined;
 const TX = TRANSACTION_EXAMPLE.id;
@@ -245,13 +302,19 @@ export const ExportQuery = z
   })
   .check(periodInOrder);
 
-/** One row of the export: every figure of the list, the payment file and the booking date, as text. */
+/**
+ * One row of the export: what a bank statement line is matched on (the reference the bank quotes, the booking date,
+ * the amount and currency paid, the account), every figure of the list, the rail the money went by (`settlementRail`)
+ * beside the bank's (`bankRail`), the payment file, when it completed or came back, and a deposit's chain
+ * transaction. `account` is masked (`DE89****3000`) unless the export is the one with full accounts.
+ */
 export const EXPORT_COLUMNS = [
   'reference',
   'transactionId',
   'type',
   'status',
   'createdAt',
+  'completedAt',
   'createdByApiKey',
   'createdByApiKeyId',
   'customerId',
@@ -259,15 +322,19 @@ export const EXPORT_COLUMNS = [
   'beneficiary',
   'account',
   'bic',
+  'routingNumber',
   'sourceAmount',
   'sourceCurrency',
   'targetAmount',
   'targetCurrency',
   'fee',
   'exchangeRate',
-  'paymentRail',
+  'bankRail',
+  'settlementRail',
   'paymentFileMessageId',
   'bookingDate',
+  'returnedAt',
+  'txHash',
   'failureReason',
 ] as const;
 
@@ -301,22 +368,27 @@ export const ExportPageSchema = z
                 type: 'WITHDRAWAL',
                 status: 'COMPLETED',
                 createdAt: AT,
-                createdByApiKey: 'sk_sandbox_…x9Qa',
+                completedAt: '2026-11-22T00:00:00.000Z',
+                createdByApiKey: 'sk_sandbox_...x9Qa',
                 createdByApiKeyId: 'd4e5f6a7-b8c9-4d0e-8f1a-2b3c4d5e6f70',
                 customerId: TRANSACTION_EXAMPLE.customerId,
                 customerName: 'Ada Lovelace',
                 beneficiary: 'Ada Lovelace',
-                account: 'DE89 … 3000',
+                account: 'DE89****3000',
                 bic: 'COBADEFFXXX',
+                routingNumber: null,
                 sourceAmount: '100.00',
                 sourceCurrency: 'USDC',
                 targetAmount: '91.08',
                 targetCurrency: 'EUR',
                 fee: '1.00',
                 exchangeRate: '0.92',
-                paymentRail: SEPA,
+                bankRail: SEPA,
+                settlementRail: SEPA,
                 paymentFileMessageId: '4f1c2a9e4b7d4e219c3a1d2e3f4a5b6c',
                 bookingDate: '2026-11-22',
+                returnedAt: null,
+                txHash: null,
                 failureReason: null,
               },
             ],
