@@ -1,4 +1,3 @@
-import { PaymentRailSchema } from '#shared/banks/records.ts';
 import { BANK_RAIL_NAMES, RAIL_CURRENCIES, RAIL_NAMES, SEPA } from '#shared/rails/bank/rail.ts';
 import { docMeta } from '#shared/routing/openapi-meta.ts';
 import { OPENAPI_PROSE } from '#shared/routing/route.ts';

@@ -258,14 +258,20 @@ describe('handlers, use cases and areas', () => {
   });
 });
 
+/**
+ * Functions are what is limited (70 lines, Biome's noExcessiveLinesPerFunction; docs/decisions/0102). The file cap
+ * only catches a file that should have become a folder.
+ */
+const MAX_FILE_LINES = 600;
+
 describe('the size of a file', () => {
-  it('stays at most 450 lines in every hand-written source and test file', () => {
+  it('stays at most 600 lines in every hand-written source and test file', () => {
     const generated = (path: string) => path.includes('/generated/');
     const long = ['shared', 'functions', 'infra', 'test']
       .flatMap(sourcesUnder)
       .filter((path) => !generated(path))
       .map((path) => ({ path, lines: readFileSync(join(REPO_ROOT, path), 'utf8').split('\n').length }))
-      .filter(({ lines }) => lines > 450)
+      .filter(({ lines }) => lines > MAX_FILE_LINES)
       .map(({ path, lines }) => `${path}: ${lines} lines`);
     expect(long).toEqual([]);
   });

@@ -73,14 +73,107 @@ function prenoteCents(amount: string, endToEndId: string) {
   return 0n;
 }
 
+/** What every batch of one file shares: the debtor's company and bank, the file's dates, a prenote file or not. */
+type BatchContext = {
+  file: PaymentFile;
+  options: NachaOptions;
+  companyId: string;
+  odfi: string;
+  prenote: boolean;
+};
+
+/** An entry and its remittance addendum for one payment, with the trace number the file gives it. */
+function entryRecords(context: BatchContext, payment: PaymentFile['payments'][number], traceNumber: string) {
+  const { creditor } = payment;
+  const routing = creditor.routingNumber;
+  if (!routing) throw new UnwritablePaymentError('creditor.routingNumber is required for ACH');
+  const account = creditor.accountNumber;
+  if (!account || !/^[0-9A-Za-z-]{1,17}$/.test(account)) {
+    throw new UnwritablePaymentError('creditor.accountNumber must be 1 to 17 letters or digits for ACH');
+  }
+  const cents = context.prenote
+    ? prenoteCents(payment.amount, payment.endToEndId)
+    : entryCents(payment.amount, payment.endToEndId);
+  const records = [
+    nachaRecord('entry', {
+      transactionCode: context.prenote ? TRANSACTION_CODE_PRENOTE : TRANSACTION_CODE_CREDIT,
+      receivingDfi: routing.slice(0, 8),
+      checkDigit: routing.slice(8),
+      dfiAccountNumber: account,
+      amount: cents,
+      individualIdentificationNumber: payment.endToEndId,
+      individualName: creditor.name,
+      addendaRecordIndicator: 1,
+      traceNumber,
+    }),
+    nachaRecord('remittanceAddenda', {
+      paymentRelatedInformation: payment.remittance,
+      addendaSequenceNumber: 1,
+      entryDetailSequenceNumber: traceNumber.slice(-7),
+    }),
+  ];
+  return { records, hash: BigInt(routing.slice(0, 8)), cents };
+}
+
+/** One batch (header, entries, control) of a SEC code; its traces continue the file's after `tracesBefore`. */
+function batchRecords(
+  context: BatchContext,
+  batch: { sec: 'CCD' | 'PPD'; payments: PaymentFile['payments']; batchNumber: number },
+  tracesBefore: number,
+) {
+  const { file, options, companyId, odfi } = context;
+  const lines = [
+    nachaRecord('batchHeader', {
+      serviceClassCode: SERVICE_CLASS_CREDITS,
+      companyName: file.initiatingParty,
+      companyIdentification: companyId,
+      standardEntryClassCode: batch.sec,
+      companyEntryDescription: context.prenote ? 'PRENOTE' : 'PAYOUT',
+      companyDescriptiveDate: yymmdd(file.executionDate),
+      effectiveEntryDate: yymmdd(options.effectiveDate),
+      originatorStatusCode: '1',
+      originatingDfi: odfi,
+      batchNumber: batch.batchNumber,
+    }),
+  ];
+  let hash = 0n;
+  let credit = 0n;
+  batch.payments.forEach((payment, index) => {
+    const traceNumber = `${odfi}${String(tracesBefore + index + 1).padStart(7, '0')}`;
+    const entry = entryRecords(context, payment, traceNumber);
+    lines.push(...entry.records);
+    hash += entry.hash;
+    credit += entry.cents;
+  });
+  const count = batch.payments.length * 2;
+  lines.push(
+    nachaRecord('batchControl', {
+      serviceClassCode: SERVICE_CLASS_CREDITS,
+      entryAddendaCount: count,
+      entryHash: hash % 10_000_000_000n,
+      totalDebit: 0,
+      totalCredit: credit,
+      companyIdentification: companyId,
+      originatingDfi: odfi,
+      batchNumber: batch.batchNumber,
+    }),
+  );
+  return { lines, count, hash, credit };
+}
+
 export function writeNacha(input: PaymentFile, options: NachaOptions): string {
   const file = PaymentFileSchema.parse(input);
   const { debtor } = file;
   if (debtor.currency !== 'USD') throw new UnwritablePaymentError('An ACH file pays USD only');
-  const prenote = options.prenote === true;
   const companyId = debtor.achCompanyId;
   if (!companyId) throw new UnwritablePaymentError('debtor.achCompanyId is required for ACH');
-  const odfi = debtor.routingNumber.slice(0, 8);
+  const context: BatchContext = {
+    file,
+    options,
+    companyId,
+    odfi: debtor.routingNumber.slice(0, 8),
+    prenote: options.prenote === true,
+  };
   const created = new Date(file.createdAt);
   const lines: string[] = [
     nachaRecord('fileHeader', {
@@ -94,94 +187,29 @@ export function writeNacha(input: PaymentFile, options: NachaOptions): string {
       referenceCode: file.messageId.slice(-8),
     }),
   ];
-  let trace = 0;
-  let fileEntries = 0;
-  let fileHash = 0n;
-  let fileCredit = 0n;
+  const totals = { traces: 0, entries: 0, hash: 0n, credit: 0n };
   const batches = (['CCD', 'PPD'] as const)
     .map((sec) => ({
       sec,
       payments: file.payments.filter((p) => (p.creditor.kind === 'business') === (sec === 'CCD')),
     }))
     .filter((batch) => batch.payments.length > 0);
-  batches.forEach(({ sec, payments }, index) => {
-    const batchNumber = index + 1;
-    lines.push(
-      nachaRecord('batchHeader', {
-        serviceClassCode: SERVICE_CLASS_CREDITS,
-        companyName: file.initiatingParty,
-        companyIdentification: companyId,
-        standardEntryClassCode: sec,
-        companyEntryDescription: prenote ? 'PRENOTE' : 'PAYOUT',
-        companyDescriptiveDate: yymmdd(file.executionDate),
-        effectiveEntryDate: yymmdd(options.effectiveDate),
-        originatorStatusCode: '1',
-        originatingDfi: odfi,
-        batchNumber,
-      }),
-    );
-    let hash = 0n;
-    let credit = 0n;
-    for (const payment of payments) {
-      const { creditor } = payment;
-      const routing = creditor.routingNumber;
-      if (!routing) throw new UnwritablePaymentError('creditor.routingNumber is required for ACH');
-      const account = creditor.accountNumber;
-      if (!account || !/^[0-9A-Za-z-]{1,17}$/.test(account)) {
-        throw new UnwritablePaymentError('creditor.accountNumber must be 1 to 17 letters or digits for ACH');
-      }
-      const cents = prenote
-        ? prenoteCents(payment.amount, payment.endToEndId)
-        : entryCents(payment.amount, payment.endToEndId);
-      trace++;
-      const traceNumber = `${odfi}${String(trace).padStart(7, '0')}`;
-      lines.push(
-        nachaRecord('entry', {
-          transactionCode: prenote ? TRANSACTION_CODE_PRENOTE : TRANSACTION_CODE_CREDIT,
-          receivingDfi: routing.slice(0, 8),
-          checkDigit: routing.slice(8),
-          dfiAccountNumber: account,
-          amount: cents,
-          individualIdentificationNumber: payment.endToEndId,
-          individualName: creditor.name,
-          addendaRecordIndicator: 1,
-          traceNumber,
-        }),
-        nachaRecord('remittanceAddenda', {
-          paymentRelatedInformation: payment.remittance,
-          addendaSequenceNumber: 1,
-          entryDetailSequenceNumber: traceNumber.slice(-7),
-        }),
-      );
-      hash += BigInt(routing.slice(0, 8));
-      credit += cents;
-    }
-    const count = payments.length * 2;
-    lines.push(
-      nachaRecord('batchControl', {
-        serviceClassCode: SERVICE_CLASS_CREDITS,
-        entryAddendaCount: count,
-        entryHash: hash % 10_000_000_000n,
-        totalDebit: 0,
-        totalCredit: credit,
-        companyIdentification: companyId,
-        originatingDfi: odfi,
-        batchNumber,
-      }),
-    );
-    fileEntries += count;
-    fileHash += hash;
-    fileCredit += credit;
+  batches.forEach((batch, index) => {
+    const written = batchRecords(context, { ...batch, batchNumber: index + 1 }, totals.traces);
+    lines.push(...written.lines);
+    totals.traces += batch.payments.length;
+    totals.entries += written.count;
+    totals.hash += written.hash;
+    totals.credit += written.credit;
   });
-  const blocks = Math.ceil((lines.length + 1) / NACHA_BLOCKING_FACTOR);
   lines.push(
     nachaRecord('fileControl', {
       batchCount: batches.length,
-      blockCount: blocks,
-      entryAddendaCount: fileEntries,
-      entryHash: fileHash % 10_000_000_000n,
+      blockCount: Math.ceil((lines.length + 1) / NACHA_BLOCKING_FACTOR),
+      entryAddendaCount: totals.entries,
+      entryHash: totals.hash % 10_000_000_000n,
       totalDebit: 0,
-      totalCredit: fileCredit,
+      totalCredit: totals.credit,
     }),
   );
   while (lines.length % NACHA_BLOCKING_FACTOR !== 0) lines.push(NACHA_FILLER);
