@@ -1,4 +1,5 @@
 import { periodFields, periodInOrder } from '#shared/console/transaction-view-schemas.ts';
+import { SEPA } from '#shared/rails/bank/rail.ts';
 import { docMeta } from '#shared/routing/openapi-meta.ts';
 import { OPENAPI_PROSE } from '#shared/routing/route.ts';
 import { PaginationQuery } from '#shared/routing/schemas.ts';
@@ -123,7 +124,7 @@ const MOVEMENT_EXAMPLE = {
   amount: '91.08',
   currency: 'EUR',
   usdc: '100.00',
-  rail: 'SEPA',
+  rail: SEPA,
   bookingDate: '2026-11-26',
 } as const;
 

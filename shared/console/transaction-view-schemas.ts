@@ -1,4 +1,4 @@
-import { BANK_RAIL_NAMES, RAIL_CURRENCIES, RAIL_NAMES, SEPA } from '#shared/rails/bank/rail.ts';
+import { ACH, BANK_RAIL_NAMES, FEDWIRE, RAIL_CURRENCIES, RAIL_NAMES, SEPA } from '#shared/rails/bank/rail.ts';
 import { docMeta } from '#shared/routing/openapi-meta.ts';
 import { OPENAPI_PROSE } from '#shared/routing/route.ts';
 import { PaginationQuery } from '#shared/routing/schemas.ts';
@@ -79,8 +79,8 @@ export const ConsoleRailsSchema = z
         id: 'ConsoleRails',
         examples: [
           [
-            { rail: 'SEPA', bankRail: 'SEPA', currencies: ['EUR'] },
-            { rail: 'ACH', bankRail: 'FEDWIRE', currencies: ['USD'] },
+            { rail: SEPA, bankRail: SEPA, currencies: ['EUR'] },
+            { rail: ACH, bankRail: FEDWIRE, currencies: ['USD'] },
           ],
         ],
       },
@@ -154,7 +154,7 @@ const ROW_EXAMPLE: ConsoleTransaction | undefined = OPENAPI_PROSE
       completedAt: '2026-11-22T00:00:00.000Z',
       customerName: 'Ada Lovelace',
       maskedAccount: 'DE89 … 3000',
-      payoutRail: { rail: 'SEPA', filed: true },
+      payoutRail: { rail: SEPA, filed: true },
     }
   : undefined;
 const TX = TRANSACTION_EXAMPLE.id;
