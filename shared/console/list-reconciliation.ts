@@ -36,19 +36,38 @@ const MOVES_MONEY: Record<MovementEffect, boolean> = {
 type Filters = { effect?: MovementEffect | undefined; reference?: string | undefined };
 type Total = z.infer<typeof ReconciliationTotalSchema>;
 
+/**
+ * Facts that move the same payout the same way again are the same movement reported again: the transitions book,
+ * return or reject a payout once. Such a fact is a duplicate even when its report applied it: two readers of one
+ * report at once (the inbox worker and a sandbox route) both record it as applied. The first received is the money.
+ */
+function markRepeats<T extends { fact: { transactionId: string | null }; effect: MovementEffect }>(newestFirst: T[]) {
+  const seen = new Set<string>();
+  const oldestFirst = [...newestFirst].reverse().map((row) => {
+    if (row.effect === 'duplicate' || !row.fact.transactionId) return row;
+    const movement = `${row.fact.transactionId}:${row.effect}`;
+    if (!seen.has(movement)) {
+      seen.add(movement);
+      return row;
+    }
+    return { ...row, effect: 'duplicate' as const };
+  });
+  return oldestFirst.reverse();
+}
+
 /** The rows of the applied reports: one per fact, with the payout's figures as they stand. */
 async function movementsOf(deps: Deps, organizationId: string, reports: BankReportOutcome[], filters: Filters) {
   const needle = filters.reference?.trim().toUpperCase();
-  const facts = reports.flatMap((report) =>
-    report.facts.flatMap((fact) => {
-      // An applied report's every fact has its effect (recorded as it was planned).
-      if (!fact.effect) return [];
-      const effect = MOVEMENT_OF[fact.effect];
-      if (filters.effect && effect !== filters.effect) return [];
-      if (needle && !fact.reference.toUpperCase().includes(needle)) return [];
-      return [{ report, fact, effect }];
-    }),
-  );
+  const facts = markRepeats(
+    reports.flatMap((report) =>
+      report.facts.flatMap((fact) =>
+        // An applied report's every fact has its effect (recorded as it was planned).
+        fact.effect && (!needle || fact.reference.toUpperCase().includes(needle))
+          ? [{ report, fact, effect: MOVEMENT_OF[fact.effect] }]
+          : [],
+      ),
+    ),
+  ).filter(({ effect }) => !filters.effect || effect === filters.effect);
   const records = await transactionsByIds(
     deps.db,
     organizationId,

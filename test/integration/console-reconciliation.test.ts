@@ -3,6 +3,7 @@ import type { Home } from '#shared/console/home-view-schemas.ts';
 import type { Movement, Reconciliation } from '#shared/console/reconciliation-view-schemas.ts';
 import { processInboxReport } from '#shared/payouts/apply-bank-report.ts';
 import { batchPayouts } from '#shared/payouts/batch-payouts.ts';
+import { recordReportOutcome } from '#shared/payouts/report-outcomes.ts';
 import type { Transaction } from '#shared/transactions/schemas.ts';
 import { getTransactionOfCustomer } from '#shared/transactions/transaction-repository.ts';
 import { givenMemberSession } from '#test/support/console/member-sessions.ts';
@@ -68,6 +69,13 @@ beforeAll(async () => {
   await deliver('booked-again.xml', bookedReport([returned], '2026-11-23'));
   // The bank gives the SEPA payout back, and sends the return twice: the balance moves once.
   await deliver('returned.xml', returnedReport([returned]));
+  // A second reader of the same report at once (the inbox worker beside the sandbox route) planned it before the
+  // first applied it: it records the return as applied too, though the balance moved once.
+  await recordReportOutcome(table.deps, {
+    name: 'returned.xml',
+    trace: { kind: 'camt.054', references: [returned.reference], effects: new Map([[returned.reference, 'returned']]) },
+    quarantineReason: null,
+  });
   await deliver('returned-again.xml', returnedReport([returned]));
   const filed = await getTransactionOfCustomer(table.deps.db, payee.org.organizationId, payee.customerId, rejected.id);
   await deliver('rejected.xml', rejectedReport([rejected.reference], filed?.paymentFileId ?? 'NOTPROVIDED'));
@@ -86,6 +94,7 @@ describe('reconciliation', () => {
     expect(res.body.movements.map(brief)).toEqual([
       ['rejected.xml', rejected.reference, 'rejected', false, rejected.targetAmount],
       ['returned-again.xml', returned.reference, 'duplicate', false, amount],
+      ['returned.xml', returned.reference, 'duplicate', false, amount],
       ['returned.xml', returned.reference, 'returned', true, amount],
       ['booked-again.xml', returned.reference, 'duplicate', false, amount],
       ['booked.xml', returned.reference, 'booked', true, amount],
@@ -100,7 +109,7 @@ describe('reconciliation', () => {
       bookingDate: '2026-11-23',
     });
     // The returned payout keeps the date its debit was booked, so the statement's debit finds its row.
-    expect(res.body.movements[2]?.bookingDate).toBe('2026-11-23');
+    expect(res.body.movements[3]?.bookingDate).toBe('2026-11-23');
   });
 
   it('totals per currency what moved: booked out, returned back, their difference; rejections beside; duplicates in none', async () => {
@@ -114,13 +123,17 @@ describe('reconciliation', () => {
         rejected: { count: 1, amount: rejected.targetAmount },
       },
     ]);
-    expect(body.duplicates).toBe(2);
+    expect(body.duplicates).toBe(3);
   });
 
   it('filters by effect (any case), by a reference part and by the period the reports were received in', async () => {
     const duplicates = await view(viewer, '/reconciliation?effect=DUPLICATE');
     expect(duplicates.status, JSON.stringify(duplicates.body)).toBe(200);
-    expect(duplicates.body.movements.map((m) => m.reportName)).toEqual(['returned-again.xml', 'booked-again.xml']);
+    expect(duplicates.body.movements.map((m) => m.reportName)).toEqual([
+      'returned-again.xml',
+      'returned.xml',
+      'booked-again.xml',
+    ]);
     expect(duplicates.body.totals).toEqual([]);
     expect(duplicates.body.quarantined).toEqual([]);
 
@@ -129,7 +142,7 @@ describe('reconciliation', () => {
     expect(found.body.movements.map((m) => m.reference)).toEqual([rejected.reference]);
 
     const today = new Date().toISOString().slice(0, 10);
-    expect((await view(viewer, `/reconciliation?from=${today}&to=${today}`)).body.movements).toHaveLength(5);
+    expect((await view(viewer, `/reconciliation?from=${today}&to=${today}`)).body.movements).toHaveLength(6);
     expect((await view(viewer, '/reconciliation?to=2020-01-01')).body.movements).toEqual([]);
     const bad = await view(viewer, '/reconciliation?effect=lost');
     expect(bad.status).toBe(400);
@@ -162,6 +175,7 @@ describe('reconciliation', () => {
     const next = await view(viewer, `/reconciliation?limit=5&cursor=${first.body.nextCursor}`);
     expect(next.body.movements.map((m) => m.reportName)).toEqual([
       'returned-again.xml',
+      'returned.xml',
       'returned.xml',
       'booked-again.xml',
       'booked.xml',

@@ -35,8 +35,10 @@ function outcomeText(decision: BatchDecision): string {
 function batchReason(batch: BatchCard): string {
   const reasons = batch.waitsBecause.map((why) =>
     why === 'allowance'
-      ? `together they are over what the API allowance has left (${money(batch.allowanceAvailable, 'USDC')})`
-      : `${batch.balance.uncovered} of them ${batch.balance.uncovered === 1 ? 'is' : 'are'} over their customer's available balance`,
+      ? `${batch.count === 1 ? 'it is' : 'together they are'} over what the API allowance has left (${money(batch.allowanceAvailable, 'USDC')})`
+      : batch.count === 1
+        ? "it is over its customer's available balance"
+        : `${batch.balance.uncovered} of them ${batch.balance.uncovered === 1 ? 'is' : 'are'} over their customer's available balance`,
   );
   return reasons.length
     ? `Waits because ${reasons.join(' and ')}.`
@@ -63,14 +65,15 @@ export function BatchApproval(props: { batch: BatchCard; session: Session; onCha
             Batch of {counted(batch.count, 'payout')}: {totals}
           </strong>
           <div className="muted">
-            Created {made} · {counted(customers, 'customer')}
+            Created {made} · {counted(customers, 'customer')} · {batch.items[0]?.reference}
+            {batch.count > 1 ? ` and ${batch.count - 1} more` : ''}
           </div>
         </div>
       }
       badge={<Badge status={status} />}
       canDecide={session.permissions.includes('approve')}
       approve={{
-        text: `Approve all ${batch.count} with passkey`,
+        text: batch.count === 1 ? 'Approve with passkey' : `Approve all ${batch.count} with passkey`,
         disabled: batch.balance.covered === 0,
         done: signedAll ? 'You signed this batch; it waits for another member.' : undefined,
         run: async () => {
@@ -81,7 +84,10 @@ export function BatchApproval(props: { batch: BatchCard; session: Session; onCha
       }}
       reject={{
         text: 'Reject batch',
-        confirm: `Reject all ${batch.count} payouts of this batch for good?`,
+        confirm:
+          batch.count === 1
+            ? 'Reject the payout of this batch for good?'
+            : `Reject all ${batch.count} payouts of this batch for good?`,
         run: async (reason) => {
           const decision = await call<BatchDecision>(
             'POST',

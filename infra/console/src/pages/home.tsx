@@ -37,7 +37,7 @@ function notPaidOut(volume: Volume): string {
  */
 function VolumeChart({ volumes }: { volumes: Home['volumes'] }) {
   const width = 640;
-  const plot = { left: 64, top: 12, height: 160 };
+  const plot = { left: 64, top: 28, height: 160 };
   const plotWidth = width - plot.left;
   const gap = 4;
   const bar = (plotWidth - gap * (volumes.length - 1)) / volumes.length;
@@ -68,8 +68,8 @@ function VolumeChart({ volumes }: { volumes: Home['volumes'] }) {
           ))}
           <line x1={plot.left} x2={plot.left} y1={plot.top} y2={base} stroke="#3b4556" />
           <line x1={plot.left} x2={width} y1={base} y2={base} stroke="#3b4556" />
-          <text x={plot.left - 6} y={base + 30} fontSize="11" fill="#3b4556" textAnchor="end">
-            USDC
+          <text x={0} y={12} fontSize="11" fill="#3b4556">
+            USDC paid out
           </text>
           <text x={width} y={base + 34} fontSize="11" fill="#3b4556" textAnchor="end">
             Day (UTC)

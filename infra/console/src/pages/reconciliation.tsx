@@ -24,10 +24,11 @@ const EffectBadge = ({ effect }: { effect: Effect }) => (
 function MovementRow({ movement: m }: { movement: Movement }) {
   return (
     <tr data-movement={m.effect} className={m.moneyMoved ? '' : 'no-money'}>
-      <td className="nowrap">{localTime(m.receivedAt)}</td>
-      <td>
-        {m.reportName}
-        <span className="cell-note">{m.reportKind}</span>
+      <td className="report-cell">
+        <span className="mono">{m.reportName}</span>
+        <span className="cell-note">
+          {m.reportKind}, received {localTime(m.receivedAt)}
+        </span>
       </td>
       <td className="nowrap">
         {m.transactionId ? (
@@ -44,7 +45,7 @@ function MovementRow({ movement: m }: { movement: Movement }) {
       </td>
       <td className="amount-cell">
         {m.effect === 'duplicate' ? (
-          <span className="muted">none: already counted</span>
+          <span className="muted">not counted</span>
         ) : (
           <>
             {money(m.amount, m.currency ?? '')}
@@ -52,8 +53,10 @@ function MovementRow({ movement: m }: { movement: Movement }) {
           </>
         )}
       </td>
-      <td>{m.rail ?? '—'}</td>
-      <td className="nowrap">{calendarDay(m.bookingDate)}</td>
+      <td>
+        {m.rail ?? '—'}
+        <span className="cell-note nowrap">booked {calendarDay(m.bookingDate)}</span>
+      </td>
     </tr>
   );
 }
@@ -187,14 +190,12 @@ export function ReconciliationPage() {
                 </caption>
                 <thead>
                   <tr>
-                    <th scope="col">Received</th>
                     <th scope="col">Report</th>
                     <th scope="col">Reference</th>
                     <th scope="col">Customer</th>
                     <th scope="col">What it did</th>
                     <th scope="col">Amount</th>
-                    <th scope="col">Rail</th>
-                    <th scope="col">Booking date</th>
+                    <th scope="col">Rail and booking date</th>
                   </tr>
                 </thead>
                 <tbody>

@@ -189,7 +189,7 @@ export function TransactionsPage({ session }: { session: Session }) {
             <option value="">Every rail</option>
             {(rails.data ?? []).map((r) => (
               <option key={r.rail} value={r.rail}>
-                {r.rail === r.bankRail ? r.rail : `${r.rail} (to ${r.bankRail} banks)`}
+                {r.rail}
               </option>
             ))}
           </select>
@@ -254,7 +254,7 @@ export function TransactionsPage({ session }: { session: Session }) {
                 <th scope="col">Beneficiary and account</th>
                 <th scope="col">Amount and fee</th>
                 <th scope="col">Paid out at rate</th>
-                <th scope="col">Rail (settlement)</th>
+                <th scope="col">Rail</th>
               </tr>
             </thead>
             <tbody>
