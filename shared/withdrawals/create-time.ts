@@ -17,38 +17,39 @@ export const TRUTH_READ_RESERVE_MS = 1_000;
 /** The pause between two reads of the idempotency record while a write of the create may still land. */
 export const TRUTH_POLL_MS = 100;
 
-/** The create's own deadline (none without a request deadline) and the longest database call it has waited on. */
-export type CreateTime = { deadline: number | undefined; slowestMs: number };
+/** The create's own deadline (none without a request deadline) and how long its latest database call took. */
+export type CreateTime = { deadline: number | undefined; lastCallMs: number };
 
 export function createTime(): CreateTime {
   const at = currentDeadline();
-  return { deadline: at === undefined ? undefined : at - TRUTH_READ_RESERVE_MS, slowestMs: 0 };
+  return { deadline: at === undefined ? undefined : at - TRUTH_READ_RESERVE_MS, lastCallMs: 0 };
 }
 
 /** Runs `work` (reads, pauses, the executor's start) within the create's own deadline. */
 export const withinCreate = <T>(time: CreateTime, work: () => Promise<T>): Promise<T> =>
   time.deadline === undefined ? work() : withDatabaseDeadline(time.deadline, work);
 
-/** A read within the create's own deadline, its duration kept if it is the longest so far. */
+/** A read within the create's own deadline, its duration kept. */
 export async function timedRead<T>(time: CreateTime, read: () => Promise<T>): Promise<T> {
   const started = Date.now();
   try {
     return await withinCreate(time, read);
   } finally {
-    time.slowestMs = Math.max(time.slowestMs, Date.now() - started);
+    time.lastCallMs = Date.now() - started;
   }
 }
 
 /**
- * Whether the create may send a write now: the create's own time left is at least the longest database call it has
- * waited on (on a database slowed by a storm, a write takes as long as the calls before it did; the reserve after the
- * create's deadline, which the write may run into, is the margin of that guess). Otherwise it sends nothing more and
- * answers 503: nothing was made. Counting the reserve in as well left 8 to 22 writes of a 50-create storm unanswered
- * at the request's deadline on a busy machine, each a "may have been made" where this answers "failed"
+ * Whether the create may send a write now: its own time left is at least what its latest database call took (a
+ * write now waits in the queue that call waited in; the reserve after the create's deadline, which the write may run
+ * into, is the margin of that guess). Otherwise it sends nothing more and answers 503: nothing was made. The longest
+ * call so far was too long a guess: a read queued for a second behind a storm's others left no time for writes that
+ * lose a conflict in milliseconds. Counting the reserve in as well left writes unanswered at the request's deadline
+ * on a busy machine, each a "may have been made" where this answers "failed"
  * (docs/decisions/0101-create-decides-or-answers-503.md).
  */
 export function timeToWrite(time: CreateTime): boolean {
-  return time.deadline === undefined || time.deadline - Date.now() >= time.slowestMs;
+  return time.deadline === undefined || time.deadline - Date.now() >= time.lastCallMs;
 }
 
 /**
@@ -69,7 +70,7 @@ export async function sendDecision<Role extends string>(
     if (time.deadline === undefined) return await applied;
     return await Promise.race([applied, watchForRecord(deps, time.deadline, key, write)]);
   } finally {
-    time.slowestMs = Math.max(time.slowestMs, Date.now() - started);
+    time.lastCallMs = Date.now() - started;
   }
 }
 

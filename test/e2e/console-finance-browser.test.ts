@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiKeyHint } from '#shared/organizations/api-keys.ts';
-import { RAIL_NAMES } from '#shared/rails/bank/rails.ts';
+import { RAIL_NAMES } from '#shared/rails/bank/rail.ts';
 import type { Transaction } from '#shared/transactions/schemas.ts';
 import { screenshotAndGraveViolations } from '#test/support/browser/accessibility.ts';
 import { launchChromium, type Member, open, passkeyDevice } from '#test/support/browser/passkey-devices.ts';
