@@ -228,6 +228,7 @@ describe('payout rails on npm start: SWIFT, SEPA Instant, ACH and Fedwire settle
       const addenda = returnRecords.find((record) => record.type === '7');
       expect(entry?.fields.individualIdentificationNumber?.trim()).toBe(completed.reference);
       expect(addenda?.fields.addendaTypeCode).toBe('99');
+      // The return reason code is the addenda 99's positions 4-6, read by the return addenda's layout.
       expect(addenda?.fields.returnReasonCode).toBe('R03');
     },
     RAIL_TEST_TIMEOUT,
