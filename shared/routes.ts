@@ -10,6 +10,7 @@ import { withErrorResponses } from '#shared/http/api-handler.ts';
 import { routes as ledgerRoutes } from '#shared/ledger/routes.ts';
 import { routes as payoutRoutes } from '#shared/payouts/routes.ts';
 import { routes as quoteRoutes } from '#shared/quotes/routes.ts';
+import { reviewRoutes } from '#shared/reviews/routes.ts';
 import type { RouteDefinition } from '#shared/routing/route.ts';
 import { routes as transactionRoutes } from '#shared/transactions/routes.ts';
 import { routes as walletRoutes } from '#shared/wallets/routes.ts';
@@ -38,6 +39,7 @@ export const routes = withErrorResponses({
   ...developerFeeRoutes,
   ...custodyRoutes,
   ...consoleRoutes,
+  ...reviewRoutes,
 } satisfies Record<string, RouteDefinition>);
 
 export type RouteName = keyof typeof routes;

@@ -11,7 +11,7 @@ import { grantBankChannel } from '#infra/aws/bank-channel.ts';
 import { watchedChains } from '#infra/aws/chain-watchers.ts';
 import type { DeploymentConfig } from '#infra/aws/config.ts';
 import { PayoutsFunction } from '#infra/aws/function.ts';
-import { grantDocumentUpload } from '#infra/aws/kyc-documents.ts';
+import { grantDocumentRead, grantDocumentUpload } from '#infra/aws/kyc-documents.ts';
 import { grantTableAccess } from '#infra/aws/table-access.ts';
 import { DEFAULT_MAIL_FROM } from '#shared/config/env.ts';
 import type { RouteDefinition } from '#shared/routing/route.ts';
@@ -132,7 +132,8 @@ export class ApiAreaStack extends NestedStack {
       if (route.access.mail) grantSendMail(this, fn, config.mailFrom ?? DEFAULT_MAIL_FROM);
       if (route.access.bankChannel) grantBankChannel(fn, config.stage, route.access.bankChannel);
       if (route.access.chainRpc) grantChainRpc(fn, config);
-      if (route.access.documents) grantDocumentUpload(fn, config.stage);
+      if (route.access.documents === 'upload') grantDocumentUpload(fn, config.stage);
+      if (route.access.documents === 'read') grantDocumentRead(fn, config.stage);
       const apiRoute = new HttpRoute(this, `${name}Route`, {
         httpApi: api,
         routeKey: HttpRouteKey.with(route.path, HttpMethod[route.method]),

@@ -24,10 +24,22 @@ export function kycDocumentsBucket(parent: Construct, stage: string): Bucket {
 
 /** `s3:PutObject` under the documents prefix, nothing else: the upload function never reads a document back. */
 export function grantDocumentUpload(fn: LambdaFunction, stage: string): void {
+  grantDocuments(fn, stage, 's3:PutObject');
+}
+
+/**
+ * `s3:GetObject` under the documents prefix, for the function that gives reviewers presigned links: a link reads
+ * with the signer's permissions, and the function itself never fetches a document.
+ */
+export function grantDocumentRead(fn: LambdaFunction, stage: string): void {
+  grantDocuments(fn, stage, 's3:GetObject');
+}
+
+function grantDocuments(fn: LambdaFunction, stage: string, action: string): void {
   const name = kycDocumentsBucketName(stage);
   fn.addToRolePolicy(
     new PolicyStatement({
-      actions: ['s3:PutObject'],
+      actions: [action],
       resources: [`arn:${Aws.PARTITION}:s3:::${name}/${DOCUMENTS_PREFIX}/*`],
     }),
   );
@@ -35,8 +47,7 @@ export function grantDocumentUpload(fn: LambdaFunction, stage: string): void {
   if (fn.role) {
     Validations.of(fn.role).acknowledge({
       id: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:s3:::payouts-${stage}-kyc-<AWS::AccountId>-<AWS::Region>/${DOCUMENTS_PREFIX}/*]`,
-      reason:
-        'Documents are stored under keys chosen at upload (organization, customer, document id); the grant is PutObject under that prefix of the one bucket.',
+      reason: `Documents are stored under keys chosen at upload (organization, customer, document id); the grant is ${action} under that prefix of the one bucket.`,
     });
   }
 }

@@ -2,7 +2,7 @@ import type { ConsolePermission } from '#shared/routing/route.ts';
 import * as z from '#shared/validation/zod.ts';
 
 /** The roles of an organization's members, most powerful first. */
-export const ROLES = ['owner', 'admin', 'approver', 'developer', 'viewer'] as const;
+export const ROLES = ['owner', 'admin', 'approver', 'compliance', 'developer', 'viewer'] as const;
 export const RoleSchema = z.enum(ROLES);
 export type Role = z.infer<typeof RoleSchema>;
 
@@ -11,9 +11,10 @@ export type Permission = ConsolePermission;
 
 /** The permission table of README.md, as code: a role may do what its row lists and nothing else. */
 export const PERMISSION_TABLE: Record<Role, readonly Permission[]> = {
-  owner: ['read', 'approve', 'manageKeys', 'manageWebhooks', 'invite', 'settings', 'audit', 'exportAccounts'],
-  admin: ['read', 'approve', 'manageKeys', 'manageWebhooks', 'invite', 'audit', 'exportAccounts'],
+  owner: ['read', 'approve', 'manageKeys', 'manageWebhooks', 'invite', 'settings', 'audit', 'exportAccounts', 'review'],
+  admin: ['read', 'approve', 'manageKeys', 'manageWebhooks', 'invite', 'audit', 'exportAccounts', 'review'],
   approver: ['read', 'approve'],
+  compliance: ['read', 'review'],
   developer: ['read', 'manageKeys', 'manageWebhooks'],
   viewer: ['read'],
 };

@@ -1,3 +1,4 @@
+import { refuseAfterFinalRejection } from '#shared/customers/kyc-final.ts';
 import { KYC_FOR_INDIVIDUALS_ONLY, KYC_STATUS_CHANGED } from '#shared/customers/kyc-rules.ts';
 import { KYC_TRANSITIONS } from '#shared/customers/records.ts';
 import { CustomerStateChangedError, changeKycStatus } from '#shared/customers/repository.ts';
@@ -18,6 +19,7 @@ export async function initiateKyc(
     throw KYC_FOR_INDIVIDUALS_ONLY.error();
   }
   if (customer.kycStatus === 'APPROVED') return { kycVerified: true, kycFlowLink: null };
+  await refuseAfterFinalRejection(deps.db, input.organizationId, input.customerId);
   try {
     await changeKycStatus(deps.db, {
       customer,

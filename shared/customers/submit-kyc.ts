@@ -1,3 +1,4 @@
+import { refuseAfterFinalRejection } from '#shared/customers/kyc-final.ts';
 import { IN_REVIEW, KYC_STATUS_CHANGED, NOT_INITIATED } from '#shared/customers/kyc-rules.ts';
 import { KYC_TRANSITIONS } from '#shared/customers/records.ts';
 import { CustomerStateChangedError, submitKycForReview } from '#shared/customers/repository.ts';
@@ -38,6 +39,7 @@ async function decideAndSubmit(
   if (customer.kycStatus === 'NOT_STARTED') throw NOT_INITIATED.error();
   if (customer.kycStatus === 'APPROVED') throw new ConflictError(KYC_COMPLETED);
   if (customer.kycInReview) throw IN_REVIEW.error();
+  await refuseAfterFinalRejection(deps.db, input.organizationId, input.customerId);
   if (customer.kycAttempts >= MAX_KYC_ATTEMPTS) throw new ConflictError(KYC_ATTEMPTS_EXHAUSTED);
   const now = deps.clock.now();
   const attempt = customer.kycAttempts + 1;

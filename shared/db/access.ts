@@ -22,8 +22,11 @@ export type Access = {
    * them on (the sandbox routes that answer for the bank). Granted by infra/aws/bank-channel.ts.
    */
   bankChannel?: 'reports';
-  /** Uploads KYC documents: `s3:PutObject` under `kyc-documents/` of the documents bucket (infra/aws/kyc-documents.ts). */
-  documents?: 'upload';
+  /**
+   * KYC documents (infra/aws/kyc-documents.ts): `upload` may `s3:PutObject` under `kyc-documents/` of the documents
+   * bucket; `read` may `s3:GetObject` there, which the presigned links it gives reviewers are signed with.
+   */
+  documents?: 'upload' | 'read';
   /**
    * Asks the chains' nodes on request (`POST /verify-address`): the function gets `CHAIN_RPC`, the chain watchers'
    * RPC URL parameters, and `ssm:GetParameter` on exactly those (infra/aws/api-area-stack.ts).

@@ -25,6 +25,7 @@ export const CONSOLE_PERMISSIONS = [
   'settings',
   'audit',
   'exportAccounts',
+  'review',
 ] as const;
 export type ConsolePermission = (typeof CONSOLE_PERMISSIONS)[number];
 

@@ -9,9 +9,10 @@ type Role = components['schemas']['ConsoleSession']['member']['role'];
  * fails when the two differ.
  */
 export const ROLE_PERMISSIONS = {
-  owner: ['read', 'approve', 'manageKeys', 'manageWebhooks', 'invite', 'settings', 'audit', 'exportAccounts'],
-  admin: ['read', 'approve', 'manageKeys', 'manageWebhooks', 'invite', 'audit', 'exportAccounts'],
+  owner: ['read', 'approve', 'manageKeys', 'manageWebhooks', 'invite', 'settings', 'audit', 'exportAccounts', 'review'],
+  admin: ['read', 'approve', 'manageKeys', 'manageWebhooks', 'invite', 'audit', 'exportAccounts', 'review'],
   approver: ['read', 'approve'],
+  compliance: ['read', 'review'],
   developer: ['read', 'manageKeys', 'manageWebhooks'],
   viewer: ['read'],
 } as const satisfies Record<Role, readonly string[]>;
@@ -25,6 +26,7 @@ export const PERMISSION_WORDS: Record<(typeof ROLE_PERMISSIONS)[Role][number], s
   settings: 'change the settings',
   audit: 'read the audit log',
   exportAccounts: 'export transactions with full account numbers (audited)',
+  review: "decide customers' KYC and the banks and virtual accounts waiting for review (audited)",
 };
 
 /** `approver` -> `see payouts, customers, members and settings; sign or reject withdrawals`. */

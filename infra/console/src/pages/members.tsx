@@ -13,7 +13,14 @@ import { roleAbilities } from '../roles.ts';
 import { Badge, ErrorLine, Note, Page, RowsTable, useAction, useLoad, when } from '../ui.tsx';
 import { PendingInvites } from './pending-invites.tsx';
 
-const ROLES = valuesOf<Role>({ viewer: true, developer: true, approver: true, admin: true, owner: true });
+const ROLES = valuesOf<Role>({
+  viewer: true,
+  developer: true,
+  approver: true,
+  compliance: true,
+  admin: true,
+  owner: true,
+});
 
 export function MembersPage({ session }: { session: Session }) {
   const loaded = useLoad<Member[]>('/api/console/members');

@@ -1,0 +1,7 @@
+import { apiHandler } from '#shared/http/api-handler.ts';
+import { getKycReviewOf } from '#shared/reviews/get-kyc-review.ts';
+import { reviewRoutes } from '#shared/reviews/routes.ts';
+
+export const handler = apiHandler(reviewRoutes.consoleGetKycReview, ({ deps, actor, params }) =>
+  getKycReviewOf(deps, actor, params.customerId),
+);
