@@ -1,6 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { authenticateSession } from '#shared/console/authenticate-session.ts';
 import { listAuditEntries } from '#shared/console/repository.ts';
 import type { Role } from '#shared/console/roles.ts';
+import type { Deps } from '#shared/deps.ts';
+import { getKycReviewOf } from '#shared/reviews/get-kyc-review.ts';
 import { givenMemberSession } from '#test/support/console/member-sessions.ts';
 import { postDocument, SAMPLE_FILES } from '#test/support/customers/document-uploads.ts';
 import { givenOrganization, integrationDeps } from '#test/support/deps.ts';
@@ -30,6 +33,10 @@ const consoleCall = <T = Body>(session: Session, method: string, path: string, b
     headers: session.headers,
     ...(body === undefined ? {} : { body }),
   });
+
+/** The console actor of a member's session, for calling a use case at another time than now. */
+const actorOf = (session: Session) =>
+  authenticateSession(deps, session.cookie.slice(session.cookie.indexOf('=') + 1), 'test');
 
 const customerOf = async (customerId: string) =>
   (await request<Body>('GET', `/customers/${customerId}`, { key: org.apiKey })).body;
@@ -72,6 +79,32 @@ describe('the KYC review queue', () => {
     expect(fetched.status).toBe(200);
     expect(fetched.headers.get('content-type')).toBe('image/jpeg');
     expect(Buffer.from(await fetched.arrayBuffer())).toEqual(SAMPLE_FILES.jpeg);
+  });
+
+  it('gives links that expire, and that open no other document', async () => {
+    const { customerId } = await givenCustomerAwaitingReview(request, org.apiKey);
+    const ttl = deps.config.reviews.documentUrlTtlS;
+    // A reviewer who opened the page just over the links' lifetime ago.
+    const earlier: Deps = { ...deps, clock: { now: () => new Date(Date.now() - (ttl + 5) * 1000) } };
+    const actor = await actorOf(sessions.compliance);
+
+    const old = await getKycReviewOf(earlier, actor, customerId);
+    const fresh = await getKycReviewOf(deps, actor, customerId);
+    const [passport, proof] = ['PASSPORT', 'PROOF_OF_ADDRESS'].map(
+      (type) => fresh.documents.find((d) => d.idDocType === type)?.url as string,
+    );
+    // The proof of address's key under the passport's signature.
+    const swapped = `${new URL(proof as string).origin}${new URL(proof as string).pathname}${new URL(passport as string).search}`;
+
+    const expired = await fetch(old.documents[0]?.url as string);
+    const tampered = await fetch(swapped);
+    const valid = await fetch(passport as string);
+
+    expect(expired.status).toBe(403);
+    expect(await expired.text()).toContain('<Code>AccessDenied</Code><Message>Request has expired</Message>');
+    expect(tampered.status).toBe(403);
+    expect(await tampered.text()).toContain('<Code>SignatureDoesNotMatch</Code>');
+    expect(valid.status).toBe(200);
   });
 
   it('refuses members without the review permission (403) and shows them nothing', async () => {
