@@ -39,6 +39,18 @@ function target(input: PresignInput): { origin: URL; path: string } {
 
 export function presignGetUrl(input: PresignInput): string {
   const { origin, path } = target(input);
+  return `${origin.protocol}//${origin.host}${signedPathAndQuery({ ...input, host: origin.host, path })}`;
+}
+
+/**
+ * The signed path and query of a GET of `path` at `host`: SigV4's canonical request (only `host` signed, the payload
+ * unsigned), its string to sign and the signature, as AWS's "Authenticating Requests: Using Query Parameters"
+ * describes them.
+ */
+export function signedPathAndQuery(
+  input: Omit<PresignInput, 'bucket' | 'key' | 'endpoint'> & { host: string; path: string },
+): string {
+  const { host, path } = input;
   const amzDate = input.now
     .toISOString()
     .replace(/[-:]/g, '')
@@ -58,14 +70,12 @@ export function presignGetUrl(input: PresignInput): string {
     .sort()
     .map((name) => `${rfc3986(name)}=${rfc3986(query[name] ?? '')}`)
     .join('&');
-  const canonicalRequest = ['GET', path, canonicalQuery, `host:${origin.host}`, '', 'host', 'UNSIGNED-PAYLOAD'].join(
-    '\n',
-  );
+  const canonicalRequest = ['GET', path, canonicalQuery, `host:${host}`, '', 'host', 'UNSIGNED-PAYLOAD'].join('\n');
   const stringToSign = ['AWS4-HMAC-SHA256', amzDate, scope, sha256Hex(canonicalRequest)].join('\n');
   const signingKey = ['s3', 'aws4_request'].reduce(
     (key, part) => hmac(key, part),
     hmac(hmac(`AWS4${input.credentials.secretAccessKey}`, day), input.region),
   );
   const signature = createHmac('sha256', signingKey).update(stringToSign, 'utf8').digest('hex');
-  return `${origin.protocol}//${origin.host}${path}?${canonicalQuery}&X-Amz-Signature=${signature}`;
+  return `${path}?${canonicalQuery}&X-Amz-Signature=${signature}`;
 }
