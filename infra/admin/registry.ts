@@ -1,14 +1,17 @@
 import type { AdminCommand } from '#infra/admin/command.ts';
 import { bankApprove } from '#infra/admin/commands/bank/approve.ts';
+import { bankList } from '#infra/admin/commands/bank/list.ts';
 import { bankReject } from '#infra/admin/commands/bank/reject.ts';
 import { consoleInviteOwner } from '#infra/admin/commands/console/invite-owner.ts';
 import { custodyReconcile } from '#infra/admin/commands/custody/reconcile.ts';
 import { keyCreate } from '#infra/admin/commands/key/create.ts';
 import { keyList } from '#infra/admin/commands/key/list.ts';
 import { keyRevoke } from '#infra/admin/commands/key/revoke.ts';
+import { kycList } from '#infra/admin/commands/kyc/list.ts';
 import { orgCreate } from '#infra/admin/commands/org/create.ts';
 import { orgUpdate } from '#infra/admin/commands/org/update.ts';
 import { virtualAccountApprove } from '#infra/admin/commands/virtual-account/approve.ts';
+import { virtualAccountList } from '#infra/admin/commands/virtual-account/list.ts';
 import { virtualAccountReject } from '#infra/admin/commands/virtual-account/reject.ts';
 import { walletIndex } from '#infra/admin/commands/wallet/index.ts';
 import { withdrawalApprove } from '#infra/admin/commands/withdrawal/approve.ts';
@@ -24,6 +27,8 @@ export const COMMANDS: readonly AdminCommand[] = [
   keyRevoke,
   keyList,
   custodyReconcile,
+  kycList,
+  bankList,
   bankApprove,
   bankReject,
   withdrawalApprove,
@@ -32,6 +37,7 @@ export const COMMANDS: readonly AdminCommand[] = [
   withdrawalIndex,
   walletIndex,
   consoleInviteOwner,
+  virtualAccountList,
   virtualAccountApprove,
   virtualAccountReject,
 ];

@@ -5,13 +5,17 @@ import type { BankRecord, BankStatus } from '#shared/banks/records.ts';
 import { BankStateChangedError, decideBank, getBankOfCustomer } from '#shared/banks/repository.ts';
 import type { Clock } from '#shared/clock.ts';
 import type { Db } from '#shared/db/client.ts';
+import type { GuardedItem } from '#shared/db/guarded-write.ts';
 
 export type Decision = { to: 'ACTIVE'; reason?: undefined } | { to: 'REJECTED'; reason?: string | undefined };
+
+/** Items written with the decision (a reviewer's audit entry). */
+type Alongside = { alongside?: readonly GuardedItem<string>[] | undefined };
 
 /** An operator's verdict on a PENDING bank (sandbox routes, admin CLI). */
 export async function decideBankReview(
   deps: { db: Db; clock: Clock },
-  input: Where & { bankId: string } & Decision,
+  input: Where & { bankId: string } & Decision & Alongside,
 ): Promise<Bank> {
   const { bank, wallets } = await requireBank(deps.db, input);
   const verb = input.to === 'ACTIVE' ? 'approved' : 'rejected';
@@ -33,6 +37,7 @@ export async function decideBankReview(
       rejectionReason: decided.rejectionReason,
       now,
       event: bankEvent(decided, transition.event, now),
+      alongside: input.alongside,
     });
     const at = now.toISOString();
     const enabled = updated.status === 'ACTIVE';

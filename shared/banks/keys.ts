@@ -28,6 +28,13 @@ export const bankKeys = {
   }),
   payeeConfirmationsOfOrganization: (organizationId: string) => ({ pk: `ORG#${organizationId}#PAYEECONFIRMATIONS` }),
 
+  // Banks waiting for the organization's review (third parties, SWIFT): one entry each, gone once decided.
+  bankAwaitingReview: (organizationId: string, bankId: string): Key => ({
+    pk: `ORG#${organizationId}#BANKREVIEWS`,
+    sk: `BANK#${bankId}`,
+  }),
+  banksAwaitingReview: (organizationId: string) => ({ pk: `ORG#${organizationId}#BANKREVIEWS` }),
+
   // ACH prenotes: a bank whose prenote is to be sent or awaits its window carries this timer; the
   // entry's reference (its individual identification number) finds the bank a return names.
   prenoteTimer: (bankId: string, dueAt: string): TimerKey => timerKey('PRENOTE', bankId, dueAt),
@@ -40,6 +47,7 @@ export const BANK_KEY_SPACES: KeySpace[] = [
   { gsi1pk: 'ORG#{}#CUSTOMER#{}#BANKS' },
   { pk: 'BANKID#' },
   { pk: 'ORG#{}#PAYEECONFIRMATIONS' },
+  { pk: 'ORG#{}#BANKREVIEWS' },
   { gsi2pk: 'TIMER#PRENOTE#' },
   { pk: 'PRENOTE#' },
 ];

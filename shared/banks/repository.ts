@@ -5,6 +5,7 @@ import {
   type BankStatus,
   type PayeeVerificationRecord,
 } from '#shared/banks/records.ts';
+import { bankAwaitingReviewDelete, bankAwaitingReviewPut } from '#shared/banks/review-queue.ts';
 import type { Db } from '#shared/db/client.ts';
 import {
   type GuardedItem,
@@ -87,8 +88,9 @@ export async function insertBank(
 ): Promise<void> {
   const { bank, wallets, event } = input;
   const items: GuardedItem<
-    'bank' | 'accountDetails' | 'pointer' | 'wallet' | 'address' | 'event' | 'payeeConfirmation'
+    'bank' | 'accountDetails' | 'pointer' | 'wallet' | 'address' | 'event' | 'payeeConfirmation' | 'awaitingReview'
   >[] = [
+    ...(bank.status === 'PENDING' ? [bankAwaitingReviewPut(db, bank)] : []),
     {
       role: 'bank',
       item: {
@@ -196,6 +198,8 @@ export async function decideBank(
     event: EventRecord | undefined;
     /** Verification of Payee: the member's decision, with its audit entry and signature items. */
     payee?: { verification: PayeeVerificationRecord; alongside: readonly GuardedItem<string>[] };
+    /** Written with the decision: a reviewer's audit entry. */
+    alongside?: readonly GuardedItem<string>[] | undefined;
   },
 ): Promise<BankRecord> {
   const { bank, transition, wallets, now, event, payee } = input;
@@ -213,6 +217,8 @@ export async function decideBank(
     }),
     alongside: [
       ...(payee?.alongside ?? []),
+      ...(input.alongside ?? []),
+      ...(to === 'PENDING' ? [] : [bankAwaitingReviewDelete(db, bank)]),
       ...(to === 'PENDING'
         ? []
         : to === 'ACTIVE'

@@ -5,6 +5,7 @@ import type { Clock } from '#shared/clock.ts';
 import type { Config } from '#shared/config/env.ts';
 import type { VirtualAccountIssuer } from '#shared/config/receiving-banks.ts';
 import type { Db } from '#shared/db/client.ts';
+import type { GuardedItem } from '#shared/db/guarded-write.ts';
 import { VIRTUAL_ACCOUNT_TRANSITIONS } from '#shared/deposits/records.ts';
 import {
   activateVirtualAccount,
@@ -36,7 +37,7 @@ const IBAN_DRAWS = 3;
 /** The provider opened the account (sandbox route, admin CLI): ACTIVE, with its dedicated IBAN. */
 export async function approveVirtualAccount(
   deps: { db: Db; clock: Clock; config: Config },
-  input: Where & { virtualAccountId: string },
+  input: Where & { virtualAccountId: string; alongside?: readonly GuardedItem<string>[] | undefined },
 ): Promise<VirtualAccount> {
   const account = await pendingVirtualAccount(deps.db, input, 'approved');
   const issuer = deps.config.deposits.virtualAccountIssuer;
@@ -57,7 +58,9 @@ export async function approveVirtualAccount(
           data: virtualAccountEventData(activated),
           now,
         });
-      return toVirtualAccount(await activateVirtualAccount(deps.db, { account, bank, now, event }));
+      return toVirtualAccount(
+        await activateVirtualAccount(deps.db, { account, bank, now, event, alongside: input.alongside }),
+      );
     } catch (error) {
       if (error instanceof VirtualAccountStateChangedError) throw await decidedMeanwhile(deps.db, input, 'approved');
       if (!(error instanceof IbanTakenError) || draw >= IBAN_DRAWS) throw error;

@@ -28,6 +28,12 @@ export const depositKeys = {
     pk: `VACCOUNTID#${virtualAccountId}`,
     sk: 'VACCOUNTID',
   }),
+  /** A requested account waiting for the organization's review: one entry each, gone once decided. */
+  virtualAccountAwaitingReview: (organizationId: string, virtualAccountId: string): Key => ({
+    pk: `ORG#${organizationId}#VACCOUNTREVIEWS`,
+    sk: `VACCOUNT#${virtualAccountId}`,
+  }),
+  virtualAccountsAwaitingReview: (organizationId: string) => ({ pk: `ORG#${organizationId}#VACCOUNTREVIEWS` }),
   /** Global: an IBAN identifies one account wherever the payment comes from. */
   virtualAccountIban: (iban: string): Key => ({ pk: `VIBAN#${iban}`, sk: 'VIBAN' }),
   /**
@@ -58,6 +64,7 @@ export const DEPOSIT_KEY_SPACES: KeySpace[] = [
   { pk: 'ORG#{}#CUSTOMER#{}', sk: 'VACCOUNTCURRENCY#' },
   { gsi1pk: 'ORG#{}#CUSTOMER#{}#VACCOUNTS' },
   { pk: 'VACCOUNTID#' },
+  { pk: 'ORG#{}#VACCOUNTREVIEWS' },
   { pk: 'VIBAN#' },
   { pk: 'INBOUND#' },
   { pk: 'CHAINCURSOR#' },

@@ -1,5 +1,6 @@
 import type { Clock } from '#shared/clock.ts';
 import type { Db } from '#shared/db/client.ts';
+import type { GuardedItem } from '#shared/db/guarded-write.ts';
 import { VIRTUAL_ACCOUNT_TRANSITIONS } from '#shared/deposits/records.ts';
 import {
   rejectVirtualAccount as rejectStored,
@@ -19,7 +20,11 @@ import { eventRecord } from '#shared/events/outbox.ts';
  */
 export async function rejectVirtualAccount(
   deps: { db: Db; clock: Clock },
-  input: Where & { virtualAccountId: string; reason?: string | undefined },
+  input: Where & {
+    virtualAccountId: string;
+    reason?: string | undefined;
+    alongside?: readonly GuardedItem<string>[] | undefined;
+  },
 ): Promise<VirtualAccount> {
   const account = await pendingVirtualAccount(deps.db, input, 'rejected');
   const now = deps.clock.now();
@@ -28,6 +33,7 @@ export async function rejectVirtualAccount(
       account,
       reason: input.reason ?? null,
       now,
+      alongside: input.alongside,
       event: (record) =>
         eventRecord({
           organizationId: account.organizationId,

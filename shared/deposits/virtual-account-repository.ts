@@ -1,4 +1,5 @@
 import type { Db } from '#shared/db/client.ts';
+import type { GuardedItem } from '#shared/db/guarded-write.ts';
 import { RESEND_ATTEMPTS, retryOnConflict, WriteConditionFailedError, writeGuarded } from '#shared/db/guarded-write.ts';
 import { readItem } from '#shared/db/items.ts';
 import { keys } from '#shared/db/keys.ts';
@@ -8,6 +9,7 @@ import {
   type VirtualAccountRecord,
   VirtualAccountRecordSchema,
 } from '#shared/deposits/records.ts';
+import { virtualAccountAwaitingReviewDelete, virtualAccountAwaitingReviewPut } from '#shared/deposits/review-queue.ts';
 import { type EventRecord, eventPut } from '#shared/events/outbox.ts';
 import { statusUpdate, writeStatusChange } from '#shared/events/status-change.ts';
 
@@ -121,6 +123,7 @@ export async function insertVirtualAccount(db: Db, account: VirtualAccountRecord
               },
             },
           },
+          virtualAccountAwaitingReviewPut(db, account),
           eventWrite(db, event),
         ]),
       RESEND_ATTEMPTS,
@@ -140,6 +143,8 @@ export async function activateVirtualAccount(
     now: Date;
     /** `virtual_account.approved`, built from the account as it becomes. */
     event: (activated: VirtualAccountRecord) => EventRecord;
+    /** Written with the decision: a reviewer's audit entry. */
+    alongside?: readonly GuardedItem<string>[] | undefined;
   },
 ): Promise<VirtualAccountRecord> {
   const { account, bank } = input;
@@ -155,6 +160,8 @@ export async function activateVirtualAccount(
       now: input.now,
     }),
     alongside: [
+      ...(input.alongside ?? []),
+      virtualAccountAwaitingReviewDelete(db, account),
       {
         role: 'iban',
         item: {
@@ -198,6 +205,8 @@ export async function rejectVirtualAccount(
     now: Date;
     /** `virtual_account.rejected`, built from the account as it becomes. */
     event: (rejected: VirtualAccountRecord) => EventRecord;
+    /** Written with the decision: a reviewer's audit entry. */
+    alongside?: readonly GuardedItem<string>[] | undefined;
   },
 ): Promise<VirtualAccountRecord> {
   const { account } = input;
@@ -219,6 +228,8 @@ export async function rejectVirtualAccount(
       now: input.now,
     }),
     alongside: [
+      ...(input.alongside ?? []),
+      virtualAccountAwaitingReviewDelete(db, account),
       {
         role: 'currency',
         item: {

@@ -1,4 +1,3 @@
-import type { ConsoleActor } from '#shared/console/console-rules.ts';
 import { listCustomersOfOrganization } from '#shared/customers/repository.ts';
 import type { Page } from '#shared/db/pagination.ts';
 import type { Deps } from '#shared/deps.ts';
@@ -12,11 +11,10 @@ import { queueEntryView } from '#shared/reviews/review-views.ts';
  * examines at most 1,000 customers, so it may be short and still link to the next).
  */
 export async function listKycQueue(
-  deps: Deps,
-  actor: ConsoleActor,
+  deps: Pick<Deps, 'db'>,
+  organizationId: string,
   page: { limit: number; cursor?: string | undefined },
 ): Promise<Page<ReturnType<typeof queueEntryView>>> {
-  const organizationId = actor.organization.organizationId;
   const customers = await listCustomersOfOrganization(deps.db, organizationId, {
     limit: Math.min(page.limit, 100),
     cursor: page.cursor,

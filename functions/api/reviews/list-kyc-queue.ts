@@ -4,5 +4,5 @@ import { listKycQueue } from '#shared/reviews/list-kyc-queue.ts';
 import { reviewRoutes } from '#shared/reviews/routes.ts';
 
 export const handler = apiHandler(reviewRoutes.consoleListKycQueue, async ({ deps, actor, query, event }) =>
-  pageReply(event, await listKycQueue(deps, actor, query)),
+  pageReply(event, await listKycQueue(deps, actor.organization.organizationId, query)),
 );
