@@ -8,8 +8,10 @@ import { BanksToConfirmPage } from './pages/banks-to-confirm.tsx';
 import { CustomerPage, CustomersPage } from './pages/customers.tsx';
 import { HomePage } from './pages/home.tsx';
 import { InvitePage } from './pages/invite.tsx';
+import { KycReviewPage } from './pages/kyc-review.tsx';
 import { MembersPage } from './pages/members.tsx';
 import { ReconciliationPage } from './pages/reconciliation.tsx';
+import { ReviewsPage } from './pages/reviews.tsx';
 import { SettingsPage } from './pages/settings.tsx';
 import { SignInPage } from './pages/sign-in.tsx';
 import { TransactionPage } from './pages/transaction.tsx';
@@ -33,6 +35,7 @@ const NAV: { path: string; label: string; permission: string }[] = [
   { path: '/home', label: 'Home', permission: 'read' },
   { path: '/approvals', label: 'Approvals', permission: 'read' },
   { path: '/confirm-banks', label: 'Banks to confirm', permission: 'read' },
+  { path: '/reviews', label: 'Reviews', permission: 'review' },
   { path: '/customers', label: 'Customers', permission: 'read' },
   { path: '/transactions', label: 'Transactions', permission: 'read' },
   { path: '/reconciliation', label: 'Reconciliation', permission: 'read' },
@@ -64,6 +67,8 @@ function Routed({ hash, session }: { hash: string; session: Session }) {
       return <SettingsPage session={session} />;
     case 'audit':
       return <AuditPage />;
+    case 'reviews':
+      return id ? <KycReviewPage customerId={decodeURIComponent(id)} /> : <ReviewsPage />;
     case 'confirm-banks':
       return <BanksToConfirmPage session={session} />;
     default:
