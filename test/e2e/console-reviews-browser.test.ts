@@ -1,0 +1,142 @@
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { screenshotAndGraveViolations } from '#test/support/browser/accessibility.ts';
+import {
+  accept,
+  launchChromium,
+  type Member,
+  mailedInviteLink,
+  open,
+  passkeyDevice,
+} from '#test/support/browser/passkey-devices.ts';
+import { SAMPLE_FILES } from '#test/support/customers/document-uploads.ts';
+import { admin, type Runtime, startRuntime } from '#test/support/local-runtime.ts';
+
+/**
+ * A live organization without a KYC provider, on `npm start`: its compliance member, in Chromium with a passkey,
+ * sees a customer's documents (opened from the document store through their short-lived links) and approves the
+ * customer, who can then register a withdrawal bank in the verified name.
+ */
+describe('the organization reviews KYC in the console', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'payouts-e2e-reviews-'));
+  const shots = process.env.CONSOLE_SCREENSHOTS ?? join(import.meta.dirname, 'artifacts', 'console');
+  let runtime: Runtime;
+  let browser: Browser;
+  let owner: Member;
+  let reviewer: Member;
+  let organizationId: string;
+  let apiKey: string;
+
+  const api = async <T = Record<string, unknown>>(method: string, path: string, body?: object) => {
+    const response = await runtime.api<T>(method, path, { key: apiKey, ...(body ? { body } : {}) });
+    if (response.status >= 300)
+      throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(response.body)}`);
+    return response.body;
+  };
+
+  const upload = async (customerId: string, idDocType: string, bytes: Buffer, type: string) => {
+    const form = new FormData();
+    form.set('idDocType', idDocType);
+    form.set('country', 'ITA');
+    form.set('file', new Blob([new Uint8Array(bytes)], { type }), 'document');
+    const response = await fetch(`${runtime.baseUrl}/api/v2/customers/${customerId}/documents`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${apiKey}` },
+      body: form,
+    });
+    expect(response.status).toBe(200);
+    return (await response.json()) as Record<string, unknown>;
+  };
+
+  const shot = async (member: Member, name: string) =>
+    expect.soft(await screenshotAndGraveViolations(member.page, join(shots, `${name}.png`), name)).toEqual([]);
+
+  beforeAll(async () => {
+    [runtime, browser] = await Promise.all([startRuntime(dataDir, { LOCAL_CHAIN: 'off' }), launchChromium()]);
+    [owner, reviewer] = await Promise.all([
+      passkeyDevice(browser, runtime.baseUrl),
+      passkeyDevice(browser, runtime.baseUrl),
+    ]);
+    mkdirSync(shots, { recursive: true });
+    const created = await admin(dataDir, 'org', 'create', '--name', 'Live Reviews', '--env', 'live');
+    organizationId = created.organizationId as string;
+    apiKey = created.apiKey as string;
+    await admin(dataDir, 'console', 'invite-owner', organizationId, '--email', 'olive@live.example');
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await runtime?.stop('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('lets a compliance member approve a customer from the documents, and the customer then registers a bank', async () => {
+    await accept(owner, mailedInviteLink(join(dataDir, 'mail'), 'olive@live.example'), 'Olive Owner');
+    await open(owner, '#/members');
+    await owner.page.getByLabel('E-mail').fill('cara@live.example');
+    await owner.page.getByLabel('Role').selectOption('compliance');
+    await owner.page.getByRole('button', { name: 'Send invite' }).click();
+    await owner.page.getByText('Invite mailed to cara@live.example as compliance').waitFor();
+    await accept(reviewer, mailedInviteLink(join(dataDir, 'mail'), 'cara@live.example'), 'Cara Compliance');
+
+    const customer = await api('POST', '/customers', {
+      name: 'MARCO ROSSI',
+      accountType: 'individual',
+      email: 'marco@example.com',
+    });
+    const customerId = customer.customerId as string;
+    await api('POST', `/customers/${customerId}/kyc`);
+    await upload(customerId, 'PASSPORT', SAMPLE_FILES.jpeg, 'image/jpeg');
+    expect((await upload(customerId, 'PROOF_OF_ADDRESS', SAMPLE_FILES.pdf, 'application/pdf')).reviewTriggered).toBe(
+      true,
+    );
+    // Live: the sandbox's verdict routes are not there.
+    expect((await runtime.api('POST', `/sandbox/customers/${customerId}/kyc/approve`, { key: apiKey })).status).toBe(
+      404,
+    );
+
+    await open(reviewer, '#/reviews');
+    await reviewer.page.getByRole('heading', { name: 'Reviews' }).waitFor();
+    await shot(reviewer, 'reviews-queue');
+    await reviewer.page.getByRole('link', { name: 'MARCO ROSSI' }).click();
+    await reviewer.page.getByRole('heading', { name: 'Review: MARCO ROSSI' }).waitFor();
+    const links = reviewer.page.locator('a.document');
+    expect(await links.count()).toBe(2);
+    const passport = await reviewer.page.getByRole('link', { name: 'PASSPORT' }).getAttribute('href');
+    // The document comes from the store itself, through a presigned link, not through the service.
+    expect(new URL(passport ?? '').origin).not.toBe(new URL(runtime.baseUrl).origin);
+    const opened = await reviewer.context.newPage();
+    const shown = await opened.goto(passport ?? '');
+    expect(shown?.status()).toBe(200);
+    expect(Buffer.from((await shown?.body()) ?? [])).toEqual(SAMPLE_FILES.jpeg);
+    await opened.close();
+    await shot(reviewer, 'reviews-customer');
+
+    await reviewer.page.getByLabel('Verified name').fill('Marco Rossi');
+    await reviewer.page.getByLabel('Street and number').fill('Via Roma 1');
+    await reviewer.page.getByLabel('Postal code').fill('20121');
+    await reviewer.page.getByLabel('City').fill('Milano');
+    await reviewer.page.getByLabel('Country (ISO code)').fill('IT');
+    await reviewer.page.getByRole('button', { name: 'Approve' }).click();
+    await reviewer.page.getByText('Approved').first().waitFor();
+    await shot(reviewer, 'reviews-approved');
+
+    expect(await api('GET', `/customers/${customerId}`)).toMatchObject({
+      kycStatus: 'APPROVED',
+      verifiedName: 'Marco Rossi',
+    });
+    const bank = await api('POST', `/customers/${customerId}/withdrawal/banks`, {
+      beneficiaryName: 'Marco Rossi',
+      iban: 'DE89370400440532013000',
+      bic: 'DEUTDEFF',
+    });
+    expect(bank.status).toBe('ACTIVE');
+    // The owner's audit log holds the verdict, by the reviewer.
+    await open(owner, '#/audit');
+    await owner.page.getByText('customer.kyc.review_approved').first().waitFor();
+    expect(await owner.page.getByText('cara@live.example').count()).toBeGreaterThan(0);
+  });
+});
