@@ -10,8 +10,7 @@ import { withErrorResponses } from '#shared/http/api-handler.ts';
 import { routes as ledgerRoutes } from '#shared/ledger/routes.ts';
 import { routes as payoutRoutes } from '#shared/payouts/routes.ts';
 import { routes as quoteRoutes } from '#shared/quotes/routes.ts';
-import { reviewQueueRoutes } from '#shared/reviews/queue-routes.ts';
-import { reviewRoutes } from '#shared/reviews/routes.ts';
+import { routes as reviewRoutes } from '#shared/reviews/routes.ts';
 import type { RouteDefinition } from '#shared/routing/route.ts';
 import { routes as transactionRoutes } from '#shared/transactions/routes.ts';
 import { routes as walletRoutes } from '#shared/wallets/routes.ts';
@@ -41,7 +40,6 @@ export const routes = withErrorResponses({
   ...custodyRoutes,
   ...consoleRoutes,
   ...reviewRoutes,
-  ...reviewQueueRoutes,
 } satisfies Record<string, RouteDefinition>);
 
 export type RouteName = keyof typeof routes;

@@ -1,7 +1,7 @@
 import { apiHandler } from '#shared/http/api-handler.ts';
-import { decideBankAsReviewer } from '#shared/reviews/decide-bank.ts';
+import { approveBankReview } from '#shared/reviews/approve-bank-review.ts';
 import { reviewQueueRoutes } from '#shared/reviews/queue-routes.ts';
 
 export const handler = apiHandler(reviewQueueRoutes.consoleApproveBankReview, ({ deps, actor, params }) =>
-  decideBankAsReviewer(deps, actor, { bankId: params.bankId, to: 'ACTIVE' }),
+  approveBankReview(deps, actor, params.bankId),
 );

@@ -1,7 +1,7 @@
 import { apiHandler } from '#shared/http/api-handler.ts';
-import { decideKyc } from '#shared/reviews/decide-kyc.ts';
-import { reviewRoutes } from '#shared/reviews/routes.ts';
+import { approveKycReview } from '#shared/reviews/approve-kyc-review.ts';
+import { reviewRoutes } from '#shared/reviews/kyc-review-routes.ts';
 
 export const handler = apiHandler(reviewRoutes.consoleApproveKycReview, ({ deps, actor, params, body }) =>
-  decideKyc(deps, actor, { customerId: params.customerId, verdict: { decision: 'APPROVE', ...body } }),
+  approveKycReview(deps, actor, { customerId: params.customerId, ...body }),
 );

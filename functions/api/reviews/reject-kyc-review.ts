@@ -1,7 +1,7 @@
 import { apiHandler } from '#shared/http/api-handler.ts';
-import { decideKyc } from '#shared/reviews/decide-kyc.ts';
-import { reviewRoutes } from '#shared/reviews/routes.ts';
+import { reviewRoutes } from '#shared/reviews/kyc-review-routes.ts';
+import { rejectKycReview } from '#shared/reviews/reject-kyc-review.ts';
 
 export const handler = apiHandler(reviewRoutes.consoleRejectKycReview, ({ deps, actor, params, body }) =>
-  decideKyc(deps, actor, { customerId: params.customerId, verdict: { decision: 'REJECT', ...body } }),
+  rejectKycReview(deps, actor, { customerId: params.customerId, ...body }),
 );

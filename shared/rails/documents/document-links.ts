@@ -2,6 +2,7 @@ import { S3Client } from '@aws-sdk/client-s3';
 import type { Config } from '#shared/config/env.ts';
 import { ServiceUnavailableError } from '#shared/errors.ts';
 import { awsClientConfig } from '#shared/events/aws-clients.ts';
+import { DOCUMENTS_NOT_CONFIGURED } from '#shared/rails/documents/document-store.ts';
 import { presignGetUrl } from '#shared/rails/documents/presign.ts';
 
 /**
@@ -18,7 +19,7 @@ export function documentLinksFor(config: Config, expiresInS: number): DocumentLi
   const { bucket, endpoint } = config.documents;
   return {
     async link(key, contentType, now) {
-      if (!bucket) throw new ServiceUnavailableError('Document storage is not configured');
+      if (!bucket) throw new ServiceUnavailableError(DOCUMENTS_NOT_CONFIGURED);
       client ??= new S3Client({ ...awsClientConfig(config.region, endpoint), forcePathStyle: endpoint !== undefined });
       const credentials = await client.config.credentials();
       const url = presignGetUrl({

@@ -14,6 +14,9 @@ export type DocumentStore = { put: (document: StoredDocument) => Promise<void> }
 export const documentKey = (organizationId: string, customerId: string, documentId: string) =>
   `kyc-documents/${organizationId}/${customerId}/${documentId}`;
 
+/** A deployment without the bucket can neither take nor show documents. */
+export const DOCUMENTS_NOT_CONFIGURED = 'Document storage is not configured';
+
 let client: S3Client | undefined;
 
 export function documentStoreFor(config: Config): DocumentStore {
@@ -21,7 +24,7 @@ export function documentStoreFor(config: Config): DocumentStore {
   return {
     async put(document) {
       // A deployment without the bucket cannot take documents; say so rather than fail obscurely.
-      if (!bucket) throw new ServiceUnavailableError('Document storage is not configured');
+      if (!bucket) throw new ServiceUnavailableError(DOCUMENTS_NOT_CONFIGURED);
       client ??= new S3Client({ ...awsClientConfig(config.region, endpoint), forcePathStyle: endpoint !== undefined });
       await client.send(
         new PutObjectCommand({

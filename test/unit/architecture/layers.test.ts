@@ -78,6 +78,8 @@ const RANKS: Record<string, number> = {
   // Custody moves what the deposits credited: the relayer's signer, the sweeper, the reconciliation.
   'shared/custody': 9,
   'shared/console': 9,
+  // The organization's reviewers decide what the areas below hold (KYC, banks, virtual accounts) as console members.
+  'shared/reviews': 10,
   'shared/http': 10,
   'shared/routes.ts': 11,
   'shared/openapi': 12,

@@ -1,13 +1,8 @@
 import { auditItem, type ConsoleActor, memberActor } from '#shared/console/console-rules.ts';
 import { writeGuarded } from '#shared/db/guarded-write.ts';
 import type { Deps } from '#shared/deps.ts';
-import { getReviewSettings, reviewSettingsPut } from '#shared/reviews/repository.ts';
-
-/** How many different members must give a KYC verdict (one unless an owner asked for two). */
-export async function getReviewSettingsOf(deps: Deps, actor: ConsoleActor) {
-  const settings = await getReviewSettings(deps.db, actor.organization.organizationId);
-  return { requiredReviewers: settings?.requiredReviewers ?? 1 };
-}
+import { getReviewSettingsOf } from '#shared/reviews/get-review-settings.ts';
+import { reviewSettingsPut } from '#shared/reviews/repository.ts';
 
 /**
  * Owners choose one or two reviewers, audited in the same transaction. Reviews already waiting for a second
