@@ -14,7 +14,7 @@ export const ReviewRejectBody = z
       ),
     ),
   })
-  .check(docMeta(OPENAPI_PROSE && { id: 'ReviewRejectRequest' }));
+  .check(docMeta(OPENAPI_PROSE && { id: 'ReviewRejectRequest', examples: [{ reason: 'Beneficiary unknown' }] }));
 
 export const BankQueueEntrySchema = z
   .object({

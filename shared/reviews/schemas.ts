@@ -23,7 +23,19 @@ export const ApproveKycReviewBody = z
     ),
     address: AddressInputSchema,
   })
-  .check(docMeta(OPENAPI_PROSE && { id: 'ApproveKycReviewRequest' }));
+  .check(
+    docMeta(
+      OPENAPI_PROSE && {
+        id: 'ApproveKycReviewRequest',
+        examples: [
+          {
+            verifiedName: 'Ada Lovelace',
+            address: { addressLine1: 'Friedrichstraße 123', city: 'Berlin', country: 'DE', postalCode: '10117' },
+          },
+        ],
+      },
+    ),
+  );
 
 export const RejectKycReviewBody = z
   .strictObject({
@@ -40,7 +52,14 @@ export const RejectKycReviewBody = z
       ),
     ),
   })
-  .check(docMeta(OPENAPI_PROSE && { id: 'RejectKycReviewRequest' }));
+  .check(
+    docMeta(
+      OPENAPI_PROSE && {
+        id: 'RejectKycReviewRequest',
+        examples: [{ reason: 'Document expired', rejectType: 'RETRY' }],
+      },
+    ),
+  );
 
 const ReviewerViewSchema = z.object({ email: z.string(), at: z.string() });
 
@@ -108,13 +127,15 @@ export const ReviewSettingsSchema = z
   .object({ requiredReviewers: z.number() })
   .check(docMeta(OPENAPI_PROSE && { id: 'ReviewSettings' }));
 
-export const ChangeReviewSettingsBody = z.strictObject({
-  requiredReviewers: z
-    .number()
-    .check(
-      z.int(),
-      z.gte(1),
-      z.lte(2),
-      docMeta(OPENAPI_PROSE && { description: 'How many different members must give a KYC verdict: 1 or 2' }),
-    ),
-});
+export const ChangeReviewSettingsBody = z
+  .strictObject({
+    requiredReviewers: z
+      .number()
+      .check(
+        z.int(),
+        z.gte(1),
+        z.lte(2),
+        docMeta(OPENAPI_PROSE && { description: 'How many different members must give a KYC verdict: 1 or 2' }),
+      ),
+  })
+  .check(docMeta(OPENAPI_PROSE && { id: 'ChangeReviewSettingsRequest', examples: [{ requiredReviewers: 2 }] }));

@@ -4949,6 +4949,17 @@ export interface components {
              */
             postalCode: string;
         };
+        /**
+         * @example {
+         *       "verifiedName": "Ada Lovelace",
+         *       "address": {
+         *         "addressLine1": "Friedrichstraße 123",
+         *         "city": "Berlin",
+         *         "country": "DE",
+         *         "postalCode": "10117"
+         *       }
+         *     }
+         */
         ApproveKycReviewRequest: {
             /**
              * @description The name as the documents show it: every withdrawal bank of the customer must be in it.
@@ -4967,6 +4978,12 @@ export interface components {
                 at: string;
             }[];
         };
+        /**
+         * @example {
+         *       "reason": "Document expired",
+         *       "rejectType": "RETRY"
+         *     }
+         */
         RejectKycReviewRequest: {
             /**
              * @description Why, as the reviewer saw it (audited)
@@ -4980,6 +4997,15 @@ export interface components {
             rejectType: "RETRY" | "FINAL";
         };
         ReviewSettings: {
+            requiredReviewers: number;
+        };
+        /**
+         * @example {
+         *       "requiredReviewers": 2
+         *     }
+         */
+        ChangeReviewSettingsRequest: {
+            /** @description How many different members must give a KYC verdict: 1 or 2 */
             requiredReviewers: number;
         };
         BankQueueEntry: {
@@ -4998,6 +5024,11 @@ export interface components {
             country: string | null;
             createdAt: string;
         };
+        /**
+         * @example {
+         *       "reason": "Beneficiary unknown"
+         *     }
+         */
         ReviewRejectRequest: {
             /**
              * @description Why (sent with the event, audited)
@@ -12667,10 +12698,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
-                    /** @description How many different members must give a KYC verdict: 1 or 2 */
-                    requiredReviewers: number;
-                };
+                "application/json": components["schemas"]["ChangeReviewSettingsRequest"];
             };
         };
         responses: {
