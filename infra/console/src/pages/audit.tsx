@@ -28,6 +28,14 @@ const ACTION_WORDS: Record<string, string> = {
   'webhook_endpoint.secret_rotated': 'Rotated a webhook secret',
   'webhook_endpoint.tested': 'Sent a webhook test',
   'webhook_delivery.retried': 'Retried a webhook delivery',
+  'customer.kyc.review_approved': "Approved a customer's KYC",
+  'customer.kyc.review_rejected': "Rejected a customer's KYC",
+  'customer.kyc.review_awaiting_second': 'Gave a KYC verdict (waits for a second reviewer)',
+  'withdrawal_bank.review_approved': 'Approved a withdrawal bank',
+  'withdrawal_bank.review_rejected': 'Rejected a withdrawal bank',
+  'virtual_account.review_approved': 'Opened a virtual account',
+  'virtual_account.review_rejected': 'Refused a virtual account',
+  'reviews.settings_changed': 'Changed the number of KYC reviewers',
 };
 
 /** `requiredApprovals` -> `required approvals`: detail keys as words. */
