@@ -152,7 +152,7 @@ describe('the organization reviews KYC in the console', () => {
     expect(bank.status).toBe('ACTIVE');
     // The owner's audit log holds the verdict, by the reviewer.
     await open(owner, '#/audit');
-    await owner.page.getByText("Approved a customer's KYC").first().waitFor();
+    await owner.page.getByRole('cell', { name: "Approved a customer's KYC" }).first().waitFor();
     expect(await owner.page.getByText('cara@live.example').count()).toBeGreaterThan(0);
   });
 });
