@@ -36,15 +36,12 @@ export const BUNDLE = {
 } as const;
 
 /**
- * Compile-time constants of a function's bundle. No deployed function builds the OpenAPI document: the route
- * rows' OpenAPI prose (`OPENAPI_PROSE`, shared/routing/route.ts) folds away in every bundle, and the document's
- * function reads the document its bundling wrote beside it (shared/openapi/served-document.ts).
+ * Compile-time constants of a function's bundle. No deployed function builds the OpenAPI document: the document's
+ * function reads the document its bundling wrote beside it (shared/openapi/served-document.ts), and the document's
+ * words (each folder's `openapi-prose.ts`) are imported by shared/openapi alone, so no bundle carries them.
  */
 export function bundleDefines(entry: string): Record<string, string> {
-  const defines = { PAYOUTS_WITHOUT_OPENAPI_PROSE: 'true' };
-  return entry === docsRoutes.getOpenApiDocument.handler
-    ? { ...defines, PAYOUTS_OPENAPI_DOCUMENT_PREBUILT: 'true' }
-    : defines;
+  return entry === docsRoutes.getOpenApiDocument.handler ? { PAYOUTS_OPENAPI_DOCUMENT_PREBUILT: 'true' } : {};
 }
 
 const requireFromRoot = createRequire(path.join(REPO_ROOT, 'package.json'));
