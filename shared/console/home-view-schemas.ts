@@ -1,6 +1,4 @@
 import { ReconciliationReportSchema } from '#shared/console/reconciliation-view-schemas.ts';
-import { docMeta } from '#shared/routing/openapi-meta.ts';
-import { OPENAPI_PROSE } from '#shared/routing/route.ts';
 import { PaginationQuery } from '#shared/routing/schemas.ts';
 import * as z from '#shared/validation/zod.ts';
 
@@ -20,74 +18,20 @@ const PayoutLine = z.object({
   reason: z.nullable(z.string()),
 });
 
-export const HomeSchema = z
-  .object({
-    awaitingApproval: z.object({ count: z.number().check(z.int()), items: z.array(PayoutLine) }),
-    inFlight: z
-      .array(z.object({ rail: z.string(), count: z.number().check(z.int()), items: z.array(PayoutLine) }))
-      .check(docMeta(OPENAPI_PROSE && { description: 'PROCESSING payouts by rail, oldest first' })),
-    failed: z
-      .array(PayoutLine)
-      .check(docMeta(OPENAPI_PROSE && { description: 'Payouts FAILED (rejected or returned) in the last days' })),
-    volumes: z
-      .array(z.object({ day: z.string(), withdrawals: z.number().check(z.int()), usdc: z.string() }))
-      .check(
-        docMeta(OPENAPI_PROSE && { description: 'Per UTC day of the last days: withdrawals made and their USDC' }),
-      ),
-    days: z.number().check(z.int()),
-    balances: z.object({
-      organizationUsdc: z
-        .string()
-        .check(docMeta(OPENAPI_PROSE && { description: "The organization's own custodial USDC (claimed fees)" })),
-    }),
-    needsOperator: z.object({
-      processingTooLong: z
-        .array(PayoutLine)
-        .check(docMeta(OPENAPI_PROSE && { description: 'PROCESSING longer than the payout alarm allows' })),
-      quarantinedReports: z
-        .array(ReconciliationReportSchema)
-        .check(
-          docMeta(OPENAPI_PROSE && { description: "Bank reports naming this organization's payouts, quarantined" }),
-        ),
-    }),
-  })
-  .check(
-    docMeta(
-      OPENAPI_PROSE && {
-        id: 'ConsoleHome',
-        examples: [
-          {
-            awaitingApproval: { count: 0, items: [] },
-            inFlight: [
-              {
-                rail: 'SEPA',
-                count: 1,
-                items: [
-                  {
-                    id: '6f1c2a9e-4b7d-4e21-9c3a-1d2e3f4a5b6c',
-                    reference: 'WD-7K3M-9QX2',
-                    customerName: 'Ada Lovelace',
-                    amount: '91.08',
-                    currency: 'EUR',
-                    rail: 'SEPA',
-                    status: 'PROCESSING',
-                    createdAt: '2026-11-21T10:00:00.000Z',
-                    settlesBy: '2026-11-21T10:00:03.000Z',
-                    reason: null,
-                  },
-                ],
-              },
-            ],
-            failed: [],
-            volumes: [{ day: '2026-11-21', withdrawals: 1, usdc: '100.00' }],
-            days: 14,
-            balances: { organizationUsdc: '12.50' },
-            needsOperator: { processingTooLong: [], quarantinedReports: [] },
-          },
-        ],
-      },
-    ),
-  );
+export const HomeSchema = z.object({
+  awaitingApproval: z.object({ count: z.number().check(z.int()), items: z.array(PayoutLine) }),
+  inFlight: z.array(z.object({ rail: z.string(), count: z.number().check(z.int()), items: z.array(PayoutLine) })),
+  failed: z.array(PayoutLine),
+  volumes: z.array(z.object({ day: z.string(), withdrawals: z.number().check(z.int()), usdc: z.string() })),
+  days: z.number().check(z.int()),
+  balances: z.object({
+    organizationUsdc: z.string(),
+  }),
+  needsOperator: z.object({
+    processingTooLong: z.array(PayoutLine),
+    quarantinedReports: z.array(ReconciliationReportSchema),
+  }),
+});
 export type Home = z.infer<typeof HomeSchema>;
 
 /** Customers whose balances one page of the customers' total reads: one Query page and ten BatchGetItems. */
@@ -95,41 +39,13 @@ export const CUSTOMERS_PER_BALANCE_PAGE = 1000;
 
 export const CustomersBalanceQuery = z.strictObject({ cursor: PaginationQuery.cursor });
 
-const usdc = (description: string) => z.string().check(docMeta(OPENAPI_PROSE && { description }));
-
 /** One page of the sum of the customers' balances (shared/console/README.md, "The customers' total"). */
-export const CustomersBalanceSchema = z
-  .object({
-    asOf: z
-      .string()
-      .check(docMeta(OPENAPI_PROSE && { description: 'When this page was read: the balances as they stood then' })),
-    customers: z.number().check(z.int(), docMeta(OPENAPI_PROSE && { description: 'Customers counted in this page' })),
-    availableUsdc: usdc("The page's customers' available USDC, summed"),
-    lockedUsdc: usdc('Their USDC reserved for payouts in flight, summed'),
-    totalUsdc: usdc('available + locked: what the organization holds for these customers'),
-    nextCursor: z.nullable(z.string()).check(
-      docMeta(
-        OPENAPI_PROSE && {
-          description: 'The next page of customers (the same call with `cursor=`); null: this was the last page',
-        },
-      ),
-    ),
-  })
-  .check(
-    docMeta(
-      OPENAPI_PROSE && {
-        id: 'ConsoleCustomersBalance',
-        examples: [
-          {
-            asOf: '2026-11-21T10:00:00.000Z',
-            customers: 2,
-            availableUsdc: '1480.00',
-            lockedUsdc: '20.00',
-            totalUsdc: '1500.00',
-            nextCursor: null,
-          },
-        ],
-      },
-    ),
-  );
+export const CustomersBalanceSchema = z.object({
+  asOf: z.string(),
+  customers: z.number().check(z.int()),
+  availableUsdc: z.string(),
+  lockedUsdc: z.string(),
+  totalUsdc: z.string(),
+  nextCursor: z.nullable(z.string()),
+});
 export type CustomersBalance = z.infer<typeof CustomersBalanceSchema>;

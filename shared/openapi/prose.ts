@@ -1,4 +1,5 @@
 import { openApiProse as banks } from '#shared/banks/openapi-prose.ts';
+import { openApiProse as console } from '#shared/console/openapi-prose.ts';
 import { openApiProse as custody } from '#shared/custody/openapi-prose.ts';
 import { openApiProse as customers } from '#shared/customers/openapi-prose.ts';
 import { openApiProse as deposits } from '#shared/deposits/openapi-prose.ts';
@@ -35,6 +36,7 @@ const FOLDERS = [
   deposits,
   developerFees,
   custody,
+  console,
 ];
 
 /** Every folder's words for its operations, by operationId. */
