@@ -16,6 +16,7 @@ import { openApiProse as transactions } from '#shared/transactions/openapi-prose
 import * as z from '#shared/validation/zod.ts';
 import { openApiProse as wallets } from '#shared/wallets/openapi-prose.ts';
 import { openApiProse as webhooks } from '#shared/webhooks/openapi-prose.ts';
+import { openApiProse as withdrawals } from '#shared/withdrawals/openapi-prose.ts';
 
 /**
  * The document's words, read from each folder's `openapi-prose.ts`: only this folder imports those files, so the
@@ -28,6 +29,7 @@ const FOLDERS = [
   docs,
   banks,
   webhooks,
+  withdrawals,
   transactions,
   ledger,
   quotes,
