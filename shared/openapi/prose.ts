@@ -1,44 +1,44 @@
-import { openApiProse as banks } from '#shared/banks/openapi-prose.ts';
-import { openApiProse as console } from '#shared/console/openapi-prose.ts';
-import { openApiProse as custody } from '#shared/custody/openapi-prose.ts';
-import { openApiProse as customers } from '#shared/customers/openapi-prose.ts';
-import { openApiProse as deposits } from '#shared/deposits/openapi-prose.ts';
-import { openApiProse as developerFees } from '#shared/developer-fees/openapi-prose.ts';
-import { openApiProse as docs } from '#shared/docs/openapi-prose.ts';
-import { openApiProse as health } from '#shared/health/openapi-prose.ts';
-import { openApiProse as ledger } from '#shared/ledger/openapi-prose.ts';
-import { openApiProse as payouts } from '#shared/payouts/openapi-prose.ts';
-import { openApiProse as quotes } from '#shared/quotes/openapi-prose.ts';
-import { openApiProse as routing } from '#shared/routing/openapi-prose.ts';
+import { openApiProse as banksProse } from '#shared/banks/openapi-prose.ts';
+import { openApiProse as consoleProse } from '#shared/console/openapi-prose.ts';
+import { openApiProse as custodyProse } from '#shared/custody/openapi-prose.ts';
+import { openApiProse as customersProse } from '#shared/customers/openapi-prose.ts';
+import { openApiProse as depositsProse } from '#shared/deposits/openapi-prose.ts';
+import { openApiProse as developerFeesProse } from '#shared/developer-fees/openapi-prose.ts';
+import { openApiProse as docsProse } from '#shared/docs/openapi-prose.ts';
+import { openApiProse as healthProse } from '#shared/health/openapi-prose.ts';
+import { openApiProse as ledgerProse } from '#shared/ledger/openapi-prose.ts';
+import { openApiProse as payoutsProse } from '#shared/payouts/openapi-prose.ts';
+import { openApiProse as quotesProse } from '#shared/quotes/openapi-prose.ts';
+import { openApiProse as routingProse } from '#shared/routing/openapi-prose.ts';
 import type { DescribedSchema, OperationProse, SchemaMeta } from '#shared/routing/prose.ts';
 import type { RouteDefinition } from '#shared/routing/route.ts';
-import { openApiProse as transactions } from '#shared/transactions/openapi-prose.ts';
+import { openApiProse as transactionsProse } from '#shared/transactions/openapi-prose.ts';
 import * as z from '#shared/validation/zod.ts';
-import { openApiProse as wallets } from '#shared/wallets/openapi-prose.ts';
-import { openApiProse as webhooks } from '#shared/webhooks/openapi-prose.ts';
-import { openApiProse as withdrawals } from '#shared/withdrawals/openapi-prose.ts';
+import { openApiProse as walletsProse } from '#shared/wallets/openapi-prose.ts';
+import { openApiProse as webhooksProse } from '#shared/webhooks/openapi-prose.ts';
+import { openApiProse as withdrawalsProse } from '#shared/withdrawals/openapi-prose.ts';
 
 /**
  * The document's words, read from each folder's `openapi-prose.ts`: only this folder imports those files, so the
  * functions' bundles, which reach the route rows and the schemas, never carry them.
  */
 const FOLDERS = [
-  routing,
-  health,
-  customers,
-  docs,
-  banks,
-  webhooks,
-  withdrawals,
-  transactions,
-  ledger,
-  quotes,
-  payouts,
-  wallets,
-  deposits,
-  developerFees,
-  custody,
-  console,
+  routingProse,
+  healthProse,
+  customersProse,
+  docsProse,
+  banksProse,
+  webhooksProse,
+  withdrawalsProse,
+  transactionsProse,
+  ledgerProse,
+  quotesProse,
+  payoutsProse,
+  walletsProse,
+  depositsProse,
+  developerFeesProse,
+  custodyProse,
+  consoleProse,
 ];
 
 /** Every folder's words for its operations, by operationId. */
