@@ -38,10 +38,14 @@ export const BUNDLE = {
 /**
  * Compile-time constants of a function's bundle. No deployed function builds the OpenAPI document: the document's
  * function reads the document its bundling wrote beside it (shared/openapi/served-document.ts), and the document's
- * words (each folder's `openapi-prose.ts`) are imported by shared/openapi alone, so no bundle carries them.
+ * words (each folder's `openapi-prose.ts`) are imported by shared/openapi alone, so no bundle carries them. Nor does
+ * one document or deploy its settings: their `about` (`SETTINGS_ABOUT`, shared/config/setting.ts) folds away.
  */
 export function bundleDefines(entry: string): Record<string, string> {
-  return entry === docsRoutes.getOpenApiDocument.handler ? { PAYOUTS_OPENAPI_DOCUMENT_PREBUILT: 'true' } : {};
+  const defines = { PAYOUTS_WITHOUT_SETTINGS_ABOUT: 'true' };
+  return entry === docsRoutes.getOpenApiDocument.handler
+    ? { ...defines, PAYOUTS_OPENAPI_DOCUMENT_PREBUILT: 'true' }
+    : defines;
 }
 
 const requireFromRoot = createRequire(path.join(REPO_ROOT, 'package.json'));

@@ -7,7 +7,7 @@ import type { Construct } from 'constructs';
 import type { Alarms } from '#infra/aws/alarms.ts';
 import { chainFunctionId, scheduleChainFunction } from '#infra/aws/chain-schedule.ts';
 import { watchedChains } from '#infra/aws/chain-watchers.ts';
-import type { DeploymentConfig } from '#infra/aws/config.ts';
+import { type DeploymentConfig, passedOnTo } from '#infra/aws/config.ts';
 import type { PayoutsFunction } from '#infra/aws/function.ts';
 import { grantTableAccess } from '#infra/aws/table-access.ts';
 import { BACKGROUND_FUNCTIONS } from '#shared/config/background-functions.ts';
@@ -66,7 +66,7 @@ export function addChainSweepers(
       SWEEP_USDC_ADDRESS: watched.usdcAddress,
       SWEEP_KMS_KEY_ID: relayerKey.keyArn,
       SWEEP_RPC_URL_PARAMETER: watched.rpcUrlParameter,
-      ...(config.sweepThresholdUsdc ? { SWEEP_THRESHOLD_USDC: config.sweepThresholdUsdc } : {}),
+      ...passedOnTo(config, 'ChainSweeper'),
     };
     for (const [name, value] of Object.entries(environment)) fn.addEnvironment(name, value);
     // gsi1: the organizations with custody totals on the chain, whose books each run checks.

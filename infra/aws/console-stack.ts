@@ -111,99 +111,112 @@ export class ConsoleStack extends Stack {
       // Only the build output, redeployed on every deployment: nothing in it is worth keeping.
       removalPolicy: RemovalPolicy.DESTROY,
     });
-
-    const headers = new ResponseHeadersPolicy(this, 'ConsoleHeaders', {
-      comment: 'Payout console: CSP, HSTS, no framing, no sniffing, no referrer',
-      securityHeadersBehavior: {
-        contentSecurityPolicy: { contentSecurityPolicy: CONSOLE_CSP, override: true },
-        contentTypeOptions: { override: true },
-        frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
-        referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.NO_REFERRER, override: true },
-        strictTransportSecurity: { accessControlMaxAge: Duration.days(365), includeSubdomains: true, override: true },
-      },
-    });
-    const paths = new CloudFrontFunction(this, 'ConsolePaths', {
-      code: FunctionCode.fromInline(VIEWER_REQUEST),
-      runtime: FunctionRuntime.JS_2_0,
-      comment: 'Console: / to /console/, app paths to index.html',
-    });
-    const api = new HttpOrigin(`${props.api.apiId}.execute-api.${Aws.REGION}.${Aws.URL_SUFFIX}`, {
-      protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
-    });
-    this.distribution = new Distribution(this, 'ConsoleDistribution', {
-      comment: `Payout console and API, ${props.stage}`,
-      defaultBehavior: {
-        origin: S3BucketOrigin.withOriginAccessControl(this.bucket),
-        viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
-        responseHeadersPolicy: headers,
-        functionAssociations: [{ function: paths, eventType: FunctionEventType.VIEWER_REQUEST }],
-      },
-      additionalBehaviors: {
-        // Never cached; every viewer header but Host (the API's own domain answers), cookies and query strings go on.
-        '/api/*': {
-          origin: api,
-          viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
-          allowedMethods: AllowedMethods.ALLOW_ALL,
-          cachePolicy: CachePolicy.CACHING_DISABLED,
-          originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
-          responseHeadersPolicy: headers,
-        },
-      },
-      enableLogging: true,
-      logBucket: logs,
-      logFilePrefix: 'distribution/',
-    });
-    Validations.of(this.distribution).acknowledge(
-      {
-        id: 'AwsSolutions-CFR1',
-        reason:
-          'Members of an organization sign in from wherever they work; passkeys and roles gate access, not geography.',
-      },
-      {
-        id: 'AwsSolutions-CFR2',
-        reason:
-          'The API behind /api/* is throttled at its stage and sign-in is rate limited per address; a WAF is a deployment choice.',
-      },
-      {
-        id: 'AwsSolutions-CFR4',
-        reason:
-          'The default *.cloudfront.net certificate cannot pin TLS 1.2; a custom domain with its own certificate does (README).',
-      },
-    );
-
-    const deployment = new BucketDeployment(this, 'ConsoleFiles', {
-      sources: [
-        Source.asset(CONSOLE_ROOT, {
-          assetHashType: AssetHashType.CUSTOM,
-          assetHash: consoleSourceHash(),
-          bundling: {
-            // Never pulled: the local build below always succeeds or fails the synth.
-            image: DockerImage.fromRegistry('public.ecr.aws/docker/library/node:22-slim'),
-            local: {
-              tryBundle(outputDir) {
-                execFileSync(process.execPath, ['--import', 'tsx', join(CONSOLE_ROOT, 'build.ts'), outputDir], {
-                  cwd: REPO_ROOT,
-                  stdio: 'inherit',
-                });
-                return true;
-              },
-            },
-          },
-        }),
-      ],
-      destinationBucket: this.bucket,
-      destinationKeyPrefix: 'console/',
-      exclude: ['.*'],
-      // Revalidated on every read (an ETag match costs a 304), so a new build shows at once without an invalidation,
-      // whose CDK grant would be on every distribution ("*").
-      cacheControl: [CacheControl.noCache()],
-      memoryLimit: 512,
-    });
-    acknowledgeBucketDeployment(this, deployment);
+    this.distribution = consoleDistribution(this, props, this.bucket, logs);
+    acknowledgeBucketDeployment(this, deployConsoleFiles(this, this.bucket));
 
     new CfnOutput(this, 'ConsoleUrl', {
       value: `https://${this.distribution.distributionDomainName}/console/`,
       description: 'The console; set consoleOrigin (CONSOLE_ORIGIN) to its origin for passkeys and the CSRF check',
     });
   }
+}
+
+/** The headers of every answer, the page's and the API's: CSP, HSTS, no framing, no sniffing, no referrer. */
+function consoleHeaders(stack: Stack) {
+  return new ResponseHeadersPolicy(stack, 'ConsoleHeaders', {
+    comment: 'Payout console: CSP, HSTS, no framing, no sniffing, no referrer',
+    securityHeadersBehavior: {
+      contentSecurityPolicy: { contentSecurityPolicy: CONSOLE_CSP, override: true },
+      contentTypeOptions: { override: true },
+      frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
+      referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.NO_REFERRER, override: true },
+      strictTransportSecurity: { accessControlMaxAge: Duration.days(365), includeSubdomains: true, override: true },
+    },
+  });
+}
+
+/** One distribution: the app from the bucket (its paths answered at the edge), the API at `/api/*`. */
+function consoleDistribution(stack: Stack, props: ConsoleStackProps, bucket: Bucket, logs: Bucket) {
+  const headers = consoleHeaders(stack);
+  const paths = new CloudFrontFunction(stack, 'ConsolePaths', {
+    code: FunctionCode.fromInline(VIEWER_REQUEST),
+    runtime: FunctionRuntime.JS_2_0,
+    comment: 'Console: / to /console/, app paths to index.html',
+  });
+  const api = new HttpOrigin(`${props.api.apiId}.execute-api.${Aws.REGION}.${Aws.URL_SUFFIX}`, {
+    protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
+  });
+  const distribution = new Distribution(stack, 'ConsoleDistribution', {
+    comment: `Payout console and API, ${props.stage}`,
+    defaultBehavior: {
+      origin: S3BucketOrigin.withOriginAccessControl(bucket),
+      viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+      responseHeadersPolicy: headers,
+      functionAssociations: [{ function: paths, eventType: FunctionEventType.VIEWER_REQUEST }],
+    },
+    additionalBehaviors: {
+      // Never cached; every viewer header but Host (the API's own domain answers), cookies and query strings go on.
+      '/api/*': {
+        origin: api,
+        viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+        allowedMethods: AllowedMethods.ALLOW_ALL,
+        cachePolicy: CachePolicy.CACHING_DISABLED,
+        originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+        responseHeadersPolicy: headers,
+      },
+    },
+    enableLogging: true,
+    logBucket: logs,
+    logFilePrefix: 'distribution/',
+  });
+  Validations.of(distribution).acknowledge(
+    {
+      id: 'AwsSolutions-CFR1',
+      reason:
+        'Members of an organization sign in from wherever they work; passkeys and roles gate access, not geography.',
+    },
+    {
+      id: 'AwsSolutions-CFR2',
+      reason:
+        'The API behind /api/* is throttled at its stage and sign-in is rate limited per address; a WAF is a deployment choice.',
+    },
+    {
+      id: 'AwsSolutions-CFR4',
+      reason:
+        'The default *.cloudfront.net certificate cannot pin TLS 1.2; a custom domain with its own certificate does (README).',
+    },
+  );
+  return distribution;
+}
+
+/** The Vite build, made at synth time, copied into the bucket under `console/` at every deployment. */
+function deployConsoleFiles(stack: Stack, bucket: Bucket) {
+  return new BucketDeployment(stack, 'ConsoleFiles', {
+    sources: [
+      Source.asset(CONSOLE_ROOT, {
+        assetHashType: AssetHashType.CUSTOM,
+        assetHash: consoleSourceHash(),
+        bundling: {
+          // Never pulled: the local build below always succeeds or fails the synth.
+          image: DockerImage.fromRegistry('public.ecr.aws/docker/library/node:22-slim'),
+          local: {
+            tryBundle(outputDir) {
+              execFileSync(process.execPath, ['--import', 'tsx', join(CONSOLE_ROOT, 'build.ts'), outputDir], {
+                cwd: REPO_ROOT,
+                stdio: 'inherit',
+              });
+              return true;
+            },
+          },
+        },
+      }),
+    ],
+    destinationBucket: bucket,
+    destinationKeyPrefix: 'console/',
+    exclude: ['.*'],
+    // Revalidated on every read (an ETag match costs a 304), so a new build shows at once without an invalidation,
+    // whose CDK grant would be on every distribution ("*").
+    cacheControl: [CacheControl.noCache()],
+    memoryLimit: 512,
+  });
 }

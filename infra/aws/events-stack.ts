@@ -91,7 +91,7 @@ export class EventsStack extends Stack {
     const { table, alarmTopic, config } = props;
     const environment = { TABLE_NAME: table.tableName, ...deploymentEnvironment(this, config) };
     const alarms = new Alarms(this, 'Alarms', { topic: alarmTopic });
-    const newFunction = (id: string, handler: string, description: string, timeout?: Duration) => {
+    const newFunction: NewFunction = (id, handler, description, timeout) => {
       const fn = new PayoutsFunction(this, id, {
         handler,
         environment,
@@ -103,6 +103,7 @@ export class EventsStack extends Stack {
       alarms.alarmOnFunction(fn);
       return fn;
     };
+    const parts = { table, config, newFunction };
 
     this.bus = new EventBus(this, 'EventBus', { description: 'Payout service events (webhook events, redeliveries)' });
     this.eventsDeadLetterQueue = new Queue(this, 'EventsDeadLetterQueue', queueDefaults);
@@ -120,154 +121,15 @@ export class EventsStack extends Stack {
       visibilityTimeout: Duration.seconds(SENDER_TIMEOUT.toSeconds() * 6),
       deadLetterQueue: { queue: this.webhookDeadLetterQueue, maxReceiveCount: WEBHOOK_MAX_RECEIVE_COUNT },
     });
-
-    const targets: Record<RouteTarget, IQueue> = { webhookQueue: this.webhookQueue };
-    const rules = new Map<string, Rule>();
-    for (const rule of BUS_RULES) {
-      rules.set(
-        rule.id,
-        new Rule(this, rule.id, {
-          eventBus: this.bus,
-          description: rule.description,
-          eventPattern: { source: [...rule.pattern.source], detailType: [...rule.pattern['detail-type']] },
-          targets: [
-            new SqsQueue(targets[rule.target], {
-              deadLetterQueue: this.eventsDeadLetterQueue,
-              retryAttempts: 185,
-              maxEventAge: Duration.hours(24),
-            }),
-          ],
-        }),
-      );
-    }
-    this.rules = rules;
-
-    this.relay = newFunction('StreamRelay', StreamRelay.handler, StreamRelay.description);
-    this.relay.addEnvironment('EVENT_BUS_NAME', this.bus.eventBusName);
-    this.relay.addEventSource(
-      new DynamoEventSource(table, {
-        startingPosition: StartingPosition.TRIM_HORIZON,
-        batchSize: 100,
-        reportBatchItemFailures: true,
-        bisectBatchOnError: true,
-        retryAttempts: 20,
-        maxRecordAge: Duration.hours(24),
-        onFailure: new SqsDlq(this.eventsDeadLetterQueue),
-        // Only new outbox items invoke the relay (the same filter the local stream reader applies).
-        filters: [
-          FilterCriteria.filter({
-            eventName: FilterRule.isEqual('INSERT'),
-            dynamodb: { NewImage: { entity: { S: FilterRule.or(...RELAYED_ENTITIES) } } },
-          }),
-        ],
-      }),
-    );
-    this.bus.grantPutEventsTo(this.relay);
-    if (this.relay.role) {
-      // The stream event source grants dynamodb:ListStreams, which AWS authorizes on "*" only.
-      Validations.of(this.relay.role).acknowledge({
-        id: 'AwsSolutions-IAM5[Resource::*]',
-        reason:
-          'dynamodb:ListStreams supports no resource-level permission, so the stream event source grants it on ' +
-          '"*"; the stream reads themselves are limited to this table\'s stream ARN.',
-      });
-    }
-
-    this.sender = newFunction('WebhookSender', WebhookSender.handler, WebhookSender.description, SENDER_TIMEOUT);
-    this.sender.addEnvironment('WEBHOOK_QUEUE_URL', this.webhookQueue.queueUrl);
-    // A Lambda's loopback is its own runtime API: sandbox organizations get no loopback in AWS.
-    this.sender.addEnvironment('WEBHOOK_SANDBOX_LOOPBACK', 'deny');
-    this.sender.addEventSource(
-      new SqsEventSource(this.webhookQueue, {
-        batchSize: 10,
-        reportBatchItemFailures: true,
-        maxConcurrency: SENDER_MAX_CONCURRENCY,
-      }),
-    );
-    // Retries and long waits are new (delayed) messages on its own queue.
-    this.webhookQueue.grantSendMessages(this.sender);
-    // Endpoints, organizations and deliveries: read, create and update; never delete, never scan, and no index
-    // (`table.grant` would add every index).
-    this.sender.addToRolePolicy(
-      new PolicyStatement({
-        actions: ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
-        resources: [table.tableArn],
-      }),
-    );
-
-    const sweeps = new Map<keyof typeof SWEEPS, PayoutsFunction>();
-    for (const [id, sweep] of Object.entries(SWEEPS) as [keyof typeof SWEEPS, (typeof SWEEPS)[keyof typeof SWEEPS]][]) {
-      if (id === 'SandboxBankSimulator' && config.sandboxSettleAfterSeconds === 'off') continue;
-      const fn = newFunction(id, sweep.handler, sweep.description, Duration.minutes(1));
-      grantTableAccess(fn, table, SWEEP_ACCESS);
-      if ('bank' in sweep) grantBankChannel(fn, config.stage, sweep.bank);
-      // A run handles up to 1,000 due transactions, the next carries on.
-      const setting = 'setting' in sweep.aws ? passedOnValue(config, sweep.aws.setting) : undefined;
-      const every = Duration.seconds(Math.max(sweep.aws.everySeconds, Number(setting ?? sweep.aws.everySeconds)));
-      new Rule(this, `${id}Schedule`, {
-        description: `${sweep.description}, every ${every.toHumanString()}`,
-        schedule: Schedule.rate(every),
-        // A missed run is made up by the next one.
-        targets: [new LambdaFunction(fn, { retryAttempts: 0 })],
-      });
-      sweeps.set(id, fn);
-    }
-    this.sweeps = sweeps;
+    this.rules = addBusRules(this, { webhookQueue: this.webhookQueue });
+    this.relay = addStreamRelay(this, parts);
+    this.sender = addWebhookSender(this, parts);
+    this.sweeps = addSweeps(this, parts);
     this.chainWatchers = addChainWatchers(this, { table, alarms, config, newFunction });
     this.chainSweepers = addChainSweepers(this, { table, alarms, config, newFunction });
     this.referenceRates = addReferenceRatesFetcher(this, { table, config, newFunction });
-
-    // Bank reports: S3 announces every object created under inbox/ on the default bus (the bucket has EventBridge
-    // notifications on), so the bucket's stack needs no reference to this function.
-    this.bankReports = newFunction('BankReports', BankReports.handler, BankReports.description, Duration.minutes(1));
-    grantTableAccess(this.bankReports, table, SWEEP_ACCESS);
-    grantBankChannel(this.bankReports, config.stage, 'reports');
-    new Rule(this, 'BankReportsOnInbox', {
-      description: 'A report from the bank arrived in the inbox',
-      eventPattern: {
-        source: ['aws.s3'],
-        detailType: ['Object Created'],
-        detail: { bucket: { name: [bankChannelBucketName(config.stage)] }, object: { key: [{ prefix: 'inbox/' }] } },
-      },
-      targets: [
-        new LambdaFunction(this.bankReports, {
-          retryAttempts: 20,
-          maxEventAge: Duration.hours(24),
-          deadLetterQueue: this.eventsDeadLetterQueue,
-        }),
-      ],
-    });
-    // A quarantined report waits for a person; so does a payout the bank has not reported on in time.
-    const metric = (metricName: string) =>
-      new Metric({
-        namespace: METRICS_NAMESPACE,
-        metricName,
-        dimensionsMap: { service: `payouts-${config.stage}` },
-        period: Duration.minutes(5),
-        statistic: 'Sum',
-      });
-    alarms.alarmOnMetric('BankReportQuarantined', metric('BankReportQuarantined'), {
-      threshold: 1,
-      description: 'A bank report was quarantined (unknown payment, malformed, or contradicting): see quarantine/.',
-    });
-    alarms.alarmOnMetric('PayoutsProcessingTooLong', metric('PayoutsProcessingTooLong'), {
-      threshold: 1,
-      description:
-        'Payouts are still PROCESSING longer than PAYOUT_PROCESSING_ALARM_S after their file was written: the ' +
-        'bank has not reported on them (check the channel and the bank).',
-    });
-    alarms.alarmOnMetric('PayoutsNotBatched', metric('PayoutsNotBatched'), {
-      threshold: 1,
-      description: 'PROCESSING payouts of an organization without a payout account cannot be put in a file.',
-    });
-    alarms.alarmOnMetric('PayoutsUnwritable', metric('PayoutsUnwritable'), {
-      threshold: 1,
-      description: "Payouts failed because their bank file could not be written (the writer's reason is logged).",
-    });
-    alarms.alarmOnMetric('PayoutBatchErrors', metric('PayoutBatchErrors'), {
-      threshold: 1,
-      description: 'A batch of payouts failed to be filed (channel or table error); the other batches went on.',
-    });
+    this.bankReports = addBankReports(this, parts);
+    alarmOnPayoutMetrics(alarms, config);
 
     alarms.alarmOnDlq(this.eventsDeadLetterQueue);
     alarms.alarmOnDlq(this.webhookDeadLetterQueue);
@@ -283,4 +145,174 @@ export class EventsStack extends Stack {
       },
     );
   }
+}
+
+type NewFunction = (id: string, handler: string, description: string, timeout?: Duration) => PayoutsFunction;
+/** What the stack's parts are built from: the table, the deployment's settings, a function with its alarms. */
+type Parts = { table: Table; config: DeploymentConfig; newFunction: NewFunction };
+
+/** A rule per BUS_RULES entry, each to its target queue; events it cannot hand over go to the events DLQ. */
+function addBusRules(stack: EventsStack, targets: Record<RouteTarget, IQueue>): Map<string, Rule> {
+  const rules = new Map<string, Rule>();
+  for (const rule of BUS_RULES) {
+    rules.set(
+      rule.id,
+      new Rule(stack, rule.id, {
+        eventBus: stack.bus,
+        description: rule.description,
+        eventPattern: { source: [...rule.pattern.source], detailType: [...rule.pattern['detail-type']] },
+        targets: [
+          new SqsQueue(targets[rule.target], {
+            deadLetterQueue: stack.eventsDeadLetterQueue,
+            retryAttempts: 185,
+            maxEventAge: Duration.hours(24),
+          }),
+        ],
+      }),
+    );
+  }
+  return rules;
+}
+
+/** The relay: the table's stream, filtered to new outbox items, put on the bus. */
+function addStreamRelay(stack: EventsStack, { table, newFunction }: Parts): PayoutsFunction {
+  const relay = newFunction('StreamRelay', StreamRelay.handler, StreamRelay.description);
+  relay.addEnvironment('EVENT_BUS_NAME', stack.bus.eventBusName);
+  relay.addEventSource(
+    new DynamoEventSource(table, {
+      startingPosition: StartingPosition.TRIM_HORIZON,
+      batchSize: 100,
+      reportBatchItemFailures: true,
+      bisectBatchOnError: true,
+      retryAttempts: 20,
+      maxRecordAge: Duration.hours(24),
+      onFailure: new SqsDlq(stack.eventsDeadLetterQueue),
+      // Only new outbox items invoke the relay (the same filter the local stream reader applies).
+      filters: [
+        FilterCriteria.filter({
+          eventName: FilterRule.isEqual('INSERT'),
+          dynamodb: { NewImage: { entity: { S: FilterRule.or(...RELAYED_ENTITIES) } } },
+        }),
+      ],
+    }),
+  );
+  stack.bus.grantPutEventsTo(relay);
+  if (relay.role) {
+    // The stream event source grants dynamodb:ListStreams, which AWS authorizes on "*" only.
+    Validations.of(relay.role).acknowledge({
+      id: 'AwsSolutions-IAM5[Resource::*]',
+      reason:
+        'dynamodb:ListStreams supports no resource-level permission, so the stream event source grants it on ' +
+        '"*"; the stream reads themselves are limited to this table\'s stream ARN.',
+    });
+  }
+  return relay;
+}
+
+/** The webhook sender: the webhook queue's consumer, which also sends its own retries to it. */
+function addWebhookSender(stack: EventsStack, { table, newFunction }: Parts): PayoutsFunction {
+  const sender = newFunction('WebhookSender', WebhookSender.handler, WebhookSender.description, SENDER_TIMEOUT);
+  sender.addEnvironment('WEBHOOK_QUEUE_URL', stack.webhookQueue.queueUrl);
+  // A Lambda's loopback is its own runtime API: sandbox organizations get no loopback in AWS.
+  sender.addEnvironment('WEBHOOK_SANDBOX_LOOPBACK', 'deny');
+  sender.addEventSource(
+    new SqsEventSource(stack.webhookQueue, {
+      batchSize: 10,
+      reportBatchItemFailures: true,
+      maxConcurrency: SENDER_MAX_CONCURRENCY,
+    }),
+  );
+  // Retries and long waits are new (delayed) messages on its own queue.
+  stack.webhookQueue.grantSendMessages(sender);
+  // Endpoints, organizations and deliveries: read, create and update; never delete, never scan, and no index
+  // (`table.grant` would add every index).
+  sender.addToRolePolicy(
+    new PolicyStatement({
+      actions: ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:PutItem', 'dynamodb:UpdateItem'],
+      resources: [table.tableArn],
+    }),
+  );
+  return sender;
+}
+
+/** Each of SWEEPS on its schedule (the sandbox bank simulator not when sandbox settlement is off). */
+function addSweeps(stack: EventsStack, { table, config, newFunction }: Parts) {
+  const sweeps = new Map<keyof typeof SWEEPS, PayoutsFunction>();
+  for (const [id, sweep] of Object.entries(SWEEPS) as [keyof typeof SWEEPS, (typeof SWEEPS)[keyof typeof SWEEPS]][]) {
+    if (id === 'SandboxBankSimulator' && config.sandboxSettleAfterSeconds === 'off') continue;
+    const fn = newFunction(id, sweep.handler, sweep.description, Duration.minutes(1));
+    grantTableAccess(fn, table, SWEEP_ACCESS);
+    if ('bank' in sweep) grantBankChannel(fn, config.stage, sweep.bank);
+    // A run handles up to 1,000 due transactions, the next carries on.
+    const setting = 'setting' in sweep.aws ? passedOnValue(config, sweep.aws.setting) : undefined;
+    const every = Duration.seconds(Math.max(sweep.aws.everySeconds, Number(setting ?? sweep.aws.everySeconds)));
+    new Rule(stack, `${id}Schedule`, {
+      description: `${sweep.description}, every ${every.toHumanString()}`,
+      schedule: Schedule.rate(every),
+      // A missed run is made up by the next one.
+      targets: [new LambdaFunction(fn, { retryAttempts: 0 })],
+    });
+    sweeps.set(id, fn);
+  }
+  return sweeps;
+}
+
+/**
+ * Bank reports: S3 announces every object created under inbox/ on the default bus (the bucket has EventBridge
+ * notifications on), so the bucket's stack needs no reference to this function.
+ */
+function addBankReports(stack: EventsStack, { table, config, newFunction }: Parts): PayoutsFunction {
+  const bankReports = newFunction('BankReports', BankReports.handler, BankReports.description, Duration.minutes(1));
+  grantTableAccess(bankReports, table, SWEEP_ACCESS);
+  grantBankChannel(bankReports, config.stage, 'reports');
+  new Rule(stack, 'BankReportsOnInbox', {
+    description: 'A report from the bank arrived in the inbox',
+    eventPattern: {
+      source: ['aws.s3'],
+      detailType: ['Object Created'],
+      detail: { bucket: { name: [bankChannelBucketName(config.stage)] }, object: { key: [{ prefix: 'inbox/' }] } },
+    },
+    targets: [
+      new LambdaFunction(bankReports, {
+        retryAttempts: 20,
+        maxEventAge: Duration.hours(24),
+        deadLetterQueue: stack.eventsDeadLetterQueue,
+      }),
+    ],
+  });
+  return bankReports;
+}
+
+/** A quarantined report waits for a person; so does a payout the bank has not reported on in time. */
+function alarmOnPayoutMetrics(alarms: Alarms, config: DeploymentConfig) {
+  const metric = (metricName: string) =>
+    new Metric({
+      namespace: METRICS_NAMESPACE,
+      metricName,
+      dimensionsMap: { service: `payouts-${config.stage}` },
+      period: Duration.minutes(5),
+      statistic: 'Sum',
+    });
+  alarms.alarmOnMetric('BankReportQuarantined', metric('BankReportQuarantined'), {
+    threshold: 1,
+    description: 'A bank report was quarantined (unknown payment, malformed, or contradicting): see quarantine/.',
+  });
+  alarms.alarmOnMetric('PayoutsProcessingTooLong', metric('PayoutsProcessingTooLong'), {
+    threshold: 1,
+    description:
+      'Payouts are still PROCESSING longer than PAYOUT_PROCESSING_ALARM_S after their file was written: the ' +
+      'bank has not reported on them (check the channel and the bank).',
+  });
+  alarms.alarmOnMetric('PayoutsNotBatched', metric('PayoutsNotBatched'), {
+    threshold: 1,
+    description: 'PROCESSING payouts of an organization without a payout account cannot be put in a file.',
+  });
+  alarms.alarmOnMetric('PayoutsUnwritable', metric('PayoutsUnwritable'), {
+    threshold: 1,
+    description: "Payouts failed because their bank file could not be written (the writer's reason is logged).",
+  });
+  alarms.alarmOnMetric('PayoutBatchErrors', metric('PayoutBatchErrors'), {
+    threshold: 1,
+    description: 'A batch of payouts failed to be filed (channel or table error); the other batches went on.',
+  });
 }

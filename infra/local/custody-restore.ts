@@ -1,9 +1,9 @@
 import { createTestClient, encodeAbiParameters, type Hex, http, keccak256, toHex } from 'viem';
 import { compileTestUsdc, mintTestUsdc, signer } from '#infra/local/chain/test-usdc.ts';
-import type { SandboxChain } from '#shared/config/settings.ts';
 import { organizationsWithCustody, readCustodyTotals } from '#shared/custody/check-custody-books.ts';
 import { latestSweep, listSweepsDue } from '#shared/custody/sweep-repository.ts';
 import type { Db } from '#shared/db/client.ts';
+import type { SandboxChain } from '#shared/deposits/settings.ts';
 import type { Chain } from '#shared/money/chains.ts';
 import { formatMicro } from '#shared/money/micro.ts';
 import { getOrganization } from '#shared/organizations/repository.ts';

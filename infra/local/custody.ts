@@ -6,8 +6,8 @@ import { compileDepositFactory, deployDepositFactory } from '#infra/local/chain/
 import { signer } from '#infra/local/chain/test-usdc.ts';
 import { LOCAL_REGION } from '#infra/local/dynamodb.ts';
 import { type LocalKms, startLocalKms } from '#infra/local/kms.ts';
-import type { SandboxChain } from '#shared/config/settings.ts';
 import { kmsSigner } from '#shared/custody/kms-signer.ts';
+import type { SandboxChain } from '#shared/deposits/settings.ts';
 import type { Deps } from '#shared/deps.ts';
 import type { Chain } from '#shared/money/chains.ts';
 import { getOrganization, updateOrganization } from '#shared/organizations/repository.ts';
@@ -55,7 +55,7 @@ export async function startLocalCustody(options: {
     const client = new KMSClient({
       endpoint: kms.endpoint,
       region: LOCAL_REGION,
-      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+      credentials: kms.credentials,
     });
     const compiled = compileDepositFactory(options.cacheDir);
     const relayers: Partial<Record<Chain, Hex>> = {};

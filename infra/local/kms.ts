@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { dirname } from 'node:path';
 import { secp256k1 } from '@noble/curves/secp256k1.js';
+import { type AwsCredentials, drawCredentials, sigV4Refusal } from '#infra/local/sigv4.ts';
 
 /**
  * AWS KMS's stand-in under `npm start` and in tests: the two operations the relayer's signer calls,
@@ -10,12 +11,23 @@ import { secp256k1 } from '@noble/curves/secp256k1.js';
  * in base64, errors as `{__type, message}` with a 400), for `ECC_SECG_P256K1` keys chosen by their `KeyId`, each
  * with its private half kept in a file of the data folder (development keys: never fund them with real money).
  * Like KMS, it answers any s (not only the lower half) and no recovery id, so the signer's normalization runs
- * locally too. Requests are not authenticated: it listens on loopback only.
+ * locally too. As KMS, it answers only requests signed (SigV4) with its credentials, drawn at each start and handed
+ * to the service's own clients (`credentials`): loopback is open to every process and every web page of the machine,
+ * and a signature of the relayer's is worth its gas and its nonce.
  */
 
 const SPKI_PREFIX = Buffer.from('3056301006072a8648ce3d020106052b8104000a034200', 'hex');
 
-export type LocalKms = { endpoint: string; stop: () => Promise<void> };
+export type LocalKms = { endpoint: string; credentials: AwsCredentials; stop: () => Promise<void> };
+
+/**
+ * The AWS SDK's variables carrying the stand-in's credentials: `npm start` hands them to the functions it runs in
+ * their environment, as Lambda hands a function its role's.
+ */
+export const kmsCredentialVariables = ({ credentials }: LocalKms) => ({
+  AWS_ACCESS_KEY_ID: credentials.accessKeyId,
+  AWS_SECRET_ACCESS_KEY: credentials.secretAccessKey,
+});
 
 /** The key in `keyFile` (hex), drawn and written on first use. */
 function keyOf(keyFile: string): Uint8Array {
@@ -35,11 +47,15 @@ class KmsRefusal extends Error {
   }
 }
 
-async function bodyOf(request: IncomingMessage): Promise<Record<string, unknown>> {
+async function bytesOf(request: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of request) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+function jsonOf(body: Buffer): Record<string, unknown> {
   try {
-    return JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as Record<string, unknown>;
+    return JSON.parse(body.toString('utf8') || '{}') as Record<string, unknown>;
   } catch {
     throw new KmsRefusal('SerializationException', 'the body is not JSON');
   }
@@ -47,6 +63,7 @@ async function bodyOf(request: IncomingMessage): Promise<Record<string, unknown>
 
 /** Serves the keys of `keyFiles` (key id -> the file of its private half, drawn and written on first use). */
 export async function startLocalKms(keyFiles: Record<string, string>): Promise<LocalKms> {
+  const credentials = drawCredentials();
   const keys = new Map(
     Object.entries(keyFiles).map(([keyId, keyFile]) => {
       const secret = keyOf(keyFile);
@@ -94,8 +111,11 @@ export async function startLocalKms(keyFiles: Record<string, string>): Promise<L
     try {
       const target = String(request.headers['x-amz-target'] ?? '');
       const operation = operations[target];
+      const body = await bytesOf(request);
+      const refusal = sigV4Refusal(request, body, credentials, 'kms');
+      if (refusal) throw new KmsRefusal(refusal.type, refusal.message);
       if (!operation) throw new KmsRefusal('UnknownOperationException', `unsupported operation ${target}`);
-      answer(response, 200, operation(await bodyOf(request)));
+      answer(response, 200, operation(jsonOf(body)));
     } catch (error) {
       const refusal = error instanceof KmsRefusal ? error : new KmsRefusal('KMSInternalException', String(error));
       answer(response, refusal.type === 'KMSInternalException' ? 500 : 400, {
@@ -108,6 +128,7 @@ export async function startLocalKms(keyFiles: Record<string, string>): Promise<L
   const { port } = server.address() as AddressInfo;
   return {
     endpoint: `http://127.0.0.1:${port}`,
+    credentials,
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -8,14 +8,17 @@ import { join, resolve } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { buildConsole } from '#infra/console/build.ts';
 import { chainIdentityPath, type LocalChains, startLocalChains } from '#infra/local/chain/local-chains.ts';
-import { ensureSandboxTreasuries, startLocalCustody } from '#infra/local/custody.ts';
-import { resolveDepositXpub } from '#infra/local/deposit-key.ts';
-import { startLocalDocumentStore } from '#infra/local/document-store.ts';
+import { ensureSandboxTreasuries, type LocalCustody, startLocalCustody } from '#infra/local/custody.ts';
+import { type DepositKeySource, resolveDepositXpub } from '#infra/local/deposit-key.ts';
+import { type LocalDocumentStore, startLocalDocumentStore } from '#infra/local/document-store.ts';
 import { LOCAL_CREDENTIALS, LOCAL_REGION, type LocalDynamoDb, startDynamoDbLocal } from '#infra/local/dynamodb.ts';
+import { kmsCredentialVariables } from '#infra/local/kms.ts';
 import { bindLocalPort, type LocalServer, startLocalServer } from '#infra/local/server.ts';
 import { ensureTable } from '#infra/local/table.ts';
 import type { WorkersThread } from '#infra/local/workers-thread.ts';
-import { DepositSettings, SandboxChainSchema, type ServiceVariable } from '#shared/config/settings.ts';
+import type { ServiceVariable } from '#shared/config/env.ts';
+import { DepositWalletSettings, SandboxChainSchema } from '#shared/deposits/settings.ts';
+import type { Deps } from '#shared/deps.ts';
 import * as z from '#shared/validation/zod.ts';
 
 // The Lambda runtime is Node 22; the SDK's notice about Node 20 support is noise here.
@@ -32,7 +35,7 @@ const env = z
     LOCAL_CHAIN: z._default(z.enum(['on', 'off']), 'on'),
     LOCAL_CHAIN_PORT: z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(65535))),
     /** The service's own setting: the local chain runs the chains the deposit wallets support. */
-    SUPPORTED_CHAINS: DepositSettings.shape.SUPPORTED_CHAINS,
+    SUPPORTED_CHAINS: DepositWalletSettings.supportedChains.schema,
   })
   .parse(process.env);
 
@@ -91,8 +94,72 @@ async function serve(dynamo: LocalDynamoDb, chain: LocalChains | undefined) {
   const consoleBuild = buildConsole();
   // Uploaded KYC documents: S3's API on fauxqs (in memory), as the documents bucket is in AWS.
   const documents = await startLocalDocumentStore();
-  // The handlers read their configuration from the environment on first use, exactly as in Lambda; the names are
-  // the service's settings (shared/config/settings.ts), which check the values when the handlers read them.
+  const port = await configure(dynamo, chain, documents);
+  const custody = chain ? await startCustody(chain) : undefined;
+  // Before the configuration is first read: bank deposit wallets derive their addresses from it.
+  const depositKey = resolveDepositXpub(dataDir, process.env);
+  process.env.DEPOSIT_XPUB = depositKey.xpub;
+  const client = new DynamoDBClient({
+    endpoint: dynamo.endpoint,
+    region: LOCAL_REGION,
+    credentials: LOCAL_CREDENTIALS,
+  });
+  await ensureTable(client, env.TABLE_NAME);
+  client.destroy();
+
+  const { appDeps } = await import('#shared/deps.ts');
+  const { routeList } = await import('#shared/routes.ts');
+  const { ownerInviteOnStart } = await import('#infra/local/console-invite.ts');
+  const { startWorkersThread } = await import('#infra/local/workers-thread.ts');
+  const deps = appDeps();
+  const { organizationId, apiKey, firstStart } = await sandboxOrganization(deps);
+  const treasuries = custody ? await ensureSandboxTreasuries(deps, organizationId, env.SUPPORTED_CHAINS) : undefined;
+  const restored = custody && chain ? await restoreCustody(deps, chain, custody) : undefined;
+
+  const running: Running = { stopping: false, documents, custody, chain, dynamo };
+  // The workers run on a thread of their own, as they run apart from the API in AWS (infra/local/README.md).
+  const workers = await startWorkersThread(
+    { dataDir, dynamodbEndpoint: dynamo.endpoint, tableName: env.TABLE_NAME },
+    (error) => {
+      process.stderr.write(`The workers' thread failed (${error.message}); stopping.\n`);
+      void shutdown(running, 'workers thread failure', 1);
+    },
+  );
+  running.workers = workers;
+  const server = await startLocalServer({ routes: routeList, bound: port, consoleDir: await consoleBuild });
+  running.server = server;
+  const apiUrl = `${server.url}/api/v2`;
+  const consoleUrl = `${deps.config.console.origin}/console/`;
+  const ownerInviteUrl = await ownerInviteOnStart(deps, organizationId);
+  const connection = {
+    apiUrl,
+    organizationId,
+    apiKey,
+    dynamodbEndpoint: dynamo.endpoint,
+    tableName: env.TABLE_NAME,
+    ...(chain ? { chains: chain.chains } : {}),
+    consoleUrl,
+    ownerInviteUrl,
+  };
+  writeFileSync(localJsonPath, `${JSON.stringify(connection, null, 2)}\n`);
+  const notes = { firstStart, documents, depositKey, chain, custody, treasuries, restored, workers: workers.notes };
+  process.stdout.write(banner(server.url, connection, notes).join('\n'));
+
+  process.on('SIGINT', () => void shutdown(running, 'SIGINT'));
+  process.on('SIGTERM', () => void shutdown(running, 'SIGTERM'));
+  dynamo.process.once('exit', (code) => {
+    if (running.stopping) return;
+    process.stderr.write(`DynamoDB Local exited unexpectedly (code ${code}); stopping.\n`);
+    void server.close().then(() => process.exit(1));
+  });
+}
+
+/**
+ * The environment the handlers read their configuration from on first use, exactly as in Lambda; the names are the
+ * service's settings (its areas' `settings.ts`), which check the values when the handlers read them. Binds the
+ * port, so the console's origin names the port actually served.
+ */
+async function configure(dynamo: LocalDynamoDb, chain: LocalChains | undefined, documents: LocalDocumentStore) {
   Object.assign(process.env, {
     TABLE_NAME: env.TABLE_NAME,
     DYNAMODB_ENDPOINT: dynamo.endpoint,
@@ -128,166 +195,144 @@ async function serve(dynamo: LocalDynamoDb, chain: LocalChains | undefined) {
   for (const place of ['outbox', 'inbox', 'processed', 'quarantine']) {
     mkdirSync(join(dataDir, 'bank', place), { recursive: true });
   }
-  // Custody, before the configuration is first read: the KMS stand-in, the relayer's gas and a deposit
-  // forwarder factory per chain; bank deposit wallets of organizations with a treasury become forwarders.
-  const custody = chain
-    ? await startLocalCustody({
-        chains: chain.chains,
-        deployerPrivateKey: chain.deployer.privateKey,
-        dataDir,
-        cacheDir: join(dataDir, 'chain'),
-      })
-    : undefined;
-  if (custody) {
-    Object.assign(process.env, {
-      DEPOSIT_FORWARDERS: JSON.stringify(custody.forwarders),
-      KMS_ENDPOINT: custody.kms.endpoint,
-    });
-  }
-  // Before the configuration is first read: bank deposit wallets derive their addresses from it.
-  const depositKey = resolveDepositXpub(dataDir, process.env);
-  process.env.DEPOSIT_XPUB = depositKey.xpub;
-  const client = new DynamoDBClient({
-    endpoint: dynamo.endpoint,
-    region: LOCAL_REGION,
-    credentials: LOCAL_CREDENTIALS,
-  });
-  await ensureTable(client, env.TABLE_NAME);
-  client.destroy();
+  return port;
+}
 
-  const { appDeps } = await import('#shared/deps.ts');
+/**
+ * Custody, before the configuration is first read: the KMS stand-in, the relayer's gas and a deposit forwarder
+ * factory per chain; bank deposit wallets of organizations with a treasury become forwarders.
+ */
+async function startCustody(chain: LocalChains): Promise<LocalCustody> {
+  const custody = await startLocalCustody({
+    chains: chain.chains,
+    deployerPrivateKey: chain.deployer.privateKey,
+    dataDir,
+    cacheDir: join(dataDir, 'chain'),
+  });
+  // The functions' AWS clients take their credentials from these variables, as a Lambda's do: the KMS stand-in
+  // answers only these, drawn at this start; DynamoDB Local and fauxqs take any.
+  Object.assign(process.env, {
+    DEPOSIT_FORWARDERS: JSON.stringify(custody.forwarders),
+    KMS_ENDPOINT: custody.kms.endpoint,
+    ...kmsCredentialVariables(custody.kms),
+  });
+  return custody;
+}
+
+/** The sandbox organization of local.json, or a new one when there is none in this table. */
+async function sandboxOrganization(deps: Deps) {
   const { getOrganization } = await import('#shared/organizations/repository.ts');
   const { createOrganization } = await import('#shared/organizations/organization-admin.ts');
-  const { routeList } = await import('#shared/routes.ts');
-  const { ownerInviteOnStart } = await import('#infra/local/console-invite.ts');
-  const { startWorkersThread } = await import('#infra/local/workers-thread.ts');
-  const deps = appDeps();
-
   const previous = readLocalJson();
-  let organizationId = previous?.organizationId;
-  let apiKey = previous?.apiKey;
-  let firstStart = false;
   if (
     !previous ||
     previous.tableName !== env.TABLE_NAME ||
     !(await getOrganization(deps.db, previous.organizationId))
   ) {
     const created = await createOrganization(deps.db, deps.clock, { name: 'Local sandbox', environment: 'sandbox' });
-    organizationId = created.organizationId;
-    apiKey = created.apiKey;
-    firstStart = true;
+    return { organizationId: created.organizationId, apiKey: created.apiKey, firstStart: true };
   }
+  return { organizationId: previous.organizationId, apiKey: previous.apiKey, firstStart: false };
+}
 
-  const treasuries =
-    custody && organizationId ? await ensureSandboxTreasuries(deps, organizationId, env.SUPPORTED_CHAINS) : undefined;
-
-  // The fresh chain continues where the table's custody records end; after every deployment, before the sweepers.
+/** The fresh chain continues where the table's custody records end; after every deployment, before the sweepers. */
+async function restoreCustody(deps: Deps, chain: LocalChains, custody: LocalCustody) {
   const { restoreLocalCustody, restoredNote } = await import('#infra/local/custody-restore.ts');
-  const restored =
-    custody && chain
-      ? restoredNote(
-          await restoreLocalCustody(deps.db, {
-            chains: chain.chains,
-            relayers: custody.relayers,
-            deployerPrivateKey: chain.deployer.privateKey,
-            cacheDir: join(dataDir, 'chain'),
-          }),
-        )
-      : undefined;
-
-  let stopping = false;
-  let server: LocalServer | undefined;
-  let workers: WorkersThread | undefined;
-  // The workers run on a thread of their own, as they run apart from the API in AWS (infra/local/README.md).
-  workers = await startWorkersThread(
-    { dataDir, dynamodbEndpoint: dynamo.endpoint, tableName: env.TABLE_NAME },
-    (error) => {
-      process.stderr.write(`The workers' thread failed (${error.message}); stopping.\n`);
-      void shutdown('workers thread failure', 1);
-    },
+  return restoredNote(
+    await restoreLocalCustody(deps.db, {
+      chains: chain.chains,
+      relayers: custody.relayers,
+      deployerPrivateKey: chain.deployer.privateKey,
+      cacheDir: join(dataDir, 'chain'),
+    }),
   );
-  server = await startLocalServer({ routes: routeList, bound: port, consoleDir: await consoleBuild });
-  const apiUrl = `${server.url}/api/v2`;
-  const consoleUrl = `${deps.config.console.origin}/console/`;
-  const ownerInviteUrl = await ownerInviteOnStart(deps, organizationId ?? '');
-  writeFileSync(
-    localJsonPath,
-    `${JSON.stringify(
-      {
-        apiUrl,
-        organizationId,
-        apiKey,
-        dynamodbEndpoint: dynamo.endpoint,
-        tableName: env.TABLE_NAME,
-        ...(chain ? { chains: chain.chains } : {}),
-        consoleUrl,
-        ownerInviteUrl,
-      },
-      null,
-      2,
-    )}\n`,
-  );
+}
 
-  process.stdout.write(
-    [
-      '',
-      `Payout service (local) listening on ${server.url}`,
-      `  API base URL     ${apiUrl}`,
-      `  Organization     ${organizationId} (sandbox${firstStart ? ', created now' : ''})`,
-      `  API key          ${apiKey}`,
-      `  Console          ${consoleUrl}`,
-      ownerInviteUrl
-        ? `  Owner invite     ${ownerInviteUrl} (one use; a new one at each start until an owner joins)`
-        : '  Owner invite     none needed: the sandbox organization has an owner',
-      `  Data             ${dataDir} (the table, bank folders, mail and keys are kept across restarts; connection details in ${localJsonPath})`,
-      `  KYC documents    ${documents.endpoint}/${documents.bucket} (S3 API on fauxqs, in memory: gone at exit)`,
-      `  ${depositKey.note}`,
-      ...(chain
-        ? [
-            `  Local chain      ${chain.node.rpcUrl} (chain id ${chain.chains[0]?.chainId}), a USDC test token per chain: ` +
-              chain.chains.map((c) => `${c.chain} ${c.usdcAddress}`).join(', '),
-            `                   a funded development key is in ${localJsonPath} ("chains"): send test USDC with any tool`,
-            chainKeptNote(chain),
-          ]
-        : []),
-      ...(custody
-        ? [
-            `  Custody          relayer per chain: ${perChain(custody.relayers)} (keys in the KMS stand-in ` +
-              `${custody.kms.endpoint}); sandbox treasury per chain: ${perChain(treasuries ?? {})}`,
-          ]
-        : []),
-      ...(restored ? [`  Restored         ${restored} (the chain starts empty; the table kept these)`] : []),
-      ...workers.notes.map((note) => `  ${note}`),
-      '',
-      'Try:',
-      `  curl -H "Authorization: Bearer ${apiKey}" ${apiUrl}/customers`,
-      '',
-      'Press Ctrl-C to stop.',
-      '',
-    ].join('\n'),
-  );
+/** What runs, stopped in order on a signal or a failure. */
+type Running = {
+  stopping: boolean;
+  server?: LocalServer;
+  workers?: WorkersThread;
+  documents: LocalDocumentStore;
+  custody: LocalCustody | undefined;
+  chain: LocalChains | undefined;
+  dynamo: LocalDynamoDb;
+};
 
-  async function shutdown(cause: string, exitCode = 0) {
-    if (stopping) return;
-    stopping = true;
-    process.stdout.write(`\n${cause === 'SIGINT' || cause === 'SIGTERM' ? `${cause} received` : cause}, stopping...\n`);
-    await server?.close();
-    // A crash reported before `workers` was assigned leaves nothing to stop there.
-    await workers?.stop();
-    await documents.stop();
-    await custody?.stop();
-    await chain?.node.stop();
-    await dynamo.stop();
-    process.stdout.write('Stopped.\n');
-    process.exit(exitCode);
-  }
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  dynamo.process.once('exit', (code) => {
-    if (stopping) return;
-    process.stderr.write(`DynamoDB Local exited unexpectedly (code ${code}); stopping.\n`);
-    void server.close().then(() => process.exit(1));
-  });
+async function shutdown(running: Running, cause: string, exitCode = 0) {
+  if (running.stopping) return;
+  running.stopping = true;
+  process.stdout.write(`\n${cause === 'SIGINT' || cause === 'SIGTERM' ? `${cause} received` : cause}, stopping...\n`);
+  await running.server?.close();
+  // A crash reported before the workers' thread started leaves nothing to stop there.
+  await running.workers?.stop();
+  await running.documents.stop();
+  await running.custody?.stop();
+  await running.chain?.node.stop();
+  await running.dynamo.stop();
+  process.stdout.write('Stopped.\n');
+  process.exit(exitCode);
+}
+
+/** What `npm start` prints once it serves: where everything is, and what this data folder kept. */
+function banner(
+  serverUrl: string,
+  connection: {
+    apiUrl: string;
+    organizationId: string;
+    apiKey: string;
+    consoleUrl: string;
+    ownerInviteUrl: string | undefined;
+  },
+  notes: {
+    firstStart: boolean;
+    documents: LocalDocumentStore;
+    depositKey: DepositKeySource;
+    chain: LocalChains | undefined;
+    custody: LocalCustody | undefined;
+    treasuries: Partial<Record<string, string>> | undefined;
+    restored: string | undefined;
+    workers: string[];
+  },
+): string[] {
+  const { apiUrl, organizationId, apiKey, consoleUrl, ownerInviteUrl } = connection;
+  const { documents, chain, custody } = notes;
+  return [
+    '',
+    `Payout service (local) listening on ${serverUrl}`,
+    `  API base URL     ${apiUrl}`,
+    `  Organization     ${organizationId} (sandbox${notes.firstStart ? ', created now' : ''})`,
+    `  API key          ${apiKey}`,
+    `  Console          ${consoleUrl}`,
+    ownerInviteUrl
+      ? `  Owner invite     ${ownerInviteUrl} (one use; a new one at each start until an owner joins)`
+      : '  Owner invite     none needed: the sandbox organization has an owner',
+    `  Data             ${dataDir} (the table, bank folders, mail and keys are kept across restarts; connection details in ${localJsonPath})`,
+    `  KYC documents    ${documents.endpoint}/${documents.bucket} (S3 API on fauxqs, in memory: gone at exit)`,
+    `  ${notes.depositKey.note}`,
+    ...(chain
+      ? [
+          `  Local chain      ${chain.node.rpcUrl} (chain id ${chain.chains[0]?.chainId}), a USDC test token per chain: ` +
+            chain.chains.map((c) => `${c.chain} ${c.usdcAddress}`).join(', '),
+          `                   a funded development key is in ${localJsonPath} ("chains"): send test USDC with any tool`,
+          chainKeptNote(chain),
+        ]
+      : []),
+    ...(custody
+      ? [
+          `  Custody          relayer per chain: ${perChain(custody.relayers)} (keys in the KMS stand-in ` +
+            `${custody.kms.endpoint}); sandbox treasury per chain: ${perChain(notes.treasuries ?? {})}`,
+        ]
+      : []),
+    ...(notes.restored ? [`  Restored         ${notes.restored} (the chain starts empty; the table kept these)`] : []),
+    ...notes.workers.map((note) => `  ${note}`),
+    '',
+    'Try:',
+    `  curl -H "Authorization: Bearer ${apiKey}" ${apiUrl}/customers`,
+    '',
+    'Press Ctrl-C to stop.',
+    '',
+  ];
 }
 
 /** `base 0x…, ethereum 0x…`: an address per chain, as the banner lists them. */

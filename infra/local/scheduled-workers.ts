@@ -5,7 +5,7 @@ import {
   type BackgroundFunction,
   type BackgroundFunctionName,
 } from '#shared/config/background-functions.ts';
-import { ServiceSettings } from '#shared/config/settings.ts';
+import { type ServiceVariable, ServiceVariables } from '#shared/config/env.ts';
 import { log } from '#shared/log.ts';
 
 type Handler = (event?: unknown) => Promise<unknown>;
@@ -38,9 +38,9 @@ const BANNER: Partial<
 const entries = Object.entries(BACKGROUND_FUNCTIONS) as [BackgroundFunctionName, BackgroundFunction][];
 
 /** A timer's seconds: a number, or the setting's value as the service reads it (`npm start` has set the environment). */
-function secondsOf(every: number | keyof typeof ServiceSettings.shape): number {
+function secondsOf(every: number | ServiceVariable): number {
   if (typeof every === 'number') return every;
-  const seconds = ServiceSettings.shape[every].parse(process.env[every]);
+  const seconds = ServiceVariables.shape[every].parse(process.env[every]);
   if (typeof seconds !== 'number') throw new Error(`${every} is not a number of seconds`);
   return seconds;
 }
@@ -50,7 +50,7 @@ function secondsOf(every: number | keyof typeof ServiceSettings.shape): number {
  * AWS; the functions that run just before it (`local: { before }`) run first in the same run. The modules are
  * imported on start, after `npm start` has set the environment the handlers read.
  */
-function scheduled(name: BackgroundFunctionName, every: number | keyof typeof ServiceSettings.shape, atStart: boolean) {
+function scheduled(name: BackgroundFunctionName, every: number | ServiceVariable, atStart: boolean) {
   const worker: LocalWorker = {
     name,
     start: async (context) => {

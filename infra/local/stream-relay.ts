@@ -136,6 +136,42 @@ const IDLE_POLL_MS = 100;
 
 export type StreamRelay = { stop: () => Promise<void> };
 
+type RelayOptions = {
+  dynamodbEndpoint: string;
+  tableName: string;
+  checkpointPath: string;
+  handler: (event: DynamoDBStreamEvent) => Promise<DynamoDBBatchResponse | undefined>;
+  delayMs?: number;
+  pollMs?: number;
+  onError?: (error: unknown) => void;
+};
+
+type Page = { Records?: StreamRecord[]; NextShardIterator?: string };
+type ShardState = Checkpoint['shards'][string];
+
+/** A running relay: the stream it reads, where it stands in each shard, and what it has read ahead. */
+type Relay = {
+  options: RelayOptions;
+  streams: DynamoDBStreamsClient;
+  streamArn: string;
+  checkpoint: Checkpoint;
+  saver: ReturnType<typeof checkpointSaver>;
+  /** Per shard, the iterator of its next page. */
+  iterators: Map<string, string>;
+  /**
+   * Per shard, the next page, read while the previous one is handed over: on a busy machine a read and a handover
+   * have each taken a few hundred milliseconds, and in a burst the two in a row were most of an event's way to the
+   * queue. Pages are still handed over one at a time and in order; the read ahead is dropped when its predecessor
+   * fails (the shard is read again from the failed record). Only after a page that had records, so an idle stream
+   * is still read every IDLE_POLL_MS.
+   */
+  readAhead: Map<string, { iterator: string; page: Promise<Page> }>;
+  listed: { shards: Shard[]; at: number } | undefined;
+  stopping: boolean;
+  /** Ends the current sleep at once (on stop). */
+  wake: (() => void) | undefined;
+};
+
 /**
  * Reads the table's stream on DynamoDB Local the way Lambda's event source mapping does: shard by shard,
  * parents before children, only the records the mapping's filter lets through, and on a reported failure
@@ -146,15 +182,7 @@ export type StreamRelay = { stop: () => Promise<void> };
  * `delayMs` is a test hook: it holds each batch that much before handing it over, so a test can kill the
  * runtime between "stored" and "published".
  */
-export async function startStreamRelay(options: {
-  dynamodbEndpoint: string;
-  tableName: string;
-  checkpointPath: string;
-  handler: (event: DynamoDBStreamEvent) => Promise<DynamoDBBatchResponse | undefined>;
-  delayMs?: number;
-  pollMs?: number;
-  onError?: (error: unknown) => void;
-}): Promise<StreamRelay> {
+export async function startStreamRelay(options: RelayOptions): Promise<StreamRelay> {
   const clientConfig = { endpoint: options.dynamodbEndpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS };
   const tables = new DynamoDBClient(clientConfig);
   const streams = new DynamoDBStreamsClient(clientConfig);
@@ -164,169 +192,183 @@ export async function startStreamRelay(options: {
   const streamArn = Table.LatestStreamArn;
 
   const checkpoint = readCheckpoint(options.checkpointPath, streamArn);
-  const saver = checkpointSaver(options.checkpointPath, checkpoint, (error) => options.onError?.(error));
-  const iterators = new Map<string, string>();
-  let stopping = false;
-  let wake: (() => void) | undefined;
-  const sleep = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, ms);
-      wake = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-    });
-
-  async function listShards(): Promise<Shard[]> {
-    const shards: Shard[] = [];
-    let start: string | undefined;
-    do {
-      const { StreamDescription } = await streams.send(
-        new DescribeStreamCommand({ StreamArn: streamArn, ExclusiveStartShardId: start }),
-      );
-      shards.push(...(StreamDescription?.Shards ?? []));
-      start = StreamDescription?.LastEvaluatedShardId;
-    } while (start);
-    return shards;
-  }
-
-  let listed: { shards: Shard[]; at: number } | undefined;
-  /** The shards, listed again after SHARD_LIST_MAX_AGE_MS or as soon as one ends, instead of on every pass. */
-  async function currentShards(): Promise<Shard[]> {
-    if (!listed || Date.now() - listed.at > SHARD_LIST_MAX_AGE_MS)
-      listed = { shards: await listShards(), at: Date.now() };
-    return listed.shards;
-  }
-
-  async function iteratorFor(shardId: string): Promise<string | undefined> {
-    const cached = iterators.get(shardId);
-    if (cached) return cached;
-    const after = checkpoint.shards[shardId]?.sequenceNumber;
-    const { ShardIterator } = await streams.send(
-      new GetShardIteratorCommand({
-        StreamArn: streamArn,
-        ShardId: shardId,
-        ...(after
-          ? { ShardIteratorType: 'AFTER_SEQUENCE_NUMBER', SequenceNumber: after }
-          : { ShardIteratorType: 'TRIM_HORIZON' }),
-      }),
-    );
-    return ShardIterator;
-  }
-
-  type Page = { Records?: StreamRecord[]; NextShardIterator?: string };
-  const read = (iterator: string): Promise<Page> =>
-    streams.send(new GetRecordsCommand({ ShardIterator: iterator, Limit: GET_RECORDS_LIMIT }));
-  /**
-   * Per shard, the next page, read while the previous one is handed over: on a busy machine a read and a handover
-   * have each taken a few hundred milliseconds, and in a burst the two in a row were most of an event's way to the
-   * queue. Pages are still handed over one at a time and in order; the read ahead is dropped when its predecessor
-   * fails (the shard is read again from the failed record). Only after a page that had records, so an idle stream
-   * is still read every IDLE_POLL_MS.
-   */
-  const readAhead = new Map<string, { iterator: string; page: Promise<Page> }>();
-
-  /** Reads one page of one shard and hands it over; true when it read anything. */
-  async function pollShard(shardId: string): Promise<boolean> {
-    const iterator = await iteratorFor(shardId);
-    checkpoint.shards[shardId] ??= {};
-    const state = checkpoint.shards[shardId];
-    if (!iterator) {
-      state.done = true;
-      void saver.save();
-      return false;
-    }
-    const ahead = readAhead.get(shardId);
-    readAhead.delete(shardId);
-    let page: Page;
-    try {
-      if (ahead?.iterator === iterator) {
-        page = await ahead.page;
-        // Read before the handover's end found nothing yet: what was written since is read now, not a poll later.
-        if (!page.Records?.length && page.NextShardIterator) page = await read(page.NextShardIterator);
-      } else page = await read(iterator);
-    } catch (error) {
-      iterators.delete(shardId);
-      if (error instanceof TrimmedDataAccessException) delete state.sequenceNumber;
-      if (error instanceof ExpiredIteratorException || error instanceof TrimmedDataAccessException) return false;
-      throw error;
-    }
-    const records = page.Records ?? [];
-    if (records.length && page.NextShardIterator && !stopping) {
-      const next = page.NextShardIterator;
-      const nextPage = read(next);
-      // Settled here as well, so a read ahead that is dropped never rejects unhandled.
-      nextPage.catch(() => undefined);
-      readAhead.set(shardId, { iterator: next, page: nextPage });
-    }
-    const relayed = records.filter((r) => isRelayedStreamRecord(r)).map((r) => toLambdaRecord(r, streamArn));
-    if (relayed.length) {
-      if (options.delayMs) await sleep(options.delayMs);
-      if (stopping) {
-        readAhead.delete(shardId);
-        return false;
-      }
-      const response = await options.handler({ Records: relayed });
-      const failedAt = response?.batchItemFailures?.[0]?.itemIdentifier;
-      if (failedAt) {
-        // Resume at the failed record: checkpoint just before it, and read again from there.
-        const index = records.findIndex((r) => r.dynamodb?.SequenceNumber === failedAt);
-        const before = index > 0 ? records[index - 1]?.dynamodb?.SequenceNumber : undefined;
-        if (before) state.sequenceNumber = before;
-        void saver.save();
-        iterators.delete(shardId);
-        readAhead.delete(shardId);
-        await sleep(1000);
-        return false;
-      }
-    }
-    const last = records.at(-1)?.dynamodb?.SequenceNumber;
-    if (last) state.sequenceNumber = last;
-    if (page.NextShardIterator) iterators.set(shardId, page.NextShardIterator);
-    else {
-      iterators.delete(shardId);
-      state.done = true;
-      listed = undefined;
-    }
-    if (last || state.done) void saver.save();
-    return records.length > 0;
-  }
-
-  async function pass(): Promise<boolean> {
-    const shards = await currentShards();
-    const known = new Set(shards.map((s) => s.ShardId));
-    let readAny = false;
-    for (const shard of shards) {
-      const shardId = shard.ShardId;
-      if (!shardId || checkpoint.shards[shardId]?.done) continue;
-      const parent = shard.ParentShardId;
-      // Children after their parents, as the event source mapping does, so an item's records stay in order.
-      if (parent && known.has(parent) && !checkpoint.shards[parent]?.done) continue;
-      if (await pollShard(shardId)) readAny = true;
-      if (stopping) break;
-    }
-    return readAny;
-  }
-
+  const relay: Relay = {
+    options,
+    streams,
+    streamArn,
+    checkpoint,
+    saver: checkpointSaver(options.checkpointPath, checkpoint, (error) => options.onError?.(error)),
+    iterators: new Map(),
+    readAhead: new Map(),
+    listed: undefined,
+    stopping: false,
+    wake: undefined,
+  };
   const loop = (async () => {
-    while (!stopping) {
+    while (!relay.stopping) {
       try {
-        if (!(await pass())) await sleep(options.pollMs ?? IDLE_POLL_MS);
+        if (!(await pass(relay))) await sleep(relay, options.pollMs ?? IDLE_POLL_MS);
       } catch (error) {
         options.onError?.(error);
-        await sleep(1000);
+        await sleep(relay, 1000);
       }
     }
   })();
 
   return {
     stop: async () => {
-      stopping = true;
-      wake?.();
+      relay.stopping = true;
+      relay.wake?.();
       await loop;
-      await Promise.allSettled([...readAhead.values()].map((ahead) => ahead.page));
-      await saver.flush();
+      await Promise.allSettled([...relay.readAhead.values()].map((ahead) => ahead.page));
+      await relay.saver.flush();
       streams.destroy();
     },
   };
+}
+
+function sleep(relay: Relay, ms: number) {
+  return new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    relay.wake = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+  });
+}
+
+/** One pass over the shards that are open and whose parents are read; true when it read anything. */
+async function pass(relay: Relay): Promise<boolean> {
+  const shards = await currentShards(relay);
+  const known = new Set(shards.map((s) => s.ShardId));
+  let readAny = false;
+  for (const shard of shards) {
+    const shardId = shard.ShardId;
+    if (!shardId || relay.checkpoint.shards[shardId]?.done) continue;
+    const parent = shard.ParentShardId;
+    // Children after their parents, as the event source mapping does, so an item's records stay in order.
+    if (parent && known.has(parent) && !relay.checkpoint.shards[parent]?.done) continue;
+    if (await pollShard(relay, shardId)) readAny = true;
+    if (relay.stopping) break;
+  }
+  return readAny;
+}
+
+async function listShards({ streams, streamArn }: Relay): Promise<Shard[]> {
+  const shards: Shard[] = [];
+  let start: string | undefined;
+  do {
+    const { StreamDescription } = await streams.send(
+      new DescribeStreamCommand({ StreamArn: streamArn, ExclusiveStartShardId: start }),
+    );
+    shards.push(...(StreamDescription?.Shards ?? []));
+    start = StreamDescription?.LastEvaluatedShardId;
+  } while (start);
+  return shards;
+}
+
+/** The shards, listed again after SHARD_LIST_MAX_AGE_MS or as soon as one ends, instead of on every pass. */
+async function currentShards(relay: Relay): Promise<Shard[]> {
+  if (!relay.listed || Date.now() - relay.listed.at > SHARD_LIST_MAX_AGE_MS)
+    relay.listed = { shards: await listShards(relay), at: Date.now() };
+  return relay.listed.shards;
+}
+
+async function iteratorFor(relay: Relay, shardId: string): Promise<string | undefined> {
+  const cached = relay.iterators.get(shardId);
+  if (cached) return cached;
+  const after = relay.checkpoint.shards[shardId]?.sequenceNumber;
+  const { ShardIterator } = await relay.streams.send(
+    new GetShardIteratorCommand({
+      StreamArn: relay.streamArn,
+      ShardId: shardId,
+      ...(after
+        ? { ShardIteratorType: 'AFTER_SEQUENCE_NUMBER', SequenceNumber: after }
+        : { ShardIteratorType: 'TRIM_HORIZON' }),
+    }),
+  );
+  return ShardIterator;
+}
+
+const readPage = (relay: Relay, iterator: string): Promise<Page> =>
+  relay.streams.send(new GetRecordsCommand({ ShardIterator: iterator, Limit: GET_RECORDS_LIMIT }));
+
+/** Reads one page of one shard and hands it over; true when it read anything. */
+async function pollShard(relay: Relay, shardId: string): Promise<boolean> {
+  const iterator = await iteratorFor(relay, shardId);
+  relay.checkpoint.shards[shardId] ??= {};
+  const state = relay.checkpoint.shards[shardId];
+  if (!iterator) {
+    state.done = true;
+    void relay.saver.save();
+    return false;
+  }
+  const page = await nextPage(relay, shardId, iterator, state);
+  if (!page) return false;
+  const records = page.Records ?? [];
+  if (records.length && page.NextShardIterator && !relay.stopping) {
+    const next = page.NextShardIterator;
+    const nextPage = readPage(relay, next);
+    // Settled here as well, so a read ahead that is dropped never rejects unhandled.
+    nextPage.catch(() => undefined);
+    relay.readAhead.set(shardId, { iterator: next, page: nextPage });
+  }
+  if (!(await handOver(relay, shardId, records, state))) return false;
+  const last = records.at(-1)?.dynamodb?.SequenceNumber;
+  if (last) state.sequenceNumber = last;
+  if (page.NextShardIterator) relay.iterators.set(shardId, page.NextShardIterator);
+  else {
+    relay.iterators.delete(shardId);
+    state.done = true;
+    relay.listed = undefined;
+  }
+  if (last || state.done) void relay.saver.save();
+  return records.length > 0;
+}
+
+/**
+ * The page at the shard's iterator, the one read ahead when it is that iterator's; undefined when the iterator
+ * expired or its records were trimmed (the shard is read again from its checkpoint, or from its oldest record).
+ */
+async function nextPage(relay: Relay, shardId: string, iterator: string, state: ShardState): Promise<Page | undefined> {
+  const ahead = relay.readAhead.get(shardId);
+  relay.readAhead.delete(shardId);
+  try {
+    if (ahead?.iterator !== iterator) return await readPage(relay, iterator);
+    const page = await ahead.page;
+    // Read before the handover's end found nothing yet: what was written since is read now, not a poll later.
+    if (!page.Records?.length && page.NextShardIterator) return await readPage(relay, page.NextShardIterator);
+    return page;
+  } catch (error) {
+    relay.iterators.delete(shardId);
+    if (error instanceof TrimmedDataAccessException) delete state.sequenceNumber;
+    if (error instanceof ExpiredIteratorException || error instanceof TrimmedDataAccessException) return undefined;
+    throw error;
+  }
+}
+
+/**
+ * Hands the page's relayed records to the handler; false when the shard is to be read again from where it stood
+ * (the relay stopping) or from the record the handler reported failed.
+ */
+async function handOver(relay: Relay, shardId: string, records: StreamRecord[], state: ShardState): Promise<boolean> {
+  const relayed = records.filter((r) => isRelayedStreamRecord(r)).map((r) => toLambdaRecord(r, relay.streamArn));
+  if (!relayed.length) return true;
+  if (relay.options.delayMs) await sleep(relay, relay.options.delayMs);
+  if (relay.stopping) {
+    relay.readAhead.delete(shardId);
+    return false;
+  }
+  const response = await relay.options.handler({ Records: relayed });
+  const failedAt = response?.batchItemFailures?.[0]?.itemIdentifier;
+  if (!failedAt) return true;
+  // Resume at the failed record: checkpoint just before it, and read again from there.
+  const index = records.findIndex((r) => r.dynamodb?.SequenceNumber === failedAt);
+  const before = index > 0 ? records[index - 1]?.dynamodb?.SequenceNumber : undefined;
+  if (before) state.sequenceNumber = before;
+  void relay.saver.save();
+  relay.iterators.delete(shardId);
+  relay.readAhead.delete(shardId);
+  await sleep(relay, 1000);
+  return false;
 }

@@ -1,16 +1,20 @@
 import { isSEPACountry } from 'ibantools/jsnext/ibantools.js';
 import type { BankCurrency, PaymentRail } from '#shared/banks/records.ts';
-import { bankRailDescriptor, bankRailsOf, domesticBankRail } from '#shared/rails/bank/rails.ts';
+import type { BankArea } from '#shared/rails/bank/rail.ts';
+import { bankRailsOf, domesticBankRail, railNamed } from '#shared/rails/bank/rails.ts';
 import { isValidUsAccountNumber } from '#shared/validation/bank-accounts.ts';
 import { isValidIban } from '#shared/validation/iban.ts';
 
 /**
- * What a bank's rail asks of its registration, read from the rail descriptors (`shared/rails/bank/rails.ts`): the
- * fields it needs and refuses, its account identity, and a structured address where its file carries one. A bank a
+ * What a bank's rail asks of its registration, read from the rail (`shared/rails/bank/rail.ts`): the fields it
+ * needs and refuses, its account identity, its area, and a structured address where its file carries one. A bank a
  * rail cannot pay is refused here, with a 400 naming the field, never discovered when its payout is batched. The
  * structured address a rail's file carries (street and building number, post code, town, country) is the bank's
  * address, required for third parties and the verified one for the customer's own (`create-bank.ts`).
  */
+
+/** Whether a country's banks are in a rail's area (the SEPA scheme's countries, as the IBAN registry marks them). */
+const IN_AREA: Record<BankArea, (country: string) => boolean> = { SEPA: isSEPACountry };
 
 type RailBody = {
   currency?: BankCurrency | undefined;
@@ -33,17 +37,19 @@ export function checkRailFields(body: RailBody, issue: (field: string, message: 
     issue('paymentRail', `Must be ${rails.join(' or ')} for ${currency} banks`);
     return;
   }
-  const rail = bankRailDescriptor(paymentRail);
+  const rail = railNamed(paymentRail);
   const given = body as Record<string, unknown>;
   for (const [what, fields] of Object.entries(rail.bankFields.refused)) {
     for (const field of fields) if (given[field] !== undefined) issue(field, `Not allowed for ${what} banks`);
   }
   for (const field of rail.bankFields.required) if (given[field] === undefined) issue(field, 'Required');
-  const domestic = domesticBankRail(currency);
+  const domestic = railNamed(domesticBankRail(currency));
   const bicCountry = body.bic?.slice(4, 6);
-  if (paymentRail !== domestic && domestic === 'SEPA' && bicCountry && isSEPACountry(bicCountry)) {
-    // A euro payment to a bank in the SEPA area goes by SEPA, at the SEPA price and speed.
-    issue('paymentRail', `Must be SEPA for EUR banks in the SEPA area (the BIC's country is ${bicCountry})`);
+  if (paymentRail !== domestic.name && domestic.area && bicCountry && IN_AREA[domestic.area](bicCountry)) {
+    issue(
+      'paymentRail',
+      `Must be ${domestic.name} for ${currency} banks in the ${domestic.area} area (the BIC's country is ${bicCountry})`,
+    );
   }
   const eitherAccount = rail.account === 'IBAN_OR_ACCOUNT_NUMBER';
   if (eitherAccount && (body.accountNumber === undefined) === (body.iban === undefined)) {

@@ -13,6 +13,7 @@ import type { Deps } from '#shared/deps.ts';
 import { FieldError } from '#shared/errors.ts';
 import { newId } from '#shared/ids.ts';
 import type { Chain } from '#shared/money/chains.ts';
+import { railNamed } from '#shared/rails/bank/rails.ts';
 import { ibanCountry } from '#shared/validation/bank-accounts.ts';
 import { ibanProblem } from '#shared/validation/iban.ts';
 import { deriveDepositAddress, parseDepositXpub } from '#shared/wallets/derivation.ts';
@@ -52,10 +53,9 @@ type Treasuries = { treasuries?: Partial<Record<Chain, string>> | undefined };
 /** Verification of Payee: the organization's own NOT_POSSIBLE choice (absent: the deployment's). */
 type PayeeChoice = { payeeWhenNotPossible?: 'confirm' | 'proceed' | null | undefined };
 
-export async function createBank(
-  deps: Deps,
-  input: CreateBankInput & Where & Treasuries & PayeeChoice & { environment: 'sandbox' | 'live' },
-): Promise<Bank> {
+type CreateBankRequest = CreateBankInput & Where & Treasuries & PayeeChoice & { environment: 'sandbox' | 'live' };
+
+export async function createBank(deps: Deps, input: CreateBankRequest): Promise<Bank> {
   // Before any read, as the schema's own checks: the request is malformed whoever it names.
   const ibanError = input.iban && ibanProblem(input.iban);
   if (ibanError) throw new FieldError('iban', ibanError);
@@ -68,14 +68,29 @@ export async function createBank(
     throw new FieldError('beneficiaryName', "Beneficiary name does not match the customer's verified name");
   }
   const address = resolveAddress(input, customer);
-  const { depositXpub, supportedChains } = deps.config;
+  const { depositXpub } = deps.config;
   if (!depositXpub)
     throw new DepositKeyMissingError('DEPOSIT_XPUB is not configured: banks cannot get deposit wallets');
   const depositKey = parseDepositXpub(depositXpub);
 
   const now = deps.clock.now();
+  const bank = newBankRecord(input, address, now);
+  const awaiting = await holdForPayee(deps, input, customer, bank, now);
+  const wallets = await depositWallets(deps, input, bank, depositKey);
+  try {
+    await insertBank(deps.db, { bank, wallets, event: bankEvent(bank, 'withdrawal_bank.created', now), awaiting });
+  } catch (error) {
+    if (error instanceof BankAccountExistsError) {
+      throw BANK_EXISTS.error((await bankIdWithAccountDetails(deps.db, bank)) ?? "one of this customer's banks");
+    }
+    throw error;
+  }
+  return toBank(bank, wallets);
+}
+
+function newBankRecord(input: CreateBankRequest, address: ReturnType<typeof resolveAddress>, now: Date): BankRecord {
   const at = now.toISOString();
-  const bank: BankRecord = {
+  return {
     bankId: newId(),
     organizationId: input.organizationId,
     customerId: input.customerId,
@@ -93,17 +108,27 @@ export async function createBank(
     recipientType: input.recipientType,
     recipientEmail: input.recipientEmail,
     notificationEnabled: input.notificationEnabled,
-    // The customer's own, name-checked account needs no review; a third party's, and any SWIFT account (Compose
-    // reviews those), waits for an operator (`withdrawal_bank.approved` when it is decided).
-    status: input.recipientType === 'CUSTOMER' && input.paymentRail !== 'SWIFT' ? 'ACTIVE' : 'PENDING',
+    // The customer's own, name-checked account needs no review; a third party's, and any account of a rail that
+    // reviews its banks (SWIFT: Compose reviews those), waits for an operator (`withdrawal_bank.approved` then).
+    status: input.recipientType === 'CUSTOMER' && !railNamed(input.paymentRail).reviewsBanks ? 'ACTIVE' : 'PENDING',
     rejectionReason: null,
     createdAt: at,
     updatedAt: at,
     version: 1,
   };
+}
 
-  // --- Verification of Payee: a close match, no match (or, by the setting, no answer) holds the bank
-  // PENDING until a member confirms or rejects it in the console; the status it would have had is kept for then.
+/**
+ * Verification of Payee: a close match, no match (or, by the setting, no answer) holds the bank PENDING until a
+ * member confirms or rejects it in the console; the status it would have had is kept for then (the item returned).
+ */
+async function holdForPayee(
+  deps: Deps,
+  input: CreateBankRequest,
+  customer: CustomerRecord,
+  bank: BankRecord,
+  now: Date,
+) {
   const business =
     input.recipientType === 'CUSTOMER'
       ? customer.accountType === 'corporate'
@@ -119,9 +144,20 @@ export async function createBank(
   const awaiting =
     bank.payeeVerification.confirmation === 'AWAITING' ? awaitingConfirmationPut(deps.db, bank, onConfirm) : undefined;
   if (awaiting) bank.status = 'PENDING';
-  // --- end of Verification of Payee
-  // A chain with a forwarder factory and the organization's treasury gets a forwarder address (custody);
-  // any other chain an address derived from the xpub.
+  return awaiting;
+}
+
+/**
+ * The bank's deposit wallets, one per chain: a chain with a forwarder factory and the organization's treasury gets a
+ * forwarder address (custody); any other chain an address derived from the xpub.
+ */
+async function depositWallets(
+  deps: Deps,
+  input: Treasuries,
+  bank: BankRecord,
+  depositKey: ReturnType<typeof parseDepositXpub>,
+): Promise<WalletRecord[]> {
+  const { supportedChains } = deps.config;
   const forwarding = (chain: Chain) => {
     const factory = deps.config.deposits.forwarders[chain];
     const treasury = input.treasuries?.[chain];
@@ -129,7 +165,7 @@ export async function createBank(
   };
   const derivedChains = supportedChains.filter((chain) => !forwarding(chain));
   const indexes = derivedChains.length > 0 ? await reserveDepositIndexes(deps.db, derivedChains.length) : [];
-  const wallets: WalletRecord[] = supportedChains.map((chain) => {
+  return supportedChains.map((chain) => {
     const walletId = newId();
     const common = {
       walletId,
@@ -140,8 +176,8 @@ export async function createBank(
       chain,
       enabled: bank.status === 'ACTIVE',
       withdrawalBankId: bank.bankId,
-      createdAt: at,
-      updatedAt: at,
+      createdAt: bank.createdAt,
+      updatedAt: bank.createdAt,
     };
     const forwarder = forwarding(chain);
     if (forwarder) {
@@ -156,13 +192,4 @@ export async function createBank(
     const index = indexes[derivedChains.indexOf(chain)] as number;
     return { ...common, address: deriveDepositAddress(depositKey, index), derivationIndex: index };
   });
-  try {
-    await insertBank(deps.db, { bank, wallets, event: bankEvent(bank, 'withdrawal_bank.created', now), awaiting });
-  } catch (error) {
-    if (error instanceof BankAccountExistsError) {
-      throw BANK_EXISTS.error((await bankIdWithAccountDetails(deps.db, bank)) ?? "one of this customer's banks");
-    }
-    throw error;
-  }
-  return toBank(bank, wallets);
 }

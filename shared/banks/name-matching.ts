@@ -3,7 +3,7 @@
  * table of cases (test/unit/banks/name-matching.test.ts).
  *
  * Both names are compared in NFKC (compatibility forms such as fullwidth letters are the letters they stand for,
- * as the schemas store them); a name with control or bidi formatting characters never matches.
+ * as the schemas store them); a name with control, invisible or formatting characters never matches.
  *
  * Ignored: case, accents (and German umlauts written as ae/oe/ue, ß as ss), punctuation, repeated spaces, word
  * order; for corporates also one trailing legal form (GmbH, Ltd, LLC, Inc, SA, SAS, BV, AG, ...).

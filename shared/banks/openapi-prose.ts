@@ -3,6 +3,7 @@ import { PayeeVerificationSchema, PrenoteSchema } from '#shared/banks/payee-sche
 import { CustomerBankParams, SandboxRejectBankBody } from '#shared/banks/registered-bank-schemas.ts';
 import type { routes } from '#shared/banks/routes.ts';
 import { CreateBankBody } from '#shared/banks/schemas.ts';
+import { SEPA, SWIFT } from '#shared/rails/bank/rail.ts';
 import { type FolderProse, schemaProse } from '#shared/routing/prose.ts';
 
 export const BANK_EXAMPLE = {
@@ -10,7 +11,7 @@ export const BANK_EXAMPLE = {
   customerId: '3b241101-e2bb-4255-8caf-4136c566a962',
   beneficiaryName: 'Ada Lovelace',
   currency: 'EUR',
-  paymentRail: 'SEPA',
+  paymentRail: SEPA,
   iban: 'DE89370400440532013000',
   bic: 'COBADEFFXXX',
   accountNumber: null,
@@ -178,7 +179,7 @@ export const openApiProse: FolderProse<typeof routes> = {
         {
           beneficiaryName: 'Ada Lovelace',
           currency: 'USD',
-          paymentRail: 'SWIFT',
+          paymentRail: SWIFT,
           accountNumber: '000123456789',
           bic: 'CHASUS33',
           bankName: 'JPMorgan Chase Bank, N.A.',

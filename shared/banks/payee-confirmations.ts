@@ -1,9 +1,9 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { type BankRecord, type PayeeConfirmationItem, PayeeConfirmationItemSchema } from '#shared/banks/records.ts';
 import type { Db } from '#shared/db/client.ts';
 import type { GuardedItem } from '#shared/db/guarded-write.ts';
 import { readItem, type StoredItem } from '#shared/db/items.ts';
 import { keys } from '#shared/db/keys.ts';
+import { queryPage } from '#shared/db/query.ts';
 
 /**
  * The banks an organization's members are asked to confirm (Verification of Payee answered CLOSE_MATCH, NO_MATCH
@@ -63,14 +63,7 @@ export const getAwaitingConfirmation = (db: Db, organizationId: string, bankId: 
 
 /** Oldest first: the bank waiting longest comes first. */
 export async function listAwaitingConfirmation(db: Db, organizationId: string): Promise<PayeeConfirmationItem[]> {
-  const { Items = [] } = await db.client.send(
-    new QueryCommand({
-      TableName: db.tableName,
-      KeyConditionExpression: 'pk = :pk',
-      ExpressionAttributeValues: { ':pk': keys.payeeConfirmationsOfOrganization(organizationId).pk },
-      ConsistentRead: true,
-      Limit: MAX_LISTED,
-    }),
-  );
-  return Items.map(parse).sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+  const partition = keys.payeeConfirmationsOfOrganization(organizationId).pk;
+  const { items } = await queryPage(db, { partition, consistent: true }, { limit: MAX_LISTED });
+  return items.map(parse).sort((a, b) => a.createdAt.localeCompare(b.createdAt));
 }

@@ -1,11 +1,10 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { type BankRecord, PrenoteLocatorSchema, type PrenoteRecord } from '#shared/banks/records.ts';
 import { parseBank } from '#shared/banks/repository.ts';
 import type { Db } from '#shared/db/client.ts';
 import { writeGuarded } from '#shared/db/guarded-write.ts';
 import { readItem } from '#shared/db/items.ts';
-import { keys, TIMER_SHARDS } from '#shared/db/keys.ts';
-import { TABLE } from '#shared/db/table.ts';
+import { keys } from '#shared/db/keys.ts';
+import { queryTimers } from '#shared/db/query.ts';
 import { newId } from '#shared/ids.ts';
 
 /**
@@ -78,25 +77,12 @@ export const findPrenoteBank = (db: Db, reference: string) =>
   );
 
 /** Banks whose prenote is due: to send (REQUESTED) or to confirm (SENT, its window passed). */
-export async function dueBanks(db: Db, now: Date): Promise<BankRecord[]> {
-  const { gsi2 } = TABLE.indexes;
-  const due: BankRecord[] = [];
-  for (let shard = 0; shard < TIMER_SHARDS && due.length < MAX_DUE; shard++) {
-    const page = await db.client.send(
-      new QueryCommand({
-        TableName: db.tableName,
-        IndexName: gsi2.name,
-        KeyConditionExpression: '#pk = :pk AND #sk < :upTo',
-        ExpressionAttributeNames: { '#pk': gsi2.partitionKey, '#sk': gsi2.sortKey },
-        ExpressionAttributeValues: { ':pk': `TIMER#PRENOTE#${shard}`, ':upTo': `${now.toISOString()}~` },
-        Limit: MAX_DUE - due.length,
-      }),
-    );
-    for (const item of page.Items ?? []) {
-      // The index is eventually consistent: the bank is read again before it is acted on.
-      const bank = await readItem(db, { pk: String(item.pk), sk: String(item.sk) }, parseBank);
-      if (bank) due.push(bank);
-    }
-  }
-  return due;
+export function dueBanks(db: Db, now: Date): Promise<BankRecord[]> {
+  return queryTimers(db, {
+    kind: 'PRENOTE',
+    dueBy: now,
+    limit: MAX_DUE,
+    // The index is eventually consistent: the bank is read again before it is acted on.
+    take: (item) => readItem(db, { pk: String(item.pk), sk: String(item.sk) }, parseBank),
+  });
 }

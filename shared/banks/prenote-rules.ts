@@ -1,6 +1,7 @@
 import type { BankRecord } from '#shared/banks/records.ts';
 import { refusal } from '#shared/errors.ts';
 import type { Organization } from '#shared/organizations/records.ts';
+import { payoutRail, railNamed } from '#shared/rails/bank/rails.ts';
 
 /** Who may get an ACH prenote: a US domestic account, paid by ACH from the organization's USD payout account. */
 export const PRENOTE_NOT_ACH = refusal(
@@ -14,13 +15,13 @@ export const PRENOTE_OUTSTANDING = refusal(
 );
 
 export function assertPrenoteAllowed(bank: BankRecord, organization: Pick<Organization, 'payoutAccounts'>) {
-  const usd = organization.payoutAccounts?.USD;
-  const domestic = bank.currency === 'USD' && bank.paymentRail === 'FEDWIRE';
+  // The rail the organization's USD payout account pays this bank by: only one that sends prenotes (ACH) checks it.
+  const rail = railNamed(payoutRail(bank.paymentRail, { instant: false, debtor: organization.payoutAccounts?.USD }));
   if (
-    !domestic ||
+    !rail.sendsPrenotes ||
+    !rail.currencies.includes(bank.currency) ||
     !bank.routingNumber ||
     !bank.accountNumber ||
-    usd?.domesticRail !== 'ACH' ||
     bank.status === 'REJECTED'
   ) {
     throw PRENOTE_NOT_ACH.error();

@@ -1,4 +1,4 @@
-import { BANK_RAIL_NAMES, RAIL_CURRENCIES } from '#shared/rails/bank/rails.ts';
+import { BANK_RAIL_NAMES, RAIL_CURRENCIES } from '#shared/rails/bank/rail.ts';
 import { PayeeCheckResultSchema } from '#shared/rails/payee-verification/port.ts';
 import * as z from '#shared/validation/zod.ts';
 

@@ -19,6 +19,7 @@ import { type Page, queryListPage } from '#shared/db/pagination.ts';
 import { type EventRecord, eventPut } from '#shared/events/outbox.ts';
 import { statusUpdate, type Transition, writeStatusChange } from '#shared/events/status-change.ts';
 import { sha256Hex } from '#shared/ids.ts';
+import { railNamed } from '#shared/rails/bank/rails.ts';
 import type { WalletRecord } from '#shared/wallets/records.ts';
 import { addressLookupPut, depositAddressPut, walletPut } from '#shared/wallets/repository.ts';
 
@@ -55,19 +56,13 @@ export class BankStateChangedError extends Error {}
 export class DepositAddressTakenError extends Error {}
 
 /**
- * What makes two banks "the same account": the IBAN for EUR, routing and account number for USD. Hashed so
- * the key of the uniqueness item never carries an account number.
+ * What makes two banks "the same account", as the bank's rail says (`accountKey`: the IBAN for SEPA, routing and
+ * account number for Fedwire, BIC and account for SWIFT). Hashed so the key of the uniqueness item never carries an
+ * account number.
  */
 export const accountDetailsHash = (
-  bank: Pick<BankRecord, 'currency' | 'paymentRail' | 'iban' | 'bic' | 'routingNumber' | 'accountNumber'>,
-) =>
-  sha256Hex(
-    bank.paymentRail === 'SWIFT'
-      ? `SWIFT|${bank.bic}|${bank.accountNumber ?? bank.iban}`
-      : bank.currency === 'EUR'
-        ? `EUR|${bank.iban}`
-        : `USD|${bank.routingNumber}|${bank.accountNumber}`,
-  );
+  bank: Pick<BankRecord, 'paymentRail' | 'iban' | 'bic' | 'routingNumber' | 'accountNumber'>,
+) => sha256Hex(railNamed(bank.paymentRail).accountKey(bank));
 
 /** The id of the customer's bank already registered for these account details (the uniqueness item names it). */
 export async function bankIdWithAccountDetails(db: Db, bank: BankRecord): Promise<string | undefined> {
@@ -264,7 +259,7 @@ export async function decideBank(
 }
 
 /**
- * Records a NACHA notification of change on the bank (`shared/rails/bank/nacha-returns.ts` reads them). Once per
+ * Records a NACHA notification of change on the bank (`shared/rails/bank/ach/nacha-returns.ts` reads them). Once per
  * original entry: the same notification delivered again changes nothing (false).
  */
 export async function recordNotificationOfChange(

@@ -5,19 +5,42 @@ import { newId } from '#shared/ids.ts';
 import type { Organization } from '#shared/organizations/records.ts';
 import { getOrganization } from '#shared/organizations/repository.ts';
 import type { BankChannel } from '#shared/rails/bank/channel.ts';
-import { writeNacha } from '#shared/rails/bank/nacha.ts';
-import type { UsdAccount } from '#shared/rails/bank/payment-file.ts';
-import { RAILS } from '#shared/rails/bank/rails.ts';
+import type { PayoutAccount } from '#shared/rails/bank/payment-file.ts';
+import type { BankRail, RailFileWriter } from '#shared/rails/bank/rail.ts';
+import { railFilesNamed } from '#shared/rails/bank/rail-files.ts';
+import { domesticRailOf, railNamed } from '#shared/rails/bank/rails.ts';
 import { addBusinessDays, landingOf } from '#shared/rails/bank/settlement.ts';
 
-const ACH = RAILS.ACH.settlement;
+/** A rail that sends prenotes, its calendar of business days (prenotes wait business days for a return), its writer. */
+type PrenoteRail = {
+  rail: BankRail;
+  calendar: Extract<BankRail['settlement'], { kind: 'business-days' }>;
+  write: RailFileWriter;
+};
+
+/** The rail an organization's payout account pays its domestic banks by, if it sends prenotes. */
+function prenoteRailOf(debtor: PayoutAccount): PrenoteRail | undefined {
+  const name = domesticRailOf(debtor);
+  const rail = railNamed(name);
+  const write = railFilesNamed(name).writePrenotes;
+  const calendar = rail.settlement;
+  if (!rail.sendsPrenotes || !write) return undefined;
+  if (calendar.kind !== 'business-days') throw new Error(`${name} sends prenotes but settles on no business days`);
+  return { rail, calendar, write };
+}
 
 /** The prenote file of one organization: every REQUESTED prenote of its banks, zero-dollar entries. */
-function prenoteFile(organization: Organization, debtor: UsdAccount, banks: BankRecord[], now: Date) {
+function prenoteFile(
+  organization: Organization,
+  debtor: PayoutAccount,
+  { calendar, write }: PrenoteRail,
+  banks: BankRecord[],
+  now: Date,
+) {
   const messageId = newId().replaceAll('-', '');
   // Prenotes go next day (never same day): the landing every ACH file's dates come from.
-  const { executionDate: execution, settlementDate } = landingOf(ACH, now, { sameDay: false });
-  const text = writeNacha(
+  const { executionDate: execution, settlementDate } = landingOf(calendar, now, { sameDay: false });
+  const text = write(
     {
       messageId,
       createdAt: now.toISOString(),
@@ -39,19 +62,15 @@ function prenoteFile(organization: Organization, debtor: UsdAccount, banks: Bank
         remittance: 'Prenote',
       })),
     },
-    {
-      effectiveDate: settlementDate,
-      fileIdModifier: (now.getUTCMinutes() % 36).toString(36).toUpperCase(),
-      prenote: true,
-    },
+    { createdAt: now, debtor, settlementDate },
   );
   return { messageId, text, effectiveDate: settlementDate };
 }
 
 /**
- * Sends every REQUESTED prenote in one NACHA file per organization (`<MsgId>.ach` in the outbox), then marks each
- * SENT with the date it is confirmed by if no return arrives. An organization that no longer pays USD by ACH keeps
- * its prenotes REQUESTED (and they go out once it does).
+ * Sends every REQUESTED prenote in one file per organization (its rail's prenote file: a NACHA file, `<MsgId>.ach` in
+ * the outbox), then marks each SENT with the date it is confirmed by if no return arrives. An organization whose USD
+ * payout account pays by a rail without prenotes (not ACH) keeps its prenotes REQUESTED (they go out once it does).
  */
 export async function sendDuePrenotes(deps: Pick<Deps, 'db' | 'clock' | 'config'>, channel: BankChannel) {
   const now = deps.clock.now();
@@ -65,11 +84,12 @@ export async function sendDuePrenotes(deps: Pick<Deps, 'db' | 'clock' | 'config'
   for (const [organizationId, banks] of byOrganization) {
     const organization = await getOrganization(deps.db, organizationId);
     const debtor = organization?.payoutAccounts?.USD;
-    if (!organization || debtor?.domesticRail !== 'ACH') continue;
-    const file = prenoteFile(organization, debtor, banks, now);
-    await channel.writeOutbox(`${file.messageId}.ach`, file.text);
-    const waitDays = deps.config.payeeVerification.prenoteWaitDays;
-    const confirmAfter = `${addBusinessDays(ACH, file.effectiveDate, waitDays)}T23:59:59.999Z`;
+    const prenotes = debtor && prenoteRailOf(debtor);
+    if (!organization || !debtor || !prenotes) continue;
+    const file = prenoteFile(organization, debtor, prenotes, banks, now);
+    await channel.writeOutbox(`${file.messageId}.${prenotes.rail.file.extension}`, file.text);
+    const waitDays = deps.config.prenotes.waitDays;
+    const confirmAfter = `${addBusinessDays(prenotes.calendar, file.effectiveDate, waitDays)}T23:59:59.999Z`;
     for (const bank of banks) {
       const prenote = bank.prenote as PrenoteRecord;
       const next = {

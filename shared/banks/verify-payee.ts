@@ -1,5 +1,6 @@
 import type { BankRecord, PayeeVerificationRecord } from '#shared/banks/records.ts';
 import type { Deps } from '#shared/deps.ts';
+import { toPartyName } from '#shared/rails/bank/characters.ts';
 import type { PayeeCheckAnswer } from '#shared/rails/payee-verification/port.ts';
 import { payeeVerifierFor } from '#shared/rails/payee-verification/verifier-for.ts';
 
@@ -14,7 +15,10 @@ function needsConfirmation(answer: PayeeCheckAnswer, whenNotPossible: 'confirm' 
 
 /**
  * Verification of Payee for a bank being registered: a EUR bank with an IBAN is checked with the organization's
- * bank (or the sandbox stand-in); any other bank is NOT_APPLICABLE and goes on as before.
+ * bank (or the sandbox stand-in); any other bank is NOT_APPLICABLE and goes on as before. The name asked about is the
+ * one its payouts will carry: every rail paying a EUR IBAN writes pain.001, whose creditor name is `toPartyName` of
+ * the stored `beneficiaryName` (accents dropped, cut to 70), so a name is never verified in one spelling and paid in
+ * another.
  */
 export async function verifyPayee(
   deps: Pick<Deps, 'config'>,
@@ -44,7 +48,7 @@ export async function verifyPayee(
   const answer = await verifier.verify({
     iban: bank.iban,
     bic: bank.bic,
-    name: bank.beneficiaryName,
+    name: toPartyName(bank.beneficiaryName),
     party: input.party,
   });
   const whenNotPossible = input.whenNotPossible ?? deps.config.payeeVerification.whenNotPossible;

@@ -1,4 +1,4 @@
-import type { ServiceVariable } from '#shared/config/settings.ts';
+import type { ServiceVariable } from '#shared/config/env.ts';
 
 /**
  * What runs a background function in AWS: an EventBridge rate (`setting`, when given, sets the seconds instead;

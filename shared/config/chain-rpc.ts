@@ -1,5 +1,5 @@
-import { jsonVariable } from '#shared/config/receiving-banks.ts';
-import { parseSettings } from '#shared/config/settings.ts';
+import { jsonVariable, readLayout, setting } from '#shared/config/setting.ts';
+import { SETTINGS_ABOUT } from '#shared/config/settings-about.ts';
 import { type Chain, ChainSchema } from '#shared/money/chains.ts';
 import * as z from '#shared/validation/zod.ts';
 
@@ -19,16 +19,23 @@ export type ChainRpc = z.infer<typeof ChainRpcSchema>;
  * (`{"base": {"parameterName": "/payouts/prod/rpc-url/base"}}`). The CDK stack gives it the chain watchers' own
  * parameters; `npm start` the local nodes' URLs. Read on first use and frozen; a malformed value fails loudly.
  */
-const ChainRpcEnvSchema = z.object({
-  CHAIN_RPC: jsonVariable(z.partialRecord(ChainSchema, ChainRpcSchema), {}),
-});
+const ChainRpcSettings = {
+  chains: setting(
+    'CHAIN_RPC',
+    jsonVariable(z.partialRecord(ChainSchema, ChainRpcSchema), {}),
+    SETTINGS_ABOUT && {
+      description: 'JSON by chain: the nodes a function that reads chains on request asks.',
+      unset: 'none',
+    },
+  ),
+};
 
 export type ChainRpcConfig = Readonly<Partial<Record<Chain, ChainRpc>>>;
 
 export class ChainRpcConfigError extends Error {}
 
 export function parseChainRpcConfig(env: Record<string, string | undefined>): ChainRpcConfig {
-  return Object.freeze({ ...parseSettings(ChainRpcEnvSchema, env, ChainRpcConfigError).CHAIN_RPC });
+  return readLayout(ChainRpcSettings, env, { error: ChainRpcConfigError }).chains;
 }
 
 let cached: ChainRpcConfig | undefined;

@@ -115,24 +115,6 @@ export const PLATFORM_DEFAULTS = {
   },
 } as const;
 
-/** A JSON environment variable parsed by `schema`; unset: `fallback`. */
-export const jsonVariable = <S extends z.ZodMiniType>(schema: S, fallback: z.input<S>) =>
-  z.pipe(
-    z.pipe(
-      z.optional(z.string()),
-      z.transform((value, ctx) => {
-        if (value === undefined) return fallback;
-        try {
-          return JSON.parse(value) as unknown;
-        } catch {
-          ctx.issues.push({ code: 'custom', message: 'must be a JSON object', input: value });
-          return z.NEVER;
-        }
-      }),
-    ),
-    schema,
-  );
-
 /**
  * `RECEIVING_BANKS`: `{"EUR": {...}, "USD": {...}}`, the platform's EUR receiving account and the shared USD
  * reference account; either may be left out (its placeholder applies). The CDK context key `receivingBanks` sets it.

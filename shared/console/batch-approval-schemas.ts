@@ -1,4 +1,4 @@
-import { ApprovalCardSchema } from '#shared/console/approval-view-schemas.ts';
+import { ApprovalCardSchema, CreatedByKey } from '#shared/console/approval-view-schemas.ts';
 import { BatchBindingSchema } from '#shared/console/records.ts';
 import * as z from '#shared/validation/zod.ts';
 
@@ -14,6 +14,7 @@ export const BatchApprovalCardSchema = z.object({
   batchId: z.string(),
   count: z.number().check(z.int()),
   createdAt: z.string(),
+  createdBy: CreatedByKey,
   sourceTotal: z.string(),
   feeTotal: z.string(),
   totals: z.array(Total),

@@ -1,5 +1,6 @@
 import { auditedAs, type ConsoleActor, FEATURE_ON_IS_OPERATORS } from '#shared/console/console-rules.ts';
 import { getSettings } from '#shared/console/get-settings.ts';
+import { settingsChangeDetails } from '#shared/console/settings-changes.ts';
 import type { ChangeSettingsInput, Settings } from '#shared/console/settings-schemas.ts';
 import type { Deps } from '#shared/deps.ts';
 import { formatMicro, toMicro } from '#shared/money/micro.ts';
@@ -23,21 +24,13 @@ export async function changeSettings(deps: Deps, actor: ConsoleActor, input: Cha
     allowanceResetMinutes: input.allowance?.resetPeriodMinutes,
     apiWithdrawals: input.features?.apiWithdrawals,
   };
-  const details: Record<string, string> = {};
-  const note = (name: string, before: unknown, after: unknown) => {
-    if (after !== undefined && String(after) !== String(before)) details[name] = `${before} -> ${after}`;
-  };
-  note('requiredApprovals', organization.requiredApprovals, changes.requiredApprovals);
-  note('allowanceLimit', organization.allowance.limit, changes.allowanceLimit);
-  note('allowanceResetMinutes', organization.allowance.resetPeriodMinutes, changes.allowanceResetMinutes);
-  note('apiWithdrawals', organization.features.apiWithdrawals, changes.apiWithdrawals);
   const audit = auditedAs(deps, actor, 'settings.changed');
   const updated = await updateOrganizationWith(
     deps.db,
     organization.organizationId,
     changes,
     deps.clock.now(),
-    audit?.(organization.organizationId, details) ?? [],
+    audit(organization.organizationId, settingsChangeDetails(organization, changes)),
   );
   return getSettings(deps, updated);
 }

@@ -33,6 +33,11 @@ export const memberActor = (member: Member): AuditActor => ({
 /** The operator CLI acts as the operator, never as a member. */
 export const operatorActor = (email: string): AuditActor => ({ kind: 'operator', id: email, email });
 
+/**
+ * How the operator is named where a member's e-mail would be (an approval, a key's creator): never as a member.
+ */
+export const operatorApprover = (email: string) => `operator:${email.trim().toLowerCase()}`;
+
 export function auditItem(
   db: Db,
   input: {
@@ -61,6 +66,8 @@ export function auditItem(
  * The audit entry of a change a member makes through an API route with their session, for the use case to write
  * in the change's own transaction. None when a key made it: the API's changes are the integrator's, not a member's.
  */
+export function auditedAs(deps: Deps, actor: ConsoleActor, action: string): Alongside;
+export function auditedAs(deps: Deps, actor: ConsoleActor | undefined, action: string): Alongside | undefined;
 export function auditedAs(deps: Deps, actor: ConsoleActor | undefined, action: string): Alongside | undefined {
   if (!actor) return undefined;
   return (target, details) => [
@@ -70,6 +77,32 @@ export function auditedAs(deps: Deps, actor: ConsoleActor | undefined, action: s
       action,
       target,
       sourceAddress: actor.sourceAddress,
+      at: deps.clock.now(),
+      ...(details ? { details } : {}),
+    }),
+  ];
+}
+
+/** Where the operator CLI's entries say they came from, where a member's say the member's address. */
+export const OPERATOR_SOURCE = 'operator-cli';
+
+/**
+ * The audit entry of a change the operator makes with the admin CLI, for the use case to write in the change's own
+ * transaction: the entry the console writes for the same change, with the operator as the actor.
+ */
+export function auditedAsOperator(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  organizationId: string,
+  operator: string,
+  action: string,
+): Alongside {
+  return (target, details) => [
+    auditItem(deps.db, {
+      organizationId,
+      actor: operatorActor(operator),
+      action,
+      target,
+      sourceAddress: OPERATOR_SOURCE,
       at: deps.clock.now(),
       ...(details ? { details } : {}),
     }),

@@ -1,26 +1,36 @@
-import { auditItem, type ConsoleActor, memberActor } from '#shared/console/console-rules.ts';
+import { auditedAs, auditedAsOperator, type ConsoleActor, operatorApprover } from '#shared/console/console-rules.ts';
+import type { Alongside } from '#shared/db/guarded-write.ts';
 import type { Deps } from '#shared/deps.ts';
 import { newApiKey } from '#shared/organizations/organization-admin.ts';
-import { addApiKey } from '#shared/organizations/repository.ts';
+import type { Organization } from '#shared/organizations/records.ts';
+import { addApiKey, getOrganization, OrganizationNotFoundError } from '#shared/organizations/repository.ts';
 
-/** A new key of the member's organization, shown once in the answer and stored only hashed; audited with it. */
-export async function createApiKey(deps: Deps, actor: ConsoleActor) {
-  const now = deps.clock.now();
-  const { organization } = actor;
-  const { apiKey, record } = newApiKey(organization.organizationId, organization.environment, now);
-  const key = { ...record, createdBy: actor.member.email };
-  await addApiKey(deps.db, key, [
-    auditItem(deps.db, {
-      organizationId: organization.organizationId,
-      actor: memberActor(actor.member),
-      action: 'api_key.created',
-      target: key.apiKeyId,
-      sourceAddress: actor.sourceAddress,
-      at: now,
-      details: { hint: key.hint },
-    }),
-  ]);
+/** A new key of `organization`, shown once in the answer and stored only hashed; audited with it. */
+async function addAuditedKey(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  organization: Organization,
+  createdBy: string,
+  audit: Alongside,
+) {
+  const { apiKey, record } = newApiKey(organization.organizationId, organization.environment, deps.clock.now());
+  const key = { ...record, createdBy };
+  await addApiKey(deps.db, key, [...audit(key.apiKeyId, { hint: key.hint })]);
   return { ...apiKeyView(key), apiKey };
+}
+
+/** A new key of the member's organization (`manageKeys`). */
+export const createApiKey = (deps: Deps, actor: ConsoleActor) =>
+  addAuditedKey(deps, actor.organization, actor.member.email, auditedAs(deps, actor, 'api_key.created'));
+
+/** The operator CLI's `key create`: the same key and audit entry, the operator as its creator and actor. */
+export async function createApiKeyAsOperator(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  input: { organizationId: string; operator: string },
+) {
+  const organization = await getOrganization(deps.db, input.organizationId);
+  if (!organization) throw new OrganizationNotFoundError(`Organization ${input.organizationId} not found`);
+  const audit = auditedAsOperator(deps, organization.organizationId, input.operator, 'api_key.created');
+  return addAuditedKey(deps, organization, operatorApprover(input.operator), audit);
 }
 
 export const apiKeyView = (key: {

@@ -1,4 +1,4 @@
-import { operatorActor } from '#shared/console/console-rules.ts';
+import { OPERATOR_SOURCE, operatorActor } from '#shared/console/console-rules.ts';
 import { issueInvite } from '#shared/console/invite-rules.ts';
 import type { Deps } from '#shared/deps.ts';
 import { NotFoundError } from '#shared/errors.ts';
@@ -16,7 +16,7 @@ export async function createOwnerInvite(
     email: input.email,
     role: 'owner',
     actor: operatorActor(input.operator),
-    sourceAddress: 'operator-cli',
+    sourceAddress: OPERATOR_SOURCE,
   });
   return { inviteId: invite.inviteId, email: invite.email, role: invite.role, validUntil: invite.validUntil, url };
 }

@@ -1,13 +1,10 @@
 import { readWithdrawal } from '#shared/console/approval-rules.ts';
-import { auditItem, operatorActor } from '#shared/console/console-rules.ts';
+import { auditItem, OPERATOR_SOURCE, operatorActor, operatorApprover } from '#shared/console/console-rules.ts';
 import type { Deps } from '#shared/deps.ts';
 import { toTransaction } from '#shared/transactions/new-transaction.ts';
 import { organizationOfTransaction } from '#shared/transactions/organization-of-transaction.ts';
 import { cancelWithdrawal } from '#shared/transactions/transitions.ts';
 import { approveWithdrawal } from '#shared/withdrawals/approve-withdrawal.ts';
-
-/** How an operator's approval is recorded: never as a member (a member's approver is the member's e-mail). */
-export const operatorApprover = (email: string) => `operator:${email.trim().toLowerCase()}`;
 
 /**
  * The operator CLI's `withdrawal approve|reject`: the same transitions as the console, recorded as the operator's
@@ -28,7 +25,7 @@ export async function decideAsOperator(
         actor: operatorActor(input.operator.trim().toLowerCase()),
         action: input.decision === 'approve' ? 'withdrawal.approved_by_operator' : 'withdrawal.rejected_by_operator',
         target: input.transactionId,
-        sourceAddress: 'operator-cli',
+        sourceAddress: OPERATOR_SOURCE,
         at: deps.clock.now(),
         details: { ...(input.reason ? { reason: input.reason } : {}), reference: transaction.reference },
       }),

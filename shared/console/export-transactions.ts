@@ -1,4 +1,4 @@
-import { customerNames, toExportRow } from '#shared/console/transaction-rows.ts';
+import { type AccountForm, customerNames, toExportRow } from '#shared/console/transaction-rows.ts';
 import { type ExportRow, MAX_EXPORT_PAGE } from '#shared/console/transaction-view-schemas.ts';
 import type { Deps } from '#shared/deps.ts';
 import { listTransactionsOfOrganization } from '#shared/transactions/transaction-repository.ts';
@@ -16,10 +16,11 @@ export type ExportInput = {
 
 /**
  * One page of the organization's transactions created in `[from, to)` (default: this month so far), newest first,
- * as export rows. The period bounds the index read (a Query on gsi3's sort key), so each page costs its own rows
- * whatever the month holds; a client follows `nextCursor` (the same query with `cursor=`) until it is null.
+ * as export rows with the accounts in `form` (masked unless said). The period bounds the index read (a Query on
+ * gsi3's sort key), so each page costs its own rows whatever the month holds; a client follows `nextCursor` (the
+ * same query with `cursor=`) until it is null.
  */
-export async function exportTransactions(deps: Deps, input: ExportInput) {
+export async function exportTransactions(deps: Deps, input: ExportInput, form: AccountForm = 'masked') {
   const from = input.from ?? monthStart(deps.clock.now());
   const to = input.to ?? deps.clock.now().toISOString();
   const page = await listTransactionsOfOrganization(deps.db, input.organizationId, {
@@ -28,6 +29,6 @@ export async function exportTransactions(deps: Deps, input: ExportInput) {
     createdBetween: { from, to },
   });
   const names = await customerNames(deps.db, input.organizationId, page.items);
-  const rows: ExportRow[] = page.items.map((record) => toExportRow(record, names));
+  const rows: ExportRow[] = page.items.map((record) => toExportRow(record, names, form));
   return { from, to, rows, nextCursor: page.nextCursor ?? null };
 }

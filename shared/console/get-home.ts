@@ -1,12 +1,12 @@
 import type { ConsoleActor } from '#shared/console/console-rules.ts';
 import type { Home } from '#shared/console/home-view-schemas.ts';
-import { customerNames } from '#shared/console/transaction-rows.ts';
+import { customerNames, payoutRailOf } from '#shared/console/transaction-rows.ts';
 import type { Deps } from '#shared/deps.ts';
 import { getOrganizationLedger } from '#shared/ledger/organization-ledger-repository.ts';
 import { formatMicro, toMicro } from '#shared/money/micro.ts';
 import { listReportOutcomes } from '#shared/payouts/report-outcomes.ts';
-import { toTransaction } from '#shared/transactions/new-transaction.ts';
 import type { TransactionRecord } from '#shared/transactions/records.ts';
+import { TRANSACTION_STATUSES, type TransactionStatus } from '#shared/transactions/schemas.ts';
 import {
   listAwaitingSignaturesOfOrganization,
   listTransactionsOfOrganization,
@@ -18,6 +18,8 @@ export const HOME_DAYS = 14;
 const HOME_READ_LIMIT = 2000;
 const LIST_LIMIT = 200;
 const DAY_MS = 24 * 3600_000;
+/** The withdrawals whose money went (or is going) to the bank: what the volumes count. */
+const SENT: ReadonlySet<TransactionStatus> = new Set(['PROCESSING', 'COMPLETED']);
 
 const line = (record: TransactionRecord, names: Map<string, string>) => ({
   id: record.transactionId,
@@ -25,7 +27,7 @@ const line = (record: TransactionRecord, names: Map<string, string>) => ({
   customerName: names.get(record.customerId) ?? null,
   amount: record.targetAmount,
   currency: record.targetCurrency,
-  rail: toTransaction(record).paymentRail,
+  rail: payoutRailOf(record)?.rail ?? null,
   status: record.status,
   createdAt: record.createdAt,
   settlesBy: record.settleDueAt,
@@ -33,9 +35,10 @@ const line = (record: TransactionRecord, names: Map<string, string>) => ({
 });
 
 /**
- * The console's home for one organization: withdrawals awaiting signatures, payouts in flight by rail (with when
- * they should settle where the transaction says), failures of the last days with their reasons, withdrawal volumes
- * per UTC day, the organization's custodial balance, and payouts PROCESSING longer than the payout alarm allows.
+ * The console's home for one organization: withdrawals awaiting signatures, payouts in flight by the rail their money
+ * goes by (with when they should settle where the transaction says), failures of the last days with their reasons,
+ * per UTC day the payouts sent to the bank and their USDC (and every withdrawal of the day by status), the
+ * organization's own custodial balance and unclaimed fees, and payouts PROCESSING longer than the alarm allows.
  */
 export async function getHome(deps: Deps, actor: ConsoleActor): Promise<Home> {
   const organizationId = actor.organization.organizationId;
@@ -59,7 +62,7 @@ export async function getHome(deps: Deps, actor: ConsoleActor): Promise<Home> {
 
   const inFlight = new Map<string, TransactionRecord[]>();
   for (const record of [...processing.items].reverse()) {
-    const rail = toTransaction(record).paymentRail ?? 'On-chain';
+    const rail = payoutRailOf(record)?.rail ?? 'On-chain';
     inFlight.set(rail, [...(inFlight.get(rail) ?? []), record]);
   }
   const alarmBefore = now.getTime() - deps.config.bank.processingAlarmSeconds * 1000;
@@ -68,10 +71,16 @@ export async function getHome(deps: Deps, actor: ConsoleActor): Promise<Home> {
     day: new Date(since.getTime() + i * DAY_MS).toISOString().slice(0, 10),
     withdrawals: 0,
     micro: 0n,
+    byStatus: Object.fromEntries(TRANSACTION_STATUSES.map((status) => [status, 0])) as Record<
+      TransactionStatus,
+      number
+    >,
   }));
   for (const record of recent.items) {
     const day = volumes.find((entry) => entry.day === record.createdAt.slice(0, 10));
     if (!day) continue;
+    day.byStatus[record.status] += 1;
+    if (!SENT.has(record.status)) continue;
     day.withdrawals += 1;
     day.micro += toMicro(record.sourceAmount);
   }
@@ -84,9 +93,17 @@ export async function getHome(deps: Deps, actor: ConsoleActor): Promise<Home> {
       items: records.map((record) => line(record, names)),
     })),
     failed: failedRecords.map((record) => line(record, names)),
-    volumes: volumes.map(({ day, withdrawals, micro }) => ({ day, withdrawals, usdc: formatMicro(micro) })),
+    volumes: volumes.map(({ day, withdrawals, micro, byStatus }) => ({
+      day,
+      withdrawals,
+      usdc: formatMicro(micro),
+      byStatus,
+    })),
     days: HOME_DAYS,
-    balances: { organizationUsdc: formatMicro(ledger.balance.available + ledger.balance.locked) },
+    balances: {
+      organizationUsdc: formatMicro(ledger.balance.available + ledger.balance.locked),
+      unclaimedFeesUsdc: formatMicro(ledger.fees.unclaimed),
+    },
     needsOperator: {
       processingTooLong: processing.items
         .filter((record) => new Date(record.createdAt).getTime() < alarmBefore)

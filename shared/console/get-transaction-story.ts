@@ -7,7 +7,11 @@ import { paymentFileName } from '#shared/payouts/payout-rail.ts';
 import type { TransactionRecord } from '#shared/transactions/records.ts';
 import { getTransactionOfCustomer } from '#shared/transactions/transaction-repository.ts';
 import { locate, TRANSACTION_NOT_FOUND } from '#shared/transactions/transaction-rules.ts';
-import { allWebhookEndpointsOfOrganization, deliveriesOfEndpointMentioning } from '#shared/webhooks/repository.ts';
+import {
+  allWebhookEndpointsOfOrganization,
+  deletedWebhookEndpointsOfOrganization,
+  deliveriesOfEndpointMentioning,
+} from '#shared/webhooks/repository.ts';
 
 /** Deliveries shown per endpoint: a payout's events are few (created, each status change). */
 const DELIVERIES_PER_ENDPOINT = 20;
@@ -56,7 +60,12 @@ async function webhookDeliveries(
   deps: Deps,
   record: TransactionRecord,
 ): Promise<TransactionStory['webhookDeliveries']> {
-  const endpoints = await allWebhookEndpointsOfOrganization(deps.db, record.organizationId);
+  // A deleted endpoint's deliveries are part of the story as long as they are kept.
+  const [current, deleted] = await Promise.all([
+    allWebhookEndpointsOfOrganization(deps.db, record.organizationId),
+    deletedWebhookEndpointsOfOrganization(deps.db, record.organizationId),
+  ]);
+  const endpoints = [...current, ...deleted];
   const perEndpoint = await Promise.all(
     endpoints.map(async (endpoint) =>
       (

@@ -1,5 +1,6 @@
 import { ReconciliationReportSchema } from '#shared/console/reconciliation-view-schemas.ts';
 import { PaginationQuery } from '#shared/routing/schemas.ts';
+import { TRANSACTION_STATUSES, type TransactionStatus } from '#shared/transactions/schemas.ts';
 import * as z from '#shared/validation/zod.ts';
 
 /** The console's home: what waits, what is in flight, what failed, the volumes and the balances. */
@@ -18,14 +19,22 @@ const PayoutLine = z.object({
   reason: z.nullable(z.string()),
 });
 
+const byStatus = z.object(
+  Object.fromEntries(TRANSACTION_STATUSES.map((status) => [status, z.number().check(z.int())])) as Record<
+    TransactionStatus,
+    z.ZodMiniNumber
+  >,
+);
+
 export const HomeSchema = z.object({
   awaitingApproval: z.object({ count: z.number().check(z.int()), items: z.array(PayoutLine) }),
   inFlight: z.array(z.object({ rail: z.string(), count: z.number().check(z.int()), items: z.array(PayoutLine) })),
   failed: z.array(PayoutLine),
-  volumes: z.array(z.object({ day: z.string(), withdrawals: z.number().check(z.int()), usdc: z.string() })),
+  volumes: z.array(z.object({ day: z.string(), withdrawals: z.number().check(z.int()), usdc: z.string(), byStatus })),
   days: z.number().check(z.int()),
   balances: z.object({
     organizationUsdc: z.string(),
+    unclaimedFeesUsdc: z.string(),
   }),
   needsOperator: z.object({
     processingTooLong: z.array(PayoutLine),

@@ -1,9 +1,8 @@
-import type { PaymentRail } from '#shared/banks/records.ts';
-import { customerNames, toConsoleTransaction } from '#shared/console/transaction-rows.ts';
+import { customerNames, payoutRailOf, toConsoleTransaction } from '#shared/console/transaction-rows.ts';
 import type { ConsoleTransaction } from '#shared/console/transaction-view-schemas.ts';
 import type { Page } from '#shared/db/pagination.ts';
 import type { Deps } from '#shared/deps.ts';
-import { toTransaction } from '#shared/transactions/new-transaction.ts';
+import type { RailName } from '#shared/rails/bank/rail.ts';
 import type { TransactionRecord } from '#shared/transactions/records.ts';
 import type { TransactionStatus, TransactionType } from '#shared/transactions/schemas.ts';
 import { listTransactionsOfOrganization } from '#shared/transactions/transaction-repository.ts';
@@ -12,19 +11,19 @@ import { listTransactionsOfOrganization } from '#shared/transactions/transaction
 const OPEN_START = '0';
 const OPEN_END = '~';
 
-/** What neither the key nor a FilterExpression can say: the rail (derived for older records), a reference's part. */
-function matcher(input: { rail?: PaymentRail | undefined; reference?: string | undefined }) {
+/** What neither the key nor a FilterExpression can say: the rail the money goes by (derived), a reference's part. */
+function matcher(input: { rail?: RailName | undefined; reference?: string | undefined }) {
   const needle = input.reference?.trim().toUpperCase();
   if (!input.rail && !needle) return undefined;
   return (record: TransactionRecord) =>
-    (!input.rail || toTransaction(record).paymentRail === input.rail) &&
+    (!input.rail || payoutRailOf(record)?.rail === input.rail) &&
     (!needle || record.reference.toUpperCase().includes(needle));
 }
 
 /**
  * Every transaction of the organization, across its customers, newest first, with the customer's name and the
- * account masked; optionally of one type, status, customer or rail, created in `[from, to)`, or whose reference
- * contains a text. A period bounds the index read; rail and reference are matched in code (a page may then hold
+ * account masked; optionally of one type, status, customer or rail (the one the money goes by, `payoutRailOf`),
+ * created in `[from, to)`, or whose reference contains a text. A period bounds the index read; rail and reference are matched in code (a page may then hold
  * fewer rows and still have a next one).
  */
 export async function listOrganizationTransactions(
@@ -36,7 +35,7 @@ export async function listOrganizationTransactions(
     type?: TransactionType | undefined;
     status?: TransactionStatus | undefined;
     customerId?: string | undefined;
-    rail?: PaymentRail | undefined;
+    rail?: RailName | undefined;
     reference?: string | undefined;
     from?: string | undefined;
     to?: string | undefined;

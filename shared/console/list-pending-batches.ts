@@ -41,6 +41,7 @@ function batchCard(batchId: string, items: Card[], requiredApprovals: number) {
     batchId,
     count: items.length,
     createdAt: first.createdAt,
+    createdBy: first.createdBy,
     sourceTotal,
     feeTotal: sum(items.map((item) => item.fee)),
     totals: currencies.map((currency) => ({

@@ -41,6 +41,9 @@ export async function listPendingWithdrawals(deps: Deps, actor: ConsoleActor, li
       ...approvalView(organization, transaction),
       batchId: transaction.batchId ?? null,
       customerName: names.get(transaction.customerId) ?? null,
+      createdBy: transaction.createdBy
+        ? { apiKeyId: transaction.createdBy.apiKeyId, hint: transaction.createdBy.hint }
+        : null,
       exchangeRate: transaction.exchangeRate,
       bic: transaction.withdrawalBank?.bic ?? null,
       waitsBecause,

@@ -1,4 +1,4 @@
-import { ApprovalCardSchema } from '#shared/console/approval-view-schemas.ts';
+import { ApprovalCardSchema, CreatedByKey } from '#shared/console/approval-view-schemas.ts';
 import {
   BatchApprovalCardSchema,
   BatchApprovalOptionsSchema,
@@ -37,6 +37,9 @@ const BINDING_EXAMPLE = {
 
 /** The OpenAPI words of the console's approvals schemas (spread into `openapi-prose.ts`). */
 export const approvalsSchemaProse: readonly DescribedSchema[] = [
+  schemaProse(CreatedByKey, {
+    description: 'The API key that created it, as the keys page lists it; null when stored before it was recorded',
+  }),
   schemaProse(ApprovalCardSchema, {
     id: 'ConsoleApprovalCard',
     examples: [
@@ -56,6 +59,7 @@ export const approvalsSchemaProse: readonly DescribedSchema[] = [
         requiredApprovals: 2,
         batchId: null,
         customerName: 'Ada Lovelace',
+        createdBy: { apiKeyId: 'd4e5f6a7-b8c9-4d0e-8f1a-2b3c4d5e6f70', hint: 'sk_sandbox_…x9Qa' },
         exchangeRate: '0.92',
         bic: 'COBADEFFXXX',
         waitsBecause: ['allowance'],
@@ -96,6 +100,7 @@ export const approvalsSchemaProse: readonly DescribedSchema[] = [
         batchId: BATCH,
         count: 1,
         createdAt: AT,
+        createdBy: { apiKeyId: 'd4e5f6a7-b8c9-4d0e-8f1a-2b3c4d5e6f70', hint: 'sk_sandbox_…x9Qa' },
         sourceTotal: '100.00',
         feeTotal: '1.00',
         totals: [{ currency: 'EUR', amount: '91.08' }],

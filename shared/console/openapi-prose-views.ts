@@ -1,7 +1,14 @@
 import { BANK_EXAMPLE } from '#shared/banks/openapi-prose.ts';
 import { CustomersBalanceSchema, HomeSchema } from '#shared/console/home-view-schemas.ts';
-import { ReconciliationReportSchema, ReconciliationSchema } from '#shared/console/reconciliation-view-schemas.ts';
 import {
+  MovementSchema,
+  ReconciliationQuery,
+  ReconciliationReportSchema,
+  ReconciliationSchema,
+  ReconciliationTotalSchema,
+} from '#shared/console/reconciliation-view-schemas.ts';
+import {
+  ConsoleRailsSchema,
   type ConsoleTransaction,
   ConsoleTransactionResponseSchema,
   ConsoleTransactionsQuery,
@@ -13,8 +20,10 @@ import {
 import { CustomerOverviewSchema } from '#shared/console/view-schemas.ts';
 import { CUSTOMER_EXAMPLE } from '#shared/customers/openapi-prose.ts';
 import { BALANCE_EXAMPLE } from '#shared/ledger/openapi-prose.ts';
+import { ACH, FEDWIRE, SEPA } from '#shared/rails/bank/rail.ts';
 import { type DescribedSchema, schemaProse } from '#shared/routing/prose.ts';
 import { TRANSACTION_EXAMPLE } from '#shared/transactions/openapi-prose.ts';
+import { TRANSACTION_STATUSES, type TransactionStatus } from '#shared/transactions/schemas.ts';
 import { DESTINATION_WALLET_EXAMPLE } from '#shared/wallets/openapi-prose.ts';
 
 /** The API's transaction example, booked, as the console lists it: the list's rows add names to the API's object. */
@@ -25,11 +34,34 @@ const ROW_EXAMPLE: ConsoleTransaction = {
   completedAt: '2026-11-22T00:00:00.000Z',
   customerName: 'Ada Lovelace',
   maskedAccount: 'DE89 … 3000',
+  payoutRail: { rail: SEPA, filed: true },
 };
 
 const TX = TRANSACTION_EXAMPLE.id;
 
+const MOVEMENT_EXAMPLE = {
+  reportId: '0b9d7a52-3f0e-4a51-9c1e-6f2d8b7e1a40',
+  reportName: 'camt054-20261126-0001.xml',
+  reportKind: 'camt.054',
+  receivedAt: '2026-11-26T10:02:11.000Z',
+  reference: 'WD-7K3M-9QX2',
+  transactionId: '6f1c2a9e-8d3b-4c5a-9e7f-1a2b3c4d5e6f',
+  customerName: 'Ada Lovelace',
+  effect: 'booked',
+  moneyMoved: true,
+  amount: '91.08',
+  currency: 'EUR',
+  usdc: '100.00',
+  rail: SEPA,
+  bookingDate: '2026-11-26',
+} as const;
+
 const AT = TRANSACTION_EXAMPLE.createdAt;
+
+const NO_STATUS = Object.fromEntries(TRANSACTION_STATUSES.map((status) => [status, 0])) as Record<
+  TransactionStatus,
+  number
+>;
 
 /** The OpenAPI words of the console's views schemas (spread into `openapi-prose.ts`). */
 export const viewsSchemaProse: readonly DescribedSchema[] = [
@@ -63,7 +95,7 @@ export const viewsSchemaProse: readonly DescribedSchema[] = [
         awaitingApproval: { count: 0, items: [] },
         inFlight: [
           {
-            rail: 'SEPA',
+            rail: SEPA,
             count: 1,
             items: [
               {
@@ -72,7 +104,7 @@ export const viewsSchemaProse: readonly DescribedSchema[] = [
                 customerName: 'Ada Lovelace',
                 amount: '91.08',
                 currency: 'EUR',
-                rail: 'SEPA',
+                rail: SEPA,
                 status: 'PROCESSING',
                 createdAt: '2026-11-21T10:00:00.000Z',
                 settlesBy: '2026-11-21T10:00:03.000Z',
@@ -82,18 +114,57 @@ export const viewsSchemaProse: readonly DescribedSchema[] = [
           },
         ],
         failed: [],
-        volumes: [{ day: '2026-11-21', withdrawals: 1, usdc: '100.00' }],
+        volumes: [
+          {
+            day: '2026-11-21',
+            withdrawals: 1,
+            usdc: '100.00',
+            byStatus: { ...NO_STATUS, PROCESSING: 1, CANCELLED: 1 },
+          },
+        ],
         days: 14,
-        balances: { organizationUsdc: '12.50' },
+        balances: { organizationUsdc: '12.50', unclaimedFeesUsdc: '1.98' },
         needsOperator: { processingTooLong: [], quarantinedReports: [] },
       },
     ],
     shape: {
+      awaitingApproval: {
+        shape: {
+          items: {
+            element: {
+              shape: { rail: { description: 'The rail its money goes by (`payoutRail` of the console list)' } },
+            },
+          },
+        },
+      },
       inFlight: { description: 'PROCESSING payouts by rail, oldest first' },
       failed: { description: 'Payouts FAILED (rejected or returned) in the last days' },
-      volumes: { description: 'Per UTC day of the last days: withdrawals made and their USDC' },
+      volumes: {
+        description: 'Per UTC day of the last days, oldest first',
+        element: {
+          shape: {
+            withdrawals: {
+              description:
+                'Withdrawals created that day whose money went to the bank (now PROCESSING or COMPLETED); ' +
+                'rejected, cancelled, expired, failed, returned and still unsigned ones are not counted',
+            },
+            usdc: { description: 'The USDC of those withdrawals' },
+            byStatus: { description: 'Every withdrawal created that day, by its status now' },
+          },
+        },
+      },
       balances: {
-        shape: { organizationUsdc: { description: "The organization's own custodial USDC (claimed fees)" } },
+        shape: {
+          organizationUsdc: {
+            description:
+              "The organization's own custodial USDC: the developer fees it has claimed (`POST /api/v2/developer-fees`). " +
+              "Not its customers' money, and not the treasury's on-chain balance (which holds the deposits swept there)",
+          },
+          unclaimedFeesUsdc: {
+            description:
+              'Developer fees earned and not yet claimed (below zero when a returned payout took back a fee already claimed)',
+          },
+        },
       },
       needsOperator: {
         shape: {
@@ -141,32 +212,93 @@ export const viewsSchemaProse: readonly DescribedSchema[] = [
       kind: { description: '`pain.002`, `camt.054` or `nacha`' },
     },
   }),
+  schemaProse(ReconciliationQuery, {
+    shape: {
+      from: { description: 'Reports received at or after: a day (UTC) or a date-time with its zone' },
+      to: {
+        description:
+          'Reports received before this date-time, or up to the end of this day (UTC): `to=2026-11-30` includes the 30th',
+      },
+      effect: { description: 'Only rows with this effect (any letter case)' },
+      reference: { description: 'Only references containing this text, any letter case' },
+    },
+  }),
+  schemaProse(MovementSchema, {
+    shape: {
+      reportName: { description: "The report's file name in the bank channel" },
+      moneyMoved: {
+        description: 'true: the bank account moved (a booking or a return); false: a rejection or a duplicate',
+      },
+      amount: { description: "The payout's amount as the bank moves it (in `currency`)" },
+      usdc: { description: "The USDC it took from (or gave back to) the customer's balance" },
+      rail: { description: 'The rail the payout went by' },
+      bookingDate: { description: "The bank's booking date of the payout's debit (UTC day)" },
+    },
+  }),
+  schemaProse(ReconciliationTotalSchema, {
+    shape: {
+      net: { description: 'booked - returned: what left the account' },
+      rejected: { description: 'Refused before paying: never left the account' },
+    },
+  }),
   schemaProse(ReconciliationSchema, {
     id: 'ConsoleReconciliation',
     examples: [
       {
-        reports: [
+        movements: [
           {
-            reportId: '0b9d7a52-3f0e-4a51-9c1e-6f2d8b7e1a40',
-            name: 'camt054-20261126-0001.xml',
-            kind: 'camt.054',
-            receivedAt: '2026-11-26T10:02:11.000Z',
-            outcome: 'applied',
-            quarantineReason: null,
-            facts: [
-              {
-                reference: 'WD-7K3M-9QX2',
-                transactionId: '6f1c2a9e-8d3b-4c5a-9e7f-1a2b3c4d5e6f',
-                effect: 'completed',
-              },
-            ],
+            ...MOVEMENT_EXAMPLE,
+            reportId: '7c2e4b19-5a3d-4f60-8e1b-2d9c0a7f4e31',
+            reportName: 'camt054-20261126-0001-again.xml',
+            receivedAt: '2026-11-26T10:07:40.000Z',
+            effect: 'duplicate',
+            moneyMoved: false,
+          },
+          MOVEMENT_EXAMPLE,
+        ],
+        totals: [
+          {
+            currency: 'EUR',
+            booked: { count: 1, amount: '91.08' },
+            returned: { count: 0, amount: '0.00' },
+            net: '91.08',
+            rejected: { count: 0, amount: '0.00' },
           },
         ],
+        duplicates: 1,
+        quarantined: [],
         nextCursor: null,
         awaitingReport: [],
       },
     ],
-    shape: { awaitingReport: { description: 'Payouts PROCESSING in a payment file the bank has not reported on yet' } },
+    shape: {
+      movements: {
+        description:
+          "One row per fact of the page's applied reports, newest report first: each booking, return and " +
+          'rejection once, and a fact reported again as `duplicate` (no money moved, in no total)',
+      },
+      totals: { description: 'Per currency, the rows of this page that moved money' },
+      duplicates: { description: 'Rows of this page that are duplicates' },
+      quarantined: { description: "The page's reports quarantined whole: nothing of them applied" },
+      awaitingReport: { description: 'Payouts PROCESSING in a payment file the bank has not reported on yet' },
+    },
+  }),
+  schemaProse(ConsoleRailsSchema, {
+    id: 'ConsoleRails',
+    examples: [
+      [
+        { rail: SEPA, bankRail: SEPA, currencies: ['EUR'] },
+        { rail: ACH, bankRail: FEDWIRE, currencies: ['USD'] },
+      ],
+    ],
+    element: {
+      shape: {
+        bankRail: {
+          description:
+            "The bank's rail (`paymentRail`) of the banks it pays: ACH pays FEDWIRE banks, SEPA_INSTANT SEPA banks",
+        },
+      },
+    },
   }),
   schemaProse(ConsoleTransactionsQuery, {
     shape: {
@@ -176,7 +308,11 @@ export const viewsSchemaProse: readonly DescribedSchema[] = [
           'Created before this date-time, or up to the end of this day (UTC): `to=2026-11-30` includes the 30th',
       },
       customerId: { description: "Only this customer's transactions" },
-      rail: { description: 'Only payouts on this rail (any letter case)' },
+      rail: {
+        description:
+          'Only payouts whose money goes by this rail (`payoutRail`: the settlement rail once filed; any letter ' +
+          'case): `ACH` finds the payouts to FEDWIRE banks that went by ACH, `SEPA_INSTANT` those to SEPA banks',
+      },
       reference: { description: 'Only references containing this text, any letter case (`WD-7K3M`, `7k3m`)' },
     },
   }),
@@ -188,6 +324,12 @@ export const viewsSchemaProse: readonly DescribedSchema[] = [
         description: 'The account paid, masked: an IBAN as its country, check digits and last four; else the last four',
       },
       customerName: { description: "The customer's name" },
+      payoutRail: {
+        description:
+          'The rail the money goes by: `settlementRail` once the payout is in a bank file (`filed: true`); before, ' +
+          "the rail it asked for or its bank's (`filed: false`, what the batcher is expected to take). It differs " +
+          "from `paymentRail` (the bank's rail) for ACH and SEPA Instant payouts. Null for deposits",
+      },
     },
   }),
   schemaProse(TransactionStorySchema, {
@@ -267,22 +409,27 @@ export const viewsSchemaProse: readonly DescribedSchema[] = [
             type: 'WITHDRAWAL',
             status: 'COMPLETED',
             createdAt: AT,
-            createdByApiKey: 'sk_sandbox_…x9Qa',
+            completedAt: '2026-11-22T00:00:00.000Z',
+            createdByApiKey: 'sk_sandbox_...x9Qa',
             createdByApiKeyId: 'd4e5f6a7-b8c9-4d0e-8f1a-2b3c4d5e6f70',
             customerId: TRANSACTION_EXAMPLE.customerId,
             customerName: 'Ada Lovelace',
             beneficiary: 'Ada Lovelace',
-            account: 'DE89 … 3000',
+            account: 'DE89****3000',
             bic: 'COBADEFFXXX',
+            routingNumber: null,
             sourceAmount: '100.00',
             sourceCurrency: 'USDC',
             targetAmount: '91.08',
             targetCurrency: 'EUR',
             fee: '1.00',
             exchangeRate: '0.92',
-            paymentRail: 'SEPA',
+            bankRail: SEPA,
+            settlementRail: SEPA,
             paymentFileMessageId: '4f1c2a9e4b7d4e219c3a1d2e3f4a5b6c',
             bookingDate: '2026-11-22',
+            returnedAt: null,
+            txHash: null,
             failureReason: null,
           },
         ],

@@ -117,12 +117,34 @@ export const openApiProse: FolderProse<typeof routes> = {
     consoleExportTransactionsCsv: {
       summary: 'Export the transactions of a period as CSV, a page of up to 1,000 rows at a time',
       description:
-        'The rows of `/api/console/exports/transactions`, as RFC 4180 CSV (UTF-8, CRLF). The first page starts with ' +
-        'the header line and later pages do not, so the pages joined in order are one file; the next page is in ' +
-        'the `Link: <...>; rel="next"` header, absent on the last.',
+        'The rows of `/api/console/exports/transactions`, as RFC 4180 CSV (UTF-8, CRLF), accounts masked in ASCII ' +
+        '(`DE89****3000`). The first page starts with the UTF-8 byte order mark (which Excel needs to read UTF-8) ' +
+        'and the header line, later pages with neither, so the pages joined in order are one file; the next page ' +
+        'is in the `Link: <...>; rel="next"` header, absent on the last. With full accounts: ' +
+        '`/api/console/exports/transactions/with-accounts/csv`.',
       examples: {
         responses: { 200: 'reference,transactionId,type,status,...\r\nWD-7K3M-9QX2,6f1c2a9e-...,WITHDRAWAL,...\r\n' },
       },
+    },
+    consoleExportTransactionsWithAccountsCsv: {
+      summary: 'Export the transactions of a period as CSV with full account numbers (owners and admins; audited)',
+      description:
+        'The CSV of `/api/console/exports/transactions/csv` with each `account` in full (the IBAN or account number ' +
+        'paid), to match a bank statement line by line. A POST, as it writes: every page writes ' +
+        '`transactions.exported_with_accounts` to the audit log (the period, the page, its rows) before it is ' +
+        'answered, and passes the anti-CSRF check. Paged the same way: the next page is the URL of the ' +
+        '`Link: <...>; rel="next"` header, POSTed too.',
+      examples: {
+        responses: {
+          200: 'reference,transactionId,...,account,...\r\nWD-7K3M-9QX2,6f1c2a9e-...,DE89370400440532013000,...\r\n',
+        },
+      },
+    },
+    consoleListRails: {
+      summary: 'The payment rails a payout can go by, for filters and labels',
+      description:
+        'Every rail of the service, in the order of its rail descriptors: its name (what `settlementRail` and the ' +
+        "transactions' `rail` filter say), the bank rail whose banks it pays, and its currencies.",
     },
     consoleListInvites: { summary: 'Pending invites (not accepted, revoked or expired), oldest first' },
     consoleResendInvite: {

@@ -1,5 +1,5 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import {
   type AuditEntry,
   AuditEntrySchema,
@@ -24,6 +24,7 @@ import type { Db } from '#shared/db/client.ts';
 import type { GuardedItem, TransactItem } from '#shared/db/guarded-write.ts';
 import { readItem, readItems, type StoredItem } from '#shared/db/items.ts';
 import { type Key, keys } from '#shared/db/keys.ts';
+import { queryAll } from '#shared/db/query.ts';
 import { TABLE } from '#shared/db/table.ts';
 import { sha256Hex } from '#shared/ids.ts';
 import type { Organization } from '#shared/organizations/records.ts';
@@ -247,37 +248,16 @@ export async function deleteSession(db: Db, tokenHash: string) {
   await db.client.send(new DeleteCommand({ TableName: db.tableName, Key: keys.session(tokenHash) }));
 }
 
-async function queryAll(db: Db, input: ConstructorParameters<typeof QueryCommand>[0], max = Infinity) {
-  const items: StoredItem[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await db.client.send(new QueryCommand({ ...input, ExclusiveStartKey: start }));
-    items.push(...(page.Items ?? []));
-    start = page.LastEvaluatedKey;
-  } while (start && items.length < max);
-  return items.slice(0, max);
-}
-
 export async function listMembersOfOrganization(db: Db, organizationId: string): Promise<Member[]> {
   const { pk, skPrefix } = keys.membersOfOrganization(organizationId);
-  const items = await queryAll(db, {
-    TableName: db.tableName,
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
-    ConsistentRead: true,
-  });
-  return items.map((item) => MemberSchema.parse(strip(item)));
+  const spec = { partition: pk, sortKey: { beginsWith: skPrefix }, consistent: true };
+  return queryAll(db, spec, (item) => MemberSchema.parse(strip(item)));
 }
 
 export async function listSignatures(db: Db, organizationId: string, transactionId: string): Promise<Signature[]> {
   const { pk, skPrefix } = keys.signaturesOfTransaction(organizationId, transactionId);
-  const items = await queryAll(db, {
-    TableName: db.tableName,
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
-    ConsistentRead: true,
-  });
-  return items.map((item) => SignatureSchema.parse(strip(item)));
+  const spec = { partition: pk, sortKey: { beginsWith: skPrefix }, consistent: true };
+  return queryAll(db, spec, (item) => SignatureSchema.parse(strip(item)));
 }
 
 /** Newest first; `before` (an entry's time) pages back; `action` filters. */
@@ -292,32 +272,26 @@ export async function listAuditEntries(
     // A member by id or e-mail; e-mails are stored lower case.
     ...(filter.member ? ['(#actor.#id = :member OR #actor.#email = :memberEmail)'] : []),
   ];
-  const items = await queryAll(
-    db,
-    {
-      TableName: db.tableName,
-      KeyConditionExpression: filter.before ? 'pk = :pk AND sk < :before' : 'pk = :pk',
-      ...(conditions.length
-        ? {
-            FilterExpression: conditions.join(' AND '),
-            ExpressionAttributeNames: {
-              ...(filter.action ? { '#action': 'action' } : {}),
-              ...(filter.member ? { '#actor': 'actor', '#id': 'id', '#email': 'email' } : {}),
-            },
-          }
-        : {}),
-      ExpressionAttributeValues: {
-        ':pk': pk,
-        ...(filter.before ? { ':before': filter.before } : {}),
-        ...(filter.action ? { ':action': filter.action } : {}),
-        ...(filter.member ? { ':member': filter.member, ':memberEmail': filter.member.toLowerCase() } : {}),
-      },
-      ScanIndexForward: false,
-      ConsistentRead: true,
-    },
-    filter.limit,
-  );
-  return items.map((item) => AuditEntrySchema.parse(strip(item)));
+  const spec = {
+    partition: pk,
+    sortKey: filter.before ? { below: filter.before } : undefined,
+    filter: conditions.length
+      ? {
+          expression: conditions.join(' AND '),
+          names: {
+            ...(filter.action ? { '#action': 'action' } : {}),
+            ...(filter.member ? { '#actor': 'actor', '#id': 'id', '#email': 'email' } : {}),
+          },
+          values: {
+            ...(filter.action ? { ':action': filter.action } : {}),
+            ...(filter.member ? { ':member': filter.member, ':memberEmail': filter.member.toLowerCase() } : {}),
+          },
+        }
+      : undefined,
+    descending: true,
+    consistent: true,
+  };
+  return queryAll(db, spec, (item) => AuditEntrySchema.parse(strip(item)), { max: filter.limit });
 }
 
 export const isMemberEmail = async (db: Db, organizationId: string, email: string) =>
@@ -331,14 +305,7 @@ export const getPendingInvite = (db: Db, organizationId: string, inviteId: strin
 /** Oldest first; an entry past its `validUntil` that the table's TTL has not removed yet is not pending. */
 export async function listPendingInvites(db: Db, organizationId: string, now: string): Promise<PendingInvite[]> {
   const { pk, skPrefix } = keys.pendingInvitesOfOrganization(organizationId);
-  const items = await queryAll(db, {
-    TableName: db.tableName,
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
-    ConsistentRead: true,
-  });
-  return items
-    .map((item) => PendingInviteSchema.parse(strip(item)))
-    .filter((invite) => invite.validUntil > now)
-    .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+  const spec = { partition: pk, sortKey: { beginsWith: skPrefix }, consistent: true };
+  const invites = await queryAll(db, spec, (item) => PendingInviteSchema.parse(strip(item)));
+  return invites.filter((invite) => invite.validUntil > now).sort((a, b) => a.createdAt.localeCompare(b.createdAt));
 }

@@ -11,8 +11,8 @@ export type Permission = ConsolePermission;
 
 /** The permission table of README.md, as code: a role may do what its row lists and nothing else. */
 export const PERMISSION_TABLE: Record<Role, readonly Permission[]> = {
-  owner: ['read', 'approve', 'manageKeys', 'manageWebhooks', 'invite', 'settings', 'audit'],
-  admin: ['read', 'approve', 'manageKeys', 'manageWebhooks', 'invite', 'audit'],
+  owner: ['read', 'approve', 'manageKeys', 'manageWebhooks', 'invite', 'settings', 'audit', 'exportAccounts'],
+  admin: ['read', 'approve', 'manageKeys', 'manageWebhooks', 'invite', 'audit', 'exportAccounts'],
   approver: ['read', 'approve'],
   developer: ['read', 'manageKeys', 'manageWebhooks'],
   viewer: ['read'],

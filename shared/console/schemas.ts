@@ -1,13 +1,15 @@
 import { AuthenticationResponseSchema, RegistrationResponseSchema } from '#shared/console/passkey-schemas.ts';
 import { ROLES } from '#shared/console/roles.ts';
 import { DEFAULT_LIMIT, MAX_LIMIT } from '#shared/routing/schemas.ts';
+import { text } from '#shared/validation/text.ts';
 import * as z from '#shared/validation/zod.ts';
 
 /** The console's requests and responses (routes under `/api/console`, served to the console's own pages). */
 
 export const TOKEN = z.string().check(z.regex(/^[0-9A-Za-z]{43}$/, { error: 'Invalid invite token' }));
 
-const NAME = z.string().check(z.trim(), z.minLength(1), z.maxLength(100));
+/** Shown to the other members beside what they approve: caller text, so no invisible character makes it another's. */
+const NAME = text(100);
 const CHALLENGE_ID = z.uuid();
 
 export const StartRegistrationBody = z.strictObject({ token: TOKEN, name: NAME });

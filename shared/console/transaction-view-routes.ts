@@ -1,5 +1,6 @@
 import { TransactionIdParams } from '#shared/console/schemas.ts';
 import {
+  ConsoleRailsSchema,
   ConsoleTransactionResponseSchema,
   ConsoleTransactionsQuery,
   ExportPageSchema,
@@ -11,12 +12,22 @@ import { TRANSACTION_NOT_FOUND } from '#shared/transactions/transaction-rules.ts
 import * as z from '#shared/validation/zod.ts';
 
 /**
- * The console's views of the organization's transactions (shared/console/README.md, "Views"): the list, a
+ * The console's views of the organization's transactions (shared/console/README.md, "Views"): the rails, the list, a
  * transaction's story and the export. Spread into the console's rows (`routes.ts`).
  */
 const sessionRoute = { auth: true, tag: 'Console' } as const;
 
 export const transactionViewRoutes = defineRoutes('console', {
+  consoleListRails: {
+    ...sessionRoute,
+    console: { permission: 'read' },
+    method: 'GET',
+    path: '/api/console/rails',
+    handler: 'functions/api/console/list-rails.ts',
+    successStatus: 200,
+    access: { table: 'read', sessions: true },
+    responses: { 200: ConsoleRailsSchema },
+  },
   consoleListTransactions: {
     ...sessionRoute,
     console: { permission: 'read' },
@@ -63,6 +74,19 @@ export const transactionViewRoutes = defineRoutes('console', {
     handler: 'functions/api/console/export-transactions-csv.ts',
     successStatus: 200,
     access: { table: 'read', sessions: true, indexes: ['gsi3'] },
+    request: { query: ExportQuery },
+    produces: ['text/csv'],
+    responses: { 200: z.string() },
+  },
+  consoleExportTransactionsWithAccountsCsv: {
+    ...sessionRoute,
+    console: { permission: 'exportAccounts' },
+    features: ['customers'],
+    method: 'POST',
+    path: '/api/console/exports/transactions/with-accounts/csv',
+    handler: 'functions/api/console/export-transactions-with-accounts-csv.ts',
+    successStatus: 200,
+    access: { table: 'readwrite', sessions: true, indexes: ['gsi3'] },
     request: { query: ExportQuery },
     produces: ['text/csv'],
     responses: { 200: z.string() },

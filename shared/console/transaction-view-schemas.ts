@@ -1,4 +1,4 @@
-import { PaymentRailSchema } from '#shared/banks/records.ts';
+import { BANK_RAIL_NAMES, RAIL_CURRENCIES, RAIL_NAMES } from '#shared/rails/bank/rail.ts';
 import { described } from '#shared/routing/prose.ts';
 import { PaginationQuery } from '#shared/routing/schemas.ts';
 import { ListTransactionsQuery, TransactionSchema, upperCaseEnum } from '#shared/transactions/schemas.ts';
@@ -28,15 +28,24 @@ const periodBound = (end: boolean) =>
     }),
   );
 
-const fromBound = z.optional(periodBound(false));
-const toBound = z.optional(periodBound(true));
+/** A period's query fields, `from` and `to` (each use describes them in its words: `Created`, `Reports received`). */
+export const periodFields = () => ({ from: z.optional(periodBound(false)), to: z.optional(periodBound(true)) });
+const { from: fromBound, to: toBound } = periodFields();
 type Period = { from?: string | undefined; to?: string | undefined };
-const periodInOrder = z.refine<Period>((query) => !query.from || !query.to || query.from < query.to, {
+export const periodInOrder = z.refine<Period>((query) => !query.from || !query.to || query.from < query.to, {
   error: 'from must be before to',
   path: ['from'],
 });
 
-const railFilter = z.optional(upperCaseEnum(PaymentRailSchema));
+/** Every rail of the rail descriptors (`shared/rails/bank/rails.ts`), by its name. */
+export const RailNameSchema = z.enum(RAIL_NAMES);
+
+/** The rails, for the console's filters and labels: each with the bank rail whose banks it pays, and its currencies. */
+export const ConsoleRailsSchema = z.array(
+  z.object({ rail: RailNameSchema, bankRail: z.enum(BANK_RAIL_NAMES), currencies: z.array(z.enum(RAIL_CURRENCIES)) }),
+);
+export type ConsoleRails = z.infer<typeof ConsoleRailsSchema>;
+const railFilter = z.optional(upperCaseEnum(RailNameSchema));
 
 export const ConsoleTransactionsQuery = z
   .strictObject({
@@ -53,10 +62,13 @@ export const ConsoleTransactionsQuery = z
 
 const maskedAccount = z.nullable(z.string());
 
+const payoutRail = z.nullable(z.object({ rail: RailNameSchema, filed: z.boolean() }));
+
 /** A row of the console's transaction list: the transaction as the API answers it, with names for people. */
 export const ConsoleTransactionSchema = z.extend(TransactionSchema, {
   customerName: z.nullable(z.string()),
   maskedAccount,
+  payoutRail,
 });
 export type ConsoleTransaction = z.infer<typeof ConsoleTransactionSchema>;
 
@@ -130,13 +142,19 @@ export const ExportQuery = z
   })
   .check(periodInOrder);
 
-/** One row of the export: every figure of the list, the payment file and the booking date, as text. */
+/**
+ * One row of the export: what a bank statement line is matched on (the reference the bank quotes, the booking date,
+ * the amount and currency paid, the account), every figure of the list, the rail the money went by (`settlementRail`)
+ * beside the bank's (`bankRail`), the payment file, when it completed or came back, and a deposit's chain
+ * transaction. `account` is masked (`DE89****3000`) unless the export is the one with full accounts.
+ */
 export const EXPORT_COLUMNS = [
   'reference',
   'transactionId',
   'type',
   'status',
   'createdAt',
+  'completedAt',
   'createdByApiKey',
   'createdByApiKeyId',
   'customerId',
@@ -144,15 +162,19 @@ export const EXPORT_COLUMNS = [
   'beneficiary',
   'account',
   'bic',
+  'routingNumber',
   'sourceAmount',
   'sourceCurrency',
   'targetAmount',
   'targetCurrency',
   'fee',
   'exchangeRate',
-  'paymentRail',
+  'bankRail',
+  'settlementRail',
   'paymentFileMessageId',
   'bookingDate',
+  'returnedAt',
+  'txHash',
   'failureReason',
 ] as const;
 

@@ -1,11 +1,10 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { type CustodyTotals, CustodyTotalsSchema } from '#shared/custody/records.ts';
 import type { RelayerChain } from '#shared/custody/relayer-chain.ts';
 import { listSweepsDue } from '#shared/custody/sweep-repository.ts';
 import type { Db } from '#shared/db/client.ts';
 import { readItem } from '#shared/db/items.ts';
 import { keys } from '#shared/db/keys.ts';
-import { TABLE } from '#shared/db/table.ts';
+import { queryAll } from '#shared/db/query.ts';
 import type { Deps } from '#shared/deps.ts';
 import type { Chain } from '#shared/money/chains.ts';
 import { formatMicro } from '#shared/money/micro.ts';
@@ -65,23 +64,9 @@ export async function checkCustodyBooks(
 }
 
 /** The organizations with custody totals on `chain` (their totals items' gsi1 entries). */
-export async function organizationsWithCustody(db: Db, chain: Chain): Promise<string[]> {
-  const organizations: string[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await db.client.send(
-      new QueryCommand({
-        TableName: db.tableName,
-        IndexName: TABLE.indexes.gsi1.name,
-        KeyConditionExpression: 'gsi1pk = :pk',
-        ExpressionAttributeValues: { ':pk': keys.custodyTotalsOfChain(chain).gsi1pk },
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const item of page.Items ?? []) organizations.push(String(item.organizationId));
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return organizations;
+export function organizationsWithCustody(db: Db, chain: Chain): Promise<string[]> {
+  const partition = keys.custodyTotalsOfChain(chain).gsi1pk;
+  return queryAll(db, { index: 'gsi1', partition }, (item) => String(item.organizationId));
 }
 
 /** An organization's custody totals on `chain`, or undefined before its first credit there. */

@@ -1,7 +1,7 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { CustodyTotalsSchema } from '#shared/custody/records.ts';
 import { listSweepsDue } from '#shared/custody/sweep-repository.ts';
 import { keys } from '#shared/db/keys.ts';
+import { queryAll } from '#shared/db/query.ts';
 import type { Deps } from '#shared/deps.ts';
 import type { Chain } from '#shared/money/chains.ts';
 import { formatMicro } from '#shared/money/micro.ts';
@@ -25,22 +25,17 @@ export type ChainReconciliation = {
  */
 export async function reconcileCustody(deps: Deps, organizationId: string): Promise<ChainReconciliation[]> {
   const { pk, skPrefix } = keys.custodyTotalsOfOrganization(organizationId);
-  const page = await deps.db.client.send(
-    new QueryCommand({
-      TableName: deps.db.tableName,
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
-      ConsistentRead: true,
-    }),
-  );
-  const totals = (page.Items ?? []).map((item) =>
-    CustodyTotalsSchema.parse({
-      organizationId: item.organizationId,
-      chain: item.chain,
-      creditedMicro: item.creditedMicro,
-      sweptMicro: item.sweptMicro,
-      sweptBeforeCreditMicro: item.sweptBeforeCreditMicro,
-    }),
+  const totals = await queryAll(
+    deps.db,
+    { partition: pk, sortKey: { beginsWith: skPrefix }, consistent: true },
+    (item) =>
+      CustodyTotalsSchema.parse({
+        organizationId: item.organizationId,
+        chain: item.chain,
+        creditedMicro: item.creditedMicro,
+        sweptMicro: item.sweptMicro,
+        sweptBeforeCreditMicro: item.sweptBeforeCreditMicro,
+      }),
   );
   return Promise.all(
     totals.map(async (total) => {

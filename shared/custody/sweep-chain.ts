@@ -94,25 +94,8 @@ export async function sweepChain(
   settings: SweptChain,
 ): Promise<SweepRun> {
   const relayerBalanceWei = await port.nativeBalance(signer.address);
-  const status = async (outcome: SweepRun['outcome'], sweep?: SweepRecord): Promise<SweepRun> => {
-    const dues = await listSweepsDue(deps.db, settings.chain);
-    const oldest = dues.reduce<string | undefined>(
-      (o, due) => (!o || due.creditedAt < o ? due.creditedAt : o),
-      undefined,
-    );
-    const oldestAwaitingSeconds = oldest ? Math.max(0, (deps.clock.now().getTime() - Date.parse(oldest)) / 1000) : 0;
-    const booksDisagree = await checkCustodyBooks(deps, port, settings);
-    const treasuryDisagree = await checkSweepTreasuries(deps, port, settings);
-    return {
-      outcome,
-      ...(sweep ? { sweep } : {}),
-      awaiting: dues.length,
-      oldestAwaitingSeconds,
-      relayerBalanceWei,
-      booksDisagree,
-      treasuryDisagree,
-    };
-  };
+  const status = (outcome: SweepRun['outcome'], sweep?: SweepRecord) =>
+    reportRun(deps, port, settings, { outcome, sweep, relayerBalanceWei });
 
   const latest = await latestSweep(deps.db, settings.chain);
   if (latest?.status === 'SENT' && !(await settleInFlight(deps, port, latest))) return status('in-flight', latest);
@@ -121,7 +104,53 @@ export async function sweepChain(
   if ((await matchSweptBeforeCredit(deps, port, settings.chain, dues)) > 0) {
     dues = await listSweepsDue(deps.db, settings.chain);
   }
+  const batch = await chooseBatch(port, settings, dues);
+  if (batch.length === 0) return status('idle');
 
+  const sweep = await signSweep(deps, port, signer, settings, latest, batch);
+  try {
+    await writeGuarded(deps.db, [sweepClaim(deps.db, sweep)]);
+  } catch (error) {
+    if (error instanceof WriteConditionFailedError) return status('claimed-elsewhere');
+    throw error;
+  }
+  await port.sendRawTransaction(sweep.rawTransaction);
+  const receipt = await waitForReceipt(port, sweep.txHash);
+  if (!receipt) return status('in-flight', sweep);
+  return status('swept', await recordOutcome(deps, sweep, receipt));
+}
+
+/** What a run reports once it is done: the deposits still awaiting a sweep, and the two custody checks. */
+async function reportRun(
+  deps: Deps,
+  port: RelayerChain,
+  settings: SweptChain,
+  run: { outcome: SweepRun['outcome']; sweep: SweepRecord | undefined; relayerBalanceWei: bigint },
+): Promise<SweepRun> {
+  const dues = await listSweepsDue(deps.db, settings.chain);
+  const oldest = dues.reduce<string | undefined>(
+    (o, due) => (!o || due.creditedAt < o ? due.creditedAt : o),
+    undefined,
+  );
+  const oldestAwaitingSeconds = oldest ? Math.max(0, (deps.clock.now().getTime() - Date.parse(oldest)) / 1000) : 0;
+  const booksDisagree = await checkCustodyBooks(deps, port, settings);
+  const treasuryDisagree = await checkSweepTreasuries(deps, port, settings);
+  return {
+    outcome: run.outcome,
+    ...(run.sweep ? { sweep: run.sweep } : {}),
+    awaiting: dues.length,
+    oldestAwaitingSeconds,
+    relayerBalanceWei: run.relayerBalanceWei,
+    booksDisagree,
+    treasuryDisagree,
+  };
+}
+
+/**
+ * The forwarders this run flushes, oldest credit first: those over the threshold, up to the batch size and as many
+ * as one transaction's items allow, that this factory deployed and that hold exactly what was credited to them.
+ */
+async function chooseBatch(port: RelayerChain, settings: SweptChain, dues: readonly SweepDue[]): Promise<Forwarder[]> {
   const threshold = toMicro(settings.thresholdUsdc);
   const batch: Forwarder[] = [];
   let items = 1;
@@ -131,33 +160,45 @@ export async function sweepChain(
     if (forwarder.totalMicro < threshold) continue;
     const cost = forwarder.deposits.length + 1 + (organizations.has(forwarder.organizationId) ? 0 : 1);
     if (items + cost > MAX_TRANSACTION_ITEMS) continue;
-    // A forwarder of another factory (one deployed before, on this chain) is not this factory's to flush.
-    if (forwarderAddress(settings.factory, forwarder.treasury, forwarder.salt) !== forwarder.address) {
-      log.warn('sweeper: a forwarder of another factory is left as it is', {
-        chain: settings.chain,
-        address: forwarder.address,
-      });
-      continue;
-    }
-    // Only what is all credited: more on chain is a transfer still under its confirmations (the next run takes it).
-    const onChain = await port.tokenBalance(settings.usdcAddress, forwarder.address);
-    if (onChain !== forwarder.totalMicro) {
-      if (onChain < forwarder.totalMicro) {
-        log.warn('sweeper: a forwarder holds less than was credited to it', {
-          chain: settings.chain,
-          address: forwarder.address,
-          onChain: `${onChain}`,
-          credited: `${forwarder.totalMicro}`,
-        });
-      }
-      continue;
-    }
+    if (!(await isFlushable(port, settings, forwarder))) continue;
     batch.push(forwarder);
     items += cost;
     organizations.add(forwarder.organizationId);
   }
-  if (batch.length === 0) return status('idle');
+  return batch;
+}
 
+async function isFlushable(port: RelayerChain, settings: SweptChain, forwarder: Forwarder): Promise<boolean> {
+  // A forwarder of another factory (one deployed before, on this chain) is not this factory's to flush.
+  if (forwarderAddress(settings.factory, forwarder.treasury, forwarder.salt) !== forwarder.address) {
+    log.warn('sweeper: a forwarder of another factory is left as it is', {
+      chain: settings.chain,
+      address: forwarder.address,
+    });
+    return false;
+  }
+  // Only what is all credited: more on chain is a transfer still under its confirmations (the next run takes it).
+  const onChain = await port.tokenBalance(settings.usdcAddress, forwarder.address);
+  if (onChain < forwarder.totalMicro) {
+    log.warn('sweeper: a forwarder holds less than was credited to it', {
+      chain: settings.chain,
+      address: forwarder.address,
+      onChain: `${onChain}`,
+      credited: `${forwarder.totalMicro}`,
+    });
+  }
+  return onChain === forwarder.totalMicro;
+}
+
+/** The batch's `flushBatch` transaction, signed in KMS for the nonce after the table's latest sweep, as a SENT sweep. */
+async function signSweep(
+  deps: Deps,
+  port: RelayerChain,
+  signer: RelayerSigner,
+  settings: SweptChain,
+  latest: SweepRecord | undefined,
+  batch: readonly Forwarder[],
+): Promise<SweepRecord> {
   const [pending, chainId, fees] = await Promise.all([
     port.nonce(signer.address, 'pending'),
     port.chainId(),
@@ -188,7 +229,7 @@ export async function sweepChain(
     value: 0n,
     data,
   });
-  const sweep: SweepRecord = {
+  return {
     chain: settings.chain,
     nonce: nonce.toString(),
     relayer: signer.address,
@@ -213,16 +254,6 @@ export async function sweepChain(
     movedToTreasuries: [],
     treasuryCheck: null,
   };
-  try {
-    await writeGuarded(deps.db, [sweepClaim(deps.db, sweep)]);
-  } catch (error) {
-    if (error instanceof WriteConditionFailedError) return status('claimed-elsewhere');
-    throw error;
-  }
-  await port.sendRawTransaction(sweep.rawTransaction);
-  const receipt = await waitForReceipt(port, sweep.txHash);
-  if (!receipt) return status('in-flight', sweep);
-  return status('swept', await recordOutcome(deps, sweep, receipt));
 }
 
 async function waitForReceipt(port: RelayerChain, txHash: string): Promise<SweepReceipt | undefined> {

@@ -1,4 +1,3 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import {
   type SweepRecord,
   SweepRecordSchema,
@@ -9,7 +8,7 @@ import {
 import type { Db } from '#shared/db/client.ts';
 import type { GuardedItem } from '#shared/db/guarded-write.ts';
 import { keys } from '#shared/db/keys.ts';
-import { TABLE } from '#shared/db/table.ts';
+import { queryAll, queryPage } from '#shared/db/query.ts';
 import { type SweepDue, SweepDueSchema } from '#shared/deposits/sweep-due.ts';
 import { micro } from '#shared/ledger/balance-repository.ts';
 import type { Chain } from '#shared/money/chains.ts';
@@ -24,24 +23,8 @@ export const parseSweep = (item: Record<string, unknown>): SweepRecord =>
   SweepRecordSchema.parse(pick(item, SWEEP_ATTRIBUTES));
 
 /** Every item of one partition, paged through, strongly read (the sweeper decides on what it lists). */
-async function queryPartition<T>(db: Db, pk: string, parse: (item: Record<string, unknown>) => T): Promise<T[]> {
-  const found: T[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await db.client.send(
-      new QueryCommand({
-        TableName: db.tableName,
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': pk },
-        ConsistentRead: true,
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const item of page.Items ?? []) found.push(parse(item));
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return found;
-}
+const queryPartition = <T>(db: Db, pk: string, parse: (item: Record<string, unknown>) => T): Promise<T[]> =>
+  queryAll(db, { partition: pk, consistent: true }, parse);
 
 /** Every deposit of `chain` awaiting its sweep (one partition). */
 export const listSweepsDue = (db: Db, chain: Chain): Promise<SweepDue[]> =>
@@ -50,17 +33,12 @@ export const listSweepsDue = (db: Db, chain: Chain): Promise<SweepDue[]> =>
 /** The `limit` sweeps with the highest nonces on `chain`, newest first. */
 export async function recentSweeps(db: Db, chain: Chain, limit: number): Promise<SweepRecord[]> {
   const { pk, skPrefix } = keys.sweepsOfChain(chain);
-  const page = await db.client.send(
-    new QueryCommand({
-      TableName: db.tableName,
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
-      ScanIndexForward: false,
-      Limit: limit,
-      ConsistentRead: true,
-    }),
+  const { items } = await queryPage(
+    db,
+    { partition: pk, sortKey: { beginsWith: skPrefix }, descending: true, consistent: true },
+    { limit },
   );
-  return (page.Items ?? []).map(parseSweep);
+  return items.map(parseSweep);
 }
 
 /** The sweep with the highest nonce on `chain`, or undefined before the first. */
@@ -213,16 +191,9 @@ export function sweptBeforeCreditTake(
 
 /** Mined sweeps of `chain` not yet checked against their treasuries' balances, oldest first, at most `limit`. */
 export async function listUncheckedSweeps(db: Db, chain: Chain, limit: number): Promise<SweepRecord[]> {
-  const page = await db.client.send(
-    new QueryCommand({
-      TableName: db.tableName,
-      IndexName: TABLE.indexes.gsi1.name,
-      KeyConditionExpression: 'gsi1pk = :pk',
-      ExpressionAttributeValues: { ':pk': keys.sweepsUncheckedOfChain(chain).gsi1pk },
-      Limit: limit,
-    }),
-  );
-  return (page.Items ?? []).map(parseSweep);
+  const partition = keys.sweepsUncheckedOfChain(chain).gsi1pk;
+  const { items } = await queryPage(db, { index: 'gsi1', partition }, { limit });
+  return items.map(parseSweep);
 }
 
 /**

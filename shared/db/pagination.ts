@@ -1,5 +1,5 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from '#shared/db/client.ts';
+import { type PageEnd, queryPage } from '#shared/db/query.ts';
 import { type IndexName, TABLE } from '#shared/db/table.ts';
 import { FieldError } from '#shared/errors.ts';
 import * as z from '#shared/validation/zod.ts';
@@ -74,47 +74,35 @@ export async function queryListPage<T>(
   },
 ): Promise<Page<T>> {
   const index = input.index ?? 'gsi1';
-  const listed = TABLE.indexes[index];
   const start = input.cursor ? decodeCursor(input.cursor, input.partition, index) : undefined;
   const collected: { raw: Record<string, unknown>; item: T }[] = [];
   const matches = input.matches;
   let examined = 0;
   let lastExamined: Record<string, unknown> | undefined;
-  let exclusiveStartKey: Record<string, unknown> | undefined = start;
-  const range = input.sortKeyRange;
+  let exclusiveStartKey: PageEnd | undefined = start;
+  const spec = {
+    index,
+    partition: input.partition,
+    // `<to>` sorts before every `<to>#<id>`, so BETWEEN stops short of the items created at `to`.
+    sortKey: input.sortKeyRange,
+    filter: input.filter,
+    descending: true,
+  };
   do {
     const wanted = input.limit + 1 - collected.length;
-    const page = await db.client.send(
-      new QueryCommand({
-        TableName: db.tableName,
-        IndexName: listed.name,
-        KeyConditionExpression: range ? '#pk = :pk AND #sk BETWEEN :from AND :to' : '#pk = :pk',
-        ExpressionAttributeNames: {
-          '#pk': listed.partitionKey,
-          ...(range ? { '#sk': listed.sortKey } : {}),
-          ...input.filter?.names,
-        },
-        // `<to>` sorts before every `<to>#<id>`, so BETWEEN stops short of the items created at `to`.
-        ExpressionAttributeValues: {
-          ':pk': input.partition,
-          ...(range ? { ':from': range.from, ':to': range.to } : {}),
-          ...input.filter?.values,
-        },
-        ...(input.filter ? { FilterExpression: input.filter.expression } : {}),
-        ScanIndexForward: false,
-        // A filter in code reads wider pages: most items read may not match.
-        Limit: matches ? Math.min(Math.max(wanted, 100), MAX_EXAMINED_PER_PAGE - examined) : wanted,
-        ExclusiveStartKey: exclusiveStartKey,
-      }),
-    );
-    for (const raw of page.Items ?? []) {
+    const page = await queryPage(db, spec, {
+      // A filter in code reads wider pages: most items read may not match.
+      limit: matches ? Math.min(Math.max(wanted, 100), MAX_EXAMINED_PER_PAGE - examined) : wanted,
+      start: exclusiveStartKey,
+    });
+    for (const raw of page.items) {
       const item = input.parse(raw);
       examined += 1;
       lastExamined = raw;
       if (!matches || matches(item)) collected.push({ raw, item });
       if (collected.length > input.limit) break;
     }
-    exclusiveStartKey = page.LastEvaluatedKey;
+    exclusiveStartKey = page.end;
   } while (exclusiveStartKey && collected.length <= input.limit && (!matches || examined < MAX_EXAMINED_PER_PAGE));
   const items = collected.slice(0, input.limit);
   const last = items.at(-1);

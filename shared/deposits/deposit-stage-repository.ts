@@ -1,8 +1,8 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from '#shared/db/client.ts';
 import type { GuardedItem } from '#shared/db/guarded-write.ts';
 import { readItem } from '#shared/db/items.ts';
 import { keys } from '#shared/db/keys.ts';
+import { queryAll } from '#shared/db/query.ts';
 import { type DepositStage, DepositStageSchema, type DepositStageStatus } from '#shared/deposits/records.ts';
 import { eventPut, eventRecord } from '#shared/events/outbox.ts';
 import type { Chain } from '#shared/money/chains.ts';
@@ -18,23 +18,8 @@ export function getDepositStage(db: Db, transfer: Transfer): Promise<DepositStag
 }
 
 /** The deposits of `chain` seen and neither confirmed nor failed yet (one partition, paged through). */
-export async function listPendingDeposits(db: Db, chain: Chain): Promise<DepositStage[]> {
-  const pending: DepositStage[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await db.client.send(
-      new QueryCommand({
-        TableName: db.tableName,
-        KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': keys.depositsPending(chain).pk },
-        ConsistentRead: true,
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const item of page.Items ?? []) pending.push(parse(item));
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return pending;
+export function listPendingDeposits(db: Db, chain: Chain): Promise<DepositStage[]> {
+  return queryAll(db, { partition: keys.depositsPending(chain).pk, consistent: true }, parse);
 }
 
 type StageRole = 'stage' | 'pending' | 'stageEvent';

@@ -12,6 +12,8 @@ import {
 import { findVirtualAccountOfCurrency } from '#shared/deposits/virtual-account-repository.ts';
 import type { Deps } from '#shared/deps.ts';
 import type { Organization } from '#shared/organizations/records.ts';
+import type { DepositTerms } from '#shared/rails/bank/rail.ts';
+import { railNamed } from '#shared/rails/bank/rails.ts';
 
 /**
  * Where a customer's payer sends fiat (API.md section 6). Money arriving on a shared account is matched to the
@@ -38,11 +40,18 @@ type Account = Omit<
   'customerId' | 'currency' | 'paymentRail' | 'reference' | 'thirdPartyEnabled' | 'warningText'
 >;
 
+/** The rail's deposit terms: every rail deposit details are asked for receives deposits (`depositRail`). */
+function depositTermsOf(rail: DepositRail): DepositTerms {
+  const terms = railNamed(rail).deposits;
+  if (!terms) throw new Error(`${rail} receives no deposits`);
+  return terms;
+}
+
 function referenceDetails(
   deps: Deps,
   organization: Organization,
   currency: DepositCurrency,
-  rail: DepositRail,
+  terms: DepositTerms,
   reference: string,
 ): Account {
   const rules = `Always quote the reference ${reference}; the amount is credited to the customer's USDC balance.`;
@@ -53,7 +62,7 @@ function referenceDetails(
       ...NO_ACCOUNT,
       ...eur,
       depositModel: 'reference',
-      depositInstructions: `Send EUR by SEPA transfer to the IBAN above. ${rules}`,
+      depositInstructions: `${terms.instructions} ${rules}`,
       warning: REFERENCE_WARNING,
     };
   }
@@ -69,21 +78,20 @@ function referenceDetails(
     depositModel: 'reference' as const,
     warning: REFERENCE_WARNING,
   };
-  return rail === 'FEDWIRE'
-    ? {
-        ...shared,
-        routingNumber: usd.routingNumber,
-        depositInstructions: `Send USD by Fedwire to the account and routing number above. ${rules}`,
-      }
-    : {
-        ...shared,
-        bic: usd.bic,
-        depositInstructions: `Send USD by SWIFT wire to the account number and BIC above. ${rules}`,
-      };
+  // The bank is named by its routing number (Fedwire) or its BIC (SWIFT), as the rail's payer names it.
+  return {
+    ...shared,
+    ...(terms.bankIdentifier === 'routingNumber' ? { routingNumber: usd.routingNumber } : { bic: usd.bic }),
+    depositInstructions: `${terms.instructions} ${rules}`,
+  };
 }
 
-/** SWIFT into the customer's own dedicated IBAN: the account identifies the customer, no reference is needed. */
-function virtualAccountDetails(customer: CustomerRecord, account: VirtualAccountRecord): Account {
+/** Into the customer's own dedicated IBAN (SWIFT): the account identifies the customer, no reference is needed. */
+function virtualAccountDetails(
+  customer: CustomerRecord,
+  account: VirtualAccountRecord,
+  virtual: { instructions: string },
+): Account {
   return {
     ...NO_ACCOUNT,
     accountName: customer.verifiedName ?? customer.name,
@@ -93,8 +101,7 @@ function virtualAccountDetails(customer: CustomerRecord, account: VirtualAccount
     bankAddress: account.bankAddress,
     bankCountry: account.bankCountry,
     depositModel: 'virtual_account',
-    depositInstructions:
-      "Send USD by SWIFT wire to this dedicated IBAN; no reference is needed. The amount is credited to the customer's USDC balance.",
+    depositInstructions: `${virtual.instructions} The amount is credited to the customer's USDC balance.`,
     warning: 'Only payments in USD are accepted on this account.',
   };
 }
@@ -108,14 +115,16 @@ export async function getDepositDetails(
   const { organizationId } = organization;
   const customer = await requireCustomer(deps, organizationId, customerId);
   assertMayTransact(customer);
+  const terms = depositTermsOf(paymentRail);
+  // A rail with dedicated virtual accounts (SWIFT) answers the customer's own, once it is ACTIVE.
   const virtual =
-    currency === 'usd' && paymentRail === 'SWIFT'
-      ? await findVirtualAccountOfCurrency(deps.db, organizationId, customerId, 'USD')
+    terms.virtualAccount && currency === terms.currency.toLowerCase()
+      ? await findVirtualAccountOfCurrency(deps.db, organizationId, customerId, terms.currency)
       : undefined;
   const account =
-    virtual?.status === 'ACTIVE'
-      ? virtualAccountDetails(customer, virtual)
-      : referenceDetails(deps, organization, currency, paymentRail, customer.depositReference);
+    terms.virtualAccount && virtual?.status === 'ACTIVE'
+      ? virtualAccountDetails(customer, virtual, terms.virtualAccount)
+      : referenceDetails(deps, organization, currency, terms, customer.depositReference);
   // In the contract's field order.
   return {
     customerId,

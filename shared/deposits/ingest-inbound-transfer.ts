@@ -170,30 +170,28 @@ type Role =
 
 type Plan = { record: TransactionRecord; items: GuardedItem<Role>[] };
 
+type PlanInput = {
+  /** The deposit's stage as read, when it was sighted before its confirmations. */
+  sighted: DepositStage | undefined;
+  organization: Organization;
+  wallet: AddressLookup;
+  bank: BankRecord | undefined;
+  amount: bigint;
+  developerSpreadFeeBps: number;
+  /** False for a disabled customer: what arrives is credited. */
+  forwards: boolean;
+  transfer: { chain: Chain; txHash: string; logIndex: number };
+  now: Date;
+};
+
 /**
  * The transaction the transfer becomes, and its writes. A forwarding withdrawal is PROCESSING at once with the
  * arrived amount held as its reservation (credited locked: it never touches what was available, nor the allowance);
  * settlement consumes it, a failed payout releases it to the available balance, so nothing is lost either way. A
  * deposit is COMPLETED with its credit: the watcher reports confirmed transfers only.
  */
-async function planInbound(
-  deps: Deps,
-  input: {
-    /** The deposit's stage as read, when it was sighted before its confirmations. */
-    sighted: DepositStage | undefined;
-    organization: Organization;
-    wallet: AddressLookup;
-    bank: BankRecord | undefined;
-    amount: bigint;
-    developerSpreadFeeBps: number;
-    /** False for a disabled customer: what arrives is credited. */
-    forwards: boolean;
-    transfer: { chain: Chain; txHash: string; logIndex: number };
-    now: Date;
-  },
-): Promise<Plan> {
+async function planInbound(deps: Deps, input: PlanInput): Promise<Plan> {
   const { organization, wallet, bank, amount, developerSpreadFeeBps, forwards, now } = input;
-  const at = now.toISOString();
   const usdc = formatMicro(amount);
   const owner = { organizationId: organization.organizationId, customerId: wallet.customerId };
   const outcome = inboundOutcome({
@@ -229,57 +227,69 @@ async function planInbound(
     walletAddress: wallet.address,
     txHash: input.transfer.txHash,
   };
+  return { record: inbound, items: inboundWrites(deps.db, input, inbound, quote !== undefined) };
+}
+
+/**
+ * The inbound transaction's writes: the transaction, its ledger movement and event, the item that makes the transfer
+ * count once, its stage COMPLETED, and for a forwarder what awaits the sweep.
+ */
+function inboundWrites(
+  db: Deps['db'],
+  input: PlanInput,
+  inbound: TransactionRecord,
+  forwarded: boolean,
+): GuardedItem<Role>[] {
+  const { organization, wallet, amount, now } = input;
+  const at = now.toISOString();
+  const usdc = formatMicro(amount);
+  const owner = { organizationId: organization.organizationId, customerId: wallet.customerId };
   const completed: DepositStage = {
     ...input.transfer,
     blockNumber: input.sighted?.blockNumber ?? null,
-    organizationId: organization.organizationId,
-    customerId: wallet.customerId,
+    ...owner,
     transactionId: inbound.transactionId,
     address: wallet.address,
     amount: usdc,
     status: 'COMPLETED',
     updatedAt: at,
   };
-  const { db } = deps;
-  return {
-    record: inbound,
-    items: [
-      { role: 'transaction', item: transactionWrites.insert(db, inbound) },
-      { role: 'pointer', item: transactionWrites.pointer(db, inbound) },
-      { role: 'reference', item: transactionWrites.reference(db, inbound) },
-      // A forwarding withdrawal earns its developer fee when the payout completes; a deposit at once.
-      ...(quote
-        ? [{ role: 'balance' as const, item: balanceWrites.creditLocked(db, owner, amount, at) }]
-        : depositLedger(db, inbound, at)),
-      { role: 'event', item: transactionWrites.event(db, createdEvent(inbound, now)) },
-      {
-        role: 'inbound',
-        item: inboundTransferPut(db, {
+  return [
+    { role: 'transaction', item: transactionWrites.insert(db, inbound) },
+    { role: 'pointer', item: transactionWrites.pointer(db, inbound) },
+    { role: 'reference', item: transactionWrites.reference(db, inbound) },
+    // A forwarding withdrawal earns its developer fee when the payout completes; a deposit at once.
+    ...(forwarded
+      ? [{ role: 'balance' as const, item: balanceWrites.creditLocked(db, owner, amount, at) }]
+      : depositLedger(db, inbound, at)),
+    { role: 'event', item: transactionWrites.event(db, createdEvent(inbound, now)) },
+    {
+      role: 'inbound',
+      item: inboundTransferPut(db, {
+        organizationId: organization.organizationId,
+        ...input.transfer,
+        address: wallet.address,
+        amount: usdc,
+        customerId: wallet.customerId,
+        transactionId: inbound.transactionId,
+        receivedAt: at,
+      }),
+    },
+    ...depositStageWrites(db, completed, input.sighted?.status ?? null, now),
+    // A forwarder's USDC now awaits its sweep to the organization's treasury (custody).
+    ...(wallet.forwarder
+      ? sweepDueWrites(db, {
+          chain: input.transfer.chain,
           organizationId: organization.organizationId,
-          ...input.transfer,
           address: wallet.address,
-          amount: usdc,
-          customerId: wallet.customerId,
-          transactionId: inbound.transactionId,
-          receivedAt: at,
-        }),
-      },
-      ...depositStageWrites(db, completed, input.sighted?.status ?? null, now),
-      // A forwarder's USDC now awaits its sweep to the organization's treasury (custody).
-      ...(wallet.forwarder
-        ? sweepDueWrites(db, {
-            chain: input.transfer.chain,
-            organizationId: organization.organizationId,
-            address: wallet.address,
-            ...wallet.forwarder,
-            txHash: input.transfer.txHash,
-            logIndex: input.transfer.logIndex,
-            amountMicro: amount,
-            creditedAt: at,
-          })
-        : []),
-    ],
-  };
+          ...wallet.forwarder,
+          txHash: input.transfer.txHash,
+          logIndex: input.transfer.logIndex,
+          amountMicro: amount,
+          creditedAt: at,
+        })
+      : []),
+  ];
 }
 
 /**

@@ -10,6 +10,7 @@ import {
   SandboxRejectVirtualAccountBody,
 } from '#shared/deposits/schemas.ts';
 import { VIRTUAL_ACCOUNT_MESSAGES, VirtualAccountSchema } from '#shared/deposits/virtual-account-view.ts';
+import { SEPA } from '#shared/rails/bank/rail.ts';
 import { type FolderProse, schemaProse } from '#shared/routing/prose.ts';
 
 const VIRTUAL_ACCOUNT_EXAMPLE = {
@@ -201,7 +202,7 @@ export const openApiProse: FolderProse<typeof routes> = {
         {
           customerId: '3b241101-e2bb-4255-8caf-4136c566a962',
           currency: 'eur',
-          paymentRail: 'SEPA',
+          paymentRail: SEPA,
           depositModel: 'reference',
           reference: 'K7Q2M9X4TB',
           accountName: 'Payout Service Client Funds',

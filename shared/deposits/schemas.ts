@@ -1,12 +1,8 @@
 import { VirtualAccountCurrencySchema } from '#shared/deposits/records.ts';
 import { refusal } from '#shared/errors.ts';
 import { UsdcAmountSchema } from '#shared/money/amounts.ts';
-import {
-  BANK_RAIL_NAMES,
-  type BankRailName,
-  depositRailsOf,
-  RAILS as RAILS_BY_NAME,
-} from '#shared/rails/bank/rails.ts';
+import { BANK_RAIL_NAMES, type BankRailName } from '#shared/rails/bank/rail.ts';
+import { depositRailsOf, RAILS as RAILS_BY_NAME } from '#shared/rails/bank/rails.ts';
 import { described } from '#shared/routing/prose.ts';
 import { withComposeTexts } from '#shared/validation/compose-texts.ts';
 import { text } from '#shared/validation/text.ts';
@@ -53,7 +49,7 @@ export const SandboxRejectVirtualAccountBody = z.strictObject({
 
 // Deposit details.
 
-/** The rails deposits are received on, from the rail descriptors (`shared/rails/bank/rails.ts`): the first is the default. */
+/** The rails deposits are received on, from the rails (`shared/rails/bank/rails.ts`): the first is the default. */
 const RAILS = { eur: depositRailsOf('EUR'), usd: depositRailsOf('USD') };
 export type DepositCurrency = keyof typeof RAILS;
 export type DepositRail = BankRailName;
@@ -62,7 +58,7 @@ export type DepositRail = BankRailName;
 export const RAIL_REQUIRED = refusal(400, 'Missing required query parameter: paymentRail');
 /** The currency a rail alone implies (Compose: `paymentRail` alone is enough; SWIFT deposits are USD). */
 const currencyOfRail = (rail: BankRailName): DepositCurrency | undefined =>
-  RAILS_BY_NAME[rail].receivesDeposits === 'EUR' ? 'eur' : RAILS_BY_NAME[rail].receivesDeposits ? 'usd' : undefined;
+  RAILS_BY_NAME[rail].deposits?.currency === 'EUR' ? 'eur' : RAILS_BY_NAME[rail].deposits ? 'usd' : undefined;
 
 /** `?currency=eur|usd[&paymentRail=...]`, any case. */
 export const DepositDetailsQuery = z

@@ -10,6 +10,11 @@ export type Chain = z.infer<typeof ChainSchema>;
 
 export const DEFAULT_SUPPORTED_CHAINS: readonly Chain[] = ['base', 'ethereum', 'polygon', 'arbitrum'];
 
+/** An EVM address as configured (a contract, a token): `0x` and 40 hex digits, either case. */
+export const HexAddressSchema = z
+  .string()
+  .check(z.regex(/^0x[0-9a-fA-F]{40}$/, { error: 'must be 0x followed by 40 hex digits' }));
+
 /** The name shown to people: `base` -> `Base`. */
 export const chainDisplayName = (chain: Chain): string => chain.charAt(0).toUpperCase() + chain.slice(1);
 

@@ -1,7 +1,7 @@
 import { EurReceivingAccountRecordSchema } from '#shared/config/receiving-banks.ts';
-import { WhenNotPossibleSchema } from '#shared/config/settings.ts';
 import { ChainSchema } from '#shared/money/chains.ts';
 import { EurAccountSchema, UsdAccountSchema } from '#shared/rails/bank/payment-file.ts';
+import { WhenNotPossibleSchema } from '#shared/rails/payee-verification/settings.ts';
 import * as z from '#shared/validation/zod.ts';
 
 /** The stored shapes of the organizations area: what the table holds, parsed on every read (see `repository.ts`). */

@@ -1,15 +1,17 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { EurReceivingAccount } from '#shared/config/receiving-banks.ts';
 import type { Db } from '#shared/db/client.ts';
 import { type GuardedItem, WriteConditionFailedError, writeGuarded } from '#shared/db/guarded-write.ts';
 import { readItem, readItems, type StoredItem } from '#shared/db/items.ts';
 import { keys } from '#shared/db/keys.ts';
-import { TABLE } from '#shared/db/table.ts';
+import { queryAll } from '#shared/db/query.ts';
 import type { ApiKeyRecord } from '#shared/organizations/records.ts';
 import { ApiKeyRecordSchema, type Organization, OrganizationSchema } from '#shared/organizations/records.ts';
 
 export class OrganizationNotFoundError extends Error {}
+/** The organization was changed by someone else between the read a change was computed from and its write. */
+export class OrganizationChangedError extends Error {}
 export class ApiKeyNotFoundError extends Error {}
 
 const strip = <T extends Record<string, unknown>>(item: T) => {
@@ -184,24 +186,9 @@ export async function revokeApiKey(
   return { ...record, status: 'REVOKED', revokedAt };
 }
 
-export async function listApiKeysOfOrganization(db: Db, organizationId: string): Promise<ApiKeyRecord[]> {
-  const out: ApiKeyRecord[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await db.client.send(
-      new QueryCommand({
-        TableName: db.tableName,
-        IndexName: TABLE.indexes.gsi1.name,
-        KeyConditionExpression: 'gsi1pk = :pk',
-        ExpressionAttributeValues: { ':pk': keys.apiKeysOfOrganization(organizationId).gsi1pk },
-        ScanIndexForward: false,
-        ExclusiveStartKey: start,
-      }),
-    );
-    out.push(...(page.Items ?? []).map((item) => ApiKeyRecordSchema.parse(strip(item))));
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return out;
+export function listApiKeysOfOrganization(db: Db, organizationId: string): Promise<ApiKeyRecord[]> {
+  const partition = keys.apiKeysOfOrganization(organizationId).gsi1pk;
+  return queryAll(db, { index: 'gsi1', partition, descending: true }, (item) => ApiKeyRecordSchema.parse(strip(item)));
 }
 
 export type OrganizationChanges = Partial<{
@@ -214,7 +201,7 @@ export type OrganizationChanges = Partial<{
   fxSpreadBps: number;
   /** The organization's EUR receiving account for deposit details; null goes back to the platform's. */
   eurReceivingBank: EurReceivingAccount | null;
-  /** The accounts payouts are debited from (the debtor of its payment files), replacing the ones set before. */
+  /** The accounts payouts are debited from (the debtor of its payment files), replacing the map set before. */
   payoutAccounts: NonNullable<Organization['payoutAccounts']>;
   /** Custody: the treasury per chain, replacing the map set before. */
   treasuries: NonNullable<Organization['treasuries']>;
@@ -222,8 +209,17 @@ export type OrganizationChanges = Partial<{
   payeeWhenNotPossible: Organization['payeeWhenNotPossible'];
 }>;
 
-/** The organization's UpdateItem for `changes`; it never creates a half-formed organization. */
-function organizationUpdate(db: Db, organizationId: string, changes: OrganizationChanges, now: Date) {
+/**
+ * The organization's UpdateItem for `changes`; it never creates a half-formed organization. With `seenUpdatedAt`,
+ * only the organization as it was read: changes computed from it (merged maps, an audit's `before`) stay true.
+ */
+function organizationUpdate(
+  db: Db,
+  organizationId: string,
+  changes: OrganizationChanges,
+  now: Date,
+  seenUpdatedAt?: string,
+) {
   const sets: string[] = ['updatedAt = :now'];
   const values: Record<string, unknown> = { ':now': now.toISOString() };
   const add = (path: string, name: string, value: unknown) => {
@@ -250,9 +246,10 @@ function organizationUpdate(db: Db, organizationId: string, changes: Organizatio
     Key: keys.organization(organizationId),
     UpdateExpression: `SET ${sets.join(', ')}`,
     // Updating must never create a half-formed organization.
-    ConditionExpression: 'attribute_exists(pk)',
+    ConditionExpression: `attribute_exists(pk)${seenUpdatedAt === undefined ? '' : ' AND updatedAt = :seen'}`,
     ...(changes.allowanceLimit !== undefined ? { ExpressionAttributeNames: { '#limit': 'limit' } } : {}),
-    ExpressionAttributeValues: values,
+    ExpressionAttributeValues: { ...values, ...(seenUpdatedAt === undefined ? {} : { ':seen': seenUpdatedAt }) },
+    ...(seenUpdatedAt === undefined ? {} : { ReturnValuesOnConditionCheckFailure: 'ALL_OLD' as const }),
   };
 }
 
@@ -276,8 +273,8 @@ export async function updateOrganization(
 }
 
 /**
- * `changes` and the `alongside` items (the console's audit entry) in one transaction, then the organization as
- * it is now (a transaction returns no values).
+ * `changes` and the `alongside` items (the audit entry) in one transaction, then the organization as it is now (a
+ * transaction returns no values). With `seenUpdatedAt`, only if nobody changed it since (`OrganizationChangedError`).
  */
 export async function updateOrganizationWith(
   db: Db,
@@ -285,14 +282,19 @@ export async function updateOrganizationWith(
   changes: OrganizationChanges,
   now: Date,
   alongside: readonly GuardedItem<string>[],
+  seenUpdatedAt?: string,
 ): Promise<Organization> {
   try {
     await writeGuarded(db, [
-      { role: 'organization', item: { Update: organizationUpdate(db, organizationId, changes, now) } },
+      {
+        role: 'organization',
+        item: { Update: organizationUpdate(db, organizationId, changes, now, seenUpdatedAt) },
+      },
       ...alongside,
     ]);
   } catch (error) {
     if (error instanceof WriteConditionFailedError && error.role === 'organization') {
+      if (error.item) throw new OrganizationChangedError(`Organization ${organizationId} changed meanwhile`);
       throw new OrganizationNotFoundError(`Organization ${organizationId} not found`);
     }
     throw error;

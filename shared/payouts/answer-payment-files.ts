@@ -2,17 +2,32 @@ import type { Deps } from '#shared/deps.ts';
 import { advancePaymentFile, queryDuePaymentFiles } from '#shared/payouts/payment-file-repository.ts';
 import type { PaymentFileRecord } from '#shared/payouts/records.ts';
 import type { BankChannel } from '#shared/rails/bank/channel.ts';
-import { RAILS } from '#shared/rails/bank/rails.ts';
+import { domesticBankRail, RAILS, railNamed } from '#shared/rails/bank/rails.ts';
 import { writeCamt054, writePain002 } from '#shared/rails/bank/report-writer.ts';
+import { bookingOf } from '#shared/rails/bank/settlement.ts';
 import { getTransactionOfCustomer } from '#shared/transactions/transaction-repository.ts';
+
+/**
+ * When the sandbox bank books the debits of `file`, answering it at `at`: on the date its rail books them
+ * (`debitBookedOn`: the execution date the file requests, an ACH batch's effective entry date), never before that
+ * date and on a business day of the rail (`bookingOf`). The sandbox answers within `SANDBOX_SETTLE_AFTER_S` whatever
+ * the day, as if that date had come: a payout filed on a Sunday for Monday is answered on Sunday, booked and
+ * value-dated Monday, and completes with Monday's booking time. A file from before its dates were stored books on
+ * the day `at` is.
+ */
+export function sandboxBooking(file: PaymentFileRecord, at: Date): { bookingDate: string; valueDate: string } {
+  const rail = railNamed(file.rail ?? domesticBankRail(file.currency));
+  const booking = bookingOf(rail.settlement, file[rail.debitBookedOn] ?? at.toISOString().slice(0, 10), at);
+  return { bookingDate: booking.at.toISOString(), valueDate: booking.date };
+}
 
 /**
  * The sandbox bank simulator: a sandbox payment file whose `answerDueAt` (its payouts' `SANDBOX_SETTLE_AFTER_S`)
  * has passed is answered like a bank would, with a pain.002 accepting it and a camt.054 booking the debit of each
- * payment still PROCESSING, written to the inbox; `processInbox` applies them like any bank's reports. A rail
- * whose bank sends no pain.002 (ACH: a NACHA file is answered by the account statement alone) gets only the
- * camt.054, as the bank's statement of the debits. Report
- * names are derived from the file, so answering again after a crash writes the same reports (applied once).
+ * payment still PROCESSING on its rail's calendar (`sandboxBooking`), written to the inbox; `processInbox` applies
+ * them like any bank's reports. A rail whose bank sends no pain.002 (ACH: a NACHA file is answered by the account
+ * statement alone) gets only the camt.054, as the bank's statement of the debits. Report names are derived from the
+ * file, so answering again after a crash writes the same reports (applied once).
  * With `SANDBOX_SETTLE_AFTER_S=off` files get no answer time and the simulator stays silent.
  */
 export async function answerSandboxFile(deps: Deps, channel: BankChannel, file: PaymentFileRecord) {
@@ -39,6 +54,7 @@ export async function answerSandboxFile(deps: Deps, channel: BankChannel, file: 
     );
   }
   if (open.length > 0) {
+    const booking = sandboxBooking(file, now);
     await channel.writeInbox(
       `${file.messageId}.camt054.xml`,
       writeCamt054({
@@ -50,7 +66,7 @@ export async function answerSandboxFile(deps: Deps, channel: BankChannel, file: 
           endToEndId: payment.reference,
           amount: payment.amount,
           currency: file.currency,
-          bookingDate: createdAt,
+          ...booking,
         })),
       }),
     );

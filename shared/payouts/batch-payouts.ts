@@ -25,8 +25,9 @@ import type { PaymentFileRecord } from '#shared/payouts/records.ts';
 import type { BankChannel } from '#shared/rails/bank/channel.ts';
 import type { PaymentFile } from '#shared/rails/bank/payment-file.ts';
 import { paymentInfoId } from '#shared/rails/bank/payment-file.ts';
+import type { BankRail, RailName } from '#shared/rails/bank/rail.ts';
 import { writeRailFile } from '#shared/rails/bank/rail-files.ts';
-import { RAILS, type RailDescriptor, type RailName, railLanding } from '#shared/rails/bank/rails.ts';
+import { RAILS, railLanding } from '#shared/rails/bank/rails.ts';
 import type { TransactionRecord } from '#shared/transactions/records.ts';
 import {
   getTransactionOfCustomer,
@@ -84,7 +85,7 @@ const writeFile = (rail: RailName, header: FileHeader, payments: PaymentFile['pa
  */
 async function fileOfDay(deps: Deps, rail: RailName, header: FileHeader) {
   const { debtor } = header;
-  const file: RailDescriptor['file'] = RAILS[rail].file;
+  const file: BankRail['file'] = RAILS[rail].file;
   if (!file.numberedPerDay || debtor.currency !== 'USD') return 0;
   const originator = { routingNumber: debtor.routingNumber, companyId: debtor.achCompanyId ?? '' };
   return nextAchFileOfDay(deps.db, originator, header.createdAt.slice(0, 10));
@@ -146,6 +147,46 @@ async function claim(
   now: Date,
   simulatorAnswers = true,
 ): Promise<PaymentFileRecord | undefined> {
+  const payer = payerOf(batch, candidates);
+  if (!payer) return undefined;
+  const { organization, currency, debtor } = payer;
+  const { rail } = batch;
+  const messageId = newId().replaceAll('-', '');
+  // One landing: the file's dates and every payout's expectedSettlementAt.
+  const landing = railLanding(
+    rail,
+    debtor,
+    now,
+    candidates.map((withdrawal) => withdrawal.targetAmount),
+  );
+  const header: FileHeader = {
+    messageId,
+    createdAt: now.toISOString(),
+    executionDate: landing.executionDate,
+    settlementDate: landing.settlementDate,
+    initiatingParty: organization.name,
+    debtor,
+  };
+  const writable = await failUnwritable(deps, rail, candidates, header);
+  if (writable.length === 0) return undefined;
+  const withdrawals = writable.map((entry) => entry.withdrawal);
+  const xml = writeFile(
+    rail,
+    header,
+    writable.map((entry) => entry.payment),
+    await fileOfDay(deps, rail, header),
+  );
+  const answerDueAt = simulatorAnswers ? simulatorAnswerDueAt(organization, rail, header, withdrawals) : null;
+  const file = paymentFileOf(deps, { organization, currency, rail, header, answerDueAt, withdrawals, xml, now });
+  const claimItems = claimWrites(deps, batch, file, withdrawals, landing.expectedAt.toISOString());
+  // Its guards decide (a new file, the versions read): a claim that lost only to a concurrent transaction (a
+  // racing sandbox complete and fail both filing one payout) is sent again, and then wins or finds it filed.
+  await retryOnConflict(() => writeGuarded(deps.db, claimItems), RESEND_ATTEMPTS);
+  return file;
+}
+
+/** The organization that pays the batch and its payout account, when it has one fit for the rail; else logged. */
+function payerOf(batch: Batch, candidates: TransactionRecord[]) {
   const [first] = candidates;
   if (!first) return undefined;
   const { organization, rail } = batch;
@@ -162,51 +203,50 @@ async function claim(
     countMetric('PayoutsNotBatched', {}, candidates.length);
     return undefined;
   }
-  const messageId = newId().replaceAll('-', '');
-  const createdAt = now.toISOString();
-  // One landing: the file's dates and every payout's expectedSettlementAt.
-  const landing = railLanding(
-    rail,
-    debtor,
-    now,
-    candidates.map((withdrawal) => withdrawal.targetAmount),
-  );
-  const header: FileHeader = {
-    messageId,
-    createdAt,
-    executionDate: landing.executionDate,
-    settlementDate: landing.settlementDate,
-    initiatingParty: organization.name,
-    debtor,
-  };
-  const writable = await failUnwritable(deps, rail, candidates, header);
-  if (writable.length === 0) return undefined;
-  const withdrawals = writable.map((entry) => entry.withdrawal);
-  const xml = writeFile(
-    rail,
-    header,
-    writable.map((entry) => entry.payment),
-    await fileOfDay(deps, rail, header),
-  );
+  return { organization, currency, debtor } as const;
+}
+
+/** When the sandbox's simulator answers: when the last of its payouts is due, an instant file at once; else never. */
+function simulatorAnswerDueAt(
+  organization: Organization,
+  rail: RailName,
+  header: FileHeader,
+  withdrawals: TransactionRecord[],
+): string | null {
+  const { createdAt } = header;
   const dueTimes = withdrawals.map((withdrawal) => withdrawal.settleDueAt);
-  const instant = RAILS[rail].settlement.kind === 'instant';
-  // The simulator answers when the last of its payouts is due (ISO times sort as strings), an instant file at once.
-  const answerDueAt =
-    simulatorAnswers && organization.environment === 'sandbox' && dueTimes.every((due) => due !== null)
-      ? instant
-        ? createdAt
-        : ([createdAt, ...dueTimes].sort().at(-1) ?? createdAt)
-      : null;
-  const expectedSettlementAt = landing.expectedAt.toISOString();
-  const file: PaymentFileRecord = {
+  if (organization.environment !== 'sandbox' || !dueTimes.every((due) => due !== null)) return null;
+  if (RAILS[rail].settlement.kind === 'instant') return createdAt;
+  // ISO times sort as strings.
+  return [createdAt, ...dueTimes].sort().at(-1) ?? createdAt;
+}
+
+function paymentFileOf(
+  deps: Deps,
+  input: {
+    organization: Organization;
+    currency: 'EUR' | 'USD';
+    rail: RailName;
+    header: FileHeader;
+    answerDueAt: string | null;
+    withdrawals: TransactionRecord[];
+    xml: string;
+    now: Date;
+  },
+): PaymentFileRecord {
+  const { organization, header, withdrawals, now } = input;
+  const { messageId, debtor } = header;
+  return {
     messageId,
     organizationId: organization.organizationId,
     environment: organization.environment,
-    currency,
-    rail,
+    currency: input.currency,
+    rail: input.rail,
     status: 'CLAIMED',
-    createdAt,
-    answerDueAt,
+    createdAt: header.createdAt,
+    executionDate: header.executionDate,
+    settlementDate: header.settlementDate,
+    answerDueAt: input.answerDueAt,
     overdueAt: new Date(now.getTime() + deps.config.bank.processingAlarmSeconds * 1000).toISOString(),
     paymentInfoId: paymentInfoId(messageId),
     debtorAccount: debtor.currency === 'EUR' ? { iban: debtor.iban } : { accountNumber: debtor.accountNumber },
@@ -216,27 +256,33 @@ async function claim(
       reference: withdrawal.reference,
       amount: withdrawal.targetAmount,
     })),
-    xml,
+    xml: input.xml,
   };
-  const claimItems = [
+}
+
+/** The claim: the file item, and every withdrawal in it marked with the file, each guarded on the version read. */
+function claimWrites(
+  deps: Deps,
+  batch: Batch,
+  file: PaymentFileRecord,
+  withdrawals: TransactionRecord[],
+  expectedSettlementAt: string,
+) {
+  return [
     { role: 'file', item: paymentFileWrites.insert(deps.db, file) },
     ...withdrawals.map((withdrawal) => ({
       role: 'transaction',
       item: transactionWrites.replace(deps.db, withdrawal, {
         ...withdrawal,
-        paymentFileId: messageId,
-        settlementRail: rail,
+        paymentFileId: file.messageId,
+        settlementRail: batch.rail,
         railFallbackReason: batch.decisions.get(withdrawal.transactionId)?.fallbackReason ?? null,
         expectedSettlementAt,
-        updatedAt: createdAt,
+        updatedAt: file.createdAt,
         version: withdrawal.version + 1,
       }),
     })),
   ];
-  // Its guards decide (a new file, the versions read): a claim that lost only to a concurrent transaction (a
-  // racing sandbox complete and fail both filing one payout) is sent again, and then wins or finds it filed.
-  await retryOnConflict(() => writeGuarded(deps.db, claimItems), RESEND_ATTEMPTS);
-  return file;
 }
 
 /**

@@ -1,8 +1,10 @@
 import type { Deps } from '#shared/deps.ts';
 import { ConflictError } from '#shared/errors.ts';
+import { sandboxBooking } from '#shared/payouts/answer-payment-files.ts';
 import { processInboxReport, type ReportOutcome } from '#shared/payouts/apply-bank-report.ts';
 import { fileWithdrawalNow } from '#shared/payouts/batch-payouts.ts';
 import { getPaymentFile } from '#shared/payouts/payment-file-repository.ts';
+import type { PaymentFileRecord } from '#shared/payouts/records.ts';
 import type { BankChannel } from '#shared/rails/bank/channel.ts';
 import { writeCamt054 } from '#shared/rails/bank/report-writer.ts';
 import { bankChannel } from '#shared/rails/bank/s3-channel.ts';
@@ -12,28 +14,30 @@ import { getTransactionOfCustomer } from '#shared/transactions/transaction-repos
 import { locate, type SandboxTransaction, TRANSACTION_NOT_FOUND } from '#shared/transactions/transaction-rules.ts';
 
 /**
- * Sandbox: the bank books the payout now. The route does what the bank would: a camt.054 with the booked debit
+ * Sandbox: the bank books the payout now, dated as the sandbox bank dates it (`sandboxBooking`: on its file's
+ * execution date, on the rail's calendar). The route does what the bank would: a camt.054 with the booked debit
  * goes into the inbox and is applied like any report (COMPLETED, the locked amount leaves, a webhook).
  */
 export async function completeTransaction(deps: Deps, input: SandboxTransaction) {
   const locator = await locate(deps, input.organization.organizationId, input.transactionId);
   const channel = bankChannel(deps.config);
   const current = await sentToTheBank(deps, channel, locator, 'complete');
-  const now = deps.clock.now().toISOString();
+  const now = deps.clock.now();
+  const file = current.paymentFileId ? await getPaymentFile(deps.db, current.paymentFileId) : undefined;
   const name = `sandbox-${current.transactionId}-v${current.version}.camt054.xml`;
   await channel.writeInbox(
     name,
     writeCamt054({
       messageId: `SBX-${current.reference}-BOOKED`,
-      createdAt: now,
-      account: await debitedAccount(deps, current.paymentFileId),
+      createdAt: now.toISOString(),
+      account: debitedAccount(file),
       rail: current.settlementRail ?? null,
       entries: [
         {
           endToEndId: current.reference,
           amount: current.targetAmount,
           currency: current.targetCurrency,
-          bookingDate: now,
+          ...(file ? sandboxBooking(file, now) : { bookingDate: now.toISOString() }),
         },
       ],
     }),
@@ -67,10 +71,8 @@ export async function sentToTheBank(
  * The account a bank's camt.054 is about: the debtor of the payout's payment file. A payout that could not be filed
  * (no payout account fit for its rail) has none to name, and its report is quarantined: no bank was sent it.
  */
-export async function debitedAccount(deps: Deps, paymentFileId: string | undefined) {
-  const file = paymentFileId ? await getPaymentFile(deps.db, paymentFileId) : undefined;
-  return file?.debtorAccount ?? { accountNumber: 'NOTPROVIDED' };
-}
+export const debitedAccount = (file: PaymentFileRecord | undefined) =>
+  file?.debtorAccount ?? { accountNumber: 'NOTPROVIDED' };
 
 /**
  * The transaction after a sandbox route's own report was processed. A report quarantined as contradicting the state

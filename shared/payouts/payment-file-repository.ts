@@ -1,8 +1,9 @@
-import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from '#shared/db/client.ts';
 import type { TransactItem } from '#shared/db/guarded-write.ts';
 import { readItem } from '#shared/db/items.ts';
-import { keys, TIMER_SHARDS, type TimerKey, type TimerKind } from '#shared/db/keys.ts';
+import { keys, type TimerKey } from '#shared/db/keys.ts';
+import { queryTimers } from '#shared/db/query.ts';
 import { TABLE } from '#shared/db/table.ts';
 import { type PaymentFileRecord, PaymentFileRecordSchema } from '#shared/payouts/records.ts';
 
@@ -71,26 +72,8 @@ export const getPaymentFile = (db: Db, messageId: string) =>
   readItem(db, keys.paymentFile(messageId), parseFile, { consistent: true });
 
 /** Files whose `kind` timer is due, across the shards (the index is eventually consistent: re-read before acting). */
-export async function queryDuePaymentFiles(db: Db, kind: 'WRITE' | 'ANSWER' | 'AWAIT', now: Date, limit: number) {
-  const { gsi2 } = TABLE.indexes;
-  const due: PaymentFileRecord[] = [];
-  for (let shard = 0; shard < TIMER_SHARDS && due.length < limit; shard++) {
-    const page = await db.client.send(
-      new QueryCommand({
-        TableName: db.tableName,
-        IndexName: gsi2.name,
-        KeyConditionExpression: '#pk = :pk AND #sk < :upTo',
-        ExpressionAttributeNames: { '#pk': gsi2.partitionKey, '#sk': gsi2.sortKey },
-        ExpressionAttributeValues: {
-          ':pk': keys.timersDue(kind satisfies TimerKind, shard).gsi2pk,
-          ':upTo': `${now.toISOString()}~`,
-        },
-        Limit: limit - due.length,
-      }),
-    );
-    due.push(...(page.Items ?? []).map(parseFile));
-  }
-  return due;
+export function queryDuePaymentFiles(db: Db, kind: 'WRITE' | 'ANSWER' | 'AWAIT', now: Date, limit: number) {
+  return queryTimers(db, { kind, dueBy: now, limit, take: parseFile });
 }
 
 /** The withdrawal a report names by its end-to-end id (our `reference`), through the unique reference item. */

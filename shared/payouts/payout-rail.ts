@@ -10,19 +10,12 @@ import {
   SANDBOX_DEBTORS,
   sumCents,
 } from '#shared/rails/bank/payment-file.ts';
-import {
-  type BankRailName,
-  creditorOf,
-  domesticBankRail,
-  payoutRail,
-  RAILS,
-  type RailName,
-  railLanding,
-} from '#shared/rails/bank/rails.ts';
+import type { BankRailName, RailName } from '#shared/rails/bank/rail.ts';
+import { creditorOf, domesticBankRail, payoutRail, RAILS, railLanding } from '#shared/rails/bank/rails.ts';
 import type { TransactionRecord } from '#shared/transactions/records.ts';
 
 /**
- * Which rail a payout leaves on and whom it pays, from the rail descriptors (`shared/rails/bank/rails.ts`): the
+ * Which rail a payout leaves on and whom it pays, from the rails (`shared/rails/bank/rails.ts`): the
  * account details are the withdrawal's snapshot (history is not rewritten by later bank changes); the holder's kind
  * and structured address are read from the bank and its customer when the file is written.
  */
@@ -50,8 +43,9 @@ export function decideRail(
 ): RailDecision {
   const bankRail = bankRailOf(withdrawal);
   const standard = payoutRail(bankRail, { instant: false, debtor: context.debtor });
-  if (withdrawal.requestedPaymentRail !== 'SEPA_INSTANT') return { rail: standard, fallbackReason: null };
-  if (bankRail !== 'SEPA')
+  const requested = withdrawal.requestedPaymentRail ? RAILS[withdrawal.requestedPaymentRail] : undefined;
+  if (requested?.settlement.kind !== 'instant') return { rail: standard, fallbackReason: null };
+  if (bankRail !== requested.bankRail)
     return { rail: standard, fallbackReason: `${NOT_INSTANT_RAIL}; this bank is paid by ${bankRail}` };
   if (sumCents([withdrawal.targetAmount]) > sumCents([context.instantLimitEur])) {
     return { rail: standard, fallbackReason: `${OVER_INSTANT_LIMIT} of ${context.instantLimitEur} EUR` };

@@ -2,7 +2,7 @@ import { recordNotificationOfChange as recordOnBank } from '#shared/banks/reposi
 import type { Deps } from '#shared/deps.ts';
 import { findByReference } from '#shared/payouts/payment-file-repository.ts';
 import { QuarantineError } from '#shared/payouts/report-facts.ts';
-import type { NachaNotificationOfChange } from '#shared/rails/bank/nacha-returns.ts';
+import type { NachaNotificationOfChange } from '#shared/rails/bank/ach/nacha-returns.ts';
 import { getTransactionOfCustomer } from '#shared/transactions/transaction-repository.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { RAIL_NAMES } from '#shared/rails/bank/rails.ts';
+import { RAIL_NAMES } from '#shared/rails/bank/rail.ts';
 import * as z from '#shared/validation/zod.ts';
 
 /**
@@ -15,6 +15,12 @@ export const PaymentFileRecordSchema = z.object({
   rail: z.optional(z.enum(RAIL_NAMES)),
   status: z.enum(['CLAIMED', 'WRITTEN', 'ANSWERED', 'SETTLED']),
   createdAt: z.string(),
+  /**
+   * The file's landing (`railLanding`, `YYYY-MM-DD`): the execution date it requests and its settlement date; the
+   * sandbox bank books its debits on the one its rail names (`debitBookedOn`). Absent on files written before.
+   */
+  executionDate: z.optional(z.string()),
+  settlementDate: z.optional(z.string()),
   /** Sandbox: when the simulator answers (null: live, or `SANDBOX_SETTLE_AFTER_S=off`). */
   answerDueAt: z.nullable(z.string()),
   /** When payouts of this file still PROCESSING count as stuck (`PAYOUT_PROCESSING_ALARM_S` after writing). */

@@ -3,9 +3,10 @@ import { isPrenoteReference } from '#shared/banks/prenote-repository.ts';
 import type { Deps } from '#shared/deps.ts';
 import { findByReference, getPaymentFile } from '#shared/payouts/payment-file-repository.ts';
 import type { PaymentFileRecord } from '#shared/payouts/records.ts';
+import { type AchOrigination, readAchOrigination } from '#shared/rails/bank/ach/nacha.ts';
+import type { NachaNotificationOfChange, NachaReturn, NachaReturnFile } from '#shared/rails/bank/ach/nacha-returns.ts';
 import type { InboxReport } from '#shared/rails/bank/inbox-report.ts';
-import { type AchOrigination, readAchOrigination } from '#shared/rails/bank/nacha.ts';
-import type { NachaNotificationOfChange, NachaReturn, NachaReturnFile } from '#shared/rails/bank/nacha-returns.ts';
+import { domesticBankRail, railsReporting } from '#shared/rails/bank/rails.ts';
 import {
   type BankReport,
   MalformedReportError,
@@ -187,8 +188,10 @@ function originationOf(file: PaymentFileRecord): AchOrigination {
  * originating bank, in a file passed on by that bank to that originator (the header's parties, turned around).
  */
 function achEntryContradiction(reference: string, entry: AchEntry, payout: TransactionRecord, file: PaymentFileRecord) {
-  const rail = file.rail ?? 'FEDWIRE';
-  if (rail !== 'ACH') return `${reference} was sent by ${rail}, not ACH`;
+  // A file written before rails were stored went by SEPA or Fedwire, neither of which NACHA files answer.
+  const rail = file.rail ?? domesticBankRail('USD');
+  const answered = railsReporting('nacha-returns');
+  if (!answered.includes(rail)) return `${reference} was sent by ${rail}, not ${answered.join(' or ')}`;
   const bank = payout.withdrawalBank;
   const account = bank?.accountNumber?.toUpperCase() ?? '';
   if (entry.accountNumber.toUpperCase() !== account) {

@@ -101,14 +101,20 @@ const parseOutcome = (item: Record<string, unknown>) => {
   return BankReportOutcomeSchema.parse(rest);
 };
 
-/** An organization's report outcomes, newest first, paged. */
+/** An organization's report outcomes, newest first, paged; optionally those received in `[from, to)`. */
 export const listReportOutcomes = (
   db: Db,
   organizationId: string,
-  page: { limit: number; cursor?: string | undefined; quarantinedOnly?: boolean },
+  page: {
+    limit: number;
+    cursor?: string | undefined;
+    quarantinedOnly?: boolean;
+    receivedBetween?: { from: string; to: string } | undefined;
+  },
 ) =>
   queryListPage(db, {
     partition: keys.bankReportOutcomesOfOrganization(organizationId).gsi1pk,
+    sortKeyRange: page.receivedBetween,
     limit: page.limit,
     cursor: page.cursor,
     parse: parseOutcome,

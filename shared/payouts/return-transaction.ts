@@ -4,10 +4,11 @@ import { answerOfSandboxReport, reread } from '#shared/payouts/complete-transact
 import { getPaymentFile } from '#shared/payouts/payment-file-repository.ts';
 import type { PaymentFileRecord } from '#shared/payouts/records.ts';
 import { UNKNOWN_RETURN_REASON } from '#shared/payouts/return-rules.ts';
-import { readAchOrigination } from '#shared/rails/bank/nacha.ts';
-import { writeNachaReturns } from '#shared/rails/bank/nacha-return-writer.ts';
+import { readAchOrigination } from '#shared/rails/bank/ach/nacha.ts';
+import { writeNachaReturns } from '#shared/rails/bank/ach/nacha-return-writer.ts';
 import { SANDBOX_DEBTORS } from '#shared/rails/bank/payment-file.ts';
-import { RAILS, type ReportFormat } from '#shared/rails/bank/rails.ts';
+import type { RailName, ReportFormat } from '#shared/rails/bank/rail.ts';
+import { RAILS, railNamed, reportsOfCurrency } from '#shared/rails/bank/rails.ts';
 import { writeCamt054 } from '#shared/rails/bank/report-writer.ts';
 import { isNachaReturnCode, type NachaReturnReason, returnCodesFor } from '#shared/rails/bank/return-reasons.ts';
 import { bankChannel } from '#shared/rails/bank/s3-channel.ts';
@@ -32,7 +33,8 @@ export async function returnTransaction(deps: Deps, input: SandboxTransaction & 
   assertTransition(current, 'return');
   const now = deps.clock.now().toISOString();
   const file = current.paymentFileId ? await getPaymentFile(deps.db, current.paymentFileId) : undefined;
-  const achFile = isNachaReturnCode(input.reasonCode) && file?.rail === 'ACH' ? file : undefined;
+  // An R-code of a payout whose rail's returns come as NACHA files (ACH) is answered by one; any other as a camt.054.
+  const achFile = isNachaReturnCode(input.reasonCode) && file?.rail && answersNacha(file.rail) ? file : undefined;
   const name = `sandbox-${current.transactionId}-v${current.version}.return.${achFile ? 'ach' : 'camt054.xml'}`;
   const channel = bankChannel(deps.config);
   await channel.writeInbox(
@@ -66,8 +68,10 @@ export async function returnTransaction(deps: Deps, input: SandboxTransaction & 
  */
 function returnReportsOf(payout: TransactionRecord): readonly ReportFormat[] {
   if (payout.settlementRail) return RAILS[payout.settlementRail].reports;
-  return payout.targetCurrency === 'USD' ? RAILS.ACH.reports : RAILS.SEPA.reports;
+  return reportsOfCurrency(payout.targetCurrency === 'USD' ? 'USD' : 'EUR');
 }
+
+const answersNacha = (rail: RailName) => railNamed(rail).reports.includes('nacha-returns');
 
 /**
  * A NACHA return file for one payout as its originating bank passes it on: the entry its ACH file sent (trace number,

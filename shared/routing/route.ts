@@ -14,6 +14,7 @@ export const CONSOLE_PERMISSIONS = [
   'invite',
   'settings',
   'audit',
+  'exportAccounts',
 ] as const;
 export type ConsolePermission = (typeof CONSOLE_PERMISSIONS)[number];
 

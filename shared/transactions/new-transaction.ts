@@ -189,6 +189,7 @@ export const toTransaction = (record: TransactionRecord): Transaction => ({
   developerFee: record.developerFee,
   txHash: record.txHash,
   failureReason: record.failureReason,
+  returnedAt: record.returnedAt ?? null,
 });
 
 const eventData = (record: TransactionRecord) => ({

@@ -1,3 +1,4 @@
+import { SEPA } from '#shared/rails/bank/rail.ts';
 import { type FolderProse, schemaProse } from '#shared/routing/prose.ts';
 import type { routes } from '#shared/transactions/routes.ts';
 import {
@@ -9,6 +10,7 @@ import {
   type Transaction,
   TransactionLookupParams,
   TransactionResponseSchema,
+  TransactionSchema,
 } from '#shared/transactions/schemas.ts';
 
 const EXAMPLE_TRANSACTION_ID = '6f1c2a9e-4b7d-4e21-9c3a-1d2e3f4a5b6c';
@@ -34,7 +36,7 @@ export const TRANSACTION_EXAMPLE: Transaction = {
   targetAmount: '91.08',
   exchangeRate: '0.92',
   fee: '1.00',
-  paymentRail: 'SEPA',
+  paymentRail: SEPA,
   withdrawalBank: {
     id: EXAMPLE_BANK_ID,
     beneficiaryName: 'Ada Lovelace',
@@ -49,8 +51,9 @@ export const TRANSACTION_EXAMPLE: Transaction = {
   developerFee: null,
   txHash: null,
   failureReason: null,
+  returnedAt: null,
   requestedPaymentRail: null,
-  settlementRail: 'SEPA',
+  settlementRail: SEPA,
   railFallbackReason: null,
   expectedSettlementAt: '2026-11-23T11:00:00.000Z',
 };
@@ -93,6 +96,15 @@ export const openApiProse: FolderProse<typeof routes> = {
     schemaProse(DepositInstructionsSchema, {
       id: 'DepositInstructions',
       shape: { reference: { description: "The customer's deposit reference the payer quoted" } },
+    }),
+    schemaProse(TransactionSchema, {
+      shape: {
+        returnedAt: {
+          description:
+            'When the bank returned the payout after booking it and the return was applied (COMPLETED -> FAILED, ' +
+            'ISO 8601, UTC); null on every other transaction',
+        },
+      },
     }),
     schemaProse(PayoutRailFields.requestedPaymentRail, {
       description: 'The rail the create asked for (`SEPA_INSTANT` with `instant: true`); null when it asked for none',

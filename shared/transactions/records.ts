@@ -1,5 +1,5 @@
 import { PaymentRailSchema } from '#shared/banks/records.ts';
-import { RAIL_NAMES } from '#shared/rails/bank/rails.ts';
+import { RAIL_NAMES } from '#shared/rails/bank/rail.ts';
 import {
   ApprovalSchema,
   DepositInstructionsSchema,

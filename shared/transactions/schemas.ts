@@ -1,6 +1,6 @@
 import { BankCurrencySchema, PaymentRailSchema } from '#shared/banks/records.ts';
 import { DeveloperFeeSchema } from '#shared/developer-fees/records.ts';
-import { RAIL_NAMES } from '#shared/rails/bank/rails.ts';
+import { RAIL_NAMES } from '#shared/rails/bank/rail.ts';
 import { described } from '#shared/routing/prose.ts';
 import { PaginationQuery } from '#shared/routing/schemas.ts';
 import * as z from '#shared/validation/zod.ts';
@@ -113,6 +113,8 @@ export const TransactionSchema = z.object({
   developerFee: z.nullable(DeveloperFeeSchema),
   txHash: z.nullable(z.string()),
   failureReason: z.nullable(z.string()),
+  /** Not in Compose. */
+  returnedAt: z.nullable(z.string()),
   ...PayoutRailFields,
 });
 export type Transaction = z.infer<typeof TransactionSchema>;

@@ -1,11 +1,11 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from '#shared/db/client.ts';
 import type { TransactItem } from '#shared/db/guarded-write.ts';
 import { readItem } from '#shared/db/items.ts';
-import { keys, TIMER_SHARDS, type TimerKind } from '#shared/db/keys.ts';
+import { keys, type TimerKind } from '#shared/db/keys.ts';
 import { type Page, queryListPage } from '#shared/db/pagination.ts';
-import { TABLE } from '#shared/db/table.ts';
+import { queryPage, queryTimers } from '#shared/db/query.ts';
 import { eventPut } from '#shared/events/outbox.ts';
 import { pendingTimer } from '#shared/transactions/lifecycle.ts';
 import type { IdempotencyRecord } from '#shared/transactions/records.ts';
@@ -119,17 +119,11 @@ export function findTransactionPointer(db: Db, organizationId: string, transacti
 
 /** Operator path: a transaction by its id alone, through the pointer's gsi1 entry. */
 export async function findTransactionPointerById(db: Db, transactionId: string) {
-  const { gsi1 } = TABLE.indexes;
-  const { Items = [] } = await db.client.send(
-    new QueryCommand({
-      TableName: db.tableName,
-      IndexName: gsi1.name,
-      KeyConditionExpression: '#pk = :pk',
-      ExpressionAttributeNames: { '#pk': gsi1.partitionKey },
-      ExpressionAttributeValues: { ':pk': keys.transactionPointerLookup(transactionId).gsi1pk },
-    }),
-  );
-  const [first] = Items;
+  const { items } = await queryPage(db, {
+    index: 'gsi1',
+    partition: keys.transactionPointerLookup(transactionId).gsi1pk,
+  });
+  const [first] = items;
   return first ? PointerSchema.parse(first) : undefined;
 }
 
@@ -233,29 +227,8 @@ export function listTransactionsOfOrganization(
  * Up to `limit` transactions whose `kind` deadline has passed, across the timer shards, oldest due first per
  * shard. The index is eventually consistent: callers re-read each transaction and transition it conditionally.
  */
-export async function queryDueTransactions(db: Db, kind: TimerKind, now: Date, limit: number) {
-  const { gsi2 } = TABLE.indexes;
-  const due: TransactionRecord[] = [];
-  for (let shard = 0; shard < TIMER_SHARDS && due.length < limit; shard++) {
-    let start: Record<string, unknown> | undefined;
-    do {
-      const page = await db.client.send(
-        new QueryCommand({
-          TableName: db.tableName,
-          IndexName: gsi2.name,
-          KeyConditionExpression: '#pk = :pk AND #sk < :upTo',
-          ExpressionAttributeNames: { '#pk': gsi2.partitionKey, '#sk': gsi2.sortKey },
-          // `~` sorts after the `#` that separates the due time from the id, so "due at now" is included.
-          ExpressionAttributeValues: { ':pk': keys.timersDue(kind, shard).gsi2pk, ':upTo': `${now.toISOString()}~` },
-          Limit: limit - due.length,
-          ExclusiveStartKey: start,
-        }),
-      );
-      due.push(...(page.Items ?? []).map(parseTransaction));
-      start = page.LastEvaluatedKey;
-    } while (start && due.length < limit);
-  }
-  return due;
+export function queryDueTransactions(db: Db, kind: TimerKind, now: Date, limit: number) {
+  return queryTimers(db, { kind, dueBy: now, limit, take: parseTransaction });
 }
 
 /**
@@ -271,31 +244,21 @@ export async function listAwaitingSignaturesOfOrganization(
   /** Only the payouts of this withdrawal batch. */
   batchId?: string,
 ) {
-  const { gsi2 } = TABLE.indexes;
-  const found: TransactionRecord[] = [];
-  for (let shard = 0; shard < TIMER_SHARDS; shard++) {
-    let start: Record<string, unknown> | undefined;
-    do {
-      const page = await db.client.send(
-        new QueryCommand({
-          TableName: db.tableName,
-          IndexName: gsi2.name,
-          KeyConditionExpression: '#pk = :pk',
-          FilterExpression: `organizationId = :org AND #status IN (:proposed, :partial)${batchId ? ' AND batchId = :batch' : ''}`,
-          ExpressionAttributeNames: { '#pk': gsi2.partitionKey, '#status': 'status' },
-          ExpressionAttributeValues: {
-            ':pk': keys.timersDue('EXPIRE', shard).gsi2pk,
-            ':org': organizationId,
-            ':proposed': 'PROPOSED',
-            ':partial': 'PARTIALLY_SIGNED',
-            ...(batchId ? { ':batch': batchId } : {}),
-          },
-          ExclusiveStartKey: start,
-        }),
-      );
-      found.push(...(page.Items ?? []).map(parseTransaction));
-      start = page.LastEvaluatedKey;
-    } while (start && found.length < limit);
-  }
+  const found = await queryTimers(db, {
+    kind: 'EXPIRE',
+    filter: {
+      expression: `organizationId = :org AND #status IN (:proposed, :partial)${batchId ? ' AND batchId = :batch' : ''}`,
+      names: { '#status': 'status' },
+      values: {
+        ':org': organizationId,
+        ':proposed': 'PROPOSED',
+        ':partial': 'PARTIALLY_SIGNED',
+        ...(batchId ? { ':batch': batchId } : {}),
+      },
+    },
+    limit,
+    perShard: true,
+    take: parseTransaction,
+  });
   return found.sort((a, b) => a.createdAt.localeCompare(b.createdAt)).slice(0, limit);
 }

@@ -1,8 +1,9 @@
-import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from '#shared/db/client.ts';
 import { readItem, readItems } from '#shared/db/items.ts';
 import { keys } from '#shared/db/keys.ts';
 import { type Page, queryListPage } from '#shared/db/pagination.ts';
+import { queryAll } from '#shared/db/query.ts';
 import { MAX_NON_HARDENED_INDEX } from '#shared/wallets/derivation.ts';
 import {
   type AddressLookup,
@@ -132,27 +133,19 @@ export async function listWalletsOfCustomer(
   filter: { withdrawalBankId?: string } = {},
 ): Promise<WalletRecord[]> {
   const { pk, skPrefix } = keys.walletsOfCustomer(organizationId, customerId);
-  const wallets: WalletRecord[] = [];
-  let exclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db.client.send(
-      new QueryCommand({
-        TableName: db.tableName,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ...(filter.withdrawalBankId ? { FilterExpression: 'withdrawalBankId = :bankId' } : {}),
-        ExpressionAttributeValues: {
-          ':pk': pk,
-          ':prefix': skPrefix,
-          ...(filter.withdrawalBankId ? { ':bankId': filter.withdrawalBankId } : {}),
-        },
-        ConsistentRead: true,
-        ExclusiveStartKey: exclusiveStartKey,
-      }),
-    );
-    wallets.push(...(page.Items ?? []).map(parseWallet));
-    exclusiveStartKey = page.LastEvaluatedKey;
-  } while (exclusiveStartKey);
-  return wallets;
+  const { withdrawalBankId } = filter;
+  return queryAll(
+    db,
+    {
+      partition: pk,
+      sortKey: { beginsWith: skPrefix },
+      filter: withdrawalBankId
+        ? { expression: 'withdrawalBankId = :bankId', values: { ':bankId': withdrawalBankId } }
+        : undefined,
+      consistent: true,
+    },
+    parseWallet,
+  );
 }
 
 /**

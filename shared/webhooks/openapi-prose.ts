@@ -73,7 +73,11 @@ export const openApiProse: FolderProse<typeof routes> = {
       description: `Goes to this endpoint only, signed and retried like any event; not subscribable. At most ${TEST_EVENTS_PER_ENDPOINT_PER_MINUTE} a minute per endpoint (429 with \`Retry-After\`).`,
       examples: { responses: { 429: { error: TOO_MANY_TEST_EVENTS } } },
     },
-    listWebhookDeliveries: { summary: "List an endpoint's deliveries, newest first" },
+    listWebhookDeliveries: {
+      summary: "List an endpoint's deliveries, newest first",
+      description:
+        "A deleted endpoint's deliveries stay listed for as long as deliveries are kept (30 days); nothing more is sent to it.",
+    },
     retryWebhookDelivery: {
       summary: 'Redeliver now (a failed or delivered delivery gets one attempt more)',
       description:

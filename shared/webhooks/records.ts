@@ -36,6 +36,21 @@ export const EndpointRecordSchema = z.object({
 
 export type EndpointRecord = z.infer<typeof EndpointRecordSchema>;
 
+/**
+ * What a deleted endpoint leaves behind, kept as long as its deliveries (TTL): its deliveries stay readable to its
+ * organization, and say where they went. Nothing is sent to it.
+ */
+export const DeletedEndpointRecordSchema = z.object({
+  endpointId: z.string(),
+  organizationId: z.string(),
+  url: z.string(),
+  description: z.nullable(z.string()),
+  createdAt: z.string(),
+  deletedAt: z.string(),
+});
+
+export type DeletedEndpointRecord = z.infer<typeof DeletedEndpointRecordSchema>;
+
 /** One event for one endpoint, with its own retry state; parsed on every read. */
 export const DeliveryRecordSchema = z.object({
   deliveryId: z.string(),

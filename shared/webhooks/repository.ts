@@ -1,5 +1,5 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from '#shared/db/client.ts';
 import {
   type GuardedItem,
@@ -10,9 +10,12 @@ import {
 import { readItem } from '#shared/db/items.ts';
 import { keys } from '#shared/db/keys.ts';
 import { type Page, queryListPage } from '#shared/db/pagination.ts';
+import { queryAll } from '#shared/db/query.ts';
 import { type EventRecord, eventPut } from '#shared/events/outbox.ts';
 import type { Attempt, DeliveryStatus } from '#shared/webhooks/records.ts';
 import {
+  type DeletedEndpointRecord,
+  DeletedEndpointRecordSchema,
   type DeliveryRecord,
   DeliveryRecordSchema,
   type EndpointRecord,
@@ -20,10 +23,13 @@ import {
 } from '#shared/webhooks/records.ts';
 
 const ENDPOINT_ATTRIBUTES = Object.keys(EndpointRecordSchema.shape);
+const DELETED_ENDPOINT_ATTRIBUTES = Object.keys(DeletedEndpointRecordSchema.shape);
 const DELIVERY_ATTRIBUTES = Object.keys(DeliveryRecordSchema.shape);
 
 const pick = (item: Record<string, unknown>, names: string[]) => Object.fromEntries(names.map((n) => [n, item[n]]));
 const parseEndpoint = (item: Record<string, unknown>) => EndpointRecordSchema.parse(pick(item, ENDPOINT_ATTRIBUTES));
+const parseDeletedEndpoint = (item: Record<string, unknown>) =>
+  DeletedEndpointRecordSchema.parse(pick(item, DELETED_ENDPOINT_ATTRIBUTES));
 const parseDelivery = (item: Record<string, unknown>) => DeliveryRecordSchema.parse(pick(item, DELIVERY_ATTRIBUTES));
 
 /** Redelivery requests only need to live until the stream has carried them. */
@@ -88,25 +94,28 @@ export function listWebhookEndpointsOfOrganization(
   });
 }
 
+/** Every item of one kind in the organization's webhooks partition, strongly consistent. */
+function allOfPartition<T>(
+  db: Db,
+  { pk, skPrefix }: { pk: string; skPrefix: string },
+  parse: (item: Record<string, unknown>) => T,
+): Promise<T[]> {
+  return queryAll(db, { partition: pk, sortKey: { beginsWith: skPrefix }, consistent: true }, parse);
+}
+
 /** Every endpoint of the organization, strongly consistent: an endpoint saved before an event gets it. */
-export async function allWebhookEndpointsOfOrganization(db: Db, organizationId: string): Promise<EndpointRecord[]> {
-  const { pk, skPrefix } = keys.webhookEndpointsOfOrganization(organizationId);
-  const out: EndpointRecord[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await db.client.send(
-      new QueryCommand({
-        TableName: db.tableName,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': pk, ':prefix': skPrefix },
-        ConsistentRead: true,
-        ExclusiveStartKey: start,
-      }),
-    );
-    out.push(...(page.Items ?? []).map(parseEndpoint));
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return out;
+export const allWebhookEndpointsOfOrganization = (db: Db, organizationId: string): Promise<EndpointRecord[]> =>
+  allOfPartition(db, keys.webhookEndpointsOfOrganization(organizationId), parseEndpoint);
+
+/** The organization's deleted endpoints whose deliveries are still kept. */
+export const deletedWebhookEndpointsOfOrganization = (
+  db: Db,
+  organizationId: string,
+): Promise<DeletedEndpointRecord[]> =>
+  allOfPartition(db, keys.webhookDeletedEndpointsOfOrganization(organizationId), parseDeletedEndpoint);
+
+export function getDeletedWebhookEndpoint(db: Db, organizationId: string, endpointId: string) {
+  return readItem(db, keys.webhookDeletedEndpoint(organizationId, endpointId), parseDeletedEndpoint);
 }
 
 /** Replaces the endpoint with `updated` (its version one above the one read). */
@@ -123,22 +132,50 @@ export async function replaceWebhookEndpoint(db: Db, updated: EndpointRecord, ex
   if (!(await writeEndpoint(db, item, extra))) throw new WebhookEndpointChangedError();
 }
 
-/** Deletes the endpoint; false when it was not there. */
+/**
+ * Deletes the endpoint as it was read and, in the same transaction, leaves what its delivery history needs (kept as
+ * long as the deliveries); false when it changed or was deleted meanwhile.
+ */
 export function deleteWebhookEndpoint(
   db: Db,
-  organizationId: string,
-  endpointId: string,
+  endpoint: EndpointRecord,
+  now: Date,
   extra: Extra = [],
 ): Promise<boolean> {
+  const { organizationId, endpointId } = endpoint;
   const item = {
     Delete: {
       TableName: db.tableName,
       Key: keys.webhookEndpoint(organizationId, endpointId),
-      // Tells "deleted now" from "was not there" in one request.
-      ConditionExpression: 'attribute_exists(pk)',
+      // Only the endpoint read: the history keeps its url as it was when deleted.
+      ConditionExpression: 'version = :seen',
+      ExpressionAttributeValues: { ':seen': endpoint.version },
     },
   };
-  return writeEndpoint(db, item, extra);
+  const deleted: DeletedEndpointRecord = {
+    endpointId,
+    organizationId,
+    url: endpoint.url,
+    description: endpoint.description,
+    createdAt: endpoint.createdAt,
+    deletedAt: now.toISOString(),
+  };
+  const history = {
+    role: 'deletedEndpoint',
+    item: {
+      Put: {
+        TableName: db.tableName,
+        Item: {
+          ...keys.webhookDeletedEndpoint(organizationId, endpointId),
+          entity: 'WEBHOOK_ENDPOINT_DELETED',
+          ...deleted,
+          // Its last delivery was created before now and is kept for as long from its creation.
+          expiresAt: Math.floor(now.getTime() / 1000) + DELIVERY_RETENTION_SECONDS,
+        },
+      },
+    },
+  };
+  return writeEndpoint(db, item, [history, ...extra]);
 }
 
 /** Stores a test event for one endpoint; false when the endpoint is gone. */

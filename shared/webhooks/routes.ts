@@ -79,7 +79,7 @@ export const routes = defineRoutes('webhooks', {
     access: { table: 'readwrite' },
     request: { params: EndpointIdParams },
     responses: { 200: DeletedSchema },
-    refusals: [ENDPOINT_NOT_FOUND],
+    refusals: [ENDPOINT_NOT_FOUND, ENDPOINT_CHANGED],
   },
   rotateWebhookSecret: {
     ...webhookRoute,

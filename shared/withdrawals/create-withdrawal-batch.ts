@@ -65,6 +65,8 @@ type Pending = {
   context?: CreateContext;
   record?: TransactionRecord;
   items?: GuardedItem<Role>[];
+  /** Its balance covers it at a usable rate: it is PROCESSING if the batch fits the allowance. */
+  funded?: boolean;
   result?: BatchItemResult;
   /** The batch's id, once the item is planned: its payout carries it. */
   batchId?: string;
@@ -201,23 +203,30 @@ async function prepare(deps: Deps, organization: Organization, item: Pending) {
   }
 }
 
-/** Plans every item; returns whether the batch as a whole is PROPOSED because it exceeds the allowance. */
+/**
+ * Plans every item; returns whether the batch as a whole is PROPOSED because it exceeds the allowance: the payouts
+ * their balances cover, summed, against the allowance available (a limit of 0 fits none of them). A payout that is
+ * PROPOSED for its own balance or rate counts for nothing.
+ */
 function decide(deps: Deps, organization: Organization, pending: Pending[], batchId: string): boolean {
   const now = deps.clock.now();
   const open = pending.filter((item) => !item.result);
   for (const item of open) item.batchId = batchId;
   for (const item of open) planItem(deps, organization, item, true);
-  const reserved = open.reduce((sum, item) => sum + reservedBy(item), 0n);
+  const funded = open.reduce(
+    (sum, item) => sum + (item.funded && item.record ? toMicro(item.record.sourceAmount) : 0n),
+    0n,
+  );
   const allowance = open[0]?.context?.allowance;
-  const fits = reserved <= allowanceWindow(organization.allowance, allowance, now).available;
+  const fits = funded <= allowanceWindow(organization.allowance, allowance, now).available;
   if (!fits) for (const item of open) planItem(deps, organization, item, false);
-  return !fits && open.length > 0;
+  return !fits;
 }
 
 function planItem(deps: Deps, organization: Organization, item: Pending, reserve: boolean) {
   if (!item.payee || !item.context) return;
   try {
-    const { record, items } = plan(deps, {
+    const { record, items, funded } = plan(deps, {
       organization,
       payee: item.payee,
       amount: amountOf(item.input),
@@ -232,6 +241,7 @@ function planItem(deps: Deps, organization: Organization, item: Pending, reserve
     });
     // The chunk reserves the allowance once for its payouts.
     item.record = record;
+    item.funded = funded;
     item.items = items.filter(({ role }) => role !== 'allowance' && role !== 'allowanceConfig');
   } catch (error) {
     if (!(error instanceof HttpError)) throw error;

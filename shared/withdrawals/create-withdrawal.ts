@@ -1,10 +1,10 @@
-import { currentDeadline, withDatabaseDeadline } from '#shared/db/client.ts';
 import { isRefusedByDatabase, isTransientDatabaseError, WriteConflictError } from '#shared/db/errors.ts';
-import { pauseAfterConflict, WriteConditionFailedError, writeGuarded } from '#shared/db/guarded-write.ts';
+import { pauseAfterConflict, WriteConditionFailedError } from '#shared/db/guarded-write.ts';
 import type { Deps } from '#shared/deps.ts';
 import { FieldError, HttpError, ServiceUnavailableError } from '#shared/errors.ts';
 import { parseAllowance } from '#shared/ledger/allowance-repository.ts';
 import { parseBalance } from '#shared/ledger/balance-repository.ts';
+import { log } from '#shared/log.ts';
 import type { Organization } from '#shared/organizations/records.ts';
 import { getOrganization } from '#shared/organizations/repository.ts';
 import { execute } from '#shared/payouts/payout-executor.ts';
@@ -13,7 +13,21 @@ import { requestHash, toTransaction } from '#shared/transactions/new-transaction
 import type { CreatedBy, IdempotencyRecord } from '#shared/transactions/records.ts';
 import type { Transaction } from '#shared/transactions/schemas.ts';
 import { getTransactionOfCustomer } from '#shared/transactions/transaction-repository.ts';
-import { getIdempotencyRecord, readCreateContext, readCreateInputs } from '#shared/withdrawals/create-context.ts';
+import {
+  type CreateContext,
+  getIdempotencyRecord,
+  readCreateContext,
+  readCreateInputs,
+} from '#shared/withdrawals/create-context.ts';
+import {
+  type CreateTime,
+  createTime,
+  readTruth,
+  sendDecision,
+  timedRead,
+  timeToWrite,
+  withinCreate,
+} from '#shared/withdrawals/create-time.ts';
 import { IdempotencyKeySchema } from '#shared/withdrawals/schemas.ts';
 import { amountOf, checkPayee, plan, type Role } from '#shared/withdrawals/withdrawal-plan.ts';
 import { FAILED_TO_EXECUTE, KEY_REUSED, OUTCOME_UNKNOWN } from '#shared/withdrawals/withdrawal-rules.ts';
@@ -35,9 +49,6 @@ export type CreateWithdrawalRequest = {
 };
 
 export type CreateWithdrawalResult = { transaction: Transaction; replayed: boolean };
-
-/** Kept for the read of the truth after a failure whose outcome is unknown (`answerTruthfully`). */
-export const TRUTH_READ_RESERVE_MS = 1_000;
 
 /** The key from the body or the header (the same one if both are sent); a shape check, so it reads nothing. */
 export function resolveIdempotencyKey(fromBody: string | undefined, fromHeader: string | undefined): string {
@@ -68,24 +79,18 @@ export function resolveIdempotencyKey(fromBody: string | undefined, fromHeader: 
  * A failure whose outcome is unknown (a timeout, a dropped connection, a 500 of the database: the transaction
  * may have landed) is answered with the truth: the idempotency record is read (strongly consistent) and, if it
  * exists, the withdrawal it names is the answer (201); only when it does not is the answer 503, which says to
- * retry with the same key. The work before gets the request's deadline less `TRUTH_READ_RESERVE_MS`, so the
- * read always has time left, even when the database hangs.
+ * retry with the same key. Reads and decisions end `TRUTH_READ_RESERVE_MS` before the request's deadline
+ * (shared/withdrawals/create-time.ts), so the truth always has time left, even when the database hangs.
  */
 export async function createWithdrawal(deps: Deps, request: CreateWithdrawalRequest): Promise<CreateWithdrawalResult> {
   const idempotencyKey = resolveIdempotencyKey(request.idempotencyKey, request.idempotencyKeyHeader);
   const planned: Planned = new Set<string>();
   try {
-    return await withinReserve(() => attemptCreate(deps, request, idempotencyKey, planned));
+    return await attemptCreate(deps, request, idempotencyKey, planned);
   } catch (error) {
     if (error instanceof HttpError) throw error;
     return answerTruthfully(deps, request, idempotencyKey, planned, error);
   }
-}
-
-/** Runs `work` under the current deadline less the truth read's reserve (no deadline: no limit). */
-function withinReserve<T>(work: () => Promise<T>): Promise<T> {
-  const at = currentDeadline();
-  return at === undefined ? work() : withDatabaseDeadline(at - TRUTH_READ_RESERVE_MS, work);
 }
 
 /**
@@ -101,10 +106,15 @@ async function answerTruthfully(
   planned: Planned,
   failure: unknown,
 ): Promise<CreateWithdrawalResult> {
-  const unavailable = () => new ServiceUnavailableError(planned.unanswered ? OUTCOME_UNKNOWN : FAILED_TO_EXECUTE);
+  const unavailable = () => {
+    if (!planned.unanswered) return new ServiceUnavailableError(FAILED_TO_EXECUTE);
+    log.warn('withdrawal outcome not known', { error: failure });
+    return new ServiceUnavailableError(OUTCOME_UNKNOWN);
+  };
   let existing: IdempotencyRecord | undefined;
   try {
-    existing = await getIdempotencyRecord(deps.db, request.organization.organizationId, idempotencyKey);
+    const key = { organizationId: request.organization.organizationId, idempotencyKey };
+    existing = await readTruth(deps, key, planned.unanswered === true);
   } catch (error) {
     if (isTransientDatabaseError(error)) throw unavailable();
     throw error;
@@ -126,8 +136,7 @@ async function answerTruthfully(
 /**
  * How many decisions a create makes at most: each lost guard is one, and each conflict when no deadline bounds
  * the create (under a deadline a conflict is tried again while time is left, as `retryOnConflict` does: it ends
- * when the winner's transaction does, and counting it would make a well-funded create PROPOSED for having met a
- * crowd). A PROPOSED write is the last.
+ * when the winner's transaction does). Every one of them was refused, so the create then answers 503: nothing made.
  */
 const MAX_DECISIONS = 24;
 
@@ -138,41 +147,16 @@ const MAX_DECISIONS = 24;
 type Planned = Set<string> & { unanswered?: boolean };
 
 /**
- * Time kept, before the truth read's reserve, for the PROPOSED write that ends a create whose reservations kept
- * losing to concurrent ones: it touches only items of its own, so no concurrent create can break it.
- */
-export const PROPOSAL_RESERVE_MS = 1_500;
-
-/**
- * Whether a create may still try to reserve, or must now write its decision as PROPOSED. The time kept for that
- * write is `PROPOSAL_RESERVE_MS`, or the longest this create has waited on one database call, if longer: on a
- * database slowed by a storm, a write takes as long as the calls before it did.
- */
-function mayReserve(decision: number, slowestCallMs: number): boolean {
-  const deadline = currentDeadline();
-  if (decision >= MAX_DECISIONS) return false;
-  return deadline === undefined || deadline - Date.now() > Math.max(PROPOSAL_RESERVE_MS, slowestCallMs);
-}
-
-/** Runs a database call and keeps the longest one's duration. */
-async function timed<T>(slowest: { ms: number }, call: () => Promise<T>): Promise<T> {
-  const start = Date.now();
-  try {
-    return await call();
-  } finally {
-    slowest.ms = Math.max(slowest.ms, Date.now() - start);
-  }
-}
-
-/**
  * Decides, writes, and on a guard that a concurrent writer broke decides again on a fresh read. The ledger's
  * guards are conditional arithmetic (shared/ledger/README.md), so a lost reservation means the balance or the
  * allowance no longer covers it: the fresh read decides PROPOSED, unless a credit or release came in between.
  * A conflict (DynamoDB cancels a transaction on an item another one is writing) says nothing of the state the
  * winner leaves, and the guards decide on that state, so it pauses and sends the same decision again, reading
  * nothing: under a storm's conflicts every read it saves is one the database serves less.
- * When the attempts or the time run out, the decision is PROPOSED: its write has no guard a concurrent
- * reservation can break, so contention alone never makes a create answer 503.
+ * The decision is only ever the contract's (balance, allowance, rate): when the decisions or the time run out
+ * before one is written, the create answers 503 `FAILED_TO_EXECUTE` with `Retry-After`, every write it sent
+ * having been refused. It never writes PROPOSED for want of time: that would hold a payout the balance and the
+ * allowance cover for a manual approval.
  */
 async function attemptCreate(
   deps: Deps,
@@ -182,19 +166,19 @@ async function attemptCreate(
 ): Promise<CreateWithdrawalResult> {
   const { organizationId } = request.organization;
   const hash = requestHash(request);
-  const slowest = { ms: 0 };
+  const time = createTime();
   const {
     customer,
     bank,
     context: firstContext,
-  } = await timed(slowest, () =>
+  } = await timedRead(time, () =>
     readCreateInputs(deps.db, {
       ...contextInput(deps, request.organization, request.customerId, idempotencyKey),
       withdrawalBankId: request.withdrawalBankId,
     }),
   );
   // A used key answers first: a replay returns the original even if the customer or bank changed since.
-  if (firstContext.idempotency) return replay(deps, firstContext.idempotency, hash);
+  if (firstContext.idempotency) return replayWithin(time, deps, firstContext.idempotency, hash);
   const payee = checkPayee(customer, bank);
   const amount = amountOf(request);
 
@@ -202,10 +186,7 @@ async function attemptCreate(
   let context = firstContext;
   let decision = 1;
   for (let attempt = 1; ; attempt++) {
-    const now = deps.clock.now();
-    const reserve = mayReserve(decision, slowest.ms);
-    if (decision > MAX_DECISIONS + 1) throw new ServiceUnavailableError(FAILED_TO_EXECUTE);
-    const instant = request.instant === true;
+    if (decision > MAX_DECISIONS || !timeToWrite(time)) throw new ServiceUnavailableError(FAILED_TO_EXECUTE);
     const { record, items } = plan(deps, {
       organization,
       payee,
@@ -213,57 +194,88 @@ async function attemptCreate(
       context,
       idempotencyKey,
       hash,
-      now,
-      reserve,
-      instant,
+      now: deps.clock.now(),
+      reserve: true,
+      instant: request.instant === true,
       createdBy: request.createdBy,
     });
     planned.add(record.transactionId);
+    let found: IdempotencyRecord | undefined;
     try {
-      await timed(slowest, () => writeGuarded(deps.db, items));
+      found = await sendDecision(deps, time, items, { organizationId, idempotencyKey });
     } catch (error) {
       if (!(error instanceof WriteConditionFailedError) && !isRefusedByDatabase(error)) planned.unanswered = true;
       if (error instanceof WriteConflictError) {
-        if (!(await pauseAfterConflict(attempt))) throw error;
-        if (currentDeadline() === undefined) decision++;
-      } else if (error instanceof WriteConditionFailedError) {
-        switch (error.role as Role) {
-          case 'idempotency': {
-            const existing = await getIdempotencyRecord(deps.db, organizationId, idempotencyKey);
-            if (existing) return replay(deps, existing, hash);
-            break;
-          }
-          case 'reference':
-            break;
-          case 'allowanceConfig':
-            organization = (await getOrganization(deps.db, organizationId)) ?? organization;
-            context = await readContext(deps, organization, request.customerId, idempotencyKey);
-            break;
-          case 'balance':
-            context = error.item
-              ? { ...context, balance: parseBalance(error.item) }
-              : await readContext(deps, organization, request.customerId, idempotencyKey);
-            break;
-          case 'allowance':
-            context = error.item
-              ? { ...context, allowance: parseAllowance(error.item) }
-              : await readContext(deps, organization, request.customerId, idempotencyKey);
-            break;
-          default:
-            throw error;
-        }
-      } else {
-        throw error;
+        if (!(await withinCreate(time, () => pauseAfterConflict(attempt)))) throw error;
+        if (time.deadline === undefined) decision++;
+        continue;
       }
-      if (error instanceof WriteConditionFailedError) decision++;
-      if (context.idempotency) return replay(deps, context.idempotency, hash);
+      if (!(error instanceof WriteConditionFailedError)) throw error;
+      decision++;
+      const fresh = await decideAgain(deps, time, {
+        organization,
+        context,
+        error,
+        customerId: request.customerId,
+        idempotencyKey,
+      });
+      if (fresh.existing) return replayWithin(time, deps, fresh.existing, hash);
+      ({ organization, context } = fresh);
       continue;
     }
+    // The write's answer was late, and its record was found meanwhile: a concurrent create's with the same key.
+    if (found && found.transactionId !== record.transactionId) return replayWithin(time, deps, found, hash);
     const result =
       record.status === 'PROCESSING'
-        ? await execute(deps, organization, record, context.sandbox?.failNextExecutions)
+        ? await withinCreate(time, () => execute(deps, organization, record, context.sandbox?.failNextExecutions))
         : record;
     return { transaction: toTransaction(result), replayed: false };
+  }
+}
+
+/**
+ * What a create decides on after one of its guards failed: the item the guard returned (the balance, the allowance
+ * usage), else a fresh read; the organization again when its allowance setting changed; the record of a key another
+ * create used meanwhile (`existing`), which is then the answer.
+ */
+async function decideAgain(
+  deps: Deps,
+  time: CreateTime,
+  lost: {
+    organization: Organization;
+    context: CreateContext;
+    error: WriteConditionFailedError;
+    customerId: string;
+    idempotencyKey: string;
+  },
+): Promise<{ organization: Organization; context: CreateContext; existing?: IdempotencyRecord | undefined }> {
+  const { organization, context, error, customerId, idempotencyKey } = lost;
+  const { organizationId } = organization;
+  const reread = (of: Organization) => timedRead(time, () => readContext(deps, of, customerId, idempotencyKey));
+  switch (error.role as Role) {
+    case 'idempotency': {
+      const existing = await timedRead(time, () => getIdempotencyRecord(deps.db, organizationId, idempotencyKey));
+      return { organization, context, existing };
+    }
+    case 'reference':
+      return { organization, context };
+    case 'allowanceConfig': {
+      const changed = (await timedRead(time, () => getOrganization(deps.db, organizationId))) ?? organization;
+      const fresh = await reread(changed);
+      return { organization: changed, context: fresh, existing: fresh.idempotency };
+    }
+    case 'balance':
+    case 'allowance': {
+      if (!error.item) {
+        const fresh = await reread(organization);
+        return { organization, context: fresh, existing: fresh.idempotency };
+      }
+      const returned =
+        error.role === 'balance' ? { balance: parseBalance(error.item) } : { allowance: parseAllowance(error.item) };
+      return { organization, context: { ...context, ...returned } };
+    }
+    default:
+      throw error;
   }
 }
 
@@ -277,6 +289,9 @@ const contextInput = (deps: Deps, organization: Organization, customerId: string
 
 export const readContext = (deps: Deps, organization: Organization, customerId: string, idempotencyKey: string) =>
   readCreateContext(deps.db, contextInput(deps, organization, customerId, idempotencyKey));
+
+const replayWithin = (time: CreateTime, deps: Deps, record: IdempotencyRecord, hash: string) =>
+  withinCreate(time, () => replay(deps, record, hash));
 
 export async function replay(deps: Deps, record: IdempotencyRecord, hash: string): Promise<CreateWithdrawalResult> {
   if (record.requestHash !== hash) throw KEY_REUSED.error();

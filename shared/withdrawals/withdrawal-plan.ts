@@ -16,6 +16,7 @@ import { settleDueAt } from '#shared/payouts/payout-executor.ts';
 import { estimatedSettlementAt } from '#shared/payouts/payout-rail.ts';
 import { quoteWithdrawal } from '#shared/quotes/quote.ts';
 import { rateProviderFor } from '#shared/quotes/rates.ts';
+import { INSTANT_RAIL } from '#shared/rails/bank/rails.ts';
 import {
   addSeconds,
   bankSnapshot,
@@ -58,7 +59,8 @@ type LedgerRole = 'balance' | 'allowance' | 'allowanceConfig';
 /**
  * The decision and its writes. PROCESSING only when the rate is usable (not a stale ECB rate) and the amount fits
  * both the allowance and the available balance (reserving both in the same transaction); otherwise PROPOSED with
- * nothing reserved.
+ * nothing reserved. `funded`: the rate is usable and the balance covers the amount, so the allowance alone decides
+ * (a batch sums these against its allowance).
  */
 export function plan(
   deps: Deps,
@@ -70,7 +72,7 @@ export function plan(
     idempotencyKey: string;
     hash: string;
     now: Date;
-    /** False once reservations lost too often: the decision is PROPOSED whatever the amounts say. */
+    /** False for the payouts of a batch that exceeds the allowance: the decision is PROPOSED whatever else says. */
     reserve: boolean;
     /** The create asked for SEPA Instant (the batcher decides whether it gets it). */
     instant: boolean;
@@ -78,7 +80,7 @@ export function plan(
     batchId?: string;
     createdBy?: CreatedBy | undefined;
   },
-): { record: TransactionRecord; items: GuardedItem<Role>[] } {
+): { record: TransactionRecord; items: GuardedItem<Role>[]; funded: boolean } {
   const { organization, payee, context, now } = input;
   const { customer, bank } = payee;
   const { db } = deps;
@@ -91,8 +93,8 @@ export function plan(
   });
   const amount = toMicro(quote.sourceAmount);
   const window = allowanceWindow(organization.allowance, context.allowance, now);
-  const executes =
-    input.reserve && !exchange.unusable && amount <= window.available && amount <= context.balance.available;
+  const funded = !exchange.unusable && amount <= context.balance.available;
+  const executes = input.reserve && funded && amount <= window.available;
   if (exchange.unusable) log.warn('withdrawal proposed: the rate is unusable', { reason: exchange.unusable });
   const created = newTransactionRecord(
     {
@@ -104,7 +106,7 @@ export function plan(
       targetCurrency: bank.currency,
       ...quotedFigures(quote, customer.developerSpreadFeeBps),
       withdrawalBank: bankSnapshot(bank),
-      ...(input.instant ? { requestedPaymentRail: 'SEPA_INSTANT' as const } : {}),
+      ...(input.instant ? { requestedPaymentRail: INSTANT_RAIL } : {}),
       ...(input.batchId ? { batchId: input.batchId } : {}),
       ...(input.createdBy ? { createdBy: input.createdBy } : {}),
       idempotencyKey: input.idempotencyKey,
@@ -148,5 +150,5 @@ export function plan(
       },
     );
   }
-  return { record, items };
+  return { record, items, funded };
 }

@@ -71,13 +71,15 @@ describe('bank payout rail on npm start: outbox, inbox, quarantine', () => {
     runtime = await startRuntime(dataDir, { SANDBOX_SETTLE_AFTER_S: 'off', LOCAL_CHAIN: 'off' });
     const local = runtime.localJson();
     key = local.apiKey;
-    const customer = await api<{ customerId: string }>('POST', '/customers', {
-      name: 'Zoë Ærø',
-      accountType: 'individual',
-      email: 'zoe@example.com',
-    });
+    const customer = await runtime.given<{ customerId: string }>(
+      'create customer',
+      'POST',
+      '/customers',
+      { key, body: { name: 'Zoë Ærø', accountType: 'individual', email: 'zoe@example.com' } },
+      201,
+    );
     customerId = customer.body.customerId;
-    await api('POST', `/sandbox/customers/${customerId}/kyc/approve`);
+    await runtime.given('approve KYC', 'POST', `/sandbox/customers/${customerId}/kyc/approve`, { key }, 200);
     const client = DynamoDBDocumentClient.from(
       new DynamoDBClient({ endpoint: local.dynamodbEndpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS }),
     );
@@ -85,7 +87,8 @@ describe('bank payout rail on npm start: outbox, inbox, quarantine', () => {
     bankId = bank.bankId;
     await client.send(new PutCommand({ TableName: local.tableName, Item: bank }));
     client.destroy();
-    await api('POST', `/sandbox/customers/${customerId}/balance`, { amount: '100' });
+    const credit = { key, body: { amount: '100' } };
+    await runtime.given('credit', 'POST', `/sandbox/customers/${customerId}/balance`, credit, 201);
   });
 
   afterAll(async () => {

@@ -29,13 +29,15 @@ describe('deposits on npm start: forwarding settled by the worker, deposit detai
   beforeAll(async () => {
     runtime = await startRuntime(dataDir, { SANDBOX_SETTLE_AFTER_S: '1' });
     ({ apiKey: key, organizationId } = runtime.localJson());
-    const customer = await api<{ customerId: string }>('POST', '/customers', {
-      name: 'Jane Doe',
-      accountType: 'individual',
-      email: 'jane@example.com',
-    });
+    const customer = await runtime.given<{ customerId: string }>(
+      'create customer',
+      'POST',
+      '/customers',
+      { key, body: { name: 'Jane Doe', accountType: 'individual', email: 'jane@example.com' } },
+      201,
+    );
     customerId = customer.body.customerId;
-    await api('POST', `/sandbox/customers/${customerId}/kyc/approve`);
+    await runtime.given('approve KYC', 'POST', `/sandbox/customers/${customerId}/kyc/approve`, { key }, 200);
   });
 
   afterAll(async () => {

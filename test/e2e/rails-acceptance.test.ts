@@ -125,14 +125,17 @@ describe('payout rails on npm start: SWIFT, SEPA Instant, ACH and Fedwire settle
     // the cores the other test file running meanwhile needs.
     runtime = await startRuntime(dataDir, { SANDBOX_SETTLE_AFTER_S: '1', LOCAL_CHAIN: 'off' });
     key = runtime.localJson().apiKey;
-    const customer = await api<{ customerId: string }>('POST', '/customers', {
-      name: 'Ada Lovelace',
-      accountType: 'individual',
-      email: 'ada@example.com',
-    });
+    const customer = await runtime.given<{ customerId: string }>(
+      'create customer',
+      'POST',
+      '/customers',
+      { key, body: { name: 'Ada Lovelace', accountType: 'individual', email: 'ada@example.com' } },
+      201,
+    );
     customerId = customer.body.customerId;
-    await api('POST', `/sandbox/customers/${customerId}/kyc/approve`);
-    await api('POST', `/sandbox/customers/${customerId}/balance`, { amount: '500' });
+    await runtime.given('approve KYC', 'POST', `/sandbox/customers/${customerId}/kyc/approve`, { key }, 200);
+    const credit = { key, body: { amount: '500' } };
+    await runtime.given('credit', 'POST', `/sandbox/customers/${customerId}/balance`, credit, 201);
   });
 
   afterAll(async () => {
@@ -225,8 +228,8 @@ describe('payout rails on npm start: SWIFT, SEPA Instant, ACH and Fedwire settle
       const addenda = returnRecords.find((record) => record.type === '7');
       expect(entry?.fields.individualIdentificationNumber?.trim()).toBe(completed.reference);
       expect(addenda?.fields.addendaTypeCode).toBe('99');
-      // The return reason code is the addenda 99's positions 4-6.
-      expect(addenda?.fields.paymentRelatedInformation?.slice(0, 3)).toBe('R03');
+      // The return reason code is the addenda 99's positions 4-6, read by the return addenda's layout.
+      expect(addenda?.fields.returnReasonCode).toBe('R03');
     },
     RAIL_TEST_TIMEOUT,
   );

@@ -52,11 +52,15 @@ describe('secrets in the logs of npm start', () => {
     expect(JSON.stringify(await admin(dataDir, 'key', 'list', organizationId))).not.toContain(secondKey);
 
     // Bank accounts, accepted and refused.
-    const { body: customer } = await runtime.api<{ customerId: string }>('POST', '/customers', {
-      key: apiKey,
-      body: { name: 'Jane Doe', accountType: 'individual', email: 'jane@example.com' },
-    });
-    await runtime.api('POST', `/sandbox/customers/${customer.customerId}/kyc/approve`, { key: apiKey });
+    const { body: customer } = await runtime.given<{ customerId: string }>(
+      'create customer',
+      'POST',
+      '/customers',
+      { key: apiKey, body: { name: 'Jane Doe', accountType: 'individual', email: 'jane@example.com' } },
+      201,
+    );
+    const approve = `/sandbox/customers/${customer.customerId}/kyc/approve`;
+    await runtime.given('approve KYC', 'POST', approve, { key: apiKey }, 200);
     const banks = `/customers/${customer.customerId}/withdrawal/banks`;
     for (const [body, status] of [
       [{ beneficiaryName: 'Jane Doe', iban: 'DE89 3704 0044 0532 0130 00', bic: 'DEUTDEFF' }, 201],

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { components } from '#infra/openapi/generated/api-types.ts';
+import { setupRequest } from '#test/support/http/setup-requests.ts';
 import { admin, type Runtime, startRuntime, untilDatabaseReleased } from '#test/support/local-runtime.ts';
 import { eventually, type ReceivedWebhook, type Receiver, startReceiver } from '#test/support/webhooks/receiver.ts';
 
@@ -26,32 +27,42 @@ type Api = <T = unknown>(
   method: string,
   path: string,
   options?: { key?: string; body?: unknown },
-) => Promise<{ status: number; body: T }>;
+) => Promise<{ status: number; headers?: Headers; body: T }>;
 
 type Envelope = { event_id: string; event_type: string; org_id: string; data: Record<string, unknown> };
 type Delivery = components['schemas']['WebhookDelivery'];
 
 async function givenCustomer(api: Api, key: string, name: string) {
-  const { body } = await api<{ customerId: string }>('POST', '/customers', {
-    key,
-    body: { name, accountType: 'individual', email: 'someone@example.com' },
-  });
+  const { body } = await setupRequest(
+    'create customer',
+    () =>
+      api<{ customerId: string }>('POST', '/customers', {
+        key,
+        body: { name, accountType: 'individual', email: 'someone@example.com' },
+      }),
+    201,
+  );
   return body.customerId;
 }
 
 async function sandbox(api: Api, key: string, path: string, body?: unknown) {
-  const { status } = await api('POST', `/sandbox${path}`, { key, ...(body === undefined ? {} : { body }) });
-  expect([200, 201], `${path} answered ${status}`).toContain(status);
+  const options = { key, ...(body === undefined ? {} : { body }) };
+  await setupRequest(`sandbox ${path}`, () => api('POST', `/sandbox${path}`, options), [200, 201]);
 }
 
 /** A KYC-approved customer with an ACTIVE bank in its own name, and optionally a USDC balance. */
 async function givenPayee(api: Api, key: string, name: string, balance?: string) {
   const customerId = await givenCustomer(api, key, name);
   await sandbox(api, key, `/customers/${customerId}/kyc/approve`);
-  const { body: bank } = await api<{ id: string }>('POST', `/customers/${customerId}/withdrawal/banks`, {
-    key,
-    body: { beneficiaryName: name, iban: 'DE89370400440532013000', bic: 'DEUTDEFF' },
-  });
+  const { body: bank } = await setupRequest(
+    'create bank',
+    () =>
+      api<{ id: string }>('POST', `/customers/${customerId}/withdrawal/banks`, {
+        key,
+        body: { beneficiaryName: name, iban: 'DE89370400440532013000', bic: 'DEUTDEFF' },
+      }),
+    201,
+  );
   if (balance) await sandbox(api, key, `/customers/${customerId}/balance`, { amount: balance });
   return { customerId, bankId: bank.id };
 }
@@ -62,7 +73,7 @@ async function givenWithdrawal(api: Api, key: string, payee: { customerId: strin
     `/customers/${payee.customerId}/withdrawal`,
     { key, body: { withdrawalBankId: payee.bankId, sourceAmount: amount, idempotencyKey: `e2e-${Math.random()}` } },
   );
-  expect(status).toBe(201);
+  expect(status, JSON.stringify(body)).toBe(201);
   return body;
 }
 

@@ -40,13 +40,15 @@ describe('withdrawals on npm start: settlement and expiry workers, the admin CLI
     runtime = await startRuntime(dataDir, { SANDBOX_SETTLE_AFTER_S: '1', LOCAL_CHAIN: 'off' });
     const local = runtime.localJson();
     key = local.apiKey;
-    const customer = await api<{ customerId: string }>('POST', '/customers', {
-      name: 'Ada Lovelace',
-      accountType: 'individual',
-      email: 'ada@example.com',
-    });
+    const customer = await runtime.given<{ customerId: string }>(
+      'create customer',
+      'POST',
+      '/customers',
+      { key, body: { name: 'Ada Lovelace', accountType: 'individual', email: 'ada@example.com' } },
+      201,
+    );
     customerId = customer.body.customerId;
-    await api('POST', `/sandbox/customers/${customerId}/kyc/approve`);
+    await runtime.given('approve KYC', 'POST', `/sandbox/customers/${customerId}/kyc/approve`, { key }, 200);
     // The bank routes are another area's: the bank is put into the runtime's table directly.
     const client = DynamoDBDocumentClient.from(
       new DynamoDBClient({ endpoint: local.dynamodbEndpoint, region: LOCAL_REGION, credentials: LOCAL_CREDENTIALS }),

@@ -13,6 +13,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { handler as getOpenApiDocument } from '#functions/api/docs/get-openapi-document.ts';
 import { esbuildOptions } from '#infra/aws/bundling.ts';
 import { PayoutsFunction } from '#infra/aws/function.ts';
+import { PrenoteSettings } from '#shared/banks/settings.ts';
 import { AuthenticationResponseSchema } from '#shared/console/passkey-schemas.ts';
 import { ConsoleSessionSchema, RejectWithdrawalBody } from '#shared/console/schemas.ts';
 import { buildOpenApiDocument } from '#shared/openapi/document.ts';
@@ -159,7 +160,10 @@ describe('API function bundling', () => {
 
     expect(inputs.length).toBeGreaterThan(50);
     expect(inputs.filter((input) => input.includes('node_modules/@asteasolutions/zod-to-openapi/'))).toEqual([]);
-    expect(inputs.filter((input) => /^shared\/(routes\.ts|openapi\/document\.ts|customers\/)/.test(input))).toEqual([]);
+    // The customers area's settings and keys fragments come along: every function reads its configuration and keys
+    // through modules that assemble every area's fragment.
+    const areaModules = /^shared\/(routes\.ts|openapi\/document\.ts|customers\/(?!(settings|keys)\.ts$))/;
+    expect(inputs.filter((input) => areaModules.test(input))).toEqual([]);
   });
 
   it("leaves the operations' OpenAPI prose out of every bundle, the document's file beside its function has it", async () => {
@@ -207,5 +211,16 @@ describe('API function bundling', () => {
       'Acme Payouts',
     ]);
     for (const text of texts) expect(bundled).not.toContain(text);
+  });
+
+  it("leaves the settings' descriptions and context keys out of every bundle, and reads them there all the same", async () => {
+    const { description, deploy } = PrenoteSettings.waitDays;
+    const bundled = await readFile(await benchBundled(routes.health), 'utf8');
+
+    expect(description).toMatch(/^Banking days after/);
+    // Booleans: a failing `toContain` would print the whole bundle.
+    expect(bundled.includes('"ACH_PRENOTE_WAIT_DAYS"'), 'the variable read').toBe(true);
+    expect(bundled.includes(description.slice(0, 40)), 'the description').toBe(false);
+    expect(bundled.includes(`"${deploy.key}"`), 'the context key').toBe(false);
   });
 });

@@ -1,5 +1,13 @@
+import { App, Stack } from 'aws-cdk-lib';
 import { describe, expect, it } from 'vitest';
-import { CONTEXT_KEYS, DeploymentConfigError, parseDeploymentConfig } from '#infra/aws/config.ts';
+import {
+  CONTEXT_KEYS,
+  DeploymentConfigError,
+  deploymentEnvironment,
+  parseDeploymentConfig,
+  passedOnTo,
+} from '#infra/aws/config.ts';
+import { parseConfig } from '#shared/config/env.ts';
 import { FULL_CONTEXT } from '#test/support/infra/app-without-bundling.ts';
 
 describe('deployment configuration from CDK context', () => {
@@ -109,6 +117,31 @@ describe('deployment configuration from CDK context', () => {
           '{"EUR":{"accountName":"A","bankName":"B","iban":"DE89370400440532013000","bic":"COBADEFFXXX"}}',
       }),
     ).not.toThrow();
+  });
+
+  it('names a problem once when the context rules and the variable rules both refuse the value', () => {
+    expect(() => parseDeploymentConfig({ achPrenoteWaitDays: '11' })).toThrow(
+      /^Invalid CDK context: achPrenoteWaitDays: Too big: expected number to be <=10$/,
+    );
+  });
+
+  it('passes a setting on as its variable, which the functions read where its area files it', () => {
+    const environment = deploymentEnvironment(
+      new Stack(new App(), 'SettingsProbe'),
+      parseDeploymentConfig({ achPrenoteWaitDays: '5' }),
+    );
+
+    expect(environment.ACH_PRENOTE_WAIT_DAYS).toBe('5');
+    expect(parseConfig(environment).prenotes.waitDays).toBe(5);
+  });
+
+  it('gives a setting declared for one background function to its instances alone', () => {
+    const config = parseDeploymentConfig({ sweepThresholdUsdc: '250' });
+
+    expect(deploymentEnvironment(new Stack(new App(), 'SettingsProbe'), config)).not.toHaveProperty(
+      'SWEEP_THRESHOLD_USDC',
+    );
+    expect(passedOnTo(config, 'ChainSweeper')).toEqual({ SWEEP_THRESHOLD_USDC: '250' });
   });
 
   it('takes the name of the xpub parameter, never a key itself', () => {

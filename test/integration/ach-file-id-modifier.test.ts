@@ -5,7 +5,7 @@ import { creditBalance } from '#shared/deposits/credit-balance.ts';
 import type { Deps } from '#shared/deps.ts';
 import { batchPayouts } from '#shared/payouts/batch-payouts.ts';
 import { nextAchFileOfDay } from '#shared/payouts/payment-file-repository.ts';
-import { fileIdModifierOf, NoFileIdModifierLeftError } from '#shared/rails/bank/nacha.ts';
+import { fileIdModifierOf, NoFileIdModifierLeftError } from '#shared/rails/bank/ach/nacha.ts';
 import { createWithdrawal } from '#shared/withdrawals/create-withdrawal.ts';
 import { isolatedTableDeps } from '#test/support/db/isolated-table.ts';
 import { givenOrganization } from '#test/support/deps.ts';

@@ -5,8 +5,8 @@ import { confirmDuePrenotes, sendDuePrenotes } from '#shared/banks/send-prenotes
 import type { Deps } from '#shared/deps.ts';
 import { updateOrganization } from '#shared/organizations/repository.ts';
 import { processInboxReport } from '#shared/payouts/apply-bank-report.ts';
+import { writeNachaReturns } from '#shared/rails/bank/ach/nacha-return-writer.ts';
 import type { BankChannel } from '#shared/rails/bank/channel.ts';
-import { writeNachaReturns } from '#shared/rails/bank/nacha-return-writer.ts';
 import { RAILS } from '#shared/rails/bank/rails.ts';
 import { addBusinessDays } from '#shared/rails/bank/settlement.ts';
 import { type Bank, eurBank, givenCustomer, usdBank } from '#test/support/banks/bank-requests.ts';

@@ -1,5 +1,8 @@
+import { userInfo } from 'node:os';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { describe, expect, it } from 'vitest';
 import { run, UsageError } from '#infra/admin/cli.ts';
+import { listAuditEntries } from '#shared/console/repository.ts';
 import { approveKyc } from '#shared/customers/approve-kyc.ts';
 import { getOrganization } from '#shared/organizations/repository.ts';
 import { routeList } from '#shared/routes.ts';
@@ -10,6 +13,8 @@ import { useApi } from '#test/support/http/local-api.ts';
 const deps = integrationDeps();
 const { request } = useApi();
 const admin = (...argv: string[]) => run(argv, () => deps.db) as Promise<Record<string, unknown>>;
+/** The organization's audit log as the console reads it, newest first. */
+const auditOf = (organizationId: string) => listAuditEntries(deps.db, organizationId, { limit: 100 });
 
 const SOME_ID = '00000000-0000-4000-8000-000000000000';
 const concretePath = (path: string) => path.replace(/\{[^}]+\}/g, SOME_ID).replace(/^\/api\/v2/, '');
@@ -162,8 +167,43 @@ describe('admin CLI against the table', () => {
     const ach = { ...accounts.USD, domesticRail: 'ACH', achCompanyId: '1123456789', achSameDay: true };
     expect(
       (await admin('org', 'update', id, '--payout-accounts', JSON.stringify({ USD: ach }))).payoutAccounts,
-    ).toEqual({ USD: { currency: 'USD', ...ach } });
+    ).toEqual({ EUR: { currency: 'EUR', ...accounts.EUR }, USD: { currency: 'USD', ...ach } });
     await expect(admin('org', 'update', id, '--payout-accounts', 'not json')).rejects.toBeInstanceOf(UsageError);
+  });
+
+  it('changes only the payout accounts of the currencies given, and all of them with --payout-accounts-replace', async () => {
+    const id = String((await admin('org', 'create', '--name', 'Merger', '--env', 'live')).organizationId);
+    const eur = { name: 'Merger GmbH', iban: 'DE02120300000000202051', bic: 'BYLADEM1001' };
+    const usd = {
+      name: 'Merger Inc',
+      accountNumber: '000123456789',
+      routingNumber: '021000021',
+      address: { street: 'Park Avenue', buildingNumber: '270', postCode: '10017', town: 'New York', country: 'US' },
+    };
+    await admin('org', 'update', id, '--payout-accounts', JSON.stringify({ EUR: eur }));
+
+    const merged = await admin('org', 'update', id, '--payout-accounts', JSON.stringify({ USD: usd }));
+    const replaced = await admin(
+      'org',
+      'update',
+      id,
+      '--payout-accounts',
+      JSON.stringify({ USD: usd }),
+      '--payout-accounts-replace',
+    );
+
+    expect(merged.payoutAccounts).toEqual({
+      EUR: { currency: 'EUR', ...eur },
+      USD: { currency: 'USD', ...usd },
+    });
+    expect(replaced.payoutAccounts).toEqual({ USD: { currency: 'USD', ...usd } });
+    await expect(admin('org', 'update', id, '--payout-accounts-replace')).rejects.toThrow(
+      '--payout-accounts-replace goes with --payout-accounts',
+    );
+    const [replacedEntry, mergedEntry] = await auditOf(id);
+    expect(Object.keys(mergedEntry?.details ?? {})).toEqual(['usdPayoutAccount']);
+    expect(mergedEntry?.details.usdPayoutAccount).toMatch(/^none -> \{.*"accountNumber":"000123456789"/);
+    expect(replacedEntry?.details).toEqual({ eurPayoutAccount: expect.stringMatching(/"iban":"DE02.* -> none$/) });
   });
 
   it('refuses malformed commands with a usage error and writes nothing', async () => {
@@ -175,6 +215,112 @@ describe('admin CLI against the table', () => {
     await expect(admin('org', 'update', SOME_ID, '--approvals', '2')).rejects.toThrow(/not found/);
     await expect(admin('key', 'revoke', SOME_ID)).rejects.toThrow(/not found/);
     expect(await getOrganization(deps.db, SOME_ID)).toBeUndefined();
+  });
+});
+
+describe('admin CLI: every change it makes to an organization is audited, as the console audits it', () => {
+  const operator = { kind: 'operator', id: 'ops@example.com', email: 'ops@example.com' };
+
+  it("audits each setting `org update` changes as `settings.changed`, before and after, as the operator's", async () => {
+    const id = String((await admin('org', 'create', '--name', 'Audited', '--env', 'live')).organizationId);
+    const treasury = privateKeyToAccount(generatePrivateKey()).address;
+    const eurAccount = { name: 'Audited B.V.', iban: 'NL91ABNA0417164300', bic: 'ABNANL2A' };
+    const eurBank = [
+      '--eur-bank-name',
+      'ABN AMRO Bank N.V.',
+      '--eur-iban',
+      'NL91ABNA0417164300',
+      '--eur-bic',
+      'ABNANL2A',
+    ];
+    const changes: [string[], Record<string, unknown>][] = [
+      [['--customers', 'off'], { customers: 'true -> false' }],
+      [['--api-withdrawals', 'off'], { apiWithdrawals: 'true -> false' }],
+      [
+        ['--allowance', '2500.50', '--allowance-reset-minutes', '60'],
+        {
+          allowanceLimit: expect.stringMatching(/ -> 2500.50$/),
+          allowanceResetMinutes: expect.stringMatching(/ -> 60$/),
+        },
+      ],
+      [['--approvals', '3'], { requiredApprovals: '1 -> 3' }],
+      [['--fx-spread-bps', '25'], { fxSpreadBps: '0 -> 25' }],
+      [['--payee-when-not-possible', 'proceed'], { payeeWhenNotPossible: 'none -> proceed' }],
+      [['--treasury', `base=${treasury}`], { baseTreasury: `none -> ${treasury}` }],
+      [
+        ['--payout-accounts', JSON.stringify({ EUR: eurAccount })],
+        { eurPayoutAccount: expect.stringMatching(/^none -> \{.*"iban":"NL91ABNA0417164300"/) },
+      ],
+      [eurBank, { eurReceivingBank: expect.stringMatching(/^none -> \{.*"bankName":"ABN AMRO Bank N.V."/) }],
+      [['--eur-bank-reset'], { eurReceivingBank: expect.stringMatching(/"iban":"NL91ABNA0417164300".* -> none$/) }],
+    ];
+
+    for (const [flags, details] of changes) {
+      const before = await auditOf(id);
+      await admin('org', 'update', id, ...flags, '--as', 'Ops@Example.com');
+      const entries = await auditOf(id);
+
+      expect(entries.length, flags.join(' ')).toBe(before.length + 1);
+      expect(entries[0], flags.join(' ')).toEqual({
+        entryId: expect.any(String),
+        organizationId: id,
+        at: expect.any(String),
+        actor: operator,
+        action: 'settings.changed',
+        target: id,
+        sourceAddress: 'operator-cli',
+        details,
+      });
+    }
+  });
+
+  it('audits as the user running the CLI when no --as is given, and writes no entry for a refused change', async () => {
+    const id = String((await admin('org', 'create', '--name', 'Unnamed')).organizationId);
+
+    await admin('org', 'update', id, '--approvals', '2');
+    await expect(admin('org', 'update', id, '--approvals', '2', '--as', 'not a name')).rejects.toBeInstanceOf(
+      UsageError,
+    );
+    await expect(admin('org', 'update', SOME_ID, '--approvals', '2', '--as', 'ops@example.com')).rejects.toThrow(
+      /not found/,
+    );
+
+    const user = userInfo().username.toLowerCase();
+    expect(await auditOf(id)).toEqual([
+      expect.objectContaining({ actor: { kind: 'operator', id: user, email: user }, action: 'settings.changed' }),
+    ]);
+    expect(await auditOf(SOME_ID)).toEqual([]);
+  });
+
+  it("audits a key created and a key revoked with the CLI as the operator's, as the console's are", async () => {
+    const created = await admin('org', 'create', '--name', 'Keyed');
+    const id = String(created.organizationId);
+
+    const second = await admin('key', 'create', id, '--as', 'ops@example.com');
+    await admin('key', 'revoke', String(created.apiKeyId), '--as', 'ops@example.com');
+    await admin('key', 'revoke', String(created.apiKeyId), '--as', 'ops@example.com');
+
+    const keys = (await run(['key', 'list', id], () => deps.db)) as Array<Record<string, unknown>>;
+    const hintOf = (apiKeyId: unknown) => String(keys.find((key) => key.apiKeyId === apiKeyId)?.hint);
+    expect(keys.find((key) => key.apiKeyId === second.apiKeyId)).toMatchObject({
+      createdBy: 'operator:ops@example.com',
+    });
+    expect(await auditOf(id)).toEqual([
+      expect.objectContaining({
+        actor: operator,
+        action: 'api_key.revoked',
+        target: created.apiKeyId,
+        sourceAddress: 'operator-cli',
+        details: { hint: hintOf(created.apiKeyId) },
+      }),
+      expect.objectContaining({
+        actor: operator,
+        action: 'api_key.created',
+        target: second.apiKeyId,
+        sourceAddress: 'operator-cli',
+        details: { hint: hintOf(second.apiKeyId) },
+      }),
+    ]);
   });
 });
 

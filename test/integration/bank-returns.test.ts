@@ -11,8 +11,8 @@ import { processInboxReport } from '#shared/payouts/apply-bank-report.ts';
 import { batchPayouts } from '#shared/payouts/batch-payouts.ts';
 import { recordNotificationOfChange } from '#shared/payouts/record-notification-of-change.ts';
 import { QuarantineError } from '#shared/payouts/report-facts.ts';
+import type { NachaNotificationOfChange } from '#shared/rails/bank/ach/nacha-returns.ts';
 import type { BankChannel } from '#shared/rails/bank/channel.ts';
-import type { NachaNotificationOfChange } from '#shared/rails/bank/nacha-returns.ts';
 import { writePain002 } from '#shared/rails/bank/report-writer.ts';
 import { getTransactionOfCustomer } from '#shared/transactions/transaction-repository.ts';
 import { createWithdrawal } from '#shared/withdrawals/create-withdrawal.ts';
@@ -283,15 +283,22 @@ describe('POST /sandbox/transactions/{id}/return', () => {
       key,
       body: { reasonCode: 'R01' },
     });
+    const completed = await request<Record<string, unknown>>('GET', `/customers/${customerId}/transactions/${id}`, {
+      key,
+    });
+    const returnAsked = Date.now();
     const returned = await request<Record<string, unknown>>('POST', `/sandbox/transactions/${id}/return`, {
       key,
       body: { reasonCode: 'AC04' },
     });
+    const returnAnswered = Date.now();
     const twice = await request<{ error: string }>('POST', `/sandbox/transactions/${id}/return`, {
       key,
       body: { reasonCode: 'AC04' },
     });
     const balance = await request('GET', `/customers/${customerId}/balance`, { key });
+    const read = await request<Record<string, unknown>>('GET', `/customers/${customerId}/transactions/${id}`, { key });
+    const listed = await request<Record<string, unknown>[]>('GET', `/customers/${customerId}/transactions`, { key });
 
     expect(whileProcessing.status).toBe(409);
     expect(unknown.status).toBe(400);
@@ -303,6 +310,13 @@ describe('POST /sandbox/transactions/{id}/return', () => {
       status: 'FAILED',
       failureReason: 'Returned by the bank after booking, AC04: Account closed',
     });
+    // When the return was applied, on the transaction wherever the API answers it; null before.
+    expect(completed.body).toMatchObject({ status: 'COMPLETED', returnedAt: null });
+    const returnedAt = Date.parse(String(returned.body.returnedAt));
+    expect(returnedAt).toBeGreaterThanOrEqual(returnAsked);
+    expect(returnedAt).toBeLessThanOrEqual(returnAnswered);
+    expect(read.body.returnedAt).toBe(returned.body.returnedAt);
+    expect(listed.body.find((transaction) => transaction.id === id)?.returnedAt).toBe(returned.body.returnedAt);
     expect(twice.status).toBe(409);
     expect(twice.body.error).toBe('Withdrawal is FAILED; it can be returned only while COMPLETED');
     expect(balance.body).toMatchObject({ balance: '100.00', lockedBalance: '0.00' });

@@ -9,6 +9,8 @@ import { listAuditEntries, listSignatures } from '#shared/console/repository.ts'
 import { WithdrawalChangedError } from '#shared/console/sign-withdrawal.ts';
 import { verifySignatures } from '#shared/console/verify-signatures.ts';
 import { keys } from '#shared/db/keys.ts';
+import { apiKeyHint } from '#shared/organizations/api-keys.ts';
+import { listApiKeysOfOrganization } from '#shared/organizations/repository.ts';
 import type { Transaction } from '#shared/transactions/schemas.ts';
 import type { WithdrawalBatchResponse } from '#shared/withdrawals/schemas.ts';
 import { ConsoleTab, mailedInviteToken, tokenOfInviteUrl } from '#test/support/console/console-client.ts';
@@ -25,6 +27,8 @@ const { request, origin } = useApi();
 
 type BatchCard = {
   batchId: string;
+  createdAt: string;
+  createdBy: { apiKeyId: string; hint: string } | null;
   count: number;
   sourceTotal: string;
   totals: { currency: string; amount: string }[];
@@ -116,13 +120,16 @@ const statusOf = async (transaction: Transaction) =>
   ).body.status;
 
 describe('a batch above the allowance in the console', () => {
-  it('is one card: how many payouts, the totals, the customers, why it waits', async () => {
+  it('is one card: how many payouts, the totals, the customers, why it waits, when and by which key it was made', async () => {
     const { batchId, transactions } = await proposedBatch();
     const cards = await owner.call<BatchCard[]>('GET', '/approval-batches');
     expect(cards.status).toBe(200);
     const card = cards.body.find((candidate) => candidate.batchId === batchId);
     const eur = transactions.reduce((sum, t) => sum + Math.round(Number(t.targetAmount) * 100), 0) / 100;
+    const [key] = await listApiKeysOfOrganization(deps.db, payee.org.organizationId);
     expect(card).toMatchObject({
+      createdAt: transactions[0]?.createdAt,
+      createdBy: { apiKeyId: key?.apiKeyId, hint: apiKeyHint(payee.key) },
       count: 3,
       sourceTotal: '15.00',
       totals: [{ currency: 'EUR', amount: eur.toFixed(2) }],

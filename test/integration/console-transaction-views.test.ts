@@ -1,6 +1,6 @@
 import { BatchWriteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { EXPORT_COLUMNS } from '#shared/console/transaction-view-schemas.ts';
+import { type ConsoleTransaction, EXPORT_COLUMNS } from '#shared/console/transaction-view-schemas.ts';
 import { keys } from '#shared/db/keys.ts';
 import { apiKeyHint } from '#shared/organizations/api-keys.ts';
 import { listApiKeysOfOrganization } from '#shared/organizations/repository.ts';
@@ -25,7 +25,7 @@ const table = useOwnTable();
 const { request, origin } = useApi();
 
 type Session = Awaited<ReturnType<typeof givenMemberSession>>;
-type Row = Transaction & { customerName: string | null; maskedAccount: string | null };
+type Row = ConsoleTransaction;
 let payee: Awaited<ReturnType<typeof givenPayee>>;
 let viewer: Session;
 let booked: Transaction;
@@ -78,6 +78,7 @@ describe("the organization's transactions, as the console lists them", () => {
 
     expect((await consoleCall<Row[]>('/transactions?rail=sepa')).body.map((t) => t.id)).toContain(booked.id);
     expect((await consoleCall<Row[]>('/transactions?rail=SWIFT')).body).toEqual([]);
+    expect(row?.payoutRail).toEqual({ rail: 'SEPA', filed: true });
 
     const day = booked.createdAt.slice(0, 10);
     expect((await consoleCall<Row[]>(`/transactions?from=${day}&to=${day}`)).body.map((t) => t.id)).toContain(
@@ -149,10 +150,17 @@ describe("a payout's whole story", () => {
       bank: { outcome: 'booked', at: '2026-11-23T00:00:00.000Z', reason: null },
       webhookDeliveries: [{ id: ours, endpointUrl: 'https://hooks.example.com/payouts', status: 'DELIVERED' }],
     });
+    // The endpoint deleted, its deliveries stay in the story.
+    await request('DELETE', `/webhooks/endpoints/${endpoint.body.id}`, { key: payee.key });
+    const afterDelete = await consoleCall<Record<string, unknown>>(`/transactions/${booked.id}`);
+    expect(afterDelete.body).toMatchObject({
+      webhookDeliveries: [{ id: ours, endpointUrl: 'https://hooks.example.com/payouts', status: 'DELIVERED' }],
+    });
 
     const exported = await consoleCall<{ rows: Record<string, string | null>[] }>('/exports/transactions');
+    // The export writes the hint in ASCII, which every spreadsheet reads alike.
     expect(exported.body.rows.find((row) => row.reference === booked.reference)).toMatchObject({
-      createdByApiKey: hint,
+      createdByApiKey: hint.replace('…', '...'),
       createdByApiKeyId: keyId,
     });
   });
@@ -285,7 +293,8 @@ describe('the export of a period', () => {
       customerName: 'Ada Lovelace',
       status: 'COMPLETED',
       bookingDate: '2026-11-23',
-      paymentRail: 'SEPA',
+      bankRail: 'SEPA',
+      settlementRail: 'SEPA',
       paymentFileMessageId: expect.any(String),
     });
 
@@ -295,11 +304,12 @@ describe('the export of a period', () => {
       const page = await fetch(next, { headers: viewer.headers });
       expect(page.status).toBe(200);
       expect(page.headers.get('content-type')).toBe('text/csv; charset=utf-8');
-      csv += await page.text();
+      // As the bytes came: `text()` would drop the byte order mark.
+      csv += new TextDecoder('utf-8', { ignoreBOM: true }).decode(await page.arrayBuffer());
       next = nextOf(page.headers);
     }
     const lines = csv.split('\r\n').filter(Boolean);
-    expect(lines[0]).toBe(EXPORT_COLUMNS.join(','));
+    expect(lines[0]).toBe(`\uFEFF${EXPORT_COLUMNS.join(',')}`);
     expect(lines).toHaveLength(VOLUME + 1);
     expect(lines.slice(1).map((line) => line.split(',')[0])).toEqual(json.map((row) => row.reference));
   }, 120_000);
@@ -389,9 +399,23 @@ describe('the home page', () => {
       needsOperator: { processingTooLong: [{ reference: 'WD-HOME-PROCESSING' }] },
       days: 14,
     });
-    const volumes = home.body.volumes as { day: string; withdrawals: number; usdc: string }[];
+    const volumes = home.body.volumes as {
+      day: string;
+      withdrawals: number;
+      usdc: string;
+      byStatus: Record<string, number>;
+    }[];
     expect(volumes).toHaveLength(14);
-    // Today: the booked 20.00 and the two proposed (30.00, 100000.00).
-    expect(volumes.at(-1)).toEqual({ day: new Date().toISOString().slice(0, 10), withdrawals: 3, usdc: '100050.00' });
+    const none = { PROPOSED: 0, PARTIALLY_SIGNED: 0, PROCESSING: 0, COMPLETED: 0, FAILED: 0, CANCELLED: 0, EXPIRED: 0 };
+    // Today: the booked 20.00 went to the bank; the two proposed (30.00, 100000.00) did not.
+    expect(volumes.at(-1)).toEqual({
+      day: new Date().toISOString().slice(0, 10),
+      withdrawals: 1,
+      usdc: '20.00',
+      byStatus: { ...none, COMPLETED: 1, PROPOSED: 2 },
+    });
+    // Yesterday's failed payout is no volume, only a status.
+    expect(volumes.at(-2)).toMatchObject({ withdrawals: 0, usdc: '0.00', byStatus: { ...none, FAILED: 1 } });
+    expect(home.body.balances).toEqual({ organizationUsdc: '0.00', unclaimedFeesUsdc: '0.00' });
   });
 });

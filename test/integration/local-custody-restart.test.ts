@@ -8,6 +8,7 @@ import { chainIdentityPath, type LocalChains, startLocalChains } from '#infra/lo
 import { compileTestUsdc, signer, transferTestUsdc } from '#infra/local/chain/test-usdc.ts';
 import { type LocalCustody, relayerKeyId, startLocalCustody } from '#infra/local/custody.ts';
 import { restoreLocalCustody } from '#infra/local/custody-restore.ts';
+import { kmsCredentialVariables } from '#infra/local/kms.ts';
 import { getCustodyReconciliation } from '#shared/custody/get-custody-reconciliation.ts';
 import { latestSweep } from '#shared/custody/sweep-repository.ts';
 import { resetChainCursor } from '#shared/deposits/chain-cursor-repository.ts';
@@ -51,6 +52,8 @@ async function startRuntime() {
     dataDir,
     cacheDir,
   });
+  // Each start draws the stand-in's credentials; `npm start` hands them to the sweepers in these variables.
+  Object.assign(process.env, kmsCredentialVariables(custody.kms));
   const deps: Deps = {
     ...tableDeps,
     config: { ...tableDeps.config, deposits: { ...tableDeps.config.deposits, forwarders: custody.forwarders } },

@@ -98,6 +98,63 @@ describe('the sandbox answer, by the beneficiary name', () => {
   });
 });
 
+describe('a name with an invisible character', () => {
+  const ZWSP = '\u200b';
+  const refusedZwsp = (at: number) =>
+    `beneficiaryName: Must not contain control, invisible or formatting characters: remove U+200B at character ${at}`;
+  const listBanks = async (customerId: string) =>
+    (await request<Bank[]>('GET', banksOf(customerId), { key: org.apiKey })).body;
+
+  it('is refused with a 400 naming the field and the character, and no bank is made', async () => {
+    const customerId = await givenCustomer(request, org.apiKey, { name: 'Ada Lovelace' });
+
+    const refused = await request('POST', banksOf(customerId), {
+      key: org.apiKey,
+      body: eurBank({ beneficiaryName: `Ada${ZWSP} Lovelace` }),
+    });
+
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual({ error: refusedZwsp(4) });
+    expect(await listBanks(customerId)).toEqual([]);
+  });
+
+  it.each([
+    ['its own account', 'CUSTOMER'],
+    ["a third party's account", 'OTHER_INDIVIDUAL'],
+  ])('cannot turn the CLOSE_MATCH name into a MATCH (%s)', async (_, recipientType) => {
+    const customerId = await givenCustomer(request, org.apiKey, { name: 'Ada Close Match Lovelace' });
+    const third = recipientType === 'CUSTOMER' ? {} : { recipientType, addressLine1: 'Hauptstraße 5', city: 'München' };
+
+    const hidden = await request('POST', banksOf(customerId), {
+      key: org.apiKey,
+      body: eurBank({ beneficiaryName: `Ada Close${ZWSP} Match Lovelace`, ...third }),
+    });
+    const plain = await request<BankWithCheck>('POST', banksOf(customerId), {
+      key: org.apiKey,
+      body: eurBank({ beneficiaryName: 'Ada Close Match Lovelace', ...third }),
+    });
+
+    expect(hidden.status).toBe(400);
+    expect(hidden.body).toEqual({ error: refusedZwsp(10) });
+    expect(plain.status, JSON.stringify(plain.body)).toBe(201);
+    expect(plain.body.status).toBe('PENDING');
+    expect(plain.body.payeeVerification).toMatchObject({ result: 'CLOSE_MATCH', confirmation: 'AWAITING' });
+    expect((await listBanks(customerId)).map((bank) => bank.id)).toEqual([plain.body.id]);
+  });
+
+  it("is refused in the customer's own name too", async () => {
+    const refused = await request('POST', '/customers', {
+      key: org.apiKey,
+      body: { name: `Ada${ZWSP} Lovelace`, accountType: 'individual', email: 'ada@example.com' },
+    });
+
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual({
+      error: 'name: Must not contain control, invisible or formatting characters: remove U+200B at character 4',
+    });
+  });
+});
+
 describe("NOT_POSSIBLE as the organization's setting says", () => {
   it("lets an organization's `proceed` pass an unanswered check, `default` back to the deployment's `confirm`", async () => {
     const own = await givenOrganization(deps);

@@ -106,6 +106,35 @@ describe('webhook endpoints API against DynamoDB Local', () => {
     expect(await request('GET', path, { key: org.apiKey })).toMatchObject({ status: 404, body: ENDPOINT_NOT_FOUND });
   });
 
+  it("keeps a deleted endpoint's delivery history readable, to its organization only, and sends nothing more", async () => {
+    const t = senderTestDeps({ answer: () => 500 });
+    const org = await givenOrganization(deps);
+    const other = await givenOrganization(deps);
+    const endpoint = await givenEndpoint(org.apiKey);
+    await receive(t.deps, busEventMessage(customerCreated(org.organizationId, new Date()).envelope));
+    const deliveries = `/webhooks/endpoints/${endpoint.id}/deliveries`;
+    const before = await request<{ id: string }[]>('GET', deliveries, { key: org.apiKey });
+
+    await request('DELETE', `/webhooks/endpoints/${endpoint.id}`, { key: org.apiKey });
+    const after = await request<{ id: string; endpointId: string }[]>('GET', deliveries, { key: org.apiKey });
+    const retried = await request('POST', `/webhooks/deliveries/${before.body[0]?.id}/retry`, { key: org.apiKey });
+
+    expect(before.body).toHaveLength(1);
+    expect(after).toMatchObject({ status: 200, body: before.body });
+    expect(after.body[0]?.endpointId).toBe(endpoint.id);
+    // Nothing is sent to a deleted endpoint; another organization still finds nothing there.
+    expect(retried).toMatchObject({ status: 404, body: ENDPOINT_NOT_FOUND });
+    expect(await request('GET', deliveries, { key: other.apiKey })).toMatchObject({
+      status: 404,
+      body: ENDPOINT_NOT_FOUND,
+    });
+    expect(await request('GET', `/webhooks/endpoints/${endpoint.id}`, { key: org.apiKey })).toMatchObject({
+      status: 404,
+      body: ENDPOINT_NOT_FOUND,
+    });
+    expect((await request<Endpoint[]>('GET', '/webhooks/endpoints', { key: org.apiKey })).body).toEqual([]);
+  });
+
   it('stores a webhook.test event aimed at the endpoint, through the same outbox as every event', async () => {
     const org = await givenOrganization(deps);
     const endpoint = await givenEndpoint(org.apiKey);

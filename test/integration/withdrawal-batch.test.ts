@@ -286,4 +286,41 @@ describe('withdrawal batches', () => {
     expect(response.results.map((result) => result.transaction?.status)).toEqual(['PROPOSED', 'PROPOSED', 'PROPOSED']);
     expect((await getAllowanceUsage(deps.db, organization.organizationId))?.spent ?? 0n).toBe(0n);
   }, 120_000);
+
+  it('an allowance limit of 0 makes a funded batch PROPOSED as a whole, and says so in the answer and its event', async () => {
+    const { organization, payees } = await givenCustomers(2, '100', '0');
+
+    const { response } = await createWithdrawalBatch(deps, {
+      organization,
+      idempotencyKey: 'zero-limit',
+      withdrawals: items(payees, '10', 'zero'),
+    });
+
+    expect(response.results.map((result) => result.transaction?.status)).toEqual(['PROPOSED', 'PROPOSED']);
+    expect(response.proposed).toBe(true);
+    const events = await batchEvents(organization.organizationId);
+    expect(events.map((event) => event.data.proposed)).toEqual([true]);
+  }, 120_000);
+
+  it('one payout above the whole allowance makes the batch PROPOSED; one its balance does not cover does not', async () => {
+    const over = await givenCustomers(1, '100', '50');
+    const { response } = await createWithdrawalBatch(deps, {
+      organization: over.organization,
+      idempotencyKey: 'one-over',
+      withdrawals: items(over.payees, '55', 'one-over'),
+    });
+    expect(response.results.map((result) => result.transaction?.status)).toEqual(['PROPOSED']);
+    expect(response.proposed).toBe(true);
+
+    // The allowance covers both amounts; the second payee's balance does not cover its own: that payout alone waits.
+    const mixed = await givenCustomers(2, '100', '500');
+    const [first, second] = items(mixed.payees, '10', 'mixed');
+    const { response: answered } = await createWithdrawalBatch(deps, {
+      organization: mixed.organization,
+      idempotencyKey: 'mixed',
+      withdrawals: [first as BatchWithdrawalInput, { ...(second as BatchWithdrawalInput), sourceAmount: '150' }],
+    });
+    expect(answered.results.map((result) => result.transaction?.status)).toEqual(['PROCESSING', 'PROPOSED']);
+    expect(answered.proposed).toBe(false);
+  }, 120_000);
 });

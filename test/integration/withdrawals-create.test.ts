@@ -52,6 +52,7 @@ describe('create withdrawal against DynamoDB Local', () => {
       developerFee: null,
       txHash: null,
       failureReason: null,
+      returnedAt: null,
       requestedPaymentRail: null,
       settlementRail: null,
       railFallbackReason: null,

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { run } from '#infra/admin/cli.ts';
 import { getAllowanceUsage } from '#shared/ledger/allowance-repository.ts';
 import { getBalance } from '#shared/ledger/balance-repository.ts';
+import { getPaymentFile } from '#shared/payouts/payment-file-repository.ts';
 import type { Transaction, TransactionStatus } from '#shared/transactions/schemas.ts';
+import { getTransactionOfCustomer } from '#shared/transactions/transaction-repository.ts';
 import { integrationDeps } from '#test/support/deps.ts';
 import { useApi } from '#test/support/http/local-api.ts';
 import { eventsOfTransaction, givenPayee } from '#test/support/withdrawals/withdrawal-requests.ts';
@@ -130,9 +132,16 @@ describe('settlement and cancellation against DynamoDB Local', () => {
     const completed = await sandbox(payee, processing.id, 'complete');
 
     expect(completed).toMatchObject({ status: 200, body: { status: 'COMPLETED', requiresUiAction: false } });
-    // The booking time of the camt.054 the sandbox bank wrote: after the start, not after the state changed.
-    expect((completed.body.completedAt ?? '') >= processing.createdAt).toBe(true);
-    expect((completed.body.completedAt ?? '~') <= completed.body.updatedAt).toBe(true);
+    // The booking time of the camt.054 the sandbox bank wrote: after the start, on or after the execution date its
+    // file asks for, and not after the state changed unless that date had not begun (then its start, 00:00 UTC).
+    const record = await getTransactionOfCustomer(deps.db, payee.org.organizationId, payee.customerId, processing.id);
+    const executionDate = (await getPaymentFile(deps.db, record?.paymentFileId ?? ''))?.executionDate ?? '~';
+    const completedAt = completed.body.completedAt ?? '~';
+    const executionStart = `${executionDate}T00:00:00.000Z`;
+    expect(completedAt >= processing.createdAt).toBe(true);
+    expect(completedAt >= executionStart).toBe(true);
+    const latest = completed.body.updatedAt > executionStart ? completed.body.updatedAt : executionStart;
+    expect(completedAt <= latest).toBe(true);
     expect(await getBalance(deps.db, payee.org.organizationId, payee.customerId)).toEqual({
       available: 70_000_000n,
       locked: 0n,

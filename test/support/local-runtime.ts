@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { freePort } from '#infra/local/ports.ts';
 
 import { REPO_ROOT } from '#infra/repo-root.ts';
+import { setupRequest } from '#test/support/http/setup-requests.ts';
 import { type CheckedResponse, checkedFetch } from '#test/support/openapi-contract.ts';
 import { eventually } from '#test/support/webhooks/receiver.ts';
 
@@ -36,6 +37,17 @@ export type Runtime = {
   baseUrl: string;
   /** An HTTP call to the runtime; the response is checked against the service's OpenAPI document. */
   api: ApiCall;
+  /**
+   * A set-up call (`setupRequest`): sent again while the runtime answers 503 with `Retry-After`, and an error naming
+   * the call, its status and its body when it answers other than `expected`.
+   */
+  given: <T = unknown>(
+    what: string,
+    method: string,
+    path: string,
+    options: Parameters<ApiCall>[2],
+    expected: number | readonly number[],
+  ) => Promise<CheckedResponse<T>>;
   output: () => string;
   localJson: () => LocalJson;
   /**
@@ -110,6 +122,13 @@ export async function startRuntime(dataDir: string, env: Record<string, string> 
     child,
     baseUrl,
     api,
+    given: <T>(
+      what: string,
+      method: string,
+      path: string,
+      options: Parameters<ApiCall>[2],
+      expected: number | readonly number[],
+    ) => setupRequest(what, () => api<T>(method, path, options), expected),
     output: () => output,
     localJson,
     stop: async (signal = 'SIGINT') => {

@@ -30,6 +30,7 @@ export type Home = Schemas['ConsoleHome'];
 export type CustomersBalance = Schemas['ConsoleCustomersBalance'];
 export type CustodyReconciliation = Schemas['CustodyReconciliation'];
 export type Reconciliation = Schemas['ConsoleReconciliation'];
+export type Rails = Schemas['ConsoleRails'];
 export type InvitePreview = Schemas['ConsoleInvitePreview'];
 export type Settings = Schemas['ConsoleSettings'];
 export type RegistrationStart = Schemas['ConsoleRegistrationOptions'];
@@ -70,20 +71,30 @@ const nextOf = (link: string | null) => {
   return `${parsed.pathname}${parsed.search}`;
 };
 
-/** A GET of text (the CSV export) with the path of its next page. */
-export async function fetchText(path: string): Promise<{ text: string; next: string | null }> {
-  const response = await fetch(path, { credentials: 'same-origin' });
-  const text = await response.text();
+/**
+ * A GET of a file (the CSV export) as the bytes that came, with the path of its next page. Bytes, not `text()`:
+ * decoding would drop the byte order mark the export opens with, which Excel needs to read it as UTF-8.
+ */
+export async function fetchFile(
+  path: string,
+  method: 'GET' | 'POST' = 'GET',
+): Promise<{ bytes: ArrayBuffer; next: string | null }> {
+  const response = await fetch(path, {
+    method,
+    credentials: 'same-origin',
+    headers: method === 'POST' ? { 'x-console-request': '1' } : {},
+  });
+  const bytes = await response.arrayBuffer();
   if (!response.ok) {
     let error: unknown;
     try {
-      error = (JSON.parse(text) as { error?: unknown }).error;
+      error = (JSON.parse(new TextDecoder().decode(bytes)) as { error?: unknown }).error;
     } catch {
       error = undefined;
     }
     throw new ApiError(response.status, typeof error === 'string' ? error : `HTTP ${response.status}`);
   }
-  return { text, next: nextOf(response.headers.get('link')) };
+  return { bytes, next: nextOf(response.headers.get('link')) };
 }
 
 /** A call whose answer may page on: the body and the path of the next page (from the `Link` header), if any. */

@@ -13,13 +13,37 @@ const TIME = new Intl.DateTimeFormat(undefined, {
   minute: '2-digit',
   timeZoneName: 'short',
 });
+const TIME_TO_THE_SECOND = new Intl.DateTimeFormat(undefined, {
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  timeZoneName: 'short',
+});
 const DAY = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
 
 /** `2026-11-21T10:00:00.000Z` -> `21 Nov 2026, 11:00 CET` in the browser's zone; null -> a dash. */
 export const localTime = (at: string | null | undefined) => (at ? TIME.format(new Date(at)) : '—');
 
+/** As `localTime`, to the second: tells apart things made in the same minute (two batches of one payroll run). */
+export const localTimeToTheSecond = (at: string | null | undefined) =>
+  at ? TIME_TO_THE_SECOND.format(new Date(at)) : '—';
+
 /** A calendar day as the bank gave it (a booking date), without moving it into the browser's zone. */
 export const calendarDay = (at: string | null | undefined) => (at ? DAY.format(new Date(at)) : '—');
+
+/** A local calendar day as the instant it starts (or, for `to`, the instant the next day starts), with its zone. */
+export function dayBound(day: string, end: boolean): string | undefined {
+  if (!day) return undefined;
+  const [year = 0, month = 1, date = 1] = day.split('-').map(Number);
+  return new Date(year, month - 1, date + (end ? 1 : 0)).toISOString();
+}
+
+/** `1 member`, `2 members`: a count with its noun, plural unless one. */
+export const counted = (count: number, singular: string, plural = `${singular}s`) =>
+  `${count} ${count === 1 ? singular : plural}`;
 
 /** `1234567.5` -> `1,234,567.5`: the integer part grouped by threes, the decimals as given. */
 export function groupDigits(amount: string): string {

@@ -51,7 +51,7 @@ function Routed({ hash, session }: { hash: string; session: Session }) {
     case 'customers':
       return id ? <CustomerPage customerId={decodeURIComponent(id)} /> : <CustomersPage />;
     case 'transactions':
-      return id ? <TransactionPage transactionId={decodeURIComponent(id)} /> : <TransactionsPage />;
+      return id ? <TransactionPage transactionId={decodeURIComponent(id)} /> : <TransactionsPage session={session} />;
     case 'reconciliation':
       return <ReconciliationPage />;
     case 'members':

@@ -9,8 +9,8 @@ type Role = components['schemas']['ConsoleSession']['member']['role'];
  * fails when the two differ.
  */
 export const ROLE_PERMISSIONS = {
-  owner: ['read', 'approve', 'manageKeys', 'manageWebhooks', 'invite', 'settings', 'audit'],
-  admin: ['read', 'approve', 'manageKeys', 'manageWebhooks', 'invite', 'audit'],
+  owner: ['read', 'approve', 'manageKeys', 'manageWebhooks', 'invite', 'settings', 'audit', 'exportAccounts'],
+  admin: ['read', 'approve', 'manageKeys', 'manageWebhooks', 'invite', 'audit', 'exportAccounts'],
   approver: ['read', 'approve'],
   developer: ['read', 'manageKeys', 'manageWebhooks'],
   viewer: ['read'],
@@ -24,6 +24,7 @@ export const PERMISSION_WORDS: Record<(typeof ROLE_PERMISSIONS)[Role][number], s
   invite: 'invite members',
   settings: 'change the settings',
   audit: 'read the audit log',
+  exportAccounts: 'export transactions with full account numbers (audited)',
 };
 
 /** `approver` -> `see payouts, customers, members and settings; sign or reject withdrawals`. */

@@ -829,7 +829,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List an endpoint's deliveries, newest first */
+        /**
+         * List an endpoint's deliveries, newest first
+         * @description A deleted endpoint's deliveries stay listed for as long as deliveries are kept (30 days); nothing more is sent to it.
+         */
         get: operations["listWebhookDeliveries"];
         put?: never;
         post?: never;
@@ -2293,6 +2296,7 @@ export interface components {
          *       "developerFee": null,
          *       "txHash": null,
          *       "failureReason": null,
+         *       "returnedAt": null,
          *       "requestedPaymentRail": null,
          *       "settlementRail": "SEPA",
          *       "railFallbackReason": null,
@@ -2324,6 +2328,7 @@ export interface components {
          *       "developerFee": null,
          *       "txHash": null,
          *       "failureReason": null,
+         *       "returnedAt": null,
          *       "requestedPaymentRail": null,
          *       "settlementRail": null,
          *       "railFallbackReason": null,
@@ -2367,6 +2372,8 @@ export interface components {
             developerFee: components["schemas"]["DeveloperFee"] | null;
             txHash: string | null;
             failureReason: string | null;
+            /** @description When the bank returned the payout after booking it and the return was applied (COMPLETED -> FAILED, ISO 8601, UTC); null on every other transaction */
+            returnedAt: string | null;
             /**
              * @description The rail the create asked for (`SEPA_INSTANT` with `instant: true`); null when it asked for none
              * @enum {string|null}
@@ -2613,6 +2620,7 @@ export interface components {
          *             "developerFee": null,
          *             "txHash": null,
          *             "failureReason": null,
+         *             "returnedAt": null,
          *             "requestedPaymentRail": null,
          *             "settlementRail": "SEPA",
          *             "railFallbackReason": null,
@@ -8478,6 +8486,17 @@ export interface operations {
             };
             /** @description Not found; a resource of another organization is indistinguishable from a missing one. */
             404: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with the current state of the resource. */
+            409: {
                 headers: {
                     /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
                     "x-request-id"?: string;

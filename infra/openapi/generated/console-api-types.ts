@@ -553,7 +553,9 @@ export interface paths {
         };
         /**
          * List an endpoint's deliveries, newest first
-         * @description The console may call this with its session instead of a key: needs the `read` permission of the member's role (403 otherwise).
+         * @description A deleted endpoint's deliveries stay listed for as long as deliveries are kept (30 days); nothing more is sent to it.
+         *
+         *     The console may call this with its session instead of a key: needs the `read` permission of the member's role (403 otherwise).
          */
         get: operations["listWebhookDeliveries"];
         put?: never;
@@ -1089,6 +1091,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/console/rails": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The payment rails a payout can go by, for filters and labels
+         * @description Every rail of the service, in the order of its rail descriptors: its name (what `settlementRail` and the transactions' `rail` filter say), the bank rail whose banks it pays, and its currencies.
+         *
+         *     Console session; needs the `read` permission of the member's role (403 otherwise).
+         */
+        get: operations["consoleListRails"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/console/transactions": {
         parameters: {
             query?: never;
@@ -1168,7 +1192,7 @@ export interface paths {
         };
         /**
          * Export the transactions of a period as CSV, a page of up to 1,000 rows at a time
-         * @description The rows of `/api/console/exports/transactions`, as RFC 4180 CSV (UTF-8, CRLF). The first page starts with the header line and later pages do not, so the pages joined in order are one file; the next page is in the `Link: <...>; rel="next"` header, absent on the last.
+         * @description The rows of `/api/console/exports/transactions`, as RFC 4180 CSV (UTF-8, CRLF), accounts masked in ASCII (`DE89****3000`). The first page starts with the UTF-8 byte order mark (which Excel needs to read UTF-8) and the header line, later pages with neither, so the pages joined in order are one file; the next page is in the `Link: <...>; rel="next"` header, absent on the last. With full accounts: `/api/console/exports/transactions/with-accounts/csv`.
          *
          *     Needs the `customers` feature of your organization (403 otherwise).
          *
@@ -1177,6 +1201,30 @@ export interface paths {
         get: operations["consoleExportTransactionsCsv"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/exports/transactions/with-accounts/csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Export the transactions of a period as CSV with full account numbers (owners and admins; audited)
+         * @description The CSV of `/api/console/exports/transactions/csv` with each `account` in full (the IBAN or account number paid), to match a bank statement line by line. A POST, as it writes: every page writes `transactions.exported_with_accounts` to the audit log (the period, the page, its rows) before it is answered, and passes the anti-CSRF check. Paged the same way: the next page is the URL of the `Link: <...>; rel="next"` header, POSTed too.
+         *
+         *     Needs the `customers` feature of your organization (403 otherwise).
+         *
+         *     Console session; needs the `exportAccounts` permission of the member's role (403 otherwise).
+         */
+        post: operations["consoleExportTransactionsWithAccountsCsv"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1848,6 +1896,7 @@ export interface components {
          *       "developerFee": null,
          *       "txHash": null,
          *       "failureReason": null,
+         *       "returnedAt": null,
          *       "requestedPaymentRail": null,
          *       "settlementRail": "SEPA",
          *       "railFallbackReason": null,
@@ -1879,6 +1928,7 @@ export interface components {
          *       "developerFee": null,
          *       "txHash": null,
          *       "failureReason": null,
+         *       "returnedAt": null,
          *       "requestedPaymentRail": null,
          *       "settlementRail": null,
          *       "railFallbackReason": null,
@@ -1922,6 +1972,8 @@ export interface components {
             developerFee: components["schemas"]["DeveloperFee"] | null;
             txHash: string | null;
             failureReason: string | null;
+            /** @description When the bank returned the payout after booking it and the return was applied (COMPLETED -> FAILED, ISO 8601, UTC); null on every other transaction */
+            returnedAt: string | null;
             /**
              * @description The rail the create asked for (`SEPA_INSTANT` with `instant: true`); null when it asked for none
              * @enum {string|null}
@@ -3057,6 +3109,10 @@ export interface components {
          *       "requiredApprovals": 2,
          *       "batchId": null,
          *       "customerName": "Ada Lovelace",
+         *       "createdBy": {
+         *         "apiKeyId": "d4e5f6a7-b8c9-4d0e-8f1a-2b3c4d5e6f70",
+         *         "hint": "sk_sandbox_…x9Qa"
+         *       },
          *       "exchangeRate": "0.92",
          *       "bic": "COBADEFFXXX",
          *       "waitsBecause": [
@@ -3090,6 +3146,11 @@ export interface components {
             /** @description The withdrawal batch it was created in (null: created alone); the page shows a batch as one card */
             batchId: string | null;
             customerName: string | null;
+            /** @description The API key that created it, as the keys page lists it; null when stored before it was recorded */
+            createdBy: {
+                apiKeyId: string;
+                hint: string;
+            } | null;
             /** @description Units of `currency` paid per USDC, as quoted and signed */
             exchangeRate: string;
             bic: string | null;
@@ -3267,6 +3328,10 @@ export interface components {
          *       "batchId": "1f2e3d4c-5b6a-8978-8a7b-6c5d4e3f2a1b",
          *       "count": 1,
          *       "createdAt": "2026-11-21T10:00:00.000Z",
+         *       "createdBy": {
+         *         "apiKeyId": "d4e5f6a7-b8c9-4d0e-8f1a-2b3c4d5e6f70",
+         *         "hint": "sk_sandbox_…x9Qa"
+         *       },
          *       "sourceTotal": "100.00",
          *       "feeTotal": "1.00",
          *       "totals": [
@@ -3299,6 +3364,11 @@ export interface components {
             /** @description How many payouts of the batch await signatures */
             count: number;
             createdAt: string;
+            /** @description The API key that created it, as the keys page lists it; null when stored before it was recorded */
+            createdBy: {
+                apiKeyId: string;
+                hint: string;
+            } | null;
             /** @description USDC the waiting payouts take */
             sourceTotal: string;
             feeTotal: string;
@@ -3776,6 +3846,7 @@ export interface components {
          *           "developerFee": null,
          *           "txHash": null,
          *           "failureReason": null,
+         *           "returnedAt": null,
          *           "requestedPaymentRail": null,
          *           "settlementRail": "SEPA",
          *           "railFallbackReason": null,
@@ -3828,12 +3899,22 @@ export interface components {
          *         {
          *           "day": "2026-11-21",
          *           "withdrawals": 1,
-         *           "usdc": "100.00"
+         *           "usdc": "100.00",
+         *           "byStatus": {
+         *             "PROPOSED": 0,
+         *             "PARTIALLY_SIGNED": 0,
+         *             "PROCESSING": 1,
+         *             "COMPLETED": 0,
+         *             "FAILED": 0,
+         *             "CANCELLED": 1,
+         *             "EXPIRED": 0
+         *           }
          *         }
          *       ],
          *       "days": 14,
          *       "balances": {
-         *         "organizationUsdc": "12.50"
+         *         "organizationUsdc": "12.50",
+         *         "unclaimedFeesUsdc": "1.98"
          *       },
          *       "needsOperator": {
          *         "processingTooLong": [],
@@ -3850,6 +3931,7 @@ export interface components {
                     customerName: string | null;
                     amount: string;
                     currency: string;
+                    /** @description The rail its money goes by (`payoutRail` of the console list) */
                     rail: string | null;
                     status: string;
                     createdAt: string;
@@ -3867,6 +3949,7 @@ export interface components {
                     customerName: string | null;
                     amount: string;
                     currency: string;
+                    /** @description The rail its money goes by (`payoutRail` of the console list) */
                     rail: string | null;
                     status: string;
                     createdAt: string;
@@ -3881,22 +3964,37 @@ export interface components {
                 customerName: string | null;
                 amount: string;
                 currency: string;
+                /** @description The rail its money goes by (`payoutRail` of the console list) */
                 rail: string | null;
                 status: string;
                 createdAt: string;
                 settlesBy: string | null;
                 reason: string | null;
             }[];
-            /** @description Per UTC day of the last days: withdrawals made and their USDC */
+            /** @description Per UTC day of the last days, oldest first */
             volumes: {
                 day: string;
+                /** @description Withdrawals created that day whose money went to the bank (now PROCESSING or COMPLETED); rejected, cancelled, expired, failed, returned and still unsigned ones are not counted */
                 withdrawals: number;
+                /** @description The USDC of those withdrawals */
                 usdc: string;
+                /** @description Every withdrawal created that day, by its status now */
+                byStatus: {
+                    PROPOSED: number;
+                    PARTIALLY_SIGNED: number;
+                    PROCESSING: number;
+                    COMPLETED: number;
+                    FAILED: number;
+                    CANCELLED: number;
+                    EXPIRED: number;
+                };
             }[];
             days: number;
             balances: {
-                /** @description The organization's own custodial USDC (claimed fees) */
+                /** @description The organization's own custodial USDC: the developer fees it has claimed (`POST /api/v2/developer-fees`). Not its customers' money, and not the treasury's on-chain balance (which holds the deposits swept there) */
                 organizationUsdc: string;
+                /** @description Developer fees earned and not yet claimed (below zero when a returned payout took back a fee already claimed) */
+                unclaimedFeesUsdc: string;
             };
             needsOperator: {
                 /** @description PROCESSING longer than the payout alarm allows */
@@ -3906,6 +4004,7 @@ export interface components {
                     customerName: string | null;
                     amount: string;
                     currency: string;
+                    /** @description The rail its money goes by (`payoutRail` of the console list) */
                     rail: string | null;
                     status: string;
                     createdAt: string;
@@ -3960,6 +4059,34 @@ export interface components {
             nextCursor: string | null;
         };
         /**
+         * @example [
+         *       {
+         *         "rail": "SEPA",
+         *         "bankRail": "SEPA",
+         *         "currencies": [
+         *           "EUR"
+         *         ]
+         *       },
+         *       {
+         *         "rail": "ACH",
+         *         "bankRail": "FEDWIRE",
+         *         "currencies": [
+         *           "USD"
+         *         ]
+         *       }
+         *     ]
+         */
+        ConsoleRails: {
+            /** @enum {string} */
+            rail: "SEPA" | "SEPA_INSTANT" | "FEDWIRE" | "ACH" | "SWIFT";
+            /**
+             * @description The bank's rail (`paymentRail`) of the banks it pays: ACH pays FEDWIRE banks, SEPA_INSTANT SEPA banks
+             * @enum {string}
+             */
+            bankRail: "SEPA" | "FEDWIRE" | "SWIFT";
+            currencies: ("EUR" | "USD")[];
+        }[];
+        /**
          * @example {
          *       "id": "6f1c2a9e-4b7d-4e21-9c3a-1d2e3f4a5b6c",
          *       "customerId": "3b241101-e2bb-4255-8caf-4136c566a962",
@@ -3991,12 +4118,17 @@ export interface components {
          *       "developerFee": null,
          *       "txHash": null,
          *       "failureReason": null,
+         *       "returnedAt": null,
          *       "requestedPaymentRail": null,
          *       "settlementRail": "SEPA",
          *       "railFallbackReason": null,
          *       "expectedSettlementAt": "2026-11-23T11:00:00.000Z",
          *       "customerName": "Ada Lovelace",
-         *       "maskedAccount": "DE89 … 3000"
+         *       "maskedAccount": "DE89 … 3000",
+         *       "payoutRail": {
+         *         "rail": "SEPA",
+         *         "filed": true
+         *       }
          *     }
          */
         ConsoleTransaction: {
@@ -4036,6 +4168,8 @@ export interface components {
             developerFee: components["schemas"]["DeveloperFee"] | null;
             txHash: string | null;
             failureReason: string | null;
+            /** @description When the bank returned the payout after booking it and the return was applied (COMPLETED -> FAILED, ISO 8601, UTC); null on every other transaction */
+            returnedAt: string | null;
             /**
              * @description The rail the create asked for (`SEPA_INSTANT` with `instant: true`); null when it asked for none
              * @enum {string|null}
@@ -4054,6 +4188,12 @@ export interface components {
             customerName: string | null;
             /** @description The account paid, masked: an IBAN as its country, check digits and last four; else the last four */
             maskedAccount: string | null;
+            /** @description The rail the money goes by: `settlementRail` once the payout is in a bank file (`filed: true`); before, the rail it asked for or its bank's (`filed: false`, what the batcher is expected to take). It differs from `paymentRail` (the bank's rail) for ACH and SEPA Instant payouts. Null for deposits */
+            payoutRail: {
+                /** @enum {string} */
+                rail: "SEPA" | "SEPA_INSTANT" | "FEDWIRE" | "ACH" | "SWIFT";
+                filed: boolean;
+            } | null;
         };
         /**
          * @example {
@@ -4088,12 +4228,17 @@ export interface components {
          *         "developerFee": null,
          *         "txHash": null,
          *         "failureReason": null,
+         *         "returnedAt": null,
          *         "requestedPaymentRail": null,
          *         "settlementRail": "SEPA",
          *         "railFallbackReason": null,
          *         "expectedSettlementAt": "2026-11-23T11:00:00.000Z",
          *         "customerName": "Ada Lovelace",
-         *         "maskedAccount": "DE89 … 3000"
+         *         "maskedAccount": "DE89 … 3000",
+         *         "payoutRail": {
+         *           "rail": "SEPA",
+         *           "filed": true
+         *         }
          *       },
          *       "created": {
          *         "at": "2026-11-21T10:00:00.000Z",
@@ -4201,22 +4346,27 @@ export interface components {
          *           "type": "WITHDRAWAL",
          *           "status": "COMPLETED",
          *           "createdAt": "2026-11-21T10:00:00.000Z",
-         *           "createdByApiKey": "sk_sandbox_…x9Qa",
+         *           "completedAt": "2026-11-22T00:00:00.000Z",
+         *           "createdByApiKey": "sk_sandbox_...x9Qa",
          *           "createdByApiKeyId": "d4e5f6a7-b8c9-4d0e-8f1a-2b3c4d5e6f70",
          *           "customerId": "3b241101-e2bb-4255-8caf-4136c566a962",
          *           "customerName": "Ada Lovelace",
          *           "beneficiary": "Ada Lovelace",
-         *           "account": "DE89 … 3000",
+         *           "account": "DE89****3000",
          *           "bic": "COBADEFFXXX",
+         *           "routingNumber": null,
          *           "sourceAmount": "100.00",
          *           "sourceCurrency": "USDC",
          *           "targetAmount": "91.08",
          *           "targetCurrency": "EUR",
          *           "fee": "1.00",
          *           "exchangeRate": "0.92",
-         *           "paymentRail": "SEPA",
+         *           "bankRail": "SEPA",
+         *           "settlementRail": "SEPA",
          *           "paymentFileMessageId": "4f1c2a9e4b7d4e219c3a1d2e3f4a5b6c",
          *           "bookingDate": "2026-11-22",
+         *           "returnedAt": null,
+         *           "txHash": null,
          *           "failureReason": null
          *         }
          *       ],
@@ -4232,6 +4382,7 @@ export interface components {
                 type: string | null;
                 status: string | null;
                 createdAt: string | null;
+                completedAt: string | null;
                 createdByApiKey: string | null;
                 createdByApiKeyId: string | null;
                 customerId: string | null;
@@ -4239,44 +4390,131 @@ export interface components {
                 beneficiary: string | null;
                 account: string | null;
                 bic: string | null;
+                routingNumber: string | null;
                 sourceAmount: string | null;
                 sourceCurrency: string | null;
                 targetAmount: string | null;
                 targetCurrency: string | null;
                 fee: string | null;
                 exchangeRate: string | null;
-                paymentRail: string | null;
+                bankRail: string | null;
+                settlementRail: string | null;
                 paymentFileMessageId: string | null;
                 bookingDate: string | null;
+                returnedAt: string | null;
+                txHash: string | null;
                 failureReason: string | null;
             }[];
             nextCursor: string | null;
         };
         /**
          * @example {
-         *       "reports": [
+         *       "movements": [
+         *         {
+         *           "reportId": "7c2e4b19-5a3d-4f60-8e1b-2d9c0a7f4e31",
+         *           "reportName": "camt054-20261126-0001-again.xml",
+         *           "reportKind": "camt.054",
+         *           "receivedAt": "2026-11-26T10:07:40.000Z",
+         *           "reference": "WD-7K3M-9QX2",
+         *           "transactionId": "6f1c2a9e-8d3b-4c5a-9e7f-1a2b3c4d5e6f",
+         *           "customerName": "Ada Lovelace",
+         *           "effect": "duplicate",
+         *           "moneyMoved": false,
+         *           "amount": "91.08",
+         *           "currency": "EUR",
+         *           "usdc": "100.00",
+         *           "rail": "SEPA",
+         *           "bookingDate": "2026-11-26"
+         *         },
          *         {
          *           "reportId": "0b9d7a52-3f0e-4a51-9c1e-6f2d8b7e1a40",
-         *           "name": "camt054-20261126-0001.xml",
-         *           "kind": "camt.054",
+         *           "reportName": "camt054-20261126-0001.xml",
+         *           "reportKind": "camt.054",
          *           "receivedAt": "2026-11-26T10:02:11.000Z",
-         *           "outcome": "applied",
-         *           "quarantineReason": null,
-         *           "facts": [
-         *             {
-         *               "reference": "WD-7K3M-9QX2",
-         *               "transactionId": "6f1c2a9e-8d3b-4c5a-9e7f-1a2b3c4d5e6f",
-         *               "effect": "completed"
-         *             }
-         *           ]
+         *           "reference": "WD-7K3M-9QX2",
+         *           "transactionId": "6f1c2a9e-8d3b-4c5a-9e7f-1a2b3c4d5e6f",
+         *           "customerName": "Ada Lovelace",
+         *           "effect": "booked",
+         *           "moneyMoved": true,
+         *           "amount": "91.08",
+         *           "currency": "EUR",
+         *           "usdc": "100.00",
+         *           "rail": "SEPA",
+         *           "bookingDate": "2026-11-26"
          *         }
          *       ],
+         *       "totals": [
+         *         {
+         *           "currency": "EUR",
+         *           "booked": {
+         *             "count": 1,
+         *             "amount": "91.08"
+         *           },
+         *           "returned": {
+         *             "count": 0,
+         *             "amount": "0.00"
+         *           },
+         *           "net": "91.08",
+         *           "rejected": {
+         *             "count": 0,
+         *             "amount": "0.00"
+         *           }
+         *         }
+         *       ],
+         *       "duplicates": 1,
+         *       "quarantined": [],
          *       "nextCursor": null,
          *       "awaitingReport": []
          *     }
          */
         ConsoleReconciliation: {
-            reports: {
+            /** @description One row per fact of the page's applied reports, newest report first: each booking, return and rejection once, and a fact reported again as `duplicate` (no money moved, in no total) */
+            movements: {
+                reportId: string;
+                /** @description The report's file name in the bank channel */
+                reportName: string;
+                reportKind: string;
+                receivedAt: string;
+                reference: string;
+                transactionId: string | null;
+                customerName: string | null;
+                /** @enum {string} */
+                effect: "booked" | "returned" | "rejected" | "duplicate";
+                /** @description true: the bank account moved (a booking or a return); false: a rejection or a duplicate */
+                moneyMoved: boolean;
+                /** @description The payout's amount as the bank moves it (in `currency`) */
+                amount: string | null;
+                currency: string | null;
+                /** @description The USDC it took from (or gave back to) the customer's balance */
+                usdc: string | null;
+                /** @description The rail the payout went by */
+                rail: string | null;
+                /** @description The bank's booking date of the payout's debit (UTC day) */
+                bookingDate: string | null;
+            }[];
+            /** @description Per currency, the rows of this page that moved money */
+            totals: {
+                currency: string;
+                booked: {
+                    count: number;
+                    amount: string;
+                };
+                returned: {
+                    count: number;
+                    amount: string;
+                };
+                /** @description booked - returned: what left the account */
+                net: string;
+                /** @description Refused before paying: never left the account */
+                rejected: {
+                    count: number;
+                    amount: string;
+                };
+            }[];
+            /** @description Rows of this page that are duplicates */
+            duplicates: number;
+            /** @description The page's reports quarantined whole: nothing of them applied */
+            quarantined: {
                 reportId: string;
                 /** @description The report's file name in the bank channel */
                 name: string;
@@ -6786,6 +7024,17 @@ export interface operations {
             };
             /** @description Not found; a resource of another organization is indistinguishable from a missing one. */
             404: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with the current state of the resource. */
+            409: {
                 headers: {
                     /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
                     "x-request-id"?: string;
@@ -10193,6 +10442,76 @@ export interface operations {
             };
         };
     };
+    consoleListRails: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The payment rails a payout can go by, for filters and labels */
+            200: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleRails"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key. */
+            401: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over a rate limit (per API key, per organization, or per webhook endpoint); retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; details stay in the service logs under the request id. */
+            500: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is throttled or unavailable; nothing was half-written. Retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     consoleListTransactions: {
         parameters: {
             query?: {
@@ -10206,7 +10525,7 @@ export interface operations {
                 status?: string;
                 /** @description Only this customer's transactions */
                 customerId?: string;
-                /** @description Only payouts on this rail (any letter case) */
+                /** @description Only payouts whose money goes by this rail (`payoutRail`: the settlement rail once filed; any letter case): `ACH` finds the payouts to FEDWIRE banks that went by ACH, `SEPA_INSTANT` those to SEPA banks */
                 rail?: string;
                 /** @description Only references containing this text, any letter case (`WD-7K3M`, `7k3m`) */
                 reference?: string;
@@ -10618,6 +10937,109 @@ export interface operations {
             };
         };
     };
+    consoleExportTransactionsWithAccountsCsv: {
+        parameters: {
+            query?: {
+                /** @description Created at or after: a day (UTC) or a date-time with its zone */
+                from?: string;
+                /** @description Created before this date-time, or up to the end of this day (UTC): `to=2026-11-30` includes the 30th */
+                to?: string;
+                /** @description Rows per page, 1 to 1000 (the default) */
+                limit?: string;
+                /** @description Where the next page starts: copy it from the `Link` header of the previous page (opaque; valid only for the list it came from). */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Export the transactions of a period as CSV with full account numbers (owners and admins; audited) */
+            200: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Present when another page exists: `<https://.../path?cursor=...>; rel="next"`. */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description The request is malformed: the message names the field (body first, then query, then path). */
+            400: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key. */
+            401: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A feature of your organization is off, or a rule forbids it for this resource. */
+            403: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over a rate limit (per API key, per organization, or per webhook endpoint); retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; details stay in the service logs under the request id. */
+            500: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is throttled or unavailable; nothing was half-written. Retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     consoleListReconciliation: {
         parameters: {
             query?: {
@@ -10625,6 +11047,14 @@ export interface operations {
                 limit?: string;
                 /** @description Where the next page starts: copy it from the `Link` header of the previous page (opaque; valid only for the list it came from). */
                 cursor?: string;
+                /** @description Reports received at or after: a day (UTC) or a date-time with its zone */
+                from?: string;
+                /** @description Reports received before this date-time, or up to the end of this day (UTC): `to=2026-11-30` includes the 30th */
+                to?: string;
+                /** @description Only rows with this effect (any letter case) */
+                effect?: string;
+                /** @description Only references containing this text, any letter case */
+                reference?: string;
             };
             header?: never;
             path?: never;

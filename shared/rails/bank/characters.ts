@@ -39,6 +39,12 @@ export function toSepaText(value: string, maxLength = 70): string {
   return text.length > 0 ? text : 'NOTPROVIDED';
 }
 
+/**
+ * A party's name as a pain.001 file carries it (`Nm`: the SEPA set, at most 70): the name a payee is paid to, and so
+ * the name its bank is asked about before (Verification of Payee, `shared/banks/verify-payee.ts`).
+ */
+export const toPartyName = (name: string): string => toSepaText(name, 70);
+
 /** Identifiers (message, payment information, end-to-end): the SEPA set without spaces, at most 35. */
 export function toSepaIdentifier(value: string): string {
   return toSepaText(value, 35).replace(/ /g, '-');

@@ -1,5 +1,5 @@
 import { XMLBuilder } from 'fast-xml-parser';
-import { toSepaIdentifier, toSepaText } from '#shared/rails/bank/characters.ts';
+import { toPartyName, toSepaIdentifier, toSepaText } from '#shared/rails/bank/characters.ts';
 import {
   type Creditor,
   controlSum,
@@ -8,11 +8,14 @@ import {
   type PayoutAccount,
   type PostalAddress,
   paymentInfoId,
+  UnwritablePaymentError,
 } from '#shared/rails/bank/payment-file.ts';
+import type { BankRail, RailFileWriter } from '#shared/rails/bank/rail.ts';
 
 /**
  * Customer credit transfer initiation, pain.001.001.09, one payment information block per file, in the profile of
- * the rail that writes it (`rails.ts` names each rail's profile):
+ * the rail that writes it (each rail's `file.ts`; the currencies, account identity and structured addresses are its
+ * `BankRail`'s):
  *
  * - SEPA (and SEPA Instant, local instrument `INST`): as the EPC customer-to-bank guidelines restrict it (EPC132-08):
  *   service level SEPA, IBANs, charges SLEV, amounts with two places, names in the SEPA character set. Validated in
@@ -27,25 +30,22 @@ import {
 export const PAIN_001_NAMESPACE = 'urn:iso:std:iso:20022:tech:xsd:pain.001.001.09';
 
 export type Pain001Profile = {
-  currencies: readonly ('EUR' | 'USD')[];
+  /**
+   * The rail whose file this is: its currencies, its account identity (the creditor's account as an IBAN, an IBAN or
+   * else `Othr/Id`, or `Othr/Id` alone) and the parties carrying a structured address (refused without one).
+   */
+  rail: Pick<BankRail, 'currencies' | 'account' | 'structuredAddress'>;
   serviceLevel: 'SEPA' | 'URGP' | 'NURG';
   localInstrument: 'INST' | null;
   chargeBearer: 'SLEV' | 'SHAR';
-  /** How the creditor's account is named: only an IBAN, an IBAN or else an account number, only an account number. */
-  creditorAccount: 'IBAN' | 'IBAN_OR_OTHER' | 'OTHER';
   /** How the creditor's bank is named: by BIC when known, always by BIC, by ABA routing number. */
   creditorAgent: 'BIC_IF_KNOWN' | 'BIC' | 'ABA';
-  /** Which parties carry a structured postal address (the writer refuses a payment without one). */
-  structuredAddress: { debtor: boolean; creditor: boolean };
 };
 
 const builder = new XMLBuilder({ ignoreAttributes: false, attributeNamePrefix: '@', format: true, indentBy: '  ' });
 
 /** `2.5` -> `2.50`: amounts are written with exactly two places. */
 export const twoPlaces = (amount: string) => controlSum([amount]);
-
-/** A refusal of the file's writer: the batcher fails the payment it names alone. */
-export class UnwritablePaymentError extends Error {}
 
 function required<T>(value: T | null | undefined, what: string): T {
   if (value === null || value === undefined || value === '') throw new UnwritablePaymentError(`${what} is required`);
@@ -76,11 +76,11 @@ function debtorAgent(debtor: PayoutAccount) {
 }
 
 function creditorAccount(creditor: Creditor, profile: Pain001Profile) {
-  if (profile.creditorAccount === 'OTHER') {
+  if (profile.rail.account === 'ACCOUNT_NUMBER') {
     return { Id: { Othr: { Id: toSepaIdentifier(required(creditor.accountNumber, 'creditor.accountNumber')) } } };
   }
   if (creditor.iban) return { Id: { IBAN: creditor.iban } };
-  if (profile.creditorAccount === 'IBAN') required(null, 'creditor.iban');
+  if (profile.rail.account === 'IBAN') required(null, 'creditor.iban');
   return { Id: { Othr: { Id: toSepaIdentifier(required(creditor.accountNumber, 'creditor.accountNumber or iban')) } } };
 }
 
@@ -96,7 +96,7 @@ function creditorAgent(creditor: Creditor, profile: Pain001Profile) {
 
 function party(name: string, address: PostalAddress | null | undefined, structured: boolean, role: string) {
   return {
-    Nm: toSepaText(name),
+    Nm: toPartyName(name),
     ...(structured ? { PstlAdr: postalAddress(required(address, `${role}.address`)) } : {}),
   };
 }
@@ -104,8 +104,9 @@ function party(name: string, address: PostalAddress | null | undefined, structur
 export function writePain001(input: PaymentFile, profile: Pain001Profile): string {
   const file = PaymentFileSchema.parse(input);
   const { currency } = file.debtor;
-  if (!profile.currencies.includes(currency)) {
-    throw new UnwritablePaymentError(`This file carries ${profile.currencies.join(' or ')}, not ${currency}`);
+  const { currencies, structuredAddress } = profile.rail;
+  if (!currencies.includes(currency)) {
+    throw new UnwritablePaymentError(`This file carries ${currencies.join(' or ')}, not ${currency}`);
   }
   const sum = controlSum(file.payments.map((payment) => payment.amount));
   const count = String(file.payments.length);
@@ -119,7 +120,7 @@ export function writePain001(input: PaymentFile, profile: Pain001Profile): strin
           CreDtTm: new Date(file.createdAt).toISOString(),
           NbOfTxs: count,
           CtrlSum: sum,
-          InitgPty: { Nm: toSepaText(file.initiatingParty) },
+          InitgPty: { Nm: toPartyName(file.initiatingParty) },
         },
         PmtInf: {
           PmtInfId: paymentInfoId(file.messageId),
@@ -132,7 +133,7 @@ export function writePain001(input: PaymentFile, profile: Pain001Profile): strin
             ...(profile.localInstrument ? { LclInstrm: { Cd: profile.localInstrument } } : {}),
           },
           ReqdExctnDt: { Dt: file.executionDate },
-          Dbtr: party(file.debtor.name, file.debtor.address, profile.structuredAddress.debtor, 'debtor'),
+          Dbtr: party(file.debtor.name, file.debtor.address, structuredAddress.debtor, 'debtor'),
           DbtrAcct: debtorAccount(file.debtor),
           DbtrAgt: debtorAgent(file.debtor),
           ChrgBr: profile.chargeBearer,
@@ -140,12 +141,7 @@ export function writePain001(input: PaymentFile, profile: Pain001Profile): strin
             PmtId: { InstrId: payment.endToEndId, EndToEndId: payment.endToEndId },
             Amt: { InstdAmt: { '@Ccy': currency, '#text': twoPlaces(payment.amount) } },
             ...creditorAgent(payment.creditor, profile),
-            Cdtr: party(
-              payment.creditor.name,
-              payment.creditor.address,
-              profile.structuredAddress.creditor,
-              'creditor',
-            ),
+            Cdtr: party(payment.creditor.name, payment.creditor.address, structuredAddress.creditor, 'creditor'),
             CdtrAcct: creditorAccount(payment.creditor, profile),
             RmtInf: { Ustrd: toSepaText(payment.remittance, 140) },
           })),
@@ -155,3 +151,9 @@ export function writePain001(input: PaymentFile, profile: Pain001Profile): strin
   };
   return builder.build(document);
 }
+
+/** A rail's payment file writer in its pain.001 profile. */
+export const pain001Writer =
+  (profile: Pain001Profile): RailFileWriter =>
+  (file) =>
+    writePain001(file, profile);

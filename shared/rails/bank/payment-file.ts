@@ -46,7 +46,7 @@ export type UsdAccount = z.infer<typeof UsdAccountSchema>;
 export const AmountSchema = z.string().check(z.regex(/^\d{1,15}(\.\d{1,2})?$/));
 
 /**
- * Whom a payment pays, as the rail's descriptor maps it from the withdrawal's bank (`rails.ts`): each rail's writer
+ * Whom a payment pays, as the rail maps it from the withdrawal's bank (`creditorOf` in `rails.ts`): each rail's writer
  * refuses a creditor without the fields its file needs.
  */
 export const CreditorSchema = z.object({
@@ -81,6 +81,9 @@ export const PaymentFileSchema = z.object({
   payments: z.array(PaymentSchema).check(z.minLength(1)),
 });
 export type PaymentFile = z.infer<typeof PaymentFileSchema>;
+
+/** A refusal of the file's writer: the batcher fails the payment it names alone. */
+export class UnwritablePaymentError extends Error {}
 
 /** Sum of decimal strings with at most two places, in integer cents (never floats). */
 export function controlSum(amounts: readonly string[]): string {

@@ -1,6 +1,7 @@
 import { XMLBuilder } from 'fast-xml-parser';
 import { twoPlaces } from '#shared/rails/bank/pain001.ts';
-import { domesticBankRail, RAILS, type RailName } from '#shared/rails/bank/rails.ts';
+import type { RailName } from '#shared/rails/bank/rail.ts';
+import { domesticBankRail, RAILS } from '#shared/rails/bank/rails.ts';
 import { isNachaReturnCode } from '#shared/rails/bank/return-reasons.ts';
 
 /**
@@ -65,14 +66,16 @@ export type DebitNotificationInput = {
   /** The rail the payments went by (its bank transaction code); null for files written before rails were stored. */
   rail: RailName | null;
   /**
-   * `bookingDate`: `YYYY-MM-DD`, or an ISO date-time (written as `DtTm`). An entry with `returnReason` is the
-   * payment coming back: a credit with return information (`RtrInf`), as banks report a return after booking.
+   * `bookingDate`: `YYYY-MM-DD`, or an ISO date-time (written as `DtTm`); `valueDate` (`YYYY-MM-DD`) when it is not
+   * the booking date's UTC date. An entry with `returnReason` is the payment coming back: a credit with return
+   * information (`RtrInf`), as banks report a return after booking.
    */
   entries: {
     endToEndId: string;
     amount: string;
     currency: string;
     bookingDate: string;
+    valueDate?: string;
     returnReason?: { code: string; text?: string };
   }[];
 };
@@ -106,7 +109,7 @@ export function writeCamt054(input: DebitNotificationInput): string {
               CdtDbtInd: returned ? 'CRDT' : 'DBIT',
               Sts: { Cd: 'BOOK' },
               BookgDt: dateChoice(entry.bookingDate),
-              ValDt: { Dt: entry.bookingDate.slice(0, 10) },
+              ValDt: { Dt: entry.valueDate ?? entry.bookingDate.slice(0, 10) },
               // ICDT and the rail's sub-family: a credit transfer sent; ICDT/RRTN: one returned.
               BkTxCd: {
                 Domn: {

@@ -1,4 +1,4 @@
-import type { ReportFormat } from '#shared/rails/bank/rails.ts';
+import type { ReportFormat } from '#shared/rails/bank/rail.ts';
 
 /**
  * Why a bank returned a payout it had booked: the codes banks report and what each means, declared once. A return's

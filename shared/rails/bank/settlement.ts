@@ -122,3 +122,19 @@ export function landingOf(calendar: SettlementCalendar, at: Date, options: { sam
     expectedAt: zonedInstant(settlementDate, calendar.settledBy, calendar.timeZone),
   };
 }
+
+/**
+ * When the debtor's bank books a payment due on `day` (the date its rail books the debit on: `debitBookedOn` of the
+ * rail's descriptor), were the bank to book it no earlier than `at`: on `day`, or, past it, on the first business
+ * day `at` reaches; never before `day` and never on a closed day. The moment is `at` or the start of that day,
+ * whichever is later; the day's start on the rail's clocks and in UTC alike, so the moment's date reads as the
+ * booking day in both. An instant rail books at `at`, any day.
+ */
+export function bookingOf(calendar: SettlementCalendar, day: string, at: Date): { date: string; at: Date } {
+  if (calendar.kind === 'instant') return { date: at.toISOString().slice(0, 10), at };
+  const reached = localParts(at, calendar.timeZone).date;
+  let date = day > reached ? day : reached;
+  while (!isBusinessDay(calendar, date)) date = nextDate(date);
+  const start = Math.max(zonedInstant(date, '00:00', calendar.timeZone).getTime(), Date.parse(`${date}T00:00:00Z`));
+  return { date, at: new Date(Math.max(at.getTime(), start)) };
+}

@@ -16,7 +16,7 @@ export type PayeeCheckResult = z.infer<typeof PayeeCheckResultSchema>;
 export type PayeeCheckRequest = {
   iban: string;
   bic: string | null;
-  /** The name the payer gave for the payee. */
+  /** The payee's name as the payouts' files will pay it (`toPartyName` of the beneficiary name). */
   name: string;
   /** Natural person or organisation: the scheme compares their names differently. */
   party: 'individual' | 'business';

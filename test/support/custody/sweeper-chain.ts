@@ -6,19 +6,25 @@ import { createTestClient, type Hex, http, parseEther } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { compileDepositFactory, deployDepositFactory } from '#infra/local/chain/deposit-factory.ts';
 import { signer } from '#infra/local/chain/test-usdc.ts';
-import { startLocalKms } from '#infra/local/kms.ts';
+import { kmsCredentialVariables, startLocalKms } from '#infra/local/kms.ts';
 import { kmsSigner } from '#shared/custody/kms-signer.ts';
 import { startTestChain } from '#test/support/rails/local-chain.ts';
 
 /**
- * What a sweeper test runs on: the real local chain, the KMS stand-in holding the relayer's key, the relayer funded
- * with gas, and a deposit forwarder factory deployed by an admin key of the test's own with that relayer as sweeper.
+ * What a sweeper test runs on: the real local chain, the KMS stand-in holding the relayer's key (its credentials in
+ * this process's AWS variables), the relayer funded with gas, and a deposit forwarder factory deployed by an admin
+ * key of the test's own with that relayer as sweeper.
  */
 export async function startSweeperChain() {
   const chain = await startTestChain();
   const kmsKeyId = 'alias/payouts-relayer';
   const kms = await startLocalKms({ [kmsKeyId]: join(mkdtempSync(join(tmpdir(), 'payouts-kms-')), 'relayer.key') });
-  const relayer = await kmsSigner(new KMSClient({ endpoint: kms.endpoint, region: 'eu-central-1' }), kmsKeyId);
+  const relayer = await kmsSigner(
+    new KMSClient({ endpoint: kms.endpoint, region: 'eu-central-1', credentials: kms.credentials }),
+    kmsKeyId,
+  );
+  // A sweeper this process runs (`chainSweeper`) signs with them, as `npm start` hands them to its functions.
+  Object.assign(process.env, kmsCredentialVariables(kms));
   const test = createTestClient({ mode: 'hardhat', transport: http(chain.rpcUrl) });
   const adminKey = generatePrivateKey();
   for (const address of [relayer.address, privateKeyToAccount(adminKey).address]) {

@@ -4,6 +4,7 @@ import type { Transaction } from '#shared/transactions/schemas.ts';
 import { type BankOverrides, bankItem } from '#test/support/banks/bank-items.ts';
 import { givenOrganization } from '#test/support/deps.ts';
 import type { ApiResponse } from '#test/support/http/local-api.ts';
+import { setupRequest } from '#test/support/http/setup-requests.ts';
 
 type Request = <T = unknown>(
   method: string,
@@ -20,7 +21,8 @@ export async function givenBank(deps: Deps, organizationId: string, customerId: 
 
 /**
  * A sandbox organization with a KYC-approved customer, an ACTIVE EUR bank and, optionally, a USDC balance:
- * everything a withdrawal needs.
+ * everything a withdrawal needs. Each request is a set-up request (`setupRequest`): a busy database's 503 is sent
+ * again, any other refusal throws with its status and body.
  */
 export async function givenPayee(
   deps: Deps,
@@ -29,20 +31,23 @@ export async function givenPayee(
 ) {
   const org = await givenOrganization(deps, options.organization);
   const key = org.apiKey;
-  const customer = await request<{ customerId: string }>('POST', '/customers', {
-    key,
-    body: { name: 'Ada Lovelace', accountType: 'individual', email: 'ada@example.com' },
-  });
+  const customer = await setupRequest(
+    'create customer',
+    () =>
+      request<{ customerId: string }>('POST', '/customers', {
+        key,
+        body: { name: 'Ada Lovelace', accountType: 'individual', email: 'ada@example.com' },
+      }),
+    201,
+  );
   const customerId = customer.body.customerId;
-  await request('POST', `/sandbox/customers/${customerId}/kyc/approve`, { key });
+  await setupRequest(
+    'approve KYC',
+    () => request('POST', `/sandbox/customers/${customerId}/kyc/approve`, { key }),
+    200,
+  );
   const bankId = await givenBank(deps, org.organizationId, customerId, options.bank);
-  if (options.balance) {
-    const credited = await request('POST', `/sandbox/customers/${customerId}/balance`, {
-      key,
-      body: { amount: options.balance },
-    });
-    if (credited.status !== 201) throw new Error(`credit failed: ${JSON.stringify(credited.body)}`);
-  }
+  if (options.balance) await creditOnce(request, key, customerId, options.balance);
   const withdraw = (body: Record<string, unknown>, headers?: Record<string, string>) =>
     request<Transaction>('POST', `/customers/${customerId}/withdrawal`, {
       key,
@@ -51,6 +56,25 @@ export async function givenPayee(
     });
   return { org, key, customerId, bankId, withdraw };
 }
+
+/**
+ * Credits a fresh customer's balance once: a credit is not idempotent, so after a busy database's 503 it is sent
+ * again only if the balance shows none landed.
+ */
+async function creditOnce(request: Request, key: string, customerId: string, amount: string) {
+  await setupRequest(
+    'credit the balance',
+    async () => {
+      const before = await request<{ balance: string }>('GET', `/customers/${customerId}/balance`, { key });
+      if (before.status !== 200 || Number(before.body.balance) > 0) return before.status === 200 ? credited : before;
+      return request('POST', `/sandbox/customers/${customerId}/balance`, { key, body: { amount } });
+    },
+    201,
+  );
+}
+
+/** What `creditOnce` answers when an earlier attempt's credit landed. */
+const credited = { status: 201, body: {} };
 
 export type EventEnvelope = {
   event_id: string;

@@ -25,8 +25,16 @@ const modules: Module[] = ['shared', 'functions', 'infra'].flatMap(sourcesUnder)
   imports: [...readFileSync(join(REPO_ROOT, path), 'utf8').matchAll(SPECIFIER)].map((match) => match[1] ?? ''),
 }));
 
+/**
+ * An area's settings fragment (`shared/<area>/settings.ts`) sits with its area but belongs to the configuration: the
+ * configuration (`shared/config/env.ts`) reads every fragment at cold start, so a fragment is a leaf and imports only
+ * what the configuration may.
+ */
+const SETTINGS_FRAGMENT = /^shared\/[a-z-]+(\/[a-z-]+)?\/settings\.ts$/;
+
 /** `shared/banks/create-bank.ts` -> `shared/banks`; a file directly in shared/ is a folder of its own. */
 const folderOf = (path: string) => {
+  if (SETTINGS_FRAGMENT.test(path)) return 'shared/config';
   const parts = path.split('/');
   return parts.length > 2 ? parts.slice(0, 2).join('/') : path;
 };
@@ -75,10 +83,20 @@ const RANKS: Record<string, number> = {
   'shared/openapi': 12,
 };
 
+/**
+ * The one way data access reaches into the areas: shared/db/keys.ts assembles each area's keys.ts, which imports
+ * nothing but shared/db/table-keys.ts (itself importing nothing), so the assembly brings no area's code along.
+ */
+const AREA_KEYS = /^shared\/(?!db\/)[a-z-]+\/keys\.ts$/;
+const KEYS_ASSEMBLY = 'shared/db/keys.ts';
+const KEY_PARTS = 'shared/db/table-keys.ts';
+const assemblesAreaKeys = ({ from, to }: { from: string; to: string }) => from === KEYS_ASSEMBLY && AREA_KEYS.test(to);
+
 const sharedEdges = () =>
   modules
     .filter((module) => module.path.startsWith('shared/'))
-    .flatMap((module) => module.imports.map((target) => ({ from: module.path, to: target })));
+    .flatMap((module) => module.imports.map((target) => ({ from: module.path, to: target })))
+    .filter((edge) => !assemblesAreaKeys(edge));
 
 describe('the layers', () => {
   it('knows the rank of every folder of shared/', () => {
@@ -107,6 +125,18 @@ describe('the layers', () => {
       .filter(({ to }) => !to.startsWith('shared/'))
       .map(({ from, to }) => `${from} -> ${to}`);
     expect(outward).toEqual([]);
+  });
+
+  it("keeps each area's keys.ts a leaf that shared/db/keys.ts assembles", () => {
+    const areaKeys = modules.filter((module) => AREA_KEYS.test(module.path));
+    const assembly = modules.find((module) => module.path === KEYS_ASSEMBLY);
+    const parts = modules.find((module) => module.path === KEY_PARTS);
+
+    expect(areaKeys.length).toBeGreaterThan(10);
+    expect(areaKeys.flatMap((module) => module.imports.filter((target) => target !== KEY_PARTS))).toEqual([]);
+    expect(parts?.imports).toEqual([]);
+    expect(areaKeys.map((module) => module.path).filter((path) => !assembly?.imports.includes(path))).toEqual([]);
+    expect(assembly?.imports.filter((target) => !AREA_KEYS.test(target) && target !== KEY_PARTS)).toEqual([]);
   });
 
   it('has no import circle among modules, infra/ included', () => {
@@ -241,14 +271,20 @@ describe('handlers, use cases and areas', () => {
   });
 });
 
+/**
+ * Functions are what is limited (70 lines, Biome's noExcessiveLinesPerFunction; docs/decisions/0102). The file cap
+ * only catches a file that should have become a folder.
+ */
+const MAX_FILE_LINES = 600;
+
 describe('the size of a file', () => {
-  it('stays at most 450 lines in every hand-written source and test file', () => {
+  it('stays at most 600 lines in every hand-written source and test file', () => {
     const generated = (path: string) => path.includes('/generated/');
     const long = ['shared', 'functions', 'infra', 'test']
       .flatMap(sourcesUnder)
       .filter((path) => !generated(path))
       .map((path) => ({ path, lines: readFileSync(join(REPO_ROOT, path), 'utf8').split('\n').length }))
-      .filter(({ lines }) => lines > 450)
+      .filter(({ lines }) => lines > MAX_FILE_LINES)
       .map(({ path, lines }) => `${path}: ${lines} lines`);
     expect(long).toEqual([]);
   });

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { SCHEDULED_WORKERS } from '#infra/local/scheduled-workers.ts';
 import { REPO_ROOT } from '#infra/repo-root.ts';
 import { BACKGROUND_FUNCTIONS, type BackgroundFunction } from '#shared/config/background-functions.ts';
-import { ServiceSettings } from '#shared/config/settings.ts';
+import { ServiceVariables } from '#shared/config/env.ts';
 
 const entries = Object.entries(BACKGROUND_FUNCTIONS) as [string, BackgroundFunction][];
 
@@ -29,7 +29,7 @@ describe('the table of background functions', () => {
         'everySeconds' in fn.local && typeof fn.local.everySeconds === 'string' ? fn.local.everySeconds : undefined,
       ].flatMap((setting) => (setting ? [setting] : []));
       for (const setting of settings)
-        expect(typeof ServiceSettings.shape[setting].parse(undefined), name).toBe('number');
+        expect(typeof ServiceVariables.shape[setting].parse(undefined), name).toBe('number');
     }
   });
 });

@@ -6,7 +6,7 @@ import { beneficiaryNameMatches } from '#shared/banks/name-matching.ts';
 import { CreateBankBody } from '#shared/banks/schemas.ts';
 import { SandboxKycApproveBody } from '#shared/customers/schemas.ts';
 import { parseOrThrow } from '#shared/http/validation.ts';
-import { FORBIDDEN_CHARACTERS } from '#shared/validation/text.ts';
+import { FORBIDDEN_CHARACTERS, forbiddenCharactersIn } from '#shared/validation/text.ts';
 import { type Caller, givenCaller, mockDocumentClient } from '#test/support/db/document-client-mock.ts';
 import { apiEvent, bodyOf, invoke, jsonBody } from '#test/support/http/api-event.ts';
 
@@ -25,6 +25,9 @@ const HOSTILE: [string, string][] = [
   ['a right-to-left isolate', 'Jane \u2067Doe\u2069'],
   ['the right-to-left mark', 'Jane Doe\u200f'],
   ['an unpaired surrogate', 'Jane \ud800Doe'],
+  ['a zero width space', 'Jane\u200b Doe'],
+  ['a word joiner', 'Jane\u2060Doe'],
+  ['a byte order mark', '\ufeffJane Doe'],
 ];
 const FULLWIDTH = 'Ｊａｎｅ Ｄｏｅ';
 const CIRCLED = 'Ⓙⓐⓝⓔ Ⓓⓞⓔ';
@@ -68,7 +71,7 @@ describe('customer names', () => {
     const result = await postCustomer(name);
 
     expect(result.statusCode, result.body).toBe(400);
-    expect(bodyOf(result)).toEqual({ error: `name: ${FORBIDDEN_CHARACTERS}` });
+    expect(bodyOf(result)).toEqual({ error: `name: ${forbiddenCharactersIn(name)}` });
     expect(ddb.commandCalls(TransactWriteCommand)).toEqual([]);
   });
 
@@ -96,8 +99,9 @@ describe('beneficiary names', () => {
     expect(bank(name).beneficiaryName).toBe('Jane Doe');
   });
 
-  it('never matches a name that carries a control or bidi character, whatever stored it', () => {
+  it('never matches a name that carries a control, bidi or invisible character, whatever stored it', () => {
     expect(beneficiaryNameMatches('Jane\u202eDoe', 'Jane Doe', 'individual')).toBe(false);
+    expect(beneficiaryNameMatches('Jane\u200b Doe', 'Jane Doe', 'individual')).toBe(false);
     expect(beneficiaryNameMatches('Jane Doe', 'Jane\u0000Doe', 'individual')).toBe(false);
     expect(beneficiaryNameMatches(FULLWIDTH, 'Jane Doe', 'individual')).toBe(true);
   });

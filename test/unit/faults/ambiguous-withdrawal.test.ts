@@ -6,11 +6,13 @@ import { keys } from '#shared/db/keys.ts';
 import type { Deps } from '#shared/deps.ts';
 import { apiHandler } from '#shared/http/api-handler.ts';
 import { reply } from '#shared/http/reply.ts';
+import { TRUTH_POLL_MS, TRUTH_READ_RESERVE_MS } from '#shared/withdrawals/create-time.ts';
 import { createWithdrawal } from '#shared/withdrawals/create-withdrawal.ts';
 import { routes } from '#shared/withdrawals/routes.ts';
 import { OUTCOME_UNKNOWN } from '#shared/withdrawals/withdrawal-rules.ts';
 import { bankItem } from '#test/support/banks/bank-items.ts';
 import { customerItem } from '#test/support/customers/customer-items.ts';
+import { type Backoff, backoffOnATestClock } from '#test/support/db/backoff-clock.ts';
 import { type Caller, givenCaller, mockDocumentClient } from '#test/support/db/document-client-mock.ts';
 import { TEST_TABLE } from '#test/support/env.ts';
 import { apiEvent, bodyOf, headerOf, invoke, jsonBody } from '#test/support/http/api-event.ts';
@@ -81,9 +83,15 @@ describe('create withdrawal after a failure whose outcome is unknown (counted ca
     customerId = customer.customerId;
     bankId = bank.bankId;
     stderr = captureStderr();
+    // The pauses between reads of the truth on a clock of the test's own.
+    backoff = backoffOnATestClock();
   });
 
-  afterEach(() => stderr.restore());
+  let backoff: Backoff;
+  afterEach(() => {
+    stderr.restore();
+    backoff.restore();
+  });
 
   /** The transaction lands, and its answer is lost to `error`. */
   const landsThenFails = (error: Error) =>
@@ -137,7 +145,37 @@ describe('create withdrawal after a failure whose outcome is unknown (counted ca
     expect(OUTCOME_UNKNOWN.toLowerCase()).not.toContain('fail');
     expect(headerOf(result, 'retry-after')).toBe('1');
     expect(ddb.commandCalls(TransactWriteCommand)).toHaveLength(1);
-    expect(truthReads()).toHaveLength(1);
+    // Read again while the write may still land, for the truth read's reserve at most.
+    const reads = truthReads();
+    expect(reads.length).toBeGreaterThan(1);
+    expect(reads.length).toBeLessThanOrEqual(TRUTH_READ_RESERVE_MS / TRUTH_POLL_MS + 1);
+    expect(reads.every((call) => call.args[0].input.ConsistentRead === true)).toBe(true);
+    expect(backoff.pauses.every(({ ms }) => ms === TRUTH_POLL_MS)).toBe(true);
+  });
+
+  it('answers 201 with its withdrawal when the write it abandoned lands a moment later', async () => {
+    const abandoned = ddb.on(TransactWriteCommand);
+    let landing: { Put?: { Item: Record<string, unknown> } }[] = [];
+    abandoned.callsFake((input: { TransactItems: { Put?: { Item: Record<string, unknown> } }[] }) => {
+      landing = input.TransactItems;
+      throw Object.assign(new Error('Request aborted'), { name: 'AbortError' });
+    });
+    // The database applies the abandoned write after the create has read the truth twice.
+    const record = keys.idempotencyRecord(caller.organizationId, idempotencyKey);
+    let reads = 0;
+    ddb.on(GetCommand, { Key: record }).callsFake((input) => {
+      if (++reads === 3) for (const item of landing) if (item.Put) stored.set(at(item.Put.Item), item.Put.Item);
+      return { Item: stored.get(at(input.Key)) };
+    });
+
+    const result = await invoke(
+      createHandler(),
+      withdrawalEvent(caller.authorization, customerId, bankId, idempotencyKey),
+    );
+
+    expect(result.statusCode, result.body).toBe(201);
+    expect(headerOf(result, 'idempotent-replayed')).toBeUndefined();
+    expect(truthReads()).toHaveLength(3);
   });
 
   it('answers 503 when the read of the truth fails too', async () => {

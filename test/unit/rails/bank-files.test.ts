@@ -5,8 +5,8 @@ import { validateXML } from 'xmllint-wasm';
 import { REPO_ROOT } from '#infra/repo-root.ts';
 import { toSepaText } from '#shared/rails/bank/characters.ts';
 import type { Creditor, PaymentFile } from '#shared/rails/bank/payment-file.ts';
+import { RAIL_NAMES, type RailName } from '#shared/rails/bank/rail.ts';
 import { writeRailFile } from '#shared/rails/bank/rail-files.ts';
-import { RAIL_NAMES, type RailName } from '#shared/rails/bank/rails.ts';
 import { writeCamt054, writePain002 } from '#shared/rails/bank/report-writer.ts';
 import { MalformedReportError, parseBankReport } from '#shared/rails/bank/reports.ts';
 

@@ -5,8 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { validateXML } from 'xmllint-wasm';
 import { REPO_ROOT } from '#infra/repo-root.ts';
 import type { Creditor, PaymentFile, PayoutAccount, PostalAddress } from '#shared/rails/bank/payment-file.ts';
+import type { RailName } from '#shared/rails/bank/rail.ts';
 import { writeRailFile } from '#shared/rails/bank/rail-files.ts';
-import type { RailName } from '#shared/rails/bank/rails.ts';
 
 /**
  * SWIFT and Fedwire files are plain ISO 20022 pain.001.001.09 (USD, account numbers, agents by ABA routing number),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { writeNacha } from '#shared/rails/bank/nacha.ts';
+import { writeNacha } from '#shared/rails/bank/ach/nacha.ts';
 import type { PaymentFile } from '#shared/rails/bank/payment-file.ts';
 import { parseNacha } from '#test/support/rails/nacha-layout.ts';
 

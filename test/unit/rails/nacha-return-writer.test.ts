@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { writeNacha } from '#shared/rails/bank/ach/nacha.ts';
+import { writeNachaReturns } from '#shared/rails/bank/ach/nacha-return-writer.ts';
+import { readNachaReturns } from '#shared/rails/bank/ach/nacha-returns.ts';
 import { parseInboxReport } from '#shared/rails/bank/inbox-report.ts';
-import { writeNachaReturns } from '#shared/rails/bank/nacha-return-writer.ts';
-import { readNachaReturns } from '#shared/rails/bank/nacha-returns.ts';
 import { writeCamt054 } from '#shared/rails/bank/report-writer.ts';
+import { parseNacha } from '#test/support/rails/nacha-layout.ts';
 
 /** The sandbox's NACHA return file is what the reader reads (controls, blocking), and the inbox tells it by content. */
 const original = {
@@ -49,6 +51,56 @@ describe('NACHA return file writer', () => {
       },
       { kind: 'notificationOfChange', code: 'C02', amount: '0.00', secCode: 'COR', correctedData: '021000021' },
     ]);
+  });
+});
+
+describe('NACHA return entries', () => {
+  it('leave a name with no character of the NACHA set blank, as the original entry wrote it', () => {
+    const returned = writeNachaReturns({
+      createdAt: '2026-11-26T20:01:00.000Z',
+      originatingBank: '021000021',
+      returningBank: '026009593',
+      companyName: 'Sandbox payouts',
+      companyId: '1123456789',
+      entries: [{ kind: 'return', code: 'R04', secCode: 'PPD', amount: '0.01', ...original, name: '李雷' }],
+    });
+    const sent = writeNacha(
+      {
+        messageId: '0f3c9a8e5b7d4c1a9e2f6b8d0c4a7e13',
+        createdAt: '2026-11-24T10:15:30.123Z',
+        executionDate: '2026-11-24',
+        initiatingParty: 'Sandbox payouts',
+        debtor: {
+          currency: 'USD',
+          name: 'Sandbox payouts',
+          accountNumber: '1',
+          routingNumber: '021000021',
+          achCompanyId: '1123456789',
+        },
+        payments: [
+          {
+            endToEndId: original.identification,
+            amount: '0.01',
+            creditor: {
+              name: '李雷',
+              kind: 'individual',
+              iban: null,
+              accountNumber: original.accountNumber,
+              bic: null,
+              routingNumber: original.routingNumber,
+              address: null,
+            },
+            remittance: '',
+          },
+        ],
+      },
+      { effectiveDate: '2026-11-25', fileIdModifier: 'A' },
+    );
+    const nameOf = (file: string) => parseNacha(file).find((record) => record.type === '6')?.fields.individualName;
+
+    expect(nameOf(sent)).toBe(' '.repeat(22));
+    expect(nameOf(returned)).toBe(nameOf(sent));
+    expect(readNachaReturns(returned).entries[0]?.name).toBe('');
   });
 });
 

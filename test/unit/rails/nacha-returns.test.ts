@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readNachaReturns } from '#shared/rails/bank/nacha-returns.ts';
+import { readNachaReturns } from '#shared/rails/bank/ach/nacha-returns.ts';
 import { MalformedReportError } from '#shared/rails/bank/reports.ts';
 
 /**

@@ -3,10 +3,11 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { validateXML } from 'xmllint-wasm';
 import { REPO_ROOT } from '#infra/repo-root.ts';
-import { readAchOrigination } from '#shared/rails/bank/nacha.ts';
+import { readAchOrigination } from '#shared/rails/bank/ach/nacha.ts';
 import type { Creditor, PaymentFile, UsdAccount } from '#shared/rails/bank/payment-file.ts';
-import { RAIL_FILE_WRITERS, writeRailFile } from '#shared/rails/bank/rail-files.ts';
-import { RAIL_NAMES, RAILS, type RailName, railLanding } from '#shared/rails/bank/rails.ts';
+import { RAIL_NAMES, type RailName } from '#shared/rails/bank/rail.ts';
+import { RAIL_FILES, writeRailFile } from '#shared/rails/bank/rail-files.ts';
+import { RAILS, railLanding } from '#shared/rails/bank/rails.ts';
 import { parseNacha } from '#test/support/rails/nacha-layout.ts';
 
 const SCHEMAS = join(REPO_ROOT, 'test', 'support', 'rails', 'iso20022');
@@ -294,7 +295,7 @@ describe('the rail descriptors', () => {
     for (const name of RAIL_NAMES) {
       const rail = RAILS[name];
       expect(rail.currencies.length, name).toBeGreaterThan(0);
-      expect(typeof RAIL_FILE_WRITERS[name], name).toBe('function');
+      expect(typeof RAIL_FILES[name].write, name).toBe('function');
       expect(rail.reports.length, name).toBeGreaterThan(0);
       expect(rail.settlement.kind, name).toMatch(/instant|business-days/);
     }

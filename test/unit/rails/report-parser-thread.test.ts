@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
-import { BankChannelSettings } from '#shared/config/settings.ts';
+import { BankRailSettings } from '#shared/payouts/settings.ts';
 import { parseReport, stopReportParser } from '#shared/rails/bank/parse-off-thread.ts';
 import { writeCamt054 } from '#shared/rails/bank/report-writer.ts';
 
@@ -10,7 +10,7 @@ import { writeCamt054 } from '#shared/rails/bank/report-writer.ts';
  * parsed on the main thread holds every request for as long as the parse takes. Parsed on the worker thread, the
  * API answers meanwhile. Measured against the parse time of the same report in the same run, never a fixed time.
  */
-const LIMIT = BankChannelSettings.shape.BANK_REPORT_MAX_BYTES.parse(undefined);
+const LIMIT = BankRailSettings.maxReportBytes.schema.parse(undefined);
 
 /** A camt.054 with as many bookings as fit under the limit: one written booking, repeated with its own ids. */
 function limitSizedReport(): Uint8Array {

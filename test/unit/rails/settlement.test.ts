@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { UsdAccount } from '#shared/rails/bank/payment-file.ts';
+import type { RailName } from '#shared/rails/bank/rail.ts';
 import { writeRailFile } from '#shared/rails/bank/rail-files.ts';
-import { RAILS, type RailName, railLanding } from '#shared/rails/bank/rails.ts';
-import { landingOf } from '#shared/rails/bank/settlement.ts';
+import { RAILS, railLanding } from '#shared/rails/bank/rails.ts';
+import { bookingOf, landingOf } from '#shared/rails/bank/settlement.ts';
 import { parseNacha } from '#test/support/rails/nacha-layout.ts';
 
 const at = (iso: string) => new Date(iso);
@@ -40,6 +41,57 @@ describe('when a payout lands', () => {
 
   it('SWIFT: two business days after execution', () => {
     expect(settles('SWIFT', '2026-11-24T10:00:00Z')).toBe('2026-11-26T16:00:00.000Z');
+  });
+});
+
+describe("when the debtor's bank books a payment: never before its day, always on a business day", () => {
+  const booked = (rail: RailName, day: string, iso: string) => {
+    const booking = bookingOf(RAILS[rail].settlement, day, at(iso));
+    return [booking.date, booking.at.toISOString()];
+  };
+
+  it('books a SEPA file asked for Monday on Monday, though the bank answers on Sunday', () => {
+    // Filed Sunday 29 November 2026: executes Monday 30th, lands Tuesday.
+    const landing = landingOf(RAILS.SEPA.settlement, at('2026-11-29T04:26:00Z'), { sameDay: false });
+    expect([landing.executionDate, landing.settlementDate]).toEqual(['2026-11-30', '2026-12-01']);
+
+    // Monday from its start, on Berlin's clocks and in UTC alike (00:00 UTC is 01:00 in Berlin).
+    expect(booked('SEPA', landing.executionDate, '2026-11-29T04:26:03Z')).toEqual([
+      '2026-11-30',
+      '2026-11-30T00:00:00.000Z',
+    ]);
+  });
+
+  it('books at the moment itself on the day asked for', () => {
+    expect(booked('SEPA', '2026-11-24', '2026-11-24T10:00:03Z')).toEqual(['2026-11-24', '2026-11-24T10:00:03.000Z']);
+    // 00:30 in Berlin is still the 23rd in UTC: the moment waits for the day to begin there too.
+    expect(booked('SEPA', '2026-11-24', '2026-11-23T23:30:00Z')).toEqual(['2026-11-24', '2026-11-24T00:00:00.000Z']);
+  });
+
+  it('books late on the first business day reached, never on a closed one', () => {
+    // Asked for Thursday 24 December, reached only on Christmas Day: Monday 28th, after the TARGET holidays.
+    expect(booked('SEPA', '2026-12-24', '2026-12-25T09:00:00Z')).toEqual(['2026-12-28', '2026-12-28T00:00:00.000Z']);
+    // New York's day starts at 05:00 UTC in winter.
+    expect(booked('FEDWIRE', '2026-11-27', '2026-11-28T15:00:00Z')).toEqual(['2026-11-30', '2026-11-30T05:00:00.000Z']);
+  });
+
+  it('books an instant payment at once, any day', () => {
+    expect(booked('SEPA_INSTANT', '2026-12-25', '2026-12-25T23:59:55Z')).toEqual([
+      '2026-12-25',
+      '2026-12-25T23:59:55.000Z',
+    ]);
+  });
+
+  it('books pain.001 rails on the requested execution date, ACH on the effective entry date', () => {
+    expect(Object.fromEntries(Object.entries(RAILS).map(([rail, { debitBookedOn }]) => [rail, debitBookedOn]))).toEqual(
+      {
+        SEPA: 'executionDate',
+        SEPA_INSTANT: 'executionDate',
+        FEDWIRE: 'executionDate',
+        ACH: 'settlementDate',
+        SWIFT: 'executionDate',
+      },
+    );
   });
 });
 

@@ -6,27 +6,32 @@ import {
   TransactWriteCommand,
   type TransactWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { handler as createWithdrawal } from '#functions/api/withdrawals/create-withdrawal.ts';
-import { PROPOSAL_RESERVE_MS } from '#shared/withdrawals/create-withdrawal.ts';
+import { currentDeadline } from '#shared/db/client.ts';
+import { FAILED_TO_EXECUTE } from '#shared/withdrawals/withdrawal-rules.ts';
 import { bankItem } from '#test/support/banks/bank-items.ts';
 import { customerItem } from '#test/support/customers/customer-items.ts';
 import { type Backoff, backoffOnATestClock } from '#test/support/db/backoff-clock.ts';
 import { type Caller, givenCaller, mockDocumentClient } from '#test/support/db/document-client-mock.ts';
 import { TEST_TABLE } from '#test/support/env.ts';
-import { apiEvent, bodyOf, invoke, jsonBody } from '#test/support/http/api-event.ts';
+import { apiEvent, bodyOf, headerOf, invoke, jsonBody } from '#test/support/http/api-event.ts';
 import { captureStderr } from '#test/support/output.ts';
 
 /**
- * A create whose reservation loses to concurrent ones decides again on the item its guard returned
- * (no second read) and answers PROPOSED; one that keeps meeting DynamoDB's conflicts ends PROPOSED, never 503.
- * The storms themselves run against DynamoDB Local in test/integration/withdrawals-contention.test.ts.
+ * A create whose reservation loses to concurrent ones decides again on the item its guard returned (no second
+ * read) and answers PROPOSED when the balance no longer covers it. One that cannot decide in time (conflicts until
+ * the deadline, a database too slow to leave time for its write) answers 503 with Retry-After and makes nothing:
+ * never PROPOSED, which would hold a payout the balance and allowance cover for a manual approval. The storms
+ * themselves run against DynamoDB Local in test/integration/withdrawals-contention.test.ts.
  */
 const ddb = mockDocumentClient();
 let caller: Caller;
 let customerId: string;
 let bankId: string;
 let stderr: ReturnType<typeof captureStderr>;
+/** The customer, the bank and the balance, as the create's one read answers them. */
+let funded: Record<string, unknown>[];
 
 beforeEach(() => {
   ddb.reset();
@@ -38,7 +43,8 @@ beforeEach(() => {
   bankId = bank.bankId;
   // 100 USDC available as read: enough for the 10 USDC asked.
   const balance = { pk: customer.pk, sk: 'BALANCE', available: 100_000_000, locked: 0 };
-  ddb.on(BatchGetCommand).resolves({ Responses: { [TEST_TABLE]: [customer, bank, balance] } });
+  funded = [customer, bank, balance];
+  ddb.on(BatchGetCommand).resolves({ Responses: { [TEST_TABLE]: funded } });
   stderr = captureStderr();
 });
 
@@ -109,7 +115,7 @@ describe('create withdrawal under contention', () => {
     expect(sent().map(touchesBalance)).toEqual([true, true]);
   });
 
-  it('ends PROPOSED, not 503, when every reservation meets a conflicting transaction', async () => {
+  it('answers 503 "failed" with Retry-After, never PROPOSED, when every reservation meets a conflict until the deadline', async () => {
     const conflict = () =>
       new TransactionCanceledException({
         message: 'Transaction cancelled',
@@ -121,7 +127,7 @@ describe('create withdrawal under contention', () => {
           { Code: 'None' },
         ],
       });
-    // Conflicts hit only writes that touch the hot balance; a PROPOSED write touches items of its own.
+    // Conflicts hit only writes that touch the hot balance; a PROPOSED write would touch items of its own.
     ddb
       .on(TransactWriteCommand)
       .callsFake((input: TransactWriteCommandInput) =>
@@ -133,16 +139,53 @@ describe('create withdrawal under contention', () => {
 
     const result = await post();
 
-    expect(result.statusCode, result.body).toBe(201);
-    expect(bodyOf<{ status: string }>(result).status).toBe('PROPOSED');
+    // 100 USDC cover the 10 asked: waiting for a manual approval is no answer to a crowd. Nothing was made.
+    expect(result.statusCode, result.body).toBe(503);
+    expect(bodyOf(result)).toEqual({ error: FAILED_TO_EXECUTE });
+    expect(headerOf(result, 'retry-after')).toBe('1');
     const writes = sent();
-    expect(writes.slice(0, -1).every(touchesBalance)).toBe(true);
-    expect(touchesBalance(writes.at(-1) ?? [])).toBe(false);
-    // A pause after each lost reservation, until the time left came down to the reserve kept for the PROPOSED write.
+    expect(writes.every(touchesBalance)).toBe(true);
+    // A pause after each lost reservation, until the next would pass the deadline.
     expect(pauses).toHaveLength(writes.length - 1);
     const deadline = pauses[0]?.deadline ?? 0;
     const last = pauses.at(-1) ?? { at: 0, ms: 0 };
-    expect(deadline - last.at).toBeGreaterThan(PROPOSAL_RESERVE_MS);
-    expect(deadline - (last.at + last.ms)).toBeLessThanOrEqual(PROPOSAL_RESERVE_MS);
+    expect(last.at + last.ms).toBeLessThan(deadline);
+    expect(deadline - (last.at + last.ms)).toBeLessThan(500);
+  });
+
+  it('waits for the answer of a reservation past its own deadline: a lost guard then is 503 "failed", not "may have been made"', async () => {
+    backoff = backoffOnATestClock();
+    // The database answers the reservation in the reserve kept after the create's own deadline (half a second before
+    // the request's, which the write runs under): it lost its guard.
+    ddb.on(TransactWriteCommand).callsFake(async () => {
+      vi.setSystemTime((currentDeadline() ?? Date.now()) - 500);
+      throw lostOnBalance('0');
+    });
+
+    const result = await post();
+
+    expect(result.statusCode, result.body).toBe(503);
+    expect(bodyOf(result)).toEqual({ error: FAILED_TO_EXECUTE });
+    expect(headerOf(result, 'retry-after')).toBe('1');
+    // Too late to write the PROPOSED decision the returned balance calls for: nothing else was sent.
+    expect(sent()).toHaveLength(1);
+  });
+
+  it('answers 503 "failed" with Retry-After, writing nothing, when its read took the time a write would need', async () => {
+    backoff = backoffOnATestClock();
+    // The read answers 300 ms before the deadline after taking seconds: a write sent now would likely be abandoned
+    // at the deadline with its outcome unknown, and a PROPOSED one would hold a covered payout for an approval.
+    ddb.on(BatchGetCommand).callsFake(async () => {
+      vi.setSystemTime((currentDeadline() ?? Date.now()) - 300);
+      return { Responses: { [TEST_TABLE]: funded } };
+    });
+    ddb.on(TransactWriteCommand).resolves({});
+
+    const result = await post();
+
+    expect(result.statusCode, result.body).toBe(503);
+    expect(bodyOf(result)).toEqual({ error: FAILED_TO_EXECUTE });
+    expect(headerOf(result, 'retry-after')).toBe('1');
+    expect(sent()).toEqual([]);
   });
 });

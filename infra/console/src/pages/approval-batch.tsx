@@ -2,8 +2,8 @@ import { startAuthentication } from '@simplewebauthn/browser';
 import type { components } from '#infra/openapi/generated/console-api-types.ts';
 import { call, type RejectWithdrawal, type Session } from '../api.ts';
 import { DecisionCard } from '../decision-card.tsx';
-import { accountText, money } from '../format.ts';
-import { Badge, when } from '../ui.tsx';
+import { accountText, counted, localTimeToTheSecond, money } from '../format.ts';
+import { Badge } from '../ui.tsx';
 
 type Schemas = components['schemas'];
 export type BatchCard = Schemas['ConsoleBatchApprovalCard'];
@@ -35,8 +35,10 @@ function outcomeText(decision: BatchDecision): string {
 function batchReason(batch: BatchCard): string {
   const reasons = batch.waitsBecause.map((why) =>
     why === 'allowance'
-      ? `together they are over what the API allowance has left (${money(batch.allowanceAvailable, 'USDC')})`
-      : `${batch.balance.uncovered} of them are over their customer's available balance`,
+      ? `${batch.count === 1 ? 'it is' : 'together they are'} over what the API allowance has left (${money(batch.allowanceAvailable, 'USDC')})`
+      : batch.count === 1
+        ? "it is over its customer's available balance"
+        : `${batch.balance.uncovered} of them ${batch.balance.uncovered === 1 ? 'is' : 'are'} over their customer's available balance`,
   );
   return reasons.length
     ? `Waits because ${reasons.join(' and ')}.`
@@ -49,20 +51,29 @@ export function BatchApproval(props: { batch: BatchCard; session: Session; onCha
   const signedAll = mine !== undefined && mine.signed === batch.count;
   const totals = batch.totals.map((total) => money(total.amount, total.currency)).join(' + ');
   const status = batch.signers.length ? 'PARTIALLY_SIGNED' : 'PROPOSED';
+  // What tells two batches of the same size and sum apart: when, and by which key, each was made.
+  const made = `${localTimeToTheSecond(batch.createdAt)} by ${batch.createdBy ? `API key ${batch.createdBy.hint}` : 'an API key not recorded then'}`;
+  const customers = new Set(batch.customers.map((customer) => customer.customerId)).size;
   return (
     <DecisionCard
       className="approval batch"
       data={{ 'data-batch': batch.batchId }}
-      label={`Batch of ${batch.count} withdrawals`}
+      label={`Batch of ${counted(batch.count, 'withdrawal')}, ${totals}, created ${made}`}
       title={
-        <strong className="amount">
-          Batch of {batch.count} payouts: {totals}
-        </strong>
+        <div>
+          <strong className="amount">
+            Batch of {counted(batch.count, 'payout')}: {totals}
+          </strong>
+          <div className="muted">
+            Created {made} · {counted(customers, 'customer')} · {batch.items[0]?.reference}
+            {batch.count > 1 ? ` and ${batch.count - 1} more` : ''}
+          </div>
+        </div>
       }
       badge={<Badge status={status} />}
       canDecide={session.permissions.includes('approve')}
       approve={{
-        text: `Approve all ${batch.count} with passkey`,
+        text: batch.count === 1 ? 'Approve with passkey' : `Approve all ${batch.count} with passkey`,
         disabled: batch.balance.covered === 0,
         done: signedAll ? 'You signed this batch; it waits for another member.' : undefined,
         run: async () => {
@@ -73,7 +84,10 @@ export function BatchApproval(props: { batch: BatchCard; session: Session; onCha
       }}
       reject={{
         text: 'Reject batch',
-        confirm: `Reject all ${batch.count} payouts of this batch for good?`,
+        confirm:
+          batch.count === 1
+            ? 'Reject the payout of this batch for good?'
+            : `Reject all ${batch.count} payouts of this batch for good?`,
         run: async (reason) => {
           const decision = await call<BatchDecision>(
             'POST',
@@ -88,8 +102,8 @@ export function BatchApproval(props: { batch: BatchCard; session: Session; onCha
       <p>{batchReason(batch)}</p>
       {batch.balance.uncovered > 0 && (
         <p className="error" role="alert">
-          {batch.balance.uncovered} payout(s) cannot be paid until their customer is topped up; signing leaves them
-          waiting.
+          {counted(batch.balance.uncovered, 'payout')} cannot be paid until their customer is topped up; signing leaves{' '}
+          {batch.balance.uncovered === 1 ? 'it' : 'them'} waiting.
         </p>
       )}
       <p className="muted">
@@ -101,8 +115,8 @@ export function BatchApproval(props: { batch: BatchCard; session: Session; onCha
         <dd>{totals}</dd>
         <dt>Debited</dt>
         <dd>
-          {money(batch.sourceTotal, 'USDC')} (fees {money(batch.feeTotal, 'USDC')}), from {batch.customers.length}{' '}
-          customers' balances
+          {money(batch.sourceTotal, 'USDC')} (fees {money(batch.feeTotal, 'USDC')}), from{' '}
+          {customers === 1 ? "1 customer's balance" : `${customers} customers' balances`}
         </dd>
         <dt>Balances</dt>
         <dd>
@@ -120,10 +134,10 @@ export function BatchApproval(props: { batch: BatchCard; session: Session; onCha
         <dt>Batch</dt>
         <dd className="mono">{batch.batchId}</dd>
         <dt>Created</dt>
-        <dd>{when(batch.createdAt)}</dd>
+        <dd>{made}</dd>
       </dl>
       <details>
-        <summary>The {batch.count} payouts</summary>
+        <summary>{batch.count === 1 ? 'The payout' : `The ${batch.count} payouts`}</summary>
         <table>
           <thead>
             <tr>

@@ -109,7 +109,10 @@ function Approval({
         <dt>Balance after</dt>
         <dd>{withdrawal.balance.after === null ? 'not enough' : money(withdrawal.balance.after, 'USDC')}</dd>
         <dt>Created</dt>
-        <dd>{when(withdrawal.createdAt)}</dd>
+        <dd>
+          {when(withdrawal.createdAt)}
+          {withdrawal.createdBy && ` by API key ${withdrawal.createdBy.hint}`}
+        </dd>
         <dt>Signed</dt>
         <dd className="signers">
           {withdrawal.approvals.length} of {withdrawal.requiredApprovals}

@@ -21,6 +21,7 @@ const ACTION_WORDS: Record<string, string> = {
   'api_key.created': 'Created an API key',
   'api_key.revoked': 'Revoked an API key',
   'settings.changed': 'Changed settings',
+  'transactions.exported_with_accounts': 'Exported transactions with full account numbers',
   'webhook_endpoint.created': 'Added a webhook endpoint',
   'webhook_endpoint.updated': 'Changed a webhook endpoint',
   'webhook_endpoint.deleted': 'Deleted a webhook endpoint',

@@ -14,6 +14,12 @@ export function CustodyBlock() {
   return (
     <>
       <h2>Treasury and reconciliation</h2>
+      <p className="muted">
+        The treasury is your organization's address on each chain. Your customers' deposits are swept there from their
+        deposit addresses, so what it holds backs your customers' balances (and your own): it is the money on chain, not
+        another balance beside them. <em>Credited</em> is what the books credited to customers on that chain,{' '}
+        <em>swept</em> what reached the treasury, <em>treasury holds</em> its USDC read on chain now.
+      </p>
       <table>
         <thead>
           <tr>
@@ -22,7 +28,7 @@ export function CustodyBlock() {
             <th scope="col">Credited</th>
             <th scope="col">Swept</th>
             <th scope="col">Awaiting sweep</th>
-            <th scope="col">Treasury holds</th>
+            <th scope="col">Treasury holds (on chain, now)</th>
             <th scope="col">Agree</th>
           </tr>
         </thead>

@@ -44,7 +44,8 @@ export function CustomersTotal() {
           {total.customers === 1 ? 'customer' : 'customers'}
           {total.complete ? '' : ' so far'}
           <span className="tile-note">
-            {groupDigits(total.lockedUsdc)} USDC of it in payouts · as of {localTime(total.asOf)}
+            Your customers' balances: what you hold for them. {groupDigits(total.lockedUsdc)} USDC of it in payouts · as
+            of {localTime(total.asOf)}
           </span>
         </>
       ) : (

@@ -55,6 +55,18 @@ export function CustomersPage() {
   );
 }
 
+type Wallet = CustomerOverview['wallets'][number];
+type Bank = CustomerOverview['banks'][number];
+
+/** The bank a deposit wallet pays out to, by its beneficiary, currency and account; else where its USDC goes. */
+function paysOutTo(wallet: Wallet, banks: Bank[]): string {
+  if (!wallet.withdrawalBankId) return "The customer's USDC balance";
+  const bank = banks.find((candidate) => candidate.id === wallet.withdrawalBankId);
+  if (!bank) return `Bank ${wallet.withdrawalBankId}`;
+  const account = bank.iban ? ibanGroups(bank.iban) : (bank.accountNumber ?? '');
+  return `${bank.beneficiaryName}, ${bank.currency} ${account}`;
+}
+
 export function CustomerPage({ customerId }: { customerId: string }) {
   const loaded = useLoad<CustomerOverview>(`/api/console/customers/${encodeURIComponent(customerId)}/overview`);
   const overview = loaded.data;
@@ -96,12 +108,16 @@ export function CustomerPage({ customerId }: { customerId: string }) {
             empty="No banks."
           />
           <h2>Deposit wallets</h2>
+          <p className="muted">
+            USDC sent to a bank's deposit wallet is paid out to that bank; other wallets credit the customer's balance.
+          </p>
           <RowsTable
             rows={overview.wallets}
             rowKey={(wallet) => wallet.id}
             columns={[
               { title: 'Chain', cell: (wallet) => words(wallet.chain) },
               { title: 'Address', cell: (wallet) => wallet.address, className: 'mono' },
+              { title: 'Pays out to', cell: (wallet) => paysOutTo(wallet, overview.banks) },
               { title: 'State', cell: (wallet) => (wallet.enabled ? 'Enabled' : 'Disabled') },
               { title: 'Since', cell: (wallet) => when(wallet.createdAt), className: 'nowrap' },
             ]}

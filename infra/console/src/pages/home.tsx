@@ -1,5 +1,5 @@
 import type { Home } from '../api.ts';
-import { calendarDay, groupDigits, localTime, money } from '../format.ts';
+import { calendarDay, counted, groupDigits, localTime, money, words } from '../format.ts';
 import { Badge, Page, useLoad } from '../ui.tsx';
 import { CustodyBlock } from './custody-block.tsx';
 import { CustomersTotal } from './customers-total.tsx';
@@ -12,35 +12,82 @@ const cents = (usdc: string) => {
   return Number(whole) * 100 + Number(fraction.padEnd(2, '0').slice(0, 2));
 };
 
-/** Withdrawal volumes per day as bars, with a table of the same figures for screen readers and exact reading. */
+/** The axis's top and step in whole USDC: 1, 2 or 5 times a power of ten, four steps covering the largest day. */
+function axisScale(topCents: number): { top: number; step: number } {
+  const rough = Math.max(1, Math.ceil(topCents / 100 / 4));
+  const power = 10 ** Math.floor(Math.log10(rough));
+  const step = [1, 2, 5, 10].map((m) => m * power).find((candidate) => candidate >= rough) ?? rough;
+  return { top: step * 4, step };
+}
+
+type Volume = Home['volumes'][number];
+
+/** What the withdrawals of a day that did not go to the bank are now, in words: `2 cancelled, 1 failed`. */
+function notPaidOut(volume: Volume): string {
+  const parts = Object.entries(volume.byStatus)
+    .filter(([status, count]) => status !== 'PROCESSING' && status !== 'COMPLETED' && count > 0)
+    .map(([status, count]) => `${count} ${words(status).toLowerCase()}`);
+  return parts.length ? parts.join(', ') : '—';
+}
+
+/**
+ * Per day, the USDC of the withdrawals that went to the bank (PROCESSING or COMPLETED; rejected, cancelled, expired,
+ * failed, returned and unsigned ones are not money paid out) as bars on a USDC axis, with a table of the figures
+ * for screen readers and exact reading, which also counts the others by status.
+ */
 function VolumeChart({ volumes }: { volumes: Home['volumes'] }) {
   const width = 640;
-  const height = 160;
+  const plot = { left: 64, top: 28, height: 160 };
+  const plotWidth = width - plot.left;
   const gap = 4;
-  const bar = (width - gap * (volumes.length - 1)) / volumes.length;
-  const top = Math.max(1, ...volumes.map((v) => cents(v.usdc)));
+  const bar = (plotWidth - gap * (volumes.length - 1)) / volumes.length;
+  const scale = axisScale(Math.max(0, ...volumes.map((v) => cents(v.usdc))));
+  const y = (usdcCents: number) => plot.top + plot.height - (usdcCents / (scale.top * 100)) * plot.height;
+  const ticks = [0, 1, 2, 3, 4].map((i) => i * scale.step);
+  const base = plot.top + plot.height;
   return (
     <figure className="chart">
       <svg
-        viewBox={`0 0 ${width} ${height + 18}`}
+        viewBox={`0 0 ${width} ${base + 40}`}
         role="img"
         aria-labelledby="volume-title"
         width="100%"
         preserveAspectRatio="xMinYMin meet"
       >
-        <title id="volume-title">Withdrawn USDC per day, the last {volumes.length} days</title>
+        <title id="volume-title">
+          USDC paid out per day (withdrawals sent to the bank), the last {volumes.length} days
+        </title>
+        <g className="axis">
+          {ticks.map((tick) => (
+            <g key={tick}>
+              <line x1={plot.left} x2={width} y1={y(tick * 100)} y2={y(tick * 100)} stroke="#d5dae2" />
+              <text x={plot.left - 6} y={y(tick * 100) + 4} fontSize="11" fill="#3b4556" textAnchor="end">
+                {groupDigits(String(tick))}
+              </text>
+            </g>
+          ))}
+          <line x1={plot.left} x2={plot.left} y1={plot.top} y2={base} stroke="#3b4556" />
+          <line x1={plot.left} x2={width} y1={base} y2={base} stroke="#3b4556" />
+          <text x={0} y={12} fontSize="11" fill="#3b4556">
+            USDC paid out
+          </text>
+          <text x={width} y={base + 34} fontSize="11" fill="#3b4556" textAnchor="end">
+            Day (UTC)
+          </text>
+        </g>
         {volumes.map((v, i) => {
-          const h = Math.round((cents(v.usdc) / top) * height);
+          const top = y(cents(v.usdc));
+          const x = plot.left + i * (bar + gap);
           return (
             <g key={v.day}>
-              <rect x={i * (bar + gap)} y={height - h} width={bar} height={h} fill="#2957d8">
+              <rect x={x} y={top} width={bar} height={base - top} fill="#2957d8">
                 <title>
-                  {calendarDay(v.day)}: {groupDigits(v.usdc)} USDC in {v.withdrawals} withdrawals
+                  {calendarDay(v.day)}: {groupDigits(v.usdc)} USDC in {counted(v.withdrawals, 'withdrawal')} paid out
                 </title>
               </rect>
               {/* Every other day, counted back from today, so today is always labelled. */}
               {(volumes.length - 1 - i) % 2 === 0 && (
-                <text x={i * (bar + gap)} y={height + 14} fontSize="11" fill="#3b4556">
+                <text x={x} y={base + 14} fontSize="11" fill="#3b4556">
                   {v.day.slice(5)}
                 </text>
               )}
@@ -48,14 +95,19 @@ function VolumeChart({ volumes }: { volumes: Home['volumes'] }) {
           );
         })}
       </svg>
+      <figcaption className="muted">
+        Withdrawals sent to the bank (processing or completed), by the day they were created. Rejected, cancelled,
+        expired, failed and returned withdrawals are not paid out: the figures count them apart.
+      </figcaption>
       <details>
         <summary>The figures</summary>
         <table>
           <thead>
             <tr>
               <th scope="col">Day (UTC)</th>
-              <th scope="col">Withdrawals</th>
+              <th scope="col">Paid out</th>
               <th scope="col">USDC</th>
+              <th scope="col">Not paid out</th>
             </tr>
           </thead>
           <tbody>
@@ -64,6 +116,7 @@ function VolumeChart({ volumes }: { volumes: Home['volumes'] }) {
                 <td>{calendarDay(v.day)}</td>
                 <td>{v.withdrawals}</td>
                 <td className="amount-cell">{groupDigits(v.usdc)}</td>
+                <td>{notPaidOut(v)}</td>
               </tr>
             ))}
           </tbody>
@@ -133,9 +186,13 @@ export function HomePage() {
               <span className="tile-figure">{home.failed.length}</span> failed or returned, last {home.days} days
             </div>
             <CustomersTotal />
-            <div className="card tile">
-              <span className="tile-figure">{groupDigits(home.balances.organizationUsdc)}</span> USDC of the
-              organization's own (custodial)
+            <div className="card tile" data-tile="own-usdc">
+              <span className="tile-figure">{groupDigits(home.balances.organizationUsdc)}</span> USDC: your
+              organization's own balance
+              <span className="tile-note">
+                The developer fees you have claimed, held for you in custody: yours, not your customers'.{' '}
+                {groupDigits(home.balances.unclaimedFeesUsdc)} USDC more earned and not claimed yet.
+              </span>
             </div>
           </div>
           <CustodyBlock />

@@ -1,7 +1,10 @@
 import { useState } from 'react';
 import { call, type Session, type Settings, type SettingsChange } from '../api.ts';
 import { duration, localTime, money, percentOfBps } from '../format.ts';
-import { ErrorLine, Note, Page, show, useAction, useLoad } from '../ui.tsx';
+import { ErrorLine, Note, Page, useAction, useLoad } from '../ui.tsx';
+
+/** `1 member signs`, `2 distinct members sign`. */
+const signaturesNeeded = (count: number) => (count === 1 ? '1 member signs' : `${count} distinct members sign`);
 
 /** The organization's settings: features, allowance and the approvals threshold (owners change them). */
 export function SettingsPage({ session }: { session: Session }) {
@@ -19,8 +22,8 @@ export function SettingsPage({ session }: { session: Session }) {
         <dd>{session.organization.environment === 'live' ? 'Live: real money' : 'Sandbox: test money only'}</dd>
         <dt>Signatures needed</dt>
         <dd>
-          {show(settings?.requiredApprovals ?? session.organization.requiredApprovals)} distinct members sign each
-          withdrawal over the allowance or the balance
+          {signaturesNeeded(settings?.requiredApprovals ?? session.organization.requiredApprovals)} each withdrawal over
+          the allowance or the balance
         </dd>
         <dt>Features</dt>
         <dd>

@@ -106,7 +106,12 @@ export function TransactionPage({ transactionId }: { transactionId: string }) {
                     </>
                   )}
                   <dt>Rail</dt>
-                  <dd>{t.paymentRail ?? '—'}</dd>
+                  <dd>
+                    {t.payoutRail
+                      ? `${t.payoutRail.rail}${t.payoutRail.filed ? '' : ' (expected, not filed yet)'}`
+                      : '—'}
+                    {t.paymentRail && t.paymentRail !== t.payoutRail?.rail && ` · the bank's rail: ${t.paymentRail}`}
+                  </dd>
                 </>
               )}
               {t.completedAt && (

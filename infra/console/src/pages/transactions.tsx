@@ -3,12 +3,14 @@ import {
   type ConsoleTransaction,
   type Customer,
   describe,
-  fetchText,
+  fetchFile,
   query,
+  type Rails,
+  type Session,
   type Transaction,
   valuesOf,
 } from '../api.ts';
-import { localTime, money, words } from '../format.ts';
+import { dayBound, localTime, money, words } from '../format.ts';
 import { Badge, ErrorLine, Note, Page, useLoad } from '../ui.tsx';
 
 const STATUSES = valuesOf<Transaction['status']>({
@@ -20,18 +22,10 @@ const STATUSES = valuesOf<Transaction['status']>({
   CANCELLED: true,
   EXPIRED: true,
 });
-const RAILS = valuesOf<NonNullable<Transaction['paymentRail']>>({ SEPA: true, FEDWIRE: true, SWIFT: true });
 const PAGE_SIZE = '50';
 
 type Filters = { status: string; rail: string; customerId: string; reference: string; from: string; to: string };
 const NO_FILTERS: Filters = { status: '', rail: '', customerId: '', reference: '', from: '', to: '' };
-
-/** A local calendar day as the instant it starts (or, for `to`, the instant the next day starts), with its zone. */
-function dayBound(day: string, end: boolean): string | undefined {
-  if (!day) return undefined;
-  const [year = 0, month = 1, date = 1] = day.split('-').map(Number);
-  return new Date(year, month - 1, date + (end ? 1 : 0)).toISOString();
-}
 
 const filterQuery = (filters: Filters) => ({
   status: filters.status,
@@ -42,21 +36,49 @@ const filterQuery = (filters: Filters) => ({
   to: dayBound(filters.to, true),
 });
 
-/** Every page of the CSV export of the period, joined (the first page alone has the header line). */
-async function downloadCsv(from: string | undefined, to: string | undefined): Promise<string> {
-  let next: string | null = `/api/console/exports/transactions/csv${query({ from, to })}`;
-  const parts: string[] = [];
+/**
+ * The two CSV exports: accounts masked (every role, a GET), or in full (roles with `exportAccounts`; a POST, as each
+ * page writes its audit entry).
+ */
+const CSV_EXPORTS = {
+  masked: { path: '/api/console/exports/transactions/csv', method: 'GET' },
+  full: { path: '/api/console/exports/transactions/with-accounts/csv', method: 'POST' },
+} as const;
+
+/** Every page of the CSV export of the period, joined as the bytes came (the first opens with the byte order mark). */
+async function downloadCsv(accounts: keyof typeof CSV_EXPORTS, from?: string, to?: string): Promise<string> {
+  const { path, method } = CSV_EXPORTS[accounts];
+  let next: string | null = `${path}${query({ from, to })}`;
+  const parts: ArrayBuffer[] = [];
   while (next) {
-    const page: { text: string; next: string | null } = await fetchText(next);
-    parts.push(page.text);
+    const page: { bytes: ArrayBuffer; next: string | null } = await fetchFile(next, method);
+    parts.push(page.bytes);
     next = page.next;
   }
   const link = document.createElement('a');
-  link.href = URL.createObjectURL(new Blob(parts, { type: 'text/csv' }));
-  link.download = `transactions-${new Date().toISOString().slice(0, 10)}.csv`;
+  link.href = URL.createObjectURL(new Blob(parts, { type: 'text/csv;charset=utf-8' }));
+  link.download = `transactions-${accounts === 'full' ? 'with-accounts-' : ''}${new Date().toISOString().slice(0, 10)}.csv`;
   link.click();
   URL.revokeObjectURL(link.href);
-  return `Exported ${parts.join('').split('\r\n').filter(Boolean).length - 1} transactions as CSV`;
+  const lines = parts.map((part) => new TextDecoder().decode(part).split('\r\n').filter(Boolean).length);
+  const rows = lines.reduce((sum, count) => sum + count, 0) - 1;
+  return `Exported ${rows} ${rows === 1 ? 'transaction' : 'transactions'} as CSV${accounts === 'full' ? ' with full account numbers (recorded in the audit log)' : ''}`;
+}
+
+/**
+ * The rail the money goes by (the settlement rail; until the payout is filed, the one expected), and the bank's rail
+ * where it differs: an ACH payout to a FEDWIRE bank, a SEPA Instant one to a SEPA bank.
+ */
+function RailCell({ transaction: t }: { transaction: ConsoleTransaction }) {
+  if (!t.payoutRail) return <>—</>;
+  const { rail, filed } = t.payoutRail;
+  return (
+    <>
+      {rail}
+      {!filed && <span className="cell-note">expected, not filed yet</span>}
+      {t.paymentRail && t.paymentRail !== rail && <span className="cell-note nowrap">bank: {t.paymentRail}</span>}
+    </>
+  );
 }
 
 function TransactionRow({ transaction: t }: { transaction: ConsoleTransaction }) {
@@ -84,12 +106,14 @@ function TransactionRow({ transaction: t }: { transaction: ConsoleTransaction })
         {money(t.targetAmount, t.targetCurrency)}
         <span className="cell-note">at {t.exchangeRate}</span>
       </td>
-      <td>{t.paymentRail ?? '—'}</td>
+      <td data-rail={t.payoutRail?.rail ?? ''}>
+        <RailCell transaction={t} />
+      </td>
     </tr>
   );
 }
 
-export function TransactionsPage() {
+export function TransactionsPage({ session }: { session: Session }) {
   const [draft, setDraft] = useState<Filters>(NO_FILTERS);
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
   // The pages walked so far: the first is the filtered list, each next one the path its `Link` header gave.
@@ -98,6 +122,8 @@ export function TransactionsPage() {
   const path = pages.at(-1) ?? first;
   const loaded = useLoad<ConsoleTransaction[]>(path);
   const customers = useLoad<Customer[]>('/api/v2/customers?limit=200');
+  const rails = useLoad<Rails>('/api/console/rails');
+  const mayExportAccounts = session.permissions.includes('exportAccounts');
   const [exporting, setExporting] = useState(false);
   const [exportNote, setExportNote] = useState<string>();
   const [exportError, setExportError] = useState<string>();
@@ -109,12 +135,12 @@ export function TransactionsPage() {
     setPages([]);
   };
   const period = filterQuery(filters);
-  const exportCsv = async () => {
+  const exportCsv = async (accounts: keyof typeof CSV_EXPORTS) => {
     setExporting(true);
     setExportError(undefined);
     setExportNote(undefined);
     try {
-      setExportNote(await downloadCsv(period.from, period.to));
+      setExportNote(await downloadCsv(accounts, period.from, period.to));
     } catch (error) {
       setExportError(describe(error));
     } finally {
@@ -161,8 +187,10 @@ export function TransactionsPage() {
           Rail
           <select name="rail" value={draft.rail} onChange={set('rail')}>
             <option value="">Every rail</option>
-            {RAILS.map((r) => (
-              <option key={r}>{r}</option>
+            {(rails.data ?? []).map((r) => (
+              <option key={r.rail} value={r.rail}>
+                {r.rail}
+              </option>
             ))}
           </select>
         </label>
@@ -189,14 +217,21 @@ export function TransactionsPage() {
         </div>
       </form>
       <div className="actions">
-        <button type="button" className="secondary" disabled={exporting} onClick={exportCsv}>
+        <button type="button" className="secondary" disabled={exporting} onClick={() => exportCsv('masked')}>
           {exporting ? 'Exporting…' : 'Export CSV'}
         </button>
+        {mayExportAccounts && (
+          <button type="button" className="secondary" disabled={exporting} onClick={() => exportCsv('full')}>
+            Export CSV with full accounts
+          </button>
+        )}
         <a href={`/api/console/exports/transactions${query({ from: period.from, to: period.to })}`}>
           Export as JSON (first page)
         </a>
         <span className="muted">
-          The export covers {filters.from || filters.to ? 'the dates chosen' : 'this month so far'}, every status.
+          The export covers {filters.from || filters.to ? 'the dates chosen' : 'this month so far'}, every status: a
+          UTF-8 file Excel opens as it is, with the settlement rail, booking date and completion time to match a bank
+          statement{mayExportAccounts ? '; the one with full accounts is recorded in the audit log' : ''}.
         </span>
       </div>
       <Note note={exportNote} />
@@ -206,7 +241,10 @@ export function TransactionsPage() {
       ) : (
         <div className="table-scroll">
           <table>
-            <caption className="muted">Times in your zone. A reference opens the payout's whole story.</caption>
+            <caption className="muted">
+              Times in your zone. A reference opens the payout's whole story. The rail is the one the money goes by; the
+              bank's is said where it differs.
+            </caption>
             <thead>
               <tr>
                 <th scope="col">Created</th>

@@ -9,6 +9,7 @@ import {
   type WebhookEndpointWithSecret,
   type WebhookTestEvent,
 } from '../api.ts';
+import { counted } from '../format.ts';
 import { Badge, ConfirmButton, ErrorLine, Note, Page, useAction, useLoad, when } from '../ui.tsx';
 
 /** How often deliveries still PENDING (after a retry, say) are read again, until none is. */
@@ -38,7 +39,7 @@ function Deliveries({ endpointId }: { endpointId: string }) {
       {rows.map((delivery) => (
         <details key={delivery.id}>
           <summary>
-            <Badge status={delivery.status} /> {delivery.eventType} · {delivery.attempts} attempt(s) ·{' '}
+            <Badge status={delivery.status} /> {delivery.eventType} · {counted(delivery.attempts, 'attempt')} ·{' '}
             {when(delivery.createdAt)}
             {delivery.status !== 'DELIVERED' && (
               <button

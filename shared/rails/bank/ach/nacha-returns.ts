@@ -1,3 +1,10 @@
+import {
+  NACHA_FILLER,
+  NACHA_RECORD_LENGTH,
+  NACHA_RECORDS,
+  type NachaField,
+  nachaField,
+} from '#shared/rails/bank/ach/nacha-layout.ts';
 import { MalformedReportError } from '#shared/rails/bank/reports.ts';
 import {
   NACHA_CHANGE_CODES,
@@ -10,10 +17,9 @@ import {
  * Reader of a NACHA return file: what the receiving banks sent back of an ACH file, as the originating bank passes it
  * on. Pure: text in, entries out. Each entry detail record (type 6) is followed by one addenda record (type 7):
  * addenda type 99 is a return (the payment did not reach the account: `R01`-`R85`), addenda type 98 a notification
- * of change (the payment arrived, but the bank details must be corrected before the next one: `C01`-`C14`). The
- * record layouts are NACHA's (94-character records; files are blocked by ten with `9`-filled records); anything that
- * does not follow them, or whose batch and file control totals do not add up, is a `MalformedReportError`, so the
- * caller quarantines the file instead of guessing.
+ * of change (the payment arrived, but the bank details must be corrected before the next one: `C01`-`C14`). Each
+ * record is cut by its layout (`nacha-layout.ts`); anything that does not follow them, or whose batch and file control
+ * totals do not add up, is a `MalformedReportError`, so the caller quarantines the file instead of guessing.
  */
 
 type Common = {
@@ -68,17 +74,28 @@ export type NachaReturnFile = {
   entries: (NachaReturn | NachaNotificationOfChange)[];
 };
 
-const RECORD_LENGTH = 94;
+const {
+  fileHeader,
+  batchHeader,
+  entry: ENTRY,
+  returnAddenda,
+  changeAddenda,
+  batchControl,
+  fileControl,
+} = NACHA_RECORDS;
 
-/** 1-based inclusive positions, as NACHA's layouts give them. */
-const field = (record: string, from: number, to: number) => record.slice(from - 1, to);
-const trimmed = (record: string, from: number, to: number) => field(record, from, to).trim();
+const trimmed = (record: string, field: NachaField) => nachaField(record, field).trim();
 
-function digits(record: string, from: number, to: number, what: string): string {
-  const value = field(record, from, to);
-  if (!/^\d+$/.test(value)) throw new MalformedReportError(`${what} (positions ${from}-${to}) is not numeric`);
+function digits(record: string, field: NachaField, what: string): string {
+  const value = nachaField(record, field);
+  const to = field.position + field.length - 1;
+  if (!/^\d+$/.test(value))
+    throw new MalformedReportError(`${what} (positions ${field.position}-${to}) is not numeric`);
   return value;
 }
+
+/** The record type code of a record: its first character. */
+const recordType = (record: string) => record.slice(0, 1);
 
 /** `YYMMDD` -> `YYYY-MM-DD` (NACHA dates are of this century). */
 function date(yymmdd: string, what: string): string {
@@ -96,17 +113,13 @@ const isCredit = (transactionCode: string) => /[1-4]$/.test(transactionCode);
 
 type Totals = { count: number; hash: bigint; debit: bigint; credit: bigint };
 
-function checkControl(
-  record: string,
-  totals: Totals,
-  at: { count: [number, number]; hash: [number, number] },
-  what: string,
-) {
-  const count = Number(digits(record, ...at.count, `${what} entry/addenda count`));
-  const hash = BigInt(digits(record, ...at.hash, `${what} entry hash`));
-  const debitFrom = at.hash[1] + 1;
-  const debit = BigInt(digits(record, debitFrom, debitFrom + 11, `${what} total debit`));
-  const credit = BigInt(digits(record, debitFrom + 12, debitFrom + 23, `${what} total credit`));
+type ControlFields = Record<'entryAddendaCount' | 'entryHash' | 'totalDebit' | 'totalCredit', NachaField>;
+
+function checkControl(record: string, totals: Totals, layout: ControlFields, what: string) {
+  const count = Number(digits(record, layout.entryAddendaCount, `${what} entry/addenda count`));
+  const hash = BigInt(digits(record, layout.entryHash, `${what} entry hash`));
+  const debit = BigInt(digits(record, layout.totalDebit, `${what} total debit`));
+  const credit = BigInt(digits(record, layout.totalCredit, `${what} total credit`));
   if (count !== totals.count)
     throw new MalformedReportError(`${what}: ${count} entries and addenda declared, ${totals.count} found`);
   if (hash !== totals.hash % 10_000_000_000n) throw new MalformedReportError(`${what}: entry hash does not add up`);
@@ -118,36 +131,37 @@ function checkControl(
 type Batch = { secCode: string; companyId: string };
 
 function addendaEntry(entry: string, addenda: string, batch: Batch): NachaReturn | NachaNotificationOfChange {
-  const transactionCode = digits(entry, 2, 3, 'Transaction code');
+  const transactionCode = digits(entry, ENTRY.transactionCode, 'Transaction code');
+  // A return's and a notification of change's addenda hold the original entry in the same places.
   const common: Common = {
-    originalTraceNumber: digits(addenda, 7, 21, 'Original entry trace number'),
-    originalReceivingBank: digits(addenda, 28, 35, 'Original receiving DFI identification'),
-    odfi: digits(entry, 4, 11, 'Receiving DFI identification'),
+    originalTraceNumber: digits(addenda, returnAddenda.originalEntryTraceNumber, 'Original entry trace number'),
+    originalReceivingBank: digits(addenda, returnAddenda.originalReceivingDfi, 'Original receiving DFI identification'),
+    odfi: digits(entry, ENTRY.receivingDfi, 'Receiving DFI identification'),
     companyId: batch.companyId,
     transactionCode,
-    amount: dollars(BigInt(digits(entry, 30, 39, 'Amount'))),
-    accountNumber: trimmed(entry, 13, 29),
-    identification: trimmed(entry, 40, 54),
-    name: trimmed(entry, 55, 76),
+    amount: dollars(BigInt(digits(entry, ENTRY.amount, 'Amount'))),
+    accountNumber: trimmed(entry, ENTRY.dfiAccountNumber),
+    identification: trimmed(entry, ENTRY.individualIdentificationNumber),
+    name: trimmed(entry, ENTRY.individualName),
     secCode: batch.secCode,
-    traceNumber: digits(entry, 80, 94, 'Trace number'),
+    traceNumber: digits(entry, ENTRY.traceNumber, 'Trace number'),
   };
-  const type = field(addenda, 2, 3);
-  const code = field(addenda, 4, 6);
-  if (type === '99') {
+  const type = nachaField(addenda, returnAddenda.addendaTypeCode);
+  const code = nachaField(addenda, returnAddenda.returnReasonCode);
+  if (type === returnAddenda.addendaTypeCode.fixed) {
     if (!Object.hasOwn(NACHA_RETURN_REASONS, code)) throw new MalformedReportError(`Unknown return reason ${code}`);
     const reason = code as NachaReturnReason;
-    const death = field(addenda, 22, 27);
+    const death = nachaField(addenda, returnAddenda.dateOfDeath);
     return {
       kind: 'return',
       ...common,
       code: reason,
       meaning: NACHA_RETURN_REASONS[reason],
       dateOfDeath: death.trim() === '' ? null : date(death, 'Date of death'),
-      information: trimmed(addenda, 36, 79),
+      information: trimmed(addenda, returnAddenda.addendaInformation),
     };
   }
-  if (type === '98') {
+  if (type === changeAddenda.addendaTypeCode.fixed) {
     if (!Object.hasOwn(NACHA_CHANGE_CODES, code)) throw new MalformedReportError(`Unknown change code ${code}`);
     const change = code as NachaChangeCode;
     return {
@@ -155,7 +169,7 @@ function addendaEntry(entry: string, addenda: string, batch: Batch): NachaReturn
       ...common,
       code: change,
       meaning: NACHA_CHANGE_CODES[change],
-      correctedData: trimmed(addenda, 36, 64),
+      correctedData: trimmed(addenda, changeAddenda.correctedData),
     };
   }
   throw new MalformedReportError(`Addenda type ${type} is not a return (99) or a notification of change (98)`);
@@ -165,16 +179,18 @@ function addendaEntry(entry: string, addenda: string, batch: Batch): NachaReturn
 export function readNachaReturns(text: string): NachaReturnFile {
   const records = text.split(/\r?\n/).filter((line, index, all) => line !== '' || index < all.length - 1);
   for (const [index, record] of records.entries()) {
-    if (record.length !== RECORD_LENGTH) {
-      throw new MalformedReportError(`Record ${index + 1} is ${record.length} characters, not ${RECORD_LENGTH}`);
+    if (record.length !== NACHA_RECORD_LENGTH) {
+      throw new MalformedReportError(`Record ${index + 1} is ${record.length} characters, not ${NACHA_RECORD_LENGTH}`);
     }
   }
   const [header] = records;
-  if (!header || field(header, 1, 1) !== '1') throw new MalformedReportError('No file header record (type 1)');
+  if (!header || recordType(header) !== fileHeader.recordType.fixed) {
+    throw new MalformedReportError('No file header record (type 1)');
+  }
   const file: NachaReturnFile = {
-    createdOn: date(field(header, 24, 29), 'File creation date'),
-    immediateDestination: trimmed(header, 4, 13),
-    immediateOrigin: trimmed(header, 14, 23),
+    createdOn: date(nachaField(header, fileHeader.fileCreationDate), 'File creation date'),
+    immediateDestination: trimmed(header, fileHeader.immediateDestination),
+    immediateOrigin: trimmed(header, fileHeader.immediateOrigin),
     entries: [],
   };
   const fileTotals: Totals = { count: 0, hash: 0n, debit: 0n, credit: 0n };
@@ -183,44 +199,52 @@ export function readNachaReturns(text: string): NachaReturnFile {
   let ended = false;
   while (at < records.length) {
     const record = records[at] ?? '';
-    const type = field(record, 1, 1);
+    const type = recordType(record);
     if (ended) {
-      if (!/^9{94}$/.test(record)) throw new MalformedReportError(`Record ${at + 1} follows the file control record`);
+      if (record !== NACHA_FILLER) throw new MalformedReportError(`Record ${at + 1} follows the file control record`);
       at++;
       continue;
     }
-    if (type === '9') {
-      const declared = Number(digits(record, 2, 7, 'File batch count'));
+    if (type === fileControl.recordType.fixed) {
+      const declared = Number(digits(record, fileControl.batchCount, 'File batch count'));
       if (declared !== batches)
         throw new MalformedReportError(`File control: ${declared} batches declared, ${batches} found`);
-      checkControl(record, fileTotals, { count: [14, 21], hash: [22, 31] }, 'File control');
+      checkControl(record, fileTotals, fileControl, 'File control');
       ended = true;
       at++;
       continue;
     }
-    if (type !== '5') throw new MalformedReportError(`Record ${at + 1}: a batch header (type 5) was expected`);
-    const batch = { secCode: field(record, 51, 53), companyId: trimmed(record, 41, 50) };
+    if (type !== batchHeader.recordType.fixed) {
+      throw new MalformedReportError(`Record ${at + 1}: a batch header (type 5) was expected`);
+    }
+    const batch = {
+      secCode: nachaField(record, batchHeader.standardEntryClassCode),
+      companyId: trimmed(record, batchHeader.companyIdentification),
+    };
     const totals: Totals = { count: 0, hash: 0n, debit: 0n, credit: 0n };
     at++;
-    while (field(records[at] ?? '', 1, 1) === '6') {
+    while (recordType(records[at] ?? '') === ENTRY.recordType.fixed) {
       const entry = records[at] ?? '';
       const addenda = records[at + 1] ?? '';
-      if (field(entry, 79, 79) !== '1' || field(addenda, 1, 1) !== '7') {
+      if (
+        nachaField(entry, ENTRY.addendaRecordIndicator) !== '1' ||
+        recordType(addenda) !== returnAddenda.recordType.fixed
+      ) {
         throw new MalformedReportError(`Record ${at + 1}: a return entry must have its addenda record`);
       }
       const read = addendaEntry(entry, addenda, batch);
       file.entries.push(read);
       totals.count += 2;
-      totals.hash += BigInt(digits(entry, 4, 11, 'Receiving DFI identification'));
-      const cents = BigInt(digits(entry, 30, 39, 'Amount'));
+      totals.hash += BigInt(digits(entry, ENTRY.receivingDfi, 'Receiving DFI identification'));
+      const cents = BigInt(digits(entry, ENTRY.amount, 'Amount'));
       if (isCredit(read.transactionCode)) totals.credit += cents;
       else totals.debit += cents;
       at += 2;
     }
     const control = records[at] ?? '';
-    if (field(control, 1, 1) !== '8')
+    if (recordType(control) !== batchControl.recordType.fixed)
       throw new MalformedReportError(`Record ${at + 1}: a batch control (type 8) was expected`);
-    checkControl(control, totals, { count: [5, 10], hash: [11, 20] }, 'Batch control');
+    checkControl(control, totals, batchControl, 'Batch control');
     fileTotals.count += totals.count;
     fileTotals.hash += totals.hash;
     fileTotals.debit += totals.debit;

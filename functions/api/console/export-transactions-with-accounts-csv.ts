@@ -1,0 +1,16 @@
+import { exportTransactionsWithAccountsCsv } from '#shared/console/export-transactions-with-accounts-csv.ts';
+import { transactionViewRoutes } from '#shared/console/transaction-view-routes.ts';
+import { apiHandler } from '#shared/http/api-handler.ts';
+import { nextPageUrl } from '#shared/http/pagination.ts';
+import { RawReply } from '#shared/http/reply.ts';
+
+export const handler = apiHandler(
+  transactionViewRoutes.consoleExportTransactionsWithAccountsCsv,
+  async ({ deps, actor, query, event }) => {
+    const page = await exportTransactionsWithAccountsCsv(deps, actor, query);
+    const link: Record<string, string> = page.nextCursor
+      ? { link: `<${nextPageUrl(event, page.nextCursor)}>; rel="next"` }
+      : {};
+    return new RawReply(page.csv, 'text/csv; charset=utf-8', { 'cache-control': 'no-store', ...link });
+  },
+);

@@ -1,0 +1,58 @@
+import type { AdminCommand } from '#infra/admin/command.ts';
+import { bankApprove } from '#infra/admin/commands/bank/approve.ts';
+import { bankReject } from '#infra/admin/commands/bank/reject.ts';
+import { consoleInviteOwner } from '#infra/admin/commands/console/invite-owner.ts';
+import { custodyReconcile } from '#infra/admin/commands/custody/reconcile.ts';
+import { keyCreate } from '#infra/admin/commands/key/create.ts';
+import { keyList } from '#infra/admin/commands/key/list.ts';
+import { keyRevoke } from '#infra/admin/commands/key/revoke.ts';
+import { orgCreate } from '#infra/admin/commands/org/create.ts';
+import { orgUpdate } from '#infra/admin/commands/org/update.ts';
+import { virtualAccountApprove } from '#infra/admin/commands/virtual-account/approve.ts';
+import { virtualAccountReject } from '#infra/admin/commands/virtual-account/reject.ts';
+import { walletIndex } from '#infra/admin/commands/wallet/index.ts';
+import { withdrawalApprove } from '#infra/admin/commands/withdrawal/approve.ts';
+import { withdrawalIndex } from '#infra/admin/commands/withdrawal/index.ts';
+import { withdrawalReject } from '#infra/admin/commands/withdrawal/reject.ts';
+import { withdrawalVerifySignatures } from '#infra/admin/commands/withdrawal/verify-signatures.ts';
+
+/** Every operator command, in the order the usage lists them. A file under commands/ not listed here is a defect. */
+export const COMMANDS: readonly AdminCommand[] = [
+  orgCreate,
+  orgUpdate,
+  keyCreate,
+  keyRevoke,
+  keyList,
+  custodyReconcile,
+  bankApprove,
+  bankReject,
+  withdrawalApprove,
+  withdrawalReject,
+  withdrawalVerifySignatures,
+  withdrawalIndex,
+  walletIndex,
+  consoleInviteOwner,
+  virtualAccountApprove,
+  virtualAccountReject,
+];
+
+const byName = new Map<string, AdminCommand>(COMMANDS.map((command) => [command.name, command]));
+
+export const commandNamed = (name: string): AdminCommand | undefined => byName.get(name);
+
+/** Where the commands' notes start, so that they read as one column. */
+const NOTE_COLUMN = 54;
+
+function usageOf({ name, usage, note }: AdminCommand): string {
+  const [first = '', ...rest] = typeof usage === 'string' ? [usage] : usage;
+  const line = `  ${name} ${first}`;
+  const noted = note ? `${line.padEnd(NOTE_COLUMN - 1)} (${note})` : line;
+  const indent = ' '.repeat(name.length + 3);
+  return [noted, ...rest.map((more) => indent + more)].join('\n');
+}
+
+export const USAGE = `Usage: npm run admin -- <command>
+
+${COMMANDS.map(usageOf).join('\n')}
+
+Connection: TABLE_NAME (AWS credentials, or DYNAMODB_ENDPOINT) if set, else DATA_DIR/local.json of \`npm start\`.`;
