@@ -36,13 +36,13 @@ export const BUNDLE = {
 } as const;
 
 /**
- * Compile-time constants of a function's bundle. No deployed function builds the OpenAPI document: the route
- * rows' OpenAPI prose (`OPENAPI_PROSE`, shared/routing/route.ts) folds away in every bundle, and the document's
- * function reads the document its bundling wrote beside it (shared/openapi/served-document.ts). Nor does one
- * document or deploy its settings: their `about` (`SETTINGS_ABOUT`, shared/config/setting.ts) folds away too.
+ * Compile-time constants of a function's bundle. No deployed function builds the OpenAPI document: the document's
+ * function reads the document its bundling wrote beside it (shared/openapi/served-document.ts), and the document's
+ * words (each folder's `openapi-prose.ts`) are imported by shared/openapi alone, so no bundle carries them. Nor does
+ * one document or deploy its settings: their `about` (`SETTINGS_ABOUT`, shared/config/setting.ts) folds away.
  */
 export function bundleDefines(entry: string): Record<string, string> {
-  const defines = { PAYOUTS_WITHOUT_OPENAPI_PROSE: 'true', PAYOUTS_WITHOUT_SETTINGS_ABOUT: 'true' };
+  const defines = { PAYOUTS_WITHOUT_SETTINGS_ABOUT: 'true' };
   return entry === docsRoutes.getOpenApiDocument.handler
     ? { ...defines, PAYOUTS_OPENAPI_DOCUMENT_PREBUILT: 'true' }
     : defines;

@@ -14,7 +14,7 @@ import { homeViewRoutes, reconciliationViewRoutes } from '#shared/console/view-r
  * The rows are declared by role, one module each (`*-routes.ts`), and a handler imports its role's module, not
  * this one: every row's schemas run when its module loads, so this table would put all of them in every console
  * bundle (docs/decisions/0028-bundle-size-targets.md). Summaries and descriptions are the document's alone
- * (`OPENAPI_PROSE`).
+ * (`openapi-prose.ts`).
  */
 
 export const routes = {

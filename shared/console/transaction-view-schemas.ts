@@ -1,13 +1,7 @@
-import { ACH, BANK_RAIL_NAMES, FEDWIRE, RAIL_CURRENCIES, RAIL_NAMES, SEPA } from '#shared/rails/bank/rail.ts';
-import { docMeta } from '#shared/routing/openapi-meta.ts';
-import { OPENAPI_PROSE } from '#shared/routing/route.ts';
+import { BANK_RAIL_NAMES, RAIL_CURRENCIES, RAIL_NAMES } from '#shared/rails/bank/rail.ts';
+import { described } from '#shared/routing/prose.ts';
 import { PaginationQuery } from '#shared/routing/schemas.ts';
-import {
-  ListTransactionsQuery,
-  TRANSACTION_EXAMPLE,
-  TransactionSchema,
-  upperCaseEnum,
-} from '#shared/transactions/schemas.ts';
+import { ListTransactionsQuery, TransactionSchema, upperCaseEnum } from '#shared/transactions/schemas.ts';
 import * as z from '#shared/validation/zod.ts';
 
 /** The console's transaction views: the list with names, a payout's whole story, and the export (requests, responses). */
@@ -34,20 +28,9 @@ const periodBound = (end: boolean) =>
     }),
   );
 
-/** A period's query fields, `from` and `to`, said of what is bounded (`Created`, `Received`). */
-export const periodFields = (what: string) => ({
-  from: z
-    .optional(periodBound(false))
-    .check(docMeta(OPENAPI_PROSE && { description: `${what} at or after: a day (UTC) or a date-time with its zone` })),
-  to: z.optional(periodBound(true)).check(
-    docMeta(
-      OPENAPI_PROSE && {
-        description: `${what} before this date-time, or up to the end of this day (UTC): \`to=2026-11-30\` includes the 30th`,
-      },
-    ),
-  ),
-});
-const { from: fromBound, to: toBound } = periodFields('Created');
+/** A period's query fields, `from` and `to` (each use describes them in its words: `Created`, `Reports received`). */
+export const periodFields = () => ({ from: z.optional(periodBound(false)), to: z.optional(periodBound(true)) });
+const { from: fromBound, to: toBound } = periodFields();
 type Period = { from?: string | undefined; to?: string | undefined };
 export const periodInOrder = z.refine<Period>((query) => !query.from || !query.to || query.from < query.to, {
   error: 'from must be before to',
@@ -58,34 +41,9 @@ export const periodInOrder = z.refine<Period>((query) => !query.from || !query.t
 export const RailNameSchema = z.enum(RAIL_NAMES);
 
 /** The rails, for the console's filters and labels: each with the bank rail whose banks it pays, and its currencies. */
-export const ConsoleRailsSchema = z
-  .array(
-    z.object({
-      rail: RailNameSchema,
-      bankRail: z.enum(BANK_RAIL_NAMES).check(
-        docMeta(
-          OPENAPI_PROSE && {
-            description:
-              "The bank's rail (`paymentRail`) of the banks it pays: ACH pays FEDWIRE banks, SEPA_INSTANT SEPA banks",
-          },
-        ),
-      ),
-      currencies: z.array(z.enum(RAIL_CURRENCIES)),
-    }),
-  )
-  .check(
-    docMeta(
-      OPENAPI_PROSE && {
-        id: 'ConsoleRails',
-        examples: [
-          [
-            { rail: SEPA, bankRail: SEPA, currencies: ['EUR'] },
-            { rail: ACH, bankRail: FEDWIRE, currencies: ['USD'] },
-          ],
-        ],
-      },
-    ),
-  );
+export const ConsoleRailsSchema = z.array(
+  z.object({ rail: RailNameSchema, bankRail: z.enum(BANK_RAIL_NAMES), currencies: z.array(z.enum(RAIL_CURRENCIES)) }),
+);
 export type ConsoleRails = z.infer<typeof ConsoleRailsSchema>;
 const railFilter = z.optional(upperCaseEnum(RailNameSchema));
 
@@ -94,188 +52,72 @@ export const ConsoleTransactionsQuery = z
     ...PaginationQuery,
     type: ListTransactionsQuery.shape.type,
     status: ListTransactionsQuery.shape.status,
-    customerId: z
-      .optional(z.uuid({ error: 'Must be a UUID' }))
-      .check(docMeta(OPENAPI_PROSE && { description: "Only this customer's transactions" })),
-    rail: railFilter.check(
-      docMeta(
-        OPENAPI_PROSE && {
-          description:
-            'Only payouts whose money goes by this rail (`payoutRail`: the settlement rail once filed; any letter ' +
-            'case): `ACH` finds the payouts to FEDWIRE banks that went by ACH, `SEPA_INSTANT` those to SEPA banks',
-        },
-      ),
-    ),
-    reference: z.optional(z.string().check(z.minLength(1), z.maxLength(64))).check(
-      docMeta(
-        OPENAPI_PROSE && {
-          description: 'Only references containing this text, any letter case (`WD-7K3M`, `7k3m`)',
-        },
-      ),
-    ),
+    customerId: z.optional(z.uuid({ error: 'Must be a UUID' })),
+    rail: railFilter,
+    reference: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
     from: fromBound,
     to: toBound,
   })
   .check(periodInOrder);
 
-const maskedAccount = z.nullable(z.string()).check(
-  docMeta(
-    OPENAPI_PROSE && {
-      description: 'The account paid, masked: an IBAN as its country, check digits and last four; else the last four',
-    },
-  ),
-);
+const maskedAccount = z.nullable(z.string());
 
-const payoutRail = z.nullable(z.object({ rail: RailNameSchema, filed: z.boolean() })).check(
-  docMeta(
-    OPENAPI_PROSE && {
-      description:
-        'The rail the money goes by: `settlementRail` once the payout is in a bank file (`filed: true`); before, ' +
-        "the rail it asked for or its bank's (`filed: false`, what the batcher is expected to take). It differs " +
-        "from `paymentRail` (the bank's rail) for ACH and SEPA Instant payouts. Null for deposits",
-    },
-  ),
-);
+const payoutRail = z.nullable(z.object({ rail: RailNameSchema, filed: z.boolean() }));
 
 /** A row of the console's transaction list: the transaction as the API answers it, with names for people. */
 export const ConsoleTransactionSchema = z.extend(TransactionSchema, {
-  customerName: z.nullable(z.string()).check(docMeta(OPENAPI_PROSE && { description: "The customer's name" })),
+  customerName: z.nullable(z.string()),
   maskedAccount,
   payoutRail,
 });
 export type ConsoleTransaction = z.infer<typeof ConsoleTransactionSchema>;
 
-/** The API's transaction example, booked, as the console lists it: the list's rows add names to the API's object. */
-const ROW_EXAMPLE: ConsoleTransaction | undefined = OPENAPI_PROSE
-  ? {
-      ...TRANSACTION_EXAMPLE,
-      status: 'COMPLETED',
-      updatedAt: '2026-11-22T00:00:00.000Z',
-      completedAt: '2026-11-22T00:00:00.000Z',
-      customerName: 'Ada Lovelace',
-      maskedAccount: 'DE89 … 3000',
-      payoutRail: { rail: SEPA, filed: true },
-    }
-  : undefined;
-const TX = TRANSACTION_EXAMPLE.id;
-const AT = TRANSACTION_EXAMPLE.createdAt;
-
-export const ConsoleTransactionResponseSchema = ConsoleTransactionSchema.check(
-  docMeta(
-    OPENAPI_PROSE && {
-      id: 'ConsoleTransaction',
-      examples: [ROW_EXAMPLE],
-    },
-  ),
-);
+export const ConsoleTransactionResponseSchema = described(ConsoleTransactionSchema);
 
 /** A payout's whole story: who created and signed it, the payment file it left in, the bank's answer, its webhooks. */
-export const TransactionStorySchema = z
-  .object({
-    transaction: ConsoleTransactionResponseSchema,
-    created: z.object({
-      at: z.string(),
-      by: z.string().check(docMeta(OPENAPI_PROSE && { description: 'Who created it, in words' })),
-      apiKey: z.nullable(z.object({ id: z.string(), hint: z.string() })).check(
-        docMeta(
-          OPENAPI_PROSE && {
-            description:
-              'The API key that created it, as the keys page lists it; null for deposits and for withdrawals ' +
-              'stored before the key was recorded',
-          },
-        ),
-      ),
+export const TransactionStorySchema = z.object({
+  transaction: ConsoleTransactionResponseSchema,
+  created: z.object({
+    at: z.string(),
+    by: z.string(),
+    apiKey: z.nullable(z.object({ id: z.string(), hint: z.string() })),
+  }),
+  approvals: z.array(
+    z.object({
+      approver: z.string(),
+      name: z.nullable(z.string()),
+      approvedAt: z.string(),
+      passkeySigned: z.boolean(),
     }),
-    approvals: z.array(
-      z.object({
-        approver: z.string(),
-        name: z.nullable(z.string()).check(docMeta(OPENAPI_PROSE && { description: "The member's name, if a member" })),
-        approvedAt: z.string(),
-        passkeySigned: z
-          .boolean()
-          .check(
-            docMeta(OPENAPI_PROSE && { description: "Signed with the member's passkey (false: by the operator)" }),
-          ),
-      }),
-    ),
-    cancelled: z.nullable(z.object({ by: z.string(), at: z.string(), reason: z.nullable(z.string()) })),
-    paymentFile: z.nullable(
-      z.object({
-        messageId: z.string(),
-        fileName: z.string(),
-        status: z.enum(['CLAIMED', 'WRITTEN', 'ANSWERED', 'SETTLED']),
-        createdAt: z.string(),
-        payments: z.number().check(z.int()),
-      }),
-    ),
-    bank: z
-      .object({
-        outcome: z.enum(['not-sent', 'awaiting-report', 'booked', 'rejected', 'returned']),
-        at: z.nullable(z.string()),
-        reason: z.nullable(z.string()),
-      })
-      .check(
-        docMeta(
-          OPENAPI_PROSE && {
-            description:
-              "The bank's answer: `booked` (camt.054; `at` is the booking date), `rejected` or returned (`reason`)",
-          },
-        ),
-      ),
-    webhookDeliveries: z.array(
-      z.object({
-        id: z.string(),
-        endpointUrl: z.string(),
-        eventType: z.string(),
-        status: z.enum(['PENDING', 'DELIVERED', 'FAILED']),
-        attempts: z.number().check(z.int()),
-        createdAt: z.string(),
-        lastAttemptAt: z.nullable(z.string()),
-        lastResponseStatus: z.nullable(z.number().check(z.int())),
-      }),
-    ),
-  })
-  .check(
-    docMeta(
-      OPENAPI_PROSE && {
-        id: 'ConsoleTransactionStory',
-        examples: [
-          {
-            transaction: ROW_EXAMPLE,
-            created: {
-              at: AT,
-              by: 'API key sk_sandbox_…x9Qa',
-              apiKey: { id: 'd4e5f6a7-b8c9-4d0e-8f1a-2b3c4d5e6f70', hint: 'sk_sandbox_…x9Qa' },
-            },
-            approvals: [
-              { approver: 'ada@example.com', name: 'Ada', approvedAt: '2026-11-21T10:05:00.000Z', passkeySigned: true },
-            ],
-            cancelled: null,
-            paymentFile: {
-              messageId: '4f1c2a9e4b7d4e219c3a1d2e3f4a5b6c',
-              fileName: '4f1c2a9e4b7d4e219c3a1d2e3f4a5b6c.xml',
-              status: 'ANSWERED',
-              createdAt: '2026-11-21T10:10:00.000Z',
-              payments: 12,
-            },
-            bank: { outcome: 'booked', at: '2026-11-22T00:00:00.000Z', reason: null },
-            webhookDeliveries: [
-              {
-                id: 'b7c8d9e0-f1a2-4b3c-8d4e-5f6a7b8c9d0e',
-                endpointUrl: 'https://hooks.example.com/payouts',
-                eventType: 'withdrawal.status_changed',
-                status: 'DELIVERED',
-                attempts: 1,
-                createdAt: '2026-11-22T00:00:01.000Z',
-                lastAttemptAt: '2026-11-22T00:00:01.200Z',
-                lastResponseStatus: 200,
-              },
-            ],
-          },
-        ],
-      },
-    ),
-  );
+  ),
+  cancelled: z.nullable(z.object({ by: z.string(), at: z.string(), reason: z.nullable(z.string()) })),
+  paymentFile: z.nullable(
+    z.object({
+      messageId: z.string(),
+      fileName: z.string(),
+      status: z.enum(['CLAIMED', 'WRITTEN', 'ANSWERED', 'SETTLED']),
+      createdAt: z.string(),
+      payments: z.number().check(z.int()),
+    }),
+  ),
+  bank: z.object({
+    outcome: z.enum(['not-sent', 'awaiting-report', 'booked', 'rejected', 'returned']),
+    at: z.nullable(z.string()),
+    reason: z.nullable(z.string()),
+  }),
+  webhookDeliveries: z.array(
+    z.object({
+      id: z.string(),
+      endpointUrl: z.string(),
+      eventType: z.string(),
+      status: z.enum(['PENDING', 'DELIVERED', 'FAILED']),
+      attempts: z.number().check(z.int()),
+      createdAt: z.string(),
+      lastAttemptAt: z.nullable(z.string()),
+      lastResponseStatus: z.nullable(z.number().check(z.int())),
+    }),
+  ),
+});
 export type TransactionStory = z.infer<typeof TransactionStorySchema>;
 
 export const MAX_EXPORT_PAGE = 1000;
@@ -295,7 +137,6 @@ export const ExportQuery = z
         z.refine((n) => n === undefined || (n >= 1 && n <= MAX_EXPORT_PAGE), {
           error: `Must be an integer from 1 to ${MAX_EXPORT_PAGE}`,
         }),
-        docMeta(OPENAPI_PROSE && { description: `Rows per page, 1 to ${MAX_EXPORT_PAGE} (the default)` }),
       ),
     cursor: PaginationQuery.cursor,
   })
@@ -345,55 +186,9 @@ export const ExportRowSchema = z.object(
 );
 export type ExportRow = z.infer<typeof ExportRowSchema>;
 
-export const ExportPageSchema = z
-  .object({
-    from: z.string(),
-    to: z.string(),
-    rows: z.array(ExportRowSchema),
-    nextCursor: z.nullable(z.string()),
-  })
-  .check(
-    docMeta(
-      OPENAPI_PROSE && {
-        id: 'ConsoleTransactionExport',
-        examples: [
-          {
-            from: '2026-11-01T00:00:00.000Z',
-            to: '2026-12-01T00:00:00.000Z',
-            rows: [
-              {
-                reference: 'WD-7K3M-9QX2',
-                transactionId: TX,
-                type: 'WITHDRAWAL',
-                status: 'COMPLETED',
-                createdAt: AT,
-                completedAt: '2026-11-22T00:00:00.000Z',
-                createdByApiKey: 'sk_sandbox_...x9Qa',
-                createdByApiKeyId: 'd4e5f6a7-b8c9-4d0e-8f1a-2b3c4d5e6f70',
-                customerId: TRANSACTION_EXAMPLE.customerId,
-                customerName: 'Ada Lovelace',
-                beneficiary: 'Ada Lovelace',
-                account: 'DE89****3000',
-                bic: 'COBADEFFXXX',
-                routingNumber: null,
-                sourceAmount: '100.00',
-                sourceCurrency: 'USDC',
-                targetAmount: '91.08',
-                targetCurrency: 'EUR',
-                fee: '1.00',
-                exchangeRate: '0.92',
-                bankRail: SEPA,
-                settlementRail: SEPA,
-                paymentFileMessageId: '4f1c2a9e4b7d4e219c3a1d2e3f4a5b6c',
-                bookingDate: '2026-11-22',
-                returnedAt: null,
-                txHash: null,
-                failureReason: null,
-              },
-            ],
-            nextCursor: null,
-          },
-        ],
-      },
-    ),
-  );
+export const ExportPageSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  rows: z.array(ExportRowSchema),
+  nextCursor: z.nullable(z.string()),
+});

@@ -157,6 +157,19 @@ describe('the layers', () => {
     expect(circles).toEqual([]);
   });
 
+  it("lets only shared/openapi import the folders' OpenAPI prose, so no function's bundle carries it", () => {
+    const prose = /\/openapi-prose(-[a-z-]+)?\.ts$/;
+    const readers = modules
+      .filter((module) => !module.path.startsWith('shared/openapi/') && !prose.test(module.path))
+      .flatMap((module) =>
+        module.imports.filter((target) => prose.test(target)).map((target) => `${module.path} -> ${target}`),
+      );
+    const proseFiles = modules.filter((module) => prose.test(module.path));
+
+    expect(proseFiles.length).toBeGreaterThan(15);
+    expect(readers).toEqual([]);
+  });
+
   it('lets a handler import the rows of one area only, so its bundle carries only that area', () => {
     const tables = modules
       .filter((module) => module.path.startsWith('functions/api/') && !module.path.endsWith('not-found.ts'))
