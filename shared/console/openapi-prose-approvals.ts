@@ -1,18 +1,18 @@
-import { ApprovalCardSchema, CreatedByKey } from '#shared/console/approval-view-schemas.ts';
+import { ApprovalCardSchema, CreatedByKey } from '#shared/console/approvals/approval-view-schemas.ts';
 import {
   BatchApprovalCardSchema,
   BatchApprovalOptionsSchema,
   BatchDecisionSchema,
   BatchIdParams,
-} from '#shared/console/batch-approval-schemas.ts';
-import { ASSERTION_EXAMPLE } from '#shared/console/openapi-prose-access.ts';
+} from '#shared/console/approvals/batch-approval-schemas.ts';
 import {
   BankIdParams,
   PayeeConfirmationSchema,
   PayeeDecisionOptionsSchema,
   SignPayeeDecisionBody,
   StartPayeeDecisionBody,
-} from '#shared/console/payee-decision-schemas.ts';
+} from '#shared/console/approvals/payee-decision-schemas.ts';
+import { ASSERTION_EXAMPLE } from '#shared/console/openapi-prose-identity.ts';
 import { type DescribedSchema, schemaProse } from '#shared/routing/prose.ts';
 
 const BATCH = '1f2e3d4c-5b6a-8978-8a7b-6c5d4e3f2a1b';

@@ -1,12 +1,12 @@
 import { BANK_EXAMPLE } from '#shared/banks/openapi-prose.ts';
-import { CustomersBalanceSchema, HomeSchema } from '#shared/console/home-view-schemas.ts';
+import { CustomersBalanceSchema, HomeSchema } from '#shared/console/views/home-view-schemas.ts';
 import {
   MovementSchema,
   ReconciliationQuery,
   ReconciliationReportSchema,
   ReconciliationSchema,
   ReconciliationTotalSchema,
-} from '#shared/console/reconciliation-view-schemas.ts';
+} from '#shared/console/views/reconciliation-view-schemas.ts';
 import {
   ConsoleRailsSchema,
   type ConsoleTransaction,
@@ -16,8 +16,8 @@ import {
   ExportQuery,
   MAX_EXPORT_PAGE,
   TransactionStorySchema,
-} from '#shared/console/transaction-view-schemas.ts';
-import { CustomerOverviewSchema } from '#shared/console/view-schemas.ts';
+} from '#shared/console/views/transaction-view-schemas.ts';
+import { CustomerOverviewSchema } from '#shared/console/views/view-schemas.ts';
 import { CUSTOMER_EXAMPLE } from '#shared/customers/openapi-prose.ts';
 import { BALANCE_EXAMPLE } from '#shared/ledger/openapi-prose.ts';
 import { ACH, FEDWIRE, SEPA } from '#shared/rails/bank/rail.ts';

@@ -1,5 +1,5 @@
-import { accessSchemaProse } from '#shared/console/openapi-prose-access.ts';
 import { approvalsSchemaProse } from '#shared/console/openapi-prose-approvals.ts';
+import { accessSchemaProse } from '#shared/console/openapi-prose-identity.ts';
 import { viewsSchemaProse } from '#shared/console/openapi-prose-views.ts';
 import type { routes } from '#shared/console/routes.ts';
 import type { FolderProse } from '#shared/routing/prose.ts';

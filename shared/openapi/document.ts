@@ -5,7 +5,7 @@ import {
   type ResponseConfig,
   type RouteConfig,
 } from '@asteasolutions/zod-to-openapi';
-import { roleWithout } from '#shared/console/roles.ts';
+import { roleWithout } from '#shared/console/common/roles.ts';
 import { NOT_FOUND, ServiceUnavailableError, TOO_MANY_REQUESTS, UNAUTHORIZED } from '#shared/errors.ts';
 import { EVENT_TYPES, eventEnvelopeSchemaOf } from '#shared/events/contracts.ts';
 import {

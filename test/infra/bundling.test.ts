@@ -14,8 +14,8 @@ import { handler as getOpenApiDocument } from '#functions/api/docs/get-openapi-d
 import { esbuildOptions } from '#infra/aws/bundling.ts';
 import { PayoutsFunction } from '#infra/aws/function.ts';
 import { PrenoteSettings } from '#shared/banks/settings.ts';
-import { AuthenticationResponseSchema } from '#shared/console/passkey-schemas.ts';
-import { ConsoleSessionSchema, RejectWithdrawalBody } from '#shared/console/schemas.ts';
+import { AuthenticationResponseSchema } from '#shared/console/common/passkey-schemas.ts';
+import { ConsoleSessionSchema, RejectWithdrawalBody } from '#shared/console/common/schemas.ts';
 import { buildOpenApiDocument } from '#shared/openapi/document.ts';
 import { describeSchemas, operationProse } from '#shared/openapi/prose.ts';
 import { OPENAPI_DOCUMENT_FILE } from '#shared/openapi/served-document.ts';
