@@ -6,13 +6,14 @@ import { REPO_ROOT } from '#infra/repo-root.ts';
 
 /**
  * The layers of the code, read from the source itself: every `#shared/...`, `#functions/...` and `#infra/...`
- * specifier of a static import, an `export ... from` or a dynamic `import()`, type-only imports included (a type
+ * specifier of a static import (one for its side effects included), an `export ... from` or a dynamic `import()`,
+ * type-only imports included (a type
  * import still ties two modules together). Dependencies point one way: functions -> areas -> data access and
  * events -> the leaves.
  */
 type Module = { path: string; imports: string[] };
 
-const SPECIFIER = /(?:from\s+|import\s*\(\s*)'#((?:shared|functions|infra)\/[^']+)'/g;
+const SPECIFIER = /(?:from\s+|import\s*\(\s*|^import\s+)'#((?:shared|functions|infra)\/[^']+)'/gm;
 
 function sourcesUnder(dir: string): string[] {
   return readdirSync(join(REPO_ROOT, dir), { withFileTypes: true, recursive: true })
