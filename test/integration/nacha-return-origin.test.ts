@@ -16,7 +16,7 @@ import { getTransactionOfCustomer } from '#shared/transactions/transaction-repos
 import { createWithdrawal } from '#shared/withdrawals/create-withdrawal.ts';
 import { isolatedTableDeps } from '#test/support/db/isolated-table.ts';
 import { givenOrganization } from '#test/support/deps.ts';
-import { freshChannel } from '#test/support/rails/bank-channel.ts';
+import { everyOutbox, freshChannel } from '#test/support/rails/bank-channel.ts';
 import { parseNacha } from '#test/support/rails/nacha-layout.ts';
 import { givenBank } from '#test/support/withdrawals/withdrawal-requests.ts';
 
@@ -78,8 +78,8 @@ async function givenBookedAchPayouts(account: UsdAccount) {
   }
   const channel = freshChannel();
   await batchPayouts(deps, channel);
-  const [fileName] = await channel.listOutbox();
-  const sent = parseNacha((await channel.readOutbox(fileName ?? '')) ?? '');
+  const [fileName] = await everyOutbox(channel).list();
+  const sent = parseNacha((await everyOutbox(channel).read(fileName ?? '')) ?? '');
   await answerSandboxFiles(deps, channel, new Date(Date.now() + 60_000));
   await processInbox(deps, channel);
   const [payout, other] = payouts as [(typeof payouts)[0], (typeof payouts)[0]];

@@ -18,7 +18,7 @@ import { getTransactionOfCustomer } from '#shared/transactions/transaction-repos
 import { createWithdrawal } from '#shared/withdrawals/create-withdrawal.ts';
 import { isolatedTableDeps } from '#test/support/db/isolated-table.ts';
 import { givenOrganization } from '#test/support/deps.ts';
-import { freshChannel } from '#test/support/rails/bank-channel.ts';
+import { everyOutbox, freshChannel } from '#test/support/rails/bank-channel.ts';
 import { parseNacha } from '#test/support/rails/nacha-layout.ts';
 import { eventsOfTransaction, givenBank } from '#test/support/withdrawals/withdrawal-requests.ts';
 
@@ -59,8 +59,8 @@ async function givenBookedAchPayouts(count: number, channel: BankChannel = fresh
     payouts.push(transaction);
   }
   await batchPayouts(deps, channel);
-  const [fileName] = await channel.listOutbox();
-  const achFile = parseNacha((await channel.readOutbox(fileName ?? '')) ?? '');
+  const [fileName] = await everyOutbox(channel).list();
+  const achFile = parseNacha((await everyOutbox(channel).read(fileName ?? '')) ?? '');
   await answerSandboxFiles(deps, channel, new Date(Date.now() + 60_000));
   await processInbox(deps, channel);
   const record = (id: string) => getTransactionOfCustomer(deps.db, organizationId, customerId, id);

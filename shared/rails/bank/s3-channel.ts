@@ -14,12 +14,13 @@ import {
   folderChannel,
   type InboxRead,
   isFileName,
+  outboxPrefix,
   quarantineName,
   quarantineNote,
 } from '#shared/rails/bank/channel.ts';
 
 /**
- * The bank channel in AWS: one private, encrypted, versioned bucket with the four places as prefixes. A report is
+ * The bank channel in AWS: one private, encrypted, versioned bucket with the places as prefixes. A report is
  * moved with a copy and a delete (versioning keeps every version of every object).
  */
 export function bucketChannel(bucket: string, client: S3Client = new S3Client({})): BankChannel {
@@ -61,11 +62,11 @@ export function bucketChannel(bucket: string, client: S3Client = new S3Client({}
     return name;
   };
   return {
-    writeOutbox: async (name, body) => {
-      await put(`outbox/${named(name)}`, body);
+    writeOutbox: async (scope, name, body) => {
+      await put(`${outboxPrefix(scope)}/${named(name)}`, body);
     },
-    readOutbox: (name) => get(`outbox/${named(name)}`),
-    listOutbox: () => list('outbox/'),
+    readOutbox: (scope, name) => get(`${outboxPrefix(scope)}/${named(name)}`),
+    listOutbox: (scope) => list(`${outboxPrefix(scope)}/`),
     writeInbox: async (name, body) => {
       await put(`inbox/${named(name)}`, body);
     },
