@@ -21,7 +21,7 @@ export type BankChannel = {
   writeOutbox(scope: ChannelScope, name: string, body: string): Promise<void>;
   readOutbox(scope: ChannelScope, name: string): Promise<string | undefined>;
   listOutbox(scope: ChannelScope): Promise<string[]>;
-  writeInbox(name: string, body: string): Promise<void>;
+  writeInbox(name: string, body: string | Uint8Array): Promise<void>;
   /** Every object waiting in the inbox, oldest name first, also those whose name is not a channel name. */
   listInbox(): Promise<string[]>;
   /**
@@ -37,6 +37,8 @@ export type BankChannel = {
    * Returns the name it has in the quarantine.
    */
   quarantine(name: string, error: string): Promise<string>;
+  /** A report that never entered the inbox (a mover refused it: say, its signature) goes to the quarantine at once. */
+  writeQuarantine(name: string, body: string | Uint8Array, error: string): Promise<void>;
   listQuarantine(): Promise<string[]>;
 };
 
@@ -90,11 +92,11 @@ const missing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'E
 /** The local stand-in for the bucket: folders, each file written whole (a temporary file renamed into place). */
 export function folderChannel(root: string): BankChannel {
   const place = (name: (typeof CHANNEL_PLACES)[number]) => join(root, name);
-  const write = async (folder: string, name: string, body: string) => {
+  const write = async (folder: string, name: string, body: string | Uint8Array) => {
     assertFileName(name);
     await mkdir(folder, { recursive: true });
     const temporary = join(folder, `${TEMPORARY}${process.pid}-${Math.random().toString(36).slice(2)}`);
-    await writeFile(temporary, body, 'utf8');
+    await writeFile(temporary, body);
     await rename(temporary, join(folder, name));
   };
   const read = async (folder: string, name: string) => {
@@ -167,6 +169,10 @@ export function folderChannel(root: string): BankChannel {
       // A symlink is moved as the link it is, whatever it points to (or if it points nowhere).
       await move(name, place('quarantine'), as);
       return as;
+    },
+    writeQuarantine: async (name, body, error) => {
+      await write(place('quarantine'), `${name}.error.txt`, quarantineNote(name, error));
+      await write(place('quarantine'), name, body);
     },
     listQuarantine: async () => (await list(place('quarantine'))).filter((name) => !name.endsWith('.error.txt')),
   };

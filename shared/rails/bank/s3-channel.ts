@@ -24,7 +24,7 @@ import {
  * moved with a copy and a delete (versioning keeps every version of every object).
  */
 export function bucketChannel(bucket: string, client: S3Client = new S3Client({})): BankChannel {
-  const put = (key: string, body: string) =>
+  const put = (key: string, body: string | Uint8Array) =>
     client.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: body, ContentType: 'application/xml' }));
   const get = async (key: string) => {
     try {
@@ -96,6 +96,10 @@ export function bucketChannel(bucket: string, client: S3Client = new S3Client({}
       await put(`quarantine/${as}.error.txt`, quarantineNote(name, error));
       await move(name, 'quarantine', as);
       return as;
+    },
+    writeQuarantine: async (name, body, error) => {
+      await put(`quarantine/${named(name)}.error.txt`, quarantineNote(name, error));
+      await put(`quarantine/${name}`, body);
     },
     listQuarantine: async () => (await list('quarantine/')).filter((name) => !name.endsWith('.error.txt')),
   };
