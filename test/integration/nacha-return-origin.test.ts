@@ -43,7 +43,7 @@ const D_ACCOUNT: UsdAccount = {
   routingNumber: '011000015',
   achCompanyId: '9876543210',
 };
-/** Organization A: the sandbox's placeholder account (ODFI 021000021, company id 1123456789). */
+/** Organization A: the sandbox's placeholder account (`SANDBOX_IDENTIFIERS`' routing number and company id). */
 const A_ACCOUNT = SANDBOX_DEBTORS.USD;
 
 /** An organization paying USD by ACH from `account`, with two 10 USDC payouts of one customer filed and booked. */
@@ -204,7 +204,7 @@ describe.each(['return', 'notificationOfChange'] as const)(
       [
         'A’s whole origination naming D’s payout with its own trace number',
         () => fileFrom(A_ACCOUNT, [answer(kind, d)]),
-        () => 'was sent by originating bank 01100001; the ACH entry goes to 02100002',
+        () => `was sent by originating bank 01100001; the ACH entry goes to ${A_ACCOUNT.routingNumber.slice(0, 8)}`,
       ],
     ];
 

@@ -14,6 +14,7 @@ import { batchPayouts } from '#shared/payouts/batch-payouts.ts';
 import { returnTransaction } from '#shared/payouts/return-transaction.ts';
 import { type ReturnedEntry, writeNachaReturns } from '#shared/rails/bank/ach/nacha-return-writer.ts';
 import type { BankChannel } from '#shared/rails/bank/channel.ts';
+import { SANDBOX_DEBTORS } from '#shared/rails/bank/payment-file.ts';
 import { getTransactionOfCustomer } from '#shared/transactions/transaction-repository.ts';
 import { createWithdrawal } from '#shared/withdrawals/create-withdrawal.ts';
 import { isolatedTableDeps } from '#test/support/db/isolated-table.ts';
@@ -90,10 +91,10 @@ async function givenBookedAchPayouts(count: number, channel: BankChannel = fresh
 const returnFile = (entries: ReturnedEntry[]) =>
   writeNachaReturns({
     createdAt: new Date().toISOString(),
-    originatingBank: '021000021',
+    originatingBank: SANDBOX_DEBTORS.USD.routingNumber,
     returningBank: '021000021',
     companyName: 'Sandbox payouts',
-    companyId: '1123456789',
+    companyId: SANDBOX_DEBTORS.USD.achCompanyId,
     entries,
   });
 
