@@ -101,3 +101,25 @@ export function grantBankChannel(fn: LambdaFunction, stage: string, role: BankCh
     });
   }
 }
+
+/** Where the mover's secrets live in Secrets Manager: a payout account's connection names secrets under it. */
+export const bankSecretsPrefix = (stage: string) => `payouts-${stage}/bank/`;
+
+/** The mover reads the secrets under its stage's prefix, and no other. */
+export function grantBankSecrets(fn: LambdaFunction, stage: string): void {
+  const prefix = bankSecretsPrefix(stage);
+  fn.addToRolePolicy(
+    new PolicyStatement({
+      actions: ['secretsmanager:GetSecretValue'],
+      resources: [`arn:${Aws.PARTITION}:secretsmanager:${Aws.REGION}:${Aws.ACCOUNT_ID}:secret:${prefix}*`],
+    }),
+  );
+  fn.addEnvironment('BANK_SECRETS_PREFIX', prefix);
+  if (fn.role) {
+    Validations.of(fn.role).acknowledge({
+      id: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:secretsmanager:<AWS::Region>:<AWS::AccountId>:secret:${prefix}*]`,
+      reason:
+        "Each payout account's SSH and PGP keys are secrets named by the operator under the stage's bank prefix; the grant reads that prefix only.",
+    });
+  }
+}

@@ -32,3 +32,17 @@ export function folderSecretStore(dir: string): SecretStore {
     read: async (name) => readFile(join(dir, encodeURIComponent(named(name))), 'utf8'),
   };
 }
+
+let cached: SecretStore | undefined;
+
+/**
+ * The process's secret store: Secrets Manager in AWS (`AWS_LAMBDA_FUNCTION_NAME` set), else the folder
+ * `BANK_SECRETS_DIR` (default `DATA_DIR/secrets`, or `.data/secrets`).
+ */
+export function bankSecrets(): SecretStore {
+  if (cached) return cached;
+  cached = process.env.AWS_LAMBDA_FUNCTION_NAME
+    ? secretsManagerStore()
+    : folderSecretStore(process.env.BANK_SECRETS_DIR ?? join(process.env.DATA_DIR ?? '.data', 'secrets'));
+  return cached;
+}

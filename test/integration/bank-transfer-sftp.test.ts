@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as openpgp from 'openpgp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type MoverPorts, moveAccountFiles, moveBankFiles } from '#shared/bank-transfer/move-files.ts';
+import { type MoverPorts, moveAccountFiles, moveBankFiles } from '#shared/bank-transfer/move-bank-files.ts';
 import type { SftpChannel } from '#shared/bank-transfer/records.ts';
 import { getFileDelivered, putSftpChannel } from '#shared/bank-transfer/repository.ts';
 import { folderSecretStore } from '#shared/bank-transfer/secrets.ts';
