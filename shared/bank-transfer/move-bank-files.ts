@@ -92,6 +92,27 @@ export async function moveAccountFiles(
   }
 }
 
+/**
+ * Puts a file in the bank's folder whole: written under `<name>.part`, then renamed (`.pgp` appended when encrypted);
+ * a file already there under its name is not sent again. Returns its name at the bank.
+ */
+export async function putFile(
+  session: SftpSession,
+  folder: string,
+  name: string,
+  bytes: Uint8Array,
+  pgp: PgpKeys | undefined,
+): Promise<string> {
+  const remoteName = pgp ? `${name}.pgp` : name;
+  const final = posix.join(folder, remoteName);
+  if (!(await session.exists(final))) {
+    const temporary = `${final}.part`;
+    await session.writeFile(temporary, pgp ? await encryptAndSign(pgp, bytes) : bytes);
+    await session.rename(temporary, final);
+  }
+  return remoteName;
+}
+
 async function upload(
   deps: Pick<Deps, 'db' | 'clock'>,
   channel: BankChannel,
@@ -114,14 +135,8 @@ async function upload(
     }
     // The other currency's files go to the bank of its own payout account.
     if (file.currency !== account.currency) continue;
-    const remoteName = pgp ? `${name}.pgp` : name;
-    const final = posix.join(account.uploadDir, remoteName);
     const bytes = Buffer.from(body, 'utf8');
-    if (!(await session.exists(final))) {
-      const temporary = `${final}.part`;
-      await session.writeFile(temporary, pgp ? await encryptAndSign(pgp, bytes) : bytes);
-      await session.rename(temporary, final);
-    }
+    const remoteName = await putFile(session, account.uploadDir, name, bytes, pgp);
     const deliveredAt = deps.clock.now().toISOString();
     await recordFileDelivered(deps.db, { organizationId, name, remoteName, sha256: sha256(bytes), deliveredAt });
     countMetric('BankFilesDelivered', {});

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as openpgp from 'openpgp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type MoverPorts, moveAccountFiles, moveBankFiles } from '#shared/bank-transfer/move-bank-files.ts';
+import { type MoverPorts, moveAccountFiles, moveBankFiles, putFile } from '#shared/bank-transfer/move-bank-files.ts';
 import type { SftpChannel } from '#shared/bank-transfer/records.ts';
 import { getFileDelivered, putSftpChannel } from '#shared/bank-transfer/repository.ts';
 import { folderSecretStore } from '#shared/bank-transfer/secrets.ts';
@@ -21,6 +21,7 @@ import { getPaymentFile } from '#shared/payouts/payment-file-repository.ts';
 import { writeNachaReturns } from '#shared/rails/bank/ach/nacha-return-writer.ts';
 import type { BankChannel } from '#shared/rails/bank/channel.ts';
 import type { PayoutAccount } from '#shared/rails/bank/payment-file.ts';
+import { writeRailFile } from '#shared/rails/bank/rail-files.ts';
 import { writeCamt054, writePain002 } from '#shared/rails/bank/report-writer.ts';
 import { getTransactionOfCustomer } from '#shared/transactions/transaction-repository.ts';
 import { createWithdrawal } from '#shared/withdrawals/create-withdrawal.ts';
@@ -437,21 +438,38 @@ describe('sandbox and live never mix', () => {
 describe('10,000 payouts in one file', () => {
   it('uploads encrypted and signed, and the bank reads every payment', async () => {
     const { folders } = sftpAccount('bench', 'EUR');
-    const payments = Array.from(
-      { length: 10_000 },
-      (_, i) => `<EndToEndId>P${String(i).padStart(8, '0')}</EndToEndId>`,
+    const debtor = EUR_ACCOUNT as PayoutAccount;
+    const createdAt = new Date('2026-11-23T10:00:00.000Z');
+    const body = writeRailFile(
+      'SEPA',
+      {
+        messageId: '0123456789abcdef0123456789abcdef',
+        createdAt: createdAt.toISOString(),
+        executionDate: '2026-11-23',
+        initiatingParty: 'Acme Payouts GmbH',
+        debtor,
+        payments: Array.from({ length: 10_000 }, (_, i) => ({
+          endToEndId: `WD-${String(i).padStart(8, '0')}`,
+          amount: '10.00',
+          remittance: `Payout ${i}`,
+          creditor: {
+            name: 'Ada Lovelace',
+            kind: 'individual' as const,
+            iban: 'FR7630006000011234567890189',
+            accountNumber: null,
+            bic: 'BNPAFRPPXXX',
+            routingNumber: null,
+            address: null,
+          },
+        })),
+      },
+      { createdAt, debtor, settlementDate: '2026-11-24', fileOfDay: 0 },
     );
-    const body = `<Document>${payments.join('')}</Document>`;
     const session = await openSftp({ ...server, privateKey: server.clientKey });
     const started = performance.now();
     try {
-      const { encryptAndSign } = await import('#shared/bank-transfer/pgp.ts');
-      const sealed = await encryptAndSign(
-        { bankPublicKey: bankKey.publicKey, ourPrivateKey: ourKey.privateKey, passphrase: 'ours' },
-        Buffer.from(body),
-      );
-      await session.writeFile(`${folders.upload}/big.xml.pgp.part`, sealed);
-      await session.rename(`${folders.upload}/big.xml.pgp.part`, `${folders.upload}/big.xml.pgp`);
+      const pgp = { bankPublicKey: bankKey.publicKey, ourPrivateKey: ourKey.privateKey, passphrase: 'ours' };
+      expect(await putFile(session, folders.upload, 'big.xml', Buffer.from(body), pgp)).toBe('big.xml.pgp');
     } finally {
       session.close();
     }
