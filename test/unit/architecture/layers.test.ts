@@ -96,6 +96,7 @@ const RANKS: Record<string, number> = {
   'shared/developer-fees': 6,
   'shared/payouts': 7,
   'shared/withdrawals': 8,
+  'shared/bank-transfer': 8,
   'shared/deposits': 8,
   // Custody moves what the deposits credited: the relayer's signer, the sweeper, the reconciliation.
   'shared/custody': 9,
