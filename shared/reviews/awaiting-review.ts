@@ -1,4 +1,4 @@
-import { auditItem, type ConsoleActor, memberActor } from '#shared/console/console-rules.ts';
+import { auditItem, type ConsoleActor, memberActor } from '#shared/console/common/console-rules.ts';
 import type { Deps } from '#shared/deps.ts';
 
 /** At most this many banks, and as many accounts, are listed as waiting: the oldest first. */

@@ -1,4 +1,4 @@
-import { auditItem, type ConsoleActor, memberActor } from '#shared/console/console-rules.ts';
+import { auditItem, type ConsoleActor, memberActor } from '#shared/console/common/console-rules.ts';
 import { writeGuarded } from '#shared/db/guarded-write.ts';
 import type { Deps } from '#shared/deps.ts';
 import { getReviewSettingsOf } from '#shared/reviews/get-review-settings.ts';

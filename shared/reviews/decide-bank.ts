@@ -1,7 +1,7 @@
 import { BANK_NOT_FOUND } from '#shared/banks/bank-rules.ts';
 import { decideBankReview } from '#shared/banks/decide-bank-review.ts';
 import { findBankOwner } from '#shared/banks/repository.ts';
-import type { ConsoleActor } from '#shared/console/console-rules.ts';
+import type { ConsoleActor } from '#shared/console/common/console-rules.ts';
 import type { Deps } from '#shared/deps.ts';
 import { reviewerAudit } from '#shared/reviews/awaiting-review.ts';
 

@@ -1,4 +1,4 @@
-import { auditItem, type ConsoleActor, memberActor } from '#shared/console/console-rules.ts';
+import { auditItem, type ConsoleActor, memberActor } from '#shared/console/common/console-rules.ts';
 import { approveKyc } from '#shared/customers/approve-kyc.ts';
 import { finalRejectionPut } from '#shared/customers/kyc-final.ts';
 import type { CustomerRecord } from '#shared/customers/records.ts';

@@ -1,4 +1,4 @@
-import type { ConsoleActor } from '#shared/console/console-rules.ts';
+import type { ConsoleActor } from '#shared/console/common/console-rules.ts';
 import { approveVirtualAccount } from '#shared/deposits/approve-virtual-account.ts';
 import { rejectVirtualAccount } from '#shared/deposits/reject-virtual-account.ts';
 import { findVirtualAccountOwner } from '#shared/deposits/virtual-account-repository.ts';

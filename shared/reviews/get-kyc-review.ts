@@ -1,4 +1,4 @@
-import type { ConsoleActor } from '#shared/console/console-rules.ts';
+import type { ConsoleActor } from '#shared/console/common/console-rules.ts';
 import { requireCustomer } from '#shared/customers/require-customer.ts';
 import type { Deps } from '#shared/deps.ts';
 import { documentLinksFor } from '#shared/rails/documents/document-links.ts';

@@ -13,7 +13,7 @@ import {
   ReviewCustomerParams,
   ReviewSettingsSchema,
 } from '#shared/reviews/schemas.ts';
-import { defineRoute, OPENAPI_PROSE } from '#shared/routing/route.ts';
+import { defineRoutes } from '#shared/routing/route.ts';
 import * as z from '#shared/validation/zod.ts';
 
 /**
@@ -33,89 +33,73 @@ const decisionRefusals = [
   KYC_REJECTED_FOR_GOOD,
 ];
 
-export const reviewRoutes = {
-  consoleListKycQueue: defineRoute({
+export const reviewRoutes = defineRoutes('reviews', {
+  consoleListKycQueue: {
     ...sessionRoute,
     console: { permission: 'review' },
-    operationId: 'consoleListKycQueue',
     method: 'GET',
     path: '/api/console/reviews/kyc',
     handler: 'functions/api/reviews/list-kyc-queue.ts',
-    summary: OPENAPI_PROSE ? 'Customers whose KYC submission waits for a reviewer, newest first' : '',
     successStatus: 200,
     access: { table: 'read', sessions: true, indexes: ['gsi1'] },
     request: { query: KycQueueQuery },
     responses: { 200: z.array(KycQueueEntrySchema) },
-  }),
-  consoleGetKycReview: defineRoute({
+  },
+  consoleGetKycReview: {
     ...sessionRoute,
     console: { permission: 'review' },
-    operationId: 'consoleGetKycReview',
     method: 'GET',
     path: '/api/console/reviews/kyc/{customerId}',
     handler: 'functions/api/reviews/get-kyc-review.ts',
-    summary: OPENAPI_PROSE
-      ? "A customer's review: the documents behind short-lived presigned links, and a verdict waiting, if any"
-      : '',
     successStatus: 200,
     access: { table: 'read', sessions: true, documents: 'read' },
     request: { params: ReviewCustomerParams },
     responses: { 200: KycReviewSchema },
     refusals: [CUSTOMER_NOT_FOUND],
-  }),
-  consoleApproveKycReview: defineRoute({
+  },
+  consoleApproveKycReview: {
     ...sessionRoute,
     console: { permission: 'review' },
-    operationId: 'consoleApproveKycReview',
     method: 'POST',
     path: '/api/console/reviews/kyc/{customerId}/approve',
     handler: 'functions/api/reviews/approve-kyc-review.ts',
-    summary: OPENAPI_PROSE
-      ? 'Approve with the verified name and address (with two reviewers: the second member giving the same decides)'
-      : '',
     successStatus: 200,
     access: { table: 'readwrite' },
     request: { params: ReviewCustomerParams, body: ApproveKycReviewBody },
     responses: { 200: KycReviewOutcomeSchema },
     refusals: decisionRefusals,
-  }),
-  consoleRejectKycReview: defineRoute({
+  },
+  consoleRejectKycReview: {
     ...sessionRoute,
     console: { permission: 'review' },
-    operationId: 'consoleRejectKycReview',
     method: 'POST',
     path: '/api/console/reviews/kyc/{customerId}/reject',
     handler: 'functions/api/reviews/reject-kyc-review.ts',
-    summary: OPENAPI_PROSE ? 'Reject with a reason: RETRY lets the customer submit again, FINAL never' : '',
     successStatus: 200,
     access: { table: 'readwrite' },
     request: { params: ReviewCustomerParams, body: RejectKycReviewBody },
     responses: { 200: KycReviewOutcomeSchema },
     refusals: decisionRefusals,
-  }),
-  consoleGetReviewSettings: defineRoute({
+  },
+  consoleGetReviewSettings: {
     ...sessionRoute,
     console: { permission: 'read' },
-    operationId: 'consoleGetReviewSettings',
     method: 'GET',
     path: '/api/console/reviews/settings',
     handler: 'functions/api/reviews/get-review-settings.ts',
-    summary: OPENAPI_PROSE ? 'How many different members must give a KYC verdict' : '',
     successStatus: 200,
     access: { table: 'read', sessions: true },
     responses: { 200: ReviewSettingsSchema },
-  }),
-  consoleChangeReviewSettings: defineRoute({
+  },
+  consoleChangeReviewSettings: {
     ...sessionRoute,
     console: { permission: 'settings' },
-    operationId: 'consoleChangeReviewSettings',
     method: 'PATCH',
     path: '/api/console/reviews/settings',
     handler: 'functions/api/reviews/change-review-settings.ts',
-    summary: OPENAPI_PROSE ? 'Require one or two reviewers for a KYC verdict (owners; audited)' : '',
     successStatus: 200,
     access: { table: 'readwrite' },
     request: { body: ChangeReviewSettingsBody },
     responses: { 200: ReviewSettingsSchema },
-  }),
-};
+  },
+});

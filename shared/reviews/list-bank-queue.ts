@@ -2,7 +2,7 @@ import { awaitsPayeeConfirmation } from '#shared/banks/payee-rules.ts';
 import type { BankRecord } from '#shared/banks/records.ts';
 import { getBankOfCustomer } from '#shared/banks/repository.ts';
 import { listBanksAwaitingReview } from '#shared/banks/review-queue.ts';
-import { customerNames } from '#shared/console/transaction-rows.ts';
+import { customerNames } from '#shared/console/common/customer-names.ts';
 import type { Deps } from '#shared/deps.ts';
 import { MAX_LISTED } from '#shared/reviews/awaiting-review.ts';
 

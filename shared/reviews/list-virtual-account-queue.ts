@@ -1,4 +1,4 @@
-import { customerNames } from '#shared/console/transaction-rows.ts';
+import { customerNames } from '#shared/console/common/customer-names.ts';
 import { listVirtualAccountsAwaitingReview } from '#shared/deposits/review-queue.ts';
 import { getVirtualAccountOfCustomer } from '#shared/deposits/virtual-account-repository.ts';
 import type { Deps } from '#shared/deps.ts';

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { authenticateSession } from '#shared/console/authenticate-session.ts';
-import { listAuditEntries } from '#shared/console/repository.ts';
-import type { Role } from '#shared/console/roles.ts';
+import { listAuditEntries } from '#shared/console/common/repository.ts';
+import type { Role } from '#shared/console/common/roles.ts';
+import { authenticateSession } from '#shared/console/identity/authenticate-session.ts';
 import type { Deps } from '#shared/deps.ts';
 import { getKycReviewOf } from '#shared/reviews/get-kyc-review.ts';
 import { givenMemberSession } from '#test/support/console/member-sessions.ts';

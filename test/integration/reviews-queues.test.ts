@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { run } from '#infra/admin/cli.ts';
-import { listAuditEntries } from '#shared/console/repository.ts';
+import { listAuditEntries } from '#shared/console/common/repository.ts';
 import { eurBank, givenCustomer } from '#test/support/banks/bank-requests.ts';
 import { givenMemberSession } from '#test/support/console/member-sessions.ts';
 import { givenOrganization, integrationDeps } from '#test/support/deps.ts';
