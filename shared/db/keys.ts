@@ -22,6 +22,7 @@ import { LEDGER_KEY_SPACES, ledgerKeys } from '#shared/ledger/keys.ts';
 import { ORGANIZATION_KEY_SPACES, organizationKeys } from '#shared/organizations/keys.ts';
 import { PAYOUT_KEY_SPACES, payoutKeys } from '#shared/payouts/keys.ts';
 import { QUOTE_KEY_SPACES, quoteKeys } from '#shared/quotes/keys.ts';
+import { SCREENING_KEY_SPACES, screeningKeys } from '#shared/screening/keys.ts';
 import { TRANSACTION_KEY_SPACES, transactionKeys } from '#shared/transactions/keys.ts';
 import { WALLET_KEY_SPACES, walletKeys } from '#shared/wallets/keys.ts';
 import { WEBHOOK_KEY_SPACES, webhookKeys } from '#shared/webhooks/keys.ts';
@@ -59,6 +60,7 @@ export const KEY_AREAS = {
   deposits: { keys: depositKeys, spaces: DEPOSIT_KEY_SPACES },
   custody: { keys: custodyKeys, spaces: CUSTODY_KEY_SPACES },
   console: { keys: consoleKeys, spaces: CONSOLE_KEY_SPACES },
+  screening: { keys: screeningKeys, spaces: SCREENING_KEY_SPACES },
 } as const;
 
 export const keys = {
@@ -78,4 +80,5 @@ export const keys = {
   ...depositKeys,
   ...custodyKeys,
   ...consoleKeys,
+  ...screeningKeys,
 } as const;

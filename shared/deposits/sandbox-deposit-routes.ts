@@ -3,6 +3,7 @@ import { SandboxDepositBody } from '#shared/deposits/sandbox-deposit-schemas.ts'
 import { sandboxRoute } from '#shared/routing/presets.ts';
 import { defineRoute, OPENAPI_PROSE, type RouteDefinition } from '#shared/routing/route.ts';
 import { TransactionResponseSchema } from '#shared/transactions/schemas.ts';
+import { DEPOSIT_FROZEN } from '#shared/screening/hold-rules.ts';
 import { WALLET_NOT_FOUND } from '#shared/wallets/wallet-rules.ts';
 
 /**
@@ -32,6 +33,6 @@ export const sandboxDepositRoutes = {
     access: { table: 'readwrite' },
     request: { body: SandboxDepositBody },
     responses: { 201: TransactionResponseSchema },
-    refusals: [WALLET_NOT_FOUND, DEV_CHAIN_FAILED],
+    refusals: [WALLET_NOT_FOUND, DEV_CHAIN_FAILED, DEPOSIT_FROZEN],
   }),
 } satisfies Record<string, RouteDefinition>;

@@ -58,6 +58,15 @@ export const SandboxDepositBody = z
         },
       ),
     ),
+    from: z.optional(EthereumAddressSchema).check(
+      docMeta(
+        OPENAPI_PROSE && {
+          description:
+            'The sending address, screened against the sanctions lists: a listed sender freezes the transfer (409, ' +
+            '`deposit.frozen`). Given, the transfer is reported, not made on the local chain.',
+        },
+      ),
+    ),
   })
   .check(
     docMeta(

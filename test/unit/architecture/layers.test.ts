@@ -58,6 +58,8 @@ const RANKS: Record<string, number> = {
   'shared/routing': 3,
   'shared/events': 3,
   'shared/rails': 3,
+  // Sanctions screening: the lists, the matcher and the holds the areas write; the reviewers' decisions sit above.
+  'shared/screening': 3,
   'shared/deps.ts': 3,
   'shared/organizations': 4,
   'shared/customers': 4,
@@ -78,6 +80,7 @@ const RANKS: Record<string, number> = {
   // Custody moves what the deposits credited: the relayer's signer, the sweeper, the reconciliation.
   'shared/custody': 9,
   'shared/console': 9,
+  'shared/screening-review': 9,
   'shared/http': 10,
   'shared/routes.ts': 11,
   'shared/openapi': 12,
