@@ -9,7 +9,10 @@ import { nameTokens } from '#shared/screening/normalize-name.ts';
  * best Jaro-Winkler similarity first, each word used once, whatever the order; the score is the pairs' similarity
  * weighted by the length of both words, over the length of all words of both names. So swapped word order costs
  * nothing, a typo in a long word little, and a word missing or added costs its share of the name. The names run
- * together ("Alqaida" for "Al Qaida") are compared too, and the better score counts.
+ * together ("Alqaida" for "Al Qaida") are compared too, and the better score counts. A name that is a listed name
+ * with words left out (a patronymic, a second surname, "Abd al-Karim") scores its own words' similarity times
+ * `PART_OF_NAME_FACTOR`, when it has at least two words of three letters or more: people are named by part of
+ * their name, and a listed person must not pass for leaving a word out.
  *
  * A hit is a score at or above `MATCH_THRESHOLD`: 0.9, chosen on the bench's labelled variants (recall at least
  * 99 %, false positives at most 0.5 %; docs/decisions/0120-sanctions-name-matching.md). Names of one word only hit
@@ -21,6 +24,7 @@ import { nameTokens } from '#shared/screening/normalize-name.ts';
  */
 export const MATCH_THRESHOLD = 0.9;
 export const SINGLE_WORD_THRESHOLD = 0.96;
+export const PART_OF_NAME_FACTOR = 0.95;
 
 /** Screened names longer than this are cut for scoring (the API limits names to 140 characters anyway). */
 export const MAX_SCREENED_LENGTH = 512;
@@ -150,16 +154,24 @@ export function nameScore(a: Pick<IndexedName, 'tokens' | 'joined' | 'length'>, 
   const usedA = new Set<number>();
   const usedB = new Set<number>();
   let weighted = 0;
+  let ownWords = 0;
   for (const { i, j, similarity } of pairs) {
     if (usedA.has(i) || usedB.has(j)) continue;
     usedA.add(i);
     usedB.add(j);
-    weighted += similarity * ((a.tokens[i] as string).length + (b.tokens[j] as string).length);
+    const word = (a.tokens[i] as string).length;
+    weighted += similarity * (word + (b.tokens[j] as string).length);
+    ownWords += similarity * word;
   }
   const paired = weighted / (a.length + b.length);
-  const together = a.tokens.length !== b.tokens.length ? jaroWinkler(a.joined, b.joined) : 0;
-  return Math.max(paired, together);
+  const part =
+    a.tokens.length < b.tokens.length && words(a.tokens) >= 2 ? (ownWords / a.length) * PART_OF_NAME_FACTOR : 0;
+  const together = Math.abs(a.joined.length - b.joined.length) <= 2 && a.tokens.length !== b.tokens.length;
+  return Math.max(paired, part, together ? jaroWinkler(a.joined, b.joined) : 0);
 }
+
+/** Words of three letters or more: the ones that name someone. */
+const words = (tokens: readonly string[]) => tokens.filter((token) => token.length >= MIN_INDEXED_WORD).length;
 
 function push(map: Map<string, number[]>, key: string, value: number) {
   const list = map.get(key);

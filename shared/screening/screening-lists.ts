@@ -2,7 +2,7 @@ import type { Config } from '#shared/config/env.ts';
 import { log } from '#shared/log.ts';
 import { countMetric } from '#shared/metrics.ts';
 import { bucketSource } from '#shared/screening/bucket-source.ts';
-import { type ListChange, type ListSource, ListsInForce, directorySource } from '#shared/screening/lists-in-force.ts';
+import { directorySource, type ListChange, type ListSource, ListsInForce } from '#shared/screening/lists-in-force.ts';
 
 /** The metric a list that failed to parse counts (alarmed in AWS: `infra/aws/screening-alarms.ts`). */
 export const LIST_FAILED_METRIC = 'SanctionsListFailed';

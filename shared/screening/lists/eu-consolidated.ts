@@ -37,7 +37,13 @@ function entry(node: XmlNode, index: number): ListEntry {
     entryId,
     name,
     kind: subject === 'person' ? 'individual' : 'entity',
-    programs: [...new Set(nodes(node.regulation).map((r) => textOf(r['@programme'])).filter(Boolean))],
+    programs: [
+      ...new Set(
+        nodes(node.regulation)
+          .map((r) => textOf(r['@programme']))
+          .filter(Boolean),
+      ),
+    ],
     aliases: [...new Set(aliases)].filter((alias) => alias !== name),
     addresses: [],
   };

@@ -1,4 +1,4 @@
-import { type ParsedList, MalformedListError, type SanctionsListName } from '#shared/screening/list-entries.ts';
+import { MalformedListError, type ParsedList, type SanctionsListName } from '#shared/screening/list-entries.ts';
 import { EU_ROOT, parseEuConsolidated } from '#shared/screening/lists/eu-consolidated.ts';
 import { OFAC_FILE_NAMES, parseOfacSdn } from '#shared/screening/lists/ofac-sdn.ts';
 import { parseUnConsolidated, UN_ROOT } from '#shared/screening/lists/un-consolidated.ts';

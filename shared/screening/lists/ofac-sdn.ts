@@ -16,12 +16,23 @@ import { type EntryKind, type ListEntry, MalformedListError, type ParsedList } f
  * Remarks carry the digital-currency addresses, `Digital Currency Address - ETH 0x…;` (the currency code, then the
  * address), in either remarks file. OFAC gives the CSV set no version of its own: the version is the files' hash.
  */
-export type OfacFiles = { sdn: string; alt?: string | undefined; add?: string | undefined; comments?: string | undefined };
+export type OfacFiles = {
+  sdn: string;
+  alt?: string | undefined;
+  add?: string | undefined;
+  comments?: string | undefined;
+};
 
-export const OFAC_FILE_NAMES = { sdn: 'sdn.csv', alt: 'alt.csv', add: 'add.csv', comments: 'sdn_comments.csv' } as const;
+export const OFAC_FILE_NAMES = {
+  sdn: 'sdn.csv',
+  alt: 'alt.csv',
+  add: 'add.csv',
+  comments: 'sdn_comments.csv',
+} as const;
 
 const FIELDS = { sdn: 12, alt: 5, add: 6, comments: 2 } as const;
 const KINDS: Record<string, EntryKind> = { individual: 'individual', vessel: 'vessel', aircraft: 'aircraft' };
+const END_OF_FILE = String.fromCharCode(0x1a);
 const DIGITAL_CURRENCY = /Digital Currency Address - ([A-Z0-9]+)\s+([^\s;,]+)/g;
 
 export function parseOfacSdn(files: OfacFiles): ParsedList {
@@ -37,7 +48,7 @@ export function parseOfacSdn(files: OfacFiles): ParsedList {
       name,
       kind: KINDS[value(row[2]).toLowerCase()] ?? 'entity',
       programs: value(row[3])
-        .split(/[\]\[;]/)
+        .split(/[\][;]/)
         .map((program) => program.trim())
         .filter(Boolean),
       aliases: [],
@@ -76,7 +87,8 @@ export function addressesIn(remarks: string) {
 
 function* rows(file: keyof typeof FIELDS, text: string): Generator<[number, string[]]> {
   // The end-of-file byte OFAC writes after the last record is no record.
-  const body = text.replace(/\x1a\s*$/, '');
+  const trimmed = text.trimEnd();
+  const body = trimmed.endsWith(END_OF_FILE) ? trimmed.slice(0, -1) : trimmed;
   let records: string[][];
   try {
     records = parse(body, { relax_column_count: true, skip_empty_lines: true, bom: true });
