@@ -19,7 +19,8 @@ export const LIST_FIXTURE_FILES = [
 export const listFixture = (name: (typeof LIST_FIXTURE_FILES)[number]) =>
   readFileSync(join(LIST_FIXTURES_DIR, name), 'utf8');
 
-export const allListFixtures = () => new Map(LIST_FIXTURE_FILES.map((name) => [name, listFixture(name)]));
+export const allListFixtures = () =>
+  new Map<string, string>(LIST_FIXTURE_FILES.map((name) => [name, listFixture(name)]));
 
 /** Listed in the fixtures (sdn.csv ent_num 18804, ETH): a sender USDC must never be credited from. */
 export const LISTED_ETH_ADDRESS = '0x098B716B8Aaf21512996dC57EB0615e2383E2f96';
