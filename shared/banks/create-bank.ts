@@ -12,9 +12,9 @@ import { requireCustomer } from '#shared/customers/require-customer.ts';
 import type { Deps } from '#shared/deps.ts';
 import { FieldError } from '#shared/errors.ts';
 import { newId } from '#shared/ids.ts';
-import { holdBankOnSanctionsHit } from '#shared/screening/hold-rules.ts';
 import type { Chain } from '#shared/money/chains.ts';
 import { railNamed } from '#shared/rails/bank/rails.ts';
+import { holdBankOnSanctionsHit } from '#shared/screening/hold-rules.ts';
 import { ibanCountry } from '#shared/validation/bank-accounts.ts';
 import { ibanProblem } from '#shared/validation/iban.ts';
 import { deriveDepositAddress, parseDepositXpub } from '#shared/wallets/derivation.ts';
@@ -81,7 +81,13 @@ export async function createBank(deps: Deps, input: CreateBankRequest): Promise<
   const awaiting = await holdForPayee(deps, input, customer, bank, now);
   const wallets = await depositWallets(deps, input, bank, depositKey);
   try {
-    await insertBank(deps.db, { bank, wallets, event: bankEvent(bank, 'withdrawal_bank.created', now), awaiting, held });
+    await insertBank(deps.db, {
+      bank,
+      wallets,
+      event: bankEvent(bank, 'withdrawal_bank.created', now),
+      awaiting,
+      held,
+    });
   } catch (error) {
     if (error instanceof BankAccountExistsError) {
       throw BANK_EXISTS.error((await bankIdWithAccountDetails(deps.db, bank)) ?? "one of this customer's banks");

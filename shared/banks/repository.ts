@@ -199,6 +199,8 @@ export async function decideBank(
     event: EventRecord | undefined;
     /** Verification of Payee: the member's decision, with its audit entry and signature items. */
     payee?: { verification: PayeeVerificationRecord; alongside: readonly GuardedItem<string>[] };
+    /** Written in the same transaction (a screening reviewer's decision and its audit entry). */
+    alongside?: readonly GuardedItem<string>[];
   },
 ): Promise<BankRecord> {
   const { bank, transition, wallets, now, event, payee } = input;
@@ -216,6 +218,7 @@ export async function decideBank(
     }),
     alongside: [
       ...(payee?.alongside ?? []),
+      ...(input.alongside ?? []),
       ...(to === 'PENDING'
         ? []
         : to === 'ACTIVE'

@@ -1,5 +1,5 @@
-import { changeKycStatusOrConflict, KYC_ALREADY_APPROVED } from '#shared/customers/kyc-rules.ts';
 import { holdKycOnSanctionsHit } from '#shared/customers/hold-kyc-for-screening.ts';
+import { changeKycStatusOrConflict, KYC_ALREADY_APPROVED } from '#shared/customers/kyc-rules.ts';
 import { type Address, KYC_TRANSITIONS } from '#shared/customers/records.ts';
 import { requireCustomer } from '#shared/customers/require-customer.ts';
 import { type Customer, toCustomer } from '#shared/customers/schemas.ts';

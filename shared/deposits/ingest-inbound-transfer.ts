@@ -31,6 +31,7 @@ import {
 } from '#shared/quotes/quote.ts';
 import { needsReferenceRates, rateProviderFor } from '#shared/quotes/rates.ts';
 import { getReferenceRates } from '#shared/quotes/reference-rate-repository.ts';
+import { holdDepositOnSanctionsHit } from '#shared/screening/hold-rules.ts';
 import {
   bankSnapshot,
   createdEvent,
@@ -41,7 +42,6 @@ import {
 } from '#shared/transactions/new-transaction.ts';
 import type { TransactionRecord } from '#shared/transactions/records.ts';
 import type { Transaction } from '#shared/transactions/schemas.ts';
-import { holdDepositOnSanctionsHit } from '#shared/screening/hold-rules.ts';
 import { getTransactionOfCustomer, transactionWrites } from '#shared/transactions/transaction-repository.ts';
 import type { AddressLookup } from '#shared/wallets/records.ts';
 import { findDepositAddress } from '#shared/wallets/repository.ts';
@@ -101,7 +101,11 @@ export async function ingestInboundTransfer(deps: Deps, report: InboundTransferR
   const { organizationId } = organization;
   // A transfer from a listed address is held (frozen), neither credited nor forwarded, until a reviewer decides.
   if (!report.released) {
-    await holdDepositOnSanctionsHit(deps, { organizationId, customerId: wallet.customerId, transfer: { ...report, txHash } });
+    await holdDepositOnSanctionsHit(deps, {
+      organizationId,
+      customerId: wallet.customerId,
+      transfer: { ...report, txHash },
+    });
   }
   const [bank, customer] = await Promise.all([
     wallet.bankId ? getBankOfCustomer(deps.db, organizationId, wallet.customerId, wallet.bankId) : undefined,

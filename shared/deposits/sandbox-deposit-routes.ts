@@ -2,8 +2,8 @@ import { DEV_CHAIN_FAILED } from '#shared/deposits/inbound-rules.ts';
 import { SandboxDepositBody } from '#shared/deposits/sandbox-deposit-schemas.ts';
 import { sandboxRoute } from '#shared/routing/presets.ts';
 import { defineRoute, OPENAPI_PROSE, type RouteDefinition } from '#shared/routing/route.ts';
-import { TransactionResponseSchema } from '#shared/transactions/schemas.ts';
 import { DEPOSIT_FROZEN } from '#shared/screening/hold-rules.ts';
+import { TransactionResponseSchema } from '#shared/transactions/schemas.ts';
 import { WALLET_NOT_FOUND } from '#shared/wallets/wallet-rules.ts';
 
 /**

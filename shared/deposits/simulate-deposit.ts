@@ -40,7 +40,15 @@ export async function simulateDeposit(
   if (input.txHash !== undefined || input.from !== undefined || !development) {
     const txHash = input.txHash ?? randomTxHash();
     const { from } = input;
-    return ingestInboundTransfer(deps, { organization, chain, address: input.address, amount, txHash, logIndex: 0, from });
+    return ingestInboundTransfer(deps, {
+      organization,
+      chain,
+      address: input.address,
+      amount,
+      txHash,
+      logIndex: 0,
+      from,
+    });
   }
   if (!deps.config.supportedChains.includes(chain)) {
     throw new FieldError('chain', `Must be one of: ${deps.config.supportedChains.join(', ')}`);

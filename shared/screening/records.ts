@@ -71,10 +71,10 @@ export const ScreeningHoldSchema = z.object({
 });
 export type ScreeningHold = z.infer<typeof ScreeningHoldSchema>;
 
-/** One hold per held thing: a customer's KYC, a bank, a transfer (chain, hash, log index). */
+/** One hold per held thing: a customer's KYC, a bank, a transfer (chain, hash, log index); safe in a URL path. */
 export function holdIdOf(subject: HeldSubject): string {
-  if (subject.kind === 'customer') return `CUSTOMER#${subject.customerId}`;
-  if (subject.kind === 'bank') return `BANK#${subject.bankId}`;
+  if (subject.kind === 'customer') return `customer:${subject.customerId}`;
+  if (subject.kind === 'bank') return `bank:${subject.bankId}`;
   const { chain, txHash, logIndex } = subject.transfer;
-  return `DEPOSIT#${chain}#${txHash.toLowerCase()}#${logIndex}`;
+  return `deposit:${chain}:${txHash.toLowerCase()}:${logIndex}`;
 }
