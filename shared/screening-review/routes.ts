@@ -14,7 +14,7 @@ const decision = (name: 'Clear' | 'Confirm', verb: string) =>
     operationId: `console${name}ScreeningHold`,
     method: 'POST',
     path: `/api/console/screening/holds/{holdId}/${name.toLowerCase()}`,
-    handler: `functions/api/screening/${name.toLowerCase()}-screening-hold.ts`,
+    handler: `functions/api/screening-review/${name.toLowerCase()}-screening-hold.ts`,
     summary: OPENAPI_PROSE ? verb : '',
     successStatus: 200,
     access: { table: 'readwrite' },
@@ -30,7 +30,7 @@ export const routes = {
     operationId: 'consoleListScreeningHolds',
     method: 'GET',
     path: '/api/console/screening/holds',
-    handler: 'functions/api/screening/list-screening-holds.ts',
+    handler: 'functions/api/screening-review/list-screening-holds.ts',
     summary: OPENAPI_PROSE
       ? 'Sanctions screening holds (customers, banks, deposits that hit a list), oldest first; OPEN unless asked'
       : '',

@@ -9,4 +9,4 @@ export const screeningKeys = {
   screeningHoldsOfOrganization: (organizationId: string) => ({ pk: `ORG#${organizationId}#SCREENING` }),
 } as const;
 
-export const SCREENING_KEY_SPACES: KeySpace[] = [{ pk: 'ORG#{}#SCREENING', sk: 'HOLD#' }];
+export const SCREENING_KEY_SPACES: KeySpace[] = [{ pk: 'ORG#{}#SCREENING' }];

@@ -1,7 +1,7 @@
 import { apiHandler } from '#shared/http/api-handler.ts';
-import { decideHold } from '#shared/screening-review/decide-hold.ts';
+import { clearScreeningHold } from '#shared/screening-review/clear-screening-hold.ts';
 import { routes } from '#shared/screening-review/routes.ts';
 
 export const handler = apiHandler(routes.consoleClearScreeningHold, ({ deps, actor, params, body }) =>
-  decideHold(deps, actor, { holdId: params.holdId, decision: 'CLEAR', reason: body.reason }),
+  clearScreeningHold(deps, actor, { holdId: params.holdId, reason: body.reason }),
 );
