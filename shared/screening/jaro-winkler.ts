@@ -12,11 +12,17 @@ export function jaroWinkler(a: string, b: string): number {
   return jaro + prefix * 0.1 * (1 - jaro);
 }
 
+/** Reused between calls (screening scores thousands of word pairs a name); grown for longer words. */
+let matchedA = new Uint8Array(64);
+let matchedB = new Uint8Array(64);
+
 function jaroSimilarity(a: string, b: string): number {
   if (a.length === 0 || b.length === 0) return 0;
   const window = Math.max(0, Math.floor(Math.max(a.length, b.length) / 2) - 1);
-  const matchedA = new Uint8Array(a.length);
-  const matchedB = new Uint8Array(b.length);
+  if (matchedA.length < a.length) matchedA = new Uint8Array(a.length * 2);
+  if (matchedB.length < b.length) matchedB = new Uint8Array(b.length * 2);
+  matchedA.fill(0, 0, a.length);
+  matchedB.fill(0, 0, b.length);
   let matches = 0;
   for (let i = 0; i < a.length; i++) {
     const from = Math.max(0, i - window);

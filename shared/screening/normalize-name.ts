@@ -6,7 +6,7 @@
  * are removed, never kept: they would split a listed name into one that matches nothing. NFKC folds compatibility
  * forms (fullwidth, circled letters). Lower case. Cyrillic and Greek letters are transliterated (so a name written
  * in those scripts, or a Latin name with a Cyrillic `а` or Greek `ο` slipped in as a look-alike, is the Latin name),
- * as are letters Unicode does not decompose (ß, æ, ø, ł, ...). Accents are dropped (NFD, marks removed). Apostrophes
+ * (a look-alike mixed into a Latin word is the Latin letter it looks like), as are letters Unicode does not decompose (ß, æ, ø, ł, ...). Accents are dropped (NFD, marks removed). Apostrophes
  * and full stops join what they separate (O'Brien = OBrien, S.A. = SA); any other punctuation separates words.
  * Legal-form words (LLC, GmbH, Ltd, OOO, ...) are dropped at either end while another word remains. Word order is
  * the matcher's business: it compares words as a set.
@@ -182,6 +182,73 @@ export const LEGAL_FORMS: ReadonlySet<string> = new Set([
   'dmcc',
 ]);
 
+/**
+ * Cyrillic and Greek letters that look like Latin ones. In a word that mixes them with Latin letters they are the
+ * Latin letters they look like (a Cyrillic `с` slipped into "PJSC" is a `c`, not the `s` it transliterates to); in a
+ * word of their own script they are transliterated.
+ */
+const LOOK_ALIKES: Record<string, string> = {
+  а: 'a',
+  в: 'b',
+  е: 'e',
+  к: 'k',
+  м: 'm',
+  н: 'h',
+  о: 'o',
+  р: 'p',
+  с: 'c',
+  т: 't',
+  у: 'y',
+  х: 'x',
+  і: 'i',
+  ј: 'j',
+  ѕ: 's',
+  һ: 'h',
+  ԁ: 'd',
+  ԛ: 'q',
+  ԝ: 'w',
+  α: 'a',
+  β: 'b',
+  ε: 'e',
+  ι: 'i',
+  κ: 'k',
+  ν: 'v',
+  ο: 'o',
+  ρ: 'p',
+  τ: 't',
+  υ: 'u',
+  χ: 'x',
+  γ: 'y',
+};
+const LATIN = /[a-z]/;
+const OTHER_SCRIPT = /[\u0370-\u03ff\u0400-\u052f]/;
+const LOOK_ALIKE = new RegExp(`[${Object.keys(LOOK_ALIKES).join('')}]`, 'gu');
+
+function inLatinLetters(word: string): string {
+  const mixed = LATIN.test(word) && OTHER_SCRIPT.test(word);
+  const seen = mixed ? word.replace(LOOK_ALIKE, (letter) => LOOK_ALIKES[letter] ?? letter) : word;
+  return seen.replace(GREEK_PAIRS, 'ou').replace(TRANSLITERATED, (letter) => LETTERS[letter] ?? letter);
+}
+
+/** Long legal forms, recognised with a typo too ("Corporaion") at either end of a name. */
+const LONG_LEGAL_FORMS = ['corporation', 'incorporated', 'limited', 'company'];
+const isLegalForm = (token: string) =>
+  LEGAL_FORMS.has(token) || (token.length >= 6 && LONG_LEGAL_FORMS.some((form) => nearlySame(token, form)));
+
+/** One letter added, dropped or changed, or two neighbours swapped. */
+function nearlySame(a: string, b: string): boolean {
+  if (Math.abs(a.length - b.length) > 1 || a === b) return a === b;
+  let i = 0;
+  while (i < a.length && a[i] === b[i]) i++;
+  const rest = (x: string, from: number) => x.slice(from);
+  if (a.length === b.length) {
+    return (
+      rest(a, i + 1) === rest(b, i + 1) || (a[i] === b[i + 1] && a[i + 1] === b[i] && rest(a, i + 2) === rest(b, i + 2))
+    );
+  }
+  return a.length > b.length ? rest(a, i + 1) === rest(b, i) : rest(a, i) === rest(b, i + 1);
+}
+
 /** Apostrophes and full stops join; everything that is not a letter or digit afterwards separates. */
 const JOINING = /['’‘`´ʼ.]/g;
 const SEPARATING = /[^a-z0-9]+/g;
@@ -196,16 +263,17 @@ export function nameTokens(name: string): string[] {
     .normalize('NFD')
     .replace(/\p{M}/gu, '')
     .normalize('NFC')
-    .replace(GREEK_PAIRS, 'ou')
-    .replace(TRANSLITERATED, (letter) => LETTERS[letter] ?? letter)
+    .split(/\s+/)
+    .map(inLatinLetters)
+    .join(' ')
     .normalize('NFD')
     .replace(/\p{M}/gu, '')
     .replace(JOINING, '')
     .replace(SEPARATING, ' ')
     .trim();
   const tokens = text === '' ? [] : text.split(' ');
-  while (tokens.length > 1 && LEGAL_FORMS.has(tokens[0] as string)) tokens.shift();
-  while (tokens.length > 1 && LEGAL_FORMS.has(tokens[tokens.length - 1] as string)) tokens.pop();
+  while (tokens.length > 1 && isLegalForm(tokens[0] as string)) tokens.shift();
+  while (tokens.length > 1 && isLegalForm(tokens[tokens.length - 1] as string)) tokens.pop();
   return tokens;
 }
 
