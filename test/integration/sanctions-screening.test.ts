@@ -3,6 +3,7 @@ import { createOwnerInvite } from '#shared/console/create-owner-invite.ts';
 import { listAuditEntries } from '#shared/console/repository.ts';
 import { type Bank, eurBank, eventsOfBank, givenCustomer, KYC_ADDRESS } from '#test/support/banks/bank-requests.ts';
 import { ConsoleTab, tokenOfInviteUrl } from '#test/support/console/console-client.ts';
+import { eventsWhere } from '#test/support/customers/customer-events.ts';
 import { givenOrganization, integrationDeps } from '#test/support/deps.ts';
 import { useApi } from '#test/support/http/local-api.ts';
 import { LIST_FIXTURES_DIR, LISTED_ETH_ADDRESS } from '#test/support/screening/list-fixtures.ts';
@@ -186,6 +187,18 @@ describe('USDC from a listed address', () => {
     });
     expect(transactions.body).toEqual([]);
 
+    const events = await eventsWhere(deps, 'tx_hash', txHash);
+    expect(events.map((event) => [event.event_type, event.data])).toEqual([
+      [
+        'deposit.frozen',
+        expect.objectContaining({
+          customer_id: customerId,
+          amount: '25.00',
+          from_address: LISTED_ETH_ADDRESS.toLowerCase(),
+          reason: 'Held for review: the sending address matches an entry of the OFAC SDN sanctions list',
+        }),
+      ],
+    ]);
     const holdId = `deposit:base:${txHash}:0`;
     expect((await openHold(holdId))?.hit).toMatchObject({ list: 'OFAC_SDN', entryId: '18804', score: null });
     const cleared = await reviewer.call<Hold>('POST', `/screening/holds/${holdId}/clear`, {
