@@ -123,7 +123,7 @@ export function generateEntries(count: number, seed = 20_261_129): GeneratedEntr
     seen.add(name);
     const aliases: string[] = [];
     if (random.next() < 0.5) aliases.push(individual ? personName(random) : companyName(random));
-    if (random.next() < 0.3) aliases.push(respelled(name, random));
+    if (random.next() < 0.3) aliases.push(respelled(name));
     entries.push({ entNum: 10_000 + entries.length, name, kind: individual ? 'individual' : 'entity', aliases });
   }
   return entries;
@@ -140,7 +140,7 @@ function companyName(random: ReturnType<typeof seeded>) {
 }
 
 /** One vowel of a longer word written as another: the way aliases respell names (Mohammed, Muhammad). */
-function respelled(name: string, random: ReturnType<typeof seeded>) {
+function respelled(name: string) {
   return name.replace(/[AEIOU](?=[A-Z]{3})/, (vowel) => (vowel === 'A' ? 'E' : vowel === 'O' ? 'U' : 'A'));
 }
 
