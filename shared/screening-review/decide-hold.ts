@@ -1,7 +1,7 @@
 import { BANK_TRANSITIONS, bankEvent, requireBank } from '#shared/banks/bank-rules.ts';
 import type { BankStatus } from '#shared/banks/records.ts';
 import { BankStateChangedError, decideBank } from '#shared/banks/repository.ts';
-import { auditItem, type ConsoleActor, memberActor } from '#shared/console/console-rules.ts';
+import { auditItem, type ConsoleActor, memberActor } from '#shared/console/common/console-rules.ts';
 import { KYC_TRANSITIONS } from '#shared/customers/records.ts';
 import { CustomerStateChangedError, changeKycStatus, getCustomer } from '#shared/customers/repository.ts';
 import { type GuardedItem, WriteConditionFailedError, writeGuarded } from '#shared/db/guarded-write.ts';

@@ -1,4 +1,4 @@
-import type { ConsoleActor } from '#shared/console/console-rules.ts';
+import type { ConsoleActor } from '#shared/console/common/console-rules.ts';
 import type { Deps } from '#shared/deps.ts';
 import { listHolds } from '#shared/screening/hold-repository.ts';
 import type { HoldStatus } from '#shared/screening/records.ts';

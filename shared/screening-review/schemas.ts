@@ -1,5 +1,3 @@
-import { docMeta } from '#shared/routing/openapi-meta.ts';
-import { OPENAPI_PROSE } from '#shared/routing/route.ts';
 import { HoldStatusSchema, ScreeningHitSchema } from '#shared/screening/records.ts';
 import * as z from '#shared/validation/zod.ts';
 
@@ -11,30 +9,21 @@ export const HoldListQuery = z.object({ status: z._default(HoldStatusSchema, 'OP
 
 /** A reviewer's decision: why (false positive, or why it is a true match); audited with it. */
 export const HoldDecisionBody = z.strictObject({
-  reason: z
-    .string()
-    .check(
-      z.trim(),
-      z.minLength(1),
-      z.maxLength(500),
-      docMeta(OPENAPI_PROSE && { description: 'Why: a false positive (and how it differs), or the confirmed match' }),
-    ),
+  reason: z.string().check(z.trim(), z.minLength(1), z.maxLength(500)),
 });
 
 /** A hold as a reviewer sees it: what is held, what it hit, and the decision once made. */
-export const HoldViewSchema = z
-  .object({
-    holdId: z.string(),
-    kind: z.enum(['customer', 'bank', 'deposit']),
-    customerId: z.string(),
-    bankId: z.nullable(z.string()),
-    screened: z.string(),
-    hit: ScreeningHitSchema,
-    status: HoldStatusSchema,
-    createdAt: z.string(),
-    decidedAt: z.nullable(z.string()),
-    decidedBy: z.nullable(z.string()),
-    reason: z.nullable(z.string()),
-  })
-  .check(docMeta(OPENAPI_PROSE && { id: 'ScreeningHold' }));
+export const HoldViewSchema = z.object({
+  holdId: z.string(),
+  kind: z.enum(['customer', 'bank', 'deposit']),
+  customerId: z.string(),
+  bankId: z.nullable(z.string()),
+  screened: z.string(),
+  hit: ScreeningHitSchema,
+  status: HoldStatusSchema,
+  createdAt: z.string(),
+  decidedAt: z.nullable(z.string()),
+  decidedBy: z.nullable(z.string()),
+  reason: z.nullable(z.string()),
+});
 export type HoldView = z.infer<typeof HoldViewSchema>;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOwnerInvite } from '#shared/console/create-owner-invite.ts';
-import { listAuditEntries } from '#shared/console/repository.ts';
+import { listAuditEntries } from '#shared/console/common/repository.ts';
+import { createOwnerInvite } from '#shared/console/identity/create-owner-invite.ts';
 import { type Bank, eurBank, eventsOfBank, givenCustomer, KYC_ADDRESS } from '#test/support/banks/bank-requests.ts';
 import { ConsoleTab, tokenOfInviteUrl } from '#test/support/console/console-client.ts';
 import { eventsWhere } from '#test/support/customers/customer-events.ts';
