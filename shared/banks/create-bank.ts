@@ -14,6 +14,7 @@ import { FieldError } from '#shared/errors.ts';
 import { newId } from '#shared/ids.ts';
 import type { Chain } from '#shared/money/chains.ts';
 import { railNamed } from '#shared/rails/bank/rails.ts';
+import { holdBankOnSanctionsHit } from '#shared/screening/hold-rules.ts';
 import { ibanCountry } from '#shared/validation/bank-accounts.ts';
 import { ibanProblem } from '#shared/validation/iban.ts';
 import { deriveDepositAddress, parseDepositXpub } from '#shared/wallets/derivation.ts';
@@ -75,10 +76,18 @@ export async function createBank(deps: Deps, input: CreateBankRequest): Promise<
 
   const now = deps.clock.now();
   const bank = newBankRecord(input, address, now);
+  // Before the payee check: a bank the screening holds is confirmed, if at all, to PENDING.
+  const held = await holdBankOnSanctionsHit(deps, bank, now);
   const awaiting = await holdForPayee(deps, input, customer, bank, now);
   const wallets = await depositWallets(deps, input, bank, depositKey);
   try {
-    await insertBank(deps.db, { bank, wallets, event: bankEvent(bank, 'withdrawal_bank.created', now), awaiting });
+    await insertBank(deps.db, {
+      bank,
+      wallets,
+      event: bankEvent(bank, 'withdrawal_bank.created', now),
+      awaiting,
+      held,
+    });
   } catch (error) {
     if (error instanceof BankAccountExistsError) {
       throw BANK_EXISTS.error((await bankIdWithAccountDetails(deps.db, bank)) ?? "one of this customer's banks");

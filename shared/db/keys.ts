@@ -23,6 +23,7 @@ import { LEDGER_KEY_SPACES, ledgerKeys } from '#shared/ledger/keys.ts';
 import { ORGANIZATION_KEY_SPACES, organizationKeys } from '#shared/organizations/keys.ts';
 import { PAYOUT_KEY_SPACES, payoutKeys } from '#shared/payouts/keys.ts';
 import { QUOTE_KEY_SPACES, quoteKeys } from '#shared/quotes/keys.ts';
+import { SCREENING_KEY_SPACES, screeningKeys } from '#shared/screening/keys.ts';
 import { TRANSACTION_KEY_SPACES, transactionKeys } from '#shared/transactions/keys.ts';
 import { WALLET_KEY_SPACES, walletKeys } from '#shared/wallets/keys.ts';
 import { WEBHOOK_KEY_SPACES, webhookKeys } from '#shared/webhooks/keys.ts';
@@ -60,6 +61,7 @@ export const KEY_AREAS = {
   deposits: { keys: depositKeys, spaces: DEPOSIT_KEY_SPACES },
   custody: { keys: custodyKeys, spaces: CUSTODY_KEY_SPACES },
   console: { keys: consoleKeys, spaces: CONSOLE_KEY_SPACES },
+  screening: { keys: screeningKeys, spaces: SCREENING_KEY_SPACES },
   'bank-transfer': { keys: bankTransferKeys, spaces: BANK_TRANSFER_KEY_SPACES },
 } as const;
 
@@ -80,5 +82,6 @@ export const keys = {
   ...depositKeys,
   ...custodyKeys,
   ...consoleKeys,
+  ...screeningKeys,
   ...bankTransferKeys,
 } as const;

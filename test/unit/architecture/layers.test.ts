@@ -80,6 +80,8 @@ const RANKS: Record<string, number> = {
   'shared/routing': 3,
   'shared/events': 3,
   'shared/rails': 3,
+  // Sanctions screening: the lists, the matcher and the holds the areas write; the reviewers' decisions sit above.
+  'shared/screening': 3,
   'shared/deps.ts': 3,
   'shared/organizations': 4,
   'shared/customers': 4,
@@ -106,6 +108,8 @@ const RANKS: Record<string, number> = {
   'shared/console/identity': 10,
   'shared/console/approvals': 10,
   'shared/console/views': 10,
+  // Screening review: the reviewers' decisions on the holds, with the console's roles; no room imports it.
+  'shared/screening-review': 10,
   'shared/console': 11,
   'shared/http': 12,
   'shared/routes.ts': 13,
