@@ -23,6 +23,7 @@ import { ORGANIZATION_KEY_SPACES, organizationKeys } from '#shared/organizations
 import { PAYOUT_KEY_SPACES, payoutKeys } from '#shared/payouts/keys.ts';
 import { QUOTE_KEY_SPACES, quoteKeys } from '#shared/quotes/keys.ts';
 import { TRANSACTION_KEY_SPACES, transactionKeys } from '#shared/transactions/keys.ts';
+import { TREASURY_KEY_SPACES, treasuryKeys } from '#shared/treasury/keys.ts';
 import { WALLET_KEY_SPACES, walletKeys } from '#shared/wallets/keys.ts';
 import { WEBHOOK_KEY_SPACES, webhookKeys } from '#shared/webhooks/keys.ts';
 import { WITHDRAWAL_KEY_SPACES, withdrawalKeys } from '#shared/withdrawals/keys.ts';
@@ -58,6 +59,7 @@ export const KEY_AREAS = {
   payouts: { keys: payoutKeys, spaces: PAYOUT_KEY_SPACES },
   deposits: { keys: depositKeys, spaces: DEPOSIT_KEY_SPACES },
   custody: { keys: custodyKeys, spaces: CUSTODY_KEY_SPACES },
+  treasury: { keys: treasuryKeys, spaces: TREASURY_KEY_SPACES },
   console: { keys: consoleKeys, spaces: CONSOLE_KEY_SPACES },
 } as const;
 
@@ -77,5 +79,6 @@ export const keys = {
   ...payoutKeys,
   ...depositKeys,
   ...custodyKeys,
+  ...treasuryKeys,
   ...consoleKeys,
 } as const;

@@ -1,0 +1,179 @@
+import { createPublicClient, erc20Abi, type Hex, http } from 'viem';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Deps } from '#shared/deps.ts';
+import { getTransactionOfCustomer } from '#shared/transactions/transaction-repository.ts';
+import { ownershipMessage, proveAddressOwnership } from '#shared/treasury/ownership-proof.ts';
+import { runTreasurySends, type SentChain } from '#shared/treasury/run-treasury-sends.ts';
+import { sendOnRampDeposit } from '#shared/treasury/send-onramp-deposit.ts';
+import { getSend } from '#shared/treasury/send-repository.ts';
+import { jsonRpcTreasuryChain, type TreasuryChain } from '#shared/treasury/treasury-chain.ts';
+import { startSweeperChain } from '#test/support/custody/sweeper-chain.ts';
+import { useOwnTable } from '#test/support/db/own-table.ts';
+import { useApi } from '#test/support/http/local-api.ts';
+import { givenTreasury, micro } from '#test/support/treasury/treasury-sends.ts';
+
+/**
+ * USDC out of the treasury on the real local chain: signed by the relayer's key in the KMS stand-in, recorded before
+ * it is broadcast, looked up on chain before any retry, waiting while the treasury is short or a self-hosted
+ * address's ownership is unproven.
+ */
+process.env.LOG_LEVEL = 'error';
+const { deps } = useOwnTable();
+const { request } = useApi();
+
+let sweeper: Awaited<ReturnType<typeof startSweeperChain>>;
+let settings: SentChain;
+let node: TreasuryChain;
+
+beforeAll(async () => {
+  sweeper = await startSweeperChain();
+  settings = { chain: 'base', usdcAddress: sweeper.chain.usdcAddress, selfHostedProofAboveEur: '1000' };
+  node = jsonRpcTreasuryChain(sweeper.chain.rpcUrl);
+}, 120_000);
+
+afterAll(async () => {
+  await sweeper?.stop();
+});
+
+const balanceOf = (owner: string) =>
+  createPublicClient({ transport: http(sweeper.chain.rpcUrl) }).readContract({
+    address: sweeper.chain.usdcAddress,
+    abi: erc20Abi,
+    functionName: 'balanceOf',
+    args: [owner as Hex],
+  });
+
+const run = (port: TreasuryChain = node, d: Deps = deps) => runTreasurySends(d, port, sweeper.relayer, settings);
+
+async function givenOnRamp(treasuryUsdc: string, amount: string) {
+  const given = await givenTreasury(deps, request, sweeper, treasuryUsdc);
+  const { transaction, sendId } = await sendOnRampDeposit(deps, {
+    organizationId: given.organizationId,
+    customerId: given.customerId,
+    walletId: given.walletId,
+    amount,
+  });
+  const deposit = () => getTransactionOfCustomer(deps.db, given.organizationId, given.customerId, transaction.id);
+  const send = async () => {
+    const found = await getSend(deps.db, given.organizationId, sendId);
+    if (!found) throw new Error('no send');
+    return found;
+  };
+  return { ...given, sendId, deposit, send };
+}
+
+describe('an on-ramp deposit sent from the treasury', () => {
+  it('arrives at the destination wallet, with its txHash on the deposit and the treasury down by exactly that', async () => {
+    const onRamp = await givenOnRamp('100', '25');
+    expect((await onRamp.deposit())?.status).toBe('PROCESSING');
+    const before = await balanceOf(onRamp.treasury);
+
+    const outcome = await run();
+
+    expect(outcome.steps).toContainEqual({ sendId: onRamp.sendId, step: 'mined', reason: null });
+    expect(await balanceOf(onRamp.owner.address)).toBe(micro('25'));
+    expect(before - (await balanceOf(onRamp.treasury))).toBe(micro('25'));
+    const send = await onRamp.send();
+    expect(send).toMatchObject({ status: 'MINED', amountMicro: micro('25') });
+    expect(send.txHash).toMatch(/^0x[0-9a-f]{64}$/);
+    expect(await onRamp.deposit()).toMatchObject({ status: 'COMPLETED', txHash: send.txHash });
+  });
+
+  it('is not sent twice when the relayer crashed between recording it and broadcasting it', async () => {
+    const onRamp = await givenOnRamp('100', '7');
+    const crashing: TreasuryChain = {
+      ...node,
+      sendRawTransaction: async () => {
+        throw new Error('relayer died before the broadcast');
+      },
+    };
+
+    expect((await run(crashing)).steps).toContainEqual({ sendId: onRamp.sendId, step: 'failed' });
+    const recorded = await onRamp.send();
+    expect(recorded.status).toBe('SENT');
+    expect(await balanceOf(onRamp.owner.address)).toBe(0n);
+
+    await run();
+    await run();
+
+    const send = await onRamp.send();
+    expect(send.status).toBe('MINED');
+    expect(send.attempts).toHaveLength(1);
+    expect(send.txHash).toBe(recorded.attempts[0]?.txHash);
+    expect(await balanceOf(onRamp.owner.address)).toBe(micro('7'));
+  });
+
+  it('is not sent twice when the relayer crashed after broadcasting it', async () => {
+    const onRamp = await givenOnRamp('100', '9');
+    const crashing: TreasuryChain = {
+      ...node,
+      sendRawTransaction: async (raw) => {
+        await node.sendRawTransaction(raw);
+        throw new Error('relayer died after the broadcast');
+      },
+    };
+
+    await run(crashing);
+    await run();
+    await run();
+
+    const send = await onRamp.send();
+    expect(send).toMatchObject({ status: 'MINED' });
+    expect(send.attempts).toHaveLength(1);
+    expect(await balanceOf(onRamp.owner.address)).toBe(micro('9'));
+  });
+
+  it('waits PROCESSING with its reason while the treasury cannot cover it, then goes', async () => {
+    const onRamp = await givenOnRamp('5', '30');
+
+    const short = await run();
+
+    expect(short.treasuryShort).toBeGreaterThanOrEqual(1);
+    expect(await onRamp.send()).toMatchObject({ status: 'WAITING', waitingReason: 'TREASURY_SHORT' });
+    expect((await onRamp.send()).waitingDetail).toContain('the treasury holds 5.00');
+    expect((await onRamp.deposit())?.status).toBe('PROCESSING');
+    expect(await balanceOf(onRamp.owner.address)).toBe(0n);
+
+    await sweeper.chain.send(onRamp.treasury, '25');
+    await run();
+
+    expect(await onRamp.send()).toMatchObject({ status: 'MINED', waitingReason: null });
+    expect(await balanceOf(onRamp.owner.address)).toBe(micro('30'));
+    expect(await balanceOf(onRamp.treasury)).toBe(0n);
+  });
+});
+
+describe('a send to a self-hosted address above EUR 1,000', () => {
+  it('waits for an ownership proof, refuses a forged one, and goes with a valid EIP-191 proof', async () => {
+    const onRamp = await givenOnRamp('2000', '1500');
+    const prove = (signature: string) =>
+      proveAddressOwnership(deps, {
+        organizationId: onRamp.organizationId,
+        customerId: onRamp.customerId,
+        address: onRamp.owner.address,
+        signature,
+      });
+    const message = ownershipMessage(onRamp.organizationId, onRamp.customerId, onRamp.owner.address);
+
+    await run();
+    expect(await onRamp.send()).toMatchObject({ status: 'WAITING', waitingReason: 'OWNERSHIP_PROOF_REQUIRED' });
+    expect(await balanceOf(onRamp.owner.address)).toBe(0n);
+
+    const forger = privateKeyToAccount(generatePrivateKey());
+    await expect(prove(await forger.signMessage({ message }))).rejects.toMatchObject({ statusCode: 400 });
+    const otherText = await onRamp.owner.signMessage({ message: `${message}\nand more` });
+    await expect(prove(otherText)).rejects.toMatchObject({ statusCode: 400 });
+    await run();
+    expect(await onRamp.send()).toMatchObject({ status: 'WAITING', waitingReason: 'OWNERSHIP_PROOF_REQUIRED' });
+
+    const proof = await prove(await onRamp.owner.signMessage({ message }));
+    expect(proof).toMatchObject({ address: onRamp.owner.address, message });
+    await run();
+
+    const send = await onRamp.send();
+    expect(send.status).toBe('MINED');
+    expect(send.travelRule?.ownershipProvenAt).toBe(proof.verifiedAt);
+    expect(await balanceOf(onRamp.owner.address)).toBe(micro('1500'));
+  });
+});
