@@ -101,6 +101,8 @@ export async function sweepChain(
 
   const latest = await latestSweep(deps.db, settings.chain);
   if (latest?.status === 'SENT' && !(await settleInFlight(deps, port, latest))) return status('in-flight', latest);
+  // Read before the dues: two sweepers that read the same dues then claim the same nonce, and only one wins.
+  const nonce = await nextRelayerNonce(deps.db, settings.chain);
 
   let dues = await listSweepsDue(deps.db, settings.chain);
   if ((await matchSweptBeforeCredit(deps, port, settings.chain, dues)) > 0) {
@@ -109,7 +111,7 @@ export async function sweepChain(
   const batch = await chooseBatch(port, settings, dues);
   if (batch.length === 0) return status('idle');
 
-  const sweep = await signSweep(deps, port, signer, settings, batch);
+  const sweep = await signSweep(deps, port, signer, settings, nonce, batch);
   try {
     const nonce = relayerNonceClaim(deps.db, settings.chain, BigInt(sweep.nonce), SWEEP_USER, sweep.claimedAt);
     await writeGuarded(deps.db, [sweepClaim(deps.db, sweep), nonce]);
@@ -199,6 +201,7 @@ async function signSweep(
   port: RelayerChain,
   signer: RelayerSigner,
   settings: SweptChain,
+  nonce: bigint,
   batch: readonly Forwarder[],
 ): Promise<SweepRecord> {
   const [pending, chainId, fees] = await Promise.all([
@@ -206,10 +209,10 @@ async function signSweep(
     port.chainId(),
     port.fees(),
   ]);
-  // The nonce after the table's latest claim (a sweep's or a treasury send's), never the node's pending one: two
-  // sweepers that read the same latest then claim the same nonce and only one wins. Taking the node's would let a
-  // sweeper that read before another's claim take the next nonce and flush the same deposits again.
-  const nonce = await nextRelayerNonce(deps.db, settings.chain);
+  // The nonce after the table's latest claim (a sweep's or a treasury send's), read at the start of the run, never
+  // the node's pending one: two sweepers that read the same dues then claim the same nonce and only one wins. Taking
+  // the node's would let a sweeper that read before another's claim take the next nonce and flush the same deposits
+  // again.
   if (pending > nonce) {
     // The relayer's key sent something the table does not know: this sweep is REPLACED at the next run, and the
     // runs after it catch up one nonce at a time.
