@@ -1,13 +1,20 @@
 import { createPublicClient, erc20Abi, type Hex, http } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditedAsOperator } from '#shared/console/console-rules.ts';
+import { listAuditEntries } from '#shared/console/repository.ts';
+import { creditBalance } from '#shared/deposits/credit-balance.ts';
 import type { Deps } from '#shared/deps.ts';
+import { claimDeveloperFees } from '#shared/developer-fees/claim-developer-fees.ts';
+import { getOrganizationLedger } from '#shared/ledger/organization-ledger-repository.ts';
 import { getTransactionOfCustomer } from '#shared/transactions/transaction-repository.ts';
 import { ownershipMessage, proveAddressOwnership } from '#shared/treasury/ownership-proof.ts';
+import { registerFeeWallet } from '#shared/treasury/register-fee-wallet.ts';
 import { runTreasurySends, type SentChain } from '#shared/treasury/run-treasury-sends.ts';
 import { sendOnRampDeposit } from '#shared/treasury/send-onramp-deposit.ts';
 import { getSend } from '#shared/treasury/send-repository.ts';
 import { jsonRpcTreasuryChain, type TreasuryChain } from '#shared/treasury/treasury-chain.ts';
+import { withdrawDeveloperFees } from '#shared/treasury/withdraw-developer-fees.ts';
 import { startSweeperChain } from '#test/support/custody/sweeper-chain.ts';
 import { useOwnTable } from '#test/support/db/own-table.ts';
 import { useApi } from '#test/support/http/local-api.ts';
@@ -175,5 +182,62 @@ describe('a send to a self-hosted address above EUR 1,000', () => {
     expect(send.status).toBe('MINED');
     expect(send.travelRule?.ownershipProvenAt).toBe(proof.verifiedAt);
     expect(await balanceOf(onRamp.owner.address)).toBe(micro('1500'));
+  });
+});
+
+describe("a withdrawal of the organization's developer fees", () => {
+  it("arrives at the organization's registered wallet, registered with an audit entry, and leaves its custodial balance", async () => {
+    const given = await givenTreasury(deps, request, sweeper, '50');
+    const fees = await request('PATCH', `/customers/${given.customerId}/developer-fees`, {
+      key: given.apiKey,
+      body: { developerSpreadFeeBps: 100 },
+    });
+    expect(fees.status).toBe(200);
+    await creditBalance(deps, { organizationId: given.organizationId, customerId: given.customerId, amount: '1000' });
+    await claimDeveloperFees(deps, { organizationId: given.organizationId });
+    const orgWallet = privateKeyToAccount(generatePrivateKey()).address;
+    const audited = auditedAsOperator(deps, given.organizationId, 'ops@example.com', 'fee-wallet.registered');
+
+    await expect(
+      withdrawDeveloperFees(deps, {
+        organizationId: given.organizationId,
+        chain: 'base',
+        amount: '4',
+        requestedBy: 'x',
+      }),
+    ).rejects.toMatchObject({ statusCode: 409 });
+    await registerFeeWallet(
+      deps,
+      { organizationId: given.organizationId, chain: 'base', address: orgWallet, registeredBy: 'ops@example.com' },
+      audited,
+    );
+    await expect(
+      withdrawDeveloperFees(deps, {
+        organizationId: given.organizationId,
+        chain: 'base',
+        amount: '11',
+        requestedBy: 'x',
+      }),
+    ).rejects.toMatchObject({ statusCode: 400 });
+    const withdrawal = await withdrawDeveloperFees(deps, {
+      organizationId: given.organizationId,
+      chain: 'base',
+      amount: '4',
+      requestedBy: 'ops@example.com',
+    });
+    await run();
+
+    expect(await balanceOf(orgWallet)).toBe(micro('4'));
+    expect(await getSend(deps.db, given.organizationId, withdrawal.sendId)).toMatchObject({
+      status: 'MINED',
+      purpose: 'DEVELOPER_FEE_WITHDRAWAL',
+      destination: orgWallet,
+    });
+    expect((await getOrganizationLedger(deps.db, given.organizationId)).balance.available).toBe(micro('6'));
+    const [entry] = await listAuditEntries(deps.db, given.organizationId, {
+      limit: 10,
+      action: 'fee-wallet.registered',
+    });
+    expect(entry).toMatchObject({ target: 'fee-wallet:base', details: { before: '', after: orgWallet } });
   });
 });
