@@ -7,6 +7,7 @@ import type { Deps } from '#shared/deps.ts';
 import { log } from '#shared/log.ts';
 import type { Chain } from '#shared/money/chains.ts';
 import { formatMicro } from '#shared/money/micro.ts';
+import { checkSendTreasuries, type SendTreasuryDisagreement } from '#shared/treasury/check-send-treasuries.ts';
 import { getOwnershipProof } from '#shared/treasury/ownership-proof.ts';
 import type { SendAttempt, TreasurySendRecord, WaitingReason } from '#shared/treasury/records.ts';
 import { purposeCompletion } from '#shared/treasury/send-purpose.ts';
@@ -40,6 +41,8 @@ export type SendsRun = {
   treasuryShort: number;
   /** Sends waiting for an ownership proof. */
   awaitingProof: number;
+  /** Mined sends whose treasury did not move by the sweeps and sends recorded in their block: alarmed. */
+  treasuryDisagree: SendTreasuryDisagreement[];
 };
 
 const RECEIPT_POLL_MS = 250;
@@ -65,7 +68,12 @@ export async function runTreasurySends(
     }
   }
   const waiting = (reason: WaitingReason) => steps.filter((s) => s.step === 'waiting' && s.reason === reason).length;
-  return { steps, treasuryShort: waiting('TREASURY_SHORT'), awaitingProof: waiting('OWNERSHIP_PROOF_REQUIRED') };
+  return {
+    steps,
+    treasuryShort: waiting('TREASURY_SHORT'),
+    awaitingProof: waiting('OWNERSHIP_PROOF_REQUIRED'),
+    treasuryDisagree: await checkSendTreasuries(deps, port, settings),
+  };
 }
 
 type Advanced = { step: SendStep; record: TreasurySendRecord };

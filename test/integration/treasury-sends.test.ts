@@ -1,8 +1,10 @@
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { createPublicClient, erc20Abi, type Hex, http } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditedAsOperator } from '#shared/console/console-rules.ts';
 import { listAuditEntries } from '#shared/console/repository.ts';
+import { keys } from '#shared/db/keys.ts';
 import { creditBalance } from '#shared/deposits/credit-balance.ts';
 import type { Deps } from '#shared/deps.ts';
 import { claimDeveloperFees } from '#shared/developer-fees/claim-developer-fees.ts';
@@ -85,6 +87,36 @@ describe('an on-ramp deposit sent from the treasury', () => {
     expect(send).toMatchObject({ status: 'MINED', amountMicro: micro('25') });
     expect(send.txHash).toMatch(/^0x[0-9a-f]{64}$/);
     expect(await onRamp.deposit()).toMatchObject({ status: 'COMPLETED', txHash: send.txHash });
+    expect(outcome.treasuryDisagree).toEqual([]);
+    expect(send.treasuryCheck).toMatchObject({ agrees: true, expectedMicro: '-25000000', actualMicro: '-25000000' });
+  });
+
+  it("counts a send whose record does not match the treasury's move in its block as a books disagreement", async () => {
+    const onRamp = await givenOnRamp('100', '3');
+    await run();
+    const send = await onRamp.send();
+    const unchecked = keys.treasurySendUnchecked('base', BigInt(send.blockNumber ?? '0'), send.sendId);
+    await deps.db.client.send(
+      new UpdateCommand({
+        TableName: deps.db.tableName,
+        Key: keys.treasurySend(onRamp.organizationId, send.sendId),
+        UpdateExpression: 'SET amountMicro = :overstated, treasuryCheck = :none, gsi1pk = :pk, gsi1sk = :sk',
+        ExpressionAttributeValues: {
+          ':overstated': '3500000',
+          ':none': null,
+          ':pk': unchecked.gsi1pk,
+          ':sk': unchecked.gsi1sk,
+        },
+      }),
+    );
+
+    const outcome = await run();
+
+    expect(outcome.treasuryDisagree).toEqual([
+      expect.objectContaining({ sendId: send.sendId, expectedMicro: '-3500000', actualMicro: '-3000000' }),
+    ]);
+    expect((await onRamp.send()).treasuryCheck).toMatchObject({ agrees: false });
+    expect((await run()).treasuryDisagree).toEqual([]);
   });
 
   it('is not sent twice when the relayer crashed between recording it and broadcasting it', async () => {
