@@ -10,7 +10,10 @@ import type { Deps } from '#shared/deps.ts';
 import { claimDeveloperFees } from '#shared/developer-fees/claim-developer-fees.ts';
 import { getOrganizationLedger } from '#shared/ledger/organization-ledger-repository.ts';
 import { getTransactionOfCustomer } from '#shared/transactions/transaction-repository.ts';
+import { exportTravelRule } from '#shared/treasury/export-travel-rule.ts';
+import { IdentityPayloadSchema } from '#shared/treasury/ivms101.ts';
 import { ownershipMessage, proveAddressOwnership } from '#shared/treasury/ownership-proof.ts';
+import type { Custodian } from '#shared/treasury/records.ts';
 import { registerFeeWallet } from '#shared/treasury/register-fee-wallet.ts';
 import { runTreasurySends, type SentChain } from '#shared/treasury/run-treasury-sends.ts';
 import { sendOnRampDeposit } from '#shared/treasury/send-onramp-deposit.ts';
@@ -53,15 +56,25 @@ const balanceOf = (owner: string) =>
     args: [owner as Hex],
   });
 
+const exportAll = async (organizationId: string) =>
+  (
+    await exportTravelRule(deps, {
+      organizationId,
+      usdcAddressOf: () => sweeper.chain.usdcAddress,
+      callbackBase: 'https://payouts.example.com',
+    })
+  ).split('\n');
+
 const run = (port: TreasuryChain = node, d: Deps = deps) => runTreasurySends(d, port, sweeper.relayer, settings);
 
-async function givenOnRamp(treasuryUsdc: string, amount: string) {
+async function givenOnRamp(treasuryUsdc: string, amount: string, custodian?: Custodian) {
   const given = await givenTreasury(deps, request, sweeper, treasuryUsdc);
   const { transaction, sendId } = await sendOnRampDeposit(deps, {
     organizationId: given.organizationId,
     customerId: given.customerId,
     walletId: given.walletId,
     amount,
+    ...(custodian ? { custodian } : {}),
   });
   const deposit = () => getTransactionOfCustomer(deps.db, given.organizationId, given.customerId, transaction.id);
   const send = async () => {
@@ -214,6 +227,30 @@ describe('a send to a self-hosted address above EUR 1,000', () => {
     expect(send.status).toBe('MINED');
     expect(send.travelRule?.ownershipProvenAt).toBe(proof.verifiedAt);
     expect(await balanceOf(onRamp.owner.address)).toBe(micro('1500'));
+    const [exported] = (await exportAll(onRamp.organizationId)).map((line) => JSON.parse(line));
+    expect(exported).toMatchObject({ txHash: send.txHash, ownershipProof: { message, signature: proof.signature } });
+    expect(IdentityPayloadSchema.parse(exported.ivms101).beneficiary.accountNumber).toEqual([onRamp.owner.address]);
+  });
+
+  it("goes without a proof to another provider's wallet, carrying its IVMS101 data as a TRP inquiry", async () => {
+    const custodian: Custodian = { type: 'VASP', name: 'Other Exchange GmbH', lei: '529900T8BM49AURSDO55' };
+    const onRamp = await givenOnRamp('2000', '1500', custodian);
+
+    await run();
+
+    expect((await onRamp.send()).status).toBe('MINED');
+    const [exported] = (await exportAll(onRamp.organizationId)).map((line) => JSON.parse(line));
+    expect(exported.ownershipProof).toBeNull();
+    expect(exported.trpInquiry).toMatchObject({
+      apiVersion: '3.1.0',
+      body: {
+        asset: { caip19: `eip155:8453/erc20:${sweeper.chain.usdcAddress.toLowerCase()}` },
+        amount: '1500000000',
+        IVMS101: {
+          originator: { originatorPersons: [{ naturalPerson: { customerIdentification: onRamp.customerId } }] },
+        },
+      },
+    });
   });
 });
 
