@@ -79,7 +79,7 @@ export async function listUncheckedSends(db: Db, chain: Chain, max = 10): Promis
   return sends.filter((send): send is TreasurySendRecord => send?.status === 'MINED' && send.treasuryCheck === null);
 }
 
-/** An organization's sends, in id order (ids are time-ordered). */
+/** An organization's sends (in id order: random, so callers sort by `createdAt`). */
 export const listSendsOfOrganization = (db: Db, organizationId: string) => {
   const { pk, skPrefix } = keys.treasurySendsOfOrganization(organizationId);
   return queryAll(db, { partition: pk, sortKey: { beginsWith: skPrefix }, consistent: true }, parseSend);
