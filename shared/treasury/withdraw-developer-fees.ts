@@ -27,9 +27,9 @@ export async function withdrawDeveloperFees(
   deps: Deps,
   input: { organizationId: string; chain: Chain; amount: string; requestedBy: string },
 ): Promise<TreasurySendRecord> {
-  if (!/^\d{1,12}(\.\d{1,6})?$/.test(input.amount)) throw new BadRequestError('amount: Must be a USDC amount');
+  const valid = /^\d{1,12}(\.\d{1,6})?$/.test(input.amount) && toMicro(input.amount) > 0n;
+  if (!valid) throw new BadRequestError('amount: Must be a positive USDC amount with at most 6 decimals');
   const amount = toMicro(input.amount);
-  if (amount <= 0n) throw new BadRequestError('amount: Must be greater than 0');
   const [organization, wallet] = await Promise.all([
     getOrganization(deps.db, input.organizationId),
     getFeeWallet(deps.db, input.organizationId, input.chain),

@@ -77,6 +77,8 @@ const RANKS: Record<string, number> = {
   'shared/deposits': 8,
   // Custody moves what the deposits credited: the relayer's signer, the sweeper, the reconciliation.
   'shared/custody': 9,
+  // Treasury sends draw on custody's relayer and its nonces, and complete the deposits they pay out.
+  'shared/treasury': 9,
   'shared/console': 9,
   'shared/http': 10,
   'shared/routes.ts': 11,
