@@ -10,6 +10,7 @@
  * the organization id taken from the authenticated API key, so another organization's key can only ever
  * address its own partitions and sees a missing item (404), never someone else's.
  */
+import { BANK_TRANSFER_KEY_SPACES, bankTransferKeys } from '#shared/bank-transfer/keys.ts';
 import { BANK_KEY_SPACES, bankKeys } from '#shared/banks/keys.ts';
 import { CONSOLE_KEY_SPACES, consoleKeys } from '#shared/console/keys.ts';
 import { CUSTODY_KEY_SPACES, custodyKeys } from '#shared/custody/keys.ts';
@@ -61,6 +62,7 @@ export const KEY_AREAS = {
   custody: { keys: custodyKeys, spaces: CUSTODY_KEY_SPACES },
   treasury: { keys: treasuryKeys, spaces: TREASURY_KEY_SPACES },
   console: { keys: consoleKeys, spaces: CONSOLE_KEY_SPACES },
+  'bank-transfer': { keys: bankTransferKeys, spaces: BANK_TRANSFER_KEY_SPACES },
 } as const;
 
 export const keys = {
@@ -81,4 +83,5 @@ export const keys = {
   ...custodyKeys,
   ...treasuryKeys,
   ...consoleKeys,
+  ...bankTransferKeys,
 } as const;

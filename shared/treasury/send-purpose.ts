@@ -33,6 +33,6 @@ export async function purposeCompletion(
   return [
     { role: 'deposit', item: transactionWrites.replace(deps.db, deposit, next) },
     ...developerFeeEarned(deps.db, next, at),
-    { role: 'event', item: eventPut(deps.db, statusChangedEvent(deposit, next, now)) },
+    { role: 'event', item: eventPut(deps.db, statusChangedEvent(deposit, next, 'deposit.status_changed', now)) },
   ];
 }
