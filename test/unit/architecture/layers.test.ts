@@ -102,6 +102,8 @@ const RANKS: Record<string, number> = {
   'shared/deposits': 8,
   // Custody moves what the deposits credited: the relayer's signer, the sweeper, the reconciliation.
   'shared/custody': 9,
+  // Treasury sends draw on custody's relayer and its nonces, and complete the deposits they pay out.
+  'shared/treasury': 9,
   // The console: what its rooms share, then the rooms (identity, approvals, views; none imports another), then its
   // root, which assembles the rooms' route rows and OpenAPI words.
   'shared/console/common': 9,
