@@ -42,7 +42,7 @@ export const bankRegistrationRoutes = {
         'USD banks are `NOT_APPLICABLE`.',
       ].join(' '),
     successStatus: 201,
-    access: { table: 'readwrite' },
+    access: { table: 'readwrite', payeeVerification: true },
     request: { params: CustomerIdParams, body: CreateBankBody },
     responses: { 201: BankSchema },
     refusals: [CUSTOMER_NOT_FOUND, BANK_EXISTS],
