@@ -10,7 +10,7 @@ import { assertMayTransact } from '#shared/customers/customer-rules.ts';
 import type { CustomerRecord } from '#shared/customers/records.ts';
 import { requireCustomer } from '#shared/customers/require-customer.ts';
 import type { Deps } from '#shared/deps.ts';
-import { FieldError } from '#shared/errors.ts';
+import { FieldError, HttpError } from '#shared/errors.ts';
 import { newId } from '#shared/ids.ts';
 import type { Chain } from '#shared/money/chains.ts';
 import { railNamed } from '#shared/rails/bank/rails.ts';
@@ -22,8 +22,18 @@ import { forwarderAddress, forwarderSalt } from '#shared/wallets/forwarder-addre
 import type { WalletRecord } from '#shared/wallets/records.ts';
 import { reserveDepositIndexes } from '#shared/wallets/repository.ts';
 
-/** A deployment without DEPOSIT_XPUB cannot give banks their deposit wallets; it must not create half banks. */
-export class DepositKeyMissingError extends Error {}
+/**
+ * A deployment without DEPOSIT_XPUB cannot give banks their deposit wallets; it must not create half banks. The
+ * caller can do nothing about it, so it is the service's 503, naming what the operator must set.
+ */
+export class DepositKeyMissingError extends HttpError {
+  constructor() {
+    super(
+      503,
+      'Withdrawal banks cannot be created: the deployment has no deposit key (DEPOSIT_XPUB; CDK context depositXpub or depositXpubParameter). Ask the operator to set it.',
+    );
+  }
+}
 
 /** The address fields of a bank: given ones win; a CUSTOMER bank takes the rest from the customer's address. */
 function resolveAddress(input: CreateBankInput, customer: CustomerRecord) {
@@ -70,8 +80,7 @@ export async function createBank(deps: Deps, input: CreateBankRequest): Promise<
   }
   const address = resolveAddress(input, customer);
   const { depositXpub } = deps.config;
-  if (!depositXpub)
-    throw new DepositKeyMissingError('DEPOSIT_XPUB is not configured: banks cannot get deposit wallets');
+  if (!depositXpub) throw new DepositKeyMissingError();
   const depositKey = parseDepositXpub(depositXpub);
 
   const now = deps.clock.now();
