@@ -6,13 +6,15 @@ import { BankStateChangedError, decideBank, getBankOfCustomer } from '#shared/ba
 import type { Clock } from '#shared/clock.ts';
 import type { Db } from '#shared/db/client.ts';
 import type { GuardedItem } from '#shared/db/guarded-write.ts';
+import { isHeld } from '#shared/screening/hold-repository.ts';
+import { HELD_FOR_SCREENING } from '#shared/screening/hold-rules.ts';
 
 export type Decision = { to: 'ACTIVE'; reason?: undefined } | { to: 'REJECTED'; reason?: string | undefined };
 
 /** Items written with the decision (a reviewer's audit entry). */
 type Alongside = { alongside?: readonly GuardedItem<string>[] | undefined };
 
-/** An operator's verdict on a PENDING bank (sandbox routes, admin CLI). */
+/** An operator's verdict on a PENDING bank (sandbox routes, admin CLI, the reviewers), never on a held one. */
 export async function decideBankReview(
   deps: { db: Db; clock: Clock },
   input: Where & { bankId: string } & Decision & Alongside,
@@ -23,6 +25,9 @@ export async function decideBankReview(
   const notPending = (status: BankStatus) => BANK_NOT_PENDING.error(verb, status);
   if (!(transition.from as readonly BankStatus[]).includes(bank.status)) throw notPending(bank.status);
   assertPayeeSettled(bank);
+  if (await isHeld(deps.db, input.organizationId, { kind: 'bank', bankId: bank.bankId })) {
+    throw HELD_FOR_SCREENING.error();
+  }
   const now = deps.clock.now();
   const decided: BankRecord = {
     ...bank,

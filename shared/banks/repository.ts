@@ -84,11 +84,21 @@ export async function insertBank(
     event: EventRecord;
     /** Verification of Payee: the item that holds the bank for a member's confirmation. */
     awaiting?: GuardedItem<'payeeConfirmation'> | undefined;
+    /** Sanctions screening: the hold of a bank whose beneficiary name hit a list. */
+    held?: GuardedItem<'screeningHold'> | undefined;
   },
 ): Promise<void> {
   const { bank, wallets, event } = input;
   const items: GuardedItem<
-    'bank' | 'accountDetails' | 'pointer' | 'wallet' | 'address' | 'event' | 'payeeConfirmation' | 'awaitingReview'
+    | 'bank'
+    | 'accountDetails'
+    | 'pointer'
+    | 'wallet'
+    | 'address'
+    | 'event'
+    | 'payeeConfirmation'
+    | 'screeningHold'
+    | 'awaitingReview'
   >[] = [
     ...(bank.status === 'PENDING' ? [bankAwaitingReviewPut(db, bank)] : []),
     {
@@ -146,6 +156,7 @@ export async function insertBank(
     ...wallets.map((wallet) => ({ role: 'address' as const, item: depositAddressPut(db, wallet) })),
     { role: 'event', item: eventPut(db, event) },
     ...(input.awaiting ? [input.awaiting] : []),
+    ...(input.held ? [input.held] : []),
   ];
   try {
     await retryOnConflict(() => writeGuarded(db, items), RESEND_ATTEMPTS);
@@ -198,7 +209,7 @@ export async function decideBank(
     event: EventRecord | undefined;
     /** Verification of Payee: the member's decision, with its audit entry and signature items. */
     payee?: { verification: PayeeVerificationRecord; alongside: readonly GuardedItem<string>[] };
-    /** Written with the decision: a reviewer's audit entry. */
+    /** Written in the same transaction: a reviewer's (or a screening reviewer's) decision and its audit entry. */
     alongside?: readonly GuardedItem<string>[] | undefined;
   },
 ): Promise<BankRecord> {

@@ -23,6 +23,11 @@ export type Access = {
    */
   bankChannel?: 'reports';
   /**
+   * Asks the Verification of Payee provider: `secretsmanager:GetSecretValue` on exactly the provider's key secret
+   * (`payeeVerificationApiKeySecret`), when one is configured (infra/aws/api-area-stack.ts).
+   */
+  payeeVerification?: boolean;
+  /**
    * KYC documents (infra/aws/kyc-documents.ts): `upload` may `s3:PutObject` under `kyc-documents/` of the documents
    * bucket; `read` may `s3:GetObject` there, which the presigned links it gives reviewers are signed with.
    */

@@ -16,6 +16,8 @@ import {
   verdictDetails,
 } from '#shared/reviews/review-rules.ts';
 import { outcomeView } from '#shared/reviews/review-views.ts';
+import { isHeld } from '#shared/screening/hold-repository.ts';
+import { HELD_FOR_SCREENING } from '#shared/screening/hold-rules.ts';
 
 /**
  * A reviewer's verdict on a customer's KYC submission (approve with the verified name and address, or reject with
@@ -27,6 +29,10 @@ import { outcomeView } from '#shared/reviews/review-views.ts';
 export async function decideKyc(deps: Deps, actor: ConsoleActor, input: { customerId: string; verdict: KycVerdict }) {
   const organizationId = actor.organization.organizationId;
   const customer = await requireCustomer(deps, organizationId, input.customerId);
+  // An approval whose verified name hit a list waits for the screening review, which applies or refuses it.
+  if (await isHeld(deps.db, organizationId, { kind: 'customer', customerId: customer.customerId })) {
+    throw HELD_FOR_SCREENING.error();
+  }
   const existing = await getKycReview(deps.db, organizationId, customer.customerId, customer.kycAttempts);
   if (existing?.status === 'DECIDED' && awaitsReview(customer)) return apply(deps, customer, existing);
   if (!awaitsReview(customer)) throw NOT_AWAITING_REVIEW.error();

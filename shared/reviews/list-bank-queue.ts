@@ -4,7 +4,7 @@ import { getBankOfCustomer } from '#shared/banks/repository.ts';
 import { listBanksAwaitingReview } from '#shared/banks/review-queue.ts';
 import { customerNames } from '#shared/console/common/customer-names.ts';
 import type { Deps } from '#shared/deps.ts';
-import { MAX_LISTED } from '#shared/reviews/awaiting-review.ts';
+import { heldByScreening, MAX_LISTED } from '#shared/reviews/awaiting-review.ts';
 
 const bankView = (bank: BankRecord, customerName: string | null) => ({
   bankId: bank.bankId,
@@ -25,16 +25,20 @@ const bankView = (bank: BankRecord, customerName: string | null) => ({
 
 /**
  * The withdrawal banks waiting for the organization's review (third parties' and SWIFT banks), oldest first. A bank
- * Verification of Payee holds is a member's passkey decision first (Banks to confirm), so it is not listed here.
+ * Verification of Payee holds is a member's passkey decision first (Banks to confirm), and one sanctions screening
+ * holds is the screening review's first (Screening), so neither is listed here.
  */
 export async function listBankQueue(deps: Pick<Deps, 'db'>, organizationId: string) {
-  const entries = await listBanksAwaitingReview(deps.db, organizationId, MAX_LISTED);
+  const [entries, held] = await Promise.all([
+    listBanksAwaitingReview(deps.db, organizationId, MAX_LISTED),
+    heldByScreening(deps, organizationId),
+  ]);
   const [banks, names] = await Promise.all([
     Promise.all(entries.map((e) => getBankOfCustomer(deps.db, organizationId, e.customerId, e.bankId))),
     customerNames(deps.db, organizationId, entries),
   ]);
   return banks.flatMap((bank) =>
-    bank?.status === 'PENDING' && !awaitsPayeeConfirmation(bank)
+    bank?.status === 'PENDING' && !awaitsPayeeConfirmation(bank) && !held.banks.has(bank.bankId)
       ? [bankView(bank, names.get(bank.customerId) ?? null)]
       : [],
   );
