@@ -162,3 +162,48 @@ export function ConfirmButton(props: {
     </span>
   );
 }
+
+/**
+ * A page's filters: the fields edit a draft, Search applies it, Clear empties both; applying calls `onApply` (a
+ * page goes back to its first page).
+ */
+export function useFilters<F extends Record<string, string>>(empty: F, onApply: () => void) {
+  const [draft, setDraft] = useState<F>(empty);
+  const [filters, setFilters] = useState<F>(empty);
+  const apply = (next: F) => {
+    setFilters(next);
+    onApply();
+  };
+  return {
+    draft,
+    filters,
+    set: (field: keyof F) => (event: { target: { value: string } }) =>
+      setDraft({ ...draft, [field]: event.target.value }),
+    search: () => apply(draft),
+    clear: () => {
+      setDraft(empty);
+      apply(empty);
+    },
+  };
+}
+
+/** The form of `useFilters`: its fields, then Search and Clear. */
+export function FilterForm(props: { filters: { search: () => void; clear: () => void }; children: ReactNode }) {
+  return (
+    <form
+      className="filters"
+      onSubmit={(event) => {
+        event.preventDefault();
+        props.filters.search();
+      }}
+    >
+      {props.children}
+      <div className="actions">
+        <button type="submit">Search</button>
+        <button type="button" className="secondary" onClick={props.filters.clear}>
+          Clear
+        </button>
+      </div>
+    </form>
+  );
+}

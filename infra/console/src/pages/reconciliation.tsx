@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { query, type Reconciliation } from '../api.ts';
 import { calendarDay, counted, dayBound, localTime, money } from '../format.ts';
-import { Page, useLoad } from '../ui.tsx';
+import { FilterForm, Page, useFilters, useLoad } from '../ui.tsx';
 
 type Movement = Reconciliation['movements'][number];
 type Effect = Movement['effect'];
@@ -107,9 +107,9 @@ function Totals({ data }: { data: Reconciliation }) {
 
 /** The bank's reports about the organization's payouts: one row per movement, totals, filters, what still waits. */
 export function ReconciliationPage() {
-  const [draft, setDraft] = useState<Filters>(NO_FILTERS);
-  const [filters, setFilters] = useState<Filters>(NO_FILTERS);
   const [cursors, setCursors] = useState<string[]>([]);
+  const form = useFilters(NO_FILTERS, () => setCursors([]));
+  const filters = form.filters;
   const cursor = cursors.at(-1);
   const loaded = useLoad<Reconciliation>(
     `/api/console/reconciliation${query({
@@ -121,25 +121,13 @@ export function ReconciliationPage() {
       to: dayBound(filters.to, true),
     })}`,
   );
-  const apply = (next: Filters) => {
-    setFilters(next);
-    setCursors([]);
-  };
-  const set = (field: keyof Filters) => (event: { target: { value: string } }) =>
-    setDraft({ ...draft, [field]: event.target.value });
   const data = loaded.data;
   return (
     <Page title="Reconciliation" loaded={loaded}>
-      <form
-        className="filters"
-        onSubmit={(event) => {
-          event.preventDefault();
-          apply(draft);
-        }}
-      >
+      <FilterForm filters={form}>
         <label>
           Effect
-          <select name="effect" value={draft.effect} onChange={set('effect')}>
+          <select name="effect" value={form.draft.effect} onChange={form.set('effect')}>
             <option value="">Every effect</option>
             {Object.entries(EFFECT_WORDS).map(([effect, text]) => (
               <option key={effect} value={effect}>
@@ -150,30 +138,17 @@ export function ReconciliationPage() {
         </label>
         <label>
           Reference
-          <input name="reference" placeholder="WD-…" value={draft.reference} onChange={set('reference')} />
+          <input name="reference" placeholder="WD-…" value={form.draft.reference} onChange={form.set('reference')} />
         </label>
         <label>
           Received from
-          <input type="date" name="from" value={draft.from} onChange={set('from')} />
+          <input type="date" name="from" value={form.draft.from} onChange={form.set('from')} />
         </label>
         <label>
           To
-          <input type="date" name="to" value={draft.to} onChange={set('to')} />
+          <input type="date" name="to" value={form.draft.to} onChange={form.set('to')} />
         </label>
-        <div className="actions">
-          <button type="submit">Search</button>
-          <button
-            type="button"
-            className="secondary"
-            onClick={() => {
-              setDraft(NO_FILTERS);
-              apply(NO_FILTERS);
-            }}
-          >
-            Clear
-          </button>
-        </div>
-      </form>
+      </FilterForm>
       {data && (
         <>
           <h2>Totals</h2>

@@ -11,7 +11,7 @@ import {
   valuesOf,
 } from '../api.ts';
 import { dayBound, localTime, money, words } from '../format.ts';
-import { Badge, ErrorLine, Note, Page, useLoad } from '../ui.tsx';
+import { Badge, ErrorLine, FilterForm, Note, Page, useFilters, useLoad } from '../ui.tsx';
 
 const STATUSES = valuesOf<Transaction['status']>({
   PROPOSED: true,
@@ -114,10 +114,10 @@ function TransactionRow({ transaction: t }: { transaction: ConsoleTransaction })
 }
 
 export function TransactionsPage({ session }: { session: Session }) {
-  const [draft, setDraft] = useState<Filters>(NO_FILTERS);
-  const [filters, setFilters] = useState<Filters>(NO_FILTERS);
   // The pages walked so far: the first is the filtered list, each next one the path its `Link` header gave.
   const [pages, setPages] = useState<string[]>([]);
+  const form = useFilters(NO_FILTERS, () => setPages([]));
+  const filters = form.filters;
   const first = `/api/console/transactions${query({ ...filterQuery(filters), limit: PAGE_SIZE })}`;
   const path = pages.at(-1) ?? first;
   const loaded = useLoad<ConsoleTransaction[]>(path);
@@ -128,12 +128,6 @@ export function TransactionsPage({ session }: { session: Session }) {
   const [exportNote, setExportNote] = useState<string>();
   const [exportError, setExportError] = useState<string>();
 
-  const set = (field: keyof Filters) => (event: { target: { value: string } }) =>
-    setDraft({ ...draft, [field]: event.target.value });
-  const apply = (next: Filters) => {
-    setFilters(next);
-    setPages([]);
-  };
   const period = filterQuery(filters);
   const exportCsv = async (accounts: keyof typeof CSV_EXPORTS) => {
     setExporting(true);
@@ -150,20 +144,14 @@ export function TransactionsPage({ session }: { session: Session }) {
   const rows = loaded.data ?? [];
   return (
     <Page title="Transactions" loaded={loaded}>
-      <form
-        className="filters"
-        onSubmit={(event) => {
-          event.preventDefault();
-          apply(draft);
-        }}
-      >
+      <FilterForm filters={form}>
         <label>
           Reference
-          <input name="reference" placeholder="WD-…" value={draft.reference} onChange={set('reference')} />
+          <input name="reference" placeholder="WD-…" value={form.draft.reference} onChange={form.set('reference')} />
         </label>
         <label>
           Status
-          <select name="status" value={draft.status} onChange={set('status')}>
+          <select name="status" value={form.draft.status} onChange={form.set('status')}>
             <option value="">Every status</option>
             {STATUSES.map((s) => (
               <option key={s} value={s}>
@@ -174,7 +162,7 @@ export function TransactionsPage({ session }: { session: Session }) {
         </label>
         <label>
           Customer
-          <select name="customer" value={draft.customerId} onChange={set('customerId')}>
+          <select name="customer" value={form.draft.customerId} onChange={form.set('customerId')}>
             <option value="">Every customer</option>
             {(customers.data ?? []).map((c) => (
               <option key={c.customerId} value={c.customerId}>
@@ -185,7 +173,7 @@ export function TransactionsPage({ session }: { session: Session }) {
         </label>
         <label>
           Rail
-          <select name="rail" value={draft.rail} onChange={set('rail')}>
+          <select name="rail" value={form.draft.rail} onChange={form.set('rail')}>
             <option value="">Every rail</option>
             {(rails.data ?? []).map((r) => (
               <option key={r.rail} value={r.rail}>
@@ -196,26 +184,13 @@ export function TransactionsPage({ session }: { session: Session }) {
         </label>
         <label>
           From
-          <input type="date" name="from" value={draft.from} onChange={set('from')} />
+          <input type="date" name="from" value={form.draft.from} onChange={form.set('from')} />
         </label>
         <label>
           To
-          <input type="date" name="to" value={draft.to} onChange={set('to')} />
+          <input type="date" name="to" value={form.draft.to} onChange={form.set('to')} />
         </label>
-        <div className="actions">
-          <button type="submit">Search</button>
-          <button
-            type="button"
-            className="secondary"
-            onClick={() => {
-              setDraft(NO_FILTERS);
-              apply(NO_FILTERS);
-            }}
-          >
-            Clear
-          </button>
-        </div>
-      </form>
+      </FilterForm>
       <div className="actions">
         <button type="button" className="secondary" disabled={exporting} onClick={() => exportCsv('masked')}>
           {exporting ? 'Exporting…' : 'Export CSV'}
