@@ -72,6 +72,8 @@ describe('the organization reviews KYC in the console', () => {
     const created = await admin(dataDir, 'org', 'create', '--name', 'Live Reviews', '--env', 'live');
     organizationId = created.organizationId as string;
     apiKey = created.apiKey as string;
+    // Without a payee verifier a live bank's check is NOT_POSSIBLE; this organization proceeds rather than confirms.
+    await admin(dataDir, 'org', 'update', organizationId, '--payee-when-not-possible', 'proceed');
     // The invite is mailed (to DATA_DIR/mail); the command prints the mail, not JSON.
     await promisify(execFile)(
       'npm',
