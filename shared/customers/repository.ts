@@ -6,6 +6,7 @@ import {
   KYC_TRANSITIONS,
   type KycDocumentRecord,
   type KycDocuments,
+  type KycRejection,
   type KycStatus,
 } from '#shared/customers/records.ts';
 import type { Db } from '#shared/db/client.ts';
@@ -166,6 +167,12 @@ async function writeCustomerChange(
   return { ...customer, ...fields, updatedAt: now.toISOString(), version: customer.version + 1 };
 }
 
+/** What an approval records of the customer: the verified name and address, and for KYB the company. */
+export type VerifiedIdentityFields = Pick<
+  CustomerRecord,
+  'verifiedName' | 'address' | 'nationality' | 'dateOfBirth' | 'verifiedCompany'
+>;
+
 /**
  * Moves the customer's KYC status along one of `KYC_TRANSITIONS`, optionally with the verified identity, and
  * writes the event record in the same transaction. (Its own update, not `writeCustomerChange`: its condition also
@@ -176,7 +183,9 @@ export async function changeKycStatus(
   input: {
     customer: CustomerRecord;
     transition: Transition<KycStatus>;
-    identity?: Pick<CustomerRecord, 'verifiedName' | 'address'>;
+    identity?: VerifiedIdentityFields;
+    /** A rejection's terms (kept until the next verdict); an approval clears them. */
+    rejection?: KycRejection;
     /** A verdict ends a submitted review; a submission starts one, counting its `attempt`; a (re)start does neither. */
     review?: { ends: true } | { starts: true; attempt: number };
     /** The uploaded document whose item completes the submission, with the customer's steps as they become. */
@@ -185,12 +194,13 @@ export async function changeKycStatus(
     event?: EventRecord;
   },
 ): Promise<CustomerRecord> {
-  const { customer, transition, identity, review, upload, now, event } = input;
+  const { customer, transition, identity, rejection, review, upload, now, event } = input;
   const fields: Partial<CustomerRecord> = {
     ...(upload ? { kycDocuments: upload.documents } : {}),
     ...(review && 'ends' in review ? { kycInReview: false } : {}),
     ...(review && 'starts' in review ? { kycInReview: true, kycAttempts: review.attempt } : {}),
-    ...(identity ? { verifiedName: identity.verifiedName, address: identity.address } : {}),
+    ...(identity ? { ...identity, kycRejection: null } : {}),
+    ...(rejection ? { kycRejection: rejection } : {}),
   };
   await writeStatusChange(db, {
     // Only from an expected state, and only if nothing changed since we read it: of two racing

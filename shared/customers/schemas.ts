@@ -293,6 +293,22 @@ export const DocumentUploadedSchema = z
     ),
   );
 
+/** A calendar date of birth, `YYYY-MM-DD`, a real day in the past (after 1900). */
+export const DateOfBirthSchema = z.string().check(
+  z.regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Must be a date as YYYY-MM-DD' }),
+  z.refine(isPastCalendarDate, { error: 'Must be a real date in the past, after 1900' }),
+);
+
+export function isPastCalendarDate(value: string): boolean {
+  const date = new Date(`${value}T00:00:00Z`);
+  return (
+    !Number.isNaN(date.getTime()) &&
+    date.toISOString().slice(0, 10) === value &&
+    value > '1900-01-01' &&
+    date.getTime() < Date.now()
+  );
+}
+
 export const SandboxKycApproveBody = z
   .strictObject({
     verifiedName: z.optional(text(140)).check(
@@ -311,6 +327,34 @@ export const SandboxKycApproveBody = z
           description:
             "The verified address; defaults to the customer's address on file, else a sample address in Berlin. " +
             'Withdrawal banks of the customer take their address from it.',
+        },
+      ),
+    ),
+    nationality: z.optional(CountryCodeSchema).check(
+      docMeta(
+        OPENAPI_PROSE && {
+          description:
+            "Individuals: the verified nationality (ISO 3166-1 alpha-2); defaults to the address's country. Virtual " +
+            'accounts answer it as `addressDetails.nationality`.',
+          examples: ['DE'],
+        },
+      ),
+    ),
+    dateOfBirth: z.optional(DateOfBirthSchema).check(
+      docMeta(
+        OPENAPI_PROSE && {
+          description:
+            'Individuals: the verified date of birth (`YYYY-MM-DD`); defaults to none. Virtual accounts answer it as ' +
+            '`addressDetails.dateOfBirth`.',
+          examples: ['1990-12-10'],
+        },
+      ),
+    ),
+    registrationNumber: z.optional(text(50)).check(
+      docMeta(
+        OPENAPI_PROSE && {
+          description: "Corporates: the company's registration number; its registered name is `verifiedName`.",
+          examples: ['HRB 12345'],
         },
       ),
     ),
