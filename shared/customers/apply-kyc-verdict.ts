@@ -5,12 +5,7 @@ import {
   KYC_ALREADY_APPROVED,
   KYC_ALREADY_REJECTED,
 } from '#shared/customers/kyc-rules.ts';
-import {
-  type Address,
-  type CustomerRecord,
-  KYC_TRANSITIONS,
-  type VerifiedCompany,
-} from '#shared/customers/records.ts';
+import { type Address, type CustomerRecord, KYC_TRANSITIONS, type VerifiedCompany } from '#shared/customers/records.ts';
 import type { VerifiedIdentityFields } from '#shared/customers/repository.ts';
 import { requireCustomer } from '#shared/customers/require-customer.ts';
 import { type Customer, toCustomer } from '#shared/customers/schemas.ts';

@@ -294,10 +294,12 @@ export const DocumentUploadedSchema = z
   );
 
 /** A calendar date of birth, `YYYY-MM-DD`, a real day in the past (after 1900). */
-export const DateOfBirthSchema = z.string().check(
-  z.regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Must be a date as YYYY-MM-DD' }),
-  z.refine(isPastCalendarDate, { error: 'Must be a real date in the past, after 1900' }),
-);
+export const DateOfBirthSchema = z
+  .string()
+  .check(
+    z.regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Must be a date as YYYY-MM-DD' }),
+    z.refine(isPastCalendarDate, { error: 'Must be a real date in the past, after 1900' }),
+  );
 
 export function isPastCalendarDate(value: string): boolean {
   const date = new Date(`${value}T00:00:00Z`);
