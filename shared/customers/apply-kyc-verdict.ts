@@ -9,6 +9,7 @@ import { type Address, type CustomerRecord, KYC_TRANSITIONS, type VerifiedCompan
 import type { VerifiedIdentityFields } from '#shared/customers/repository.ts';
 import { requireCustomer } from '#shared/customers/require-customer.ts';
 import { type Customer, toCustomer } from '#shared/customers/schemas.ts';
+import type { Alongside } from '#shared/db/guarded-write.ts';
 import type { Deps } from '#shared/deps.ts';
 import { eventRecord } from '#shared/events/outbox.ts';
 
@@ -39,7 +40,16 @@ export type KycVerdict =
  */
 export async function applyKycVerdict(
   deps: Deps,
-  input: { organizationId: string; customerId: string; verdict: KycVerdict },
+  input: {
+    organizationId: string;
+    customerId: string;
+    verdict: KycVerdict;
+    /**
+     * Items written in the same transaction, given the customer's id and the answer (a reviewer's audit entry, the
+     * provider event's receipt). A failed guard of one of them is a `WriteConditionFailedError` naming its role.
+     */
+    alongside?: Alongside;
+  },
 ): Promise<Customer> {
   const customer = await requireCustomer(deps, input.organizationId, input.customerId);
   if (customer.kycStatus === 'APPROVED') throw KYC_ALREADY_APPROVED.error();
@@ -54,6 +64,7 @@ export async function applyKycVerdict(
       ? { identity: identityFields(customer, verdict.identity) }
       : { rejection: { final: verdict.final, reason: verdict.reason } }),
     review: { ends: true },
+    alongside: input.alongside?.(customer.customerId, { answer: verdict.answer }) ?? [],
     now,
     event: eventRecord({
       organizationId: input.organizationId,

@@ -190,6 +190,8 @@ export async function changeKycStatus(
     review?: { ends: true } | { starts: true; attempt: number };
     /** The uploaded document whose item completes the submission, with the customer's steps as they become. */
     upload?: { document: KycDocumentRecord; documents: KycDocuments };
+    /** Other areas' items written with the change (an audit entry, a provider event's receipt); their roles theirs. */
+    alongside?: readonly GuardedItem<string>[];
     now: Date;
     event?: EventRecord;
   },
@@ -213,7 +215,7 @@ export async function changeKycStatus(
       now,
       version: { seen: customer.version },
     }),
-    alongside: upload ? [documentPut(db, upload.document)] : [],
+    alongside: [...(upload ? [documentPut(db, upload.document)] : []), ...(input.alongside ?? [])],
     event,
     refused: (role) => (role === 'subject' ? new CustomerStateChangedError() : undefined),
     // Its guards alone decide (the version read): sent again after a conflict, the loser of a race is refused.
