@@ -236,7 +236,13 @@ export async function changeKycStatus(
  */
 export function submitKycForReview(
   db: Db,
-  input: { customer: CustomerRecord; attempt: number; now: Date; event: EventRecord },
+  input: {
+    customer: CustomerRecord;
+    attempt: number;
+    now: Date;
+    event: EventRecord;
+    alongside?: readonly GuardedItem<string>[];
+  },
 ): Promise<CustomerRecord> {
   return changeKycStatus(db, {
     customer: input.customer,
@@ -244,6 +250,7 @@ export function submitKycForReview(
     review: { starts: true, attempt: input.attempt },
     now: input.now,
     event: input.event,
+    ...(input.alongside ? { alongside: input.alongside } : {}),
   });
 }
 
@@ -335,12 +342,18 @@ export type CustomerChanges = Partial<
  */
 export function updateCustomerFields(
   db: Db,
-  input: { customer: CustomerRecord; changes: CustomerChanges; now: Date; event: EventRecord },
+  input: {
+    customer: CustomerRecord;
+    changes: CustomerChanges;
+    now: Date;
+    event: EventRecord;
+    alongside?: readonly GuardedItem<string>[];
+  },
 ): Promise<CustomerRecord> {
   return writeCustomerChange(db, {
     customer: input.customer,
     fields: input.changes,
     now: input.now,
-    alongside: [{ role: 'event', item: eventPut(db, input.event) }],
+    alongside: [{ role: 'event', item: eventPut(db, input.event) }, ...(input.alongside ?? [])],
   });
 }

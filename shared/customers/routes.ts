@@ -10,6 +10,8 @@ import {
   KYC_ALREADY_APPROVED,
   KYC_ALREADY_REJECTED,
   KYC_FOR_INDIVIDUALS_ONLY,
+  KYC_PROVIDER_UNAVAILABLE,
+  KYC_REJECTED_FOR_GOOD,
   KYC_STATUS_CHANGED,
   NOT_INITIATED,
 } from '#shared/customers/kyc-rules.ts';
@@ -140,12 +142,20 @@ export const routes = {
     description:
       OPENAPI_PROSE &&
       'Moves `NOT_STARTED` or `REJECTED` to `PENDING` and returns the link to send the customer to; an approved ' +
-        'customer gets `{kycVerified: true, kycFlowLink: null}`. Individuals only (a corporate is a 400).',
+        'customer gets `{kycVerified: true, kycFlowLink: null}`, one rejected for good a 409. A live organization ' +
+        "with a KYC provider gets the provider's hosted flow (Sumsub's WebSDK link; corporates verify their company " +
+        "there, KYB); the provider's verdict arrives by its webhook. Otherwise individuals only (a corporate is a 400).",
     successStatus: 200,
-    access: { table: 'readwrite' },
+    access: { table: 'readwrite', kycProvider: true },
     request: { params: CustomerIdParams, body: NoBody },
     responses: { 200: KycLinkSchema },
-    refusals: [CUSTOMER_NOT_FOUND, KYC_FOR_INDIVIDUALS_ONLY, KYC_STATUS_CHANGED],
+    refusals: [
+      CUSTOMER_NOT_FOUND,
+      KYC_FOR_INDIVIDUALS_ONLY,
+      KYC_STATUS_CHANGED,
+      KYC_REJECTED_FOR_GOOD,
+      KYC_PROVIDER_UNAVAILABLE,
+    ],
   }),
   submitKyc: defineRoute({
     ...customerRoute,

@@ -18,6 +18,7 @@ import { TABLE_KEY_SPACES, tableKeys } from '#shared/db/table-keys.ts';
 import { DEPOSIT_KEY_SPACES, depositKeys } from '#shared/deposits/keys.ts';
 import { DEVELOPER_FEE_KEY_SPACES, developerFeeKeys } from '#shared/developer-fees/keys.ts';
 import { EVENT_KEY_SPACES, eventKeys } from '#shared/events/keys.ts';
+import { KYC_PROVIDER_KEY_SPACES, kycProviderKeys } from '#shared/kyc/keys.ts';
 import { LEDGER_KEY_SPACES, ledgerKeys } from '#shared/ledger/keys.ts';
 import { ORGANIZATION_KEY_SPACES, organizationKeys } from '#shared/organizations/keys.ts';
 import { PAYOUT_KEY_SPACES, payoutKeys } from '#shared/payouts/keys.ts';
@@ -59,6 +60,7 @@ export const KEY_AREAS = {
   deposits: { keys: depositKeys, spaces: DEPOSIT_KEY_SPACES },
   custody: { keys: custodyKeys, spaces: CUSTODY_KEY_SPACES },
   console: { keys: consoleKeys, spaces: CONSOLE_KEY_SPACES },
+  kyc: { keys: kycProviderKeys, spaces: KYC_PROVIDER_KEY_SPACES },
 } as const;
 
 export const keys = {
@@ -78,4 +80,5 @@ export const keys = {
   ...depositKeys,
   ...custodyKeys,
   ...consoleKeys,
+  ...kycProviderKeys,
 } as const;

@@ -1,4 +1,5 @@
 import { EurReceivingAccountRecordSchema } from '#shared/config/receiving-banks.ts';
+import { KycProviderNameSchema } from '#shared/kyc/provider-names.ts';
 import { ChainSchema } from '#shared/money/chains.ts';
 import { EurAccountSchema, UsdAccountSchema } from '#shared/rails/bank/payment-file.ts';
 import { WhenNotPossibleSchema } from '#shared/rails/payee-verification/settings.ts';
@@ -66,6 +67,11 @@ export const OrganizationSchema = z.object({
    * null, the deployment's `PAYEE_VERIFICATION_WHEN_NOT_POSSIBLE`.
    */
   payeeWhenNotPossible: z.optional(z.nullable(WhenNotPossibleSchema)),
+  /**
+   * The KYC provider that verifies this organization's customers (live organizations; sandbox ones keep their
+   * sandbox routes). Absent or null: none, the organization's own reviewers decide.
+   */
+  kycProvider: z.optional(z.nullable(KycProviderNameSchema)),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
