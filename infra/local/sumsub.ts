@@ -320,7 +320,7 @@ function decisionForm(applicant: Applicant): string {
           '</fieldset><fieldset><legend>Beneficial owner</legend>',
           field('ownerFirstName', 'First name', 'Ada', false),
           field('ownerLastName', 'Last name', 'Lovelace', false),
-          field('ownerDob', 'Date of birth', '1815-12-10', false),
+          field('ownerDob', 'Date of birth', '1975-05-20', false),
           field('ownerNationality', 'Nationality (alpha-3)', 'GBR', false),
           field('ownerShareSize', 'Share (%)', '75', false),
           '</fieldset>',
