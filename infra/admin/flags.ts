@@ -1,8 +1,12 @@
 import { userInfo } from 'node:os';
 import { type EurReceivingAccount, EurReceivingAccountSchema } from '#shared/config/receiving-banks.ts';
 import type { Db } from '#shared/db/client.ts';
-import { KYC_PROVIDER_NAMES, type KycProviderName, KycProviderNameSchema } from '#shared/kyc/provider-names.ts';
 import { CHAINS, type Chain, ChainSchema } from '#shared/money/chains.ts';
+import {
+  KYC_PROVIDER_NAMES,
+  type KycProviderName,
+  KycProviderNameSchema,
+} from '#shared/organizations/kyc-providers.ts';
 import { MAX_FX_SPREAD_BPS } from '#shared/organizations/records.ts';
 import { getOrganization, OrganizationNotFoundError } from '#shared/organizations/repository.ts';
 import { debtorUnfit } from '#shared/payouts/payout-rail.ts';

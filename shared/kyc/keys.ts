@@ -16,7 +16,7 @@ export const kycProviderKeys = {
     sk: 'KYCAPPLICANT',
   }),
   /** A provider event applied, by the provider's own event id. */
-  kycProviderEvent: (provider: string, eventId: string): Key => ({
+  kycProviderReceipt: (provider: string, eventId: string): Key => ({
     pk: `KYCEVENT#${provider}#${eventId}`,
     sk: 'KYCEVENT',
   }),

@@ -2,8 +2,8 @@ import { KYC_PROVIDER_UNAVAILABLE } from '#shared/customers/kyc-rules.ts';
 import type { Deps } from '#shared/deps.ts';
 import { providerSecret } from '#shared/kyc/credentials.ts';
 import type { KycProvider } from '#shared/kyc/port.ts';
-import type { KycProviderName } from '#shared/kyc/provider-names.ts';
 import { sumsubProvider } from '#shared/kyc/sumsub/sumsub-provider.ts';
+import type { KycProviderName } from '#shared/organizations/kyc-providers.ts';
 
 /** Each provider's adapter, built from the deployment's settings and its credentials; looked up by name. */
 const ADAPTERS = {

@@ -4,9 +4,8 @@ import { requireCustomer } from '#shared/customers/require-customer.ts';
 import { submitKyc } from '#shared/customers/submit-kyc.ts';
 import { WriteConditionFailedError } from '#shared/db/guarded-write.ts';
 import type { Deps } from '#shared/deps.ts';
-import { HttpError, refusal } from '#shared/errors.ts';
+import { HttpError } from '#shared/errors.ts';
 import { type KycProvider, type ProviderEvent, ProviderPayloadError } from '#shared/kyc/port.ts';
-import type { KycProviderName } from '#shared/kyc/provider-names.ts';
 import { kycProvider } from '#shared/kyc/providers.ts';
 import {
   findCustomerOfApplicant,
@@ -14,15 +13,9 @@ import {
   PROVIDER_EVENT_ROLE,
   providerEventReceipt,
 } from '#shared/kyc/repository.ts';
+import { WEBHOOK_MALFORMED, WEBHOOK_OUTSIDE_WINDOW, WEBHOOK_SIGNATURE_INVALID } from '#shared/kyc/webhook-rules.ts';
 import { log } from '#shared/log.ts';
-
-export const WEBHOOK_SIGNATURE_INVALID = refusal(401, 'Invalid webhook signature');
-export const WEBHOOK_OUTSIDE_WINDOW = refusal(400, 'Webhook is outside the replay window');
-export const WEBHOOK_MALFORMED = refusal(
-  400,
-  (reason: string) => `Malformed webhook: ${reason}`,
-  'the body is not JSON',
-);
+import type { KycProviderName } from '#shared/organizations/kyc-providers.ts';
 
 /** A clock ahead of ours by more than this is a forged or broken timestamp, not skew. */
 const FUTURE_SKEW_MS = 5 * 60_000;

@@ -66,7 +66,7 @@ export function providerEventReceipt(
       Put: {
         TableName: db.tableName,
         Item: {
-          ...keys.kycProviderEvent(input.provider, input.eventId),
+          ...keys.kycProviderReceipt(input.provider, input.eventId),
           entity: 'KYCEVENT',
           ...receipt,
           [TABLE.ttlAttribute]: Math.floor(input.now.getTime() / 1000) + input.keepSeconds,
@@ -78,5 +78,5 @@ export function providerEventReceipt(
 }
 
 export async function hasProviderEvent(db: Db, provider: string, eventId: string): Promise<boolean> {
-  return (await readItem(db, keys.kycProviderEvent(provider, eventId), () => true)) === true;
+  return (await readItem(db, keys.kycProviderReceipt(provider, eventId), () => true)) === true;
 }

@@ -1,10 +1,6 @@
 import { KYC_PROVIDER_UNAVAILABLE } from '#shared/customers/kyc-rules.ts';
-import {
-  WEBHOOK_MALFORMED,
-  WEBHOOK_OUTSIDE_WINDOW,
-  WEBHOOK_SIGNATURE_INVALID,
-} from '#shared/kyc/receive-provider-webhook.ts';
 import { ProviderParams, WebhookOutcomeSchema } from '#shared/kyc/schemas.ts';
+import { WEBHOOK_MALFORMED, WEBHOOK_OUTSIDE_WINDOW, WEBHOOK_SIGNATURE_INVALID } from '#shared/kyc/webhook-rules.ts';
 import { defineRoute, OPENAPI_PROSE, type RouteDefinition } from '#shared/routing/route.ts';
 
 /** The KYC providers' rows of the route table (assembled in `#shared/routes.ts`). */

@@ -1,4 +1,4 @@
-import { KycProviderNameSchema } from '#shared/kyc/provider-names.ts';
+import { KycProviderNameSchema } from '#shared/organizations/kyc-providers.ts';
 import { docMeta } from '#shared/routing/openapi-meta.ts';
 import { OPENAPI_PROSE } from '#shared/routing/route.ts';
 import * as z from '#shared/validation/zod.ts';

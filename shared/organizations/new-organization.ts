@@ -1,4 +1,4 @@
-import type { KycProviderName } from '#shared/kyc/provider-names.ts';
+import type { KycProviderName } from '#shared/organizations/kyc-providers.ts';
 import type { Environment, Organization } from '#shared/organizations/records.ts';
 
 export type NewOrganizationInput = {

@@ -1,6 +1,6 @@
 import { EurReceivingAccountRecordSchema } from '#shared/config/receiving-banks.ts';
-import { KycProviderNameSchema } from '#shared/kyc/provider-names.ts';
 import { ChainSchema } from '#shared/money/chains.ts';
+import { KycProviderNameSchema } from '#shared/organizations/kyc-providers.ts';
 import { EurAccountSchema, UsdAccountSchema } from '#shared/rails/bank/payment-file.ts';
 import { WhenNotPossibleSchema } from '#shared/rails/payee-verification/settings.ts';
 import * as z from '#shared/validation/zod.ts';

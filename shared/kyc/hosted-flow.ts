@@ -1,42 +1,37 @@
-import { initiateKyc } from '#shared/customers/initiate-kyc.ts';
+import type { HostedFlow } from '#shared/customers/initiate-kyc.ts';
 import { KYC_PROVIDER_UNAVAILABLE } from '#shared/customers/kyc-rules.ts';
 import type { CustomerRecord } from '#shared/customers/records.ts';
 import type { Deps } from '#shared/deps.ts';
 import { HttpError } from '#shared/errors.ts';
 import type { KycProvider } from '#shared/kyc/port.ts';
-import type { KycProviderName } from '#shared/kyc/provider-names.ts';
 import { kycProvider, levelOf } from '#shared/kyc/providers.ts';
 import { findApplicantOfCustomer, linkApplicant } from '#shared/kyc/repository.ts';
 import { log } from '#shared/log.ts';
+import type { KycProviderName } from '#shared/organizations/kyc-providers.ts';
 import type { Organization } from '#shared/organizations/records.ts';
 
 /**
- * `POST /customers/{id}/kyc`: a live organization with a KYC provider sends its customers to the provider's hosted
- * flow (an applicant created once per customer, linked to it, KYB for corporates); every other organization keeps
- * the sandbox flow (`initiateKyc`).
+ * The hosted flow `POST /customers/{id}/kyc` sends a customer to (`initiateKyc`): a live organization with a KYC
+ * provider gets the provider's (an applicant created once per customer and linked to it, KYB for corporates);
+ * every other organization none, so the sandbox flow stays.
  */
-export async function startKyc(
+export async function hostedFlowFor(
   deps: Deps,
-  input: { organization: Pick<Organization, 'organizationId' | 'environment' | 'kycProvider'>; customerId: string },
-) {
-  const { organization, customerId } = input;
+  organization: Pick<Organization, 'environment' | 'kycProvider'>,
+): Promise<HostedFlow | undefined> {
   const name = organization.environment === 'live' ? organization.kycProvider : null;
-  if (!name) return initiateKyc(deps, { organizationId: organization.organizationId, customerId });
+  if (!name) return undefined;
   const provider = await kycProvider(deps, name);
-  return initiateKyc(deps, {
-    organizationId: organization.organizationId,
-    customerId,
-    hostedFlow: async (customer) => {
-      try {
-        return await providerFlow(deps, provider, name, customer);
-      } catch (error) {
-        if (error instanceof HttpError) throw error;
-        // The provider's outage or refusal is ours to log; the caller gets a 503 to retry, and nothing changed.
-        log.error('the KYC provider did not start the flow', { provider: name, error });
-        throw KYC_PROVIDER_UNAVAILABLE.error();
-      }
-    },
-  });
+  return async (customer) => {
+    try {
+      return await providerFlow(deps, provider, name, customer);
+    } catch (error) {
+      if (error instanceof HttpError) throw error;
+      // The provider's outage or refusal is ours to log; the caller gets a 503 to retry, and nothing changed.
+      log.error('the KYC provider did not start the flow', { provider: name, error });
+      throw KYC_PROVIDER_UNAVAILABLE.error();
+    }
+  };
 }
 
 async function providerFlow(deps: Deps, provider: KycProvider, name: KycProviderName, customer: CustomerRecord) {
