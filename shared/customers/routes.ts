@@ -175,7 +175,7 @@ export const routes = {
     access: { table: 'readwrite' },
     request: { params: CustomerIdParams, body: NoBody },
     responses: { 200: KycSubmittedSchema },
-    refusals: [CUSTOMER_NOT_FOUND, NOT_INITIATED, IN_REVIEW],
+    refusals: [CUSTOMER_NOT_FOUND, NOT_INITIATED, IN_REVIEW, KYC_REJECTED_FOR_GOOD],
   }),
   uploadCustomerDocument: defineRoute({
     ...customerRoute,
