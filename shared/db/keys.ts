@@ -10,6 +10,7 @@
  * the organization id taken from the authenticated API key, so another organization's key can only ever
  * address its own partitions and sees a missing item (404), never someone else's.
  */
+import { BANK_TRANSFER_KEY_SPACES, bankTransferKeys } from '#shared/bank-transfer/keys.ts';
 import { BANK_KEY_SPACES, bankKeys } from '#shared/banks/keys.ts';
 import { CONSOLE_KEY_SPACES, consoleKeys } from '#shared/console/keys.ts';
 import { CUSTODY_KEY_SPACES, custodyKeys } from '#shared/custody/keys.ts';
@@ -60,6 +61,7 @@ export const KEY_AREAS = {
   deposits: { keys: depositKeys, spaces: DEPOSIT_KEY_SPACES },
   custody: { keys: custodyKeys, spaces: CUSTODY_KEY_SPACES },
   console: { keys: consoleKeys, spaces: CONSOLE_KEY_SPACES },
+  'bank-transfer': { keys: bankTransferKeys, spaces: BANK_TRANSFER_KEY_SPACES },
   kyc: { keys: kycProviderKeys, spaces: KYC_PROVIDER_KEY_SPACES },
 } as const;
 
@@ -80,5 +82,6 @@ export const keys = {
   ...depositKeys,
   ...custodyKeys,
   ...consoleKeys,
+  ...bankTransferKeys,
   ...kycProviderKeys,
 } as const;
