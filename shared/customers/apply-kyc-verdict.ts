@@ -1,3 +1,4 @@
+import { type ApprovedIdentity, holdKycOnSanctionsHit } from '#shared/customers/hold-kyc-for-screening.ts';
 import {
   changeKycStatusOrConflict,
   KYB_COMPANY_REQUIRED,
@@ -6,7 +7,6 @@ import {
   KYC_ALREADY_REJECTED,
 } from '#shared/customers/kyc-rules.ts';
 import { type Address, type CustomerRecord, KYC_TRANSITIONS, type VerifiedCompany } from '#shared/customers/records.ts';
-import type { VerifiedIdentityFields } from '#shared/customers/repository.ts';
 import { requireCustomer } from '#shared/customers/require-customer.ts';
 import { type Customer, toCustomer } from '#shared/customers/schemas.ts';
 import type { Alongside } from '#shared/db/guarded-write.ts';
@@ -35,7 +35,8 @@ export type KycVerdict =
 /**
  * Applies a KYC verdict: the one way a customer becomes `APPROVED` (with the verified name, address, nationality,
  * date of birth and, for corporates, the registered company) or `REJECTED` (with its terms), with
- * `customer.kyc.approved` or `customer.kyc.rejected`, in one transaction guarded on the version read. The
+ * `customer.kyc.approved` or `customer.kyc.rejected`, in one transaction guarded on the version read. An approval
+ * whose verified name hits a sanctions list is held instead (`hold-kyc-for-screening.ts`): `PENDING`, in review. The
  * provider's webhook, the organization's reviewers and the sandbox routes all decide through it.
  */
 export async function applyKycVerdict(
@@ -57,14 +58,22 @@ export async function applyKycVerdict(
   if (verdict.answer === 'REJECTED' && customer.kycStatus === 'REJECTED') throw KYC_ALREADY_REJECTED.error();
   const transition = verdict.answer === 'APPROVED' ? KYC_TRANSITIONS.approve : KYC_TRANSITIONS.reject;
   const now = deps.clock.now();
+  const alongside = input.alongside?.(customer.customerId, { answer: verdict.answer }) ?? [];
+  const identity = verdict.answer === 'APPROVED' ? identityFields(customer, verdict.identity) : undefined;
+  if (identity) {
+    const held = await holdKycOnSanctionsHit(deps, customer, identity, now, alongside);
+    if (held) return toCustomer(held);
+  }
   const updated = await changeKycStatusOrConflict(deps, {
     customer,
     transition,
-    ...(verdict.answer === 'APPROVED'
-      ? { identity: identityFields(customer, verdict.identity) }
-      : { rejection: { final: verdict.final, reason: verdict.reason } }),
+    ...(identity
+      ? { identity }
+      : verdict.answer === 'REJECTED'
+        ? { rejection: { final: verdict.final, reason: verdict.reason } }
+        : {}),
     review: { ends: true },
-    alongside: input.alongside?.(customer.customerId, { answer: verdict.answer }) ?? [],
+    alongside,
     now,
     event: eventRecord({
       organizationId: input.organizationId,
@@ -77,7 +86,7 @@ export async function applyKycVerdict(
 }
 
 /** The verified name of a corporate is its registered name (the name its `CUSTOMER` banks must be in). */
-function identityFields(customer: CustomerRecord, identity: VerifiedIdentity): VerifiedIdentityFields {
+function identityFields(customer: CustomerRecord, identity: VerifiedIdentity): ApprovedIdentity {
   if (customer.accountType === 'corporate') {
     if (!identity.company) throw KYB_COMPANY_REQUIRED.error();
     return {

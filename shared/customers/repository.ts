@@ -190,10 +190,13 @@ export async function changeKycStatus(
     review?: { ends: true } | { starts: true; attempt: number };
     /** The uploaded document whose item completes the submission, with the customer's steps as they become. */
     upload?: { document: KycDocumentRecord; documents: KycDocuments };
-    /** Other areas' items written with the change (an audit entry, a provider event's receipt); their roles theirs. */
-    alongside?: readonly GuardedItem<string>[];
     now: Date;
     event?: EventRecord;
+    /**
+     * Other areas' items written in the same transaction (a screening hold, a reviewer's decision and its audit
+     * entry, a provider event's receipt); their roles theirs.
+     */
+    alongside?: readonly GuardedItem<string>[];
   },
 ): Promise<CustomerRecord> {
   const { customer, transition, identity, rejection, review, upload, now, event } = input;

@@ -22,6 +22,11 @@ export type Access = {
    * them on (the sandbox routes that answer for the bank). Granted by infra/aws/bank-channel.ts.
    */
   bankChannel?: 'reports';
+  /**
+   * Asks the Verification of Payee provider: `secretsmanager:GetSecretValue` on exactly the provider's key secret
+   * (`payeeVerificationApiKeySecret`), when one is configured (infra/aws/api-area-stack.ts).
+   */
+  payeeVerification?: boolean;
   /** Uploads KYC documents: `s3:PutObject` under `kyc-documents/` of the documents bucket (infra/aws/kyc-documents.ts). */
   documents?: 'upload';
   /**

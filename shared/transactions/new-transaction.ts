@@ -206,11 +206,14 @@ export const createdEvent = (record: TransactionRecord, now: Date): EventRecord 
     now,
   });
 
-/** A withdrawal's status change, as its transition names it (`TRANSITIONS`, lifecycle.ts). */
+/**
+ * A transaction's status change: a withdrawal's as its transition names it (`TRANSITIONS`, lifecycle.ts), an on-ramp
+ * deposit's when the treasury send paying it out is mined (shared/treasury).
+ */
 export const statusChangedEvent = (
   previous: TransactionRecord,
   next: TransactionRecord,
-  type: WithdrawalTransition['event'],
+  type: WithdrawalTransition['event'] | 'deposit.status_changed',
   now: Date,
 ): EventRecord =>
   eventRecord({

@@ -52,6 +52,8 @@ export type Report = {
   depositWebhook: { script: string; output: string | null };
   /** test/bench/payout-cost.ts: one payout end to end, and a thousand API reads. */
   payoutCost?: { script: string; output: string | null };
+  /** test/bench/sanctions-screening.ts: screening against a full-size OFAC-like list. */
+  sanctionsScreening?: { script: string; output: string | null };
 };
 
 const n = (value: number, digits = 0) => value.toFixed(digits);
@@ -174,6 +176,7 @@ export function markdown(report: Report): string {
   if (report.sweepGas.output) lines.push('', report.sweepGas.output);
   if (report.depositWebhook.output) lines.push('', report.depositWebhook.output);
   if (report.payoutCost?.output) lines.push('', report.payoutCost.output);
+  if (report.sanctionsScreening?.output) lines.push('', report.sanctionsScreening.output);
   return lines.join('\n');
 }
 

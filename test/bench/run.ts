@@ -364,6 +364,10 @@ async function main() {
     const depositWebhook = await companion('test/bench/deposit-webhook.ts', ['--samples', SHORT ? '5' : '20']);
     // One payout end to end (create, the file, the reports, the webhooks), alone in its file and in a full one.
     const payoutCost = await companion('test/bench/payout-cost.ts', ['--payouts', '99', '--endpoints', '2']);
+    const sanctionsScreening = await companion(
+      'test/bench/sanctions-screening.ts',
+      SHORT ? ['--rescreen', '20000'] : [],
+    );
 
     const machine = `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'CPU'}, Node ${process.version}`;
     const report = {
@@ -381,6 +385,7 @@ async function main() {
       sweepGas,
       depositWebhook,
       payoutCost,
+      sanctionsScreening,
     };
     mkdirSync(join(REPO_ROOT, 'test/bench/results'), { recursive: true });
     writeFileSync(RESULTS, `${JSON.stringify(report, null, 2)}\n`);
