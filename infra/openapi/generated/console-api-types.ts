@@ -2551,8 +2551,8 @@ export interface components {
          *           "city": "Berlin",
          *           "postcode": "10117",
          *           "country": "DE",
-         *           "nationality": null,
-         *           "dateOfBirth": null
+         *           "nationality": "DE",
+         *           "dateOfBirth": "1990-12-10"
          *         },
          *         "bankName": "Sandbox Virtual Accounts Ltd",
          *         "bankCountry": "GB",
@@ -2593,8 +2593,8 @@ export interface components {
                     city: string;
                     postcode: string;
                     country: string;
-                    nationality: null;
-                    dateOfBirth: null;
+                    nationality: string | null;
+                    dateOfBirth: string | null;
                 } | null;
                 bankName: string | null;
                 bankCountry: string | null;
