@@ -7,6 +7,7 @@ import { routes as developerFeeRoutes } from '#shared/developer-fees/routes.ts';
 import { routes as docsRoutes } from '#shared/docs/routes.ts';
 import { routes as healthRoutes } from '#shared/health/routes.ts';
 import { withErrorResponses } from '#shared/http/api-handler.ts';
+import { routes as kycProviderRoutes } from '#shared/kyc/routes.ts';
 import { routes as ledgerRoutes } from '#shared/ledger/routes.ts';
 import { routes as payoutRoutes } from '#shared/payouts/routes.ts';
 import { routes as quoteRoutes } from '#shared/quotes/routes.ts';
@@ -30,6 +31,7 @@ export const routes = withErrorResponses({
   ...docsRoutes,
   ...bankRoutes,
   ...webhookRoutes,
+  ...kycProviderRoutes,
   ...withdrawalRoutes,
   ...transactionRoutes,
   ...ledgerRoutes,

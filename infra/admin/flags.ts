@@ -2,6 +2,11 @@ import { userInfo } from 'node:os';
 import { type EurReceivingAccount, EurReceivingAccountSchema } from '#shared/config/receiving-banks.ts';
 import type { Db } from '#shared/db/client.ts';
 import { CHAINS, type Chain, ChainSchema } from '#shared/money/chains.ts';
+import {
+  KYC_PROVIDER_NAMES,
+  type KycProviderName,
+  KycProviderNameSchema,
+} from '#shared/organizations/kyc-providers.ts';
 import { MAX_FX_SPREAD_BPS } from '#shared/organizations/records.ts';
 import { getOrganization, OrganizationNotFoundError } from '#shared/organizations/repository.ts';
 import { debtorUnfit } from '#shared/payouts/payout-rail.ts';
@@ -30,6 +35,15 @@ export const positiveInt = (name: string, value: string | undefined, min = 1): n
   if (value === undefined) return undefined;
   if (!/^\d+$/.test(value) || Number(value) < min) throw new UsageError(`--${name} takes a whole number >= ${min}`);
   return Number(value);
+};
+
+/** `--kyc-provider`: the provider that verifies the organization's customers, or `none` (its own reviewers). */
+export const kycProvider = (value: string | undefined): KycProviderName | null | undefined => {
+  if (value === undefined) return undefined;
+  if (value === 'none') return null;
+  const parsed = KycProviderNameSchema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  throw new UsageError(`--kyc-provider takes ${KYC_PROVIDER_NAMES.join(', ')} or none`);
 };
 
 /** `--payee-when-not-possible`: the organization's own choice, or `default` to follow the deployment's again. */

@@ -12,6 +12,7 @@ import { watchedChains } from '#infra/aws/chain-watchers.ts';
 import type { DeploymentConfig } from '#infra/aws/config.ts';
 import { PayoutsFunction } from '#infra/aws/function.ts';
 import { grantDocumentRead, grantDocumentUpload } from '#infra/aws/kyc-documents.ts';
+import { grantKycProviderSecret } from '#infra/aws/kyc-providers.ts';
 import { grantTableAccess } from '#infra/aws/table-access.ts';
 import { DEFAULT_MAIL_FROM } from '#shared/config/env.ts';
 import type { RouteDefinition } from '#shared/routing/route.ts';
@@ -150,6 +151,7 @@ export class ApiAreaStack extends NestedStack {
       if (route.access.chainRpc) grantChainRpc(fn, config);
       if (route.access.documents === 'upload') grantDocumentUpload(fn, config.stage);
       if (route.access.documents === 'read') grantDocumentRead(fn, config.stage);
+      if (route.access.kycProvider) grantKycProviderSecret(fn, config.stage);
       if (route.access.payeeVerification) grantPayeeVerificationKey(this, fn, config);
       const apiRoute = new HttpRoute(this, `${name}Route`, {
         httpApi: api,
@@ -164,7 +166,10 @@ export class ApiAreaStack extends NestedStack {
           : route.auth
             ? 'Authenticated in the function: Bearer API keys are looked up by hash on every request (no cache, ' +
               'so a revoked key fails at once), which an API Gateway authorizer would only duplicate.'
-            : 'A public route by contract (health, documentation): it reads nothing of any organization.',
+            : route.tag === 'KYC providers'
+              ? "A provider's webhook: public by contract, authenticated in the function by the provider's " +
+                'HMAC over the raw body (constant-time), with a replay window and per-event idempotency.'
+              : 'A public route by contract (health, documentation): it reads nothing of any organization.',
       });
       functions.set(route.operationId, fn);
     }

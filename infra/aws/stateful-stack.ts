@@ -8,6 +8,7 @@ import { Alarms } from '#infra/aws/alarms.ts';
 import { bankChannelBucket } from '#infra/aws/bank-channel.ts';
 import type { DeploymentConfig } from '#infra/aws/config.ts';
 import { kycDocumentsBucket } from '#infra/aws/kyc-documents.ts';
+import { kycProviderSecret } from '#infra/aws/kyc-providers.ts';
 import { TABLE } from '#shared/db/table.ts';
 
 export type StatefulStackProps = StackProps & { config: DeploymentConfig };
@@ -63,6 +64,8 @@ export class StatefulStack extends Stack {
       value: this.documentsBucket.bucketName,
       description: 'Uploaded KYC documents, under kyc-documents/<organization>/<customer>/<document>',
     });
+
+    kycProviderSecret(this, config.stage);
 
     new CfnOutput(this, 'TableName', { value: this.table.tableName, description: 'TABLE_NAME for the admin CLI' });
 

@@ -13,6 +13,7 @@ import { type DepositKeySource, resolveDepositXpub } from '#infra/local/deposit-
 import { type LocalDocumentStore, startLocalDocumentStore } from '#infra/local/document-store.ts';
 import { LOCAL_CREDENTIALS, LOCAL_REGION, type LocalDynamoDb, startDynamoDbLocal } from '#infra/local/dynamodb.ts';
 import { kmsCredentialVariables } from '#infra/local/kms.ts';
+import { type LocalKycProviders, startLocalKycProviders } from '#infra/local/kyc-providers.ts';
 import { bindLocalPort, type LocalServer, startLocalServer } from '#infra/local/server.ts';
 import { ensureTable } from '#infra/local/table.ts';
 import type { WorkersThread } from '#infra/local/workers-thread.ts';
@@ -96,6 +97,8 @@ async function serve(dynamo: LocalDynamoDb, chain: LocalChains | undefined) {
   const documents = await startLocalDocumentStore();
   const port = await configure(dynamo, chain, documents);
   const custody = chain ? await startCustody(chain) : undefined;
+  // After custody: the Secrets Manager stand-in answers the credentials the functions' AWS clients end up with.
+  const kycProviders = await startLocalKycProviders({ serverUrl: port.url, region: LOCAL_REGION });
   // Before the configuration is first read: bank deposit wallets derive their addresses from it.
   const depositKey = resolveDepositXpub(dataDir, process.env);
   process.env.DEPOSIT_XPUB = depositKey.xpub;
@@ -118,7 +121,7 @@ async function serve(dynamo: LocalDynamoDb, chain: LocalChains | undefined) {
   const treasuries = custody ? await ensureSandboxTreasuries(deps, organizationId, env.SUPPORTED_CHAINS) : undefined;
   const restored = custody && chain ? await restoreCustody(deps, chain, custody) : undefined;
 
-  const running: Running = { stopping: false, documents, custody, chain, dynamo };
+  const running: Running = { stopping: false, documents, kycProviders, custody, chain, dynamo };
   // The workers run on a thread of their own, as they run apart from the API in AWS (infra/local/README.md).
   const workers = await startWorkersThread(
     { dataDir, dynamodbEndpoint: dynamo.endpoint, tableName: env.TABLE_NAME },
@@ -147,6 +150,7 @@ async function serve(dynamo: LocalDynamoDb, chain: LocalChains | undefined) {
   const notes = {
     firstStart,
     documents,
+    kycProviders,
     depositKey,
     chain,
     custody,
@@ -266,6 +270,7 @@ type Running = {
   server?: LocalServer;
   workers?: WorkersThread;
   documents: LocalDocumentStore;
+  kycProviders: LocalKycProviders;
   custody: LocalCustody | undefined;
   chain: LocalChains | undefined;
   dynamo: LocalDynamoDb;
@@ -279,6 +284,7 @@ async function shutdown(running: Running, cause: string, exitCode = 0) {
   // A crash reported before the workers' thread started leaves nothing to stop there.
   await running.workers?.stop();
   await running.documents.stop();
+  await running.kycProviders.stop();
   await running.custody?.stop();
   await running.chain?.node.stop();
   await running.dynamo.stop();
@@ -299,6 +305,7 @@ function banner(
   notes: {
     firstStart: boolean;
     documents: LocalDocumentStore;
+    kycProviders: LocalKycProviders;
     depositKey: DepositKeySource;
     chain: LocalChains | undefined;
     custody: LocalCustody | undefined;
@@ -321,6 +328,9 @@ function banner(
       : '  Owner invite     none needed: the sandbox organization has an owner',
     `  Data             ${dataDir} (the table, bank folders, mail and keys are kept across restarts; connection details in ${localJsonPath})`,
     `  KYC documents    ${documents.endpoint}/${documents.bucket} (S3 API on fauxqs, in memory: gone at exit)`,
+    `  KYC provider     Sumsub stand-in ${notes.kycProviders.sumsub.baseUrl} (hosted approve/reject page, signed webhooks; ` +
+      `credentials in the Secrets Manager stand-in ${notes.kycProviders.secrets.endpoint}); live organizations set ` +
+      'to it with `admin org update <id> --kyc-provider sumsub`',
     `  ${notes.depositKey.note}`,
     ...(chain
       ? [

@@ -7,6 +7,7 @@ import { DocumentSettings, KycSettings } from '#shared/customers/settings.ts';
 import { ChainWatchSettings, DepositSettings, DepositWalletSettings } from '#shared/deposits/settings.ts';
 import { EventBusSettings } from '#shared/events/settings.ts';
 import { RateLimitSettings } from '#shared/http/settings.ts';
+import { KycProviderSettings } from '#shared/kyc/settings.ts';
 import { BankRailSettings } from '#shared/payouts/settings.ts';
 import { ReferenceRateSettings } from '#shared/quotes/settings.ts';
 import { PayeeVerificationSettings } from '#shared/rails/payee-verification/settings.ts';
@@ -37,6 +38,7 @@ export const SERVICE_SETTINGS = {
   rateLimits: RateLimitSettings,
   bank: BankRailSettings,
   documents: DocumentSettings,
+  kycProviders: KycProviderSettings,
   console: ConsoleSettings,
   payeeVerification: PayeeVerificationSettings,
   prenotes: PrenoteSettings,

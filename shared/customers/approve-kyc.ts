@@ -1,10 +1,8 @@
-import { holdKycOnSanctionsHit } from '#shared/customers/hold-kyc-for-screening.ts';
-import { changeKycStatusOrConflict, KYC_ALREADY_APPROVED } from '#shared/customers/kyc-rules.ts';
-import { type Address, KYC_TRANSITIONS } from '#shared/customers/records.ts';
+import { applyKycVerdict, statedIdentity } from '#shared/customers/apply-kyc-verdict.ts';
+import type { Address } from '#shared/customers/records.ts';
 import { requireCustomer } from '#shared/customers/require-customer.ts';
-import { type Customer, toCustomer } from '#shared/customers/schemas.ts';
+import type { Customer } from '#shared/customers/schemas.ts';
 import type { Deps } from '#shared/deps.ts';
-import { eventRecord } from '#shared/events/outbox.ts';
 
 /** The sample identity a sandbox KYC approval uses when the caller gives none. */
 export const SANDBOX_SAMPLE_ADDRESS: Address = {
@@ -14,32 +12,37 @@ export const SANDBOX_SAMPLE_ADDRESS: Address = {
   postalCode: '10117',
 };
 
-/** The KYC provider's verdict (sandbox: the sandbox routes; later: the provider callback). */
+/**
+ * Sandbox: stands in for the KYC provider's approval, with what the caller says was verified (defaults: the
+ * customer's name, its address on file or the sample one, the address's country as nationality). A corporate is
+ * approved as a company registered under the verified name in the address's country.
+ */
 export async function approveKyc(
   deps: Deps,
-  input: { organizationId: string; customerId: string; verifiedName?: string; address?: Address },
+  input: {
+    organizationId: string;
+    customerId: string;
+    verifiedName?: string;
+    address?: Address;
+    nationality?: string;
+    dateOfBirth?: string;
+    registrationNumber?: string;
+  },
 ): Promise<Customer> {
   const customer = await requireCustomer(deps, input.organizationId, input.customerId);
-  if (customer.kycStatus === 'APPROVED') throw KYC_ALREADY_APPROVED.error();
-  const now = deps.clock.now();
-  const identity = {
-    verifiedName: input.verifiedName ?? customer.name,
-    address: input.address ?? customer.address ?? SANDBOX_SAMPLE_ADDRESS,
-  };
-  const held = await holdKycOnSanctionsHit(deps, customer, identity, now);
-  if (held) return toCustomer(held);
-  const updated = await changeKycStatusOrConflict(deps, {
-    customer,
-    transition: KYC_TRANSITIONS.approve,
-    identity,
-    review: { ends: true },
-    now,
-    event: eventRecord({
-      organizationId: input.organizationId,
-      type: KYC_TRANSITIONS.approve.event,
-      data: { customer_id: customer.customerId },
-      now,
-    }),
+  const address = input.address ?? customer.address ?? SANDBOX_SAMPLE_ADDRESS;
+  return applyKycVerdict(deps, {
+    organizationId: input.organizationId,
+    customerId: input.customerId,
+    verdict: {
+      answer: 'APPROVED',
+      identity: statedIdentity(customer, {
+        name: input.verifiedName ?? customer.name,
+        address,
+        nationality: input.nationality ?? address.country,
+        dateOfBirth: input.dateOfBirth ?? null,
+        registrationNumber: input.registrationNumber ?? null,
+      }),
+    },
   });
-  return toCustomer(updated);
 }

@@ -3,14 +3,19 @@ import type { CustomerRecord } from '#shared/customers/records.ts';
 import { type CustomerChanges, CustomerStateChangedError, updateCustomerFields } from '#shared/customers/repository.ts';
 import { requireCustomer } from '#shared/customers/require-customer.ts';
 import { type Customer, toCustomer } from '#shared/customers/schemas.ts';
-import { retryOnConflict } from '#shared/db/guarded-write.ts';
+import { type GuardedItem, retryOnConflict } from '#shared/db/guarded-write.ts';
 import type { Deps } from '#shared/deps.ts';
 import type { EventRecord } from '#shared/events/outbox.ts';
 
 const MAX_DECISIONS = 5;
 
 /** What a change of a customer's own fields writes: the fields and the event that says so. */
-export type CustomerChange = { changes: CustomerChanges; event: EventRecord };
+export type CustomerChange = {
+  changes: CustomerChanges;
+  event: EventRecord;
+  /** Other areas' items written with it (a provider event's receipt); a failed guard of one is theirs to read. */
+  alongside?: readonly GuardedItem<string>[];
+};
 
 /**
  * The one way a customer's own fields change (profile, enabled, KYC level): read the customer, `decide` the change

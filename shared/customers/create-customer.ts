@@ -33,6 +33,10 @@ export async function createCustomer(
     developerSpreadFeeBps: 0,
     developerFeesUpdatedAt: null,
     verifiedName: null,
+    nationality: null,
+    dateOfBirth: null,
+    verifiedCompany: null,
+    kycRejection: null,
     // Individuals' addresses come from KYC; a corporate's registered address may be given up front.
     address: input.accountType === 'corporate' ? (input.address ?? null) : null,
     depositReference: newDepositReference(),

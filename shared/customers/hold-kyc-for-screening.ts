@@ -1,10 +1,15 @@
 import { changeKycStatusOrConflict } from '#shared/customers/kyc-rules.ts';
 import { type Address, type CustomerRecord, KYC_TRANSITIONS, type KycStatus } from '#shared/customers/records.ts';
+import type { VerifiedIdentityFields } from '#shared/customers/repository.ts';
+import type { GuardedItem } from '#shared/db/guarded-write.ts';
 import type { Deps } from '#shared/deps.ts';
 import type { Transition } from '#shared/events/status-change.ts';
 import { holdPut } from '#shared/screening/hold-repository.ts';
 import { newHold } from '#shared/screening/hold-rules.ts';
 import { screenName } from '#shared/screening/screen.ts';
+
+/** What an approval verified: a name and an address always, the rest where known. */
+export type ApprovedIdentity = VerifiedIdentityFields & { verifiedName: string; address: Address };
 
 /** A verdict whose verified name hit a sanctions list: the customer waits, in review, for a reviewer's decision. */
 export const KYC_HELD_FOR_SCREENING = {
@@ -20,8 +25,10 @@ export const KYC_HELD_FOR_SCREENING = {
 export async function holdKycOnSanctionsHit(
   deps: Deps,
   customer: CustomerRecord,
-  identity: { verifiedName: string; address: Address },
+  identity: ApprovedIdentity,
   now: Date,
+  /** Written with the hold (a provider event's receipt: the verdict is taken, held or not). */
+  alongside: readonly GuardedItem<string>[] = [],
 ): Promise<CustomerRecord | undefined> {
   const hit = await screenName(deps, identity.verifiedName);
   if (!hit) return undefined;
@@ -38,6 +45,6 @@ export async function holdKycOnSanctionsHit(
     // In review, its attempts unchanged: the provider's verdict came; the screening's review is what waits.
     review: { starts: true, attempt: customer.kycAttempts },
     now,
-    alongside: [holdPut(deps.db, hold)],
+    alongside: [holdPut(deps.db, hold), ...alongside],
   });
 }

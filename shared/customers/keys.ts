@@ -15,11 +15,6 @@ export const customerKeys = {
     pk: `ORG#${organizationId}#CUSTOMER#${customerId}`,
     skPrefix: 'KYCDOC#',
   }),
-  /** Present once a reviewer rejected the customer's KYC for good: no new verification is started or submitted. */
-  kycFinalRejection: (organizationId: string, customerId: string): Key => ({
-    pk: `ORG#${organizationId}#CUSTOMER#${customerId}`,
-    sk: 'KYCFINAL',
-  }),
   customerListEntry: (organizationId: string, createdAt: string, customerId: string): ListKey => ({
     gsi1pk: `ORG#${organizationId}#CUSTOMERS`,
     gsi1sk: listSortKey(createdAt, customerId),
@@ -31,7 +26,6 @@ export const customerKeys = {
 export const CUSTOMER_KEY_SPACES: KeySpace[] = [
   { pk: 'ORG#{}#CUSTOMER#{}', sk: 'CUSTOMER' },
   { pk: 'ORG#{}#CUSTOMER#{}', sk: 'KYCDOC#' },
-  { pk: 'ORG#{}#CUSTOMER#{}', sk: 'KYCFINAL' },
   { gsi1pk: 'ORG#{}#CUSTOMERS' },
   { pk: 'DEPOSITREF#' },
 ];

@@ -20,3 +20,7 @@ export async function changeKycStatusOrConflict(deps: Deps, input: Parameters<ty
     throw error;
   }
 }
+export const KYC_REJECTED_FOR_GOOD = refusal(409, 'Customer KYC was rejected for good; it cannot be started again');
+export const KYB_COMPANY_REQUIRED = refusal(400, 'A corporate is verified with its registered company (KYB)');
+export const KYB_FOR_CORPORATES_ONLY = refusal(400, 'An individual is verified without a company');
+export const KYC_PROVIDER_UNAVAILABLE = refusal(503, 'The KYC provider is not available, please retry later');

@@ -67,7 +67,9 @@ export const openApiProse: FolderProse<typeof routes> = {
       summary: 'Start KYC and get the hosted verification link',
       description:
         'Moves `NOT_STARTED` or `REJECTED` to `PENDING` and returns the link to send the customer to; an approved ' +
-        'customer gets `{kycVerified: true, kycFlowLink: null}`. Individuals only (a corporate is a 400).',
+        'customer gets `{kycVerified: true, kycFlowLink: null}`, one rejected for good a 409. A live organization ' +
+        "with a KYC provider gets the provider's hosted flow (Sumsub's WebSDK link; corporates verify their company " +
+        "there, KYB); the provider's verdict arrives by its webhook. Otherwise individuals only (a corporate is a 400).",
     },
     submitKyc: {
       summary: 'Submit KYC for review (the fallback when the hosted flow did not submit)',
@@ -250,6 +252,22 @@ export const openApiProse: FolderProse<typeof routes> = {
           description:
             "The verified address; defaults to the customer's address on file, else a sample address in Berlin. " +
             'Withdrawal banks of the customer take their address from it.',
+        },
+        nationality: {
+          description:
+            "Individuals: the verified nationality (ISO 3166-1 alpha-2); defaults to the address's country. Virtual " +
+            'accounts answer it as `addressDetails.nationality`.',
+          examples: ['DE'],
+        },
+        dateOfBirth: {
+          description:
+            'Individuals: the verified date of birth (`YYYY-MM-DD`); defaults to none. Virtual accounts answer it as ' +
+            '`addressDetails.dateOfBirth`.',
+          examples: ['1990-12-10'],
+        },
+        registrationNumber: {
+          description: "Corporates: the company's registration number; its registered name is `verifiedName`.",
+          examples: ['HRB 12345'],
         },
       },
     }),

@@ -80,6 +80,30 @@ export const KycDocumentRecordSchema = z.object({
 });
 export type KycDocumentRecord = z.infer<typeof KycDocumentRecordSchema>;
 
+/** A beneficial owner of a corporate, as the provider verified them (KYB). */
+export const BeneficialOwnerSchema = z.object({
+  name: z.string(),
+  dateOfBirth: z.nullable(z.string()),
+  nationality: z.nullable(z.string()),
+  /** Share of ownership in percent, as a decimal string; null where the provider gave none (a controller). */
+  ownershipPercent: z.nullable(z.string()),
+});
+export type BeneficialOwner = z.infer<typeof BeneficialOwnerSchema>;
+
+/** What KYB verified of a corporate: its registered name (the corporate's verified name), number, country, owners. */
+export const VerifiedCompanySchema = z.object({
+  registeredName: z.string(),
+  registrationNumber: z.nullable(z.string()),
+  /** ISO 3166-1 alpha-2 country of registration. */
+  country: z.string(),
+  beneficialOwners: z.array(BeneficialOwnerSchema),
+});
+export type VerifiedCompany = z.infer<typeof VerifiedCompanySchema>;
+
+/** Why the last verdict rejected the customer, and whether it may try again (the provider's RETRY) or not (FINAL). */
+export const KycRejectionSchema = z.object({ final: z.boolean(), reason: z.nullable(z.string()) });
+export type KycRejection = z.infer<typeof KycRejectionSchema>;
+
 /** The stored customer; parsed on every read. */
 export const CustomerRecordSchema = z.object({
   customerId: z.string(),
@@ -91,6 +115,14 @@ export const CustomerRecordSchema = z.object({
   kycStatus: KycStatusSchema,
   verifiedName: z.nullable(z.string()),
   address: z.nullable(AddressSchema),
+  /** Verified nationality, ISO 3166-1 alpha-2 (individuals); null where KYC gave none. Absent on older items. */
+  nationality: z._default(z.nullable(z.string()), null),
+  /** Verified date of birth, `YYYY-MM-DD` (individuals); null where KYC gave none. Absent on older items. */
+  dateOfBirth: z._default(z.nullable(z.string()), null),
+  /** What KYB verified of a corporate; null for individuals and before the verdict. Absent on older items. */
+  verifiedCompany: z._default(z.nullable(VerifiedCompanySchema), null),
+  /** The last rejection's reason and whether it was final; null unless `REJECTED`. Absent on older items. */
+  kycRejection: z._default(z.nullable(KycRejectionSchema), null),
   /** Stable 10-character reference a payer quotes on bank deposits (deposit details). */
   depositReference: z.string(),
   createdAt: z.string(),

@@ -6,6 +6,7 @@ import {
   KYC_TRANSITIONS,
   type KycDocumentRecord,
   type KycDocuments,
+  type KycRejection,
   type KycStatus,
 } from '#shared/customers/records.ts';
 import type { Db } from '#shared/db/client.ts';
@@ -166,6 +167,12 @@ async function writeCustomerChange(
   return { ...customer, ...fields, updatedAt: now.toISOString(), version: customer.version + 1 };
 }
 
+/** What an approval records of the customer: the verified name and address, and for KYB the company. */
+export type VerifiedIdentityFields = Pick<
+  CustomerRecord,
+  'verifiedName' | 'address' | 'nationality' | 'dateOfBirth' | 'verifiedCompany'
+>;
+
 /**
  * Moves the customer's KYC status along one of `KYC_TRANSITIONS`, optionally with the verified identity, and
  * writes the event record in the same transaction. (Its own update, not `writeCustomerChange`: its condition also
@@ -176,23 +183,29 @@ export async function changeKycStatus(
   input: {
     customer: CustomerRecord;
     transition: Transition<KycStatus>;
-    identity?: Pick<CustomerRecord, 'verifiedName' | 'address'>;
+    identity?: VerifiedIdentityFields;
+    /** A rejection's terms (kept until the next verdict); an approval clears them. */
+    rejection?: KycRejection;
     /** A verdict ends a submitted review; a submission starts one, counting its `attempt`; a (re)start does neither. */
     review?: { ends: true } | { starts: true; attempt: number };
     /** The uploaded document whose item completes the submission, with the customer's steps as they become. */
     upload?: { document: KycDocumentRecord; documents: KycDocuments };
     now: Date;
     event?: EventRecord;
-    /** Written in the same transaction (a screening hold, a reviewer's decision and its audit entry). */
+    /**
+     * Other areas' items written in the same transaction (a screening hold, a reviewer's decision and its audit
+     * entry, a provider event's receipt); their roles theirs.
+     */
     alongside?: readonly GuardedItem<string>[];
   },
 ): Promise<CustomerRecord> {
-  const { customer, transition, identity, review, upload, now, event } = input;
+  const { customer, transition, identity, rejection, review, upload, now, event } = input;
   const fields: Partial<CustomerRecord> = {
     ...(upload ? { kycDocuments: upload.documents } : {}),
     ...(review && 'ends' in review ? { kycInReview: false } : {}),
     ...(review && 'starts' in review ? { kycInReview: true, kycAttempts: review.attempt } : {}),
-    ...(identity ? { verifiedName: identity.verifiedName, address: identity.address } : {}),
+    ...(identity ? { ...identity, kycRejection: null } : {}),
+    ...(rejection ? { kycRejection: rejection } : {}),
   };
   await writeStatusChange(db, {
     // Only from an expected state, and only if nothing changed since we read it: of two racing
@@ -226,7 +239,13 @@ export async function changeKycStatus(
  */
 export function submitKycForReview(
   db: Db,
-  input: { customer: CustomerRecord; attempt: number; now: Date; event: EventRecord },
+  input: {
+    customer: CustomerRecord;
+    attempt: number;
+    now: Date;
+    event: EventRecord;
+    alongside?: readonly GuardedItem<string>[];
+  },
 ): Promise<CustomerRecord> {
   return changeKycStatus(db, {
     customer: input.customer,
@@ -234,6 +253,7 @@ export function submitKycForReview(
     review: { starts: true, attempt: input.attempt },
     now: input.now,
     event: input.event,
+    ...(input.alongside ? { alongside: input.alongside } : {}),
   });
 }
 
@@ -325,12 +345,18 @@ export type CustomerChanges = Partial<
  */
 export function updateCustomerFields(
   db: Db,
-  input: { customer: CustomerRecord; changes: CustomerChanges; now: Date; event: EventRecord },
+  input: {
+    customer: CustomerRecord;
+    changes: CustomerChanges;
+    now: Date;
+    event: EventRecord;
+    alongside?: readonly GuardedItem<string>[];
+  },
 ): Promise<CustomerRecord> {
   return writeCustomerChange(db, {
     customer: input.customer,
     fields: input.changes,
     now: input.now,
-    alongside: [{ role: 'event', item: eventPut(db, input.event) }],
+    alongside: [{ role: 'event', item: eventPut(db, input.event) }, ...(input.alongside ?? [])],
   });
 }

@@ -9,6 +9,8 @@ import {
   KYC_ALREADY_APPROVED,
   KYC_ALREADY_REJECTED,
   KYC_FOR_INDIVIDUALS_ONLY,
+  KYC_PROVIDER_UNAVAILABLE,
+  KYC_REJECTED_FOR_GOOD,
   KYC_STATUS_CHANGED,
   NOT_INITIATED,
 } from '#shared/customers/kyc-rules.ts';
@@ -105,10 +107,16 @@ export const routes = defineRoutes('customers', {
     path: '/api/v2/customers/{customerId}/kyc',
     handler: 'functions/api/customers/initiate-kyc.ts',
     successStatus: 200,
-    access: { table: 'readwrite' },
+    access: { table: 'readwrite', kycProvider: true },
     request: { params: CustomerIdParams, body: NoBody },
     responses: { 200: KycLinkSchema },
-    refusals: [CUSTOMER_NOT_FOUND, KYC_FOR_INDIVIDUALS_ONLY, KYC_STATUS_CHANGED],
+    refusals: [
+      CUSTOMER_NOT_FOUND,
+      KYC_FOR_INDIVIDUALS_ONLY,
+      KYC_STATUS_CHANGED,
+      KYC_REJECTED_FOR_GOOD,
+      KYC_PROVIDER_UNAVAILABLE,
+    ],
   },
   submitKyc: {
     ...customerRoute,
@@ -119,7 +127,7 @@ export const routes = defineRoutes('customers', {
     access: { table: 'readwrite' },
     request: { params: CustomerIdParams, body: NoBody },
     responses: { 200: KycSubmittedSchema },
-    refusals: [CUSTOMER_NOT_FOUND, NOT_INITIATED, IN_REVIEW],
+    refusals: [CUSTOMER_NOT_FOUND, NOT_INITIATED, IN_REVIEW, KYC_REJECTED_FOR_GOOD],
   },
   uploadCustomerDocument: {
     ...customerRoute,
@@ -139,7 +147,7 @@ export const routes = defineRoutes('customers', {
       },
     },
     responses: { 200: DocumentUploadedSchema },
-    refusals: [CUSTOMER_NOT_FOUND, VERIFICATION_IN_PROGRESS, MULTIPART_REQUIRED],
+    refusals: [CUSTOMER_NOT_FOUND, VERIFICATION_IN_PROGRESS, KYC_REJECTED_FOR_GOOD, MULTIPART_REQUIRED],
   },
   getKycAddress: {
     ...customerRoute,

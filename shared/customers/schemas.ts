@@ -143,9 +143,30 @@ export const DocumentUploadedSchema = z.object({
   reviewTriggered: z.boolean(),
 });
 
+/** A calendar date of birth, `YYYY-MM-DD`, a real day in the past (after 1900). */
+export const DateOfBirthSchema = z
+  .string()
+  .check(
+    z.regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Must be a date as YYYY-MM-DD' }),
+    z.refine(isPastCalendarDate, { error: 'Must be a real date in the past, after 1900' }),
+  );
+
+export function isPastCalendarDate(value: string): boolean {
+  const date = new Date(`${value}T00:00:00Z`);
+  return (
+    !Number.isNaN(date.getTime()) &&
+    date.toISOString().slice(0, 10) === value &&
+    value > '1900-01-01' &&
+    date.getTime() < Date.now()
+  );
+}
+
 export const SandboxKycApproveBody = z.strictObject({
   verifiedName: z.optional(text(140)),
   address: z.optional(AddressInputSchema),
+  nationality: z.optional(CountryCodeSchema),
+  dateOfBirth: z.optional(DateOfBirthSchema),
+  registrationNumber: z.optional(text(50)),
 });
 
 export const ListCustomersQuery = z.strictObject({

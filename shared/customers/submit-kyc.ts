@@ -1,9 +1,8 @@
-import { refuseAfterFinalRejection } from '#shared/customers/kyc-final.ts';
-import { IN_REVIEW, KYC_STATUS_CHANGED, NOT_INITIATED } from '#shared/customers/kyc-rules.ts';
+import { IN_REVIEW, KYC_REJECTED_FOR_GOOD, KYC_STATUS_CHANGED, NOT_INITIATED } from '#shared/customers/kyc-rules.ts';
 import { KYC_TRANSITIONS } from '#shared/customers/records.ts';
 import { CustomerStateChangedError, submitKycForReview } from '#shared/customers/repository.ts';
 import { requireCustomer } from '#shared/customers/require-customer.ts';
-import { retryOnConflict } from '#shared/db/guarded-write.ts';
+import { type Alongside, retryOnConflict } from '#shared/db/guarded-write.ts';
 import type { Deps } from '#shared/deps.ts';
 import { ConflictError } from '#shared/errors.ts';
 import { eventRecord } from '#shared/events/outbox.ts';
@@ -24,7 +23,7 @@ export const KYC_SUBMITTED = 'KYC verification submitted for review successfully
  */
 export function submitKyc(
   deps: Deps,
-  input: { organizationId: string; customerId: string },
+  input: { organizationId: string; customerId: string; alongside?: Alongside },
 ): Promise<{ success: true; message: string }> {
   // A submission that loses to a concurrent transaction on the customer decides again on a fresh read: the
   // winner's review is then under way, and the loser answers 409 as any later submission would.
@@ -33,13 +32,13 @@ export function submitKyc(
 
 async function decideAndSubmit(
   deps: Deps,
-  input: { organizationId: string; customerId: string },
+  input: { organizationId: string; customerId: string; alongside?: Alongside },
 ): Promise<{ success: true; message: string }> {
   const customer = await requireCustomer(deps, input.organizationId, input.customerId);
   if (customer.kycStatus === 'NOT_STARTED') throw NOT_INITIATED.error();
+  if (customer.kycRejection?.final) throw KYC_REJECTED_FOR_GOOD.error();
   if (customer.kycStatus === 'APPROVED') throw new ConflictError(KYC_COMPLETED);
   if (customer.kycInReview) throw IN_REVIEW.error();
-  await refuseAfterFinalRejection(deps.db, input.organizationId, input.customerId);
   if (customer.kycAttempts >= MAX_KYC_ATTEMPTS) throw new ConflictError(KYC_ATTEMPTS_EXHAUSTED);
   const now = deps.clock.now();
   const attempt = customer.kycAttempts + 1;
@@ -54,6 +53,7 @@ async function decideAndSubmit(
         data: { customer_id: customer.customerId, attempt },
         now,
       }),
+      alongside: input.alongside?.(customer.customerId) ?? [],
     });
   } catch (error) {
     if (!(error instanceof CustomerStateChangedError)) throw error;

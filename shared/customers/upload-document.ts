@@ -5,8 +5,7 @@ import {
   VERIFICATION_IN_PROGRESS,
   withUpload,
 } from '#shared/customers/kyc-documents.ts';
-import { refuseAfterFinalRejection } from '#shared/customers/kyc-final.ts';
-import { KYC_STATUS_CHANGED, NOT_INITIATED } from '#shared/customers/kyc-rules.ts';
+import { KYC_REJECTED_FOR_GOOD, KYC_STATUS_CHANGED, NOT_INITIATED } from '#shared/customers/kyc-rules.ts';
 import type { CustomerRecord, IdDocSubType, IdDocType, KycDocumentRecord } from '#shared/customers/records.ts';
 import { CustomerStateChangedError, recordKycDocument } from '#shared/customers/repository.ts';
 import { requireCustomer } from '#shared/customers/require-customer.ts';
@@ -49,8 +48,8 @@ export async function uploadDocument(deps: Deps, request: DocumentUpload): Promi
   checkSide(upload.idDocType, upload.idDocSubType);
   const contentType = documentContentType(upload.file.bytes);
   const customer = await requireCustomer(deps, upload.organizationId, upload.customerId);
+  if (customer.kycRejection?.final) throw KYC_REJECTED_FOR_GOOD.error();
   refuseUnlessOpen(customer);
-  await refuseAfterFinalRejection(deps.db, upload.organizationId, upload.customerId);
   const documentId = newId();
   const sha256 = sha256Hex(upload.file.bytes);
   const objectKey = documentKey(upload.organizationId, upload.customerId, documentId);

@@ -38,6 +38,11 @@ export type Access = {
    */
   chainRpc?: boolean;
   /**
+   * Calls the organizations' KYC providers: `secretsmanager:GetSecretValue` on the providers' one secret and its
+   * name as `KYC_PROVIDER_SECRET_ID` (infra/aws/kyc-providers.ts).
+   */
+  kycProvider?: boolean;
+  /**
    * The route takes console sessions (`route.session`): authenticating one moves its idle deadline on and removes
    * an expired one, so a read-only function may also UpdateItem and DeleteItem the session items, and only those.
    */

@@ -19,6 +19,7 @@ import { TABLE_KEY_SPACES, tableKeys } from '#shared/db/table-keys.ts';
 import { DEPOSIT_KEY_SPACES, depositKeys } from '#shared/deposits/keys.ts';
 import { DEVELOPER_FEE_KEY_SPACES, developerFeeKeys } from '#shared/developer-fees/keys.ts';
 import { EVENT_KEY_SPACES, eventKeys } from '#shared/events/keys.ts';
+import { KYC_PROVIDER_KEY_SPACES, kycProviderKeys } from '#shared/kyc/keys.ts';
 import { LEDGER_KEY_SPACES, ledgerKeys } from '#shared/ledger/keys.ts';
 import { ORGANIZATION_KEY_SPACES, organizationKeys } from '#shared/organizations/keys.ts';
 import { PAYOUT_KEY_SPACES, payoutKeys } from '#shared/payouts/keys.ts';
@@ -67,6 +68,7 @@ export const KEY_AREAS = {
   reviews: { keys: reviewKeys, spaces: REVIEW_KEY_SPACES },
   screening: { keys: screeningKeys, spaces: SCREENING_KEY_SPACES },
   'bank-transfer': { keys: bankTransferKeys, spaces: BANK_TRANSFER_KEY_SPACES },
+  kyc: { keys: kycProviderKeys, spaces: KYC_PROVIDER_KEY_SPACES },
 } as const;
 
 export const keys = {
@@ -90,4 +92,5 @@ export const keys = {
   ...reviewKeys,
   ...screeningKeys,
   ...bankTransferKeys,
+  ...kycProviderKeys,
 } as const;

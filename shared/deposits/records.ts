@@ -32,6 +32,9 @@ export const VirtualAccountRecordSchema = z.object({
   accountName: z.optional(z.nullable(z.string())),
   /** The holder's address as KYC held it when requested (Compose's `addressDetails`); absent on older accounts. */
   holderAddress: z.optional(z.nullable(AddressSchema)),
+  /** The holder's verified nationality (alpha-2) and date of birth when requested; absent on older accounts. */
+  holderNationality: z.optional(z.nullable(z.string())),
+  holderDateOfBirth: z.optional(z.nullable(z.string())),
   createdAt: z.string(),
   updatedAt: z.string(),
   activatedAt: z.nullable(z.string()),

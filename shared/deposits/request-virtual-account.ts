@@ -37,6 +37,8 @@ export async function requestVirtualAccount(
     bankCountry: null,
     accountName: customer.verifiedName ?? customer.name,
     holderAddress: customer.address,
+    holderNationality: customer.nationality,
+    holderDateOfBirth: customer.dateOfBirth,
     createdAt: at,
     updatedAt: at,
     activatedAt: null,

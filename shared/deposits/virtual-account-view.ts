@@ -18,16 +18,17 @@ const API_STATUS = { PENDING: 'PENDING', ACTIVE: 'APPROVED', REJECTED: 'REJECTED
 >;
 
 /**
- * Compose's `addressDetails`: the holder's address as KYC held it when the account was requested. We hold no
- * nationality or date of birth, so those are null; the whole object is null where KYC held no address.
+ * Compose's `addressDetails`: the holder's address, nationality (ISO 3166-1 alpha-2) and date of birth (`YYYY-MM-DD`)
+ * as KYC verified them when the account was requested; nationality and date of birth are null where KYC gave none
+ * (a corporate, an account requested before they were kept); the whole object is null where KYC held no address.
  */
 const AddressDetailsSchema = z.object({
   addressLine1: z.string(),
   city: z.string(),
   postcode: z.string(),
   country: z.string(),
-  nationality: z.null(),
-  dateOfBirth: z.null(),
+  nationality: z.nullable(z.string()),
+  dateOfBirth: z.nullable(z.string()),
 });
 
 /** Compose's nested `virtualAccount`: the account's bank details once opened, null before. */
@@ -49,6 +50,8 @@ export const VirtualAccountSchema = z.extend(
     organizationId: true,
     accountName: true,
     holderAddress: true,
+    holderNationality: true,
+    holderDateOfBirth: true,
   }),
   {
     id: z.string(),
@@ -89,8 +92,8 @@ export function toVirtualAccount(record: VirtualAccountRecord): VirtualAccount {
                 city: record.holderAddress.city,
                 postcode: record.holderAddress.postalCode,
                 country: record.holderAddress.country,
-                nationality: null,
-                dateOfBirth: null,
+                nationality: record.holderNationality ?? null,
+                dateOfBirth: record.holderDateOfBirth ?? null,
               }
             : null,
           bankName: record.bankName,

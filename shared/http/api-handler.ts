@@ -155,6 +155,15 @@ function bodyBytes(event: ApiEvent, limit: number): Buffer {
   return bytes;
 }
 
+/**
+ * The raw request as received, for a route that authenticates its body's bytes itself (a provider's signed
+ * webhook): the body (at most the JSON body limit) and its headers by name, in any letter case.
+ */
+export const rawRequest = (event: ApiEvent) => ({
+  body: bodyBytes(event, MAX_BODY_BYTES),
+  header: (name: string) => header(event, name.toLowerCase()),
+});
+
 function readBody(event: ApiEvent): unknown {
   const text = bodyBytes(event, MAX_BODY_BYTES).toString('utf8');
   if (text.trim() === '') return {};

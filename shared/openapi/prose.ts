@@ -6,6 +6,7 @@ import { openApiProse as depositsProse } from '#shared/deposits/openapi-prose.ts
 import { openApiProse as developerFeesProse } from '#shared/developer-fees/openapi-prose.ts';
 import { openApiProse as docsProse } from '#shared/docs/openapi-prose.ts';
 import { openApiProse as healthProse } from '#shared/health/openapi-prose.ts';
+import { openApiProse as kycProse } from '#shared/kyc/openapi-prose.ts';
 import { openApiProse as ledgerProse } from '#shared/ledger/openapi-prose.ts';
 import { openApiProse as payoutsProse } from '#shared/payouts/openapi-prose.ts';
 import { openApiProse as quotesProse } from '#shared/quotes/openapi-prose.ts';
@@ -31,6 +32,7 @@ const FOLDERS = [
   docsProse,
   banksProse,
   webhooksProse,
+  kycProse,
   withdrawalsProse,
   transactionsProse,
   ledgerProse,

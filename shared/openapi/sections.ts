@@ -27,6 +27,7 @@ export const SECTION_ORDER: readonly string[] = [
   'Wallets and deposits',
   'Developer fees and balances',
   'Webhooks',
+  'KYC providers',
   'Health',
   'Documentation',
   'Console',
@@ -59,6 +60,9 @@ export const TAG_DESCRIPTIONS: Readonly<Record<string, string>> = {
   Webhooks:
     'Endpoints that receive signed events (Standard Webhooks), their secrets, test events and the deliveries with ' +
     'their retries. The events themselves are under Webhooks at the end of this page.',
+  'KYC providers':
+    "Callbacks of the KYC providers that verify live organizations' customers: no key, authenticated by the " +
+    "provider's signature over the body.",
   Health: 'Liveness of the service; no key needed.',
   Documentation: 'This document and the page that renders it; no key needed.',
   Console:

@@ -1,3 +1,4 @@
+import type { KycProviderName } from '#shared/organizations/kyc-providers.ts';
 import type { Environment, Organization } from '#shared/organizations/records.ts';
 
 export type NewOrganizationInput = {
@@ -6,6 +7,7 @@ export type NewOrganizationInput = {
   customers?: boolean;
   apiWithdrawals?: boolean;
   requiredApprovals?: number;
+  kycProvider?: KycProviderName;
 };
 
 export const ORGANIZATION_DEFAULTS = {
@@ -25,6 +27,7 @@ export function newOrganization(input: NewOrganizationInput, organizationId: str
     requiredApprovals: input.requiredApprovals ?? ORGANIZATION_DEFAULTS.requiredApprovals,
     allowance: { ...ORGANIZATION_DEFAULTS.allowance },
     fees: { ...ORGANIZATION_DEFAULTS.fees },
+    ...(input.kycProvider ? { kycProvider: input.kycProvider } : {}),
     createdAt: at,
     updatedAt: at,
   };

@@ -1,5 +1,6 @@
 import { EurReceivingAccountRecordSchema } from '#shared/config/receiving-banks.ts';
 import { ChainSchema } from '#shared/money/chains.ts';
+import { KycProviderNameSchema } from '#shared/organizations/kyc-providers.ts';
 import { EurAccountSchema, UsdAccountSchema } from '#shared/rails/bank/payment-file.ts';
 import { WhenNotPossibleSchema } from '#shared/rails/payee-verification/settings.ts';
 import * as z from '#shared/validation/zod.ts';
@@ -66,6 +67,11 @@ export const OrganizationSchema = z.object({
    * null, the deployment's `PAYEE_VERIFICATION_WHEN_NOT_POSSIBLE`.
    */
   payeeWhenNotPossible: z.optional(z.nullable(WhenNotPossibleSchema)),
+  /**
+   * The KYC provider that verifies this organization's customers (live organizations; sandbox ones keep their
+   * sandbox routes). Absent or null: none, the organization's own reviewers decide.
+   */
+  kycProvider: z.optional(z.nullable(KycProviderNameSchema)),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

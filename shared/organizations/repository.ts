@@ -207,6 +207,8 @@ export type OrganizationChanges = Partial<{
   treasuries: NonNullable<Organization['treasuries']>;
   /** Verification of Payee: the organization's own NOT_POSSIBLE choice; null goes back to the deployment's. */
   payeeWhenNotPossible: Organization['payeeWhenNotPossible'];
+  /** The KYC provider that verifies the organization's customers; null: none (its own reviewers). */
+  kycProvider: Organization['kycProvider'];
 }>;
 
 /**
@@ -241,6 +243,7 @@ function organizationUpdate(
   add('payoutAccounts', 'payoutAccounts', changes.payoutAccounts);
   add('treasuries', 'treasuries', changes.treasuries);
   add('payeeWhenNotPossible', 'payeeWhenNotPossible', changes.payeeWhenNotPossible);
+  add('kycProvider', 'kycProvider', changes.kycProvider);
   return {
     TableName: db.tableName,
     Key: keys.organization(organizationId),

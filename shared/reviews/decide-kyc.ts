@@ -1,8 +1,10 @@
 import { auditItem, type ConsoleActor, memberActor } from '#shared/console/common/console-rules.ts';
-import { approveKyc } from '#shared/customers/approve-kyc.ts';
-import { finalRejectionPut } from '#shared/customers/kyc-final.ts';
+import {
+  applyKycVerdict,
+  type KycVerdict as CustomerKycVerdict,
+  statedIdentity,
+} from '#shared/customers/apply-kyc-verdict.ts';
 import type { CustomerRecord } from '#shared/customers/records.ts';
-import { rejectKyc } from '#shared/customers/reject-kyc.ts';
 import { requireCustomer } from '#shared/customers/require-customer.ts';
 import { type GuardedItem, WriteConditionFailedError, writeGuarded } from '#shared/db/guarded-write.ts';
 import type { Deps } from '#shared/deps.ts';
@@ -20,11 +22,11 @@ import { isHeld } from '#shared/screening/hold-repository.ts';
 import { HELD_FOR_SCREENING } from '#shared/screening/hold-rules.ts';
 
 /**
- * A reviewer's verdict on a customer's KYC submission (approve with the verified name and address, or reject with
- * a reason, for good or not). The review, its audit entry (and, for a final rejection, the mark that refuses any
- * new submission) are one transaction, guarded on the customer as read; once the required reviewers agree the
- * verdict is applied to the customer through the KYC use cases, which send `customer.kyc.approved|rejected`.
- * A decided review whose application did not finish is applied by the next reviewer's call.
+ * A reviewer's verdict on a customer's KYC submission (approve with the verified identity, or reject with a reason,
+ * for good or not). A verdict that waits for a second reviewer is recorded with its audit entry, guarded on the
+ * customer as read. A deciding verdict is applied through `applyKycVerdict`, as the provider's webhook and the
+ * sandbox routes apply theirs (same status changes, events, verified-name rules and sanctions screening), with the
+ * review and its audit entry written in that same transaction.
  */
 export async function decideKyc(deps: Deps, actor: ConsoleActor, input: { customerId: string; verdict: KycVerdict }) {
   const organizationId = actor.organization.organizationId;
@@ -33,9 +35,9 @@ export async function decideKyc(deps: Deps, actor: ConsoleActor, input: { custom
   if (await isHeld(deps.db, organizationId, { kind: 'customer', customerId: customer.customerId })) {
     throw HELD_FOR_SCREENING.error();
   }
-  const existing = await getKycReview(deps.db, organizationId, customer.customerId, customer.kycAttempts);
-  if (existing?.status === 'DECIDED' && awaitsReview(customer)) return apply(deps, customer, existing);
   if (!awaitsReview(customer)) throw NOT_AWAITING_REVIEW.error();
+  const existing = await getKycReview(deps.db, organizationId, customer.customerId, customer.kycAttempts);
+  if (existing?.status === 'DECIDED') throw NOT_AWAITING_REVIEW.error();
   const now = deps.clock.now();
   const settings = existing ? undefined : await getReviewSettings(deps.db, organizationId);
   const review = nextReview({
@@ -47,9 +49,8 @@ export async function decideKyc(deps: Deps, actor: ConsoleActor, input: { custom
     verdict: input.verdict,
     reviewer: { memberId: actor.member.memberId, email: actor.member.email, at: now.toISOString() },
   });
-  const items: GuardedItem<string>[] = [
+  const recorded: GuardedItem<string>[] = [
     kycReviewPut(deps.db, review, existing),
-    customerUnchanged(deps.db, customer),
     auditItem(deps.db, {
       organizationId,
       actor: memberActor(actor.member),
@@ -60,38 +61,44 @@ export async function decideKyc(deps: Deps, actor: ConsoleActor, input: { custom
       details: verdictDetails(review, input.verdict.decision === 'REJECT' ? input.verdict.reason : undefined),
     }),
   ];
-  const { verdict } = review;
-  if (review.status === 'DECIDED' && verdict.decision === 'REJECT' && verdict.rejectType === 'FINAL') {
-    items.push(
-      finalRejectionPut(deps.db, {
-        organizationId,
-        customerId: customer.customerId,
-        reason: verdict.reason,
-        at: now.toISOString(),
-      }),
-    );
-  }
   try {
-    await writeGuarded(deps.db, items);
+    if (review.status === 'AWAITING_SECOND') {
+      await writeGuarded(deps.db, [...recorded, customerUnchanged(deps.db, customer)]);
+      return outcomeView(customer, review);
+    }
+    const decided = await applyKycVerdict(deps, {
+      organizationId,
+      customerId: customer.customerId,
+      verdict: customerVerdict(customer, review),
+      alongside: () => recorded,
+      seenVersion: customer.version,
+    });
+    return outcomeView({ customerId: customer.customerId, kycStatus: decided.kycStatus }, review);
   } catch (error) {
     if (error instanceof WriteConditionFailedError) throw REVIEW_CHANGED.error();
     throw error;
   }
-  if (review.status === 'AWAITING_SECOND') return outcomeView(customer, review);
-  return apply(deps, customer, review);
+}
+
+/** The reviewers' verdict as every verifier's: a reject type `FINAL` is a final rejection, with the reason. */
+function customerVerdict(customer: CustomerRecord, review: KycReviewRecord): CustomerKycVerdict {
+  const { verdict } = review;
+  if (verdict.decision === 'REJECT') {
+    return { answer: 'REJECTED', final: verdict.rejectType === 'FINAL', reason: verdict.reason };
+  }
+  return {
+    answer: 'APPROVED',
+    identity: statedIdentity(customer, {
+      name: verdict.verifiedName,
+      address: verdict.address,
+      nationality: verdict.nationality,
+      dateOfBirth: verdict.dateOfBirth,
+      registrationNumber: verdict.registrationNumber,
+    }),
+  };
 }
 
 function auditAction(review: KycReviewRecord): string {
   if (review.status === 'AWAITING_SECOND') return 'customer.kyc.review_awaiting_second';
   return review.verdict.decision === 'APPROVE' ? 'customer.kyc.review_approved' : 'customer.kyc.review_rejected';
-}
-
-async function apply(deps: Deps, customer: CustomerRecord, review: KycReviewRecord) {
-  const where = { organizationId: customer.organizationId, customerId: customer.customerId };
-  const { verdict } = review;
-  const decided =
-    verdict.decision === 'APPROVE'
-      ? await approveKyc(deps, { ...where, verifiedName: verdict.verifiedName, address: verdict.address })
-      : await rejectKyc(deps, where);
-  return outcomeView({ ...customer, kycStatus: decided.kycStatus }, review);
 }

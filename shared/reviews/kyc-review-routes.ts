@@ -1,6 +1,10 @@
 import { CUSTOMER_NOT_FOUND } from '#shared/customers/customer-rules.ts';
-import { KYC_REJECTED_FOR_GOOD } from '#shared/customers/kyc-final.ts';
-import { KYC_ALREADY_APPROVED, KYC_ALREADY_REJECTED, KYC_STATUS_CHANGED } from '#shared/customers/kyc-rules.ts';
+import {
+  KYB_COMPANY_REQUIRED,
+  KYC_ALREADY_APPROVED,
+  KYC_ALREADY_REJECTED,
+  KYC_STATUS_CHANGED,
+} from '#shared/customers/kyc-rules.ts';
 import { NOT_AWAITING_REVIEW, REVIEW_CHANGED, SECOND_REVIEWER_REQUIRED } from '#shared/reviews/review-rules.ts';
 import {
   ApproveKycReviewBody,
@@ -14,6 +18,7 @@ import {
   ReviewSettingsSchema,
 } from '#shared/reviews/schemas.ts';
 import { defineRoutes } from '#shared/routing/route.ts';
+import { HELD_FOR_SCREENING } from '#shared/screening/hold-rules.ts';
 import * as z from '#shared/validation/zod.ts';
 
 /**
@@ -30,7 +35,8 @@ const decisionRefusals = [
   KYC_ALREADY_APPROVED,
   KYC_ALREADY_REJECTED,
   KYC_STATUS_CHANGED,
-  KYC_REJECTED_FOR_GOOD,
+  KYB_COMPANY_REQUIRED,
+  HELD_FOR_SCREENING,
 ];
 
 export const reviewRoutes = defineRoutes('reviews', {

@@ -46,12 +46,30 @@ export const openApiProse: FolderProse<typeof routes> = {
         {
           verifiedName: 'Ada Lovelace',
           address: { addressLine1: 'Friedrichstraße 123', city: 'Berlin', country: 'DE', postalCode: '10117' },
+          nationality: 'GB',
+          dateOfBirth: '1990-12-10',
         },
       ],
       shape: {
         verifiedName: {
-          description: 'The name as the documents show it: every withdrawal bank of the customer must be in it.',
+          description:
+            "The name as the documents show it (a corporate's registered name): every withdrawal bank of the " +
+            'customer must be in it.',
           examples: ['Ada Lovelace'],
+        },
+        nationality: {
+          description:
+            'Individuals: the nationality the documents show (ISO 3166-1 alpha-2); none if not given. Virtual ' +
+            'accounts answer it as `addressDetails.nationality`.',
+          examples: ['GB'],
+        },
+        dateOfBirth: {
+          description: 'Individuals: the date of birth the documents show (`YYYY-MM-DD`); none if not given.',
+          examples: ['1990-12-10'],
+        },
+        registrationNumber: {
+          description: "Corporates: the company's registration number; it is registered in the address's country.",
+          examples: ['HRB 12345'],
         },
       },
     }),

@@ -5,9 +5,19 @@ import * as z from '#shared/validation/zod.ts';
 export const RejectTypeSchema = z.enum(['RETRY', 'FINAL']);
 export type RejectType = z.infer<typeof RejectTypeSchema>;
 
-/** A reviewer's verdict on one submission: approve with the verified identity, or reject with a reason. */
+/**
+ * A reviewer's verdict on one submission: approve with the identity the documents show (nationality and date of
+ * birth where given; a corporate's registration number), or reject with a reason.
+ */
 export const KycVerdictSchema = z.discriminatedUnion('decision', [
-  z.object({ decision: z.literal('APPROVE'), verifiedName: z.string(), address: AddressSchema }),
+  z.object({
+    decision: z.literal('APPROVE'),
+    verifiedName: z.string(),
+    address: AddressSchema,
+    nationality: z._default(z.nullable(z.string()), null),
+    dateOfBirth: z._default(z.nullable(z.string()), null),
+    registrationNumber: z._default(z.nullable(z.string()), null),
+  }),
   z.object({ decision: z.literal('REJECT'), reason: z.string(), rejectType: RejectTypeSchema }),
 ]);
 export type KycVerdict = z.infer<typeof KycVerdictSchema>;
@@ -17,8 +27,8 @@ export type Reviewer = z.infer<typeof ReviewerSchema>;
 
 /**
  * One submission's review. With two reviewers required the first decision waits (`AWAITING_SECOND`) until another
- * member gives the same verdict; `DECIDED` once the required reviewers agree, after which the verdict is applied
- * to the customer (and applied again by the next reviewer's call should the first application not have finished).
+ * member gives the same verdict; `DECIDED` once the required reviewers agree, written in the transaction that
+ * applies the verdict to the customer.
  */
 export const KycReviewRecordSchema = z.object({
   organizationId: z.string(),

@@ -15,12 +15,19 @@ export const awaitsReview = (customer: { kycStatus: string; kycInReview: boolean
   customer.kycStatus === 'PENDING' && customer.kycInReview;
 
 /**
- * Two reviewers agree when they give the same verdict: approvals with the same verified name and address, or
- * rejections of the same kind (each reviewer's reason is audited; the first one's is kept).
+ * Two reviewers agree when they give the same verdict: approvals with the same verified identity (name, address,
+ * nationality, date of birth, registration number), or rejections of the same kind (each reviewer's reason is
+ * audited; the first one's is kept).
  */
 export function sameVerdict(a: KycVerdict, b: KycVerdict): boolean {
   if (a.decision === 'APPROVE' && b.decision === 'APPROVE') {
-    return a.verifiedName === b.verifiedName && JSON.stringify(a.address) === JSON.stringify(b.address);
+    return (
+      a.verifiedName === b.verifiedName &&
+      JSON.stringify(a.address) === JSON.stringify(b.address) &&
+      a.nationality === b.nationality &&
+      a.dateOfBirth === b.dateOfBirth &&
+      a.registrationNumber === b.registrationNumber
+    );
   }
   if (a.decision === 'REJECT' && b.decision === 'REJECT') return a.rejectType === b.rejectType;
   return false;
@@ -75,6 +82,9 @@ export function verdictDetails(review: KycReviewRecord, reviewerReason?: string)
       ...common,
       verifiedName: verdict.verifiedName,
       address: `${addressLine1}, ${postalCode} ${city}, ${country}`,
+      ...(verdict.nationality ? { nationality: verdict.nationality } : {}),
+      ...(verdict.dateOfBirth ? { dateOfBirth: verdict.dateOfBirth } : {}),
+      ...(verdict.registrationNumber ? { registrationNumber: verdict.registrationNumber } : {}),
     };
   }
   return { ...common, reason: reviewerReason ?? verdict.reason, rejectType: verdict.rejectType };

@@ -7,10 +7,14 @@ const reviewersView = (review: KycReviewRecord) => review.reviewers.map(({ email
 export function pendingVerdictView(review: KycReviewRecord | undefined) {
   if (review?.status !== 'AWAITING_SECOND') return null;
   const { verdict } = review;
+  const approval = verdict.decision === 'APPROVE' ? verdict : undefined;
   return {
     decision: verdict.decision,
-    verifiedName: verdict.decision === 'APPROVE' ? verdict.verifiedName : null,
-    address: verdict.decision === 'APPROVE' ? verdict.address : null,
+    verifiedName: approval?.verifiedName ?? null,
+    address: approval?.address ?? null,
+    nationality: approval?.nationality ?? null,
+    dateOfBirth: approval?.dateOfBirth ?? null,
+    registrationNumber: approval?.registrationNumber ?? null,
     reason: verdict.decision === 'REJECT' ? verdict.reason : null,
     rejectType: verdict.decision === 'REJECT' ? verdict.rejectType : null,
     reviewers: reviewersView(review),
@@ -30,13 +34,16 @@ export function queueEntryView(customer: CustomerRecord, review: KycReviewRecord
   };
 }
 
-export function outcomeView(customer: CustomerRecord, review: KycReviewRecord) {
+/** What the verdict did; an approval whose verified name hit a sanctions list leaves the customer held, PENDING. */
+export function outcomeView(customer: Pick<CustomerRecord, 'customerId' | 'kycStatus'>, review: KycReviewRecord) {
   const outcome =
     review.status === 'AWAITING_SECOND'
       ? 'AWAITING_SECOND_REVIEW'
-      : review.verdict.decision === 'APPROVE'
-        ? 'APPROVED'
-        : 'REJECTED';
+      : review.verdict.decision === 'REJECT'
+        ? 'REJECTED'
+        : customer.kycStatus === 'APPROVED'
+          ? 'APPROVED'
+          : 'HELD_FOR_SCREENING';
   return {
     customerId: customer.customerId,
     outcome,

@@ -1,8 +1,9 @@
 import { AddressSchema, IdDocSubTypeSchema, IdDocTypeSchema } from '#shared/customers/records.ts';
-import { AddressInputSchema } from '#shared/customers/schemas.ts';
+import { AddressInputSchema, DateOfBirthSchema } from '#shared/customers/schemas.ts';
 import { RejectTypeSchema } from '#shared/reviews/records.ts';
 import { described } from '#shared/routing/prose.ts';
 import { PaginationQuery } from '#shared/routing/schemas.ts';
+import { CountryCodeSchema } from '#shared/validation/country.ts';
 import { text } from '#shared/validation/text.ts';
 import * as z from '#shared/validation/zod.ts';
 
@@ -10,7 +11,13 @@ export const KycQueueQuery = z.strictObject({ ...PaginationQuery });
 
 export const ReviewCustomerParams = z.strictObject({ customerId: z.uuid({ error: 'Must be a UUID' }) });
 
-export const ApproveKycReviewBody = z.strictObject({ verifiedName: text(140), address: AddressInputSchema });
+export const ApproveKycReviewBody = z.strictObject({
+  verifiedName: text(140),
+  address: AddressInputSchema,
+  nationality: z.optional(CountryCodeSchema),
+  dateOfBirth: z.optional(DateOfBirthSchema),
+  registrationNumber: z.optional(text(50)),
+});
 
 export const RejectKycReviewBody = z.strictObject({ reason: text(500), rejectType: described(RejectTypeSchema) });
 
@@ -21,6 +28,9 @@ export const PendingVerdictSchema = z.object({
   decision: z.enum(['APPROVE', 'REJECT']),
   verifiedName: z.nullable(z.string()),
   address: z.nullable(AddressSchema),
+  nationality: z.nullable(z.string()),
+  dateOfBirth: z.nullable(z.string()),
+  registrationNumber: z.nullable(z.string()),
   reason: z.nullable(z.string()),
   rejectType: z.nullable(RejectTypeSchema),
   reviewers: z.array(ReviewerViewSchema),
@@ -59,7 +69,7 @@ export const KycReviewSchema = z.object({
 
 export const KycReviewOutcomeSchema = z.object({
   customerId: z.string(),
-  outcome: z.enum(['APPROVED', 'REJECTED', 'AWAITING_SECOND_REVIEW']),
+  outcome: z.enum(['APPROVED', 'HELD_FOR_SCREENING', 'REJECTED', 'AWAITING_SECOND_REVIEW']),
   kycStatus: z.string(),
   reviewers: z.array(ReviewerViewSchema),
 });

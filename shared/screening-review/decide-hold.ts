@@ -2,8 +2,13 @@ import { BANK_TRANSITIONS, bankEvent, requireBank } from '#shared/banks/bank-rul
 import type { BankStatus } from '#shared/banks/records.ts';
 import { BankStateChangedError, decideBank } from '#shared/banks/repository.ts';
 import { auditItem, type ConsoleActor, memberActor } from '#shared/console/common/console-rules.ts';
-import { KYC_TRANSITIONS } from '#shared/customers/records.ts';
-import { CustomerStateChangedError, changeKycStatus, getCustomer } from '#shared/customers/repository.ts';
+import { KYC_TRANSITIONS, VerifiedCompanySchema } from '#shared/customers/records.ts';
+import {
+  CustomerStateChangedError,
+  changeKycStatus,
+  getCustomer,
+  type VerifiedIdentityFields,
+} from '#shared/customers/repository.ts';
 import { type GuardedItem, WriteConditionFailedError, writeGuarded } from '#shared/db/guarded-write.ts';
 import { ingestInboundTransfer } from '#shared/deposits/ingest-inbound-transfer.ts';
 import type { Deps } from '#shared/deps.ts';
@@ -12,7 +17,7 @@ import type { Transition } from '#shared/events/status-change.ts';
 import type { Chain } from '#shared/money/chains.ts';
 import { getHold, holdDecision } from '#shared/screening/hold-repository.ts';
 import { LIST_TITLES } from '#shared/screening/list-entries.ts';
-import type { ScreeningHold } from '#shared/screening/records.ts';
+import type { HeldSubject, ScreeningHold } from '#shared/screening/records.ts';
 import { toHoldView } from '#shared/screening-review/hold-view.ts';
 import { HOLD_DECIDED, HOLD_NOT_FOUND, HOLD_SUBJECT_CHANGED } from '#shared/screening-review/review-rules.ts';
 import type { HoldView } from '#shared/screening-review/schemas.ts';
@@ -71,6 +76,8 @@ export async function decideHold(
   return toHoldView({ ...hold, status, decidedAt: at, decidedBy: actor.member.email, reason: input.reason });
 }
 
+type CustomerHold = Extract<HeldSubject, { kind: 'customer' }>;
+
 type Decide = (
   deps: Deps,
   input: { hold: ScreeningHold; decision: HoldDecision; decided: GuardedItem<string>[]; now: Date },
@@ -84,7 +91,14 @@ const decideCustomer: Decide = async (deps, { hold, decision, decided, now }) =>
   await changeKycStatus(deps.db, {
     customer,
     transition,
-    ...(decision === 'CLEAR' ? { identity: hold.subject.identity } : {}),
+    ...(decision === 'CLEAR'
+      ? { identity: heldIdentity(hold.subject.identity) }
+      : {
+          rejection: {
+            final: true,
+            reason: `Blocked: the verified name is on the ${LIST_TITLES[hold.hit.list]} sanctions list`,
+          },
+        }),
     review: { ends: true },
     now,
     event: eventRecord({
@@ -96,6 +110,17 @@ const decideCustomer: Decide = async (deps, { hold, decision, decided, now }) =>
     alongside: decided,
   });
 };
+
+/** The identity the approval held, as the customer's verified fields (older holds kept only name and address). */
+function heldIdentity(identity: CustomerHold['identity']): VerifiedIdentityFields {
+  return {
+    verifiedName: identity.verifiedName,
+    address: identity.address,
+    nationality: identity.nationality ?? null,
+    dateOfBirth: identity.dateOfBirth ?? null,
+    verifiedCompany: identity.verifiedCompany ? VerifiedCompanySchema.parse(identity.verifiedCompany) : null,
+  };
+}
 
 const decideBankHold: Decide = async (deps, { hold, decision, decided, now }) => {
   if (hold.subject.kind !== 'bank') return;

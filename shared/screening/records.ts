@@ -30,7 +30,15 @@ export const HeldSubjectSchema = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('customer'),
     customerId: z.string(),
-    identity: z.object({ verifiedName: z.string(), address: AddressRecordSchema }),
+    identity: z.object({
+      verifiedName: z.string(),
+      address: AddressRecordSchema,
+      // The rest of what was verified, kept for the approval (the customers' area reads the company); absent on
+      // older holds.
+      nationality: z.optional(z.nullable(z.string())),
+      dateOfBirth: z.optional(z.nullable(z.string())),
+      verifiedCompany: z.optional(z.nullable(z.record(z.string(), z.unknown()))),
+    }),
   }),
   /** A bank whose beneficiary name hit: cleared, it takes `onClear` (what it would have been). */
   z.object({

@@ -272,11 +272,14 @@ describe('deployment settings in the environment', () => {
     for (const variables of variablesOf(template)) {
       // The bank channel's bucket goes only to the functions that may use it (the sandbox complete and fail routes),
       // the KYC documents' bucket only to the upload, the chains' RPC parameters only to those that read chains on
-      // request (verify-address, its own test).
+      // request (verify-address, its own test), the KYC providers' secret only to the routes that call a provider.
       // REFERENCE_RATES_SOURCE is set on purpose: AWS deploys ECB rates, the code's default is fixed rates.
       expect(
         Object.keys(variables)
-          .filter((name) => !['BANK_CHANNEL_BUCKET', 'KYC_DOCUMENTS_BUCKET', 'CHAIN_RPC'].includes(name))
+          .filter(
+            (name) =>
+              !['BANK_CHANNEL_BUCKET', 'KYC_DOCUMENTS_BUCKET', 'CHAIN_RPC', 'KYC_PROVIDER_SECRET_ID'].includes(name),
+          )
           .sort(),
       ).toEqual([
         'LOG_LEVEL',

@@ -214,6 +214,15 @@ describe('each route function', () => {
         }
       }
 
+      if (access.kycProvider) {
+        // The KYC providers' one secret of the stage, by name and Secrets Manager's six-character suffix.
+        expected.push({
+          effect: 'Allow',
+          actions: ['secretsmanager:GetSecretValue'],
+          resource: expect.stringContaining(':secret:payouts-dev/kyc-providers-??????"') as unknown as string,
+        });
+      }
+
       const grants = grantsOf(fn);
       const s3 = grants.filter((grant) => grant.actions.some((action) => action.startsWith('s3:')));
       expect(grants.filter((grant) => !s3.includes(grant))).toEqual(expected);

@@ -302,13 +302,13 @@ describe('Compose customers API v2, with the bodies of its demo app and docs', (
           bic: expect.any(String),
           accountName: 'MARCO ROSSI',
           accountNumber: expect.stringMatching(/^\d{8}$/),
-          // What KYC holds (the sandbox approval's sample address); no nationality or birth date is held.
+          // What KYC holds (the sandbox approval's sample address, its country as the nationality; no birth date given).
           addressDetails: {
             addressLine1: 'Friedrichstraße 123',
             city: 'Berlin',
             postcode: '10117',
             country: 'DE',
-            nationality: null,
+            nationality: 'DE',
             dateOfBirth: null,
           },
           bankName: expect.any(String),

@@ -2,9 +2,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { listAuditEntries } from '#shared/console/common/repository.ts';
 import type { Role } from '#shared/console/common/roles.ts';
 import { authenticateSession } from '#shared/console/identity/authenticate-session.ts';
+import { getCustomer } from '#shared/customers/repository.ts';
 import type { Deps } from '#shared/deps.ts';
 import { getKycReviewOf } from '#shared/reviews/get-kyc-review.ts';
 import { givenMemberSession } from '#test/support/console/member-sessions.ts';
+import { customerEvents } from '#test/support/customers/customer-events.ts';
 import { postDocument, SAMPLE_FILES } from '#test/support/customers/document-uploads.ts';
 import { givenOrganization, integrationDeps } from '#test/support/deps.ts';
 import { useApi } from '#test/support/http/local-api.ts';
@@ -40,6 +42,12 @@ const actorOf = (session: Session) =>
 
 const customerOf = async (customerId: string) =>
   (await request<Body>('GET', `/customers/${customerId}`, { key: org.apiKey })).body;
+
+/** The stored customer: what the verdict recorded beyond the API's view (nationality, the rejection's terms). */
+const storedCustomer = async (customerId: string) => getCustomer(deps.db, org.organizationId, customerId);
+
+const kycEventsOf = async (customerId: string) =>
+  (await customerEvents(deps, customerId)).map((event) => event.event_type).filter((type) => type.includes('kyc'));
 
 const auditOf = async (customerId: string) =>
   (await listAuditEntries(deps.db, org.organizationId, { limit: 100 })).filter((entry) => entry.target === customerId);
@@ -121,23 +129,38 @@ describe('the KYC review queue', () => {
 });
 
 describe('verdicts', () => {
-  it('approves with the verified name and address, audited, and takes the customer off the queue', async () => {
+  it('approves with the verified identity, audited, and takes the customer off the queue', async () => {
     const { customerId } = await givenCustomerAwaitingReview(request, org.apiKey);
+    const stated = { ...VERIFIED, nationality: 'it', dateOfBirth: '1985-04-12' };
 
-    const approved = await consoleCall(sessions.compliance, 'POST', `/reviews/kyc/${customerId}/approve`, VERIFIED);
-    const again = await consoleCall(sessions.compliance, 'POST', `/reviews/kyc/${customerId}/approve`, VERIFIED);
+    const approved = await consoleCall(sessions.compliance, 'POST', `/reviews/kyc/${customerId}/approve`, stated);
+    const again = await consoleCall(sessions.compliance, 'POST', `/reviews/kyc/${customerId}/approve`, stated);
     const queue = await consoleCall<Body[]>(sessions.compliance, 'GET', '/reviews/kyc?limit=100');
 
     expect(approved).toMatchObject({ status: 200, body: { outcome: 'APPROVED', kycStatus: 'APPROVED' } });
     expect(again).toMatchObject({ status: 409, body: { error: 'Customer KYC is not waiting for a review' } });
     expect(queue.body.map((entry) => entry.customerId)).not.toContain(customerId);
     expect(await customerOf(customerId)).toMatchObject({ kycStatus: 'APPROVED', verifiedName: 'Marco Rossi' });
+    // Applied as every verifier's verdict is: the identity recorded, the customer's event sent.
+    expect(await storedCustomer(customerId)).toMatchObject({
+      nationality: 'IT',
+      dateOfBirth: '1985-04-12',
+      verifiedCompany: null,
+      kycRejection: null,
+    });
+    expect(await kycEventsOf(customerId)).toEqual(['customer.kyc.submitted', 'customer.kyc.approved']);
     const audit = await auditOf(customerId);
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({
       action: 'customer.kyc.review_approved',
       actor: { email: sessions.compliance.email },
-      details: { verifiedName: 'Marco Rossi', address: 'Via Roma 1, 20121 Milano, IT', attempt: '1' },
+      details: {
+        verifiedName: 'Marco Rossi',
+        address: 'Via Roma 1, 20121 Milano, IT',
+        nationality: 'IT',
+        dateOfBirth: '1985-04-12',
+        attempt: '1',
+      },
     });
   });
 
@@ -156,6 +179,11 @@ describe('verdicts', () => {
     expect(restarted.status).toBe(200);
     expect(resubmitted.status).toBe(200);
     expect(queue.body.find((entry) => entry.customerId === customerId)).toMatchObject({ attempt: 2 });
+    expect(await kycEventsOf(customerId)).toEqual([
+      'customer.kyc.submitted',
+      'customer.kyc.rejected',
+      'customer.kyc.submitted',
+    ]);
     expect(await auditOf(customerId)).toEqual([
       expect.objectContaining({
         action: 'customer.kyc.review_rejected',
@@ -182,7 +210,11 @@ describe('verdicts', () => {
     );
 
     expect(rejected).toMatchObject({ status: 200, body: { outcome: 'REJECTED' } });
-    const forGood = { error: 'Customer KYC was rejected for good and cannot be submitted again' };
+    // The provider's FINAL, as a reviewer gives it: the same terms on the customer, the same refusals.
+    expect(await storedCustomer(customerId)).toMatchObject({
+      kycRejection: { final: true, reason: 'Forged document' },
+    });
+    const forGood = { error: 'Customer KYC was rejected for good; it cannot be started again' };
     expect(restarted).toMatchObject({ status: 409, body: forGood });
     expect(resubmitted).toMatchObject({ status: 409, body: forGood });
     expect(uploaded).toMatchObject({ status: 409, body: forGood });

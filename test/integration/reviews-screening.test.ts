@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { run } from '#infra/admin/cli.ts';
+import { listAuditEntries } from '#shared/console/common/repository.ts';
 import { eurBank, givenCustomer } from '#test/support/banks/bank-requests.ts';
 import { givenMemberSession } from '#test/support/console/member-sessions.ts';
 import { givenOrganization, integrationDeps } from '#test/support/deps.ts';
@@ -60,7 +61,13 @@ describe('a reviewer approving a customer whose verified name is listed', () => 
     const holds = await consoleCall<Body[]>(owner, 'GET', '/screening/holds');
 
     expect(approved.status, JSON.stringify(approved.body)).toBe(200);
-    expect(approved.body).toMatchObject({ kycStatus: 'PENDING' });
+    expect(approved.body).toMatchObject({ outcome: 'HELD_FOR_SCREENING', kycStatus: 'PENDING' });
+    // The reviewer's verdict is recorded with the hold, in its transaction.
+    const audit = await listAuditEntries(deps.db, org.organizationId, { limit: 50 });
+    expect(audit.find((entry) => entry.target === customerId)).toMatchObject({
+      action: 'customer.kyc.review_approved',
+      actor: { email: compliance.email },
+    });
     expect(queue.body.map((entry) => entry.customerId)).not.toContain(customerId);
     expect(again).toMatchObject({ status: 409, body: HELD });
     expect(rejected).toMatchObject({ status: 409, body: HELD });

@@ -286,7 +286,7 @@ export interface paths {
         put?: never;
         /**
          * Start KYC and get the hosted verification link
-         * @description Moves `NOT_STARTED` or `REJECTED` to `PENDING` and returns the link to send the customer to; an approved customer gets `{kycVerified: true, kycFlowLink: null}`. Individuals only (a corporate is a 400).
+         * @description Moves `NOT_STARTED` or `REJECTED` to `PENDING` and returns the link to send the customer to; an approved customer gets `{kycVerified: true, kycFlowLink: null}`, one rejected for good a 409. A live organization with a KYC provider gets the provider's hosted flow (Sumsub's WebSDK link; corporates verify their company there, KYB); the provider's verdict arrives by its webhook. Otherwise individuals only (a corporate is a 400).
          *
          *     Needs the `customers` feature of your organization (403 otherwise).
          */
@@ -856,6 +856,26 @@ export interface paths {
          * @description A `FAILED` or `DELIVERED` delivery gets exactly one more attempt; a `PENDING` one is brought forward. The same `webhook-id` and body are sent, so a receiver that deduplicates handles it once. At most 10 a minute per endpoint (429 with `Retry-After`).
          */
         post: operations["retryWebhookDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/kyc-providers/{provider}/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A KYC provider's webhook
+         * @description Public: authenticated by the provider's signature over the raw body (Sumsub: `X-Payload-Digest`, the HMAC of the body with the webhook secret, named by `X-Payload-Digest-Alg`, `HMAC_SHA256_HEX` or `HMAC_SHA512_HEX`), compared in constant time; a bad or missing one is a 401. An event made longer ago than `KYC_WEBHOOK_MAX_AGE_S` (or ahead of our clock) is a 400; one already applied changes nothing again. `applicantReviewed` GREEN approves the customer with the name, address, nationality and date of birth the provider verified (a corporate: its registered company, whose name is the customer's verified name), RED rejects it (`reviewRejectType` FINAL: for good; RETRY: the customer may try again); `applicantPending` submits the review; `applicantLevelChanged` moves `kyc.levelName`. Each sends its customer event.
+         */
+        post: operations["receiveKycProviderWebhook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2010,6 +2030,21 @@ export interface components {
                  */
                 postalCode: string;
             };
+            /**
+             * @description Individuals: the verified nationality (ISO 3166-1 alpha-2); defaults to the address's country. Virtual accounts answer it as `addressDetails.nationality`.
+             * @example DE
+             */
+            nationality?: string;
+            /**
+             * @description Individuals: the verified date of birth (`YYYY-MM-DD`); defaults to none. Virtual accounts answer it as `addressDetails.dateOfBirth`.
+             * @example 1990-12-10
+             */
+            dateOfBirth?: string;
+            /**
+             * @description Corporates: the company's registration number; its registered name is `verifiedName`.
+             * @example HRB 12345
+             */
+            registrationNumber?: string;
         };
         /**
          * @example {
@@ -2971,8 +3006,8 @@ export interface components {
          *           "city": "Berlin",
          *           "postcode": "10117",
          *           "country": "DE",
-         *           "nationality": null,
-         *           "dateOfBirth": null
+         *           "nationality": "DE",
+         *           "dateOfBirth": "1990-12-10"
          *         },
          *         "bankName": "Sandbox Virtual Accounts Ltd",
          *         "bankCountry": "GB",
@@ -3013,8 +3048,8 @@ export interface components {
                     city: string;
                     postcode: string;
                     country: string;
-                    nationality: null;
-                    dateOfBirth: null;
+                    nationality: string | null;
+                    dateOfBirth: string | null;
                 } | null;
                 bankName: string | null;
                 bankCountry: string | null;
@@ -3290,6 +3325,21 @@ export interface components {
             }[];
             /** Format: uuid */
             id: string;
+        };
+        /**
+         * @example {
+         *       "received": true,
+         *       "outcome": "applied"
+         *     }
+         */
+        KycWebhookOutcome: {
+            /** @enum {boolean} */
+            received: true;
+            /**
+             * @description What the event did: `applied`; or why it changed nothing: `duplicate` (already applied), `ignored` (a type or level the service does not act on), `unknown applicant`, `stale` (the customer is past it).
+             * @enum {string}
+             */
+            outcome: "applied" | "duplicate" | "ignored" | "unknown applicant" | "stale";
         };
         /**
          * @example {
@@ -9154,6 +9204,77 @@ export interface operations {
                     "x-request-id"?: string;
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; details stay in the service logs under the request id. */
+            500: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is throttled or unavailable; nothing was half-written. Retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    receiveKycProviderWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The KYC provider sending the webhook */
+                provider: "sumsub";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A KYC provider's webhook */
+            200: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KycWebhookOutcome"];
+                };
+            };
+            /** @description The request is malformed: the message names the field (body first, then query, then path). */
+            400: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key. */
+            401: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
                     [name: string]: unknown;
                 };
                 content: {

@@ -2775,8 +2775,8 @@ export interface components {
          *           "city": "Berlin",
          *           "postcode": "10117",
          *           "country": "DE",
-         *           "nationality": null,
-         *           "dateOfBirth": null
+         *           "nationality": "DE",
+         *           "dateOfBirth": "1990-12-10"
          *         },
          *         "bankName": "Sandbox Virtual Accounts Ltd",
          *         "bankCountry": "GB",
@@ -2817,8 +2817,8 @@ export interface components {
                     city: string;
                     postcode: string;
                     country: string;
-                    nationality: null;
-                    dateOfBirth: null;
+                    nationality: string | null;
+                    dateOfBirth: string | null;
                 } | null;
                 bankName: string | null;
                 bankCountry: string | null;
@@ -4977,6 +4977,9 @@ export interface components {
                 decision: "APPROVE" | "REJECT";
                 verifiedName: string | null;
                 address: components["schemas"]["Address"] | null;
+                nationality: string | null;
+                dateOfBirth: string | null;
+                registrationNumber: string | null;
                 reason: string | null;
                 /** @enum {string|null} */
                 rejectType: "RETRY" | "FINAL" | null;
@@ -5037,21 +5040,38 @@ export interface components {
          *         "city": "Berlin",
          *         "country": "DE",
          *         "postalCode": "10117"
-         *       }
+         *       },
+         *       "nationality": "GB",
+         *       "dateOfBirth": "1990-12-10"
          *     }
          */
         ApproveKycReviewRequest: {
             /**
-             * @description The name as the documents show it: every withdrawal bank of the customer must be in it.
+             * @description The name as the documents show it (a corporate's registered name): every withdrawal bank of the customer must be in it.
              * @example Ada Lovelace
              */
             verifiedName: string;
             address: components["schemas"]["AddressInput"];
+            /**
+             * @description Individuals: the nationality the documents show (ISO 3166-1 alpha-2); none if not given. Virtual accounts answer it as `addressDetails.nationality`.
+             * @example GB
+             */
+            nationality?: string;
+            /**
+             * @description Individuals: the date of birth the documents show (`YYYY-MM-DD`); none if not given.
+             * @example 1990-12-10
+             */
+            dateOfBirth?: string;
+            /**
+             * @description Corporates: the company's registration number; it is registered in the address's country.
+             * @example HRB 12345
+             */
+            registrationNumber?: string;
         };
         KycReviewOutcome: {
             customerId: string;
             /** @enum {string} */
-            outcome: "APPROVED" | "REJECTED" | "AWAITING_SECOND_REVIEW";
+            outcome: "APPROVED" | "HELD_FOR_SCREENING" | "REJECTED" | "AWAITING_SECOND_REVIEW";
             kycStatus: string;
             reviewers: {
                 email: string;

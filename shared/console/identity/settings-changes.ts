@@ -17,6 +17,7 @@ const CURRENT = {
   payoutAccounts: (organization) => organization.payoutAccounts ?? {},
   treasuries: (organization) => organization.treasuries ?? {},
   payeeWhenNotPossible: (organization) => organization.payeeWhenNotPossible ?? null,
+  kycProvider: (organization) => organization.kycProvider ?? null,
 } satisfies { [K in keyof Required<OrganizationChanges>]: (organization: Organization) => OrganizationChanges[K] };
 
 /** Settings held per currency or per chain: one detail per entry that changed, named as people read it. */

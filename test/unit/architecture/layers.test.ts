@@ -90,6 +90,8 @@ const RANKS: Record<string, number> = {
   'shared/webhooks': 4,
   'shared/docs': 4,
   'shared/health': 4,
+  // KYC providers decide customers' KYC through the customers' use cases.
+  'shared/kyc': 5,
   // What withdrawals and deposits are built from: the ledger (the customers' and the organization's) and quotes,
   // then the transactions that move both and the organization's developer fees, then the payout rail.
   'shared/ledger': 5,

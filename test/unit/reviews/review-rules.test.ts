@@ -3,8 +3,15 @@ import type { KycVerdict } from '#shared/reviews/records.ts';
 import { nextReview, sameVerdict } from '#shared/reviews/review-rules.ts';
 
 const address = { addressLine1: 'Via Roma 1', city: 'Milano', country: 'IT', postalCode: '20121' };
-const approve: KycVerdict = { decision: 'APPROVE', verifiedName: 'Marco Rossi', address };
-const retry: KycVerdict = { decision: 'REJECT', reason: 'blurred', rejectType: 'RETRY' };
+const approve = {
+  decision: 'APPROVE',
+  verifiedName: 'Marco Rossi',
+  address,
+  nationality: 'IT',
+  dateOfBirth: null,
+  registrationNumber: null,
+} as const satisfies KycVerdict;
+const retry = { decision: 'REJECT', reason: 'blurred', rejectType: 'RETRY' } as const satisfies KycVerdict;
 const reviewer = (memberId: string) => ({ memberId, email: `${memberId}@example.com`, at: '2026-01-01T00:00:00.000Z' });
 const base = { organizationId: 'o', customerId: 'c', attempt: 1 };
 
@@ -47,10 +54,12 @@ describe('KYC review rules', () => {
     expect(replaced).toMatchObject({ status: 'AWAITING_SECOND', verdict: retry, reviewers: [{ memberId: 'b' }] });
   });
 
-  it('counts approvals alike only with the same name and address, and rejections of the same kind', () => {
+  it('counts approvals alike only with the same identity, and rejections of the same kind', () => {
     expect(sameVerdict(approve, { ...approve })).toBe(true);
     expect(sameVerdict(approve, { ...approve, verifiedName: 'Marco Antonio Rossi' })).toBe(false);
     expect(sameVerdict(approve, { ...approve, address: { ...address, postalCode: '20122' } })).toBe(false);
+    expect(sameVerdict(approve, { ...approve, nationality: null })).toBe(false);
+    expect(sameVerdict(approve, { ...approve, dateOfBirth: '1980-02-01' })).toBe(false);
     expect(sameVerdict(retry, { ...retry, reason: 'other words' })).toBe(true);
     expect(sameVerdict(retry, { ...retry, rejectType: 'FINAL' })).toBe(false);
     expect(sameVerdict(approve, retry)).toBe(false);

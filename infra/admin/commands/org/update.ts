@@ -4,6 +4,7 @@ import {
   EUR_BANK_OPTIONS,
   eurReceivingBank,
   fxSpreadBps,
+  kycProvider,
   oneId,
   onOff,
   operatorOf,
@@ -31,6 +32,7 @@ export const orgUpdate = adminCommand({
     "[--treasury <chain>=<address> ...]   (custody: where that chain's deposit forwarders pay out)",
     '[--payee-when-not-possible confirm|proceed|default]  (a NOT_POSSIBLE payee check: a member confirms',
     "  the bank, or it goes on as a match; default: the deployment's PAYEE_VERIFICATION_WHEN_NOT_POSSIBLE)",
+    "[--kyc-provider sumsub|none]   (live organizations: who verifies customers; none: the organization's reviewers)",
     "[--as <operator>]   (org update, key create and key revoke are audited as the operator's: --as,",
     '  else the user running the CLI)',
   ],
@@ -45,6 +47,7 @@ export const orgUpdate = adminCommand({
     'payout-accounts-replace': { type: 'boolean' },
     treasury: { type: 'string', multiple: true },
     'payee-when-not-possible': { type: 'string' },
+    'kyc-provider': { type: 'string' },
     as: { type: 'string' },
     ...EUR_BANK_OPTIONS,
   },
@@ -64,6 +67,7 @@ export const orgUpdate = adminCommand({
       payoutAccounts: payoutAccounts(values['payout-accounts']),
       payeeWhenNotPossible: payeeWhenNotPossible(values['payee-when-not-possible']),
       treasuries: treasuries(values.treasury),
+      kycProvider: kycProvider(values['kyc-provider']),
       // Last: the other flags' usage errors come before the read this one may need.
       eurReceivingBank: await eurReceivingBank(db(), organizationId, values),
     };

@@ -10,6 +10,7 @@ type Address = { addressLine1: string; city: string; postalCode: string; country
 
 const OUTCOME_WORDS: Record<Outcome['outcome'], string> = {
   APPROVED: 'Approved',
+  HELD_FOR_SCREENING: 'Approved, and held: the verified name matches a sanctions list (see Screening)',
   REJECTED: 'Rejected',
   AWAITING_SECOND_REVIEW: 'Recorded: it waits for a second reviewer',
 };
@@ -75,6 +76,17 @@ function Verdict({ path, review, onDone }: { path: string; review: Review; onDon
   const [address, setAddress] = useState<Address>(
     waiting?.address ?? review.address ?? { addressLine1: '', city: '', postalCode: '', country: '' },
   );
+  const [nationality, setNationality] = useState(waiting?.nationality ?? '');
+  const [dateOfBirth, setDateOfBirth] = useState(waiting?.dateOfBirth ?? '');
+  const [registrationNumber, setRegistrationNumber] = useState(waiting?.registrationNumber ?? '');
+  const corporate = review.customer.accountType === 'corporate';
+  // What the documents show beyond the name and address, sent only where the reviewer filled it in.
+  const stated = corporate
+    ? { ...(registrationNumber.trim() ? { registrationNumber: registrationNumber.trim() } : {}) }
+    : {
+        ...(nationality.trim() ? { nationality: nationality.trim() } : {}),
+        ...(dateOfBirth.trim() ? { dateOfBirth: dateOfBirth.trim() } : {}),
+      };
   const [reason, setReason] = useState('');
   const [rejectType, setRejectType] = useState<'RETRY' | 'FINAL'>('RETRY');
   const { busy, error, note, run } = useAction();
@@ -101,7 +113,28 @@ function Verdict({ path, review, onDone }: { path: string; review: Review; onDon
           {label} <input value={address[field]} onChange={(e) => setAddress({ ...address, [field]: e.target.value })} />
         </label>
       ))}
-      <button type="button" disabled={busy} onClick={() => decide('approve', { verifiedName: name, address })}>
+      {corporate ? (
+        <label>
+          Registration number (optional){' '}
+          <input value={registrationNumber} onChange={(e) => setRegistrationNumber(e.target.value)} />
+        </label>
+      ) : (
+        <>
+          <label>
+            Nationality (ISO code, optional){' '}
+            <input value={nationality} onChange={(e) => setNationality(e.target.value)} />
+          </label>
+          <label>
+            Date of birth (YYYY-MM-DD, optional){' '}
+            <input value={dateOfBirth} onChange={(e) => setDateOfBirth(e.target.value)} />
+          </label>
+        </>
+      )}
+      <button
+        type="button"
+        disabled={busy}
+        onClick={() => decide('approve', { verifiedName: name, address, ...stated })}
+      >
         Approve
       </button>
       <h2>Reject</h2>
