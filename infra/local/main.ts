@@ -14,6 +14,7 @@ import { type LocalDocumentStore, startLocalDocumentStore } from '#infra/local/d
 import { LOCAL_CREDENTIALS, LOCAL_REGION, type LocalDynamoDb, startDynamoDbLocal } from '#infra/local/dynamodb.ts';
 import { kmsCredentialVariables } from '#infra/local/kms.ts';
 import { type LocalKycProviders, startLocalKycProviders } from '#infra/local/kyc-providers.ts';
+import { type LocalSecretsManager, startLocalSecretsManager } from '#infra/local/secrets-manager.ts';
 import { bindLocalPort, type LocalServer, startLocalServer } from '#infra/local/server.ts';
 import { ensureTable } from '#infra/local/table.ts';
 import type { WorkersThread } from '#infra/local/workers-thread.ts';
@@ -98,7 +99,8 @@ async function serve(dynamo: LocalDynamoDb, chain: LocalChains | undefined) {
   const port = await configure(dynamo, chain, documents);
   const custody = chain ? await startCustody(chain) : undefined;
   // After custody: the Secrets Manager stand-in answers the credentials the functions' AWS clients end up with.
-  const kycProviders = await startLocalKycProviders({ serverUrl: port.url, region: LOCAL_REGION });
+  const secrets = await startLocalSecrets();
+  const kycProviders = await startLocalKycProviders({ serverUrl: port.url, secrets });
   // Before the configuration is first read: bank deposit wallets derive their addresses from it.
   const depositKey = resolveDepositXpub(dataDir, process.env);
   process.env.DEPOSIT_XPUB = depositKey.xpub;
@@ -121,7 +123,7 @@ async function serve(dynamo: LocalDynamoDb, chain: LocalChains | undefined) {
   const treasuries = custody ? await ensureSandboxTreasuries(deps, organizationId, env.SUPPORTED_CHAINS) : undefined;
   const restored = custody && chain ? await restoreCustody(deps, chain, custody) : undefined;
 
-  const running: Running = { stopping: false, documents, kycProviders, custody, chain, dynamo };
+  const running: Running = { stopping: false, documents, secrets, kycProviders, custody, chain, dynamo };
   // The workers run on a thread of their own, as they run apart from the API in AWS (infra/local/README.md).
   const workers = await startWorkersThread(
     { dataDir, dynamodbEndpoint: dynamo.endpoint, tableName: env.TABLE_NAME },
@@ -264,12 +266,30 @@ async function restoreCustody(deps: Deps, chain: LocalChains, custody: LocalCust
   );
 }
 
+/**
+ * Secrets Manager's stand-in for every area (`shared/secrets/README.md`): the secrets the stand-ins draw, and the
+ * operator's in `DATA_DIR/secrets/` (a bank's SSH and PGP keys), under the credentials the functions' clients carry.
+ */
+async function startLocalSecrets(): Promise<LocalSecretsManager> {
+  const secrets = await startLocalSecretsManager({
+    credentials: {
+      accessKeyId: process.env.AWS_ACCESS_KEY_ID ?? '',
+      secretAccessKey: process.env.AWS_SECRET_ACCESS_KEY ?? '',
+    },
+    region: LOCAL_REGION,
+    folder: join(dataDir, 'secrets'),
+  });
+  process.env.SECRETS_MANAGER_ENDPOINT = secrets.endpoint;
+  return secrets;
+}
+
 /** What runs, stopped in order on a signal or a failure. */
 type Running = {
   stopping: boolean;
   server?: LocalServer;
   workers?: WorkersThread;
   documents: LocalDocumentStore;
+  secrets: LocalSecretsManager;
   kycProviders: LocalKycProviders;
   custody: LocalCustody | undefined;
   chain: LocalChains | undefined;
@@ -285,6 +305,7 @@ async function shutdown(running: Running, cause: string, exitCode = 0) {
   await running.workers?.stop();
   await running.documents.stop();
   await running.kycProviders.stop();
+  await running.secrets.stop();
   await running.custody?.stop();
   await running.chain?.node.stop();
   await running.dynamo.stop();

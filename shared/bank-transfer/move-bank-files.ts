@@ -9,7 +9,6 @@ import {
   recordFileDelivered,
   recordReportDownloaded,
 } from '#shared/bank-transfer/repository.ts';
-import type { SecretStore } from '#shared/bank-transfer/secrets.ts';
 import { HostKeyRefusedError, openSftp, type SftpSession, type SftpTarget } from '#shared/bank-transfer/sftp.ts';
 import type { Deps } from '#shared/deps.ts';
 import { log } from '#shared/log.ts';
@@ -18,6 +17,7 @@ import { getOrganization } from '#shared/organizations/repository.ts';
 import { isolation } from '#shared/payouts/isolation.ts';
 import { getPaymentFile } from '#shared/payouts/payment-file-repository.ts';
 import type { BankChannel, ChannelScope } from '#shared/rails/bank/channel.ts';
+import type { SecretStore } from '#shared/secrets/port.ts';
 
 /**
  * The mover: for each live payout account with an SFTP connection, the new payment files of its organization's live

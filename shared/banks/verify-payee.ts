@@ -2,8 +2,8 @@ import type { BankRecord, PayeeVerificationRecord } from '#shared/banks/records.
 import type { Deps } from '#shared/deps.ts';
 import { toPartyName } from '#shared/rails/bank/characters.ts';
 import type { PayeeCheckAnswer } from '#shared/rails/payee-verification/port.ts';
-import type { SecretReader } from '#shared/rails/payee-verification/secrets.ts';
 import { payeeVerifierFor } from '#shared/rails/payee-verification/verifier-for.ts';
+import type { SecretStore } from '#shared/secrets/port.ts';
 
 export const NOT_APPLICABLE_REASON =
   'Verification of Payee covers euro credit transfers (SEPA) only; no scheme checks the name on this account';
@@ -22,7 +22,7 @@ function needsConfirmation(answer: PayeeCheckAnswer, whenNotPossible: 'confirm' 
  * another.
  */
 export async function verifyPayee(
-  deps: Pick<Deps, 'config'> & { readSecret?: SecretReader },
+  deps: Pick<Deps, 'config'> & { secrets?: SecretStore },
   input: {
     environment: 'sandbox' | 'live';
     bank: Pick<BankRecord, 'currency' | 'iban' | 'bic' | 'beneficiaryName'>;
@@ -45,7 +45,7 @@ export async function verifyPayee(
       ...decided,
     };
   }
-  const verifier = payeeVerifierFor(deps.config, input.environment, deps.readSecret);
+  const verifier = payeeVerifierFor(deps.config, input.environment, deps.secrets);
   const answer = await verifier.verify({
     iban: bank.iban,
     bic: bank.bic,

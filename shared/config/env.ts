@@ -13,6 +13,7 @@ import { ReferenceRateSettings } from '#shared/quotes/settings.ts';
 import { PayeeVerificationSettings } from '#shared/rails/payee-verification/settings.ts';
 import { ReviewSettings } from '#shared/reviews/settings.ts';
 import { ScreeningSettings } from '#shared/screening/settings.ts';
+import { SecretsSettings } from '#shared/secrets/settings.ts';
 import { WebhookSettings } from '#shared/webhooks/settings.ts';
 import { WithdrawalSettings } from '#shared/withdrawals/settings.ts';
 
@@ -39,6 +40,7 @@ export const SERVICE_SETTINGS = {
   bank: BankRailSettings,
   documents: DocumentSettings,
   kycProviders: KycProviderSettings,
+  secrets: SecretsSettings,
   console: ConsoleSettings,
   payeeVerification: PayeeVerificationSettings,
   prenotes: PrenoteSettings,

@@ -13,13 +13,6 @@ export const KycProviderSettings = {
       unset: 'no provider: live organizations set to one cannot start KYC (503)',
     },
   ),
-  secretsEndpoint: setting(
-    'SECRETS_MANAGER_ENDPOINT',
-    z.optional(z.url()),
-    SETTINGS_ABOUT && {
-      description: 'Locally: the Secrets Manager stand-in; unset in AWS.',
-    },
-  ),
   sumsubBaseUrl: setting(
     'SUMSUB_BASE_URL',
     z.prefault(z.url(), 'https://api.sumsub.com'),

@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as openpgp from 'openpgp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { type LocalSecretsManager, startLocalSecretsManager } from '#infra/local/secrets-manager.ts';
 import { type MoverPorts, moveAccountFiles, moveBankFiles, putFile } from '#shared/bank-transfer/move-bank-files.ts';
 import type { SftpChannel } from '#shared/bank-transfer/records.ts';
 import { getFileDelivered, putSftpChannel } from '#shared/bank-transfer/repository.ts';
-import { folderSecretStore } from '#shared/bank-transfer/secrets.ts';
 import { HostKeyRefusedError, openSftp, SftpAuthenticationError } from '#shared/bank-transfer/sftp.ts';
 import { approveKyc } from '#shared/customers/approve-kyc.ts';
 import { createCustomer } from '#shared/customers/create-customer.ts';
@@ -23,6 +23,7 @@ import type { BankChannel } from '#shared/rails/bank/channel.ts';
 import type { PayoutAccount } from '#shared/rails/bank/payment-file.ts';
 import { writeRailFile } from '#shared/rails/bank/rail-files.ts';
 import { writeCamt054, writePain002 } from '#shared/rails/bank/report-writer.ts';
+import { processSecrets } from '#shared/secrets/secrets-manager.ts';
 import { getTransactionOfCustomer } from '#shared/transactions/transaction-repository.ts';
 import { createWithdrawal } from '#shared/withdrawals/create-withdrawal.ts';
 import { isolatedTableDeps } from '#test/support/db/isolated-table.ts';
@@ -52,6 +53,8 @@ const USD_ACCOUNT = {
 let deps: Deps;
 let server: OpenSshServer;
 let secretsDir: string;
+/** Secrets Manager's stand-in serving `secretsDir`, as `npm start` serves `DATA_DIR/secrets/`. */
+let secretsManager: LocalSecretsManager;
 /** The bank's key pair (its private key decrypts what we upload) and ours (the public half given to the bank). */
 let bankKey: { publicKey: string; privateKey: openpgp.PrivateKey };
 let ourKey: { publicKey: string; privateKey: string };
@@ -61,6 +64,14 @@ beforeAll(async () => {
   deps = await isolatedTableDeps(() => new Date());
   server = await startOpenSshServer();
   secretsDir = mkdtempSync(join(tmpdir(), 'payouts-secrets-'));
+  secretsManager = await startLocalSecretsManager({
+    credentials: {
+      accessKeyId: process.env.AWS_ACCESS_KEY_ID ?? '',
+      secretAccessKey: process.env.AWS_SECRET_ACCESS_KEY ?? '',
+    },
+    region: deps.config.region,
+    folder: secretsDir,
+  });
   const bank = await openpgp.generateKey({ userIDs: [{ name: 'Bank' }], passphrase: 'bank', format: 'armored' });
   const ours = await openpgp.generateKey({ userIDs: [{ name: 'Payouts' }], passphrase: 'ours', format: 'armored' });
   bankKey = {
@@ -78,6 +89,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
+  await secretsManager?.stop();
   await server?.dispose();
 });
 
@@ -160,7 +172,7 @@ async function givenFiledPayouts(
 
 const ports = (channel: BankChannel, connect?: MoverPorts['connect']): MoverPorts => ({
   channel,
-  secrets: folderSecretStore(secretsDir),
+  secrets: processSecrets({ region: deps.config.region, secrets: { endpoint: secretsManager.endpoint } }),
   ...(connect ? { connect } : {}),
 });
 

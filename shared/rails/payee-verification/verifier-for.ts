@@ -2,7 +2,8 @@ import type { Config } from '#shared/config/env.ts';
 import { httpPayeeVerifier } from '#shared/rails/payee-verification/http-verifier.ts';
 import type { PayeeVerifier } from '#shared/rails/payee-verification/port.ts';
 import { sandboxPayeeVerifier } from '#shared/rails/payee-verification/sandbox-verifier.ts';
-import { defaultSecretReader, type SecretReader } from '#shared/rails/payee-verification/secrets.ts';
+import type { SecretStore } from '#shared/secrets/port.ts';
+import { processSecrets } from '#shared/secrets/secrets-manager.ts';
 
 export const NO_PROVIDER_REASON = 'No Verification of Payee provider is configured for live organizations';
 
@@ -13,12 +14,13 @@ export const noProviderVerifier: PayeeVerifier = {
 
 /** Sandbox organizations get the stand-in; live ones the configured provider, else NOT_POSSIBLE. */
 export function payeeVerifierFor(
-  config: Pick<Config, 'payeeVerification'>,
+  config: Pick<Config, 'payeeVerification' | 'region' | 'secrets'>,
   environment: 'sandbox' | 'live',
-  readSecret?: SecretReader,
+  secrets?: SecretStore,
 ): PayeeVerifier {
   if (environment === 'sandbox') return sandboxPayeeVerifier;
   const { url, apiKeySecret } = config.payeeVerification;
   if (!url || !apiKeySecret) return noProviderVerifier;
-  return httpPayeeVerifier({ url, apiKey: () => (readSecret ?? defaultSecretReader())(apiKeySecret) });
+  const store = secrets ?? processSecrets(config);
+  return httpPayeeVerifier({ url, apiKey: async () => (await store.read(apiKeySecret)).trim() });
 }

@@ -76,6 +76,8 @@ const RANKS: Record<string, number> = {
   'shared/validation': 0,
   'shared/log.ts': 1,
   'shared/metrics.ts': 1,
+  // Secrets: the port and its Secrets Manager adapter, read by the areas that hold a key (shared/secrets/README.md).
+  'shared/secrets': 1,
   'shared/db': 2,
   'shared/routing': 3,
   'shared/events': 3,

@@ -48,7 +48,7 @@ async function nameAsked(beneficiaryName: string) {
   const bank = parseOrThrow(CreateBankBody, { beneficiaryName, currency: 'EUR', iban: IBAN, bic: BIC });
   const deps = {
     config: parseConfig({ PAYEE_VERIFICATION_URL: url, PAYEE_VERIFICATION_API_KEY_SECRET: 'payouts/vop-key' }),
-    readSecret: async () => 'k3y',
+    secrets: { read: async () => 'k3y' },
   };
   const verification = await verifyPayee(deps, { environment: 'live', bank, party: 'individual', now: new Date() });
   expect(verification.source).toBe('bank');

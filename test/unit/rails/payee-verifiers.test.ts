@@ -1,13 +1,11 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalPayeeVerification, startLocalPayeeVerification } from '#infra/local/payee-verification.ts';
 import { parseConfig } from '#shared/config/env.ts';
 import { httpPayeeVerifier, SCHEME_TIMEOUT_MS } from '#shared/rails/payee-verification/http-verifier.ts';
 import type { PayeeCheckRequest } from '#shared/rails/payee-verification/port.ts';
 import { sandboxAnswer, sandboxPayeeVerifier } from '#shared/rails/payee-verification/sandbox-verifier.ts';
-import { secretsManagerReader } from '#shared/rails/payee-verification/secrets.ts';
 import {
   NO_PROVIDER_REASON,
   noProviderVerifier,
@@ -100,30 +98,22 @@ describe('the Verification of Payee provider over HTTP, against the local stand-
     const answer = await unreadable.verify(request('Ada Lovelace'));
     expect(answer).toMatchObject({ result: 'NOT_POSSIBLE', reason: expect.stringContaining('key could not be read') });
   });
-});
 
-describe('the secrets port on Secrets Manager', () => {
-  it('reads the key by its id once for five minutes, then again; a failed read is not kept', async () => {
-    const asked: unknown[] = [];
-    let fail = true;
-    const client = {
-      send: async (command: GetSecretValueCommand) => {
-        asked.push(command.input.SecretId);
-        if (fail) throw new Error('AccessDenied');
-        return { SecretString: ' key-1\n' };
+  it("reads a live organization's key through the secrets port by the configured id, as its text trimmed", async () => {
+    const asked: string[] = [];
+    const config = parseConfig({
+      PAYEE_VERIFICATION_URL: provider.url,
+      PAYEE_VERIFICATION_API_KEY_SECRET: 'payouts/vop-key',
+    });
+    const secrets = {
+      read: async (id: string) => {
+        asked.push(id);
+        return ` ${provider.apiKey}\n`;
       },
-    } as unknown as Pick<SecretsManagerClient, 'send'>;
-    let now = 0;
-    const read = secretsManagerReader(client, () => now);
-    await expect(read('payouts/vop-key')).rejects.toThrow('AccessDenied');
-    await new Promise((resolve) => setImmediate(resolve));
-    fail = false;
-    expect(await read('payouts/vop-key')).toBe('key-1');
-    now = 60_000;
-    expect(await read('payouts/vop-key')).toBe('key-1');
-    now = 5 * 60_000 + 1;
-    expect(await read('payouts/vop-key')).toBe('key-1');
-    expect(asked).toEqual(['payouts/vop-key', 'payouts/vop-key', 'payouts/vop-key']);
+    };
+    const answer = await payeeVerifierFor(config, 'live', secrets).verify(request('Ada Lovelace'));
+    expect(answer).toMatchObject({ result: 'MATCH' });
+    expect(asked).toEqual(['payouts/vop-key']);
   });
 });
 
