@@ -114,7 +114,6 @@ export function grantBankSecrets(fn: LambdaFunction, stage: string): void {
       resources: [`arn:${Aws.PARTITION}:secretsmanager:${Aws.REGION}:${Aws.ACCOUNT_ID}:secret:${prefix}*`],
     }),
   );
-  fn.addEnvironment('BANK_SECRETS_PREFIX', prefix);
   if (fn.role) {
     Validations.of(fn.role).acknowledge({
       id: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:secretsmanager:<AWS::Region>:<AWS::AccountId>:secret:${prefix}*]`,
