@@ -10,6 +10,7 @@
  * the organization id taken from the authenticated API key, so another organization's key can only ever
  * address its own partitions and sees a missing item (404), never someone else's.
  */
+import { BANK_CREDIT_KEY_SPACES, bankCreditKeys } from '#shared/bank-credits/keys.ts';
 import { BANK_KEY_SPACES, bankKeys } from '#shared/banks/keys.ts';
 import { CONSOLE_KEY_SPACES, consoleKeys } from '#shared/console/keys.ts';
 import { CUSTODY_KEY_SPACES, custodyKeys } from '#shared/custody/keys.ts';
@@ -59,6 +60,7 @@ export const KEY_AREAS = {
   deposits: { keys: depositKeys, spaces: DEPOSIT_KEY_SPACES },
   custody: { keys: custodyKeys, spaces: CUSTODY_KEY_SPACES },
   console: { keys: consoleKeys, spaces: CONSOLE_KEY_SPACES },
+  'bank-credits': { keys: bankCreditKeys, spaces: BANK_CREDIT_KEY_SPACES },
 } as const;
 
 export const keys = {
@@ -78,4 +80,5 @@ export const keys = {
   ...depositKeys,
   ...custodyKeys,
   ...consoleKeys,
+  ...bankCreditKeys,
 } as const;

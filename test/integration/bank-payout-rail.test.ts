@@ -273,7 +273,7 @@ describe('bank reports: each fact once, anything doubtful to the quarantine', ()
     });
     expect(foreign).toMatchObject({
       outcome: 'quarantined',
-      error: expect.stringMatching(/Not a pain.002 or camt.054/),
+      error: expect.stringMatching(/Not a pain.002, camt.054 or camt.053/),
     });
     expect(await channel.listQuarantine()).toEqual(['broken.xml', 'foreign.xml']);
   });

@@ -1,0 +1,157 @@
+import type { CreditReversal, IncomingCredit } from '#shared/bank-credits/credits-of-report.ts';
+import { creditedBooking, depositItems, depositOfCredit } from '#shared/bank-credits/deposit-of-credit.ts';
+import { bookingWrites, storedBookings } from '#shared/bank-credits/booking-repository.ts';
+import { type CreditLookups, creditLookups, type Decision, matchCredit } from '#shared/bank-credits/match-credit.ts';
+import { type PayerScreening, payerScreening } from '#shared/bank-credits/payer-screening.ts';
+import type { BankCreditRecord } from '#shared/bank-credits/records.ts';
+import { reverseCredit } from '#shared/bank-credits/reverse-credit.ts';
+import {
+  type GuardedItem,
+  retryOnConflict,
+  WriteConditionFailedError,
+  writeGuarded,
+} from '#shared/db/guarded-write.ts';
+import type { Deps } from '#shared/deps.ts';
+import { countMetric } from '#shared/metrics.ts';
+import type { DebitCreditNotification } from '#shared/rails/bank/reports.ts';
+
+/**
+ * Money paid in, from a camt.054 or camt.053 (`apply-bank-report.ts` hands every such report here after its
+ * payout facts): each booked credit is matched (`match-credit.ts`) and becomes a DEPOSIT, or waits in a suspense
+ * queue; each reversal takes its credit back (`reverse-credit.ts`). Once per booking: its item is written with
+ * `attribute_not_exists` in the same transaction as what it becomes, so a report read again, a statement repeating
+ * the day's notifications, or two readers at once change nothing the second time.
+ */
+
+export type CreditsOutcome = { credited: number; suspended: number; reversed: number; skipped: number };
+
+/** How many credits of one report are written at once: the table takes them in parallel. */
+const CONCURRENCY = 16;
+
+async function eachAtMost<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>) {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const item = items[next++] as T;
+      await work(item);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}
+
+const accountShown = (credit: IncomingCredit) =>
+  'iban' in credit.account ? credit.account.iban : credit.account.accountNumber;
+
+export function bookingOf(credit: IncomingCredit, decision: Decision, messageId: string, now: Date): BankCreditRecord {
+  const { transfer } = credit;
+  const payer = transfer.payerAccount;
+  const suspense = decision.kind === 'suspense' ? decision : null;
+  return {
+    bookingId: credit.bookingId,
+    status: suspense ? 'SUSPENSE' : 'CREDITED',
+    queue: suspense ? suspense.queue : decision.kind === 'credit' ? decision.organization.organizationId : '',
+    organizationId: (suspense ? suspense.owner : decision.kind === 'credit' ? decision : null)?.organization
+      .organizationId ?? null,
+    customerId: (suspense ? suspense.owner : decision.kind === 'credit' ? decision : null)?.customer.customerId ?? null,
+    transactionId: null,
+    account: accountShown(credit),
+    bankReference: credit.bankReference,
+    amount: credit.amount,
+    currency: credit.currency,
+    bookedAt: credit.bookedAt,
+    remittance: transfer.remittance,
+    payerName: transfer.payerName,
+    payerAccount: payer ? ('iban' in payer ? payer.iban : payer.accountNumber) : null,
+    payerBic: transfer.payerBank.bic,
+    payerBankId: transfer.payerBank.memberId,
+    rail: decision.rail,
+    reason: suspense ? suspense.reason : null,
+    reportMessageId: messageId,
+    receivedAt: now.toISOString(),
+    resolution: null,
+    sendBack: null,
+    reversedAt: null,
+    onward: null,
+    version: 1,
+  };
+}
+
+/** Writes one credit as decided; false when its booking was already written (by another report or reader). */
+async function writeCredit(
+  deps: Deps,
+  lookups: CreditLookups,
+  credit: IncomingCredit,
+  decision: Decision,
+  messageId: string,
+): Promise<boolean> {
+  const now = deps.clock.now();
+  const booking = bookingOf(credit, decision, messageId, now);
+  const wallet =
+    decision.kind === 'credit'
+      ? await lookups.hasDestinationWallet(decision.organization.organizationId, decision.customer.customerId)
+      : false;
+  return retryOnConflict(async () => {
+    for (let attempt = 1; ; attempt++) {
+      const at = deps.clock.now();
+      let items: GuardedItem<string>[] = [bookingWrites.insert(deps.db, booking)];
+      if (decision.kind === 'credit') {
+        const record = depositOfCredit(
+          {
+            organizationId: decision.organization.organizationId,
+            customerId: decision.customer.customerId,
+            currency: credit.currency as 'EUR' | 'USD',
+            quote: decision.quote,
+            instructions: decision.instructions,
+            developerSpreadFeeBps: decision.customer.developerSpreadFeeBps,
+          },
+          at,
+        );
+        items = [bookingWrites.insert(deps.db, creditedBooking(booking, record, wallet)), ...depositItems(deps, record, at)];
+      }
+      try {
+        await writeGuarded(deps.db, items);
+        return true;
+      } catch (error) {
+        if (error instanceof WriteConditionFailedError && error.role === 'booking') return false;
+        // A taken transaction reference is drawn again; nothing else can fail a guard of fresh items.
+        if (!(error instanceof WriteConditionFailedError && error.role === 'reference') || attempt >= 3) throw error;
+      }
+    }
+  });
+}
+
+export async function applyBankCredits(
+  deps: Deps,
+  report: DebitCreditNotification,
+  planned: { credits: IncomingCredit[]; reversals: CreditReversal[] },
+  screening: PayerScreening = payerScreening,
+): Promise<CreditsOutcome> {
+  const outcome: CreditsOutcome = { credited: 0, suspended: 0, reversed: 0, skipped: 0 };
+  const { credits, reversals } = planned;
+  if (credits.length === 0 && reversals.length === 0) return outcome;
+  // Bookings already written (a repeated report, a statement after its notifications) are skipped unread.
+  const stored = await storedBookings(
+    deps.db,
+    credits.map((credit) => credit.bookingId),
+  );
+  const fresh = credits.filter((credit) => !stored.has(credit.bookingId));
+  outcome.skipped += credits.length - fresh.length;
+  const lookups = creditLookups(deps);
+  await eachAtMost(fresh, CONCURRENCY, async (credit) => {
+    const decision = await matchCredit(deps, lookups, credit, screening);
+    if (!(await writeCredit(deps, lookups, credit, decision, report.messageId))) {
+      outcome.skipped++;
+      return;
+    }
+    if (decision.kind === 'credit') outcome.credited++;
+    else {
+      outcome.suspended++;
+      countMetric('BankCreditsInSuspense', {});
+    }
+  });
+  for (const reversal of reversals) {
+    if (await reverseCredit(deps, reversal, report.messageId)) outcome.reversed++;
+    else outcome.skipped++;
+  }
+  return outcome;
+}
