@@ -100,7 +100,7 @@ async function receivingAccount(deps: Deps, lookups: CreditLookups, credit: Inco
   return { currency: null, rail };
 }
 
-async function ownerOf(lookups: CreditLookups, organizationId: string, customerId: string): Promise<Owner | null> {
+export async function ownerOf(lookups: CreditLookups, organizationId: string, customerId: string): Promise<Owner | null> {
   const [organization, customer] = await Promise.all([
     lookups.organization(organizationId),
     lookups.customer(organizationId, customerId),
@@ -122,7 +122,7 @@ async function referencedOwner(lookups: CreditLookups, credit: IncomingCredit) {
 }
 
 /** Why the customer may not be credited this money, if it may not. */
-async function refusal(owner: Owner, credit: IncomingCredit, screening: PayerScreening) {
+export async function refusal(owner: Owner, credit: IncomingCredit, screening: PayerScreening) {
   const { customer } = owner;
   if (!customer.enabled) return 'The customer is disabled';
   if (customer.kycStatus !== 'APPROVED') return `The customer's KYC is ${customer.kycStatus}, not APPROVED`;
@@ -143,29 +143,28 @@ async function refusal(owner: Owner, credit: IncomingCredit, screening: PayerScr
 const FIAT = /^\d+(\.\d{1,2})?$/;
 
 /** The on-ramp quote in force at booking (`shared/quotes/README.md`), or why there is none. */
-async function quoteAtBooking(deps: Deps, lookups: CreditLookups, owner: Owner, credit: IncomingCredit) {
-  const currency = credit.currency;
+export async function quoteAtBooking(
+  deps: Deps,
+  lookups: CreditLookups,
+  owner: Owner,
+  booked: { amount: string; currency: string; bookedAt: string },
+): Promise<{ quote: DepositQuote } | { reason: string }> {
+  const { currency, amount } = booked;
   if (currency !== 'EUR' && currency !== 'USD') return { reason: `${currency} is not converted to USDC` };
-  if (!FIAT.test(credit.amount)) return { reason: `${credit.amount} has more than 2 decimal places` };
+  if (!FIAT.test(amount)) return { reason: `${amount} has more than 2 decimal places` };
   const { organization } = owner;
   const [sandbox, reference] = await Promise.all([
     organization.environment === 'sandbox' ? lookups.sandbox(organization.organizationId) : undefined,
     needsReferenceRates(deps.config, organization) ? lookups.referenceRates() : undefined,
   ]);
-  const rate = rateProviderFor(deps.config, { organization, sandbox, reference, now: new Date(credit.bookedAt) }).rateFor(
-    currency,
-  );
+  const at = new Date(booked.bookedAt);
+  const rate = rateProviderFor(deps.config, { organization, sandbox, reference, now: at }).rateFor(currency);
   if (rate.unusable) return { reason: `No usable exchange rate at booking: ${rate.unusable}` };
+  const developerSpreadFeeBps = owner.customer.developerSpreadFeeBps;
   try {
-    return {
-      quote: quoteDeposit({
-        payoutRate: rate.rate,
-        developerSpreadFeeBps: owner.customer.developerSpreadFeeBps,
-        sourceAmount: credit.amount,
-      }),
-    };
+    return { quote: quoteDeposit({ payoutRate: rate.rate, developerSpreadFeeBps, sourceAmount: amount }) };
   } catch {
-    return { reason: `${credit.amount} ${currency} buys no USDC` };
+    return { reason: `${amount} ${currency} buys no USDC` };
   }
 }
 
@@ -196,7 +195,7 @@ export async function matchCredit(
   const refused = await refusal(owner, credit, screening);
   if (refused) return suspense(refused);
   const quoted = await quoteAtBooking(deps, lookups, owner, credit);
-  if (!('quote' in quoted) || !quoted.quote) return suspense(quoted.reason ?? 'No quote');
+  if ('reason' in quoted) return suspense(quoted.reason);
   const instructions: DepositInstructions = {
     accountType: receiving.virtual ? 'virtualAccount' : 'sharedAccount',
     reference: owner.customer.depositReference,

@@ -55,8 +55,8 @@ export const BankCreditRecordSchema = z.object({
   reportMessageId: z.string(),
   receivedAt: z.string(),
   resolution: z.nullable(ResolutionSchema),
-  /** The payment that sent it back: its end-to-end id, the file it went in. */
-  sendBack: z.nullable(z.object({ endToEndId: z.string(), paymentFileId: z.string(), at: z.string() })),
+  /** The payment that sent it back: its end-to-end id, and the file it went in (kept, to be written again). */
+  sendBack: z.nullable(z.object({ endToEndId: z.string(), fileName: z.string(), xml: z.string(), at: z.string() })),
   reversedAt: z.nullable(z.string()),
   /**
    * The hook for onward sends (USDC to the customer's destination wallet): `AWAITING_SEND` while a DEPOSIT made of it

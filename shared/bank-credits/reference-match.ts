@@ -2,34 +2,30 @@
  * How a payer's remittance text names a customer's deposit reference, and whether the payer's name fits the
  * customer: pure rules, the tolerance banks and payers need (shared/bank-credits/README.md, "Matching").
  *
- * A deposit reference is 10 characters of Crockford's base32 (`0-9`, `A-Z` without `I L O U`). A text is
- * normalised by upper-casing it, reading Crockford's look-alikes as the digits they stand for (`O` as `0`, `I` and
- * `L` as `1`), and dropping everything that is not a letter or a digit (spaces, line breaks, `-`, `/`, `:`, `.`).
- * Every 10-character run of the normalised text made only of reference characters is a candidate, in each line
- * alone and in all lines joined (a reference broken over two lines of 35). So a prefix (`REF`, `RF18`, the payer's
- * words), spaces, lower case and a text cut short after the reference all leave it found. A reference itself cut
- * short (fewer than its 10 characters left) is not guessed at: it is one of 32^k references, and goes to suspense.
+ * A deposit reference is 10 letters and digits (`A-Z`, `0-9`, drawn at the customer's creation). A text is
+ * normalised by upper-casing it and dropping everything that is not a letter or a digit (spaces, line breaks, `-`,
+ * `/`, `:`, `.`, accents' letters reduced to their base). Every 10-character run of the normalised text is a
+ * candidate, in each line alone and in all lines joined (a reference broken over two lines of 35). So a prefix
+ * (`REF`, `RF18`, the payer's words), spaces, lower case and a text cut short after the reference all leave it
+ * found. A reference itself cut short (fewer than its 10 characters left) is not guessed at: it is one of 36^k
+ * references, and goes to suspense.
  */
 
 export const REFERENCE_LENGTH = 10;
-const REFERENCE_CHARACTER = /^[0-9A-HJKMNP-TV-Z]$/;
 /** Far more than any remittance holds (4 lines of 140): bounds the lookups one transfer can cause. */
 const MAX_CANDIDATES = 600;
 
 export function normaliseReferenceText(text: string): string {
   return text
+    .normalize('NFKD')
     .toUpperCase()
-    .replace(/O/g, '0')
-    .replace(/[IL]/g, '1')
     .replace(/[^0-9A-Z]/g, '');
 }
 
 function windows(normalised: string): string[] {
   const found: string[] = [];
-  let run = 0;
-  for (let end = 0; end < normalised.length; end++) {
-    run = REFERENCE_CHARACTER.test(normalised.charAt(end)) ? run + 1 : 0;
-    if (run >= REFERENCE_LENGTH) found.push(normalised.slice(end + 1 - REFERENCE_LENGTH, end + 1));
+  for (let end = REFERENCE_LENGTH; end <= normalised.length; end++) {
+    found.push(normalised.slice(end - REFERENCE_LENGTH, end));
   }
   return found;
 }
