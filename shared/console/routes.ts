@@ -1,5 +1,6 @@
 import { accessRoutes, signOutRoutes } from '#shared/console/access-routes.ts';
 import { approvalRoutes } from '#shared/console/approval-routes.ts';
+import { bankCreditRoutes } from '#shared/console/bank-credits-routes.ts';
 import { batchApprovalRoutes } from '#shared/console/batch-approval-routes.ts';
 import { customerOverviewRoutes } from '#shared/console/customer-overview-routes.ts';
 import { inviteRoutes } from '#shared/console/invite-routes.ts';
@@ -28,6 +29,7 @@ export const routes = {
   ...homeViewRoutes,
   ...transactionViewRoutes,
   ...reconciliationViewRoutes,
+  ...bankCreditRoutes,
   ...inviteRoutes,
   ...settingsRoutes,
   // Last: the generated suites call routes in this order, and these end the session they are called with.
