@@ -1,6 +1,6 @@
+import { bookingWrites, storedBookings } from '#shared/bank-credits/booking-repository.ts';
 import type { CreditReversal, IncomingCredit } from '#shared/bank-credits/credits-of-report.ts';
 import { creditedBooking, depositItems, depositOfCredit } from '#shared/bank-credits/deposit-of-credit.ts';
-import { bookingWrites, storedBookings } from '#shared/bank-credits/booking-repository.ts';
 import { type CreditLookups, creditLookups, type Decision, matchCredit } from '#shared/bank-credits/match-credit.ts';
 import { type PayerScreening, payerScreening } from '#shared/bank-credits/payer-screening.ts';
 import type { BankCreditRecord } from '#shared/bank-credits/records.ts';
@@ -50,8 +50,8 @@ export function bookingOf(credit: IncomingCredit, decision: Decision, messageId:
     bookingId: credit.bookingId,
     status: suspense ? 'SUSPENSE' : 'CREDITED',
     queue: suspense ? suspense.queue : decision.kind === 'credit' ? decision.organization.organizationId : '',
-    organizationId: (suspense ? suspense.owner : decision.kind === 'credit' ? decision : null)?.organization
-      .organizationId ?? null,
+    organizationId:
+      (suspense ? suspense.owner : decision.kind === 'credit' ? decision : null)?.organization.organizationId ?? null,
     customerId: (suspense ? suspense.owner : decision.kind === 'credit' ? decision : null)?.customer.customerId ?? null,
     transactionId: null,
     account: accountShown(credit),
@@ -106,7 +106,10 @@ async function writeCredit(
           },
           at,
         );
-        items = [bookingWrites.insert(deps.db, creditedBooking(booking, record, wallet)), ...depositItems(deps, record, at)];
+        items = [
+          bookingWrites.insert(deps.db, creditedBooking(booking, record, wallet)),
+          ...depositItems(deps, record, at),
+        ];
       }
       try {
         await writeGuarded(deps.db, items);

@@ -2,19 +2,11 @@ import { bookingWrites, getBooking } from '#shared/bank-credits/booking-reposito
 import { creditedBooking, depositItems, depositOfCredit } from '#shared/bank-credits/deposit-of-credit.ts';
 import { creditLookups, ownerOf, quoteAtBooking } from '#shared/bank-credits/match-credit.ts';
 import { type BankCreditRecord, PLATFORM_QUEUE } from '#shared/bank-credits/records.ts';
-import {
-  BANK_CREDIT_NOT_FOUND,
-  NOT_CREDITABLE,
-  NOT_IN_SUSPENSE,
-} from '#shared/bank-credits/suspense-rules.ts';
+import { BANK_CREDIT_NOT_FOUND, NOT_CREDITABLE, NOT_IN_SUSPENSE } from '#shared/bank-credits/suspense-rules.ts';
 import { CUSTOMER_NOT_FOUND } from '#shared/customers/customer-rules.ts';
-import {
-  type Alongside,
-  retryOnConflict,
-  WriteConditionFailedError,
-  writeGuarded,
-} from '#shared/db/guarded-write.ts';
+import { type Alongside, retryOnConflict, WriteConditionFailedError, writeGuarded } from '#shared/db/guarded-write.ts';
 import type { Deps } from '#shared/deps.ts';
+import { SWIFT } from '#shared/rails/bank/rail.ts';
 import { toTransaction } from '#shared/transactions/new-transaction.ts';
 import type { Transaction } from '#shared/transactions/schemas.ts';
 
@@ -77,7 +69,7 @@ export async function assignSuspenseCredit(
           currency: booking.currency as 'EUR' | 'USD',
           quote: quoted.quote,
           instructions: {
-            accountType: booking.rail === 'SWIFT' ? 'virtualAccount' : 'sharedAccount',
+            accountType: booking.rail === SWIFT ? 'virtualAccount' : 'sharedAccount',
             reference: owner.customer.depositReference,
           },
           developerSpreadFeeBps: owner.customer.developerSpreadFeeBps,

@@ -1,9 +1,9 @@
+import { type BankCreditRecord, parseBankCredit } from '#shared/bank-credits/records.ts';
 import type { Db } from '#shared/db/client.ts';
 import type { GuardedItem, TransactItem } from '#shared/db/guarded-write.ts';
 import { readItem, readItems } from '#shared/db/items.ts';
 import { keys } from '#shared/db/keys.ts';
 import { type Page, queryListPage } from '#shared/db/pagination.ts';
-import { type BankCreditRecord, parseBankCredit } from '#shared/bank-credits/records.ts';
 
 /** The bookings of money paid in (`records.ts`): written once each, listed while in suspense or awaiting a send. */
 

@@ -74,7 +74,9 @@ export function creditsOfReport(report: DebitCreditNotification, now: Date) {
       if (!account) throw new MalformedReportError(`${what} names no account (Acct)`);
       const bankReference = transferReference(entry.bankReference, transfer, index, transfers.length);
       if (!bankReference) {
-        throw new MalformedReportError(`${what} has no bank reference (AcctSvcrRef, NtryRef): it cannot be applied once`);
+        throw new MalformedReportError(
+          `${what} has no bank reference (AcctSvcrRef, NtryRef): it cannot be applied once`,
+        );
       }
       if (transfer.amount === null || transfer.currency === null) {
         throw new MalformedReportError(`Credit ${bankReference} gives no amount and currency of its own (AmtDtls)`);

@@ -1,7 +1,7 @@
 import { Decimal } from 'decimal.js';
 import type { BankCreditRecord } from '#shared/bank-credits/records.ts';
-import type { Deps } from '#shared/deps.ts';
 import type { GuardedItem } from '#shared/db/guarded-write.ts';
+import type { Deps } from '#shared/deps.ts';
 import { depositLedger } from '#shared/ledger/balance-repository.ts';
 import { formatUsdc } from '#shared/money/format.ts';
 import { depositDeveloperFee } from '#shared/quotes/deposit-fee.ts';
@@ -36,7 +36,10 @@ export function depositOfCredit(
       organizationId: input.organizationId,
       customerId: input.customerId,
       depositInstructions: input.instructions,
-      developerFee: developerFeeOf(input.developerSpreadFeeBps, depositDeveloperFee(bought, input.developerSpreadFeeBps)),
+      developerFee: developerFeeOf(
+        input.developerSpreadFeeBps,
+        depositDeveloperFee(bought, input.developerSpreadFeeBps),
+      ),
       type: 'DEPOSIT',
       status: 'COMPLETED',
       completedAt: now.toISOString(),

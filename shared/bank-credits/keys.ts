@@ -22,4 +22,8 @@ export const bankCreditKeys = {
   awaitingSend: () => ({ gsi3pk: 'BANKCREDITS#AWAITINGSEND' }),
 } as const;
 
-export const BANK_CREDIT_KEY_SPACES: KeySpace[] = [{ pk: 'BANKCREDIT#' }, { gsi1pk: 'BANKCREDITS#' }, { gsi3pk: 'BANKCREDITS#' }];
+export const BANK_CREDIT_KEY_SPACES: KeySpace[] = [
+  { pk: 'BANKCREDIT#' },
+  { gsi1pk: 'BANKCREDITS#' },
+  { gsi3pk: 'BANKCREDITS#' },
+];

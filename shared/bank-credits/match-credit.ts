@@ -31,7 +31,11 @@ export type Decision =
   | (Owner & { kind: 'credit'; quote: DepositQuote; instructions: DepositInstructions; rail: RailName | null })
   | { kind: 'suspense'; queue: string; owner: Owner | null; reason: string; rail: RailName | null };
 
-type Receiving = { currency: string | null; rail: RailName | null; virtual?: { organizationId: string; customerId: string } };
+type Receiving = {
+  currency: string | null;
+  rail: RailName | null;
+  virtual?: { organizationId: string; customerId: string };
+};
 
 const owners = (item: Record<string, unknown>) => ({
   organizationId: String(item.organizationId),
@@ -58,8 +62,7 @@ export function creditLookups(deps: Deps) {
       once(`w#${organizationId}#${customerId}`, async () =>
         (await listWalletsOfCustomer(deps.db, organizationId, customerId)).some((w) => w.kind === 'DESTINATION'),
       ),
-    virtualIban: (iban: string) =>
-      once(`v#${iban}`, () => readItem(deps.db, keys.virtualAccountIban(iban), owners)),
+    virtualIban: (iban: string) => once(`v#${iban}`, () => readItem(deps.db, keys.virtualAccountIban(iban), owners)),
     /** The owners of deposit references, read in batches of 100 (a report's candidates all at once). */
     references: async (candidates: readonly string[]) => {
       const wanted = candidates.filter((candidate) => !memo.has(`r#${candidate}`));
@@ -69,7 +72,11 @@ export function creditLookups(deps: Deps) {
           deps.db,
           Object.fromEntries(chunk.map((ref) => [ref, { key: keys.depositReference(ref), parse: owners }])),
         );
-        for (const ref of chunk) memo.set(`r#${ref}`, read.then((found) => found[ref]));
+        for (const ref of chunk)
+          memo.set(
+            `r#${ref}`,
+            read.then((found) => found[ref]),
+          );
       }
       return Promise.all(
         candidates.map((ref) => memo.get(`r#${ref}`) as Promise<ReturnType<typeof owners> | undefined>),
@@ -100,7 +107,11 @@ async function receivingAccount(deps: Deps, lookups: CreditLookups, credit: Inco
   return { currency: null, rail };
 }
 
-export async function ownerOf(lookups: CreditLookups, organizationId: string, customerId: string): Promise<Owner | null> {
+export async function ownerOf(
+  lookups: CreditLookups,
+  organizationId: string,
+  customerId: string,
+): Promise<Owner | null> {
   const [organization, customer] = await Promise.all([
     lookups.organization(organizationId),
     lookups.customer(organizationId, customerId),
@@ -181,7 +192,8 @@ export async function matchCredit(
     return { kind: 'suspense', queue: PLATFORM_QUEUE, owner: null, reason: named.reason ?? 'Unknown payer', rail };
   }
   const owner = await ownerOf(lookups, named.only.organizationId, named.only.customerId);
-  if (!owner) return { kind: 'suspense', queue: PLATFORM_QUEUE, owner: null, reason: 'The customer no longer exists', rail };
+  if (!owner)
+    return { kind: 'suspense', queue: PLATFORM_QUEUE, owner: null, reason: 'The customer no longer exists', rail };
   const suspense = (reason: string): Decision => ({
     kind: 'suspense',
     queue: owner.organization.organizationId,

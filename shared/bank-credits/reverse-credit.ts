@@ -40,7 +40,10 @@ async function reversalContradiction(deps: Deps, reversal: CreditReversal): Prom
   const booking = await getBooking(deps.db, reversal.bookingId);
   if (!booking) return undefined;
   const what = `the reversal of ${reversal.bankReference}`;
-  if (!new Decimal(booking.amount).equals(reversal.amount) || (reversal.currency ?? booking.currency) !== booking.currency) {
+  if (
+    !new Decimal(booking.amount).equals(reversal.amount) ||
+    (reversal.currency ?? booking.currency) !== booking.currency
+  ) {
     return `${what} is ${reversal.amount} ${reversal.currency ?? ''}; the credit was ${booking.amount} ${booking.currency}`;
   }
   if (booking.status === 'SENT_BACK') return `${what}: the credit was already sent back to the payer`;

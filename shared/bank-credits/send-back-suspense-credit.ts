@@ -1,5 +1,9 @@
+import {
+  resolved,
+  type SuspenseDecisionInput,
+  suspenseCreditFor,
+} from '#shared/bank-credits/assign-suspense-credit.ts';
 import { bookingWrites, getBooking } from '#shared/bank-credits/booking-repository.ts';
-import { resolved, type SuspenseDecisionInput, suspenseCreditFor } from '#shared/bank-credits/assign-suspense-credit.ts';
 import type { BankCreditRecord } from '#shared/bank-credits/records.ts';
 import { sendBackReference } from '#shared/bank-credits/send-back-reference.ts';
 import { NOT_IN_SUSPENSE, NOT_SENDABLE } from '#shared/bank-credits/suspense-rules.ts';
@@ -10,7 +14,6 @@ import {
   type Creditor,
   type PaymentFile,
   type PayoutAccount,
-  paymentInfoId,
   UnwritablePaymentError,
 } from '#shared/rails/bank/payment-file.ts';
 import type { RailName } from '#shared/rails/bank/rail.ts';

@@ -1,6 +1,5 @@
 import { assignSuspenseCredit } from '#shared/bank-credits/assign-suspense-credit.ts';
-import { listSuspense } from '#shared/bank-credits/booking-repository.ts';
-import { getBooking } from '#shared/bank-credits/booking-repository.ts';
+import { getBooking, listSuspense } from '#shared/bank-credits/booking-repository.ts';
 import { sendBackSuspenseCredit } from '#shared/bank-credits/send-back-suspense-credit.ts';
 import { suspenseCreditView } from '#shared/console/bank-credits-schemas.ts';
 import { auditedAsOperator } from '#shared/console/console-rules.ts';

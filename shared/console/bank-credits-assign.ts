@@ -1,5 +1,5 @@
 import { assignSuspenseCredit } from '#shared/bank-credits/assign-suspense-credit.ts';
-import { type ConsoleActor, auditedAs } from '#shared/console/console-rules.ts';
+import { auditedAs, type ConsoleActor } from '#shared/console/console-rules.ts';
 import type { Deps } from '#shared/deps.ts';
 
 /** A member who may approve gives a credit of the organization's suspense queue to one of its customers, audited. */

@@ -1,4 +1,9 @@
-import { NOT_CREDITABLE, NOT_IN_SUSPENSE, NOT_SENDABLE, BANK_CREDIT_NOT_FOUND } from '#shared/bank-credits/suspense-rules.ts';
+import {
+  BANK_CREDIT_NOT_FOUND,
+  NOT_CREDITABLE,
+  NOT_IN_SUSPENSE,
+  NOT_SENDABLE,
+} from '#shared/bank-credits/suspense-rules.ts';
 import {
   AssignSuspenseBody,
   BookingIdParams,
@@ -9,7 +14,7 @@ import {
 } from '#shared/console/bank-credits-schemas.ts';
 import { CUSTOMER_NOT_FOUND } from '#shared/customers/customer-rules.ts';
 import { defineRoute, OPENAPI_PROSE } from '#shared/routing/route.ts';
-import { TransactionSchema } from '#shared/transactions/schemas.ts';
+import { TransactionResponseSchema } from '#shared/transactions/schemas.ts';
 
 /**
  * The organization's suspense queue of money paid in (shared/bank-credits/README.md, "The suspense queue"): listed,
@@ -45,7 +50,7 @@ export const bankCreditRoutes = {
     successStatus: 200,
     access: { table: 'readwrite', sessions: true },
     request: { params: BookingIdParams, body: AssignSuspenseBody },
-    responses: { 200: TransactionSchema },
+    responses: { 200: TransactionResponseSchema },
     refusals: [BANK_CREDIT_NOT_FOUND, CUSTOMER_NOT_FOUND, NOT_IN_SUSPENSE, NOT_CREDITABLE],
   }),
   consoleSendBackSuspenseCredit: defineRoute({

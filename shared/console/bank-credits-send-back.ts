@@ -1,6 +1,6 @@
 import { sendBackSuspenseCredit } from '#shared/bank-credits/send-back-suspense-credit.ts';
 import { suspenseCreditView } from '#shared/console/bank-credits-schemas.ts';
-import { type ConsoleActor, auditedAs } from '#shared/console/console-rules.ts';
+import { auditedAs, type ConsoleActor } from '#shared/console/console-rules.ts';
 import type { Deps } from '#shared/deps.ts';
 import { bankChannel } from '#shared/rails/bank/s3-channel.ts';
 

@@ -10,11 +10,15 @@ import * as z from '#shared/validation/zod.ts';
 
 export const SandboxPayInBody = z
   .strictObject({
-    currency: z.enum(['EUR', 'USD'], { error: 'Must be EUR or USD' }),
-    amount: z.string().check(
-      z.regex(/^\d{1,12}(\.\d{1,2})?$/, { error: 'Must be a decimal string with at most 2 decimal places' }),
-      docMeta(OPENAPI_PROSE && { description: 'The amount paid in', examples: ['100.00'] }),
-    ),
+    currency: z
+      .enum(['EUR', 'USD'], { error: 'Must be EUR or USD' })
+      .check(docMeta(OPENAPI_PROSE && { description: 'The currency paid in: EUR (SEPA) or USD (Fedwire)' })),
+    amount: z
+      .string()
+      .check(
+        z.regex(/^\d{1,12}(\.\d{1,2})?$/, { error: 'Must be a decimal string with at most 2 decimal places' }),
+        docMeta(OPENAPI_PROSE && { description: 'The amount paid in', examples: ['100.00'] }),
+      ),
     reference: z.string().check(
       z.minLength(1),
       z.maxLength(140),
@@ -26,8 +30,25 @@ export const SandboxPayInBody = z
         },
       ),
     ),
-    payerName: z.optional(z.string().check(z.minLength(1), z.maxLength(70))),
-    payerIban: z.optional(z.string().check(z.regex(/^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/, { error: 'Must be an IBAN' }))),
+    payerName: z.optional(
+      z
+        .string()
+        .check(
+          z.minLength(1),
+          z.maxLength(70),
+          docMeta(
+            OPENAPI_PROSE && { description: "The payer's name as the bank reports it; it must fit the customer's" },
+          ),
+        ),
+    ),
+    payerIban: z.optional(
+      z
+        .string()
+        .check(
+          z.regex(/^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/, { error: 'Must be an IBAN' }),
+          docMeta(OPENAPI_PROSE && { description: "The payer's account, where a send-back goes" }),
+        ),
+    ),
   })
   .check(
     docMeta(
@@ -46,7 +67,22 @@ export const SandboxPayInSchema = z
     reason: z.nullable(z.string()),
     transaction: z.nullable(TransactionSchema),
   })
-  .check(docMeta(OPENAPI_PROSE && { id: 'SandboxPayIn' }));
+  .check(
+    docMeta(
+      OPENAPI_PROSE && {
+        id: 'SandboxPayIn',
+        examples: [
+          {
+            id: '3f6c0e9d2b7a41c8a5e2d9f0b1c3e4a5',
+            bankReference: 'SBX3F6C0E9D2B7A41C8A5E2D9F0',
+            status: 'SUSPENSE',
+            reason: 'Unknown deposit reference: "INVOICE 12"',
+            transaction: null,
+          },
+        ],
+      },
+    ),
+  );
 
 export const sandboxPayInRoutes = {
   sandboxPayIn: defineRoute({

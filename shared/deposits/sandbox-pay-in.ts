@@ -3,6 +3,7 @@ import { bookingIdOf } from '#shared/bank-credits/credits-of-report.ts';
 import { referenceCandidates } from '#shared/bank-credits/reference-match.ts';
 import { readItems } from '#shared/db/items.ts';
 import { keys } from '#shared/db/keys.ts';
+import { FOREIGN_REFERENCE, NO_RECEIVING_ACCOUNT, PAY_IN_NOT_APPLIED } from '#shared/deposits/sandbox-pay-in-rules.ts';
 import type { Deps } from '#shared/deps.ts';
 import { newId } from '#shared/ids.ts';
 import type { Organization } from '#shared/organizations/records.ts';
@@ -10,9 +11,8 @@ import { processInboxReport } from '#shared/payouts/apply-bank-report.ts';
 import { writeCreditReport } from '#shared/rails/bank/credit-report-writer.ts';
 import type { ReportAccount } from '#shared/rails/bank/reports.ts';
 import { bankChannel } from '#shared/rails/bank/s3-channel.ts';
-import { FOREIGN_REFERENCE, NO_RECEIVING_ACCOUNT, PAY_IN_NOT_APPLIED } from '#shared/deposits/sandbox-pay-in-rules.ts';
-import { getTransactionOfCustomer } from '#shared/transactions/transaction-repository.ts';
 import { toTransaction } from '#shared/transactions/new-transaction.ts';
+import { getTransactionOfCustomer } from '#shared/transactions/transaction-repository.ts';
 
 /**
  * `POST /sandbox/bank-credits`: the sandbox bank books a transfer of EUR or USD to the platform's receiving account

@@ -34,7 +34,11 @@ describe('a credit quoting a deposit reference', () => {
     const again = await applyBankReport(deps, creditReport(deps, [entry]));
     const statement = await applyBankReport(deps, creditReport(deps, [entry], { statement: true }));
 
-    const quote = quoteDeposit({ payoutRate: deps.config.withdrawals.exchangeRates.EUR, developerSpreadFeeBps: 0, sourceAmount: '100.00' });
+    const quote = quoteDeposit({
+      payoutRate: deps.config.withdrawals.exchangeRates.EUR,
+      developerSpreadFeeBps: 0,
+      sourceAmount: '100.00',
+    });
     const deposits = await customer.deposits();
     expect(quote.targetAmount).toBe('108.695652');
     expect(deposits).toHaveLength(1);
@@ -146,8 +150,7 @@ describe('bad input', () => {
   it('quarantines a report with a negative or a non-decimal credit, crediting nothing', async () => {
     const customer = await givenPayingCustomer(deps);
     const channel = freshChannel();
-    const bad = (amountText: string) =>
-      creditReport(deps, [credit({ remittance: [customer.reference], amountText })]);
+    const bad = (amountText: string) => creditReport(deps, [credit({ remittance: [customer.reference], amountText })]);
     await channel.writeInbox('negative.xml', bad('-100.00'));
     await channel.writeInbox('comma.xml', bad('100,00'));
 
@@ -216,8 +219,8 @@ describe('a reversal of a credit', () => {
     const entry = credit({ remittance: [customer.reference] });
     await applyBankReport(deps, creditReport(deps, [entry]));
 
-    await expect(applyBankReport(deps, creditReport(deps, [{ ...entry, amount: '90.00', reversal: true }]))).rejects.toThrow(
-      `Contradiction: the reversal of ${entry.bankReference} is 90.00 EUR; the credit was 100.00 EUR`,
-    );
+    await expect(
+      applyBankReport(deps, creditReport(deps, [{ ...entry, amount: '90.00', reversal: true }])),
+    ).rejects.toThrow(`Contradiction: the reversal of ${entry.bankReference} is 90.00 EUR; the credit was 100.00 EUR`);
   });
 });

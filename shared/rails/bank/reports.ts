@@ -255,7 +255,8 @@ function notification(root: unknown, source: 'camt.054' | 'camt.053'): DebitCred
             ? details.map((transaction) => {
                 const own =
                   path(transaction, 'AmtDtls', 'TxAmt', 'Amt') ?? path(transaction, 'AmtDtls', 'InstdAmt', 'Amt');
-                const amount = own !== undefined ? money(own, 'TxDtls/AmtDtls') : details.length === 1 ? entryAmount : null;
+                const amount =
+                  own !== undefined ? money(own, 'TxDtls/AmtDtls') : details.length === 1 ? entryAmount : null;
                 return receivedTransfer(transaction, amount ?? { amount: null, currency: null });
               })
             : [receivedTransfer(entry, entryAmount)],
