@@ -49,7 +49,7 @@ export function nameWords(name: string): string[] {
 /**
  * The payer's name fits a customer's when the words of one are all among the words of the other, in any order
  * (`DOE JOHN` fits `John Doe`; `JOHN A DOE` fits `John Doe`), the payer's last word allowed to be the start of a
- * word (banks cut names at 70 or 35 characters). Two words at least must agree unless a name has one word.
+ * word (banks cut names at 70 or 35 characters). Two words at least must agree unless the customer's name has one.
  */
 export function payerNameFits(payerName: string, customerName: string): boolean {
   const payer = nameWords(payerName);
@@ -63,6 +63,6 @@ export function payerNameFits(payerName: string, customerName: string): boolean 
     payer.some((word, index) => word === known || (index === last && word.length >= 2 && known.startsWith(word))),
   );
   const agreeing = payer.filter(inCustomer).length;
-  const needed = Math.min(2, payer.length, customer.length);
+  const needed = Math.min(2, customer.length);
   return (payerInCustomer || customerInPayer) && agreeing >= needed;
 }

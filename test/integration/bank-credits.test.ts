@@ -4,6 +4,7 @@ import { bookingIdOf } from '#shared/bank-credits/credits-of-report.ts';
 import { PLATFORM_QUEUE } from '#shared/bank-credits/records.ts';
 import { assignAsOperator, sendBackAsOperator } from '#shared/console/bank-credits-as-operator.ts';
 import { listAuditEntries } from '#shared/console/repository.ts';
+import { sandboxPayIn } from '#shared/deposits/sandbox-pay-in.ts';
 import type { Deps } from '#shared/deps.ts';
 import { getBalance } from '#shared/ledger/balance-repository.ts';
 import { applyBankReport, processInboxReport } from '#shared/payouts/apply-bank-report.ts';
@@ -222,5 +223,33 @@ describe('a reversal of a credit', () => {
     await expect(
       applyBankReport(deps, creditReport(deps, [{ ...entry, amount: '90.00', reversal: true }])),
     ).rejects.toThrow(`Contradiction: the reversal of ${entry.bankReference} is 90.00 EUR; the credit was 100.00 EUR`);
+  });
+});
+
+describe('the sandbox pay-in', () => {
+  it('books the transfer through the bank channel: a DEPOSIT for a reference of its own customer, else suspense', async () => {
+    const customer = await givenPayingCustomer(deps);
+    const other = await givenPayingCustomer(deps);
+
+    const paid = await sandboxPayIn(deps, customer.organization, {
+      currency: 'EUR',
+      amount: '100.00',
+      reference: `deposit ${spaced(customer.reference).toLowerCase()}`,
+      payerName: 'Jane Doe',
+    });
+    const unknown = await sandboxPayIn(deps, customer.organization, {
+      currency: 'EUR',
+      amount: '5.00',
+      reference: 'nobody',
+    });
+
+    expect(paid).toMatchObject({
+      status: 'CREDITED',
+      transaction: { type: 'DEPOSIT', sourceCurrency: 'EUR', targetAmount: '108.695652' },
+    });
+    expect(unknown).toMatchObject({ status: 'SUSPENSE', reason: 'Unknown deposit reference: "nobody"' });
+    await expect(
+      sandboxPayIn(deps, customer.organization, { currency: 'EUR', amount: '1.00', reference: other.reference }),
+    ).rejects.toThrow('The reference names no customer of this organization');
   });
 });

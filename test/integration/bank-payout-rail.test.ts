@@ -265,7 +265,7 @@ describe('bank reports: each fact once, anything doubtful to the quarantine', ()
     const channel = freshChannel();
 
     const broken = await deliver(channel, 'broken.xml', '<Document><CstmrPmtStsRpt><GrpHdr>');
-    const foreign = await deliver(channel, 'foreign.xml', '<Document><BkToCstmrStmt/></Document>');
+    const foreign = await deliver(channel, 'foreign.xml', '<Document><BkToCstmrAcctRpt/></Document>');
 
     expect(broken).toMatchObject({
       outcome: 'quarantined',
