@@ -240,14 +240,14 @@ describe('the sandbox pay-in', () => {
     const unknown = await sandboxPayIn(deps, customer.organization, {
       currency: 'EUR',
       amount: '5.00',
-      reference: 'nobody',
+      reference: 'INVOICE 2026 11',
     });
 
     expect(paid).toMatchObject({
       status: 'CREDITED',
       transaction: { type: 'DEPOSIT', sourceCurrency: 'EUR', targetAmount: '108.695652' },
     });
-    expect(unknown).toMatchObject({ status: 'SUSPENSE', reason: 'Unknown deposit reference: "nobody"' });
+    expect(unknown).toMatchObject({ status: 'SUSPENSE', reason: 'Unknown deposit reference: "INVOICE 2026 11"' });
     await expect(
       sandboxPayIn(deps, customer.organization, { currency: 'EUR', amount: '1.00', reference: other.reference }),
     ).rejects.toThrow('The reference names no customer of this organization');
