@@ -19,7 +19,7 @@ import { routes as withdrawalRoutes } from '#shared/withdrawals/routes.ts';
 /**
  * The route table: the single source for the CDK stacks (one Lambda per route, its permissions), the local
  * server (dispatch) and the OpenAPI document, assembled from the areas' rows. Adding an endpoint is a handler
- * file, a use case and a row in its area's `routes.ts`. A handler imports its own area's rows, never this index,
+ * file, a use case, a row in its area's `routes.ts` and its words in the area's `openapi-prose.ts`. A handler imports its own area's rows, never this index,
  * so its bundle carries only its area. Each row names its refusals; the table adds their statuses and the gates'.
  */
 export const routes = withErrorResponses({

@@ -1,6 +1,7 @@
 import type { AdminCommand } from '#infra/admin/command.ts';
 import { bankApprove } from '#infra/admin/commands/bank/approve.ts';
 import { bankReject } from '#infra/admin/commands/bank/reject.ts';
+import { bankTransferSetSftp } from '#infra/admin/commands/bank-transfer/set-sftp.ts';
 import { consoleInviteOwner } from '#infra/admin/commands/console/invite-owner.ts';
 import { custodyReconcile } from '#infra/admin/commands/custody/reconcile.ts';
 import { keyCreate } from '#infra/admin/commands/key/create.ts';
@@ -26,6 +27,7 @@ export const COMMANDS: readonly AdminCommand[] = [
   custodyReconcile,
   bankApprove,
   bankReject,
+  bankTransferSetSftp,
   withdrawalApprove,
   withdrawalReject,
   withdrawalVerifySignatures,

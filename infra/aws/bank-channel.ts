@@ -6,8 +6,8 @@ import type { Construct } from 'constructs';
 import { privateRecordsBucket } from '#infra/aws/private-bucket.ts';
 
 /**
- * The bank channel's bucket: `outbox/` (payment files for the bank), `inbox/` (its reports), `processed/` and
- * `quarantine/`. Private, encrypted, versioned (every version of every file is kept), TLS only, retained on stack
+ * The bank channel's bucket: `<environment>/<organizationId>/outbox/` (payment files for the bank), `inbox/` (its
+ * reports), `processed/` and `quarantine/`. Private, encrypted, versioned (every version of every file is kept), TLS only, retained on stack
  * deletion, with server access logs in a bucket of their own. EventBridge notifications are on, so the report
  * function is triggered by objects created under `inbox/` without a cross-stack notification.
  */
@@ -32,11 +32,20 @@ export function bankChannelBucket(parent: Construct, stage: string): Bucket {
 
 /**
  * What a function may do on the channel, least privilege by prefix:
- * - `batcher`: write payment files to `outbox/`;
- * - `simulator`: write reports to `inbox/` (the sandbox bank);
- * - `reports`: read, write and move reports (`inbox/` -> `processed/` or `quarantine/`), list `inbox/`.
+ * - `batcher`: write payment files to each environment's outboxes (`sandbox/<org>/outbox/`, `live/<org>/outbox/`);
+ * - `simulator`: read the sandbox's outboxes only, write reports to `inbox/` (the sandbox bank);
+ * - `reports`: read, write and move reports (`inbox/` -> `processed/` or `quarantine/`), list `inbox/`;
+ * - `mover`: list and read the live outboxes only, write what it takes from banks to `inbox/` or `quarantine/`.
  */
-export type BankChannelRole = 'batcher' | 'simulator' | 'reports';
+export type BankChannelRole = 'batcher' | 'simulator' | 'reports' | 'mover';
+
+/** The object prefixes (without the trailing `/*`) each role's grants name. */
+const PREFIXES: Record<BankChannelRole, string[]> = {
+  batcher: ['sandbox/*/outbox', 'live/*/outbox'],
+  simulator: ['sandbox/*/outbox', 'inbox'],
+  reports: ['inbox', 'processed', 'quarantine'],
+  mover: ['live/*/outbox', 'inbox', 'quarantine'],
+};
 
 export function grantBankChannel(fn: LambdaFunction, stage: string, role: BankChannelRole): void {
   const name = bankChannelBucketName(stage);
@@ -44,10 +53,18 @@ export function grantBankChannel(fn: LambdaFunction, stage: string, role: BankCh
   const objects = (prefix: string) => `${bucketArn}/${prefix}/*`;
   const statements: PolicyStatement[] = [];
   if (role === 'batcher') {
-    statements.push(new PolicyStatement({ actions: ['s3:PutObject'], resources: [objects('outbox')] }));
+    statements.push(
+      new PolicyStatement({
+        actions: ['s3:PutObject'],
+        resources: [objects('sandbox/*/outbox'), objects('live/*/outbox')],
+      }),
+    );
   }
   if (role === 'simulator') {
-    statements.push(new PolicyStatement({ actions: ['s3:PutObject'], resources: [objects('inbox')] }));
+    statements.push(
+      new PolicyStatement({ actions: ['s3:GetObject'], resources: [objects('sandbox/*/outbox')] }),
+      new PolicyStatement({ actions: ['s3:PutObject'], resources: [objects('inbox')] }),
+    );
   }
   if (role === 'reports') {
     statements.push(
@@ -63,14 +80,46 @@ export function grantBankChannel(fn: LambdaFunction, stage: string, role: BankCh
       }),
     );
   }
+  if (role === 'mover') {
+    statements.push(
+      new PolicyStatement({ actions: ['s3:GetObject'], resources: [objects('live/*/outbox')] }),
+      new PolicyStatement({ actions: ['s3:PutObject'], resources: [objects('inbox'), objects('quarantine')] }),
+      new PolicyStatement({
+        actions: ['s3:ListBucket'],
+        resources: [bucketArn],
+        conditions: { StringLike: { 's3:prefix': ['live/*/outbox/'] } },
+      }),
+    );
+  }
   for (const statement of statements) fn.addToRolePolicy(statement);
   fn.addEnvironment('BANK_CHANNEL_BUCKET', name);
-  const prefixes = { batcher: ['outbox'], simulator: ['inbox'], reports: ['inbox', 'processed', 'quarantine'] }[role];
-  for (const prefix of prefixes) {
+  for (const prefix of PREFIXES[role]) {
     if (!fn.role) continue;
     Validations.of(fn.role).acknowledge({
       id: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:s3:::payouts-${stage}-bank-<AWS::AccountId>-<AWS::Region>/${prefix}/*]`,
-      reason: `Files in the bank channel's ${prefix}/ have names chosen at run time (message ids, report names); the grant is limited to that prefix of the one bucket.`,
+      reason: `Files in the bank channel's ${prefix}/ have names chosen at run time (organization ids, message ids, report names); the grant is limited to that prefix of the one bucket.`,
+    });
+  }
+}
+
+/** Where the mover's secrets live in Secrets Manager: a payout account's connection names secrets under it. */
+export const bankSecretsPrefix = (stage: string) => `payouts-${stage}/bank/`;
+
+/** The mover reads the secrets under its stage's prefix, and no other. */
+export function grantBankSecrets(fn: LambdaFunction, stage: string): void {
+  const prefix = bankSecretsPrefix(stage);
+  fn.addToRolePolicy(
+    new PolicyStatement({
+      actions: ['secretsmanager:GetSecretValue'],
+      resources: [`arn:${Aws.PARTITION}:secretsmanager:${Aws.REGION}:${Aws.ACCOUNT_ID}:secret:${prefix}*`],
+    }),
+  );
+  fn.addEnvironment('BANK_SECRETS_PREFIX', prefix);
+  if (fn.role) {
+    Validations.of(fn.role).acknowledge({
+      id: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:secretsmanager:<AWS::Region>:<AWS::AccountId>:secret:${prefix}*]`,
+      reason:
+        "Each payout account's SSH and PGP keys are secrets named by the operator under the stage's bank prefix; the grant reads that prefix only.",
     });
   }
 }

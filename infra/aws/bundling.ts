@@ -3,6 +3,7 @@ import path from 'node:path';
 import { type BundlingOptions, type ICommandHooks, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { BuildOptions } from 'esbuild';
 import { REPO_ROOT } from '#infra/repo-root.ts';
+import { BACKGROUND_FUNCTIONS } from '#shared/config/background-functions.ts';
 import { routes as docsRoutes } from '#shared/docs/routes.ts';
 
 /**
@@ -25,8 +26,10 @@ export const BUNDLE = {
   sourcemap: true,
   // Stack traces only need the mappings; leaving the sources out keeps the zip small.
   sourcesContent: false,
-  // Bundle the pinned AWS SDK v3 instead of trusting whichever version the runtime ships.
-  external: [] as string[],
+  // Bundle the pinned AWS SDK v3 instead of trusting whichever version the runtime ships. Left out: ssh2's optional
+  // native add-ons (a compiled `.node` and `cpu-features`), which it requires in a try and replaces with pure
+  // JavaScript when absent, as they are in a bundle.
+  external: ['cpu-features', '*.node'] as string[],
   // Prefer the ESM builds of dependencies so tree shaking works.
   mainFields: ['module', 'main'],
   // CommonJS dependencies call `require` for Node built-ins; ESM has none, so provide one. The alias keeps it
@@ -36,16 +39,26 @@ export const BUNDLE = {
 } as const;
 
 /**
- * Compile-time constants of a function's bundle. No deployed function builds the OpenAPI document: the route
- * rows' OpenAPI prose (`OPENAPI_PROSE`, shared/routing/route.ts) folds away in every bundle, and the document's
- * function reads the document its bundling wrote beside it (shared/openapi/served-document.ts). Nor does one
- * document or deploy its settings: their `about` (`SETTINGS_ABOUT`, shared/config/setting.ts) folds away too.
+ * Compile-time constants of a function's bundle. No deployed function builds the OpenAPI document: the document's
+ * function reads the document its bundling wrote beside it (shared/openapi/served-document.ts), and the document's
+ * words (each folder's `openapi-prose.ts`) are imported by shared/openapi alone, so no bundle carries them. Nor does
+ * one document or deploy its settings: their `about` (`SETTINGS_ABOUT`, shared/config/setting.ts) folds away.
  */
 export function bundleDefines(entry: string): Record<string, string> {
-  const defines = { PAYOUTS_WITHOUT_OPENAPI_PROSE: 'true', PAYOUTS_WITHOUT_SETTINGS_ABOUT: 'true' };
+  const defines = { PAYOUTS_WITHOUT_SETTINGS_ABOUT: 'true' };
   return entry === docsRoutes.getOpenApiDocument.handler
     ? { ...defines, PAYOUTS_OPENAPI_DOCUMENT_PREBUILT: 'true' }
     : defines;
+}
+
+/**
+ * The banner of a function's bundle. The mover's also defines `__dirname`, which ssh2 (CommonJS) reads when it is
+ * loaded and an ESM bundle lacks; other bundles keep the shared banner.
+ */
+export function bundleBanner(entry: string): string {
+  return entry === BACKGROUND_FUNCTIONS.BankTransfer.handler
+    ? `${BUNDLE.banner} import { fileURLToPath as __bannerFileUrlToPath } from 'node:url'; const __dirname = __bannerFileUrlToPath(new URL('.', import.meta.url));`
+    : BUNDLE.banner;
 }
 
 const requireFromRoot = createRequire(path.join(REPO_ROOT, 'package.json'));
@@ -92,7 +105,7 @@ export function cdkBundling(entry: string, packageFiles: readonly string[] = [])
     sourcesContent: BUNDLE.sourcesContent,
     externalModules: BUNDLE.external,
     mainFields: [...BUNDLE.mainFields],
-    banner: BUNDLE.banner,
+    banner: bundleBanner(entry),
     define: bundleDefines(entry),
     ...(after ? { commandHooks: { beforeBundling: () => [], beforeInstall: () => [], afterBundling: after } } : {}),
   };
@@ -113,7 +126,7 @@ export function esbuildOptions(entry: string, outdir: string): BuildOptions {
     sourcesContent: BUNDLE.sourcesContent,
     external: BUNDLE.external,
     mainFields: [...BUNDLE.mainFields],
-    banner: { js: BUNDLE.banner },
+    banner: { js: bundleBanner(entry) },
     define: bundleDefines(entry),
     logLevel: 'warning',
   };

@@ -11,7 +11,12 @@ import type { ITopic } from 'aws-cdk-lib/aws-sns';
 import { type IQueue, Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { Alarms } from '#infra/aws/alarms.ts';
-import { type BankChannelRole, bankChannelBucketName, grantBankChannel } from '#infra/aws/bank-channel.ts';
+import {
+  type BankChannelRole,
+  bankChannelBucketName,
+  grantBankChannel,
+  grantBankSecrets,
+} from '#infra/aws/bank-channel.ts';
 import { addChainSweepers, type ChainSweepers } from '#infra/aws/chain-sweepers.ts';
 import { addChainWatchers } from '#infra/aws/chain-watchers.ts';
 import { type DeploymentConfig, deploymentEnvironment, METRICS_NAMESPACE, passedOnValue } from '#infra/aws/config.ts';
@@ -38,8 +43,15 @@ export const SENDER_MAX_CONCURRENCY = 5;
 /** A message that fails this often (the sender could not handle it, not a receiver refusing it) is dead-lettered. */
 export const WEBHOOK_MAX_RECEIVE_COUNT = 5;
 
-const { StreamRelay, WebhookSender, WithdrawalExpirySweep, PayoutBatcher, SandboxBankSimulator, BankReports } =
-  BACKGROUND_FUNCTIONS;
+const {
+  StreamRelay,
+  WebhookSender,
+  WithdrawalExpirySweep,
+  PayoutBatcher,
+  SandboxBankSimulator,
+  BankReports,
+  BankTransfer,
+} = BACKGROUND_FUNCTIONS;
 
 /**
  * The scheduled sweeps of the withdrawals (the local runtime runs the same modules on timers): each queries the
@@ -49,6 +61,7 @@ export const SWEEPS = {
   WithdrawalExpirySweep,
   PayoutBatcher: { ...PayoutBatcher, bank: 'batcher' },
   SandboxBankSimulator: { ...SandboxBankSimulator, bank: 'simulator' },
+  BankTransfer: { ...BankTransfer, bank: 'mover' },
 } as const satisfies Record<string, BackgroundFunction & { aws: { everySeconds: number }; bank?: BankChannelRole }>;
 /** What a sweep may do on the table: transitions (transactions with their event records) and the timer index. */
 export const SWEEP_ACCESS: Access = { table: 'readwrite', indexes: ['gsi2'] };
@@ -243,6 +256,7 @@ function addSweeps(stack: EventsStack, { table, config, newFunction }: Parts) {
     const fn = newFunction(id, sweep.handler, sweep.description, Duration.minutes(1));
     grantTableAccess(fn, table, SWEEP_ACCESS);
     if ('bank' in sweep) grantBankChannel(fn, config.stage, sweep.bank);
+    if (id === 'BankTransfer') grantBankSecrets(fn, config.stage);
     // A run handles up to 1,000 due transactions, the next carries on.
     const setting = 'setting' in sweep.aws ? passedOnValue(config, sweep.aws.setting) : undefined;
     const every = Duration.seconds(Math.max(sweep.aws.everySeconds, Number(setting ?? sweep.aws.everySeconds)));
@@ -296,6 +310,23 @@ function alarmOnPayoutMetrics(alarms: Alarms, config: DeploymentConfig) {
   alarms.alarmOnMetric('BankReportQuarantined', metric('BankReportQuarantined'), {
     threshold: 1,
     description: 'A bank report was quarantined (unknown payment, malformed, or contradicting): see quarantine/.',
+  });
+  alarms.alarmOnMetric('BankHostKeyRefused', metric('BankHostKeyRefused'), {
+    threshold: 1,
+    description:
+      "A bank's SFTP server presented a host key other than the one pinned for its payout account: nothing was " +
+      'sent. Confirm the new key with the bank out of band before pinning it.',
+  });
+  alarms.alarmOnMetric('BankTransferFailed', metric('BankTransferFailed'), {
+    threshold: 1,
+    description:
+      "Files could not be moved to or from a bank's SFTP server (server down, key refused, a file refused): " +
+      "nothing is lost, the next run tries again; see the mover's log.",
+  });
+  alarms.alarmOnMetric('BankFileRefused', metric('BankFileRefused'), {
+    threshold: 1,
+    description:
+      "A file in a live organization's outbox is not one of its live payment files (say, a sandbox file): not sent.",
   });
   alarms.alarmOnMetric('PayoutsProcessingTooLong', metric('PayoutsProcessingTooLong'), {
     threshold: 1,

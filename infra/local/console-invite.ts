@@ -1,5 +1,5 @@
-import { createOwnerInvite } from '#shared/console/create-owner-invite.ts';
-import { listMembersOfOrganization } from '#shared/console/repository.ts';
+import { listMembersOfOrganization } from '#shared/console/common/repository.ts';
+import { createOwnerInvite } from '#shared/console/identity/create-owner-invite.ts';
 import type { Deps } from '#shared/deps.ts';
 
 export const LOCAL_OWNER_EMAIL = 'owner@sandbox.local';

@@ -20,7 +20,7 @@ const BANNER: Partial<
   WithdrawalExpirySweep: ({ deps }, seconds) =>
     `Expiry sweep     every ${seconds} s; unsigned withdrawals expire after ${deps.config.withdrawals.expiryWindowSeconds} s`,
   PayoutBatcher: ({ deps }, seconds) =>
-    `Payout batcher   every ${seconds} s: payment files (pain.001, NACHA) in ${deps.config.bank.dir}/outbox`,
+    `Payout batcher   every ${seconds} s: payment files (pain.001, NACHA) in ${deps.config.bank.dir}/<environment>/<organization>/outbox`,
   BankReports: ({ deps }, seconds) => {
     const after = deps.config.withdrawals.sandboxSettleAfterSeconds;
     const simulator =
@@ -29,6 +29,8 @@ const BANNER: Partial<
         : `the sandbox bank answers after ${after} s`;
     return `Bank reports     read from ${deps.config.bank.dir}/inbox every ${seconds} s; ${simulator}`;
   },
+  BankTransfer: (_, seconds) =>
+    `Bank transfer    every ${seconds} s: live payment files to the banks' SFTP servers (npm run admin -- bank-transfer set-sftp)`,
   ReferenceRates: ({ deps }) => {
     const rates = deps.config.referenceRates;
     return rates.source === 'ecb' ? `Reference rates  from ${rates.url} at start and every hour` : undefined;

@@ -108,7 +108,7 @@ async function reverseDeposit(deps: Deps, booking: BankCreditRecord, deposit: Tr
       { role: 'balance', item: balanceWrites.credit(deps.db, owner, -credited, at) },
       ...developerFeeReversed(deps.db, deposit, at),
     ],
-    event: statusChangedEvent(deposit, next, now),
+    event: statusChangedEvent(deposit, next, 'deposit.status_changed', now),
     refused: () => undefined,
   });
   return credited;

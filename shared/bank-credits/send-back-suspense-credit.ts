@@ -4,12 +4,13 @@ import {
   suspenseCreditFor,
 } from '#shared/bank-credits/assign-suspense-credit.ts';
 import { bookingWrites, getBooking } from '#shared/bank-credits/booking-repository.ts';
-import type { BankCreditRecord } from '#shared/bank-credits/records.ts';
+import { type BankCreditRecord, PLATFORM_QUEUE } from '#shared/bank-credits/records.ts';
 import { sendBackReference } from '#shared/bank-credits/send-back-reference.ts';
 import { NOT_IN_SUSPENSE, NOT_SENDABLE } from '#shared/bank-credits/suspense-rules.ts';
 import { type Alongside, WriteConditionFailedError, writeGuarded } from '#shared/db/guarded-write.ts';
 import type { Deps } from '#shared/deps.ts';
-import type { BankChannel } from '#shared/rails/bank/channel.ts';
+import { getOrganization } from '#shared/organizations/repository.ts';
+import type { BankChannel, ChannelScope } from '#shared/rails/bank/channel.ts';
 import {
   type Creditor,
   type PaymentFile,
@@ -27,6 +28,17 @@ import { RAILS } from '#shared/rails/bank/rails.ts';
  * then is the file written: of a decision to assign and one to send back, one wins and no money leaves twice. A file
  * that failed to be written after the decision is written again, byte for byte, by asking again.
  */
+
+/**
+ * Whose outbox a send-back goes to: the platform's (`<environment>/PLATFORM/outbox/`), as the money leaves the
+ * platform's receiving account, not an organization's payout account; the environment is that of the organization
+ * whose customer the credit named, live when it named none. An organization's own prefix holds only its payment
+ * files, the ones its mover carries.
+ */
+async function sendBackScope(deps: Deps, booking: BankCreditRecord): Promise<ChannelScope> {
+  const organization = booking.organizationId ? await getOrganization(deps.db, booking.organizationId) : undefined;
+  return { environment: organization?.environment ?? 'live', organizationId: PLATFORM_QUEUE };
+}
 
 /** The platform's receiving account of the currency: the money goes back from where it came in. */
 function debtorOf(deps: Deps, booking: BankCreditRecord): PayoutAccount | string {
@@ -102,7 +114,7 @@ export async function sendBackSuspenseCredit(
   const stored = await getBooking(deps.db, input.bookingId);
   // Asked again after the decision: the file is written again from what was decided.
   if (stored?.status === 'SENT_BACK' && stored.sendBack && (input.queue === 'ANY' || stored.queue === input.queue)) {
-    await channel.writeOutbox(stored.sendBack.fileName, stored.sendBack.xml);
+    await channel.writeOutbox(await sendBackScope(deps, stored), stored.sendBack.fileName, stored.sendBack.xml);
     return stored;
   }
   const booking = await suspenseCreditFor(deps, input);
@@ -128,6 +140,6 @@ export async function sendBackSuspenseCredit(
     if (!(error instanceof WriteConditionFailedError && error.role === 'booking')) throw error;
     throw NOT_IN_SUSPENSE.error((await getBooking(deps.db, booking.bookingId))?.status ?? 'gone');
   }
-  await channel.writeOutbox(file.name, file.xml);
+  await channel.writeOutbox(await sendBackScope(deps, next), file.name, file.xml);
   return next;
 }

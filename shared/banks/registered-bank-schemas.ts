@@ -1,5 +1,3 @@
-import { docMeta } from '#shared/routing/openapi-meta.ts';
-import { OPENAPI_PROSE } from '#shared/routing/route.ts';
 import { text } from '#shared/validation/text.ts';
 import * as z from '#shared/validation/zod.ts';
 
@@ -10,36 +8,10 @@ import * as z from '#shared/validation/zod.ts';
  */
 
 export const CustomerBankParams = z.strictObject({
-  customerId: z.uuid({ error: 'Must be a UUID' }).check(
-    docMeta(
-      OPENAPI_PROSE && {
-        description: 'The customer the bank belongs to',
-        examples: ['3b241101-e2bb-4255-8caf-4136c566a962'],
-      },
-    ),
-  ),
-  bankId: z.uuid({ error: 'Must be a UUID' }).check(
-    docMeta(
-      OPENAPI_PROSE && {
-        description: 'The `id` that adding the withdrawal bank returned',
-        examples: ['9d3c6f0e-5a1b-4c7e-8f2a-1b2c3d4e5f60'],
-      },
-    ),
-  ),
+  customerId: z.uuid({ error: 'Must be a UUID' }),
+  bankId: z.uuid({ error: 'Must be a UUID' }),
 });
 
-export const SandboxRejectBankBody = z
-  .strictObject({
-    reason: z
-      .optional(text(500))
-      .check(
-        docMeta(
-          OPENAPI_PROSE && { description: 'Why the bank was refused; shown as `rejectionReason` and in the event' },
-        ),
-      ),
-  })
-  .check(
-    docMeta(
-      OPENAPI_PROSE && { id: 'SandboxRejectBankRequest', examples: [{ reason: 'Beneficiary could not be verified' }] },
-    ),
-  );
+export const SandboxRejectBankBody = z.strictObject({
+  reason: z.optional(text(500)),
+});

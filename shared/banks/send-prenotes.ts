@@ -87,7 +87,8 @@ export async function sendDuePrenotes(deps: Pick<Deps, 'db' | 'clock' | 'config'
     const prenotes = debtor && prenoteRailOf(debtor);
     if (!organization || !debtor || !prenotes) continue;
     const file = prenoteFile(organization, debtor, prenotes, banks, now);
-    await channel.writeOutbox(`${file.messageId}.${prenotes.rail.file.extension}`, file.text);
+    const scope = { environment: organization.environment, organizationId };
+    await channel.writeOutbox(scope, `${file.messageId}.${prenotes.rail.file.extension}`, file.text);
     const waitDays = deps.config.prenotes.waitDays;
     const confirmAfter = `${addBusinessDays(prenotes.calendar, file.effectiveDate, waitDays)}T23:59:59.999Z`;
     for (const bank of banks) {

@@ -68,6 +68,12 @@ export const BACKGROUND_FUNCTIONS = {
     aws: { trigger: 'bank channel inbox' },
     local: { everySeconds: 1 },
   },
+  BankTransfer: {
+    handler: 'functions/events/move-bank-files.ts',
+    description: "Moves live payment files to the banks' SFTP servers and their reports into the inbox",
+    aws: { everySeconds: 60 },
+    local: { everySeconds: 2 },
+  },
   ReferenceRates: {
     handler: 'functions/events/fetch-reference-rates.ts',
     description: "Fetches the ECB's daily reference rates for live organizations' quotes",

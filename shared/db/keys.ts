@@ -11,6 +11,7 @@
  * address its own partitions and sees a missing item (404), never someone else's.
  */
 import { BANK_CREDIT_KEY_SPACES, bankCreditKeys } from '#shared/bank-credits/keys.ts';
+import { BANK_TRANSFER_KEY_SPACES, bankTransferKeys } from '#shared/bank-transfer/keys.ts';
 import { BANK_KEY_SPACES, bankKeys } from '#shared/banks/keys.ts';
 import { CONSOLE_KEY_SPACES, consoleKeys } from '#shared/console/keys.ts';
 import { CUSTODY_KEY_SPACES, custodyKeys } from '#shared/custody/keys.ts';
@@ -61,6 +62,7 @@ export const KEY_AREAS = {
   custody: { keys: custodyKeys, spaces: CUSTODY_KEY_SPACES },
   console: { keys: consoleKeys, spaces: CONSOLE_KEY_SPACES },
   'bank-credits': { keys: bankCreditKeys, spaces: BANK_CREDIT_KEY_SPACES },
+  'bank-transfer': { keys: bankTransferKeys, spaces: BANK_TRANSFER_KEY_SPACES },
 } as const;
 
 export const keys = {
@@ -81,4 +83,5 @@ export const keys = {
   ...custodyKeys,
   ...consoleKeys,
   ...bankCreditKeys,
+  ...bankTransferKeys,
 } as const;

@@ -1,10 +1,9 @@
 import { VirtualAccountCurrencySchema } from '#shared/deposits/records.ts';
 import { refusal } from '#shared/errors.ts';
 import { UsdcAmountSchema } from '#shared/money/amounts.ts';
-import { BANK_RAIL_NAMES, type BankRailName, SEPA } from '#shared/rails/bank/rail.ts';
+import { BANK_RAIL_NAMES, type BankRailName } from '#shared/rails/bank/rail.ts';
 import { depositRailsOf, RAILS as RAILS_BY_NAME } from '#shared/rails/bank/rails.ts';
-import { docMeta } from '#shared/routing/openapi-meta.ts';
-import { OPENAPI_PROSE } from '#shared/routing/route.ts';
+import { described } from '#shared/routing/prose.ts';
 import { withComposeTexts } from '#shared/validation/compose-texts.ts';
 import { text } from '#shared/validation/text.ts';
 import * as z from '#shared/validation/zod.ts';
@@ -13,43 +12,19 @@ const uuid = () => z.uuid({ error: 'Must be a UUID' });
 
 // Virtual accounts.
 
-export const CreateVirtualAccountBody = z
-  .strictObject({
-    currency: z
-      .pipe(
-        z.pipe(
-          z.string(),
-          z.transform((value) => value.trim().toUpperCase()),
-        ),
-        z.enum(VirtualAccountCurrencySchema.options, { error: 'Must be one of: USD, EUR' }),
-      )
-      .check(
-        docMeta(
-          OPENAPI_PROSE && {
-            description: 'The account currency: `USD` or `EUR` (any letter case); one account per currency',
-          },
-        ),
-      ),
-  })
-  .check(docMeta(OPENAPI_PROSE && { id: 'CreateVirtualAccountRequest', examples: [{ currency: 'USD' }] }));
+export const CreateVirtualAccountBody = z.strictObject({
+  currency: z.pipe(
+    z.pipe(
+      z.string(),
+      z.transform((value) => value.trim().toUpperCase()),
+    ),
+    z.enum(VirtualAccountCurrencySchema.options, { error: 'Must be one of: USD, EUR' }),
+  ),
+});
 
 export const CustomerVirtualAccountParams = z.strictObject({
-  customerId: uuid().check(
-    docMeta(
-      OPENAPI_PROSE && {
-        description: 'The customer the virtual account belongs to',
-        examples: ['3b241101-e2bb-4255-8caf-4136c566a962'],
-      },
-    ),
-  ),
-  virtualAccountId: uuid().check(
-    docMeta(
-      OPENAPI_PROSE && {
-        description: 'The `id` (also `virtualAccountId`) that requesting the virtual account returned',
-        examples: ['2a7d9c1e-4b3f-4e8a-9d6c-0f1e2d3c4b5a'],
-      },
-    ),
-  ),
+  customerId: uuid(),
+  virtualAccountId: uuid(),
 });
 
 /**
@@ -58,16 +33,7 @@ export const CustomerVirtualAccountParams = z.strictObject({
  */
 export const GetVirtualAccountQuery = withComposeTexts(
   z.strictObject({
-    virtualAccountId: z.string().check(
-      z.minLength(1),
-      z.maxLength(255),
-      docMeta(
-        OPENAPI_PROSE && {
-          description: "The account's `virtualAccountId` (returned when it was requested). Unknown ids are 404.",
-          examples: ['2a7d9c1e-4b3f-4e8a-9d6c-0f1e2d3c4b5a'],
-        },
-      ),
-    ),
+    virtualAccountId: z.string().check(z.minLength(1), z.maxLength(255)),
   }),
   {
     virtualAccountId: {
@@ -77,24 +43,9 @@ export const GetVirtualAccountQuery = withComposeTexts(
 );
 
 /** `POST /sandbox/.../virtual-accounts/{virtualAccountId}/reject`: why the provider refused it, optionally. */
-export const SandboxRejectVirtualAccountBody = z
-  .strictObject({
-    reason: z
-      .optional(text(500))
-      .check(
-        docMeta(
-          OPENAPI_PROSE && { description: 'Why the account was refused; shown as `rejectionReason` and in the event' },
-        ),
-      ),
-  })
-  .check(
-    docMeta(
-      OPENAPI_PROSE && {
-        id: 'SandboxRejectVirtualAccountRequest',
-        examples: [{ reason: 'Proof of address could not be verified' }],
-      },
-    ),
-  );
+export const SandboxRejectVirtualAccountBody = z.strictObject({
+  reason: z.optional(text(500)),
+});
 
 // Deposit details.
 
@@ -112,46 +63,24 @@ const currencyOfRail = (rail: BankRailName): DepositCurrency | undefined =>
 /** `?currency=eur|usd[&paymentRail=...]`, any case. */
 export const DepositDetailsQuery = z
   .strictObject({
-    currency: z
-      .optional(
+    currency: z.optional(
+      z.pipe(
         z.pipe(
-          z.pipe(
-            z.string(),
-            z.transform((value) => value.trim().toLowerCase()),
-          ),
-          z.enum(['eur', 'usd'], { error: 'Must be one of: eur, usd' }),
+          z.string(),
+          z.transform((value) => value.trim().toLowerCase()),
         ),
-      )
-      .check(
-        docMeta(
-          OPENAPI_PROSE && {
-            description:
-              '`eur` or `usd` (any letter case), the currency the payer sends; optional when `paymentRail` is given ' +
-              '(SEPA is eur, FEDWIRE and SWIFT are usd)',
-            examples: ['eur'],
-          },
-        ),
+        z.enum(['eur', 'usd'], { error: 'Must be one of: eur, usd' }),
       ),
-    paymentRail: z
-      .optional(
+    ),
+    paymentRail: z.optional(
+      z.pipe(
         z.pipe(
-          z.pipe(
-            z.string(),
-            z.transform((value) => value.trim().toUpperCase()),
-          ),
-          z.enum(BANK_RAIL_NAMES, { error: `Must be one of: ${BANK_RAIL_NAMES.join(', ')}` }),
+          z.string(),
+          z.transform((value) => value.trim().toUpperCase()),
         ),
-      )
-      .check(
-        docMeta(
-          OPENAPI_PROSE && {
-            description:
-              'The rail, any case: `SEPA` for eur; `FEDWIRE` (default) or `SWIFT` for usd. Alone it implies the ' +
-              'currency (as on Compose); a rail of the other currency is a 400. One of `paymentRail` and `currency` ' +
-              'is required.',
-          },
-        ),
+        z.enum(BANK_RAIL_NAMES, { error: `Must be one of: ${BANK_RAIL_NAMES.join(', ')}` }),
       ),
+    ),
   })
   .check((ctx) => {
     const { currency, paymentRail } = ctx.value;
@@ -180,73 +109,31 @@ export function depositRail(query: DepositDetailsRequest): { currency: DepositCu
   return { currency, paymentRail: paymentRail ?? fallback };
 }
 
-export const DepositDetailsSchema = z
-  .object({
-    customerId: z.string(),
-    currency: z.enum(['eur', 'usd']),
-    paymentRail: z.enum(BANK_RAIL_NAMES),
-    depositModel: z.enum(['reference', 'virtual_account']),
-    reference: z.string(),
-    accountName: z.nullable(z.string()),
-    accountAddress: z.nullable(z.string()),
-    iban: z.nullable(z.string()),
-    bic: z.nullable(z.string()),
-    accountNumber: z.nullable(z.string()),
-    routingNumber: z.nullable(z.string()),
-    bankName: z.nullable(z.string()),
-    bankAddress: z.nullable(z.string()),
-    bankCountry: z.nullable(z.string()),
-    depositInstructions: z.string(),
-    warning: z.nullable(z.string()),
-    /** The demo's name for `warning` (Compose's older page too); the same text. */
-    warningText: z.nullable(z.string()),
-    thirdPartyEnabled: z.boolean(),
-  })
-  .check(
-    docMeta(
-      OPENAPI_PROSE && {
-        id: 'DepositDetails',
-        examples: [
-          {
-            customerId: '3b241101-e2bb-4255-8caf-4136c566a962',
-            currency: 'eur',
-            paymentRail: SEPA,
-            depositModel: 'reference',
-            reference: 'K7Q2M9X4TB',
-            accountName: 'Payout Service Client Funds',
-            accountAddress: '1 Example Street, 10117 Berlin, DE',
-            iban: 'DE89370400440532013000',
-            bic: 'SNDBDEFFXXX',
-            accountNumber: null,
-            routingNumber: null,
-            bankName: 'Sandbox Bank AG',
-            bankAddress: 'Sandboxplatz 1, 60311 Frankfurt am Main, DE',
-            bankCountry: 'DE',
-            depositInstructions:
-              "Send EUR by SEPA transfer to the IBAN above. Always quote the reference K7Q2M9X4TB; the amount is credited to the customer's USDC balance.",
-            warning:
-              'Quote the reference exactly and pay from an account in the customer’s own name: transfers without it, or from third parties, are returned.',
-            warningText:
-              'Quote the reference exactly and pay from an account in the customer’s own name: transfers without it, or from third parties, are returned.',
-            thirdPartyEnabled: false,
-          },
-        ],
-      },
-    ),
-  );
+export const DepositDetailsSchema = z.object({
+  customerId: z.string(),
+  currency: z.enum(['eur', 'usd']),
+  paymentRail: z.enum(BANK_RAIL_NAMES),
+  depositModel: z.enum(['reference', 'virtual_account']),
+  reference: z.string(),
+  accountName: z.nullable(z.string()),
+  accountAddress: z.nullable(z.string()),
+  iban: z.nullable(z.string()),
+  bic: z.nullable(z.string()),
+  accountNumber: z.nullable(z.string()),
+  routingNumber: z.nullable(z.string()),
+  bankName: z.nullable(z.string()),
+  bankAddress: z.nullable(z.string()),
+  bankCountry: z.nullable(z.string()),
+  depositInstructions: z.string(),
+  warning: z.nullable(z.string()),
+  /** The demo's name for `warning` (Compose's older page too); the same text. */
+  warningText: z.nullable(z.string()),
+  thirdPartyEnabled: z.boolean(),
+});
 export type DepositDetails = z.infer<typeof DepositDetailsSchema>;
 
 // The sandbox's stand-in for a bank transfer to the shared receiving account.
 
-export const SandboxCreditBody = z
-  .strictObject({
-    amount: UsdcAmountSchema.check(
-      docMeta(
-        OPENAPI_PROSE && {
-          description: 'USDC to credit: a decimal string with up to 6 places, never a JSON number',
-          examples: ['250.00'],
-        },
-      ),
-    ),
-  })
-  .check(docMeta(OPENAPI_PROSE && { id: 'SandboxCreditBalanceRequest', examples: [{ amount: '250.00' }] }));
+export const SandboxCreditBody = z.strictObject({
+  amount: described(UsdcAmountSchema),
+});

@@ -1,7 +1,5 @@
 import type { VirtualAccountRecord } from '#shared/deposits/records.ts';
 import { VirtualAccountRecordSchema } from '#shared/deposits/records.ts';
-import { docMeta } from '#shared/routing/openapi-meta.ts';
-import { OPENAPI_PROSE } from '#shared/routing/route.ts';
 import * as z from '#shared/validation/zod.ts';
 
 /** A virtual account as the API answers it: Compose's shape (its statuses, messages, nested account) and its events. */
@@ -44,76 +42,22 @@ const NestedVirtualAccountSchema = z.object({
   bankAddress: z.nullable(z.string()),
 });
 
-const VIRTUAL_ACCOUNT_EXAMPLE = {
-  id: '2a7d9c1e-4b3f-4e8a-9d6c-0f1e2d3c4b5a',
-  virtualAccountId: '2a7d9c1e-4b3f-4e8a-9d6c-0f1e2d3c4b5a',
-  customerId: '3b241101-e2bb-4255-8caf-4136c566a962',
-  currency: 'USD',
-  status: 'APPROVED',
-  message: VIRTUAL_ACCOUNT_MESSAGES.APPROVED,
-  iban: 'GB31SNDB04000012345678',
-  bic: 'SNDBGB2LXXX',
-  bankName: 'Sandbox Virtual Accounts Ltd',
-  bankAddress: '1 Sandbox Lane, London EC2A 1AA, GB',
-  bankCountry: 'GB',
-  virtualAccount: {
-    iban: 'GB31SNDB04000012345678',
-    bic: 'SNDBGB2LXXX',
-    accountName: 'Ada Lovelace',
-    accountNumber: '12345678',
-    addressDetails: {
-      addressLine1: 'Friedrichstraße 123',
-      city: 'Berlin',
-      postcode: '10117',
-      country: 'DE',
-      nationality: null,
-      dateOfBirth: null,
-    },
-    bankName: 'Sandbox Virtual Accounts Ltd',
-    bankCountry: 'GB',
-    bankAddress: '1 Sandbox Lane, London EC2A 1AA, GB',
-  },
-  createdAt: '2026-11-21T10:00:00.000Z',
-  updatedAt: '2026-11-21T10:02:00.000Z',
-  activatedAt: '2026-11-21T10:02:00.000Z',
-  rejectionReason: null,
-};
-const PENDING_VIRTUAL_ACCOUNT_EXAMPLE = {
-  ...VIRTUAL_ACCOUNT_EXAMPLE,
-  status: 'PENDING',
-  message: VIRTUAL_ACCOUNT_MESSAGES.PENDING,
-  iban: null,
-  bic: null,
-  bankName: null,
-  bankAddress: null,
-  bankCountry: null,
-  virtualAccount: null,
-  updatedAt: VIRTUAL_ACCOUNT_EXAMPLE.createdAt,
-  activatedAt: null,
-};
-
 /** The stored account in Compose's shape (virtualAccountId, status, message, nested virtualAccount) plus its flat fields. */
-export const VirtualAccountSchema = z
-  .extend(
-    z.omit(VirtualAccountRecordSchema, {
-      virtualAccountId: true,
-      organizationId: true,
-      accountName: true,
-      holderAddress: true,
-    }),
-    {
-      id: z.string(),
-      virtualAccountId: z.string(),
-      status: z.enum(['PENDING', 'APPROVED', 'REJECTED']),
-      message: z.string(),
-      virtualAccount: z.nullable(NestedVirtualAccountSchema),
-    },
-  )
-  .check(
-    docMeta(
-      OPENAPI_PROSE && { id: 'VirtualAccount', examples: [PENDING_VIRTUAL_ACCOUNT_EXAMPLE, VIRTUAL_ACCOUNT_EXAMPLE] },
-    ),
-  );
+export const VirtualAccountSchema = z.extend(
+  z.omit(VirtualAccountRecordSchema, {
+    virtualAccountId: true,
+    organizationId: true,
+    accountName: true,
+    holderAddress: true,
+  }),
+  {
+    id: z.string(),
+    virtualAccountId: z.string(),
+    status: z.enum(['PENDING', 'APPROVED', 'REJECTED']),
+    message: z.string(),
+    virtualAccount: z.nullable(NestedVirtualAccountSchema),
+  },
+);
 export type VirtualAccount = z.infer<typeof VirtualAccountSchema>;
 
 /** The account number inside a GB IBAN: its last 8 digits (the issuer's IBANs are GB IBANs). */

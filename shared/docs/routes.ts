@@ -1,6 +1,6 @@
 import { DOCS_PACKAGE_FILES } from '#shared/docs/docs-page.ts';
 import { NOT_FOUND } from '#shared/errors.ts';
-import { defineRoute, type RouteDefinition } from '#shared/routing/route.ts';
+import { defineRoutes } from '#shared/routing/route.ts';
 import * as z from '#shared/validation/zod.ts';
 
 const docsRoute = { auth: false, tag: 'Documentation', successStatus: 200, access: { table: 'none' } } as const;
@@ -24,40 +24,32 @@ const DocsAssetParams = z.strictObject({
 });
 
 /** The docs rows of the route table (assembled in `#shared/routes.ts`). */
-export const routes = {
+export const routes = defineRoutes('docs', {
   // Documentation: the OpenAPI document and the page that renders it, public like health.
-  getOpenApiDocument: defineRoute({
+  getOpenApiDocument: {
     ...docsRoute,
-    operationId: 'getOpenApiDocument',
     method: 'GET',
     path: '/api/v2/openapi.json',
     handler: 'functions/api/docs/get-openapi-document.ts',
-    summary: 'The OpenAPI 3.1 document of this API, generated from the route table',
     responses: { 200: OpenApiDocumentSchema },
-  }),
-  getDocsPage: defineRoute({
+  },
+  getDocsPage: {
     ...docsRoute,
-    operationId: 'getDocsPage',
     method: 'GET',
     path: '/docs',
     handler: 'functions/api/docs/get-docs-page.ts',
-    summary: 'The docs page: this document rendered by Swagger UI, served without any CDN',
     produces: ['text/html'],
     responses: { 200: z.string() },
-    examples: { responses: { 200: '<!doctype html><html lang="en">...</html>' } },
-  }),
-  getDocsAsset: defineRoute({
+  },
+  getDocsAsset: {
     ...docsRoute,
-    operationId: 'getDocsAsset',
     method: 'GET',
     path: '/docs/{asset}',
     handler: 'functions/api/docs/get-docs-asset.ts',
-    summary: 'A file of the docs page (Swagger UI scripts, styles, icons)',
     access: { table: 'none', packageFiles: DOCS_PACKAGE_FILES },
     request: { params: DocsAssetParams },
     produces: ['text/css', 'text/javascript', 'image/png'],
     responses: { 200: z.string() },
     refusals: [NOT_FOUND],
-    examples: { responses: { 200: '/* swagger-ui.css */' } },
-  }),
-} satisfies Record<string, RouteDefinition>;
+  },
+});

@@ -1,7 +1,7 @@
 import middy, { type MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import type { ConsoleActor } from '#shared/console/console-rules.ts';
-import { roleWithout } from '#shared/console/roles.ts';
+import type { ConsoleActor } from '#shared/console/common/console-rules.ts';
+import { roleWithout } from '#shared/console/common/roles.ts';
 import { requestBudgetMs, withDatabaseDeadline } from '#shared/db/client.ts';
 import { isTransientDatabaseError } from '#shared/db/errors.ts';
 import { appDeps, type Deps } from '#shared/deps.ts';

@@ -1,8 +1,8 @@
 import type { APIGatewayProxyEventV2 as ApiEvent } from 'aws-lambda';
 import type { Config } from '#shared/config/env.ts';
-import { authenticateSession } from '#shared/console/authenticate-session.ts';
-import type { ConsoleActor } from '#shared/console/console-rules.ts';
-import { may } from '#shared/console/roles.ts';
+import type { ConsoleActor } from '#shared/console/common/console-rules.ts';
+import { may } from '#shared/console/common/roles.ts';
+import { authenticateSession } from '#shared/console/identity/authenticate-session.ts';
 import type { Deps } from '#shared/deps.ts';
 import { ForbiddenError, UnauthorizedError } from '#shared/errors.ts';
 import type { ConsolePermission, RouteDefinition } from '#shared/routing/route.ts';

@@ -5,7 +5,7 @@ import {
   type ResponseConfig,
   type RouteConfig,
 } from '@asteasolutions/zod-to-openapi';
-import { roleWithout } from '#shared/console/roles.ts';
+import { roleWithout } from '#shared/console/common/roles.ts';
 import { NOT_FOUND, ServiceUnavailableError, TOO_MANY_REQUESTS, UNAUTHORIZED } from '#shared/errors.ts';
 import { EVENT_TYPES, eventEnvelopeSchemaOf } from '#shared/events/contracts.ts';
 import {
@@ -19,6 +19,7 @@ import { CsrfRefusedError } from '#shared/http/session.ts';
 import { toFieldError } from '#shared/http/validation.ts';
 import { type Example, examplesMap, JSON_TYPE, schemaExamples } from '#shared/openapi/examples.ts';
 import { fixNullableRefs, forGenerator, isSchema, namedSchemasIn } from '#shared/openapi/generator-schemas.ts';
+import { describeSchemas, operationProse } from '#shared/openapi/prose.ts';
 import { inReadingOrder, sectionsOf, tagsOf } from '#shared/openapi/sections.ts';
 import { webhookOf } from '#shared/openapi/webhooks.ts';
 import type { RouteDefinition } from '#shared/routing/route.ts';
@@ -171,7 +172,7 @@ function errorExamples(route: RouteDefinition, status: number): Example[] {
 
 /** The route's own example first, then the schema's, then (for errors) its refusals' texts and what the stack answers. */
 function responseExamples(route: RouteDefinition, status: number): Example[] {
-  const own = route.examples?.responses?.[status];
+  const own = operationProse(route).examples?.responses?.[status];
   const examples: Example[] = own === undefined ? [] : [{ summary: 'Example', value: own }];
   if (status >= 400) {
     const stack = errorExamples(route, status);
@@ -190,7 +191,7 @@ function responseExamples(route: RouteDefinition, status: number): Example[] {
 }
 
 function statusDescription(route: RouteDefinition, status: number): string {
-  if (status === route.successStatus) return route.summary;
+  if (status === route.successStatus) return operationProse(route).summary;
   return STATUS_DESCRIPTIONS[status] ?? STATUS_CODES[status] ?? String(status);
 }
 
@@ -216,7 +217,7 @@ function responseOf(route: RouteDefinition, status: number, schema: z.ZodMiniTyp
 }
 
 function requestBodyExamples(route: RouteDefinition, body: z.ZodMiniType): Example[] {
-  const own = route.examples?.request;
+  const own = operationProse(route).examples?.request;
   const examples: Example[] = own === undefined ? [] : [{ summary: 'Example', value: own }];
   examples.push(...schemaExamples(body).map((value) => ({ summary: 'Example', value })));
   if (!examples.length && body.safeParse({}).success) examples.push({ summary: 'No fields', value: {} });
@@ -224,8 +225,9 @@ function requestBodyExamples(route: RouteDefinition, body: z.ZodMiniType): Examp
 }
 
 function operationDescription(route: RouteDefinition, audience: Audience): string | undefined {
+  const { description } = operationProse(route);
   const notes = [
-    ...(route.description ? [route.description] : []),
+    ...(description ? [description] : []),
     ...(route.features ?? []).map(
       (feature) => `Needs the \`${feature}\` feature of your organization (403 otherwise).`,
     ),
@@ -256,11 +258,16 @@ function securityOf(route: RouteDefinition, audience: Audience): Record<string, 
   return [{ [SECURITY_SCHEME]: [] }, ...(route.session && audience === 'console' ? [{ [SESSION_SCHEME]: [] }] : [])];
 }
 
-/** A multipart form as OpenAPI shows it: its text fields and its file part (`format: binary`). */
+/**
+ * A multipart form as OpenAPI shows it: its text fields and its file part (`format: binary`), with the fields'
+ * metadata (their examples).
+ */
 const formSchema = (form: NonNullable<NonNullable<RouteDefinition['request']>['form']>) =>
-  z.extend(form.fields, {
-    [form.file]: z.string().check(z.meta({ format: 'binary', description: form.fileDescription })),
-  });
+  z
+    .extend(form.fields, {
+      [form.file]: z.string().check(z.meta({ format: 'binary', description: form.fileDescription })),
+    })
+    .check(z.meta({ ...z.globalRegistry.get(form.fields) }));
 
 function operationOf(route: RouteDefinition, audience: Audience): RouteConfig {
   const { params, query, body, form } = route.request ?? {};
@@ -273,7 +280,7 @@ function operationOf(route: RouteDefinition, audience: Audience): RouteConfig {
     method: route.method.toLowerCase() as RouteConfig['method'],
     path: route.path,
     operationId: route.operationId,
-    summary: route.summary,
+    summary: operationProse(route).summary,
     ...(description ? { description } : {}),
     tags: tagsOf(route),
     // An empty list marks a public operation explicitly.
@@ -338,6 +345,7 @@ export const buildConsoleOpenApiDocument = (routes: readonly RouteDefinition[]):
   );
 
 function buildDocument(routes: readonly RouteDefinition[], audience: Audience): OpenApiDocument {
+  describeSchemas();
   const registry = new OpenAPIRegistry();
   registry.registerComponent('securitySchemes', SECURITY_SCHEME, {
     type: 'http',

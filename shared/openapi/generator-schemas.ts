@@ -55,6 +55,21 @@ function classicBounds(schema: z.ZodMiniType) {
 }
 
 /**
+ * A schema's metadata as the generator takes it. The generator reads the metadata of a schema made from another
+ * (`_zod.parent`: `.check()`, `.clone()`) in a form of its own: `id` becomes `_internal.refId` (the component's
+ * name) and an `_internal` is always there, so that a described wrapper of a named schema shows it inline
+ * (`z.optional(Named)` with a description). Any other schema's metadata it takes as it is, printing `id` as a
+ * keyword. Every schema's metadata is given that first form, so the document does not depend on how a schema came
+ * by its metadata.
+ */
+function metaOf(schema: z.ZodMiniType): Record<string, unknown> | undefined {
+  const meta = z.globalRegistry.get(schema);
+  if (!meta) return undefined;
+  const { id, ...rest } = meta;
+  return { _internal: id ? { refId: id } : {}, ...rest };
+}
+
+/**
  * The generator reads `.def` and `._zod` as both flavours have them, and a few members only classic schemas
  * carry: `.meta()` (the metadata in the global registry, where mini's `z.meta` check puts it), a nullable's
  * `.unwrap()`, a record's `keyType`/`valueType`, and the `format`/`minLength`/`maxLength` classic folds from its
@@ -66,7 +81,7 @@ export function forGenerator<S extends z.ZodMiniType>(root: S): S extends z.ZodM
   eachSchemaIn([root], (schema) => {
     const def = schema._zod.def as { type: string } & Record<string, unknown>;
     const classic = {
-      meta: () => z.globalRegistry.get(schema),
+      meta: () => metaOf(schema),
       ...(def.type === 'nullable' ? { unwrap: () => def.innerType } : {}),
       ...(def.type === 'record' ? { keyType: def.keyType, valueType: def.valueType } : {}),
       ...classicBounds(schema),

@@ -1,5 +1,7 @@
 import type { Deps } from '#shared/deps.ts';
+import { log } from '#shared/log.ts';
 import { advancePaymentFile, queryDuePaymentFiles } from '#shared/payouts/payment-file-repository.ts';
+import { paymentFileName } from '#shared/payouts/payout-rail.ts';
 import type { PaymentFileRecord } from '#shared/payouts/records.ts';
 import type { BankChannel } from '#shared/rails/bank/channel.ts';
 import { domesticBankRail, RAILS, railNamed } from '#shared/rails/bank/rails.ts';
@@ -74,10 +76,22 @@ export async function answerSandboxFile(deps: Deps, channel: BankChannel, file: 
   await advancePaymentFile(deps.db, file, 'ANSWERED');
 }
 
+/**
+ * The sandbox bank reads the sandbox's outbox only: a file is answered when its bytes are at its place under
+ * `sandbox/<organizationId>/outbox/`; a live file, wherever it lies, is never answered.
+ */
 export async function answerSandboxFiles(deps: Deps, channel: BankChannel, now: Date = deps.clock.now()) {
   const due = await queryDuePaymentFiles(deps.db, 'ANSWER', now, 100);
+  let answered = 0;
   for (const file of due) {
-    if (file.environment === 'sandbox') await answerSandboxFile(deps, channel, file);
+    if (file.environment !== 'sandbox') continue;
+    const scope = { environment: 'sandbox' as const, organizationId: file.organizationId };
+    if ((await channel.readOutbox(scope, paymentFileName(file))) !== file.xml) {
+      log.error('sandbox bank: the file is not in the sandbox outbox; not answered', { messageId: file.messageId });
+      continue;
+    }
+    await answerSandboxFile(deps, channel, file);
+    answered++;
   }
-  return { answered: due.length };
+  return { answered };
 }

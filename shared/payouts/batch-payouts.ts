@@ -16,6 +16,7 @@ import {
   debtorOf,
   debtorUnfit,
   decideRail,
+  fileScope,
   paymentFileName,
   type RailDecision,
   railContextOf,
@@ -57,7 +58,7 @@ const MAX_DUE = 500;
 
 /** Writes a claimed file to the outbox and marks it WRITTEN (again, after a crash: same name, same XML). */
 async function deliver(deps: Deps, channel: BankChannel, file: PaymentFileRecord): Promise<void> {
-  await channel.writeOutbox(paymentFileName(file), file.xml);
+  await channel.writeOutbox(fileScope(file), paymentFileName(file), file.xml);
   await advancePaymentFile(deps.db, file, 'WRITTEN');
 }
 

@@ -3,6 +3,7 @@ import { getCustomer } from '#shared/customers/repository.ts';
 import type { Deps } from '#shared/deps.ts';
 import type { Organization } from '#shared/organizations/records.ts';
 import type { PaymentFileRecord } from '#shared/payouts/records.ts';
+import type { ChannelScope } from '#shared/rails/bank/channel.ts';
 import {
   type Creditor,
   type PayoutAccount,
@@ -116,6 +117,12 @@ export function debtorUnfit(rail: RailName, debtor: PayoutAccount): string | nul
 /** A file's name in the outbox: its message id and its format's extension (files before rails: `.xml`). */
 export const paymentFileName = (file: Pick<PaymentFileRecord, 'messageId' | 'rail'>) =>
   `${file.messageId}.${file.rail ? RAILS[file.rail].file.extension : 'xml'}`;
+
+/** Whose outbox a payment file is written to: its environment's, its organization's. */
+export const fileScope = (file: Pick<PaymentFileRecord, 'environment' | 'organizationId'>): ChannelScope => ({
+  environment: file.environment,
+  organizationId: file.organizationId,
+});
 
 /**
  * A one-line street address as a structured one: a leading (`383 Madison Avenue`) or trailing

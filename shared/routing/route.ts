@@ -2,16 +2,6 @@ import type { Access } from '#shared/db/access.ts';
 import type { Refusal } from '#shared/errors.ts';
 import type * as z from '#shared/validation/zod.ts';
 
-/** Defined (as `true`) by esbuild in every deployed function (infra/aws/bundling.ts): none builds the document. */
-declare const PAYOUTS_WITHOUT_OPENAPI_PROSE: true | undefined;
-
-/**
- * Whether the route rows carry their OpenAPI prose (`description`), which only the document reads: everywhere
- * the TypeScript runs as written (the local runtime, the tests, the document's bundling hook), and not in the
- * deployed functions, whose bundles fold every `description: OPENAPI_PROSE && ...` to `false` and drop the text.
- */
-export const OPENAPI_PROSE = typeof PAYOUTS_WITHOUT_OPENAPI_PROSE === 'undefined';
-
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 export type Feature = 'customers' | 'apiWithdrawals';
 
@@ -33,21 +23,16 @@ export type UploadedFile = { filename: string | null; declaredType: string | nul
 
 export type MultipartBody = { fields: Record<string, string>; files: Record<string, UploadedFile> };
 
-export type RouteDefinition = {
-  /** Unique, camelCase; the OpenAPI operationId and the CDK construct id come from it. */
-  operationId: string;
+/**
+ * A row of an area's route table, as the area declares it (`defineRoutes`). What only the OpenAPI document says of
+ * it (summary, description, examples) is the area's `openapi-prose.ts` (shared/routing/prose.ts).
+ */
+export type RouteRow = {
   method: HttpMethod;
   /** API Gateway path template: `/api/v2/customers/{customerId}`. */
   path: string;
   /** The function's entry file, relative to the repository root: the Lambda entry and the local dispatch target. */
   handler: string;
-  summary: string;
-  /**
-   * What a client must know beyond the schemas: the rules the operation enforces, what the sandbox does by
-   * itself. Markdown; the OpenAPI operation's description, before the notes the generator adds (features, sandbox).
-   * Written `OPENAPI_PROSE && text`: `false` in the bundles that never build the document.
-   */
-  description?: string | false;
   tag: string;
   /** false only for the public routes (health, OpenAPI document). */
   auth: boolean;
@@ -105,16 +90,38 @@ export type RouteDefinition = {
   refusals?: readonly Refusal<any>[];
   /** Media types of the success response when it is not JSON (the docs page and its assets). */
   produces?: readonly string[];
-  /**
-   * Examples for the OpenAPI document, where the schemas' own (`.meta({ examples })`) do not fit this
-   * operation: the request body, and response bodies by status. Error statuses have defaults (the gates' and the
-   * refusals' texts).
-   */
-  examples?: { request?: unknown; responses?: Partial<Record<number, unknown>> };
 };
 
-/** Keeps the literal types of a route so handlers get typed params, query and body. */
-export const defineRoute = <const R extends RouteDefinition>(route: R): R => route;
+export type RouteDefinition = RouteRow & {
+  /** Unique, camelCase: the row's key in its area's table. The OpenAPI operationId and the CDK construct id. */
+  operationId: string;
+};
+
+/** A row of `area`: its handler is a file of `functions/api/<area>/`, and the document's words are elsewhere. */
+type AreaRow<Area extends string> = RouteRow & {
+  handler: `functions/api/${Area}/${string}.ts`;
+  operationId?: never;
+  summary?: never;
+  description?: never;
+  examples?: never;
+};
+
+/**
+ * An area's rows of the route table, each named by its key: the key is the row's `operationId`. Keeps the literal
+ * types of the rows so handlers get typed params, query and body. The handler of each row is a file of the area's
+ * folder (`functions/api/<area>/`); that the file exists is checked over the whole table (test/unit/routing).
+ */
+export function defineRoutes<const Area extends string, const Rows extends Record<string, AreaRow<Area>>>(
+  area: Area,
+  rows: Rows,
+): { [Name in keyof Rows & string]: Rows[Name] & { operationId: Name } } {
+  return Object.fromEntries(
+    Object.entries(rows).map(([operationId, row]) => {
+      if (!row.handler.startsWith(`functions/api/${area}/`)) throw new Error(`${operationId}: not in ${area}`);
+      return [operationId, { ...row, operationId }];
+    }),
+  ) as never;
+}
 
 type Out<S> = S extends z.ZodMiniType ? z.output<S> : Record<string, never>;
 export type ParamsOf<R extends RouteDefinition> = Out<NonNullable<R['request']>['params']>;

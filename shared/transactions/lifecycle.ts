@@ -1,27 +1,34 @@
 import type { TimerKind } from '#shared/db/keys.ts';
 import { ConflictError, refusal } from '#shared/errors.ts';
+import type { Transition } from '#shared/events/status-change.ts';
 import type { TransactionRecord } from '#shared/transactions/records.ts';
 import type { TransactionStatus } from '#shared/transactions/schemas.ts';
 
 /**
- * The withdrawal lifecycle of API.md section 5 as data. Every transition names the statuses it may leave; the
- * repository writes it conditionally on the status and version it read, so of two racing transitions exactly
- * one wins and the other is re-decided against the new state (usually a 409).
+ * The withdrawal lifecycle of API.md section 5 as data, in the shape of every status table (`Transition`): the
+ * statuses a trigger may leave, the one it enters, the event that says so, and the verb of its refusal. The
+ * repository writes it conditionally on the status and version it read, so of two racing transitions exactly one
+ * wins and the other is re-decided against the new state (usually a 409).
  */
 export const AWAITING_SIGNATURES: readonly TransactionStatus[] = ['PROPOSED', 'PARTIALLY_SIGNED'];
 
+const STATUS_CHANGED = 'withdrawal.status_changed';
+
 export const TRANSITIONS = {
-  executionFailed: { from: ['PROCESSING'], verb: 'returned to signing' },
-  approve: { from: AWAITING_SIGNATURES, verb: 'approved' },
-  reject: { from: AWAITING_SIGNATURES, verb: 'rejected' },
-  cancel: { from: AWAITING_SIGNATURES, verb: 'cancelled' },
-  expire: { from: AWAITING_SIGNATURES, verb: 'expired' },
-  complete: { from: ['PROCESSING'], verb: 'completed' },
-  fail: { from: ['PROCESSING'], verb: 'failed' },
+  executionFailed: { from: ['PROCESSING'], to: 'PROPOSED', event: STATUS_CHANGED, verb: 'returned to signing' },
+  // A signature short of the organization's `requiredApprovals`; the one that reaches them is `approve`.
+  sign: { from: AWAITING_SIGNATURES, to: 'PARTIALLY_SIGNED', event: STATUS_CHANGED, verb: 'approved' },
+  approve: { from: AWAITING_SIGNATURES, to: 'PROCESSING', event: STATUS_CHANGED, verb: 'approved' },
+  reject: { from: AWAITING_SIGNATURES, to: 'CANCELLED', event: STATUS_CHANGED, verb: 'rejected' },
+  cancel: { from: AWAITING_SIGNATURES, to: 'CANCELLED', event: STATUS_CHANGED, verb: 'cancelled' },
+  expire: { from: AWAITING_SIGNATURES, to: 'EXPIRED', event: STATUS_CHANGED, verb: 'expired' },
+  complete: { from: ['PROCESSING'], to: 'COMPLETED', event: STATUS_CHANGED, verb: 'completed' },
+  fail: { from: ['PROCESSING'], to: 'FAILED', event: STATUS_CHANGED, verb: 'failed' },
   // A payout the bank booked and then returned (a closed account, a wrong name): FAILED, as Stripe's `paid` -> `failed`.
-  return: { from: ['COMPLETED'], verb: 'returned' },
-} as const satisfies Record<string, { from: readonly TransactionStatus[]; verb: string }>;
+  return: { from: ['COMPLETED'], to: 'FAILED', event: STATUS_CHANGED, verb: 'returned' },
+} as const satisfies Record<string, WithdrawalTransition>;
 export type Trigger = keyof typeof TRANSITIONS;
+export type WithdrawalTransition = Transition<TransactionStatus> & { event: typeof STATUS_CHANGED; verb: string };
 
 /** A withdrawal waits for someone only while it awaits signatures. */
 export const requiresUiAction = (status: TransactionStatus): boolean => AWAITING_SIGNATURES.includes(status);

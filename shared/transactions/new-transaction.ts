@@ -7,7 +7,7 @@ import { depositDeveloperFee } from '#shared/quotes/deposit-fee.ts';
 import type { Quote } from '#shared/quotes/quote.ts';
 import { domesticBankRail, RAILS } from '#shared/rails/bank/rails.ts';
 import { landingOf } from '#shared/rails/bank/settlement.ts';
-import { requiresUiAction } from '#shared/transactions/lifecycle.ts';
+import { requiresUiAction, type WithdrawalTransition } from '#shared/transactions/lifecycle.ts';
 import type { TransactionRecord } from '#shared/transactions/records.ts';
 import type { Transaction } from '#shared/transactions/schemas.ts';
 
@@ -206,10 +206,17 @@ export const createdEvent = (record: TransactionRecord, now: Date): EventRecord 
     now,
   });
 
-export const statusChangedEvent = (previous: TransactionRecord, next: TransactionRecord, now: Date): EventRecord =>
+/** A withdrawal's status change, as its transition names it (`TRANSITIONS`, lifecycle.ts). */
+export const statusChangedEvent = (
+  previous: TransactionRecord,
+  next: TransactionRecord,
+  // A deposit changes status outside the withdrawals' lifecycle: the bank reversed the credit it was made of.
+  type: WithdrawalTransition['event'] | 'deposit.status_changed',
+  now: Date,
+): EventRecord =>
   eventRecord({
     organizationId: next.organizationId,
-    type: next.type === 'WITHDRAWAL' ? 'withdrawal.status_changed' : 'deposit.status_changed',
+    type,
     data: {
       ...eventData(next),
       previous_status: previous.status,

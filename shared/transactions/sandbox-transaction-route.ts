@@ -1,5 +1,5 @@
 import { sandboxRoute } from '#shared/routing/presets.ts';
-import { defineRoute } from '#shared/routing/route.ts';
+import type { RouteRow } from '#shared/routing/route.ts';
 import { TRANSITION_REFUSED } from '#shared/transactions/lifecycle.ts';
 import { SandboxTransactionParams, TransactionResponseSchema } from '#shared/transactions/schemas.ts';
 import { TRANSACTION_NOT_FOUND } from '#shared/transactions/transaction-rules.ts';
@@ -11,23 +11,18 @@ import type * as z from '#shared/validation/zod.ts';
  */
 export const sandboxTransactionRoute = <
   const Area extends string,
-  const O extends string,
   const A extends 'approve' | 'reject' | 'complete' | 'fail' | 'expire' | 'return',
   const B extends z.ZodMiniType,
 >(
   area: Area,
-  operationId: O,
   action: A,
-  summary: string,
   body: B,
 ) =>
-  defineRoute({
+  ({
     ...sandboxRoute,
-    operationId,
     method: 'POST',
-    path: `/api/v2/sandbox/transactions/{transactionId}/${action}`,
-    handler: `functions/api/${area}/${action}-transaction.ts`,
-    summary,
+    path: `/api/v2/sandbox/transactions/{transactionId}/${action}` as const,
+    handler: `functions/api/${area}/${action}-transaction.ts` as const,
     successStatus: 200,
     // complete, fail and return write the bank's report into the bank channel inbox and apply it, as the bank would.
     access:
@@ -37,4 +32,4 @@ export const sandboxTransactionRoute = <
     request: { params: SandboxTransactionParams, body },
     responses: { 200: TransactionResponseSchema },
     refusals: [TRANSACTION_NOT_FOUND, TRANSITION_REFUSED.withExample('COMPLETED', action)],
-  });
+  }) satisfies RouteRow;

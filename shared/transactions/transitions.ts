@@ -11,6 +11,8 @@ import {
   assertTransition,
   INSUFFICIENT_BALANCE,
   TRANSACTION_CHANGED_CONCURRENTLY,
+  TRANSITIONS,
+  type WithdrawalTransition,
 } from '#shared/transactions/lifecycle.ts';
 import { addSeconds, statusChangedEvent } from '#shared/transactions/new-transaction.ts';
 import type { TransactionRecord } from '#shared/transactions/records.ts';
@@ -29,7 +31,10 @@ export type TransactionLocator = { organizationId: string; customerId: string; t
 type LedgerRole = 'balance' | 'allowance' | 'developerFees';
 
 type Step = {
-  next: TransactionRecord;
+  /** The status it enters and the event that says so: the lifecycle's table. */
+  transition: WithdrawalTransition;
+  /** The fields the transition sets beside the status. */
+  changes?: Partial<TransactionRecord>;
   ledger?: GuardedItem<LedgerRole>[];
   /** What a failed ledger guard means here; without an answer the transition is decided again. */
   refuse?: (role: LedgerRole) => Error | undefined;
@@ -60,12 +65,14 @@ async function applyTransition(
       if (!current) throw TRANSACTION_NOT_FOUND.error();
       const now = deps.clock.now();
       const step = await decide(current, now);
-      const statusChanged = step.next.status !== current.status;
+      const next = advance(current, now, step);
+      // A signature that leaves the withdrawal PARTIALLY_SIGNED changes no status and sends no event.
+      const statusChanged = next.status !== current.status;
       try {
         await writeStatusChange(deps.db, {
-          subject: transactionWrites.replace(deps.db, current, step.next),
+          subject: transactionWrites.replace(deps.db, current, next),
           alongside: [...(step.ledger ?? []), ...alongside.items],
-          event: statusChanged ? statusChangedEvent(current, step.next, now) : undefined,
+          event: statusChanged ? statusChangedEvent(current, next, step.transition.event, now) : undefined,
           // A lost race on the transaction itself is decided again.
           refused: (role) =>
             role === 'subject'
@@ -74,7 +81,7 @@ async function applyTransition(
                 ? step.refuse?.(role)
                 : alongside.refuse?.(role),
         });
-        return step.next;
+        return next;
       } catch (error) {
         if (!(error instanceof WriteConditionFailedError)) throw error;
       }
@@ -83,10 +90,11 @@ async function applyTransition(
   });
 }
 
-/** The fields every transition sets; the rest is the transition's own. */
-const advance = (current: TransactionRecord, now: Date, changes: Partial<TransactionRecord>): TransactionRecord => ({
+/** The transaction after the step: the status its transition enters, the step's own fields, and what every one sets. */
+const advance = (current: TransactionRecord, now: Date, step: Step): TransactionRecord => ({
   ...current,
-  ...changes,
+  ...step.changes,
+  status: step.transition.to,
   updatedAt: now.toISOString(),
   version: current.version + 1,
 });
@@ -126,13 +134,13 @@ export function returnToSigning(deps: Deps, locator: TransactionLocator) {
   return applyTransition(deps, locator, async (current, now) => {
     assertTransition(current, 'executionFailed');
     return {
-      next: advance(current, now, {
-        status: 'PROPOSED',
+      transition: TRANSITIONS.executionFailed,
+      changes: {
         approvals: [],
         reservation: NOTHING_HELD,
         settleDueAt: null,
         expiryDueAt: current.expiryDueAt ?? addSeconds(now, deps.config.withdrawals.expiryWindowSeconds),
-      }),
+      },
       ledger: await releaseReservations(deps, current, now),
     };
   });
@@ -166,17 +174,17 @@ export function recordApproval(
       if (current.approvals.some((approval) => approval.approver === signer)) throw ALREADY_SIGNED.error();
       const approvals = [...current.approvals, { approver: signer, approvedAt: now.toISOString() }];
       if (approvals.length < organization.requiredApprovals) {
-        return { next: advance(current, now, { status: 'PARTIALLY_SIGNED', approvals }) };
+        return { transition: TRANSITIONS.sign, changes: { approvals } };
       }
       const amount = toMicro(current.sourceAmount);
       return {
-        next: advance(current, now, {
-          status: 'PROCESSING',
+        transition: TRANSITIONS.approve,
+        changes: {
           approvals,
           reservation: { balance: true, allowancePeriodStart: null },
           settleDueAt: input.settleDueAt(now),
           expectedSettlementAt: input.expectedSettlementAt(current, now),
-        }),
+        },
         ledger: [{ role: 'balance', item: balanceWrites.reserve(deps.db, owner(current), amount, now.toISOString()) }],
         refuse: (role) => (role === 'balance' ? INSUFFICIENT_BALANCE.error() : undefined),
       };
@@ -195,9 +203,9 @@ export function cancelWithdrawal(
   return applyTransition(
     deps,
     locator,
-    (current, now) => {
+    (current) => {
       assertTransition(current, input.trigger);
-      return { next: advance(current, now, { status: 'CANCELLED', cancelledBy: input.by }) };
+      return { transition: TRANSITIONS[input.trigger], changes: { cancelledBy: input.by } };
     },
     alongside,
   );
@@ -210,7 +218,7 @@ export function expireWithdrawal(deps: Deps, locator: TransactionLocator, option
     if (options.dueOnly && (!current.expiryDueAt || current.expiryDueAt > now.toISOString())) {
       throw new ConflictError('Withdrawal is not due to expire');
     }
-    return { next: advance(current, now, { status: 'EXPIRED' }) };
+    return { transition: TRANSITIONS.expire };
   });
 }
 
@@ -223,13 +231,13 @@ export function completeWithdrawal(deps: Deps, locator: TransactionLocator, comp
     assertTransition(current, 'complete');
     const at = now.toISOString();
     return {
-      next: advance(current, now, {
-        status: 'COMPLETED',
+      transition: TRANSITIONS.complete,
+      changes: {
         completedAt: completedAt ?? at,
         allowancePeriodCounted: current.reservation.allowancePeriodStart,
         reservation: NOTHING_HELD,
         settleDueAt: null,
-      }),
+      },
       ledger: current.reservation.balance
         ? [
             {
@@ -250,12 +258,12 @@ export function failWithdrawal(deps: Deps, locator: TransactionLocator, reason: 
   return applyTransition(deps, locator, async (current, now) => {
     assertTransition(current, 'fail');
     return {
-      next: advance(current, now, {
-        status: 'FAILED',
+      transition: TRANSITIONS.fail,
+      changes: {
         failureReason: reason ?? DEFAULT_FAILURE_REASON,
         reservation: NOTHING_HELD,
         settleDueAt: null,
-      }),
+      },
       ledger: await releaseReservations(deps, current, now),
     };
   });
@@ -283,12 +291,8 @@ export function returnWithdrawal(deps: Deps, locator: TransactionLocator, reason
       });
     }
     return {
-      next: advance(current, now, {
-        status: 'FAILED',
-        failureReason: reason,
-        returnedAt: at,
-        allowancePeriodCounted: null,
-      }),
+      transition: TRANSITIONS.return,
+      changes: { failureReason: reason, returnedAt: at, allowancePeriodCounted: null },
       ledger,
     };
   });

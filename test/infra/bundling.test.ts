@@ -14,9 +14,10 @@ import { handler as getOpenApiDocument } from '#functions/api/docs/get-openapi-d
 import { esbuildOptions } from '#infra/aws/bundling.ts';
 import { PayoutsFunction } from '#infra/aws/function.ts';
 import { PrenoteSettings } from '#shared/banks/settings.ts';
-import { AuthenticationResponseSchema } from '#shared/console/passkey-schemas.ts';
-import { ConsoleSessionSchema, RejectWithdrawalBody } from '#shared/console/schemas.ts';
+import { AuthenticationResponseSchema } from '#shared/console/common/passkey-schemas.ts';
+import { ConsoleSessionSchema, RejectWithdrawalBody } from '#shared/console/common/schemas.ts';
 import { buildOpenApiDocument } from '#shared/openapi/document.ts';
+import { describeSchemas, operationProse } from '#shared/openapi/prose.ts';
 import { OPENAPI_DOCUMENT_FILE } from '#shared/openapi/served-document.ts';
 import { routeList, routes } from '#shared/routes.ts';
 import type { RouteDefinition } from '#shared/routing/route.ts';
@@ -165,8 +166,8 @@ describe('API function bundling', () => {
     expect(inputs.filter((input) => areaModules.test(input))).toEqual([]);
   });
 
-  it("leaves the routes' OpenAPI prose out of every bundle, the document's file beside its function has it", async () => {
-    const prose = String(routes.createCustomer.description).slice(0, 60);
+  it("leaves the operations' OpenAPI prose out of every bundle, the document's file beside its function has it", async () => {
+    const prose = String(operationProse(routes.createCustomer).description).slice(0, 60);
     const built = async (route: RouteDefinition) => readFile(await benchBundled(route), 'utf8');
 
     expect(prose).toMatch(/^The customer starts with/);
@@ -189,7 +190,8 @@ describe('API function bundling', () => {
   });
 
   it("leaves the console rows' summaries and their schemas' OpenAPI metadata and examples out of the console bundles", async () => {
-    const summary = routes.consoleGetSession.summary;
+    describeSchemas();
+    const summary = operationProse(routes.consoleGetSession).summary;
     const description = (schema: z.ZodMiniType) => z.globalRegistry.get(schema)?.description;
     const [session] = (z.globalRegistry.get(ConsoleSessionSchema)?.examples ?? []) as {
       organization: { name: string };

@@ -228,7 +228,7 @@ describe('withdrawal sweeps', () => {
   it('leave the sandbox bank simulator out when sandbox settlement is off', () => {
     const configured = appWithoutBundling(FULL_CONTEXT).events;
 
-    expect([...configured.sweeps.keys()]).toEqual(['WithdrawalExpirySweep', 'PayoutBatcher']);
+    expect([...configured.sweeps.keys()]).toEqual(['WithdrawalExpirySweep', 'PayoutBatcher', 'BankTransfer']);
   });
 });
 

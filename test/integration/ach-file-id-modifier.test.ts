@@ -9,7 +9,7 @@ import { fileIdModifierOf, NoFileIdModifierLeftError } from '#shared/rails/bank/
 import { createWithdrawal } from '#shared/withdrawals/create-withdrawal.ts';
 import { isolatedTableDeps } from '#test/support/db/isolated-table.ts';
 import { givenOrganization } from '#test/support/deps.ts';
-import { freshChannel } from '#test/support/rails/bank-channel.ts';
+import { everyOutbox, freshChannel } from '#test/support/rails/bank-channel.ts';
 import { parseNacha } from '#test/support/rails/nacha-layout.ts';
 import { givenBank } from '#test/support/withdrawals/withdrawal-requests.ts';
 
@@ -55,8 +55,8 @@ describe('ACH file id modifier', () => {
     await batchPayouts(deps, channel);
 
     const modifiers = [];
-    for (const name of await channel.listOutbox()) {
-      const header = parseNacha((await channel.readOutbox(name)) ?? '')[0];
+    for (const name of await everyOutbox(channel).list()) {
+      const header = parseNacha((await everyOutbox(channel).read(name)) ?? '')[0];
       modifiers.push(header?.fields.fileIdModifier);
     }
     expect(modifiers).toHaveLength(3);

@@ -35,7 +35,7 @@ const sendAt = (() => {
 const at = (iso: string): Deps => ({ ...deps, clock: { now: () => new Date(iso) } });
 function outbox() {
   const files = new Map<string, string>();
-  const channel = { writeOutbox: async (name: string, body: string) => void files.set(name, body) };
+  const channel = { writeOutbox: async (_scope: unknown, name: string, body: string) => void files.set(name, body) };
   return { files, channel: channel as unknown as BankChannel };
 }
 

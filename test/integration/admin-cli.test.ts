@@ -2,7 +2,7 @@ import { userInfo } from 'node:os';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { describe, expect, it } from 'vitest';
 import { run, UsageError } from '#infra/admin/cli.ts';
-import { listAuditEntries } from '#shared/console/repository.ts';
+import { listAuditEntries } from '#shared/console/common/repository.ts';
 import { approveKyc } from '#shared/customers/approve-kyc.ts';
 import { getOrganization } from '#shared/organizations/repository.ts';
 import { routeList } from '#shared/routes.ts';

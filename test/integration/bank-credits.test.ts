@@ -2,8 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { getBooking, listSuspense } from '#shared/bank-credits/booking-repository.ts';
 import { bookingIdOf } from '#shared/bank-credits/credits-of-report.ts';
 import { PLATFORM_QUEUE } from '#shared/bank-credits/records.ts';
-import { assignAsOperator, sendBackAsOperator } from '#shared/console/bank-credits-as-operator.ts';
-import { listAuditEntries } from '#shared/console/repository.ts';
+import { assignAsOperator, sendBackAsOperator } from '#shared/console/approvals/bank-credits-as-operator.ts';
+import { listAuditEntries } from '#shared/console/common/repository.ts';
 import { sandboxPayIn } from '#shared/deposits/sandbox-pay-in.ts';
 import type { Deps } from '#shared/deps.ts';
 import { getBalance } from '#shared/ledger/balance-repository.ts';
@@ -25,6 +25,7 @@ beforeAll(() => {
 
 const spaced = (reference: string) => `${reference.slice(0, 4)} ${reference.slice(4, 7)} ${reference.slice(7)}`;
 const eurAccount = () => ({ iban: deps.config.deposits.eurAccount.iban });
+const platformOutbox = (environment: 'sandbox' | 'live') => ({ environment, organizationId: PLATFORM_QUEUE });
 
 describe('a credit quoting a deposit reference', () => {
   it('makes one DEPOSIT of the quoted USDC, however many reports repeat it', async () => {
@@ -124,13 +125,31 @@ describe('the suspense queue', () => {
 
     const sent = await sendBackAsOperator(deps, channel, { bookingId, operator: 'ops@example.com', reason: 'Unknown' });
 
-    const [file] = await channel.listOutbox();
-    const xml = (await channel.readOutbox(file ?? '')) ?? '';
+    // It named nobody: the live platform's outbox.
+    const [file] = await channel.listOutbox(platformOutbox('live'));
+    const xml = (await channel.readOutbox(platformOutbox('live'), file ?? '')) ?? '';
     expect(sent).toMatchObject({ status: 'SENT_BACK', sentBackAs: `SB-${bookingId}`.slice(0, 35) });
     expect(xml).toContain('<IBAN>FR1420041010050500013M02606</IBAN>');
     expect(xml).toContain(`<IBAN>${eurAccount().iban}</IBAN>`);
     expect(xml).toContain('<InstdAmt Ccy="EUR">100.00</InstdAmt>');
     expect(xml).toContain(`<EndToEndId>${sent.sentBackAs}</EndToEndId>`);
+  });
+
+  it("sends a credit of a sandbox organization's queue back from the sandbox platform's outbox, not the organization's", async () => {
+    const customer = await givenPayingCustomer(deps);
+    const payer = { name: 'John Smith', account: { iban: 'FR1420041010050500013M02606' } };
+    const entry = credit({ remittance: [customer.reference], payer });
+    await applyBankReport(deps, creditReport(deps, [entry]));
+    const bookingId = bookingIdOf(eurAccount(), entry.bankReference);
+    const channel = freshChannel();
+
+    const sent = await sendBackAsOperator(deps, channel, { bookingId, operator: 'ops@example.com', reason: 'Payer' });
+
+    const organizationOutbox = { environment: 'sandbox' as const, organizationId: customer.organizationId };
+    expect(sent.status).toBe('SENT_BACK');
+    expect(await channel.listOutbox(platformOutbox('sandbox'))).toEqual([`SB${bookingId}.xml`]);
+    expect(await channel.listOutbox(organizationOutbox)).toEqual([]);
+    expect(await channel.listOutbox(platformOutbox('live'))).toEqual([]);
   });
 
   it("waits in the customer's organization's queue when the payer is not the customer", async () => {

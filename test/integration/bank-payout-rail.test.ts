@@ -10,7 +10,7 @@ import { batchPayouts, checkOverdueFiles } from '#shared/payouts/batch-payouts.t
 import { completeTransaction } from '#shared/payouts/complete-transaction.ts';
 import { failTransaction } from '#shared/payouts/fail-transaction.ts';
 import { getPaymentFile } from '#shared/payouts/payment-file-repository.ts';
-import type { BankChannel } from '#shared/rails/bank/channel.ts';
+import type { BankChannel, ChannelScope } from '#shared/rails/bank/channel.ts';
 import { bankChannel } from '#shared/rails/bank/s3-channel.ts';
 import { getTransactionOfCustomer } from '#shared/transactions/transaction-repository.ts';
 import { createWithdrawal } from '#shared/withdrawals/create-withdrawal.ts';
@@ -19,6 +19,7 @@ import { givenOrganization } from '#test/support/deps.ts';
 import {
   bookedReport,
   endToEndIdsOf,
+  everyOutbox,
   freshChannel,
   type Reported,
   rejectedFileReport,
@@ -77,9 +78,13 @@ async function givenPayouts(count: number, environment: 'sandbox' | 'live' = 'sa
   return { organization, organizationId, customerId, payouts, record, balance, fileId };
 }
 
-async function outboxIds(channel: BankChannel) {
-  const files = await channel.listOutbox();
-  const ids = await Promise.all(files.map(async (name) => endToEndIdsOf((await channel.readOutbox(name)) ?? '')));
+/** What the outbox holds: every one of a `freshChannel`, or the one of `scope`. */
+async function outboxIds(channel: BankChannel, scope?: ChannelScope) {
+  const outbox = scope
+    ? { list: () => channel.listOutbox(scope), read: (name: string) => channel.readOutbox(scope, name) }
+    : everyOutbox(channel);
+  const files = await outbox.list();
+  const ids = await Promise.all(files.map(async (name) => endToEndIdsOf((await outbox.read(name)) ?? '')));
   return { files, ids: ids.flat() };
 }
 
@@ -113,22 +118,22 @@ describe('the payout batcher: a withdrawal is in exactly one file, ever', () => 
     const channel = freshChannel();
     const crashing: BankChannel = {
       ...channel,
-      writeOutbox: async (name, body) => {
-        await channel.writeOutbox(name, body);
+      writeOutbox: async (scope, name, body) => {
+        await channel.writeOutbox(scope, name, body);
         throw new Error('crashed after the write');
       },
     };
 
     await expect(batchPayouts(deps, crashing)).rejects.toThrow('crashed after the write');
     const afterCrash = await outboxIds(channel);
-    const firstContent = await channel.readOutbox(afterCrash.files[0] ?? '');
+    const firstContent = await everyOutbox(channel).read(afterCrash.files[0] ?? '');
     const recovery = await batchPayouts(deps, channel);
 
     const { files, ids } = await outboxIds(channel);
     expect(afterCrash.files).toHaveLength(1);
     expect(recovery).toEqual({ files: [], payments: 0, rewritten: 1 });
     expect(files).toEqual(afterCrash.files);
-    expect(await channel.readOutbox(files[0] ?? '')).toBe(firstContent);
+    expect(await everyOutbox(channel).read(files[0] ?? '')).toBe(firstContent);
     expect(ids.sort()).toEqual(payouts.map((payout) => payout.reference).sort());
     const fileId = (await record(payouts[0]?.id ?? ''))?.paymentFileId ?? '';
     expect((await getPaymentFile(deps.db, fileId))?.status).toBe('WRITTEN');
@@ -171,7 +176,7 @@ describe('the sandbox bank: it books or rejects only a payout it was sent', () =
       expect(await record(failed)).toMatchObject({ status: 'FAILED', failureReason: 'Account closed', ...filed });
       const quarantined = await channel.listQuarantine();
       expect(quarantined.filter((name) => name.includes(completed) || name.includes(failed))).toEqual([]);
-      const { ids } = await outboxIds(channel);
+      const { ids } = await outboxIds(channel, { environment: 'sandbox', organizationId: organization.organizationId });
       for (const payout of payouts) expect(ids.filter((id) => id === payout.reference)).toHaveLength(1);
     }
   });
@@ -317,7 +322,7 @@ describe('the stuck-payout check', () => {
       expect(overdue).toEqual({ stuck: 2 });
       expect(reported).toEqual({ stuck: 0 });
       expect((await getPaymentFile(deps.db, fileId))?.status).toBe('SETTLED');
-      expect((await channel.readOutbox(`${fileId}.xml`)) ?? '').toContain('<IBAN>DE02120300000000202051</IBAN>');
+      expect((await everyOutbox(channel).read(`${fileId}.xml`)) ?? '').toContain('<IBAN>DE02120300000000202051</IBAN>');
       expect(await checkOverdueFiles(deps, later)).toEqual({ stuck: 0 });
     } finally {
       deps = previous;

@@ -13,6 +13,7 @@ import { recordNotificationOfChange } from '#shared/payouts/record-notification-
 import { QuarantineError } from '#shared/payouts/report-facts.ts';
 import type { NachaNotificationOfChange } from '#shared/rails/bank/ach/nacha-returns.ts';
 import type { BankChannel } from '#shared/rails/bank/channel.ts';
+import { SANDBOX_DEBTORS } from '#shared/rails/bank/payment-file.ts';
 import { writePain002 } from '#shared/rails/bank/report-writer.ts';
 import { getTransactionOfCustomer } from '#shared/transactions/transaction-repository.ts';
 import { createWithdrawal } from '#shared/withdrawals/create-withdrawal.ts';
@@ -119,7 +120,7 @@ describe('reconciliation: every fact is checked against its payout to the cent',
     });
     expect(wrongAccount).toEqual({
       outcome: 'quarantined',
-      error: `Not applied: Contradiction: ${payout.reference} is paid from DE89370400440532013000; the report names DE02120300000000202051`,
+      error: `Not applied: Contradiction: ${payout.reference} is paid from ${SANDBOX_DEBTORS.EUR.iban}; the report names DE02120300000000202051`,
     });
     expect(offByACent.outcome).toBe('quarantined');
     expect((await record(payout.id))?.status).toBe('PROCESSING');

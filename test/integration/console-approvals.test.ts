@@ -1,8 +1,8 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createOwnerInvite } from '#shared/console/create-owner-invite.ts';
-import { listAuditEntries, listSignatures } from '#shared/console/repository.ts';
-import { verifySignatures } from '#shared/console/verify-signatures.ts';
+import { verifySignatures } from '#shared/console/approvals/verify-signatures.ts';
+import { listAuditEntries, listSignatures } from '#shared/console/common/repository.ts';
+import { createOwnerInvite } from '#shared/console/identity/create-owner-invite.ts';
 import { keys } from '#shared/db/keys.ts';
 import type { Transaction } from '#shared/transactions/schemas.ts';
 import { ConsoleTab, mailedInviteToken, tokenOfInviteUrl } from '#test/support/console/console-client.ts';
@@ -240,7 +240,7 @@ describe('signed approvals', () => {
     const [signature] = await listSignatures(deps.db, payee.org.organizationId, signed.id);
     if (!signature) throw new Error('no signature stored');
     const copy = { ...signature, transactionId: other.id, binding: { ...signature.binding, transactionId: other.id } };
-    const { consoleWrites } = await import('#shared/console/repository.ts');
+    const { consoleWrites } = await import('#shared/console/common/repository.ts');
     const { writeGuarded } = await import('#shared/db/guarded-write.ts');
     await writeGuarded(deps.db, [consoleWrites.signature(deps.db, copy)]);
     const result = await verifySignatures(deps, { organizationId: payee.org.organizationId, transactionId: other.id });

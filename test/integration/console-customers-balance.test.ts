@@ -1,6 +1,6 @@
 import { BatchWriteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CUSTOMERS_PER_BALANCE_PAGE, type CustomersBalance } from '#shared/console/home-view-schemas.ts';
+import { CUSTOMERS_PER_BALANCE_PAGE, type CustomersBalance } from '#shared/console/views/home-view-schemas.ts';
 import { keys } from '#shared/db/keys.ts';
 import { toMicro } from '#shared/money/micro.ts';
 import { givenMemberSession } from '#test/support/console/member-sessions.ts';

@@ -1,6 +1,6 @@
 import { BatchWriteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type ConsoleTransaction, EXPORT_COLUMNS } from '#shared/console/transaction-view-schemas.ts';
+import { type ConsoleTransaction, EXPORT_COLUMNS } from '#shared/console/views/transaction-view-schemas.ts';
 import { keys } from '#shared/db/keys.ts';
 import { apiKeyHint } from '#shared/organizations/api-keys.ts';
 import { processInboxReport } from '#shared/payouts/apply-bank-report.ts';

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { operatorActor } from '#shared/console/console-rules.ts';
-import { issueInvite } from '#shared/console/invite-rules.ts';
+import { operatorActor } from '#shared/console/common/console-rules.ts';
+import { issueInvite } from '#shared/console/identity/invite-rules.ts';
 import type { Organization } from '#shared/organizations/records.ts';
 import { consoleHeaders } from '#test/support/console/console-client.ts';
 import { givenOrganization, integrationDeps } from '#test/support/deps.ts';

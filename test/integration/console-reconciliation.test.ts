@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Home } from '#shared/console/home-view-schemas.ts';
-import type { Movement, Reconciliation } from '#shared/console/reconciliation-view-schemas.ts';
+import type { Home } from '#shared/console/views/home-view-schemas.ts';
+import type { Movement, Reconciliation } from '#shared/console/views/reconciliation-view-schemas.ts';
 import { processInboxReport } from '#shared/payouts/apply-bank-report.ts';
 import { batchPayouts } from '#shared/payouts/batch-payouts.ts';
 import { recordReportOutcome } from '#shared/payouts/report-outcomes.ts';

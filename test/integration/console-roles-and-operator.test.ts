@@ -1,10 +1,10 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { run } from '#infra/admin/cli.ts';
-import { authenticateSession } from '#shared/console/authenticate-session.ts';
-import { listAuditEntries } from '#shared/console/repository.ts';
-import { may, ROLES, type Role } from '#shared/console/roles.ts';
-import { startSignIn } from '#shared/console/start-sign-in.ts';
+import { listAuditEntries } from '#shared/console/common/repository.ts';
+import { may, ROLES, type Role } from '#shared/console/common/roles.ts';
+import { authenticateSession } from '#shared/console/identity/authenticate-session.ts';
+import { startSignIn } from '#shared/console/identity/start-sign-in.ts';
 import { keys } from '#shared/db/keys.ts';
 import type { Deps } from '#shared/deps.ts';
 import { hashApiKey } from '#shared/organizations/api-keys.ts';

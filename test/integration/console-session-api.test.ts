@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { listAuditEntries } from '#shared/console/repository.ts';
+import { listAuditEntries } from '#shared/console/common/repository.ts';
 import { routes } from '#shared/customers/routes.ts';
 import { apiHandler } from '#shared/http/api-handler.ts';
 import { givenCustomer } from '#test/support/banks/bank-requests.ts';

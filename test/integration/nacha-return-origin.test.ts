@@ -16,7 +16,7 @@ import { getTransactionOfCustomer } from '#shared/transactions/transaction-repos
 import { createWithdrawal } from '#shared/withdrawals/create-withdrawal.ts';
 import { isolatedTableDeps } from '#test/support/db/isolated-table.ts';
 import { givenOrganization } from '#test/support/deps.ts';
-import { freshChannel } from '#test/support/rails/bank-channel.ts';
+import { everyOutbox, freshChannel } from '#test/support/rails/bank-channel.ts';
 import { parseNacha } from '#test/support/rails/nacha-layout.ts';
 import { givenBank } from '#test/support/withdrawals/withdrawal-requests.ts';
 
@@ -43,7 +43,7 @@ const D_ACCOUNT: UsdAccount = {
   routingNumber: '011000015',
   achCompanyId: '9876543210',
 };
-/** Organization A: the sandbox's placeholder account (ODFI 021000021, company id 1123456789). */
+/** Organization A: the sandbox's placeholder account (`SANDBOX_IDENTIFIERS`' routing number and company id). */
 const A_ACCOUNT = SANDBOX_DEBTORS.USD;
 
 /** An organization paying USD by ACH from `account`, with two 10 USDC payouts of one customer filed and booked. */
@@ -78,8 +78,8 @@ async function givenBookedAchPayouts(account: UsdAccount) {
   }
   const channel = freshChannel();
   await batchPayouts(deps, channel);
-  const [fileName] = await channel.listOutbox();
-  const sent = parseNacha((await channel.readOutbox(fileName ?? '')) ?? '');
+  const [fileName] = await everyOutbox(channel).list();
+  const sent = parseNacha((await everyOutbox(channel).read(fileName ?? '')) ?? '');
   await answerSandboxFiles(deps, channel, new Date(Date.now() + 60_000));
   await processInbox(deps, channel);
   const [payout, other] = payouts as [(typeof payouts)[0], (typeof payouts)[0]];
@@ -204,7 +204,7 @@ describe.each(['return', 'notificationOfChange'] as const)(
       [
         'A’s whole origination naming D’s payout with its own trace number',
         () => fileFrom(A_ACCOUNT, [answer(kind, d)]),
-        () => 'was sent by originating bank 01100001; the ACH entry goes to 02100002',
+        () => `was sent by originating bank 01100001; the ACH entry goes to ${A_ACCOUNT.routingNumber.slice(0, 8)}`,
       ],
     ];
 

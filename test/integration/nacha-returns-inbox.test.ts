@@ -14,11 +14,12 @@ import { batchPayouts } from '#shared/payouts/batch-payouts.ts';
 import { returnTransaction } from '#shared/payouts/return-transaction.ts';
 import { type ReturnedEntry, writeNachaReturns } from '#shared/rails/bank/ach/nacha-return-writer.ts';
 import type { BankChannel } from '#shared/rails/bank/channel.ts';
+import { SANDBOX_DEBTORS } from '#shared/rails/bank/payment-file.ts';
 import { getTransactionOfCustomer } from '#shared/transactions/transaction-repository.ts';
 import { createWithdrawal } from '#shared/withdrawals/create-withdrawal.ts';
 import { isolatedTableDeps } from '#test/support/db/isolated-table.ts';
 import { givenOrganization } from '#test/support/deps.ts';
-import { freshChannel } from '#test/support/rails/bank-channel.ts';
+import { everyOutbox, freshChannel } from '#test/support/rails/bank-channel.ts';
 import { parseNacha } from '#test/support/rails/nacha-layout.ts';
 import { eventsOfTransaction, givenBank } from '#test/support/withdrawals/withdrawal-requests.ts';
 
@@ -59,8 +60,8 @@ async function givenBookedAchPayouts(count: number, channel: BankChannel = fresh
     payouts.push(transaction);
   }
   await batchPayouts(deps, channel);
-  const [fileName] = await channel.listOutbox();
-  const achFile = parseNacha((await channel.readOutbox(fileName ?? '')) ?? '');
+  const [fileName] = await everyOutbox(channel).list();
+  const achFile = parseNacha((await everyOutbox(channel).read(fileName ?? '')) ?? '');
   await answerSandboxFiles(deps, channel, new Date(Date.now() + 60_000));
   await processInbox(deps, channel);
   const record = (id: string) => getTransactionOfCustomer(deps.db, organizationId, customerId, id);
@@ -90,10 +91,10 @@ async function givenBookedAchPayouts(count: number, channel: BankChannel = fresh
 const returnFile = (entries: ReturnedEntry[]) =>
   writeNachaReturns({
     createdAt: new Date().toISOString(),
-    originatingBank: '021000021',
+    originatingBank: SANDBOX_DEBTORS.USD.routingNumber,
     returningBank: '021000021',
     companyName: 'Sandbox payouts',
-    companyId: '1123456789',
+    companyId: SANDBOX_DEBTORS.USD.achCompanyId,
     entries,
   });
 

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createOwnerInvite } from '#shared/console/create-owner-invite.ts';
-import { verifyAssertion } from '#shared/console/passkeys.ts';
-import { payeeDecisionChallenge } from '#shared/console/payee-decision-rules.ts';
-import { getPasskey, listAuditEntries } from '#shared/console/repository.ts';
+import { payeeDecisionChallenge } from '#shared/console/approvals/payee-decision-rules.ts';
+import { verifyAssertion } from '#shared/console/common/passkeys.ts';
+import { getPasskey, listAuditEntries } from '#shared/console/common/repository.ts';
+import { createOwnerInvite } from '#shared/console/identity/create-owner-invite.ts';
 import { updateOrganization } from '#shared/organizations/repository.ts';
 import { type Bank, eurBank, eventsOfBank, givenCustomer, usdBank } from '#test/support/banks/bank-requests.ts';
 import { ConsoleTab, tokenOfInviteUrl } from '#test/support/console/console-client.ts';

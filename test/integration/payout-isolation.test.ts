@@ -12,7 +12,13 @@ import { createWithdrawal } from '#shared/withdrawals/create-withdrawal.ts';
 import type { BankOverrides } from '#test/support/banks/bank-items.ts';
 import { isolatedTableDeps } from '#test/support/db/isolated-table.ts';
 import { givenOrganization } from '#test/support/deps.ts';
-import { bookedReport, endToEndIdsOf, freshChannel, type Reported } from '#test/support/rails/bank-channel.ts';
+import {
+  bookedReport,
+  endToEndIdsOf,
+  everyOutbox,
+  freshChannel,
+  type Reported,
+} from '#test/support/rails/bank-channel.ts';
 import { eventsOfTransaction, givenBank } from '#test/support/withdrawals/withdrawal-requests.ts';
 
 let deps: Deps;
@@ -57,8 +63,10 @@ async function givenPayoutsTo(banks: BankOverrides[]) {
 }
 
 async function filedReferences(channel: BankChannel) {
-  const files = await channel.listOutbox();
-  return (await Promise.all(files.map(async (name) => endToEndIdsOf((await channel.readOutbox(name)) ?? '')))).flat();
+  const files = await everyOutbox(channel).list();
+  return (
+    await Promise.all(files.map(async (name) => endToEndIdsOf((await everyOutbox(channel).read(name)) ?? '')))
+  ).flat();
 }
 
 describe('the payout batcher isolates a bad payment', () => {
@@ -91,10 +99,10 @@ describe('the payout batcher isolates a bad payment', () => {
     let writes = 0;
     const downOnce: BankChannel = {
       ...channel,
-      writeOutbox: async (name, body) => {
+      writeOutbox: async (scope, name, body) => {
         writes++;
         if (writes === 1) throw new Error('channel down once');
-        await channel.writeOutbox(name, body);
+        await channel.writeOutbox(scope, name, body);
       },
     };
 

@@ -14,7 +14,7 @@ import { approveWithdrawal } from '#shared/withdrawals/approve-withdrawal.ts';
 import { createWithdrawal } from '#shared/withdrawals/create-withdrawal.ts';
 import { isolatedTableDeps } from '#test/support/db/isolated-table.ts';
 import { givenOrganization } from '#test/support/deps.ts';
-import { freshChannel } from '#test/support/rails/bank-channel.ts';
+import { everyOutbox, freshChannel } from '#test/support/rails/bank-channel.ts';
 import { parseNacha } from '#test/support/rails/nacha-layout.ts';
 import { givenBank } from '#test/support/withdrawals/withdrawal-requests.ts';
 
@@ -84,8 +84,8 @@ describe('when a US payout lands, asked on Thanksgiving', () => {
     const channel = freshChannel();
     await batchPayouts(deps, channel);
 
-    const [name] = await channel.listOutbox();
-    const batchHeader = parseNacha((await channel.readOutbox(name ?? '')) ?? '')[1];
+    const [name] = await everyOutbox(channel).list();
+    const batchHeader = parseNacha((await everyOutbox(channel).read(name ?? '')) ?? '')[1];
     expect(batchHeader?.fields.effectiveEntryDate).toBe('261127');
     expect(await stored()).toMatchObject({
       settlementRail: 'ACH',
@@ -101,8 +101,10 @@ describe('when a US payout lands, asked on Thanksgiving', () => {
     const channel = freshChannel();
     await batchPayouts(deps, channel);
 
-    const [name] = await channel.listOutbox();
-    expect(parseNacha((await channel.readOutbox(name ?? '')) ?? '')[1]?.fields.effectiveEntryDate).toBe('261130');
+    const [name] = await everyOutbox(channel).list();
+    expect(parseNacha((await everyOutbox(channel).read(name ?? '')) ?? '')[1]?.fields.effectiveEntryDate).toBe(
+      '261130',
+    );
     expect((await stored()).expectedSettlementAt).toBe('2026-11-30T13:30:00.000Z');
   });
 

@@ -17,7 +17,7 @@ import { createWithdrawal } from '#shared/withdrawals/create-withdrawal.ts';
 import type { BankOverrides } from '#test/support/banks/bank-items.ts';
 import { isolatedTableDeps } from '#test/support/db/isolated-table.ts';
 import { givenOrganization } from '#test/support/deps.ts';
-import { endToEndIdsOf, freshChannel } from '#test/support/rails/bank-channel.ts';
+import { endToEndIdsOf, everyOutbox, freshChannel } from '#test/support/rails/bank-channel.ts';
 import { parseNacha } from '#test/support/rails/nacha-layout.ts';
 import { givenBank } from '#test/support/withdrawals/withdrawal-requests.ts';
 
@@ -65,8 +65,8 @@ async function givenPayouts(organization: Organization, payouts: Payout[]) {
 /** Every file of the outbox by the end-to-end ids it pays. */
 async function filesByReference(channel: BankChannel) {
   const byReference = new Map<string, { name: string; body: string }>();
-  for (const name of await channel.listOutbox()) {
-    const body = (await channel.readOutbox(name)) ?? '';
+  for (const name of await everyOutbox(channel).list()) {
+    const body = (await everyOutbox(channel).read(name)) ?? '';
     for (const reference of endToEndIdsOf(body)) byReference.set(reference ?? '', { name, body });
   }
   return byReference;

@@ -16,7 +16,7 @@ import { createWithdrawal } from '#shared/withdrawals/create-withdrawal.ts';
 import type { BankOverrides } from '#test/support/banks/bank-items.ts';
 import { isolatedTableDeps } from '#test/support/db/isolated-table.ts';
 import { givenOrganization } from '#test/support/deps.ts';
-import { freshChannel } from '#test/support/rails/bank-channel.ts';
+import { everyOutbox, freshChannel } from '#test/support/rails/bank-channel.ts';
 import { givenBank } from '#test/support/withdrawals/withdrawal-requests.ts';
 
 /**
@@ -74,8 +74,8 @@ async function bookedEntry(channel: BankChannel) {
 /** Files what is due now, and lets the sandbox bank answer a minute later. */
 async function fileAndAnswer(channel: BankChannel) {
   await batchPayouts(deps, channel);
-  const [file] = await channel.listOutbox();
-  const filed = (await channel.readOutbox(file ?? '')) ?? '';
+  const [file] = await everyOutbox(channel).list();
+  const filed = (await everyOutbox(channel).read(file ?? '')) ?? '';
   now = new Date(now.getTime() + 60_000);
   expect(await answerSandboxFiles(deps, channel, now)).toEqual({ answered: 1 });
   return filed;

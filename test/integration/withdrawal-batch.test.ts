@@ -22,7 +22,7 @@ import {
 import { backoffOnATestClock } from '#test/support/db/backoff-clock.ts';
 import { isolatedTableDeps } from '#test/support/db/isolated-table.ts';
 import { givenOrganization } from '#test/support/deps.ts';
-import { endToEndIdsOf, freshChannel } from '#test/support/rails/bank-channel.ts';
+import { endToEndIdsOf, everyOutbox, freshChannel } from '#test/support/rails/bank-channel.ts';
 import { givenBank } from '#test/support/withdrawals/withdrawal-requests.ts';
 
 let deps: Deps;
@@ -129,9 +129,9 @@ describe('withdrawal batches', () => {
 
     const channel = freshChannel();
     await batchPayouts(deps, channel);
-    const files = await channel.listOutbox();
+    const files = await everyOutbox(channel).list();
     const ids = (
-      await Promise.all(files.map(async (name) => endToEndIdsOf((await channel.readOutbox(name)) ?? '')))
+      await Promise.all(files.map(async (name) => endToEndIdsOf((await everyOutbox(channel).read(name)) ?? '')))
     ).flat();
     const references = response.results.map((result) => result.transaction?.reference);
     expect(ids.sort()).toEqual(references.sort());

@@ -1,5 +1,5 @@
-import { acceptInvite } from '#shared/console/accept-invite.ts';
-import { accessRoutes } from '#shared/console/access-routes.ts';
+import { acceptInvite } from '#shared/console/identity/accept-invite.ts';
+import { accessRoutes } from '#shared/console/identity/access-routes.ts';
 import { apiHandler } from '#shared/http/api-handler.ts';
 import { reply } from '#shared/http/reply.ts';
 import { sessionCookie, sourceAddressOf } from '#shared/http/session.ts';

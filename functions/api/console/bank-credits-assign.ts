@@ -1,5 +1,5 @@
-import { bankCreditsAssign } from '#shared/console/bank-credits-assign.ts';
-import { bankCreditRoutes } from '#shared/console/bank-credits-routes.ts';
+import { bankCreditsAssign } from '#shared/console/approvals/bank-credits-assign.ts';
+import { bankCreditRoutes } from '#shared/console/approvals/bank-credits-routes.ts';
 import { apiHandler } from '#shared/http/api-handler.ts';
 
 export const handler = apiHandler(bankCreditRoutes.consoleAssignSuspenseCredit, ({ deps, actor, params, body }) =>

@@ -1,5 +1,5 @@
-import { bankCreditsListSuspense } from '#shared/console/bank-credits-list-suspense.ts';
-import { bankCreditRoutes } from '#shared/console/bank-credits-routes.ts';
+import { bankCreditsListSuspense } from '#shared/console/approvals/bank-credits-list-suspense.ts';
+import { bankCreditRoutes } from '#shared/console/approvals/bank-credits-routes.ts';
 import { apiHandler } from '#shared/http/api-handler.ts';
 
 export const handler = apiHandler(bankCreditRoutes.consoleListSuspenseCredits, ({ deps, actor, query }) =>

@@ -1,5 +1,5 @@
-import { bankCreditRoutes } from '#shared/console/bank-credits-routes.ts';
-import { bankCreditsSendBack } from '#shared/console/bank-credits-send-back.ts';
+import { bankCreditRoutes } from '#shared/console/approvals/bank-credits-routes.ts';
+import { bankCreditsSendBack } from '#shared/console/approvals/bank-credits-send-back.ts';
 import { apiHandler } from '#shared/http/api-handler.ts';
 
 export const handler = apiHandler(bankCreditRoutes.consoleSendBackSuspenseCredit, ({ deps, actor, params, body }) =>

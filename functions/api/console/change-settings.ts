@@ -1,5 +1,5 @@
-import { changeSettings } from '#shared/console/change-settings.ts';
-import { settingsRoutes } from '#shared/console/organization-routes.ts';
+import { changeSettings } from '#shared/console/identity/change-settings.ts';
+import { settingsRoutes } from '#shared/console/identity/organization-routes.ts';
 import { apiHandler } from '#shared/http/api-handler.ts';
 
 export const handler = apiHandler(settingsRoutes.consoleChangeSettings, ({ deps, actor, body }) =>

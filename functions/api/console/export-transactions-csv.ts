@@ -1,5 +1,5 @@
-import { exportTransactionsCsv } from '#shared/console/export-transactions-csv.ts';
-import { transactionViewRoutes } from '#shared/console/transaction-view-routes.ts';
+import { exportTransactionsCsv } from '#shared/console/views/export-transactions-csv.ts';
+import { transactionViewRoutes } from '#shared/console/views/transaction-view-routes.ts';
 import { apiHandler } from '#shared/http/api-handler.ts';
 import { nextPageUrl } from '#shared/http/pagination.ts';
 import { RawReply } from '#shared/http/reply.ts';

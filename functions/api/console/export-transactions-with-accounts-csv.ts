@@ -1,5 +1,5 @@
-import { exportTransactionsWithAccountsCsv } from '#shared/console/export-transactions-with-accounts-csv.ts';
-import { transactionViewRoutes } from '#shared/console/transaction-view-routes.ts';
+import { exportTransactionsWithAccountsCsv } from '#shared/console/views/export-transactions-with-accounts-csv.ts';
+import { transactionViewRoutes } from '#shared/console/views/transaction-view-routes.ts';
 import { apiHandler } from '#shared/http/api-handler.ts';
 import { nextPageUrl } from '#shared/http/pagination.ts';
 import { RawReply } from '#shared/http/reply.ts';

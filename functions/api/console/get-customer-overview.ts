@@ -1,5 +1,5 @@
-import { customerOverviewRoutes } from '#shared/console/customer-overview-routes.ts';
-import { getCustomerOverview } from '#shared/console/get-customer-overview.ts';
+import { customerOverviewRoutes } from '#shared/console/views/customer-overview-routes.ts';
+import { getCustomerOverview } from '#shared/console/views/get-customer-overview.ts';
 import { apiHandler } from '#shared/http/api-handler.ts';
 
 export const handler = apiHandler(customerOverviewRoutes.consoleGetCustomerOverview, ({ deps, auth, params }) =>

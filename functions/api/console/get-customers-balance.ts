@@ -1,5 +1,5 @@
-import { getCustomersBalance } from '#shared/console/get-customers-balance.ts';
-import { homeViewRoutes } from '#shared/console/view-routes.ts';
+import { getCustomersBalance } from '#shared/console/views/get-customers-balance.ts';
+import { homeViewRoutes } from '#shared/console/views/view-routes.ts';
 import { apiHandler } from '#shared/http/api-handler.ts';
 
 export const handler = apiHandler(homeViewRoutes.consoleGetCustomersBalance, ({ deps, auth, query }) =>

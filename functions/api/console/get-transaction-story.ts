@@ -1,5 +1,5 @@
-import { getTransactionStory } from '#shared/console/get-transaction-story.ts';
-import { transactionViewRoutes } from '#shared/console/transaction-view-routes.ts';
+import { getTransactionStory } from '#shared/console/views/get-transaction-story.ts';
+import { transactionViewRoutes } from '#shared/console/views/transaction-view-routes.ts';
 import { apiHandler } from '#shared/http/api-handler.ts';
 
 export const handler = apiHandler(transactionViewRoutes.consoleGetTransactionStory, ({ deps, auth, params }) =>

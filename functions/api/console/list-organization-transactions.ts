@@ -1,5 +1,5 @@
-import { listOrganizationTransactions } from '#shared/console/list-organization-transactions.ts';
-import { transactionViewRoutes } from '#shared/console/transaction-view-routes.ts';
+import { listOrganizationTransactions } from '#shared/console/views/list-organization-transactions.ts';
+import { transactionViewRoutes } from '#shared/console/views/transaction-view-routes.ts';
 import { apiHandler } from '#shared/http/api-handler.ts';
 import { pageReply } from '#shared/http/pagination.ts';
 

@@ -1,5 +1,5 @@
-import { listReconciliation } from '#shared/console/list-reconciliation.ts';
-import { reconciliationViewRoutes } from '#shared/console/view-routes.ts';
+import { listReconciliation } from '#shared/console/views/list-reconciliation.ts';
+import { reconciliationViewRoutes } from '#shared/console/views/view-routes.ts';
 import { apiHandler } from '#shared/http/api-handler.ts';
 
 export const handler = apiHandler(reconciliationViewRoutes.consoleListReconciliation, ({ deps, actor, query }) =>

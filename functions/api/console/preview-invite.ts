@@ -1,5 +1,5 @@
-import { accessRoutes } from '#shared/console/access-routes.ts';
-import { previewInvite } from '#shared/console/preview-invite.ts';
+import { accessRoutes } from '#shared/console/identity/access-routes.ts';
+import { previewInvite } from '#shared/console/identity/preview-invite.ts';
 import { apiHandler } from '#shared/http/api-handler.ts';
 
 export const handler = apiHandler(accessRoutes.consolePreviewInvite, ({ deps, body }) => previewInvite(deps, body));

@@ -1,5 +1,5 @@
-import { batchApprovalRoutes } from '#shared/console/batch-approval-routes.ts';
-import { rejectWithdrawalBatch } from '#shared/console/reject-withdrawal-batch.ts';
+import { batchApprovalRoutes } from '#shared/console/approvals/batch-approval-routes.ts';
+import { rejectWithdrawalBatch } from '#shared/console/approvals/reject-withdrawal-batch.ts';
 import { apiHandler } from '#shared/http/api-handler.ts';
 
 export const handler = apiHandler(batchApprovalRoutes.consoleRejectWithdrawalBatch, ({ deps, actor, params, body }) =>

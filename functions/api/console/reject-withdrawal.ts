@@ -1,5 +1,5 @@
-import { approvalRoutes } from '#shared/console/approval-routes.ts';
-import { rejectWithdrawal } from '#shared/console/reject-withdrawal.ts';
+import { approvalRoutes } from '#shared/console/approvals/approval-routes.ts';
+import { rejectWithdrawal } from '#shared/console/approvals/reject-withdrawal.ts';
 import { apiHandler } from '#shared/http/api-handler.ts';
 
 export const handler = apiHandler(approvalRoutes.consoleRejectWithdrawal, ({ deps, actor, params, body }) =>

@@ -1,5 +1,5 @@
-import { keyRoutes } from '#shared/console/organization-routes.ts';
-import { revokeApiKey } from '#shared/console/revoke-api-key.ts';
+import { keyRoutes } from '#shared/console/identity/organization-routes.ts';
+import { revokeApiKey } from '#shared/console/identity/revoke-api-key.ts';
 import { apiHandler } from '#shared/http/api-handler.ts';
 
 export const handler = apiHandler(keyRoutes.consoleRevokeApiKey, ({ deps, actor, params }) =>

@@ -1,5 +1,5 @@
-import { inviteRoutes } from '#shared/console/invite-routes.ts';
-import { revokeInvite } from '#shared/console/revoke-invite.ts';
+import { inviteRoutes } from '#shared/console/identity/invite-routes.ts';
+import { revokeInvite } from '#shared/console/identity/revoke-invite.ts';
 import { apiHandler } from '#shared/http/api-handler.ts';
 
 export const handler = apiHandler(inviteRoutes.consoleRevokeInvite, ({ deps, actor, params }) =>

@@ -1,5 +1,5 @@
-import { accessRoutes } from '#shared/console/access-routes.ts';
-import { signIn } from '#shared/console/sign-in.ts';
+import { accessRoutes } from '#shared/console/identity/access-routes.ts';
+import { signIn } from '#shared/console/identity/sign-in.ts';
 import { apiHandler } from '#shared/http/api-handler.ts';
 import { reply } from '#shared/http/reply.ts';
 import { sessionCookie, sourceAddressOf } from '#shared/http/session.ts';

@@ -1,5 +1,5 @@
-import { signOutRoutes } from '#shared/console/access-routes.ts';
-import { signOutEverywhere } from '#shared/console/sign-out-everywhere.ts';
+import { signOutRoutes } from '#shared/console/identity/access-routes.ts';
+import { signOutEverywhere } from '#shared/console/identity/sign-out-everywhere.ts';
 import { apiHandler } from '#shared/http/api-handler.ts';
 import { reply } from '#shared/http/reply.ts';
 import { clearedSessionCookie } from '#shared/http/session.ts';

@@ -1,5 +1,5 @@
-import { signOutRoutes } from '#shared/console/access-routes.ts';
-import { signOut } from '#shared/console/sign-out.ts';
+import { signOutRoutes } from '#shared/console/identity/access-routes.ts';
+import { signOut } from '#shared/console/identity/sign-out.ts';
 import { apiHandler } from '#shared/http/api-handler.ts';
 import { reply } from '#shared/http/reply.ts';
 import { clearedSessionCookie } from '#shared/http/session.ts';

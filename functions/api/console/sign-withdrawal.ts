@@ -1,5 +1,5 @@
-import { approvalRoutes } from '#shared/console/approval-routes.ts';
-import { signWithdrawal } from '#shared/console/sign-withdrawal.ts';
+import { approvalRoutes } from '#shared/console/approvals/approval-routes.ts';
+import { signWithdrawal } from '#shared/console/approvals/sign-withdrawal.ts';
 import { apiHandler } from '#shared/http/api-handler.ts';
 
 export const handler = apiHandler(approvalRoutes.consoleSignWithdrawal, ({ deps, actor, params, body }) =>

@@ -1,5 +1,5 @@
-import { accessRoutes } from '#shared/console/access-routes.ts';
-import { startSignIn } from '#shared/console/start-sign-in.ts';
+import { accessRoutes } from '#shared/console/identity/access-routes.ts';
+import { startSignIn } from '#shared/console/identity/start-sign-in.ts';
 import { apiHandler } from '#shared/http/api-handler.ts';
 import { sourceAddressOf } from '#shared/http/session.ts';
 

@@ -1,4 +1,4 @@
-import { auditedAs } from '#shared/console/console-rules.ts';
+import { auditedAs } from '#shared/console/common/console-rules.ts';
 import { apiHandler } from '#shared/http/api-handler.ts';
 import { rotateWebhookSecret } from '#shared/webhooks/rotate-webhook-secret.ts';
 import { routes } from '#shared/webhooks/routes.ts';

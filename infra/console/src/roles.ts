@@ -5,7 +5,7 @@ type Role = components['schemas']['ConsoleSession']['member']['role'];
 
 /**
  * What each role may do, for the Members and invite pages: the server's `PERMISSION_TABLE`
- * (shared/console/roles.ts) mirrored here so the bundle carries no server code; test/unit/console/role-words.test.ts
+ * (shared/console/common/roles.ts) mirrored here so the bundle carries no server code; test/unit/console/role-words.test.ts
  * fails when the two differ.
  */
 export const ROLE_PERMISSIONS = {
@@ -31,6 +31,6 @@ export const PERMISSION_WORDS: Record<(typeof ROLE_PERMISSIONS)[Role][number], s
 export const roleAbilities = (role: Role) =>
   ROLE_PERMISSIONS[role].map((permission) => PERMISSION_WORDS[permission]).join('; ');
 
-/** The server's `mayInvite` (shared/console/roles.ts): an admin neither invites nor manages an owner's invite. */
+/** The server's `mayInvite` (shared/console/common/roles.ts): an admin neither invites nor manages an owner's invite. */
 export const mayInviteRole = (inviter: Role, invited: Role) =>
   (ROLE_PERMISSIONS[inviter] as readonly string[]).includes('invite') && (inviter === 'owner' || invited !== 'owner');

@@ -4,21 +4,24 @@ import { mkdir, open, readdir, readFile, rename, writeFile } from 'node:fs/promi
 import { join } from 'node:path';
 
 /**
- * The bank channel: where payment files are left for the bank and where its reports arrive. Uploading to the bank
- * (EBICS, SFTP) is the channel's own job and stays outside this service; the service only writes the outbox and
- * reads the inbox. Four places, as prefixes of one S3 bucket in AWS and folders of `DATA_DIR/bank/` locally:
+ * The bank channel: where payment files are left for the bank and where its reports arrive. Moving them to and from
+ * a bank is a mover's job (`shared/bank-transfer/`: SFTP; or the operator's own, reading the bucket); the batcher only
+ * writes the outbox and the report applier only reads the inbox. Places, as prefixes of one S3 bucket in AWS and
+ * folders of `DATA_DIR/bank/` locally:
  *
- * - `outbox/`: payment files (pain.001), one per batch, named `<messageId>.xml`; writing the same name again writes
- *   the same content (the batcher's recovery after a crash), so the bank never sees two versions of a file;
+ * - `<environment>/<organizationId>/outbox/`: payment files (pain.001, NACHA), one per batch, named
+ *   `<messageId>.<ext>`, under the environment and organization they belong to, so the sandbox bank and a live
+ *   organization's mover each read their own prefix only; writing the same name again writes the same content (the
+ *   batcher's recovery after a crash), so the bank never sees two versions of a file;
  * - `inbox/`: reports from the bank (pain.002, camt.054), processed then moved on;
  * - `processed/`: applied reports, kept;
  * - `quarantine/`: reports that could not be applied, with `<name>.error.txt` beside each.
  */
 export type BankChannel = {
-  writeOutbox(name: string, body: string): Promise<void>;
-  readOutbox(name: string): Promise<string | undefined>;
-  listOutbox(): Promise<string[]>;
-  writeInbox(name: string, body: string): Promise<void>;
+  writeOutbox(scope: ChannelScope, name: string, body: string): Promise<void>;
+  readOutbox(scope: ChannelScope, name: string): Promise<string | undefined>;
+  listOutbox(scope: ChannelScope): Promise<string[]>;
+  writeInbox(name: string, body: string | Uint8Array): Promise<void>;
   /** Every object waiting in the inbox, oldest name first, also those whose name is not a channel name. */
   listInbox(): Promise<string[]>;
   /**
@@ -34,6 +37,8 @@ export type BankChannel = {
    * Returns the name it has in the quarantine.
    */
   quarantine(name: string, error: string): Promise<string>;
+  /** A report that never entered the inbox (a mover refused it: say, its signature) goes to the quarantine at once. */
+  writeQuarantine(name: string, body: string | Uint8Array, error: string): Promise<void>;
   listQuarantine(): Promise<string[]>;
 };
 
@@ -47,6 +52,18 @@ export type InboxRead =
   | { state: 'tooLarge'; size: number };
 
 export const CHANNEL_PLACES = ['outbox', 'inbox', 'processed', 'quarantine'] as const;
+
+/** Whose outbox: an environment and one organization of it. */
+export type ChannelScope = { environment: 'sandbox' | 'live'; organizationId: string };
+
+const SCOPE_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,100}$/;
+
+/** The prefix of a scope's outbox (`live/<organizationId>/outbox`), refusing an id that could name another place. */
+export function outboxPrefix(scope: ChannelScope): string {
+  if (scope.environment !== 'sandbox' && scope.environment !== 'live') throw new Error('Not an environment');
+  if (!SCOPE_ID.test(scope.organizationId)) throw new Error(`Not an organization id: ${scope.organizationId}`);
+  return `${scope.environment}/${scope.organizationId}/outbox`;
+}
 
 const FILE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,200}$/;
 
@@ -75,11 +92,11 @@ const missing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'E
 /** The local stand-in for the bucket: folders, each file written whole (a temporary file renamed into place). */
 export function folderChannel(root: string): BankChannel {
   const place = (name: (typeof CHANNEL_PLACES)[number]) => join(root, name);
-  const write = async (folder: string, name: string, body: string) => {
+  const write = async (folder: string, name: string, body: string | Uint8Array) => {
     assertFileName(name);
     await mkdir(folder, { recursive: true });
     const temporary = join(folder, `${TEMPORARY}${process.pid}-${Math.random().toString(36).slice(2)}`);
-    await writeFile(temporary, body, 'utf8');
+    await writeFile(temporary, body);
     await rename(temporary, join(folder, name));
   };
   const read = async (folder: string, name: string) => {
@@ -136,9 +153,9 @@ export function folderChannel(root: string): BankChannel {
     }
   };
   return {
-    writeOutbox: (name, body) => write(place('outbox'), name, body),
-    readOutbox: (name) => read(place('outbox'), name),
-    listOutbox: () => list(place('outbox')),
+    writeOutbox: (scope, name, body) => write(join(root, outboxPrefix(scope)), name, body),
+    readOutbox: (scope, name) => read(join(root, outboxPrefix(scope)), name),
+    listOutbox: (scope) => list(join(root, outboxPrefix(scope))),
     writeInbox: (name, body) => write(place('inbox'), name, body),
     listInbox: () => list(place('inbox')),
     readInbox,
@@ -152,6 +169,10 @@ export function folderChannel(root: string): BankChannel {
       // A symlink is moved as the link it is, whatever it points to (or if it points nowhere).
       await move(name, place('quarantine'), as);
       return as;
+    },
+    writeQuarantine: async (name, body, error) => {
+      await write(place('quarantine'), `${name}.error.txt`, quarantineNote(name, error));
+      await write(place('quarantine'), name, body);
     },
     listQuarantine: async () => (await list(place('quarantine'))).filter((name) => !name.endsWith('.error.txt')),
   };

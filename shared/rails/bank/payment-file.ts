@@ -111,22 +111,39 @@ const SANDBOX_ADDRESS = {
   country: 'DE',
 };
 
+/**
+ * Identifiers no real bank accepts, for the sandbox's payer accounts, so a sandbox file that ever reached a bank would
+ * be refused at its first check:
+ * - IBAN `DE00000000000000000000`: check digits `00`, which ISO 13616's MOD 97-10 never yields (valid ones are 02-98);
+ * - BIC `SNDBDEF0XXX`: a `0` as the second character of the location code marks a test BIC (ISO 9362), not
+ *   connected to the live network;
+ * - ABA routing number `500000005`: its check digit holds (so our writers accept it), but `50` is no Federal Reserve
+ *   routing symbol (assigned: 00-12, 21-32, 61-72, 80);
+ * - ACH company id `1000000000`: `1` and the EIN `000000000`, whose prefix `00` the IRS never assigns.
+ */
+export const SANDBOX_IDENTIFIERS = {
+  iban: 'DE00000000000000000000',
+  bic: 'SNDBDEF0XXX',
+  routingNumber: '500000005',
+  achCompanyId: '1000000000',
+} as const;
+
 /** The sandbox bank simulator's debtor accounts, for sandbox organizations that configured none. */
 export const SANDBOX_DEBTORS = {
   EUR: {
     currency: 'EUR',
     name: 'Sandbox payouts',
-    iban: 'DE89370400440532013000',
-    bic: 'COBADEFFXXX',
+    iban: SANDBOX_IDENTIFIERS.iban,
+    bic: SANDBOX_IDENTIFIERS.bic,
     address: SANDBOX_ADDRESS,
   },
   USD: {
     currency: 'USD',
     name: 'Sandbox payouts',
     accountNumber: '000123456789',
-    routingNumber: '021000021',
+    routingNumber: SANDBOX_IDENTIFIERS.routingNumber,
     domesticRail: 'ACH',
-    achCompanyId: '1123456789',
+    achCompanyId: SANDBOX_IDENTIFIERS.achCompanyId,
     achSameDay: true,
     address: { street: 'Wall Street', buildingNumber: '1', postCode: '10005', town: 'New York', country: 'US' },
   },

@@ -14,16 +14,17 @@ import {
   folderChannel,
   type InboxRead,
   isFileName,
+  outboxPrefix,
   quarantineName,
   quarantineNote,
 } from '#shared/rails/bank/channel.ts';
 
 /**
- * The bank channel in AWS: one private, encrypted, versioned bucket with the four places as prefixes. A report is
+ * The bank channel in AWS: one private, encrypted, versioned bucket with the places as prefixes. A report is
  * moved with a copy and a delete (versioning keeps every version of every object).
  */
 export function bucketChannel(bucket: string, client: S3Client = new S3Client({})): BankChannel {
-  const put = (key: string, body: string) =>
+  const put = (key: string, body: string | Uint8Array) =>
     client.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: body, ContentType: 'application/xml' }));
   const get = async (key: string) => {
     try {
@@ -61,11 +62,11 @@ export function bucketChannel(bucket: string, client: S3Client = new S3Client({}
     return name;
   };
   return {
-    writeOutbox: async (name, body) => {
-      await put(`outbox/${named(name)}`, body);
+    writeOutbox: async (scope, name, body) => {
+      await put(`${outboxPrefix(scope)}/${named(name)}`, body);
     },
-    readOutbox: (name) => get(`outbox/${named(name)}`),
-    listOutbox: () => list('outbox/'),
+    readOutbox: (scope, name) => get(`${outboxPrefix(scope)}/${named(name)}`),
+    listOutbox: (scope) => list(`${outboxPrefix(scope)}/`),
     writeInbox: async (name, body) => {
       await put(`inbox/${named(name)}`, body);
     },
@@ -95,6 +96,10 @@ export function bucketChannel(bucket: string, client: S3Client = new S3Client({}
       await put(`quarantine/${as}.error.txt`, quarantineNote(name, error));
       await move(name, 'quarantine', as);
       return as;
+    },
+    writeQuarantine: async (name, body, error) => {
+      await put(`quarantine/${named(name)}.error.txt`, quarantineNote(name, error));
+      await put(`quarantine/${name}`, body);
     },
     listQuarantine: async () => (await list('quarantine/')).filter((name) => !name.endsWith('.error.txt')),
   };

@@ -4,7 +4,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from '#infra/local/dynamodb.ts';
-import { hashToken } from '#shared/console/console-rules.ts';
+import { hashToken } from '#shared/console/common/console-rules.ts';
 import { keys } from '#shared/db/keys.ts';
 import type { LocalJson } from '#test/support/local-runtime.ts';
 

@@ -1,8 +1,8 @@
-import { acceptInvite } from '#shared/console/accept-invite.ts';
-import { operatorActor } from '#shared/console/console-rules.ts';
-import { issueInvite } from '#shared/console/invite-rules.ts';
-import type { Role } from '#shared/console/roles.ts';
-import { startRegistration } from '#shared/console/start-registration.ts';
+import { operatorActor } from '#shared/console/common/console-rules.ts';
+import type { Role } from '#shared/console/common/roles.ts';
+import { acceptInvite } from '#shared/console/identity/accept-invite.ts';
+import { issueInvite } from '#shared/console/identity/invite-rules.ts';
+import { startRegistration } from '#shared/console/identity/start-registration.ts';
 import type { Deps } from '#shared/deps.ts';
 import { getOrganization } from '#shared/organizations/repository.ts';
 import { consoleHeaders, consoleOrigin } from '#test/support/console/console-client.ts';

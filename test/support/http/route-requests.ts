@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { describeSchemas, operationProse } from '#shared/openapi/prose.ts';
 import type { RouteDefinition } from '#shared/routing/route.ts';
 import * as z from '#shared/validation/zod.ts';
 import { eurBank, givenCustomer } from '#test/support/banks/bank-requests.ts';
@@ -226,6 +227,8 @@ type Meta = { examples?: unknown[] } | undefined;
  * path's ids and any other resource ids a body may name (a withdrawal's bank).
  */
 export function validRequestFor(route: RouteDefinition, ids: Ids): RouteRequest {
+  // The examples are the document's: its words are in the schemas' metadata once described.
+  describeSchemas();
   const { body: bodySchema, query: querySchema, form } = route.request ?? {};
   if (form) {
     const fields = ((z.globalRegistry.get(form.fields) as Meta)?.examples?.[0] ?? {}) as Record<string, string>;
@@ -236,7 +239,9 @@ export function validRequestFor(route: RouteDefinition, ids: Ids): RouteRequest 
   const body =
     given.body ??
     (bodySchema
-      ? (route.examples?.request ?? (z.globalRegistry.get(bodySchema) as Meta)?.examples?.[0] ?? ({} as unknown))
+      ? (operationProse(route).examples?.request ??
+        (z.globalRegistry.get(bodySchema) as Meta)?.examples?.[0] ??
+        ({} as unknown))
       : undefined);
   const query = given.query ?? {};
   assertParses(route, 'body', bodySchema, body);

@@ -1,13 +1,61 @@
 import { mkdtempSync } from 'node:fs';
+import { readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type BankChannel, folderChannel } from '#shared/rails/bank/channel.ts';
+import { type BankChannel, type ChannelScope, folderChannel } from '#shared/rails/bank/channel.ts';
 import { SANDBOX_DEBTORS } from '#shared/rails/bank/payment-file.ts';
 import { writeCamt054, writePain002 } from '#shared/rails/bank/report-writer.ts';
 import { nachaEndToEndIds } from '#test/support/rails/nacha-layout.ts';
 
+const roots = new WeakMap<BankChannel, string>();
+
 /** A bank channel of the test's own, in a fresh folder. */
-export const freshChannel = (): BankChannel => folderChannel(mkdtempSync(join(tmpdir(), 'payouts-bank-test-')));
+export const freshChannel = (): BankChannel => {
+  const root = mkdtempSync(join(tmpdir(), 'payouts-bank-test-'));
+  const channel = folderChannel(root);
+  roots.set(channel, root);
+  return channel;
+};
+
+/** The folder of a channel made by `freshChannel`. */
+export function channelRoot(channel: BankChannel): string {
+  const root = roots.get(channel);
+  if (!root) throw new Error('Not a channel of freshChannel()');
+  return root;
+}
+
+const readdirOrNone = (path: string) => readdir(path).catch(() => [] as string[]);
+
+/**
+ * Every outbox of a `freshChannel` at once (each environment's, each organization's), by file name: for tests that
+ * look at what a run wrote, whoever it was written for.
+ */
+export function everyOutbox(channel: BankChannel) {
+  const root = channelRoot(channel);
+  const scopes = async () => {
+    const found: ChannelScope[] = [];
+    for (const environment of ['sandbox', 'live'] as const) {
+      for (const organizationId of await readdirOrNone(join(root, environment))) {
+        found.push({ environment, organizationId });
+      }
+    }
+    return found;
+  };
+  const list = async () => {
+    const named: { scope: ChannelScope; name: string }[] = [];
+    for (const scope of await scopes()) {
+      for (const name of await channel.listOutbox(scope)) named.push({ scope, name });
+    }
+    return named.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  };
+  return {
+    list: async () => (await list()).map(({ name }) => name),
+    read: async (name: string) => {
+      const found = (await list()).find((file) => file.name === name);
+      return found && channel.readOutbox(found.scope, name);
+    },
+  };
+}
 
 /** The end-to-end ids of a payment file (a pain.001, or a NACHA file's entries), in order. */
 export const endToEndIdsOf = (file: string) =>

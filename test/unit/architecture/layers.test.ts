@@ -6,13 +6,14 @@ import { REPO_ROOT } from '#infra/repo-root.ts';
 
 /**
  * The layers of the code, read from the source itself: every `#shared/...`, `#functions/...` and `#infra/...`
- * specifier of a static import, an `export ... from` or a dynamic `import()`, type-only imports included (a type
+ * specifier of a static import (one for its side effects included), an `export ... from` or a dynamic `import()`,
+ * type-only imports included (a type
  * import still ties two modules together). Dependencies point one way: functions -> areas -> data access and
  * events -> the leaves.
  */
 type Module = { path: string; imports: string[] };
 
-const SPECIFIER = /(?:from\s+|import\s*\(\s*)'#((?:shared|functions|infra)\/[^']+)'/g;
+const SPECIFIER = /(?:from\s+|import\s*\(\s*|^import\s+)'#((?:shared|functions|infra)\/[^']+)'/gm;
 
 function sourcesUnder(dir: string): string[] {
   return readdirSync(join(REPO_ROOT, dir), { withFileTypes: true, recursive: true })
@@ -32,12 +33,33 @@ const modules: Module[] = ['shared', 'functions', 'infra'].flatMap(sourcesUnder)
  */
 const SETTINGS_FRAGMENT = /^shared\/[a-z-]+(\/[a-z-]+)?\/settings\.ts$/;
 
-/** `shared/banks/create-bank.ts` -> `shared/banks`; a file directly in shared/ is a folder of its own. */
+/**
+ * The console's rooms (shared/console/README.md): each a folder of its own, ranked above the console's common folder
+ * and below the console's root, which assembles them (its route table and OpenAPI words).
+ */
+const CONSOLE_ROOMS = ['shared/console/identity', 'shared/console/approvals', 'shared/console/views'];
+const CONSOLE_FOLDERS = ['shared/console/common', ...CONSOLE_ROOMS];
+
+/**
+ * `shared/banks/create-bank.ts` -> `shared/banks`, `shared/console/identity/sign-in.ts` -> `shared/console/identity`;
+ * a file directly in shared/ is a folder of its own.
+ */
 const folderOf = (path: string) => {
   if (SETTINGS_FRAGMENT.test(path)) return 'shared/config';
   const parts = path.split('/');
+  const room = parts.slice(0, 3).join('/');
+  if (parts.length > 3 && CONSOLE_FOLDERS.includes(room)) return room;
   return parts.length > 2 ? parts.slice(0, 2).join('/') : path;
 };
+
+/** Edges from one console room into another: a room imports the console's common folder, never another room. */
+const betweenRooms = (edges: readonly { from: string; to: string }[]) =>
+  edges
+    .filter(({ from, to }) => {
+      const [a, b] = [folderOf(from), folderOf(to)];
+      return a !== b && CONSOLE_ROOMS.includes(a) && CONSOLE_ROOMS.includes(b);
+    })
+    .map(({ from, to }) => `${from} -> ${to}`);
 
 /**
  * The ranks of shared/: a folder may import its own rank or lower ones, never a higher one. Areas import one
@@ -76,13 +98,20 @@ const RANKS: Record<string, number> = {
   // Money paid in by bank transfer: read from the payout rail's reports, credited like deposits.
   'shared/bank-credits': 7,
   'shared/withdrawals': 8,
+  'shared/bank-transfer': 8,
   'shared/deposits': 8,
   // Custody moves what the deposits credited: the relayer's signer, the sweeper, the reconciliation.
   'shared/custody': 9,
-  'shared/console': 9,
-  'shared/http': 10,
-  'shared/routes.ts': 11,
-  'shared/openapi': 12,
+  // The console: what its rooms share, then the rooms (identity, approvals, views; none imports another), then its
+  // root, which assembles the rooms' route rows and OpenAPI words.
+  'shared/console/common': 9,
+  'shared/console/identity': 10,
+  'shared/console/approvals': 10,
+  'shared/console/views': 10,
+  'shared/console': 11,
+  'shared/http': 12,
+  'shared/routes.ts': 13,
+  'shared/openapi': 14,
 };
 
 /**
@@ -122,6 +151,30 @@ describe('the layers', () => {
     expect(upwards).toEqual([]);
   });
 
+  it("keeps the console's rooms apart: each imports the console's common folder, never another room", () => {
+    const rooms = new Set(modules.map((module) => folderOf(module.path)).filter((f) => CONSOLE_ROOMS.includes(f)));
+    expect([...rooms].sort()).toEqual([...CONSOLE_ROOMS].sort());
+    expect(betweenRooms(sharedEdges())).toEqual([]);
+  });
+
+  it('finds an import from one console room into another, and none into the common folder or within a room', () => {
+    const planted = [
+      { from: 'shared/console/approvals/sign-withdrawal.ts', to: 'shared/console/identity/start-registration.ts' },
+      { from: 'shared/console/views/get-home.ts', to: 'shared/console/approvals/list-pending-withdrawals.ts' },
+      { from: 'shared/console/approvals/sign-withdrawal.ts', to: 'shared/console/common/passkeys.ts' },
+      { from: 'shared/console/views/get-home.ts', to: 'shared/console/views/transaction-rows.ts' },
+      { from: 'shared/console/routes.ts', to: 'shared/console/views/view-routes.ts' },
+    ];
+    expect(betweenRooms(planted)).toEqual([
+      'shared/console/approvals/sign-withdrawal.ts -> shared/console/identity/start-registration.ts',
+      'shared/console/views/get-home.ts -> shared/console/approvals/list-pending-withdrawals.ts',
+    ]);
+    // The common folder importing a room imports upwards.
+    expect(RANKS[folderOf('shared/console/identity/get-session.ts')]).toBeGreaterThan(
+      RANKS[folderOf('shared/console/common/roles.ts')] ?? Number.POSITIVE_INFINITY,
+    );
+  });
+
   it('keeps shared/ free of functions/, infra/ and test/', () => {
     const outward = sharedEdges()
       .filter(({ to }) => !to.startsWith('shared/'))
@@ -159,6 +212,19 @@ describe('the layers', () => {
     expect(circles).toEqual([]);
   });
 
+  it("lets only shared/openapi import the folders' OpenAPI prose, so no function's bundle carries it", () => {
+    const prose = /\/openapi-prose(-[a-z-]+)?\.ts$/;
+    const readers = modules
+      .filter((module) => !module.path.startsWith('shared/openapi/') && !prose.test(module.path))
+      .flatMap((module) =>
+        module.imports.filter((target) => prose.test(target)).map((target) => `${module.path} -> ${target}`),
+      );
+    const proseFiles = modules.filter((module) => prose.test(module.path));
+
+    expect(proseFiles.length).toBeGreaterThan(15);
+    expect(readers).toEqual([]);
+  });
+
   it('lets a handler import the rows of one area only, so its bundle carries only that area', () => {
     const tables = modules
       .filter((module) => module.path.startsWith('functions/api/') && !module.path.endsWith('not-found.ts'))
@@ -166,8 +232,8 @@ describe('the layers', () => {
         path: module.path,
         tables: module.imports.filter((target) => target.endsWith('routes.ts')),
       }));
-    // An area's rows, or one role's part of them (shared/console/approval-routes.ts), which its table spreads.
-    const areaRows = /^shared\/[a-z-]+\/([a-z-]+-)?routes\.ts$/;
+    // An area's rows, or one role's part of them (shared/console/approvals/approval-routes.ts), which its table spreads.
+    const areaRows = /^shared\/[a-z-]+\/([a-z-]+\/)?([a-z-]+-)?routes\.ts$/;
     // The OpenAPI document describes every route: its handler alone reads the whole table.
     const wrong = tables.filter(
       ({ path, tables }) =>
@@ -190,6 +256,18 @@ const WITHOUT_USE_CASE: Record<string, string> = {
   'functions/api/health/get-health.ts': 'answers without reading anything',
 };
 
+/**
+ * Where the use case of `functions/api/<area>/<action>.ts` may be: `shared/<area>/<action>.ts`, or in one of the
+ * area's rooms (`shared/console/identity/<action>.ts`).
+ */
+const useCasePaths = (handler: string): string[] => {
+  const useCase = handler.replace(/^functions\/api\//, 'shared/');
+  const [area, action] = [useCase.split('/').slice(0, 2).join('/'), useCase.split('/').at(-1)];
+  const rooms = CONSOLE_ROOMS.filter((room) => room.startsWith(`${area}/`));
+  return [useCase, ...rooms.map((room) => `${room}/${action}`)];
+};
+const callsItsUseCase = (module: Module) => useCasePaths(module.path).some((path) => module.imports.includes(path));
+
 describe('handlers, use cases and areas', () => {
   const handlers = modules.filter(
     (module) => module.path.startsWith('functions/api/') && module.path !== 'functions/api/not-found.ts',
@@ -198,7 +276,7 @@ describe('handlers, use cases and areas', () => {
   it('names a handler after the use case it calls: functions/api/<area>/<action>.ts imports shared/<area>/<action>.ts', () => {
     const unmatched = handlers
       .filter((module) => WITHOUT_USE_CASE[module.path] === undefined)
-      .filter((module) => !module.imports.includes(module.path.replace(/^functions\/api\//, 'shared/')))
+      .filter((module) => !callsItsUseCase(module))
       .map((module) => module.path);
     expect(handlers.length).toBeGreaterThan(40);
     expect(unmatched).toEqual([]);
@@ -220,7 +298,7 @@ describe('handlers, use cases and areas', () => {
   it("keeps use cases out of the route tables, so a function's bundle carries its own use case and no other", () => {
     // Every function of an area imports the area's rows: a use case imported there (say, for a refusal declared
     // in it) would travel into all of them with everything it imports. Refusals live in the areas' rules modules.
-    const useCases = new Set(handlers.map((module) => module.path.replace(/^functions\/api\//, 'shared/')));
+    const useCases = new Set(handlers.flatMap((module) => useCasePaths(module.path)));
     const rowModules = modules.filter((module) => /^shared\/([a-z-]+\/)?routes?\.ts$|-routes?\.ts$/.test(module.path));
     const pulled = rowModules.flatMap((module) =>
       module.imports.filter((target) => useCases.has(target)).map((target) => `${module.path} -> ${target}`),
@@ -232,7 +310,7 @@ describe('handlers, use cases and areas', () => {
   it('lists as calling no use case only handlers that exist and indeed call none', () => {
     const callers = handlers
       .filter((module) => WITHOUT_USE_CASE[module.path] !== undefined)
-      .filter((module) => module.imports.includes(module.path.replace(/^functions\/api\//, 'shared/')))
+      .filter(callsItsUseCase)
       .map((module) => module.path);
     const missing = Object.keys(WITHOUT_USE_CASE).filter((path) => !handlers.some((module) => module.path === path));
     expect({ callers, missing }).toEqual({ callers: [], missing: [] });

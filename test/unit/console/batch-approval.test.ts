@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { eachItem, ITEM_RESERVE_MS } from '#shared/console/batch-approval-rules.ts';
-import { batchApprovalChallenge } from '#shared/console/passkeys.ts';
-import type { BatchBinding } from '#shared/console/records.ts';
+import { eachItem, ITEM_RESERVE_MS } from '#shared/console/approvals/batch-approval-rules.ts';
+import { batchApprovalChallenge } from '#shared/console/common/passkeys.ts';
+import type { BatchBinding } from '#shared/console/common/records.ts';
 import { withDatabaseDeadline } from '#shared/db/client.ts';
 import * as z from '#shared/validation/zod.ts';
 import { batchIdOf } from '#shared/withdrawals/create-withdrawal-batch.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PERMISSION_WORDS, ROLE_PERMISSIONS, roleAbilities } from '#infra/console/src/roles.ts';
-import { PERMISSION_TABLE } from '#shared/console/roles.ts';
+import { PERMISSION_TABLE } from '#shared/console/common/roles.ts';
 
 describe("the console's words for what each role may do", () => {
   it("mirror the server's permission table exactly", () => {

@@ -1,9 +1,9 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from '#shared/config/env.ts';
-import { bindingOf, sameBinding } from '#shared/console/console-rules.ts';
-import { approvalChallenge } from '#shared/console/passkeys.ts';
-import { may, mayInvite, PERMISSION_TABLE, ROLES } from '#shared/console/roles.ts';
+import { bindingOf, sameBinding } from '#shared/console/common/console-rules.ts';
+import { approvalChallenge } from '#shared/console/common/passkeys.ts';
+import { may, mayInvite, PERMISSION_TABLE, ROLES } from '#shared/console/common/roles.ts';
 import type { Deps } from '#shared/deps.ts';
 import {
   CsrfRefusedError,

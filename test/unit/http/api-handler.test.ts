@@ -7,7 +7,7 @@ import { TooManyRequestsError } from '#shared/errors.ts';
 import { apiHandler } from '#shared/http/api-handler.ts';
 import { reply } from '#shared/http/reply.ts';
 import { routes } from '#shared/routes.ts';
-import { defineRoute } from '#shared/routing/route.ts';
+import type { RouteDefinition } from '#shared/routing/route.ts';
 import * as z from '#shared/validation/zod.ts';
 import { givenCaller, mockDocumentClient } from '#test/support/db/document-client-mock.ts';
 import { apiEvent, bodyOf, headerOf, invoke, jsonBody } from '#test/support/http/api-event.ts';
@@ -15,19 +15,18 @@ import { apiEvent, bodyOf, headerOf, invoke, jsonBody } from '#test/support/http
 const FIXED_NOW = new Date('2027-02-03T04:05:06.789Z');
 const fixedClockDeps = (): Deps => ({ ...appDeps(), clock: { now: () => FIXED_NOW } });
 
-const publicRoute = defineRoute({
+const publicRoute = {
   operationId: 'unitEcho',
   method: 'POST',
   path: '/api/v2/unit/echo',
   handler: 'test/unit/http/api-handler.test.ts',
-  summary: 'Echo for tests',
   tag: 'Test',
   auth: false,
   successStatus: 200,
   access: { table: 'none' },
   request: { query: z.strictObject({ q: z.optional(z.string()) }) },
   responses: { 200: z.unknown(), 400: z.object({ error: z.string() }) },
-});
+} satisfies RouteDefinition;
 
 const ddb = mockDocumentClient();
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '#infra/repo-root.ts';
 import { gateStatuses } from '#shared/http/api-handler.ts';
 import { routeList, routes } from '#shared/routes.ts';
-import { defineRoute, type RouteDefinition } from '#shared/routing/route.ts';
+import type { RouteDefinition } from '#shared/routing/route.ts';
 import { ErrorBodySchema } from '#shared/routing/schemas.ts';
 import * as z from '#shared/validation/zod.ts';
 
@@ -43,11 +43,11 @@ describe('the route table', () => {
   });
 
   it('catches a route that forgets a status its stack can answer', () => {
-    const forgetful = defineRoute({
+    const forgetful = {
       ...routes.getCustomer,
       operationId: 'forgetful',
       responses: { 200: routes.getCustomer.responses[200], 404: ErrorBodySchema },
-    });
+    } satisfies RouteDefinition;
 
     expect(problemsOf(forgetful)).toEqual([
       'forgetful: can answer 401 but does not declare it',
@@ -58,11 +58,11 @@ describe('the route table', () => {
 
   it('catches a route with no responses, and an error status whose body is not the error object', () => {
     const bare = { ...routes.health, operationId: 'bare', responses: undefined } as unknown as RouteDefinition;
-    const oddError = defineRoute({
+    const oddError = {
       ...routes.health,
       operationId: 'oddError',
       responses: { 200: z.object({}), 409: z.object({}) },
-    });
+    } satisfies RouteDefinition;
 
     expect(problemsOf(bare)).toEqual(['bare: declares no responses']);
     expect(problemsOf(oddError)).toEqual(['oddError: 409 is not the error object']);

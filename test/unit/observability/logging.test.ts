@@ -4,7 +4,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { apiHandler } from '#shared/http/api-handler.ts';
 import { appendLogKeys, log } from '#shared/log.ts';
-import { defineRoute } from '#shared/routing/route.ts';
+import type { RouteDefinition } from '#shared/routing/route.ts';
 import * as z from '#shared/validation/zod.ts';
 import { givenCaller, mockDocumentClient } from '#test/support/db/document-client-mock.ts';
 import { apiEvent, invoke } from '#test/support/http/api-event.ts';
@@ -17,19 +17,18 @@ process.env.SERVICE_NAME = 'payouts-unit';
 
 const TRANSACTION_ID = '0b7d3c1e-5f0a-4c8e-9d1b-2a3f4e5d6c7b';
 
-const transactionRoute = defineRoute({
+const transactionRoute = {
   operationId: 'unitGetTransaction',
   method: 'GET',
   path: '/api/v2/unit/transactions/{transactionId}',
   handler: 'test/unit/observability/logging.test.ts',
-  summary: 'A route that names a transaction',
   tag: 'Test',
   auth: true,
   successStatus: 200,
   access: { table: 'read' },
   request: { params: z.strictObject({ transactionId: z.string() }) },
   responses: {},
-});
+} satisfies RouteDefinition;
 
 const transactionEvent = (authorization: string, requestId: string) =>
   apiEvent({

@@ -3,7 +3,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { NotFoundError } from '#shared/errors.ts';
 import { apiHandler } from '#shared/http/api-handler.ts';
-import { defineRoute } from '#shared/routing/route.ts';
+import type { RouteDefinition } from '#shared/routing/route.ts';
 import * as z from '#shared/validation/zod.ts';
 import { mockDocumentClient } from '#test/support/db/document-client-mock.ts';
 import { apiEvent, invoke } from '#test/support/http/api-event.ts';
@@ -13,19 +13,18 @@ import { captureOutputOfEachTest } from '#test/support/output.ts';
 process.env.METRICS_NAMESPACE = 'PayoutsUnit';
 process.env.SERVICE_NAME = 'payouts-unit';
 
-const route = defineRoute({
+const route = {
   operationId: 'unitMeasured',
   method: 'POST',
   path: '/api/v2/unit/measured',
   handler: 'test/unit/observability/metrics.test.ts',
-  summary: 'A route whose outcome is counted',
   tag: 'Test',
   auth: false,
   successStatus: 201,
   access: { table: 'none' },
   request: { body: z.strictObject({ outcome: z.enum(['ok', 'missing', 'crash']) }) },
   responses: {},
-});
+} satisfies RouteDefinition;
 
 const handler = apiHandler(route, ({ body }) => {
   if (body.outcome === 'missing') throw new NotFoundError();

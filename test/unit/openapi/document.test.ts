@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { EVENT_TYPES } from '#shared/events/contracts.ts';
 import { commonStatuses } from '#shared/http/api-handler.ts';
 import { buildConsoleOpenApiDocument, buildOpenApiDocument } from '#shared/openapi/document.ts';
+import { operationProse } from '#shared/openapi/prose.ts';
 import { tagsOf } from '#shared/openapi/sections.ts';
 import { routeList, routes } from '#shared/routes.ts';
 import { contractOf } from '#test/support/openapi-contract.ts';
@@ -48,7 +49,7 @@ describe('the OpenAPI document', () => {
 
       expect(operation, `${route.method} ${route.path}`).toMatchObject({
         operationId: route.operationId,
-        summary: route.summary,
+        summary: operationProse(route).summary,
         tags: tagsOf(route),
       });
       expect(Object.keys(operation.responses).sort(), route.operationId).toEqual([...new Set(statuses)].sort());

@@ -14,7 +14,13 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '#infra/repo-root.ts';
 import { type NachaReturnFileInput, writeNachaReturns } from '#shared/rails/bank/ach/nacha-return-writer.ts';
-import type { Creditor, PaymentFile, PayoutAccount, UsdAccount } from '#shared/rails/bank/payment-file.ts';
+import {
+  type Creditor,
+  type PaymentFile,
+  type PayoutAccount,
+  SANDBOX_IDENTIFIERS,
+  type UsdAccount,
+} from '#shared/rails/bank/payment-file.ts';
 import type { RailName } from '#shared/rails/bank/rail.ts';
 import { RAIL_FILES, writeRailFile } from '#shared/rails/bank/rail-files.ts';
 import { railLanding } from '#shared/rails/bank/rails.ts';
@@ -51,17 +57,17 @@ const creditor = (fields: Partial<Creditor> & { name: string }): Creditor => ({
 const eurDebtor: Extract<PayoutAccount, { currency: 'EUR' }> = {
   currency: 'EUR',
   name: 'Fintech & Söhne GmbH',
-  iban: 'DE89370400440532013000',
-  bic: 'COBADEFFXXX',
+  iban: SANDBOX_IDENTIFIERS.iban,
+  bic: SANDBOX_IDENTIFIERS.bic,
   address: { street: 'Friedrichstraße', buildingNumber: '123', postCode: '10117', town: 'Berlin', country: 'DE' },
 };
 const usdDebtor: UsdAccount = {
   currency: 'USD',
   name: 'Fintech Inc',
   accountNumber: '000123456789',
-  routingNumber: '021000021',
+  routingNumber: SANDBOX_IDENTIFIERS.routingNumber,
   domesticRail: 'ACH',
-  achCompanyId: '1123456789',
+  achCompanyId: SANDBOX_IDENTIFIERS.achCompanyId,
   address: { street: 'Wall Street', buildingNumber: '1', postCode: '10005', town: 'New York', country: 'US' },
 };
 const usAddress = {
@@ -249,10 +255,10 @@ const returned = {
 };
 const nachaReturns = (entries: NachaReturnFileInput['entries']): NachaReturnFileInput => ({
   createdAt: '2026-11-27T20:01:00.000Z',
-  originatingBank: '021000021',
+  originatingBank: SANDBOX_IDENTIFIERS.routingNumber,
   returningBank: '026009593',
   companyName: 'Sandbox payouts',
-  companyId: '1123456789',
+  companyId: SANDBOX_IDENTIFIERS.achCompanyId,
   entries,
 });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SandboxRejectBankBody } from '#shared/banks/registered-bank-schemas.ts';
 import { CreateBankBody } from '#shared/banks/schemas.ts';
-import { StartRegistrationBody } from '#shared/console/schemas.ts';
+import { StartRegistrationBody } from '#shared/console/common/schemas.ts';
 import {
   CreateCustomerBody,
   DisableCustomerBody,

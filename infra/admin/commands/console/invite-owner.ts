@@ -1,7 +1,7 @@
 import { adminCommand } from '#infra/admin/command.ts';
 import { oneId, UsageError } from '#infra/admin/flags.ts';
 import { systemClock } from '#shared/clock.ts';
-import { createOwnerInvite } from '#shared/console/create-owner-invite.ts';
+import { createOwnerInvite } from '#shared/console/identity/create-owner-invite.ts';
 import { EmailSchema } from '#shared/validation/email.ts';
 
 export const consoleInviteOwner = adminCommand({

@@ -1,7 +1,7 @@
 import { adminCommand } from '#infra/admin/command.ts';
 import { oneId, operatorOf } from '#infra/admin/flags.ts';
 import { systemClock } from '#shared/clock.ts';
-import { createApiKeyAsOperator } from '#shared/console/create-api-key.ts';
+import { createApiKeyAsOperator } from '#shared/console/identity/create-api-key.ts';
 
 export const keyCreate = adminCommand({
   name: 'key create',

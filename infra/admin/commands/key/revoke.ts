@@ -1,7 +1,7 @@
 import { adminCommand } from '#infra/admin/command.ts';
 import { oneId, operatorOf } from '#infra/admin/flags.ts';
 import { systemClock } from '#shared/clock.ts';
-import { revokeApiKeyAsOperator } from '#shared/console/revoke-api-key.ts';
+import { revokeApiKeyAsOperator } from '#shared/console/identity/revoke-api-key.ts';
 
 export const keyRevoke = adminCommand({
   name: 'key revoke',

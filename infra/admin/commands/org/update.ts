@@ -14,7 +14,7 @@ import {
   UsageError,
 } from '#infra/admin/flags.ts';
 import { systemClock } from '#shared/clock.ts';
-import { changeOrganizationAsOperator } from '#shared/console/change-organization-as-operator.ts';
+import { changeOrganizationAsOperator } from '#shared/console/identity/change-organization-as-operator.ts';
 
 export const orgUpdate = adminCommand({
   name: 'org update',

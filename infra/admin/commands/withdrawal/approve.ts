@@ -1,7 +1,7 @@
 import { adminCommand } from '#infra/admin/command.ts';
 import { approverOf, oneId } from '#infra/admin/flags.ts';
 import { systemClock } from '#shared/clock.ts';
-import { decideAsOperator } from '#shared/console/decide-as-operator.ts';
+import { decideAsOperator } from '#shared/console/approvals/decide-as-operator.ts';
 
 export const withdrawalApprove = adminCommand({
   name: 'withdrawal approve',

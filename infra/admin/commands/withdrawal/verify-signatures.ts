@@ -1,7 +1,7 @@
 import { adminCommand } from '#infra/admin/command.ts';
 import { oneId } from '#infra/admin/flags.ts';
 import { systemClock } from '#shared/clock.ts';
-import { verifySignatures } from '#shared/console/verify-signatures.ts';
+import { verifySignatures } from '#shared/console/approvals/verify-signatures.ts';
 import { organizationOfTransaction } from '#shared/transactions/organization-of-transaction.ts';
 
 export const withdrawalVerifySignatures = adminCommand({

@@ -1,0 +1,77 @@
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  type FileDelivered,
+  FileDeliveredSchema,
+  type ReportDownloaded,
+  ReportDownloadedSchema,
+  type SftpChannel,
+  SftpChannelSchema,
+} from '#shared/bank-transfer/records.ts';
+import type { Db } from '#shared/db/client.ts';
+import { WriteConditionFailedError, writeGuarded } from '#shared/db/guarded-write.ts';
+import { readItem, type StoredItem } from '#shared/db/items.ts';
+import { keys } from '#shared/db/keys.ts';
+import { queryAll } from '#shared/db/query.ts';
+
+const fieldsOf =
+  <T>(schema: { shape: Record<string, unknown>; parse(value: unknown): T }) =>
+  (item: StoredItem): T =>
+    schema.parse(Object.fromEntries(Object.keys(schema.shape).map((name) => [name, item[name]])));
+
+/** Sets (or replaces) a payout account's SFTP connection. */
+export async function putSftpChannel(db: Db, channel: SftpChannel): Promise<void> {
+  const parsed = SftpChannelSchema.parse(channel);
+  await db.client.send(
+    new PutCommand({
+      TableName: db.tableName,
+      Item: { ...keys.sftpChannel(parsed.organizationId, parsed.currency), entity: 'SFTPCHANNEL', ...parsed },
+    }),
+  );
+}
+
+export const getSftpChannel = (db: Db, organizationId: string, currency: 'EUR' | 'USD') =>
+  readItem(db, keys.sftpChannel(organizationId, currency), fieldsOf(SftpChannelSchema));
+
+/** Every payout account's SFTP connection (one partition: a deployment has a handful). */
+export const listSftpChannels = (db: Db) =>
+  queryAll(db, { partition: keys.sftpChannels().pk, consistent: true }, fieldsOf(SftpChannelSchema));
+
+export const getFileDelivered = (db: Db, organizationId: string, name: string) =>
+  readItem(db, keys.fileDelivered(organizationId, name), fieldsOf(FileDeliveredSchema));
+
+export const getReportDownloaded = (db: Db, organizationId: string, name: string, sha256: string) =>
+  readItem(db, keys.reportDownloaded(organizationId, name, sha256), fieldsOf(ReportDownloadedSchema));
+
+/** Writes a record only if it is not there; false when another run wrote it first. */
+async function recordOnce(db: Db, role: string, key: { pk: string; sk: string }, item: StoredItem) {
+  try {
+    await writeGuarded(db, [
+      {
+        role,
+        item: {
+          Put: {
+            TableName: db.tableName,
+            Item: { ...key, ...item },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          },
+        },
+      },
+    ]);
+    return true;
+  } catch (error) {
+    if (error instanceof WriteConditionFailedError) return false;
+    throw error;
+  }
+}
+
+export const recordFileDelivered = (db: Db, delivered: FileDelivered) =>
+  recordOnce(db, 'delivered', keys.fileDelivered(delivered.organizationId, delivered.name), {
+    entity: 'BANKDELIVERY',
+    ...FileDeliveredSchema.parse(delivered),
+  });
+
+export const recordReportDownloaded = (db: Db, downloaded: ReportDownloaded) =>
+  recordOnce(db, 'downloaded', keys.reportDownloaded(downloaded.organizationId, downloaded.name, downloaded.sha256), {
+    entity: 'BANKDOWNLOAD',
+    ...ReportDownloadedSchema.parse(downloaded),
+  });

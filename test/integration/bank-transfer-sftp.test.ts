@@ -1,0 +1,481 @@
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as openpgp from 'openpgp';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { type MoverPorts, moveAccountFiles, moveBankFiles, putFile } from '#shared/bank-transfer/move-bank-files.ts';
+import type { SftpChannel } from '#shared/bank-transfer/records.ts';
+import { getFileDelivered, putSftpChannel } from '#shared/bank-transfer/repository.ts';
+import { folderSecretStore } from '#shared/bank-transfer/secrets.ts';
+import { HostKeyRefusedError, openSftp, SftpAuthenticationError } from '#shared/bank-transfer/sftp.ts';
+import { approveKyc } from '#shared/customers/approve-kyc.ts';
+import { createCustomer } from '#shared/customers/create-customer.ts';
+import { creditBalance } from '#shared/deposits/credit-balance.ts';
+import type { Deps } from '#shared/deps.ts';
+import { getBalance } from '#shared/ledger/balance-repository.ts';
+import { updateOrganization } from '#shared/organizations/repository.ts';
+import { answerSandboxFiles } from '#shared/payouts/answer-payment-files.ts';
+import { processInbox } from '#shared/payouts/apply-bank-report.ts';
+import { batchPayouts } from '#shared/payouts/batch-payouts.ts';
+import { getPaymentFile } from '#shared/payouts/payment-file-repository.ts';
+import { writeNachaReturns } from '#shared/rails/bank/ach/nacha-return-writer.ts';
+import type { BankChannel } from '#shared/rails/bank/channel.ts';
+import type { PayoutAccount } from '#shared/rails/bank/payment-file.ts';
+import { writeRailFile } from '#shared/rails/bank/rail-files.ts';
+import { writeCamt054, writePain002 } from '#shared/rails/bank/report-writer.ts';
+import { getTransactionOfCustomer } from '#shared/transactions/transaction-repository.ts';
+import { createWithdrawal } from '#shared/withdrawals/create-withdrawal.ts';
+import { isolatedTableDeps } from '#test/support/db/isolated-table.ts';
+import { givenOrganization } from '#test/support/deps.ts';
+import { endToEndIdsOf, freshChannel } from '#test/support/rails/bank-channel.ts';
+import { parseNacha } from '#test/support/rails/nacha-layout.ts';
+import { type OpenSshServer, startOpenSshServer } from '#test/support/sftp/openssh-server.ts';
+import { givenBank } from '#test/support/withdrawals/withdrawal-requests.ts';
+
+const counted = vi.hoisted(() => [] as string[]);
+vi.mock('#shared/metrics.ts', async (original) => ({
+  ...(await original<typeof import('#shared/metrics.ts')>()),
+  countMetric: (name: string) => void counted.push(name),
+}));
+
+const EUR_ACCOUNT = { currency: 'EUR', name: 'Acme Payouts GmbH', iban: 'DE02120300000000202051', bic: 'BYLADEM1001' };
+const USD_ACCOUNT = {
+  currency: 'USD',
+  name: 'Acme Payouts Inc',
+  accountNumber: '000987654321',
+  routingNumber: '026009593',
+  domesticRail: 'ACH',
+  achCompanyId: '1987654321',
+  address: { street: 'Park Avenue', buildingNumber: '270', postCode: '10017', town: 'New York', country: 'US' },
+} as const;
+
+let deps: Deps;
+let server: OpenSshServer;
+let secretsDir: string;
+/** The bank's key pair (its private key decrypts what we upload) and ours (the public half given to the bank). */
+let bankKey: { publicKey: string; privateKey: openpgp.PrivateKey };
+let ourKey: { publicKey: string; privateKey: string };
+let folder = 0;
+
+beforeAll(async () => {
+  deps = await isolatedTableDeps(() => new Date());
+  server = await startOpenSshServer();
+  secretsDir = mkdtempSync(join(tmpdir(), 'payouts-secrets-'));
+  const bank = await openpgp.generateKey({ userIDs: [{ name: 'Bank' }], passphrase: 'bank', format: 'armored' });
+  const ours = await openpgp.generateKey({ userIDs: [{ name: 'Payouts' }], passphrase: 'ours', format: 'armored' });
+  bankKey = {
+    publicKey: bank.publicKey,
+    privateKey: await openpgp.decryptKey({
+      privateKey: await openpgp.readPrivateKey({ armoredKey: bank.privateKey }),
+      passphrase: 'bank',
+    }),
+  };
+  ourKey = { publicKey: ours.publicKey, privateKey: ours.privateKey };
+  writeFileSync(join(secretsDir, 'ssh-key'), server.clientKey);
+  writeFileSync(join(secretsDir, 'unknown-ssh-key'), server.unknownClientKey);
+  writeFileSync(join(secretsDir, 'pgp-key'), ours.privateKey);
+  writeFileSync(join(secretsDir, 'pgp-passphrase'), 'ours');
+}, 120_000);
+
+afterAll(async () => {
+  await server?.dispose();
+});
+
+/** A payout account's connection to the test server, with folders of its own. */
+function sftpAccount(organizationId: string, currency: 'EUR' | 'USD', options: { pgp?: boolean } = {}) {
+  const folders = server.folders(`account-${++folder}`);
+  const account: SftpChannel = {
+    organizationId,
+    currency,
+    host: server.host,
+    port: server.port,
+    hostKey: server.hostKey,
+    user: server.user,
+    privateKeySecret: 'ssh-key',
+    uploadDir: folders.upload,
+    downloadDir: folders.download,
+    ...(options.pgp
+      ? {
+          pgp: {
+            bankPublicKey: bankKey.publicKey,
+            privateKeySecret: 'pgp-key',
+            passphraseSecret: 'pgp-passphrase',
+          },
+        }
+      : {}),
+  };
+  return { account, folders };
+}
+
+/** `count` payouts of a new organization filed by the batcher into `channel`. */
+async function givenFiledPayouts(
+  channel: BankChannel,
+  options: { environment?: 'sandbox' | 'live'; currency?: 'EUR' | 'USD'; count?: number } = {},
+) {
+  const { environment = 'live', currency = 'EUR', count = 2 } = options;
+  const { organization: created } = await givenOrganization(deps, { environment });
+  const { organizationId } = created;
+  const account = (currency === 'EUR' ? EUR_ACCOUNT : USD_ACCOUNT) as PayoutAccount;
+  const organization =
+    environment === 'live'
+      ? await updateOrganization(deps.db, organizationId, { payoutAccounts: { [currency]: account } }, new Date())
+      : created;
+  const { customerId } = await createCustomer(deps, {
+    organizationId,
+    name: 'Ada Lovelace',
+    accountType: 'individual',
+    email: 'ada@example.com',
+  });
+  await approveKyc(deps, { organizationId, customerId, verifiedName: 'Ada Lovelace' });
+  await creditBalance(deps, { organizationId, customerId, amount: '1000' });
+  const withdrawalBankId = await givenBank(deps, organizationId, customerId, { currency });
+  const payouts = [];
+  for (let i = 0; i < count; i++) {
+    const { transaction } = await createWithdrawal(deps, {
+      organization,
+      customerId,
+      withdrawalBankId,
+      idempotencyKey: `sftp-${i}`,
+      sourceAmount: '10',
+    });
+    payouts.push(transaction);
+  }
+  await batchPayouts(deps, channel);
+  const record = async (id: string) =>
+    (await getTransactionOfCustomer(deps.db, organizationId, customerId, id)) ?? expect.fail(`no payout ${id}`);
+  const fileId = (await record(payouts[0]?.id ?? '')).paymentFileId ?? '';
+  const file = (await getPaymentFile(deps.db, fileId)) ?? expect.fail('no payment file');
+  const scope = { environment, organizationId };
+  const name = (await channel.listOutbox(scope))[0] ?? expect.fail('nothing in the outbox');
+  return {
+    organizationId,
+    payouts,
+    record,
+    file,
+    name,
+    body: (await channel.readOutbox(scope, name)) ?? '',
+    balance: () => getBalance(deps.db, organizationId, customerId),
+  };
+}
+
+const ports = (channel: BankChannel, connect?: MoverPorts['connect']): MoverPorts => ({
+  channel,
+  secrets: folderSecretStore(secretsDir),
+  ...(connect ? { connect } : {}),
+});
+
+const filesIn = (path: string) => readdirSync(path).sort();
+
+/** What the bank does with a report: encrypted to our key and signed with its own (or `signer`). */
+async function sealedForUs(report: string, signer = bankKey.privateKey) {
+  return openpgp.encrypt({
+    message: await openpgp.createMessage({ text: report }),
+    encryptionKeys: await openpgp.readKey({ armoredKey: ourKey.publicKey }),
+    signingKeys: signer,
+    format: 'binary',
+  });
+}
+
+/** What the bank reads of an upload: decrypted with its key, our signature verified. */
+async function openedByBank(path: string) {
+  const { data, signatures } = await openpgp.decrypt({
+    message: await openpgp.readMessage({ binaryMessage: readFileSync(path) }),
+    decryptionKeys: bankKey.privateKey,
+    verificationKeys: await openpgp.readKey({ armoredKey: ourKey.publicKey }),
+    expectSigned: true,
+  });
+  await signatures[0]?.verified;
+  return data;
+}
+
+const bookingOf = (file: Awaited<ReturnType<typeof givenFiledPayouts>>['file'], references: string[]) =>
+  writeCamt054({
+    messageId: `${file.messageId.slice(0, 24)}-BOOKED`,
+    createdAt: new Date().toISOString(),
+    account: file.debtorAccount,
+    rail: file.rail ?? null,
+    entries: file.payments
+      .filter((payment) => references.includes(payment.reference))
+      .map((payment) => ({
+        endToEndId: payment.reference,
+        amount: payment.amount,
+        currency: file.currency,
+        bookingDate: new Date().toISOString().slice(0, 10),
+      })),
+  });
+
+describe('the SFTP mover against a real OpenSSH server', () => {
+  it('PGP both ways: the payout leaves encrypted and signed; the bank pain.002 and camt.054 come back and settle it once', async () => {
+    const channel = freshChannel();
+    const { organizationId, payouts, record, file, name, body } = await givenFiledPayouts(channel);
+    const { account, folders } = sftpAccount(organizationId, 'EUR', { pgp: true });
+
+    const first = await moveAccountFiles(deps, ports(channel), account);
+
+    expect(first.sent).toEqual([name]);
+    expect(filesIn(folders.uploadPath)).toEqual([`${name}.pgp`]);
+    expect(readFileSync(join(folders.uploadPath, `${name}.pgp`)).includes(Buffer.from('<Document'))).toBe(false);
+    expect(await openedByBank(join(folders.uploadPath, `${name}.pgp`))).toBe(body);
+    expect(await getFileDelivered(deps.db, organizationId, name)).toMatchObject({ remoteName: `${name}.pgp` });
+
+    const accepted = writePain002({
+      messageId: `${file.messageId.slice(0, 24)}-STATUS`,
+      createdAt: new Date().toISOString(),
+      originalMessageId: file.messageId,
+      fileStatus: 'ACCP',
+      paymentInfoId: file.paymentInfoId,
+      payments: [],
+    });
+    const booked = bookingOf(
+      file,
+      payouts.map((payout) => payout.reference),
+    );
+    writeFileSync(join(folders.downloadPath, 'status.xml.pgp'), await sealedForUs(accepted));
+    writeFileSync(join(folders.downloadPath, 'booked.xml.pgp'), await sealedForUs(booked));
+
+    const second = await moveAccountFiles(deps, ports(channel), account);
+    const applied = await processInbox(deps, channel);
+    // Fetched again: the same reports are not taken twice; under another name, their facts apply once.
+    const third = await moveAccountFiles(deps, ports(channel), account);
+    writeFileSync(join(folders.downloadPath, 'booked-again.xml.pgp'), await sealedForUs(booked));
+    const fourth = await moveAccountFiles(deps, ports(channel), account);
+    const appliedAgain = await processInbox(deps, channel);
+
+    expect(second).toEqual({ sent: [], received: ['booked.xml.pgp', 'status.xml.pgp'], quarantined: [], refused: [] });
+    expect(Object.values(applied).map((outcome) => outcome.outcome)).toEqual(['applied', 'applied']);
+    expect(third.received).toEqual([]);
+    expect(fourth.received).toEqual(['booked-again.xml.pgp']);
+    expect(Object.values(appliedAgain)).toEqual([{ outcome: 'applied', applied: 0, skipped: 2 }]);
+    for (const payout of payouts) expect((await record(payout.id)).status).toBe('COMPLETED');
+    // Nothing is deleted at the bank.
+    expect(filesIn(folders.downloadPath)).toEqual(['booked-again.xml.pgp', 'booked.xml.pgp', 'status.xml.pgp']);
+  });
+
+  it('ACH: the NACHA file leaves, the booking completes the payout, a NACHA return placed later fails it with the USDC back, once', async () => {
+    const channel = freshChannel();
+    const { organizationId, payouts, record, file, name, body, balance } = await givenFiledPayouts(channel, {
+      currency: 'USD',
+      count: 1,
+    });
+    const [payout] = payouts as [(typeof payouts)[0]];
+    const { account, folders } = sftpAccount(organizationId, 'USD');
+
+    await moveAccountFiles(deps, ports(channel), account);
+    expect(readFileSync(join(folders.uploadPath, name), 'utf8')).toBe(body);
+    writeFileSync(join(folders.downloadPath, 'statement.xml'), bookingOf(file, [payout.reference]));
+    await moveAccountFiles(deps, ports(channel), account);
+    await processInbox(deps, channel);
+    expect((await record(payout.id)).status).toBe('COMPLETED');
+    const afterBooking = await balance();
+
+    const entry = parseNacha(readFileSync(join(folders.uploadPath, name), 'utf8')).find(
+      (r) => r.fields.individualIdentificationNumber?.trim() === payout.reference,
+    )?.fields;
+    const returns = writeNachaReturns({
+      createdAt: new Date().toISOString(),
+      originatingBank: USD_ACCOUNT.routingNumber,
+      returningBank: `${entry?.receivingDfi}${entry?.checkDigit}`,
+      companyName: USD_ACCOUNT.name,
+      companyId: USD_ACCOUNT.achCompanyId,
+      entries: [
+        {
+          kind: 'return',
+          code: 'R03',
+          secCode: 'PPD',
+          originalTraceNumber: entry?.traceNumber ?? '',
+          routingNumber: `${entry?.receivingDfi}${entry?.checkDigit}`,
+          accountNumber: entry?.dfiAccountNumber?.trim() ?? '',
+          amount: payout.targetAmount,
+          identification: payout.reference,
+          name: entry?.individualName?.trim() ?? '',
+        },
+      ],
+    });
+    writeFileSync(join(folders.downloadPath, 'RETURNS.ach'), returns);
+    await moveAccountFiles(deps, ports(channel), account);
+    await processInbox(deps, channel);
+    writeFileSync(join(folders.downloadPath, 'RETURNS-AGAIN.ach'), returns);
+    await moveAccountFiles(deps, ports(channel), account);
+    await processInbox(deps, channel);
+
+    const returned = await record(payout.id);
+    expect(returned.status).toBe('FAILED');
+    expect(returned.failureReason).toMatch(/^Returned by the bank after booking, R03/);
+    const after = await balance();
+    expect(after.available - afterBooking.available).toBe(10_000_000n);
+    expect(await channel.listQuarantine()).toEqual([]);
+  });
+
+  it('the server down: the run fails and sends nothing; up again, the file is sent once, never twice', async () => {
+    const channel = freshChannel();
+    const { organizationId, name } = await givenFiledPayouts(channel);
+    const { account, folders } = sftpAccount(organizationId, 'EUR');
+
+    await server.stop();
+    try {
+      await expect(moveAccountFiles(deps, ports(channel), account)).rejects.toThrow(/ECONNREFUSED/);
+    } finally {
+      await server.start();
+    }
+    expect(await getFileDelivered(deps.db, organizationId, name)).toBeUndefined();
+    const up = await moveAccountFiles(deps, ports(channel), account);
+    const again = await moveAccountFiles(deps, ports(channel), account);
+
+    expect(up.sent).toEqual([name]);
+    expect(again.sent).toEqual([]);
+    expect(filesIn(folders.uploadPath)).toEqual([name]);
+  });
+
+  it('a wrong host key: refused before anything is sent, counted for the alarm', async () => {
+    const channel = freshChannel();
+    const { organizationId, name } = await givenFiledPayouts(channel);
+    const { account, folders } = sftpAccount(organizationId, 'EUR');
+    counted.length = 0;
+
+    await expect(
+      moveAccountFiles(deps, ports(channel), { ...account, hostKey: server.otherHostKey }),
+    ).rejects.toBeInstanceOf(HostKeyRefusedError);
+
+    expect(filesIn(folders.uploadPath)).toEqual([]);
+    expect(await getFileDelivered(deps.db, organizationId, name)).toBeUndefined();
+    expect(counted).toContain('BankHostKeyRefused');
+  });
+
+  it('our key refused: an authentication failure, nothing sent', async () => {
+    const channel = freshChannel();
+    const { organizationId } = await givenFiledPayouts(channel);
+    const { account, folders } = sftpAccount(organizationId, 'EUR');
+
+    await expect(
+      moveAccountFiles(deps, ports(channel), { ...account, privateKeySecret: 'unknown-ssh-key' }),
+    ).rejects.toBeInstanceOf(SftpAuthenticationError);
+    expect(filesIn(folders.uploadPath)).toEqual([]);
+  });
+
+  it('an upload cut off halfway: the bank never sees the file under its name; the next run sends it whole', async () => {
+    const channel = freshChannel();
+    const { organizationId, name, body } = await givenFiledPayouts(channel);
+    const { account, folders } = sftpAccount(organizationId, 'EUR');
+    const cutOff: MoverPorts['connect'] = async (target) => {
+      const session = await openSftp(target);
+      return {
+        ...session,
+        writeFile: async (path, data) => {
+          await session.writeFile(path, data.subarray(0, Math.floor(data.length / 2)));
+          session.close();
+          throw new Error('connection lost');
+        },
+      };
+    };
+
+    await expect(moveAccountFiles(deps, ports(channel, cutOff), account)).rejects.toThrow('connection lost');
+    expect(filesIn(folders.uploadPath)).toEqual([`${name}.part`]);
+    await moveAccountFiles(deps, ports(channel), account);
+
+    expect(filesIn(folders.uploadPath)).toEqual([name]);
+    expect(readFileSync(join(folders.uploadPath, name), 'utf8')).toBe(body);
+  });
+
+  it('a report whose signature is not the bank’s is quarantined with the reason, never applied', async () => {
+    const channel = freshChannel();
+    const { organizationId, payouts, record, file } = await givenFiledPayouts(channel);
+    const { account, folders } = sftpAccount(organizationId, 'EUR', { pgp: true });
+    const impostor = await openpgp.generateKey({ userIDs: [{ name: 'Impostor' }], format: 'object' });
+    const booked = bookingOf(
+      file,
+      payouts.map((payout) => payout.reference),
+    );
+    writeFileSync(join(folders.downloadPath, 'forged.xml.pgp'), await sealedForUs(booked, impostor.privateKey));
+    writeFileSync(join(folders.downloadPath, 'plain.xml'), booked);
+
+    const result = await moveAccountFiles(deps, ports(channel), account);
+    await processInbox(deps, channel);
+
+    expect(result.quarantined).toEqual(['forged.xml.pgp', 'plain.xml']);
+    expect(await channel.listInbox()).toEqual([]);
+    expect(await channel.listQuarantine()).toHaveLength(2);
+    const root = (await import('#test/support/rails/bank-channel.ts')).channelRoot(channel);
+    const reasons = readdirSync(join(root, 'quarantine'))
+      .filter((entry) => entry.endsWith('.error.txt'))
+      .map((entry) => readFileSync(join(root, 'quarantine', entry), 'utf8'));
+    expect(reasons.every((reason) => reason.startsWith('Unverified report: '))).toBe(true);
+    for (const payout of payouts) expect((await record(payout.id)).status).toBe('PROCESSING');
+  });
+});
+
+describe('sandbox and live never mix', () => {
+  it('a sandbox file planted in a live outbox is refused by the mover; a live file planted in a sandbox outbox is never answered', async () => {
+    const channel = freshChannel();
+    const live = await givenFiledPayouts(channel);
+    const sandbox = await givenFiledPayouts(channel, { environment: 'sandbox' });
+    const { account, folders } = sftpAccount(live.organizationId, 'EUR');
+    await channel.writeOutbox({ environment: 'live', organizationId: live.organizationId }, sandbox.name, sandbox.body);
+    await channel.writeOutbox({ environment: 'sandbox', organizationId: sandbox.organizationId }, live.name, live.body);
+
+    const moved = await moveAccountFiles(deps, ports(channel), account);
+    await answerSandboxFiles(deps, channel, new Date(Date.now() + 3_600_000));
+    await processInbox(deps, channel);
+
+    expect(moved.sent).toEqual([live.name]);
+    expect(moved.refused).toEqual([sandbox.name]);
+    expect(filesIn(folders.uploadPath)).toEqual([live.name]);
+    for (const payout of sandbox.payouts) expect((await sandbox.record(payout.id)).status).toBe('COMPLETED');
+    for (const payout of live.payouts) expect((await live.record(payout.id)).status).toBe('PROCESSING');
+    expect((await getPaymentFile(deps.db, live.file.messageId))?.status).toBe('WRITTEN');
+  });
+
+  it('a sandbox organization given an SFTP connection sends nothing', async () => {
+    const channel = freshChannel();
+    const sandbox = await givenFiledPayouts(channel, { environment: 'sandbox' });
+    const { account, folders } = sftpAccount(sandbox.organizationId, 'EUR');
+    await putSftpChannel(deps.db, account);
+
+    await expect(moveBankFiles(deps, ports(channel))).rejects.toThrow(/is not live/);
+    expect(filesIn(folders.uploadPath)).toEqual([]);
+  });
+});
+
+describe('10,000 payouts in one file', () => {
+  it('uploads encrypted and signed, and the bank reads every payment', async () => {
+    const { folders } = sftpAccount('bench', 'EUR');
+    const debtor = EUR_ACCOUNT as PayoutAccount;
+    const createdAt = new Date('2026-11-23T10:00:00.000Z');
+    const body = writeRailFile(
+      'SEPA',
+      {
+        messageId: '0123456789abcdef0123456789abcdef',
+        createdAt: createdAt.toISOString(),
+        executionDate: '2026-11-23',
+        initiatingParty: 'Acme Payouts GmbH',
+        debtor,
+        payments: Array.from({ length: 10_000 }, (_, i) => ({
+          endToEndId: `WD-${String(i).padStart(8, '0')}`,
+          amount: '10.00',
+          remittance: `Payout ${i}`,
+          creditor: {
+            name: 'Ada Lovelace',
+            kind: 'individual' as const,
+            iban: 'FR7630006000011234567890189',
+            accountNumber: null,
+            bic: 'BNPAFRPPXXX',
+            routingNumber: null,
+            address: null,
+          },
+        })),
+      },
+      { createdAt, debtor, settlementDate: '2026-11-24', fileOfDay: 0 },
+    );
+    const session = await openSftp({ ...server, privateKey: server.clientKey });
+    const started = performance.now();
+    try {
+      const pgp = { bankPublicKey: bankKey.publicKey, ourPrivateKey: ourKey.privateKey, passphrase: 'ours' };
+      expect(await putFile(session, folders.upload, 'big.xml', Buffer.from(body), pgp)).toBe('big.xml.pgp');
+    } finally {
+      session.close();
+    }
+    const elapsed = performance.now() - started;
+
+    expect(endToEndIdsOf(await openedByBank(join(folders.uploadPath, 'big.xml.pgp')))).toHaveLength(10_000);
+    console.info(`10,000 payouts: encrypted, signed and uploaded in ${Math.round(elapsed)} ms`);
+  });
+});
