@@ -11,6 +11,7 @@ import { routes as ledgerRoutes } from '#shared/ledger/routes.ts';
 import { routes as payoutRoutes } from '#shared/payouts/routes.ts';
 import { routes as quoteRoutes } from '#shared/quotes/routes.ts';
 import type { RouteDefinition } from '#shared/routing/route.ts';
+import { routes as screeningReviewRoutes } from '#shared/screening-review/routes.ts';
 import { routes as transactionRoutes } from '#shared/transactions/routes.ts';
 import { routes as walletRoutes } from '#shared/wallets/routes.ts';
 import { routes as webhookRoutes } from '#shared/webhooks/routes.ts';
@@ -38,6 +39,7 @@ export const routes = withErrorResponses({
   ...developerFeeRoutes,
   ...custodyRoutes,
   ...consoleRoutes,
+  ...screeningReviewRoutes,
 } satisfies Record<string, RouteDefinition>);
 
 export type RouteName = keyof typeof routes;

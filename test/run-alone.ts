@@ -6,4 +6,5 @@
 export const RUN_ALONE = [
   'test/integration/withdrawals-contention.test.ts',
   'test/integration/concurrency.test.ts',
+  'test/integration/withdrawals-idempotency-and-races.test.ts',
 ] as const;

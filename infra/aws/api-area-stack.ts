@@ -1,4 +1,4 @@
-import { Aws, NestedStack, type NestedStackProps, Stack, Validations } from 'aws-cdk-lib';
+import { ArnFormat, Aws, NestedStack, type NestedStackProps, Stack, Validations } from 'aws-cdk-lib';
 import { HttpMethod, HttpRoute, HttpRouteKey, type IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
@@ -82,6 +82,22 @@ function grantSendMail(scope: Construct, fn: PayoutsFunction, from: string) {
   );
 }
 
+/** Only `secretsmanager:GetSecretValue`, only on the payee verification provider's key secret. */
+function grantPayeeVerificationKey(scope: Construct, fn: PayoutsFunction, config: DeploymentConfig) {
+  const secret = config.payeeVerificationApiKeySecret;
+  if (!secret) return;
+  const arn = secret.startsWith('arn:')
+    ? secret
+    : // A name: Secrets Manager appends six random characters to the ARN of a named secret.
+      Stack.of(scope).formatArn({
+        service: 'secretsmanager',
+        resource: 'secret',
+        resourceName: `${secret}-??????`,
+        arnFormat: ArnFormat.COLON_RESOURCE_NAME,
+      });
+  fn.addToRolePolicy(new PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [arn] }));
+}
+
 /**
  * The chain watchers' RPC URL parameters (SSM SecureStrings: the URL carries the provider's key) as `CHAIN_RPC`,
  * with `ssm:GetParameter` on exactly those; the function reads a URL on first use, as the watchers do.
@@ -133,6 +149,7 @@ export class ApiAreaStack extends NestedStack {
       if (route.access.bankChannel) grantBankChannel(fn, config.stage, route.access.bankChannel);
       if (route.access.chainRpc) grantChainRpc(fn, config);
       if (route.access.documents) grantDocumentUpload(fn, config.stage);
+      if (route.access.payeeVerification) grantPayeeVerificationKey(this, fn, config);
       const apiRoute = new HttpRoute(this, `${name}Route`, {
         httpApi: api,
         routeKey: HttpRouteKey.with(route.path, HttpMethod[route.method]),

@@ -4,6 +4,7 @@ import { ApiStack } from '#infra/aws/api-stack.ts';
 import { readDeploymentConfig } from '#infra/aws/config.ts';
 import { ConsoleStack } from '#infra/aws/console-stack.ts';
 import { EventsStack } from '#infra/aws/events-stack.ts';
+import { assertReadyForLive } from '#infra/aws/live-readiness.ts';
 import { StatefulStack } from '#infra/aws/stateful-stack.ts';
 
 export type BuildAppProps = {
@@ -35,6 +36,7 @@ export function buildApp({ env, context, outdir, nag = false, validateTemplates 
     builtinCloudFormationValidation: validateTemplates,
   });
   const config = readDeploymentConfig(app.node);
+  assertReadyForLive(config);
   const stackName = (suffix: string) => `payouts-${config.stage}-${suffix}`;
   Tags.of(app).add('service', 'payouts');
   Tags.of(app).add('stage', config.stage);

@@ -98,6 +98,12 @@ export const DEPLOYMENT_KEYS = {
     default: false,
     description: 'X-Ray active tracing on every function.',
   }),
+  liveOrganizations: contextKey({
+    schema: z.pipe(z.transform(fromBoolean), z.boolean()),
+    unset: 'sandbox organizations only',
+    description:
+      'The deployment serves live organizations: synth then refuses placeholders and names each missing key (infra/aws/live-readiness.ts): a deposit key, `receivingBanks`, `consoleOrigin`, `mailFrom`, a `startBlock` in `chainWatchers` for every supported chain.',
+  }),
   depositXpubParameter: contextKey({
     schema: SsmParameterName,
     description:

@@ -1,7 +1,8 @@
 import { createTestClient, encodeAbiParameters, type Hex, http, keccak256, toHex } from 'viem';
 import { compileTestUsdc, mintTestUsdc, signer } from '#infra/local/chain/test-usdc.ts';
 import { organizationsWithCustody, readCustodyTotals } from '#shared/custody/check-custody-books.ts';
-import { latestSweep, listSweepsDue } from '#shared/custody/sweep-repository.ts';
+import { nextRelayerNonce } from '#shared/custody/relayer-nonce.ts';
+import { listSweepsDue } from '#shared/custody/sweep-repository.ts';
 import type { Db } from '#shared/db/client.ts';
 import type { SandboxChain } from '#shared/deposits/settings.ts';
 import type { Chain } from '#shared/money/chains.ts';
@@ -22,7 +23,7 @@ export type ChainRestored = {
 };
 
 export type CustodyRestored = {
-  /** Each chain's relayer's first nonce: past every sweep the table holds of that chain. */
+  /** Each chain's relayer's first nonce: past every sweep and treasury send the table holds of that chain. */
   relayerNonces: Map<Chain, number>;
   chains: ChainRestored[];
 };
@@ -51,8 +52,8 @@ export async function restoreLocalCustody(
 ): Promise<CustodyRestored> {
   const relayerNonces = new Map<Chain, number>();
   for (const chain of options.chains) {
-    const latest = await latestSweep(db, chain.chain);
-    const nonce = latest ? Number(BigInt(latest.nonce) + 1n) : 0;
+    // Past every nonce the table records as claimed: sweeps and treasury sends share the relayer's nonces.
+    const nonce = Number(await nextRelayerNonce(db, chain.chain));
     relayerNonces.set(chain.chain, nonce);
     const relayer = options.relayers[chain.chain];
     if (nonce > 0 && relayer)

@@ -111,7 +111,9 @@ async function serve(dynamo: LocalDynamoDb, chain: LocalChains | undefined) {
   const { routeList } = await import('#shared/routes.ts');
   const { ownerInviteOnStart } = await import('#infra/local/console-invite.ts');
   const { startWorkersThread } = await import('#infra/local/workers-thread.ts');
+  const { startSanctionsLists } = await import('#infra/local/sanctions-lists.ts');
   const deps = appDeps();
+  const sanctions = await startSanctionsLists(deps, process.env.SANCTIONS_DIR as string);
   const { organizationId, apiKey, firstStart } = await sandboxOrganization(deps);
   const treasuries = custody ? await ensureSandboxTreasuries(deps, organizationId, env.SUPPORTED_CHAINS) : undefined;
   const restored = custody && chain ? await restoreCustody(deps, chain, custody) : undefined;
@@ -142,7 +144,16 @@ async function serve(dynamo: LocalDynamoDb, chain: LocalChains | undefined) {
     ownerInviteUrl,
   };
   writeFileSync(localJsonPath, `${JSON.stringify(connection, null, 2)}\n`);
-  const notes = { firstStart, documents, depositKey, chain, custody, treasuries, restored, workers: workers.notes };
+  const notes = {
+    firstStart,
+    documents,
+    depositKey,
+    chain,
+    custody,
+    treasuries,
+    restored,
+    workers: [...workers.notes, ...sanctions.notes],
+  };
   process.stdout.write(banner(server.url, connection, notes).join('\n'));
 
   process.on('SIGINT', () => void shutdown(running, 'SIGINT'));
@@ -171,6 +182,7 @@ async function configure(dynamo: LocalDynamoDb, chain: LocalChains | undefined, 
     S3_ENDPOINT: documents.endpoint,
     KYC_DOCUMENTS_BUCKET: documents.bucket,
     PAYOUT_BATCH_INTERVAL_S: process.env.PAYOUT_BATCH_INTERVAL_S ?? '1',
+    SANCTIONS_DIR: process.env.SANCTIONS_DIR ?? join(dataDir, 'sanctions'),
   } satisfies Partial<Record<ServiceVariable, string>>);
   // The AWS SDK's own variables: DynamoDB Local and fauxqs take any credentials.
   Object.assign(process.env, {

@@ -10,10 +10,11 @@ import { assertMayTransact } from '#shared/customers/customer-rules.ts';
 import type { CustomerRecord } from '#shared/customers/records.ts';
 import { requireCustomer } from '#shared/customers/require-customer.ts';
 import type { Deps } from '#shared/deps.ts';
-import { FieldError } from '#shared/errors.ts';
+import { FieldError, HttpError } from '#shared/errors.ts';
 import { newId } from '#shared/ids.ts';
 import type { Chain } from '#shared/money/chains.ts';
 import { railNamed } from '#shared/rails/bank/rails.ts';
+import { holdBankOnSanctionsHit } from '#shared/screening/hold-rules.ts';
 import { ibanCountry } from '#shared/validation/bank-accounts.ts';
 import { ibanProblem } from '#shared/validation/iban.ts';
 import { deriveDepositAddress, parseDepositXpub } from '#shared/wallets/derivation.ts';
@@ -21,8 +22,18 @@ import { forwarderAddress, forwarderSalt } from '#shared/wallets/forwarder-addre
 import type { WalletRecord } from '#shared/wallets/records.ts';
 import { reserveDepositIndexes } from '#shared/wallets/repository.ts';
 
-/** A deployment without DEPOSIT_XPUB cannot give banks their deposit wallets; it must not create half banks. */
-export class DepositKeyMissingError extends Error {}
+/**
+ * A deployment without DEPOSIT_XPUB cannot give banks their deposit wallets; it must not create half banks. The
+ * caller can do nothing about it, so it is the service's 503, naming what the operator must set.
+ */
+export class DepositKeyMissingError extends HttpError {
+  constructor() {
+    super(
+      503,
+      'Withdrawal banks cannot be created: the deployment has no deposit key (DEPOSIT_XPUB; CDK context depositXpub or depositXpubParameter). Ask the operator to set it.',
+    );
+  }
+}
 
 /** The address fields of a bank: given ones win; a CUSTOMER bank takes the rest from the customer's address. */
 function resolveAddress(input: CreateBankInput, customer: CustomerRecord) {
@@ -69,16 +80,23 @@ export async function createBank(deps: Deps, input: CreateBankRequest): Promise<
   }
   const address = resolveAddress(input, customer);
   const { depositXpub } = deps.config;
-  if (!depositXpub)
-    throw new DepositKeyMissingError('DEPOSIT_XPUB is not configured: banks cannot get deposit wallets');
+  if (!depositXpub) throw new DepositKeyMissingError();
   const depositKey = parseDepositXpub(depositXpub);
 
   const now = deps.clock.now();
   const bank = newBankRecord(input, address, now);
+  // Before the payee check: a bank the screening holds is confirmed, if at all, to PENDING.
+  const held = await holdBankOnSanctionsHit(deps, bank, now);
   const awaiting = await holdForPayee(deps, input, customer, bank, now);
   const wallets = await depositWallets(deps, input, bank, depositKey);
   try {
-    await insertBank(deps.db, { bank, wallets, event: bankEvent(bank, 'withdrawal_bank.created', now), awaiting });
+    await insertBank(deps.db, {
+      bank,
+      wallets,
+      event: bankEvent(bank, 'withdrawal_bank.created', now),
+      awaiting,
+      held,
+    });
   } catch (error) {
     if (error instanceof BankAccountExistsError) {
       throw BANK_EXISTS.error((await bankIdWithAccountDetails(deps.db, bank)) ?? "one of this customer's banks");

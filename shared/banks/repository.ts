@@ -83,11 +83,13 @@ export async function insertBank(
     event: EventRecord;
     /** Verification of Payee: the item that holds the bank for a member's confirmation. */
     awaiting?: GuardedItem<'payeeConfirmation'> | undefined;
+    /** Sanctions screening: the hold of a bank whose beneficiary name hit a list. */
+    held?: GuardedItem<'screeningHold'> | undefined;
   },
 ): Promise<void> {
   const { bank, wallets, event } = input;
   const items: GuardedItem<
-    'bank' | 'accountDetails' | 'pointer' | 'wallet' | 'address' | 'event' | 'payeeConfirmation'
+    'bank' | 'accountDetails' | 'pointer' | 'wallet' | 'address' | 'event' | 'payeeConfirmation' | 'screeningHold'
   >[] = [
     {
       role: 'bank',
@@ -144,6 +146,7 @@ export async function insertBank(
     ...wallets.map((wallet) => ({ role: 'address' as const, item: depositAddressPut(db, wallet) })),
     { role: 'event', item: eventPut(db, event) },
     ...(input.awaiting ? [input.awaiting] : []),
+    ...(input.held ? [input.held] : []),
   ];
   try {
     await retryOnConflict(() => writeGuarded(db, items), RESEND_ATTEMPTS);
@@ -196,6 +199,8 @@ export async function decideBank(
     event: EventRecord | undefined;
     /** Verification of Payee: the member's decision, with its audit entry and signature items. */
     payee?: { verification: PayeeVerificationRecord; alongside: readonly GuardedItem<string>[] };
+    /** Written in the same transaction (a screening reviewer's decision and its audit entry). */
+    alongside?: readonly GuardedItem<string>[];
   },
 ): Promise<BankRecord> {
   const { bank, transition, wallets, now, event, payee } = input;
@@ -213,6 +218,7 @@ export async function decideBank(
     }),
     alongside: [
       ...(payee?.alongside ?? []),
+      ...(input.alongside ?? []),
       ...(to === 'PENDING'
         ? []
         : to === 'ACTIVE'

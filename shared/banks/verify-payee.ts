@@ -2,6 +2,7 @@ import type { BankRecord, PayeeVerificationRecord } from '#shared/banks/records.
 import type { Deps } from '#shared/deps.ts';
 import { toPartyName } from '#shared/rails/bank/characters.ts';
 import type { PayeeCheckAnswer } from '#shared/rails/payee-verification/port.ts';
+import type { SecretReader } from '#shared/rails/payee-verification/secrets.ts';
 import { payeeVerifierFor } from '#shared/rails/payee-verification/verifier-for.ts';
 
 export const NOT_APPLICABLE_REASON =
@@ -15,13 +16,13 @@ function needsConfirmation(answer: PayeeCheckAnswer, whenNotPossible: 'confirm' 
 
 /**
  * Verification of Payee for a bank being registered: a EUR bank with an IBAN is checked with the organization's
- * bank (or the sandbox stand-in); any other bank is NOT_APPLICABLE and goes on as before. The name asked about is the
+ * provider (live; without one NOT_POSSIBLE) or the sandbox stand-in; any other bank is NOT_APPLICABLE and goes on as before. The name asked about is the
  * one its payouts will carry: every rail paying a EUR IBAN writes pain.001, whose creditor name is `toPartyName` of
  * the stored `beneficiaryName` (accents dropped, cut to 70), so a name is never verified in one spelling and paid in
  * another.
  */
 export async function verifyPayee(
-  deps: Pick<Deps, 'config'>,
+  deps: Pick<Deps, 'config'> & { readSecret?: SecretReader },
   input: {
     environment: 'sandbox' | 'live';
     bank: Pick<BankRecord, 'currency' | 'iban' | 'bic' | 'beneficiaryName'>;
@@ -44,7 +45,7 @@ export async function verifyPayee(
       ...decided,
     };
   }
-  const verifier = payeeVerifierFor(deps.config, input.environment);
+  const verifier = payeeVerifierFor(deps.config, input.environment, deps.readSecret);
   const answer = await verifier.verify({
     iban: bank.iban,
     bic: bank.bic,

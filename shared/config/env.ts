@@ -10,6 +10,7 @@ import { RateLimitSettings } from '#shared/http/settings.ts';
 import { BankRailSettings } from '#shared/payouts/settings.ts';
 import { ReferenceRateSettings } from '#shared/quotes/settings.ts';
 import { PayeeVerificationSettings } from '#shared/rails/payee-verification/settings.ts';
+import { ScreeningSettings } from '#shared/screening/settings.ts';
 import { WebhookSettings } from '#shared/webhooks/settings.ts';
 import { WithdrawalSettings } from '#shared/withdrawals/settings.ts';
 
@@ -38,6 +39,7 @@ export const SERVICE_SETTINGS = {
   console: ConsoleSettings,
   payeeVerification: PayeeVerificationSettings,
   prenotes: PrenoteSettings,
+  screening: ScreeningSettings,
 };
 /** The service's settings as one object schema, by variable. */
 export const ServiceVariables = variablesOf(SERVICE_SETTINGS);

@@ -115,6 +115,10 @@ export const PLATFORM_DEFAULTS = {
   },
 } as const;
 
+/** Whether an account is one of the placeholders above (their BICs name no real bank): never shown to live customers. */
+export const isPlaceholderAccount = (account: { bic: string }) =>
+  account.bic === PLATFORM_DEFAULTS.eur.bic || account.bic === PLATFORM_DEFAULTS.usd.bic;
+
 /**
  * `RECEIVING_BANKS`: `{"EUR": {...}, "USD": {...}}`, the platform's EUR receiving account and the shared USD
  * reference account; either may be left out (its placeholder applies). The CDK context key `receivingBanks` sets it.

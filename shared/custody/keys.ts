@@ -30,6 +30,9 @@ export const custodyKeys = {
     sk: forwarder.toLowerCase(),
   }),
   sweptBeforeCreditOfChain: (chain: string) => ({ pk: `SWEPTBEFORECREDIT#${chain}` }),
+  /** One relayer nonce of a chain, claimed by the sweep or the treasury send that signs with it. */
+  relayerNonce: (chain: string, nonce: bigint): Key => ({ pk: `RELAYERNONCE#${chain}`, sk: nonceKey(nonce) }),
+  relayerNoncesOfChain: (chain: string) => ({ pk: `RELAYERNONCE#${chain}`, skPrefix: 'NONCE#' }),
 } as const;
 
 export const CUSTODY_KEY_SPACES: KeySpace[] = [
@@ -39,4 +42,5 @@ export const CUSTODY_KEY_SPACES: KeySpace[] = [
   { pk: 'ORG#{}#CUSTODY' },
   { gsi1pk: 'CUSTODY#' },
   { pk: 'SWEPTBEFORECREDIT#' },
+  { pk: 'RELAYERNONCE#' },
 ];

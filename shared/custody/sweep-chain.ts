@@ -4,6 +4,7 @@ import type { RelayerSigner } from '#shared/custody/kms-signer.ts';
 import { matchSweptBeforeCredit } from '#shared/custody/match-swept-before-credit.ts';
 import type { SweepRecord, SweptBeforeCredit, SweptForwarder } from '#shared/custody/records.ts';
 import { flushBatchData, flushedLogs, type RelayerChain, type SweepReceipt } from '#shared/custody/relayer-chain.ts';
+import { nextRelayerNonce, relayerNonceClaim } from '#shared/custody/relayer-nonce.ts';
 import {
   latestSweep,
   listSweepsDue,
@@ -63,6 +64,7 @@ export type SweepRun = {
 const MAX_TRANSACTION_ITEMS = 100;
 const RECEIPT_WAIT_MS = 20_000;
 const RECEIPT_POLL_MS = 250;
+const SWEEP_USER = { kind: 'SWEEP', id: 'flushBatch' } as const;
 
 type Forwarder = SweptForwarder & { totalMicro: bigint; oldest: string };
 
@@ -99,6 +101,8 @@ export async function sweepChain(
 
   const latest = await latestSweep(deps.db, settings.chain);
   if (latest?.status === 'SENT' && !(await settleInFlight(deps, port, latest))) return status('in-flight', latest);
+  // Read before the dues: two sweepers that read the same dues then claim the same nonce, and only one wins.
+  const nonce = await nextRelayerNonce(deps.db, settings.chain);
 
   let dues = await listSweepsDue(deps.db, settings.chain);
   if ((await matchSweptBeforeCredit(deps, port, settings.chain, dues)) > 0) {
@@ -107,9 +111,10 @@ export async function sweepChain(
   const batch = await chooseBatch(port, settings, dues);
   if (batch.length === 0) return status('idle');
 
-  const sweep = await signSweep(deps, port, signer, settings, latest, batch);
+  const sweep = await signSweep(deps, port, signer, settings, nonce, batch);
   try {
-    await writeGuarded(deps.db, [sweepClaim(deps.db, sweep)]);
+    const nonce = relayerNonceClaim(deps.db, settings.chain, BigInt(sweep.nonce), SWEEP_USER, sweep.claimedAt);
+    await writeGuarded(deps.db, [sweepClaim(deps.db, sweep), nonce]);
   } catch (error) {
     if (error instanceof WriteConditionFailedError) return status('claimed-elsewhere');
     throw error;
@@ -196,7 +201,7 @@ async function signSweep(
   port: RelayerChain,
   signer: RelayerSigner,
   settings: SweptChain,
-  latest: SweepRecord | undefined,
+  nonce: bigint,
   batch: readonly Forwarder[],
 ): Promise<SweepRecord> {
   const [pending, chainId, fees] = await Promise.all([
@@ -204,10 +209,10 @@ async function signSweep(
     port.chainId(),
     port.fees(),
   ]);
-  // The nonce after the table's latest sweep, never the node's pending one: two sweepers that read the same latest
-  // then claim the same nonce and only one wins. Taking the node's would let a sweeper that read before another's
-  // claim take the next nonce and flush the same deposits again (its record then found their due items gone).
-  const nonce = latest ? BigInt(latest.nonce) + 1n : 0n;
+  // The nonce after the table's latest claim (a sweep's or a treasury send's), read at the start of the run, never
+  // the node's pending one: two sweepers that read the same dues then claim the same nonce and only one wins. Taking
+  // the node's would let a sweeper that read before another's claim take the next nonce and flush the same deposits
+  // again.
   if (pending > nonce) {
     // The relayer's key sent something the table does not know: this sweep is REPLACED at the next run, and the
     // runs after it catch up one nonce at a time.

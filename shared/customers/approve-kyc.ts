@@ -1,3 +1,4 @@
+import { holdKycOnSanctionsHit } from '#shared/customers/hold-kyc-for-screening.ts';
 import { changeKycStatusOrConflict, KYC_ALREADY_APPROVED } from '#shared/customers/kyc-rules.ts';
 import { type Address, KYC_TRANSITIONS } from '#shared/customers/records.ts';
 import { requireCustomer } from '#shared/customers/require-customer.ts';
@@ -25,6 +26,8 @@ export async function approveKyc(
     verifiedName: input.verifiedName ?? customer.name,
     address: input.address ?? customer.address ?? SANDBOX_SAMPLE_ADDRESS,
   };
+  const held = await holdKycOnSanctionsHit(deps, customer, identity, now);
+  if (held) return toCustomer(held);
   const updated = await changeKycStatusOrConflict(deps, {
     customer,
     transition: KYC_TRANSITIONS.approve,

@@ -183,6 +183,8 @@ export async function changeKycStatus(
     upload?: { document: KycDocumentRecord; documents: KycDocuments };
     now: Date;
     event?: EventRecord;
+    /** Written in the same transaction (a screening hold, a reviewer's decision and its audit entry). */
+    alongside?: readonly GuardedItem<string>[];
   },
 ): Promise<CustomerRecord> {
   const { customer, transition, identity, review, upload, now, event } = input;
@@ -203,7 +205,7 @@ export async function changeKycStatus(
       now,
       version: { seen: customer.version },
     }),
-    alongside: upload ? [documentPut(db, upload.document)] : [],
+    alongside: [...(upload ? [documentPut(db, upload.document)] : []), ...(input.alongside ?? [])],
     event,
     refused: (role) => (role === 'subject' ? new CustomerStateChangedError() : undefined),
     // Its guards alone decide (the version read): sent again after a conflict, the loser of a race is refused.

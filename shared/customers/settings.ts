@@ -9,6 +9,7 @@ export const KycSettings = {
     z.prefault(z.url(), 'https://kyc.sandbox.payouts.dev/flow'),
     SETTINGS_ABOUT && {
       description: 'Where a KYC flow a customer is sent to starts.',
+      deploy: { key: 'kycFlowBaseUrl', schema: z.url({ protocol: /^https$/ }) },
     },
   ),
 };

@@ -23,6 +23,11 @@ export type Access = {
    * bank credit sent back to its payer). Granted by infra/aws/bank-channel.ts.
    */
   bankChannel?: 'reports' | 'batcher';
+  /**
+   * Asks the Verification of Payee provider: `secretsmanager:GetSecretValue` on exactly the provider's key secret
+   * (`payeeVerificationApiKeySecret`), when one is configured (infra/aws/api-area-stack.ts).
+   */
+  payeeVerification?: boolean;
   /** Uploads KYC documents: `s3:PutObject` under `kyc-documents/` of the documents bucket (infra/aws/kyc-documents.ts). */
   documents?: 'upload';
   /**

@@ -40,8 +40,10 @@ export function isTransientDatabaseError(error: unknown): boolean {
     const codes = (error.CancellationReasons ?? []).map((r) => r.Code ?? 'None');
     return codes.some((c) => TRANSIENT_CANCELLATION_CODES.has(c)) && codes.every((c) => c !== 'ConditionalCheckFailed');
   }
-  // The SDK marks errors it considers retryable (timeouts, 5xx) with `$retryable`.
+  // The SDK marks errors it considers retryable (timeouts, throttling) with `$retryable`.
   if ((error as { $retryable?: unknown }).$retryable !== undefined) return true;
+  // A 5xx the model does not name (DynamoDB Local's `InternalFailure` under load, say) carries only its fault.
+  if ((error as { $fault?: unknown }).$fault === 'server') return true;
   // The HTTP handler's socket timeout carries only this name, no code; a call aborted at its request's deadline
   // (shared/db/client.ts) this one.
   if (error.name === 'TimeoutError' || error.name === 'AbortError') return true;

@@ -24,7 +24,9 @@ import { LEDGER_KEY_SPACES, ledgerKeys } from '#shared/ledger/keys.ts';
 import { ORGANIZATION_KEY_SPACES, organizationKeys } from '#shared/organizations/keys.ts';
 import { PAYOUT_KEY_SPACES, payoutKeys } from '#shared/payouts/keys.ts';
 import { QUOTE_KEY_SPACES, quoteKeys } from '#shared/quotes/keys.ts';
+import { SCREENING_KEY_SPACES, screeningKeys } from '#shared/screening/keys.ts';
 import { TRANSACTION_KEY_SPACES, transactionKeys } from '#shared/transactions/keys.ts';
+import { TREASURY_KEY_SPACES, treasuryKeys } from '#shared/treasury/keys.ts';
 import { WALLET_KEY_SPACES, walletKeys } from '#shared/wallets/keys.ts';
 import { WEBHOOK_KEY_SPACES, webhookKeys } from '#shared/webhooks/keys.ts';
 import { WITHDRAWAL_KEY_SPACES, withdrawalKeys } from '#shared/withdrawals/keys.ts';
@@ -60,7 +62,9 @@ export const KEY_AREAS = {
   payouts: { keys: payoutKeys, spaces: PAYOUT_KEY_SPACES },
   deposits: { keys: depositKeys, spaces: DEPOSIT_KEY_SPACES },
   custody: { keys: custodyKeys, spaces: CUSTODY_KEY_SPACES },
+  treasury: { keys: treasuryKeys, spaces: TREASURY_KEY_SPACES },
   console: { keys: consoleKeys, spaces: CONSOLE_KEY_SPACES },
+  screening: { keys: screeningKeys, spaces: SCREENING_KEY_SPACES },
   'bank-credits': { keys: bankCreditKeys, spaces: BANK_CREDIT_KEY_SPACES },
   'bank-transfer': { keys: bankTransferKeys, spaces: BANK_TRANSFER_KEY_SPACES },
 } as const;
@@ -81,7 +85,9 @@ export const keys = {
   ...payoutKeys,
   ...depositKeys,
   ...custodyKeys,
+  ...treasuryKeys,
   ...consoleKeys,
+  ...screeningKeys,
   ...bankCreditKeys,
   ...bankTransferKeys,
 } as const;

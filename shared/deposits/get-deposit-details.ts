@@ -1,3 +1,4 @@
+import { isPlaceholderAccount } from '#shared/config/receiving-banks.ts';
 import { assertMayTransact } from '#shared/customers/customer-rules.ts';
 import type { CustomerRecord } from '#shared/customers/records.ts';
 import { requireCustomer } from '#shared/customers/require-customer.ts';
@@ -11,6 +12,7 @@ import {
 } from '#shared/deposits/schemas.ts';
 import { findVirtualAccountOfCurrency } from '#shared/deposits/virtual-account-repository.ts';
 import type { Deps } from '#shared/deps.ts';
+import { HttpError } from '#shared/errors.ts';
 import type { Organization } from '#shared/organizations/records.ts';
 import type { DepositTerms } from '#shared/rails/bank/rail.ts';
 import { railNamed } from '#shared/rails/bank/rails.ts';
@@ -31,6 +33,23 @@ const NO_ACCOUNT = {
   bankAddress: null,
   bankCountry: null,
 };
+
+/**
+ * A live organization's customers are never shown a placeholder account to pay real money into: the deployment (or
+ * the organization) must configure its receiving bank first. The caller can do nothing about it: the service's 503.
+ */
+export class ReceivingBankUnsetError extends HttpError {
+  constructor(currency: DepositCurrency) {
+    super(
+      503,
+      `No ${currency.toUpperCase()} receiving bank is configured for live deposits (RECEIVING_BANKS; CDK context receivingBanks). Ask the operator to set it.`,
+    );
+  }
+}
+
+function assertNoPlaceholder(organization: Organization, currency: DepositCurrency, account: { bic: string }) {
+  if (organization.environment === 'live' && isPlaceholderAccount(account)) throw new ReceivingBankUnsetError(currency);
+}
 
 const REFERENCE_WARNING =
   'Quote the reference exactly and pay from an account in the customer’s own name: transfers without it, or from third parties, are returned.';
@@ -58,6 +77,7 @@ function referenceDetails(
   if (currency === 'eur') {
     // Organizations may receive EUR at a bank of their own; the rest use the platform's account.
     const eur = organization.receivingBanks?.EUR ?? deps.config.deposits.eurAccount;
+    assertNoPlaceholder(organization, currency, eur);
     return {
       ...NO_ACCOUNT,
       ...eur,
@@ -67,6 +87,7 @@ function referenceDetails(
     };
   }
   const usd = deps.config.deposits.usdAccount;
+  assertNoPlaceholder(organization, currency, usd);
   const shared = {
     ...NO_ACCOUNT,
     accountName: usd.accountName,

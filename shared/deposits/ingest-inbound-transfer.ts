@@ -31,6 +31,7 @@ import {
 } from '#shared/quotes/quote.ts';
 import { needsReferenceRates, rateProviderFor } from '#shared/quotes/rates.ts';
 import { getReferenceRates } from '#shared/quotes/reference-rate-repository.ts';
+import { holdDepositOnSanctionsHit } from '#shared/screening/hold-rules.ts';
 import {
   bankSnapshot,
   createdEvent,
@@ -61,6 +62,10 @@ export type InboundTransferReport = {
   amount: string;
   txHash: string;
   logIndex: number;
+  /** The sending address, screened against the sanctions lists before anything is credited. */
+  from?: string | undefined;
+  /** Set by a reviewer's release of a transfer the screening held: it is credited as reported. */
+  released?: boolean | undefined;
   /**
    * Set by the sandbox route: the report is this organization's, so only its own addresses and transfers are
    * found (another organization's are "not found", exactly as if they did not exist). Unset for a watcher.
@@ -94,6 +99,14 @@ export async function ingestInboundTransfer(deps: Deps, report: InboundTransferR
   const organization = report.organization ?? (await getOrganization(deps.db, wallet.organizationId));
   if (!organization) throw new Error(`deposit address ${wallet.address} names a missing organization`);
   const { organizationId } = organization;
+  // A transfer from a listed address is held (frozen), neither credited nor forwarded, until a reviewer decides.
+  if (!report.released) {
+    await holdDepositOnSanctionsHit(deps, {
+      organizationId,
+      customerId: wallet.customerId,
+      transfer: { ...report, txHash },
+    });
+  }
   const [bank, customer] = await Promise.all([
     wallet.bankId ? getBankOfCustomer(deps.db, organizationId, wallet.customerId, wallet.bankId) : undefined,
     getCustomer(deps.db, organizationId, wallet.customerId),

@@ -185,6 +185,11 @@ export const openApiProse: FolderProse<typeof routes> = {
             'The hash (`0x` + 64 hex digits) of a transfer made elsewhere, reported as its log 0; left out, a real ' +
             'transfer is made on the local chain (or, without one, a hash is made up). One transfer is recorded once.',
         },
+        from: {
+          description:
+            'The sending address, screened against the sanctions lists: a listed sender freezes the transfer (409, ' +
+            '`deposit.frozen`). Given, the transfer is reported, not made on the local chain.',
+        },
       },
     }),
     schemaProse(CreateVirtualAccountBody, {

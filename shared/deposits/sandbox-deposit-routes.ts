@@ -2,6 +2,7 @@ import { DEV_CHAIN_FAILED } from '#shared/deposits/inbound-rules.ts';
 import { SandboxDepositBody } from '#shared/deposits/sandbox-deposit-schemas.ts';
 import { sandboxRoute } from '#shared/routing/presets.ts';
 import { defineRoutes } from '#shared/routing/route.ts';
+import { DEPOSIT_FROZEN } from '#shared/screening/hold-rules.ts';
 import { TransactionResponseSchema } from '#shared/transactions/schemas.ts';
 import { WALLET_NOT_FOUND } from '#shared/wallets/wallet-rules.ts';
 
@@ -20,6 +21,6 @@ export const sandboxDepositRoutes = defineRoutes('deposits', {
     access: { table: 'readwrite' },
     request: { body: SandboxDepositBody },
     responses: { 201: TransactionResponseSchema },
-    refusals: [WALLET_NOT_FOUND, DEV_CHAIN_FAILED],
+    refusals: [WALLET_NOT_FOUND, DEV_CHAIN_FAILED, DEPOSIT_FROZEN],
   },
 });

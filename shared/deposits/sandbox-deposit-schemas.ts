@@ -28,4 +28,5 @@ export const SandboxDepositBody = z.strictObject({
   address: described(EthereumAddressSchema),
   amount: described(UsdcAmountSchema),
   txHash: z.optional(TxHashSchema),
+  from: z.optional(EthereumAddressSchema),
 });

@@ -25,13 +25,30 @@ const randomTxHash = () => `0x${randomBytes(32).toString('hex')}`;
  */
 export async function simulateDeposit(
   deps: Deps,
-  input: { organization: Organization; chain: Chain; address: string; amount: string; txHash?: string | undefined },
+  input: {
+    organization: Organization;
+    chain: Chain;
+    address: string;
+    amount: string;
+    txHash?: string | undefined;
+    from?: string | undefined;
+  },
 ): Promise<InboundResult> {
   const { organization, chain, amount } = input;
   const development = deps.config.deposits.sandboxChains.find((candidate) => candidate.chain === chain);
-  if (input.txHash !== undefined || !development) {
+  // A named sender is a report too: the development key sends every real test transfer.
+  if (input.txHash !== undefined || input.from !== undefined || !development) {
     const txHash = input.txHash ?? randomTxHash();
-    return ingestInboundTransfer(deps, { organization, chain, address: input.address, amount, txHash, logIndex: 0 });
+    const { from } = input;
+    return ingestInboundTransfer(deps, {
+      organization,
+      chain,
+      address: input.address,
+      amount,
+      txHash,
+      logIndex: 0,
+      from,
+    });
   }
   if (!deps.config.supportedChains.includes(chain)) {
     throw new FieldError('chain', `Must be one of: ${deps.config.supportedChains.join(', ')}`);

@@ -7,6 +7,7 @@ import type { Chain } from '#shared/money/chains.ts';
 import { formatMicro, toMicro } from '#shared/money/micro.ts';
 import type { ChainPort, TransferLog } from '#shared/rails/chain/port.ts';
 import { formatUnits } from '#shared/rails/chain/units.ts';
+import { DepositFrozenError } from '#shared/screening/hold-rules.ts';
 import { findDepositAddresses } from '#shared/wallets/repository.ts';
 
 /** One chain as a watcher sees it (`chainWatchConfig()` in AWS, the local runtime's chains locally). */
@@ -139,14 +140,20 @@ async function depositTransfers(deps: Deps, watched: WatchedChain, logs: readonl
 async function creditMatches(deps: Deps, watched: WatchedChain, logs: readonly TransferLog[]): Promise<number> {
   let credited = 0;
   for (const { log, owner } of await depositTransfers(deps, watched, logs)) {
-    const { replayed } = await ingestInboundTransfer(deps, {
-      chain: watched.chain,
-      address: owner.address,
-      amount: formatUnits(log.value, watched.usdcDecimals),
-      txHash: log.txHash,
-      logIndex: log.logIndex,
-    });
-    if (!replayed) credited++;
+    try {
+      const { replayed } = await ingestInboundTransfer(deps, {
+        chain: watched.chain,
+        address: owner.address,
+        amount: formatUnits(log.value, watched.usdcDecimals),
+        txHash: log.txHash,
+        logIndex: log.logIndex,
+        from: log.from,
+      });
+      if (!replayed) credited++;
+    } catch (error) {
+      // Held by the sanctions screening (its own event says so): the next transfer goes on.
+      if (!(error instanceof DepositFrozenError)) throw error;
+    }
   }
   return credited;
 }

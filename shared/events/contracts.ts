@@ -18,6 +18,7 @@ export const EVENT_TYPES = [
   'withdrawal_batch.created',
   'deposit.created',
   'deposit.status_changed',
+  'deposit.frozen',
   'virtual_account.created',
   'virtual_account.approved',
   'virtual_account.rejected',
@@ -208,6 +209,35 @@ const depositStatusChangedData = z
     }),
   );
 
+/** USDC from an address on a sanctions list: held, neither credited nor forwarded, until a reviewer decides. */
+const depositFrozenData = z
+  .object({
+    customer_id: z.string(),
+    chain: z.string(),
+    tx_hash: z.string(),
+    log_index: z.number().check(z.int()),
+    amount: z.string().check(z.meta({ description: 'USDC that arrived, a decimal string' })),
+    wallet_address: z.string(),
+    from_address: z.string().check(z.meta({ description: 'The sending address, lower-case' })),
+    reason: z.string(),
+  })
+  .check(
+    z.meta({
+      examples: [
+        {
+          customer_id: CUSTOMER_ID,
+          chain: 'base',
+          tx_hash: `0x${'ab'.repeat(32)}`,
+          log_index: 0,
+          amount: '25.00',
+          wallet_address: '0x52908400098527886E0F7030069857D2E4169EE7',
+          from_address: '0x098b716b8aaf21512996dc57eb0615e2383e2f96',
+          reason: 'Held for review: the sending address matches an entry of the OFAC SDN sanctions list',
+        },
+      ],
+    }),
+  );
+
 export const EVENT_DATA_SCHEMAS = {
   'customer.created': customerEventData,
   'customer.updated': customerUpdatedData,
@@ -256,6 +286,7 @@ export const EVENT_DATA_SCHEMAS = {
     ),
   'deposit.created': transactionEventData,
   'deposit.status_changed': depositStatusChangedData,
+  'deposit.frozen': depositFrozenData,
   'virtual_account.created': virtualAccountEventData,
   'virtual_account.approved': virtualAccountEventData,
   'virtual_account.rejected': virtualAccountEventData,

@@ -12,6 +12,7 @@ import { openApiProse as quotesProse } from '#shared/quotes/openapi-prose.ts';
 import { openApiProse as routingProse } from '#shared/routing/openapi-prose.ts';
 import type { DescribedSchema, OperationProse, SchemaMeta } from '#shared/routing/prose.ts';
 import type { RouteDefinition } from '#shared/routing/route.ts';
+import { openApiProse as screeningReviewProse } from '#shared/screening-review/openapi-prose.ts';
 import { openApiProse as transactionsProse } from '#shared/transactions/openapi-prose.ts';
 import * as z from '#shared/validation/zod.ts';
 import { openApiProse as walletsProse } from '#shared/wallets/openapi-prose.ts';
@@ -39,6 +40,7 @@ const FOLDERS = [
   developerFeesProse,
   custodyProse,
   consoleProse,
+  screeningReviewProse,
 ];
 
 /** Every folder's words for its operations, by operationId. */

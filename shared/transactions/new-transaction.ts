@@ -206,11 +206,14 @@ export const createdEvent = (record: TransactionRecord, now: Date): EventRecord 
     now,
   });
 
-/** A withdrawal's status change, as its transition names it (`TRANSITIONS`, lifecycle.ts). */
+/**
+ * A transaction's status change: a withdrawal's as its transition names it (`TRANSITIONS`, lifecycle.ts), an on-ramp
+ * deposit's when the treasury send paying it out is mined (shared/treasury) or the bank reverses the credit it was
+ * made of (shared/bank-credits).
+ */
 export const statusChangedEvent = (
   previous: TransactionRecord,
   next: TransactionRecord,
-  // A deposit changes status outside the withdrawals' lifecycle: the bank reversed the credit it was made of.
   type: WithdrawalTransition['event'] | 'deposit.status_changed',
   now: Date,
 ): EventRecord =>

@@ -53,6 +53,8 @@ export type Report = {
   bankCredits?: { script: string; output: string | null };
   /** test/bench/payout-cost.ts: one payout end to end, and a thousand API reads. */
   payoutCost?: { script: string; output: string | null };
+  /** test/bench/sanctions-screening.ts: screening against a full-size OFAC-like list. */
+  sanctionsScreening?: { script: string; output: string | null };
 };
 
 const n = (value: number, digits = 0) => value.toFixed(digits);
@@ -176,6 +178,7 @@ export function markdown(report: Report): string {
   if (report.depositWebhook.output) lines.push('', report.depositWebhook.output);
   if (report.bankCredits?.output) lines.push('', report.bankCredits.output);
   if (report.payoutCost?.output) lines.push('', report.payoutCost.output);
+  if (report.sanctionsScreening?.output) lines.push('', report.sanctionsScreening.output);
   return lines.join('\n');
 }
 

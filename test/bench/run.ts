@@ -366,6 +366,10 @@ async function main() {
     const bankCredits = await companion('test/bench/bank-credits.ts', ['--entries', SHORT ? '2000' : '10000']);
     // One payout end to end (create, the file, the reports, the webhooks), alone in its file and in a full one.
     const payoutCost = await companion('test/bench/payout-cost.ts', ['--payouts', '99', '--endpoints', '2']);
+    const sanctionsScreening = await companion(
+      'test/bench/sanctions-screening.ts',
+      SHORT ? ['--rescreen', '20000'] : [],
+    );
 
     const machine = `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'CPU'}, Node ${process.version}`;
     const report = {
@@ -384,6 +388,7 @@ async function main() {
       depositWebhook,
       bankCredits,
       payoutCost,
+      sanctionsScreening,
     };
     mkdirSync(join(REPO_ROOT, 'test/bench/results'), { recursive: true });
     writeFileSync(RESULTS, `${JSON.stringify(report, null, 2)}\n`);

@@ -45,9 +45,11 @@ describe('bank payout rail on npm start: outbox, inbox, quarantine', () => {
     }
   }
 
+  /** The sandbox organization's outbox: files lie under their environment's and organization's prefix. */
+  const outbox = () => join('sandbox', runtime.localJson().organizationId, 'outbox');
   const files = (place: string) => (existsSync(join(bankDir, place)) ? readdirSync(join(bankDir, place)) : []);
   const fileWith = (reference: string) =>
-    files('outbox').find((name) => readFileSync(join(bankDir, 'outbox', name), 'utf8').includes(reference));
+    files(outbox()).find((name) => readFileSync(join(bankDir, outbox(), name), 'utf8').includes(reference));
   const transaction = async (id: string) =>
     (await api<Transaction>('GET', `/customers/${customerId}/transactions/${id}`)).body;
   const withStatus = (id: string, status: string) =>
@@ -99,7 +101,7 @@ describe('bank payout rail on npm start: outbox, inbox, quarantine', () => {
   it('withdrawal -> pain.001 in the outbox -> camt.054 in the inbox -> COMPLETED; the same report again changes nothing', async () => {
     const created = await withdraw('bank-1');
     const file = await until(() => fileWith(created.reference));
-    const xml = readFileSync(join(bankDir, 'outbox', file), 'utf8');
+    const xml = readFileSync(join(bankDir, outbox(), file), 'utf8');
 
     expect(xml).toContain('<Nm>Zoe AEro</Nm>');
     expect(xml).toContain(`<EndToEndId>${created.reference}</EndToEndId>`);

@@ -25,7 +25,7 @@ type Bank = { id: string; status: string };
 const RAIL_TEST_TIMEOUT = 300_000;
 
 /**
- * Every rail on `npm start`: each rail's payout reaches its file in `DATA_DIR/bank/outbox/` and settles
+ * Every rail on `npm start`: each rail's payout reaches its file in `DATA_DIR/bank/sandbox/<organizationId>/outbox/` and settles
  * through the sandbox bank by itself (`SANDBOX_SETTLE_AFTER_S`: 1 s here, 3 s by default); the sandbox return route
  * fails a COMPLETED payout once, sending what the rail's bank would (a NACHA return file for ACH, a camt.054
  * otherwise).
@@ -53,13 +53,15 @@ describe('payout rails on npm start: SWIFT, SEPA Instant, ACH and Fedwire settle
     }
   }
 
+  /** The sandbox organization's outbox: files lie under their environment's and organization's prefix. */
+  const outbox = () => join('sandbox', runtime.localJson().organizationId, 'outbox');
   const files = (place: string) => (existsSync(join(bankDir, place)) ? readdirSync(join(bankDir, place)) : []);
   const read = (place: string, name: string) => readFileSync(join(bankDir, place, name), 'utf8');
   /** The outbox file that pays `reference` (its end-to-end id in a pain.001, its identification number in NACHA). */
   const fileOf = (transaction: Transaction) =>
     until(`the file of ${transaction.reference}`, () => {
-      const name = files('outbox').find((file) => read('outbox', file).includes(transaction.reference));
-      return name ? { name, body: read('outbox', name) } : undefined;
+      const name = files(outbox()).find((file) => read(outbox(), file).includes(transaction.reference));
+      return name ? { name, body: read(outbox(), name) } : undefined;
     });
   const transaction = async (id: string) =>
     (await api<Transaction>('GET', `/customers/${customerId}/transactions/${id}`)).body;

@@ -327,6 +327,8 @@ describe('admin CLI: every change it makes to an organization is audited, as the
 describe('admin CLI: bank review', () => {
   async function givenPendingBank() {
     const org = await admin('org', 'create', '--name', 'Reviewed', '--env', 'live');
+    // A live organization without a payee verifier checks NOT_POSSIBLE; this one proceeds to the operator's review.
+    await admin('org', 'update', String(org.organizationId), '--payee-when-not-possible', 'proceed');
     const key = String(org.apiKey);
     const customerId = await givenCustomer(request, key, { approved: false });
     // Live organizations have no sandbox KYC route: the verdict goes straight to the table, as a provider's would.

@@ -1,6 +1,7 @@
 import { isValidIBAN } from 'ibantools/jsnext/ibantools.js';
 import { describe, expect, it } from 'vitest';
 import { run, UsageError } from '#infra/admin/cli.ts';
+import { approveKyc } from '#shared/customers/approve-kyc.ts';
 import { givenCustomer } from '#test/support/banks/bank-requests.ts';
 import { givenOrganization, integrationDeps } from '#test/support/deps.ts';
 import { useApi } from '#test/support/http/local-api.ts';
@@ -261,5 +262,49 @@ describe('virtual accounts', () => {
 
     expect(approved).toMatchObject({ id: requested.body.id, status: 'APPROVED' });
     expect(isValidIBAN(approved.iban ?? '')).toBe(true);
+  });
+});
+
+describe('deposit details of a live organization', () => {
+  async function givenLive() {
+    const org = await givenOrganization(deps, { environment: 'live' });
+    const customerId = await givenCustomer(request, org.apiKey, { approved: false });
+    // A live organization's KYC comes from its provider; the use case stands in for its approval here.
+    await approveKyc(deps, { organizationId: org.organizationId, customerId });
+    return { org, key: org.apiKey, customerId };
+  }
+
+  it('never shows a placeholder receiving bank: 503 naming the setting, for EUR and USD', async () => {
+    const live = await givenLive();
+    for (const currency of ['eur', 'usd']) {
+      const answer = await request('GET', detailsOf(live.customerId, `currency=${currency}`), { key: live.key });
+      expect(answer.status).toBe(503);
+      expect(answer.body).toEqual({
+        error: expect.stringContaining(`No ${currency.toUpperCase()} receiving bank is configured for live deposits`),
+      });
+      expect(JSON.stringify(answer.body)).toContain('receivingBanks');
+    }
+  });
+
+  it("shows the organization's own EUR receiving bank", async () => {
+    const live = await givenLive();
+    await admin(
+      'org',
+      'update',
+      live.org.organizationId,
+      '--eur-bank-name',
+      'ABN AMRO Bank N.V.',
+      '--eur-iban',
+      'NL91ABNA0417164300',
+      '--eur-bic',
+      'ABNANL2A',
+      '--eur-account-name',
+      'Acme Payments B.V.',
+    );
+    const answer = await request<{ iban: string }>('GET', detailsOf(live.customerId, 'currency=eur'), {
+      key: live.key,
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body.iban).toBe('NL91ABNA0417164300');
   });
 });

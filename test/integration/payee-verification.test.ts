@@ -3,7 +3,9 @@ import { payeeDecisionChallenge } from '#shared/console/approvals/payee-decision
 import { verifyAssertion } from '#shared/console/common/passkeys.ts';
 import { getPasskey, listAuditEntries } from '#shared/console/common/repository.ts';
 import { createOwnerInvite } from '#shared/console/identity/create-owner-invite.ts';
+import { approveKyc } from '#shared/customers/approve-kyc.ts';
 import { updateOrganization } from '#shared/organizations/repository.ts';
+import { NO_PROVIDER_REASON } from '#shared/rails/payee-verification/verifier-for.ts';
 import { type Bank, eurBank, eventsOfBank, givenCustomer, usdBank } from '#test/support/banks/bank-requests.ts';
 import { ConsoleTab, tokenOfInviteUrl } from '#test/support/console/console-client.ts';
 import { givenOrganization, integrationDeps } from '#test/support/deps.ts';
@@ -330,5 +332,25 @@ describe('a bank held for confirmation', () => {
     expect(refused.body).toEqual({ error: 'No withdrawal bank of this organization awaits confirmation' });
     const mine = await request<BankWithCheck>('GET', `${banksOf(bank.customerId)}/${bank.id}`, { key: org.apiKey });
     expect(mine.body.payeeVerification.confirmation).toBe('AWAITING');
+  });
+});
+
+describe('a live organization without a Verification of Payee provider', () => {
+  it('gets NOT_POSSIBLE from no one, never the stand-in’s MATCH, and the bank waits for a member', async () => {
+    const live = await givenOrganization(deps, { environment: 'live' });
+    const customerId = await givenCustomer(request, live.apiKey, { name: 'Ada Lovelace', approved: false });
+    // A live organization's KYC comes from its provider; the use case stands in for its approval here.
+    await approveKyc(deps, { organizationId: live.organizationId, customerId });
+    const created = await request<BankWithCheck>('POST', banksOf(customerId), {
+      key: live.apiKey,
+      body: eurBank({ beneficiaryName: 'Ada Lovelace' }),
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body.payeeVerification).toMatchObject({
+      result: 'NOT_POSSIBLE',
+      source: 'none',
+      reason: NO_PROVIDER_REASON,
+      confirmation: 'AWAITING',
+    });
   });
 });

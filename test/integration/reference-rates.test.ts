@@ -161,6 +161,8 @@ describe('a live organization on ECB rates', () => {
       organizationId: payee.organizationId,
       environment: 'live',
       customerId: payee.customerId,
+      // Without a payee verifier a live bank's check is NOT_POSSIBLE; this organization proceeds rather than confirms.
+      payeeWhenNotPossible: 'proceed',
     });
     const address = bank.wallets.find((wallet) => wallet.chain === 'base')?.address ?? '';
     const arrive = (amount: string) =>

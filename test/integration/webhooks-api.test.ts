@@ -5,6 +5,7 @@ import { keys } from '#shared/db/keys.ts';
 import { deliveryIdFor } from '#shared/webhooks/send-webhooks.ts';
 import { givenOrganization, integrationDeps } from '#test/support/deps.ts';
 import { useApi } from '#test/support/http/local-api.ts';
+import { setupRequest } from '#test/support/http/setup-requests.ts';
 import { busEventMessage, customerCreated, receive, senderTestDeps } from '#test/support/webhooks/sender.ts';
 
 const deps = integrationDeps();
@@ -17,11 +18,15 @@ const ENDPOINT_NOT_FOUND = { error: 'Webhook endpoint not found' };
 const MISSING_ID = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
 
 async function givenEndpoint(key: string, body: Record<string, unknown> = {}) {
-  const res = await request<Endpoint>('POST', '/webhooks/endpoints', {
-    key,
-    body: { url: 'https://hooks.example.com/payouts', ...body },
-  });
-  expect(res.status).toBe(201);
+  const res = await setupRequest(
+    'create webhook endpoint',
+    () =>
+      request<Endpoint>('POST', '/webhooks/endpoints', {
+        key,
+        body: { url: 'https://hooks.example.com/payouts', ...body },
+      }),
+    201,
+  );
   return res.body;
 }
 

@@ -1614,6 +1614,26 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "deposit.frozen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * deposit.frozen event
+         * @description POSTed to every endpoint subscribed to this type. Any 2xx within 15 s is a delivery; anything else, a timeout or a redirect is retried (5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h), at least once: deduplicate on `webhook-id`. Order is not guaranteed; `created_at` and `previous_status` let you drop stale events.
+         */
+        post: operations["depositFrozenEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "virtual_account.created": {
         parameters: {
             query?: never;
@@ -1737,7 +1757,7 @@ export interface components {
              */
             url: string;
             /** @description The event types to send; left out: every type, including types added later */
-            eventTypes?: ("customer.created" | "customer.updated" | "customer.enabled" | "customer.disabled" | "customer.kyc.approved" | "customer.kyc.rejected" | "customer.kyc.submitted" | "customer.kyc.level_changed" | "withdrawal_bank.created" | "withdrawal_bank.approved" | "withdrawal_bank.rejected" | "withdrawal.created" | "withdrawal.status_changed" | "withdrawal_batch.created" | "deposit.created" | "deposit.status_changed" | "virtual_account.created" | "virtual_account.approved" | "virtual_account.rejected" | "developer_fees.claimed")[];
+            eventTypes?: ("customer.created" | "customer.updated" | "customer.enabled" | "customer.disabled" | "customer.kyc.approved" | "customer.kyc.rejected" | "customer.kyc.submitted" | "customer.kyc.level_changed" | "withdrawal_bank.created" | "withdrawal_bank.approved" | "withdrawal_bank.rejected" | "withdrawal.created" | "withdrawal.status_changed" | "withdrawal_batch.created" | "deposit.created" | "deposit.status_changed" | "deposit.frozen" | "virtual_account.created" | "virtual_account.approved" | "virtual_account.rejected" | "developer_fees.claimed")[];
             /** @description Your note about the endpoint, up to 500 characters */
             description?: string;
         };
@@ -3224,7 +3244,7 @@ export interface components {
             /** @description The new receiver URL; pending retries go there too. Live organizations: `https` only, never a private, loopback, link-local or metadata address (checked when saved and again at every delivery). Sandbox organizations may also use `http` and loopback (`http://127.0.0.1:4000/...`) for local development; in AWS the sender refuses loopback for everyone. */
             url?: string;
             /** @description The event types to send; `null`: every type again, including types added later */
-            eventTypes?: ("customer.created" | "customer.updated" | "customer.enabled" | "customer.disabled" | "customer.kyc.approved" | "customer.kyc.rejected" | "customer.kyc.submitted" | "customer.kyc.level_changed" | "withdrawal_bank.created" | "withdrawal_bank.approved" | "withdrawal_bank.rejected" | "withdrawal.created" | "withdrawal.status_changed" | "withdrawal_batch.created" | "deposit.created" | "deposit.status_changed" | "virtual_account.created" | "virtual_account.approved" | "virtual_account.rejected" | "developer_fees.claimed")[] | null;
+            eventTypes?: ("customer.created" | "customer.updated" | "customer.enabled" | "customer.disabled" | "customer.kyc.approved" | "customer.kyc.rejected" | "customer.kyc.submitted" | "customer.kyc.level_changed" | "withdrawal_bank.created" | "withdrawal_bank.approved" | "withdrawal_bank.rejected" | "withdrawal.created" | "withdrawal.status_changed" | "withdrawal_batch.created" | "deposit.created" | "deposit.status_changed" | "deposit.frozen" | "virtual_account.created" | "virtual_account.approved" | "virtual_account.rejected" | "developer_fees.claimed")[] | null;
             /** @description Your note about the endpoint; `null` clears it */
             description?: string | null;
         };
@@ -3466,6 +3486,8 @@ export interface components {
             amount: string;
             /** @description The hash (`0x` + 64 hex digits) of a transfer made elsewhere, reported as its log 0; left out, a real transfer is made on the local chain (or, without one, a hash is made up). One transfer is recorded once. */
             txHash?: string;
+            /** @description The sending address, screened against the sanctions lists: a listed sender freezes the transfer (409, `deposit.frozen`). Given, the transfer is reported, not made on the local chain. */
+            from?: string;
         };
         /**
          * @example {
@@ -11291,6 +11313,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Conflicts with the current state of the resource. */
+            409: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description The request body exceeds its limit: 64 KiB, or 10 MB for a document upload's file. */
             413: {
                 headers: {
@@ -12313,6 +12346,67 @@ export interface operations {
                         /** @description USDC received, a decimal string */
                         amount?: string;
                         wallet_address?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    depositFrozenEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`event_id`), the same on every retry: deduplicate on it. */
+                "webhook-id": string;
+                /** @description Unix seconds of this attempt; refuse old ones to stop replays. */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">`, keyed with the endpoint's decoded `whsec_` secret; two signatures for 24 h after a rotation. Verify with the `standardwebhooks` or `svix` libraries. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    event_id: string;
+                    /** @enum {string} */
+                    event_type: "deposit.frozen";
+                    created_at: string;
+                    /** @enum {string} */
+                    api_version: "v2";
+                    org_id: string;
+                    /**
+                     * @example {
+                     *       "customer_id": "3b241101-e2bb-4255-8caf-4136c566a962",
+                     *       "chain": "base",
+                     *       "tx_hash": "0xabababababababababababababababababababababababababababababababab",
+                     *       "log_index": 0,
+                     *       "amount": "25.00",
+                     *       "wallet_address": "0x52908400098527886E0F7030069857D2E4169EE7",
+                     *       "from_address": "0x098b716b8aaf21512996dc57eb0615e2383e2f96",
+                     *       "reason": "Held for review: the sending address matches an entry of the OFAC SDN sanctions list"
+                     *     }
+                     */
+                    data: {
+                        customer_id: string;
+                        chain: string;
+                        tx_hash: string;
+                        log_index: number;
+                        /** @description USDC that arrived, a decimal string */
+                        amount: string;
+                        wallet_address: string;
+                        /** @description The sending address, lower-case */
+                        from_address: string;
+                        reason: string;
                     };
                 };
             };

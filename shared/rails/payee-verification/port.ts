@@ -2,9 +2,9 @@ import * as z from '#shared/validation/zod.ts';
 
 /**
  * The Verification of Payee port: before a euro credit transfer, the payer's bank asks the payee's bank whether the
- * name belongs to the IBAN (EPC VOP scheme, mandatory in the EU since 9 October 2025). The organization's bank
- * answers through its VoP service (`http-verifier.ts`); without one configured, and always for sandbox
- * organizations, the stand-in of `sandbox-verifier.ts` answers from the name alone.
+ * name belongs to the IBAN (EPC VOP scheme, mandatory in the EU since 9 October 2025). For live organizations the
+ * configured provider answers (`http-verifier.ts`), and without one the check is NOT_POSSIBLE; for sandbox
+ * organizations the stand-in of `sandbox-verifier.ts` answers from the name alone.
  */
 
 /** The scheme's four answers. */
@@ -28,8 +28,8 @@ export type PayeeCheckAnswer = {
   matchedName: string | null;
   /** Why the check could not be made (NOT_POSSIBLE, NOT_APPLICABLE); otherwise null. */
   reason: string | null;
-  /** Which verifier answered: the organization's bank (`bank`) or the stand-in (`sandbox`). */
-  source: 'bank' | 'sandbox';
+  /** Which verifier answered: the provider (`bank`), the stand-in (`sandbox`), or none (`none`: no provider). */
+  source: 'bank' | 'sandbox' | 'none';
 };
 
 export type PayeeVerifier = { verify: (request: PayeeCheckRequest) => Promise<PayeeCheckAnswer> };

@@ -14,9 +14,20 @@ export const PayeeVerificationSettings = {
     'PAYEE_VERIFICATION_URL',
     z.optional(z.url({ protocol: /^https?$/ })),
     SETTINGS_ABOUT && {
-      description: "The organization's bank's Verification of Payee service; unset, the sandbox stand-in answers.",
-      unset: 'the sandbox stand-in',
+      description:
+        "The Verification of Payee provider live organizations' EUR banks are checked with (EPC codes, bearer key); unset, their checks are NOT_POSSIBLE.",
+      unset: 'live checks NOT_POSSIBLE',
       deploy: { key: 'payeeVerificationUrl', schema: z.url({ protocol: /^https$/ }) },
+    },
+  ),
+  apiKeySecret: setting(
+    'PAYEE_VERIFICATION_API_KEY_SECRET',
+    z.optional(z.string().check(z.minLength(1), z.maxLength(2048))),
+    SETTINGS_ABOUT && {
+      description:
+        "Secrets Manager secret (name or ARN) holding the provider's API key, sent as a bearer token; needed with the URL.",
+      unset: 'live checks NOT_POSSIBLE',
+      deploy: { key: 'payeeVerificationApiKeySecret' },
     },
   ),
   whenNotPossible: setting(

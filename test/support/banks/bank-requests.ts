@@ -1,6 +1,7 @@
 import { eventsWhere } from '#test/support/customers/customer-events.ts';
 import type { integrationDeps } from '#test/support/deps.ts';
 import type { ApiResponse } from '#test/support/http/local-api.ts';
+import { setupRequest } from '#test/support/http/setup-requests.ts';
 
 type Request = <T = unknown>(
   method: string,
@@ -69,24 +70,28 @@ export async function givenCustomer(
   } = {},
 ): Promise<string> {
   const accountType = options.accountType ?? 'individual';
-  const created = await request<{ customerId: string }>('POST', '/customers', {
-    key,
-    body: {
-      name: options.name ?? 'Jane Doe',
-      accountType,
-      email: 'jane@example.com',
-      ...(accountType === 'corporate' && options.address ? { address: options.address } : {}),
-    },
-  });
-  if (created.status !== 201) throw new Error(`customer not created: ${JSON.stringify(created.body)}`);
+  const created = await setupRequest(
+    'POST /customers',
+    () =>
+      request<{ customerId: string }>('POST', '/customers', {
+        key,
+        body: {
+          name: options.name ?? 'Jane Doe',
+          accountType,
+          email: 'jane@example.com',
+          ...(accountType === 'corporate' && options.address ? { address: options.address } : {}),
+        },
+      }),
+    201,
+  );
   const { customerId } = created.body;
   if (options.approved !== false) {
     const body = {
       verifiedName: options.verifiedName ?? options.name ?? 'Jane Doe',
       ...(accountType === 'individual' ? { address: options.address ?? KYC_ADDRESS } : {}),
     };
-    const approved = await request('POST', `/sandbox/customers/${customerId}/kyc/approve`, { key, body });
-    if (approved.status !== 200) throw new Error(`KYC not approved: ${JSON.stringify(approved.body)}`);
+    const path = `/sandbox/customers/${customerId}/kyc/approve`;
+    await setupRequest(`POST ${path}`, () => request('POST', path, { key, body }), 200);
   }
   return customerId;
 }

@@ -1,9 +1,13 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { writeGuarded } from '#shared/db/guarded-write.ts';
 import { describeSchemas, operationProse } from '#shared/openapi/prose.ts';
 import type { RouteDefinition } from '#shared/routing/route.ts';
+import { holdPut } from '#shared/screening/hold-repository.ts';
+import { newHold } from '#shared/screening/hold-rules.ts';
 import * as z from '#shared/validation/zod.ts';
 import { eurBank, givenCustomer } from '#test/support/banks/bank-requests.ts';
 import { consoleHeaders } from '#test/support/console/console-client.ts';
+import { integrationDeps } from '#test/support/deps.ts';
 import type { ApiResponse } from '#test/support/http/local-api.ts';
 import { multipartBody } from '#test/support/http/multipart-body.ts';
 import { busEventMessage, customerCreated, receive, senderTestDeps } from '#test/support/webhooks/sender.ts';
@@ -124,6 +128,33 @@ export const resourceProviders: Record<string, (ctx: ProviderContext) => Promise
     if (!address) throw new Error('the bank has no deposit wallet on base');
     return address;
   },
+  // An open sanctions hold of the tenant's bank, as bank registration writes one on a hit (the suites load no lists).
+  holdId: async ({ tenant, need }) => {
+    const { db } = integrationDeps();
+    const subject = {
+      kind: 'bank' as const,
+      customerId: await need('customerId'),
+      bankId: await need('bankId'),
+      onClear: 'ACTIVE' as const,
+    };
+    const hit = {
+      list: 'OFAC_SDN' as const,
+      listVersion: 'route-table suites',
+      entryId: '1',
+      entryName: 'LISTED, Person',
+      matchedName: 'LISTED, Person',
+      score: 0.95,
+    };
+    const hold = newHold({
+      organizationId: tenant.organizationId,
+      subject,
+      screened: 'Listed Person',
+      hit,
+      now: new Date(),
+    });
+    await writeGuarded(db, [holdPut(db, hold)]);
+    return hold.holdId;
+  },
   // Sandbox organizations may send to loopback; nothing listens there, and no sender runs in this tier.
   endpointId: async ({ tenant, request }) => {
     const res = await request<{ id: string }>('POST', '/webhooks/endpoints', {
@@ -209,6 +240,8 @@ const SAMPLE_JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer
 const validRequests: Record<string, (ids: Ids) => RouteRequest> = {
   createWithdrawalBank: () => ({ body: eurBank() }),
   getDepositDetails: () => ({ query: { currency: 'usd' } }),
+  consoleClearScreeningHold: () => ({ body: { reason: 'A namesake: another date of birth' } }),
+  consoleConfirmScreeningHold: () => ({ body: { reason: 'The listed person: same date of birth' } }),
   getVirtualAccount: (ids) => ({ query: { virtualAccountId: ids.virtualAccountId ?? randomUUID() } }),
   getRate: () => ({ query: { source_currency: 'USDC', target_currency: 'EUR', source_amount: '100' } }),
   // Under 5 USDC: credited as a deposit rather than forwarded, so the suites do not start payouts.

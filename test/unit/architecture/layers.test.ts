@@ -80,6 +80,8 @@ const RANKS: Record<string, number> = {
   'shared/routing': 3,
   'shared/events': 3,
   'shared/rails': 3,
+  // Sanctions screening: the lists, the matcher and the holds the areas write; the reviewers' decisions sit above.
+  'shared/screening': 3,
   'shared/deps.ts': 3,
   'shared/organizations': 4,
   'shared/customers': 4,
@@ -102,12 +104,16 @@ const RANKS: Record<string, number> = {
   'shared/deposits': 8,
   // Custody moves what the deposits credited: the relayer's signer, the sweeper, the reconciliation.
   'shared/custody': 9,
+  // Treasury sends draw on custody's relayer and its nonces, and complete the deposits they pay out.
+  'shared/treasury': 9,
   // The console: what its rooms share, then the rooms (identity, approvals, views; none imports another), then its
   // root, which assembles the rooms' route rows and OpenAPI words.
   'shared/console/common': 9,
   'shared/console/identity': 10,
   'shared/console/approvals': 10,
   'shared/console/views': 10,
+  // Screening review: the reviewers' decisions on the holds, with the console's roles; no room imports it.
+  'shared/screening-review': 10,
   'shared/console': 11,
   'shared/http': 12,
   'shared/routes.ts': 13,

@@ -283,7 +283,7 @@ describe('create withdrawal bank (SDK mocked)', () => {
 });
 
 describe('create withdrawal bank without a deposit key', () => {
-  it('refuses before reserving an index, so no half bank exists', async () => {
+  it('refuses with a 503 naming the setting, before reserving an index, so no half bank exists', async () => {
     const customer = givenCustomer();
     const db = {
       client: DynamoDBDocumentClient.from(new DynamoDBClient({ region: 'eu-central-1' })),
@@ -298,7 +298,13 @@ describe('create withdrawal bank without a deposit key', () => {
         customerId: customer.customerId,
         ...parseOrThrow(CreateBankBody, { ...eurBank, beneficiaryName: 'Ada Lovelace' }),
       }),
-    ).rejects.toBeInstanceOf(DepositKeyMissingError);
+    ).rejects.toSatisfy(
+      (error) =>
+        error instanceof DepositKeyMissingError &&
+        error.statusCode === 503 &&
+        error.expose &&
+        /DEPOSIT_XPUB.*depositXpub/.test(error.message),
+    );
     expect(ddb).not.toHaveReceivedCommand(UpdateCommand);
     expect(ddb).not.toHaveReceivedCommand(TransactWriteCommand);
   });

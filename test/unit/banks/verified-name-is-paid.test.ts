@@ -35,7 +35,7 @@ beforeAll(async () => {
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       asked.push((JSON.parse(Buffer.concat(chunks).toString('utf8')) as { name: string }).name);
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ result: 'MATCH' }));
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ result: 'MTCH' }));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -46,7 +46,10 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 /** The name the payee's bank is asked about when a EUR bank of this beneficiary name is registered. */
 async function nameAsked(beneficiaryName: string) {
   const bank = parseOrThrow(CreateBankBody, { beneficiaryName, currency: 'EUR', iban: IBAN, bic: BIC });
-  const deps = { config: parseConfig({ PAYEE_VERIFICATION_URL: url }) };
+  const deps = {
+    config: parseConfig({ PAYEE_VERIFICATION_URL: url, PAYEE_VERIFICATION_API_KEY_SECRET: 'payouts/vop-key' }),
+    readSecret: async () => 'k3y',
+  };
   const verification = await verifyPayee(deps, { environment: 'live', bank, party: 'individual', now: new Date() });
   expect(verification.source).toBe('bank');
   return { stored: bank.beneficiaryName, asked: asked.at(-1) };

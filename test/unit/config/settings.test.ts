@@ -67,7 +67,7 @@ describe('settings declared with their areas', () => {
     expect(PrenoteSettings.waitDays.variable).toBe('ACH_PRENOTE_WAIT_DAYS');
     expect(config.prenotes).toEqual({ waitDays: 5 });
     expect(parseConfig({}).prenotes.waitDays).toBe(3);
-    expect(Object.keys(config.payeeVerification).sort()).toEqual(['url', 'whenNotPossible']);
+    expect(Object.keys(config.payeeVerification).sort()).toEqual(['apiKeySecret', 'url', 'whenNotPossible']);
     expect(() => parseConfig({ ACH_PRENOTE_WAIT_DAYS: '11' })).toThrow(
       'Invalid configuration: ACH_PRENOTE_WAIT_DAYS: Too big: expected number to be <=10',
     );

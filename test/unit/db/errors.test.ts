@@ -1,5 +1,6 @@
 import {
   ConditionalCheckFailedException,
+  DynamoDBServiceException,
   InternalServerError,
   ProvisionedThroughputExceededException,
   RequestLimitExceeded,
@@ -29,6 +30,10 @@ describe('isTransientDatabaseError', () => {
     ['a transaction cancelled by throttling', cancelled('None', 'ThrottlingError')],
     ['a transaction cancelled by a conflict', cancelled('TransactionConflict', 'None')],
     ['a refused connection', Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' })],
+    [
+      'a server fault the model does not name',
+      new DynamoDBServiceException({ name: 'InternalFailure', $fault: 'server', ...meta }),
+    ],
     ['a timeout the SDK marks retryable', Object.assign(new Error('timeout'), { $retryable: { throttling: false } })],
   ])('treats %s as transient', (_case, error) => {
     expect(isTransientDatabaseError(error)).toBe(true);

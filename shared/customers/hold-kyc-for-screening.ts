@@ -1,0 +1,43 @@
+import { changeKycStatusOrConflict } from '#shared/customers/kyc-rules.ts';
+import { type Address, type CustomerRecord, KYC_TRANSITIONS, type KycStatus } from '#shared/customers/records.ts';
+import type { Deps } from '#shared/deps.ts';
+import type { Transition } from '#shared/events/status-change.ts';
+import { holdPut } from '#shared/screening/hold-repository.ts';
+import { newHold } from '#shared/screening/hold-rules.ts';
+import { screenName } from '#shared/screening/screen.ts';
+
+/** A verdict whose verified name hit a sanctions list: the customer waits, in review, for a reviewer's decision. */
+export const KYC_HELD_FOR_SCREENING = {
+  from: KYC_TRANSITIONS.approve.from,
+  to: 'PENDING',
+} as const satisfies Transition<KycStatus>;
+
+/**
+ * The verified name of an approval (and of any later change of it), screened before it takes effect: on a hit the
+ * customer stays `PENDING` in review with a hold that carries the identity, in one transaction, and is returned;
+ * a reviewer's clearing then approves with that identity (`shared/screening-review/`). Undefined: no hit.
+ */
+export async function holdKycOnSanctionsHit(
+  deps: Deps,
+  customer: CustomerRecord,
+  identity: { verifiedName: string; address: Address },
+  now: Date,
+): Promise<CustomerRecord | undefined> {
+  const hit = await screenName(deps, identity.verifiedName);
+  if (!hit) return undefined;
+  const hold = newHold({
+    organizationId: customer.organizationId,
+    subject: { kind: 'customer', customerId: customer.customerId, identity },
+    screened: identity.verifiedName,
+    hit,
+    now,
+  });
+  return changeKycStatusOrConflict(deps, {
+    customer,
+    transition: KYC_HELD_FOR_SCREENING,
+    // In review, its attempts unchanged: the provider's verdict came; the screening's review is what waits.
+    review: { starts: true, attempt: customer.kycAttempts },
+    now,
+    alongside: [holdPut(deps.db, hold)],
+  });
+}

@@ -1,0 +1,42 @@
+import { GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { awsClientConfig } from '#shared/events/aws-clients.ts';
+import type { ListSource } from '#shared/screening/lists-in-force.ts';
+
+/** Where the fetcher puts the official files in the versioned bucket; each key holds the newest version. */
+export const LISTS_PREFIX = 'lists/';
+
+/**
+ * The list files of the sanctions bucket (AWS): the newest version of every object under `lists/`. The fingerprint
+ * is the listing's ETags, so a function downloads the files only when the fetcher wrote a new version.
+ */
+export function bucketSource(bucket: string, region: string, endpoint?: string): ListSource {
+  const client = new S3Client({ ...awsClientConfig(region, endpoint), forcePathStyle: endpoint !== undefined });
+  const listing = async () => {
+    const objects: { key: string; etag: string }[] = [];
+    let token: string | undefined;
+    do {
+      const page = await client.send(
+        new ListObjectsV2Command({ Bucket: bucket, Prefix: LISTS_PREFIX, ContinuationToken: token }),
+      );
+      for (const object of page.Contents ?? []) objects.push({ key: object.Key ?? '', etag: object.ETag ?? '' });
+      token = page.NextContinuationToken;
+    } while (token);
+    return objects.filter(({ key }) => key !== LISTS_PREFIX);
+  };
+  return {
+    describe: `s3://${bucket}/${LISTS_PREFIX}`,
+    fingerprint: async () =>
+      (await listing())
+        .map(({ key, etag }) => `${key}:${etag}`)
+        .sort()
+        .join('|'),
+    read: async () => {
+      const files = new Map<string, string>();
+      for (const { key } of await listing()) {
+        const object = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+        files.set(key.slice(LISTS_PREFIX.length), (await object.Body?.transformToString('utf-8')) ?? '');
+      }
+      return files;
+    },
+  };
+}
