@@ -1,16 +1,18 @@
-import { bookingWrites, storedBookings } from '#shared/bank-credits/booking-repository.ts';
+import { storedBookings } from '#shared/bank-credits/booking-repository.ts';
+import {
+  byOwner,
+  CREDIT_LANES,
+  type DecidedCredit,
+  lanesOf,
+  packsOf,
+  writePack,
+} from '#shared/bank-credits/credit-packs.ts';
 import type { CreditReversal, IncomingCredit } from '#shared/bank-credits/credits-of-report.ts';
-import { creditedBooking, depositItems, depositOfCredit } from '#shared/bank-credits/deposit-of-credit.ts';
-import { type CreditLookups, creditLookups, type Decision, matchCredit } from '#shared/bank-credits/match-credit.ts';
+import { creditLookups, type Decision, matchCredit } from '#shared/bank-credits/match-credit.ts';
 import { type PayerScreening, payerScreening } from '#shared/bank-credits/payer-screening.ts';
 import type { BankCreditRecord } from '#shared/bank-credits/records.ts';
+import { referenceCandidates } from '#shared/bank-credits/reference-match.ts';
 import { reverseCredit } from '#shared/bank-credits/reverse-credit.ts';
-import {
-  type GuardedItem,
-  retryOnConflict,
-  WriteConditionFailedError,
-  writeGuarded,
-} from '#shared/db/guarded-write.ts';
 import type { Deps } from '#shared/deps.ts';
 import { countMetric } from '#shared/metrics.ts';
 import type { DebitCreditNotification } from '#shared/rails/bank/reports.ts';
@@ -25,8 +27,8 @@ import type { DebitCreditNotification } from '#shared/rails/bank/reports.ts';
 
 export type CreditsOutcome = { credited: number; suspended: number; reversed: number; skipped: number };
 
-/** How many credits of one report are written at once: the table takes them in parallel. */
-const CONCURRENCY = 16;
+/** How many credits of one report are matched at once (their reads are mostly answered from the report's memo). */
+const MATCHING = 16;
 
 async function eachAtMost<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>) {
   let next = 0;
@@ -76,53 +78,6 @@ export function bookingOf(credit: IncomingCredit, decision: Decision, messageId:
   };
 }
 
-/** Writes one credit as decided; false when its booking was already written (by another report or reader). */
-async function writeCredit(
-  deps: Deps,
-  lookups: CreditLookups,
-  credit: IncomingCredit,
-  decision: Decision,
-  messageId: string,
-): Promise<boolean> {
-  const now = deps.clock.now();
-  const booking = bookingOf(credit, decision, messageId, now);
-  const wallet =
-    decision.kind === 'credit'
-      ? await lookups.hasDestinationWallet(decision.organization.organizationId, decision.customer.customerId)
-      : false;
-  return retryOnConflict(async () => {
-    for (let attempt = 1; ; attempt++) {
-      const at = deps.clock.now();
-      let items: GuardedItem<string>[] = [bookingWrites.insert(deps.db, booking)];
-      if (decision.kind === 'credit') {
-        const record = depositOfCredit(
-          {
-            organizationId: decision.organization.organizationId,
-            customerId: decision.customer.customerId,
-            currency: credit.currency as 'EUR' | 'USD',
-            quote: decision.quote,
-            instructions: decision.instructions,
-            developerSpreadFeeBps: decision.customer.developerSpreadFeeBps,
-          },
-          at,
-        );
-        items = [
-          bookingWrites.insert(deps.db, creditedBooking(booking, record, wallet)),
-          ...depositItems(deps, record, at),
-        ];
-      }
-      try {
-        await writeGuarded(deps.db, items);
-        return true;
-      } catch (error) {
-        if (error instanceof WriteConditionFailedError && error.role === 'booking') return false;
-        // A taken transaction reference is drawn again; nothing else can fail a guard of fresh items.
-        if (!(error instanceof WriteConditionFailedError && error.role === 'reference') || attempt >= 3) throw error;
-      }
-    }
-  });
-}
-
 export async function applyBankCredits(
   deps: Deps,
   report: DebitCreditNotification,
@@ -132,24 +87,35 @@ export async function applyBankCredits(
   const outcome: CreditsOutcome = { credited: 0, suspended: 0, reversed: 0, skipped: 0 };
   const { credits, reversals } = planned;
   if (credits.length === 0 && reversals.length === 0) return outcome;
-  // Bookings already written (a repeated report, a statement after its notifications) are skipped unread.
+  // A booking named twice in one report is one booking; bookings already written (a repeated report, a statement
+  // after its notifications) are skipped unread.
+  const named = [...new Map(credits.map((credit) => [credit.bookingId, credit])).values()];
   const stored = await storedBookings(
     deps.db,
-    credits.map((credit) => credit.bookingId),
+    named.map((credit) => credit.bookingId),
   );
-  const fresh = credits.filter((credit) => !stored.has(credit.bookingId));
+  const fresh = named.filter((credit) => !stored.has(credit.bookingId));
   outcome.skipped += credits.length - fresh.length;
   const lookups = creditLookups(deps);
-  await eachAtMost(fresh, CONCURRENCY, async (credit) => {
+  // Every deposit reference the report's remittances may name, read in batches before any credit is matched.
+  await lookups.references(fresh.flatMap((credit) => referenceCandidates(credit.transfer.remittance)));
+  const decided: DecidedCredit[] = [];
+  const now = deps.clock.now();
+  await eachAtMost(fresh, MATCHING, async (credit) => {
     const decision = await matchCredit(deps, lookups, credit, screening);
-    if (!(await writeCredit(deps, lookups, credit, decision, report.messageId))) {
-      outcome.skipped++;
-      return;
-    }
-    if (decision.kind === 'credit') outcome.credited++;
-    else {
-      outcome.suspended++;
-      countMetric('BankCreditsInSuspense', {});
+    const wallet =
+      decision.kind === 'credit' &&
+      (await lookups.hasDestinationWallet(decision.organization.organizationId, decision.customer.customerId));
+    decided.push({ credit, decision, booking: bookingOf(credit, decision, report.messageId, now), wallet });
+  });
+  await eachAtMost(lanesOf(byOwner(decided), CREDIT_LANES), CREDIT_LANES, async (lane) => {
+    for (const pack of packsOf(lane)) {
+      const written = await writePack(deps, pack);
+      outcome.skipped += pack.length - written.length;
+      const suspended = written.filter(({ decision }) => decision.kind === 'suspense').length;
+      outcome.credited += written.length - suspended;
+      outcome.suspended += suspended;
+      if (suspended) countMetric('BankCreditsInSuspense', {}, suspended);
     }
   });
   for (const reversal of reversals) {

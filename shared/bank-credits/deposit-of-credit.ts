@@ -59,15 +59,19 @@ export function depositOfCredit(
   return { ...record, sourceCurrency: input.currency };
 }
 
-/** The deposit's items: the transaction, its pointer and reference, the balance credit, the event. */
-export function depositItems(deps: Deps, record: TransactionRecord, now: Date): GuardedItem<string>[] {
+/** The deposit's own items: the transaction, its pointer and reference, the event (its ledger apart). */
+export function depositOwnItems(deps: Deps, record: TransactionRecord, now: Date): GuardedItem<string>[] {
   return [
     { role: 'transaction', item: transactionWrites.insert(deps.db, record) },
     { role: 'pointer', item: transactionWrites.pointer(deps.db, record) },
     { role: 'reference', item: transactionWrites.reference(deps.db, record) },
-    ...depositLedger(deps.db, record, now.toISOString()),
     { role: 'event', item: transactionWrites.event(deps.db, createdEvent(record, now)) },
   ];
+}
+
+/** The deposit's items: its own and its balance credit (with the developer fee the organization earns). */
+export function depositItems(deps: Deps, record: TransactionRecord, now: Date): GuardedItem<string>[] {
+  return [...depositOwnItems(deps, record, now), ...depositLedger(deps.db, record, now.toISOString())];
 }
 
 /** The booking credited to its customer as `record`; awaiting an onward send when it has a destination wallet. */

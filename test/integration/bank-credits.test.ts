@@ -3,10 +3,14 @@ import { getBooking, listSuspense } from '#shared/bank-credits/booking-repositor
 import { bookingIdOf } from '#shared/bank-credits/credits-of-report.ts';
 import { PLATFORM_QUEUE } from '#shared/bank-credits/records.ts';
 import { assignAsOperator, sendBackAsOperator } from '#shared/console/approvals/bank-credits-as-operator.ts';
+import { bankCreditsAssign } from '#shared/console/approvals/bank-credits-assign.ts';
+import type { ConsoleActor } from '#shared/console/common/console-rules.ts';
 import { listAuditEntries } from '#shared/console/common/repository.ts';
 import { sandboxPayIn } from '#shared/deposits/sandbox-pay-in.ts';
 import type { Deps } from '#shared/deps.ts';
 import { getBalance } from '#shared/ledger/balance-repository.ts';
+import { toMicro } from '#shared/money/micro.ts';
+import type { Organization } from '#shared/organizations/records.ts';
 import { applyBankReport, processInboxReport } from '#shared/payouts/apply-bank-report.ts';
 import { quoteDeposit } from '#shared/quotes/quote-deposit.ts';
 import { bankReference, credit, creditReport, givenPayingCustomer } from '#test/support/bank-credits/credits.ts';
@@ -75,6 +79,59 @@ describe('a credit quoting a deposit reference', () => {
     );
 
     expect((await customer.deposits()).map((deposit) => deposit.sourceAmount).sort()).toEqual(['1.00', '2.00', '3.00']);
+  });
+});
+
+describe('a statement of many credits', () => {
+  /** `deps` whose table client counts the transactions it sends. */
+  const counting = () => {
+    const sent = { transactions: 0 };
+    const client = new Proxy(deps.db.client, {
+      get(target, property, receiver) {
+        if (property !== 'send') return Reflect.get(target, property, receiver);
+        return (command: { constructor: { name: string } }, ...rest: unknown[]) => {
+          if (command.constructor.name === 'TransactWriteCommand') sent.transactions++;
+          return (target.send as (...args: unknown[]) => unknown).call(target, command, ...rest);
+        };
+      },
+    });
+    return { deps: { ...deps, db: { ...deps.db, client } }, sent };
+  };
+
+  it('writes its credits many to a transaction, each booking once, with two readers at once', async () => {
+    const customers = await Promise.all([
+      givenPayingCustomer(deps),
+      givenPayingCustomer(deps),
+      givenPayingCustomer(deps),
+    ]);
+    const entries = customers.flatMap((customer) =>
+      Array.from({ length: 25 }, (_, n) => credit({ amount: `${n + 1}.00`, remittance: [spaced(customer.reference)] })),
+    );
+    // The bank listed one booking twice: it is one booking.
+    const statement = creditReport(deps, [...entries, entries[0] ?? credit()], { statement: true });
+    const reader = counting();
+
+    const outcomes = await Promise.all([applyBankReport(reader.deps, statement), applyBankReport(deps, statement)]);
+
+    expect(outcomes.reduce((sum, outcome) => sum + outcome.applied, 0)).toBe(75);
+    expect(outcomes.reduce((sum, outcome) => sum + outcome.skipped, 0)).toBe(77);
+    // 75 credits of 5 items each (booking, transaction, pointer, reference, event), a balance credit per customer
+    // and pack: 4 packs of at most 100 items, a few more when the other reader wins some.
+    expect(reader.sent.transactions).toBeLessThanOrEqual(12);
+    const rate = deps.config.withdrawals.exchangeRates.EUR;
+    const bought = Array.from({ length: 25 }, (_, n) =>
+      toMicro(quoteDeposit({ payoutRate: rate, developerSpreadFeeBps: 0, sourceAmount: `${n + 1}.00` }).targetAmount),
+    ).reduce((sum, amount) => sum + amount, 0n);
+    for (const customer of customers) {
+      const deposits = await customer.deposits();
+      expect(deposits.map((deposit) => deposit.sourceAmount).sort()).toEqual(
+        entries
+          .slice(0, 25)
+          .map((entry) => entry.amount)
+          .sort(),
+      );
+      expect((await getBalance(deps.db, customer.organizationId, customer.customerId)).available).toBe(bought);
+    }
   });
 });
 
@@ -150,6 +207,55 @@ describe('the suspense queue', () => {
     expect(await channel.listOutbox(platformOutbox('sandbox'))).toEqual([`SB${bookingId}.xml`]);
     expect(await channel.listOutbox(organizationOutbox)).toEqual([]);
     expect(await channel.listOutbox(platformOutbox('live'))).toEqual([]);
+    const audit = await listAuditEntries(deps.db, customer.organizationId, { limit: 10 });
+    expect(audit.map((e) => [e.action, e.target, e.details.reason])).toContainEqual([
+      'bank_credit.sent_back_by_operator',
+      bookingId,
+      'Payer',
+    ]);
+  });
+
+  it("is decided in the console by a member of the customer's organization, audited", async () => {
+    const customer = await givenPayingCustomer(deps);
+    const entry = credit({ remittance: [customer.reference], payer: { name: 'John Smith' } });
+    await applyBankReport(deps, creditReport(deps, [entry]));
+    const bookingId = bookingIdOf(eurAccount(), entry.bankReference);
+    const actor: ConsoleActor = {
+      organization: customer.organization as Organization,
+      member: {
+        memberId: crypto.randomUUID(),
+        organizationId: customer.organizationId,
+        email: 'approver@example.com',
+        name: 'Ann Approver',
+        role: 'approver',
+        status: 'ACTIVE',
+        sessionEpoch: 0,
+        invitedBy: 'owner@example.com',
+        createdAt: new Date().toISOString(),
+      },
+      sessionTokenHash: 'session',
+      sourceAddress: '203.0.113.7',
+    };
+
+    const assigned = await bankCreditsAssign(deps, actor, {
+      bookingId,
+      customerId: customer.customerId,
+      reason: 'John Smith is her husband, confirmed by phone',
+    });
+
+    expect(assigned).toMatchObject({ type: 'DEPOSIT', sourceAmount: '100.00', targetAmount: '108.695652' });
+    expect(await getBooking(deps.db, bookingId)).toMatchObject({
+      status: 'ASSIGNED',
+      resolution: { by: 'member:approver@example.com', reason: 'John Smith is her husband, confirmed by phone' },
+    });
+    const audit = await listAuditEntries(deps.db, customer.organizationId, { limit: 10 });
+    expect(audit.map((e) => [e.action, e.target, e.actor.email, e.sourceAddress])).toContainEqual([
+      'bank_credit.assigned',
+      bookingId,
+      'approver@example.com',
+      '203.0.113.7',
+    ]);
+    expect((await listSuspense(deps.db, customer.organizationId, { limit: 10 })).items).toEqual([]);
   });
 
   it("waits in the customer's organization's queue when the payer is not the customer", async () => {
