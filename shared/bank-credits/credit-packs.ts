@@ -16,8 +16,8 @@ import type { TransactionRecord } from '#shared/transactions/records.ts';
 /**
  * How a report's decided credits are written: many to one TransactWriteItems (a pack), each booking with its
  * `attribute_not_exists` guard, so a pack is written whole or not at all and a booking is applied once. A statement
- * of 10,000 credits is a few hundred transactions, not 10,000: the table's cost is per request far more than per
- * item. A transaction may touch an item once, so a pack credits each customer the sum of its credits and each
+ * of 10,000 credits is a few hundred transactions, not 10,000: a write's time goes to its request more than to its
+ * items. A transaction may touch an item once, so a pack credits each customer the sum of its credits and each
  * organization its fees in one item each (`depositsLedger`).
  */
 

@@ -38,7 +38,7 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 const { values } = parseArgs({ options: { entries: { type: 'string', default: '10000' } } });
 const ENTRIES = Number(values.entries);
 const CUSTOMERS = 100;
-/** A loaded machine takes minutes where a quiet one takes seconds: the bench reports, it does not give up. */
+/** On a loaded machine the writes alone take minutes: the bench reports how long rather than giving up. */
 const TIMEOUT_MS = 1_800_000;
 /** The default 10 MB inbox limit is below a 10,000-entry statement as our writer formats it. */
 const MAX_BYTES = String(64 * 1024 * 1024);
