@@ -128,6 +128,9 @@ try {
       if (readdirSync(join(bankDir, 'quarantine')).some((file) => file.startsWith(name))) {
         throw new Error(`${name} was quarantined`);
       }
+      if (runtime.child.exitCode !== null || runtime.child.signalCode !== null) {
+        throw new Error(`npm start ended while ${name} was applied:\n${runtime.output().slice(-4000)}`);
+      }
       if (Date.now() - started > TIMEOUT_MS) {
         throw new Error(`${name} not applied in ${TIMEOUT_MS} ms:\n${runtime.output().slice(-4000)}`);
       }
