@@ -1,5 +1,12 @@
 import { ApprovalCardSchema, CreatedByKey } from '#shared/console/approvals/approval-view-schemas.ts';
 import {
+  AssignSuspenseBody,
+  BookingIdParams,
+  SendBackSuspenseBody,
+  SuspenseCreditSchema,
+  SuspenseListSchema,
+} from '#shared/console/approvals/bank-credits-schemas.ts';
+import {
   BatchApprovalCardSchema,
   BatchApprovalOptionsSchema,
   BatchDecisionSchema,
@@ -13,6 +20,7 @@ import {
   StartPayeeDecisionBody,
 } from '#shared/console/approvals/payee-decision-schemas.ts';
 import { ASSERTION_EXAMPLE } from '#shared/console/openapi-prose-identity.ts';
+import { SEPA } from '#shared/rails/bank/rail.ts';
 import { type DescribedSchema, schemaProse } from '#shared/routing/prose.ts';
 
 const BATCH = '1f2e3d4c-5b6a-8978-8a7b-6c5d4e3f2a1b';
@@ -35,8 +43,38 @@ const BINDING_EXAMPLE = {
   ],
 };
 
+const BANK_CREDIT_EXAMPLE = {
+  id: '3f6c0e9d2b7a41c8a5e2d9f0b1c3e4a5',
+  status: 'SUSPENSE' as const,
+  bookedAt: '2026-11-27T00:00:00.000Z',
+  amount: '100.00',
+  currency: 'EUR',
+  account: 'DE89370400440532013000',
+  bankReference: '2026112700001234',
+  remittance: ['A7B3C9D2E1'],
+  payerName: 'JOHN SMITH',
+  payerAccount: 'FR1420041010050500013M02606',
+  reason: 'The payer "JOHN SMITH" is not the customer',
+  rail: SEPA,
+  customerId: '3b241101-e2bb-4255-8caf-4136c566a962',
+  resolution: null,
+  transactionId: null,
+  sentBackAs: null,
+};
+
 /** The OpenAPI words of the console's approvals schemas (spread into `openapi-prose.ts`). */
 export const approvalsSchemaProse: readonly DescribedSchema[] = [
+  schemaProse(BookingIdParams, {
+    shape: { bookingId: { description: 'The bank credit: its `id` in the suspense queue' } },
+  }),
+  // The two bodies share their `reason` schema: described once, here.
+  schemaProse(AssignSuspenseBody, {
+    id: 'ConsoleAssignBankCreditRequest',
+    shape: { reason: { description: 'Why (audited)', examples: ['Customer confirmed the payment by phone'] } },
+  }),
+  schemaProse(SendBackSuspenseBody, { id: 'ConsoleSendBackBankCreditRequest' }),
+  schemaProse(SuspenseCreditSchema, { id: 'ConsoleBankCredit', examples: [BANK_CREDIT_EXAMPLE] }),
+  schemaProse(SuspenseListSchema, { examples: [{ items: [BANK_CREDIT_EXAMPLE], nextCursor: null }] }),
   schemaProse(CreatedByKey, {
     description: 'The API key that created it, as the keys page lists it; null when stored before it was recorded',
   }),

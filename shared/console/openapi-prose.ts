@@ -46,6 +46,16 @@ export const openApiProse: FolderProse<typeof routes> = {
       summary: "Sign a withdrawal, step 2: the passkey's signature over the challenge counts as one approval",
     },
     consoleRejectWithdrawal: { summary: 'Reject a withdrawal awaiting signatures, with a reason: it is CANCELLED' },
+    consoleListSuspenseCredits: {
+      summary: 'Money paid in that could not be credited, newest first, each with the reason',
+    },
+    consoleAssignSuspenseCredit: {
+      summary:
+        'Give a credit in suspense to a customer, with a reason: a DEPOSIT at the on-ramp quote in force at booking',
+    },
+    consoleSendBackSuspenseCredit: {
+      summary: "Send a credit in suspense back to its payer, with a reason: a payment in the rail's file in the outbox",
+    },
     consoleListPendingBatches: {
       summary: 'Withdrawal batches awaiting signatures, one card each: payouts, totals, customers, why they wait',
     },

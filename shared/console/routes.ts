@@ -1,4 +1,5 @@
 import { approvalRoutes } from '#shared/console/approvals/approval-routes.ts';
+import { bankCreditRoutes } from '#shared/console/approvals/bank-credits-routes.ts';
 import { batchApprovalRoutes } from '#shared/console/approvals/batch-approval-routes.ts';
 import { payeeDecisionRoutes } from '#shared/console/approvals/payee-decision-routes.ts';
 import { accessRoutes, signOutRoutes } from '#shared/console/identity/access-routes.ts';
@@ -28,6 +29,7 @@ export const routes = {
   ...homeViewRoutes,
   ...transactionViewRoutes,
   ...reconciliationViewRoutes,
+  ...bankCreditRoutes,
   ...inviteRoutes,
   ...settingsRoutes,
   // Last: the generated suites call routes in this order, and these end the session they are called with.

@@ -19,9 +19,10 @@ export type Access = {
   mail?: boolean;
   /**
    * The bank channel (S3 in AWS, folders locally): `reports` may write reports into its inbox, read them and move
-   * them on (the sandbox routes that answer for the bank). Granted by infra/aws/bank-channel.ts.
+   * them on (the sandbox routes that answer for the bank); `batcher` may write payment files into its outbox (a
+   * bank credit sent back to its payer). Granted by infra/aws/bank-channel.ts.
    */
-  bankChannel?: 'reports';
+  bankChannel?: 'reports' | 'batcher';
   /**
    * Asks the Verification of Payee provider: `secretsmanager:GetSecretValue` on exactly the provider's key secret
    * (`payeeVerificationApiKeySecret`), when one is configured (infra/aws/api-area-stack.ts).

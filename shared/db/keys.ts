@@ -10,6 +10,7 @@
  * the organization id taken from the authenticated API key, so another organization's key can only ever
  * address its own partitions and sees a missing item (404), never someone else's.
  */
+import { BANK_CREDIT_KEY_SPACES, bankCreditKeys } from '#shared/bank-credits/keys.ts';
 import { BANK_TRANSFER_KEY_SPACES, bankTransferKeys } from '#shared/bank-transfer/keys.ts';
 import { BANK_KEY_SPACES, bankKeys } from '#shared/banks/keys.ts';
 import { CONSOLE_KEY_SPACES, consoleKeys } from '#shared/console/keys.ts';
@@ -67,6 +68,7 @@ export const KEY_AREAS = {
   console: { keys: consoleKeys, spaces: CONSOLE_KEY_SPACES },
   reviews: { keys: reviewKeys, spaces: REVIEW_KEY_SPACES },
   screening: { keys: screeningKeys, spaces: SCREENING_KEY_SPACES },
+  'bank-credits': { keys: bankCreditKeys, spaces: BANK_CREDIT_KEY_SPACES },
   'bank-transfer': { keys: bankTransferKeys, spaces: BANK_TRANSFER_KEY_SPACES },
   kyc: { keys: kycProviderKeys, spaces: KYC_PROVIDER_KEY_SPACES },
 } as const;
@@ -91,6 +93,7 @@ export const keys = {
   ...consoleKeys,
   ...reviewKeys,
   ...screeningKeys,
+  ...bankCreditKeys,
   ...bankTransferKeys,
   ...kycProviderKeys,
 } as const;

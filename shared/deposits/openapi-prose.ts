@@ -1,5 +1,6 @@
 import type { routes } from '#shared/deposits/routes.ts';
 import { SandboxDepositBody } from '#shared/deposits/sandbox-deposit-schemas.ts';
+import { SandboxPayInBody, SandboxPayInSchema } from '#shared/deposits/sandbox-pay-in-schemas.ts';
 import {
   CreateVirtualAccountBody,
   CustomerVirtualAccountParams,
@@ -116,8 +117,46 @@ export const openApiProse: FolderProse<typeof routes> = {
         'transfer is recorded once: reporting it again answers the same transaction with `Idempotent-Replayed: true`. ' +
         '503 when the local chain does not answer.',
     },
+    sandboxPayIn: {
+      summary: 'Sandbox: a bank transfer of EUR or USD arrives at the receiving account, quoting a reference',
+      description:
+        "The sandbox bank books the credit in a camt.054 in the bank channel's inbox, applied as a live bank's is: " +
+        "quoting a customer's deposit reference (spaces, case and a prefix do not matter) from a payer whose name " +
+        'fits the customer (`payerName`; default `Sandbox Payer`, which fits nobody), it becomes a `COMPLETED` ' +
+        '`DEPOSIT` at the on-ramp rate (`GET /rates`), with `deposit.created`; otherwise it waits in a suspense queue ' +
+        '(`status: "SUSPENSE"`, the `reason`). A reference naming another organization\'s customer: 404.',
+    },
   },
   schemas: [
+    schemaProse(SandboxPayInBody, {
+      id: 'SandboxPayInRequest',
+      examples: [{ currency: 'EUR', amount: '100.00', reference: 'A7B3C9D2E1', payerName: 'Jane Doe' }],
+      shape: {
+        currency: { description: 'The currency paid in: EUR (SEPA) or USD (Fedwire)' },
+        amount: { description: 'The amount paid in', examples: ['100.00'] },
+        reference: {
+          description:
+            "The remittance information the payer writes: the customer's deposit reference, as a payer might write it",
+          examples: ['Deposit a7b3 c9d2 e1'],
+        },
+        payerName: {
+          innerType: { description: "The payer's name as the bank reports it; it must fit the customer's" },
+        },
+        payerIban: { innerType: { description: "The payer's account, where a send-back goes" } },
+      },
+    }),
+    schemaProse(SandboxPayInSchema, {
+      id: 'SandboxPayIn',
+      examples: [
+        {
+          id: '3f6c0e9d2b7a41c8a5e2d9f0b1c3e4a5',
+          bankReference: 'SBX3F6C0E9D2B7A41C8A5E2D9F0',
+          status: 'SUSPENSE',
+          reason: 'Unknown deposit reference: "INVOICE 12"',
+          transaction: null,
+        },
+      ],
+    }),
     schemaProse(SandboxDepositBody, {
       id: 'SandboxDepositRequest',
       examples: [

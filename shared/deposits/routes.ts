@@ -1,5 +1,6 @@
 import { balanceCreditRoutes, depositAccountRoutes } from '#shared/deposits/deposit-account-routes.ts';
 import { sandboxDepositRoutes } from '#shared/deposits/sandbox-deposit-routes.ts';
+import { sandboxPayInRoutes } from '#shared/deposits/sandbox-pay-in-routes.ts';
 
 /**
  * The deposits rows of the route table (assembled in `#shared/routes.ts`), declared by role (`*-routes.ts`): a
@@ -10,4 +11,5 @@ export const routes = {
   ...depositAccountRoutes,
   ...sandboxDepositRoutes,
   ...balanceCreditRoutes,
+  ...sandboxPayInRoutes,
 };

@@ -144,15 +144,38 @@ export function developerFeeReversed(db: Db, record: SettledTransaction, at: str
  * A completed deposit's ledger: the customer is credited what arrived less the developer fee, which the
  * organization earns in the same transaction.
  */
-export function depositLedger(
+export const depositLedger = (db: Db, record: SettledTransaction, at: string) => depositsLedger(db, [record], at);
+
+/**
+ * The ledger of several completed deposits written in one transaction (bank credits, many to a report): a
+ * transaction may touch an item once, so each customer is credited the sum of theirs and each organization earns
+ * the sum of its fees, in one item each.
+ */
+export function depositsLedger(
   db: Db,
-  record: SettledTransaction,
+  records: readonly SettledTransaction[],
   at: string,
 ): GuardedItem<'balance' | 'developerFees'>[] {
-  const owner = { organizationId: record.organizationId, customerId: record.customerId };
-  const credited = toMicro(record.targetAmount) - developerFeeOfRecord(record);
+  const credits = new Map<string, { owner: BalanceKey; amount: bigint }>();
+  const fees = new Map<string, bigint>();
+  for (const record of records) {
+    const owner = { organizationId: record.organizationId, customerId: record.customerId };
+    const fee = developerFeeOfRecord(record);
+    const key = `${owner.organizationId}#${owner.customerId}`;
+    const amount = (credits.get(key)?.amount ?? 0n) + toMicro(record.targetAmount) - fee;
+    credits.set(key, { owner, amount });
+    fees.set(owner.organizationId, (fees.get(owner.organizationId) ?? 0n) + fee);
+  }
   return [
-    { role: 'balance', item: balanceWrites.credit(db, owner, credited, at) },
-    ...developerFeeEarned(db, record, at),
+    ...[...credits.values()].map(({ owner, amount }) => ({
+      role: 'balance' as const,
+      item: balanceWrites.credit(db, owner, amount, at),
+    })),
+    ...[...fees.entries()]
+      .filter(([, fee]) => fee > 0n)
+      .map(([organizationId, fee]) => ({
+        role: 'developerFees' as const,
+        item: developerFeeWrites.accrue(db, organizationId, fee, at),
+      })),
   ];
 }

@@ -1,3 +1,6 @@
+import { applyBankCredits } from '#shared/bank-credits/apply-bank-credits.ts';
+import { creditsOfReport } from '#shared/bank-credits/credits-of-report.ts';
+import { reversalsContradiction } from '#shared/bank-credits/reverse-credit.ts';
 import { recordPrenoteReturn } from '#shared/banks/record-prenote-return.ts';
 import type { Deps } from '#shared/deps.ts';
 import { log } from '#shared/log.ts';
@@ -82,6 +85,10 @@ export async function applyBankReport(deps: Deps, report: string | Uint8Array, t
   const parsed = await parseReport(report, deps.config.bank.reportParser);
   trace.kind = parsed.kind;
   const facts = await factsOf(deps, parsed, now);
+  // Money paid in (shared/bank-credits/): read and checked with the rest, applied after the payouts' facts.
+  const credits = parsed.kind === 'camt.054' ? creditsOfReport(parsed, now) : undefined;
+  const reversed = credits ? await reversalsContradiction(deps, credits.reversals) : undefined;
+  if (reversed) throw new QuarantineError(`Contradiction: ${reversed}`);
   trace.references = facts.map((fact) => fact.reference);
   const steps = await plan(deps, facts);
   trace.effects = traceEffects(steps);
@@ -111,6 +118,11 @@ export async function applyBankReport(deps: Deps, report: string | Uint8Array, t
   for (const change of changes) {
     if (await recordNotificationOfChange(deps, change)) applied++;
     else skipped++;
+  }
+  if (parsed.kind === 'camt.054' && credits) {
+    const paidIn = await applyBankCredits(deps, parsed, credits);
+    applied += paidIn.credited + paidIn.suspended + paidIn.reversed;
+    skipped += paidIn.skipped;
   }
   return { applied, skipped };
 }

@@ -1,4 +1,5 @@
 import { Decimal } from 'decimal.js';
+import { isSendBackReference } from '#shared/bank-credits/send-back-reference.ts';
 import { isPrenoteReference } from '#shared/banks/prenote-repository.ts';
 import type { Deps } from '#shared/deps.ts';
 import { findByReference, getPaymentFile } from '#shared/payouts/payment-file-repository.ts';
@@ -9,7 +10,7 @@ import type { InboxReport } from '#shared/rails/bank/inbox-report.ts';
 import { domesticBankRail, railsReporting } from '#shared/rails/bank/rails.ts';
 import {
   type BankReport,
-  MalformedReportError,
+  bookingTime,
   type PaymentTerms,
   type Reason,
   type ReportAccount,
@@ -83,19 +84,13 @@ function rejectionReason(reason: Reason | null): string {
   return [reason.code ?? 'Rejected by the bank', reason.text].filter(Boolean).join(': ');
 }
 
-/** `2026-11-22` -> midnight UTC of that day; a date-time as the bank wrote it. */
-function bookingTime(date: string | null, fallback: Date): string {
-  if (!date) return fallback.toISOString();
-  const parsed = new Date(/^\d{4}-\d{2}-\d{2}$/.test(date) ? `${date}T00:00:00.000Z` : date);
-  if (Number.isNaN(parsed.getTime())) throw new MalformedReportError(`Booking date ${date} is not a date`);
-  return parsed.toISOString();
-}
-
 function notificationFacts(report: Extract<BankReport, { kind: 'camt.054' }>, now: Date): Fact[] {
   return report.entries.flatMap((entry) => {
-    if (entry.status !== 'BOOK') return [];
+    // A reversal of money paid in, and the booking of a credit sent back, are shared/bank-credits' to apply.
+    if (entry.status !== 'BOOK' || entry.reversal) return [];
     const origin = { account: entry.account };
     return entry.transactions.flatMap((transaction): Fact[] => {
+      if (isSendBackReference(transaction.endToEndId)) return [];
       const terms = { amount: transaction.amount, currency: transaction.currency, debtorAccount: entry.account };
       // A payment we sent is booked as a debit; it comes back as a credit carrying the return's reason.
       if (entry.creditDebit === 'DBIT') {

@@ -208,7 +208,8 @@ export const createdEvent = (record: TransactionRecord, now: Date): EventRecord 
 
 /**
  * A transaction's status change: a withdrawal's as its transition names it (`TRANSITIONS`, lifecycle.ts), an on-ramp
- * deposit's when the treasury send paying it out is mined (shared/treasury).
+ * deposit's when the treasury send paying it out is mined (shared/treasury) or the bank reverses the credit it was
+ * made of (shared/bank-credits).
  */
 export const statusChangedEvent = (
   previous: TransactionRecord,

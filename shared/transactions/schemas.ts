@@ -75,7 +75,8 @@ export const TransactionPaymentRailSchema = z.nullable(PaymentRailSchema);
  * on-chain (its `txHash` says where from).
  */
 export const DepositInstructionsSchema = z.object({
-  accountType: z.enum(['sharedAccount']),
+  // `virtualAccount`: paid to the customer's own virtual account (not seen in Compose's pages: ours).
+  accountType: z.enum(['sharedAccount', 'virtualAccount']),
   reference: z.string(),
 });
 export type DepositInstructions = z.infer<typeof DepositInstructionsSchema>;
@@ -100,7 +101,8 @@ export const TransactionSchema = z.object({
   updatedAt: z.string(),
   completedAt: z.nullable(z.string()),
   reference: z.string(),
-  sourceCurrency: z.literal('USDC'),
+  // A deposit paid in by bank transfer came in its currency (EUR or USD); everything else moves USDC.
+  sourceCurrency: z.enum(['USDC', 'EUR', 'USD']),
   targetCurrency: TargetCurrencySchema,
   sourceAmount: z.string(),
   targetAmount: z.string(),

@@ -50,6 +50,7 @@ export type Report = {
   bundles: { script: string; output: string | null };
   sweepGas: { script: string; output: string | null };
   depositWebhook: { script: string; output: string | null };
+  bankCredits?: { script: string; output: string | null };
   /** test/bench/payout-cost.ts: one payout end to end, and a thousand API reads. */
   payoutCost?: { script: string; output: string | null };
   /** test/bench/sanctions-screening.ts: screening against a full-size OFAC-like list. */
@@ -175,6 +176,7 @@ export function markdown(report: Report): string {
   if (report.bundles.output) lines.push('', report.bundles.output);
   if (report.sweepGas.output) lines.push('', report.sweepGas.output);
   if (report.depositWebhook.output) lines.push('', report.depositWebhook.output);
+  if (report.bankCredits?.output) lines.push('', report.bankCredits.output);
   if (report.payoutCost?.output) lines.push('', report.payoutCost.output);
   if (report.sanctionsScreening?.output) lines.push('', report.sanctionsScreening.output);
   return lines.join('\n');

@@ -362,6 +362,8 @@ async function main() {
     const bundles = await companion('test/bench/bundles.ts', ['--runs', SHORT ? '1' : '5']);
     const sweepGas = await companion('test/bench/sweep-gas.ts', []);
     const depositWebhook = await companion('test/bench/deposit-webhook.ts', ['--samples', SHORT ? '5' : '20']);
+    // A 10,000-entry statement of money paid in, applied, then repeated (shared/bank-credits/).
+    const bankCredits = await companion('test/bench/bank-credits.ts', ['--entries', SHORT ? '2000' : '10000']);
     // One payout end to end (create, the file, the reports, the webhooks), alone in its file and in a full one.
     const payoutCost = await companion('test/bench/payout-cost.ts', ['--payouts', '99', '--endpoints', '2']);
     const sanctionsScreening = await companion(
@@ -384,6 +386,7 @@ async function main() {
       bundles,
       sweepGas,
       depositWebhook,
+      bankCredits,
       payoutCost,
       sanctionsScreening,
     };

@@ -270,7 +270,7 @@ describe('bank reports: each fact once, anything doubtful to the quarantine', ()
     const channel = freshChannel();
 
     const broken = await deliver(channel, 'broken.xml', '<Document><CstmrPmtStsRpt><GrpHdr>');
-    const foreign = await deliver(channel, 'foreign.xml', '<Document><BkToCstmrStmt/></Document>');
+    const foreign = await deliver(channel, 'foreign.xml', '<Document><BkToCstmrAcctRpt/></Document>');
 
     expect(broken).toMatchObject({
       outcome: 'quarantined',
@@ -278,7 +278,7 @@ describe('bank reports: each fact once, anything doubtful to the quarantine', ()
     });
     expect(foreign).toMatchObject({
       outcome: 'quarantined',
-      error: expect.stringMatching(/Not a pain.002 or camt.054/),
+      error: expect.stringMatching(/Not a pain.002, camt.054 or camt.053/),
     });
     expect(await channel.listQuarantine()).toEqual(['broken.xml', 'foreign.xml']);
   });

@@ -1290,6 +1290,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/sandbox/bank-credits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sandbox: a bank transfer of EUR or USD arrives at the receiving account, quoting a reference
+         * @description The sandbox bank books the credit in a camt.054 in the bank channel's inbox, applied as a live bank's is: quoting a customer's deposit reference (spaces, case and a prefix do not matter) from a payer whose name fits the customer (`payerName`; default `Sandbox Payer`, which fits nobody), it becomes a `COMPLETED` `DEPOSIT` at the on-ramp rate (`GET /rates`), with `deposit.created`; otherwise it waits in a suspense queue (`status: "SUSPENSE"`, the `reason`). A reference naming another organization's customer: 404.
+         *
+         *     Sandbox organizations only; others get 404.
+         */
+        post: operations["sandboxPayIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     "customer.created": {
@@ -2309,7 +2331,7 @@ export interface components {
         };
         DepositInstructions: {
             /** @enum {string} */
-            accountType: "sharedAccount";
+            accountType: "sharedAccount" | "virtualAccount";
             /** @description The customer's deposit reference the payer quoted */
             reference: string;
         };
@@ -2403,7 +2425,7 @@ export interface components {
             completedAt: string | null;
             reference: string;
             /** @enum {string} */
-            sourceCurrency: "USDC";
+            sourceCurrency: "USDC" | "EUR" | "USD";
             /** @enum {string} */
             targetCurrency: "EUR" | "USD" | "USDC";
             sourceAmount: string;
@@ -3516,6 +3538,105 @@ export interface components {
             txHash?: string;
             /** @description The sending address, screened against the sanctions lists: a listed sender freezes the transfer (409, `deposit.frozen`). Given, the transfer is reported, not made on the local chain. */
             from?: string;
+        };
+        /**
+         * @example {
+         *       "currency": "EUR",
+         *       "amount": "100.00",
+         *       "reference": "A7B3C9D2E1",
+         *       "payerName": "Jane Doe"
+         *     }
+         */
+        SandboxPayInRequest: {
+            /**
+             * @description The currency paid in: EUR (SEPA) or USD (Fedwire)
+             * @enum {string}
+             */
+            currency: "EUR" | "USD";
+            /**
+             * @description The amount paid in
+             * @example 100.00
+             */
+            amount: string;
+            /**
+             * @description The remittance information the payer writes: the customer's deposit reference, as a payer might write it
+             * @example Deposit a7b3 c9d2 e1
+             */
+            reference: string;
+            /** @description The payer's name as the bank reports it; it must fit the customer's */
+            payerName?: string;
+            /** @description The payer's account, where a send-back goes */
+            payerIban?: string;
+        };
+        /**
+         * @example {
+         *       "id": "3f6c0e9d2b7a41c8a5e2d9f0b1c3e4a5",
+         *       "bankReference": "SBX3F6C0E9D2B7A41C8A5E2D9F0",
+         *       "status": "SUSPENSE",
+         *       "reason": "Unknown deposit reference: \"INVOICE 12\"",
+         *       "transaction": null
+         *     }
+         */
+        SandboxPayIn: {
+            id: string;
+            bankReference: string;
+            /** @enum {string} */
+            status: "CREDITED" | "SUSPENSE" | "ASSIGNED" | "SENT_BACK" | "REVERSED";
+            reason: string | null;
+            transaction: {
+                id: string;
+                customerId: string;
+                /** @enum {string} */
+                type: "WITHDRAWAL" | "DEPOSIT";
+                /** @enum {string} */
+                status: "PROPOSED" | "PARTIALLY_SIGNED" | "PROCESSING" | "COMPLETED" | "FAILED" | "CANCELLED" | "EXPIRED";
+                requiresUiAction: boolean;
+                createdAt: string;
+                updatedAt: string;
+                completedAt: string | null;
+                reference: string;
+                /** @enum {string} */
+                sourceCurrency: "USDC" | "EUR" | "USD";
+                /** @enum {string} */
+                targetCurrency: "EUR" | "USD" | "USDC";
+                sourceAmount: string;
+                targetAmount: string;
+                exchangeRate: string;
+                fee: string;
+                /** @enum {string|null} */
+                paymentRail: "SEPA" | "FEDWIRE" | "SWIFT" | null;
+                withdrawalBank: {
+                    id: string;
+                    beneficiaryName: string;
+                    /** @enum {string} */
+                    currency: "EUR" | "USD";
+                    iban: string | null;
+                    bic: string | null;
+                    accountNumber: string | null;
+                    routingNumber: string | null;
+                } | null;
+                depositInstructions: components["schemas"]["DepositInstructions"] | null;
+                walletAddress: string | null;
+                developerFee: components["schemas"]["DeveloperFee"] | null;
+                txHash: string | null;
+                failureReason: string | null;
+                /** @description When the bank returned the payout after booking it and the return was applied (COMPLETED -> FAILED, ISO 8601, UTC); null on every other transaction */
+                returnedAt: string | null;
+                /**
+                 * @description The rail the create asked for (`SEPA_INSTANT` with `instant: true`); null when it asked for none
+                 * @enum {string|null}
+                 */
+                requestedPaymentRail: "SEPA" | "SEPA_INSTANT" | "FEDWIRE" | "ACH" | "SWIFT" | null;
+                /**
+                 * @description The rail the payout leaves (or left) on: `SEPA`, `SEPA_INSTANT`, `FEDWIRE`, `ACH` (a USD bank of an organization that pays by ACH) or `SWIFT`; final once it is in a bank file. Null on deposits
+                 * @enum {string|null}
+                 */
+                settlementRail: "SEPA" | "SEPA_INSTANT" | "FEDWIRE" | "ACH" | "SWIFT" | null;
+                /** @description Why the payout did not take the rail asked for (e.g. the receiving bank is not reachable by SEPA Instant, or the amount is over the instant limit); null when it did or asked for none */
+                railFallbackReason: string | null;
+                /** @description When the payout is expected on the beneficiary's account, from its rail's cut-off and business days (ISO 8601, UTC); null on deposits and on payouts that ended without settling */
+                expectedSettlementAt: string | null;
+            } | null;
         };
     };
     responses: never;
@@ -11278,6 +11399,124 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Transaction"];
+                };
+            };
+            /** @description The request is malformed: the message names the field (body first, then query, then path). */
+            400: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key. */
+            401: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found; a resource of another organization is indistinguishable from a missing one. */
+            404: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with the current state of the resource. */
+            409: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body exceeds its limit: 64 KiB, or 10 MB for a document upload's file. */
+            413: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over a rate limit (per API key, per organization, or per webhook endpoint); retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; details stay in the service logs under the request id. */
+            500: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is throttled or unavailable; nothing was half-written. Retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    sandboxPayIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SandboxPayInRequest"];
+            };
+        };
+        responses: {
+            /** @description Sandbox: a bank transfer of EUR or USD arrives at the receiving account, quoting a reference */
+            201: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SandboxPayIn"];
                 };
             };
             /** @description The request is malformed: the message names the field (body first, then query, then path). */

@@ -1253,6 +1253,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/console/bank-credits/suspense": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Money paid in that could not be credited, newest first, each with the reason
+         * @description Console session; needs the `read` permission of the member's role (403 otherwise).
+         */
+        get: operations["consoleListSuspenseCredits"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/bank-credits/{bookingId}/assign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Give a credit in suspense to a customer, with a reason: a DEPOSIT at the on-ramp quote in force at booking
+         * @description Console session; needs the `approve` permission of the member's role (403 otherwise).
+         */
+        post: operations["consoleAssignSuspenseCredit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/bank-credits/{bookingId}/send-back": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a credit in suspense back to its payer, with a reason: a payment in the rail's file in the outbox
+         * @description Console session; needs the `approve` permission of the member's role (403 otherwise).
+         */
+        post: operations["consoleSendBackSuspenseCredit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/console/invites/{inviteId}/resend": {
         parameters: {
             query?: never;
@@ -2158,7 +2218,7 @@ export interface components {
         };
         DepositInstructions: {
             /** @enum {string} */
-            accountType: "sharedAccount";
+            accountType: "sharedAccount" | "virtualAccount";
             /** @description The customer's deposit reference the payer quoted */
             reference: string;
         };
@@ -2252,7 +2312,7 @@ export interface components {
             completedAt: string | null;
             reference: string;
             /** @enum {string} */
-            sourceCurrency: "USDC";
+            sourceCurrency: "USDC" | "EUR" | "USD";
             /** @enum {string} */
             targetCurrency: "EUR" | "USD" | "USDC";
             sourceAmount: string;
@@ -4448,7 +4508,7 @@ export interface components {
             completedAt: string | null;
             reference: string;
             /** @enum {string} */
-            sourceCurrency: "USDC";
+            sourceCurrency: "USDC" | "EUR" | "USD";
             /** @enum {string} */
             targetCurrency: "EUR" | "USD" | "USDC";
             sourceAmount: string;
@@ -4849,6 +4909,67 @@ export interface components {
                 paymentFileId: string;
                 createdAt: string;
             }[];
+        };
+        /**
+         * @example {
+         *       "id": "3f6c0e9d2b7a41c8a5e2d9f0b1c3e4a5",
+         *       "status": "SUSPENSE",
+         *       "bookedAt": "2026-11-27T00:00:00.000Z",
+         *       "amount": "100.00",
+         *       "currency": "EUR",
+         *       "account": "DE89370400440532013000",
+         *       "bankReference": "2026112700001234",
+         *       "remittance": [
+         *         "A7B3C9D2E1"
+         *       ],
+         *       "payerName": "JOHN SMITH",
+         *       "payerAccount": "FR1420041010050500013M02606",
+         *       "reason": "The payer \"JOHN SMITH\" is not the customer",
+         *       "rail": "SEPA",
+         *       "customerId": "3b241101-e2bb-4255-8caf-4136c566a962",
+         *       "resolution": null,
+         *       "transactionId": null,
+         *       "sentBackAs": null
+         *     }
+         */
+        ConsoleBankCredit: {
+            id: string;
+            /** @enum {string} */
+            status: "CREDITED" | "SUSPENSE" | "ASSIGNED" | "SENT_BACK" | "REVERSED";
+            bookedAt: string;
+            amount: string;
+            currency: string;
+            account: string;
+            bankReference: string;
+            remittance: string[];
+            payerName: string | null;
+            payerAccount: string | null;
+            reason: string | null;
+            rail: string | null;
+            customerId: string | null;
+            resolution: {
+                by: string;
+                reason: string;
+                at: string;
+            } | null;
+            transactionId: string | null;
+            sentBackAs: string | null;
+        };
+        ConsoleAssignBankCreditRequest: {
+            /** Format: uuid */
+            customerId: string;
+            /**
+             * @description Why (audited)
+             * @example Customer confirmed the payment by phone
+             */
+            reason: string;
+        };
+        ConsoleSendBackBankCreditRequest: {
+            /**
+             * @description Why (audited)
+             * @example Customer confirmed the payment by phone
+             */
+            reason: string;
         };
         /**
          * @example {
@@ -11595,6 +11716,361 @@ export interface operations {
             };
             /** @description Missing, malformed, unknown or revoked API key. */
             401: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over a rate limit (per API key, per organization, or per webhook endpoint); retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; details stay in the service logs under the request id. */
+            500: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is throttled or unavailable; nothing was half-written. Retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    consoleListSuspenseCredits: {
+        parameters: {
+            query?: {
+                /** @description Items per page: an integer from 1 to 200, default 50. */
+                limit?: string;
+                /** @description Where the next page starts: copy it from the `Link` header of the previous page (opaque; valid only for the list it came from). */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Money paid in that could not be credited, newest first, each with the reason */
+            200: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Present when another page exists: `<https://.../path?cursor=...>; rel="next"`. */
+                    Link?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: components["schemas"]["ConsoleBankCredit"][];
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            /** @description The request is malformed: the message names the field (body first, then query, then path). */
+            400: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key. */
+            401: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over a rate limit (per API key, per organization, or per webhook endpoint); retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; details stay in the service logs under the request id. */
+            500: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is throttled or unavailable; nothing was half-written. Retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    consoleAssignSuspenseCredit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The bank credit: its `id` in the suspense queue */
+                bookingId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConsoleAssignBankCreditRequest"];
+            };
+        };
+        responses: {
+            /** @description Give a credit in suspense to a customer, with a reason: a DEPOSIT at the on-ramp quote in force at booking */
+            200: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Transaction"];
+                };
+            };
+            /** @description The request is malformed: the message names the field (body first, then query, then path). */
+            400: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key. */
+            401: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A feature of your organization is off, or a rule forbids it for this resource. */
+            403: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found; a resource of another organization is indistinguishable from a missing one. */
+            404: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with the current state of the resource. */
+            409: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body exceeds its limit: 64 KiB, or 10 MB for a document upload's file. */
+            413: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over a rate limit (per API key, per organization, or per webhook endpoint); retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; details stay in the service logs under the request id. */
+            500: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is throttled or unavailable; nothing was half-written. Retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    consoleSendBackSuspenseCredit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The bank credit: its `id` in the suspense queue */
+                bookingId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConsoleSendBackBankCreditRequest"];
+            };
+        };
+        responses: {
+            /** @description Send a credit in suspense back to its payer, with a reason: a payment in the rail's file in the outbox */
+            200: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleBankCredit"];
+                };
+            };
+            /** @description The request is malformed: the message names the field (body first, then query, then path). */
+            400: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key. */
+            401: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A feature of your organization is off, or a rule forbids it for this resource. */
+            403: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found; a resource of another organization is indistinguishable from a missing one. */
+            404: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with the current state of the resource. */
+            409: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body exceeds its limit: 64 KiB, or 10 MB for a document upload's file. */
+            413: {
                 headers: {
                     /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
                     "x-request-id"?: string;

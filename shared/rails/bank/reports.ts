@@ -38,11 +38,41 @@ export type StatusReport = {
   }[];
 };
 
-/** camt.054: debits and credits on the account; a payment we sent shows as a booked debit with its end-to-end id. */
+/**
+ * A transfer received on the account, as an entry's transaction details tell it (or the entry itself when it has
+ * none): what the payer sent and wrote, for crediting money paid in (`shared/bank-credits/`).
+ */
+export type ReceivedTransfer = {
+  /** The bank's own reference of this transaction (`TxDtls/Refs/AcctSvcrRef`), when the entry batches several. */
+  bankReference: string | null;
+  amount: string | null;
+  currency: string | null;
+  /** `RmtInf/Ustrd` lines and `RmtInf/Strd/CdtrRefInf/Ref`, as written. */
+  remittance: string[];
+  payerName: string | null;
+  payerAccount: ReportAccount | null;
+  /** The payer's bank: its BIC, and its clearing member id (an ABA routing number for Fedwire). */
+  payerBank: { bic: string | null; memberId: string | null };
+  /** The account the payer credited (`RltdPties/CdtrAcct`): a virtual account under the notified one. */
+  creditedAccount: ReportAccount | null;
+  /** Return information: a payment of ours coming back, not money paid in. */
+  returned: boolean;
+};
+
+/**
+ * camt.054 (and camt.053, the end-of-day statement, read the same way: `source` says which): debits and credits on
+ * the account; a payment we sent shows as a booked debit with its end-to-end id.
+ */
 export type DebitCreditNotification = {
   kind: 'camt.054';
+  source: 'camt.054' | 'camt.053';
   messageId: string;
   entries: {
+    /** `RvslInd` true: the entry reverses an earlier one of the other direction (a DBIT takes back a credit). */
+    reversal: boolean;
+    /** The bank's reference of the booking: `AcctSvcrRef`, else `NtryRef`; null when the entry has neither. */
+    bankReference: string | null;
+    received: ReceivedTransfer[];
     creditDebit: 'DBIT' | 'CRDT';
     /** BOOK, PDNG, INFO, ... */
     status: string;
@@ -68,7 +98,10 @@ const ARRAYS = new Set([
   'TxInfAndSts',
   'StsRsnInf',
   'Ntfctn',
+  'Stmt',
   'Ntry',
+  'Ustrd',
+  'Strd',
   'NtryDtls',
   'TxDtls',
   'AddtlInf',
@@ -177,11 +210,36 @@ function statusReport(root: unknown): StatusReport {
   };
 }
 
-function notification(root: unknown): DebitCreditNotification {
+/** A party directly (`Dbtr/Nm`, up to .04) or under `Pty` (`Dbtr/Pty/Nm`, from .08). */
+const party = (node: unknown, name: string): unknown => child(child(node, name), 'Pty') ?? child(node, name);
+
+/** What the payer sent and wrote in one transaction (or in the entry, when it gives no transaction details). */
+function receivedTransfer(transaction: unknown, amount: { amount: string | null; currency: string | null }) {
+  const information = child(transaction, 'RmtInf');
+  const structured = list(information, 'Strd').map((block) => text(path(block, 'CdtrRefInf', 'Ref')));
+  const related = child(transaction, 'RltdPties');
+  const agent = path(transaction, 'RltdAgts', 'DbtrAgt', 'FinInstnId');
+  return {
+    bankReference: text(path(transaction, 'Refs', 'AcctSvcrRef')),
+    ...amount,
+    remittance: [...list(information, 'Ustrd').map(text), ...structured].filter((line): line is string => !!line),
+    payerName: text(child(party(related, 'Dbtr'), 'Nm')),
+    payerAccount: account(child(related, 'DbtrAcct')),
+    payerBank: {
+      bic: text(path(agent, 'BICFI')) ?? text(path(agent, 'BIC')),
+      memberId: text(path(agent, 'ClrSysMmbId', 'MmbId')),
+    },
+    creditedAccount: account(child(related, 'CdtrAcct')),
+    returned: list(transaction, 'RtrInf').length > 0,
+  };
+}
+
+function notification(root: unknown, source: 'camt.054' | 'camt.053'): DebitCreditNotification {
   return {
     kind: 'camt.054',
+    source,
     messageId: required(text(path(root, 'GrpHdr', 'MsgId')), 'GrpHdr/MsgId'),
-    entries: list(root, 'Ntfctn').flatMap((notified) =>
+    entries: list(root, source === 'camt.054' ? 'Ntfctn' : 'Stmt').flatMap((notified) =>
       list(notified, 'Ntry').map((entry) => {
         const creditDebit = text(child(entry, 'CdtDbtInd'));
         if (creditDebit !== 'DBIT' && creditDebit !== 'CRDT') {
@@ -191,6 +249,17 @@ function notification(root: unknown): DebitCreditNotification {
         const entryAmount = money(child(entry, 'Amt'), 'Ntry/Amt');
         const details = list(entry, 'NtryDtls').flatMap((group) => list(group, 'TxDtls'));
         return {
+          reversal: text(child(entry, 'RvslInd')) === 'true',
+          bankReference: text(child(entry, 'AcctSvcrRef')) ?? text(child(entry, 'NtryRef')),
+          received: details.length
+            ? details.map((transaction) => {
+                const own =
+                  path(transaction, 'AmtDtls', 'TxAmt', 'Amt') ?? path(transaction, 'AmtDtls', 'InstdAmt', 'Amt');
+                const amount =
+                  own !== undefined ? money(own, 'TxDtls/AmtDtls') : details.length === 1 ? entryAmount : null;
+                return receivedTransfer(transaction, amount ?? { amount: null, currency: null });
+              })
+            : [receivedTransfer(entry, entryAmount)],
           creditDebit,
           status: required(status, 'Ntry/Sts'),
           bookingDate: text(path(entry, 'BookgDt', 'Dt')) ?? text(path(entry, 'BookgDt', 'DtTm')),
@@ -216,6 +285,14 @@ function notification(root: unknown): DebitCreditNotification {
       }),
     ),
   };
+}
+
+/** `2026-11-22` -> midnight UTC of that day; a date-time as the bank wrote it. */
+export function bookingTime(date: string | null, fallback: Date): string {
+  if (!date) return fallback.toISOString();
+  const parsed = new Date(/^\d{4}-\d{2}-\d{2}$/.test(date) ? `${date}T00:00:00.000Z` : date);
+  if (Number.isNaN(parsed.getTime())) throw new MalformedReportError(`Booking date ${date} is not a date`);
+  return parsed.toISOString();
 }
 
 /** A DOCTYPE can declare entities (external ones read files or fetch URLs): no bank report needs one. */
@@ -257,9 +334,10 @@ export function parseBankReport(input: string | Uint8Array): BankReport {
   const document = child(parser.parse(xml), 'Document');
   if (!isNode(document)) throw new MalformedReportError('No ISO 20022 Document element');
   if (document.CstmrPmtStsRpt !== undefined) return statusReport(document.CstmrPmtStsRpt);
-  if (document.BkToCstmrDbtCdtNtfctn !== undefined) return notification(document.BkToCstmrDbtCdtNtfctn);
+  if (document.BkToCstmrDbtCdtNtfctn !== undefined) return notification(document.BkToCstmrDbtCdtNtfctn, 'camt.054');
+  if (document.BkToCstmrStmt !== undefined) return notification(document.BkToCstmrStmt, 'camt.053');
   throw new MalformedReportError(
-    `Not a pain.002 or camt.054: ${Object.keys(document)
+    `Not a pain.002, camt.054 or camt.053: ${Object.keys(document)
       .filter((k) => !k.startsWith('@'))
       .join(', ')}`,
   );

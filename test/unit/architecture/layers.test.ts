@@ -101,6 +101,8 @@ const RANKS: Record<string, number> = {
   'shared/transactions': 6,
   'shared/developer-fees': 6,
   'shared/payouts': 7,
+  // Money paid in by bank transfer: read from the payout rail's reports, credited like deposits.
+  'shared/bank-credits': 7,
   'shared/withdrawals': 8,
   'shared/bank-transfer': 8,
   'shared/deposits': 8,

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseBankReport } from '#shared/rails/bank/reports.ts';
+import { parseBankReport, type ReceivedTransfer } from '#shared/rails/bank/reports.ts';
 
 /**
  * camt.054 as banks send it, in the three versions in use (.02, .04, .08). The fixtures follow the published
@@ -12,6 +12,20 @@ import { parseBankReport } from '#shared/rails/bank/reports.ts';
  * credits beside debits. Names and account numbers are shortened; the structure is the samples'.
  */
 const fixture = (name: string) => readFileSync(join(import.meta.dirname, 'samples', name), 'utf8');
+
+/** A transaction as money paid in would read it: what the fixture leaves out is null. */
+const received = (fields: Partial<ReceivedTransfer>): ReceivedTransfer => ({
+  bankReference: null,
+  amount: null,
+  currency: null,
+  remittance: [],
+  payerName: null,
+  payerAccount: null,
+  payerBank: { bic: null, memberId: null },
+  creditedAccount: null,
+  returned: false,
+  ...fields,
+});
 
 describe('camt.054 samples from banks', () => {
   it('reads a .02 notification: Sts as a code, BookgDt/DtTm, a batch entry with NOTPROVIDED and missing ids', () => {
@@ -26,6 +40,14 @@ describe('camt.054 samples from banks', () => {
         amount: '200000',
         currency: 'SEK',
         account: { accountNumber: 'CH2801234000123456789' },
+        reversal: false,
+        bankReference: 'AAAASESS-FP-ACCR001',
+        received: [
+          received({ remittance: ['Unstructured remittance'], payerName: 'MUELLER' }),
+          received({}),
+          received({ bankReference: 'FEE-2007-10-18', remittance: ['Charges'] }),
+          received({}),
+        ],
         // A batch booking without amounts of its own: nothing to reconcile a payout against (quarantined if ours).
         transactions: [
           { endToEndId: 'MUELL/FINP/RA12345', amount: null, currency: null, returnReason: null },
@@ -58,6 +80,9 @@ describe('camt.054 samples from banks', () => {
         amount: '6.3',
         currency: 'CHF',
         account: { iban: 'CH2801234000123456789' },
+        reversal: false,
+        bankReference: 'ACSR160617103200001',
+        received: [received({ payerName: 'UNIFITS GmbH' }), received({})],
         transactions: [
           { endToEndId: 'UXC06170000006PI00001EE00001', amount: null, currency: null, returnReason: null },
           { endToEndId: 'UXC06170000006PI00001EE00002', amount: null, currency: null, returnReason: null },
