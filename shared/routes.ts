@@ -13,6 +13,7 @@ import { routes as quoteRoutes } from '#shared/quotes/routes.ts';
 import type { RouteDefinition } from '#shared/routing/route.ts';
 import { routes as screeningReviewRoutes } from '#shared/screening-review/routes.ts';
 import { routes as transactionRoutes } from '#shared/transactions/routes.ts';
+import { routes as treasuryRoutes } from '#shared/treasury/routes.ts';
 import { routes as walletRoutes } from '#shared/wallets/routes.ts';
 import { routes as webhookRoutes } from '#shared/webhooks/routes.ts';
 import { routes as withdrawalRoutes } from '#shared/withdrawals/routes.ts';
@@ -40,6 +41,7 @@ export const routes = withErrorResponses({
   ...custodyRoutes,
   ...consoleRoutes,
   ...screeningReviewRoutes,
+  ...treasuryRoutes,
 } satisfies Record<string, RouteDefinition>);
 
 export type RouteName = keyof typeof routes;

@@ -33,7 +33,8 @@ export function newTreasurySend(
   if (!treasury) throw NO_TREASURY.error(input.chain);
   const at = deps.clock.now().toISOString();
   const send: TreasurySendRecord = {
-    sendId: newId(),
+    // An on-ramp deposit's send is named by its deposit, so the deposit's Travel Rule data is one read away.
+    sendId: input.transactionId ?? newId(),
     organizationId: organization.organizationId,
     purpose: input.purpose,
     customerId: input.customerId ?? null,
