@@ -32,6 +32,7 @@ export const FeeWalletSchema = z.object({
   registeredBy: z.string(),
   registeredAt: z.string(),
 });
+export type FeeWallet = z.infer<typeof FeeWalletSchema>;
 
 export const WithdrawDeveloperFeesBody = z.strictObject({
   chain: described(ChainSchema),
