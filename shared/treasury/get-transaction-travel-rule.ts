@@ -2,8 +2,9 @@ import { requireCustomer } from '#shared/customers/require-customer.ts';
 import type { Deps } from '#shared/deps.ts';
 import { formatMicro } from '#shared/money/micro.ts';
 import { getOwnershipProof } from '#shared/treasury/ownership-proof.ts';
-import { TRAVEL_RULE_NOT_FOUND, type TravelRule, toSendView } from '#shared/treasury/schemas.ts';
+import { type TravelRule, toSendView } from '#shared/treasury/schemas.ts';
 import { getSend } from '#shared/treasury/send-repository.ts';
+import { TRAVEL_RULE_NOT_FOUND } from '#shared/treasury/treasury-rules.ts';
 
 /**
  * The Travel Rule data of a customer's transaction: the crypto leg of an on-ramp deposit sent to a destination wallet

@@ -6,6 +6,7 @@ import {
   RegisterFeeWalletBody,
   TravelRuleSchema,
   TreasurySendSchema,
+  WaitingSendsSchema,
   WalletOwnershipSchema,
   WithdrawDeveloperFeesBody,
 } from '#shared/treasury/schemas.ts';
@@ -76,6 +77,13 @@ export const openApiProse: FolderProse<typeof routes> = {
       description:
         'The signer is recovered and must be the wallet address itself; the message and signature are stored as the ' +
         'evidence, and waiting sends to the address go. A signature by another key or of another text is 400.',
+    },
+    consoleListWaitingSends: {
+      summary: "The organization's sends out of the treasury not yet mined: how many, the oldest, why they wait",
+      description:
+        '`byReason` counts the `WAITING` ones: `TREASURY_SHORT` (fund the treasury or raise its allowance to the ' +
+        'relayer; alarmed), `OWNERSHIP_PROOF_REQUIRED` (the customer must prove its wallet), `RETRY`. `items`: the ' +
+        '20 oldest, with `waitingDetail` giving the figures. The console Home shows it.',
     },
     consoleExportTravelRule: {
       summary: 'Export the Travel Rule record of every send out of the treasury, for an auditor (JSON lines)',
@@ -161,6 +169,29 @@ export const openApiProse: FolderProse<typeof routes> = {
             },
           },
           ownershipProof: null,
+        },
+      ],
+    }),
+    schemaProse(WaitingSendsSchema, {
+      id: 'ConsoleWaitingSends',
+      examples: [
+        {
+          count: 1,
+          oldestAt: SEND_EXAMPLE.createdAt,
+          byReason: { TREASURY_SHORT: 1, OWNERSHIP_PROOF_REQUIRED: 0, RETRY: 0 },
+          items: [
+            {
+              ...SEND_EXAMPLE,
+              status: 'WAITING',
+              waitingReason: 'TREASURY_SHORT',
+              waitingDetail: 'needs 92.50 USDC: the treasury holds 5.00 and allows the relayer 1000000.00',
+              txHash: null,
+              blockNumber: null,
+              minedAt: null,
+              customerId: CUSTOMER_ID,
+              transactionId: SEND_EXAMPLE.sendId,
+            },
+          ],
         },
       ],
     }),

@@ -2,20 +2,23 @@ import { CUSTOMER_NOT_FOUND } from '#shared/customers/customer-rules.ts';
 import { consoleReadable } from '#shared/routing/presets.ts';
 import { defineRoutes } from '#shared/routing/route.ts';
 import { TransactionParams } from '#shared/transactions/schemas.ts';
-import { NO_TREASURY } from '#shared/treasury/request-treasury-send.ts';
 import {
   FeeWalletSchema,
-  INSUFFICIENT_CUSTODIAL_BALANCE,
-  NO_FEE_WALLET,
-  PROOF_REFUSED,
   ProveWalletOwnershipBody,
   RegisterFeeWalletBody,
-  TRAVEL_RULE_NOT_FOUND,
   TravelRuleSchema,
   TreasurySendSchema,
+  WaitingSendsSchema,
   WalletOwnershipSchema,
   WithdrawDeveloperFeesBody,
 } from '#shared/treasury/schemas.ts';
+import {
+  INSUFFICIENT_CUSTODIAL_BALANCE,
+  NO_FEE_WALLET,
+  NO_TREASURY,
+  PROOF_REFUSED,
+  TRAVEL_RULE_NOT_FOUND,
+} from '#shared/treasury/treasury-rules.ts';
 import * as z from '#shared/validation/zod.ts';
 import { CustomerWalletParams } from '#shared/wallets/schemas.ts';
 import { WALLET_NOT_FOUND } from '#shared/wallets/wallet-rules.ts';
@@ -86,6 +89,17 @@ export const routes = defineRoutes('treasury', {
     request: { params: CustomerWalletParams, body: ProveWalletOwnershipBody },
     responses: { 200: WalletOwnershipSchema },
     refusals: [CUSTOMER_NOT_FOUND, WALLET_NOT_FOUND, PROOF_REFUSED],
+  },
+  consoleListWaitingSends: {
+    auth: true,
+    tag: 'Console',
+    console: { permission: 'read' },
+    method: 'GET',
+    path: '/api/console/treasury-sends/waiting',
+    handler: 'functions/api/treasury/list-waiting-sends.ts',
+    successStatus: 200,
+    access: { table: 'read', sessions: true },
+    responses: { 200: WaitingSendsSchema },
   },
   consoleExportTravelRule: {
     auth: true,

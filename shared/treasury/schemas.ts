@@ -1,4 +1,3 @@
-import { refusal } from '#shared/errors.ts';
 import { ChainSchema } from '#shared/money/chains.ts';
 import { described } from '#shared/routing/prose.ts';
 import { IdentityPayloadSchema } from '#shared/treasury/ivms101.ts';
@@ -12,15 +11,6 @@ import {
 import * as z from '#shared/validation/zod.ts';
 
 /** The request and response shapes of the treasury's routes (shared/treasury/README.md). */
-
-export const NO_FEE_WALLET = refusal(
-  409,
-  (chain: string) => `Register the organization's wallet on ${chain} before withdrawing fees`,
-  'base',
-);
-export const INSUFFICIENT_CUSTODIAL_BALANCE = refusal(400, 'amount: Exceeds the custodial USDC balance');
-export const PROOF_REFUSED = refusal(400, 'signature: The signature does not prove control of the address');
-export const TRAVEL_RULE_NOT_FOUND = refusal(404, 'No crypto leg with Travel Rule data for this transaction');
 
 export const RegisterFeeWalletBody = z.strictObject({
   chain: described(ChainSchema),
@@ -99,3 +89,22 @@ export const WalletOwnershipSchema = z.object({
   verifiedAt: z.nullable(z.string()),
 });
 export type WalletOwnership = z.infer<typeof WalletOwnershipSchema>;
+
+/** The Home's view of the sends not yet mined (`list-waiting-sends.ts`). */
+export const WaitingSendsSchema = z.object({
+  count: z.number().check(z.int()),
+  oldestAt: z.nullable(z.string()),
+  byReason: z.object({
+    TREASURY_SHORT: z.number().check(z.int()),
+    OWNERSHIP_PROOF_REQUIRED: z.number().check(z.int()),
+    RETRY: z.number().check(z.int()),
+  }),
+  items: z.array(
+    z.object({
+      ...TreasurySendSchema.shape,
+      customerId: z.nullable(z.string()),
+      transactionId: z.nullable(z.string()),
+    }),
+  ),
+});
+export type WaitingSends = z.infer<typeof WaitingSendsSchema>;

@@ -8,12 +8,8 @@ import { formatMicro, toMicro } from '#shared/money/micro.ts';
 import { getOrganization } from '#shared/organizations/repository.ts';
 import { getFeeWallet } from '#shared/treasury/register-fee-wallet.ts';
 import { newTreasurySend } from '#shared/treasury/request-treasury-send.ts';
-import {
-  INSUFFICIENT_CUSTODIAL_BALANCE,
-  NO_FEE_WALLET,
-  type TreasurySend,
-  toSendView,
-} from '#shared/treasury/schemas.ts';
+import { type TreasurySend, toSendView } from '#shared/treasury/schemas.ts';
+import { INSUFFICIENT_CUSTODIAL_BALANCE, NO_FEE_WALLET } from '#shared/treasury/treasury-rules.ts';
 
 /**
  * The organization withdraws USDC of its custodial balance (its claimed developer fees, `GET /balances`) to its

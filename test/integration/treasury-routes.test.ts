@@ -184,3 +184,50 @@ describe('Travel Rule data through the API', () => {
     ]);
   });
 });
+
+describe('an on-ramp credit naming a destination wallet, and the sends that wait on Home', () => {
+  it('sends the sandbox credit to the wallet on chain, and Home lists it while the treasury cannot cover it', async () => {
+    const given = await givenTreasury(deps, request, sweeper, '5');
+    const credit = (body: unknown) =>
+      request<{ id: string; status: string; txHash: string | null }>(
+        'POST',
+        `/sandbox/customers/${given.customerId}/balance`,
+        { key: given.apiKey, body },
+      );
+    expect((await credit({ amount: '30', walletId: crypto.randomUUID() })).status).toBe(404);
+    const deposit = await credit({ amount: '30', walletId: given.walletId });
+    expect(deposit.status).toBe(201);
+    expect(deposit.body).toMatchObject({ status: 'PROCESSING', txHash: null });
+    const balance = await request('GET', `/customers/${given.customerId}/balance`, { key: given.apiKey });
+    expect(balance.body).toMatchObject({ balance: '0.00' });
+
+    const short = await run();
+    expect(short.treasuryShort).toBeGreaterThanOrEqual(1);
+    const viewer = await givenMemberSession(deps, given.organizationId, 'viewer');
+    const home = await consoleCall('GET', '/treasury-sends/waiting', viewer.headers);
+    expect(home.status).toBe(200);
+    expect(home.body).toMatchObject({
+      count: 1,
+      byReason: { TREASURY_SHORT: 1, OWNERSHIP_PROOF_REQUIRED: 0, RETRY: 0 },
+      items: [{ transactionId: deposit.body.id, amount: '30.00', status: 'WAITING', waitingReason: 'TREASURY_SHORT' }],
+    });
+    expect((home.body as { oldestAt: string }).oldestAt).toMatch(/^\d{4}-/);
+
+    await sweeper.chain.send(given.treasury, '25');
+    await run();
+
+    expect(await balanceOf(given.owner.address)).toBe(micro('30'));
+    const done = await request<{ status: string; txHash: string }>(
+      'GET',
+      `/customers/${given.customerId}/transactions/${deposit.body.id}`,
+      { key: given.apiKey },
+    );
+    expect(done.body.status).toBe('COMPLETED');
+    expect(done.body.txHash).toMatch(/^0x[0-9a-f]{64}$/);
+    expect((await consoleCall('GET', '/treasury-sends/waiting', viewer.headers)).body).toMatchObject({
+      count: 0,
+      oldestAt: null,
+      items: [],
+    });
+  });
+});

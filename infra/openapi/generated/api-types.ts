@@ -122,7 +122,7 @@ export interface paths {
         put?: never;
         /**
          * Sandbox: credit USDC to the customer's balance (a completed DEPOSIT)
-         * @description Stands in for money arriving: the amount (a decimal string) is added to the available balance at once, recorded as a `COMPLETED` `DEPOSIT`, and `deposit.created` is sent.
+         * @description Stands in for money arriving: the amount (a decimal string) is added to the available balance at once, recorded as a `COMPLETED` `DEPOSIT`, and `deposit.created` is sent. With `walletId` (a destination wallet), the USDC goes on chain to that wallet instead, as a live bank credit naming it would: a `PROCESSING` `DEPOSIT` sent out of the organization's treasury (404 for an unknown wallet, 409 without a treasury on its chain).
          *
          *     Sandbox organizations only; others get 404.
          */
@@ -2341,6 +2341,8 @@ export interface components {
              * @example 250.00
              */
             amount: string;
+            /** @description One of the customer's destination wallets: the deposit's USDC (less the developer fee) is sent there out of the organization's treasury instead of credited to the balance; the deposit stays PROCESSING until the send is mined, then COMPLETED with its `txHash` */
+            walletId?: string;
         };
         DepositInstructions: {
             /** @enum {string} */
@@ -4745,6 +4747,17 @@ export interface operations {
             };
             /** @description Not found; a resource of another organization is indistinguishable from a missing one. */
             404: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with the current state of the resource. */
+            409: {
                 headers: {
                     /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
                     "x-request-id"?: string;

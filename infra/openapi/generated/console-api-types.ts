@@ -1491,6 +1491,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/console/treasury-sends/waiting": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The organization's sends out of the treasury not yet mined: how many, the oldest, why they wait
+         * @description `byReason` counts the `WAITING` ones: `TREASURY_SHORT` (fund the treasury or raise its allowance to the relayer; alarmed), `OWNERSHIP_PROOF_REQUIRED` (the customer must prove its wallet), `RETRY`. `items`: the 20 oldest, with `waitingDetail` giving the figures. The console Home shows it.
+         *
+         *     Console session; needs the `read` permission of the member's role (403 otherwise).
+         */
+        get: operations["consoleListWaitingSends"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/console/exports/travel-rule": {
         parameters: {
             query?: never;
@@ -5228,6 +5250,70 @@ export interface components {
             address: string;
             registeredBy: string;
             registeredAt: string;
+        };
+        /**
+         * @example {
+         *       "count": 1,
+         *       "oldestAt": "2026-11-21T10:00:00.000Z",
+         *       "byReason": {
+         *         "TREASURY_SHORT": 1,
+         *         "OWNERSHIP_PROOF_REQUIRED": 0,
+         *         "RETRY": 0
+         *       },
+         *       "items": [
+         *         {
+         *           "sendId": "7c1e2d3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f",
+         *           "purpose": "ONRAMP_DEPOSIT",
+         *           "chain": "base",
+         *           "amount": "92.50",
+         *           "from": "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
+         *           "to": "0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359",
+         *           "status": "WAITING",
+         *           "waitingReason": "TREASURY_SHORT",
+         *           "waitingDetail": "needs 92.50 USDC: the treasury holds 5.00 and allows the relayer 1000000.00",
+         *           "txHash": null,
+         *           "blockNumber": null,
+         *           "createdAt": "2026-11-21T10:00:00.000Z",
+         *           "minedAt": null,
+         *           "customerId": "3b241101-e2bb-4255-8caf-4136c566a962",
+         *           "transactionId": "7c1e2d3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f"
+         *         }
+         *       ]
+         *     }
+         */
+        ConsoleWaitingSends: {
+            count: number;
+            oldestAt: string | null;
+            byReason: {
+                TREASURY_SHORT: number;
+                OWNERSHIP_PROOF_REQUIRED: number;
+                RETRY: number;
+            };
+            items: {
+                sendId: string;
+                /** @enum {string} */
+                purpose: "ONRAMP_DEPOSIT" | "DEVELOPER_FEE_WITHDRAWAL";
+                /** @enum {string} */
+                chain: "base" | "ethereum" | "polygon" | "arbitrum" | "optimism" | "avalanche";
+                amount: string;
+                from: string;
+                to: string;
+                /**
+                 * @description `WAITING` (see `waitingReason`), `SENT` (signed, maybe broadcast), `MINED`
+                 * @enum {string}
+                 */
+                status: "WAITING" | "SENT" | "MINED";
+                /** @enum {string|null} */
+                waitingReason: "TREASURY_SHORT" | "OWNERSHIP_PROOF_REQUIRED" | "RETRY" | null;
+                /** @description The figures behind `waitingReason` */
+                waitingDetail: string | null;
+                txHash: string | null;
+                blockNumber: string | null;
+                createdAt: string;
+                minedAt: string | null;
+                customerId: string | null;
+                transactionId: string | null;
+            }[];
         };
     };
     responses: never;
@@ -12964,6 +13050,76 @@ export interface operations {
             };
             /** @description The request body exceeds its limit: 64 KiB, or 10 MB for a document upload's file. */
             413: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over a rate limit (per API key, per organization, or per webhook endpoint); retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; details stay in the service logs under the request id. */
+            500: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is throttled or unavailable; nothing was half-written. Retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    consoleListWaitingSends: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The organization's sends out of the treasury not yet mined: how many, the oldest, why they wait */
+            200: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleWaitingSends"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key. */
+            401: {
                 headers: {
                     /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
                     "x-request-id"?: string;
