@@ -1,4 +1,4 @@
-import { treasurySender } from '#functions/events/send-treasury.ts';
+import { treasurySender } from '#functions/events/run-treasury-sends.ts';
 import { chainSweeper } from '#functions/events/sweep-chain.ts';
 import { relayerKeyId } from '#infra/local/custody.ts';
 import type { LocalWorker } from '#infra/local/worker.ts';

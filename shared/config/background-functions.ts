@@ -94,7 +94,7 @@ export const BACKGROUND_FUNCTIONS = {
     local: { worker: 'chain' },
   },
   TreasurySender: {
-    handler: 'functions/events/send-treasury.ts',
+    handler: 'functions/events/run-treasury-sends.ts',
     description:
       "USDC out of the organizations' treasuries: on-ramp deposits and fee withdrawals (one function per chain)",
     aws: { everySeconds: 60 },

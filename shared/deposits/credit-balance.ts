@@ -11,22 +11,16 @@ import { formatMicro, toMicro } from '#shared/money/micro.ts';
 import { createdEvent, newCompletedDeposit, toTransaction } from '#shared/transactions/new-transaction.ts';
 import type { Transaction } from '#shared/transactions/schemas.ts';
 import { transactionWrites } from '#shared/transactions/transaction-repository.ts';
-import { sendOnRampDeposit } from '#shared/treasury/send-onramp-deposit.ts';
 
 /**
  * `POST /sandbox/customers/{id}/balance`: USDC arrives for the customer, recorded as a COMPLETED `DEPOSIT`
  * with its `deposit.created` event, in the same transaction as the credit (less the customer's developer fee, which
- * the organization earns in it too). A credit that names one of the customer's destination wallets (`walletId`) is
- * sent there out of the treasury instead (`sendOnRampDeposit`): the balance is not touched.
+ * the organization earns in it too).
  */
 export async function creditBalance(
   deps: Deps,
-  input: { organizationId: string; customerId: string; amount: string; walletId?: string | undefined },
+  input: { organizationId: string; customerId: string; amount: string },
 ): Promise<Transaction> {
-  if (input.walletId) {
-    const { organizationId, customerId, amount, walletId } = input;
-    return (await sendOnRampDeposit(deps, { organizationId, customerId, amount, walletId })).transaction;
-  }
   const customer = await requireCustomer(deps, input.organizationId, input.customerId);
   const amount = toMicro(input.amount);
   const usdc = formatMicro(amount);

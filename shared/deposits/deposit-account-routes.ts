@@ -19,9 +19,7 @@ import { consoleReadable, NoBody, sandboxRoute, walletRoute } from '#shared/rout
 import { defineRoutes } from '#shared/routing/route.ts';
 import { CustomerIdParams, PaginationQuery } from '#shared/routing/schemas.ts';
 import { TransactionResponseSchema } from '#shared/transactions/schemas.ts';
-import { NO_TREASURY } from '#shared/treasury/treasury-rules.ts';
 import * as z from '#shared/validation/zod.ts';
-import { WALLET_NOT_FOUND } from '#shared/wallets/wallet-rules.ts';
 
 /**
  * Money arriving by bank transfer: the platform's deposit details, the customers' virtual accounts, and the sandbox's
@@ -114,6 +112,6 @@ export const balanceCreditRoutes = defineRoutes('deposits', {
     access: { table: 'readwrite' },
     request: { params: CustomerIdParams, body: SandboxCreditBody },
     responses: { 201: TransactionResponseSchema },
-    refusals: [CUSTOMER_NOT_FOUND, WALLET_NOT_FOUND, NO_TREASURY],
+    refusals: [CUSTOMER_NOT_FOUND],
   },
 });

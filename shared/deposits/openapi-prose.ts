@@ -102,9 +102,7 @@ export const openApiProse: FolderProse<typeof routes> = {
       summary: "Sandbox: credit USDC to the customer's balance (a completed DEPOSIT)",
       description:
         'Stands in for money arriving: the amount (a decimal string) is added to the available balance at once, ' +
-        'recorded as a `COMPLETED` `DEPOSIT`, and `deposit.created` is sent. With `walletId` (a destination wallet), ' +
-        'the USDC goes on chain to that wallet instead, as a live bank credit naming it would: a `PROCESSING` ' +
-        "`DEPOSIT` sent out of the organization's treasury (404 for an unknown wallet, 409 without a treasury on its chain).",
+        'recorded as a `COMPLETED` `DEPOSIT`, and `deposit.created` is sent.',
     },
     sandboxDeposit: {
       summary:
@@ -238,12 +236,6 @@ export const openApiProse: FolderProse<typeof routes> = {
         amount: {
           description: 'USDC to credit: a decimal string with up to 6 places, never a JSON number',
           examples: ['250.00'],
-        },
-        walletId: {
-          description:
-            "One of the customer's destination wallets: the deposit's USDC (less the developer fee) is sent there " +
-            "out of the organization's treasury instead of credited to the balance; the deposit stays PROCESSING " +
-            'until the send is mined, then COMPLETED with its `txHash`',
         },
       },
     }),

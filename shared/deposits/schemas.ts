@@ -136,5 +136,4 @@ export type DepositDetails = z.infer<typeof DepositDetailsSchema>;
 
 export const SandboxCreditBody = z.strictObject({
   amount: described(UsdcAmountSchema),
-  walletId: z.optional(z.string().check(z.minLength(1), z.maxLength(255))),
 });

@@ -4,6 +4,7 @@ import {
   FeeWalletSchema,
   ProveWalletOwnershipBody,
   RegisterFeeWalletBody,
+  SandboxOnRampBody,
   TravelRuleSchema,
   TreasurySendSchema,
   WaitingSendsSchema,
@@ -77,6 +78,15 @@ export const openApiProse: FolderProse<typeof routes> = {
       description:
         'The signer is recovered and must be the wallet address itself; the message and signature are stored as the ' +
         'evidence, and waiting sends to the address go. A signature by another key or of another text is 400.',
+    },
+    sandboxSendOnRampDeposit: {
+      summary: "Sandbox: an on-ramp payment whose USDC is sent to one of the customer's destination wallets",
+      description:
+        'Stands in for a bank credit that names a destination wallet: a `PROCESSING` `DEPOSIT` (with ' +
+        "`deposit.created`) whose USDC, less the developer fee, leaves the organization's treasury for the wallet on " +
+        'its chain; once mined the deposit is `COMPLETED` with its `txHash`. The balance is not touched. Above EUR ' +
+        "1,000 to a self-hosted wallet it waits for the wallet's ownership proof. 409 without a treasury on the " +
+        "wallet's chain. Not part of Compose's API.",
     },
     consoleListWaitingSends: {
       summary: "The organization's sends out of the treasury not yet mined: how many, the oldest, why they wait",
@@ -171,6 +181,14 @@ export const openApiProse: FolderProse<typeof routes> = {
           ownershipProof: null,
         },
       ],
+    }),
+    schemaProse(SandboxOnRampBody, {
+      id: 'SandboxOnRampRequest',
+      examples: [{ amount: '100.00', walletId: '2a7d9c1e-4b3f-4e8a-9d6c-0f1e2d3c4b5a' }],
+      shape: {
+        amount: { description: 'USDC bought: a decimal string with up to 6 places' },
+        walletId: { description: "One of the customer's destination wallets (404 for any other)" },
+      },
     }),
     schemaProse(WaitingSendsSchema, {
       id: 'ConsoleWaitingSends',

@@ -1,11 +1,13 @@
 import { CUSTOMER_NOT_FOUND } from '#shared/customers/customer-rules.ts';
-import { consoleReadable } from '#shared/routing/presets.ts';
+import { consoleReadable, sandboxRoute } from '#shared/routing/presets.ts';
 import { defineRoutes } from '#shared/routing/route.ts';
-import { TransactionParams } from '#shared/transactions/schemas.ts';
+import { CustomerIdParams } from '#shared/routing/schemas.ts';
+import { TransactionParams, TransactionResponseSchema } from '#shared/transactions/schemas.ts';
 import {
   FeeWalletSchema,
   ProveWalletOwnershipBody,
   RegisterFeeWalletBody,
+  SandboxOnRampBody,
   TravelRuleSchema,
   TreasurySendSchema,
   WaitingSendsSchema,
@@ -89,6 +91,17 @@ export const routes = defineRoutes('treasury', {
     request: { params: CustomerWalletParams, body: ProveWalletOwnershipBody },
     responses: { 200: WalletOwnershipSchema },
     refusals: [CUSTOMER_NOT_FOUND, WALLET_NOT_FOUND, PROOF_REFUSED],
+  },
+  sandboxSendOnRampDeposit: {
+    ...sandboxRoute,
+    method: 'POST',
+    path: '/api/v2/sandbox/customers/{customerId}/onramp',
+    handler: 'functions/api/treasury/send-onramp-deposit.ts',
+    successStatus: 201,
+    access: { table: 'readwrite' },
+    request: { params: CustomerIdParams, body: SandboxOnRampBody },
+    responses: { 201: TransactionResponseSchema },
+    refusals: [CUSTOMER_NOT_FOUND, WALLET_NOT_FOUND, NO_TREASURY],
   },
   consoleListWaitingSends: {
     auth: true,

@@ -1,3 +1,4 @@
+import { UsdcAmountSchema } from '#shared/money/amounts.ts';
 import { ChainSchema } from '#shared/money/chains.ts';
 import { described } from '#shared/routing/prose.ts';
 import { IdentityPayloadSchema } from '#shared/treasury/ivms101.ts';
@@ -23,6 +24,12 @@ export const FeeWalletSchema = z.object({
   registeredAt: z.string(),
 });
 export type FeeWallet = z.infer<typeof FeeWalletSchema>;
+
+/** The sandbox's stand-in for a bank credit that names a destination wallet. */
+export const SandboxOnRampBody = z.strictObject({
+  amount: described(UsdcAmountSchema),
+  walletId: z.string().check(z.minLength(1), z.maxLength(255)),
+});
 
 export const WithdrawDeveloperFeesBody = z.strictObject({
   chain: described(ChainSchema),

@@ -191,7 +191,7 @@ describe('an on-ramp credit naming a destination wallet, and the sends that wait
     const credit = (body: unknown) =>
       request<{ id: string; status: string; txHash: string | null }>(
         'POST',
-        `/sandbox/customers/${given.customerId}/balance`,
+        `/sandbox/customers/${given.customerId}/onramp`,
         { key: given.apiKey, body },
       );
     expect((await credit({ amount: '30', walletId: crypto.randomUUID() })).status).toBe(404);

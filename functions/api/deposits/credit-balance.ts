@@ -3,5 +3,5 @@ import { balanceCreditRoutes } from '#shared/deposits/deposit-account-routes.ts'
 import { apiHandler } from '#shared/http/api-handler.ts';
 
 export const handler = apiHandler(balanceCreditRoutes.sandboxCreditBalance, ({ deps, auth, params, body }) =>
-  creditBalance(deps, { organizationId: auth.organizationId, customerId: params.customerId, ...body }),
+  creditBalance(deps, { organizationId: auth.organizationId, customerId: params.customerId, amount: body.amount }),
 );

@@ -122,7 +122,7 @@ export interface paths {
         put?: never;
         /**
          * Sandbox: credit USDC to the customer's balance (a completed DEPOSIT)
-         * @description Stands in for money arriving: the amount (a decimal string) is added to the available balance at once, recorded as a `COMPLETED` `DEPOSIT`, and `deposit.created` is sent. With `walletId` (a destination wallet), the USDC goes on chain to that wallet instead, as a live bank credit naming it would: a `PROCESSING` `DEPOSIT` sent out of the organization's treasury (404 for an unknown wallet, 409 without a treasury on its chain).
+         * @description Stands in for money arriving: the amount (a decimal string) is added to the available balance at once, recorded as a `COMPLETED` `DEPOSIT`, and `deposit.created` is sent.
          *
          *     Sandbox organizations only; others get 404.
          */
@@ -1340,6 +1340,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/sandbox/customers/{customerId}/onramp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sandbox: an on-ramp payment whose USDC is sent to one of the customer's destination wallets
+         * @description Stands in for a bank credit that names a destination wallet: a `PROCESSING` `DEPOSIT` (with `deposit.created`) whose USDC, less the developer fee, leaves the organization's treasury for the wallet on its chain; once mined the deposit is `COMPLETED` with its `txHash`. The balance is not touched. Above EUR 1,000 to a self-hosted wallet it waits for the wallet's ownership proof. 409 without a treasury on the wallet's chain. Not part of Compose's API.
+         *
+         *     Sandbox organizations only; others get 404.
+         */
+        post: operations["sandboxSendOnRampDeposit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     "customer.created": {
@@ -2341,8 +2363,6 @@ export interface components {
              * @example 250.00
              */
             amount: string;
-            /** @description One of the customer's destination wallets: the deposit's USDC (less the developer fee) is sent there out of the organization's treasury instead of credited to the balance; the deposit stays PROCESSING until the send is mined, then COMPLETED with its `txHash` */
-            walletId?: string;
         };
         DepositInstructions: {
             /** @enum {string} */
@@ -3907,6 +3927,18 @@ export interface components {
             /** @description The sending address, screened against the sanctions lists: a listed sender freezes the transfer (409, `deposit.frozen`). Given, the transfer is reported, not made on the local chain. */
             from?: string;
         };
+        /**
+         * @example {
+         *       "amount": "100.00",
+         *       "walletId": "2a7d9c1e-4b3f-4e8a-9d6c-0f1e2d3c4b5a"
+         *     }
+         */
+        SandboxOnRampRequest: {
+            /** @description USDC bought: a decimal string with up to 6 places */
+            amount: string;
+            /** @description One of the customer's destination wallets (404 for any other) */
+            walletId: string;
+        };
     };
     responses: never;
     parameters: never;
@@ -4747,17 +4779,6 @@ export interface operations {
             };
             /** @description Not found; a resource of another organization is indistinguishable from a missing one. */
             404: {
-                headers: {
-                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
-                    "x-request-id"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Conflicts with the current state of the resource. */
-            409: {
                 headers: {
                     /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
                     "x-request-id"?: string;
@@ -12046,6 +12067,127 @@ export interface operations {
         };
         responses: {
             /** @description Sandbox: USDC arrives on-chain at an address (a forwarding WITHDRAWAL from a bank deposit wallet, else a DEPOSIT) */
+            201: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Transaction"];
+                };
+            };
+            /** @description The request is malformed: the message names the field (body first, then query, then path). */
+            400: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key. */
+            401: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found; a resource of another organization is indistinguishable from a missing one. */
+            404: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with the current state of the resource. */
+            409: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body exceeds its limit: 64 KiB, or 10 MB for a document upload's file. */
+            413: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over a rate limit (per API key, per organization, or per webhook endpoint); retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; details stay in the service logs under the request id. */
+            500: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is throttled or unavailable; nothing was half-written. Retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    sandboxSendOnRampDeposit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The `customerId` that creating the customer returned */
+                customerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SandboxOnRampRequest"];
+            };
+        };
+        responses: {
+            /** @description Sandbox: an on-ramp payment whose USDC is sent to one of the customer's destination wallets */
             201: {
                 headers: {
                     /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
