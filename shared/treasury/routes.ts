@@ -73,7 +73,7 @@ export const routes = defineRoutes('treasury', {
     ...travelRuleRoute,
     ...consoleReadable,
     method: 'GET',
-    path: '/api/v2/customers/{customerId}/wallets/{walletId}/ownership-proof',
+    path: '/api/v2/customers/{customerId}/deposit/wallets/{walletId}/ownership-proof',
     handler: 'functions/api/treasury/get-wallet-ownership.ts',
     successStatus: 200,
     access: { table: 'read', sessions: true },
@@ -84,7 +84,7 @@ export const routes = defineRoutes('treasury', {
   proveWalletOwnership: {
     ...travelRuleRoute,
     method: 'POST',
-    path: '/api/v2/customers/{customerId}/wallets/{walletId}/ownership-proof',
+    path: '/api/v2/customers/{customerId}/deposit/wallets/{walletId}/ownership-proof',
     handler: 'functions/api/treasury/prove-wallet-ownership.ts',
     successStatus: 200,
     access: { table: 'readwrite' },

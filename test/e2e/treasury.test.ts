@@ -41,7 +41,7 @@ describe('USDC out of the treasury on npm start', () => {
     const chain = runtime.localJson().chains?.find((c) => c.chain === 'base');
     if (!chain) throw new Error('no base chain');
     const owner = privateKeyToAccount(generatePrivateKey());
-    const { body: wallet } = await api<{ id: string }>('POST', `/customers/${customerId}/wallets`, {
+    const { body: wallet } = await api<{ id: string }>('POST', `/customers/${customerId}/deposit/wallets`, {
       address: owner.address,
       currency: 'usdc',
       chain: 'base',
@@ -80,6 +80,6 @@ describe('USDC out of the treasury on npm start', () => {
     const receipt = await reader.getTransactionReceipt({ hash: seen.txHash as Hex });
     expect(receipt.status).toBe('success');
     const reconciliation = await api<{ chains: { chain: string; agree: boolean }[] }>('GET', '/custody/reconciliation');
-    expect(reconciliation.status).toBe(200);
+    expect(reconciliation.body.chains.find((c) => c.chain === 'base')).toMatchObject({ agree: true });
   });
 });

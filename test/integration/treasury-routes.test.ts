@@ -119,7 +119,7 @@ describe('Travel Rule data through the API', () => {
       amount: '1500',
     });
     const travelRulePath = `/customers/${given.customerId}/transactions/${transaction.id}/travel-rule`;
-    const proofPath = `/customers/${given.customerId}/wallets/${given.walletId}/ownership-proof`;
+    const proofPath = `/customers/${given.customerId}/deposit/wallets/${given.walletId}/ownership-proof`;
 
     const read = await request<Record<string, unknown>>('GET', travelRulePath, { key: given.apiKey });
     expect(read.status).toBe(200);

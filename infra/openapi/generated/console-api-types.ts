@@ -402,7 +402,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v2/customers/{customerId}/wallets/{walletId}/ownership-proof": {
+    "/api/v2/customers/{customerId}/deposit/wallets/{walletId}/ownership-proof": {
         parameters: {
             query?: never;
             header?: never;
