@@ -15,6 +15,7 @@ import { routes as reviewRoutes } from '#shared/reviews/routes.ts';
 import type { RouteDefinition } from '#shared/routing/route.ts';
 import { routes as screeningReviewRoutes } from '#shared/screening-review/routes.ts';
 import { routes as transactionRoutes } from '#shared/transactions/routes.ts';
+import { routes as treasuryRoutes } from '#shared/treasury/routes.ts';
 import { routes as walletRoutes } from '#shared/wallets/routes.ts';
 import { routes as webhookRoutes } from '#shared/webhooks/routes.ts';
 import { routes as withdrawalRoutes } from '#shared/withdrawals/routes.ts';
@@ -44,6 +45,7 @@ export const routes = withErrorResponses({
   ...consoleRoutes,
   ...reviewRoutes,
   ...screeningReviewRoutes,
+  ...treasuryRoutes,
 } satisfies Record<string, RouteDefinition>);
 
 export type RouteName = keyof typeof routes;

@@ -23,6 +23,7 @@ import { type DeploymentConfig, deploymentEnvironment, METRICS_NAMESPACE, passed
 import { PayoutsFunction } from '#infra/aws/function.ts';
 import { addReferenceRatesFetcher } from '#infra/aws/reference-rates.ts';
 import { grantTableAccess } from '#infra/aws/table-access.ts';
+import { addTreasurySenders } from '#infra/aws/treasury-senders.ts';
 import { BACKGROUND_FUNCTIONS, type BackgroundFunction } from '#shared/config/background-functions.ts';
 import type { Access } from '#shared/db/access.ts';
 import { BUS_RULES, RELAYED_ENTITIES, type RouteTarget } from '#shared/events/routing.ts';
@@ -94,6 +95,8 @@ export class EventsStack extends Stack {
   /** A scheduled watcher per supported chain (`infra/aws/chain-watchers.ts`). */
   readonly chainWatchers: ReadonlyMap<Chain, PayoutsFunction>;
   readonly chainSweepers: ChainSweepers;
+  /** One per chain with the relayer: USDC out of the treasuries. */
+  readonly treasurySenders: ReadonlyMap<Chain, PayoutsFunction>;
   /** Fetches the ECB's reference rates hourly (`referenceRatesSource: ecb`, the default). */
   readonly referenceRates: PayoutsFunction | undefined;
   /** Applies bank reports, invoked for every object created under the bank channel's `inbox/`. */
@@ -140,6 +143,13 @@ export class EventsStack extends Stack {
     this.sweeps = addSweeps(this, parts);
     this.chainWatchers = addChainWatchers(this, { table, alarms, config, newFunction });
     this.chainSweepers = addChainSweepers(this, { table, alarms, config, newFunction });
+    this.treasurySenders = addTreasurySenders(this, {
+      table,
+      alarms,
+      config,
+      newFunction,
+      relayerKey: this.chainSweepers.relayerKey,
+    });
     this.referenceRates = addReferenceRatesFetcher(this, { table, config, newFunction });
     this.bankReports = addBankReports(this, parts);
     alarmOnPayoutMetrics(alarms, config);

@@ -1,11 +1,11 @@
 import { join } from 'node:path';
 import { KMSClient } from '@aws-sdk/client-kms';
 import { createTestClient, type Hex, http, parseEther } from 'viem';
-import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { compileDepositFactory, deployDepositFactory } from '#infra/local/chain/deposit-factory.ts';
 import { signer } from '#infra/local/chain/test-usdc.ts';
 import { LOCAL_REGION } from '#infra/local/dynamodb.ts';
 import { type LocalKms, startLocalKms } from '#infra/local/kms.ts';
+import { newSandboxTreasury } from '#infra/local/sandbox-treasury.ts';
 import { kmsSigner } from '#shared/custody/kms-signer.ts';
 import type { SandboxChain } from '#shared/deposits/settings.ts';
 import type { Deps } from '#shared/deps.ts';
@@ -78,16 +78,21 @@ export async function startLocalCustody(options: {
 }
 
 /**
- * The sandbox organization's treasury on each local chain, drawn once (an address whose key nobody keeps: what
- * reaches it stays there, which is all a sandbox treasury needs) and kept in the table across restarts.
+ * The sandbox organization's treasury on each local chain, drawn once (its development key kept in the data folder,
+ * `sandbox-treasury.ts`, so it can approve the relayer for the treasury sends) and kept in the table across restarts.
  */
-export async function ensureSandboxTreasuries(deps: Deps, organizationId: string, chains: readonly Chain[]) {
+export async function ensureSandboxTreasuries(
+  deps: Deps,
+  organizationId: string,
+  chains: readonly Chain[],
+  dataDir: string,
+) {
   const organization = await getOrganization(deps.db, organizationId);
   if (!organization) return;
   const missing = chains.filter((chain) => !organization.treasuries?.[chain]);
   if (missing.length === 0) return organization.treasuries;
   const treasuries = { ...organization.treasuries };
-  for (const chain of missing) treasuries[chain] = privateKeyToAccount(generatePrivateKey()).address;
+  for (const chain of missing) treasuries[chain] = newSandboxTreasury(dataDir, chain);
   await updateOrganization(deps.db, organizationId, { treasuries }, deps.clock.now());
   return treasuries;
 }

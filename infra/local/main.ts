@@ -120,7 +120,13 @@ async function serve(dynamo: LocalDynamoDb, chain: LocalChains | undefined) {
   const deps = appDeps();
   const sanctions = await startSanctionsLists(deps, process.env.SANCTIONS_DIR as string);
   const { organizationId, apiKey, firstStart } = await sandboxOrganization(deps);
-  const treasuries = custody ? await ensureSandboxTreasuries(deps, organizationId, env.SUPPORTED_CHAINS) : undefined;
+  const treasuries = custody
+    ? await ensureSandboxTreasuries(deps, organizationId, env.SUPPORTED_CHAINS, dataDir)
+    : undefined;
+  if (custody && chain && treasuries) {
+    const { approveSandboxTreasuries } = await import('#infra/local/sandbox-treasury.ts');
+    await approveSandboxTreasuries({ dataDir, chains: chain.chains, treasuries, relayers: custody.relayers });
+  }
   const restored = custody && chain ? await restoreCustody(deps, chain, custody) : undefined;
 
   const running: Running = { stopping: false, documents, secrets, kycProviders, custody, chain, dynamo };

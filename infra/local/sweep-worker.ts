@@ -1,3 +1,4 @@
+import { treasurySender } from '#functions/events/run-treasury-sends.ts';
 import { chainSweeper } from '#functions/events/sweep-chain.ts';
 import { relayerKeyId } from '#infra/local/custody.ts';
 import type { LocalWorker } from '#infra/local/worker.ts';
@@ -13,8 +14,9 @@ const SweepEnv = z.object({
 });
 
 /**
- * The chain sweepers of `npm start`: the very function each chain's Lambda runs, one per development chain with a
- * forwarder factory, on a timer instead of an EventBridge schedule, signing with the KMS stand-in.
+ * The chain sweepers and treasury senders of `npm start`: the very functions each chain's Lambdas run, one of each per
+ * development chain with a forwarder factory, on a timer instead of an EventBridge schedule, signing with the KMS
+ * stand-in. A chain's sender runs after its sweeper: they sign with the one relayer, whose nonces they share.
  */
 export const sweepWorker: LocalWorker = {
   name: 'chain sweepers',
@@ -23,8 +25,8 @@ export const sweepWorker: LocalWorker = {
     const chains = deps.config.deposits.sandboxChains.filter((chain) => deps.config.deposits.forwarders[chain.chain]);
     const kmsEndpoint = env.KMS_ENDPOINT;
     if (chains.length === 0 || !kmsEndpoint) return { stop: async () => {} };
-    const sweepers = chains.map((chain) =>
-      chainSweeper({
+    const runs = chains.map((chain) => {
+      const settings = {
         chain: chain.chain,
         usdcAddress: chain.usdcAddress,
         thresholdUsdc: env.LOCAL_SWEEP_THRESHOLD_USDC,
@@ -32,18 +34,24 @@ export const sweepWorker: LocalWorker = {
         kmsKeyId: relayerKeyId(chain.chain),
         kmsEndpoint,
         rpc: { url: chain.rpcUrl },
-      }),
-    );
+      };
+      const sweep = chainSweeper(settings);
+      const send = treasurySender(settings);
+      return async () => {
+        await sweep();
+        await send();
+      };
+    });
     announce(
       `Chain sweepers   ${chains.map((chain) => chain.chain).join(', ')}: every ${env.LOCAL_SWEEP_EVERY_MS} ms, ` +
-        `forwarders holding at least ${env.LOCAL_SWEEP_THRESHOLD_USDC} USDC (LOCAL_SWEEP_THRESHOLD_USDC)`,
+        `forwarders holding at least ${env.LOCAL_SWEEP_THRESHOLD_USDC} USDC (LOCAL_SWEEP_THRESHOLD_USDC); then the treasury sends`,
     );
     let running: Promise<void> | undefined;
     const timer = setInterval(() => {
       if (running) return;
-      running = Promise.all(sweepers.map((sweep) => sweep()))
+      running = Promise.all(runs.map((run) => run()))
         .then(() => undefined)
-        .catch((error: unknown) => log.error('chain sweeper failed', { error }))
+        .catch((error: unknown) => log.error('chain sweeper or treasury sender failed', { error }))
         .finally(() => {
           running = undefined;
         });

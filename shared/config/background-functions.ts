@@ -93,6 +93,13 @@ export const BACKGROUND_FUNCTIONS = {
     aws: { everySeconds: 60 },
     local: { worker: 'chain' },
   },
+  TreasurySender: {
+    handler: 'functions/events/run-treasury-sends.ts',
+    description:
+      "USDC out of the organizations' treasuries: on-ramp deposits and fee withdrawals (one function per chain)",
+    aws: { everySeconds: 60 },
+    local: { worker: 'chain' },
+  },
 } as const satisfies Record<string, BackgroundFunction>;
 
 export type BackgroundFunctionName = keyof typeof BACKGROUND_FUNCTIONS;

@@ -16,6 +16,7 @@ import type { DescribedSchema, OperationProse, SchemaMeta } from '#shared/routin
 import type { RouteDefinition } from '#shared/routing/route.ts';
 import { openApiProse as screeningReviewProse } from '#shared/screening-review/openapi-prose.ts';
 import { openApiProse as transactionsProse } from '#shared/transactions/openapi-prose.ts';
+import { openApiProse as treasuryProse } from '#shared/treasury/openapi-prose.ts';
 import * as z from '#shared/validation/zod.ts';
 import { openApiProse as walletsProse } from '#shared/wallets/openapi-prose.ts';
 import { openApiProse as webhooksProse } from '#shared/webhooks/openapi-prose.ts';
@@ -45,6 +46,7 @@ const FOLDERS = [
   consoleProse,
   reviewsProse,
   screeningReviewProse,
+  treasuryProse,
 ];
 
 /** Every folder's words for its operations, by operationId. */

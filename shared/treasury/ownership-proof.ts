@@ -4,9 +4,9 @@ import { writeGuarded } from '#shared/db/guarded-write.ts';
 import { readItem } from '#shared/db/items.ts';
 import { keys } from '#shared/db/keys.ts';
 import type { Deps } from '#shared/deps.ts';
-import { refusal } from '#shared/errors.ts';
 import { toChecksumAddress } from '#shared/rails/chain/address.ts';
 import { type OwnershipProofRecord, OwnershipProofRecordSchema } from '#shared/treasury/records.ts';
+import { PROOF_REFUSED } from '#shared/treasury/treasury-rules.ts';
 
 /**
  * Proof that a customer controls a self-hosted address (EU Transfer of Funds Regulation art. 14(5): above EUR 1,000
@@ -15,7 +15,6 @@ import { type OwnershipProofRecord, OwnershipProofRecordSchema } from '#shared/t
  * the address itself; the message and signature are stored as the evidence. A signature by any other key, or of any
  * other text, proves nothing and is refused.
  */
-export const PROOF_REFUSED = refusal(400, 'signature: The signature does not prove control of the address');
 
 /** The text the address signs: fixed per organization, customer and address, so a proof cannot be replayed elsewhere. */
 export const ownershipMessage = (organizationId: string, customerId: string, address: string) =>

@@ -7,6 +7,7 @@ import { FieldError } from '#shared/errors.ts';
 import type { Chain } from '#shared/money/chains.ts';
 import { HEX_ADDRESS, toChecksumAddress } from '#shared/rails/chain/address.ts';
 import { type FeeWalletRecord, FeeWalletRecordSchema } from '#shared/treasury/records.ts';
+import type { FeeWallet } from '#shared/treasury/schemas.ts';
 
 /**
  * The organization's own address on a chain, where its developer fees are withdrawn to: registered (or replaced) by a
@@ -17,7 +18,7 @@ export async function registerFeeWallet(
   deps: Deps,
   input: { organizationId: string; chain: Chain; address: string; registeredBy: string },
   audited: Alongside,
-): Promise<FeeWalletRecord> {
+): Promise<FeeWallet> {
   if (!HEX_ADDRESS.test(input.address) || /^0x0{40}$/i.test(input.address)) {
     throw new FieldError('address', 'Invalid Ethereum address format');
   }
@@ -46,7 +47,12 @@ export async function registerFeeWallet(
     },
     ...audited(`fee-wallet:${input.chain}`, { before: before?.address ?? '', after: wallet.address }),
   ]);
-  return wallet;
+  return {
+    chain: wallet.chain,
+    address: wallet.address,
+    registeredBy: wallet.registeredBy,
+    registeredAt: wallet.registeredAt,
+  };
 }
 
 export const getFeeWallet = (db: Db, organizationId: string, chain: Chain) =>

@@ -1,14 +1,11 @@
 import type { Deps } from '#shared/deps.ts';
-import { refusal } from '#shared/errors.ts';
 import { newId } from '#shared/ids.ts';
 import type { Chain } from '#shared/money/chains.ts';
 import type { Organization } from '#shared/organizations/records.ts';
 import { toChecksumAddress } from '#shared/rails/chain/address.ts';
 import type { SendPurpose, TravelRuleRecord, TreasurySendRecord } from '#shared/treasury/records.ts';
 import { sendInsert } from '#shared/treasury/send-repository.ts';
-
-/** The organization has no treasury on the chain the USDC should leave from. */
-export const NO_TREASURY = refusal(409, (chain: string) => `The organization has no treasury on ${chain}`, 'base');
+import { NO_TREASURY } from '#shared/treasury/treasury-rules.ts';
 
 /**
  * A send of USDC out of the organization's treasury, as a new WAITING record and the item that writes it: the caller
@@ -33,7 +30,8 @@ export function newTreasurySend(
   if (!treasury) throw NO_TREASURY.error(input.chain);
   const at = deps.clock.now().toISOString();
   const send: TreasurySendRecord = {
-    sendId: newId(),
+    // An on-ramp deposit's send is named by its deposit, so the deposit's Travel Rule data is one read away.
+    sendId: input.transactionId ?? newId(),
     organizationId: organization.organizationId,
     purpose: input.purpose,
     customerId: input.customerId ?? null,

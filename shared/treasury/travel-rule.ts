@@ -56,6 +56,12 @@ export function customerPerson(customer: CustomerRecord): Person {
   };
 }
 
+/**
+ * Above this EUR value a send to a self-hosted address waits for the customer's proof of control: the threshold of
+ * the EU Transfer of Funds Regulation 2023/1113 art. 14(5), fixed by law rather than configured.
+ */
+export const SELF_HOSTED_PROOF_ABOVE_EUR = '1000';
+
 export const organizationVasp = (
   organization: Pick<Organization, 'organizationId' | 'name'>,
 ): { legalPerson: LegalPerson } => ({

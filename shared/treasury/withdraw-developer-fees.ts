@@ -2,20 +2,14 @@ import { NumberValue } from '@aws-sdk/lib-dynamodb';
 import { WriteConditionFailedError, writeGuarded } from '#shared/db/guarded-write.ts';
 import { keys } from '#shared/db/keys.ts';
 import type { Deps } from '#shared/deps.ts';
-import { BadRequestError, refusal } from '#shared/errors.ts';
+import { BadRequestError } from '#shared/errors.ts';
 import type { Chain } from '#shared/money/chains.ts';
-import { toMicro } from '#shared/money/micro.ts';
+import { formatMicro, toMicro } from '#shared/money/micro.ts';
 import { getOrganization } from '#shared/organizations/repository.ts';
-import type { TreasurySendRecord } from '#shared/treasury/records.ts';
 import { getFeeWallet } from '#shared/treasury/register-fee-wallet.ts';
 import { newTreasurySend } from '#shared/treasury/request-treasury-send.ts';
-
-export const NO_FEE_WALLET = refusal(
-  409,
-  (chain: string) => `Register the organization's wallet on ${chain} before withdrawing fees`,
-  'base',
-);
-export const INSUFFICIENT_CUSTODIAL_BALANCE = refusal(400, 'amount: Exceeds the custodial USDC balance');
+import { type TreasurySend, toSendView } from '#shared/treasury/schemas.ts';
+import { INSUFFICIENT_CUSTODIAL_BALANCE, NO_FEE_WALLET } from '#shared/treasury/treasury-rules.ts';
 
 /**
  * The organization withdraws USDC of its custodial balance (its claimed developer fees, `GET /balances`) to its
@@ -26,7 +20,7 @@ export const INSUFFICIENT_CUSTODIAL_BALANCE = refusal(400, 'amount: Exceeds the 
 export async function withdrawDeveloperFees(
   deps: Deps,
   input: { organizationId: string; chain: Chain; amount: string; requestedBy: string },
-): Promise<TreasurySendRecord> {
+): Promise<TreasurySend> {
   const valid = /^\d{1,12}(\.\d{1,6})?$/.test(input.amount) && toMicro(input.amount) > 0n;
   if (!valid) throw new BadRequestError('amount: Must be a positive USDC amount with at most 6 decimals');
   const amount = toMicro(input.amount);
@@ -69,5 +63,5 @@ export async function withdrawDeveloperFees(
     }
     throw error;
   }
-  return send;
+  return toSendView(send, formatMicro(send.amountMicro));
 }

@@ -37,7 +37,7 @@ describe('chain sweepers', () => {
     });
   });
 
-  it('lets only the sweepers use the key, and only to sign and read its public key', () => {
+  it('lets only the sweepers and treasury senders use the key, and only to sign and read its public key', () => {
     const key = events.chainSweepers.relayerKey;
     if (!key) throw new Error('no relayer key');
     const keyRef = events.getLogicalId(key.node.defaultChild as CfnElement);
@@ -47,10 +47,15 @@ describe('chain sweepers', () => {
         .filter((statement) => JSON.stringify(statement.Resource).includes(keyRef))
         .map((statement) => ({ roles: policy.Properties.Roles, actions: [statement.Action].flat().sort() })),
     );
-    const sweeper = events.chainSweepers.sweepers.get('base');
-    if (!sweeper?.role) throw new Error('no sweeper role');
-    const sweeperRole = events.getLogicalId(sweeper.role.node.defaultChild as CfnElement);
-    expect(usingKey).toEqual([{ roles: [{ Ref: sweeperRole }], actions: ['kms:GetPublicKey', 'kms:Sign'] }]);
+    const roleOf = (fn: { role?: { node: { defaultChild?: unknown } } } | undefined) => {
+      if (!fn?.role) throw new Error('no role');
+      return { Ref: events.getLogicalId(fn.role.node.defaultChild as CfnElement) };
+    };
+    const signing = ['kms:GetPublicKey', 'kms:Sign'];
+    expect(usingKey).toEqual([
+      { roles: [roleOf(events.chainSweepers.sweepers.get('base'))], actions: signing },
+      { roles: [roleOf(events.treasurySenders.get('base'))], actions: signing },
+    ]);
   });
 
   it('alarms when an organization custody books disagree, from the sweeper that checks them and may read gsi1', () => {

@@ -29,6 +29,7 @@ export type TransactionStory = Schemas['ConsoleTransactionStory'];
 export type Home = Schemas['ConsoleHome'];
 export type CustomersBalance = Schemas['ConsoleCustomersBalance'];
 export type CustodyReconciliation = Schemas['CustodyReconciliation'];
+export type WaitingSends = Schemas['ConsoleWaitingSends'];
 export type Reconciliation = Schemas['ConsoleReconciliation'];
 export type Rails = Schemas['ConsoleRails'];
 export type InvitePreview = Schemas['ConsoleInvitePreview'];

@@ -665,6 +665,56 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/customers/{customerId}/transactions/{transactionId}/travel-rule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The Travel Rule data of a transaction's crypto leg (IVMS101)
+         * @description For an on-ramp deposit sent to a destination wallet: the send out of the treasury, the originator and beneficiary in IVMS101 form (EU Transfer of Funds Regulation 2023/1113 art. 14), who holds the address (`SELF_HOSTED` or another provider, `VASP`) and, for a self-hosted address, the ownership proof. 404 for a transaction without a crypto leg. Not part of Compose's API.
+         *
+         *     Needs the `customers` feature of your organization (403 otherwise).
+         */
+        get: operations["getTransactionTravelRule"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/customers/{customerId}/deposit/wallets/{walletId}/ownership-proof": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The message a destination wallet signs to prove its ownership, and the proof once given
+         * @description A send above EUR 1,000 to a self-hosted address waits (`OWNERSHIP_PROOF_REQUIRED`) until the address signed `message` with EIP-191 `personal_sign` and the signature was submitted with `POST`. Not part of Compose's API.
+         *
+         *     Needs the `customers` feature of your organization (403 otherwise).
+         */
+        get: operations["getWalletOwnership"];
+        put?: never;
+        /**
+         * Submit the wallet address's EIP-191 signature of the ownership message
+         * @description The signer is recovered and must be the wallet address itself; the message and signature are stored as the evidence, and waiting sends to the address go. A signature by another key or of another text is 400.
+         *
+         *     Needs the `customers` feature of your organization (403 otherwise).
+         */
+        post: operations["proveWalletOwnership"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/customers/{customerId}/developer-fees": {
         parameters: {
             query?: never;
@@ -757,6 +807,26 @@ export interface paths {
         get: operations["getCustodyReconciliation"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/developer-fees/withdrawals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Withdraw USDC of the organization's balance (claimed developer fees) to its registered wallet
+         * @description The amount leaves the custodial balance (`GET /balances`) at once (400 beyond it) and is sent out of the organization's treasury on that chain by the custody relayer: `status` `WAITING` (with `waitingReason` `TREASURY_SHORT` while the treasury or its allowance to the relayer is short), then `SENT`, then `MINED` with `txHash`. 409 before a wallet is registered for the chain (`POST /api/console/fee-wallets`). Not part of Compose's API.
+         */
+        post: operations["withdrawDeveloperFees"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1306,6 +1376,28 @@ export interface paths {
          *     Sandbox organizations only; others get 404.
          */
         post: operations["sandboxPayIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/sandbox/customers/{customerId}/onramp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sandbox: an on-ramp payment whose USDC is sent to one of the customer's destination wallets
+         * @description Stands in for a bank credit that names a destination wallet: a `PROCESSING` `DEPOSIT` (with `deposit.created`) whose USDC, less the developer fee, leaves the organization's treasury for the wallet on its chain; once mined the deposit is `COMPLETED` with its `txHash`. The balance is not touched. Above EUR 1,000 to a self-hosted wallet it waits for the wallet's ownership proof. 409 without a treasury on the wallet's chain. Not part of Compose's API.
+         *
+         *     Sandbox organizations only; others get 404.
+         */
+        post: operations["sandboxSendOnRampDeposit"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3080,6 +3172,359 @@ export interface components {
         };
         /**
          * @example {
+         *       "sendId": "7c1e2d3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f",
+         *       "purpose": "ONRAMP_DEPOSIT",
+         *       "chain": "base",
+         *       "amount": "92.50",
+         *       "from": "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
+         *       "to": "0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359",
+         *       "status": "MINED",
+         *       "waitingReason": null,
+         *       "waitingDetail": null,
+         *       "txHash": "0x9fc76417374aa880d4449a1f7f31ec597f00b1f6f3dd2d66f4c9c6c445836d8b",
+         *       "blockNumber": "18734021",
+         *       "createdAt": "2026-11-21T10:00:00.000Z",
+         *       "minedAt": "2026-11-21T10:00:04.000Z"
+         *     }
+         */
+        TreasurySend: {
+            sendId: string;
+            /** @enum {string} */
+            purpose: "ONRAMP_DEPOSIT" | "DEVELOPER_FEE_WITHDRAWAL";
+            /** @enum {string} */
+            chain: "base" | "ethereum" | "polygon" | "arbitrum" | "optimism" | "avalanche";
+            amount: string;
+            from: string;
+            to: string;
+            /**
+             * @description `WAITING` (see `waitingReason`), `SENT` (signed, maybe broadcast), `MINED`
+             * @enum {string}
+             */
+            status: "WAITING" | "SENT" | "MINED";
+            /** @enum {string|null} */
+            waitingReason: "TREASURY_SHORT" | "OWNERSHIP_PROOF_REQUIRED" | "RETRY" | null;
+            /** @description The figures behind `waitingReason` */
+            waitingDetail: string | null;
+            txHash: string | null;
+            blockNumber: string | null;
+            createdAt: string;
+            minedAt: string | null;
+        };
+        /**
+         * @example {
+         *       "transactionId": "7c1e2d3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f",
+         *       "send": {
+         *         "sendId": "7c1e2d3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f",
+         *         "purpose": "ONRAMP_DEPOSIT",
+         *         "chain": "base",
+         *         "amount": "92.50",
+         *         "from": "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
+         *         "to": "0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359",
+         *         "status": "MINED",
+         *         "waitingReason": null,
+         *         "waitingDetail": null,
+         *         "txHash": "0x9fc76417374aa880d4449a1f7f31ec597f00b1f6f3dd2d66f4c9c6c445836d8b",
+         *         "blockNumber": "18734021",
+         *         "createdAt": "2026-11-21T10:00:00.000Z",
+         *         "minedAt": "2026-11-21T10:00:04.000Z"
+         *       },
+         *       "custodian": {
+         *         "type": "SELF_HOSTED"
+         *       },
+         *       "eurValue": "85.10",
+         *       "ivms101": {
+         *         "originator": {
+         *           "originatorPersons": [
+         *             {
+         *               "naturalPerson": {
+         *                 "name": {
+         *                   "nameIdentifier": [
+         *                     {
+         *                       "primaryIdentifier": "Lovelace",
+         *                       "secondaryIdentifier": "Ada",
+         *                       "nameIdentifierType": "LEGL"
+         *                     }
+         *                   ]
+         *                 },
+         *                 "customerIdentification": "3b241101-e2bb-4255-8caf-4136c566a962"
+         *               }
+         *             }
+         *           ],
+         *           "accountNumber": [
+         *             "PAYOUTS-7F3K9Q"
+         *           ]
+         *         },
+         *         "beneficiary": {
+         *           "beneficiaryPersons": [
+         *             {
+         *               "naturalPerson": {
+         *                 "name": {
+         *                   "nameIdentifier": [
+         *                     {
+         *                       "primaryIdentifier": "Lovelace",
+         *                       "secondaryIdentifier": "Ada",
+         *                       "nameIdentifierType": "LEGL"
+         *                     }
+         *                   ]
+         *                 },
+         *                 "customerIdentification": "3b241101-e2bb-4255-8caf-4136c566a962"
+         *               }
+         *             }
+         *           ],
+         *           "accountNumber": [
+         *             "0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359"
+         *           ]
+         *         }
+         *       },
+         *       "ownershipProof": null
+         *     }
+         */
+        TravelRule: {
+            transactionId: string;
+            send: components["schemas"]["TreasurySend"];
+            custodian: {
+                /** @enum {string} */
+                type: "SELF_HOSTED";
+            } | {
+                /** @enum {string} */
+                type: "VASP";
+                name: string;
+                lei?: string;
+                /** Format: uri */
+                trpEndpoint?: string;
+            };
+            eurValue: string;
+            ivms101: {
+                originator: {
+                    originatorPersons: ({
+                        naturalPerson: {
+                            name: {
+                                nameIdentifier: {
+                                    primaryIdentifier: string;
+                                    secondaryIdentifier?: string;
+                                    /** @enum {string} */
+                                    nameIdentifierType: "LEGL" | "ALIA" | "BIRT" | "MAID" | "MISC";
+                                }[];
+                            };
+                            geographicAddress?: {
+                                /** @enum {string} */
+                                addressType: "HOME" | "BIZZ" | "GEOG";
+                                addressLine?: string[];
+                                streetName?: string;
+                                buildingNumber?: string;
+                                postCode?: string;
+                                townName: string;
+                                country: string;
+                            }[];
+                            nationalIdentification?: {
+                                nationalIdentifier: string;
+                                /** @enum {string} */
+                                nationalIdentifierType: "ARNU" | "CCPT" | "RAID" | "DRLC" | "FIIN" | "TXID" | "SOCS" | "IDCD" | "LEIX" | "MISC";
+                                countryOfIssue?: string;
+                                registrationAuthority?: string;
+                            };
+                            customerIdentification?: string;
+                            dateAndPlaceOfBirth?: {
+                                dateOfBirth: string;
+                                placeOfBirth: string;
+                            };
+                            countryOfResidence?: string;
+                        };
+                    } | {
+                        legalPerson: {
+                            name: {
+                                nameIdentifier: {
+                                    legalPersonName: string;
+                                    /** @enum {string} */
+                                    legalPersonNameIdentifierType: "LEGL" | "SHRT" | "TRAD";
+                                }[];
+                            };
+                            geographicAddress?: {
+                                /** @enum {string} */
+                                addressType: "HOME" | "BIZZ" | "GEOG";
+                                addressLine?: string[];
+                                streetName?: string;
+                                buildingNumber?: string;
+                                postCode?: string;
+                                townName: string;
+                                country: string;
+                            }[];
+                            customerNumber?: string;
+                            nationalIdentification?: {
+                                nationalIdentifier: string;
+                                /** @enum {string} */
+                                nationalIdentifierType: "ARNU" | "CCPT" | "RAID" | "DRLC" | "FIIN" | "TXID" | "SOCS" | "IDCD" | "LEIX" | "MISC";
+                                countryOfIssue?: string;
+                                registrationAuthority?: string;
+                            };
+                            countryOfRegistration?: string;
+                        };
+                    })[];
+                    accountNumber: string[];
+                };
+                beneficiary: {
+                    beneficiaryPersons: ({
+                        naturalPerson: {
+                            name: {
+                                nameIdentifier: {
+                                    primaryIdentifier: string;
+                                    secondaryIdentifier?: string;
+                                    /** @enum {string} */
+                                    nameIdentifierType: "LEGL" | "ALIA" | "BIRT" | "MAID" | "MISC";
+                                }[];
+                            };
+                            geographicAddress?: {
+                                /** @enum {string} */
+                                addressType: "HOME" | "BIZZ" | "GEOG";
+                                addressLine?: string[];
+                                streetName?: string;
+                                buildingNumber?: string;
+                                postCode?: string;
+                                townName: string;
+                                country: string;
+                            }[];
+                            nationalIdentification?: {
+                                nationalIdentifier: string;
+                                /** @enum {string} */
+                                nationalIdentifierType: "ARNU" | "CCPT" | "RAID" | "DRLC" | "FIIN" | "TXID" | "SOCS" | "IDCD" | "LEIX" | "MISC";
+                                countryOfIssue?: string;
+                                registrationAuthority?: string;
+                            };
+                            customerIdentification?: string;
+                            dateAndPlaceOfBirth?: {
+                                dateOfBirth: string;
+                                placeOfBirth: string;
+                            };
+                            countryOfResidence?: string;
+                        };
+                    } | {
+                        legalPerson: {
+                            name: {
+                                nameIdentifier: {
+                                    legalPersonName: string;
+                                    /** @enum {string} */
+                                    legalPersonNameIdentifierType: "LEGL" | "SHRT" | "TRAD";
+                                }[];
+                            };
+                            geographicAddress?: {
+                                /** @enum {string} */
+                                addressType: "HOME" | "BIZZ" | "GEOG";
+                                addressLine?: string[];
+                                streetName?: string;
+                                buildingNumber?: string;
+                                postCode?: string;
+                                townName: string;
+                                country: string;
+                            }[];
+                            customerNumber?: string;
+                            nationalIdentification?: {
+                                nationalIdentifier: string;
+                                /** @enum {string} */
+                                nationalIdentifierType: "ARNU" | "CCPT" | "RAID" | "DRLC" | "FIIN" | "TXID" | "SOCS" | "IDCD" | "LEIX" | "MISC";
+                                countryOfIssue?: string;
+                                registrationAuthority?: string;
+                            };
+                            countryOfRegistration?: string;
+                        };
+                    })[];
+                    accountNumber: string[];
+                };
+                originatingVASP?: {
+                    legalPerson: {
+                        name: {
+                            nameIdentifier: {
+                                legalPersonName: string;
+                                /** @enum {string} */
+                                legalPersonNameIdentifierType: "LEGL" | "SHRT" | "TRAD";
+                            }[];
+                        };
+                        geographicAddress?: {
+                            /** @enum {string} */
+                            addressType: "HOME" | "BIZZ" | "GEOG";
+                            addressLine?: string[];
+                            streetName?: string;
+                            buildingNumber?: string;
+                            postCode?: string;
+                            townName: string;
+                            country: string;
+                        }[];
+                        customerNumber?: string;
+                        nationalIdentification?: {
+                            nationalIdentifier: string;
+                            /** @enum {string} */
+                            nationalIdentifierType: "ARNU" | "CCPT" | "RAID" | "DRLC" | "FIIN" | "TXID" | "SOCS" | "IDCD" | "LEIX" | "MISC";
+                            countryOfIssue?: string;
+                            registrationAuthority?: string;
+                        };
+                        countryOfRegistration?: string;
+                    };
+                };
+                beneficiaryVASP?: {
+                    legalPerson: {
+                        name: {
+                            nameIdentifier: {
+                                legalPersonName: string;
+                                /** @enum {string} */
+                                legalPersonNameIdentifierType: "LEGL" | "SHRT" | "TRAD";
+                            }[];
+                        };
+                        geographicAddress?: {
+                            /** @enum {string} */
+                            addressType: "HOME" | "BIZZ" | "GEOG";
+                            addressLine?: string[];
+                            streetName?: string;
+                            buildingNumber?: string;
+                            postCode?: string;
+                            townName: string;
+                            country: string;
+                        }[];
+                        customerNumber?: string;
+                        nationalIdentification?: {
+                            nationalIdentifier: string;
+                            /** @enum {string} */
+                            nationalIdentifierType: "ARNU" | "CCPT" | "RAID" | "DRLC" | "FIIN" | "TXID" | "SOCS" | "IDCD" | "LEIX" | "MISC";
+                            countryOfIssue?: string;
+                            registrationAuthority?: string;
+                        };
+                        countryOfRegistration?: string;
+                    };
+                };
+            };
+            ownershipProof: {
+                message: string;
+                signature: string;
+                verifiedAt: string;
+            } | null;
+        };
+        /**
+         * @example {
+         *       "walletId": "2a7d9c1e-4b3f-4e8a-9d6c-0f1e2d3c4b5a",
+         *       "address": "0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359",
+         *       "message": "I control this address and receive USDC at it.\nAddress: 0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359\nCustomer: 3b241101-e2bb-4255-8caf-4136c566a962\nOrganization: 0b0f4c35-3d8c-4d1e-9f7c-2a6b5e4d3c21",
+         *       "proven": true,
+         *       "signature": "0x4f4f4f4f4f4f4f4f4f4f4f4f4f4f4f4f4f4f4f4f4f4f4f4f4f4f4f4f4f4f4f4f1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1b",
+         *       "verifiedAt": "2026-11-21T10:00:00.000Z"
+         *     }
+         */
+        WalletOwnership: {
+            walletId: string;
+            address: string;
+            message: string;
+            proven: boolean;
+            signature: string | null;
+            verifiedAt: string | null;
+        };
+        /**
+         * @example {
+         *       "signature": "0x4f4f4f4f4f4f4f4f4f4f4f4f4f4f4f4f4f4f4f4f4f4f4f4f4f4f4f4f4f4f4f4f1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1b"
+         *     }
+         */
+        ProveWalletOwnershipRequest: {
+            /** @description The address's EIP-191 `personal_sign` signature of `message`, 0x + 130 hex */
+            signature: string;
+        };
+        /**
+         * @example {
          *       "customerId": "3b241101-e2bb-4255-8caf-4136c566a962",
          *       "developerSpreadFeeBps": 50,
          *       "updatedAt": "2026-11-21T10:00:00.000Z"
@@ -3240,6 +3685,21 @@ export interface components {
                 /** @description balanced, treasuryHoldsSwept is not false, and no recent sweep disagrees with the chain */
                 agree: boolean;
             }[];
+        };
+        /**
+         * @example {
+         *       "chain": "base",
+         *       "amount": "25.00"
+         *     }
+         */
+        WithdrawDeveloperFeesRequest: {
+            /**
+             * @description The chain the USDC leaves the treasury on, to the wallet registered there
+             * @enum {string}
+             */
+            chain: "base" | "ethereum" | "polygon" | "arbitrum" | "optimism" | "avalanche";
+            /** @description USDC, a decimal string with at most 6 decimals */
+            amount: string;
         };
         /**
          * @example {
@@ -3637,6 +4097,18 @@ export interface components {
                 /** @description When the payout is expected on the beneficiary's account, from its rail's cut-off and business days (ISO 8601, UTC); null on deposits and on payouts that ended without settling */
                 expectedSettlementAt: string | null;
             } | null;
+        };
+        /**
+         * @example {
+         *       "amount": "100.00",
+         *       "walletId": "2a7d9c1e-4b3f-4e8a-9d6c-0f1e2d3c4b5a"
+         *     }
+         */
+        SandboxOnRampRequest: {
+            /** @description USDC bought: a decimal string with up to 6 places */
+            amount: string;
+            /** @description One of the customer's destination wallets (404 for any other) */
+            walletId: string;
         };
     };
     responses: never;
@@ -7924,6 +8396,345 @@ export interface operations {
             };
         };
     };
+    getTransactionTravelRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The customer the transaction belongs to */
+                customerId: string;
+                /** @description The `id` of the transaction (a withdrawal or a deposit) */
+                transactionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The Travel Rule data of a transaction's crypto leg (IVMS101) */
+            200: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TravelRule"];
+                };
+            };
+            /** @description The request is malformed: the message names the field (body first, then query, then path). */
+            400: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key. */
+            401: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A feature of your organization is off, or a rule forbids it for this resource. */
+            403: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found; a resource of another organization is indistinguishable from a missing one. */
+            404: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over a rate limit (per API key, per organization, or per webhook endpoint); retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; details stay in the service logs under the request id. */
+            500: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is throttled or unavailable; nothing was half-written. Retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getWalletOwnership: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The customer the wallet belongs to */
+                customerId: string;
+                /** @description The wallet's `id` (from the wallet list, or a bank's `wallets`); any other string is not found (404) */
+                walletId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The message a destination wallet signs to prove its ownership, and the proof once given */
+            200: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WalletOwnership"];
+                };
+            };
+            /** @description The request is malformed: the message names the field (body first, then query, then path). */
+            400: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key. */
+            401: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A feature of your organization is off, or a rule forbids it for this resource. */
+            403: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found; a resource of another organization is indistinguishable from a missing one. */
+            404: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over a rate limit (per API key, per organization, or per webhook endpoint); retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; details stay in the service logs under the request id. */
+            500: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is throttled or unavailable; nothing was half-written. Retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    proveWalletOwnership: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The customer the wallet belongs to */
+                customerId: string;
+                /** @description The wallet's `id` (from the wallet list, or a bank's `wallets`); any other string is not found (404) */
+                walletId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProveWalletOwnershipRequest"];
+            };
+        };
+        responses: {
+            /** @description Submit the wallet address's EIP-191 signature of the ownership message */
+            200: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WalletOwnership"];
+                };
+            };
+            /** @description The request is malformed: the message names the field (body first, then query, then path). */
+            400: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key. */
+            401: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A feature of your organization is off, or a rule forbids it for this resource. */
+            403: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found; a resource of another organization is indistinguishable from a missing one. */
+            404: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body exceeds its limit: 64 KiB, or 10 MB for a document upload's file. */
+            413: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over a rate limit (per API key, per organization, or per webhook endpoint); retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; details stay in the service logs under the request id. */
+            500: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is throttled or unavailable; nothing was half-written. Retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getCustomerDeveloperFees: {
         parameters: {
             query?: never;
@@ -8475,6 +9286,113 @@ export interface operations {
             };
             /** @description A feature of your organization is off, or a rule forbids it for this resource. */
             403: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over a rate limit (per API key, per organization, or per webhook endpoint); retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; details stay in the service logs under the request id. */
+            500: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is throttled or unavailable; nothing was half-written. Retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    withdrawDeveloperFees: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WithdrawDeveloperFeesRequest"];
+            };
+        };
+        responses: {
+            /** @description Withdraw USDC of the organization's balance (claimed developer fees) to its registered wallet */
+            202: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TreasurySend"];
+                };
+            };
+            /** @description The request is malformed: the message names the field (body first, then query, then path). */
+            400: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key. */
+            401: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with the current state of the resource. */
+            409: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body exceeds its limit: 64 KiB, or 10 MB for a document upload's file. */
+            413: {
                 headers: {
                     /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
                     "x-request-id"?: string;
@@ -11517,6 +12435,127 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SandboxPayIn"];
+                };
+            };
+            /** @description The request is malformed: the message names the field (body first, then query, then path). */
+            400: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key. */
+            401: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found; a resource of another organization is indistinguishable from a missing one. */
+            404: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with the current state of the resource. */
+            409: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body exceeds its limit: 64 KiB, or 10 MB for a document upload's file. */
+            413: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over a rate limit (per API key, per organization, or per webhook endpoint); retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; details stay in the service logs under the request id. */
+            500: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is throttled or unavailable; nothing was half-written. Retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    sandboxSendOnRampDeposit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The `customerId` that creating the customer returned */
+                customerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SandboxOnRampRequest"];
+            };
+        };
+        responses: {
+            /** @description Sandbox: an on-ramp payment whose USDC is sent to one of the customer's destination wallets */
+            201: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Transaction"];
                 };
             };
             /** @description The request is malformed: the message names the field (body first, then query, then path). */

@@ -378,6 +378,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/customers/{customerId}/transactions/{transactionId}/travel-rule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The Travel Rule data of a transaction's crypto leg (IVMS101)
+         * @description For an on-ramp deposit sent to a destination wallet: the send out of the treasury, the originator and beneficiary in IVMS101 form (EU Transfer of Funds Regulation 2023/1113 art. 14), who holds the address (`SELF_HOSTED` or another provider, `VASP`) and, for a self-hosted address, the ownership proof. 404 for a transaction without a crypto leg. Not part of Compose's API.
+         *
+         *     Needs the `customers` feature of your organization (403 otherwise).
+         *
+         *     The console may call this with its session instead of a key: needs the `read` permission of the member's role (403 otherwise).
+         */
+        get: operations["getTransactionTravelRule"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/customers/{customerId}/deposit/wallets/{walletId}/ownership-proof": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The message a destination wallet signs to prove its ownership, and the proof once given
+         * @description A send above EUR 1,000 to a self-hosted address waits (`OWNERSHIP_PROOF_REQUIRED`) until the address signed `message` with EIP-191 `personal_sign` and the signature was submitted with `POST`. Not part of Compose's API.
+         *
+         *     Needs the `customers` feature of your organization (403 otherwise).
+         *
+         *     The console may call this with its session instead of a key: needs the `read` permission of the member's role (403 otherwise).
+         */
+        get: operations["getWalletOwnership"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/customers/{customerId}/developer-fees": {
         parameters: {
             query?: never;
@@ -1705,6 +1753,72 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/console/fee-wallets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Register (or replace) the organization's wallet its developer fees are withdrawn to, per chain
+         * @description An address of the organization on that chain; a withdrawal pays the address registered when it is asked for. Recorded in the audit log (`fee-wallet.registered`, with the address before and after).
+         *
+         *     Console session; needs the `settings` permission of the member's role (403 otherwise).
+         */
+        post: operations["consoleRegisterFeeWallet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/treasury-sends/waiting": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The organization's sends out of the treasury not yet mined: how many, the oldest, why they wait
+         * @description `byReason` counts the `WAITING` ones: `TREASURY_SHORT` (fund the treasury or raise its allowance to the relayer; alarmed), `OWNERSHIP_PROOF_REQUIRED` (the customer must prove its wallet), `RETRY`. `items`: the 20 oldest, with `waitingDetail` giving the figures. The console Home shows it.
+         *
+         *     Console session; needs the `read` permission of the member's role (403 otherwise).
+         */
+        get: operations["consoleListWaitingSends"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/console/exports/travel-rule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export the Travel Rule record of every send out of the treasury, for an auditor (JSON lines)
+         * @description Oldest first: each send with its IVMS101 data, custodian, ownership proof (verifiable by anyone) and, to another provider, the Travel Rule Protocol (TRP v3) inquiry it carries. Needs the `audit` permission.
+         *
+         *     Console session; needs the `audit` permission of the member's role (403 otherwise).
+         */
+        get: operations["consoleExportTravelRule"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     "customer.created": {
@@ -2884,6 +2998,350 @@ export interface components {
                 bankCountry: string | null;
                 bankAddress: string | null;
             } | null;
+        };
+        /**
+         * @example {
+         *       "sendId": "7c1e2d3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f",
+         *       "purpose": "ONRAMP_DEPOSIT",
+         *       "chain": "base",
+         *       "amount": "92.50",
+         *       "from": "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
+         *       "to": "0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359",
+         *       "status": "MINED",
+         *       "waitingReason": null,
+         *       "waitingDetail": null,
+         *       "txHash": "0x9fc76417374aa880d4449a1f7f31ec597f00b1f6f3dd2d66f4c9c6c445836d8b",
+         *       "blockNumber": "18734021",
+         *       "createdAt": "2026-11-21T10:00:00.000Z",
+         *       "minedAt": "2026-11-21T10:00:04.000Z"
+         *     }
+         */
+        TreasurySend: {
+            sendId: string;
+            /** @enum {string} */
+            purpose: "ONRAMP_DEPOSIT" | "DEVELOPER_FEE_WITHDRAWAL";
+            /** @enum {string} */
+            chain: "base" | "ethereum" | "polygon" | "arbitrum" | "optimism" | "avalanche";
+            amount: string;
+            from: string;
+            to: string;
+            /**
+             * @description `WAITING` (see `waitingReason`), `SENT` (signed, maybe broadcast), `MINED`
+             * @enum {string}
+             */
+            status: "WAITING" | "SENT" | "MINED";
+            /** @enum {string|null} */
+            waitingReason: "TREASURY_SHORT" | "OWNERSHIP_PROOF_REQUIRED" | "RETRY" | null;
+            /** @description The figures behind `waitingReason` */
+            waitingDetail: string | null;
+            txHash: string | null;
+            blockNumber: string | null;
+            createdAt: string;
+            minedAt: string | null;
+        };
+        /**
+         * @example {
+         *       "transactionId": "7c1e2d3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f",
+         *       "send": {
+         *         "sendId": "7c1e2d3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f",
+         *         "purpose": "ONRAMP_DEPOSIT",
+         *         "chain": "base",
+         *         "amount": "92.50",
+         *         "from": "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
+         *         "to": "0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359",
+         *         "status": "MINED",
+         *         "waitingReason": null,
+         *         "waitingDetail": null,
+         *         "txHash": "0x9fc76417374aa880d4449a1f7f31ec597f00b1f6f3dd2d66f4c9c6c445836d8b",
+         *         "blockNumber": "18734021",
+         *         "createdAt": "2026-11-21T10:00:00.000Z",
+         *         "minedAt": "2026-11-21T10:00:04.000Z"
+         *       },
+         *       "custodian": {
+         *         "type": "SELF_HOSTED"
+         *       },
+         *       "eurValue": "85.10",
+         *       "ivms101": {
+         *         "originator": {
+         *           "originatorPersons": [
+         *             {
+         *               "naturalPerson": {
+         *                 "name": {
+         *                   "nameIdentifier": [
+         *                     {
+         *                       "primaryIdentifier": "Lovelace",
+         *                       "secondaryIdentifier": "Ada",
+         *                       "nameIdentifierType": "LEGL"
+         *                     }
+         *                   ]
+         *                 },
+         *                 "customerIdentification": "3b241101-e2bb-4255-8caf-4136c566a962"
+         *               }
+         *             }
+         *           ],
+         *           "accountNumber": [
+         *             "PAYOUTS-7F3K9Q"
+         *           ]
+         *         },
+         *         "beneficiary": {
+         *           "beneficiaryPersons": [
+         *             {
+         *               "naturalPerson": {
+         *                 "name": {
+         *                   "nameIdentifier": [
+         *                     {
+         *                       "primaryIdentifier": "Lovelace",
+         *                       "secondaryIdentifier": "Ada",
+         *                       "nameIdentifierType": "LEGL"
+         *                     }
+         *                   ]
+         *                 },
+         *                 "customerIdentification": "3b241101-e2bb-4255-8caf-4136c566a962"
+         *               }
+         *             }
+         *           ],
+         *           "accountNumber": [
+         *             "0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359"
+         *           ]
+         *         }
+         *       },
+         *       "ownershipProof": null
+         *     }
+         */
+        TravelRule: {
+            transactionId: string;
+            send: components["schemas"]["TreasurySend"];
+            custodian: {
+                /** @enum {string} */
+                type: "SELF_HOSTED";
+            } | {
+                /** @enum {string} */
+                type: "VASP";
+                name: string;
+                lei?: string;
+                /** Format: uri */
+                trpEndpoint?: string;
+            };
+            eurValue: string;
+            ivms101: {
+                originator: {
+                    originatorPersons: ({
+                        naturalPerson: {
+                            name: {
+                                nameIdentifier: {
+                                    primaryIdentifier: string;
+                                    secondaryIdentifier?: string;
+                                    /** @enum {string} */
+                                    nameIdentifierType: "LEGL" | "ALIA" | "BIRT" | "MAID" | "MISC";
+                                }[];
+                            };
+                            geographicAddress?: {
+                                /** @enum {string} */
+                                addressType: "HOME" | "BIZZ" | "GEOG";
+                                addressLine?: string[];
+                                streetName?: string;
+                                buildingNumber?: string;
+                                postCode?: string;
+                                townName: string;
+                                country: string;
+                            }[];
+                            nationalIdentification?: {
+                                nationalIdentifier: string;
+                                /** @enum {string} */
+                                nationalIdentifierType: "ARNU" | "CCPT" | "RAID" | "DRLC" | "FIIN" | "TXID" | "SOCS" | "IDCD" | "LEIX" | "MISC";
+                                countryOfIssue?: string;
+                                registrationAuthority?: string;
+                            };
+                            customerIdentification?: string;
+                            dateAndPlaceOfBirth?: {
+                                dateOfBirth: string;
+                                placeOfBirth: string;
+                            };
+                            countryOfResidence?: string;
+                        };
+                    } | {
+                        legalPerson: {
+                            name: {
+                                nameIdentifier: {
+                                    legalPersonName: string;
+                                    /** @enum {string} */
+                                    legalPersonNameIdentifierType: "LEGL" | "SHRT" | "TRAD";
+                                }[];
+                            };
+                            geographicAddress?: {
+                                /** @enum {string} */
+                                addressType: "HOME" | "BIZZ" | "GEOG";
+                                addressLine?: string[];
+                                streetName?: string;
+                                buildingNumber?: string;
+                                postCode?: string;
+                                townName: string;
+                                country: string;
+                            }[];
+                            customerNumber?: string;
+                            nationalIdentification?: {
+                                nationalIdentifier: string;
+                                /** @enum {string} */
+                                nationalIdentifierType: "ARNU" | "CCPT" | "RAID" | "DRLC" | "FIIN" | "TXID" | "SOCS" | "IDCD" | "LEIX" | "MISC";
+                                countryOfIssue?: string;
+                                registrationAuthority?: string;
+                            };
+                            countryOfRegistration?: string;
+                        };
+                    })[];
+                    accountNumber: string[];
+                };
+                beneficiary: {
+                    beneficiaryPersons: ({
+                        naturalPerson: {
+                            name: {
+                                nameIdentifier: {
+                                    primaryIdentifier: string;
+                                    secondaryIdentifier?: string;
+                                    /** @enum {string} */
+                                    nameIdentifierType: "LEGL" | "ALIA" | "BIRT" | "MAID" | "MISC";
+                                }[];
+                            };
+                            geographicAddress?: {
+                                /** @enum {string} */
+                                addressType: "HOME" | "BIZZ" | "GEOG";
+                                addressLine?: string[];
+                                streetName?: string;
+                                buildingNumber?: string;
+                                postCode?: string;
+                                townName: string;
+                                country: string;
+                            }[];
+                            nationalIdentification?: {
+                                nationalIdentifier: string;
+                                /** @enum {string} */
+                                nationalIdentifierType: "ARNU" | "CCPT" | "RAID" | "DRLC" | "FIIN" | "TXID" | "SOCS" | "IDCD" | "LEIX" | "MISC";
+                                countryOfIssue?: string;
+                                registrationAuthority?: string;
+                            };
+                            customerIdentification?: string;
+                            dateAndPlaceOfBirth?: {
+                                dateOfBirth: string;
+                                placeOfBirth: string;
+                            };
+                            countryOfResidence?: string;
+                        };
+                    } | {
+                        legalPerson: {
+                            name: {
+                                nameIdentifier: {
+                                    legalPersonName: string;
+                                    /** @enum {string} */
+                                    legalPersonNameIdentifierType: "LEGL" | "SHRT" | "TRAD";
+                                }[];
+                            };
+                            geographicAddress?: {
+                                /** @enum {string} */
+                                addressType: "HOME" | "BIZZ" | "GEOG";
+                                addressLine?: string[];
+                                streetName?: string;
+                                buildingNumber?: string;
+                                postCode?: string;
+                                townName: string;
+                                country: string;
+                            }[];
+                            customerNumber?: string;
+                            nationalIdentification?: {
+                                nationalIdentifier: string;
+                                /** @enum {string} */
+                                nationalIdentifierType: "ARNU" | "CCPT" | "RAID" | "DRLC" | "FIIN" | "TXID" | "SOCS" | "IDCD" | "LEIX" | "MISC";
+                                countryOfIssue?: string;
+                                registrationAuthority?: string;
+                            };
+                            countryOfRegistration?: string;
+                        };
+                    })[];
+                    accountNumber: string[];
+                };
+                originatingVASP?: {
+                    legalPerson: {
+                        name: {
+                            nameIdentifier: {
+                                legalPersonName: string;
+                                /** @enum {string} */
+                                legalPersonNameIdentifierType: "LEGL" | "SHRT" | "TRAD";
+                            }[];
+                        };
+                        geographicAddress?: {
+                            /** @enum {string} */
+                            addressType: "HOME" | "BIZZ" | "GEOG";
+                            addressLine?: string[];
+                            streetName?: string;
+                            buildingNumber?: string;
+                            postCode?: string;
+                            townName: string;
+                            country: string;
+                        }[];
+                        customerNumber?: string;
+                        nationalIdentification?: {
+                            nationalIdentifier: string;
+                            /** @enum {string} */
+                            nationalIdentifierType: "ARNU" | "CCPT" | "RAID" | "DRLC" | "FIIN" | "TXID" | "SOCS" | "IDCD" | "LEIX" | "MISC";
+                            countryOfIssue?: string;
+                            registrationAuthority?: string;
+                        };
+                        countryOfRegistration?: string;
+                    };
+                };
+                beneficiaryVASP?: {
+                    legalPerson: {
+                        name: {
+                            nameIdentifier: {
+                                legalPersonName: string;
+                                /** @enum {string} */
+                                legalPersonNameIdentifierType: "LEGL" | "SHRT" | "TRAD";
+                            }[];
+                        };
+                        geographicAddress?: {
+                            /** @enum {string} */
+                            addressType: "HOME" | "BIZZ" | "GEOG";
+                            addressLine?: string[];
+                            streetName?: string;
+                            buildingNumber?: string;
+                            postCode?: string;
+                            townName: string;
+                            country: string;
+                        }[];
+                        customerNumber?: string;
+                        nationalIdentification?: {
+                            nationalIdentifier: string;
+                            /** @enum {string} */
+                            nationalIdentifierType: "ARNU" | "CCPT" | "RAID" | "DRLC" | "FIIN" | "TXID" | "SOCS" | "IDCD" | "LEIX" | "MISC";
+                            countryOfIssue?: string;
+                            registrationAuthority?: string;
+                        };
+                        countryOfRegistration?: string;
+                    };
+                };
+            };
+            ownershipProof: {
+                message: string;
+                signature: string;
+                verifiedAt: string;
+            } | null;
+        };
+        /**
+         * @example {
+         *       "walletId": "2a7d9c1e-4b3f-4e8a-9d6c-0f1e2d3c4b5a",
+         *       "address": "0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359",
+         *       "message": "I control this address and receive USDC at it.\nAddress: 0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359\nCustomer: 3b241101-e2bb-4255-8caf-4136c566a962\nOrganization: 0b0f4c35-3d8c-4d1e-9f7c-2a6b5e4d3c21",
+         *       "proven": true,
+         *       "signature": "0x4f4f4f4f4f4f4f4f4f4f4f4f4f4f4f4f4f4f4f4f4f4f4f4f4f4f4f4f4f4f4f4f1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1b",
+         *       "verifiedAt": "2026-11-21T10:00:00.000Z"
+         *     }
+         */
+        WalletOwnership: {
+            walletId: string;
+            address: string;
+            message: string;
+            proven: boolean;
+            signature: string | null;
+            verifiedAt: string | null;
         };
         /**
          * @example {
@@ -5288,6 +5746,100 @@ export interface components {
             decidedBy: string | null;
             reason: string | null;
         };
+        /**
+         * @example {
+         *       "chain": "base",
+         *       "address": "0x52908400098527886E0F7030069857D2E4169EE7"
+         *     }
+         */
+        RegisterFeeWalletRequest: {
+            /**
+             * @description The chain of the address
+             * @enum {string}
+             */
+            chain: "base" | "ethereum" | "polygon" | "arbitrum" | "optimism" | "avalanche";
+            /** @description The organization's own address there (0x and 40 hex digits) */
+            address: string;
+        };
+        /**
+         * @example {
+         *       "chain": "base",
+         *       "address": "0x52908400098527886E0F7030069857D2E4169EE7",
+         *       "registeredBy": "ops@example.com",
+         *       "registeredAt": "2026-11-21T10:00:00.000Z"
+         *     }
+         */
+        FeeWallet: {
+            /** @enum {string} */
+            chain: "base" | "ethereum" | "polygon" | "arbitrum" | "optimism" | "avalanche";
+            address: string;
+            registeredBy: string;
+            registeredAt: string;
+        };
+        /**
+         * @example {
+         *       "count": 1,
+         *       "oldestAt": "2026-11-21T10:00:00.000Z",
+         *       "byReason": {
+         *         "TREASURY_SHORT": 1,
+         *         "OWNERSHIP_PROOF_REQUIRED": 0,
+         *         "RETRY": 0
+         *       },
+         *       "items": [
+         *         {
+         *           "sendId": "7c1e2d3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f",
+         *           "purpose": "ONRAMP_DEPOSIT",
+         *           "chain": "base",
+         *           "amount": "92.50",
+         *           "from": "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed",
+         *           "to": "0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359",
+         *           "status": "WAITING",
+         *           "waitingReason": "TREASURY_SHORT",
+         *           "waitingDetail": "needs 92.50 USDC: the treasury holds 5.00 and allows the relayer 1000000.00",
+         *           "txHash": null,
+         *           "blockNumber": null,
+         *           "createdAt": "2026-11-21T10:00:00.000Z",
+         *           "minedAt": null,
+         *           "customerId": "3b241101-e2bb-4255-8caf-4136c566a962",
+         *           "transactionId": "7c1e2d3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f"
+         *         }
+         *       ]
+         *     }
+         */
+        ConsoleWaitingSends: {
+            count: number;
+            oldestAt: string | null;
+            byReason: {
+                TREASURY_SHORT: number;
+                OWNERSHIP_PROOF_REQUIRED: number;
+                RETRY: number;
+            };
+            items: {
+                sendId: string;
+                /** @enum {string} */
+                purpose: "ONRAMP_DEPOSIT" | "DEVELOPER_FEE_WITHDRAWAL";
+                /** @enum {string} */
+                chain: "base" | "ethereum" | "polygon" | "arbitrum" | "optimism" | "avalanche";
+                amount: string;
+                from: string;
+                to: string;
+                /**
+                 * @description `WAITING` (see `waitingReason`), `SENT` (signed, maybe broadcast), `MINED`
+                 * @enum {string}
+                 */
+                status: "WAITING" | "SENT" | "MINED";
+                /** @enum {string|null} */
+                waitingReason: "TREASURY_SHORT" | "OWNERSHIP_PROOF_REQUIRED" | "RETRY" | null;
+                /** @description The figures behind `waitingReason` */
+                waitingDetail: string | null;
+                txHash: string | null;
+                blockNumber: string | null;
+                createdAt: string;
+                minedAt: string | null;
+                customerId: string | null;
+                transactionId: string | null;
+            }[];
+        };
     };
     responses: never;
     parameters: never;
@@ -7040,6 +7592,222 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["VirtualAccount"][];
+                };
+            };
+            /** @description The request is malformed: the message names the field (body first, then query, then path). */
+            400: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key. */
+            401: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A feature of your organization is off, or a rule forbids it for this resource. */
+            403: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found; a resource of another organization is indistinguishable from a missing one. */
+            404: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over a rate limit (per API key, per organization, or per webhook endpoint); retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; details stay in the service logs under the request id. */
+            500: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is throttled or unavailable; nothing was half-written. Retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getTransactionTravelRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The customer the transaction belongs to */
+                customerId: string;
+                /** @description The `id` of the transaction (a withdrawal or a deposit) */
+                transactionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The Travel Rule data of a transaction's crypto leg (IVMS101) */
+            200: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TravelRule"];
+                };
+            };
+            /** @description The request is malformed: the message names the field (body first, then query, then path). */
+            400: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key. */
+            401: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A feature of your organization is off, or a rule forbids it for this resource. */
+            403: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found; a resource of another organization is indistinguishable from a missing one. */
+            404: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over a rate limit (per API key, per organization, or per webhook endpoint); retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; details stay in the service logs under the request id. */
+            500: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is throttled or unavailable; nothing was half-written. Retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getWalletOwnership: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The customer the wallet belongs to */
+                customerId: string;
+                /** @description The wallet's `id` (from the wallet list, or a bank's `wallets`); any other string is not found (404) */
+                walletId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The message a destination wallet signs to prove its ownership, and the proof once given */
+            200: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WalletOwnership"];
                 };
             };
             /** @description The request is malformed: the message names the field (body first, then query, then path). */
@@ -14354,6 +15122,264 @@ export interface operations {
             };
             /** @description The request body exceeds its limit: 64 KiB, or 10 MB for a document upload's file. */
             413: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over a rate limit (per API key, per organization, or per webhook endpoint); retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; details stay in the service logs under the request id. */
+            500: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is throttled or unavailable; nothing was half-written. Retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    consoleRegisterFeeWallet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RegisterFeeWalletRequest"];
+            };
+        };
+        responses: {
+            /** @description Register (or replace) the organization's wallet its developer fees are withdrawn to, per chain */
+            200: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeeWallet"];
+                };
+            };
+            /** @description The request is malformed: the message names the field (body first, then query, then path). */
+            400: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key. */
+            401: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A feature of your organization is off, or a rule forbids it for this resource. */
+            403: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body exceeds its limit: 64 KiB, or 10 MB for a document upload's file. */
+            413: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over a rate limit (per API key, per organization, or per webhook endpoint); retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; details stay in the service logs under the request id. */
+            500: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is throttled or unavailable; nothing was half-written. Retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    consoleListWaitingSends: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The organization's sends out of the treasury not yet mined: how many, the oldest, why they wait */
+            200: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConsoleWaitingSends"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key. */
+            401: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over a rate limit (per API key, per organization, or per webhook endpoint); retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; details stay in the service logs under the request id. */
+            500: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is throttled or unavailable; nothing was half-written. Retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    consoleExportTravelRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Export the Travel Rule record of every send out of the treasury, for an auditor (JSON lines) */
+            200: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/x-ndjson": string;
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key. */
+            401: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A feature of your organization is off, or a rule forbids it for this resource. */
+            403: {
                 headers: {
                     /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
                     "x-request-id"?: string;

@@ -3,6 +3,7 @@ import { calendarDay, counted, groupDigits, localTime, money, words } from '../f
 import { Badge, Page, useLoad } from '../ui.tsx';
 import { CustodyBlock } from './custody-block.tsx';
 import { CustomersTotal } from './customers-total.tsx';
+import { TreasurySendsBlock } from './treasury-sends-block.tsx';
 
 type Line = Home['failed'][number];
 
@@ -196,6 +197,7 @@ export function HomePage() {
             </div>
           </div>
           <CustodyBlock />
+          <TreasurySendsBlock />
           <h2>Needs an operator</h2>
           <Lines
             lines={home.needsOperator.processingTooLong}

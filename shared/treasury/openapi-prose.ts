@@ -1,0 +1,237 @@
+import { type FolderProse, schemaProse } from '#shared/routing/prose.ts';
+import type { routes } from '#shared/treasury/routes.ts';
+import {
+  FeeWalletSchema,
+  ProveWalletOwnershipBody,
+  RegisterFeeWalletBody,
+  SandboxOnRampBody,
+  TravelRuleSchema,
+  TreasurySendSchema,
+  WaitingSendsSchema,
+  WalletOwnershipSchema,
+  WithdrawDeveloperFeesBody,
+} from '#shared/treasury/schemas.ts';
+
+const ORGANIZATION_WALLET = '0x52908400098527886E0F7030069857D2E4169EE7';
+const TREASURY = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
+const CUSTOMER_WALLET = '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359';
+const CUSTOMER_ID = '3b241101-e2bb-4255-8caf-4136c566a962';
+const ORGANIZATION_ID = '0b0f4c35-3d8c-4d1e-9f7c-2a6b5e4d3c21';
+const MESSAGE = [
+  'I control this address and receive USDC at it.',
+  `Address: ${CUSTOMER_WALLET}`,
+  `Customer: ${CUSTOMER_ID}`,
+  `Organization: ${ORGANIZATION_ID}`,
+].join('\n');
+const SIGNATURE = `0x${'4f'.repeat(32)}${'1a'.repeat(32)}1b`;
+
+const SEND_EXAMPLE = {
+  sendId: '7c1e2d3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f',
+  purpose: 'ONRAMP_DEPOSIT',
+  chain: 'base',
+  amount: '92.50',
+  from: TREASURY,
+  to: CUSTOMER_WALLET,
+  status: 'MINED',
+  waitingReason: null,
+  waitingDetail: null,
+  txHash: '0x9fc76417374aa880d4449a1f7f31ec597f00b1f6f3dd2d66f4c9c6c445836d8b',
+  blockNumber: '18734021',
+  createdAt: '2026-11-21T10:00:00.000Z',
+  minedAt: '2026-11-21T10:00:04.000Z',
+};
+
+/** The treasury words of the OpenAPI document (shared/routing/prose.ts). */
+export const openApiProse: FolderProse<typeof routes> = {
+  operations: {
+    consoleRegisterFeeWallet: {
+      summary: "Register (or replace) the organization's wallet its developer fees are withdrawn to, per chain",
+      description:
+        'An address of the organization on that chain; a withdrawal pays the address registered when it is asked for. ' +
+        'Recorded in the audit log (`fee-wallet.registered`, with the address before and after).',
+    },
+    withdrawDeveloperFees: {
+      summary: "Withdraw USDC of the organization's balance (claimed developer fees) to its registered wallet",
+      description:
+        'The amount leaves the custodial balance (`GET /balances`) at once (400 beyond it) and is sent out of the ' +
+        "organization's treasury on that chain by the custody relayer: `status` `WAITING` (with `waitingReason` " +
+        '`TREASURY_SHORT` while the treasury or its allowance to the relayer is short), then `SENT`, then `MINED` ' +
+        'with `txHash`. 409 before a wallet is registered for the chain (`POST /api/console/fee-wallets`). Not part ' +
+        "of Compose's API.",
+    },
+    getTransactionTravelRule: {
+      summary: "The Travel Rule data of a transaction's crypto leg (IVMS101)",
+      description:
+        'For an on-ramp deposit sent to a destination wallet: the send out of the treasury, the originator and ' +
+        'beneficiary in IVMS101 form (EU Transfer of Funds Regulation 2023/1113 art. 14), who holds the address ' +
+        '(`SELF_HOSTED` or another provider, `VASP`) and, for a self-hosted address, the ownership proof. 404 for a ' +
+        "transaction without a crypto leg. Not part of Compose's API.",
+    },
+    getWalletOwnership: {
+      summary: 'The message a destination wallet signs to prove its ownership, and the proof once given',
+      description:
+        'A send above EUR 1,000 to a self-hosted address waits (`OWNERSHIP_PROOF_REQUIRED`) until the address signed ' +
+        "`message` with EIP-191 `personal_sign` and the signature was submitted with `POST`. Not part of Compose's API.",
+    },
+    proveWalletOwnership: {
+      summary: "Submit the wallet address's EIP-191 signature of the ownership message",
+      description:
+        'The signer is recovered and must be the wallet address itself; the message and signature are stored as the ' +
+        'evidence, and waiting sends to the address go. A signature by another key or of another text is 400.',
+    },
+    sandboxSendOnRampDeposit: {
+      summary: "Sandbox: an on-ramp payment whose USDC is sent to one of the customer's destination wallets",
+      description:
+        'Stands in for a bank credit that names a destination wallet: a `PROCESSING` `DEPOSIT` (with ' +
+        "`deposit.created`) whose USDC, less the developer fee, leaves the organization's treasury for the wallet on " +
+        'its chain; once mined the deposit is `COMPLETED` with its `txHash`. The balance is not touched. Above EUR ' +
+        "1,000 to a self-hosted wallet it waits for the wallet's ownership proof. 409 without a treasury on the " +
+        "wallet's chain. Not part of Compose's API.",
+    },
+    consoleListWaitingSends: {
+      summary: "The organization's sends out of the treasury not yet mined: how many, the oldest, why they wait",
+      description:
+        '`byReason` counts the `WAITING` ones: `TREASURY_SHORT` (fund the treasury or raise its allowance to the ' +
+        'relayer; alarmed), `OWNERSHIP_PROOF_REQUIRED` (the customer must prove its wallet), `RETRY`. `items`: the ' +
+        '20 oldest, with `waitingDetail` giving the figures. The console Home shows it.',
+    },
+    consoleExportTravelRule: {
+      summary: 'Export the Travel Rule record of every send out of the treasury, for an auditor (JSON lines)',
+      description:
+        'Oldest first: each send with its IVMS101 data, custodian, ownership proof (verifiable by anyone) and, to ' +
+        'another provider, the Travel Rule Protocol (TRP v3) inquiry it carries. Needs the `audit` permission.',
+    },
+  },
+  schemas: [
+    schemaProse(RegisterFeeWalletBody, {
+      id: 'RegisterFeeWalletRequest',
+      examples: [{ chain: 'base', address: ORGANIZATION_WALLET }],
+      shape: {
+        chain: { description: 'The chain of the address' },
+        address: { description: "The organization's own address there (0x and 40 hex digits)" },
+      },
+    }),
+    schemaProse(FeeWalletSchema, {
+      id: 'FeeWallet',
+      examples: [
+        {
+          chain: 'base',
+          address: ORGANIZATION_WALLET,
+          registeredBy: 'ops@example.com',
+          registeredAt: '2026-11-21T10:00:00.000Z',
+        },
+      ],
+    }),
+    schemaProse(WithdrawDeveloperFeesBody, {
+      id: 'WithdrawDeveloperFeesRequest',
+      examples: [{ chain: 'base', amount: '25.00' }],
+      shape: {
+        chain: { description: 'The chain the USDC leaves the treasury on, to the wallet registered there' },
+        amount: { description: 'USDC, a decimal string with at most 6 decimals' },
+      },
+    }),
+    schemaProse(TreasurySendSchema, {
+      id: 'TreasurySend',
+      examples: [SEND_EXAMPLE],
+      shape: {
+        status: { description: '`WAITING` (see `waitingReason`), `SENT` (signed, maybe broadcast), `MINED`' },
+        waitingDetail: { description: 'The figures behind `waitingReason`' },
+      },
+    }),
+    schemaProse(TravelRuleSchema, {
+      id: 'TravelRule',
+      examples: [
+        {
+          transactionId: SEND_EXAMPLE.sendId,
+          send: SEND_EXAMPLE,
+          custodian: { type: 'SELF_HOSTED' },
+          eurValue: '85.10',
+          ivms101: {
+            originator: {
+              originatorPersons: [
+                {
+                  naturalPerson: {
+                    name: {
+                      nameIdentifier: [
+                        { primaryIdentifier: 'Lovelace', secondaryIdentifier: 'Ada', nameIdentifierType: 'LEGL' },
+                      ],
+                    },
+                    customerIdentification: CUSTOMER_ID,
+                  },
+                },
+              ],
+              accountNumber: ['PAYOUTS-7F3K9Q'],
+            },
+            beneficiary: {
+              beneficiaryPersons: [
+                {
+                  naturalPerson: {
+                    name: {
+                      nameIdentifier: [
+                        { primaryIdentifier: 'Lovelace', secondaryIdentifier: 'Ada', nameIdentifierType: 'LEGL' },
+                      ],
+                    },
+                    customerIdentification: CUSTOMER_ID,
+                  },
+                },
+              ],
+              accountNumber: [CUSTOMER_WALLET],
+            },
+          },
+          ownershipProof: null,
+        },
+      ],
+    }),
+    schemaProse(SandboxOnRampBody, {
+      id: 'SandboxOnRampRequest',
+      examples: [{ amount: '100.00', walletId: '2a7d9c1e-4b3f-4e8a-9d6c-0f1e2d3c4b5a' }],
+      shape: {
+        amount: { description: 'USDC bought: a decimal string with up to 6 places' },
+        walletId: { description: "One of the customer's destination wallets (404 for any other)" },
+      },
+    }),
+    schemaProse(WaitingSendsSchema, {
+      id: 'ConsoleWaitingSends',
+      examples: [
+        {
+          count: 1,
+          oldestAt: SEND_EXAMPLE.createdAt,
+          byReason: { TREASURY_SHORT: 1, OWNERSHIP_PROOF_REQUIRED: 0, RETRY: 0 },
+          items: [
+            {
+              ...SEND_EXAMPLE,
+              status: 'WAITING',
+              waitingReason: 'TREASURY_SHORT',
+              waitingDetail: 'needs 92.50 USDC: the treasury holds 5.00 and allows the relayer 1000000.00',
+              txHash: null,
+              blockNumber: null,
+              minedAt: null,
+              customerId: CUSTOMER_ID,
+              transactionId: SEND_EXAMPLE.sendId,
+            },
+          ],
+        },
+      ],
+    }),
+    schemaProse(ProveWalletOwnershipBody, {
+      id: 'ProveWalletOwnershipRequest',
+      examples: [{ signature: SIGNATURE }],
+      shape: {
+        signature: { description: "The address's EIP-191 `personal_sign` signature of `message`, 0x + 130 hex" },
+      },
+    }),
+    schemaProse(WalletOwnershipSchema, {
+      id: 'WalletOwnership',
+      examples: [
+        {
+          walletId: '2a7d9c1e-4b3f-4e8a-9d6c-0f1e2d3c4b5a',
+          address: CUSTOMER_WALLET,
+          message: MESSAGE,
+          proven: true,
+          signature: SIGNATURE,
+          verifiedAt: '2026-11-21T10:00:00.000Z',
+        },
+      ],
+    }),
+  ],
+};

@@ -1,0 +1,14 @@
+import { refusal } from '#shared/errors.ts';
+
+/** What the treasury's use cases refuse with (imported by the route tables without the use cases). */
+
+/** The organization has no treasury on the chain the USDC should leave from. */
+export const NO_TREASURY = refusal(409, (chain: string) => `The organization has no treasury on ${chain}`, 'base');
+export const NO_FEE_WALLET = refusal(
+  409,
+  (chain: string) => `Register the organization's wallet on ${chain} before withdrawing fees`,
+  'base',
+);
+export const INSUFFICIENT_CUSTODIAL_BALANCE = refusal(400, 'amount: Exceeds the custodial USDC balance');
+export const PROOF_REFUSED = refusal(400, 'signature: The signature does not prove control of the address');
+export const TRAVEL_RULE_NOT_FOUND = refusal(404, 'No crypto leg with Travel Rule data for this transaction');
