@@ -96,7 +96,7 @@ export class EventsStack extends Stack {
   readonly chainSweepers: ChainSweepers;
   /** Fetches the ECB's reference rates hourly (`referenceRatesSource: ecb`, the default). */
   readonly referenceRates: PayoutsFunction | undefined;
-  /** Applies bank reports, invoked for every object created under the bank channel's `inbox/`. */
+  /** Applies bank reports, invoked for every object created in the bank channel's inboxes. */
   readonly bankReports: PayoutsFunction;
 
   constructor(scope: Construct, id: string, props: EventsStackProps) {
@@ -272,7 +272,7 @@ function addSweeps(stack: EventsStack, { table, config, newFunction }: Parts) {
 }
 
 /**
- * Bank reports: S3 announces every object created under inbox/ on the default bus (the bucket has EventBridge
+ * Bank reports: S3 announces every object created under inbox/ and each organization's inbox on the default bus (the bucket has EventBridge
  * notifications on), so the bucket's stack needs no reference to this function.
  */
 function addBankReports(stack: EventsStack, { table, config, newFunction }: Parts): PayoutsFunction {
@@ -284,7 +284,10 @@ function addBankReports(stack: EventsStack, { table, config, newFunction }: Part
     eventPattern: {
       source: ['aws.s3'],
       detailType: ['Object Created'],
-      detail: { bucket: { name: [bankChannelBucketName(config.stage)] }, object: { key: [{ prefix: 'inbox/' }] } },
+      detail: {
+        bucket: { name: [bankChannelBucketName(config.stage)] },
+        object: { key: [{ prefix: 'inbox/' }, { wildcard: 'sandbox/*/inbox/*' }, { wildcard: 'live/*/inbox/*' }] },
+      },
     },
     targets: [
       new LambdaFunction(bankReports, {

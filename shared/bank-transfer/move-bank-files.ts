@@ -160,6 +160,8 @@ async function download(
   result: MoveResult,
 ) {
   const { organizationId } = account;
+  // The organization's live inbox: its reports may speak of its live payouts only.
+  const inbox: ChannelScope = { environment: 'live', organizationId };
   const entries = (await session.list(account.downloadDir))
     .filter((entry) => entry.isFile && !entry.name.startsWith('.'))
     .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
@@ -171,7 +173,7 @@ async function download(
     let quarantined = false;
     if (pgp) {
       try {
-        await channel.writeInbox(stored, await decryptAndVerify(pgp, body));
+        await channel.writeInbox(stored, await decryptAndVerify(pgp, body), inbox);
       } catch (error) {
         if (!(error instanceof PgpVerificationError)) throw error;
         stored = storedName(organizationId, entry.name, hash);
@@ -181,7 +183,7 @@ async function download(
         quarantined = true;
       }
     } else {
-      await channel.writeInbox(stored, body);
+      await channel.writeInbox(stored, body, inbox);
     }
     const downloadedAt = deps.clock.now().toISOString();
     await recordReportDownloaded(deps.db, {

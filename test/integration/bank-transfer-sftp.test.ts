@@ -234,6 +234,9 @@ describe('the SFTP mover against a real OpenSSH server', () => {
     writeFileSync(join(folders.downloadPath, 'booked.xml.pgp'), await sealedForUs(booked));
 
     const second = await moveAccountFiles(deps, ports(channel), account);
+    // Downloaded into the organization's own live inbox, nowhere else.
+    expect(await channel.listInbox({ environment: 'live', organizationId })).toHaveLength(2);
+    expect(await channel.listInbox()).toEqual([]);
     const applied = await processInbox(deps, channel);
     // Fetched again: the same reports are not taken twice; under another name, their facts apply once.
     const third = await moveAccountFiles(deps, ports(channel), account);
@@ -404,6 +407,52 @@ describe('the SFTP mover against a real OpenSSH server', () => {
 });
 
 describe('sandbox and live never mix', () => {
+  it("a report comes into its organization's inbox and speaks only of that organization's payouts of that environment", async () => {
+    const channel = freshChannel();
+    const live = await givenFiledPayouts(channel);
+    const other = await givenFiledPayouts(channel);
+    const sandbox = await givenFiledPayouts(channel, { environment: 'sandbox' });
+    const { account, folders } = sftpAccount(live.organizationId, 'EUR');
+    const references = (filed: typeof live) => filed.payouts.map((payout) => payout.reference);
+    const liveInbox = { environment: 'live', organizationId: live.organizationId } as const;
+    // The sandbox payout's booking, on the live organization's bank server and dropped into its live inbox; the live
+    // payout's booking in the sandbox organization's inbox and in another live organization's.
+    writeFileSync(join(folders.downloadPath, 'sandbox-booked.xml'), bookingOf(sandbox.file, references(sandbox)));
+    await channel.writeInbox('planted.xml', bookingOf(sandbox.file, references(sandbox)), liveInbox);
+    await channel.writeInbox('live-booked.xml', bookingOf(live.file, references(live)), {
+      environment: 'sandbox',
+      organizationId: sandbox.organizationId,
+    });
+    await channel.writeInbox('live-booked.xml', bookingOf(live.file, references(live)), {
+      environment: 'live',
+      organizationId: other.organizationId,
+    });
+
+    const moved = await moveAccountFiles(deps, ports(channel), account);
+    const outcomes = await processInbox(deps, channel);
+
+    expect(moved.received).toEqual(['sandbox-booked.xml']);
+    expect(await channel.listInbox()).toEqual([]);
+    expect(Object.keys(outcomes).every((key) => key.startsWith('live/') || key.startsWith('sandbox/'))).toBe(true);
+    expect(Object.values(outcomes)).toHaveLength(4);
+    for (const outcome of Object.values(outcomes)) {
+      expect(outcome).toMatchObject({
+        outcome: 'quarantined',
+        error: expect.stringMatching(
+          /^Not applied: Contradiction: .* is not a (live|sandbox) payout of the organization whose inbox the report came into$/,
+        ),
+      });
+    }
+    for (const filed of [live, other, sandbox]) {
+      for (const payout of filed.payouts) expect((await filed.record(payout.id)).status).toBe('PROCESSING');
+    }
+
+    // In its own organization's inbox, the same booking settles the live payouts.
+    await channel.writeInbox('live-booked.xml', bookingOf(live.file, references(live)), liveInbox);
+    expect(Object.values(await processInbox(deps, channel))).toEqual([{ outcome: 'applied', applied: 2, skipped: 0 }]);
+    for (const payout of live.payouts) expect((await live.record(payout.id)).status).toBe('COMPLETED');
+  });
+
   it('a sandbox file planted in a live outbox is refused by the mover; a live file planted in a sandbox outbox is never answered', async () => {
     const channel = freshChannel();
     const live = await givenFiledPayouts(channel);
