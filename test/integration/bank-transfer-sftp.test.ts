@@ -8,6 +8,9 @@ import type { SftpChannel } from '#shared/bank-transfer/records.ts';
 import { getFileDelivered, putSftpChannel } from '#shared/bank-transfer/repository.ts';
 import { folderSecretStore } from '#shared/bank-transfer/secrets.ts';
 import { HostKeyRefusedError, openSftp, SftpAuthenticationError } from '#shared/bank-transfer/sftp.ts';
+import { getBankOfCustomer } from '#shared/banks/repository.ts';
+import { requestPrenote } from '#shared/banks/request-prenote.ts';
+import { sendDuePrenotes } from '#shared/banks/send-prenotes.ts';
 import { approveKyc } from '#shared/customers/approve-kyc.ts';
 import { createCustomer } from '#shared/customers/create-customer.ts';
 import { creditBalance } from '#shared/deposits/credit-balance.ts';
@@ -307,6 +310,72 @@ describe('the SFTP mover against a real OpenSSH server', () => {
     const after = await balance();
     expect(after.available - afterBooking.available).toBe(10_000_000n);
     expect(await channel.listQuarantine()).toEqual([]);
+  });
+
+  it('a live ACH prenote leaves the same way; its return placed on the server later fails the prenote once', async () => {
+    const channel = freshChannel();
+    const { organization } = await givenOrganization(deps, { environment: 'live' });
+    const { organizationId } = organization;
+    const live = await updateOrganization(
+      deps.db,
+      organizationId,
+      { payoutAccounts: { USD: { ...USD_ACCOUNT, address: { ...USD_ACCOUNT.address } } } },
+      new Date(),
+    );
+    const { customerId } = await createCustomer(deps, {
+      organizationId,
+      name: 'Ida Roe',
+      accountType: 'individual',
+      email: 'ida@example.com',
+    });
+    const bankId = await givenBank(deps, organizationId, customerId, { currency: 'USD' });
+    const { prenote } = await requestPrenote(deps, { organizationId, customerId, bankId, organization: live });
+    const reference = prenote?.reference ?? expect.fail('no prenote');
+    const { files } = await sendDuePrenotes(deps, channel);
+    const name = `${files[0]}.ach`;
+    const { account, folders } = sftpAccount(organizationId, 'USD');
+    await channel.writeOutbox({ environment: 'live', organizationId }, 'FORGED.ach', 'not a file of ours');
+
+    const moved = await moveAccountFiles(deps, ports(channel), account);
+
+    expect(moved).toMatchObject({ sent: [name], refused: ['FORGED.ach'] });
+    const body = readFileSync(join(folders.uploadPath, name), 'utf8');
+    expect(body).toBe(await channel.readOutbox({ environment: 'live', organizationId }, name));
+    const entry = parseNacha(body).find((r) => r.fields.individualIdentificationNumber?.trim() === reference)?.fields;
+    expect(entry?.transactionCode).toBe('23');
+    const returns = writeNachaReturns({
+      createdAt: new Date().toISOString(),
+      originatingBank: USD_ACCOUNT.routingNumber,
+      returningBank: `${entry?.receivingDfi}${entry?.checkDigit}`,
+      companyName: USD_ACCOUNT.name,
+      companyId: USD_ACCOUNT.achCompanyId,
+      entries: [
+        {
+          kind: 'return',
+          code: 'R03',
+          secCode: 'PPD',
+          originalTraceNumber: entry?.traceNumber ?? '',
+          routingNumber: `${entry?.receivingDfi}${entry?.checkDigit}`,
+          accountNumber: entry?.dfiAccountNumber?.trim() ?? '',
+          amount: '0.00',
+          identification: reference,
+          name: 'Ida Roe',
+        },
+      ],
+    });
+    writeFileSync(join(folders.downloadPath, 'PRENOTE-RETURNS.ach'), returns);
+    await moveAccountFiles(deps, ports(channel), account);
+    const first = await processInbox(deps, channel);
+    const failed = await getBankOfCustomer(deps.db, organizationId, customerId, bankId);
+    writeFileSync(join(folders.downloadPath, 'PRENOTE-RETURNS-AGAIN.ach'), returns);
+    await moveAccountFiles(deps, ports(channel), account);
+    const again = await processInbox(deps, channel);
+
+    expect(Object.values(first)).toEqual([{ outcome: 'applied', applied: 1, skipped: 0 }]);
+    expect(Object.values(again)).toMatchObject([{ outcome: 'applied' }]);
+    expect(failed?.prenote).toMatchObject({ status: 'FAILED', returnCode: 'R03' });
+    // The second delivery changes nothing.
+    expect(await getBankOfCustomer(deps.db, organizationId, customerId, bankId)).toEqual(failed);
   });
 
   it('the server down: the run fails and sends nothing; up again, the file is sent once, never twice', async () => {
