@@ -1,6 +1,7 @@
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import * as openpgp from 'openpgp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type MoverPorts, moveAccountFiles, moveBankFiles, putFile } from '#shared/bank-transfer/move-bank-files.ts';
@@ -13,6 +14,7 @@ import { requestPrenote } from '#shared/banks/request-prenote.ts';
 import { sendDuePrenotes } from '#shared/banks/send-prenotes.ts';
 import { approveKyc } from '#shared/customers/approve-kyc.ts';
 import { createCustomer } from '#shared/customers/create-customer.ts';
+import { keys } from '#shared/db/keys.ts';
 import { creditBalance } from '#shared/deposits/credit-balance.ts';
 import type { Deps } from '#shared/deps.ts';
 import { getBalance } from '#shared/ledger/balance-repository.ts';
@@ -255,6 +257,71 @@ describe('the SFTP mover against a real OpenSSH server', () => {
     for (const payout of payouts) expect((await record(payout.id)).status).toBe('COMPLETED');
     // Nothing is deleted at the bank.
     expect(filesIn(folders.downloadPath)).toEqual(['booked-again.xml.pgp', 'booked.xml.pgp', 'status.xml.pgp']);
+  });
+
+  it('the whole live path as the scheduled mover runs it: the server down for a while loses nothing and sends nothing twice', async () => {
+    const channel = freshChannel();
+    const { organizationId, payouts, record, file, name, body } = await givenFiledPayouts(channel);
+    const { account, folders } = sftpAccount(organizationId, 'EUR', { pgp: true });
+    await putSftpChannel(deps.db, account);
+    const moveAll = () => moveBankFiles(deps, ports(channel));
+    const down = async (runs: number) => {
+      await server.stop();
+      try {
+        for (let run = 0; run < runs; run++) await expect(moveAll()).rejects.toThrow(/ECONNREFUSED/);
+      } finally {
+        await server.start();
+      }
+    };
+
+    await down(2);
+    expect(await getFileDelivered(deps.db, organizationId, name)).toBeUndefined();
+    expect((await moveAll())[`${organizationId}/EUR`]?.sent).toEqual([name]);
+    expect(await openedByBank(join(folders.uploadPath, `${name}.pgp`))).toBe(body);
+
+    // The bank answers while the server is down again: the reports wait at the bank, nothing moves.
+    const accepted = writePain002({
+      messageId: `${file.messageId.slice(0, 24)}-STATUS`,
+      createdAt: new Date().toISOString(),
+      originalMessageId: file.messageId,
+      fileStatus: 'ACCP',
+      paymentInfoId: file.paymentInfoId,
+      payments: [],
+    });
+    writeFileSync(join(folders.downloadPath, 'status.xml.pgp'), await sealedForUs(accepted));
+    writeFileSync(
+      join(folders.downloadPath, 'booked.xml.pgp'),
+      await sealedForUs(
+        bookingOf(
+          file,
+          payouts.map((payout) => payout.reference),
+        ),
+      ),
+    );
+    await down(2);
+    await processInbox(deps, channel);
+    for (const payout of payouts) expect((await record(payout.id)).status).toBe('PROCESSING');
+
+    const back = (await moveAll())[`${organizationId}/EUR`];
+    const applied = await processInbox(deps, channel);
+    const later = (await moveAll())[`${organizationId}/EUR`];
+
+    expect(back).toEqual({ sent: [], received: ['booked.xml.pgp', 'status.xml.pgp'], quarantined: [], refused: [] });
+    // The pain.002 accepting the file moves nothing; the camt.054 completes both payouts.
+    expect(Object.values(applied)).toEqual(
+      expect.arrayContaining([
+        { outcome: 'applied', applied: 2, skipped: 0 },
+        { outcome: 'applied', applied: 0, skipped: 0 },
+      ]),
+    );
+    expect(Object.values(applied)).toHaveLength(2);
+    expect(later).toEqual({ sent: [], received: [], quarantined: [], refused: [] });
+    expect(filesIn(folders.uploadPath)).toEqual([`${name}.pgp`]);
+    for (const payout of payouts) expect((await record(payout.id)).status).toBe('COMPLETED');
+    // Its connection goes, so the other tests' runs of the whole table see only their own.
+    await deps.db.client.send(
+      new DeleteCommand({ TableName: deps.db.tableName, Key: keys.sftpChannel(organizationId, 'EUR') }),
+    );
   });
 
   it('ACH: the NACHA file leaves, the booking completes the payout, a NACHA return placed later fails it with the USDC back, once', async () => {
