@@ -1,5 +1,5 @@
 import { Duration, Stack, type StackProps, Validations } from 'aws-cdk-lib';
-import { Metric } from 'aws-cdk-lib/aws-cloudwatch';
+import { ComparisonOperator, MathExpression, Metric } from 'aws-cdk-lib/aws-cloudwatch';
 import type { Table } from 'aws-cdk-lib/aws-dynamodb';
 import { EventBus, Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction, SqsQueue } from 'aws-cdk-lib/aws-events-targets';
@@ -300,6 +300,9 @@ function addBankReports(stack: EventsStack, { table, config, newFunction }: Part
   return bankReports;
 }
 
+/** Five-minute periods without a run of the mover (every minute) before its alarm fires. */
+export const MOVER_SILENCE_PERIODS = 3;
+
 /** A quarantined report waits for a person; so does a payout the bank has not reported on in time. */
 function alarmOnPayoutMetrics(alarms: Alarms, config: DeploymentConfig) {
   const metric = (metricName: string) =>
@@ -325,6 +328,21 @@ function alarmOnPayoutMetrics(alarms: Alarms, config: DeploymentConfig) {
     description:
       "Files could not be moved to or from a bank's SFTP server (server down, key refused, a file refused): " +
       "nothing is lost, the next run tries again; see the mover's log.",
+  });
+  // Missing data is the point here (no run, no datapoint): filled with 0 so it breaches.
+  const moverRuns = new MathExpression({
+    expression: 'FILL(runs, 0)',
+    usingMetrics: { runs: metric('BankTransferRuns') },
+    label: 'Mover runs',
+    period: Duration.minutes(5),
+  });
+  alarms.alarmOnMetric('BankTransferNotRun', moverRuns, {
+    threshold: 1,
+    evaluationPeriods: MOVER_SILENCE_PERIODS,
+    comparisonOperator: ComparisonOperator.LESS_THAN_THRESHOLD,
+    description:
+      `The bank file mover has not run for ${MOVER_SILENCE_PERIODS * 5} minutes (its schedule or function is ` +
+      'broken): live payment files stay in their outbox and reports at the bank.',
   });
   alarms.alarmOnMetric('BankFileRefused', metric('BankFileRefused'), {
     threshold: 1,
