@@ -23,17 +23,16 @@ import { answerSandboxFiles } from '#shared/payouts/answer-payment-files.ts';
 import { processInbox } from '#shared/payouts/apply-bank-report.ts';
 import { batchPayouts } from '#shared/payouts/batch-payouts.ts';
 import { getPaymentFile } from '#shared/payouts/payment-file-repository.ts';
-import { writeNachaReturns } from '#shared/rails/bank/ach/nacha-return-writer.ts';
 import type { BankChannel } from '#shared/rails/bank/channel.ts';
 import type { PayoutAccount } from '#shared/rails/bank/payment-file.ts';
 import { writeRailFile } from '#shared/rails/bank/rail-files.ts';
-import { writeCamt054, writePain002 } from '#shared/rails/bank/report-writer.ts';
+import { writePain002 } from '#shared/rails/bank/report-writer.ts';
 import { getTransactionOfCustomer } from '#shared/transactions/transaction-repository.ts';
 import { createWithdrawal } from '#shared/withdrawals/create-withdrawal.ts';
 import { isolatedTableDeps } from '#test/support/db/isolated-table.ts';
 import { givenOrganization } from '#test/support/deps.ts';
 import { endToEndIdsOf, freshChannel } from '#test/support/rails/bank-channel.ts';
-import { parseNacha } from '#test/support/rails/nacha-layout.ts';
+import { bookingOf, EUR_ACCOUNT, nachaReturnOf, USD_ACCOUNT } from '#test/support/sftp/mover-files.ts';
 import { type OpenSshServer, startOpenSshServer } from '#test/support/sftp/openssh-server.ts';
 import { givenBank } from '#test/support/withdrawals/withdrawal-requests.ts';
 
@@ -42,17 +41,6 @@ vi.mock('#shared/metrics.ts', async (original) => ({
   ...(await original<typeof import('#shared/metrics.ts')>()),
   countMetric: (name: string) => void counted.push(name),
 }));
-
-const EUR_ACCOUNT = { currency: 'EUR', name: 'Acme Payouts GmbH', iban: 'DE02120300000000202051', bic: 'BYLADEM1001' };
-const USD_ACCOUNT = {
-  currency: 'USD',
-  name: 'Acme Payouts Inc',
-  accountNumber: '000987654321',
-  routingNumber: '026009593',
-  domesticRail: 'ACH',
-  achCompanyId: '1987654321',
-  address: { street: 'Park Avenue', buildingNumber: '270', postCode: '10017', town: 'New York', country: 'US' },
-} as const;
 
 let deps: Deps;
 let server: OpenSshServer;
@@ -169,6 +157,7 @@ const ports = (channel: BankChannel, connect?: MoverPorts['connect']): MoverPort
   ...(connect ? { connect } : {}),
 });
 
+const referencesOf = (payouts: { reference: string }[]) => payouts.map((payout) => payout.reference);
 const filesIn = (path: string) => readdirSync(path).sort();
 
 /** What the bank does with a report: encrypted to our key and signed with its own (or `signer`). */
@@ -193,22 +182,6 @@ async function openedByBank(path: string) {
   return data;
 }
 
-const bookingOf = (file: Awaited<ReturnType<typeof givenFiledPayouts>>['file'], references: string[]) =>
-  writeCamt054({
-    messageId: `${file.messageId.slice(0, 24)}-BOOKED`,
-    createdAt: new Date().toISOString(),
-    account: file.debtorAccount,
-    rail: file.rail ?? null,
-    entries: file.payments
-      .filter((payment) => references.includes(payment.reference))
-      .map((payment) => ({
-        endToEndId: payment.reference,
-        amount: payment.amount,
-        currency: file.currency,
-        bookingDate: new Date().toISOString().slice(0, 10),
-      })),
-  });
-
 describe('the SFTP mover against a real OpenSSH server', () => {
   it('PGP both ways: the payout leaves encrypted and signed; the bank pain.002 and camt.054 come back and settle it once', async () => {
     const channel = freshChannel();
@@ -231,10 +204,7 @@ describe('the SFTP mover against a real OpenSSH server', () => {
       paymentInfoId: file.paymentInfoId,
       payments: [],
     });
-    const booked = bookingOf(
-      file,
-      payouts.map((payout) => payout.reference),
-    );
+    const booked = bookingOf(file, referencesOf(payouts));
     writeFileSync(join(folders.downloadPath, 'status.xml.pgp'), await sealedForUs(accepted));
     writeFileSync(join(folders.downloadPath, 'booked.xml.pgp'), await sealedForUs(booked));
 
@@ -289,15 +259,8 @@ describe('the SFTP mover against a real OpenSSH server', () => {
       payments: [],
     });
     writeFileSync(join(folders.downloadPath, 'status.xml.pgp'), await sealedForUs(accepted));
-    writeFileSync(
-      join(folders.downloadPath, 'booked.xml.pgp'),
-      await sealedForUs(
-        bookingOf(
-          file,
-          payouts.map((payout) => payout.reference),
-        ),
-      ),
-    );
+    const booked = bookingOf(file, referencesOf(payouts));
+    writeFileSync(join(folders.downloadPath, 'booked.xml.pgp'), await sealedForUs(booked));
     await down(2);
     await processInbox(deps, channel);
     for (const payout of payouts) expect((await record(payout.id)).status).toBe('PROCESSING');
@@ -341,29 +304,11 @@ describe('the SFTP mover against a real OpenSSH server', () => {
     expect((await record(payout.id)).status).toBe('COMPLETED');
     const afterBooking = await balance();
 
-    const entry = parseNacha(readFileSync(join(folders.uploadPath, name), 'utf8')).find(
-      (r) => r.fields.individualIdentificationNumber?.trim() === payout.reference,
-    )?.fields;
-    const returns = writeNachaReturns({
-      createdAt: new Date().toISOString(),
-      originatingBank: USD_ACCOUNT.routingNumber,
-      returningBank: `${entry?.receivingDfi}${entry?.checkDigit}`,
-      companyName: USD_ACCOUNT.name,
-      companyId: USD_ACCOUNT.achCompanyId,
-      entries: [
-        {
-          kind: 'return',
-          code: 'R03',
-          secCode: 'PPD',
-          originalTraceNumber: entry?.traceNumber ?? '',
-          routingNumber: `${entry?.receivingDfi}${entry?.checkDigit}`,
-          accountNumber: entry?.dfiAccountNumber?.trim() ?? '',
-          amount: payout.targetAmount,
-          identification: payout.reference,
-          name: entry?.individualName?.trim() ?? '',
-        },
-      ],
-    });
+    const { returns } = nachaReturnOf(
+      readFileSync(join(folders.uploadPath, name), 'utf8'),
+      payout.reference,
+      payout.targetAmount,
+    );
     writeFileSync(join(folders.downloadPath, 'RETURNS.ach'), returns);
     await moveAccountFiles(deps, ports(channel), account);
     await processInbox(deps, channel);
@@ -408,28 +353,8 @@ describe('the SFTP mover against a real OpenSSH server', () => {
     expect(moved).toMatchObject({ sent: [name], refused: ['FORGED.ach'] });
     const body = readFileSync(join(folders.uploadPath, name), 'utf8');
     expect(body).toBe(await channel.readOutbox({ environment: 'live', organizationId }, name));
-    const entry = parseNacha(body).find((r) => r.fields.individualIdentificationNumber?.trim() === reference)?.fields;
-    expect(entry?.transactionCode).toBe('23');
-    const returns = writeNachaReturns({
-      createdAt: new Date().toISOString(),
-      originatingBank: USD_ACCOUNT.routingNumber,
-      returningBank: `${entry?.receivingDfi}${entry?.checkDigit}`,
-      companyName: USD_ACCOUNT.name,
-      companyId: USD_ACCOUNT.achCompanyId,
-      entries: [
-        {
-          kind: 'return',
-          code: 'R03',
-          secCode: 'PPD',
-          originalTraceNumber: entry?.traceNumber ?? '',
-          routingNumber: `${entry?.receivingDfi}${entry?.checkDigit}`,
-          accountNumber: entry?.dfiAccountNumber?.trim() ?? '',
-          amount: '0.00',
-          identification: reference,
-          name: 'Ida Roe',
-        },
-      ],
-    });
+    const { entry, returns } = nachaReturnOf(body, reference, '0.00');
+    expect(entry.transactionCode).toBe('23');
     writeFileSync(join(folders.downloadPath, 'PRENOTE-RETURNS.ach'), returns);
     await moveAccountFiles(deps, ports(channel), account);
     const first = await processInbox(deps, channel);
@@ -520,10 +445,7 @@ describe('the SFTP mover against a real OpenSSH server', () => {
     const { organizationId, payouts, record, file } = await givenFiledPayouts(channel);
     const { account, folders } = sftpAccount(organizationId, 'EUR', { pgp: true });
     const impostor = await openpgp.generateKey({ userIDs: [{ name: 'Impostor' }], format: 'object' });
-    const booked = bookingOf(
-      file,
-      payouts.map((payout) => payout.reference),
-    );
+    const booked = bookingOf(file, referencesOf(payouts));
     writeFileSync(join(folders.downloadPath, 'forged.xml.pgp'), await sealedForUs(booked, impostor.privateKey));
     writeFileSync(join(folders.downloadPath, 'plain.xml'), booked);
 
