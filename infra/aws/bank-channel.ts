@@ -6,10 +6,11 @@ import type { Construct } from 'constructs';
 import { privateRecordsBucket } from '#infra/aws/private-bucket.ts';
 
 /**
- * The bank channel's bucket: `<environment>/<organizationId>/outbox/` (payment files for the bank), `inbox/` (its
- * reports), `processed/` and `quarantine/`. Private, encrypted, versioned (every version of every file is kept), TLS only, retained on stack
+ * The bank channel's bucket: `<environment>/<organizationId>/outbox/` (payment files for the bank),
+ * `<environment>/<organizationId>/inbox/` (its reports for that organization) and `inbox/` (reports of no known
+ * origin), `processed/` and `quarantine/`. Private, encrypted, versioned (every version of every file is kept), TLS only, retained on stack
  * deletion, with server access logs in a bucket of their own. EventBridge notifications are on, so the report
- * function is triggered by objects created under `inbox/` without a cross-stack notification.
+ * function is triggered by objects created in the inboxes without a cross-stack notification.
  */
 /**
  * The bucket's name, fixed per stage, account and region, so the stacks that use it name it without a cross-stack
@@ -33,18 +34,19 @@ export function bankChannelBucket(parent: Construct, stage: string): Bucket {
 /**
  * What a function may do on the channel, least privilege by prefix:
  * - `batcher`: write payment files to each environment's outboxes (`sandbox/<org>/outbox/`, `live/<org>/outbox/`);
- * - `simulator`: read the sandbox's outboxes only, write reports to `inbox/` (the sandbox bank);
- * - `reports`: read, write and move reports (`inbox/` -> `processed/` or `quarantine/`), list `inbox/`;
- * - `mover`: list and read the live outboxes only, write what it takes from banks to `inbox/` or `quarantine/`.
+ * - `simulator`: read the sandbox's outboxes only, write reports to the sandbox's inboxes (the sandbox bank);
+ * - `reports`: read, write and move reports (each inbox -> `processed/` or `quarantine/`), list the inboxes;
+ * - `mover`: list and read the live outboxes only, write what it takes from banks to the live inboxes or
+ *   `quarantine/`.
  */
 export type BankChannelRole = 'batcher' | 'simulator' | 'reports' | 'mover';
 
 /** The object prefixes (without the trailing `/*`) each role's grants name. */
 const PREFIXES: Record<BankChannelRole, string[]> = {
   batcher: ['sandbox/*/outbox', 'live/*/outbox'],
-  simulator: ['sandbox/*/outbox', 'inbox'],
-  reports: ['inbox', 'processed', 'quarantine'],
-  mover: ['live/*/outbox', 'inbox', 'quarantine'],
+  simulator: ['sandbox/*/outbox', 'sandbox/*/inbox'],
+  reports: ['inbox', 'sandbox/*/inbox', 'live/*/inbox', 'processed', 'quarantine'],
+  mover: ['live/*/outbox', 'live/*/inbox', 'quarantine'],
 };
 
 export function grantBankChannel(fn: LambdaFunction, stage: string, role: BankChannelRole): void {
@@ -63,27 +65,33 @@ export function grantBankChannel(fn: LambdaFunction, stage: string, role: BankCh
   if (role === 'simulator') {
     statements.push(
       new PolicyStatement({ actions: ['s3:GetObject'], resources: [objects('sandbox/*/outbox')] }),
-      new PolicyStatement({ actions: ['s3:PutObject'], resources: [objects('inbox')] }),
+      new PolicyStatement({ actions: ['s3:PutObject'], resources: [objects('sandbox/*/inbox')] }),
     );
   }
   if (role === 'reports') {
     statements.push(
       new PolicyStatement({
         actions: ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'],
-        resources: [objects('inbox')],
+        resources: [objects('inbox'), objects('sandbox/*/inbox'), objects('live/*/inbox')],
       }),
       new PolicyStatement({ actions: ['s3:PutObject'], resources: [objects('processed'), objects('quarantine')] }),
       new PolicyStatement({
         actions: ['s3:ListBucket'],
         resources: [bucketArn],
-        conditions: { StringLike: { 's3:prefix': ['inbox/*', 'inbox/'] } },
+        conditions: { StringLike: { 's3:prefix': ['inbox/*', 'inbox/', 'sandbox/*/inbox/', 'live/*/inbox/'] } },
+      }),
+      // Which organizations have an inbox: the environment's first level only (a delimiter, so no file is named).
+      new PolicyStatement({
+        actions: ['s3:ListBucket'],
+        resources: [bucketArn],
+        conditions: { StringEquals: { 's3:prefix': ['sandbox/', 'live/'], 's3:delimiter': '/' } },
       }),
     );
   }
   if (role === 'mover') {
     statements.push(
       new PolicyStatement({ actions: ['s3:GetObject'], resources: [objects('live/*/outbox')] }),
-      new PolicyStatement({ actions: ['s3:PutObject'], resources: [objects('inbox'), objects('quarantine')] }),
+      new PolicyStatement({ actions: ['s3:PutObject'], resources: [objects('live/*/inbox'), objects('quarantine')] }),
       new PolicyStatement({
         actions: ['s3:ListBucket'],
         resources: [bucketArn],

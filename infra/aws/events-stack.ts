@@ -1,5 +1,5 @@
 import { Duration, Stack, type StackProps, Validations } from 'aws-cdk-lib';
-import { Metric } from 'aws-cdk-lib/aws-cloudwatch';
+import { ComparisonOperator, MathExpression, Metric } from 'aws-cdk-lib/aws-cloudwatch';
 import type { Table } from 'aws-cdk-lib/aws-dynamodb';
 import { EventBus, Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction, SqsQueue } from 'aws-cdk-lib/aws-events-targets';
@@ -99,7 +99,7 @@ export class EventsStack extends Stack {
   readonly treasurySenders: ReadonlyMap<Chain, PayoutsFunction>;
   /** Fetches the ECB's reference rates hourly (`referenceRatesSource: ecb`, the default). */
   readonly referenceRates: PayoutsFunction | undefined;
-  /** Applies bank reports, invoked for every object created under the bank channel's `inbox/`. */
+  /** Applies bank reports, invoked for every object created in the bank channel's inboxes. */
   readonly bankReports: PayoutsFunction;
 
   constructor(scope: Construct, id: string, props: EventsStackProps) {
@@ -282,7 +282,7 @@ function addSweeps(stack: EventsStack, { table, config, newFunction }: Parts) {
 }
 
 /**
- * Bank reports: S3 announces every object created under inbox/ on the default bus (the bucket has EventBridge
+ * Bank reports: S3 announces every object created under inbox/ and each organization's inbox on the default bus (the bucket has EventBridge
  * notifications on), so the bucket's stack needs no reference to this function.
  */
 function addBankReports(stack: EventsStack, { table, config, newFunction }: Parts): PayoutsFunction {
@@ -294,7 +294,10 @@ function addBankReports(stack: EventsStack, { table, config, newFunction }: Part
     eventPattern: {
       source: ['aws.s3'],
       detailType: ['Object Created'],
-      detail: { bucket: { name: [bankChannelBucketName(config.stage)] }, object: { key: [{ prefix: 'inbox/' }] } },
+      detail: {
+        bucket: { name: [bankChannelBucketName(config.stage)] },
+        object: { key: [{ prefix: 'inbox/' }, { wildcard: 'sandbox/*/inbox/*' }, { wildcard: 'live/*/inbox/*' }] },
+      },
     },
     targets: [
       new LambdaFunction(bankReports, {
@@ -306,6 +309,9 @@ function addBankReports(stack: EventsStack, { table, config, newFunction }: Part
   });
   return bankReports;
 }
+
+/** Five-minute periods without a run of the mover (every minute) before its alarm fires. */
+export const MOVER_SILENCE_PERIODS = 3;
 
 /** A quarantined report waits for a person; so does a payout the bank has not reported on in time. */
 function alarmOnPayoutMetrics(alarms: Alarms, config: DeploymentConfig) {
@@ -332,6 +338,21 @@ function alarmOnPayoutMetrics(alarms: Alarms, config: DeploymentConfig) {
     description:
       "Files could not be moved to or from a bank's SFTP server (server down, key refused, a file refused): " +
       "nothing is lost, the next run tries again; see the mover's log.",
+  });
+  // Missing data is the point here (no run, no datapoint): filled with 0 so it breaches.
+  const moverRuns = new MathExpression({
+    expression: 'FILL(runs, 0)',
+    usingMetrics: { runs: metric('BankTransferRuns') },
+    label: 'Mover runs',
+    period: Duration.minutes(5),
+  });
+  alarms.alarmOnMetric('BankTransferNotRun', moverRuns, {
+    threshold: 1,
+    evaluationPeriods: MOVER_SILENCE_PERIODS,
+    comparisonOperator: ComparisonOperator.LESS_THAN_THRESHOLD,
+    description:
+      `The bank file mover has not run for ${MOVER_SILENCE_PERIODS * 5} minutes (its schedule or function is ` +
+      'broken): live payment files stay in their outbox and reports at the bank.',
   });
   alarms.alarmOnMetric('BankFileRefused', metric('BankFileRefused'), {
     threshold: 1,

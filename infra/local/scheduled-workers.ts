@@ -27,7 +27,7 @@ const BANNER: Partial<
       after === null
         ? 'the sandbox bank is silent (SANDBOX_SETTLE_AFTER_S=off)'
         : `the sandbox bank answers after ${after} s`;
-    return `Bank reports     read from ${deps.config.bank.dir}/inbox every ${seconds} s; ${simulator}`;
+    return `Bank reports     read from ${deps.config.bank.dir}/inbox and */*/inbox every ${seconds} s; ${simulator}`;
   },
   BankTransfer: (_, seconds) =>
     `Bank transfer    every ${seconds} s: live payment files to the banks' SFTP servers (npm run admin -- bank-transfer set-sftp)`,

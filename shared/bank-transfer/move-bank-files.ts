@@ -10,6 +10,7 @@ import {
   recordReportDownloaded,
 } from '#shared/bank-transfer/repository.ts';
 import { HostKeyRefusedError, openSftp, type SftpSession, type SftpTarget } from '#shared/bank-transfer/sftp.ts';
+import { getPrenoteFile } from '#shared/banks/prenote-repository.ts';
 import type { Deps } from '#shared/deps.ts';
 import { log } from '#shared/log.ts';
 import { countMetric } from '#shared/metrics.ts';
@@ -26,8 +27,8 @@ import type { SecretStore } from '#shared/secrets/port.ts';
  * - A file is uploaded under a temporary name (`<name>.part`) and renamed, so the bank never reads half a file; it is
  *   recorded delivered once (a guarded write). A run stopped after the rename finds the file there and records it
  *   without sending it again.
- * - Only a file that is this organization's live payment file, of this account's currency, byte for byte as the
- *   batcher wrote it, is sent: anything else lying in the prefix (a sandbox file, a file of nobody) is refused.
+ * - Only a file that is this organization's live payment file or prenote file, of this account's currency, byte for
+ *   byte as the service wrote it, is sent: anything else lying in the prefix (a sandbox file, a file of nobody) is refused.
  * - A report is remembered by its name and the SHA-256 of its content: the same one seen again is not taken again.
  *   It is stored in the inbox before it is recorded (a run stopped in between stores it again; its facts apply
  *   once), and nothing is ever deleted at the bank.
@@ -125,9 +126,9 @@ async function upload(
   const scope: ChannelScope = { environment: 'live', organizationId };
   for (const name of await channel.listOutbox(scope)) {
     if (await getFileDelivered(deps.db, organizationId, name)) continue;
-    const body = await channel.readOutbox(scope, name);
-    const file = await getPaymentFile(deps.db, name.split('.')[0] ?? '');
-    if (!file || file.organizationId !== organizationId || file.environment !== 'live' || file.xml !== body) {
+    const body = (await channel.readOutbox(scope, name)) ?? '';
+    const file = await outgoingFile(deps, name, body);
+    if (!file || file.organizationId !== organizationId || file.environment !== 'live') {
       countMetric('BankFileRefused', {});
       log.error('bank transfer: not a live payment file of this organization; not sent', { organizationId, name });
       result.refused.push(name);
@@ -145,6 +146,18 @@ async function upload(
   }
 }
 
+/**
+ * What an outbox file is, if the service wrote it byte for byte: a payment file (its record keeps its bytes) or a
+ * prenote file (its record keeps their hash); anything else is nobody's.
+ */
+async function outgoingFile(deps: Pick<Deps, 'db'>, name: string, body: string) {
+  const messageId = name.split('.')[0] ?? '';
+  const payments = await getPaymentFile(deps.db, messageId);
+  if (payments) return payments.xml === body ? payments : undefined;
+  const prenotes = await getPrenoteFile(deps.db, messageId);
+  return prenotes?.sha256 === sha256(Buffer.from(body, 'utf8')) ? prenotes : undefined;
+}
+
 /** The inbox name of a report taken from an organization's bank: its own, never another report's. */
 function storedName(organizationId: string, name: string, hash: string) {
   const safe = name.replace(/[^A-Za-z0-9._-]/g, '_').replace(/^[._-]+/, '');
@@ -160,6 +173,8 @@ async function download(
   result: MoveResult,
 ) {
   const { organizationId } = account;
+  // The organization's live inbox: its reports may speak of its live payouts only.
+  const inbox: ChannelScope = { environment: 'live', organizationId };
   const entries = (await session.list(account.downloadDir))
     .filter((entry) => entry.isFile && !entry.name.startsWith('.'))
     .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
@@ -171,7 +186,7 @@ async function download(
     let quarantined = false;
     if (pgp) {
       try {
-        await channel.writeInbox(stored, await decryptAndVerify(pgp, body));
+        await channel.writeInbox(stored, await decryptAndVerify(pgp, body), inbox);
       } catch (error) {
         if (!(error instanceof PgpVerificationError)) throw error;
         stored = storedName(organizationId, entry.name, hash);
@@ -181,7 +196,7 @@ async function download(
         quarantined = true;
       }
     } else {
-      await channel.writeInbox(stored, body);
+      await channel.writeInbox(stored, body, inbox);
     }
     const downloadedAt = deps.clock.now().toISOString();
     await recordReportDownloaded(deps.db, {

@@ -39,6 +39,8 @@ export const bankKeys = {
   // entry's reference (its individual identification number) finds the bank a return names.
   prenoteTimer: (bankId: string, dueAt: string): TimerKey => timerKey('PRENOTE', bankId, dueAt),
   prenoteByReference: (reference: string): Key => ({ pk: `PRENOTE#${reference}`, sk: 'PRENOTE' }),
+  /** A prenote file as written to its outbox (its owner and hash), so a mover sends only files the service wrote. */
+  prenoteFile: (messageId: string): Key => ({ pk: `PRENOTEFILE#${messageId}`, sk: 'PRENOTEFILE' }),
 } as const;
 
 export const BANK_KEY_SPACES: KeySpace[] = [
@@ -50,4 +52,5 @@ export const BANK_KEY_SPACES: KeySpace[] = [
   { pk: 'ORG#{}#BANKREVIEWS' },
   { gsi2pk: 'TIMER#PRENOTE#' },
   { pk: 'PRENOTE#' },
+  { pk: 'PRENOTEFILE#' },
 ];

@@ -1,4 +1,11 @@
-import { type BankRecord, PrenoteLocatorSchema, type PrenoteRecord } from '#shared/banks/records.ts';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  type BankRecord,
+  type PrenoteFile,
+  PrenoteFileSchema,
+  PrenoteLocatorSchema,
+  type PrenoteRecord,
+} from '#shared/banks/records.ts';
 import { parseBank } from '#shared/banks/repository.ts';
 import type { Db } from '#shared/db/client.ts';
 import { writeGuarded } from '#shared/db/guarded-write.ts';
@@ -86,3 +93,19 @@ export function dueBanks(db: Db, now: Date): Promise<BankRecord[]> {
     take: (item) => readItem(db, { pk: String(item.pk), sk: String(item.sk) }, parseBank),
   });
 }
+
+/** Records a prenote file before it is written to the outbox (the same file written again records the same). */
+export async function putPrenoteFile(db: Db, file: PrenoteFile): Promise<void> {
+  const parsed = PrenoteFileSchema.parse(file);
+  await db.client.send(
+    new PutCommand({
+      TableName: db.tableName,
+      Item: { ...keys.prenoteFile(parsed.messageId), entity: 'PRENOTEFILE', ...parsed },
+    }),
+  );
+}
+
+export const getPrenoteFile = (db: Db, messageId: string) =>
+  readItem(db, keys.prenoteFile(messageId), (item) =>
+    PrenoteFileSchema.parse(Object.fromEntries(Object.keys(PrenoteFileSchema.shape).map((name) => [name, item[name]]))),
+  );

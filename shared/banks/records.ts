@@ -72,6 +72,17 @@ export const PrenoteLocatorSchema = z.object({
   bankId: z.string(),
 });
 
+/** A prenote file as the service wrote it to its outbox: whose, and the SHA-256 of its bytes. */
+export const PrenoteFileSchema = z.object({
+  messageId: z.string(),
+  organizationId: z.string(),
+  environment: z.enum(['sandbox', 'live']),
+  currency: z.literal('USD'),
+  sha256: z.string(),
+  createdAt: z.string(),
+});
+export type PrenoteFile = z.infer<typeof PrenoteFileSchema>;
+
 export const BankRecordSchema = z.object({
   bankId: z.string(),
   organizationId: z.string(),

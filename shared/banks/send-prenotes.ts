@@ -1,4 +1,5 @@
-import { dueBanks, writePrenote } from '#shared/banks/prenote-repository.ts';
+import { createHash } from 'node:crypto';
+import { dueBanks, putPrenoteFile, writePrenote } from '#shared/banks/prenote-repository.ts';
 import type { BankRecord, PrenoteRecord } from '#shared/banks/records.ts';
 import type { Deps } from '#shared/deps.ts';
 import { newId } from '#shared/ids.ts';
@@ -88,6 +89,15 @@ export async function sendDuePrenotes(deps: Pick<Deps, 'db' | 'clock' | 'config'
     if (!organization || !debtor || !prenotes) continue;
     const file = prenoteFile(organization, debtor, prenotes, banks, now);
     const scope = { environment: organization.environment, organizationId };
+    // Recorded first: a mover takes a file to a bank only when the service wrote it (its owner, its bytes' hash).
+    await putPrenoteFile(deps.db, {
+      messageId: file.messageId,
+      organizationId,
+      environment: organization.environment,
+      currency: 'USD',
+      sha256: createHash('sha256').update(file.text).digest('hex'),
+      createdAt: now.toISOString(),
+    });
     await channel.writeOutbox(scope, `${file.messageId}.${prenotes.rail.file.extension}`, file.text);
     const waitDays = deps.config.prenotes.waitDays;
     const confirmAfter = `${addBusinessDays(prenotes.calendar, file.effectiveDate, waitDays)}T23:59:59.999Z`;

@@ -3,11 +3,17 @@ import { log } from '#shared/log.ts';
 import { advancePaymentFile, queryDuePaymentFiles } from '#shared/payouts/payment-file-repository.ts';
 import { paymentFileName } from '#shared/payouts/payout-rail.ts';
 import type { PaymentFileRecord } from '#shared/payouts/records.ts';
-import type { BankChannel } from '#shared/rails/bank/channel.ts';
+import type { BankChannel, ChannelScope } from '#shared/rails/bank/channel.ts';
 import { domesticBankRail, RAILS, railNamed } from '#shared/rails/bank/rails.ts';
 import { writeCamt054, writePain002 } from '#shared/rails/bank/report-writer.ts';
 import { bookingOf } from '#shared/rails/bank/settlement.ts';
 import { getTransactionOfCustomer } from '#shared/transactions/transaction-repository.ts';
+
+/** The sandbox bank answers into the organization's sandbox inbox, whose reports touch only its sandbox payouts. */
+export const sandboxInbox = (of: { organizationId: string }): ChannelScope => ({
+  environment: 'sandbox',
+  organizationId: of.organizationId,
+});
 
 /**
  * When the sandbox bank books the debits of `file`, answering it at `at`: on the date its rail books them
@@ -53,6 +59,7 @@ export async function answerSandboxFile(deps: Deps, channel: BankChannel, file: 
         paymentInfoId: file.paymentInfoId,
         payments: [],
       }),
+      sandboxInbox(file),
     );
   }
   if (open.length > 0) {
@@ -71,6 +78,7 @@ export async function answerSandboxFile(deps: Deps, channel: BankChannel, file: 
           ...booking,
         })),
       }),
+      sandboxInbox(file),
     );
   }
   await advancePaymentFile(deps.db, file, 'ANSWERED');

@@ -13,11 +13,11 @@ import {
   factsOf,
   plan,
   planChanges,
-  prenoteReturnsOf,
+  planPrenoteReturns,
   QuarantineError,
 } from '#shared/payouts/report-facts.ts';
 import { type ReportTrace, recordReportOutcome, traceEffects } from '#shared/payouts/report-outcomes.ts';
-import type { BankChannel, InboxRead } from '#shared/rails/bank/channel.ts';
+import { type BankChannel, type ChannelScope, type InboxRead, inboxPrefix } from '#shared/rails/bank/channel.ts';
 import { parseReport } from '#shared/rails/bank/parse-off-thread.ts';
 import { MalformedReportError } from '#shared/rails/bank/reports.ts';
 import { IllegalTransitionError } from '#shared/transactions/lifecycle.ts';
@@ -80,7 +80,12 @@ async function appliedMeanwhile(deps: Deps, locator: TransactionLocator, fact: F
 }
 
 /** Parses, checks and applies one report; throws only on infrastructure errors (the report stays in the inbox). */
-export async function applyBankReport(deps: Deps, report: string | Uint8Array, trace: ReportTrace = {}) {
+export async function applyBankReport(
+  deps: Deps,
+  report: string | Uint8Array,
+  trace: ReportTrace = {},
+  scope?: ChannelScope,
+) {
   const now = deps.clock.now();
   const parsed = await parseReport(report, deps.config.bank.reportParser);
   trace.kind = parsed.kind;
@@ -90,9 +95,10 @@ export async function applyBankReport(deps: Deps, report: string | Uint8Array, t
   const reversed = credits ? await reversalsContradiction(deps, credits.reversals) : undefined;
   if (reversed) throw new QuarantineError(`Contradiction: ${reversed}`);
   trace.references = facts.map((fact) => fact.reference);
-  const steps = await plan(deps, facts);
+  const steps = await plan(deps, facts, scope);
   trace.effects = traceEffects(steps);
-  const changes = await planChanges(deps, parsed);
+  const changes = await planChanges(deps, parsed, scope);
+  const prenoteReturns = await planPrenoteReturns(deps, parsed, scope);
   let applied = 0;
   let skipped = 0;
   for (const { fact, locator, action } of steps) {
@@ -111,7 +117,7 @@ export async function applyBankReport(deps: Deps, report: string | Uint8Array, t
     }
   }
   // A prenote's return fails the prenote (shared/banks/record-prenote-return.ts), once however often reported.
-  for (const prenoteReturn of prenoteReturnsOf(parsed)) {
+  for (const prenoteReturn of prenoteReturns) {
     if (await recordPrenoteReturn(deps, prenoteReturn)) applied++;
     else skipped++;
   }
@@ -141,48 +147,64 @@ function unreadable(read: Exclude<InboxRead, { state: 'report' } | { state: 'mis
   }
 }
 
-async function quarantine(channel: BankChannel, name: string, error: string): Promise<ReportOutcome> {
-  const as = await channel.quarantine(name, error);
+async function quarantine(
+  channel: BankChannel,
+  name: string,
+  error: string,
+  scope?: ChannelScope,
+): Promise<ReportOutcome> {
+  const as = await channel.quarantine(name, error, scope);
   countMetric('BankReportQuarantined', {});
-  log.error('bank report quarantined', { name, quarantinedAs: as, error });
+  log.error('bank report quarantined', { name, quarantinedAs: as, error, ...scope });
   return { outcome: 'quarantined', error };
 }
 
-/** One inbox object: applied and archived, or quarantined with its reason. */
-export async function processInboxReport(deps: Deps, channel: BankChannel, name: string): Promise<ReportOutcome> {
+/**
+ * One inbox object (of `scope`'s inbox, or the shared one): applied and archived, or quarantined with its reason. A
+ * report of a scope's inbox applies only to that organization's payouts of that environment.
+ */
+export async function processInboxReport(
+  deps: Deps,
+  channel: BankChannel,
+  name: string,
+  scope?: ChannelScope,
+): Promise<ReportOutcome> {
   const limit = deps.config.bank.maxReportBytes;
-  const read = await channel.readInbox(name, limit);
+  const read = await channel.readInbox(name, limit, scope);
   if (read.state === 'missing') return { outcome: 'missing' };
-  if (read.state !== 'report') return quarantine(channel, name, unreadable(read, limit));
+  if (read.state !== 'report') return quarantine(channel, name, unreadable(read, limit), scope);
   // The outcome is recorded for the organizations concerned before the report leaves the inbox: a run stopped in
   // between records it again rather than never.
   const trace: ReportTrace = {};
   try {
-    const { applied, skipped } = await applyBankReport(deps, read.body, trace);
+    const { applied, skipped } = await applyBankReport(deps, read.body, trace, scope);
     await recordReportOutcome(deps, { name, trace, quarantineReason: null });
-    await channel.archive(name);
+    await channel.archive(name, scope);
     return { outcome: 'applied', applied, skipped };
   } catch (error) {
     if (!(error instanceof QuarantineError || error instanceof MalformedReportError)) throw error;
     const what = error instanceof MalformedReportError ? 'Malformed report' : 'Not applied';
     const reason = `${what}: ${error.message}`;
     await recordReportOutcome(deps, { name, trace, quarantineReason: reason });
-    return quarantine(channel, name, reason);
+    return quarantine(channel, name, reason, scope);
   }
 }
 
 /**
- * Every report waiting in the inbox, oldest name first (the local worker; in AWS each S3 event names one). A report
+ * Every report waiting in the inboxes (the shared one, then each scope's), oldest name first in each (the local
+ * worker; in AWS each S3 event names one); outcomes are keyed by the name, prefixed by the scope's inbox. A report
  * that fails for a reason not its own (the table, the channel) stays in the inbox for the next run and holds up no
  * report after it; the run then throws what failed, so the invocation counts as failed.
  */
 export async function processInbox(deps: Deps, channel: BankChannel) {
   const outcomes: Record<string, ReportOutcome> = {};
   const reports = isolation();
-  for (const name of await channel.listInbox()) {
-    await reports.run('bank report not processed; it stays in the inbox', { name }, async () => {
-      outcomes[name] = await processInboxReport(deps, channel, name);
-    });
+  for (const scope of [undefined, ...(await channel.listInboxScopes())]) {
+    for (const name of await channel.listInbox(scope)) {
+      await reports.run('bank report not processed; it stays in the inbox', { name, ...scope }, async () => {
+        outcomes[scope ? `${inboxPrefix(scope)}/${name}` : name] = await processInboxReport(deps, channel, name, scope);
+      });
+    }
   }
   reports.rethrow();
   return outcomes;

@@ -1,6 +1,6 @@
 import type { Deps } from '#shared/deps.ts';
 import { ConflictError } from '#shared/errors.ts';
-import { sandboxBooking } from '#shared/payouts/answer-payment-files.ts';
+import { sandboxBooking, sandboxInbox } from '#shared/payouts/answer-payment-files.ts';
 import { processInboxReport, type ReportOutcome } from '#shared/payouts/apply-bank-report.ts';
 import { fileWithdrawalNow } from '#shared/payouts/batch-payouts.ts';
 import { getPaymentFile } from '#shared/payouts/payment-file-repository.ts';
@@ -21,6 +21,7 @@ import { locate, type SandboxTransaction, TRANSACTION_NOT_FOUND } from '#shared/
 export async function completeTransaction(deps: Deps, input: SandboxTransaction) {
   const locator = await locate(deps, input.organization.organizationId, input.transactionId);
   const channel = bankChannel(deps.config);
+  const inbox = sandboxInbox(input.organization);
   const current = await sentToTheBank(deps, channel, locator, 'complete');
   const now = deps.clock.now();
   const file = current.paymentFileId ? await getPaymentFile(deps.db, current.paymentFileId) : undefined;
@@ -41,9 +42,10 @@ export async function completeTransaction(deps: Deps, input: SandboxTransaction)
         },
       ],
     }),
+    inbox,
   );
   return toTransaction(
-    await answerOfSandboxReport(deps, locator, await processInboxReport(deps, channel, name), 'complete'),
+    await answerOfSandboxReport(deps, locator, await processInboxReport(deps, channel, name, inbox), 'complete'),
   );
 }
 

@@ -1,4 +1,5 @@
 import type { Deps } from '#shared/deps.ts';
+import { sandboxInbox } from '#shared/payouts/answer-payment-files.ts';
 import { processInboxReport } from '#shared/payouts/apply-bank-report.ts';
 import { answerOfSandboxReport, sentToTheBank } from '#shared/payouts/complete-transaction.ts';
 import { paymentInfoId } from '#shared/rails/bank/payment-file.ts';
@@ -15,6 +16,7 @@ import { DEFAULT_FAILURE_REASON } from '#shared/transactions/transitions.ts';
 export async function failTransaction(deps: Deps, input: SandboxTransaction & { reason?: string | undefined }) {
   const locator = await locate(deps, input.organization.organizationId, input.transactionId);
   const channel = bankChannel(deps.config);
+  const inbox = sandboxInbox(input.organization);
   const current = await sentToTheBank(deps, channel, locator, 'fail');
   const name = `sandbox-${current.transactionId}-v${current.version}.pain002.xml`;
   await channel.writeInbox(
@@ -32,8 +34,9 @@ export async function failTransaction(deps: Deps, input: SandboxTransaction & { 
         },
       ],
     }),
+    inbox,
   );
   return toTransaction(
-    await answerOfSandboxReport(deps, locator, await processInboxReport(deps, channel, name), 'fail'),
+    await answerOfSandboxReport(deps, locator, await processInboxReport(deps, channel, name, inbox), 'fail'),
   );
 }

@@ -1,11 +1,12 @@
 import { Decimal } from 'decimal.js';
 import { isSendBackReference } from '#shared/bank-credits/send-back-reference.ts';
-import { isPrenoteReference } from '#shared/banks/prenote-repository.ts';
+import { findPrenoteBank, isPrenoteReference } from '#shared/banks/prenote-repository.ts';
 import type { Deps } from '#shared/deps.ts';
 import { findByReference, getPaymentFile } from '#shared/payouts/payment-file-repository.ts';
 import type { PaymentFileRecord } from '#shared/payouts/records.ts';
 import { type AchOrigination, readAchOrigination } from '#shared/rails/bank/ach/nacha.ts';
 import type { NachaNotificationOfChange, NachaReturn, NachaReturnFile } from '#shared/rails/bank/ach/nacha-returns.ts';
+import type { ChannelScope } from '#shared/rails/bank/channel.ts';
 import type { InboxReport } from '#shared/rails/bank/inbox-report.ts';
 import { domesticBankRail, railsReporting } from '#shared/rails/bank/rails.ts';
 import {
@@ -26,7 +27,9 @@ import type { TransactionLocator } from '#shared/transactions/transitions.ts';
  * names, the debited account a notification names (the file's debtor), the ACH entry a NACHA return or notification
  * of change answers (the trace number the file issued for the payout, its originator and originating bank). A fact
  * that does not match, or about a payout in no file (never sent to a bank), is a contradiction: the whole report is
- * quarantined.
+ * quarantined. A report from an organization's own inbox (`<environment>/<organizationId>/inbox/`) may speak only of
+ * that organization's payouts and prenotes of that environment: a sandbox report never touches a live payout, one
+ * organization's bank never another's.
  */
 
 /** A report that cannot be applied as it stands: quarantined whole, nothing of it applied. */
@@ -224,6 +227,12 @@ const sameAccount = (a: ReportAccount, b: ReportAccount) =>
 
 const shown = (account: ReportAccount) => ('iban' in account ? account.iban : account.accountNumber);
 
+/** Why a payout whose file is `file` is not one a report from `scope`'s inbox may speak of (none without a scope). */
+function outOfScope(reference: string, file: PaymentFileRecord, scope: ChannelScope | undefined) {
+  if (!scope || (file.organizationId === scope.organizationId && file.environment === scope.environment)) return;
+  return `${reference} is not a ${scope.environment} payout of the organization whose inbox the report came into`;
+}
+
 /** A payout in no payment file was never sent to a bank: no report of a bank can be about it. */
 const unsent = (reference: string, payout: TransactionRecord) =>
   payout.paymentFileId
@@ -235,9 +244,16 @@ const unsent = (reference: string, payout: TransactionRecord) =>
  * amount to the cent, the currency, and the payout's own file: the file a status was given for, the debited account,
  * the ACH entry a NACHA return answers.
  */
-export function contradiction(fact: Fact, payout: TransactionRecord, file: PaymentFileRecord | undefined) {
+export function contradiction(
+  fact: Fact,
+  payout: TransactionRecord,
+  file: PaymentFileRecord | undefined,
+  scope?: ChannelScope,
+) {
   const { reference, terms, origin } = fact;
   if (!file) return unsent(reference, payout);
+  const elsewhere = outOfScope(reference, file, scope);
+  if (elsewhere) return elsewhere;
   if ('originalMessageId' in origin) {
     if (origin.originalMessageId !== file.messageId) {
       return `${reference} is in payment file ${file.messageId}, not ${origin.originalMessageId}`;
@@ -301,7 +317,7 @@ function payoutsOfReport(deps: Deps) {
 }
 
 /** Every fact checked against its payout before any is applied; throws `QuarantineError` on the first doubt. */
-export async function plan(deps: Deps, facts: Fact[]): Promise<Step[]> {
+export async function plan(deps: Deps, facts: Fact[], scope?: ChannelScope): Promise<Step[]> {
   const seen = new Map<string, Fact>();
   for (const fact of facts) {
     const earlier = seen.get(fact.reference);
@@ -315,7 +331,7 @@ export async function plan(deps: Deps, facts: Fact[]): Promise<Step[]> {
   const steps: Step[] = [];
   for (const fact of seen.values()) {
     const { locator, payout, file } = await payoutOf(fact.reference);
-    const mismatch = contradiction(fact, payout, file);
+    const mismatch = contradiction(fact, payout, file, scope);
     if (mismatch) throw new QuarantineError(`Contradiction: ${mismatch}`);
     steps.push({ fact, locator, action: decide(fact, payout) });
   }
@@ -327,7 +343,11 @@ export async function plan(deps: Deps, facts: Fact[]): Promise<Step[]> {
  * of its file is applied: it answers the entry its payout's own ACH file sent (as a return must); else
  * `QuarantineError`.
  */
-export async function planChanges(deps: Deps, report: InboxReport): Promise<NachaNotificationOfChange[]> {
+export async function planChanges(
+  deps: Deps,
+  report: InboxReport,
+  scope?: ChannelScope,
+): Promise<NachaNotificationOfChange[]> {
   if (report.kind !== 'nacha-returns') return [];
   const changes = report.entries.filter(
     (entry): entry is NachaNotificationOfChange => entry.kind === 'notificationOfChange',
@@ -337,9 +357,25 @@ export async function planChanges(deps: Deps, report: InboxReport): Promise<Nach
     const reference = change.identification;
     const { payout, file } = await payoutOf(reference);
     const mismatch = file
-      ? achEntryContradiction(reference, achEntryOf(report, change), payout, file)
+      ? (outOfScope(reference, file, scope) ??
+        achEntryContradiction(reference, achEntryOf(report, change), payout, file))
       : unsent(reference, payout);
     if (mismatch) throw new QuarantineError(`Contradiction: ${mismatch}`);
   }
   return changes;
+}
+
+/** The prenote returns of a report, each of a prenote of `scope`'s organization when the report came from its inbox. */
+export async function planPrenoteReturns(deps: Deps, report: InboxReport, scope?: ChannelScope) {
+  const returns = prenoteReturnsOf(report);
+  if (!scope) return returns;
+  for (const { reference } of returns) {
+    const bank = await findPrenoteBank(deps.db, reference);
+    if (bank && bank.organizationId !== scope.organizationId) {
+      throw new QuarantineError(
+        `Contradiction: ${reference} is not a prenote of the organization whose inbox the report came into`,
+      );
+    }
+  }
+  return returns;
 }

@@ -1,4 +1,5 @@
 import type { Deps } from '#shared/deps.ts';
+import { sandboxInbox } from '#shared/payouts/answer-payment-files.ts';
 import { processInboxReport } from '#shared/payouts/apply-bank-report.ts';
 import { answerOfSandboxReport, reread } from '#shared/payouts/complete-transaction.ts';
 import { getPaymentFile } from '#shared/payouts/payment-file-repository.ts';
@@ -37,6 +38,7 @@ export async function returnTransaction(deps: Deps, input: SandboxTransaction & 
   const achFile = isNachaReturnCode(input.reasonCode) && file?.rail && answersNacha(file.rail) ? file : undefined;
   const name = `sandbox-${current.transactionId}-v${current.version}.return.${achFile ? 'ach' : 'camt054.xml'}`;
   const channel = bankChannel(deps.config);
+  const inbox = sandboxInbox(input.organization);
   await channel.writeInbox(
     name,
     achFile
@@ -56,9 +58,10 @@ export async function returnTransaction(deps: Deps, input: SandboxTransaction & 
             },
           ],
         }),
+    inbox,
   );
   return toTransaction(
-    await answerOfSandboxReport(deps, locator, await processInboxReport(deps, channel, name), 'return'),
+    await answerOfSandboxReport(deps, locator, await processInboxReport(deps, channel, name, inbox), 'return'),
   );
 }
 

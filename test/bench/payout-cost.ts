@@ -29,6 +29,7 @@ import { startLocalEventBus } from '#infra/local/event-bus.ts';
 import { ensureTable } from '#infra/local/table.ts';
 import { importHandler } from '#infra/local/worker.ts';
 import type { ApiResult } from '#shared/http/api-handler.ts';
+import { scopedInboxKey } from '#shared/rails/bank/channel.ts';
 import { type Consumed, consumedOf, isReadCommand } from '#test/bench/floor.ts';
 import { installMemoryBucket } from '#test/bench/memory-bucket.ts';
 import {
@@ -180,16 +181,15 @@ function writtenItems(input: Record<string, unknown>): Record<string, unknown>[]
   ].filter((item): item is Record<string, unknown> => Boolean(item));
 }
 
+/** An object of an inbox: the shared `inbox/` or an organization's `<environment>/<organizationId>/inbox/`. */
+const isInboxKey = (key: string) => key.startsWith('inbox/') || scopedInboxKey(key) !== undefined;
+
 /** The report stage of the scenario running: the bank's uploads into the inbox are billed to the bucket's owner. */
 let reportTally = newTally();
 // The bank channel's bucket, in memory: the real S3 channel's requests, billed to the stage that makes them.
 const bucket = installMemoryBucket(BUCKET, (kind, key) => {
   const current = context.getStore();
-  const payer = current?.bank
-    ? kind === 'putCopyList' && key.startsWith('inbox/')
-      ? reportTally
-      : undefined
-    : current?.tally;
+  const payer = current?.bank ? (kind === 'putCopyList' && isInboxKey(key) ? reportTally : undefined) : current?.tally;
   if (payer && kind === 'putCopyList') payer.s3PutCopyListRequests++;
   else if (payer) payer.s3GetRequests++;
 });
@@ -329,7 +329,7 @@ async function scenario(count: number) {
   await context.run({ tally: report, bank: true }, () =>
     answerSandboxFiles(deps, bankChannel(deps.config), new Date(Date.now() + 86_400_000)),
   );
-  const inbox = [...objects.keys()].filter((key) => key.startsWith('inbox/'));
+  const inbox = [...objects.keys()].filter(isInboxKey);
   for (const key of inbox) {
     await invoke(report, () => reports({ detail: { bucket: { name: BUCKET }, object: { key } } }));
   }

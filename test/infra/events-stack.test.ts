@@ -5,7 +5,7 @@ import { Match, Template } from 'aws-cdk-lib/assertions';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { IConstruct } from 'constructs';
 import { describe, expect, it } from 'vitest';
-import { SWEEPS } from '#infra/aws/events-stack.ts';
+import { MOVER_SILENCE_PERIODS, SWEEPS } from '#infra/aws/events-stack.ts';
 import { REPO_ROOT } from '#infra/repo-root.ts';
 import { EVENT_TYPES } from '#shared/events/contracts.ts';
 import { BUS_RULES } from '#shared/events/routing.ts';
@@ -265,5 +265,46 @@ describe('the reference rates fetcher', () => {
     expect(
       appWithoutBundling({ ...FULL_CONTEXT, referenceRatesSource: 'fixed' }).events.referenceRates,
     ).toBeUndefined();
+  });
+});
+
+describe('the bank channel in the events stack', () => {
+  it("triggers the report function for the shared inbox and every organization's inbox, never an outbox", () => {
+    const rules = Object.values(
+      template.findResources('AWS::Events::Rule', { Properties: { EventPattern: { source: ['aws.s3'] } } }),
+    );
+    expect(rules).toHaveLength(1);
+    expect(rules[0]?.Properties.EventPattern.detail.object.key).toEqual([
+      { prefix: 'inbox/' },
+      { wildcard: 'sandbox/*/inbox/*' },
+      { wildcard: 'live/*/inbox/*' },
+    ]);
+  });
+
+  it('lets the mover write reports into the live inboxes only, and the sandbox bank into the sandbox ones only', () => {
+    const writes = (id: 'BankTransfer' | 'SandboxBankSimulator') => {
+      const fn = events.sweeps.get(id) ?? expect.fail(`no ${id}`);
+      return statementsOf(fn)
+        .filter((s) => s.Action === 's3:PutObject')
+        .flatMap((s) => (Array.isArray(s.Resource) ? s.Resource : [s.Resource]))
+        .map((resource) => JSON.stringify(resource).match(/\/([a-z*/]+)\/\*"/)?.[1]);
+    };
+    expect(writes('BankTransfer').sort()).toEqual(['live/*/inbox', 'quarantine']);
+    expect(writes('SandboxBankSimulator')).toEqual(['sandbox/*/inbox']);
+  });
+
+  it('alarms when the mover has not run for three five-minute periods, a missing datapoint counting as none', () => {
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      ComparisonOperator: 'LessThanThreshold',
+      Threshold: 1,
+      EvaluationPeriods: MOVER_SILENCE_PERIODS,
+      Metrics: Match.arrayWith([
+        Match.objectLike({ Expression: 'FILL(runs, 0)' }),
+        Match.objectLike({
+          Id: 'runs',
+          MetricStat: Match.objectLike({ Metric: Match.objectLike({ MetricName: 'BankTransferRuns' }) }),
+        }),
+      ]),
+    });
   });
 });

@@ -1,6 +1,7 @@
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import * as openpgp from 'openpgp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type LocalSecretsManager, startLocalSecretsManager } from '#infra/local/secrets-manager.ts';
@@ -8,8 +9,12 @@ import { type MoverPorts, moveAccountFiles, moveBankFiles, putFile } from '#shar
 import type { SftpChannel } from '#shared/bank-transfer/records.ts';
 import { getFileDelivered, putSftpChannel } from '#shared/bank-transfer/repository.ts';
 import { HostKeyRefusedError, openSftp, SftpAuthenticationError } from '#shared/bank-transfer/sftp.ts';
+import { getBankOfCustomer } from '#shared/banks/repository.ts';
+import { requestPrenote } from '#shared/banks/request-prenote.ts';
+import { sendDuePrenotes } from '#shared/banks/send-prenotes.ts';
 import { approveKyc } from '#shared/customers/approve-kyc.ts';
 import { createCustomer } from '#shared/customers/create-customer.ts';
+import { keys } from '#shared/db/keys.ts';
 import { creditBalance } from '#shared/deposits/credit-balance.ts';
 import type { Deps } from '#shared/deps.ts';
 import { getBalance } from '#shared/ledger/balance-repository.ts';
@@ -18,18 +23,17 @@ import { answerSandboxFiles } from '#shared/payouts/answer-payment-files.ts';
 import { processInbox } from '#shared/payouts/apply-bank-report.ts';
 import { batchPayouts } from '#shared/payouts/batch-payouts.ts';
 import { getPaymentFile } from '#shared/payouts/payment-file-repository.ts';
-import { writeNachaReturns } from '#shared/rails/bank/ach/nacha-return-writer.ts';
 import type { BankChannel } from '#shared/rails/bank/channel.ts';
 import type { PayoutAccount } from '#shared/rails/bank/payment-file.ts';
 import { writeRailFile } from '#shared/rails/bank/rail-files.ts';
-import { writeCamt054, writePain002 } from '#shared/rails/bank/report-writer.ts';
+import { writePain002 } from '#shared/rails/bank/report-writer.ts';
 import { processSecrets } from '#shared/secrets/secrets-manager.ts';
 import { getTransactionOfCustomer } from '#shared/transactions/transaction-repository.ts';
 import { createWithdrawal } from '#shared/withdrawals/create-withdrawal.ts';
 import { isolatedTableDeps } from '#test/support/db/isolated-table.ts';
 import { givenOrganization } from '#test/support/deps.ts';
 import { endToEndIdsOf, freshChannel } from '#test/support/rails/bank-channel.ts';
-import { parseNacha } from '#test/support/rails/nacha-layout.ts';
+import { bookingOf, EUR_ACCOUNT, nachaReturnOf, USD_ACCOUNT } from '#test/support/sftp/mover-files.ts';
 import { type OpenSshServer, startOpenSshServer } from '#test/support/sftp/openssh-server.ts';
 import { givenBank } from '#test/support/withdrawals/withdrawal-requests.ts';
 
@@ -38,17 +42,6 @@ vi.mock('#shared/metrics.ts', async (original) => ({
   ...(await original<typeof import('#shared/metrics.ts')>()),
   countMetric: (name: string) => void counted.push(name),
 }));
-
-const EUR_ACCOUNT = { currency: 'EUR', name: 'Acme Payouts GmbH', iban: 'DE02120300000000202051', bic: 'BYLADEM1001' };
-const USD_ACCOUNT = {
-  currency: 'USD',
-  name: 'Acme Payouts Inc',
-  accountNumber: '000987654321',
-  routingNumber: '026009593',
-  domesticRail: 'ACH',
-  achCompanyId: '1987654321',
-  address: { street: 'Park Avenue', buildingNumber: '270', postCode: '10017', town: 'New York', country: 'US' },
-} as const;
 
 let deps: Deps;
 let server: OpenSshServer;
@@ -176,6 +169,7 @@ const ports = (channel: BankChannel, connect?: MoverPorts['connect']): MoverPort
   ...(connect ? { connect } : {}),
 });
 
+const referencesOf = (payouts: { reference: string }[]) => payouts.map((payout) => payout.reference);
 const filesIn = (path: string) => readdirSync(path).sort();
 
 /** What the bank does with a report: encrypted to our key and signed with its own (or `signer`). */
@@ -200,22 +194,6 @@ async function openedByBank(path: string) {
   return data;
 }
 
-const bookingOf = (file: Awaited<ReturnType<typeof givenFiledPayouts>>['file'], references: string[]) =>
-  writeCamt054({
-    messageId: `${file.messageId.slice(0, 24)}-BOOKED`,
-    createdAt: new Date().toISOString(),
-    account: file.debtorAccount,
-    rail: file.rail ?? null,
-    entries: file.payments
-      .filter((payment) => references.includes(payment.reference))
-      .map((payment) => ({
-        endToEndId: payment.reference,
-        amount: payment.amount,
-        currency: file.currency,
-        bookingDate: new Date().toISOString().slice(0, 10),
-      })),
-  });
-
 describe('the SFTP mover against a real OpenSSH server', () => {
   it('PGP both ways: the payout leaves encrypted and signed; the bank pain.002 and camt.054 come back and settle it once', async () => {
     const channel = freshChannel();
@@ -238,14 +216,14 @@ describe('the SFTP mover against a real OpenSSH server', () => {
       paymentInfoId: file.paymentInfoId,
       payments: [],
     });
-    const booked = bookingOf(
-      file,
-      payouts.map((payout) => payout.reference),
-    );
+    const booked = bookingOf(file, referencesOf(payouts));
     writeFileSync(join(folders.downloadPath, 'status.xml.pgp'), await sealedForUs(accepted));
     writeFileSync(join(folders.downloadPath, 'booked.xml.pgp'), await sealedForUs(booked));
 
     const second = await moveAccountFiles(deps, ports(channel), account);
+    // Downloaded into the organization's own live inbox, nowhere else.
+    expect(await channel.listInbox({ environment: 'live', organizationId })).toHaveLength(2);
+    expect(await channel.listInbox()).toEqual([]);
     const applied = await processInbox(deps, channel);
     // Fetched again: the same reports are not taken twice; under another name, their facts apply once.
     const third = await moveAccountFiles(deps, ports(channel), account);
@@ -261,6 +239,64 @@ describe('the SFTP mover against a real OpenSSH server', () => {
     for (const payout of payouts) expect((await record(payout.id)).status).toBe('COMPLETED');
     // Nothing is deleted at the bank.
     expect(filesIn(folders.downloadPath)).toEqual(['booked-again.xml.pgp', 'booked.xml.pgp', 'status.xml.pgp']);
+  });
+
+  it('the whole live path as the scheduled mover runs it: the server down for a while loses nothing and sends nothing twice', async () => {
+    const channel = freshChannel();
+    const { organizationId, payouts, record, file, name, body } = await givenFiledPayouts(channel);
+    const { account, folders } = sftpAccount(organizationId, 'EUR', { pgp: true });
+    await putSftpChannel(deps.db, account);
+    const moveAll = () => moveBankFiles(deps, ports(channel));
+    const down = async (runs: number) => {
+      await server.stop();
+      try {
+        for (let run = 0; run < runs; run++) await expect(moveAll()).rejects.toThrow(/ECONNREFUSED/);
+      } finally {
+        await server.start();
+      }
+    };
+
+    await down(2);
+    expect(await getFileDelivered(deps.db, organizationId, name)).toBeUndefined();
+    expect((await moveAll())[`${organizationId}/EUR`]?.sent).toEqual([name]);
+    expect(await openedByBank(join(folders.uploadPath, `${name}.pgp`))).toBe(body);
+
+    // The bank answers while the server is down again: the reports wait at the bank, nothing moves.
+    const accepted = writePain002({
+      messageId: `${file.messageId.slice(0, 24)}-STATUS`,
+      createdAt: new Date().toISOString(),
+      originalMessageId: file.messageId,
+      fileStatus: 'ACCP',
+      paymentInfoId: file.paymentInfoId,
+      payments: [],
+    });
+    writeFileSync(join(folders.downloadPath, 'status.xml.pgp'), await sealedForUs(accepted));
+    const booked = bookingOf(file, referencesOf(payouts));
+    writeFileSync(join(folders.downloadPath, 'booked.xml.pgp'), await sealedForUs(booked));
+    await down(2);
+    await processInbox(deps, channel);
+    for (const payout of payouts) expect((await record(payout.id)).status).toBe('PROCESSING');
+
+    const back = (await moveAll())[`${organizationId}/EUR`];
+    const applied = await processInbox(deps, channel);
+    const later = (await moveAll())[`${organizationId}/EUR`];
+
+    expect(back).toEqual({ sent: [], received: ['booked.xml.pgp', 'status.xml.pgp'], quarantined: [], refused: [] });
+    // The pain.002 accepting the file moves nothing; the camt.054 completes both payouts.
+    expect(Object.values(applied)).toEqual(
+      expect.arrayContaining([
+        { outcome: 'applied', applied: 2, skipped: 0 },
+        { outcome: 'applied', applied: 0, skipped: 0 },
+      ]),
+    );
+    expect(Object.values(applied)).toHaveLength(2);
+    expect(later).toEqual({ sent: [], received: [], quarantined: [], refused: [] });
+    expect(filesIn(folders.uploadPath)).toEqual([`${name}.pgp`]);
+    for (const payout of payouts) expect((await record(payout.id)).status).toBe('COMPLETED');
+    // Its connection goes, so the other tests' runs of the whole table see only their own.
+    await deps.db.client.send(
+      new DeleteCommand({ TableName: deps.db.tableName, Key: keys.sftpChannel(organizationId, 'EUR') }),
+    );
   });
 
   it('ACH: the NACHA file leaves, the booking completes the payout, a NACHA return placed later fails it with the USDC back, once', async () => {
@@ -280,29 +316,11 @@ describe('the SFTP mover against a real OpenSSH server', () => {
     expect((await record(payout.id)).status).toBe('COMPLETED');
     const afterBooking = await balance();
 
-    const entry = parseNacha(readFileSync(join(folders.uploadPath, name), 'utf8')).find(
-      (r) => r.fields.individualIdentificationNumber?.trim() === payout.reference,
-    )?.fields;
-    const returns = writeNachaReturns({
-      createdAt: new Date().toISOString(),
-      originatingBank: USD_ACCOUNT.routingNumber,
-      returningBank: `${entry?.receivingDfi}${entry?.checkDigit}`,
-      companyName: USD_ACCOUNT.name,
-      companyId: USD_ACCOUNT.achCompanyId,
-      entries: [
-        {
-          kind: 'return',
-          code: 'R03',
-          secCode: 'PPD',
-          originalTraceNumber: entry?.traceNumber ?? '',
-          routingNumber: `${entry?.receivingDfi}${entry?.checkDigit}`,
-          accountNumber: entry?.dfiAccountNumber?.trim() ?? '',
-          amount: payout.targetAmount,
-          identification: payout.reference,
-          name: entry?.individualName?.trim() ?? '',
-        },
-      ],
-    });
+    const { returns } = nachaReturnOf(
+      readFileSync(join(folders.uploadPath, name), 'utf8'),
+      payout.reference,
+      payout.targetAmount,
+    );
     writeFileSync(join(folders.downloadPath, 'RETURNS.ach'), returns);
     await moveAccountFiles(deps, ports(channel), account);
     await processInbox(deps, channel);
@@ -316,6 +334,52 @@ describe('the SFTP mover against a real OpenSSH server', () => {
     const after = await balance();
     expect(after.available - afterBooking.available).toBe(10_000_000n);
     expect(await channel.listQuarantine()).toEqual([]);
+  });
+
+  it('a live ACH prenote leaves the same way; its return placed on the server later fails the prenote once', async () => {
+    const channel = freshChannel();
+    const { organization } = await givenOrganization(deps, { environment: 'live' });
+    const { organizationId } = organization;
+    const live = await updateOrganization(
+      deps.db,
+      organizationId,
+      { payoutAccounts: { USD: { ...USD_ACCOUNT, address: { ...USD_ACCOUNT.address } } } },
+      new Date(),
+    );
+    const { customerId } = await createCustomer(deps, {
+      organizationId,
+      name: 'Ida Roe',
+      accountType: 'individual',
+      email: 'ida@example.com',
+    });
+    const bankId = await givenBank(deps, organizationId, customerId, { currency: 'USD' });
+    const { prenote } = await requestPrenote(deps, { organizationId, customerId, bankId, organization: live });
+    const reference = prenote?.reference ?? expect.fail('no prenote');
+    const { files } = await sendDuePrenotes(deps, channel);
+    const name = `${files[0]}.ach`;
+    const { account, folders } = sftpAccount(organizationId, 'USD');
+    await channel.writeOutbox({ environment: 'live', organizationId }, 'FORGED.ach', 'not a file of ours');
+
+    const moved = await moveAccountFiles(deps, ports(channel), account);
+
+    expect(moved).toMatchObject({ sent: [name], refused: ['FORGED.ach'] });
+    const body = readFileSync(join(folders.uploadPath, name), 'utf8');
+    expect(body).toBe(await channel.readOutbox({ environment: 'live', organizationId }, name));
+    const { entry, returns } = nachaReturnOf(body, reference, '0.00');
+    expect(entry.transactionCode).toBe('23');
+    writeFileSync(join(folders.downloadPath, 'PRENOTE-RETURNS.ach'), returns);
+    await moveAccountFiles(deps, ports(channel), account);
+    const first = await processInbox(deps, channel);
+    const failed = await getBankOfCustomer(deps.db, organizationId, customerId, bankId);
+    writeFileSync(join(folders.downloadPath, 'PRENOTE-RETURNS-AGAIN.ach'), returns);
+    await moveAccountFiles(deps, ports(channel), account);
+    const again = await processInbox(deps, channel);
+
+    expect(Object.values(first)).toEqual([{ outcome: 'applied', applied: 1, skipped: 0 }]);
+    expect(Object.values(again)).toMatchObject([{ outcome: 'applied' }]);
+    expect(failed?.prenote).toMatchObject({ status: 'FAILED', returnCode: 'R03' });
+    // The second delivery changes nothing.
+    expect(await getBankOfCustomer(deps.db, organizationId, customerId, bankId)).toEqual(failed);
   });
 
   it('the server down: the run fails and sends nothing; up again, the file is sent once, never twice', async () => {
@@ -393,10 +457,7 @@ describe('the SFTP mover against a real OpenSSH server', () => {
     const { organizationId, payouts, record, file } = await givenFiledPayouts(channel);
     const { account, folders } = sftpAccount(organizationId, 'EUR', { pgp: true });
     const impostor = await openpgp.generateKey({ userIDs: [{ name: 'Impostor' }], format: 'object' });
-    const booked = bookingOf(
-      file,
-      payouts.map((payout) => payout.reference),
-    );
+    const booked = bookingOf(file, referencesOf(payouts));
     writeFileSync(join(folders.downloadPath, 'forged.xml.pgp'), await sealedForUs(booked, impostor.privateKey));
     writeFileSync(join(folders.downloadPath, 'plain.xml'), booked);
 
@@ -416,6 +477,52 @@ describe('the SFTP mover against a real OpenSSH server', () => {
 });
 
 describe('sandbox and live never mix', () => {
+  it("a report comes into its organization's inbox and speaks only of that organization's payouts of that environment", async () => {
+    const channel = freshChannel();
+    const live = await givenFiledPayouts(channel);
+    const other = await givenFiledPayouts(channel);
+    const sandbox = await givenFiledPayouts(channel, { environment: 'sandbox' });
+    const { account, folders } = sftpAccount(live.organizationId, 'EUR');
+    const references = (filed: typeof live) => filed.payouts.map((payout) => payout.reference);
+    const liveInbox = { environment: 'live', organizationId: live.organizationId } as const;
+    // The sandbox payout's booking, on the live organization's bank server and dropped into its live inbox; the live
+    // payout's booking in the sandbox organization's inbox and in another live organization's.
+    writeFileSync(join(folders.downloadPath, 'sandbox-booked.xml'), bookingOf(sandbox.file, references(sandbox)));
+    await channel.writeInbox('planted.xml', bookingOf(sandbox.file, references(sandbox)), liveInbox);
+    await channel.writeInbox('live-booked.xml', bookingOf(live.file, references(live)), {
+      environment: 'sandbox',
+      organizationId: sandbox.organizationId,
+    });
+    await channel.writeInbox('live-booked.xml', bookingOf(live.file, references(live)), {
+      environment: 'live',
+      organizationId: other.organizationId,
+    });
+
+    const moved = await moveAccountFiles(deps, ports(channel), account);
+    const outcomes = await processInbox(deps, channel);
+
+    expect(moved.received).toEqual(['sandbox-booked.xml']);
+    expect(await channel.listInbox()).toEqual([]);
+    expect(Object.keys(outcomes).every((key) => key.startsWith('live/') || key.startsWith('sandbox/'))).toBe(true);
+    expect(Object.values(outcomes)).toHaveLength(4);
+    for (const outcome of Object.values(outcomes)) {
+      expect(outcome).toMatchObject({
+        outcome: 'quarantined',
+        error: expect.stringMatching(
+          /^Not applied: Contradiction: .* is not a (live|sandbox) payout of the organization whose inbox the report came into$/,
+        ),
+      });
+    }
+    for (const filed of [live, other, sandbox]) {
+      for (const payout of filed.payouts) expect((await filed.record(payout.id)).status).toBe('PROCESSING');
+    }
+
+    // In its own organization's inbox, the same booking settles the live payouts.
+    await channel.writeInbox('live-booked.xml', bookingOf(live.file, references(live)), liveInbox);
+    expect(Object.values(await processInbox(deps, channel))).toEqual([{ outcome: 'applied', applied: 2, skipped: 0 }]);
+    for (const payout of live.payouts) expect((await live.record(payout.id)).status).toBe('COMPLETED');
+  });
+
   it('a sandbox file planted in a live outbox is refused by the mover; a live file planted in a sandbox outbox is never answered', async () => {
     const channel = freshChannel();
     const live = await givenFiledPayouts(channel);

@@ -62,10 +62,12 @@ async function givenPayout(organization: Organization, bank: BankOverrides = {})
 
 const xml = new XMLParser({ parseTagValue: false, removeNSPrefix: true });
 
-/** The sandbox bank's camt.054 debit: its booking and value dates. */
+/** The sandbox bank's camt.054 debit (in the sandbox organization's inbox): its booking and value dates. */
 async function bookedEntry(channel: BankChannel) {
-  const [name] = (await channel.listInbox()).filter((file) => file.endsWith('.camt054.xml'));
-  const read = await channel.readInbox(name ?? '', 1_000_000);
+  const [scope] = await channel.listInboxScopes();
+  expect(scope?.environment).toBe('sandbox');
+  const [name] = (await channel.listInbox(scope)).filter((file) => file.endsWith('.camt054.xml'));
+  const read = await channel.readInbox(name ?? '', 1_000_000, scope);
   if (read.state !== 'report') throw new Error(`no camt.054 in the inbox (${read.state})`);
   const entry = xml.parse(Buffer.from(read.body).toString('utf8')).Document.BkToCstmrDbtCdtNtfctn.Ntfctn.Ntry;
   return { bookedAt: String(entry.BookgDt.DtTm), valueDate: String(entry.ValDt.Dt) };

@@ -13,7 +13,10 @@ import { join } from 'node:path';
  *   `<messageId>.<ext>`, under the environment and organization they belong to, so the sandbox bank and a live
  *   organization's mover each read their own prefix only; writing the same name again writes the same content (the
  *   batcher's recovery after a crash), so the bank never sees two versions of a file;
- * - `inbox/`: reports from the bank (pain.002, camt.054), processed then moved on;
+ * - `<environment>/<organizationId>/inbox/`: reports from the bank of that organization (pain.002, camt.054, NACHA
+ *   returns): the mover's downloads (`live/`) and the sandbox bank's answers (`sandbox/`); a report there applies to
+ *   that organization's payouts of that environment only. `inbox/`: reports of no known origin (an operator's own
+ *   mover, a file dropped by hand), each fact checked against its payout's own file; processed then moved on;
  * - `processed/`: applied reports, kept;
  * - `quarantine/`: reports that could not be applied, with `<name>.error.txt` beside each.
  */
@@ -21,22 +24,25 @@ export type BankChannel = {
   writeOutbox(scope: ChannelScope, name: string, body: string): Promise<void>;
   readOutbox(scope: ChannelScope, name: string): Promise<string | undefined>;
   listOutbox(scope: ChannelScope): Promise<string[]>;
-  writeInbox(name: string, body: string | Uint8Array): Promise<void>;
+  /** Into `scope`'s inbox, or the shared `inbox/` without one; so for every inbox method below. */
+  writeInbox(name: string, body: string | Uint8Array, scope?: ChannelScope): Promise<void>;
   /** Every object waiting in the inbox, oldest name first, also those whose name is not a channel name. */
-  listInbox(): Promise<string[]>;
+  listInbox(scope?: ChannelScope): Promise<string[]>;
+  /** The scopes whose inbox holds something (or did: a folder may be left empty). */
+  listInboxScopes(): Promise<ChannelScope[]>;
   /**
    * One inbox object, read only when it is a regular object named as the channel names files and at most `maxBytes`
    * long (its size is checked before anything is read); a symlink is never followed.
    */
-  readInbox(name: string, maxBytes: number): Promise<InboxRead>;
+  readInbox(name: string, maxBytes: number, scope?: ChannelScope): Promise<InboxRead>;
   /** An applied report leaves the inbox for `processed/`. */
-  archive(name: string): Promise<void>;
+  archive(name: string, scope?: ChannelScope): Promise<void>;
   /**
    * A report that cannot be applied leaves the inbox for `quarantine/`, with the error beside it. An object whose
    * name is not a channel name goes there under a generated one (the original name is in the error file).
    * Returns the name it has in the quarantine.
    */
-  quarantine(name: string, error: string): Promise<string>;
+  quarantine(name: string, error: string, scope?: ChannelScope): Promise<string>;
   /** A report that never entered the inbox (a mover refused it: say, its signature) goes to the quarantine at once. */
   writeQuarantine(name: string, body: string | Uint8Array, error: string): Promise<void>;
   listQuarantine(): Promise<string[]>;
@@ -58,12 +64,29 @@ export type ChannelScope = { environment: 'sandbox' | 'live'; organizationId: st
 
 const SCOPE_ID = /^[A-Za-z0-9][A-Za-z0-9_-]{0,100}$/;
 
-/** The prefix of a scope's outbox (`live/<organizationId>/outbox`), refusing an id that could name another place. */
-export function outboxPrefix(scope: ChannelScope): string {
+/** A scope's own prefix (`live/<organizationId>`), refusing an id that could name another place. */
+function scopePrefix(scope: ChannelScope): string {
   if (scope.environment !== 'sandbox' && scope.environment !== 'live') throw new Error('Not an environment');
   if (!SCOPE_ID.test(scope.organizationId)) throw new Error(`Not an organization id: ${scope.organizationId}`);
-  return `${scope.environment}/${scope.organizationId}/outbox`;
+  return `${scope.environment}/${scope.organizationId}`;
 }
+
+/** The prefix of a scope's outbox (`live/<organizationId>/outbox`). */
+export const outboxPrefix = (scope: ChannelScope) => `${scopePrefix(scope)}/outbox`;
+
+/** The prefix of a scope's inbox (`live/<organizationId>/inbox`), or the shared `inbox` without one. */
+export const inboxPrefix = (scope?: ChannelScope) => (scope ? `${scopePrefix(scope)}/inbox` : 'inbox');
+
+/** The scope of an object key under a scoped inbox (`sandbox/<organizationId>/inbox/<name>`), with its name. */
+export function scopedInboxKey(key: string): { scope: ChannelScope; name: string } | undefined {
+  const match = /^(sandbox|live)\/([A-Za-z0-9][A-Za-z0-9_-]{0,100})\/inbox\/(.+)$/.exec(key);
+  if (!match) return undefined;
+  const [, environment, organizationId, name] = match as unknown as [string, 'sandbox' | 'live', string, string];
+  return { scope: { environment, organizationId }, name };
+}
+
+/** An organization id that can name a scope (and nothing else: no `/`, no dot). */
+export const isScopeId = (id: string) => SCOPE_ID.test(id);
 
 const FILE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,200}$/;
 
@@ -92,6 +115,7 @@ const missing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'E
 /** The local stand-in for the bucket: folders, each file written whole (a temporary file renamed into place). */
 export function folderChannel(root: string): BankChannel {
   const place = (name: (typeof CHANNEL_PLACES)[number]) => join(root, name);
+  const inbox = (scope?: ChannelScope) => join(root, inboxPrefix(scope));
   const write = async (folder: string, name: string, body: string | Uint8Array) => {
     assertFileName(name);
     await mkdir(folder, { recursive: true });
@@ -118,18 +142,18 @@ export function folderChannel(root: string): BankChannel {
     }
   };
   /** Moves the entry itself (a symlink stays a symlink: `rename` never follows it). */
-  const move = async (name: string, to: string, as: string) => {
+  const move = async (from: string, name: string, to: string, as: string) => {
     await mkdir(to, { recursive: true });
     try {
-      await rename(join(place('inbox'), name), join(to, as));
+      await rename(join(from, name), join(to, as));
     } catch (error) {
       // Moved by a concurrent run already: nothing left to do.
       if (!missing(error)) throw error;
     }
   };
-  const readInbox = async (name: string, maxBytes: number): Promise<InboxRead> => {
+  const readInbox = async (name: string, maxBytes: number, scope?: ChannelScope): Promise<InboxRead> => {
     if (!isFileName(name)) return { state: 'unsafeName' };
-    const path = join(place('inbox'), name);
+    const path = join(inbox(scope), name);
     let handle: Awaited<ReturnType<typeof open>>;
     try {
       // O_NOFOLLOW: a symlink fails to open (ELOOP) instead of being followed to whatever it names.
@@ -156,18 +180,27 @@ export function folderChannel(root: string): BankChannel {
     writeOutbox: (scope, name, body) => write(join(root, outboxPrefix(scope)), name, body),
     readOutbox: (scope, name) => read(join(root, outboxPrefix(scope)), name),
     listOutbox: (scope) => list(join(root, outboxPrefix(scope))),
-    writeInbox: (name, body) => write(place('inbox'), name, body),
-    listInbox: () => list(place('inbox')),
-    readInbox,
-    archive: (name) => {
-      assertFileName(name);
-      return move(name, place('processed'), name);
+    writeInbox: (name, body, scope) => write(inbox(scope), name, body),
+    listInbox: (scope) => list(inbox(scope)),
+    listInboxScopes: async () => {
+      const found: ChannelScope[] = [];
+      for (const environment of ['sandbox', 'live'] as const) {
+        for (const organizationId of await list(join(root, environment))) {
+          if (isScopeId(organizationId)) found.push({ environment, organizationId });
+        }
+      }
+      return found;
     },
-    quarantine: async (name, error) => {
+    readInbox,
+    archive: (name, scope) => {
+      assertFileName(name);
+      return move(inbox(scope), name, place('processed'), name);
+    },
+    quarantine: async (name, error, scope) => {
       const as = quarantineName(name);
       await write(place('quarantine'), `${as}.error.txt`, quarantineNote(name, error));
       // A symlink is moved as the link it is, whatever it points to (or if it points nowhere).
-      await move(name, place('quarantine'), as);
+      await move(inbox(scope), name, place('quarantine'), as);
       return as;
     },
     writeQuarantine: async (name, body, error) => {

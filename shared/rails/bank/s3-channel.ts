@@ -11,13 +11,57 @@ import {
 import {
   assertFileName,
   type BankChannel,
+  type ChannelScope,
   folderChannel,
   type InboxRead,
+  inboxPrefix,
   isFileName,
+  isScopeId,
   outboxPrefix,
   quarantineName,
   quarantineNote,
 } from '#shared/rails/bank/channel.ts';
+
+/** Names under `prefix`; `nested` also those with a `/` (the inbox lists them, so they are quarantined). */
+async function listNames(client: S3Client, bucket: string, prefix: string, nested: boolean) {
+  const names: string[] = [];
+  let token: string | undefined;
+  do {
+    const page = await client.send(
+      new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken: token }),
+    );
+    for (const object of page.Contents ?? []) {
+      const name = object.Key?.slice(prefix.length);
+      if (name && (nested || !name.includes('/'))) names.push(name);
+    }
+    token = page.NextContinuationToken;
+  } while (token);
+  return names.sort();
+}
+
+/** The scopes with something under `<environment>/<organizationId>/` (one level of common prefixes each). */
+async function scopesOf(client: S3Client, bucket: string) {
+  const found: ChannelScope[] = [];
+  for (const environment of ['sandbox', 'live'] as const) {
+    let token: string | undefined;
+    do {
+      const page = await client.send(
+        new ListObjectsV2Command({
+          Bucket: bucket,
+          Prefix: `${environment}/`,
+          Delimiter: '/',
+          ContinuationToken: token,
+        }),
+      );
+      for (const common of page.CommonPrefixes ?? []) {
+        const organizationId = common.Prefix?.slice(environment.length + 1, -1) ?? '';
+        if (isScopeId(organizationId)) found.push({ environment, organizationId });
+      }
+      token = page.NextContinuationToken;
+    } while (token);
+  }
+  return found;
+}
 
 /**
  * The bank channel in AWS: one private, encrypted, versioned bucket with the places as prefixes. A report is
@@ -35,27 +79,13 @@ export function bucketChannel(bucket: string, client: S3Client = new S3Client({}
       throw error;
     }
   };
-  /** Names under `prefix`; `nested` also those with a `/` (the inbox lists them, so they are quarantined). */
-  const list = async (prefix: string, nested = false) => {
-    const names: string[] = [];
-    let token: string | undefined;
-    do {
-      const page = await client.send(
-        new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken: token }),
-      );
-      for (const object of page.Contents ?? []) {
-        const name = object.Key?.slice(prefix.length);
-        if (name && (nested || !name.includes('/'))) names.push(name);
-      }
-      token = page.NextContinuationToken;
-    } while (token);
-    return names.sort();
-  };
-  const move = async (name: string, to: string, as: string) => {
+  const list = (prefix: string, nested = false) => listNames(client, bucket, prefix, nested);
+  const inboxKey = (name: string, scope?: ChannelScope) => `${inboxPrefix(scope)}/${name}`;
+  const move = async (name: string, scope: ChannelScope | undefined, to: string, as: string) => {
     // CopySource is a URL path: the key is encoded, so any name (`..%2F..`, a backslash) names its own object.
-    const source = `${bucket}/${encodeURIComponent(`inbox/${name}`).replace(/%2F/g, '/')}`;
+    const source = `${bucket}/${encodeURIComponent(inboxKey(name, scope)).replace(/%2F/g, '/')}`;
     await client.send(new CopyObjectCommand({ Bucket: bucket, CopySource: source, Key: `${to}/${as}` }));
-    await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: `inbox/${name}` }));
+    await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: inboxKey(name, scope) }));
   };
   const named = (name: string) => {
     assertFileName(name);
@@ -67,15 +97,16 @@ export function bucketChannel(bucket: string, client: S3Client = new S3Client({}
     },
     readOutbox: (scope, name) => get(`${outboxPrefix(scope)}/${named(name)}`),
     listOutbox: (scope) => list(`${outboxPrefix(scope)}/`),
-    writeInbox: async (name, body) => {
-      await put(`inbox/${named(name)}`, body);
+    writeInbox: async (name, body, scope) => {
+      await put(inboxKey(named(name), scope), body);
     },
-    listInbox: () => list('inbox/', true),
-    readInbox: async (name, maxBytes): Promise<InboxRead> => {
+    listInbox: (scope) => list(`${inboxPrefix(scope)}/`, true),
+    listInboxScopes: () => scopesOf(client, bucket),
+    readInbox: async (name, maxBytes, scope): Promise<InboxRead> => {
       if (!isFileName(name)) return { state: 'unsafeName' };
       let object: GetObjectCommandOutput;
       try {
-        object = await client.send(new GetObjectCommand({ Bucket: bucket, Key: `inbox/${name}` }));
+        object = await client.send(new GetObjectCommand({ Bucket: bucket, Key: inboxKey(name, scope) }));
       } catch (error) {
         if (error instanceof NoSuchKey) return { state: 'missing' };
         throw error;
@@ -90,11 +121,11 @@ export function bucketChannel(bucket: string, client: S3Client = new S3Client({}
       if (body.length > maxBytes) return { state: 'tooLarge', size: body.length };
       return { state: 'report', body };
     },
-    archive: (name) => move(named(name), 'processed', name),
-    quarantine: async (name, error) => {
+    archive: (name, scope) => move(named(name), scope, 'processed', name),
+    quarantine: async (name, error, scope) => {
       const as = quarantineName(name);
       await put(`quarantine/${as}.error.txt`, quarantineNote(name, error));
-      await move(name, 'quarantine', as);
+      await move(name, scope, 'quarantine', as);
       return as;
     },
     writeQuarantine: async (name, body, error) => {

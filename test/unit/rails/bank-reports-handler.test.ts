@@ -18,6 +18,20 @@ describe('the bank report function', () => {
     expect(outside).toEqual({});
   });
 
+  it("processes an object of an organization's own inbox in that scope, and nothing of its outbox", async () => {
+    const outcome = await handler({
+      'detail-type': 'Object Created',
+      detail: { bucket: { name: 'bank' }, object: { key: 'live/org-1/inbox/org-1-0a1b-booked.xml' } },
+    });
+    const outbox = await handler({
+      'detail-type': 'Object Created',
+      detail: { bucket: { name: 'bank' }, object: { key: 'live/org-1/outbox/file.xml' } },
+    });
+
+    expect(outcome).toEqual({ 'live/org-1/inbox/org-1-0a1b-booked.xml': { outcome: 'missing' } });
+    expect(outbox).toEqual({});
+  });
+
   it('reads S3 notification records with URL-encoded keys', async () => {
     const outcome = await handler({ Records: [{ s3: { object: { key: 'inbox/report%2Done.xml' } } }] } as never);
 
