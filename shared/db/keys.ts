@@ -21,6 +21,7 @@ import { DEVELOPER_FEE_KEY_SPACES, developerFeeKeys } from '#shared/developer-fe
 import { EVENT_KEY_SPACES, eventKeys } from '#shared/events/keys.ts';
 import { LEDGER_KEY_SPACES, ledgerKeys } from '#shared/ledger/keys.ts';
 import { ORGANIZATION_KEY_SPACES, organizationKeys } from '#shared/organizations/keys.ts';
+import { PAYOUT_OPERATION_KEY_SPACES, payoutOperationKeys } from '#shared/payout-operations/keys.ts';
 import { PAYOUT_KEY_SPACES, payoutKeys } from '#shared/payouts/keys.ts';
 import { QUOTE_KEY_SPACES, quoteKeys } from '#shared/quotes/keys.ts';
 import { SCREENING_KEY_SPACES, screeningKeys } from '#shared/screening/keys.ts';
@@ -65,6 +66,7 @@ export const KEY_AREAS = {
   console: { keys: consoleKeys, spaces: CONSOLE_KEY_SPACES },
   screening: { keys: screeningKeys, spaces: SCREENING_KEY_SPACES },
   'bank-transfer': { keys: bankTransferKeys, spaces: BANK_TRANSFER_KEY_SPACES },
+  'payout-operations': { keys: payoutOperationKeys, spaces: PAYOUT_OPERATION_KEY_SPACES },
 } as const;
 
 export const keys = {
@@ -87,4 +89,5 @@ export const keys = {
   ...consoleKeys,
   ...screeningKeys,
   ...bankTransferKeys,
+  ...payoutOperationKeys,
 } as const;
