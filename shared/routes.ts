@@ -8,6 +8,7 @@ import { routes as docsRoutes } from '#shared/docs/routes.ts';
 import { routes as healthRoutes } from '#shared/health/routes.ts';
 import { withErrorResponses } from '#shared/http/api-handler.ts';
 import { routes as ledgerRoutes } from '#shared/ledger/routes.ts';
+import { routes as payoutOperationRoutes } from '#shared/payout-operations/routes.ts';
 import { routes as payoutRoutes } from '#shared/payouts/routes.ts';
 import { routes as quoteRoutes } from '#shared/quotes/routes.ts';
 import type { RouteDefinition } from '#shared/routing/route.ts';
@@ -40,6 +41,7 @@ export const routes = withErrorResponses({
   ...custodyRoutes,
   ...consoleRoutes,
   ...screeningReviewRoutes,
+  ...payoutOperationRoutes,
 } satisfies Record<string, RouteDefinition>);
 
 export type RouteName = keyof typeof routes;

@@ -9,6 +9,12 @@ import { keyList } from '#infra/admin/commands/key/list.ts';
 import { keyRevoke } from '#infra/admin/commands/key/revoke.ts';
 import { orgCreate } from '#infra/admin/commands/org/create.ts';
 import { orgUpdate } from '#infra/admin/commands/org/update.ts';
+import { payoutApproveSettlement } from '#infra/admin/commands/payout/approve-settlement.ts';
+import { payoutOverdue } from '#infra/admin/commands/payout/overdue.ts';
+import { payoutProposeSettlement } from '#infra/admin/commands/payout/propose-settlement.ts';
+import { payoutQuarantinedReports } from '#infra/admin/commands/payout/quarantined-reports.ts';
+import { payoutRejectSettlement } from '#infra/admin/commands/payout/reject-settlement.ts';
+import { payoutUnansweredFiles } from '#infra/admin/commands/payout/unanswered-files.ts';
 import { virtualAccountApprove } from '#infra/admin/commands/virtual-account/approve.ts';
 import { virtualAccountReject } from '#infra/admin/commands/virtual-account/reject.ts';
 import { walletIndex } from '#infra/admin/commands/wallet/index.ts';
@@ -32,6 +38,12 @@ export const COMMANDS: readonly AdminCommand[] = [
   withdrawalReject,
   withdrawalVerifySignatures,
   withdrawalIndex,
+  payoutOverdue,
+  payoutUnansweredFiles,
+  payoutQuarantinedReports,
+  payoutProposeSettlement,
+  payoutApproveSettlement,
+  payoutRejectSettlement,
   walletIndex,
   consoleInviteOwner,
   virtualAccountApprove,

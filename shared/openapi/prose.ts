@@ -7,6 +7,7 @@ import { openApiProse as developerFeesProse } from '#shared/developer-fees/opena
 import { openApiProse as docsProse } from '#shared/docs/openapi-prose.ts';
 import { openApiProse as healthProse } from '#shared/health/openapi-prose.ts';
 import { openApiProse as ledgerProse } from '#shared/ledger/openapi-prose.ts';
+import { openApiProse as payoutOperationsProse } from '#shared/payout-operations/openapi-prose.ts';
 import { openApiProse as payoutsProse } from '#shared/payouts/openapi-prose.ts';
 import { openApiProse as quotesProse } from '#shared/quotes/openapi-prose.ts';
 import { openApiProse as routingProse } from '#shared/routing/openapi-prose.ts';
@@ -41,6 +42,7 @@ const FOLDERS = [
   custodyProse,
   consoleProse,
   screeningReviewProse,
+  payoutOperationsProse,
 ];
 
 /** Every folder's words for its operations, by operationId. */

@@ -3,6 +3,7 @@ import { listOverduePayouts } from '#shared/payout-operations/list-overdue-payou
 import { listQuarantinedReports } from '#shared/payout-operations/list-quarantined-reports.ts';
 import { listUnansweredFiles } from '#shared/payout-operations/list-unanswered-files.ts';
 import { listProposedSettlements } from '#shared/payout-operations/repository.ts';
+import { settlementView } from '#shared/payout-operations/view.ts';
 
 /** What waits for the operator: overdue payouts, delivered files without an answer, quarantined reports, proposals. */
 export async function getPayoutOperations(deps: Deps, organizationId: string) {
@@ -16,8 +17,6 @@ export async function getPayoutOperations(deps: Deps, organizationId: string) {
     overduePayouts,
     unansweredFiles,
     quarantinedReports,
-    proposedSettlements: proposed.map(
-      ({ organizationId: _organization, customerId: _customer, ...settlement }) => settlement,
-    ),
+    proposedSettlements: proposed.map(settlementView),
   };
 }

@@ -15,6 +15,7 @@ export const CONSOLE_PERMISSIONS = [
   'settings',
   'audit',
   'exportAccounts',
+  'operate',
 ] as const;
 export type ConsolePermission = (typeof CONSOLE_PERMISSIONS)[number];
 

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { run } from '#infra/admin/cli.ts';
 import { recordFileDelivered } from '#shared/bank-transfer/repository.ts';
 import { operatorActor } from '#shared/console/common/console-rules.ts';
 import { listAuditEntries } from '#shared/console/common/repository.ts';
@@ -261,5 +262,40 @@ describe('settling a payout by hand', () => {
         transactionId: '00000000-0000-4000-8000-000000000000',
       }),
     ).rejects.toMatchObject({ statusCode: 404 });
+  });
+});
+
+describe('the admin CLI', () => {
+  it('lists the delivered file without an answer, and fails a payout by hand with two operators', async () => {
+    const { organizationId, payouts, record, fileId } = await givenDeliveredPayouts(1);
+    const transactionId = payouts[0]?.id ?? '';
+    const cli = (...argv: string[]) => run(argv, () => deps.db);
+
+    const files = await cli('payout', 'unanswered-files', organizationId);
+    const proposed = await cli(
+      'payout',
+      'propose-settlement',
+      transactionId,
+      '--outcome',
+      'FAILED',
+      '--reason',
+      'Returned by letter: account closed',
+      '--as',
+      'ops-one@example.com',
+    );
+    const bySameOperator = cli('payout', 'approve-settlement', transactionId, '--as', 'ops-one@example.com');
+    await expect(bySameOperator).rejects.toMatchObject({ statusCode: 403 });
+    const approved = await cli('payout', 'approve-settlement', transactionId, '--as', 'ops-two@example.com');
+
+    expect(files).toMatchObject([{ messageId: fileId, processing: 1 }]);
+    expect(proposed).toMatchObject({
+      status: 'PROPOSED',
+      proposedBy: { kind: 'operator', email: 'ops-one@example.com' },
+    });
+    expect(approved).toMatchObject({ id: transactionId, status: 'FAILED' });
+    expect((await record(transactionId))?.failureReason).toBe('Returned by letter: account closed');
+    await expect(cli('payout', 'propose-settlement', transactionId, '--outcome', 'LOST')).rejects.toThrow(
+      /--outcome takes COMPLETED or FAILED/,
+    );
   });
 });

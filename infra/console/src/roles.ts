@@ -9,8 +9,18 @@ type Role = components['schemas']['ConsoleSession']['member']['role'];
  * fails when the two differ.
  */
 export const ROLE_PERMISSIONS = {
-  owner: ['read', 'approve', 'manageKeys', 'manageWebhooks', 'invite', 'settings', 'audit', 'exportAccounts'],
-  admin: ['read', 'approve', 'manageKeys', 'manageWebhooks', 'invite', 'audit', 'exportAccounts'],
+  owner: [
+    'read',
+    'approve',
+    'manageKeys',
+    'manageWebhooks',
+    'invite',
+    'settings',
+    'audit',
+    'exportAccounts',
+    'operate',
+  ],
+  admin: ['read', 'approve', 'manageKeys', 'manageWebhooks', 'invite', 'audit', 'exportAccounts', 'operate'],
   approver: ['read', 'approve'],
   developer: ['read', 'manageKeys', 'manageWebhooks'],
   viewer: ['read'],
@@ -25,6 +35,7 @@ export const PERMISSION_WORDS: Record<(typeof ROLE_PERMISSIONS)[Role][number], s
   settings: 'change the settings',
   audit: 'read the audit log',
   exportAccounts: 'export transactions with full account numbers (audited)',
+  operate: 'see payouts the bank has not answered and settle one by hand with a second person',
 };
 
 /** `approver` -> `see payouts, customers, members and settings; sign or reject withdrawals`. */

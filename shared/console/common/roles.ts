@@ -11,8 +11,18 @@ export type Permission = ConsolePermission;
 
 /** The permission table of README.md, as code: a role may do what its row lists and nothing else. */
 export const PERMISSION_TABLE: Record<Role, readonly Permission[]> = {
-  owner: ['read', 'approve', 'manageKeys', 'manageWebhooks', 'invite', 'settings', 'audit', 'exportAccounts'],
-  admin: ['read', 'approve', 'manageKeys', 'manageWebhooks', 'invite', 'audit', 'exportAccounts'],
+  owner: [
+    'read',
+    'approve',
+    'manageKeys',
+    'manageWebhooks',
+    'invite',
+    'settings',
+    'audit',
+    'exportAccounts',
+    'operate',
+  ],
+  admin: ['read', 'approve', 'manageKeys', 'manageWebhooks', 'invite', 'audit', 'exportAccounts', 'operate'],
   approver: ['read', 'approve'],
   developer: ['read', 'manageKeys', 'manageWebhooks'],
   viewer: ['read'],
