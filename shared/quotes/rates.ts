@@ -7,7 +7,7 @@ import type { ReferenceRatesRecord } from '#shared/quotes/records.ts';
 
 /**
  * Where exchange rates come from, as a port: fixed rates, a sandbox organization's own, or the ECB's reference
- * rates with the organization's spread. Apart from the payout executors (`shared/payouts/payout-executor.ts`), so
+ * rates with the organization's spread. Apart from the payout start (`shared/payouts/payout-start.ts`), so
  * the routes that only move withdrawals along (approvals, sweeps) carry no decimal library.
  */
 

@@ -127,7 +127,7 @@ async function releaseReservations(
 const NOTHING_HELD = { balance: false, allowancePeriodStart: null };
 
 /**
- * The executor could not start the payout: back to PROPOSED with everything reserved released. Signatures
+ * A sandbox fault failed the payout at start: back to PROPOSED with everything reserved released. Signatures
  * given so far are cleared: the approvers signed off a payout that did not happen, so a new round decides.
  */
 export function returnToSigning(deps: Deps, locator: TransactionLocator) {
