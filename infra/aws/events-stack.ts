@@ -140,7 +140,7 @@ export class EventsStack extends Stack {
     this.sweeps = addSweeps(this, parts);
     this.chainWatchers = addChainWatchers(this, { table, alarms, config, newFunction });
     this.chainSweepers = addChainSweepers(this, { table, alarms, config, newFunction });
-    this.referenceRates = addReferenceRatesFetcher(this, { table, config, newFunction });
+    this.referenceRates = addReferenceRatesFetcher(this, { table, config, alarms, newFunction });
     this.bankReports = addBankReports(this, parts);
     alarmOnPayoutMetrics(alarms, config);
 
