@@ -4,6 +4,7 @@ import { bankReject } from '#infra/admin/commands/bank/reject.ts';
 import { bankTransferSetSftp } from '#infra/admin/commands/bank-transfer/set-sftp.ts';
 import { consoleInviteOwner } from '#infra/admin/commands/console/invite-owner.ts';
 import { custodyReconcile } from '#infra/admin/commands/custody/reconcile.ts';
+import { doctor } from '#infra/admin/commands/doctor.ts';
 import { keyCreate } from '#infra/admin/commands/key/create.ts';
 import { keyList } from '#infra/admin/commands/key/list.ts';
 import { keyRevoke } from '#infra/admin/commands/key/revoke.ts';
@@ -48,6 +49,7 @@ export const COMMANDS: readonly AdminCommand[] = [
   consoleInviteOwner,
   virtualAccountApprove,
   virtualAccountReject,
+  doctor,
 ];
 
 const byName = new Map<string, AdminCommand>(COMMANDS.map((command) => [command.name, command]));
