@@ -9,12 +9,13 @@ export const doctor = adminCommand({
   usage: '(SWEEP_KMS_KEY_ID: the relayer key; AWS credentials of the environment)',
   note: 'checks the deployed environment and says what to fix (exit 1 if anything is wrong)',
   flags: {},
-  async run(_args, { config }) {
+  async run(_args, { db, config }) {
     const region = process.env.AWS_REGION ?? process.env.AWS_DEFAULT_REGION ?? 'eu-central-1';
     const kmsEndpoint = process.env.KMS_ENDPOINT;
     const report = await runDoctor(
       config(),
       {
+        db: db(),
         ses: new SESv2Client({ region }),
         kms: new KMSClient({ region, ...(kmsEndpoint ? { endpoint: kmsEndpoint } : {}) }),
       },

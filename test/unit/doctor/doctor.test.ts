@@ -7,6 +7,7 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalKms, startLocalKms } from '#infra/local/kms.ts';
 import { parseConfig } from '#shared/config/env.ts';
+import type { Db } from '#shared/db/client.ts';
 import { checkConsoleOrigin } from '#shared/doctor/check-console-origin.ts';
 import { checkKmsKey } from '#shared/doctor/check-kms-key.ts';
 import { checkMailSender } from '#shared/doctor/check-mail-sender.ts';
@@ -93,13 +94,17 @@ describe('the doctor', () => {
     ses.on(GetEmailIdentityCommand).rejects(new Error('AccessDenied'));
     const config = parseConfig({ CONSOLE_ORIGIN: 'https://console.payouts.example', MAIL_FROM: 'a@payouts.example' });
 
-    const report = await runDoctor(config, { ses: new SESv2Client({}), kms: kmsClient }, { kmsKeyId: KEY });
+    // No bank connection in the table: nothing to find wrong with payout accounts.
+    const db = { tableName: 't', client: { send: async () => ({ Items: [] }) } } as unknown as Db;
+
+    const report = await runDoctor(config, { db, ses: new SESv2Client({}), kms: kmsClient }, { kmsKeyId: KEY });
 
     expect(report.healthy).toBe(false);
     expect(report.findings.map((finding) => [finding.check, finding.ok])).toEqual([
       ['console origin', true],
       ['mail sender', false],
       ['KMS key', true],
+      ['payout accounts', true],
     ]);
     expect(report.findings[1]?.detail).toBe('could not be checked: AccessDenied');
   });
