@@ -9,6 +9,7 @@ import { routes as healthRoutes } from '#shared/health/routes.ts';
 import { withErrorResponses } from '#shared/http/api-handler.ts';
 import { routes as kycProviderRoutes } from '#shared/kyc/routes.ts';
 import { routes as ledgerRoutes } from '#shared/ledger/routes.ts';
+import { routes as payoutOperationRoutes } from '#shared/payout-operations/routes.ts';
 import { routes as payoutRoutes } from '#shared/payouts/routes.ts';
 import { routes as quoteRoutes } from '#shared/quotes/routes.ts';
 import { routes as reviewRoutes } from '#shared/reviews/routes.ts';
@@ -46,6 +47,7 @@ export const routes = withErrorResponses({
   ...reviewRoutes,
   ...screeningReviewRoutes,
   ...treasuryRoutes,
+  ...payoutOperationRoutes,
 } satisfies Record<string, RouteDefinition>);
 
 export type RouteName = keyof typeof routes;

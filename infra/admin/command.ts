@@ -23,7 +23,8 @@ export type CommandContext = {
  * and what it does. The CLI prints what `run` returns, as JSON.
  */
 export type AdminCommand<F extends Flags = Flags> = {
-  name: `${string} ${string}`;
+  /** `<area> <action>`, or one word for a command of the whole deployment (`doctor`). */
+  name: string;
   usage: string | readonly string[];
   note?: string;
   flags: F;

@@ -5,12 +5,19 @@ import { bankReject } from '#infra/admin/commands/bank/reject.ts';
 import { bankTransferSetSftp } from '#infra/admin/commands/bank-transfer/set-sftp.ts';
 import { consoleInviteOwner } from '#infra/admin/commands/console/invite-owner.ts';
 import { custodyReconcile } from '#infra/admin/commands/custody/reconcile.ts';
+import { doctor } from '#infra/admin/commands/doctor.ts';
 import { keyCreate } from '#infra/admin/commands/key/create.ts';
 import { keyList } from '#infra/admin/commands/key/list.ts';
 import { keyRevoke } from '#infra/admin/commands/key/revoke.ts';
 import { kycList } from '#infra/admin/commands/kyc/list.ts';
 import { orgCreate } from '#infra/admin/commands/org/create.ts';
 import { orgUpdate } from '#infra/admin/commands/org/update.ts';
+import { payoutApproveSettlement } from '#infra/admin/commands/payout/approve-settlement.ts';
+import { payoutOverdue } from '#infra/admin/commands/payout/overdue.ts';
+import { payoutProposeSettlement } from '#infra/admin/commands/payout/propose-settlement.ts';
+import { payoutQuarantinedReports } from '#infra/admin/commands/payout/quarantined-reports.ts';
+import { payoutRejectSettlement } from '#infra/admin/commands/payout/reject-settlement.ts';
+import { payoutUnansweredFiles } from '#infra/admin/commands/payout/unanswered-files.ts';
 import { virtualAccountApprove } from '#infra/admin/commands/virtual-account/approve.ts';
 import { virtualAccountList } from '#infra/admin/commands/virtual-account/list.ts';
 import { virtualAccountReject } from '#infra/admin/commands/virtual-account/reject.ts';
@@ -37,11 +44,18 @@ export const COMMANDS: readonly AdminCommand[] = [
   withdrawalReject,
   withdrawalVerifySignatures,
   withdrawalIndex,
+  payoutOverdue,
+  payoutUnansweredFiles,
+  payoutQuarantinedReports,
+  payoutProposeSettlement,
+  payoutApproveSettlement,
+  payoutRejectSettlement,
   walletIndex,
   consoleInviteOwner,
   virtualAccountList,
   virtualAccountApprove,
   virtualAccountReject,
+  doctor,
 ];
 
 const byName = new Map<string, AdminCommand>(COMMANDS.map((command) => [command.name, command]));

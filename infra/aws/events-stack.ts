@@ -150,7 +150,7 @@ export class EventsStack extends Stack {
       newFunction,
       relayerKey: this.chainSweepers.relayerKey,
     });
-    this.referenceRates = addReferenceRatesFetcher(this, { table, config, newFunction });
+    this.referenceRates = addReferenceRatesFetcher(this, { table, config, alarms, newFunction });
     this.bankReports = addBankReports(this, parts);
     alarmOnPayoutMetrics(alarms, config);
 

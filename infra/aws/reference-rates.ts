@@ -1,10 +1,12 @@
 import { Duration } from 'aws-cdk-lib';
+import { Metric } from 'aws-cdk-lib/aws-cloudwatch';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { Construct } from 'constructs';
-import type { DeploymentConfig } from '#infra/aws/config.ts';
+import type { Alarms } from '#infra/aws/alarms.ts';
+import { type DeploymentConfig, METRICS_NAMESPACE } from '#infra/aws/config.ts';
 import type { PayoutsFunction } from '#infra/aws/function.ts';
 import { BACKGROUND_FUNCTIONS } from '#shared/config/background-functions.ts';
 import { keys } from '#shared/db/keys.ts';
@@ -27,6 +29,7 @@ export function addReferenceRatesFetcher(
   props: {
     table: ITable;
     config: DeploymentConfig;
+    alarms: Alarms;
     newFunction: (id: string, handler: string, description: string, timeout?: Duration) => PayoutsFunction;
   },
 ): PayoutsFunction | undefined {
@@ -39,7 +42,8 @@ export function addReferenceRatesFetcher(
   );
   fn.addToRolePolicy(
     new PolicyStatement({
-      actions: ['dynamodb:PutItem'],
+      // Get: the age of what is stored, after every run (`ReferenceRatesStale`).
+      actions: ['dynamodb:GetItem', 'dynamodb:PutItem'],
       resources: [props.table.tableArn],
       conditions: { 'ForAllValues:StringEquals': { 'dynamodb:LeadingKeys': [keys.referenceRates('ECB').pk] } },
     }),
@@ -49,5 +53,21 @@ export function addReferenceRatesFetcher(
     schedule: Schedule.rate(FETCH_EVERY),
     targets: [new LambdaFunction(fn, { retryAttempts: 2 })],
   });
+  props.alarms.alarmOnMetric(
+    'ReferenceRatesStale',
+    new Metric({
+      namespace: METRICS_NAMESPACE,
+      metricName: 'ReferenceRatesStale',
+      dimensionsMap: { service: `payouts-${props.config.stage}` },
+      period: Duration.hours(1),
+      statistic: 'Maximum',
+    }),
+    {
+      threshold: 1,
+      description:
+        'The stored ECB reference rate is older than REFERENCE_RATES_MAX_AGE_H (or none was ever fetched): live ' +
+        "payouts to EUR wait as PROPOSED. See the ReferenceRates function's log.",
+    },
+  );
   return fn;
 }

@@ -23,6 +23,7 @@ import { EVENT_KEY_SPACES, eventKeys } from '#shared/events/keys.ts';
 import { KYC_PROVIDER_KEY_SPACES, kycProviderKeys } from '#shared/kyc/keys.ts';
 import { LEDGER_KEY_SPACES, ledgerKeys } from '#shared/ledger/keys.ts';
 import { ORGANIZATION_KEY_SPACES, organizationKeys } from '#shared/organizations/keys.ts';
+import { PAYOUT_OPERATION_KEY_SPACES, payoutOperationKeys } from '#shared/payout-operations/keys.ts';
 import { PAYOUT_KEY_SPACES, payoutKeys } from '#shared/payouts/keys.ts';
 import { QUOTE_KEY_SPACES, quoteKeys } from '#shared/quotes/keys.ts';
 import { REVIEW_KEY_SPACES, reviewKeys } from '#shared/reviews/keys.ts';
@@ -71,6 +72,7 @@ export const KEY_AREAS = {
   'bank-credits': { keys: bankCreditKeys, spaces: BANK_CREDIT_KEY_SPACES },
   'bank-transfer': { keys: bankTransferKeys, spaces: BANK_TRANSFER_KEY_SPACES },
   kyc: { keys: kycProviderKeys, spaces: KYC_PROVIDER_KEY_SPACES },
+  'payout-operations': { keys: payoutOperationKeys, spaces: PAYOUT_OPERATION_KEY_SPACES },
 } as const;
 
 export const keys = {
@@ -96,4 +98,5 @@ export const keys = {
   ...bankCreditKeys,
   ...bankTransferKeys,
   ...kycProviderKeys,
+  ...payoutOperationKeys,
 } as const;

@@ -22,7 +22,7 @@ import { formatMicro, toMicro } from '#shared/money/micro.ts';
 import type { Organization } from '#shared/organizations/records.ts';
 import { getOrganization } from '#shared/organizations/repository.ts';
 import { getSandboxSettings } from '#shared/organizations/sandbox-settings.ts';
-import { execute, settleDueAt } from '#shared/payouts/payout-executor.ts';
+import { settleDueAt, startPayout } from '#shared/payouts/payout-start.ts';
 import {
   AmountAboveMaximumError,
   AmountNotAboveFeeError,
@@ -149,7 +149,8 @@ export async function ingestInboundTransfer(deps: Deps, report: InboundTransferR
         if ((error.role !== 'reference' && error.role !== 'stage') || attempt >= 3) throw error;
         continue;
       }
-      const record = plan.record.status === 'PROCESSING' ? await execute(deps, organization, plan.record) : plan.record;
+      const record =
+        plan.record.status === 'PROCESSING' ? await startPayout(deps, organization, plan.record) : plan.record;
       return { transaction: toTransaction(record), replayed: false };
     }
   });

@@ -8,6 +8,7 @@ import { openApiProse as docsProse } from '#shared/docs/openapi-prose.ts';
 import { openApiProse as healthProse } from '#shared/health/openapi-prose.ts';
 import { openApiProse as kycProse } from '#shared/kyc/openapi-prose.ts';
 import { openApiProse as ledgerProse } from '#shared/ledger/openapi-prose.ts';
+import { openApiProse as payoutOperationsProse } from '#shared/payout-operations/openapi-prose.ts';
 import { openApiProse as payoutsProse } from '#shared/payouts/openapi-prose.ts';
 import { openApiProse as quotesProse } from '#shared/quotes/openapi-prose.ts';
 import { openApiProse as reviewsProse } from '#shared/reviews/openapi-prose.ts';
@@ -47,6 +48,7 @@ const FOLDERS = [
   reviewsProse,
   screeningReviewProse,
   treasuryProse,
+  payoutOperationsProse,
 ];
 
 /** Every folder's words for its operations, by operationId. */

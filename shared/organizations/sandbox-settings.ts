@@ -6,7 +6,7 @@ import { keys } from '#shared/db/keys.ts';
 import * as z from '#shared/validation/zod.ts';
 
 /**
- * A sandbox organization's settings (`ORG#<org>` / `SANDBOX`): the fault switch of the sandbox payout executor
+ * A sandbox organization's settings (`ORG#<org>` / `SANDBOX`): the fault switch of the sandbox payout start
  * and the fixed rates its quotes use.
  */
 

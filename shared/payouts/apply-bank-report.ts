@@ -23,6 +23,7 @@ import { MalformedReportError } from '#shared/rails/bank/reports.ts';
 import { IllegalTransitionError } from '#shared/transactions/lifecycle.ts';
 import { getTransactionOfCustomer } from '#shared/transactions/transaction-repository.ts';
 import {
+  type Alongside,
   completeWithdrawal,
   failWithdrawal,
   returnWithdrawal,
@@ -62,12 +63,22 @@ export type ReportOutcome =
 
 export { QuarantineError };
 
-const apply = (deps: Deps, locator: TransactionLocator, fact: Fact) =>
-  fact.kind === 'complete'
-    ? completeWithdrawal(deps, locator, fact.completedAt)
-    : fact.kind === 'return'
-      ? returnWithdrawal(deps, locator, fact.reason)
-      : failWithdrawal(deps, locator, fact.reason);
+/**
+ * What settles a payout, whoever says so: a fact of a bank's report, or the operator's decision approved by a second
+ * person when the bank answered outside the channel (shared/payout-operations/). One way, so both move the same
+ * status, ledger and event.
+ */
+export type Settlement =
+  | { kind: 'complete'; completedAt?: string | undefined }
+  | { kind: 'fail'; reason: string }
+  | { kind: 'return'; reason: string };
+
+export const settlePayout = (deps: Deps, locator: TransactionLocator, settlement: Settlement, alongside?: Alongside) =>
+  settlement.kind === 'complete'
+    ? completeWithdrawal(deps, locator, settlement.completedAt, alongside)
+    : settlement.kind === 'return'
+      ? returnWithdrawal(deps, locator, settlement.reason)
+      : failWithdrawal(deps, locator, settlement.reason, alongside);
 
 async function appliedMeanwhile(deps: Deps, locator: TransactionLocator, fact: Fact): Promise<boolean> {
   const now = await getTransactionOfCustomer(
@@ -107,7 +118,7 @@ export async function applyBankReport(
       continue;
     }
     try {
-      await apply(deps, locator, fact);
+      await settlePayout(deps, locator, fact);
       applied++;
     } catch (error) {
       // Two readers of one report at once (the inbox worker and a sandbox route, or a redelivered S3 event): the

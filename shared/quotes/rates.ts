@@ -7,7 +7,7 @@ import type { ReferenceRatesRecord } from '#shared/quotes/records.ts';
 
 /**
  * Where exchange rates come from, as a port: fixed rates, a sandbox organization's own, or the ECB's reference
- * rates with the organization's spread. Apart from the payout executors (`shared/payouts/payout-executor.ts`), so
+ * rates with the organization's spread. Apart from the payout start (`shared/payouts/payout-start.ts`), so
  * the routes that only move withdrawals along (approvals, sweeps) carry no decimal library.
  */
 
@@ -49,6 +49,10 @@ export function eurPerUsdc(usdPerEur: string, fxSpreadBps: number): string {
     .toFixed();
 }
 
+/** Hours since the ECB published the rates of `date` (`YYYY-MM-DD`). */
+export const referenceRateAgeHours = (date: string, now: Date) =>
+  (now.getTime() - Date.parse(`${date}${PUBLISHED_AT_UTC}`)) / HOUR_MS;
+
 /**
  * The rates a quote uses. Fixed: the configured ones (`EXCHANGE_RATES`), overridden per sandbox organization by
  * its own. Reference (live organizations on `ecb`): EUR from the stored ECB rate with the organization's spread;
@@ -69,8 +73,7 @@ export function rateProviderFor(
       if (currency === 'USD') return { rate: fixed.USD };
       if (!reference) return { rate: fixed.EUR, unusable: 'no ECB reference rate has been fetched yet' };
       const rate = eurPerUsdc(reference.usdPerEur, inputs.organization.fees.fxSpreadBps);
-      const ageHours = (inputs.now.getTime() - Date.parse(`${reference.date}${PUBLISHED_AT_UTC}`)) / HOUR_MS;
-      return ageHours > maxAgeHours
+      return referenceRateAgeHours(reference.date, inputs.now) > maxAgeHours
         ? { rate, unusable: `the ECB reference rate of ${reference.date} is older than ${maxAgeHours} hours` }
         : { rate };
     },

@@ -16,6 +16,7 @@ export const CONSOLE_PERMISSIONS = [
   'audit',
   'exportAccounts',
   'review',
+  'operate',
 ] as const;
 export type ConsolePermission = (typeof CONSOLE_PERMISSIONS)[number];
 

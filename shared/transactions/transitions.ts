@@ -127,7 +127,7 @@ async function releaseReservations(
 const NOTHING_HELD = { balance: false, allowancePeriodStart: null };
 
 /**
- * The executor could not start the payout: back to PROPOSED with everything reserved released. Signatures
+ * A sandbox fault failed the payout at start: back to PROPOSED with everything reserved released. Signatures
  * given so far are cleared: the approvers signed off a payout that did not happen, so a new round decides.
  */
 export function returnToSigning(deps: Deps, locator: TransactionLocator) {
@@ -226,47 +226,67 @@ export function expireWithdrawal(deps: Deps, locator: TransactionLocator, option
  * The payout settled (`completedAt`: the bank's booking time, default now): the locked amount leaves the balance,
  * and the organization earns the withdrawal's developer fee.
  */
-export function completeWithdrawal(deps: Deps, locator: TransactionLocator, completedAt?: string) {
-  return applyTransition(deps, locator, (current, now) => {
-    assertTransition(current, 'complete');
-    const at = now.toISOString();
-    return {
-      transition: TRANSITIONS.complete,
-      changes: {
-        completedAt: completedAt ?? at,
-        allowancePeriodCounted: current.reservation.allowancePeriodStart,
-        reservation: NOTHING_HELD,
-        settleDueAt: null,
-      },
-      ledger: current.reservation.balance
-        ? [
-            {
-              role: 'balance',
-              item: balanceWrites.consume(deps.db, owner(current), toMicro(current.sourceAmount), at),
-            },
-            ...developerFeeEarned(deps.db, current, at),
-          ]
-        : developerFeeEarned(deps.db, current, at),
-    };
-  });
+export function completeWithdrawal(
+  deps: Deps,
+  locator: TransactionLocator,
+  completedAt?: string,
+  alongside?: Alongside,
+) {
+  return applyTransition(
+    deps,
+    locator,
+    (current, now) => {
+      assertTransition(current, 'complete');
+      const at = now.toISOString();
+      return {
+        transition: TRANSITIONS.complete,
+        changes: {
+          completedAt: completedAt ?? at,
+          allowancePeriodCounted: current.reservation.allowancePeriodStart,
+          reservation: NOTHING_HELD,
+          settleDueAt: null,
+        },
+        ledger: current.reservation.balance
+          ? [
+              {
+                role: 'balance',
+                item: balanceWrites.consume(deps.db, owner(current), toMicro(current.sourceAmount), at),
+              },
+              ...developerFeeEarned(deps.db, current, at),
+            ]
+          : developerFeeEarned(deps.db, current, at),
+      };
+    },
+    alongside,
+  );
 }
 
 export const DEFAULT_FAILURE_REASON = 'Payout failed';
 
 /** The payout failed: the locked amount returns to the available balance, and the allowance gets it back. */
-export function failWithdrawal(deps: Deps, locator: TransactionLocator, reason: string | undefined) {
-  return applyTransition(deps, locator, async (current, now) => {
-    assertTransition(current, 'fail');
-    return {
-      transition: TRANSITIONS.fail,
-      changes: {
-        failureReason: reason ?? DEFAULT_FAILURE_REASON,
-        reservation: NOTHING_HELD,
-        settleDueAt: null,
-      },
-      ledger: await releaseReservations(deps, current, now),
-    };
-  });
+export function failWithdrawal(
+  deps: Deps,
+  locator: TransactionLocator,
+  reason: string | undefined,
+  alongside?: Alongside,
+) {
+  return applyTransition(
+    deps,
+    locator,
+    async (current, now) => {
+      assertTransition(current, 'fail');
+      return {
+        transition: TRANSITIONS.fail,
+        changes: {
+          failureReason: reason ?? DEFAULT_FAILURE_REASON,
+          reservation: NOTHING_HELD,
+          settleDueAt: null,
+        },
+        ledger: await releaseReservations(deps, current, now),
+      };
+    },
+    alongside,
+  );
 }
 
 /**

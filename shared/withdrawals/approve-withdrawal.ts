@@ -1,13 +1,13 @@
 import type { Deps } from '#shared/deps.ts';
 import type { Organization } from '#shared/organizations/records.ts';
-import { execute, settleDueAt } from '#shared/payouts/payout-executor.ts';
 import { estimatedSettlementAt } from '#shared/payouts/payout-rail.ts';
+import { settleDueAt, startPayout } from '#shared/payouts/payout-start.ts';
 import type { TransactionRecord } from '#shared/transactions/records.ts';
 import { type Alongside, recordApproval, type TransactionLocator } from '#shared/transactions/transitions.ts';
 
 /**
  * One approver's signature (the sandbox's, a console member's, an operator's), and, when it is the one that
- * reaches `requiredApprovals`, the payout it starts: the executor takes the PROCESSING withdrawal over.
+ * reaches `requiredApprovals`, the payout it starts: the PROCESSING withdrawal goes to the batcher.
  */
 export async function approveWithdrawal(
   deps: Deps,
@@ -29,5 +29,5 @@ export async function approveWithdrawal(
     },
     alongside,
   );
-  return approved.status === 'PROCESSING' ? execute(deps, organization, approved) : approved;
+  return approved.status === 'PROCESSING' ? startPayout(deps, organization, approved) : approved;
 }

@@ -25,7 +25,7 @@ export function createTime(): CreateTime {
   return { deadline: at === undefined ? undefined : at - TRUTH_READ_RESERVE_MS, lastCallMs: 0 };
 }
 
-/** Runs `work` (reads, pauses, the executor's start) within the create's own deadline. */
+/** Runs `work` (reads, pauses, the payout's start) within the create's own deadline. */
 export const withinCreate = <T>(time: CreateTime, work: () => Promise<T>): Promise<T> =>
   time.deadline === undefined ? work() : withDatabaseDeadline(time.deadline, work);
 

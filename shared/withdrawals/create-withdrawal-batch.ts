@@ -19,7 +19,7 @@ import { allowanceWrites, parseAllowance } from '#shared/ledger/allowance-reposi
 import { parseBalance } from '#shared/ledger/balance-repository.ts';
 import { toMicro } from '#shared/money/micro.ts';
 import type { Organization } from '#shared/organizations/records.ts';
-import { execute } from '#shared/payouts/payout-executor.ts';
+import { startPayout } from '#shared/payouts/payout-start.ts';
 import { requestHash, toTransaction } from '#shared/transactions/new-transaction.ts';
 import type { CreatedBy, IdempotencyRecord, TransactionRecord } from '#shared/transactions/records.ts';
 import { getTransactionOfCustomer } from '#shared/transactions/transaction-repository.ts';
@@ -112,7 +112,7 @@ export async function createWithdrawalBatch(
     if (!item.record || item.result) return;
     const record =
       item.record.status === 'PROCESSING'
-        ? await execute(deps, organization, item.record, item.context?.sandbox?.failNextExecutions)
+        ? await startPayout(deps, organization, item.record, item.context?.sandbox?.failNextExecutions)
         : item.record;
     item.result = answer(item, 201, { transaction: toTransaction(record) });
   });

@@ -7,7 +7,7 @@ import { parseBalance } from '#shared/ledger/balance-repository.ts';
 import { log } from '#shared/log.ts';
 import type { Organization } from '#shared/organizations/records.ts';
 import { getOrganization } from '#shared/organizations/repository.ts';
-import { execute } from '#shared/payouts/payout-executor.ts';
+import { startPayout } from '#shared/payouts/payout-start.ts';
 import { needsReferenceRates } from '#shared/quotes/rates.ts';
 import { requestHash, toTransaction } from '#shared/transactions/new-transaction.ts';
 import type { CreatedBy, IdempotencyRecord } from '#shared/transactions/records.ts';
@@ -227,7 +227,7 @@ async function attemptCreate(
     if (found && found.transactionId !== record.transactionId) return replayWithin(time, deps, found, hash);
     const result =
       record.status === 'PROCESSING'
-        ? await withinCreate(time, () => execute(deps, organization, record, context.sandbox?.failNextExecutions))
+        ? await withinCreate(time, () => startPayout(deps, organization, record, context.sandbox?.failNextExecutions))
         : record;
     return { transaction: toTransaction(result), replayed: false };
   }

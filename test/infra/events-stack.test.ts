@@ -248,14 +248,24 @@ describe('the reference rates fetcher', () => {
     expect(existsSync(fn.entry)).toBe(true);
   });
 
-  it('may put the reference rates item and nothing else', () => {
+  it('alarms when the stored rate is stale, as the fetcher reports after every run', () => {
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      MetricName: 'ReferenceRatesStale',
+      Namespace: 'Payouts',
+      Statistic: 'Maximum',
+      Period: 3600,
+      Threshold: 1,
+    });
+  });
+
+  it('may read and put the reference rates item and nothing else', () => {
     const fn = events.referenceRates;
     if (!fn) throw new Error('no reference rates fetcher by default');
     const statements = statementsOf(fn).filter((s) => JSON.stringify(s.Action).includes('dynamodb:'));
 
     expect(statements).toEqual([
       expect.objectContaining({
-        Action: 'dynamodb:PutItem',
+        Action: ['dynamodb:GetItem', 'dynamodb:PutItem'],
         Condition: { 'ForAllValues:StringEquals': { 'dynamodb:LeadingKeys': ['REFERENCERATES#ECB'] } },
       }),
     ]);

@@ -22,6 +22,7 @@ import { createWithdrawal } from '#shared/withdrawals/create-withdrawal.ts';
 import { eurBank } from '#test/support/banks/bank-requests.ts';
 import { isolatedTableDeps } from '#test/support/db/isolated-table.ts';
 import { givenOrganization } from '#test/support/deps.ts';
+import { captureOutputOfEachTest } from '#test/support/output.ts';
 import { givenBank } from '#test/support/withdrawals/withdrawal-requests.ts';
 
 /**
@@ -29,6 +30,9 @@ import { givenBank } from '#test/support/withdrawals/withdrawal-requests.ts';
  * file from a real HTTP server and stores it in DynamoDB Local (a table of this file's own: the rate is one
  * platform-wide item), and withdrawals and indicative quotes use it, with the organization's spread.
  */
+
+// Metrics are written only with a namespace (as in AWS): the stale-rates metric is read from the output.
+process.env.METRICS_NAMESPACE = 'PayoutsReferenceRatesTest';
 
 const SAMPLE = readFileSync(path.join(import.meta.dirname, '../unit/rails/samples/ecb-eurofxref-daily.xml'), 'utf8');
 const dayFile = (date: string, usdPerEur: string) =>
@@ -116,6 +120,26 @@ describe('the ECB reference rates fetcher', () => {
     await expect(fetchReferenceRates(deps)).rejects.toThrow(/no USD rate/);
 
     expect(await getReferenceRates(deps.db)).toEqual(before);
+  });
+});
+
+describe('the stale-rates metric', () => {
+  const output = captureOutputOfEachTest();
+  const stale = () =>
+    output
+      .stdout()
+      .lines.flatMap((chunk) => chunk.split('\n').filter(Boolean))
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .filter((line) => 'ReferenceRatesStale' in line)
+      .map((line) => line.ReferenceRatesStale);
+
+  it('publishes 0 after a fresh rate is stored, and 1 once the stored one is older than the allowed age, failed run or not', async () => {
+    await fetchReferenceRates(deps);
+    now = new Date('2026-11-30T10:00:00.000Z');
+    published = { status: 503, body: 'Service Unavailable' };
+    await expect(fetchReferenceRates(deps)).rejects.toThrow(/HTTP 503/);
+
+    expect(stale()).toEqual([0, 1]);
   });
 });
 

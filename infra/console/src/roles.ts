@@ -9,8 +9,8 @@ type Role = components['schemas']['ConsoleSession']['member']['role'];
  * fails when the two differ.
  */
 export const ROLE_PERMISSIONS = {
-  owner: ['read', 'approve', 'manageKeys', 'manageWebhooks', 'invite', 'settings', 'audit', 'exportAccounts', 'review'],
-  admin: ['read', 'approve', 'manageKeys', 'manageWebhooks', 'invite', 'audit', 'exportAccounts', 'review'],
+  owner: ['read', 'approve', 'manageKeys', 'manageWebhooks', 'invite', 'settings', 'audit', 'exportAccounts', 'review', 'operate'],
+  admin: ['read', 'approve', 'manageKeys', 'manageWebhooks', 'invite', 'audit', 'exportAccounts', 'review', 'operate'],
   approver: ['read', 'approve'],
   compliance: ['read', 'review'],
   developer: ['read', 'manageKeys', 'manageWebhooks'],
@@ -27,6 +27,7 @@ export const PERMISSION_WORDS: Record<(typeof ROLE_PERMISSIONS)[Role][number], s
   audit: 'read the audit log',
   exportAccounts: 'export transactions with full account numbers (audited)',
   review: "decide customers' KYC and the banks and virtual accounts waiting for review (audited)",
+  operate: 'see payouts the bank has not answered and settle one by hand with a second person',
 };
 
 /** `approver` -> `see payouts, customers, members and settings; sign or reject withdrawals`. */

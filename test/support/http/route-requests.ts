@@ -242,6 +242,8 @@ const validRequests: Record<string, (ids: Ids) => RouteRequest> = {
   getDepositDetails: () => ({ query: { currency: 'usd' } }),
   consoleClearScreeningHold: () => ({ body: { reason: 'A namesake: another date of birth' } }),
   consoleConfirmScreeningHold: () => ({ body: { reason: 'The listed person: same date of birth' } }),
+  consoleProposeSettlement: () => ({ body: { outcome: 'COMPLETED', reason: 'The bank statement shows it booked' } }),
+  consoleDecideSettlement: () => ({ body: { decision: 'approve' } }),
   getVirtualAccount: (ids) => ({ query: { virtualAccountId: ids.virtualAccountId ?? randomUUID() } }),
   getRate: () => ({ query: { source_currency: 'USDC', target_currency: 'EUR', source_amount: '100' } }),
   // Under 5 USDC: credited as a deposit rather than forwarded, so the suites do not start payouts.

@@ -120,6 +120,10 @@ const RANKS: Record<string, number> = {
   'shared/reviews': 10,
   // Screening review: the reviewers' decisions on the holds, with the console's roles; no room imports it.
   'shared/screening-review': 10,
+  // The operator's payout desk: what waits on the bank, and payouts settled by hand (one proposes, another approves).
+  'shared/payout-operations': 10,
+  // The doctor: checks of a deployed environment through its services' clients (custody's KMS key among them).
+  'shared/doctor': 10,
   'shared/console': 11,
   'shared/http': 12,
   'shared/routes.ts': 13,

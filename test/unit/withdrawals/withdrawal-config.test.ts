@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { systemClock } from '#shared/clock.ts';
 import { ConfigError, parseConfig } from '#shared/config/env.ts';
 import type { Db } from '#shared/db/client.ts';
-import { settleDueAt } from '#shared/payouts/payout-executor.ts';
+import { settleDueAt } from '#shared/payouts/payout-start.ts';
 import { organizationItem } from '#test/support/organizations/organization-items.ts';
 
 describe('withdrawal configuration', () => {

@@ -1,0 +1,27 @@
+import { KMSClient } from '@aws-sdk/client-kms';
+import { SESv2Client } from '@aws-sdk/client-sesv2';
+import { adminCommand } from '#infra/admin/command.ts';
+import { runDoctor } from '#shared/doctor/run-doctor.ts';
+
+/** The clients of the environment the CLI runs against (`KMS_ENDPOINT`: the local stand-in under `npm start`). */
+export const doctor = adminCommand({
+  name: 'doctor',
+  usage: '(SWEEP_KMS_KEY_ID: the relayer key; AWS credentials of the environment)',
+  note: 'checks the deployed environment and says what to fix (exit 1 if anything is wrong)',
+  flags: {},
+  async run(_args, { db, config }) {
+    const region = process.env.AWS_REGION ?? process.env.AWS_DEFAULT_REGION ?? 'eu-central-1';
+    const kmsEndpoint = process.env.KMS_ENDPOINT;
+    const report = await runDoctor(
+      config(),
+      {
+        db: db(),
+        ses: new SESv2Client({ region }),
+        kms: new KMSClient({ region, ...(kmsEndpoint ? { endpoint: kmsEndpoint } : {}) }),
+      },
+      { kmsKeyId: process.env.SWEEP_KMS_KEY_ID },
+    );
+    if (!report.healthy) process.exitCode = 1;
+    return report;
+  },
+});
