@@ -9,7 +9,18 @@ type Role = components['schemas']['ConsoleSession']['member']['role'];
  * fails when the two differ.
  */
 export const ROLE_PERMISSIONS = {
-  owner: ['read', 'approve', 'manageKeys', 'manageWebhooks', 'invite', 'settings', 'audit', 'exportAccounts', 'review', 'operate'],
+  owner: [
+    'read',
+    'approve',
+    'manageKeys',
+    'manageWebhooks',
+    'invite',
+    'settings',
+    'audit',
+    'exportAccounts',
+    'review',
+    'operate',
+  ],
   admin: ['read', 'approve', 'manageKeys', 'manageWebhooks', 'invite', 'audit', 'exportAccounts', 'review', 'operate'],
   approver: ['read', 'approve'],
   compliance: ['read', 'review'],

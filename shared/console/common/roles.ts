@@ -11,7 +11,18 @@ export type Permission = ConsolePermission;
 
 /** The permission table of README.md, as code: a role may do what its row lists and nothing else. */
 export const PERMISSION_TABLE: Record<Role, readonly Permission[]> = {
-  owner: ['read', 'approve', 'manageKeys', 'manageWebhooks', 'invite', 'settings', 'audit', 'exportAccounts', 'review', 'operate'],
+  owner: [
+    'read',
+    'approve',
+    'manageKeys',
+    'manageWebhooks',
+    'invite',
+    'settings',
+    'audit',
+    'exportAccounts',
+    'review',
+    'operate',
+  ],
   admin: ['read', 'approve', 'manageKeys', 'manageWebhooks', 'invite', 'audit', 'exportAccounts', 'review', 'operate'],
   approver: ['read', 'approve'],
   compliance: ['read', 'review'],
