@@ -185,10 +185,13 @@ export async function changeKycStatus(
     event?: EventRecord;
     /** Written in the same transaction (a screening hold, a reviewer's decision and its audit entry). */
     alongside?: readonly GuardedItem<string>[];
+    /** Profile fields changed with the status (a new name held for screening). */
+    changes?: CustomerChanges;
   },
 ): Promise<CustomerRecord> {
   const { customer, transition, identity, review, upload, now, event } = input;
   const fields: Partial<CustomerRecord> = {
+    ...input.changes,
     ...(upload ? { kycDocuments: upload.documents } : {}),
     ...(review && 'ends' in review ? { kycInReview: false } : {}),
     ...(review && 'starts' in review ? { kycInReview: true, kycAttempts: review.attempt } : {}),
