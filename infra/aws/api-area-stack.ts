@@ -12,6 +12,7 @@ import { watchedChains } from '#infra/aws/chain-watchers.ts';
 import type { DeploymentConfig } from '#infra/aws/config.ts';
 import { PayoutsFunction } from '#infra/aws/function.ts';
 import { grantDocumentUpload } from '#infra/aws/kyc-documents.ts';
+import { grantSanctionsListsRead } from '#infra/aws/sanctions-lists.ts';
 import { grantTableAccess } from '#infra/aws/table-access.ts';
 import { DEFAULT_MAIL_FROM } from '#shared/config/env.ts';
 import type { RouteDefinition } from '#shared/routing/route.ts';
@@ -149,6 +150,7 @@ export class ApiAreaStack extends NestedStack {
       if (route.access.bankChannel) grantBankChannel(fn, config.stage, route.access.bankChannel);
       if (route.access.chainRpc) grantChainRpc(fn, config);
       if (route.access.documents) grantDocumentUpload(fn, config.stage);
+      if (route.access.sanctionsLists) grantSanctionsListsRead(fn, config.stage);
       if (route.access.payeeVerification) grantPayeeVerificationKey(this, fn, config);
       const apiRoute = new HttpRoute(this, `${name}Route`, {
         httpApi: api,

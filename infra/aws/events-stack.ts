@@ -22,6 +22,7 @@ import { addChainWatchers } from '#infra/aws/chain-watchers.ts';
 import { type DeploymentConfig, deploymentEnvironment, METRICS_NAMESPACE, passedOnValue } from '#infra/aws/config.ts';
 import { PayoutsFunction } from '#infra/aws/function.ts';
 import { addReferenceRatesFetcher } from '#infra/aws/reference-rates.ts';
+import { addSanctionsLists } from '#infra/aws/sanctions-lists.ts';
 import { grantTableAccess } from '#infra/aws/table-access.ts';
 import { BACKGROUND_FUNCTIONS, type BackgroundFunction } from '#shared/config/background-functions.ts';
 import type { Access } from '#shared/db/access.ts';
@@ -96,6 +97,8 @@ export class EventsStack extends Stack {
   readonly chainSweepers: ChainSweepers;
   /** Fetches the ECB's reference rates hourly (`referenceRatesSource: ecb`, the default). */
   readonly referenceRates: PayoutsFunction | undefined;
+  /** Fetches the official sanctions lists hourly and re-screens on a new version. */
+  readonly sanctionsLists: PayoutsFunction;
   /** Applies bank reports, invoked for every object created under the bank channel's `inbox/`. */
   readonly bankReports: PayoutsFunction;
 
@@ -141,6 +144,7 @@ export class EventsStack extends Stack {
     this.chainWatchers = addChainWatchers(this, { table, alarms, config, newFunction });
     this.chainSweepers = addChainSweepers(this, { table, alarms, config, newFunction });
     this.referenceRates = addReferenceRatesFetcher(this, { table, config, newFunction });
+    this.sanctionsLists = addSanctionsLists(this, { table, config, alarms, newFunction });
     this.bankReports = addBankReports(this, parts);
     alarmOnPayoutMetrics(alarms, config);
 

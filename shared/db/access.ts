@@ -27,6 +27,11 @@ export type Access = {
    * (`payeeVerificationApiKeySecret`), when one is configured (infra/aws/api-area-stack.ts).
    */
   payeeVerification?: boolean;
+  /**
+   * Screens names or addresses against the sanctions lists: reads the lists bucket's `lists/` (infra/aws/sanctions-lists.ts;
+   * public documents, read only).
+   */
+  sanctionsLists?: boolean;
   /** Uploads KYC documents: `s3:PutObject` under `kyc-documents/` of the documents bucket (infra/aws/kyc-documents.ts). */
   documents?: 'upload';
   /**

@@ -36,6 +36,7 @@ export const ScreeningSettings = {
       description:
         'AWS: where the scheduled fetcher downloads the official files, as `file=url` pairs separated by commas: the OFAC set as `sdn.csv`, `alt.csv`, `add.csv`, `sdn_comments.csv`, the UN and EU lists as any `.xml` name (e.g. `sdn.csv=https://sanctionslistservice.ofac.treas.gov/api/PublicationPreview/exports/SDN.CSV,consolidated.xml=https://scsanctions.un.org/resources/xml/en/consolidated.xml`).',
       unset: 'nothing is fetched: the bucket keeps the files it has',
+      deploy: { key: 'sanctionsListUrls', to: 'SanctionsLists' },
     },
   ),
 };
