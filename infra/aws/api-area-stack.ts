@@ -13,6 +13,7 @@ import type { DeploymentConfig } from '#infra/aws/config.ts';
 import { PayoutsFunction } from '#infra/aws/function.ts';
 import { grantDocumentRead, grantDocumentUpload } from '#infra/aws/kyc-documents.ts';
 import { grantKycProviderSecret } from '#infra/aws/kyc-providers.ts';
+import { grantSanctionsListsRead } from '#infra/aws/sanctions-lists.ts';
 import { grantTableAccess } from '#infra/aws/table-access.ts';
 import { DEFAULT_MAIL_FROM } from '#shared/config/env.ts';
 import type { RouteDefinition } from '#shared/routing/route.ts';
@@ -152,6 +153,7 @@ export class ApiAreaStack extends NestedStack {
       if (route.access.documents === 'upload') grantDocumentUpload(fn, config.stage);
       if (route.access.documents === 'read') grantDocumentRead(fn, config.stage);
       if (route.access.kycProvider) grantKycProviderSecret(fn, config.stage);
+      if (route.access.sanctionsLists) grantSanctionsListsRead(fn, config.stage);
       if (route.access.payeeVerification) grantPayeeVerificationKey(this, fn, config);
       const apiRoute = new HttpRoute(this, `${name}Route`, {
         httpApi: api,

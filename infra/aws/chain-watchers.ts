@@ -5,6 +5,7 @@ import type { Alarms } from '#infra/aws/alarms.ts';
 import { chainFunctionId, scheduleChainFunction } from '#infra/aws/chain-schedule.ts';
 import type { DeploymentConfig } from '#infra/aws/config.ts';
 import type { PayoutsFunction } from '#infra/aws/function.ts';
+import { grantSanctionsListsRead } from '#infra/aws/sanctions-lists.ts';
 import { grantTableAccess } from '#infra/aws/table-access.ts';
 import { BACKGROUND_FUNCTIONS } from '#shared/config/background-functions.ts';
 import { type Chain, DEFAULT_SUPPORTED_CHAINS, SupportedChainsSchema } from '#shared/money/chains.ts';
@@ -92,6 +93,8 @@ export function addChainWatchers(
     };
     for (const [name, value] of Object.entries(environment)) fn.addEnvironment(name, value);
     grantTableAccess(fn, props.table, { table: 'readwrite' });
+    // Every transfer's sender is screened before it is credited.
+    grantSanctionsListsRead(fn, config.stage);
     const metric = scheduleChainFunction(scope, fn, {
       id,
       chain: watched.chain,

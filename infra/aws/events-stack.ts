@@ -22,6 +22,7 @@ import { addChainWatchers } from '#infra/aws/chain-watchers.ts';
 import { type DeploymentConfig, deploymentEnvironment, METRICS_NAMESPACE, passedOnValue } from '#infra/aws/config.ts';
 import { PayoutsFunction } from '#infra/aws/function.ts';
 import { addReferenceRatesFetcher } from '#infra/aws/reference-rates.ts';
+import { addSanctionsLists } from '#infra/aws/sanctions-lists.ts';
 import { grantTableAccess } from '#infra/aws/table-access.ts';
 import { addTreasurySenders } from '#infra/aws/treasury-senders.ts';
 import { BACKGROUND_FUNCTIONS, type BackgroundFunction } from '#shared/config/background-functions.ts';
@@ -99,6 +100,8 @@ export class EventsStack extends Stack {
   readonly treasurySenders: ReadonlyMap<Chain, PayoutsFunction>;
   /** Fetches the ECB's reference rates hourly (`referenceRatesSource: ecb`, the default). */
   readonly referenceRates: PayoutsFunction | undefined;
+  /** Fetches the official sanctions lists hourly and re-screens on a new version. */
+  readonly sanctionsLists: PayoutsFunction;
   /** Applies bank reports, invoked for every object created in the bank channel's inboxes. */
   readonly bankReports: PayoutsFunction;
 
@@ -151,6 +154,7 @@ export class EventsStack extends Stack {
       relayerKey: this.chainSweepers.relayerKey,
     });
     this.referenceRates = addReferenceRatesFetcher(this, { table, config, alarms, newFunction });
+    this.sanctionsLists = addSanctionsLists(this, { table, config, alarms, newFunction });
     this.bankReports = addBankReports(this, parts);
     alarmOnPayoutMetrics(alarms, config);
 

@@ -9,6 +9,7 @@ import { bankChannelBucket } from '#infra/aws/bank-channel.ts';
 import type { DeploymentConfig } from '#infra/aws/config.ts';
 import { kycDocumentsBucket } from '#infra/aws/kyc-documents.ts';
 import { kycProviderSecret } from '#infra/aws/kyc-providers.ts';
+import { sanctionsListsBucket } from '#infra/aws/sanctions-lists.ts';
 import { TABLE } from '#shared/db/table.ts';
 
 export type StatefulStackProps = StackProps & { config: DeploymentConfig };
@@ -26,6 +27,8 @@ export class StatefulStack extends Stack {
   readonly bankBucket: Bucket;
   /** Uploaded KYC documents (infra/aws/kyc-documents.ts). */
   readonly documentsBucket: Bucket;
+  /** The official sanctions list files, every version kept (infra/aws/sanctions-lists.ts). */
+  readonly sanctionsBucket: Bucket;
 
   constructor(scope: Construct, id: string, props: StatefulStackProps) {
     super(scope, id, props);
@@ -60,6 +63,7 @@ export class StatefulStack extends Stack {
     });
 
     this.documentsBucket = kycDocumentsBucket(this, config.stage);
+    this.sanctionsBucket = sanctionsListsBucket(this, config.stage);
     new CfnOutput(this, 'KycDocumentsBucketName', {
       value: this.documentsBucket.bucketName,
       description: 'Uploaded KYC documents, under kyc-documents/<organization>/<customer>/<document>',

@@ -20,7 +20,7 @@ export const bankRegistrationRoutes = defineRoutes('banks', {
     path: '/api/v2/customers/{customerId}/withdrawal/banks',
     handler: 'functions/api/banks/create-bank.ts',
     successStatus: 201,
-    access: { table: 'readwrite', payeeVerification: true },
+    access: { table: 'readwrite', payeeVerification: true, sanctionsLists: true },
     request: { params: CustomerIdParams, body: CreateBankBody },
     responses: { 201: BankSchema },
     refusals: [CUSTOMER_NOT_FOUND, BANK_EXISTS],

@@ -11,12 +11,13 @@ type AwsRun =
 /**
  * What runs it under `npm start`: a timer (seconds, or the setting's seconds), one run at a time, optionally once
  * at start; or the function runs just before another one's timer fires; or a worker of its own stands in for the
- * trigger or the schedule (infra/local/events-worker.ts, infra/local/chain-worker.ts).
+ * trigger or the schedule (infra/local/events-worker.ts, infra/local/chain-worker.ts, infra/local/sanctions-lists.ts:
+ * the lists are read from DATA_DIR/sanctions, so nothing is fetched, and a new version re-screens there).
  */
 type LocalRun =
   | { readonly everySeconds: number | ServiceVariable; readonly atStart?: boolean }
   | { readonly before: string }
-  | { readonly worker: 'events' | 'chain' };
+  | { readonly worker: 'events' | 'chain' | 'sanctions' };
 
 export type BackgroundFunction = {
   /** The handler module, the same in Lambda and locally. */
@@ -99,6 +100,13 @@ export const BACKGROUND_FUNCTIONS = {
       "USDC out of the organizations' treasuries: on-ramp deposits and fee withdrawals (one function per chain)",
     aws: { everySeconds: 60 },
     local: { worker: 'chain' },
+  },
+  SanctionsLists: {
+    handler: 'functions/events/fetch-sanctions-lists.ts',
+    description:
+      'Fetches the official sanctions lists into the lists bucket; a new version re-screens customers and banks',
+    aws: { everySeconds: 3600 },
+    local: { worker: 'sanctions' },
   },
 } as const satisfies Record<string, BackgroundFunction>;
 

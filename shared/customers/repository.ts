@@ -197,10 +197,13 @@ export async function changeKycStatus(
      * entry, a provider event's receipt); their roles theirs.
      */
     alongside?: readonly GuardedItem<string>[];
+    /** Profile fields changed with the status (a new name held for screening). */
+    changes?: CustomerChanges;
   },
 ): Promise<CustomerRecord> {
   const { customer, transition, identity, rejection, review, upload, now, event } = input;
   const fields: Partial<CustomerRecord> = {
+    ...input.changes,
     ...(upload ? { kycDocuments: upload.documents } : {}),
     ...(review && 'ends' in review ? { kycInReview: false } : {}),
     ...(review && 'starts' in review ? { kycInReview: true, kycAttempts: review.attempt } : {}),

@@ -83,6 +83,7 @@ export const routes = defineRoutes('customers', {
     path: '/api/v2/customers/{customerId}',
     handler: 'functions/api/customers/update-customer.ts',
     ...customerChange,
+    access: { ...customerChange.access, sanctionsLists: true },
     request: { params: CustomerIdParams, body: UpdateCustomerBody },
   },
   disableCustomer: {
@@ -178,7 +179,7 @@ export const routes = defineRoutes('customers', {
     path: '/api/v2/sandbox/customers/{customerId}/kyc/approve',
     handler: 'functions/api/customers/approve-kyc.ts',
     successStatus: 200,
-    access: { table: 'readwrite' },
+    access: { table: 'readwrite', sanctionsLists: true },
     request: { params: CustomerIdParams, body: SandboxKycApproveBody },
     responses: { 200: CustomerSchema },
     refusals: [CUSTOMER_NOT_FOUND, KYC_ALREADY_APPROVED],

@@ -29,6 +29,11 @@ export type Access = {
    */
   payeeVerification?: boolean;
   /**
+   * Screens names or addresses against the sanctions lists: reads the lists bucket's `lists/` (infra/aws/sanctions-lists.ts;
+   * public documents, read only).
+   */
+  sanctionsLists?: boolean;
+  /**
    * KYC documents (infra/aws/kyc-documents.ts): `upload` may `s3:PutObject` under `kyc-documents/` of the documents
    * bucket; `read` may `s3:GetObject` there, which the presigned links it gives reviewers are signed with.
    */

@@ -18,7 +18,7 @@ export const sandboxDepositRoutes = defineRoutes('deposits', {
     path: '/api/v2/sandbox/deposits',
     handler: 'functions/api/deposits/simulate-deposit.ts',
     successStatus: 201,
-    access: { table: 'readwrite' },
+    access: { table: 'readwrite', sanctionsLists: true },
     request: { body: SandboxDepositBody },
     responses: { 201: TransactionResponseSchema },
     refusals: [WALLET_NOT_FOUND, DEV_CHAIN_FAILED, DEPOSIT_FROZEN],

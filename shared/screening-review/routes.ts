@@ -1,7 +1,13 @@
 import { UNAUTHORIZED } from '#shared/errors.ts';
 import { defineRoutes } from '#shared/routing/route.ts';
 import { HOLD_DECIDED, HOLD_NOT_FOUND, HOLD_SUBJECT_CHANGED } from '#shared/screening-review/review-rules.ts';
-import { HoldDecisionBody, HoldIdParams, HoldListQuery, HoldViewSchema } from '#shared/screening-review/schemas.ts';
+import {
+  HoldDecisionBody,
+  HoldIdParams,
+  HoldListQuery,
+  HoldViewSchema,
+  RescreenReportView,
+} from '#shared/screening-review/schemas.ts';
 import * as z from '#shared/validation/zod.ts';
 
 /** Sanctions screening in the console: the holds waiting for a reviewer, and the reviewer's decisions. */
@@ -29,6 +35,16 @@ export const routes = defineRoutes('screening-review', {
     access: { table: 'read' },
     request: { query: HoldListQuery },
     responses: { 200: z.array(HoldViewSchema) },
+  },
+  consoleListScreeningRescreens: {
+    ...sessionRoute,
+    console: { permission: 'read' },
+    method: 'GET',
+    path: '/api/console/screening/rescreens',
+    handler: 'functions/api/screening-review/list-screening-rescreens.ts',
+    successStatus: 200,
+    access: { table: 'read' },
+    responses: { 200: z.array(RescreenReportView) },
   },
   consoleClearScreeningHold: {
     ...decision,

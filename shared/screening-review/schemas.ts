@@ -1,4 +1,4 @@
-import { HoldStatusSchema, ScreeningHitSchema } from '#shared/screening/records.ts';
+import { HoldStatusSchema, RescreenReportSchema, ScreeningHitSchema } from '#shared/screening/records.ts';
 import * as z from '#shared/validation/zod.ts';
 
 export const HoldIdParams = z.object({
@@ -27,3 +27,6 @@ export const HoldViewSchema = z.object({
   reason: z.nullable(z.string()),
 });
 export type HoldView = z.infer<typeof HoldViewSchema>;
+
+/** What a re-screen against new list versions found for the organization: its new holds, in the queue. */
+export const RescreenReportView = RescreenReportSchema;

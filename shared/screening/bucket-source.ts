@@ -1,4 +1,11 @@
-import { GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import {
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  NotFound,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
 import { awsClientConfig } from '#shared/events/aws-clients.ts';
 import type { ListSource } from '#shared/screening/lists-in-force.ts';
 
@@ -37,6 +44,40 @@ export function bucketSource(bucket: string, region: string, endpoint?: string):
         files.set(key.slice(LISTS_PREFIX.length), (await object.Body?.transformToString('utf-8')) ?? '');
       }
       return files;
+    },
+  };
+}
+
+/** Where the fetcher keeps the official files: each a key whose versions the bucket keeps. */
+export type ListStore = {
+  /** The SHA-256 of the file's newest version (its metadata), undefined when there is none. */
+  storedDigest(name: string): Promise<string | undefined>;
+  put(name: string, text: string, sha256: string): Promise<void>;
+};
+
+/** The sanctions bucket's `lists/` as the fetcher writes it; the bucket is versioned, so each put is a new version. */
+export function bucketStore(bucket: string, region: string, endpoint?: string, prefix = LISTS_PREFIX): ListStore {
+  const client = new S3Client({ ...awsClientConfig(region, endpoint), forcePathStyle: endpoint !== undefined });
+  return {
+    storedDigest: async (name) => {
+      try {
+        const head = await client.send(new HeadObjectCommand({ Bucket: bucket, Key: `${prefix}${name}` }));
+        return head.Metadata?.sha256;
+      } catch (error) {
+        if (error instanceof NotFound || (error as { name?: string }).name === 'NotFound') return undefined;
+        throw error;
+      }
+    },
+    put: async (name, text, sha256) => {
+      await client.send(
+        new PutObjectCommand({
+          Bucket: bucket,
+          Key: `${prefix}${name}`,
+          Body: text,
+          ContentType: name.endsWith('.xml') ? 'application/xml' : 'text/csv',
+          Metadata: { sha256 },
+        }),
+      );
     },
   };
 }

@@ -7,6 +7,13 @@ export const screeningKeys = {
     sk: `HOLD#${holdId}`,
   }),
   screeningHoldsOfOrganization: (organizationId: string) => ({ pk: `ORG#${organizationId}#SCREENING` }),
+  /** What one re-screen against the lists in force found for an organization, beside its holds. */
+  screeningRescreenReport: (organizationId: string, versionsId: string): Key => ({
+    pk: `ORG#${organizationId}#SCREENING`,
+    sk: `RESCREEN#${versionsId}`,
+  }),
+  /** The run of a re-screen against one set of list versions (`versionsId`: their hash), once per set. */
+  screeningRescreen: (versionsId: string): Key => ({ pk: `SCREENINGRESCREEN#${versionsId}`, sk: 'RESCREEN' }),
 } as const;
 
-export const SCREENING_KEY_SPACES: KeySpace[] = [{ pk: 'ORG#{}#SCREENING' }];
+export const SCREENING_KEY_SPACES: KeySpace[] = [{ pk: 'ORG#{}#SCREENING' }, { pk: 'SCREENINGRESCREEN#' }];

@@ -87,8 +87,35 @@ export type HeldRef =
 
 /** One hold per held thing: a customer's KYC, a bank, a transfer (chain, hash, log index); safe in a URL path. */
 export function holdIdOf(subject: HeldRef): string {
-  if (subject.kind === 'customer') return `customer:${subject.customerId}`;
-  if (subject.kind === 'bank') return `bank:${subject.bankId}`;
+  if (subject.kind === 'customer') return customerHoldId(subject.customerId);
+  if (subject.kind === 'bank') return bankHoldId(subject.bankId);
   const { chain, txHash, logIndex } = subject.transfer;
   return `deposit:${chain}:${txHash.toLowerCase()}:${logIndex}`;
 }
+
+export const customerHoldId = (customerId: string) => `customer:${customerId}`;
+export const bankHoldId = (bankId: string) => `bank:${bankId}`;
+
+/** One pass of every verified customer and registered bank against one set of list versions. */
+export const RescreenRunSchema = z.object({
+  /** The lists and versions screened against, `LIST@version` joined by commas. */
+  versions: z.string(),
+  status: z.enum(['RUNNING', 'DONE']),
+  /** Where the pass goes on from after a stop (the scan's next page), null once done. */
+  cursor: z.nullable(z.record(z.string(), z.unknown())),
+  screened: z.number(),
+  newHits: z.number(),
+  failed: z.number(),
+  hitsByOrganization: z.record(z.string(), z.number()),
+  startedAt: z.string(),
+  finishedAt: z.nullable(z.string()),
+});
+export type RescreenRun = z.infer<typeof RescreenRunSchema>;
+
+/** What a re-screen found for one organization (its console's count). */
+export const RescreenReportSchema = z.object({
+  versions: z.string(),
+  newHits: z.number(),
+  finishedAt: z.string(),
+});
+export type RescreenReport = z.infer<typeof RescreenReportSchema>;

@@ -29,4 +29,14 @@ export const ScreeningSettings = {
         'How often a function looks whether the list files changed (a listing, not a download) and, if they did, loads them.',
     },
   ),
+  listUrls: setting(
+    'SANCTIONS_LIST_URLS',
+    z.optional(z.string().check(z.minLength(1), z.maxLength(4000))),
+    SETTINGS_ABOUT && {
+      description:
+        'AWS: where the scheduled fetcher downloads the official files, as `file=url` pairs separated by commas: the OFAC set as `sdn.csv`, `alt.csv`, `add.csv`, `sdn_comments.csv`, the UN and EU lists as any `.xml` name (e.g. `sdn.csv=https://sanctionslistservice.ofac.treas.gov/api/PublicationPreview/exports/SDN.CSV,consolidated.xml=https://scsanctions.un.org/resources/xml/en/consolidated.xml`).',
+      unset: 'nothing is fetched: the bucket keeps the files it has',
+      deploy: { key: 'sanctionsListUrls', to: 'SanctionsLists' },
+    },
+  ),
 };

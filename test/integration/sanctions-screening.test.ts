@@ -162,6 +162,51 @@ describe('a customer whose verified name matches', () => {
   });
 });
 
+describe('a verified customer renamed', () => {
+  type Customer = { kycStatus: string; verifiedName: string; name: string };
+  const rename = (customerId: string, name: string) =>
+    request<Customer>('PATCH', `/customers/${customerId}`, { key: org.apiKey, body: { name } });
+
+  it('to a listed name waits for review as at verification; cleared, it is APPROVED again with its identity', async () => {
+    const customerId = await givenCustomer(request, org.apiKey, { name: 'Rena Sauber' });
+    const renamed = await rename(customerId, 'Zhelezniakov, Anatoliy');
+    expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
+    expect(renamed.body).toMatchObject({
+      name: 'Zhelezniakov, Anatoliy',
+      kycStatus: 'PENDING',
+      verifiedName: 'Rena Sauber',
+    });
+    const banks = await request('POST', `/customers/${customerId}/withdrawal/banks`, {
+      key: org.apiKey,
+      body: eurBank({ beneficiaryName: 'Rena Sauber', iban: 'DE91100000000123456789' }),
+    });
+    expect(banks.status).toBe(403);
+    const hold = await openHold(`customer:${customerId}`);
+    expect(hold).toMatchObject({
+      kind: 'customer',
+      screened: 'Zhelezniakov, Anatoliy',
+      status: 'OPEN',
+      hit: { list: 'EU_CONSOLIDATED', entryId: '139001' },
+    });
+    const updated = (await eventsWhere(deps, 'customerId', customerId)).map((event) => event.event_type);
+    expect(updated).toContain('customer.updated');
+
+    const cleared = await reviewer.call<Hold>('POST', `/screening/holds/customer:${customerId}/clear`, {
+      reason: 'A married name; not the listed person',
+    });
+    expect(cleared.status, JSON.stringify(cleared.body)).toBe(200);
+    const customer = await request<Customer>('GET', `/customers/${customerId}`, { key: org.apiKey });
+    expect(customer.body).toMatchObject({ kycStatus: 'APPROVED', verifiedName: 'Rena Sauber' });
+  });
+
+  it('to a clean name stays APPROVED with no hold', async () => {
+    const customerId = await givenCustomer(request, org.apiKey, { name: 'Otto Clean' });
+    const renamed = await rename(customerId, 'Otto Cleaner');
+    expect(renamed.body).toMatchObject({ kycStatus: 'APPROVED', name: 'Otto Cleaner' });
+    expect(await openHold(`customer:${customerId}`)).toBeUndefined();
+  });
+});
+
 describe('USDC from a listed address', () => {
   it('is frozen, neither credited nor forwarded; cleared, it is credited, audited', async () => {
     const customerId = await givenCustomer(request, org.apiKey, { name: 'Deposit Customer' });
