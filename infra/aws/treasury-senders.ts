@@ -54,7 +54,7 @@ export function addTreasurySenders(
     };
     for (const [name, value] of Object.entries(environment)) fn.addEnvironment(name, value);
     // gsi1: the chain's open sends and the mined ones whose treasury move is not checked yet.
-    grantTableAccess(fn, props.table, { table: 'readwrite', indexes: ['gsi1'] });
+    grantTableAccess(fn, props.table, { table: 'readwrite', indexes: ['gsi1', 'gsi3'] });
     fn.addToRolePolicy(
       new PolicyStatement({ actions: ['kms:Sign', 'kms:GetPublicKey'], resources: [relayerKey.keyArn] }),
     );

@@ -98,6 +98,16 @@ export const balanceWrites = {
       guard: amount,
       now,
     }),
+  /** USDC left the available balance at once (sent on from the treasury): never below zero. */
+  debit: (db: Db, owner: BalanceKey, amount: bigint, now: string) =>
+    balanceUpdate(db, owner, {
+      available: -amount,
+      locked: 0n,
+      // Only what is still available leaves: a balance spent meanwhile refuses, and nothing is written.
+      condition: 'available >= :amount',
+      guard: amount,
+      now,
+    }),
   /** USDC arrived for the customer (creates the balance on the first credit). */
   credit: (db: Db, owner: BalanceKey, amount: bigint, now: string) =>
     balanceUpdate(db, owner, { available: amount, locked: 0n, now }),

@@ -10,12 +10,14 @@ import { formatMicro } from '#shared/money/micro.ts';
 import { checkSendTreasuries, type SendTreasuryDisagreement } from '#shared/treasury/check-send-treasuries.ts';
 import { getOwnershipProof } from '#shared/treasury/ownership-proof.ts';
 import type { SendAttempt, TreasurySendRecord, WaitingReason } from '#shared/treasury/records.ts';
+import { type OnwardStep, sendOnwardCredits } from '#shared/treasury/send-onward-credits.ts';
 import { purposeCompletion } from '#shared/treasury/send-purpose.ts';
 import { listOpenSends, sendReplace } from '#shared/treasury/send-repository.ts';
 import { type TreasuryChain, transferFromData } from '#shared/treasury/treasury-chain.ts';
 
 /**
- * One run of a chain's treasury sends: every open send is moved on by one step. Exactly once: an attempt's nonce,
+ * One run of a chain's treasury sends: the bank credits awaiting an onward send get their sends
+ * (`send-onward-credits.ts`), then every open send is moved on by one step. Exactly once: an attempt's nonce,
  * signed bytes and hash are recorded (with the relayer nonce's claim, shared with the sweeps) BEFORE the bytes are
  * broadcast, and a SENT send is always looked up on chain first: by its receipt (recorded), by the relayer's mined
  * nonce having passed it without this hash (REPLACED: it can never be mined, so it is signed again), or else by
@@ -36,6 +38,8 @@ export type SentChain = {
 export type SendStep = 'mined' | 'sent' | 'waiting' | 'retry' | 'claimed-elsewhere' | 'failed';
 
 export type SendsRun = {
+  /** Bank credits awaiting an onward send, each sent (its send created) or left on the balance. */
+  onward: OnwardStep[];
   steps: { sendId: string; step: SendStep; reason?: WaitingReason | null }[];
   /** Sends waiting because the treasury cannot cover them: alarmed. */
   treasuryShort: number;
@@ -53,6 +57,8 @@ export async function runTreasurySends(
   signer: RelayerSigner,
   settings: SentChain,
 ): Promise<SendsRun> {
+  // First the bank credits awaiting a send: a send created now is signed in this very run.
+  const onward = await sendOnwardCredits(deps);
   const steps: SendsRun['steps'] = [];
   for (const send of await listOpenSends(deps.db, settings.chain)) {
     try {
@@ -69,6 +75,7 @@ export async function runTreasurySends(
   }
   const waiting = (reason: WaitingReason) => steps.filter((s) => s.step === 'waiting' && s.reason === reason).length;
   return {
+    onward,
     steps,
     treasuryShort: waiting('TREASURY_SHORT'),
     awaitingProof: waiting('OWNERSHIP_PROOF_REQUIRED'),

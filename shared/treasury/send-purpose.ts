@@ -9,7 +9,8 @@ import type { TreasurySendRecord } from '#shared/treasury/records.ts';
 /**
  * What a mined send completes, in the transaction that records it mined: an on-ramp deposit's `DEPOSIT` becomes
  * COMPLETED with the send's `txHash` (and its `deposit.status_changed`), and the organization earns the deposit's
- * developer fee then, as a credited deposit earns it at its credit. A fee withdrawal is the send itself: its
+ * developer fee then, as a credited deposit earns it at its credit. A bank credit's deposit, COMPLETED on the
+ * balance before it was sent on (`send-onward-credits.ts`), only gains the `txHash`. A fee withdrawal is the send itself: its
  * record is all there is to complete.
  */
 export async function purposeCompletion(
@@ -20,8 +21,13 @@ export async function purposeCompletion(
 ): Promise<GuardedItem<string>[]> {
   if (send.purpose !== 'ONRAMP_DEPOSIT' || !send.customerId || !send.transactionId) return [];
   const deposit = await getTransactionOfCustomer(deps.db, send.organizationId, send.customerId, send.transactionId);
-  if (deposit?.status !== 'PROCESSING') return [];
   const at = now.toISOString();
+  if (deposit?.status === 'COMPLETED' && deposit.txHash === null) {
+    // A bank credit's deposit, completed on the balance and sent on from it: it gains where its USDC went.
+    const sentOn = { ...deposit, txHash, updatedAt: at, version: deposit.version + 1 };
+    return [{ role: 'deposit', item: transactionWrites.replace(deps.db, deposit, sentOn) }];
+  }
+  if (deposit?.status !== 'PROCESSING') return [];
   const next = {
     ...deposit,
     status: 'COMPLETED' as const,
