@@ -18,9 +18,13 @@ const ADAPTERS = {
   },
 } satisfies Record<KycProviderName, (deps: Deps) => Promise<KycProvider | undefined>>;
 
+/** The named provider's adapter; undefined when the deployment holds no credentials for it. */
+export const configuredKycProvider = (deps: Deps, name: KycProviderName): Promise<KycProvider | undefined> =>
+  ADAPTERS[name](deps);
+
 /** The named provider's adapter; 503 when the deployment holds no credentials for it. */
 export async function kycProvider(deps: Deps, name: KycProviderName): Promise<KycProvider> {
-  const adapter = await ADAPTERS[name](deps);
+  const adapter = await configuredKycProvider(deps, name);
   if (!adapter) throw KYC_PROVIDER_UNAVAILABLE.error();
   return adapter;
 }

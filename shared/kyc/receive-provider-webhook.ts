@@ -6,14 +6,19 @@ import { WriteConditionFailedError } from '#shared/db/guarded-write.ts';
 import type { Deps } from '#shared/deps.ts';
 import { HttpError } from '#shared/errors.ts';
 import { type KycProvider, type ProviderEvent, ProviderPayloadError } from '#shared/kyc/port.ts';
-import { kycProvider } from '#shared/kyc/providers.ts';
+import { configuredKycProvider } from '#shared/kyc/providers.ts';
 import {
   findCustomerOfApplicant,
   hasProviderEvent,
   PROVIDER_EVENT_ROLE,
   providerEventReceipt,
 } from '#shared/kyc/repository.ts';
-import { WEBHOOK_MALFORMED, WEBHOOK_OUTSIDE_WINDOW, WEBHOOK_SIGNATURE_INVALID } from '#shared/kyc/webhook-rules.ts';
+import {
+  WEBHOOK_MALFORMED,
+  WEBHOOK_OUTSIDE_WINDOW,
+  WEBHOOK_PROVIDER_NOT_CONFIGURED,
+  WEBHOOK_SIGNATURE_INVALID,
+} from '#shared/kyc/webhook-rules.ts';
 import { log } from '#shared/log.ts';
 import type { KycProviderName } from '#shared/organizations/kyc-providers.ts';
 
@@ -38,7 +43,8 @@ export async function receiveProviderWebhook(
   deps: Deps,
   input: { provider: KycProviderName; body: Buffer; header: (name: string) => string | undefined },
 ): Promise<WebhookOutcome> {
-  const provider = await kycProvider(deps, input.provider);
+  const provider = await configuredKycProvider(deps, input.provider);
+  if (!provider) throw WEBHOOK_PROVIDER_NOT_CONFIGURED.error(input.provider);
   const event = readEvent(provider, input.body, input.header);
   const now = deps.clock.now();
   const maxAgeMs = deps.config.kycProviders.webhookMaxAgeSeconds * 1000;

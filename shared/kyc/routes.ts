@@ -1,6 +1,10 @@
-import { KYC_PROVIDER_UNAVAILABLE } from '#shared/customers/kyc-rules.ts';
 import { ProviderParams, WebhookOutcomeSchema } from '#shared/kyc/schemas.ts';
-import { WEBHOOK_MALFORMED, WEBHOOK_OUTSIDE_WINDOW, WEBHOOK_SIGNATURE_INVALID } from '#shared/kyc/webhook-rules.ts';
+import {
+  WEBHOOK_MALFORMED,
+  WEBHOOK_OUTSIDE_WINDOW,
+  WEBHOOK_PROVIDER_NOT_CONFIGURED,
+  WEBHOOK_SIGNATURE_INVALID,
+} from '#shared/kyc/webhook-rules.ts';
 import { defineRoutes } from '#shared/routing/route.ts';
 
 /** The KYC providers' rows of the route table (assembled in `#shared/routes.ts`). */
@@ -15,6 +19,6 @@ export const routes = defineRoutes('kyc', {
     access: { table: 'readwrite', kycProvider: true },
     request: { params: ProviderParams },
     responses: { 200: WebhookOutcomeSchema },
-    refusals: [WEBHOOK_SIGNATURE_INVALID, WEBHOOK_OUTSIDE_WINDOW, WEBHOOK_MALFORMED, KYC_PROVIDER_UNAVAILABLE],
+    refusals: [WEBHOOK_SIGNATURE_INVALID, WEBHOOK_OUTSIDE_WINDOW, WEBHOOK_MALFORMED, WEBHOOK_PROVIDER_NOT_CONFIGURED],
   },
 });

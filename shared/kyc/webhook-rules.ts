@@ -8,3 +8,12 @@ export const WEBHOOK_MALFORMED = refusal(
   (reason: string) => `Malformed webhook: ${reason}`,
   'the body is not JSON',
 );
+/**
+ * A provider this deployment holds no credentials for: nothing can verify its events, and no customer of the
+ * deployment was sent to it. Not a 503: waiting does not make it configured.
+ */
+export const WEBHOOK_PROVIDER_NOT_CONFIGURED = refusal(
+  404,
+  (provider: string) => `No credentials for the KYC provider ${provider} in this deployment: its events are not taken`,
+  'sumsub',
+);

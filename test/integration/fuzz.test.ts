@@ -15,6 +15,7 @@ import {
   credentialsFor,
   type Ids,
   pathParamsOf,
+  providerOf,
   resourceProviders,
   type Tenant,
   TenantResources,
@@ -94,7 +95,7 @@ beforeAll(async () => {
 
 const realIds = async (route: RouteDefinition): Promise<Ids> => {
   const ids: Ids = {};
-  for (const param of pathParamsOf(route)) ids[param] = await resources.need(param);
+  for (const param of pathParamsOf(route)) ids[param] = await resources.need(providerOf(route, param));
   return ids;
 };
 

@@ -1,5 +1,4 @@
 import '#test/support/log-errors.ts';
-import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { routeList } from '#shared/routes.ts';
 import type { RouteDefinition } from '#shared/routing/route.ts';
@@ -12,8 +11,10 @@ import {
   credentialsFor,
   type Ids,
   MissingProviderError,
+  nowhereLike,
   pathOf,
   pathParamsOf,
+  providerOf,
   resourceProviders,
   type Tenant,
   TenantResources,
@@ -126,8 +127,8 @@ describe('tenant isolation, generated from the route table', () => {
       const idsA: Ids = {};
       const idsB: Ids = {};
       for (const param of params) {
-        idsA[param] = await a.need(param);
-        idsB[param] = await b.need(param);
+        idsA[param] = await a.need(providerOf(route, param));
+        idsB[param] = await b.need(providerOf(route, param));
       }
       if (route.method === 'GET') {
         // The ids are real: A's own key reads them (a read, so it too must leave the table as it was).
@@ -141,7 +142,7 @@ describe('tenant isolation, generated from the route table', () => {
         mixes(params, idsA, idsB).map(async ({ ids, ofA }) => {
           const what = `${label(route)} with A's ${ofA.join(', ')}`;
           // The same request with A's ids replaced by ids that exist nowhere: B must not tell the two apart.
-          const nowhere = { ...ids, ...Object.fromEntries(ofA.map((p) => [p, randomUUID()])) };
+          const nowhere = { ...ids, ...Object.fromEntries(ofA.map((p) => [p, nowhereLike(ids[p] ?? '')])) };
           const [stranger, missing] = await Promise.all([
             call(route, ids, b.tenant, { via }),
             call(route, nowhere, b.tenant, { via }),

@@ -10320,6 +10320,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description Not found; a resource of another organization is indistinguishable from a missing one. */
+            404: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Unexpected failure; details stay in the service logs under the request id. */
             500: {
                 headers: {

@@ -1,10 +1,16 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { getBooking } from '#shared/bank-credits/booking-repository.ts';
+import { bookingIdOf } from '#shared/bank-credits/credits-of-report.ts';
+import { getCustomer } from '#shared/customers/repository.ts';
 import { writeGuarded } from '#shared/db/guarded-write.ts';
 import { describeSchemas, operationProse } from '#shared/openapi/prose.ts';
+import { updateOrganization } from '#shared/organizations/repository.ts';
+import { applyBankReport } from '#shared/payouts/apply-bank-report.ts';
 import type { RouteDefinition } from '#shared/routing/route.ts';
 import { holdPut } from '#shared/screening/hold-repository.ts';
 import { newHold } from '#shared/screening/hold-rules.ts';
 import * as z from '#shared/validation/zod.ts';
+import { credit, creditReport } from '#test/support/bank-credits/credits.ts';
 import { eurBank, givenCustomer } from '#test/support/banks/bank-requests.ts';
 import { consoleHeaders } from '#test/support/console/console-client.ts';
 import { integrationDeps } from '#test/support/deps.ts';
@@ -155,6 +161,36 @@ export const resourceProviders: Record<string, (ctx: ProviderContext) => Promise
     await writeGuarded(db, [holdPut(db, hold)]);
     return hold.holdId;
   },
+  // A credit naming the tenant's customer in a currency the receiving account does not take: it waits in the
+  // tenant's suspense queue.
+  bookingId: async ({ tenant, need }) => {
+    const deps = integrationDeps();
+    const customer = await getCustomer(deps.db, tenant.organizationId, await need('customerId'));
+    if (!customer) throw new Error('bookingId: the tenant has no customer');
+    const entry = credit({ currency: 'USD', remittance: [customer.depositReference] });
+    await applyBankReport(deps, creditReport(deps, [entry]));
+    const bookingId = bookingIdOf({ iban: deps.config.deposits.eurAccount.iban }, entry.bankReference);
+    if ((await getBooking(deps.db, bookingId))?.status !== 'SUSPENSE') throw new Error('bookingId: not in suspense');
+    return bookingId;
+  },
+  // The KYC provider whose webhook route takes events.
+  provider: async () => 'sumsub',
+  // Not a parameter's own name (see `ROUTE_PARAMETERS`): a DEPOSIT sent on to the tenant's destination wallet by the
+  // sandbox on-ramp, so it has a crypto leg with Travel Rule data. The treasury is an address nothing signs for.
+  travelRuleTransactionId: async ({ tenant, request, need }) => {
+    const treasury = `0x${randomBytes(20).toString('hex')}`;
+    await updateOrganization(
+      integrationDeps().db,
+      tenant.organizationId,
+      { treasuries: { base: treasury } },
+      new Date(),
+    );
+    const res = await request<{ id: string }>('POST', `/sandbox/customers/${await need('customerId')}/onramp`, {
+      key: tenant.apiKey,
+      body: { amount: '30', walletId: await need('walletId') },
+    });
+    return expectStatus(res, 201, 'sandbox on-ramp deposit').id;
+  },
   // Sandbox organizations may send to loopback; nothing listens there, and no sender runs in this tier.
   endpointId: async ({ tenant, request }) => {
     const res = await request<{ id: string }>('POST', '/webhooks/endpoints', {
@@ -184,6 +220,18 @@ export class MissingProviderError extends Error {
     );
   }
 }
+
+/**
+ * Routes whose parameter needs a resource of a kind other than its name's everywhere else, by operationId: the
+ * Travel Rule read of a transaction needs one with a crypto leg.
+ */
+const ROUTE_PARAMETERS: Record<string, Record<string, string>> = {
+  getTransactionTravelRule: { transactionId: 'travelRuleTransactionId' },
+};
+
+/** The provider a route's path parameter is filled by. */
+export const providerOf = (route: RouteDefinition, param: string): string =>
+  ROUTE_PARAMETERS[route.operationId]?.[param] ?? param;
 
 /** The resources of one tenant, made on first need and then reused. */
 export class TenantResources {
@@ -242,6 +290,10 @@ const validRequests: Record<string, (ids: Ids) => RouteRequest> = {
   getDepositDetails: () => ({ query: { currency: 'usd' } }),
   consoleClearScreeningHold: () => ({ body: { reason: 'A namesake: another date of birth' } }),
   consoleConfirmScreeningHold: () => ({ body: { reason: 'The listed person: same date of birth' } }),
+  consoleAssignSuspenseCredit: (ids) => ({
+    body: { customerId: ids.customerId ?? randomUUID(), reason: 'The payer confirmed the customer by phone' },
+  }),
+  consoleSendBackSuspenseCredit: () => ({ body: { reason: 'The payer is no customer of ours' } }),
   consoleProposeSettlement: () => ({ body: { outcome: 'COMPLETED', reason: 'The bank statement shows it booked' } }),
   consoleDecideSettlement: () => ({ body: { decision: 'approve' } }),
   getVirtualAccount: (ids) => ({ query: { virtualAccountId: ids.virtualAccountId ?? randomUUID() } }),
@@ -296,6 +348,15 @@ function assertParses(route: RouteDefinition, part: string, schema: z.ZodMiniTyp
 }
 
 /** A path for the route with fresh random ids: resources that exist nowhere. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * An id that exists nowhere, of the shape of `id` (a UUID, or the same characters with each hex digit drawn
+ * again), so that a route checking its ids' form answers the two alike.
+ */
+export const nowhereLike = (id: string): string =>
+  UUID.test(id) ? randomUUID() : id.replace(/[0-9a-f]/g, () => randomBytes(1).toString('hex').charAt(0));
+
 export const missingIds = (route: RouteDefinition): Ids =>
   Object.fromEntries(pathParamsOf(route).map((param) => [param, randomUUID()]));
 
