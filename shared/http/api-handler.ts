@@ -313,7 +313,7 @@ export function gateStatuses(route: RouteDefinition): number[] {
  */
 export function commonStatuses(route: RouteDefinition): number[] {
   return [
-    ...(route.request?.body || route.request?.form ? [413] : []),
+    ...(route.request?.body || route.request?.form || route.request?.raw ? [413] : []),
     ...(route.auth ? [429] : []),
     500,
     ...(route.auth || route.access.table !== 'none' ? [503] : []),

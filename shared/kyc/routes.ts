@@ -17,7 +17,7 @@ export const routes = defineRoutes('kyc', {
     auth: false,
     successStatus: 200,
     access: { table: 'readwrite', kycProvider: true },
-    request: { params: ProviderParams },
+    request: { params: ProviderParams, raw: true },
     responses: { 200: WebhookOutcomeSchema },
     refusals: [WEBHOOK_SIGNATURE_INVALID, WEBHOOK_OUTSIDE_WINDOW, WEBHOOK_MALFORMED, WEBHOOK_PROVIDER_NOT_CONFIGURED],
   },

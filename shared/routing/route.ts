@@ -63,6 +63,8 @@ export type RouteRow = {
     query?: z.ZodMiniObject;
     /** Absent: the route takes no body and ignores one. */
     body?: z.ZodMiniType;
+    /** The body read as bytes by the use case (`rawRequest`: a provider's signed webhook), at most the JSON limit. */
+    raw?: true;
     /**
      * A `multipart/form-data` body (a file upload) instead of JSON: its text fields (a strict object, so unknown
      * ones are a 400 naming them), the name of its one required file part, and the largest body read (413 beyond).

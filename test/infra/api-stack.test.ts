@@ -272,13 +272,20 @@ describe('deployment settings in the environment', () => {
     for (const variables of variablesOf(template)) {
       // The bank channel's bucket goes only to the functions that may use it (the sandbox complete and fail routes),
       // the KYC documents' bucket only to the upload, the chains' RPC parameters only to those that read chains on
-      // request (verify-address, its own test), the KYC providers' secret only to the routes that call a provider.
+      // request (verify-address, its own test), the KYC providers' secret only to the routes that call a provider,
+      // the sanctions lists' bucket only to the routes that screen.
       // REFERENCE_RATES_SOURCE is set on purpose: AWS deploys ECB rates, the code's default is fixed rates.
       expect(
         Object.keys(variables)
           .filter(
             (name) =>
-              !['BANK_CHANNEL_BUCKET', 'KYC_DOCUMENTS_BUCKET', 'CHAIN_RPC', 'KYC_PROVIDER_SECRET_ID'].includes(name),
+              ![
+                'BANK_CHANNEL_BUCKET',
+                'KYC_DOCUMENTS_BUCKET',
+                'CHAIN_RPC',
+                'KYC_PROVIDER_SECRET_ID',
+                'SANCTIONS_BUCKET',
+              ].includes(name),
           )
           .sort(),
       ).toEqual([

@@ -46,8 +46,7 @@ vi.mock('#shared/metrics.ts', async (original) => ({
 let deps: Deps;
 let server: OpenSshServer;
 let secretsDir: string;
-/** Secrets Manager's stand-in serving `secretsDir`, as `npm start` serves `DATA_DIR/secrets/`. */
-let secretsManager: LocalSecretsManager;
+let secretsManager: LocalSecretsManager; // serving `secretsDir`, as `npm start` serves `DATA_DIR/secrets/`
 /** The bank's key pair (its private key decrypts what we upload) and ours (the public half given to the bank). */
 let bankKey: { publicKey: string; privateKey: openpgp.PrivateKey };
 let ourKey: { publicKey: string; privateKey: string };
