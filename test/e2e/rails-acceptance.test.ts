@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Decimal } from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEMPORARY } from '#shared/rails/bank/channel.ts';
 import { admin, type Runtime, startRuntime } from '#test/support/local-runtime.ts';
 import { parseNacha } from '#test/support/rails/nacha-layout.ts';
 
@@ -55,7 +56,11 @@ describe('payout rails on npm start: SWIFT, SEPA Instant, ACH and Fedwire settle
 
   /** The sandbox organization's outbox: files lie under their environment's and organization's prefix. */
   const outbox = () => join('sandbox', runtime.localJson().organizationId, 'outbox');
-  const files = (place: string) => (existsSync(join(bankDir, place)) ? readdirSync(join(bankDir, place)) : []);
+  // A file the runtime is still writing has a temporary name (its bytes may be partial): not yet in the folder.
+  const files = (place: string) =>
+    existsSync(join(bankDir, place))
+      ? readdirSync(join(bankDir, place)).filter((name) => !name.startsWith(TEMPORARY))
+      : [];
   const read = (place: string, name: string) => readFileSync(join(bankDir, place, name), 'utf8');
   /** The outbox file that pays `reference` (its end-to-end id in a pain.001, its identification number in NACHA). */
   const fileOf = (transaction: Transaction) =>

@@ -108,7 +108,8 @@ export const quarantineName = (name: string) =>
 export const quarantineNote = (name: string, error: string) =>
   isFileName(name) ? `${error}\n` : `${error}\nOriginal name: ${JSON.stringify(name)}\n`;
 
-const TEMPORARY = '.tmp-';
+/** The name a file has while the folder channel writes it, before it is renamed into place: never listed. */
+export const TEMPORARY = '.tmp-';
 
 const missing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
 
