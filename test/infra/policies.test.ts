@@ -329,9 +329,9 @@ describe('the DynamoDB commands the code sends', () => {
       const where = `${command} in ${files.map((file) => path.relative(REPO_ROOT, file)).join(', ')}`;
 
       expect(actions, `${where}: no IAM mapping known; add it to shared/db/access.ts`).toBeDefined();
-      // Scan: the background re-screen's pass over the table (shared/db/query.ts `scanPage`), granted to its function alone.
+      // Scan: the background re-screen's pass over the table (shared/db/background-scan.ts `scanPage`), granted to its function alone.
       if (command === 'ScanCommand') {
-        expect(files.map((file) => path.relative(REPO_ROOT, file))).toEqual(['shared/db/query.ts']);
+        expect(files.map((file) => path.relative(REPO_ROOT, file))).toEqual(['shared/db/background-scan.ts']);
         continue;
       }
       for (const action of actions ?? []) expect(granted.has(action), `${where} needs ${action}`).toBe(true);
