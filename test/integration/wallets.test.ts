@@ -6,6 +6,7 @@ import { findWalletByAddress } from '#shared/wallets/repository.ts';
 import { type Bank, eurBank, givenCustomer, usdBank } from '#test/support/banks/bank-requests.ts';
 import { givenOrganization, integrationDeps } from '#test/support/deps.ts';
 import { useApi } from '#test/support/http/local-api.ts';
+import { setupRequest } from '#test/support/http/setup-requests.ts';
 import { CHECKSUMMED, randomAddress, type Wallet, walletsOf } from '#test/support/wallets/wallet-requests.ts';
 
 const deps = integrationDeps();
@@ -179,7 +180,13 @@ describe('listing wallets', () => {
       }),
     );
     const listedIds = async () =>
-      (await request<{ wallets: Wallet[] }>('GET', walletsOf(customerId), { key })).body.wallets.map((w) => w.id);
+      (
+        await setupRequest(
+          'list wallets',
+          () => request<{ wallets: Wallet[] }>('GET', walletsOf(customerId), { key }),
+          200,
+        )
+      ).body.wallets.map((w) => w.id);
     const before = await listedIds();
 
     const indexed = await run(['wallet', 'index', org.organizationId], () => deps.db);

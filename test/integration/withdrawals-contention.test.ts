@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { availableParallelism, loadavg } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import type { Transaction } from '#shared/transactions/schemas.ts';
-import { FAILED_TO_EXECUTE } from '#shared/withdrawals/withdrawal-rules.ts';
+import { FAILED_TO_EXECUTE, OUTCOME_UNKNOWN } from '#shared/withdrawals/withdrawal-rules.ts';
 import { faultCounts, parseFaults } from '#test/support/db/dynamodb-faults.ts';
 import { useOwnTable } from '#test/support/db/own-table.ts';
 import { useReservationConflicts } from '#test/support/db/reservation-conflicts.ts';
@@ -28,7 +28,7 @@ const reservations = useReservationConflicts();
 const { request } = useApi();
 const faults = parseFaults(process.env.DYNAMODB_FAULTS);
 
-type Answer = { status: number; headers: Headers; body: Transaction | { error: string } };
+type Answer = { status: number; headers: Headers; body: Transaction | { error: string }; idempotencyKey: string };
 type Payee = Awaited<ReturnType<typeof givenPayee>>;
 
 const tally = (results: Answer[]) => {
@@ -51,7 +51,10 @@ async function storm(payee: Payee) {
   );
   const started = Date.now();
   const results: Answer[] = await Promise.all(
-    Array.from({ length: 50 }, () => payee.withdraw({ sourceAmount: '10.00', idempotencyKey: randomUUID() })),
+    Array.from({ length: 50 }, async () => {
+      const idempotencyKey = randomUUID();
+      return { ...(await payee.withdraw({ sourceAmount: '10.00', idempotencyKey })), idempotencyKey };
+    }),
   );
   // Said with a failed tally: 503s from a storm that outlasted the requests' deadline are the machine's.
   const note = `the storm took ${Date.now() - started} ms (a request's database deadline: ${process.env.DATABASE_BUDGET_MS} ms); load average ${loadavg()[0]?.toFixed(1)} on ${availableParallelism()} cores`;
@@ -98,7 +101,7 @@ describe(`50 concurrent withdrawals of one customer${faults ? ` (${process.env.D
     assertTransactionInvariants(await table.snapshot());
   });
 
-  it('on 1,000 USDC, reservations losing to conflicts most of the way to the deadline: PROCESSING or 503 "failed", never PROPOSED', async () => {
+  it('on 1,000 USDC, reservations losing to conflicts most of the way to the deadline: PROCESSING or a 503 the same key settles, never PROPOSED', async () => {
     const payee = await givenPayee(table.deps, request, { balance: '1000.00' });
     const conflictsBefore = reservations.conflicts();
     // Until 1.2 s are left of a create's time, its reservation loses to a concurrent transaction on the balance:
@@ -107,17 +110,31 @@ describe(`50 concurrent withdrawals of one customer${faults ? ` (${process.env.D
     const { results, note } = await storm(payee).finally(reservations.release);
 
     // The balance and the allowance cover all 50: waiting for a manual approval is not an answer to a crowd.
+    // A create whose write outlived its deadline on a loaded machine may answer "may have been made" instead.
     const counts = tally(results);
+    const answers = [`503 ${FAILED_TO_EXECUTE}`, `503 ${OUTCOME_UNKNOWN}`];
     expect(
-      Object.keys(counts).filter((outcome) => outcome !== '201 PROCESSING'),
+      Object.keys(counts).filter((outcome) => outcome !== '201 PROCESSING' && !answers.includes(outcome)),
       note,
-    ).toEqual(counts[`503 ${FAILED_TO_EXECUTE}`] ? [`503 ${FAILED_TO_EXECUTE}`] : []);
+    ).toEqual([]);
     for (const failed of results.filter((result) => result.status === 503)) {
       expect(failed.headers.get('retry-after')).toBe('1');
     }
     expect(reservations.conflicts()).toBeGreaterThan(conflictsBefore + 50);
+    // What "may have been made" promises: the same key answers the withdrawal if it exists, and makes it once if not.
+    const unknown = results.filter((result) => 'error' in result.body && result.body.error === OUTCOME_UNKNOWN);
+    const settled = await Promise.all(
+      unknown.map(({ idempotencyKey }) =>
+        setupRequest(
+          'retry with the same key',
+          () => payee.withdraw({ sourceAmount: '10.00', idempotencyKey }),
+          [200, 201],
+        ),
+      ),
+    );
+    expect(settled.map((answer) => (answer.body as Transaction).status)).toEqual(unknown.map(() => 'PROCESSING'));
     const { locked } = await assertLedger(request, payee.key, payee.customerId);
-    expect(locked.toFixed(2)).toBe(((counts['201 PROCESSING'] ?? 0) * 10).toFixed(2));
+    expect(locked.toFixed(2)).toBe((((counts['201 PROCESSING'] ?? 0) + settled.length) * 10).toFixed(2));
     assertTransactionInvariants(await table.snapshot());
   });
 
