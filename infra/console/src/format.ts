@@ -112,3 +112,25 @@ export function addUsdc(a: string, b: string): string {
   const fraction = digits.slice(-USDC_PLACES).replace(/0+$/, '').padEnd(2, '0');
   return `${sum < 0n ? '-' : ''}${digits.slice(0, -USDC_PLACES)}.${fraction}`;
 }
+
+const AGE_UNITS = [
+  ['day', 86_400],
+  ['hour', 3_600],
+  ['minute', 60],
+  ['second', 1],
+] as const;
+
+/** Seconds as an age in its two largest units: 93784 -> `1 day 2 hours`, 310 -> `5 minutes 10 seconds`. */
+export function age(seconds: number): string {
+  const total = Math.max(0, Math.floor(seconds));
+  const first = AGE_UNITS.findIndex(([, size]) => total >= size);
+  if (first === -1) return '0 seconds';
+  const parts: string[] = [];
+  let rest = total;
+  for (const [name, size] of AGE_UNITS.slice(first, first + 2)) {
+    const count = Math.floor(rest / size);
+    rest -= count * size;
+    if (count > 0) parts.push(counted(count, name));
+  }
+  return parts.join(' ');
+}

@@ -4,12 +4,14 @@ import { ApiError, call, describe, type Session } from './api.ts';
 import { ApiKeysPage } from './pages/api-keys.tsx';
 import { ApprovalsPage } from './pages/approvals.tsx';
 import { AuditPage } from './pages/audit.tsx';
+import { BankCreditsSuspensePage } from './pages/bank-credits-suspense.tsx';
 import { BanksToConfirmPage } from './pages/banks-to-confirm.tsx';
 import { CustomerPage, CustomersPage } from './pages/customers.tsx';
 import { HomePage } from './pages/home.tsx';
 import { InvitePage } from './pages/invite.tsx';
 import { KycReviewPage } from './pages/kyc-review.tsx';
 import { MembersPage } from './pages/members.tsx';
+import { PayoutOperationsPage } from './pages/payout-operations.tsx';
 import { ReconciliationPage } from './pages/reconciliation.tsx';
 import { ReviewsPage } from './pages/reviews.tsx';
 import { SettingsPage } from './pages/settings.tsx';
@@ -39,6 +41,8 @@ const NAV: { path: string; label: string; permission: string }[] = [
   { path: '/customers', label: 'Customers', permission: 'read' },
   { path: '/transactions', label: 'Transactions', permission: 'read' },
   { path: '/reconciliation', label: 'Reconciliation', permission: 'read' },
+  { path: '/suspense', label: 'Credits in suspense', permission: 'read' },
+  { path: '/payout-operations', label: 'Payout operations', permission: 'operate' },
   { path: '/members', label: 'Members', permission: 'read' },
   { path: '/api-keys', label: 'API keys', permission: 'manageKeys' },
   { path: '/webhooks', label: 'Webhooks', permission: 'manageWebhooks' },
@@ -57,6 +61,10 @@ function Routed({ hash, session }: { hash: string; session: Session }) {
       return id ? <TransactionPage transactionId={decodeURIComponent(id)} /> : <TransactionsPage session={session} />;
     case 'reconciliation':
       return <ReconciliationPage />;
+    case 'suspense':
+      return <BankCreditsSuspensePage session={session} />;
+    case 'payout-operations':
+      return <PayoutOperationsPage session={session} />;
     case 'members':
       return <MembersPage session={session} />;
     case 'api-keys':

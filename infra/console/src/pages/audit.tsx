@@ -36,6 +36,13 @@ const ACTION_WORDS: Record<string, string> = {
   'virtual_account.review_approved': 'Opened a virtual account',
   'virtual_account.review_rejected': 'Refused a virtual account',
   'reviews.settings_changed': 'Changed the number of KYC reviewers',
+  'payout.settlement_proposed': 'Proposed to settle a payout by hand',
+  'payout.settlement_approved': 'Approved the settlement of a payout by hand',
+  'payout.settlement_rejected': 'Rejected the settlement of a payout by hand',
+  'bank_credit.assigned': 'Assigned a bank credit in suspense to a customer',
+  'bank_credit.sent_back': 'Sent a bank credit in suspense back to its payer',
+  'bank_credit.assigned_by_operator': 'Operator assigned a bank credit in suspense',
+  'bank_credit.sent_back_by_operator': 'Operator sent a bank credit in suspense back',
 };
 
 /** `requiredApprovals` -> `required approvals`: detail keys as words. */
@@ -58,6 +65,7 @@ const EVIDENCE = new Set([
   'replacesInviteId',
   'hint',
   'reference',
+  'bankReference',
 ]);
 
 const IBAN = /^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/;
@@ -78,12 +86,14 @@ const readableDetails = (details: AuditEntry['details']) =>
 
 function Target({ entry, names }: { entry: AuditEntry; names: Map<string, string> }) {
   // Entries written before they carried the reference name the withdrawal without it.
-  if (entry.action.startsWith('withdrawal.'))
+  if (entry.action.startsWith('withdrawal.') || entry.action.startsWith('payout.'))
     return (
       <a href={`#/transactions/${entry.target}`} className={entry.details.reference ? 'mono nowrap' : undefined}>
         {entry.details.reference ?? 'the withdrawal'}
       </a>
     );
+  if (entry.action.startsWith('bank_credit.') && entry.details.bankReference)
+    return <span className="mono nowrap">the credit {entry.details.bankReference}</span>;
   if (entry.action.startsWith('withdrawal_bank.')) return <>the bank of {entry.details.beneficiary ?? 'a customer'}</>;
   if (entry.action.startsWith('api_key.') && entry.details.hint)
     return <span className="mono nowrap">{entry.details.hint}</span>;
