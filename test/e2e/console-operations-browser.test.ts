@@ -149,9 +149,12 @@ describe('the console for payout operations and bank credits in suspense', () =>
     expect(await row.getByRole('link', { name: booked.reference }).getAttribute('href')).toBe(
       `#/transactions/${booked.id}`,
     );
-    expect(await row.textContent()).toContain('20.00 EUR');
+    expect(await row.textContent()).toContain(`${booked.targetAmount} ${booked.targetCurrency}`);
     expect(await row.textContent()).toContain('SEPA_INSTANT');
-    expect(await row.textContent()).toMatch(/\d+ (second|minute)s?/);
+    // Overdue by: an age in words.
+    expect(await row.getByRole('cell').nth(4).textContent()).toMatch(
+      /^(\d+ (minute|second)s?( \d+ seconds?)?|under a second)$/,
+    );
     await shot(admin, '40-payout-operations');
 
     await row.getByRole('button', { name: `Settle ${booked.reference} by hand…` }).click();
@@ -210,9 +213,9 @@ describe('the console for payout operations and bank credits in suspense', () =>
     await open(owner, `#/transactions/${booked.id}`);
     await owner.page.getByText('Completed').first().waitFor();
     await open(owner, '#/audit');
-    await owner.page.getByRole('cell', { name: 'Proposed to settle a payout by hand' }).first().waitFor();
-    await owner.page.getByRole('cell', { name: 'Rejected the settlement of a payout by hand' }).first().waitFor();
-    expect(await owner.page.getByRole('cell', { name: 'Approved the settlement of a payout by hand' }).count()).toBe(2);
+    await owner.page.getByRole('cell', { name: 'Proposed settling a payout by hand' }).first().waitFor();
+    await owner.page.getByRole('cell', { name: 'Rejected settling a payout by hand' }).first().waitFor();
+    expect(await owner.page.getByRole('cell', { name: 'Approved settling a payout by hand' }).count()).toBe(2);
     expect(await owner.page.getByRole('link', { name: booked.reference }).count()).toBeGreaterThan(0);
   }, 300_000);
 
@@ -237,6 +240,8 @@ describe('the console for payout operations and bank credits in suspense', () =>
     for (const shown of ['120.00 EUR', 'Mallory Stranger', assigned.bankReference, assigned.reason ?? '?'])
       expect(text).toContain(shown);
     expect(text).toMatch(/Booked.*\d{4}/);
+    // The customer the reference named, by name and KYC state, beside the id the assignment is prefilled with.
+    await card(assigned).getByText('Ada Lovelace, KYC Approved').first().waitFor();
     await shot(admin, '42-bank-credits-suspense');
 
     // Assigned by the admin to the customer found by name, with a reason.
@@ -274,13 +279,11 @@ describe('the console for payout operations and bank credits in suspense', () =>
     );
 
     await open(owner, '#/audit');
-    const assignedRow = owner.page
-      .getByRole('row')
-      .filter({ hasText: 'Assigned a bank credit in suspense to a customer' });
+    const assignedRow = owner.page.getByRole('row').filter({ hasText: 'Assigned a credit in suspense' });
     await assignedRow.waitFor();
     expect(await assignedRow.textContent()).toContain(assigned.bankReference);
     expect(await assignedRow.textContent()).toContain('Adele Admin');
-    const sentRow = owner.page.getByRole('row').filter({ hasText: 'Sent a bank credit in suspense back to its payer' });
+    const sentRow = owner.page.getByRole('row').filter({ hasText: 'Sent a credit in suspense back' });
     expect(await sentRow.textContent()).toContain('Nobody here knows this payer');
     expect(await sentRow.textContent()).toContain('Pat Approver');
     await shot(owner, '43-audit-operations');

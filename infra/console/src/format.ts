@@ -120,11 +120,14 @@ const AGE_UNITS = [
   ['second', 1],
 ] as const;
 
-/** Seconds as an age in its two largest units: 93784 -> `1 day 2 hours`, 310 -> `5 minutes 10 seconds`. */
+/**
+ * Seconds as an age in its two largest units: 93784 -> `1 day 2 hours`, 310 -> `5 minutes 10 seconds`, 0 -> `under a
+ * second`.
+ */
 export function age(seconds: number): string {
   const total = Math.max(0, Math.floor(seconds));
   const first = AGE_UNITS.findIndex(([, size]) => total >= size);
-  if (first === -1) return '0 seconds';
+  if (first === -1) return 'under a second';
   const parts: string[] = [];
   let rest = total;
   for (const [name, size] of AGE_UNITS.slice(first, first + 2)) {

@@ -36,13 +36,13 @@ const ACTION_WORDS: Record<string, string> = {
   'virtual_account.review_approved': 'Opened a virtual account',
   'virtual_account.review_rejected': 'Refused a virtual account',
   'reviews.settings_changed': 'Changed the number of KYC reviewers',
-  'payout.settlement_proposed': 'Proposed to settle a payout by hand',
-  'payout.settlement_approved': 'Approved the settlement of a payout by hand',
-  'payout.settlement_rejected': 'Rejected the settlement of a payout by hand',
-  'bank_credit.assigned': 'Assigned a bank credit in suspense to a customer',
-  'bank_credit.sent_back': 'Sent a bank credit in suspense back to its payer',
-  'bank_credit.assigned_by_operator': 'Operator assigned a bank credit in suspense',
-  'bank_credit.sent_back_by_operator': 'Operator sent a bank credit in suspense back',
+  'payout.settlement_proposed': 'Proposed settling a payout by hand',
+  'payout.settlement_approved': 'Approved settling a payout by hand',
+  'payout.settlement_rejected': 'Rejected settling a payout by hand',
+  'bank_credit.assigned': 'Assigned a credit in suspense',
+  'bank_credit.sent_back': 'Sent a credit in suspense back',
+  'bank_credit.assigned_by_operator': 'Operator assigned a credit in suspense',
+  'bank_credit.sent_back_by_operator': 'Operator sent a credit in suspense back',
 };
 
 /** `requiredApprovals` -> `required approvals`: detail keys as words. */
@@ -71,7 +71,7 @@ const EVIDENCE = new Set([
 const IBAN = /^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/;
 
 /** Details whose values are codes (`CLOSE_MATCH`, `CONFIRM`); amounts' currencies stay as they are. */
-const CODED = new Set(['result', 'decision', 'status']);
+const CODED = new Set(['result', 'decision', 'status', 'outcome']);
 
 /** A detail's value for people: codes in words, an IBAN in groups of four. */
 const readable = (key: string, value: string) =>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { components } from '#infra/openapi/generated/console-api-types.ts';
 import { type Customer, call, query, rowsOf, type Session, type Transaction } from '../api.ts';
-import { accountText, localTime, money } from '../format.ts';
+import { accountText, calendarDay, localTime, money, words } from '../format.ts';
 import { Badge, ConfirmButton, ErrorLine, Note, Page, useAction, useLoad } from '../ui.tsx';
 
 type Schemas = components['schemas'];
@@ -11,6 +11,21 @@ type SendBack = Schemas['ConsoleSendBackBankCreditRequest'];
 type Queue = { items: Credit[]; nextCursor: string | null };
 
 const BASE = '/api/console/bank-credits';
+
+/** A booking the bank dated without a time (midnight UTC) is a calendar day; one with its time, a local time. */
+const bookedText = (at: string) => (at.endsWith('T00:00:00.000Z') ? calendarDay(at) : localTime(at));
+
+/** A customer's name and KYC state, read by id: what a member checks before giving a customer money. */
+function CustomerName({ customerId }: { customerId: string }) {
+  const customer = useLoad<Customer>(`/api/v2/customers/${encodeURIComponent(customerId)}`);
+  if (customer.error) return <span className="muted">No customer with this id</span>;
+  if (!customer.data) return null;
+  return (
+    <span>
+      <a href={`#/customers/${customer.data.customerId}`}>{customer.data.name}</a>, KYC {words(customer.data.kycStatus)}
+    </span>
+  );
+}
 
 /** A customer by id, or found by name or e-mail in the customers list. */
 function CustomerPicker(props: { value: string; onChange: (customerId: string) => void }) {
@@ -28,6 +43,7 @@ function CustomerPicker(props: { value: string; onChange: (customerId: string) =
           className="mono"
         />
       </label>
+      {/^[0-9a-f-]{36}$/.test(props.value) && <CustomerName key={props.value} customerId={props.value} />}
       <div className="actions">
         <input
           aria-label="Find a customer"
@@ -176,7 +192,7 @@ function CreditCard(props: { credit: Credit; canDecide: boolean; onDone: (outcom
         </div>
         <div className="pair">
           <dt>Booked</dt>
-          <dd>{localTime(credit.bookedAt)}</dd>
+          <dd>{bookedText(credit.bookedAt)}</dd>
         </div>
         <div className="pair">
           <dt>Remittance</dt>
@@ -191,15 +207,7 @@ function CreditCard(props: { credit: Credit; canDecide: boolean; onDone: (outcom
         </div>
         <div className="pair">
           <dt>Customer it named</dt>
-          <dd>
-            {credit.customerId ? (
-              <a href={`#/customers/${credit.customerId}`} className="mono">
-                {credit.customerId}
-              </a>
-            ) : (
-              'none'
-            )}
-          </dd>
+          <dd>{credit.customerId ? <CustomerName customerId={credit.customerId} /> : 'none'}</dd>
         </div>
       </dl>
       {props.canDecide && <Decide credit={credit} onDone={props.onDone} />}

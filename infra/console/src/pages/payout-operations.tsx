@@ -116,7 +116,7 @@ function ProposedSettlement(props: {
       data={{ 'data-settlement': s.transactionId }}
       label={`Settlement of ${s.reference}`}
       title={<strong>{payoutLink(s.transactionId, s.reference)}</strong>}
-      badge={<Badge status={s.outcome} />}
+      badge={<Badge status={s.status} />}
       canDecide={props.session.permissions.includes('operate')}
       approve={{
         text: 'Approve settlement',
