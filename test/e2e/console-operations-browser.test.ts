@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
@@ -14,6 +14,7 @@ import {
   passkeyDevice,
 } from '#test/support/browser/passkey-devices.ts';
 import { type Runtime, startRuntime } from '#test/support/local-runtime.ts';
+import { bookedReport } from '#test/support/rails/bank-channel.ts';
 import { eventually } from '#test/support/webhooks/receiver.ts';
 
 type PayIn = { id: string; bankReference: string; status: string; reason: string | null };
@@ -23,9 +24,10 @@ type PayIn = { id: string; bankReference: string; status: string; reason: string
  * sandbox bank stays silent (`SANDBOX_SETTLE_AFTER_S=off`), so a SEPA Instant payout is overdue ten seconds after
  * its file (its rail's promise): an admin proposes to settle it by hand, cannot approve it herself (the API's 403
  * shown), the owner approves and the payout is COMPLETED; another is proposed FAILED, rejected, proposed again and
- * approved. Money paid in by the sandbox bank whose payer's name does not fit the customer waits in suspense: the
- * admin assigns one to the customer found by name, an approver (who has no payout desk) sends another back; the
- * audit log names all of it.
+ * approved, and the bank's late statement booking it is quarantined and listed with its reason. Money paid in by
+ * the sandbox bank whose payer's name does not fit the customer waits in suspense: the admin assigns one to the
+ * customer found by name, an approver (who has no payout desk) sends another back; the audit log names all of it.
+ * Time is not moved here: the runtime runs on the wall clock, and SEPA Instant's promise is ten seconds.
  */
 describe('the console for payout operations and bank credits in suspense', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'payouts-e2e-console-operations-'));
@@ -175,7 +177,7 @@ describe('the console for payout operations and bank credits in suspense', () =>
     await ownersCard.getByText('The statement of today shows it booked').waitFor();
     expect(await ownersCard.textContent()).toContain('ada.admin@example.com');
     await ownersCard.getByRole('button', { name: 'Approve settlement' }).click();
-    await owner.page.getByText(`Approved: ${booked.reference} is Completed.`).waitFor();
+    await owner.page.getByText(`Approved: ${booked.reference} is now Completed.`).waitFor();
     expect((await payout(booked.id)).status).toBe('COMPLETED');
     await owner.page.getByRole('row').filter({ hasText: booked.reference }).waitFor({ state: 'detached' });
 
@@ -204,10 +206,28 @@ describe('the console for payout operations and bank credits in suspense', () =>
     await proposeFailed('The bank confirmed by phone that the account is closed');
     await open(admin, '#/payout-operations');
     await failedCard.getByRole('button', { name: 'Approve settlement' }).click();
-    await page.getByText(`Approved: ${failed.reference} is Failed.`).waitFor();
+    await page.getByText(`Approved: ${failed.reference} is now Failed.`).waitFor();
     expect((await payout(failed.id)).status).toBe('FAILED');
     await page.getByText('No payout is overdue.').waitFor();
     await page.getByText('No settlement waits for a decision.').waitFor();
+
+    // The bank's statement booking the payout failed by hand comes late: quarantined, and on the desk with its reason.
+    writeFileSync(join(dataDir, 'bank', 'inbox', 'late-statement.xml'), bookedReport([await payout(failed.id)]));
+    const quarantined = page.getByRole('row').filter({ hasText: 'late-statement.xml' });
+    await eventually(
+      'the late statement to be quarantined',
+      async () => {
+        await page.getByRole('button', { name: 'Refresh' }).click();
+        return (await quarantined.count()) > 0;
+      },
+      120_000,
+    );
+    expect(await quarantined.textContent()).toContain('was booked by the bank but is FAILED');
+    expect(await quarantined.getByRole('link', { name: failed.reference }).getAttribute('href')).toBe(
+      `#/transactions/${failed.id}`,
+    );
+    expect((await payout(failed.id)).status).toBe('FAILED');
+    await shot(admin, '44-payout-operations-quarantined');
 
     // Each payout's story is a click away, and the audit log tells who did what.
     await open(owner, `#/transactions/${booked.id}`);

@@ -122,7 +122,7 @@ function ProposedSettlement(props: {
         text: 'Approve settlement',
         run: async () => {
           const settled = await decide({ decision: 'approve' });
-          props.onDone(`Approved: ${s.reference} is ${words(settled.status)}.`);
+          props.onDone(`Approved: ${s.reference} is now ${words(settled.status)}.`);
           return `Approved: ${words(settled.status)}`;
         },
       }}
