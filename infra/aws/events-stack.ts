@@ -25,6 +25,7 @@ import { addReferenceRatesFetcher } from '#infra/aws/reference-rates.ts';
 import { addSanctionsLists } from '#infra/aws/sanctions-lists.ts';
 import { grantTableAccess } from '#infra/aws/table-access.ts';
 import { addTreasurySenders } from '#infra/aws/treasury-senders.ts';
+import { MOVER_SILENT_AFTER_MINUTES } from '#shared/bank-transfer/records.ts';
 import { BACKGROUND_FUNCTIONS, type BackgroundFunction } from '#shared/config/background-functions.ts';
 import type { Access } from '#shared/db/access.ts';
 import { BUS_RULES, RELAYED_ENTITIES, type RouteTarget } from '#shared/events/routing.ts';
@@ -314,8 +315,8 @@ function addBankReports(stack: EventsStack, { table, config, newFunction }: Part
   return bankReports;
 }
 
-/** Five-minute periods without a run of the mover (every minute) before its alarm fires. */
-export const MOVER_SILENCE_PERIODS = 3;
+/** Five-minute periods without a run of the mover (every minute) before its alarm fires: the doctor's limit too. */
+export const MOVER_SILENCE_PERIODS = MOVER_SILENT_AFTER_MINUTES / 5;
 
 /** A quarantined report waits for a person; so does a payout the bank has not reported on in time. */
 function alarmOnPayoutMetrics(alarms: Alarms, config: DeploymentConfig) {

@@ -21,6 +21,7 @@ import { type OpenSshServer, startOpenSshServer } from '#test/support/sftp/opens
  * OpenSSH server (test/support/sftp/openssh-server.ts) with its keys served by the local Secrets Manager stand-in.
  * Time is moved, never waited out (decision 0035).
  */
+type EurPayoutAccount = Extract<PayoutAccount, { currency: 'EUR' }>;
 const T0 = new Date('2026-11-30T10:00:00.000Z');
 const minutesAfter = (minutes: number) => new Date(T0.getTime() + minutes * 60_000);
 
@@ -54,7 +55,7 @@ async function givenConnection(privateKeySecret: string) {
   const deps: Deps = await isolatedTableDeps(() => now);
   const { organization } = await givenOrganization(deps, { environment: 'live' });
   const { organizationId } = organization;
-  await updateOrganization(deps.db, organizationId, { payoutAccounts: { EUR: EUR_ACCOUNT as PayoutAccount } }, now);
+  await updateOrganization(deps.db, organizationId, { payoutAccounts: { EUR: EUR_ACCOUNT as EurPayoutAccount } }, now);
   const folders = server.folders(`doctor-${++folder}`);
   await putSftpChannel(deps.db, {
     organizationId,
