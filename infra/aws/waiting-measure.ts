@@ -3,25 +3,18 @@ import { ComparisonOperator, Metric } from 'aws-cdk-lib/aws-cloudwatch';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { Construct } from 'constructs';
 import type { Alarms } from '#infra/aws/alarms.ts';
 import { type DeploymentConfig, METRICS_NAMESPACE } from '#infra/aws/config.ts';
 import type { PayoutsFunction } from '#infra/aws/function.ts';
-import { grantTableAccess } from '#infra/aws/table-access.ts';
 import { BACKGROUND_FUNCTIONS } from '#shared/config/background-functions.ts';
-import type { Access } from '#shared/db/access.ts';
 import { WAITING_QUEUES } from '#shared/waiting/keys.ts';
 import { OLDEST_WAITING_METRIC, REVIEW_QUEUE_MAX_AGE_HOURS, UNANSWERED_FILES_METRIC } from '#shared/waiting/metrics.ts';
 
 const { WaitingMeasure } = BACKGROUND_FUNCTIONS;
 export const WAITING_MEASURE_HANDLER = WaitingMeasure.handler;
 const EVERY = Duration.seconds(WaitingMeasure.aws.everySeconds);
-
-/**
- * Reads only: the bank connections, the delivered files and their payouts (gsi3, the organization's transactions),
- * and the queues' oldest entries (gsi2); it writes nothing.
- */
-export const WAITING_MEASURE_ACCESS: Access = { table: 'read', indexes: ['gsi2', 'gsi3'] };
 
 /** How each queue's alarm reads in the alarm list. */
 const QUEUE_NAMES = { KYC: 'Kyc', SCREENING: 'Screening', SUSPENSE: 'Suspense' } as const;
@@ -46,7 +39,17 @@ export function addWaitingMeasure(
     WaitingMeasure.description,
     Duration.minutes(1),
   );
-  grantTableAccess(fn, props.table, WAITING_MEASURE_ACCESS);
+  // Reads only: the bank connections, the delivered files and their payment files (the table), the payouts still
+  // PROCESSING (gsi3, the organization's transactions) and the queues' oldest entries (gsi2). It writes nothing.
+  fn.addToRolePolicy(
+    new PolicyStatement({ actions: ['dynamodb:GetItem', 'dynamodb:Query'], resources: [props.table.tableArn] }),
+  );
+  fn.addToRolePolicy(
+    new PolicyStatement({
+      actions: ['dynamodb:Query'],
+      resources: ['gsi2', 'gsi3'].map((index) => `${props.table.tableArn}/index/${index}`),
+    }),
+  );
   new Rule(scope, 'WaitingMeasureSchedule', {
     description: `${WaitingMeasure.description}, every ${EVERY.toHumanString()}`,
     schedule: Schedule.rate(EVERY),
