@@ -8,6 +8,7 @@ import type { PayoutsFunction } from '#infra/aws/function.ts';
 import { grantSanctionsListsRead } from '#infra/aws/sanctions-lists.ts';
 import { grantTableAccess } from '#infra/aws/table-access.ts';
 import { BACKGROUND_FUNCTIONS } from '#shared/config/background-functions.ts';
+import { WATCHER_LAG_LIMIT_BLOCKS } from '#shared/deposits/watcher-lag.ts';
 import { type Chain, DEFAULT_SUPPORTED_CHAINS, SupportedChainsSchema } from '#shared/money/chains.ts';
 
 const { ChainWatcher } = BACKGROUND_FUNCTIONS;
@@ -30,8 +31,6 @@ export const CHAIN_DEFAULTS: Record<Chain, { usdcAddress: string; confirmations:
 
 /** Every run reads at most this many blocks; the next run, a minute later, carries on. */
 const BLOCKS_PER_RUN = 5_000;
-/** The lag alarm fires when the cursor is this many blocks behind beyond the confirmations. */
-const LAG_ALARM_EXTRA_BLOCKS = 500;
 
 export type WatchedChainSettings = {
   chain: Chain;
@@ -104,10 +103,10 @@ export function addChainWatchers(
       stage: config.stage,
     });
     alarms.alarmOnMetric(`${id}Lag`, metric('ChainWatcherLag', 'Minimum'), {
-      threshold: watched.confirmations + LAG_ALARM_EXTRA_BLOCKS,
+      threshold: watched.confirmations + WATCHER_LAG_LIMIT_BLOCKS,
       evaluationPeriods: 2,
       description:
-        `${id}: the cursor is more than ${LAG_ALARM_EXTRA_BLOCKS} blocks behind ${watched.chain}'s head beyond the ` +
+        `${id}: the cursor is more than ${WATCHER_LAG_LIMIT_BLOCKS} blocks behind ${watched.chain}'s head beyond the ` +
         `${watched.confirmations} confirmations for 10 minutes; deposits are credited late.`,
     });
     alarms.alarmOnMetric(`${id}RpcErrors`, metric('ChainRpcErrors', 'Sum'), {

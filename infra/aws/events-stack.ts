@@ -25,6 +25,8 @@ import { addReferenceRatesFetcher } from '#infra/aws/reference-rates.ts';
 import { addSanctionsLists } from '#infra/aws/sanctions-lists.ts';
 import { grantTableAccess } from '#infra/aws/table-access.ts';
 import { addTreasurySenders } from '#infra/aws/treasury-senders.ts';
+import { addWaitingMeasure } from '#infra/aws/waiting-measure.ts';
+import { MOVER_SILENT_AFTER_MINUTES } from '#shared/bank-transfer/records.ts';
 import { BACKGROUND_FUNCTIONS, type BackgroundFunction } from '#shared/config/background-functions.ts';
 import type { Access } from '#shared/db/access.ts';
 import { BUS_RULES, RELAYED_ENTITIES, type RouteTarget } from '#shared/events/routing.ts';
@@ -104,6 +106,8 @@ export class EventsStack extends Stack {
   readonly sanctionsLists: PayoutsFunction;
   /** Applies bank reports, invoked for every object created in the bank channel's inboxes. */
   readonly bankReports: PayoutsFunction;
+  /** Measures what waits on banks and people (`shared/waiting/`). */
+  readonly waitingMeasure: PayoutsFunction;
 
   constructor(scope: Construct, id: string, props: EventsStackProps) {
     super(scope, id, props);
@@ -156,6 +160,7 @@ export class EventsStack extends Stack {
     this.referenceRates = addReferenceRatesFetcher(this, { table, config, alarms, newFunction });
     this.sanctionsLists = addSanctionsLists(this, { table, config, alarms, newFunction });
     this.bankReports = addBankReports(this, parts);
+    this.waitingMeasure = addWaitingMeasure(this, { table, config, alarms, newFunction });
     alarmOnPayoutMetrics(alarms, config);
 
     alarms.alarmOnDlq(this.eventsDeadLetterQueue);
@@ -314,8 +319,8 @@ function addBankReports(stack: EventsStack, { table, config, newFunction }: Part
   return bankReports;
 }
 
-/** Five-minute periods without a run of the mover (every minute) before its alarm fires. */
-export const MOVER_SILENCE_PERIODS = 3;
+/** Five-minute periods without a run of the mover (every minute) before its alarm fires: the doctor's limit too. */
+export const MOVER_SILENCE_PERIODS = MOVER_SILENT_AFTER_MINUTES / 5;
 
 /** A quarantined report waits for a person; so does a payout the bank has not reported on in time. */
 function alarmOnPayoutMetrics(alarms: Alarms, config: DeploymentConfig) {

@@ -31,6 +31,8 @@ const BANNER: Partial<
   },
   BankTransfer: (_, seconds) =>
     `Bank transfer    every ${seconds} s: live payment files to the banks' SFTP servers (npm run admin -- bank-transfer set-sftp)`,
+  WaitingMeasure: (_, seconds) =>
+    `Waiting measure  every ${seconds} s: unanswered payment files and review queue ages (metrics in AWS)`,
   ReferenceRates: ({ deps }) => {
     const rates = deps.config.referenceRates;
     return rates.source === 'ecb' ? `Reference rates  from ${rates.url} at start and every hour` : undefined;

@@ -11,7 +11,13 @@ import { type Page, queryListPage } from '#shared/db/pagination.ts';
 function bookingItem(record: BankCreditRecord) {
   return {
     ...keys.booking(record.bookingId),
-    ...(record.status === 'SUSPENSE' ? keys.suspenseEntry(record.queue, record.bookedAt, record.bookingId) : {}),
+    ...(record.status === 'SUSPENSE'
+      ? {
+          ...keys.suspenseEntry(record.queue, record.bookedAt, record.bookingId),
+          // Waiting since its report came (`shared/waiting/`): a credit applied days after booking is not late yet.
+          ...keys.waitingEntry('SUSPENSE', record.receivedAt, record.bookingId),
+        }
+      : {}),
     ...(record.onward === 'AWAITING_SEND' ? keys.awaitingSendEntry(record.bookedAt, record.bookingId) : {}),
     entity: 'BANKCREDIT',
     ...record,

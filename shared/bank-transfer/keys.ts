@@ -8,6 +8,12 @@ export const bankTransferKeys = {
     sk: `${organizationId}#${currency}`,
   }),
   sftpChannels: () => ({ pk: 'BANKTRANSFER#SFTP' }),
+  /** A connection's last run of the mover, beside the others' (what the doctor reads). */
+  moverRun: (organizationId: string, currency: string): Key => ({
+    pk: 'BANKTRANSFER#RUN',
+    sk: `${organizationId}#${currency}`,
+  }),
+  moverRuns: () => ({ pk: 'BANKTRANSFER#RUN' }),
   /** A payment file handed to its bank: written once, so a file is recorded delivered exactly once. */
   fileDelivered: (organizationId: string, name: string): Key => ({
     pk: `ORG#${organizationId}#BANKDELIVERY#${name}`,

@@ -7,6 +7,7 @@ import {
   getReportDownloaded,
   listSftpChannels,
   recordFileDelivered,
+  recordMoverRun,
   recordReportDownloaded,
 } from '#shared/bank-transfer/repository.ts';
 import { HostKeyRefusedError, openSftp, type SftpSession, type SftpTarget } from '#shared/bank-transfer/sftp.ts';
@@ -49,7 +50,13 @@ export async function moveBankFiles(deps: Pick<Deps, 'db' | 'clock'>, ports: Mov
   for (const account of await listSftpChannels(deps.db)) {
     const where = { organizationId: account.organizationId, currency: account.currency };
     await accounts.run('bank transfer failed', where, async () => {
-      results[`${account.organizationId}/${account.currency}`] = await moveAccountFiles(deps, ports, account);
+      try {
+        results[`${account.organizationId}/${account.currency}`] = await moveAccountFiles(deps, ports, account);
+      } catch (error) {
+        await recordMoverRun(deps.db, { ...where, at: deps.clock.now(), error: (error as Error).message });
+        throw error;
+      }
+      await recordMoverRun(deps.db, { ...where, at: deps.clock.now() });
     });
   }
   countMetric('BankTransferRuns', {});

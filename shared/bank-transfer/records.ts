@@ -56,3 +56,21 @@ export const ReportDownloadedSchema = z.object({
   downloadedAt: z.string(),
 });
 export type ReportDownloaded = z.infer<typeof ReportDownloadedSchema>;
+
+/**
+ * The mover runs every minute; a connection it has not run for this long is not a blip (the alarm
+ * `BankTransferNotRun` fires after as long without any run, and the doctor says which connection).
+ */
+export const MOVER_SILENT_AFTER_MINUTES = 15;
+
+/** A connection's last run of the mover: when, and whether it moved what it had to (else why not). */
+export const MoverRunSchema = z.object({
+  organizationId: z.string(),
+  currency: z.enum(['EUR', 'USD']),
+  lastRunAt: z.string(),
+  /** The last run that ended without an error; absent until one did. */
+  lastSucceededAt: z.optional(z.string()),
+  /** Why the last run failed; absent when it succeeded. */
+  lastError: z.optional(z.string()),
+});
+export type MoverRun = z.infer<typeof MoverRunSchema>;

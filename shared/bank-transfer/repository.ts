@@ -1,7 +1,8 @@
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import {
   type FileDelivered,
   FileDeliveredSchema,
+  MoverRunSchema,
   type ReportDownloaded,
   ReportDownloadedSchema,
   type SftpChannel,
@@ -75,3 +76,35 @@ export const recordReportDownloaded = (db: Db, downloaded: ReportDownloaded) =>
     entity: 'BANKDOWNLOAD',
     ...ReportDownloadedSchema.parse(downloaded),
   });
+
+/**
+ * Records a connection's run of the mover: its time, and either its success or why it failed (the last success is
+ * kept through failures). Unguarded: runs follow each other, and the latest one is what is asked.
+ */
+export async function recordMoverRun(
+  db: Db,
+  run: { organizationId: string; currency: 'EUR' | 'USD'; at: Date; error?: string | undefined },
+): Promise<void> {
+  const at = run.at.toISOString();
+  await db.client.send(
+    new UpdateCommand({
+      TableName: db.tableName,
+      Key: keys.moverRun(run.organizationId, run.currency),
+      UpdateExpression:
+        run.error === undefined
+          ? 'SET entity = :entity, organizationId = :org, currency = :currency, lastRunAt = :at, lastSucceededAt = :at REMOVE lastError'
+          : 'SET entity = :entity, organizationId = :org, currency = :currency, lastRunAt = :at, lastError = :error',
+      ExpressionAttributeValues: {
+        ':entity': 'BANKMOVERRUN',
+        ':org': run.organizationId,
+        ':currency': run.currency,
+        ':at': at,
+        ...(run.error === undefined ? {} : { ':error': run.error.slice(0, 1000) }),
+      },
+    }),
+  );
+}
+
+/** Every connection's last run (one partition: a deployment has a handful of connections). */
+export const listMoverRuns = (db: Db) =>
+  queryAll(db, { partition: keys.moverRuns().pk, consistent: true }, fieldsOf(MoverRunSchema));

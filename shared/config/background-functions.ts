@@ -101,6 +101,14 @@ export const BACKGROUND_FUNCTIONS = {
     aws: { everySeconds: 60 },
     local: { worker: 'chain' },
   },
+  WaitingMeasure: {
+    handler: 'functions/events/measure-waiting.ts',
+    description:
+      'Measures what waits: payment files unanswered past their rail window, the oldest item of each review queue',
+    // Its alarms look at hours and a day: every 15 minutes is soon enough, and cheap (a Query per queue).
+    aws: { everySeconds: 900 },
+    local: { everySeconds: 60 },
+  },
   SanctionsLists: {
     handler: 'functions/events/fetch-sanctions-lists.ts',
     description:

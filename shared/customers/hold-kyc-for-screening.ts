@@ -44,7 +44,7 @@ export async function holdKycOnSanctionsHit(
     customer,
     transition: KYC_HELD_FOR_SCREENING,
     // In review, its attempts unchanged: the provider's verdict came; the screening's review is what waits.
-    review: { starts: true, attempt: customer.kycAttempts },
+    review: { starts: true, attempt: customer.kycAttempts, heldForScreening: true },
     now,
     alongside: [holdPut(deps.db, hold), ...alongside],
   });
@@ -94,7 +94,7 @@ export function holdVerifiedCustomer(
   return changeKycStatus(deps.db, {
     customer,
     transition: KYC_VERIFIED_HELD_FOR_SCREENING,
-    review: { starts: true, attempt: customer.kycAttempts },
+    review: { starts: true, attempt: customer.kycAttempts, heldForScreening: true },
     now,
     ...(input.changes ? { changes: input.changes } : {}),
     alongside: [holdPut(deps.db, hold), ...(input.alongside ?? [])],

@@ -187,7 +187,7 @@ export async function changeKycStatus(
     /** A rejection's terms (kept until the next verdict); an approval clears them. */
     rejection?: KycRejection;
     /** A verdict ends a submitted review; a submission starts one, counting its `attempt`; a (re)start does neither. */
-    review?: { ends: true } | { starts: true; attempt: number };
+    review?: { ends: true } | { starts: true; attempt: number; heldForScreening?: true };
     /** The uploaded document whose item completes the submission, with the customer's steps as they become. */
     upload?: { document: KycDocumentRecord; documents: KycDocuments };
     now: Date;
@@ -210,6 +210,13 @@ export async function changeKycStatus(
     ...(identity ? { ...identity, kycRejection: null } : {}),
     ...(rejection ? { kycRejection: rejection } : {}),
   };
+  // A submission waits in the KYC queue (`shared/waiting/`) from its start until a verdict ends its review; one
+  // held by sanctions screening waits on the screening review instead (its hold's entry).
+  const queues = review && 'starts' in review && !review.heldForScreening;
+  const queued = queues
+    ? keys.waitingEntry('KYC', now.toISOString(), `${customer.organizationId}#${customer.customerId}`)
+    : {};
+  const leaves = review && !queues;
   await writeStatusChange(db, {
     // Only from an expected state, and only if nothing changed since we read it: of two racing
     // verdicts exactly one wins, even when the first would leave a state the second may leave too.
@@ -217,7 +224,8 @@ export async function changeKycStatus(
       key: keys.customer(customer.organizationId, customer.customerId),
       attribute: 'kycStatus',
       transition,
-      set: fields,
+      set: { ...fields, ...queued },
+      ...(leaves ? { remove: ['gsi2pk', 'gsi2sk'] } : {}),
       now,
       version: { seen: customer.version },
     }),

@@ -30,6 +30,7 @@ import { REVIEW_KEY_SPACES, reviewKeys } from '#shared/reviews/keys.ts';
 import { SCREENING_KEY_SPACES, screeningKeys } from '#shared/screening/keys.ts';
 import { TRANSACTION_KEY_SPACES, transactionKeys } from '#shared/transactions/keys.ts';
 import { TREASURY_KEY_SPACES, treasuryKeys } from '#shared/treasury/keys.ts';
+import { WAITING_KEY_SPACES, waitingKeys } from '#shared/waiting/keys.ts';
 import { WALLET_KEY_SPACES, walletKeys } from '#shared/wallets/keys.ts';
 import { WEBHOOK_KEY_SPACES, webhookKeys } from '#shared/webhooks/keys.ts';
 import { WITHDRAWAL_KEY_SPACES, withdrawalKeys } from '#shared/withdrawals/keys.ts';
@@ -73,6 +74,7 @@ export const KEY_AREAS = {
   'bank-transfer': { keys: bankTransferKeys, spaces: BANK_TRANSFER_KEY_SPACES },
   kyc: { keys: kycProviderKeys, spaces: KYC_PROVIDER_KEY_SPACES },
   'payout-operations': { keys: payoutOperationKeys, spaces: PAYOUT_OPERATION_KEY_SPACES },
+  waiting: { keys: waitingKeys, spaces: WAITING_KEY_SPACES },
 } as const;
 
 export const keys = {
@@ -99,4 +101,5 @@ export const keys = {
   ...bankTransferKeys,
   ...kycProviderKeys,
   ...payoutOperationKeys,
+  ...waitingKeys,
 } as const;

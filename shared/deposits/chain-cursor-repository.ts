@@ -18,7 +18,14 @@ export function getChainCursor(db: Db, chain: string): Promise<ChainCursor | und
  */
 export async function moveChainCursor(
   db: Db,
-  input: { chain: string; blockNumber: bigint; blockHash: string; seenVersion: number | undefined; at: Date },
+  input: {
+    chain: string;
+    blockNumber: bigint;
+    blockHash: string;
+    seenVersion: number | undefined;
+    at: Date;
+    confirmations: number;
+  },
 ): Promise<boolean> {
   const next: ChainCursor = {
     chain: input.chain,
@@ -26,6 +33,7 @@ export async function moveChainCursor(
     blockHash: input.blockHash,
     version: (input.seenVersion ?? 0) + 1,
     updatedAt: input.at.toISOString(),
+    confirmations: input.confirmations,
   };
   try {
     await writeGuarded(db, [

@@ -76,6 +76,8 @@ export const ChainCursorSchema = z.object({
   blockHash: z.string(),
   version: z.number().check(z.int(), z.gte(1)),
   updatedAt: z.string(),
+  /** The confirmations the watcher that moved it waits for (its lag counts beyond them). Absent on older cursors. */
+  confirmations: z.optional(z.number().check(z.int(), z.gte(0))),
 });
 
 export type ChainCursor = z.infer<typeof ChainCursorSchema>;

@@ -172,6 +172,7 @@ async function moveCursor(
     blockHash,
     seenVersion,
     at: deps.clock.now(),
+    confirmations: watched.confirmations,
   });
   return moved ? (seenVersion ?? 0) + 1 : undefined;
 }

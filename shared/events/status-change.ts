@@ -31,6 +31,8 @@ export function statusUpdate<Status extends string>(
     attribute: string;
     transition: Pick<Transition<Status>, 'from' | 'to'>;
     set?: Record<string, unknown>;
+    /** Attributes removed with the change (an index entry the new status takes the item off). */
+    remove?: readonly string[];
     now: Date;
     version?: 'bump' | { seen: number };
   },
@@ -49,7 +51,7 @@ export function statusUpdate<Status extends string>(
         ...fields.map(([name]) => `#${name} = :${name}`),
         'updatedAt = :now',
         ...(bumps ? ['version = version + :one'] : []),
-      ].join(', ')}`,
+      ].join(', ')}${input.remove?.length ? ` REMOVE ${input.remove.join(', ')}` : ''}`,
       // Only from a status the transition may leave: of two racing changes exactly one wins.
       ConditionExpression: `#${input.attribute} IN (${from})${seen === undefined ? '' : ' AND version = :seen'}`,
       ExpressionAttributeNames: {

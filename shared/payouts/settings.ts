@@ -43,7 +43,7 @@ export const BankRailSettings = {
     z.optional(z.string().check(z.minLength(3))),
     SETTINGS_ABOUT && {
       description:
-        "AWS: the bank channel's bucket, prefixes `outbox/`, `inbox/`, `processed/`, `quarantine/` (the CDK stack sets it).",
+        "AWS: the bank channel's bucket (the CDK stack sets it): each organization's `<environment>/<organizationId>/outbox/` and `<environment>/<organizationId>/inbox/`, the shared `inbox/`, and `processed/` and `quarantine/`.",
     },
   ),
   dir: setting(

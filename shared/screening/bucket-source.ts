@@ -19,13 +19,15 @@ export const LISTS_PREFIX = 'lists/';
 export function bucketSource(bucket: string, region: string, endpoint?: string): ListSource {
   const client = new S3Client({ ...awsClientConfig(region, endpoint), forcePathStyle: endpoint !== undefined });
   const listing = async () => {
-    const objects: { key: string; etag: string }[] = [];
+    const objects: { key: string; etag: string; lastModified: Date | undefined }[] = [];
     let token: string | undefined;
     do {
       const page = await client.send(
         new ListObjectsV2Command({ Bucket: bucket, Prefix: LISTS_PREFIX, ContinuationToken: token }),
       );
-      for (const object of page.Contents ?? []) objects.push({ key: object.Key ?? '', etag: object.ETag ?? '' });
+      for (const object of page.Contents ?? []) {
+        objects.push({ key: object.Key ?? '', etag: object.ETag ?? '', lastModified: object.LastModified });
+      }
       token = page.NextContinuationToken;
     } while (token);
     return objects.filter(({ key }) => key !== LISTS_PREFIX);
@@ -45,6 +47,12 @@ export function bucketSource(bucket: string, region: string, endpoint?: string):
       }
       return files;
     },
+    modified: async () =>
+      new Map(
+        (await listing()).flatMap(({ key, lastModified }) =>
+          lastModified ? [[key.slice(LISTS_PREFIX.length), lastModified] as [string, Date]] : [],
+        ),
+      ),
   };
 }
 

@@ -46,7 +46,15 @@ export function holdPut(db: Db, hold: ScreeningHold): GuardedItem<'screeningHold
     item: {
       Put: {
         TableName: db.tableName,
-        Item: { ...keys.screeningHold(hold.organizationId, hold.holdId), entity: 'SCREENINGHOLD', ...hold },
+        Item: {
+          ...keys.screeningHold(hold.organizationId, hold.holdId),
+          // An open hold waits in the screening review's queue (`shared/waiting/`) until it is decided.
+          ...(hold.status === 'OPEN'
+            ? keys.waitingEntry('SCREENING', hold.createdAt, `${hold.organizationId}#${hold.holdId}`)
+            : {}),
+          entity: 'SCREENINGHOLD',
+          ...hold,
+        },
         ConditionExpression: 'attribute_not_exists(pk) OR #status <> :open',
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: { ':open': 'OPEN' },
@@ -68,7 +76,8 @@ export function holdDecision(
         TableName: db.tableName,
         Key: keys.screeningHold(hold.organizationId, hold.holdId),
         UpdateExpression:
-          'SET #status = :to, decidedBy = :by, decidedAt = :at, reason = :reason, version = version + :one',
+          'SET #status = :to, decidedBy = :by, decidedAt = :at, reason = :reason, version = version + :one ' +
+          'REMOVE gsi2pk, gsi2sk',
         // Only an open hold is decided, and only as it was read.
         ConditionExpression: '#status = :open AND version = :seen',
         ExpressionAttributeNames: { '#status': 'status' },

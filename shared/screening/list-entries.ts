@@ -32,7 +32,13 @@ export type ListEntry = {
 };
 
 /** One parsed list: its entries, and the version the publisher gave it (or the content's hash where it gives none). */
-export type ParsedList = { list: SanctionsListName; version: string; entries: ListEntry[] };
+export type ParsedList = {
+  list: SanctionsListName;
+  version: string;
+  entries: ListEntry[];
+  /** The files it was read from, as their source names them (set by `readListFiles`). */
+  files?: readonly string[];
+};
 
 /** A list file that cannot be read as its format: the message says which file, where and why. */
 export class MalformedListError extends Error {}

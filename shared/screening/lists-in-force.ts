@@ -12,6 +12,8 @@ export type ListSource = {
   readonly describe: string;
   fingerprint(): Promise<string>;
   read(): Promise<Map<string, string>>;
+  /** When each file was last written (its newest version's), by the names `read` gives. */
+  modified(): Promise<Map<string, Date>>;
 };
 
 /** The files of one folder (not its subfolders); a missing folder holds none. */
@@ -39,6 +41,7 @@ export function directorySource(dir: string): ListSource {
           (await files()).map(async ({ name }) => [name, await readFile(join(dir, name), 'utf8')] as [string, string]),
         ),
       ),
+    modified: async () => new Map((await files()).map(({ name, info }) => [name, info.mtime])),
   };
 }
 

@@ -12,7 +12,7 @@ const listeners = new Set<(change: ListChange) => void | Promise<void>>();
 
 /** The lists in force in this process: read from SANCTIONS_DIR locally, from SANCTIONS_BUCKET in AWS. */
 export function screeningLists(config: Pick<Config, 'screening' | 'region'>): ListsInForce {
-  inForce ??= new ListsInForce(sourceOf(config), {
+  inForce ??= new ListsInForce(listSourceOf(config), {
     refreshSeconds: config.screening.refreshSeconds,
     onChange: async (change) => {
       reportChange(change);
@@ -28,7 +28,8 @@ export function onListsChange(listener: (change: ListChange) => void | Promise<v
   return () => listeners.delete(listener);
 }
 
-function sourceOf(config: Pick<Config, 'screening' | 'region'>): ListSource | undefined {
+/** Where the lists in force are read from (the folder locally, the bucket in AWS); undefined when neither is set. */
+export function listSourceOf(config: Pick<Config, 'screening' | 'region'>): ListSource | undefined {
   if (config.screening.listsDir) return directorySource(config.screening.listsDir);
   if (config.screening.listsBucket) return bucketSource(config.screening.listsBucket, config.region);
   return undefined;

@@ -52,4 +52,16 @@ describe('sanctions lists read from the bucket', () => {
     await lists.reload();
     expect(changes).toHaveLength(2);
   });
+
+  it("gives each file's newest version's time by the names it reads them under (the doctor's list age)", async () => {
+    const before = Date.now() - 60_000;
+    await put('sdn.csv', allListFixtures().get('sdn.csv') ?? '');
+    const source = bucketSource(bucket, 'eu-central-1', endpoint);
+
+    const modified = await source.modified();
+
+    expect([...(await source.read()).keys()]).toContain('sdn.csv');
+    expect(modified.get('sdn.csv')?.getTime()).toBeGreaterThan(before);
+    expect(modified.get('sdn.csv')?.getTime()).toBeLessThanOrEqual(Date.now() + 60_000);
+  });
 });

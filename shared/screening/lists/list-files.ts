@@ -18,9 +18,9 @@ const ROOT_ELEMENT = /^(?:\s|<\?[^>]*\?>|<!--[\s\S]*?-->)*<(?:[\w.-]+:)?([\w.-]+
 export function readListFiles(files: ReadonlyMap<string, string>): ReadLists {
   const lists: ParsedList[] = [];
   const failures: ListFailure[] = [];
-  const attempt = (list: SanctionsListName | undefined, file: string, parse: () => ParsedList) => {
+  const attempt = (list: SanctionsListName | undefined, file: string, parse: () => ParsedList, from = [file]) => {
     try {
-      lists.push(parse());
+      lists.push({ ...parse(), files: from });
     } catch (error) {
       if (!(error instanceof MalformedListError)) throw error;
       failures.push({ list, file, reason: error.message });
@@ -29,13 +29,18 @@ export function readListFiles(files: ReadonlyMap<string, string>): ReadLists {
   const byName = new Map([...files].map(([name, text]) => [baseName(name).toLowerCase(), text]));
   const sdn = byName.get(OFAC_FILE_NAMES.sdn);
   if (sdn !== undefined) {
-    attempt('OFAC_SDN', OFAC_FILE_NAMES.sdn, () =>
-      parseOfacSdn({
-        sdn,
-        alt: byName.get(OFAC_FILE_NAMES.alt),
-        add: byName.get(OFAC_FILE_NAMES.add),
-        comments: byName.get(OFAC_FILE_NAMES.comments),
-      }),
+    const ofacFiles: readonly string[] = Object.values(OFAC_FILE_NAMES);
+    attempt(
+      'OFAC_SDN',
+      OFAC_FILE_NAMES.sdn,
+      () =>
+        parseOfacSdn({
+          sdn,
+          alt: byName.get(OFAC_FILE_NAMES.alt),
+          add: byName.get(OFAC_FILE_NAMES.add),
+          comments: byName.get(OFAC_FILE_NAMES.comments),
+        }),
+      [...files.keys()].filter((name) => ofacFiles.includes(baseName(name).toLowerCase())),
     );
   }
   for (const [name, text] of files) {

@@ -124,6 +124,8 @@ const RANKS: Record<string, number> = {
   'shared/payout-operations': 10,
   // The doctor: checks of a deployed environment through its services' clients (custody's KMS key among them).
   'shared/doctor': 10,
+  // What waits on banks and people, measured: reads the payout desk's unanswered files and the queues' index entries.
+  'shared/waiting': 10,
   'shared/console': 11,
   'shared/http': 12,
   'shared/routes.ts': 13,

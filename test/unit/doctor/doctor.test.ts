@@ -94,10 +94,14 @@ describe('the doctor', () => {
     ses.on(GetEmailIdentityCommand).rejects(new Error('AccessDenied'));
     const config = parseConfig({ CONSOLE_ORIGIN: 'https://console.payouts.example', MAIL_FROM: 'a@payouts.example' });
 
-    // No bank connection in the table: nothing to find wrong with payout accounts.
+    // No bank connection in the table: nothing to find wrong with payout accounts or the mover's runs.
     const db = { tableName: 't', client: { send: async () => ({ Items: [] }) } } as unknown as Db;
 
-    const report = await runDoctor(config, { db, ses: new SESv2Client({}), kms: kmsClient }, { kmsKeyId: KEY });
+    const report = await runDoctor(
+      config,
+      { db, ses: new SESv2Client({}), kms: kmsClient },
+      { kmsKeyId: KEY, chainRpc: {}, now: new Date() },
+    );
 
     expect(report.healthy).toBe(false);
     expect(report.findings.map((finding) => [finding.check, finding.ok])).toEqual([
@@ -105,6 +109,9 @@ describe('the doctor', () => {
       ['mail sender', false],
       ['KMS key', true],
       ['payout accounts', true],
+      ['mover runs', true],
+      ['watcher lag', false],
+      ['sanctions lists', false],
     ]);
     expect(report.findings[1]?.detail).toBe('could not be checked: AccessDenied');
   });
