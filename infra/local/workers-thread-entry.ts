@@ -3,6 +3,7 @@
  * environment, `LOCAL_WORKERS` started in order, their banner lines sent back, and on `stop` stopped in reverse.
  */
 import { parentPort, workerData } from 'node:worker_threads';
+import { logUnhandledRejections } from '#infra/local/worker-failures.ts';
 import { LOCAL_WORKERS, startWorkers } from '#infra/local/workers.ts';
 import { appDeps } from '#shared/deps.ts';
 
@@ -17,6 +18,7 @@ const port = parentPort;
 if (!port) throw new Error('infra/local/workers-thread-entry.ts runs as the workers thread of infra/local/main.ts');
 const data = workerData as WorkersThreadData;
 const reply = (message: WorkersThreadReply) => port.postMessage(message);
+logUnhandledRejections();
 
 const notes: string[] = [];
 try {

@@ -60,45 +60,43 @@ export async function assignSuspenseCredit(
   if ('reason' in quoted) throw NOT_CREDITABLE.error(quoted.reason);
   const wallet = await lookups.hasDestinationWallet(input.organizationId, input.customerId);
   return retryOnConflict(async () => {
-    for (let attempt = 1; ; attempt++) {
-      const now = deps.clock.now();
-      const record = depositOfCredit(
-        {
-          organizationId: input.organizationId,
-          customerId: input.customerId,
-          currency: booking.currency as 'EUR' | 'USD',
-          quote: quoted.quote,
-          instructions: {
-            accountType: booking.rail === SWIFT ? 'virtualAccount' : 'sharedAccount',
-            reference: owner.customer.depositReference,
-          },
-          developerSpreadFeeBps: owner.customer.developerSpreadFeeBps,
+    const now = deps.clock.now();
+    const record = depositOfCredit(
+      {
+        bookingId: booking.bookingId,
+        organizationId: input.organizationId,
+        customerId: input.customerId,
+        currency: booking.currency as 'EUR' | 'USD',
+        quote: quoted.quote,
+        instructions: {
+          accountType: booking.rail === SWIFT ? 'virtualAccount' : 'sharedAccount',
+          reference: owner.customer.depositReference,
         },
-        now,
-      );
-      const next: BankCreditRecord = {
-        ...creditedBooking(resolved(booking, input, now.toISOString()), record, wallet),
-        status: 'ASSIGNED',
-      };
-      try {
-        await writeGuarded(deps.db, [
-          { role: 'booking', item: bookingWrites.replace(deps.db, booking, next) },
-          ...depositItems(deps, record, now),
-          ...(audited?.(booking.bookingId, {
-            reason: input.reason,
-            bankReference: booking.bankReference,
-            transactionId: record.transactionId,
-          }) ?? []),
-        ]);
-        return toTransaction(record);
-      } catch (error) {
-        if (error instanceof WriteConditionFailedError && error.role === 'booking') {
-          const now = await getBooking(deps.db, booking.bookingId);
-          throw NOT_IN_SUSPENSE.error(now?.status ?? 'gone');
-        }
-        // A taken transaction reference is drawn again; nothing else can fail a guard of fresh items.
-        if (!(error instanceof WriteConditionFailedError && error.role === 'reference') || attempt >= 3) throw error;
+        developerSpreadFeeBps: owner.customer.developerSpreadFeeBps,
+      },
+      now,
+    );
+    const next: BankCreditRecord = {
+      ...creditedBooking(resolved(booking, input, now.toISOString()), record, wallet),
+      status: 'ASSIGNED',
+    };
+    try {
+      await writeGuarded(deps.db, [
+        { role: 'booking', item: bookingWrites.replace(deps.db, booking, next) },
+        ...depositItems(deps, record, now),
+        ...(audited?.(booking.bookingId, {
+          reason: input.reason,
+          bankReference: booking.bankReference,
+          transactionId: record.transactionId,
+        }) ?? []),
+      ]);
+      return toTransaction(record);
+    } catch (error) {
+      if (error instanceof WriteConditionFailedError && error.role === 'booking') {
+        const now = await getBooking(deps.db, booking.bookingId);
+        throw NOT_IN_SUSPENSE.error(now?.status ?? 'gone');
       }
+      throw error;
     }
   });
 }

@@ -1,7 +1,7 @@
 import { type BankCreditRecord, parseBankCredit } from '#shared/bank-credits/records.ts';
 import type { Db } from '#shared/db/client.ts';
 import type { GuardedItem, TransactItem } from '#shared/db/guarded-write.ts';
-import { readItem, readItems } from '#shared/db/items.ts';
+import { readItem, readManyItems } from '#shared/db/items.ts';
 import { keys } from '#shared/db/keys.ts';
 import { type Page, queryListPage } from '#shared/db/pagination.ts';
 
@@ -52,25 +52,10 @@ export const bookingWrites = {
 
 export const getBooking = (db: Db, bookingId: string) => readItem(db, keys.booking(bookingId), parseBankCredit);
 
-/** Batch reads of bookings in flight at once: a statement's 10,000 are 100 reads. */
-const READS_AT_ONCE = 8;
-
-/** The bookings already stored among `bookingIds` (100 per BatchGetItem). */
+/** The bookings already stored among `bookingIds` (BatchGetItems of 100, a statement's 10,000 in 100 reads). */
 export async function storedBookings(db: Db, bookingIds: readonly string[]): Promise<Map<string, BankCreditRecord>> {
-  const found = new Map<string, BankCreditRecord>();
-  const ids = [...new Set(bookingIds)];
-  const chunks = Array.from({ length: Math.ceil(ids.length / 100) }, (_, n) => ids.slice(n * 100, n * 100 + 100));
-  for (let start = 0; start < chunks.length; start += READS_AT_ONCE) {
-    const reads = chunks
-      .slice(start, start + READS_AT_ONCE)
-      .map((chunk) =>
-        readItems(db, Object.fromEntries(chunk.map((id) => [id, { key: keys.booking(id), parse: parseBankCredit }]))),
-      );
-    for (const read of await Promise.all(reads)) {
-      for (const record of Object.values(read)) if (record) found.set(record.bookingId, record);
-    }
-  }
-  return found;
+  const stored = await readManyItems(db, bookingIds, keys.booking, parseBankCredit);
+  return new Map([...stored.values()].map((record) => [record.bookingId, record]));
 }
 
 /** A suspense queue, newest booking first. */

@@ -35,8 +35,8 @@ export const CREDIT_LANES = 4;
 
 /** DynamoDB's limit of items in one transaction. */
 const MAX_ITEMS = 100;
-/** A credited booking writes itself and its deposit's own four items; its ledger is the pack's. */
-const CREDITED_ITEMS = 5;
+/** A credited booking writes itself and its deposit's own three items; its ledger is the pack's. */
+const CREDITED_ITEMS = 4;
 
 const ownerKey = ({ decision }: DecidedCredit) =>
   decision.kind === 'credit' ? `${decision.organization.organizationId}#${decision.customer.customerId}` : '';
@@ -105,6 +105,7 @@ function itemsOf(deps: Deps, { credit, decision, booking, wallet }: DecidedCredi
   if (decision.kind !== 'credit') return { items: [bookingWrites.insert(deps.db, booking)] as GuardedItem<string>[] };
   const record: TransactionRecord = depositOfCredit(
     {
+      bookingId: credit.bookingId,
       organizationId: decision.organization.organizationId,
       customerId: decision.customer.customerId,
       currency: credit.currency as 'EUR' | 'USD',
@@ -123,8 +124,8 @@ function itemsOf(deps: Deps, { credit, decision, booking, wallet }: DecidedCredi
 
 /**
  * Writes a pack; answers the credits it wrote. A booking another report or reader wrote meanwhile fails the whole
- * transaction: the bookings now stored are left out and the rest written again. A drawn transaction reference that
- * is taken is drawn again; a conflict with a concurrent transaction waits and tries again.
+ * transaction: the bookings now stored are left out and the rest written again; a conflict with a concurrent
+ * transaction waits and tries again.
  */
 export async function writePack(deps: Deps, pack: readonly DecidedCredit[]): Promise<DecidedCredit[]> {
   let remaining = [...pack];
@@ -143,13 +144,12 @@ export async function writePack(deps: Deps, pack: readonly DecidedCredit[]): Pro
         return remaining;
       } catch (error) {
         if (!(error instanceof WriteConditionFailedError) || ++refusals > pack.length + 3) throw error;
-        if (error.role === 'booking') {
-          const stored = await storedBookings(
-            deps.db,
-            remaining.map(({ credit }) => credit.bookingId),
-          );
-          remaining = remaining.filter(({ credit }) => !stored.has(credit.bookingId));
-        } else if (error.role !== 'reference') throw error;
+        if (error.role !== 'booking') throw error;
+        const stored = await storedBookings(
+          deps.db,
+          remaining.map(({ credit }) => credit.bookingId),
+        );
+        remaining = remaining.filter(({ credit }) => !stored.has(credit.bookingId));
       }
     }
   });

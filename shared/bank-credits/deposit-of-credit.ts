@@ -6,7 +6,12 @@ import { depositLedger } from '#shared/ledger/balance-repository.ts';
 import { formatUsdc } from '#shared/money/format.ts';
 import { depositDeveloperFee } from '#shared/quotes/deposit-fee.ts';
 import type { DepositQuote } from '#shared/quotes/quote-deposit.ts';
-import { createdEvent, developerFeeOf, newTransactionRecord } from '#shared/transactions/new-transaction.ts';
+import {
+  createdEvent,
+  developerFeeOf,
+  newTransactionRecord,
+  REFERENCE_ALPHABET,
+} from '#shared/transactions/new-transaction.ts';
 import type { TransactionRecord } from '#shared/transactions/records.ts';
 import type { DepositInstructions } from '#shared/transactions/schemas.ts';
 import { transactionWrites } from '#shared/transactions/transaction-repository.ts';
@@ -17,8 +22,28 @@ import { transactionWrites } from '#shared/transactions/transaction-repository.t
  * Compose's `depositInstructions`. Written with the booking, its balance credit and `deposit.created` in one
  * transaction.
  */
+/** Crockford's base32 characters of a booking id's 128 bits. */
+const BOOKING_REFERENCE_LENGTH = 26;
+
+/**
+ * The reference of the DEPOSIT a booking becomes: `DP-` and the booking's id (`bookingIdOf`, 128 bits) in Crockford's
+ * base32. Unique as the booking is (its item is written once, in the deposit's own transaction), and never one of the
+ * drawn `DP-XXXX-XXXX`, so it needs no reference item of its own: one item fewer for every credit of a statement.
+ */
+export function bookingReference(bookingId: string): string {
+  if (!/^[0-9a-f]{32}$/.test(bookingId)) throw new Error(`${bookingId} is not a booking id`);
+  let value = BigInt(`0x${bookingId}`);
+  let text = '';
+  for (let n = 0; n < BOOKING_REFERENCE_LENGTH; n++) {
+    text = `${REFERENCE_ALPHABET[Number(value & 31n)]}${text}`;
+    value >>= 5n;
+  }
+  return `DP-${text}`;
+}
+
 export function depositOfCredit(
   input: {
+    bookingId: string;
     organizationId: string;
     customerId: string;
     currency: 'EUR' | 'USD';
@@ -56,15 +81,17 @@ export function depositOfCredit(
     },
     now,
   );
-  return { ...record, sourceCurrency: input.currency };
+  return { ...record, reference: bookingReference(input.bookingId), sourceCurrency: input.currency };
 }
 
-/** The deposit's own items: the transaction, its pointer and reference, the event (its ledger apart). */
+/**
+ * The deposit's own items: the transaction, its pointer, the event (its ledger apart); its reference is the booking's
+ * (`bookingReference`), guarded by the booking's item.
+ */
 export function depositOwnItems(deps: Deps, record: TransactionRecord, now: Date): GuardedItem<string>[] {
   return [
     { role: 'transaction', item: transactionWrites.insert(deps.db, record) },
     { role: 'pointer', item: transactionWrites.pointer(deps.db, record) },
-    { role: 'reference', item: transactionWrites.reference(deps.db, record) },
     { role: 'event', item: transactionWrites.event(deps.db, createdEvent(record, now)) },
   ];
 }

@@ -4,7 +4,7 @@ import { PLATFORM_QUEUE } from '#shared/bank-credits/records.ts';
 import { payerNameFits, referenceCandidates } from '#shared/bank-credits/reference-match.ts';
 import type { CustomerRecord } from '#shared/customers/records.ts';
 import { getCustomer } from '#shared/customers/repository.ts';
-import { readItem, readItems } from '#shared/db/items.ts';
+import { readItem, readManyItems } from '#shared/db/items.ts';
 import { keys } from '#shared/db/keys.ts';
 import type { Deps } from '#shared/deps.ts';
 import type { Organization } from '#shared/organizations/records.ts';
@@ -43,11 +43,20 @@ const owners = (item: Record<string, unknown>) => ({
   virtualAccountId: typeof item.virtualAccountId === 'string' ? item.virtualAccountId : undefined,
 });
 
+/**
+ * A memo's read, marked handled: a read that fails rejects for every caller that awaits it, and one nobody awaits any
+ * more (its report already failed) does not end the process as an unhandled rejection.
+ */
+function settled<T>(read: Promise<T>): Promise<T> {
+  read.catch(() => undefined);
+  return read;
+}
+
 /** Lookups one report's credits share: every customer, organization and rate read once per report. */
 export function creditLookups(deps: Deps) {
   const memo = new Map<string, Promise<unknown>>();
   const once = <T>(key: string, read: () => Promise<T>): Promise<T> => {
-    if (!memo.has(key)) memo.set(key, read());
+    if (!memo.has(key)) memo.set(key, settled(read()));
     return memo.get(key) as Promise<T>;
   };
   return {
@@ -63,21 +72,11 @@ export function creditLookups(deps: Deps) {
         (await listWalletsOfCustomer(deps.db, organizationId, customerId)).some((w) => w.kind === 'DESTINATION'),
       ),
     virtualIban: (iban: string) => once(`v#${iban}`, () => readItem(deps.db, keys.virtualAccountIban(iban), owners)),
-    /** The owners of deposit references, read in batches of 100 (a report's candidates all at once). */
-    references: async (candidates: readonly string[]) => {
-      const wanted = candidates.filter((candidate) => !memo.has(`r#${candidate}`));
-      for (let start = 0; start < wanted.length; start += 100) {
-        const chunk = wanted.slice(start, start + 100);
-        const read = readItems(
-          deps.db,
-          Object.fromEntries(chunk.map((ref) => [ref, { key: keys.depositReference(ref), parse: owners }])),
-        );
-        for (const ref of chunk)
-          memo.set(
-            `r#${ref}`,
-            read.then((found) => found[ref]),
-          );
-      }
+    /** The owners of deposit references, each read once, in batches (a report's candidates all at once). */
+    references: (candidates: readonly string[]) => {
+      const wanted = [...new Set(candidates)].filter((candidate) => !memo.has(`r#${candidate}`));
+      const read = readManyItems(deps.db, wanted, keys.depositReference, owners);
+      for (const ref of wanted) memo.set(`r#${ref}`, settled(read.then((found) => found.get(ref))));
       return Promise.all(
         candidates.map((ref) => memo.get(`r#${ref}`) as Promise<ReturnType<typeof owners> | undefined>),
       );

@@ -12,11 +12,14 @@ import type { TransactionRecord } from '#shared/transactions/records.ts';
 import type { Transaction } from '#shared/transactions/schemas.ts';
 
 /** Crockford's base32: no I, L, O or U, so a reference read out over the phone is not misheard. */
-const REFERENCE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+export const REFERENCE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 const referencePart = () =>
   Array.from({ length: 4 }, () => REFERENCE_ALPHABET[randomInt(REFERENCE_ALPHABET.length)]).join('');
 
-/** `WD-7K3M-9QX2` for withdrawals, `DP-...` for deposits; uniqueness is enforced by a guarded reference item. */
+/**
+ * `WD-7K3M-9QX2` for withdrawals, `DP-...` for deposits; uniqueness is enforced by a guarded reference item (a bank
+ * credit's deposit takes its booking's id instead: `bookingReference`).
+ */
 export const newReference = (type: TransactionRecord['type']) =>
   `${type === 'WITHDRAWAL' ? 'WD' : 'DP'}-${referencePart()}-${referencePart()}`;
 

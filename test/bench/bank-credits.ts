@@ -7,14 +7,17 @@
  *
  * The floor, measured in the same run (decision 0024): the statement's writes alone, the same bookings, deposits and
  * balance credits in the same packs and lanes, written by the same code (`credit-packs.ts`) from this process to the
- * same DynamoDB Local, without the report's parse, reads and matching. Prints a markdown table.
+ * same DynamoDB Local, without the report's parse, reads and matching. And the least any design could write: each
+ * booking's guarded item alone (one item a credit, none of what it becomes), in the same transactions of 100 and
+ * lanes. Prints a markdown table.
  */
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { LOCAL_CREDENTIALS, LOCAL_REGION } from '#infra/local/dynamodb.ts';
 import { bookingOf } from '#shared/bank-credits/apply-bank-credits.ts';
+import { bookingWrites } from '#shared/bank-credits/booking-repository.ts';
 import {
   byOwner,
   CREDIT_LANES,
@@ -26,6 +29,7 @@ import {
 import { creditsOfReport } from '#shared/bank-credits/credits-of-report.ts';
 import type { Decision } from '#shared/bank-credits/match-credit.ts';
 import type { CustomerRecord } from '#shared/customers/records.ts';
+import { writeGuarded } from '#shared/db/guarded-write.ts';
 import type { Organization } from '#shared/organizations/records.ts';
 import { quoteDeposit } from '#shared/quotes/quote-deposit.ts';
 import { writeCreditReport } from '#shared/rails/bank/credit-report-writer.ts';
@@ -47,7 +51,7 @@ const MAX_BYTES = String(64 * 1024 * 1024);
  * The floor: the writes a statement's credits make, each credited to its customer at one quote, packed and written
  * as `applyBankCredits` writes them (another account, so other bookings), timed from the first pack to the last.
  */
-async function writesAlone(local: LocalJson, customerIds: string[], xml: string) {
+async function writesAlone(local: LocalJson, customerIds: string[], xml: string, bookingsOnly = false) {
   Object.assign(process.env, {
     TABLE_NAME: local.tableName,
     DYNAMODB_ENDPOINT: local.dynamodbEndpoint,
@@ -73,7 +77,12 @@ async function writesAlone(local: LocalJson, customerIds: string[], xml: string)
   const started = Date.now();
   await Promise.all(
     lanesOf(byOwner(decided), CREDIT_LANES).map(async (lane) => {
-      for (const pack of packsOf(lane)) await writePack(deps, pack);
+      if (!bookingsOnly) for (const pack of packsOf(lane)) await writePack(deps, pack);
+      else
+        for (let start = 0; start < lane.length; start += 100) {
+          const bookings = lane.slice(start, start + 100).map(({ booking }) => bookingWrites.insert(deps.db, booking));
+          await writeGuarded(deps.db, bookings);
+        }
     }),
   );
   return (Date.now() - started) / 1000;
@@ -139,6 +148,12 @@ try {
     return (Date.now() - started) / 1000;
   };
   const floor = await writesAlone(runtime.localJson(), customerIds, statement('BENCH-FLOOR', 'DE02120300000000202051'));
+  const bookingsAlone = await writesAlone(
+    runtime.localJson(),
+    customerIds,
+    statement('BENCH-BOOKINGS', 'DE75512108001245126199'),
+    true,
+  );
   const xml = statement('BENCH-STATEMENT-1');
   const first = await applied('bench-statement-1.camt053.xml', xml);
   const again = await applied(
@@ -150,10 +165,16 @@ try {
     '| Statement | Entries | Size | Applied in (s) | ÷ floor | Target (s) |',
     '| --- | ---: | ---: | ---: | ---: | ---: |',
     `| floor: its writes alone | ${ENTRIES} | | ${floor.toFixed(1)} | 1.00 | |`,
+    `| its bookings' items alone (1 a credit) | ${ENTRIES} | | ${bookingsAlone.toFixed(1)} | ${(bookingsAlone / floor).toFixed(2)} | |`,
     `| first (each credited) | ${ENTRIES} | ${size} | ${first.toFixed(1)} | ${(first / floor).toFixed(2)} | 10 |`,
     `| repeated (each skipped) | ${ENTRIES} | ${size} | ${again.toFixed(1)} | ${(again / floor).toFixed(2)} | 10 |`,
   ];
-  process.stdout.write(`A camt.053 of bank credits applied (${CUSTOMERS} customers)\n\n${rows.join('\n')}\n`);
+  const load = loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');
+  process.stdout.write(
+    `A camt.053 of bank credits applied (${CUSTOMERS} customers; load average ${load} at the end)\n\n${rows.join('\n')}\n`,
+  );
 } finally {
   await runtime.stop('SIGKILL');
   await untilDatabaseReleased(dataDir).catch(() => undefined);

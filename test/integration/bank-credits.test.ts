@@ -1,11 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { getBooking, listSuspense } from '#shared/bank-credits/booking-repository.ts';
 import { bookingIdOf } from '#shared/bank-credits/credits-of-report.ts';
+import { bookingReference } from '#shared/bank-credits/deposit-of-credit.ts';
 import { PLATFORM_QUEUE } from '#shared/bank-credits/records.ts';
 import { assignAsOperator, sendBackAsOperator } from '#shared/console/approvals/bank-credits-as-operator.ts';
 import { bankCreditsAssign } from '#shared/console/approvals/bank-credits-assign.ts';
 import type { ConsoleActor } from '#shared/console/common/console-rules.ts';
 import { listAuditEntries } from '#shared/console/common/repository.ts';
+import { readItem } from '#shared/db/items.ts';
+import { keys } from '#shared/db/keys.ts';
 import { sandboxPayIn } from '#shared/deposits/sandbox-pay-in.ts';
 import type { Deps } from '#shared/deps.ts';
 import { getBalance } from '#shared/ledger/balance-repository.ts';
@@ -63,6 +66,10 @@ describe('a credit quoting a deposit reference', () => {
     expect([again.skipped, statement.skipped]).toEqual([1, 1]);
     const booking = await getBooking(deps.db, bookingIdOf(eurAccount(), entry.bankReference));
     expect(booking).toMatchObject({ status: 'CREDITED', transactionId: deposits[0]?.transactionId, onward: null });
+    // The deposit's reference is the booking's, guarded by the booking's item: no reference item of its own.
+    const reference = bookingReference(booking?.bookingId ?? '');
+    expect(deposits[0]?.reference).toBe(reference);
+    expect(await readItem(deps.db, keys.transactionReference(reference), (item) => item)).toBeUndefined();
   });
 
   it('finds the reference behind a prefix, split over two lines, or in the structured creditor reference', async () => {

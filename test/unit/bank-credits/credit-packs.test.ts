@@ -10,14 +10,14 @@ const decided = (n: number, customer: string | null, organization = 'org-1'): De
       : { kind: 'suspense' },
   }) as unknown as DecidedCredit;
 
-/** Items a pack writes: 5 per credited booking, 1 per suspended one, a balance per customer, a fee per organization. */
+/** Items a pack writes: 4 per credited booking, 1 per suspended one, a balance per customer, a fee per organization. */
 const itemsOf = (pack: DecidedCredit[]) => {
   const credited = pack.filter((c) => c.decision.kind === 'credit');
   const owners = new Set(credited.map((c) => (c.decision.kind === 'credit' ? c.decision.customer.customerId : '')));
   const organizations = new Set(
     credited.map((c) => (c.decision.kind === 'credit' ? c.decision.organization.organizationId : '')),
   );
-  return credited.length * 5 + (pack.length - credited.length) + owners.size + organizations.size;
+  return credited.length * 4 + (pack.length - credited.length) + owners.size + organizations.size;
 };
 
 describe('credit packs', () => {
