@@ -108,7 +108,8 @@ tables.destroy();
 // Imported after the environment is set: the handlers read their configuration on first use.
 const { appDeps } = await import('#shared/deps.ts');
 const { createOrganization } = await import('#shared/organizations/organization-admin.ts');
-const { updateOrganization } = await import('#shared/organizations/repository.ts');
+const { getOrganization, updateOrganization } = await import('#shared/organizations/repository.ts');
+const { setAllowance } = await import('#shared/ledger/set-allowance.ts');
 const { createCustomer } = await import('#shared/customers/create-customer.ts');
 const { approveKyc } = await import('#shared/customers/approve-kyc.ts');
 const { creditBalance } = await import('#shared/deposits/credit-balance.ts');
@@ -184,12 +185,15 @@ async function seed(count: number) {
     environment: 'live',
   });
   const { organizationId } = created;
-  const organization = await updateOrganization(
+  const accounted = await updateOrganization(
     deps.db,
     organizationId,
     { payoutAccounts: { EUR: EUR_ACCOUNT as never } },
     new Date(),
   );
+  // An allowance over the run's payouts, so none is PROPOSED for the organization's approval.
+  await setAllowance(deps, accounted, { limit: '900000000', resetPeriodMinutes: 0 });
+  const organization = (await getOrganization(deps.db, organizationId)) ?? accounted;
   const customers: { customerId: string; withdrawalBankId: string; payouts: number }[] = [];
   for (let left = count; left > 0; left -= PER_CUSTOMER) {
     const payouts = Math.min(PER_CUSTOMER, left);
