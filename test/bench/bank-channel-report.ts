@@ -159,7 +159,9 @@ export function channelMarkdown(full: ChannelMeasurement, stage: PayoutStage, co
       `per connection as it stands (it grows with the files and reports kept), besides ` +
       `$${n(SECRETS_PER_CONNECTION * PRICES.secretsManagerSecretMonth, 2)} a month for its ${SECRETS_PER_CONNECTION} secrets.`,
     `Files: ${full.files} of at most 99 payments (${t.file.lambdaInvocations} batcher runs, each taking up to 500 due ` +
-      `payouts: at one run a minute in AWS, ${payouts} payouts are filed over ${t.file.lambdaInvocations} minutes). ` +
+      `payouts, the last of each run's files holding the rest: a backlog of ${payouts} payouts is filed over ` +
+      `${t.file.lambdaInvocations} runs, ${t.file.lambdaInvocations * 5} minutes at the default ` +
+      'PAYOUT_BATCH_INTERVAL_S of 300 s). ' +
       `${n(bytesPerPayment, 0)} bytes of XML a payment: a 400 KB item holds the XML of at most ` +
       `${Math.floor(ITEM_LIMIT_BYTES / bytesPerPayment)} payments; ${n(full.uploadedBytes / 1024 / 1024, 2)} MiB uploaded.`,
     ...(one
