@@ -65,6 +65,9 @@ export function channelUsage(measured: Pick<ChannelMeasurement, 'usage'>, coldSe
  */
 export const secretCallsPerRun = (coldSecretCalls: number) => coldSecretCalls * (MOVER_INTERVAL_MS / SECRET_KEEP_MS);
 
+/** The channel's upload and download against the same bytes over ssh2 alone (decisions 0024, 0132). */
+export const CHANNEL_TARGET_RATIO = 3;
+
 export const CHANNEL_STAGE_NAME = 'channel (SFTP mover, PGP)';
 
 export function channelStage(
@@ -173,5 +176,8 @@ export function channelMarkdown(full: ChannelMeasurement, stage: PayoutStage, co
         ]
       : []),
   ];
-  return [...times, '', ...costs, '', ...lines].join('\n');
+  const target =
+    `Target (decision 0132): the channel at most ${CHANNEL_TARGET_RATIO} × its floor; ` +
+    `${ratio(channelMs, channelFloor)} × in this run.`;
+  return [...times, '', target, '', ...costs, '', ...lines].join('\n');
 }
