@@ -20,8 +20,24 @@ async function readKeys(keys: PgpKeys): Promise<ReadKeys> {
   return { bank, ours };
 }
 
+/**
+ * The keys read once per `PgpKeys` object: the mover makes one per connection and run, so a run of a hundred files and
+ * reports decrypts our private key once (its passphrase's key derivation is most of a small file's PGP time), and
+ * forgets it with the run.
+ */
+const readForRun = new WeakMap<PgpKeys, Promise<ReadKeys>>();
+
+function keysOf(keys: PgpKeys): Promise<ReadKeys> {
+  const held = readForRun.get(keys);
+  if (held) return held;
+  const read = readKeys(keys);
+  readForRun.set(keys, read);
+  read.catch(() => readForRun.delete(keys));
+  return read;
+}
+
 export async function encryptAndSign(keys: PgpKeys, body: Uint8Array): Promise<Uint8Array> {
-  const { bank, ours } = await readKeys(keys);
+  const { bank, ours } = await keysOf(keys);
   return openpgp.encrypt({
     message: await openpgp.createMessage({ binary: body }),
     encryptionKeys: bank,
@@ -32,7 +48,7 @@ export async function encryptAndSign(keys: PgpKeys, body: Uint8Array): Promise<U
 
 /** The plain report; a `PgpVerificationError` naming why when it is not one the bank encrypted to us and signed. */
 export async function decryptAndVerify(keys: PgpKeys, body: Uint8Array): Promise<Uint8Array> {
-  const { bank, ours } = await readKeys(keys);
+  const { bank, ours } = await keysOf(keys);
   let message: openpgp.Message<Uint8Array>;
   try {
     const text = Buffer.from(body).toString('latin1');

@@ -12,13 +12,15 @@ export function installMemoryBucket(bucket: string, bill: (kind: S3RequestClass,
   const objects = new Map<string, string>();
   const state = { objects, storedBytes: 0 };
   S3Client.prototype.send = async function send(command: { input: Record<string, unknown> }) {
-    const input = command.input as { Key?: string; Body?: string; Prefix?: string; CopySource?: string };
+    const input = command.input as { Key?: string; Body?: string | Uint8Array; Prefix?: string; CopySource?: string };
     const key = String(input.Key ?? '');
     switch (command.constructor.name) {
       case 'PutObjectCommand': {
         bill('putCopyList', key);
-        objects.set(key, String(input.Body));
-        state.storedBytes += Buffer.byteLength(String(input.Body));
+        // A body of bytes (a decrypted report) is kept as the text it holds, as a string body is.
+        const body = typeof input.Body === 'string' ? input.Body : Buffer.from(input.Body ?? '').toString('utf8');
+        objects.set(key, body);
+        state.storedBytes += Buffer.byteLength(body);
         return {};
       }
       case 'GetObjectCommand': {

@@ -27,20 +27,22 @@ const row = (name: string, payouts: number, usage: Usage): PayoutCostRow => ({
   usdPerMillion: costPerMillion(usage),
 });
 
-/** Per stage and in total, one payout's usage and its USD per million payouts, in a file of one and a full one. */
+/**
+ * Per stage and in total, one payout's usage and its USD per million payouts, in a file of one and a full one. The
+ * total's payouts per run are the first stage's: a stage measured over more payouts (the SFTP channel's, over
+ * thousands in full files) still adds its share per payout.
+ */
 export function payoutCostRows(stages: PayoutStage[]): PayoutCostRow[] {
   const rows: PayoutCostRow[] = [];
   const totals = { single: NO_USAGE, batched: NO_USAGE };
-  let batchSize = 0;
   for (const stage of stages) {
     const single = perPayout(stage.single);
     const batched = perPayout(stage.batched);
     totals.single = addUsage(totals.single, single);
     totals.batched = addUsage(totals.batched, batched);
-    batchSize = Math.max(batchSize, stage.batched.payouts);
     rows.push(row(stage.name, stage.single.payouts, single), row(stage.name, stage.batched.payouts, batched));
   }
-  rows.push(row('total', 1, totals.single), row('total', batchSize, totals.batched));
+  rows.push(row('total', 1, totals.single), row('total', stages[0]?.batched.payouts ?? 1, totals.batched));
   return rows;
 }
 
@@ -63,13 +65,13 @@ export function payoutCostMarkdown(input: {
   const single = total(1);
   const batched = rows.filter((r) => r.name === 'total').at(-1);
   return [
-    `| one payout, end to end (${PRICES.region} list prices of ${PRICES.asOf}, per payout) | payouts per run | read units | write units | Lambda invocations | Lambda GB-s | events | queue requests | S3 PUT/COPY/LIST + GET | USD per million payouts |`,
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    `| one payout, end to end (${PRICES.region} list prices of ${PRICES.asOf}, per payout) | payouts per run | read units | write units | Lambda invocations | Lambda GB-s | events | queue requests | S3 PUT/COPY/LIST + GET | Secrets Manager calls | KiB to the internet | USD per million payouts |`,
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...rows.map(
       ({ name, payouts, usage: u, usdPerMillion }) =>
         `| ${name === 'total' ? '**total**' : name} | ${payouts} | ${n(u.readUnits, 2)} | ${n(u.writeUnits, 2)} | ` +
         `${n(u.lambdaInvocations, 2)} | ${n(u.lambdaGbSeconds, 4)} | ${n(u.events, 2)} | ${n(u.sqsRequests, 2)} | ` +
-        `${s3(u)} | ${n(usdPerMillion, 2)} |`,
+        `${s3(u)} | ${n(u.secretsManagerCalls, 4)} | ${n(u.internetBytesOut / 1024, 2)} | ${n(usdPerMillion, 2)} |`,
     ),
     '',
     `One payout: $${n(single?.usdPerMillion ?? 0, 2)} per million alone in its file, ` +

@@ -1,7 +1,8 @@
 /**
  * What one payout costs, end to end: `node --import tsx test/bench/payout-cost.ts [--payouts 99] [--endpoints 2]
- * [--json]` (`npm run bench` runs it too). On a DynamoDB Local of its own, in this process, the very handler modules
- * Lambda runs, for a file of one payout and for a full file (`--payouts`, the batcher's most per file):
+ * [--json] [--channel <file>]` (`npm run bench` runs it too). On a DynamoDB Local of its own, in this process, the
+ * very handler modules Lambda runs, for a file of one payout and for a full file (`--payouts`, the batcher's most
+ * per file):
  * - create: the API's create withdrawal, once per payout (one HTTP API request and one invocation each);
  * - file: one run of the batcher's scheduled function, which files every payout the create made PROCESSING;
  * - report: the sandbox bank (not priced: it stands in for the bank) answers the file with its pain.002 and
@@ -13,10 +14,13 @@
  * Each DynamoDB call is attributed to the stage it runs in (AsyncLocalStorage) and asks for its consumed capacity;
  * S3 calls go to an in-memory bucket behind the real S3 channel (the client's `send` is replaced), counted by
  * request class; an invocation's GB-seconds are the function's memory × its measured duration in this process.
+ * With `--channel <file>`, the SFTP channel's stage that test/bench/bank-channel.ts measured (a live payout's files to
+ * its bank and the reports back) is a row of the table between the file and the report.
  * Also: get customer (a thousand API reads), and the batcher's idle run. Asserts that every payout completed and
  * every event reached every endpoint; prints the table (test/bench/payout-cost-model.ts).
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
@@ -47,6 +51,8 @@ const { values } = parseArgs({
     payouts: { type: 'string', default: '99' },
     endpoints: { type: 'string', default: '2' },
     json: { type: 'boolean', default: false },
+    /** The SFTP channel's stage as test/bench/bank-channel.ts wrote it (`--stage-out`): a row of the table. */
+    channel: { type: 'string' },
   },
 });
 const FILE_SIZE = Number(values.payouts);
@@ -373,6 +379,8 @@ const stages: PayoutStage[] = (Object.keys(stageNames) as (keyof typeof stageNam
   single: run(single.stages[stage], 1),
   batched: run(batched.stages[stage], FILE_SIZE),
 }));
+// A live organization's files go to its bank over SFTP between the file and its reports (a sandbox's never leave).
+if (values.channel) stages.splice(2, 0, JSON.parse(readFileSync(values.channel, 'utf8')) as PayoutStage);
 
 // A thousand API reads: get customer, in this process like the rest.
 const reads = newTally();

@@ -52,6 +52,7 @@ export type Report = {
   depositWebhook: { script: string; output: string | null };
   bankCredits?: { script: string; output: string | null };
   /** test/bench/payout-cost.ts: one payout end to end, and a thousand API reads. */
+  bankChannel?: { script: string; output: string | null };
   payoutCost?: { script: string; output: string | null };
   /** test/bench/sanctions-screening.ts: screening against a full-size OFAC-like list. */
   sanctionsScreening?: { script: string; output: string | null };
@@ -177,6 +178,7 @@ export function markdown(report: Report): string {
   if (report.sweepGas.output) lines.push('', report.sweepGas.output);
   if (report.depositWebhook.output) lines.push('', report.depositWebhook.output);
   if (report.bankCredits?.output) lines.push('', report.bankCredits.output);
+  if (report.bankChannel?.output) lines.push('', report.bankChannel.output);
   if (report.payoutCost?.output) lines.push('', report.payoutCost.output);
   if (report.sanctionsScreening?.output) lines.push('', report.sanctionsScreening.output);
   return lines.join('\n');

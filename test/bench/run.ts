@@ -7,7 +7,8 @@
  * is what the service costs on top of its database. The floor is also served over HTTP by a bare server
  * (test/bench/http-floor-server.ts), which says how much of that is the HTTP hop alone. Also: the middleware and validation cost per request on an
  * in-memory store, list latency with 10 and with 10,000 items in the partition, webhook deliveries per second
- * (test/bench/webhooks.ts) and, when present, bundle sizes and cold imports (test/bench/bundles.ts).
+ * (test/bench/webhooks.ts) and, when present, bundle sizes and cold imports (test/bench/bundles.ts); the companions
+ * below (the SFTP bank channel, what a payout costs, ...) each in a process of its own.
  *
  * Prints markdown tables, writes them to docs/bench/results.md (generated: the READMEs link to it) and the raw
  * figures to test/bench/results/latest.json.
@@ -364,8 +365,17 @@ async function main() {
     const depositWebhook = await companion('test/bench/deposit-webhook.ts', ['--samples', SHORT ? '5' : '20']);
     // A 10,000-entry statement of money paid in, applied, then repeated (shared/bank-credits/).
     const bankCredits = await companion('test/bench/bank-credits.ts', ['--entries', SHORT ? '2000' : '10000']);
-    // One payout end to end (create, the file, the reports, the webhooks), alone in its file and in a full one.
-    const payoutCost = await companion('test/bench/payout-cost.ts', ['--payouts', '99', '--endpoints', '2']);
+    // The SFTP bank channel: payouts from PROCESSING to COMPLETED through a real OpenSSH server, PGP on.
+    const channelStage = join(dataDir, 'bank-channel-stage.json');
+    const bankChannel = await companion('test/bench/bank-channel.ts', [
+      ...['--payouts', SHORT ? '500' : '10000', '--stage-out', channelStage],
+    ]);
+    // One payout end to end (create, the file, the channel, the reports, the webhooks), alone in its file and in a
+    // full one.
+    const payoutCost = await companion('test/bench/payout-cost.ts', [
+      ...['--payouts', '99', '--endpoints', '2'],
+      ...(existsSync(channelStage) ? ['--channel', channelStage] : []),
+    ]);
     const sanctionsScreening = await companion(
       'test/bench/sanctions-screening.ts',
       SHORT ? ['--rescreen', '20000'] : [],
@@ -387,6 +397,7 @@ async function main() {
       sweepGas,
       depositWebhook,
       bankCredits,
+      bankChannel,
       payoutCost,
       sanctionsScreening,
     };
