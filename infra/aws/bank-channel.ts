@@ -36,8 +36,8 @@ export function bankChannelBucket(parent: Construct, stage: string): Bucket {
  * - `batcher`: write payment files to each environment's outboxes (`sandbox/<org>/outbox/`, `live/<org>/outbox/`);
  * - `simulator`: read the sandbox's outboxes only, write reports to the sandbox's inboxes (the sandbox bank);
  * - `reports`: read, write and move reports (each inbox -> `processed/` or `quarantine/`), list the inboxes;
- * - `mover`: list and read the live outboxes only, write what it takes from banks to the live inboxes or
- *   `quarantine/`.
+ * - `mover`: list and read the live outboxes only, move what it sent to the live `sent/` folders, write what it
+ *   takes from banks to the live inboxes or `quarantine/`.
  */
 export type BankChannelRole = 'batcher' | 'simulator' | 'reports' | 'mover';
 
@@ -46,7 +46,7 @@ const PREFIXES: Record<BankChannelRole, string[]> = {
   batcher: ['sandbox/*/outbox', 'live/*/outbox'],
   simulator: ['sandbox/*/outbox', 'sandbox/*/inbox'],
   reports: ['inbox', 'sandbox/*/inbox', 'live/*/inbox', 'processed', 'quarantine'],
-  mover: ['live/*/outbox', 'live/*/inbox', 'quarantine'],
+  mover: ['live/*/outbox', 'live/*/sent', 'live/*/inbox', 'quarantine'],
 };
 
 export function grantBankChannel(fn: LambdaFunction, stage: string, role: BankChannelRole): void {
@@ -90,8 +90,12 @@ export function grantBankChannel(fn: LambdaFunction, stage: string, role: BankCh
   }
   if (role === 'mover') {
     statements.push(
-      new PolicyStatement({ actions: ['s3:GetObject'], resources: [objects('live/*/outbox')] }),
-      new PolicyStatement({ actions: ['s3:PutObject'], resources: [objects('live/*/inbox'), objects('quarantine')] }),
+      // A file sent is copied to `sent/` and deleted from the outbox: the outbox lists only what is still to send.
+      new PolicyStatement({ actions: ['s3:GetObject', 's3:DeleteObject'], resources: [objects('live/*/outbox')] }),
+      new PolicyStatement({
+        actions: ['s3:PutObject'],
+        resources: [objects('live/*/sent'), objects('live/*/inbox'), objects('quarantine')],
+      }),
       new PolicyStatement({
         actions: ['s3:ListBucket'],
         resources: [bucketArn],

@@ -24,10 +24,19 @@ export const bankTransferKeys = {
     pk: `ORG#${organizationId}#BANKDOWNLOAD#${sha256}`,
     sk: `BANKDOWNLOAD#${name}`,
   }),
+  /**
+   * What the mover last saw of a report at the bank under its name (size, time, hash): a report seen before is not
+   * read again while it stays as it was.
+   */
+  reportSeen: (organizationId: string, name: string): Key => ({
+    pk: `ORG#${organizationId}#BANKSEEN#${name}`,
+    sk: 'BANKSEEN',
+  }),
 } as const;
 
 export const BANK_TRANSFER_KEY_SPACES: KeySpace[] = [
   { pk: 'BANKTRANSFER#' },
   { pk: 'ORG#{}#BANKDELIVERY#' },
   { pk: 'ORG#{}#BANKDOWNLOAD#' },
+  { pk: 'ORG#{}#BANKSEEN#' },
 ];

@@ -5,10 +5,12 @@ import type { SftpChannel } from '#shared/bank-transfer/records.ts';
 import {
   getFileDelivered,
   getReportDownloaded,
+  getReportsSeen,
   listSftpChannels,
   recordFileDelivered,
   recordMoverRun,
   recordReportDownloaded,
+  recordReportSeen,
 } from '#shared/bank-transfer/repository.ts';
 import { HostKeyRefusedError, openSftp, type SftpSession, type SftpTarget } from '#shared/bank-transfer/sftp.ts';
 import { getPrenoteFile } from '#shared/banks/prenote-repository.ts';
@@ -132,7 +134,11 @@ async function upload(
   const { organizationId } = account;
   const scope: ChannelScope = { environment: 'live', organizationId };
   for (const name of await channel.listOutbox(scope)) {
-    if (await getFileDelivered(deps.db, organizationId, name)) continue;
+    // Delivered before (and written again by a batcher's recovery, or left by a run stopped after recording it).
+    if (await getFileDelivered(deps.db, organizationId, name)) {
+      await channel.markSent(scope, name);
+      continue;
+    }
     const body = (await channel.readOutbox(scope, name)) ?? '';
     const file = await outgoingFile(deps, name, body);
     if (!file || file.organizationId !== organizationId || file.environment !== 'live') {
@@ -147,6 +153,8 @@ async function upload(
     const remoteName = await putFile(session, account.uploadDir, name, bytes, pgp);
     const deliveredAt = deps.clock.now().toISOString();
     await recordFileDelivered(deps.db, { organizationId, name, remoteName, sha256: sha256(bytes), deliveredAt });
+    // Out of the outbox: the next run lists only what is still to send.
+    await channel.markSent(scope, name);
     countMetric('BankFilesDelivered', {});
     log.info('bank transfer: payment file delivered', { organizationId, name, remoteName });
     result.sent.push(name);
@@ -185,10 +193,23 @@ async function download(
   const entries = (await session.list(account.downloadDir))
     .filter((entry) => entry.isFile && !entry.name.startsWith('.'))
     .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  // A report seen unchanged since it was taken is not read again: a run's cost is what is new at the bank.
+  const seen = await getReportsSeen(
+    deps.db,
+    organizationId,
+    entries.map((entry) => entry.name),
+  );
   for (const entry of entries) {
+    const before = seen.get(entry.name);
+    const unchanged = before?.size === entry.size && before.modifiedAt === entry.modifiedAt;
+    if (unchanged && entry.modifiedAt >= 0) continue;
     const body = await session.read(posix.join(account.downloadDir, entry.name));
     const hash = sha256(body);
-    if (await getReportDownloaded(deps.db, organizationId, entry.name, hash)) continue;
+    const sight = { name: entry.name, size: entry.size, modifiedAt: entry.modifiedAt, sha256: hash };
+    if (await getReportDownloaded(deps.db, organizationId, entry.name, hash)) {
+      await recordReportSeen(deps.db, organizationId, sight);
+      continue;
+    }
     let stored = storedName(organizationId, entry.name.replace(/\.(pgp|gpg|asc)$/, ''), hash);
     let quarantined = false;
     if (pgp) {
@@ -214,6 +235,7 @@ async function download(
       quarantined,
       downloadedAt,
     });
+    await recordReportSeen(deps.db, organizationId, sight);
     (quarantined ? result.quarantined : result.received).push(entry.name);
   }
 }

@@ -63,6 +63,15 @@ export type ReportDownloaded = z.infer<typeof ReportDownloadedSchema>;
  */
 export const MOVER_SILENT_AFTER_MINUTES = 15;
 
+/** A report at the bank as the mover last saw it, once it was taken (`downloadedAs`: its content's SHA-256). */
+export const ReportSeenSchema = z.object({
+  name: z.string(),
+  size: z.number(),
+  modifiedAt: z.number(),
+  sha256: z.string(),
+});
+export type ReportSeen = z.infer<typeof ReportSeenSchema>;
+
 /** A connection's last run of the mover: when, and whether it moved what it had to (else why not). */
 export const MoverRunSchema = z.object({
   organizationId: z.string(),

@@ -5,12 +5,14 @@ import {
   MoverRunSchema,
   type ReportDownloaded,
   ReportDownloadedSchema,
+  type ReportSeen,
+  ReportSeenSchema,
   type SftpChannel,
   SftpChannelSchema,
 } from '#shared/bank-transfer/records.ts';
 import type { Db } from '#shared/db/client.ts';
 import { WriteConditionFailedError, writeGuarded } from '#shared/db/guarded-write.ts';
-import { readItem, type StoredItem } from '#shared/db/items.ts';
+import { readItem, readManyItems, type StoredItem } from '#shared/db/items.ts';
 import { keys } from '#shared/db/keys.ts';
 import { queryAll } from '#shared/db/query.ts';
 
@@ -42,6 +44,20 @@ export const getFileDelivered = (db: Db, organizationId: string, name: string) =
 
 export const getReportDownloaded = (db: Db, organizationId: string, name: string, sha256: string) =>
   readItem(db, keys.reportDownloaded(organizationId, name, sha256), fieldsOf(ReportDownloadedSchema));
+
+/** What the mover last saw of each named report at the bank, by name (the names it never took are absent). */
+export const getReportsSeen = (db: Db, organizationId: string, names: readonly string[]) =>
+  readManyItems(db, names, (name) => keys.reportSeen(organizationId, name), fieldsOf(ReportSeenSchema));
+
+/** Unguarded: the latest sight of a name is what is asked, and a report is taken once by its download record. */
+export async function recordReportSeen(db: Db, organizationId: string, seen: ReportSeen): Promise<void> {
+  await db.client.send(
+    new PutCommand({
+      TableName: db.tableName,
+      Item: { ...keys.reportSeen(organizationId, seen.name), entity: 'BANKSEEN', ...ReportSeenSchema.parse(seen) },
+    }),
+  );
+}
 
 /** Writes a record only if it is not there; false when another run wrote it first. */
 async function recordOnce(db: Db, role: string, key: { pk: string; sk: string }, item: StoredItem) {

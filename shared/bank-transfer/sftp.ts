@@ -6,7 +6,8 @@ import { Client, type ConnectConfig, type SFTPWrapper } from 'ssh2';
  */
 export type SftpTarget = { host: string; port: number; hostKey: string; user: string; privateKey: string };
 
-export type RemoteEntry = { name: string; size: number; isFile: boolean };
+/** A directory entry at the bank; `modifiedAt` in seconds, as SFTP keeps it. */
+export type RemoteEntry = { name: string; size: number; modifiedAt: number; isFile: boolean };
 
 export type SftpSession = {
   list(dir: string): Promise<RemoteEntry[]>;
@@ -81,10 +82,16 @@ export function openSftp(target: SftpTarget, timeoutMs = 20_000): Promise<SftpSe
 function session(client: Client, sftp: SFTPWrapper): SftpSession {
   return {
     list: async (dir) => {
-      const entries = await call<{ filename: string; attrs: { size: number; isFile(): boolean } }[]>((done) =>
-        sftp.readdir(dir, done),
+      const entries = await call<{ filename: string; attrs: { size: number; mtime?: number; isFile(): boolean } }[]>(
+        (done) => sftp.readdir(dir, done),
       );
-      return entries.map((entry) => ({ name: entry.filename, size: entry.attrs.size, isFile: entry.attrs.isFile() }));
+      return entries.map((entry) => ({
+        name: entry.filename,
+        size: entry.attrs.size,
+        // A server that keeps no time gives none: such a report is read and hashed every run.
+        modifiedAt: entry.attrs.mtime ?? -1,
+        isFile: entry.attrs.isFile(),
+      }));
     },
     read: (path) => call<Buffer>((done) => sftp.readFile(path, done)),
     writeFile: (path, data) => call<void>((done) => sftp.writeFile(path, Buffer.from(data), done)),

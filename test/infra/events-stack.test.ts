@@ -291,7 +291,7 @@ describe('the bank channel in the events stack', () => {
     ]);
   });
 
-  it('lets the mover write reports into the live inboxes only, and the sandbox bank into the sandbox ones only', () => {
+  it('lets the mover write reports into the live inboxes and sent files into the live sent folders only, and the sandbox bank into the sandbox inboxes only', () => {
     const writes = (id: 'BankTransfer' | 'SandboxBankSimulator') => {
       const fn = events.sweeps.get(id) ?? expect.fail(`no ${id}`);
       return statementsOf(fn)
@@ -299,7 +299,7 @@ describe('the bank channel in the events stack', () => {
         .flatMap((s) => (Array.isArray(s.Resource) ? s.Resource : [s.Resource]))
         .map((resource) => JSON.stringify(resource).match(/\/([a-z*/]+)\/\*"/)?.[1]);
     };
-    expect(writes('BankTransfer').sort()).toEqual(['live/*/inbox', 'quarantine']);
+    expect(writes('BankTransfer').sort()).toEqual(['live/*/inbox', 'live/*/sent', 'quarantine']);
     expect(writes('SandboxBankSimulator')).toEqual(['sandbox/*/inbox']);
   });
 

@@ -153,4 +153,16 @@ describe('the S3 channel (AWS), on fauxqs', () => {
       ['d-large.xml', ...['..%2F..%2Fprocessed%2Fx.xml', 'a\\b.xml', 'nested/c.xml'].map(quarantineName)].sort(),
     );
   });
+
+  it('moves a file a mover sent from its outbox to its sent folder, once (a second move finds nothing to do)', async () => {
+    const scope = { environment: 'live', organizationId: 'org-1' } as const;
+    await channel.writeOutbox(scope, 'MSG1.xml', '<Document/>');
+    await channel.writeOutbox(scope, 'MSG2.xml', '<Document/>');
+
+    await channel.markSent(scope, 'MSG1.xml');
+    await channel.markSent(scope, 'MSG1.xml');
+
+    expect(await channel.listOutbox(scope)).toEqual(['MSG2.xml']);
+    expect(await text('live/org-1/sent/MSG1.xml')).toBe('<Document/>');
+  });
 });

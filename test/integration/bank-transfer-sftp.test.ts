@@ -25,7 +25,6 @@ import { batchPayouts } from '#shared/payouts/batch-payouts.ts';
 import { getPaymentFile } from '#shared/payouts/payment-file-repository.ts';
 import type { BankChannel } from '#shared/rails/bank/channel.ts';
 import type { PayoutAccount } from '#shared/rails/bank/payment-file.ts';
-import { writeRailFile } from '#shared/rails/bank/rail-files.ts';
 import { writePain002 } from '#shared/rails/bank/report-writer.ts';
 import { processSecrets } from '#shared/secrets/secrets-manager.ts';
 import { getTransactionOfCustomer } from '#shared/transactions/transaction-repository.ts';
@@ -33,7 +32,7 @@ import { createWithdrawal } from '#shared/withdrawals/create-withdrawal.ts';
 import { isolatedTableDeps } from '#test/support/db/isolated-table.ts';
 import { givenOrganization } from '#test/support/deps.ts';
 import { endToEndIdsOf, freshChannel } from '#test/support/rails/bank-channel.ts';
-import { bookingOf, EUR_ACCOUNT, nachaReturnOf, USD_ACCOUNT } from '#test/support/sftp/mover-files.ts';
+import { bookingOf, EUR_ACCOUNT, nachaReturnOf, sepaFileOf, USD_ACCOUNT } from '#test/support/sftp/mover-files.ts';
 import { type OpenSshServer, startOpenSshServer } from '#test/support/sftp/openssh-server.ts';
 import { givenBank } from '#test/support/withdrawals/withdrawal-requests.ts';
 
@@ -206,6 +205,8 @@ describe('the SFTP mover against a real OpenSSH server', () => {
     expect(readFileSync(join(folders.uploadPath, `${name}.pgp`)).includes(Buffer.from('<Document'))).toBe(false);
     expect(await openedByBank(join(folders.uploadPath, `${name}.pgp`))).toBe(body);
     expect(await getFileDelivered(deps.db, organizationId, name)).toMatchObject({ remoteName: `${name}.pgp` });
+    // Sent, the file leaves the outbox: a run lists only what is still to send.
+    expect(await channel.listOutbox({ environment: 'live', organizationId })).toEqual([]);
 
     const accepted = writePain002({
       messageId: `${file.messageId.slice(0, 24)}-STATUS`,
@@ -224,16 +225,29 @@ describe('the SFTP mover against a real OpenSSH server', () => {
     expect(await channel.listInbox({ environment: 'live', organizationId })).toHaveLength(2);
     expect(await channel.listInbox()).toEqual([]);
     const applied = await processInbox(deps, channel);
-    // Fetched again: the same reports are not taken twice; under another name, their facts apply once.
-    const third = await moveAccountFiles(deps, ports(channel), account);
+    // Fetched again: the same reports are not taken twice, nor read while unchanged; under another name, their facts
+    // apply once.
+    const reads: string[] = [];
+    const counting: MoverPorts['connect'] = async (target) => {
+      const session = await openSftp(target);
+      const read = (path: string) => {
+        reads.push(path);
+        return session.read(path);
+      };
+      return { ...session, read };
+    };
+    const third = await moveAccountFiles(deps, ports(channel, counting), account);
+    const readByThird = reads.length;
     writeFileSync(join(folders.downloadPath, 'booked-again.xml.pgp'), await sealedForUs(booked));
-    const fourth = await moveAccountFiles(deps, ports(channel), account);
+    const fourth = await moveAccountFiles(deps, ports(channel, counting), account);
     const appliedAgain = await processInbox(deps, channel);
 
     expect(second).toEqual({ sent: [], received: ['booked.xml.pgp', 'status.xml.pgp'], quarantined: [], refused: [] });
     expect(Object.values(applied).map((outcome) => outcome.outcome)).toEqual(['applied', 'applied']);
     expect(third.received).toEqual([]);
+    expect(readByThird).toBe(0);
     expect(fourth.received).toEqual(['booked-again.xml.pgp']);
+    expect(reads.map((path) => path.split('/').pop())).toEqual(['booked-again.xml.pgp']);
     expect(Object.values(appliedAgain)).toEqual([{ outcome: 'applied', applied: 0, skipped: 2 }]);
     for (const payout of payouts) expect((await record(payout.id)).status).toBe('COMPLETED');
     // Nothing is deleted at the bank.
@@ -357,13 +371,17 @@ describe('the SFTP mover against a real OpenSSH server', () => {
     const { files } = await sendDuePrenotes(deps, channel);
     const name = `${files[0]}.ach`;
     const { account, folders } = sftpAccount(organizationId, 'USD');
-    await channel.writeOutbox({ environment: 'live', organizationId }, 'FORGED.ach', 'not a file of ours');
+    const scope = { environment: 'live', organizationId } as const;
+    await channel.writeOutbox(scope, 'FORGED.ach', 'not a file of ours');
+    const filed = await channel.readOutbox(scope, name);
 
     const moved = await moveAccountFiles(deps, ports(channel), account);
 
     expect(moved).toMatchObject({ sent: [name], refused: ['FORGED.ach'] });
     const body = readFileSync(join(folders.uploadPath, name), 'utf8');
-    expect(body).toBe(await channel.readOutbox({ environment: 'live', organizationId }, name));
+    expect(body).toBe(filed);
+    // What is not ours stays in the outbox, never sent; what was sent has left it.
+    expect(await channel.listOutbox(scope)).toEqual(['FORGED.ach']);
     const { entry, returns } = nachaReturnOf(body, reference, '0.00');
     expect(entry.transactionCode).toBe('23');
     writeFileSync(join(folders.downloadPath, 'PRENOTE-RETURNS.ach'), returns);
@@ -556,33 +574,7 @@ describe('sandbox and live never mix', () => {
 describe('10,000 payouts in one file', () => {
   it('uploads encrypted and signed, and the bank reads every payment', async () => {
     const { folders } = sftpAccount('bench', 'EUR');
-    const debtor = EUR_ACCOUNT as PayoutAccount;
-    const createdAt = new Date('2026-11-23T10:00:00.000Z');
-    const body = writeRailFile(
-      'SEPA',
-      {
-        messageId: '0123456789abcdef0123456789abcdef',
-        createdAt: createdAt.toISOString(),
-        executionDate: '2026-11-23',
-        initiatingParty: 'Acme Payouts GmbH',
-        debtor,
-        payments: Array.from({ length: 10_000 }, (_, i) => ({
-          endToEndId: `WD-${String(i).padStart(8, '0')}`,
-          amount: '10.00',
-          remittance: `Payout ${i}`,
-          creditor: {
-            name: 'Ada Lovelace',
-            kind: 'individual' as const,
-            iban: 'FR7630006000011234567890189',
-            accountNumber: null,
-            bic: 'BNPAFRPPXXX',
-            routingNumber: null,
-            address: null,
-          },
-        })),
-      },
-      { createdAt, debtor, settlementDate: '2026-11-24', fileOfDay: 0 },
-    );
+    const body = sepaFileOf(10_000);
     const session = await openSftp({ ...server, privateKey: server.clientKey });
     const started = performance.now();
     try {

@@ -13,6 +13,8 @@ import { join } from 'node:path';
  *   `<messageId>.<ext>`, under the environment and organization they belong to, so the sandbox bank and a live
  *   organization's mover each read their own prefix only; writing the same name again writes the same content (the
  *   batcher's recovery after a crash), so the bank never sees two versions of a file;
+ * - `<environment>/<organizationId>/sent/`: payment files a mover has handed to the bank, moved out of the outbox so
+ *   its listing holds only what is still to send;
  * - `<environment>/<organizationId>/inbox/`: reports from the bank of that organization (pain.002, camt.054, NACHA
  *   returns): the mover's downloads (`live/`) and the sandbox bank's answers (`sandbox/`); a report there applies to
  *   that organization's payouts of that environment only. `inbox/`: reports of no known origin (an operator's own
@@ -24,6 +26,8 @@ export type BankChannel = {
   writeOutbox(scope: ChannelScope, name: string, body: string): Promise<void>;
   readOutbox(scope: ChannelScope, name: string): Promise<string | undefined>;
   listOutbox(scope: ChannelScope): Promise<string[]>;
+  /** A file handed to the bank leaves the outbox for `sent/` (a file already gone is not an error). */
+  markSent(scope: ChannelScope, name: string): Promise<void>;
   /** Into `scope`'s inbox, or the shared `inbox/` without one; so for every inbox method below. */
   writeInbox(name: string, body: string | Uint8Array, scope?: ChannelScope): Promise<void>;
   /** Every object waiting in the inbox, oldest name first, also those whose name is not a channel name. */
@@ -73,6 +77,9 @@ function scopePrefix(scope: ChannelScope): string {
 
 /** The prefix of a scope's outbox (`live/<organizationId>/outbox`). */
 export const outboxPrefix = (scope: ChannelScope) => `${scopePrefix(scope)}/outbox`;
+
+/** The prefix of a scope's files handed to the bank (`live/<organizationId>/sent`). */
+export const sentPrefix = (scope: ChannelScope) => `${scopePrefix(scope)}/sent`;
 
 /** The prefix of a scope's inbox (`live/<organizationId>/inbox`), or the shared `inbox` without one. */
 export const inboxPrefix = (scope?: ChannelScope) => (scope ? `${scopePrefix(scope)}/inbox` : 'inbox');
@@ -181,6 +188,10 @@ export function folderChannel(root: string): BankChannel {
     writeOutbox: (scope, name, body) => write(join(root, outboxPrefix(scope)), name, body),
     readOutbox: (scope, name) => read(join(root, outboxPrefix(scope)), name),
     listOutbox: (scope) => list(join(root, outboxPrefix(scope))),
+    markSent: (scope, name) => {
+      assertFileName(name);
+      return move(join(root, outboxPrefix(scope)), name, join(root, sentPrefix(scope)), name);
+    },
     writeInbox: (name, body, scope) => write(inbox(scope), name, body),
     listInbox: (scope) => list(inbox(scope)),
     listInboxScopes: async () => {

@@ -20,6 +20,7 @@ import {
   outboxPrefix,
   quarantineName,
   quarantineNote,
+  sentPrefix,
 } from '#shared/rails/bank/channel.ts';
 
 /** Names under `prefix`; `nested` also those with a `/` (the inbox lists them, so they are quarantined). */
@@ -81,12 +82,14 @@ export function bucketChannel(bucket: string, client: S3Client = new S3Client({}
   };
   const list = (prefix: string, nested = false) => listNames(client, bucket, prefix, nested);
   const inboxKey = (name: string, scope?: ChannelScope) => `${inboxPrefix(scope)}/${name}`;
-  const move = async (name: string, scope: ChannelScope | undefined, to: string, as: string) => {
+  const moveObject = async (from: string, to: string) => {
     // CopySource is a URL path: the key is encoded, so any name (`..%2F..`, a backslash) names its own object.
-    const source = `${bucket}/${encodeURIComponent(inboxKey(name, scope)).replace(/%2F/g, '/')}`;
-    await client.send(new CopyObjectCommand({ Bucket: bucket, CopySource: source, Key: `${to}/${as}` }));
-    await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: inboxKey(name, scope) }));
+    const source = `${bucket}/${encodeURIComponent(from).replace(/%2F/g, '/')}`;
+    await client.send(new CopyObjectCommand({ Bucket: bucket, CopySource: source, Key: to }));
+    await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: from }));
   };
+  const move = (name: string, scope: ChannelScope | undefined, to: string, as: string) =>
+    moveObject(inboxKey(name, scope), `${to}/${as}`);
   const named = (name: string) => {
     assertFileName(name);
     return name;
@@ -97,6 +100,14 @@ export function bucketChannel(bucket: string, client: S3Client = new S3Client({}
     },
     readOutbox: (scope, name) => get(`${outboxPrefix(scope)}/${named(name)}`),
     listOutbox: (scope) => list(`${outboxPrefix(scope)}/`),
+    markSent: async (scope, name) => {
+      try {
+        await moveObject(`${outboxPrefix(scope)}/${named(name)}`, `${sentPrefix(scope)}/${name}`);
+      } catch (error) {
+        // Moved by a concurrent run already: nothing left to do.
+        if (!(error instanceof NoSuchKey) && (error as { name?: string }).name !== 'NoSuchKey') throw error;
+      }
+    },
     writeInbox: async (name, body, scope) => {
       await put(inboxKey(named(name), scope), body);
     },

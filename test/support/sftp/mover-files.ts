@@ -1,5 +1,7 @@
 import type { PaymentFileRecord } from '#shared/payouts/records.ts';
 import { writeNachaReturns } from '#shared/rails/bank/ach/nacha-return-writer.ts';
+import type { PayoutAccount } from '#shared/rails/bank/payment-file.ts';
+import { writeRailFile } from '#shared/rails/bank/rail-files.ts';
 import { writeCamt054 } from '#shared/rails/bank/report-writer.ts';
 import { parseNacha } from '#test/support/rails/nacha-layout.ts';
 
@@ -65,4 +67,35 @@ export function nachaReturnOf(sent: string, reference: string, amount: string) {
       ],
     }),
   };
+}
+
+/** A SEPA payment file of `count` payments of 10.00 from the EUR payout account, as the batcher writes one. */
+export function sepaFileOf(count: number) {
+  const debtor = EUR_ACCOUNT as PayoutAccount;
+  const createdAt = new Date('2026-11-23T10:00:00.000Z');
+  return writeRailFile(
+    'SEPA',
+    {
+      messageId: '0123456789abcdef0123456789abcdef',
+      createdAt: createdAt.toISOString(),
+      executionDate: '2026-11-23',
+      initiatingParty: 'Acme Payouts GmbH',
+      debtor,
+      payments: Array.from({ length: count }, (_, i) => ({
+        endToEndId: `WD-${String(i).padStart(8, '0')}`,
+        amount: '10.00',
+        remittance: `Payout ${i}`,
+        creditor: {
+          name: 'Ada Lovelace',
+          kind: 'individual' as const,
+          iban: 'FR7630006000011234567890189',
+          accountNumber: null,
+          bic: 'BNPAFRPPXXX',
+          routingNumber: null,
+          address: null,
+        },
+      })),
+    },
+    { createdAt, debtor, settlementDate: '2026-11-24', fileOfDay: 0 },
+  );
 }
