@@ -28,6 +28,10 @@ let settings: SentChain;
 
 beforeAll(async () => {
   sweeper = await startSweeperChain();
+  // A mined send's confirmations are read from the chain's head on this node.
+  process.env.CHAIN_RPC = JSON.stringify({
+    base: { url: sweeper.chain.rpcUrl, usdcAddress: sweeper.chain.usdcAddress },
+  });
   settings = { chain: 'base', usdcAddress: sweeper.chain.usdcAddress, selfHostedProofAboveEur: '1000' };
 }, 120_000);
 
@@ -125,7 +129,7 @@ describe('Travel Rule data through the API', () => {
     expect(read.status).toBe(200);
     expect(read.body).toMatchObject({
       transactionId: transaction.id,
-      send: { purpose: 'ONRAMP_DEPOSIT', to: given.owner.address, status: 'WAITING' },
+      send: { purpose: 'ONRAMP_DEPOSIT', to: given.owner.address, status: 'WAITING', confirmations: null },
       custodian: { type: 'SELF_HOSTED' },
       ivms101: { beneficiary: { accountNumber: [given.owner.address] } },
       ownershipProof: null,
@@ -165,8 +169,16 @@ describe('Travel Rule data through the API', () => {
 
     await run();
     expect(await balanceOf(given.owner.address)).toBe(micro('1500'));
-    const mined = await request<Record<string, unknown>>('GET', travelRulePath, { key: given.apiKey });
-    expect(mined.body).toMatchObject({ send: { status: 'MINED' }, ownershipProof: { message, signature } });
+    await sweeper.chain.mine(2);
+    const mined = await request<{ send: { blockNumber: string } }>('GET', travelRulePath, { key: given.apiKey });
+    const confirmations = Number((await sweeper.chain.head()) - BigInt(mined.body.send.blockNumber) + 1n);
+    expect(confirmations).toBeGreaterThanOrEqual(3);
+    expect(mined.body).toMatchObject({
+      direction: 'OUTBOUND',
+      deposit: null,
+      send: { status: 'MINED', confirmations },
+      ownershipProof: { message, signature },
+    });
 
     const developer = await givenMemberSession(deps, given.organizationId, 'developer');
     expect((await consoleCall('GET', '/exports/travel-rule', developer.headers)).status).toBe(403);
