@@ -43,7 +43,7 @@ import {
 import type { TransactionRecord } from '#shared/transactions/records.ts';
 import type { Transaction } from '#shared/transactions/schemas.ts';
 import { getTransactionOfCustomer, transactionWrites } from '#shared/transactions/transaction-repository.ts';
-import { type InboundTravelRuleWrites, inboundTravelRule } from '#shared/treasury/inbound-travel-rule.ts';
+import { type InboundTravelRuleWrites, inboundTravelRule } from '#shared/travel-rule/inbound-travel-rule.ts';
 import type { AddressLookup } from '#shared/wallets/records.ts';
 import { findDepositAddress } from '#shared/wallets/repository.ts';
 import { WALLET_NOT_FOUND } from '#shared/wallets/wallet-rules.ts';
@@ -210,7 +210,7 @@ type PlanInput = {
   /** False for a disabled customer: what arrives is credited. */
   forwards: boolean;
   transfer: { chain: Chain; txHash: string; logIndex: number };
-  /** The leg's Travel Rule data (`shared/treasury/inbound-travel-rule.ts`). */
+  /** The leg's Travel Rule data (`shared/travel-rule/inbound-travel-rule.ts`). */
   travelRule: InboundTravelRuleWrites | undefined;
   now: Date;
 };

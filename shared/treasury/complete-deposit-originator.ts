@@ -3,15 +3,15 @@ import { requireCustomer } from '#shared/customers/require-customer.ts';
 import { type Alongside, writeGuarded } from '#shared/db/guarded-write.ts';
 import type { Deps } from '#shared/deps.ts';
 import { eventPut, eventRecord } from '#shared/events/outbox.ts';
-import type { DepositTravelRuleRecord, SourceCustodian } from '#shared/treasury/deposit-travel-rule-records.ts';
-import { depositTravelRuleReplace, getDepositTravelRule } from '#shared/treasury/deposit-travel-rule-repository.ts';
+import { depositTravelRuleReplace, getDepositTravelRule } from '#shared/travel-rule/deposit-repository.ts';
+import { missingOf } from '#shared/travel-rule/inbound-travel-rule.ts';
+import type { LegalPerson } from '#shared/travel-rule/ivms101.ts';
+import { getOwnershipProof, proveAddressOwnership } from '#shared/travel-rule/ownership-proof.ts';
+import { customerPerson, SELF_HOSTED_PROOF_ABOVE_EUR } from '#shared/travel-rule/parties.ts';
+import type { DepositTravelRuleRecord, SourceCustodian } from '#shared/travel-rule/records.ts';
 import type { CompleteOriginatorInput } from '#shared/treasury/deposit-travel-rule-schemas.ts';
 import { depositTravelRuleView } from '#shared/treasury/get-transaction-travel-rule.ts';
-import { missingOf } from '#shared/treasury/inbound-travel-rule.ts';
-import type { LegalPerson } from '#shared/treasury/ivms101.ts';
-import { getOwnershipProof, proveAddressOwnership } from '#shared/treasury/ownership-proof.ts';
 import type { TravelRule } from '#shared/treasury/schemas.ts';
-import { customerPerson, SELF_HOSTED_PROOF_ABOVE_EUR } from '#shared/treasury/travel-rule.ts';
 import {
   ORIGINATOR_ALREADY_COMPLETE,
   ORIGINATOR_NOT_GIVEN,

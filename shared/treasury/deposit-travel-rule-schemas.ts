@@ -1,5 +1,5 @@
 import { described } from '#shared/routing/prose.ts';
-import { PersonSchema } from '#shared/treasury/ivms101.ts';
+import { PersonSchema } from '#shared/travel-rule/ivms101.ts';
 import { TravelRuleSchema } from '#shared/treasury/schemas.ts';
 import * as z from '#shared/validation/zod.ts';
 

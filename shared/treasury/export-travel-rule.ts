@@ -1,8 +1,8 @@
 import type { Deps } from '#shared/deps.ts';
-import type { DepositTravelRuleRecord } from '#shared/treasury/deposit-travel-rule-records.ts';
-import { listDepositTravelRules } from '#shared/treasury/deposit-travel-rule-repository.ts';
 import { formatMicro } from '#shared/money/micro.ts';
-import { getOwnershipProof } from '#shared/treasury/ownership-proof.ts';
+import { listDepositTravelRules } from '#shared/travel-rule/deposit-repository.ts';
+import { getOwnershipProof } from '#shared/travel-rule/ownership-proof.ts';
+import type { DepositTravelRuleRecord } from '#shared/travel-rule/records.ts';
 import type { TreasurySendRecord } from '#shared/treasury/records.ts';
 import { listSendsOfOrganization } from '#shared/treasury/send-repository.ts';
 import { trpInquiry } from '#shared/treasury/trp-message.ts';

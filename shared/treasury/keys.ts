@@ -3,9 +3,7 @@ import type { Key, KeySpace, ListKey } from '#shared/db/table-keys.ts';
 /**
  * Sends of USDC out of an organization's treasury (one partition per organization, so its sends are one query), the
  * open ones of a chain (sparse gsi1, read by the chain's send runner, removed once mined), the mined ones whose
- * treasury movement is not yet checked on chain, the organization's registered fee wallet per chain, and the proofs
- * that a customer controls a self-hosted address; the Travel Rule data of inbound deposits and those whose originator
- * is still missing.
+ * treasury movement is not yet checked on chain, and the organization's registered fee wallet per chain.
  */
 export const treasuryKeys = {
   treasurySend: (org: string, sendId: string): Key => ({ pk: `ORG#${org}#TREASURYSEND`, sk: `SEND#${sendId}` }),
@@ -23,22 +21,6 @@ export const treasuryKeys = {
   }),
   treasurySendsUncheckedOfChain: (chain: string) => ({ gsi1pk: `TREASURYSENDUNCHECKED#${chain}` }),
   feeWallet: (org: string, chain: string): Key => ({ pk: `ORG#${org}#FEEWALLET`, sk: `CHAIN#${chain}` }),
-  addressOwnershipProof: (org: string, customerId: string, address: string): Key => ({
-    pk: `ORG#${org}#ADDRESSPROOF`,
-    sk: `${customerId}#${address.toLowerCase()}`,
-  }),
-  /** The Travel Rule data of an inbound deposit (its transaction's id); one partition per organization (the export). */
-  depositTravelRule: (org: string, transactionId: string): Key => ({
-    pk: `ORG#${org}#DEPOSITTRAVELRULE`,
-    sk: `TX#${transactionId}`,
-  }),
-  depositTravelRulesOfOrganization: (org: string) => ({ pk: `ORG#${org}#DEPOSITTRAVELRULE`, skPrefix: 'TX#' }),
-  /** Sparse: a deposit whose originator data is missing, oldest first, until the integrator completes it. */
-  depositOriginatorMissing: (org: string, receivedAt: string, transactionId: string): ListKey => ({
-    gsi1pk: `ORG#${org}#ORIGINATORMISSING`,
-    gsi1sk: `${receivedAt}#${transactionId}`,
-  }),
-  depositOriginatorsMissingOfOrganization: (org: string) => ({ gsi1pk: `ORG#${org}#ORIGINATORMISSING` }),
 } as const;
 
 export const TREASURY_KEY_SPACES: KeySpace[] = [
@@ -46,7 +28,4 @@ export const TREASURY_KEY_SPACES: KeySpace[] = [
   { gsi1pk: 'TREASURYSENDOPEN#' },
   { gsi1pk: 'TREASURYSENDUNCHECKED#' },
   { pk: 'ORG#{}#FEEWALLET' },
-  { pk: 'ORG#{}#ADDRESSPROOF' },
-  { pk: 'ORG#{}#DEPOSITTRAVELRULE' },
-  { gsi1pk: 'ORG#{}#ORIGINATORMISSING' },
 ];

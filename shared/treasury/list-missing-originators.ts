@@ -1,5 +1,5 @@
 import type { Deps } from '#shared/deps.ts';
-import { listMissingOriginators as listMissing } from '#shared/treasury/deposit-travel-rule-repository.ts';
+import { listMissingOriginators as listMissing } from '#shared/travel-rule/deposit-repository.ts';
 import type { MissingOriginators } from '#shared/treasury/deposit-travel-rule-schemas.ts';
 import { depositTravelRuleView } from '#shared/treasury/get-transaction-travel-rule.ts';
 

@@ -5,6 +5,7 @@ import { defineRoutes } from '#shared/routing/route.ts';
 import { CustomerIdParams } from '#shared/routing/schemas.ts';
 import { TransactionParams, TransactionResponseSchema } from '#shared/transactions/schemas.ts';
 import { TRANSACTION_NOT_FOUND } from '#shared/transactions/transaction-rules.ts';
+import { PROOF_REFUSED } from '#shared/travel-rule/travel-rule-rules.ts';
 import { CompleteOriginatorBody, MissingOriginatorsSchema } from '#shared/treasury/deposit-travel-rule-schemas.ts';
 import {
   FeeWalletSchema,
@@ -24,7 +25,6 @@ import {
   ORIGINATOR_ALREADY_COMPLETE,
   ORIGINATOR_NOT_GIVEN,
   OWNERSHIP_SIGNATURE_REQUIRED,
-  PROOF_REFUSED,
   TRAVEL_RULE_NOT_FOUND,
 } from '#shared/treasury/treasury-rules.ts';
 import * as z from '#shared/validation/zod.ts';

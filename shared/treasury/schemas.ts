@@ -1,7 +1,7 @@
 import { UsdcAmountSchema } from '#shared/money/amounts.ts';
 import { ChainSchema } from '#shared/money/chains.ts';
 import { described } from '#shared/routing/prose.ts';
-import { InboundIdentityPayloadSchema, OriginatorStatusSchema } from '#shared/treasury/deposit-travel-rule-records.ts';
+import { InboundIdentityPayloadSchema, OriginatorStatusSchema } from '#shared/travel-rule/records.ts';
 import {
   CustodianSchema,
   SendPurposeSchema,

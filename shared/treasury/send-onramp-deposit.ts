@@ -7,9 +7,9 @@ import { createdEvent, newCompletedDeposit, toTransaction } from '#shared/transa
 import type { TransactionRecord } from '#shared/transactions/records.ts';
 import type { Transaction } from '#shared/transactions/schemas.ts';
 import { transactionWrites } from '#shared/transactions/transaction-repository.ts';
+import { eurValueOf, onRampPayload } from '#shared/travel-rule/parties.ts';
 import type { Custodian } from '#shared/treasury/records.ts';
 import { newTreasurySend } from '#shared/treasury/request-treasury-send.ts';
-import { eurValueOf, onRampPayload } from '#shared/treasury/travel-rule.ts';
 import { getWalletOfCustomer } from '#shared/wallets/destination-wallet-repository.ts';
 import { WALLET_NOT_FOUND } from '#shared/wallets/wallet-rules.ts';
 

@@ -10,7 +10,6 @@ export const NO_FEE_WALLET = refusal(
   'base',
 );
 export const INSUFFICIENT_CUSTODIAL_BALANCE = refusal(400, 'amount: Exceeds the custodial USDC balance');
-export const PROOF_REFUSED = refusal(400, 'signature: The signature does not prove control of the address');
 export const TRAVEL_RULE_NOT_FOUND = refusal(404, 'No crypto leg with Travel Rule data for this transaction');
 export const ORIGINATOR_ALREADY_COMPLETE = refusal(409, "The deposit's originator data is already complete");
 export const ORIGINATOR_NOT_GIVEN = refusal(

@@ -6,7 +6,7 @@ import { resetChainCursor } from '#shared/deposits/chain-cursor-repository.ts';
 import type { Deps } from '#shared/deps.ts';
 import { parseUnits } from '#shared/rails/chain/units.ts';
 import type { Transaction } from '#shared/transactions/schemas.ts';
-import { ownershipMessage } from '#shared/treasury/ownership-proof.ts';
+import { ownershipMessage } from '#shared/travel-rule/ownership-proof.ts';
 import { findDepositAddress } from '#shared/wallets/repository.ts';
 import { type Bank, eurBank, givenCustomer } from '#test/support/banks/bank-requests.ts';
 import { givenMemberSession } from '#test/support/console/member-sessions.ts';

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listAuditEntries } from '#shared/console/common/repository.ts';
 import { creditBalance } from '#shared/deposits/credit-balance.ts';
 import { claimDeveloperFees } from '#shared/developer-fees/claim-developer-fees.ts';
-import { ownershipMessage } from '#shared/treasury/ownership-proof.ts';
+import { ownershipMessage } from '#shared/travel-rule/ownership-proof.ts';
 import { runTreasurySends, type SentChain } from '#shared/treasury/run-treasury-sends.ts';
 import { sendOnRampDeposit } from '#shared/treasury/send-onramp-deposit.ts';
 import { jsonRpcTreasuryChain } from '#shared/treasury/treasury-chain.ts';

@@ -5,10 +5,10 @@ import { eventPut, eventRecord } from '#shared/events/outbox.ts';
 import type { Chain } from '#shared/money/chains.ts';
 import type { Organization } from '#shared/organizations/records.ts';
 import { toChecksumAddress } from '#shared/rails/chain/address.ts';
-import type { DepositTravelRuleRecord, InboundIdentityPayload } from '#shared/treasury/deposit-travel-rule-records.ts';
-import { depositTravelRuleInsert } from '#shared/treasury/deposit-travel-rule-repository.ts';
-import { getOwnershipProof } from '#shared/treasury/ownership-proof.ts';
-import { customerPerson, eurValueOf, organizationVasp } from '#shared/treasury/travel-rule.ts';
+import { depositTravelRuleInsert } from '#shared/travel-rule/deposit-repository.ts';
+import { getOwnershipProof } from '#shared/travel-rule/ownership-proof.ts';
+import { customerPerson, eurValueOf, organizationVasp } from '#shared/travel-rule/parties.ts';
+import type { DepositTravelRuleRecord, InboundIdentityPayload } from '#shared/travel-rule/records.ts';
 
 /**
  * The Travel Rule data of USDC arriving at a customer's deposit address (EU 2023/1113 art. 14 and 16): the customer is

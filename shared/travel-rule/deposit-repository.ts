@@ -3,10 +3,7 @@ import type { GuardedItem } from '#shared/db/guarded-write.ts';
 import { readItem, type StoredItem } from '#shared/db/items.ts';
 import { keys } from '#shared/db/keys.ts';
 import { queryAll } from '#shared/db/query.ts';
-import {
-  type DepositTravelRuleRecord,
-  DepositTravelRuleRecordSchema,
-} from '#shared/treasury/deposit-travel-rule-records.ts';
+import { type DepositTravelRuleRecord, DepositTravelRuleRecordSchema } from '#shared/travel-rule/records.ts';
 
 const ATTRIBUTES = Object.keys(DepositTravelRuleRecordSchema.shape);
 

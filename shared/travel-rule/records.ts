@@ -1,8 +1,8 @@
 import { ChainSchema } from '#shared/money/chains.ts';
-import { BeneficiarySchema, IdentityPayloadSchema, PersonSchema } from '#shared/treasury/ivms101.ts';
+import { BeneficiarySchema, IdentityPayloadSchema, PersonSchema } from '#shared/travel-rule/ivms101.ts';
 import * as z from '#shared/validation/zod.ts';
 
-/** The stored shape of an inbound deposit's Travel Rule data (`deposit-travel-rule-repository.ts`). */
+/** The stored shapes of the Travel Rule area: an inbound deposit's data (`deposit-repository.ts`), a proof of control. */
 
 /**
  * Whether the originator data art. 14 asks for is held: COMPLETE (its name, or the provider that holds its address and
@@ -64,3 +64,14 @@ export const DepositTravelRuleRecordSchema = z.object({
   version: z.number().check(z.int(), z.gte(0)),
 });
 export type DepositTravelRuleRecord = z.infer<typeof DepositTravelRuleRecordSchema>;
+
+/** A customer's proof of control of a self-hosted address: the EIP-191 message it signed and the signature. */
+export const OwnershipProofRecordSchema = z.object({
+  organizationId: z.string(),
+  customerId: z.string(),
+  address: z.string(),
+  message: z.string(),
+  signature: z.string(),
+  verifiedAt: z.string(),
+});
+export type OwnershipProofRecord = z.infer<typeof OwnershipProofRecordSchema>;

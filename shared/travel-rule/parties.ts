@@ -2,7 +2,7 @@ import { Decimal } from 'decimal.js';
 import type { CustomerRecord } from '#shared/customers/records.ts';
 import type { Deps } from '#shared/deps.ts';
 import type { Organization } from '#shared/organizations/records.ts';
-import type { IdentityPayload, LegalPerson, Person } from '#shared/treasury/ivms101.ts';
+import type { IdentityPayload, LegalPerson, Person } from '#shared/travel-rule/ivms101.ts';
 
 /**
  * The IVMS101 parties of our crypto legs, from what KYC holds. A customer is a natural person (individual) or a legal
