@@ -1,5 +1,6 @@
 import { type FolderProse, schemaProse } from '#shared/routing/prose.ts';
 import { CompleteOriginatorBody, MissingOriginatorsSchema } from '#shared/treasury/deposit-travel-rule-schemas.ts';
+import { ivms101Prose } from '#shared/treasury/openapi-prose-ivms101.ts';
 import type { routes } from '#shared/treasury/routes.ts';
 import {
   FeeWalletSchema,
@@ -41,6 +42,49 @@ const SEND_EXAMPLE = {
   confirmations: 12,
   createdAt: '2026-11-21T10:00:00.000Z',
   minedAt: '2026-11-21T10:00:04.000Z',
+};
+
+const JANE = {
+  naturalPerson: {
+    name: {
+      nameIdentifier: [{ primaryIdentifier: 'Lovelace', secondaryIdentifier: 'Ada', nameIdentifierType: 'LEGL' }],
+    },
+    customerIdentification: CUSTOMER_ID,
+  },
+};
+const SENDER = '0x098B716B8Aaf21512996dC57EB0615e2383E2f96';
+const DEPOSIT_ADDRESS = '0x59208302DE3FE498290946ACc0f2A90BBfa10790';
+/** USDC that arrived from an address nobody named yet: its originator MISSING. */
+const INBOUND_EXAMPLE = {
+  transactionId: '9c1d2e3f-4a5b-4c6d-8e7f-0a1b2c3d4e5f',
+  direction: 'INBOUND',
+  send: null,
+  deposit: {
+    chain: 'base',
+    txHash: `0x${'ab'.repeat(32)}`,
+    logIndex: 0,
+    from: SENDER,
+    to: DEPOSIT_ADDRESS,
+    amount: '1500.00',
+    receivedAt: '2026-11-21T10:00:00.000Z',
+    originatorStatus: 'MISSING',
+    missing: ['originator.originatorPersons', 'sourceCustodian'],
+    completedBy: null,
+    completedAt: null,
+  },
+  custodian: null,
+  eurValue: '1380.00',
+  ivms101: {
+    originator: { originatorPersons: [], accountNumber: [SENDER] },
+    beneficiary: { beneficiaryPersons: [JANE], accountNumber: [DEPOSIT_ADDRESS] },
+    beneficiaryVASP: {
+      legalPerson: {
+        name: { nameIdentifier: [{ legalPersonName: 'Acme Payouts Ltd', legalPersonNameIdentifierType: 'LEGL' }] },
+        customerNumber: ORGANIZATION_ID,
+      },
+    },
+  },
+  ownershipProof: null,
 };
 
 /** The treasury words of the OpenAPI document (shared/routing/prose.ts). */
@@ -131,6 +175,7 @@ export const openApiProse: FolderProse<typeof routes> = {
     },
   },
   schemas: [
+    ...ivms101Prose,
     schemaProse(RegisterFeeWalletBody, {
       id: 'RegisterFeeWalletRequest',
       examples: [{ chain: 'base', address: ORGANIZATION_WALLET }],
@@ -210,6 +255,7 @@ export const openApiProse: FolderProse<typeof routes> = {
           },
           ownershipProof: null,
         },
+        INBOUND_EXAMPLE,
       ],
     }),
     schemaProse(CompleteOriginatorBody, {
@@ -232,14 +278,25 @@ export const openApiProse: FolderProse<typeof routes> = {
       ],
       shape: {
         originator: { description: 'Who sent the USDC: an IVMS101 person, or `CUSTOMER` (its KYC data is used)' },
-        originatingVasp: { description: 'The provider holding the sending address; absent: a self-hosted address' },
+        originatingVasp: {
+          description: 'The provider holding the sending address; absent: a self-hosted address',
+          innerType: {
+            shape: {
+              name: { description: "The provider's legal name" },
+              lei: { description: 'Its Legal Entity Identifier (20 characters), when known' },
+            },
+          },
+        },
         ownershipSignature: {
           description:
             "The sending address's EIP-191 signature of the ownership message (customer, self-hosted, above EUR 1,000)",
         },
       },
     }),
-    schemaProse(MissingOriginatorsSchema, { id: 'MissingOriginators' }),
+    schemaProse(MissingOriginatorsSchema, {
+      id: 'MissingOriginators',
+      examples: [{ count: 1, items: [INBOUND_EXAMPLE] }],
+    }),
     schemaProse(SandboxOnRampBody, {
       id: 'SandboxOnRampRequest',
       examples: [{ amount: '100.00', walletId: '2a7d9c1e-4b3f-4e8a-9d6c-0f1e2d3c4b5a' }],

@@ -3214,6 +3214,216 @@ export interface components {
             minedAt: string | null;
         };
         /**
+         * @description An IVMS101 geographic address
+         * @example {
+         *       "addressType": "HOME",
+         *       "streetName": "Invalidenstraße",
+         *       "buildingNumber": "117",
+         *       "postCode": "10115",
+         *       "townName": "Berlin",
+         *       "country": "DE"
+         *     }
+         */
+        Ivms101GeographicAddress: {
+            /**
+             * @description `HOME` (residential), `BIZZ` (business) or `GEOG` (geographic)
+             * @enum {string}
+             */
+            addressType: "HOME" | "BIZZ" | "GEOG";
+            /** @description Free-form lines, at most 7 of 70 characters, where the parts below do not fit */
+            addressLine?: string[];
+            /** @description The street */
+            streetName?: string;
+            /** @description The number in the street */
+            buildingNumber?: string;
+            /** @description The postal code */
+            postCode?: string;
+            /** @description The town or city */
+            townName: string;
+            /** @description ISO 3166-1 alpha-2 country code */
+            country: string;
+        };
+        /**
+         * @description An official identifier of the person (IVMS101 national identification)
+         * @example {
+         *       "nationalIdentifier": "C01X00T47",
+         *       "nationalIdentifierType": "CCPT",
+         *       "countryOfIssue": "DE"
+         *     }
+         */
+        Ivms101NationalIdentification: {
+            /** @description The identifier itself, e.g. the passport number or the LEI */
+            nationalIdentifier: string;
+            /**
+             * @description `CCPT` passport, `IDCD` identity card, `DRLC` driving licence, `TXID` tax id, `SOCS` social security, `RAID` registration authority id, `FIIN` financial institution id, `LEIX` LEI, `ARNU` alien registration, `MISC`
+             * @enum {string}
+             */
+            nationalIdentifierType: "ARNU" | "CCPT" | "RAID" | "DRLC" | "FIIN" | "TXID" | "SOCS" | "IDCD" | "LEIX" | "MISC";
+            /** @description ISO 3166-1 alpha-2 country that issued it */
+            countryOfIssue?: string;
+            /** @description The GLEIF registration authority code (RA and 6 digits), for `RAID` */
+            registrationAuthority?: string;
+        };
+        /**
+         * @description A natural person's date and place of birth
+         * @example {
+         *       "dateOfBirth": "1906-12-09",
+         *       "placeOfBirth": "New York City"
+         *     }
+         */
+        Ivms101DateAndPlaceOfBirth: {
+            /** @description YYYY-MM-DD */
+            dateOfBirth: string;
+            /** @description The town or city of birth */
+            placeOfBirth: string;
+        };
+        /**
+         * @description An IVMS101 natural person
+         * @example {
+         *       "name": {
+         *         "nameIdentifier": [
+         *           {
+         *             "primaryIdentifier": "Hopper",
+         *             "secondaryIdentifier": "Grace",
+         *             "nameIdentifierType": "LEGL"
+         *           }
+         *         ]
+         *       },
+         *       "geographicAddress": [
+         *         {
+         *           "addressType": "HOME",
+         *           "streetName": "Invalidenstraße",
+         *           "buildingNumber": "117",
+         *           "postCode": "10115",
+         *           "townName": "Berlin",
+         *           "country": "DE"
+         *         }
+         *       ],
+         *       "nationalIdentification": {
+         *         "nationalIdentifier": "C01X00T47",
+         *         "nationalIdentifierType": "CCPT",
+         *         "countryOfIssue": "DE"
+         *       }
+         *     }
+         */
+        Ivms101NaturalPerson: {
+            /** @description The person's names */
+            name: {
+                /** @description At least one name */
+                nameIdentifier: {
+                    /** @description The family name (or the whole name where it has no parts) */
+                    primaryIdentifier: string;
+                    /** @description The given names */
+                    secondaryIdentifier?: string;
+                    /**
+                     * @description `LEGL` legal, `ALIA` alias, `BIRT` at birth, `MAID` maiden, `MISC`
+                     * @enum {string}
+                     */
+                    nameIdentifierType: "LEGL" | "ALIA" | "BIRT" | "MAID" | "MISC";
+                }[];
+            };
+            /** @description Where the person lives */
+            geographicAddress?: components["schemas"]["Ivms101GeographicAddress"][];
+            /**
+             * @description An official document number
+             * @example {
+             *       "nationalIdentifier": "C01X00T47",
+             *       "nationalIdentifierType": "CCPT",
+             *       "countryOfIssue": "DE"
+             *     }
+             */
+            nationalIdentification?: {
+                /** @description The identifier itself, e.g. the passport number or the LEI */
+                nationalIdentifier: string;
+                /**
+                 * @description `CCPT` passport, `IDCD` identity card, `DRLC` driving licence, `TXID` tax id, `SOCS` social security, `RAID` registration authority id, `FIIN` financial institution id, `LEIX` LEI, `ARNU` alien registration, `MISC`
+                 * @enum {string}
+                 */
+                nationalIdentifierType: "ARNU" | "CCPT" | "RAID" | "DRLC" | "FIIN" | "TXID" | "SOCS" | "IDCD" | "LEIX" | "MISC";
+                /** @description ISO 3166-1 alpha-2 country that issued it */
+                countryOfIssue?: string;
+                /** @description The GLEIF registration authority code (RA and 6 digits), for `RAID` */
+                registrationAuthority?: string;
+            };
+            /** @description The person's customer number at its provider */
+            customerIdentification?: string;
+            /**
+             * @description Date and place of birth
+             * @example {
+             *       "dateOfBirth": "1906-12-09",
+             *       "placeOfBirth": "New York City"
+             *     }
+             */
+            dateAndPlaceOfBirth?: {
+                /** @description YYYY-MM-DD */
+                dateOfBirth: string;
+                /** @description The town or city of birth */
+                placeOfBirth: string;
+            };
+            /** @description ISO 3166-1 alpha-2 country of residence */
+            countryOfResidence?: string;
+        };
+        /**
+         * @description An IVMS101 legal person
+         * @example {
+         *       "name": {
+         *         "nameIdentifier": [
+         *           {
+         *             "legalPersonName": "Example Trading GmbH",
+         *             "legalPersonNameIdentifierType": "LEGL"
+         *           }
+         *         ]
+         *       },
+         *       "nationalIdentification": {
+         *         "nationalIdentifier": "529900T8BM49AURSDO55",
+         *         "nationalIdentifierType": "LEIX"
+         *       },
+         *       "countryOfRegistration": "DE"
+         *     }
+         */
+        Ivms101LegalPerson: {
+            /** @description The company's names */
+            name: {
+                /** @description At least one name */
+                nameIdentifier: {
+                    /** @description The name */
+                    legalPersonName: string;
+                    /**
+                     * @description `LEGL` legal, `SHRT` short, `TRAD` trading
+                     * @enum {string}
+                     */
+                    legalPersonNameIdentifierType: "LEGL" | "SHRT" | "TRAD";
+                }[];
+            };
+            /** @description The registered or business address */
+            geographicAddress?: components["schemas"]["Ivms101GeographicAddress"][];
+            /** @description The company's customer number at its provider */
+            customerNumber?: string;
+            /**
+             * @description Its registration: the LEI (`LEIX`) or a register number
+             * @example {
+             *       "nationalIdentifier": "C01X00T47",
+             *       "nationalIdentifierType": "CCPT",
+             *       "countryOfIssue": "DE"
+             *     }
+             */
+            nationalIdentification?: {
+                /** @description The identifier itself, e.g. the passport number or the LEI */
+                nationalIdentifier: string;
+                /**
+                 * @description `CCPT` passport, `IDCD` identity card, `DRLC` driving licence, `TXID` tax id, `SOCS` social security, `RAID` registration authority id, `FIIN` financial institution id, `LEIX` LEI, `ARNU` alien registration, `MISC`
+                 * @enum {string}
+                 */
+                nationalIdentifierType: "ARNU" | "CCPT" | "RAID" | "DRLC" | "FIIN" | "TXID" | "SOCS" | "IDCD" | "LEIX" | "MISC";
+                /** @description ISO 3166-1 alpha-2 country that issued it */
+                countryOfIssue?: string;
+                /** @description The GLEIF registration authority code (RA and 6 digits), for `RAID` */
+                registrationAuthority?: string;
+            };
+            /** @description ISO 3166-1 alpha-2 country of registration */
+            countryOfRegistration?: string;
+        };
+        /**
          * @example {
          *       "transactionId": "7c1e2d3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f",
          *       "direction": "OUTBOUND",
@@ -3284,6 +3494,72 @@ export interface components {
          *       },
          *       "ownershipProof": null
          *     }
+         * @example {
+         *       "transactionId": "9c1d2e3f-4a5b-4c6d-8e7f-0a1b2c3d4e5f",
+         *       "direction": "INBOUND",
+         *       "send": null,
+         *       "deposit": {
+         *         "chain": "base",
+         *         "txHash": "0xabababababababababababababababababababababababababababababababab",
+         *         "logIndex": 0,
+         *         "from": "0x098B716B8Aaf21512996dC57EB0615e2383E2f96",
+         *         "to": "0x59208302DE3FE498290946ACc0f2A90BBfa10790",
+         *         "amount": "1500.00",
+         *         "receivedAt": "2026-11-21T10:00:00.000Z",
+         *         "originatorStatus": "MISSING",
+         *         "missing": [
+         *           "originator.originatorPersons",
+         *           "sourceCustodian"
+         *         ],
+         *         "completedBy": null,
+         *         "completedAt": null
+         *       },
+         *       "custodian": null,
+         *       "eurValue": "1380.00",
+         *       "ivms101": {
+         *         "originator": {
+         *           "originatorPersons": [],
+         *           "accountNumber": [
+         *             "0x098B716B8Aaf21512996dC57EB0615e2383E2f96"
+         *           ]
+         *         },
+         *         "beneficiary": {
+         *           "beneficiaryPersons": [
+         *             {
+         *               "naturalPerson": {
+         *                 "name": {
+         *                   "nameIdentifier": [
+         *                     {
+         *                       "primaryIdentifier": "Lovelace",
+         *                       "secondaryIdentifier": "Ada",
+         *                       "nameIdentifierType": "LEGL"
+         *                     }
+         *                   ]
+         *                 },
+         *                 "customerIdentification": "3b241101-e2bb-4255-8caf-4136c566a962"
+         *               }
+         *             }
+         *           ],
+         *           "accountNumber": [
+         *             "0x59208302DE3FE498290946ACc0f2A90BBfa10790"
+         *           ]
+         *         },
+         *         "beneficiaryVASP": {
+         *           "legalPerson": {
+         *             "name": {
+         *               "nameIdentifier": [
+         *                 {
+         *                   "legalPersonName": "Acme Payouts Ltd",
+         *                   "legalPersonNameIdentifierType": "LEGL"
+         *                 }
+         *               ]
+         *             },
+         *             "customerNumber": "0b0f4c35-3d8c-4d1e-9f7c-2a6b5e4d3c21"
+         *           }
+         *         }
+         *       },
+         *       "ownershipProof": null
+         *     }
          */
         TravelRule: {
             transactionId: string;
@@ -3320,197 +3596,25 @@ export interface components {
             ivms101: {
                 originator: {
                     originatorPersons: ({
-                        naturalPerson: {
-                            name: {
-                                nameIdentifier: {
-                                    primaryIdentifier: string;
-                                    secondaryIdentifier?: string;
-                                    /** @enum {string} */
-                                    nameIdentifierType: "LEGL" | "ALIA" | "BIRT" | "MAID" | "MISC";
-                                }[];
-                            };
-                            geographicAddress?: {
-                                /** @enum {string} */
-                                addressType: "HOME" | "BIZZ" | "GEOG";
-                                addressLine?: string[];
-                                streetName?: string;
-                                buildingNumber?: string;
-                                postCode?: string;
-                                townName: string;
-                                country: string;
-                            }[];
-                            nationalIdentification?: {
-                                nationalIdentifier: string;
-                                /** @enum {string} */
-                                nationalIdentifierType: "ARNU" | "CCPT" | "RAID" | "DRLC" | "FIIN" | "TXID" | "SOCS" | "IDCD" | "LEIX" | "MISC";
-                                countryOfIssue?: string;
-                                registrationAuthority?: string;
-                            };
-                            customerIdentification?: string;
-                            dateAndPlaceOfBirth?: {
-                                dateOfBirth: string;
-                                placeOfBirth: string;
-                            };
-                            countryOfResidence?: string;
-                        };
+                        naturalPerson: components["schemas"]["Ivms101NaturalPerson"];
                     } | {
-                        legalPerson: {
-                            name: {
-                                nameIdentifier: {
-                                    legalPersonName: string;
-                                    /** @enum {string} */
-                                    legalPersonNameIdentifierType: "LEGL" | "SHRT" | "TRAD";
-                                }[];
-                            };
-                            geographicAddress?: {
-                                /** @enum {string} */
-                                addressType: "HOME" | "BIZZ" | "GEOG";
-                                addressLine?: string[];
-                                streetName?: string;
-                                buildingNumber?: string;
-                                postCode?: string;
-                                townName: string;
-                                country: string;
-                            }[];
-                            customerNumber?: string;
-                            nationalIdentification?: {
-                                nationalIdentifier: string;
-                                /** @enum {string} */
-                                nationalIdentifierType: "ARNU" | "CCPT" | "RAID" | "DRLC" | "FIIN" | "TXID" | "SOCS" | "IDCD" | "LEIX" | "MISC";
-                                countryOfIssue?: string;
-                                registrationAuthority?: string;
-                            };
-                            countryOfRegistration?: string;
-                        };
+                        legalPerson: components["schemas"]["Ivms101LegalPerson"];
                     })[];
                     accountNumber: string[];
                 };
                 beneficiary: {
                     beneficiaryPersons: ({
-                        naturalPerson: {
-                            name: {
-                                nameIdentifier: {
-                                    primaryIdentifier: string;
-                                    secondaryIdentifier?: string;
-                                    /** @enum {string} */
-                                    nameIdentifierType: "LEGL" | "ALIA" | "BIRT" | "MAID" | "MISC";
-                                }[];
-                            };
-                            geographicAddress?: {
-                                /** @enum {string} */
-                                addressType: "HOME" | "BIZZ" | "GEOG";
-                                addressLine?: string[];
-                                streetName?: string;
-                                buildingNumber?: string;
-                                postCode?: string;
-                                townName: string;
-                                country: string;
-                            }[];
-                            nationalIdentification?: {
-                                nationalIdentifier: string;
-                                /** @enum {string} */
-                                nationalIdentifierType: "ARNU" | "CCPT" | "RAID" | "DRLC" | "FIIN" | "TXID" | "SOCS" | "IDCD" | "LEIX" | "MISC";
-                                countryOfIssue?: string;
-                                registrationAuthority?: string;
-                            };
-                            customerIdentification?: string;
-                            dateAndPlaceOfBirth?: {
-                                dateOfBirth: string;
-                                placeOfBirth: string;
-                            };
-                            countryOfResidence?: string;
-                        };
+                        naturalPerson: components["schemas"]["Ivms101NaturalPerson"];
                     } | {
-                        legalPerson: {
-                            name: {
-                                nameIdentifier: {
-                                    legalPersonName: string;
-                                    /** @enum {string} */
-                                    legalPersonNameIdentifierType: "LEGL" | "SHRT" | "TRAD";
-                                }[];
-                            };
-                            geographicAddress?: {
-                                /** @enum {string} */
-                                addressType: "HOME" | "BIZZ" | "GEOG";
-                                addressLine?: string[];
-                                streetName?: string;
-                                buildingNumber?: string;
-                                postCode?: string;
-                                townName: string;
-                                country: string;
-                            }[];
-                            customerNumber?: string;
-                            nationalIdentification?: {
-                                nationalIdentifier: string;
-                                /** @enum {string} */
-                                nationalIdentifierType: "ARNU" | "CCPT" | "RAID" | "DRLC" | "FIIN" | "TXID" | "SOCS" | "IDCD" | "LEIX" | "MISC";
-                                countryOfIssue?: string;
-                                registrationAuthority?: string;
-                            };
-                            countryOfRegistration?: string;
-                        };
+                        legalPerson: components["schemas"]["Ivms101LegalPerson"];
                     })[];
                     accountNumber: string[];
                 };
                 originatingVASP?: {
-                    legalPerson: {
-                        name: {
-                            nameIdentifier: {
-                                legalPersonName: string;
-                                /** @enum {string} */
-                                legalPersonNameIdentifierType: "LEGL" | "SHRT" | "TRAD";
-                            }[];
-                        };
-                        geographicAddress?: {
-                            /** @enum {string} */
-                            addressType: "HOME" | "BIZZ" | "GEOG";
-                            addressLine?: string[];
-                            streetName?: string;
-                            buildingNumber?: string;
-                            postCode?: string;
-                            townName: string;
-                            country: string;
-                        }[];
-                        customerNumber?: string;
-                        nationalIdentification?: {
-                            nationalIdentifier: string;
-                            /** @enum {string} */
-                            nationalIdentifierType: "ARNU" | "CCPT" | "RAID" | "DRLC" | "FIIN" | "TXID" | "SOCS" | "IDCD" | "LEIX" | "MISC";
-                            countryOfIssue?: string;
-                            registrationAuthority?: string;
-                        };
-                        countryOfRegistration?: string;
-                    };
+                    legalPerson: components["schemas"]["Ivms101LegalPerson"];
                 };
                 beneficiaryVASP?: {
-                    legalPerson: {
-                        name: {
-                            nameIdentifier: {
-                                legalPersonName: string;
-                                /** @enum {string} */
-                                legalPersonNameIdentifierType: "LEGL" | "SHRT" | "TRAD";
-                            }[];
-                        };
-                        geographicAddress?: {
-                            /** @enum {string} */
-                            addressType: "HOME" | "BIZZ" | "GEOG";
-                            addressLine?: string[];
-                            streetName?: string;
-                            buildingNumber?: string;
-                            postCode?: string;
-                            townName: string;
-                            country: string;
-                        }[];
-                        customerNumber?: string;
-                        nationalIdentification?: {
-                            nationalIdentifier: string;
-                            /** @enum {string} */
-                            nationalIdentifierType: "ARNU" | "CCPT" | "RAID" | "DRLC" | "FIIN" | "TXID" | "SOCS" | "IDCD" | "LEIX" | "MISC";
-                            countryOfIssue?: string;
-                            registrationAuthority?: string;
-                        };
-                        countryOfRegistration?: string;
-                    };
+                    legalPerson: components["schemas"]["Ivms101LegalPerson"];
                 };
             };
             ownershipProof: {
@@ -3519,6 +3623,79 @@ export interface components {
                 verifiedAt: string;
             } | null;
         };
+        /**
+         * @example {
+         *       "count": 1,
+         *       "items": [
+         *         {
+         *           "transactionId": "9c1d2e3f-4a5b-4c6d-8e7f-0a1b2c3d4e5f",
+         *           "direction": "INBOUND",
+         *           "send": null,
+         *           "deposit": {
+         *             "chain": "base",
+         *             "txHash": "0xabababababababababababababababababababababababababababababababab",
+         *             "logIndex": 0,
+         *             "from": "0x098B716B8Aaf21512996dC57EB0615e2383E2f96",
+         *             "to": "0x59208302DE3FE498290946ACc0f2A90BBfa10790",
+         *             "amount": "1500.00",
+         *             "receivedAt": "2026-11-21T10:00:00.000Z",
+         *             "originatorStatus": "MISSING",
+         *             "missing": [
+         *               "originator.originatorPersons",
+         *               "sourceCustodian"
+         *             ],
+         *             "completedBy": null,
+         *             "completedAt": null
+         *           },
+         *           "custodian": null,
+         *           "eurValue": "1380.00",
+         *           "ivms101": {
+         *             "originator": {
+         *               "originatorPersons": [],
+         *               "accountNumber": [
+         *                 "0x098B716B8Aaf21512996dC57EB0615e2383E2f96"
+         *               ]
+         *             },
+         *             "beneficiary": {
+         *               "beneficiaryPersons": [
+         *                 {
+         *                   "naturalPerson": {
+         *                     "name": {
+         *                       "nameIdentifier": [
+         *                         {
+         *                           "primaryIdentifier": "Lovelace",
+         *                           "secondaryIdentifier": "Ada",
+         *                           "nameIdentifierType": "LEGL"
+         *                         }
+         *                       ]
+         *                     },
+         *                     "customerIdentification": "3b241101-e2bb-4255-8caf-4136c566a962"
+         *                   }
+         *                 }
+         *               ],
+         *               "accountNumber": [
+         *                 "0x59208302DE3FE498290946ACc0f2A90BBfa10790"
+         *               ]
+         *             },
+         *             "beneficiaryVASP": {
+         *               "legalPerson": {
+         *                 "name": {
+         *                   "nameIdentifier": [
+         *                     {
+         *                       "legalPersonName": "Acme Payouts Ltd",
+         *                       "legalPersonNameIdentifierType": "LEGL"
+         *                     }
+         *                   ]
+         *                 },
+         *                 "customerNumber": "0b0f4c35-3d8c-4d1e-9f7c-2a6b5e4d3c21"
+         *               }
+         *             }
+         *           },
+         *           "ownershipProof": null
+         *         }
+         *       ]
+         *     }
+         */
         MissingOriginators: {
             count: number;
             items: {
@@ -3556,197 +3733,25 @@ export interface components {
                 ivms101: {
                     originator: {
                         originatorPersons: ({
-                            naturalPerson: {
-                                name: {
-                                    nameIdentifier: {
-                                        primaryIdentifier: string;
-                                        secondaryIdentifier?: string;
-                                        /** @enum {string} */
-                                        nameIdentifierType: "LEGL" | "ALIA" | "BIRT" | "MAID" | "MISC";
-                                    }[];
-                                };
-                                geographicAddress?: {
-                                    /** @enum {string} */
-                                    addressType: "HOME" | "BIZZ" | "GEOG";
-                                    addressLine?: string[];
-                                    streetName?: string;
-                                    buildingNumber?: string;
-                                    postCode?: string;
-                                    townName: string;
-                                    country: string;
-                                }[];
-                                nationalIdentification?: {
-                                    nationalIdentifier: string;
-                                    /** @enum {string} */
-                                    nationalIdentifierType: "ARNU" | "CCPT" | "RAID" | "DRLC" | "FIIN" | "TXID" | "SOCS" | "IDCD" | "LEIX" | "MISC";
-                                    countryOfIssue?: string;
-                                    registrationAuthority?: string;
-                                };
-                                customerIdentification?: string;
-                                dateAndPlaceOfBirth?: {
-                                    dateOfBirth: string;
-                                    placeOfBirth: string;
-                                };
-                                countryOfResidence?: string;
-                            };
+                            naturalPerson: components["schemas"]["Ivms101NaturalPerson"];
                         } | {
-                            legalPerson: {
-                                name: {
-                                    nameIdentifier: {
-                                        legalPersonName: string;
-                                        /** @enum {string} */
-                                        legalPersonNameIdentifierType: "LEGL" | "SHRT" | "TRAD";
-                                    }[];
-                                };
-                                geographicAddress?: {
-                                    /** @enum {string} */
-                                    addressType: "HOME" | "BIZZ" | "GEOG";
-                                    addressLine?: string[];
-                                    streetName?: string;
-                                    buildingNumber?: string;
-                                    postCode?: string;
-                                    townName: string;
-                                    country: string;
-                                }[];
-                                customerNumber?: string;
-                                nationalIdentification?: {
-                                    nationalIdentifier: string;
-                                    /** @enum {string} */
-                                    nationalIdentifierType: "ARNU" | "CCPT" | "RAID" | "DRLC" | "FIIN" | "TXID" | "SOCS" | "IDCD" | "LEIX" | "MISC";
-                                    countryOfIssue?: string;
-                                    registrationAuthority?: string;
-                                };
-                                countryOfRegistration?: string;
-                            };
+                            legalPerson: components["schemas"]["Ivms101LegalPerson"];
                         })[];
                         accountNumber: string[];
                     };
                     beneficiary: {
                         beneficiaryPersons: ({
-                            naturalPerson: {
-                                name: {
-                                    nameIdentifier: {
-                                        primaryIdentifier: string;
-                                        secondaryIdentifier?: string;
-                                        /** @enum {string} */
-                                        nameIdentifierType: "LEGL" | "ALIA" | "BIRT" | "MAID" | "MISC";
-                                    }[];
-                                };
-                                geographicAddress?: {
-                                    /** @enum {string} */
-                                    addressType: "HOME" | "BIZZ" | "GEOG";
-                                    addressLine?: string[];
-                                    streetName?: string;
-                                    buildingNumber?: string;
-                                    postCode?: string;
-                                    townName: string;
-                                    country: string;
-                                }[];
-                                nationalIdentification?: {
-                                    nationalIdentifier: string;
-                                    /** @enum {string} */
-                                    nationalIdentifierType: "ARNU" | "CCPT" | "RAID" | "DRLC" | "FIIN" | "TXID" | "SOCS" | "IDCD" | "LEIX" | "MISC";
-                                    countryOfIssue?: string;
-                                    registrationAuthority?: string;
-                                };
-                                customerIdentification?: string;
-                                dateAndPlaceOfBirth?: {
-                                    dateOfBirth: string;
-                                    placeOfBirth: string;
-                                };
-                                countryOfResidence?: string;
-                            };
+                            naturalPerson: components["schemas"]["Ivms101NaturalPerson"];
                         } | {
-                            legalPerson: {
-                                name: {
-                                    nameIdentifier: {
-                                        legalPersonName: string;
-                                        /** @enum {string} */
-                                        legalPersonNameIdentifierType: "LEGL" | "SHRT" | "TRAD";
-                                    }[];
-                                };
-                                geographicAddress?: {
-                                    /** @enum {string} */
-                                    addressType: "HOME" | "BIZZ" | "GEOG";
-                                    addressLine?: string[];
-                                    streetName?: string;
-                                    buildingNumber?: string;
-                                    postCode?: string;
-                                    townName: string;
-                                    country: string;
-                                }[];
-                                customerNumber?: string;
-                                nationalIdentification?: {
-                                    nationalIdentifier: string;
-                                    /** @enum {string} */
-                                    nationalIdentifierType: "ARNU" | "CCPT" | "RAID" | "DRLC" | "FIIN" | "TXID" | "SOCS" | "IDCD" | "LEIX" | "MISC";
-                                    countryOfIssue?: string;
-                                    registrationAuthority?: string;
-                                };
-                                countryOfRegistration?: string;
-                            };
+                            legalPerson: components["schemas"]["Ivms101LegalPerson"];
                         })[];
                         accountNumber: string[];
                     };
                     originatingVASP?: {
-                        legalPerson: {
-                            name: {
-                                nameIdentifier: {
-                                    legalPersonName: string;
-                                    /** @enum {string} */
-                                    legalPersonNameIdentifierType: "LEGL" | "SHRT" | "TRAD";
-                                }[];
-                            };
-                            geographicAddress?: {
-                                /** @enum {string} */
-                                addressType: "HOME" | "BIZZ" | "GEOG";
-                                addressLine?: string[];
-                                streetName?: string;
-                                buildingNumber?: string;
-                                postCode?: string;
-                                townName: string;
-                                country: string;
-                            }[];
-                            customerNumber?: string;
-                            nationalIdentification?: {
-                                nationalIdentifier: string;
-                                /** @enum {string} */
-                                nationalIdentifierType: "ARNU" | "CCPT" | "RAID" | "DRLC" | "FIIN" | "TXID" | "SOCS" | "IDCD" | "LEIX" | "MISC";
-                                countryOfIssue?: string;
-                                registrationAuthority?: string;
-                            };
-                            countryOfRegistration?: string;
-                        };
+                        legalPerson: components["schemas"]["Ivms101LegalPerson"];
                     };
                     beneficiaryVASP?: {
-                        legalPerson: {
-                            name: {
-                                nameIdentifier: {
-                                    legalPersonName: string;
-                                    /** @enum {string} */
-                                    legalPersonNameIdentifierType: "LEGL" | "SHRT" | "TRAD";
-                                }[];
-                            };
-                            geographicAddress?: {
-                                /** @enum {string} */
-                                addressType: "HOME" | "BIZZ" | "GEOG";
-                                addressLine?: string[];
-                                streetName?: string;
-                                buildingNumber?: string;
-                                postCode?: string;
-                                townName: string;
-                                country: string;
-                            }[];
-                            customerNumber?: string;
-                            nationalIdentification?: {
-                                nationalIdentifier: string;
-                                /** @enum {string} */
-                                nationalIdentifierType: "ARNU" | "CCPT" | "RAID" | "DRLC" | "FIIN" | "TXID" | "SOCS" | "IDCD" | "LEIX" | "MISC";
-                                countryOfIssue?: string;
-                                registrationAuthority?: string;
-                            };
-                            countryOfRegistration?: string;
-                        };
+                        legalPerson: components["schemas"]["Ivms101LegalPerson"];
                     };
                 };
                 ownershipProof: {
