@@ -194,8 +194,7 @@ type Role =
   | 'stage'
   | 'pending'
   | 'stageEvent'
-  | 'travelRule'
-  | 'travelRuleEvent';
+  | 'travelRule';
 
 type Plan = { record: TransactionRecord; items: GuardedItem<Role>[] };
 

@@ -19,7 +19,6 @@ export const EVENT_TYPES = [
   'deposit.created',
   'deposit.status_changed',
   'deposit.frozen',
-  'travel_rule.originator_missing',
   'travel_rule.originator_completed',
   'virtual_account.created',
   'virtual_account.approved',
@@ -212,29 +211,6 @@ const depositStatusChangedData = z
   );
 
 /** USDC from an address on a sanctions list: held, neither credited nor forwarded, until a reviewer decides. */
-const originatorMissingData = z
-  .object({
-    transaction_id: z.uuid(),
-    customer_id: z.uuid(),
-    chain: z.string(),
-    tx_hash: z.string(),
-    from_address: z.nullable(z.string().check(z.meta({ description: 'The sending address, when known' }))),
-    missing: z.array(z.string()).check(z.meta({ description: "What of the originator's data is missing (IVMS101)" })),
-  })
-  .check(
-    z.meta({
-      examples: [
-        {
-          transaction_id: TRANSACTION_ID,
-          customer_id: CUSTOMER_ID,
-          chain: 'base',
-          tx_hash: `0x${'ab'.repeat(32)}`,
-          from_address: '0x098B716B8Aaf21512996dC57EB0615e2383E2f96',
-          missing: ['originator.originatorPersons', 'sourceCustodian'],
-        },
-      ],
-    }),
-  );
 const originatorCompletedData = z
   .object({
     transaction_id: z.uuid(),
@@ -325,7 +301,6 @@ export const EVENT_DATA_SCHEMAS = {
   'deposit.created': transactionEventData,
   'deposit.status_changed': depositStatusChangedData,
   'deposit.frozen': depositFrozenData,
-  'travel_rule.originator_missing': originatorMissingData,
   'travel_rule.originator_completed': originatorCompletedData,
   'virtual_account.created': virtualAccountEventData,
   'virtual_account.approved': virtualAccountEventData,

@@ -51,8 +51,6 @@ const EVENT_SUMMARIES: Partial<Record<EventType, string>> = {
     "A withdrawal batch was created (`POST /withdrawals/batch`): once, after each payout's own `withdrawal.created`",
   'deposit.created': 'A deposit was recorded',
   'deposit.status_changed': "A deposit's status changed",
-  'travel_rule.originator_missing':
-    "USDC arrived without the originator's Travel Rule data: complete it (`POST .../travel-rule/originator`)",
   'travel_rule.originator_completed': "A deposit's originator data was completed",
   'virtual_account.rejected': 'A virtual account request was refused (REJECTED, with `reason` when one was given)',
   'developer_fees.claimed':

@@ -1,7 +1,6 @@
 import type { CustomerRecord } from '#shared/customers/records.ts';
 import type { GuardedItem } from '#shared/db/guarded-write.ts';
 import type { Deps } from '#shared/deps.ts';
-import { eventPut, eventRecord } from '#shared/events/outbox.ts';
 import type { Chain } from '#shared/money/chains.ts';
 import type { Organization } from '#shared/organizations/records.ts';
 import { toChecksumAddress } from '#shared/rails/chain/address.ts';
@@ -15,7 +14,7 @@ import type { DepositTravelRuleRecord, InboundIdentityPayload } from '#shared/tr
  * the beneficiary (from KYC, as for sends) at the deposit address, the organization the beneficiary's provider, and
  * the originator the sending address with what is known of whoever holds it. The chain tells no name: unless the
  * sending address is one the customer proved it controls (then the customer is the originator, self-hosted), the
- * originator is MISSING, listed and announced (`travel_rule.originator_missing`) for the integrator to complete.
+ * originator is MISSING, listed for the integrator to complete (the deposit's own events announce the deposit).
  * Written in the transaction that records the deposit; the deposit is credited or forwarded either way (decision 0163).
  */
 export type InboundTravelRuleInput = {
@@ -28,10 +27,7 @@ export type InboundTravelRuleInput = {
 };
 
 /** What the ingestion adds to its transaction once the deposit's id is drawn. */
-export type InboundTravelRuleWrites = (
-  transactionId: string,
-  now: Date,
-) => GuardedItem<'travelRule' | 'travelRuleEvent'>[];
+export type InboundTravelRuleWrites = (transactionId: string, now: Date) => GuardedItem<'travelRule'>[];
 
 export async function inboundTravelRule(deps: Deps, input: InboundTravelRuleInput): Promise<InboundTravelRuleWrites> {
   const { organization, customer, transfer } = input;
@@ -67,21 +63,7 @@ export async function inboundTravelRule(deps: Deps, input: InboundTravelRuleInpu
       receivedAt: now.toISOString(),
       version: 0,
     };
-    if (record.originatorStatus === 'COMPLETE') return [depositTravelRuleInsert(deps.db, record)];
-    const event = eventRecord({
-      organizationId: organization.organizationId,
-      type: 'travel_rule.originator_missing',
-      data: {
-        transaction_id: transactionId,
-        customer_id: customer.customerId,
-        chain: transfer.chain,
-        tx_hash: transfer.txHash,
-        from_address: from,
-        missing,
-      },
-      now,
-    });
-    return [depositTravelRuleInsert(deps.db, record), { role: 'travelRuleEvent', item: eventPut(deps.db, event) }];
+    return [depositTravelRuleInsert(deps.db, record)];
   };
 }
 

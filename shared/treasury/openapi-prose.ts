@@ -130,7 +130,7 @@ export const openApiProse: FolderProse<typeof routes> = {
       summary: 'The deposits whose originator Travel Rule data is missing, oldest first',
       description:
         'Each as `GET .../travel-rule` answers it; one leaves the list when its originator is completed. At most ' +
-        "100. A new one is announced by `travel_rule.originator_missing`. Not part of Compose's API.",
+        "100; `deposit.created` (or `withdrawal.created` for a forward) announces each deposit. Not part of Compose's API.",
     },
     consoleGetTransactionTravelRule: {
       summary: "The Travel Rule data of a transaction's crypto leg, for the console's transaction page",

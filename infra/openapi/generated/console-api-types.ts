@@ -411,7 +411,7 @@ export interface paths {
         };
         /**
          * The deposits whose originator Travel Rule data is missing, oldest first
-         * @description Each as `GET .../travel-rule` answers it; one leaves the list when its originator is completed. At most 100. A new one is announced by `travel_rule.originator_missing`. Not part of Compose's API.
+         * @description Each as `GET .../travel-rule` answers it; one leaves the list when its originator is completed. At most 100; `deposit.created` (or `withdrawal.created` for a forward) announces each deposit. Not part of Compose's API.
          *
          *     Needs the `customers` feature of your organization (403 otherwise).
          *
@@ -2293,26 +2293,6 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
-    "travel_rule.originator_missing": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * USDC arrived without the originator's Travel Rule data: complete it (`POST .../travel-rule/originator`)
-         * @description POSTed to every endpoint subscribed to this type. Any 2xx within 15 s is a delivery; anything else, a timeout or a redirect is retried (5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h), at least once: deduplicate on `webhook-id`. Order is not guaranteed; `created_at` and `previous_status` let you drop stale events.
-         */
-        post: operations["travelRuleOriginatorMissingEvent"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "travel_rule.originator_completed": {
         parameters: {
             query?: never;
@@ -2456,7 +2436,7 @@ export interface components {
              */
             url: string;
             /** @description The event types to send; left out: every type, including types added later */
-            eventTypes?: ("customer.created" | "customer.updated" | "customer.enabled" | "customer.disabled" | "customer.kyc.approved" | "customer.kyc.rejected" | "customer.kyc.submitted" | "customer.kyc.level_changed" | "withdrawal_bank.created" | "withdrawal_bank.approved" | "withdrawal_bank.rejected" | "withdrawal.created" | "withdrawal.status_changed" | "withdrawal_batch.created" | "deposit.created" | "deposit.status_changed" | "deposit.frozen" | "travel_rule.originator_missing" | "travel_rule.originator_completed" | "virtual_account.created" | "virtual_account.approved" | "virtual_account.rejected" | "developer_fees.claimed")[];
+            eventTypes?: ("customer.created" | "customer.updated" | "customer.enabled" | "customer.disabled" | "customer.kyc.approved" | "customer.kyc.rejected" | "customer.kyc.submitted" | "customer.kyc.level_changed" | "withdrawal_bank.created" | "withdrawal_bank.approved" | "withdrawal_bank.rejected" | "withdrawal.created" | "withdrawal.status_changed" | "withdrawal_batch.created" | "deposit.created" | "deposit.status_changed" | "deposit.frozen" | "travel_rule.originator_completed" | "virtual_account.created" | "virtual_account.approved" | "virtual_account.rejected" | "developer_fees.claimed")[];
             /** @description Your note about the endpoint, up to 500 characters */
             description?: string;
         };
@@ -3947,7 +3927,7 @@ export interface components {
             /** @description The new receiver URL; pending retries go there too. Live organizations: `https` only, never a private, loopback, link-local or metadata address (checked when saved and again at every delivery). Sandbox organizations may also use `http` and loopback (`http://127.0.0.1:4000/...`) for local development; in AWS the sender refuses loopback for everyone. */
             url?: string;
             /** @description The event types to send; `null`: every type again, including types added later */
-            eventTypes?: ("customer.created" | "customer.updated" | "customer.enabled" | "customer.disabled" | "customer.kyc.approved" | "customer.kyc.rejected" | "customer.kyc.submitted" | "customer.kyc.level_changed" | "withdrawal_bank.created" | "withdrawal_bank.approved" | "withdrawal_bank.rejected" | "withdrawal.created" | "withdrawal.status_changed" | "withdrawal_batch.created" | "deposit.created" | "deposit.status_changed" | "deposit.frozen" | "travel_rule.originator_missing" | "travel_rule.originator_completed" | "virtual_account.created" | "virtual_account.approved" | "virtual_account.rejected" | "developer_fees.claimed")[] | null;
+            eventTypes?: ("customer.created" | "customer.updated" | "customer.enabled" | "customer.disabled" | "customer.kyc.approved" | "customer.kyc.rejected" | "customer.kyc.submitted" | "customer.kyc.level_changed" | "withdrawal_bank.created" | "withdrawal_bank.approved" | "withdrawal_bank.rejected" | "withdrawal.created" | "withdrawal.status_changed" | "withdrawal_batch.created" | "deposit.created" | "deposit.status_changed" | "deposit.frozen" | "travel_rule.originator_completed" | "virtual_account.created" | "virtual_account.approved" | "virtual_account.rejected" | "developer_fees.claimed")[] | null;
             /** @description Your note about the endpoint; `null` clears it */
             description?: string | null;
         };
@@ -17477,68 +17457,6 @@ export interface operations {
                         /** @description The sending address, lower-case */
                         from_address: string;
                         reason: string;
-                    };
-                };
-            };
-        };
-        responses: {
-            /** @description Received. */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
-    travelRuleOriginatorMissingEvent: {
-        parameters: {
-            query?: never;
-            header: {
-                /** @description The event id (`event_id`), the same on every retry: deduplicate on it. */
-                "webhook-id": string;
-                /** @description Unix seconds of this attempt; refuse old ones to stop replays. */
-                "webhook-timestamp": string;
-                /** @description Space-separated `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">`, keyed with the endpoint's decoded `whsec_` secret; two signatures for 24 h after a rotation. Verify with the `standardwebhooks` or `svix` libraries. */
-                "webhook-signature": string;
-            };
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": {
-                    event_id: string;
-                    /** @enum {string} */
-                    event_type: "travel_rule.originator_missing";
-                    created_at: string;
-                    /** @enum {string} */
-                    api_version: "v2";
-                    org_id: string;
-                    /**
-                     * @example {
-                     *       "transaction_id": "9c1d2e3f-4a5b-4c6d-8e7f-0a1b2c3d4e5f",
-                     *       "customer_id": "3b241101-e2bb-4255-8caf-4136c566a962",
-                     *       "chain": "base",
-                     *       "tx_hash": "0xabababababababababababababababababababababababababababababababab",
-                     *       "from_address": "0x098B716B8Aaf21512996dC57EB0615e2383E2f96",
-                     *       "missing": [
-                     *         "originator.originatorPersons",
-                     *         "sourceCustodian"
-                     *       ]
-                     *     }
-                     */
-                    data: {
-                        /** Format: uuid */
-                        transaction_id: string;
-                        /** Format: uuid */
-                        customer_id: string;
-                        chain: string;
-                        tx_hash: string;
-                        /** @description The sending address, when known */
-                        from_address: string | null;
-                        /** @description What of the originator's data is missing (IVMS101) */
-                        missing: string[];
                     };
                 };
             };
