@@ -152,8 +152,8 @@ export async function ingestInboundTransfer(deps: Deps, report: InboundTransferR
         await retryOnConflict(() => writeGuarded(deps.db, plan.items), RESEND_ATTEMPTS);
       } catch (error) {
         if (!(error instanceof WriteConditionFailedError)) throw error;
-        // Two credits of one sighted transfer share its transaction id: either guard may be the one reported.
-        if (error.role === 'inbound' || error.role === 'transaction') {
+        // Two credits of one sighted transfer share its transaction id: any of their guards may be the one reported.
+        if (error.role === 'inbound' || error.role === 'transaction' || error.role === 'travelRule') {
           const winner = await getInboundTransfer(deps.db, transfer);
           if (winner) return replay(deps, winner);
         }
