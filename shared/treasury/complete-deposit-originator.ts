@@ -1,6 +1,6 @@
 import { Decimal } from 'decimal.js';
 import { requireCustomer } from '#shared/customers/require-customer.ts';
-import { type Alongside, writeGuarded } from '#shared/db/guarded-write.ts';
+import { WriteConditionFailedError, writeGuarded } from '#shared/db/guarded-write.ts';
 import type { Deps } from '#shared/deps.ts';
 import { eventPut, eventRecord } from '#shared/events/outbox.ts';
 import { depositTravelRuleReplace, getDepositTravelRule } from '#shared/travel-rule/deposit-repository.ts';
@@ -24,8 +24,8 @@ import {
  * beneficiary's provider detects missing information and obtains it): the originator as an IVMS101 person (or the
  * customer itself), and the provider holding the sending address, absent for a self-hosted one. From the customer's
  * own self-hosted address above EUR 1,000 its control is proven first (the address's EIP-191 signature, as for
- * destination wallets). Written once, guarded on the version read, with `travel_rule.originator_completed` and, from
- * the console, the member's audit entry.
+ * destination wallets). Written once, guarded on the version read, with `travel_rule.originator_completed` (the
+ * webhook event is how the project records an API key's change) naming who completed it in the record.
  */
 export async function completeDepositOriginator(
   deps: Deps,
@@ -35,7 +35,6 @@ export async function completeDepositOriginator(
     transactionId: string;
     completedBy: string;
   },
-  audited?: Alongside,
 ): Promise<TravelRule> {
   const customer = await requireCustomer(deps, input.organizationId, input.customerId);
   const rule = await getDepositTravelRule(deps.db, input.organizationId, input.transactionId);
@@ -76,11 +75,18 @@ export async function completeDepositOriginator(
     data: { transaction_id: rule.transactionId, customer_id: rule.customerId, source_custodian: sourceCustodian.type },
     now,
   });
-  await writeGuarded(deps.db, [
-    depositTravelRuleReplace(deps.db, rule, next),
-    { role: 'event', item: eventPut(deps.db, event) },
-    ...(audited?.(`transaction:${rule.transactionId}`, { sourceCustodian: sourceCustodian.type }) ?? []),
-  ]);
+  try {
+    await writeGuarded(deps.db, [
+      depositTravelRuleReplace(deps.db, rule, next),
+      { role: 'event', item: eventPut(deps.db, event) },
+    ]);
+  } catch (error) {
+    // Its one change is this completion: a concurrent one was written first.
+    if (error instanceof WriteConditionFailedError && error.role === 'travelRule') {
+      throw ORIGINATOR_ALREADY_COMPLETE.error();
+    }
+    throw error;
+  }
   return depositTravelRuleView(deps, next);
 }
 
