@@ -7,8 +7,8 @@ import { log } from '#shared/log.ts';
 import { countMetric, gaugeMetric } from '#shared/metrics.ts';
 import { ChainRpcError } from '#shared/rails/chain/port.ts';
 import { resolveRpcUrl } from '#shared/rails/chain/rpc-url.ts';
+import { SELF_HOSTED_PROOF_ABOVE_EUR } from '#shared/travel-rule/parties.ts';
 import { runTreasurySends, type SendsRun } from '#shared/treasury/run-treasury-sends.ts';
-import { SELF_HOSTED_PROOF_ABOVE_EUR } from '#shared/treasury/travel-rule.ts';
 import { jsonRpcTreasuryChain } from '#shared/treasury/treasury-chain.ts';
 
 /**

@@ -29,6 +29,7 @@ import { QUOTE_KEY_SPACES, quoteKeys } from '#shared/quotes/keys.ts';
 import { REVIEW_KEY_SPACES, reviewKeys } from '#shared/reviews/keys.ts';
 import { SCREENING_KEY_SPACES, screeningKeys } from '#shared/screening/keys.ts';
 import { TRANSACTION_KEY_SPACES, transactionKeys } from '#shared/transactions/keys.ts';
+import { TRAVEL_RULE_KEY_SPACES, travelRuleKeys } from '#shared/travel-rule/keys.ts';
 import { TREASURY_KEY_SPACES, treasuryKeys } from '#shared/treasury/keys.ts';
 import { WAITING_KEY_SPACES, waitingKeys } from '#shared/waiting/keys.ts';
 import { WALLET_KEY_SPACES, walletKeys } from '#shared/wallets/keys.ts';
@@ -67,6 +68,7 @@ export const KEY_AREAS = {
   deposits: { keys: depositKeys, spaces: DEPOSIT_KEY_SPACES },
   custody: { keys: custodyKeys, spaces: CUSTODY_KEY_SPACES },
   treasury: { keys: treasuryKeys, spaces: TREASURY_KEY_SPACES },
+  'travel-rule': { keys: travelRuleKeys, spaces: TRAVEL_RULE_KEY_SPACES },
   console: { keys: consoleKeys, spaces: CONSOLE_KEY_SPACES },
   reviews: { keys: reviewKeys, spaces: REVIEW_KEY_SPACES },
   screening: { keys: screeningKeys, spaces: SCREENING_KEY_SPACES },
@@ -94,6 +96,7 @@ export const keys = {
   ...depositKeys,
   ...custodyKeys,
   ...treasuryKeys,
+  ...travelRuleKeys,
   ...consoleKeys,
   ...reviewKeys,
   ...screeningKeys,

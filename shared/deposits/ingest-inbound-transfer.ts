@@ -43,6 +43,7 @@ import {
 import type { TransactionRecord } from '#shared/transactions/records.ts';
 import type { Transaction } from '#shared/transactions/schemas.ts';
 import { getTransactionOfCustomer, transactionWrites } from '#shared/transactions/transaction-repository.ts';
+import { type InboundTravelRuleWrites, inboundTravelRule } from '#shared/travel-rule/inbound-travel-rule.ts';
 import type { AddressLookup } from '#shared/wallets/records.ts';
 import { findDepositAddress } from '#shared/wallets/repository.ts';
 import { WALLET_NOT_FOUND } from '#shared/wallets/wallet-rules.ts';
@@ -116,6 +117,17 @@ export async function ingestInboundTransfer(deps: Deps, report: InboundTransferR
   // A disabled customer's USDC is credited, never paid out to its bank.
   const forwards = customer?.enabled !== false;
   const amount = toMicro(report.amount);
+  // Every crypto leg carries its Travel Rule data, written with the deposit (a customer that is gone has no KYC left).
+  const travelRule = customer
+    ? await inboundTravelRule(deps, {
+        organization,
+        customer,
+        transfer,
+        to: wallet.address,
+        from: report.from,
+        amount: formatMicro(amount),
+      })
+    : undefined;
 
   return retryOnConflict(async () => {
     for (let attempt = 1; ; attempt++) {
@@ -131,6 +143,7 @@ export async function ingestInboundTransfer(deps: Deps, report: InboundTransferR
         developerSpreadFeeBps,
         forwards,
         transfer,
+        travelRule,
         now,
       });
       try {
@@ -139,8 +152,8 @@ export async function ingestInboundTransfer(deps: Deps, report: InboundTransferR
         await retryOnConflict(() => writeGuarded(deps.db, plan.items), RESEND_ATTEMPTS);
       } catch (error) {
         if (!(error instanceof WriteConditionFailedError)) throw error;
-        // Two credits of one sighted transfer share its transaction id: either guard may be the one reported.
-        if (error.role === 'inbound' || error.role === 'transaction') {
+        // Two credits of one sighted transfer share its transaction id: any of their guards may be the one reported.
+        if (error.role === 'inbound' || error.role === 'transaction' || error.role === 'travelRule') {
           const winner = await getInboundTransfer(deps.db, transfer);
           if (winner) return replay(deps, winner);
         }
@@ -180,7 +193,8 @@ type Role =
   | 'custodyTotals'
   | 'stage'
   | 'pending'
-  | 'stageEvent';
+  | 'stageEvent'
+  | 'travelRule';
 
 type Plan = { record: TransactionRecord; items: GuardedItem<Role>[] };
 
@@ -195,6 +209,8 @@ type PlanInput = {
   /** False for a disabled customer: what arrives is credited. */
   forwards: boolean;
   transfer: { chain: Chain; txHash: string; logIndex: number };
+  /** The leg's Travel Rule data (`shared/travel-rule/inbound-travel-rule.ts`). */
+  travelRule: InboundTravelRuleWrites | undefined;
   now: Date;
 };
 
@@ -290,6 +306,7 @@ function inboundWrites(
       }),
     },
     ...depositStageWrites(db, completed, input.sighted?.status ?? null, now),
+    ...(input.travelRule?.(inbound.transactionId, now) ?? []),
     // A forwarder's USDC now awaits its sweep to the organization's treasury (custody).
     ...(wallet.forwarder
       ? sweepDueWrites(db, {

@@ -6,7 +6,7 @@ import { FieldError } from '#shared/errors.ts';
 import type { Chain } from '#shared/money/chains.ts';
 import type { Organization } from '#shared/organizations/records.ts';
 import { ChainRpcError } from '#shared/rails/chain/port.ts';
-import { sendTokenTransfer } from '#shared/rails/chain/token-transfer.ts';
+import { addressOfKey, sendTokenTransfer } from '#shared/rails/chain/token-transfer.ts';
 import { parseUnits } from '#shared/rails/chain/units.ts';
 import { findDepositAddress } from '#shared/wallets/repository.ts';
 import { WALLET_NOT_FOUND } from '#shared/wallets/wallet-rules.ts';
@@ -71,5 +71,7 @@ export async function simulateDeposit(
     if (error instanceof ChainRpcError) throw DEV_CHAIN_FAILED.error(chain);
     throw error;
   }
-  return ingestInboundTransfer(deps, { organization, chain, address: owner.address, amount, ...sent });
+  // The development key sent it: the sender the watcher reads from the log too (screening, Travel Rule).
+  const from = addressOfKey(Buffer.from(development.fundedPrivateKey.slice(2), 'hex'));
+  return ingestInboundTransfer(deps, { organization, chain, address: owner.address, amount, ...sent, from });
 }

@@ -19,6 +19,7 @@ export const EVENT_TYPES = [
   'deposit.created',
   'deposit.status_changed',
   'deposit.frozen',
+  'travel_rule.originator_completed',
   'virtual_account.created',
   'virtual_account.approved',
   'virtual_account.rejected',
@@ -210,6 +211,19 @@ const depositStatusChangedData = z
   );
 
 /** USDC from an address on a sanctions list: held, neither credited nor forwarded, until a reviewer decides. */
+const originatorCompletedData = z
+  .object({
+    transaction_id: z.uuid(),
+    customer_id: z.uuid(),
+    source_custodian: z
+      .enum(['SELF_HOSTED', 'VASP'])
+      .check(z.meta({ description: 'Who holds the sending address: its owner, or another provider' })),
+  })
+  .check(
+    z.meta({
+      examples: [{ transaction_id: TRANSACTION_ID, customer_id: CUSTOMER_ID, source_custodian: 'SELF_HOSTED' }],
+    }),
+  );
 const depositFrozenData = z
   .object({
     customer_id: z.string(),
@@ -287,6 +301,7 @@ export const EVENT_DATA_SCHEMAS = {
   'deposit.created': transactionEventData,
   'deposit.status_changed': depositStatusChangedData,
   'deposit.frozen': depositFrozenData,
+  'travel_rule.originator_completed': originatorCompletedData,
   'virtual_account.created': virtualAccountEventData,
   'virtual_account.approved': virtualAccountEventData,
   'virtual_account.rejected': virtualAccountEventData,

@@ -51,6 +51,7 @@ const EVENT_SUMMARIES: Partial<Record<EventType, string>> = {
     "A withdrawal batch was created (`POST /withdrawals/batch`): once, after each payout's own `withdrawal.created`",
   'deposit.created': 'A deposit was recorded',
   'deposit.status_changed': "A deposit's status changed",
+  'travel_rule.originator_completed': "A deposit's originator data was completed",
   'virtual_account.rejected': 'A virtual account request was refused (REJECTED, with `reason` when one was given)',
   'developer_fees.claimed':
     'The organization claimed its developer fees (`POST /developer-fees`): moved to its custodial balance',

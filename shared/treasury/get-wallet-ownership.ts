@@ -1,6 +1,6 @@
 import { requireCustomer } from '#shared/customers/require-customer.ts';
 import type { Deps } from '#shared/deps.ts';
-import { getOwnershipProof, ownershipMessage } from '#shared/treasury/ownership-proof.ts';
+import { getOwnershipProof, ownershipMessage } from '#shared/travel-rule/ownership-proof.ts';
 import type { WalletOwnership } from '#shared/treasury/schemas.ts';
 import { getWalletOfCustomer } from '#shared/wallets/destination-wallet-repository.ts';
 import { WALLET_NOT_FOUND } from '#shared/wallets/wallet-rules.ts';

@@ -3,8 +3,7 @@ import type { Key, KeySpace, ListKey } from '#shared/db/table-keys.ts';
 /**
  * Sends of USDC out of an organization's treasury (one partition per organization, so its sends are one query), the
  * open ones of a chain (sparse gsi1, read by the chain's send runner, removed once mined), the mined ones whose
- * treasury movement is not yet checked on chain, the organization's registered fee wallet per chain, and the proofs
- * that a customer controls a self-hosted address.
+ * treasury movement is not yet checked on chain, and the organization's registered fee wallet per chain.
  */
 export const treasuryKeys = {
   treasurySend: (org: string, sendId: string): Key => ({ pk: `ORG#${org}#TREASURYSEND`, sk: `SEND#${sendId}` }),
@@ -22,10 +21,6 @@ export const treasuryKeys = {
   }),
   treasurySendsUncheckedOfChain: (chain: string) => ({ gsi1pk: `TREASURYSENDUNCHECKED#${chain}` }),
   feeWallet: (org: string, chain: string): Key => ({ pk: `ORG#${org}#FEEWALLET`, sk: `CHAIN#${chain}` }),
-  addressOwnershipProof: (org: string, customerId: string, address: string): Key => ({
-    pk: `ORG#${org}#ADDRESSPROOF`,
-    sk: `${customerId}#${address.toLowerCase()}`,
-  }),
 } as const;
 
 export const TREASURY_KEY_SPACES: KeySpace[] = [
@@ -33,5 +28,4 @@ export const TREASURY_KEY_SPACES: KeySpace[] = [
   { gsi1pk: 'TREASURYSENDOPEN#' },
   { gsi1pk: 'TREASURYSENDUNCHECKED#' },
   { pk: 'ORG#{}#FEEWALLET' },
-  { pk: 'ORG#{}#ADDRESSPROOF' },
 ];

@@ -1,4 +1,6 @@
 import { type FolderProse, schemaProse } from '#shared/routing/prose.ts';
+import { CompleteOriginatorBody, MissingOriginatorsSchema } from '#shared/treasury/deposit-travel-rule-schemas.ts';
+import { ivms101Prose } from '#shared/treasury/openapi-prose-ivms101.ts';
 import type { routes } from '#shared/treasury/routes.ts';
 import {
   FeeWalletSchema,
@@ -37,8 +39,52 @@ const SEND_EXAMPLE = {
   waitingDetail: null,
   txHash: '0x9fc76417374aa880d4449a1f7f31ec597f00b1f6f3dd2d66f4c9c6c445836d8b',
   blockNumber: '18734021',
+  confirmations: 12,
   createdAt: '2026-11-21T10:00:00.000Z',
   minedAt: '2026-11-21T10:00:04.000Z',
+};
+
+const JANE = {
+  naturalPerson: {
+    name: {
+      nameIdentifier: [{ primaryIdentifier: 'Lovelace', secondaryIdentifier: 'Ada', nameIdentifierType: 'LEGL' }],
+    },
+    customerIdentification: CUSTOMER_ID,
+  },
+};
+const SENDER = '0x098B716B8Aaf21512996dC57EB0615e2383E2f96';
+const DEPOSIT_ADDRESS = '0x59208302DE3FE498290946ACc0f2A90BBfa10790';
+/** USDC that arrived from an address nobody named yet: its originator MISSING. */
+const INBOUND_EXAMPLE = {
+  transactionId: '9c1d2e3f-4a5b-4c6d-8e7f-0a1b2c3d4e5f',
+  direction: 'INBOUND',
+  send: null,
+  deposit: {
+    chain: 'base',
+    txHash: `0x${'ab'.repeat(32)}`,
+    logIndex: 0,
+    from: SENDER,
+    to: DEPOSIT_ADDRESS,
+    amount: '1500.00',
+    receivedAt: '2026-11-21T10:00:00.000Z',
+    originatorStatus: 'MISSING',
+    missing: ['originator.originatorPersons', 'sourceCustodian'],
+    completedBy: null,
+    completedAt: null,
+  },
+  custodian: null,
+  eurValue: '1380.00',
+  ivms101: {
+    originator: { originatorPersons: [], accountNumber: [SENDER] },
+    beneficiary: { beneficiaryPersons: [JANE], accountNumber: [DEPOSIT_ADDRESS] },
+    beneficiaryVASP: {
+      legalPerson: {
+        name: { nameIdentifier: [{ legalPersonName: 'Acme Payouts Ltd', legalPersonNameIdentifierType: 'LEGL' }] },
+        customerNumber: ORGANIZATION_ID,
+      },
+    },
+  },
+  ownershipProof: null,
 };
 
 /** The treasury words of the OpenAPI document (shared/routing/prose.ts). */
@@ -62,10 +108,35 @@ export const openApiProse: FolderProse<typeof routes> = {
     getTransactionTravelRule: {
       summary: "The Travel Rule data of a transaction's crypto leg (IVMS101)",
       description:
-        'For an on-ramp deposit sent to a destination wallet: the send out of the treasury, the originator and ' +
-        'beneficiary in IVMS101 form (EU Transfer of Funds Regulation 2023/1113 art. 14), who holds the address ' +
-        '(`SELF_HOSTED` or another provider, `VASP`) and, for a self-hosted address, the ownership proof. 404 for a ' +
-        "transaction without a crypto leg. Not part of Compose's API.",
+        'For an on-ramp deposit sent to a destination wallet (`direction` `OUTBOUND`): the send out of the treasury ' +
+        '(mined: with its `confirmations`); for USDC that arrived at a deposit address (`INBOUND`): the deposit, ' +
+        'with `originatorStatus` `MISSING` until the originator is known. Both with the originator and beneficiary ' +
+        'in IVMS101 form (EU Transfer of Funds Regulation 2023/1113 art. 14), who holds the address (`SELF_HOSTED` ' +
+        'or another provider, `VASP`; null while unknown) and, for a self-hosted address, the ownership proof. 404 ' +
+        "for a transaction without a crypto leg. Not part of Compose's API.",
+    },
+    completeDepositOriginator: {
+      summary: 'Complete the originator data of USDC that arrived without it (Travel Rule, inbound)',
+      description:
+        "The chain names only the sending address; art. 16 of EU 2023/1113 has the beneficiary's provider detect " +
+        'missing originator data and obtain it. Give `originator` (an IVMS101 natural or legal person, or ' +
+        '`CUSTOMER` for the customer itself) and/or `originatingVasp` (the provider holding the sending address, ' +
+        "with its LEI if known; absent: a self-hosted address). From the customer's own self-hosted address above " +
+        'EUR 1,000, `ownershipSignature` is required unless the address was proven before: its EIP-191 ' +
+        '`personal_sign` signature of the ownership message (the text of `GET .../ownership-proof`, naming that ' +
+        "address). 409 once complete. Announced by `travel_rule.originator_completed`. Not part of Compose's API.",
+    },
+    listMissingOriginators: {
+      summary: 'The deposits whose originator Travel Rule data is missing, oldest first',
+      description:
+        'Each as `GET .../travel-rule` answers it; one leaves the list when its originator is completed. At most ' +
+        "100; `deposit.created` (or `withdrawal.created` for a forward) announces each deposit. Not part of Compose's API.",
+    },
+    consoleGetTransactionTravelRule: {
+      summary: "The Travel Rule data of a transaction's crypto leg, for the console's transaction page",
+      description:
+        'What `GET /customers/{customerId}/transactions/{transactionId}/travel-rule` answers, found by the ' +
+        'transaction id alone. 404 for a transaction without a crypto leg.',
     },
     getWalletOwnership: {
       summary: 'The message a destination wallet signs to prove its ownership, and the proof once given',
@@ -96,13 +167,15 @@ export const openApiProse: FolderProse<typeof routes> = {
         '20 oldest, with `waitingDetail` giving the figures. The console Home shows it.',
     },
     consoleExportTravelRule: {
-      summary: 'Export the Travel Rule record of every send out of the treasury, for an auditor (JSON lines)',
+      summary: 'Export the Travel Rule record of every crypto leg, sends and deposits, for an auditor (JSON lines)',
       description:
-        'Oldest first: each send with its IVMS101 data, custodian, ownership proof (verifiable by anyone) and, to ' +
-        'another provider, the Travel Rule Protocol (TRP v3) inquiry it carries. Needs the `audit` permission.',
+        'Oldest first: each send out of the treasury and each deposit that arrived (`leg` `SEND` or `DEPOSIT`) with ' +
+        "its IVMS101 data, custodian, ownership proof (verifiable by anyone), a deposit's `originatorStatus` and, " +
+        'to another provider, the Travel Rule Protocol (TRP v3) inquiry a send carries. Needs the `audit` permission.',
     },
   },
   schemas: [
+    ...ivms101Prose,
     schemaProse(RegisterFeeWalletBody, {
       id: 'RegisterFeeWalletRequest',
       examples: [{ chain: 'base', address: ORGANIZATION_WALLET }],
@@ -143,7 +216,9 @@ export const openApiProse: FolderProse<typeof routes> = {
       examples: [
         {
           transactionId: SEND_EXAMPLE.sendId,
+          direction: 'OUTBOUND',
           send: SEND_EXAMPLE,
+          deposit: null,
           custodian: { type: 'SELF_HOSTED' },
           eurValue: '85.10',
           ivms101: {
@@ -180,7 +255,47 @@ export const openApiProse: FolderProse<typeof routes> = {
           },
           ownershipProof: null,
         },
+        INBOUND_EXAMPLE,
       ],
+    }),
+    schemaProse(CompleteOriginatorBody, {
+      id: 'CompleteOriginatorRequest',
+      examples: [
+        {
+          originator: {
+            naturalPerson: {
+              name: {
+                nameIdentifier: [
+                  { primaryIdentifier: 'Hopper', secondaryIdentifier: 'Grace', nameIdentifierType: 'LEGL' },
+                ],
+              },
+              geographicAddress: [{ addressType: 'HOME', townName: 'Berlin', country: 'DE' }],
+            },
+          },
+          originatingVasp: { name: 'Example Exchange GmbH', lei: '529900T8BM49AURSDO55' },
+        },
+        { originator: 'CUSTOMER', ownershipSignature: SIGNATURE },
+      ],
+      shape: {
+        originator: { description: 'Who sent the USDC: an IVMS101 person, or `CUSTOMER` (its KYC data is used)' },
+        originatingVasp: {
+          description: 'The provider holding the sending address; absent: a self-hosted address',
+          innerType: {
+            shape: {
+              name: { description: "The provider's legal name" },
+              lei: { description: 'Its Legal Entity Identifier (20 characters), when known' },
+            },
+          },
+        },
+        ownershipSignature: {
+          description:
+            "The sending address's EIP-191 signature of the ownership message (customer, self-hosted, above EUR 1,000)",
+        },
+      },
+    }),
+    schemaProse(MissingOriginatorsSchema, {
+      id: 'MissingOriginators',
+      examples: [{ count: 1, items: [INBOUND_EXAMPLE] }],
     }),
     schemaProse(SandboxOnRampBody, {
       id: 'SandboxOnRampRequest',
@@ -205,6 +320,7 @@ export const openApiProse: FolderProse<typeof routes> = {
               waitingDetail: 'needs 92.50 USDC: the treasury holds 5.00 and allows the relayer 1000000.00',
               txHash: null,
               blockNumber: null,
+              confirmations: null,
               minedAt: null,
               customerId: CUSTOMER_ID,
               transactionId: SEND_EXAMPLE.sendId,

@@ -1,6 +1,6 @@
 import type { Deps } from '#shared/deps.ts';
+import { proveAddressOwnership } from '#shared/travel-rule/ownership-proof.ts';
 import { destinationWallet, type WalletInput } from '#shared/treasury/get-wallet-ownership.ts';
-import { proveAddressOwnership } from '#shared/treasury/ownership-proof.ts';
 import type { WalletOwnership } from '#shared/treasury/schemas.ts';
 
 /** The customer's signature of the ownership message by the wallet's address: verified and stored, or refused (400). */

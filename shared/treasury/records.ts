@@ -1,6 +1,6 @@
 import { ChainSchema } from '#shared/money/chains.ts';
 import { MicroSchema } from '#shared/money/micro.ts';
-import { IdentityPayloadSchema } from '#shared/treasury/ivms101.ts';
+import { IdentityPayloadSchema } from '#shared/travel-rule/ivms101.ts';
 import * as z from '#shared/validation/zod.ts';
 
 /** The stored shapes of the treasury area, parsed on every read (`send-repository.ts`). */
@@ -106,14 +106,3 @@ export const FeeWalletRecordSchema = z.object({
   registeredAt: z.string(),
 });
 export type FeeWalletRecord = z.infer<typeof FeeWalletRecordSchema>;
-
-/** A customer's proof of control of a self-hosted address: the EIP-191 message it signed and the signature. */
-export const OwnershipProofRecordSchema = z.object({
-  organizationId: z.string(),
-  customerId: z.string(),
-  address: z.string(),
-  message: z.string(),
-  signature: z.string(),
-  verifiedAt: z.string(),
-});
-export type OwnershipProofRecord = z.infer<typeof OwnershipProofRecordSchema>;

@@ -1,8 +1,12 @@
+import { TransactionIdParams } from '#shared/console/common/schemas.ts';
 import { CUSTOMER_NOT_FOUND } from '#shared/customers/customer-rules.ts';
 import { consoleReadable, sandboxRoute } from '#shared/routing/presets.ts';
 import { defineRoutes } from '#shared/routing/route.ts';
 import { CustomerIdParams } from '#shared/routing/schemas.ts';
 import { TransactionParams, TransactionResponseSchema } from '#shared/transactions/schemas.ts';
+import { TRANSACTION_NOT_FOUND } from '#shared/transactions/transaction-rules.ts';
+import { PROOF_REFUSED } from '#shared/travel-rule/travel-rule-rules.ts';
+import { CompleteOriginatorBody, MissingOriginatorsSchema } from '#shared/treasury/deposit-travel-rule-schemas.ts';
 import {
   FeeWalletSchema,
   ProveWalletOwnershipBody,
@@ -18,7 +22,9 @@ import {
   INSUFFICIENT_CUSTODIAL_BALANCE,
   NO_FEE_WALLET,
   NO_TREASURY,
-  PROOF_REFUSED,
+  ORIGINATOR_ALREADY_COMPLETE,
+  ORIGINATOR_NOT_GIVEN,
+  OWNERSHIP_SIGNATURE_REQUIRED,
   TRAVEL_RULE_NOT_FOUND,
 } from '#shared/treasury/treasury-rules.ts';
 import * as z from '#shared/validation/zod.ts';
@@ -64,10 +70,52 @@ export const routes = defineRoutes('treasury', {
     path: '/api/v2/customers/{customerId}/transactions/{transactionId}/travel-rule',
     handler: 'functions/api/treasury/get-transaction-travel-rule.ts',
     successStatus: 200,
-    access: { table: 'read', sessions: true },
+    access: { table: 'read', sessions: true, chainRpc: true },
     request: { params: TransactionParams },
     responses: { 200: TravelRuleSchema },
     refusals: [CUSTOMER_NOT_FOUND, TRAVEL_RULE_NOT_FOUND],
+  },
+  completeDepositOriginator: {
+    ...travelRuleRoute,
+    method: 'POST',
+    path: '/api/v2/customers/{customerId}/transactions/{transactionId}/travel-rule/originator',
+    handler: 'functions/api/treasury/complete-deposit-originator.ts',
+    successStatus: 200,
+    access: { table: 'readwrite' },
+    request: { params: TransactionParams, body: CompleteOriginatorBody },
+    responses: { 200: TravelRuleSchema },
+    refusals: [
+      CUSTOMER_NOT_FOUND,
+      TRAVEL_RULE_NOT_FOUND,
+      ORIGINATOR_ALREADY_COMPLETE,
+      ORIGINATOR_NOT_GIVEN,
+      OWNERSHIP_SIGNATURE_REQUIRED,
+      PROOF_REFUSED,
+    ],
+  },
+  listMissingOriginators: {
+    ...travelRuleRoute,
+    ...consoleReadable,
+    method: 'GET',
+    path: '/api/v2/travel-rule/missing-originators',
+    handler: 'functions/api/treasury/list-missing-originators.ts',
+    successStatus: 200,
+    access: { table: 'read', sessions: true, indexes: ['gsi1'] },
+    responses: { 200: MissingOriginatorsSchema },
+  },
+  consoleGetTransactionTravelRule: {
+    auth: true,
+    tag: 'Console',
+    console: { permission: 'read' },
+    features: ['customers'],
+    method: 'GET',
+    path: '/api/console/transactions/{transactionId}/travel-rule',
+    handler: 'functions/api/treasury/get-console-travel-rule.ts',
+    successStatus: 200,
+    access: { table: 'read', sessions: true, chainRpc: true },
+    request: { params: TransactionIdParams },
+    responses: { 200: TravelRuleSchema },
+    refusals: [TRANSACTION_NOT_FOUND, TRAVEL_RULE_NOT_FOUND],
   },
   getWalletOwnership: {
     ...travelRuleRoute,

@@ -1,7 +1,7 @@
 import { UsdcAmountSchema } from '#shared/money/amounts.ts';
 import { ChainSchema } from '#shared/money/chains.ts';
 import { described } from '#shared/routing/prose.ts';
-import { IdentityPayloadSchema } from '#shared/treasury/ivms101.ts';
+import { InboundIdentityPayloadSchema, OriginatorStatusSchema } from '#shared/travel-rule/records.ts';
 import {
   CustodianSchema,
   SendPurposeSchema,
@@ -49,12 +49,15 @@ export const TreasurySendSchema = z.object({
   waitingDetail: z.nullable(z.string()),
   txHash: z.nullable(z.string()),
   blockNumber: z.nullable(z.string()),
+  /** Mined: head - block + 1 when the answer was made; null before, or when the node did not answer. */
+  confirmations: z.nullable(z.number().check(z.int(), z.gte(1))),
   createdAt: z.string(),
   minedAt: z.nullable(z.string()),
 });
 export type TreasurySend = z.infer<typeof TreasurySendSchema>;
 
-export const toSendView = (send: TreasurySendRecord, amount: string): TreasurySend => ({
+/** The send as answered; `head` is the chain's newest block when it was read (a mined send's confirmations). */
+export const toSendView = (send: TreasurySendRecord, amount: string, head?: bigint): TreasurySend => ({
   sendId: send.sendId,
   purpose: send.purpose,
   chain: send.chain,
@@ -66,19 +69,44 @@ export const toSendView = (send: TreasurySendRecord, amount: string): TreasurySe
   waitingDetail: send.waitingDetail,
   txHash: send.txHash,
   blockNumber: send.blockNumber,
+  confirmations:
+    send.status === 'MINED' && send.blockNumber !== null && head !== undefined && head >= BigInt(send.blockNumber)
+      ? Number(head - BigInt(send.blockNumber) + 1n)
+      : null,
   createdAt: send.createdAt,
   minedAt: send.minedAt,
 });
 
 const OwnershipProofView = z.object({ message: z.string(), signature: z.string(), verifiedAt: z.string() });
 
-/** A transaction's crypto leg with its IVMS101 originator and beneficiary. */
+/** USDC that arrived at a customer's deposit address, and where its originator data stands. */
+export const InboundLegSchema = z.object({
+  chain: ChainSchema,
+  txHash: z.string(),
+  logIndex: z.number().check(z.int()),
+  from: z.nullable(z.string()),
+  to: z.string(),
+  amount: z.string(),
+  receivedAt: z.string(),
+  originatorStatus: OriginatorStatusSchema,
+  missing: z.array(z.string()),
+  completedBy: z.nullable(z.string()),
+  completedAt: z.nullable(z.string()),
+});
+
+/**
+ * A transaction's crypto leg with its IVMS101 originator and beneficiary: a send out of the treasury (`send`) or a
+ * deposit that arrived (`deposit`), the other null. `custodian` holds the send's destination, or the deposit's sending
+ * address (null while unknown).
+ */
 export const TravelRuleSchema = z.object({
   transactionId: z.string(),
-  send: TreasurySendSchema,
-  custodian: CustodianSchema,
+  direction: z.enum(['OUTBOUND', 'INBOUND']),
+  send: z.nullable(TreasurySendSchema),
+  deposit: z.nullable(InboundLegSchema),
+  custodian: z.nullable(CustodianSchema),
   eurValue: z.string(),
-  ivms101: IdentityPayloadSchema,
+  ivms101: InboundIdentityPayloadSchema,
   ownershipProof: z.nullable(OwnershipProofView),
 });
 export type TravelRule = z.infer<typeof TravelRuleSchema>;

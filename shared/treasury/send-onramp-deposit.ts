@@ -1,4 +1,3 @@
-import { Decimal } from 'decimal.js';
 import { requireCustomer } from '#shared/customers/require-customer.ts';
 import { type GuardedItem, retryOnConflict, writeGuarded } from '#shared/db/guarded-write.ts';
 import type { Deps } from '#shared/deps.ts';
@@ -8,9 +7,9 @@ import { createdEvent, newCompletedDeposit, toTransaction } from '#shared/transa
 import type { TransactionRecord } from '#shared/transactions/records.ts';
 import type { Transaction } from '#shared/transactions/schemas.ts';
 import { transactionWrites } from '#shared/transactions/transaction-repository.ts';
+import { eurValueOf, onRampPayload } from '#shared/travel-rule/parties.ts';
 import type { Custodian } from '#shared/treasury/records.ts';
 import { newTreasurySend } from '#shared/treasury/request-treasury-send.ts';
-import { onRampPayload } from '#shared/treasury/travel-rule.ts';
 import { getWalletOfCustomer } from '#shared/wallets/destination-wallet-repository.ts';
 import { WALLET_NOT_FOUND } from '#shared/wallets/wallet-rules.ts';
 
@@ -41,12 +40,7 @@ export async function sendOnRampDeposit(
   const organization = await getOrganization(deps.db, input.organizationId);
   if (!organization) throw WALLET_NOT_FOUND.error();
   const custodian = input.custodian ?? { type: 'SELF_HOSTED' as const };
-  const eurValue =
-    input.eurValue ??
-    new Decimal(input.amount)
-      .times(deps.config.withdrawals.exchangeRates.EUR)
-      .toDecimalPlaces(2, Decimal.ROUND_UP)
-      .toFixed(2);
+  const eurValue = input.eurValue ?? eurValueOf(deps, input.amount);
   return retryOnConflict(async () => {
     const now = deps.clock.now();
     const completed = newCompletedDeposit(

@@ -9,8 +9,8 @@ import { log } from '#shared/log.ts';
 import { formatMicro, toMicro } from '#shared/money/micro.ts';
 import { getOrganization } from '#shared/organizations/repository.ts';
 import { getTransactionOfCustomer } from '#shared/transactions/transaction-repository.ts';
+import { onRampPayload } from '#shared/travel-rule/parties.ts';
 import { newTreasurySend } from '#shared/treasury/request-treasury-send.ts';
-import { onRampPayload } from '#shared/treasury/travel-rule.ts';
 import { listWalletsOfCustomer } from '#shared/wallets/repository.ts';
 
 /**

@@ -10,5 +10,13 @@ export const NO_FEE_WALLET = refusal(
   'base',
 );
 export const INSUFFICIENT_CUSTODIAL_BALANCE = refusal(400, 'amount: Exceeds the custodial USDC balance');
-export const PROOF_REFUSED = refusal(400, 'signature: The signature does not prove control of the address');
 export const TRAVEL_RULE_NOT_FOUND = refusal(404, 'No crypto leg with Travel Rule data for this transaction');
+export const ORIGINATOR_ALREADY_COMPLETE = refusal(409, "The deposit's originator data is already complete");
+export const ORIGINATOR_NOT_GIVEN = refusal(
+  400,
+  'originator: Give the originator (a natural or legal person, or CUSTOMER), or the originatingVasp holding the address',
+);
+export const OWNERSHIP_SIGNATURE_REQUIRED = refusal(
+  400,
+  "ownershipSignature: Above EUR 1,000 from the customer's self-hosted address, the address's EIP-191 signature of the ownership message is required",
+);

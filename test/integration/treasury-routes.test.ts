@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listAuditEntries } from '#shared/console/common/repository.ts';
 import { creditBalance } from '#shared/deposits/credit-balance.ts';
 import { claimDeveloperFees } from '#shared/developer-fees/claim-developer-fees.ts';
-import { ownershipMessage } from '#shared/treasury/ownership-proof.ts';
+import { ownershipMessage } from '#shared/travel-rule/ownership-proof.ts';
 import { runTreasurySends, type SentChain } from '#shared/treasury/run-treasury-sends.ts';
 import { sendOnRampDeposit } from '#shared/treasury/send-onramp-deposit.ts';
 import { jsonRpcTreasuryChain } from '#shared/treasury/treasury-chain.ts';
@@ -28,6 +28,10 @@ let settings: SentChain;
 
 beforeAll(async () => {
   sweeper = await startSweeperChain();
+  // A mined send's confirmations are read from the chain's head on this node.
+  process.env.CHAIN_RPC = JSON.stringify({
+    base: { url: sweeper.chain.rpcUrl, usdcAddress: sweeper.chain.usdcAddress },
+  });
   settings = { chain: 'base', usdcAddress: sweeper.chain.usdcAddress, selfHostedProofAboveEur: '1000' };
 }, 120_000);
 
@@ -125,7 +129,7 @@ describe('Travel Rule data through the API', () => {
     expect(read.status).toBe(200);
     expect(read.body).toMatchObject({
       transactionId: transaction.id,
-      send: { purpose: 'ONRAMP_DEPOSIT', to: given.owner.address, status: 'WAITING' },
+      send: { purpose: 'ONRAMP_DEPOSIT', to: given.owner.address, status: 'WAITING', confirmations: null },
       custodian: { type: 'SELF_HOSTED' },
       ivms101: { beneficiary: { accountNumber: [given.owner.address] } },
       ownershipProof: null,
@@ -165,8 +169,16 @@ describe('Travel Rule data through the API', () => {
 
     await run();
     expect(await balanceOf(given.owner.address)).toBe(micro('1500'));
-    const mined = await request<Record<string, unknown>>('GET', travelRulePath, { key: given.apiKey });
-    expect(mined.body).toMatchObject({ send: { status: 'MINED' }, ownershipProof: { message, signature } });
+    await sweeper.chain.mine(2);
+    const mined = await request<{ send: { blockNumber: string } }>('GET', travelRulePath, { key: given.apiKey });
+    const confirmations = Number((await sweeper.chain.head()) - BigInt(mined.body.send.blockNumber) + 1n);
+    expect(confirmations).toBeGreaterThanOrEqual(3);
+    expect(mined.body).toMatchObject({
+      direction: 'OUTBOUND',
+      deposit: null,
+      send: { status: 'MINED', confirmations },
+      ownershipProof: { message, signature },
+    });
 
     const developer = await givenMemberSession(deps, given.organizationId, 'developer');
     expect((await consoleCall('GET', '/exports/travel-rule', developer.headers)).status).toBe(403);

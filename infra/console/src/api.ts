@@ -30,6 +30,7 @@ export type Home = Schemas['ConsoleHome'];
 export type CustomersBalance = Schemas['ConsoleCustomersBalance'];
 export type CustodyReconciliation = Schemas['CustodyReconciliation'];
 export type WaitingSends = Schemas['ConsoleWaitingSends'];
+export type TravelRule = Schemas['TravelRule'];
 export type Reconciliation = Schemas['ConsoleReconciliation'];
 export type Rails = Schemas['ConsoleRails'];
 export type InvitePreview = Schemas['ConsoleInvitePreview'];

@@ -674,11 +674,55 @@ export interface paths {
         };
         /**
          * The Travel Rule data of a transaction's crypto leg (IVMS101)
-         * @description For an on-ramp deposit sent to a destination wallet: the send out of the treasury, the originator and beneficiary in IVMS101 form (EU Transfer of Funds Regulation 2023/1113 art. 14), who holds the address (`SELF_HOSTED` or another provider, `VASP`) and, for a self-hosted address, the ownership proof. 404 for a transaction without a crypto leg. Not part of Compose's API.
+         * @description For an on-ramp deposit sent to a destination wallet (`direction` `OUTBOUND`): the send out of the treasury (mined: with its `confirmations`); for USDC that arrived at a deposit address (`INBOUND`): the deposit, with `originatorStatus` `MISSING` until the originator is known. Both with the originator and beneficiary in IVMS101 form (EU Transfer of Funds Regulation 2023/1113 art. 14), who holds the address (`SELF_HOSTED` or another provider, `VASP`; null while unknown) and, for a self-hosted address, the ownership proof. 404 for a transaction without a crypto leg. Not part of Compose's API.
          *
          *     Needs the `customers` feature of your organization (403 otherwise).
          */
         get: operations["getTransactionTravelRule"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/customers/{customerId}/transactions/{transactionId}/travel-rule/originator": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Complete the originator data of USDC that arrived without it (Travel Rule, inbound)
+         * @description The chain names only the sending address; art. 16 of EU 2023/1113 has the beneficiary's provider detect missing originator data and obtain it. Give `originator` (an IVMS101 natural or legal person, or `CUSTOMER` for the customer itself) and/or `originatingVasp` (the provider holding the sending address, with its LEI if known; absent: a self-hosted address). From the customer's own self-hosted address above EUR 1,000, `ownershipSignature` is required unless the address was proven before: its EIP-191 `personal_sign` signature of the ownership message (the text of `GET .../ownership-proof`, naming that address). 409 once complete. Announced by `travel_rule.originator_completed`. Not part of Compose's API.
+         *
+         *     Needs the `customers` feature of your organization (403 otherwise).
+         */
+        post: operations["completeDepositOriginator"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/travel-rule/missing-originators": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The deposits whose originator Travel Rule data is missing, oldest first
+         * @description Each as `GET .../travel-rule` answers it; one leaves the list when its originator is completed. At most 100; `deposit.created` (or `withdrawal.created` for a forward) announces each deposit. Not part of Compose's API.
+         *
+         *     Needs the `customers` feature of your organization (403 otherwise).
+         */
+        get: operations["listMissingOriginators"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1746,6 +1790,26 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "travel_rule.originator_completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A deposit's originator data was completed
+         * @description POSTed to every endpoint subscribed to this type. Any 2xx within 15 s is a delivery; anything else, a timeout or a redirect is retried (5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h), at least once: deduplicate on `webhook-id`. Order is not guaranteed; `created_at` and `previous_status` let you drop stale events.
+         */
+        post: operations["travelRuleOriginatorCompletedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "virtual_account.created": {
         parameters: {
             query?: never;
@@ -1869,7 +1933,7 @@ export interface components {
              */
             url: string;
             /** @description The event types to send; left out: every type, including types added later */
-            eventTypes?: ("customer.created" | "customer.updated" | "customer.enabled" | "customer.disabled" | "customer.kyc.approved" | "customer.kyc.rejected" | "customer.kyc.submitted" | "customer.kyc.level_changed" | "withdrawal_bank.created" | "withdrawal_bank.approved" | "withdrawal_bank.rejected" | "withdrawal.created" | "withdrawal.status_changed" | "withdrawal_batch.created" | "deposit.created" | "deposit.status_changed" | "deposit.frozen" | "virtual_account.created" | "virtual_account.approved" | "virtual_account.rejected" | "developer_fees.claimed")[];
+            eventTypes?: ("customer.created" | "customer.updated" | "customer.enabled" | "customer.disabled" | "customer.kyc.approved" | "customer.kyc.rejected" | "customer.kyc.submitted" | "customer.kyc.level_changed" | "withdrawal_bank.created" | "withdrawal_bank.approved" | "withdrawal_bank.rejected" | "withdrawal.created" | "withdrawal.status_changed" | "withdrawal_batch.created" | "deposit.created" | "deposit.status_changed" | "deposit.frozen" | "travel_rule.originator_completed" | "virtual_account.created" | "virtual_account.approved" | "virtual_account.rejected" | "developer_fees.claimed")[];
             /** @description Your note about the endpoint, up to 500 characters */
             description?: string;
         };
@@ -3183,6 +3247,7 @@ export interface components {
          *       "waitingDetail": null,
          *       "txHash": "0x9fc76417374aa880d4449a1f7f31ec597f00b1f6f3dd2d66f4c9c6c445836d8b",
          *       "blockNumber": "18734021",
+         *       "confirmations": 12,
          *       "createdAt": "2026-11-21T10:00:00.000Z",
          *       "minedAt": "2026-11-21T10:00:04.000Z"
          *     }
@@ -3207,12 +3272,224 @@ export interface components {
             waitingDetail: string | null;
             txHash: string | null;
             blockNumber: string | null;
+            confirmations: number | null;
             createdAt: string;
             minedAt: string | null;
         };
         /**
+         * @description An IVMS101 geographic address
+         * @example {
+         *       "addressType": "HOME",
+         *       "streetName": "Invalidenstraße",
+         *       "buildingNumber": "117",
+         *       "postCode": "10115",
+         *       "townName": "Berlin",
+         *       "country": "DE"
+         *     }
+         */
+        Ivms101GeographicAddress: {
+            /**
+             * @description `HOME` (residential), `BIZZ` (business) or `GEOG` (geographic)
+             * @enum {string}
+             */
+            addressType: "HOME" | "BIZZ" | "GEOG";
+            /** @description Free-form lines, at most 7 of 70 characters, where the parts below do not fit */
+            addressLine?: string[];
+            /** @description The street */
+            streetName?: string;
+            /** @description The number in the street */
+            buildingNumber?: string;
+            /** @description The postal code */
+            postCode?: string;
+            /** @description The town or city */
+            townName: string;
+            /** @description ISO 3166-1 alpha-2 country code */
+            country: string;
+        };
+        /**
+         * @description An official identifier of the person (IVMS101 national identification)
+         * @example {
+         *       "nationalIdentifier": "C01X00T47",
+         *       "nationalIdentifierType": "CCPT",
+         *       "countryOfIssue": "DE"
+         *     }
+         */
+        Ivms101NationalIdentification: {
+            /** @description The identifier itself, e.g. the passport number or the LEI */
+            nationalIdentifier: string;
+            /**
+             * @description `CCPT` passport, `IDCD` identity card, `DRLC` driving licence, `TXID` tax id, `SOCS` social security, `RAID` registration authority id, `FIIN` financial institution id, `LEIX` LEI, `ARNU` alien registration, `MISC`
+             * @enum {string}
+             */
+            nationalIdentifierType: "ARNU" | "CCPT" | "RAID" | "DRLC" | "FIIN" | "TXID" | "SOCS" | "IDCD" | "LEIX" | "MISC";
+            /** @description ISO 3166-1 alpha-2 country that issued it */
+            countryOfIssue?: string;
+            /** @description The GLEIF registration authority code (RA and 6 digits), for `RAID` */
+            registrationAuthority?: string;
+        };
+        /**
+         * @description A natural person's date and place of birth
+         * @example {
+         *       "dateOfBirth": "1906-12-09",
+         *       "placeOfBirth": "New York City"
+         *     }
+         */
+        Ivms101DateAndPlaceOfBirth: {
+            /** @description YYYY-MM-DD */
+            dateOfBirth: string;
+            /** @description The town or city of birth */
+            placeOfBirth: string;
+        };
+        /**
+         * @description An IVMS101 natural person
+         * @example {
+         *       "name": {
+         *         "nameIdentifier": [
+         *           {
+         *             "primaryIdentifier": "Hopper",
+         *             "secondaryIdentifier": "Grace",
+         *             "nameIdentifierType": "LEGL"
+         *           }
+         *         ]
+         *       },
+         *       "geographicAddress": [
+         *         {
+         *           "addressType": "HOME",
+         *           "streetName": "Invalidenstraße",
+         *           "buildingNumber": "117",
+         *           "postCode": "10115",
+         *           "townName": "Berlin",
+         *           "country": "DE"
+         *         }
+         *       ],
+         *       "nationalIdentification": {
+         *         "nationalIdentifier": "C01X00T47",
+         *         "nationalIdentifierType": "CCPT",
+         *         "countryOfIssue": "DE"
+         *       }
+         *     }
+         */
+        Ivms101NaturalPerson: {
+            /** @description The person's names */
+            name: {
+                /** @description At least one name */
+                nameIdentifier: {
+                    /** @description The family name (or the whole name where it has no parts) */
+                    primaryIdentifier: string;
+                    /** @description The given names */
+                    secondaryIdentifier?: string;
+                    /**
+                     * @description `LEGL` legal, `ALIA` alias, `BIRT` at birth, `MAID` maiden, `MISC`
+                     * @enum {string}
+                     */
+                    nameIdentifierType: "LEGL" | "ALIA" | "BIRT" | "MAID" | "MISC";
+                }[];
+            };
+            /** @description Where the person lives */
+            geographicAddress?: components["schemas"]["Ivms101GeographicAddress"][];
+            /**
+             * @description An official document number
+             * @example {
+             *       "nationalIdentifier": "C01X00T47",
+             *       "nationalIdentifierType": "CCPT",
+             *       "countryOfIssue": "DE"
+             *     }
+             */
+            nationalIdentification?: {
+                /** @description The identifier itself, e.g. the passport number or the LEI */
+                nationalIdentifier: string;
+                /**
+                 * @description `CCPT` passport, `IDCD` identity card, `DRLC` driving licence, `TXID` tax id, `SOCS` social security, `RAID` registration authority id, `FIIN` financial institution id, `LEIX` LEI, `ARNU` alien registration, `MISC`
+                 * @enum {string}
+                 */
+                nationalIdentifierType: "ARNU" | "CCPT" | "RAID" | "DRLC" | "FIIN" | "TXID" | "SOCS" | "IDCD" | "LEIX" | "MISC";
+                /** @description ISO 3166-1 alpha-2 country that issued it */
+                countryOfIssue?: string;
+                /** @description The GLEIF registration authority code (RA and 6 digits), for `RAID` */
+                registrationAuthority?: string;
+            };
+            /** @description The person's customer number at its provider */
+            customerIdentification?: string;
+            /**
+             * @description Date and place of birth
+             * @example {
+             *       "dateOfBirth": "1906-12-09",
+             *       "placeOfBirth": "New York City"
+             *     }
+             */
+            dateAndPlaceOfBirth?: {
+                /** @description YYYY-MM-DD */
+                dateOfBirth: string;
+                /** @description The town or city of birth */
+                placeOfBirth: string;
+            };
+            /** @description ISO 3166-1 alpha-2 country of residence */
+            countryOfResidence?: string;
+        };
+        /**
+         * @description An IVMS101 legal person
+         * @example {
+         *       "name": {
+         *         "nameIdentifier": [
+         *           {
+         *             "legalPersonName": "Example Trading GmbH",
+         *             "legalPersonNameIdentifierType": "LEGL"
+         *           }
+         *         ]
+         *       },
+         *       "nationalIdentification": {
+         *         "nationalIdentifier": "529900T8BM49AURSDO55",
+         *         "nationalIdentifierType": "LEIX"
+         *       },
+         *       "countryOfRegistration": "DE"
+         *     }
+         */
+        Ivms101LegalPerson: {
+            /** @description The company's names */
+            name: {
+                /** @description At least one name */
+                nameIdentifier: {
+                    /** @description The name */
+                    legalPersonName: string;
+                    /**
+                     * @description `LEGL` legal, `SHRT` short, `TRAD` trading
+                     * @enum {string}
+                     */
+                    legalPersonNameIdentifierType: "LEGL" | "SHRT" | "TRAD";
+                }[];
+            };
+            /** @description The registered or business address */
+            geographicAddress?: components["schemas"]["Ivms101GeographicAddress"][];
+            /** @description The company's customer number at its provider */
+            customerNumber?: string;
+            /**
+             * @description Its registration: the LEI (`LEIX`) or a register number
+             * @example {
+             *       "nationalIdentifier": "C01X00T47",
+             *       "nationalIdentifierType": "CCPT",
+             *       "countryOfIssue": "DE"
+             *     }
+             */
+            nationalIdentification?: {
+                /** @description The identifier itself, e.g. the passport number or the LEI */
+                nationalIdentifier: string;
+                /**
+                 * @description `CCPT` passport, `IDCD` identity card, `DRLC` driving licence, `TXID` tax id, `SOCS` social security, `RAID` registration authority id, `FIIN` financial institution id, `LEIX` LEI, `ARNU` alien registration, `MISC`
+                 * @enum {string}
+                 */
+                nationalIdentifierType: "ARNU" | "CCPT" | "RAID" | "DRLC" | "FIIN" | "TXID" | "SOCS" | "IDCD" | "LEIX" | "MISC";
+                /** @description ISO 3166-1 alpha-2 country that issued it */
+                countryOfIssue?: string;
+                /** @description The GLEIF registration authority code (RA and 6 digits), for `RAID` */
+                registrationAuthority?: string;
+            };
+            /** @description ISO 3166-1 alpha-2 country of registration */
+            countryOfRegistration?: string;
+        };
+        /**
          * @example {
          *       "transactionId": "7c1e2d3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f",
+         *       "direction": "OUTBOUND",
          *       "send": {
          *         "sendId": "7c1e2d3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f",
          *         "purpose": "ONRAMP_DEPOSIT",
@@ -3225,9 +3502,11 @@ export interface components {
          *         "waitingDetail": null,
          *         "txHash": "0x9fc76417374aa880d4449a1f7f31ec597f00b1f6f3dd2d66f4c9c6c445836d8b",
          *         "blockNumber": "18734021",
+         *         "confirmations": 12,
          *         "createdAt": "2026-11-21T10:00:00.000Z",
          *         "minedAt": "2026-11-21T10:00:04.000Z"
          *       },
+         *       "deposit": null,
          *       "custodian": {
          *         "type": "SELF_HOSTED"
          *       },
@@ -3278,10 +3557,93 @@ export interface components {
          *       },
          *       "ownershipProof": null
          *     }
+         * @example {
+         *       "transactionId": "9c1d2e3f-4a5b-4c6d-8e7f-0a1b2c3d4e5f",
+         *       "direction": "INBOUND",
+         *       "send": null,
+         *       "deposit": {
+         *         "chain": "base",
+         *         "txHash": "0xabababababababababababababababababababababababababababababababab",
+         *         "logIndex": 0,
+         *         "from": "0x098B716B8Aaf21512996dC57EB0615e2383E2f96",
+         *         "to": "0x59208302DE3FE498290946ACc0f2A90BBfa10790",
+         *         "amount": "1500.00",
+         *         "receivedAt": "2026-11-21T10:00:00.000Z",
+         *         "originatorStatus": "MISSING",
+         *         "missing": [
+         *           "originator.originatorPersons",
+         *           "sourceCustodian"
+         *         ],
+         *         "completedBy": null,
+         *         "completedAt": null
+         *       },
+         *       "custodian": null,
+         *       "eurValue": "1380.00",
+         *       "ivms101": {
+         *         "originator": {
+         *           "originatorPersons": [],
+         *           "accountNumber": [
+         *             "0x098B716B8Aaf21512996dC57EB0615e2383E2f96"
+         *           ]
+         *         },
+         *         "beneficiary": {
+         *           "beneficiaryPersons": [
+         *             {
+         *               "naturalPerson": {
+         *                 "name": {
+         *                   "nameIdentifier": [
+         *                     {
+         *                       "primaryIdentifier": "Lovelace",
+         *                       "secondaryIdentifier": "Ada",
+         *                       "nameIdentifierType": "LEGL"
+         *                     }
+         *                   ]
+         *                 },
+         *                 "customerIdentification": "3b241101-e2bb-4255-8caf-4136c566a962"
+         *               }
+         *             }
+         *           ],
+         *           "accountNumber": [
+         *             "0x59208302DE3FE498290946ACc0f2A90BBfa10790"
+         *           ]
+         *         },
+         *         "beneficiaryVASP": {
+         *           "legalPerson": {
+         *             "name": {
+         *               "nameIdentifier": [
+         *                 {
+         *                   "legalPersonName": "Acme Payouts Ltd",
+         *                   "legalPersonNameIdentifierType": "LEGL"
+         *                 }
+         *               ]
+         *             },
+         *             "customerNumber": "0b0f4c35-3d8c-4d1e-9f7c-2a6b5e4d3c21"
+         *           }
+         *         }
+         *       },
+         *       "ownershipProof": null
+         *     }
          */
         TravelRule: {
             transactionId: string;
-            send: components["schemas"]["TreasurySend"];
+            /** @enum {string} */
+            direction: "OUTBOUND" | "INBOUND";
+            send: components["schemas"]["TreasurySend"] | null;
+            deposit: {
+                /** @enum {string} */
+                chain: "base" | "ethereum" | "polygon" | "arbitrum" | "optimism" | "avalanche";
+                txHash: string;
+                logIndex: number;
+                from: string | null;
+                to: string;
+                amount: string;
+                receivedAt: string;
+                /** @enum {string} */
+                originatorStatus: "COMPLETE" | "MISSING";
+                missing: string[];
+                completedBy: string | null;
+                completedAt: string | null;
+            } | null;
             custodian: {
                 /** @enum {string} */
                 type: "SELF_HOSTED";
@@ -3292,202 +3654,30 @@ export interface components {
                 lei?: string;
                 /** Format: uri */
                 trpEndpoint?: string;
-            };
+            } | null;
             eurValue: string;
             ivms101: {
                 originator: {
                     originatorPersons: ({
-                        naturalPerson: {
-                            name: {
-                                nameIdentifier: {
-                                    primaryIdentifier: string;
-                                    secondaryIdentifier?: string;
-                                    /** @enum {string} */
-                                    nameIdentifierType: "LEGL" | "ALIA" | "BIRT" | "MAID" | "MISC";
-                                }[];
-                            };
-                            geographicAddress?: {
-                                /** @enum {string} */
-                                addressType: "HOME" | "BIZZ" | "GEOG";
-                                addressLine?: string[];
-                                streetName?: string;
-                                buildingNumber?: string;
-                                postCode?: string;
-                                townName: string;
-                                country: string;
-                            }[];
-                            nationalIdentification?: {
-                                nationalIdentifier: string;
-                                /** @enum {string} */
-                                nationalIdentifierType: "ARNU" | "CCPT" | "RAID" | "DRLC" | "FIIN" | "TXID" | "SOCS" | "IDCD" | "LEIX" | "MISC";
-                                countryOfIssue?: string;
-                                registrationAuthority?: string;
-                            };
-                            customerIdentification?: string;
-                            dateAndPlaceOfBirth?: {
-                                dateOfBirth: string;
-                                placeOfBirth: string;
-                            };
-                            countryOfResidence?: string;
-                        };
+                        naturalPerson: components["schemas"]["Ivms101NaturalPerson"];
                     } | {
-                        legalPerson: {
-                            name: {
-                                nameIdentifier: {
-                                    legalPersonName: string;
-                                    /** @enum {string} */
-                                    legalPersonNameIdentifierType: "LEGL" | "SHRT" | "TRAD";
-                                }[];
-                            };
-                            geographicAddress?: {
-                                /** @enum {string} */
-                                addressType: "HOME" | "BIZZ" | "GEOG";
-                                addressLine?: string[];
-                                streetName?: string;
-                                buildingNumber?: string;
-                                postCode?: string;
-                                townName: string;
-                                country: string;
-                            }[];
-                            customerNumber?: string;
-                            nationalIdentification?: {
-                                nationalIdentifier: string;
-                                /** @enum {string} */
-                                nationalIdentifierType: "ARNU" | "CCPT" | "RAID" | "DRLC" | "FIIN" | "TXID" | "SOCS" | "IDCD" | "LEIX" | "MISC";
-                                countryOfIssue?: string;
-                                registrationAuthority?: string;
-                            };
-                            countryOfRegistration?: string;
-                        };
+                        legalPerson: components["schemas"]["Ivms101LegalPerson"];
                     })[];
                     accountNumber: string[];
                 };
                 beneficiary: {
                     beneficiaryPersons: ({
-                        naturalPerson: {
-                            name: {
-                                nameIdentifier: {
-                                    primaryIdentifier: string;
-                                    secondaryIdentifier?: string;
-                                    /** @enum {string} */
-                                    nameIdentifierType: "LEGL" | "ALIA" | "BIRT" | "MAID" | "MISC";
-                                }[];
-                            };
-                            geographicAddress?: {
-                                /** @enum {string} */
-                                addressType: "HOME" | "BIZZ" | "GEOG";
-                                addressLine?: string[];
-                                streetName?: string;
-                                buildingNumber?: string;
-                                postCode?: string;
-                                townName: string;
-                                country: string;
-                            }[];
-                            nationalIdentification?: {
-                                nationalIdentifier: string;
-                                /** @enum {string} */
-                                nationalIdentifierType: "ARNU" | "CCPT" | "RAID" | "DRLC" | "FIIN" | "TXID" | "SOCS" | "IDCD" | "LEIX" | "MISC";
-                                countryOfIssue?: string;
-                                registrationAuthority?: string;
-                            };
-                            customerIdentification?: string;
-                            dateAndPlaceOfBirth?: {
-                                dateOfBirth: string;
-                                placeOfBirth: string;
-                            };
-                            countryOfResidence?: string;
-                        };
+                        naturalPerson: components["schemas"]["Ivms101NaturalPerson"];
                     } | {
-                        legalPerson: {
-                            name: {
-                                nameIdentifier: {
-                                    legalPersonName: string;
-                                    /** @enum {string} */
-                                    legalPersonNameIdentifierType: "LEGL" | "SHRT" | "TRAD";
-                                }[];
-                            };
-                            geographicAddress?: {
-                                /** @enum {string} */
-                                addressType: "HOME" | "BIZZ" | "GEOG";
-                                addressLine?: string[];
-                                streetName?: string;
-                                buildingNumber?: string;
-                                postCode?: string;
-                                townName: string;
-                                country: string;
-                            }[];
-                            customerNumber?: string;
-                            nationalIdentification?: {
-                                nationalIdentifier: string;
-                                /** @enum {string} */
-                                nationalIdentifierType: "ARNU" | "CCPT" | "RAID" | "DRLC" | "FIIN" | "TXID" | "SOCS" | "IDCD" | "LEIX" | "MISC";
-                                countryOfIssue?: string;
-                                registrationAuthority?: string;
-                            };
-                            countryOfRegistration?: string;
-                        };
+                        legalPerson: components["schemas"]["Ivms101LegalPerson"];
                     })[];
                     accountNumber: string[];
                 };
                 originatingVASP?: {
-                    legalPerson: {
-                        name: {
-                            nameIdentifier: {
-                                legalPersonName: string;
-                                /** @enum {string} */
-                                legalPersonNameIdentifierType: "LEGL" | "SHRT" | "TRAD";
-                            }[];
-                        };
-                        geographicAddress?: {
-                            /** @enum {string} */
-                            addressType: "HOME" | "BIZZ" | "GEOG";
-                            addressLine?: string[];
-                            streetName?: string;
-                            buildingNumber?: string;
-                            postCode?: string;
-                            townName: string;
-                            country: string;
-                        }[];
-                        customerNumber?: string;
-                        nationalIdentification?: {
-                            nationalIdentifier: string;
-                            /** @enum {string} */
-                            nationalIdentifierType: "ARNU" | "CCPT" | "RAID" | "DRLC" | "FIIN" | "TXID" | "SOCS" | "IDCD" | "LEIX" | "MISC";
-                            countryOfIssue?: string;
-                            registrationAuthority?: string;
-                        };
-                        countryOfRegistration?: string;
-                    };
+                    legalPerson: components["schemas"]["Ivms101LegalPerson"];
                 };
                 beneficiaryVASP?: {
-                    legalPerson: {
-                        name: {
-                            nameIdentifier: {
-                                legalPersonName: string;
-                                /** @enum {string} */
-                                legalPersonNameIdentifierType: "LEGL" | "SHRT" | "TRAD";
-                            }[];
-                        };
-                        geographicAddress?: {
-                            /** @enum {string} */
-                            addressType: "HOME" | "BIZZ" | "GEOG";
-                            addressLine?: string[];
-                            streetName?: string;
-                            buildingNumber?: string;
-                            postCode?: string;
-                            townName: string;
-                            country: string;
-                        }[];
-                        customerNumber?: string;
-                        nationalIdentification?: {
-                            nationalIdentifier: string;
-                            /** @enum {string} */
-                            nationalIdentifierType: "ARNU" | "CCPT" | "RAID" | "DRLC" | "FIIN" | "TXID" | "SOCS" | "IDCD" | "LEIX" | "MISC";
-                            countryOfIssue?: string;
-                            registrationAuthority?: string;
-                        };
-                        countryOfRegistration?: string;
-                    };
+                    legalPerson: components["schemas"]["Ivms101LegalPerson"];
                 };
             };
             ownershipProof: {
@@ -3495,6 +3685,193 @@ export interface components {
                 signature: string;
                 verifiedAt: string;
             } | null;
+        };
+        /**
+         * @example {
+         *       "originator": {
+         *         "naturalPerson": {
+         *           "name": {
+         *             "nameIdentifier": [
+         *               {
+         *                 "primaryIdentifier": "Hopper",
+         *                 "secondaryIdentifier": "Grace",
+         *                 "nameIdentifierType": "LEGL"
+         *               }
+         *             ]
+         *           },
+         *           "geographicAddress": [
+         *             {
+         *               "addressType": "HOME",
+         *               "townName": "Berlin",
+         *               "country": "DE"
+         *             }
+         *           ]
+         *         }
+         *       },
+         *       "originatingVasp": {
+         *         "name": "Example Exchange GmbH",
+         *         "lei": "529900T8BM49AURSDO55"
+         *       }
+         *     }
+         * @example {
+         *       "originator": "CUSTOMER",
+         *       "ownershipSignature": "0x4f4f4f4f4f4f4f4f4f4f4f4f4f4f4f4f4f4f4f4f4f4f4f4f4f4f4f4f4f4f4f4f1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1b"
+         *     }
+         */
+        CompleteOriginatorRequest: {
+            /** @description Who sent the USDC: an IVMS101 person, or `CUSTOMER` (its KYC data is used) */
+            originator?: "CUSTOMER" | {
+                naturalPerson: components["schemas"]["Ivms101NaturalPerson"];
+            } | {
+                legalPerson: components["schemas"]["Ivms101LegalPerson"];
+            };
+            /** @description The provider holding the sending address; absent: a self-hosted address */
+            originatingVasp?: {
+                /** @description The provider's legal name */
+                name: string;
+                /** @description Its Legal Entity Identifier (20 characters), when known */
+                lei?: string;
+            };
+            /** @description The sending address's EIP-191 signature of the ownership message (customer, self-hosted, above EUR 1,000) */
+            ownershipSignature?: string;
+        };
+        /**
+         * @example {
+         *       "count": 1,
+         *       "items": [
+         *         {
+         *           "transactionId": "9c1d2e3f-4a5b-4c6d-8e7f-0a1b2c3d4e5f",
+         *           "direction": "INBOUND",
+         *           "send": null,
+         *           "deposit": {
+         *             "chain": "base",
+         *             "txHash": "0xabababababababababababababababababababababababababababababababab",
+         *             "logIndex": 0,
+         *             "from": "0x098B716B8Aaf21512996dC57EB0615e2383E2f96",
+         *             "to": "0x59208302DE3FE498290946ACc0f2A90BBfa10790",
+         *             "amount": "1500.00",
+         *             "receivedAt": "2026-11-21T10:00:00.000Z",
+         *             "originatorStatus": "MISSING",
+         *             "missing": [
+         *               "originator.originatorPersons",
+         *               "sourceCustodian"
+         *             ],
+         *             "completedBy": null,
+         *             "completedAt": null
+         *           },
+         *           "custodian": null,
+         *           "eurValue": "1380.00",
+         *           "ivms101": {
+         *             "originator": {
+         *               "originatorPersons": [],
+         *               "accountNumber": [
+         *                 "0x098B716B8Aaf21512996dC57EB0615e2383E2f96"
+         *               ]
+         *             },
+         *             "beneficiary": {
+         *               "beneficiaryPersons": [
+         *                 {
+         *                   "naturalPerson": {
+         *                     "name": {
+         *                       "nameIdentifier": [
+         *                         {
+         *                           "primaryIdentifier": "Lovelace",
+         *                           "secondaryIdentifier": "Ada",
+         *                           "nameIdentifierType": "LEGL"
+         *                         }
+         *                       ]
+         *                     },
+         *                     "customerIdentification": "3b241101-e2bb-4255-8caf-4136c566a962"
+         *                   }
+         *                 }
+         *               ],
+         *               "accountNumber": [
+         *                 "0x59208302DE3FE498290946ACc0f2A90BBfa10790"
+         *               ]
+         *             },
+         *             "beneficiaryVASP": {
+         *               "legalPerson": {
+         *                 "name": {
+         *                   "nameIdentifier": [
+         *                     {
+         *                       "legalPersonName": "Acme Payouts Ltd",
+         *                       "legalPersonNameIdentifierType": "LEGL"
+         *                     }
+         *                   ]
+         *                 },
+         *                 "customerNumber": "0b0f4c35-3d8c-4d1e-9f7c-2a6b5e4d3c21"
+         *               }
+         *             }
+         *           },
+         *           "ownershipProof": null
+         *         }
+         *       ]
+         *     }
+         */
+        MissingOriginators: {
+            count: number;
+            items: {
+                transactionId: string;
+                /** @enum {string} */
+                direction: "OUTBOUND" | "INBOUND";
+                send: components["schemas"]["TreasurySend"] | null;
+                deposit: {
+                    /** @enum {string} */
+                    chain: "base" | "ethereum" | "polygon" | "arbitrum" | "optimism" | "avalanche";
+                    txHash: string;
+                    logIndex: number;
+                    from: string | null;
+                    to: string;
+                    amount: string;
+                    receivedAt: string;
+                    /** @enum {string} */
+                    originatorStatus: "COMPLETE" | "MISSING";
+                    missing: string[];
+                    completedBy: string | null;
+                    completedAt: string | null;
+                } | null;
+                custodian: {
+                    /** @enum {string} */
+                    type: "SELF_HOSTED";
+                } | {
+                    /** @enum {string} */
+                    type: "VASP";
+                    name: string;
+                    lei?: string;
+                    /** Format: uri */
+                    trpEndpoint?: string;
+                } | null;
+                eurValue: string;
+                ivms101: {
+                    originator: {
+                        originatorPersons: ({
+                            naturalPerson: components["schemas"]["Ivms101NaturalPerson"];
+                        } | {
+                            legalPerson: components["schemas"]["Ivms101LegalPerson"];
+                        })[];
+                        accountNumber: string[];
+                    };
+                    beneficiary: {
+                        beneficiaryPersons: ({
+                            naturalPerson: components["schemas"]["Ivms101NaturalPerson"];
+                        } | {
+                            legalPerson: components["schemas"]["Ivms101LegalPerson"];
+                        })[];
+                        accountNumber: string[];
+                    };
+                    originatingVASP?: {
+                        legalPerson: components["schemas"]["Ivms101LegalPerson"];
+                    };
+                    beneficiaryVASP?: {
+                        legalPerson: components["schemas"]["Ivms101LegalPerson"];
+                    };
+                };
+                ownershipProof: {
+                    message: string;
+                    signature: string;
+                    verifiedAt: string;
+                } | null;
+            }[];
         };
         /**
          * @example {
@@ -3739,7 +4116,7 @@ export interface components {
             /** @description The new receiver URL; pending retries go there too. Live organizations: `https` only, never a private, loopback, link-local or metadata address (checked when saved and again at every delivery). Sandbox organizations may also use `http` and loopback (`http://127.0.0.1:4000/...`) for local development; in AWS the sender refuses loopback for everyone. */
             url?: string;
             /** @description The event types to send; `null`: every type again, including types added later */
-            eventTypes?: ("customer.created" | "customer.updated" | "customer.enabled" | "customer.disabled" | "customer.kyc.approved" | "customer.kyc.rejected" | "customer.kyc.submitted" | "customer.kyc.level_changed" | "withdrawal_bank.created" | "withdrawal_bank.approved" | "withdrawal_bank.rejected" | "withdrawal.created" | "withdrawal.status_changed" | "withdrawal_batch.created" | "deposit.created" | "deposit.status_changed" | "deposit.frozen" | "virtual_account.created" | "virtual_account.approved" | "virtual_account.rejected" | "developer_fees.claimed")[] | null;
+            eventTypes?: ("customer.created" | "customer.updated" | "customer.enabled" | "customer.disabled" | "customer.kyc.approved" | "customer.kyc.rejected" | "customer.kyc.submitted" | "customer.kyc.level_changed" | "withdrawal_bank.created" | "withdrawal_bank.approved" | "withdrawal_bank.rejected" | "withdrawal.created" | "withdrawal.status_changed" | "withdrawal_batch.created" | "deposit.created" | "deposit.status_changed" | "deposit.frozen" | "travel_rule.originator_completed" | "virtual_account.created" | "virtual_account.approved" | "virtual_account.rejected" | "developer_fees.claimed")[] | null;
             /** @description Your note about the endpoint; `null` clears it */
             description?: string | null;
         };
@@ -8456,6 +8833,221 @@ export interface operations {
             };
             /** @description Not found; a resource of another organization is indistinguishable from a missing one. */
             404: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over a rate limit (per API key, per organization, or per webhook endpoint); retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; details stay in the service logs under the request id. */
+            500: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is throttled or unavailable; nothing was half-written. Retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    completeDepositOriginator: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The customer the transaction belongs to */
+                customerId: string;
+                /** @description The `id` of the transaction (a withdrawal or a deposit) */
+                transactionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["CompleteOriginatorRequest"];
+            };
+        };
+        responses: {
+            /** @description Complete the originator data of USDC that arrived without it (Travel Rule, inbound) */
+            200: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TravelRule"];
+                };
+            };
+            /** @description The request is malformed: the message names the field (body first, then query, then path). */
+            400: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key. */
+            401: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A feature of your organization is off, or a rule forbids it for this resource. */
+            403: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found; a resource of another organization is indistinguishable from a missing one. */
+            404: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with the current state of the resource. */
+            409: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The request body exceeds its limit: 64 KiB, or 10 MB for a document upload's file. */
+            413: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over a rate limit (per API key, per organization, or per webhook endpoint); retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; details stay in the service logs under the request id. */
+            500: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is throttled or unavailable; nothing was half-written. Retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listMissingOriginators: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deposits whose originator Travel Rule data is missing, oldest first */
+            200: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MissingOriginators"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key. */
+            401: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A feature of your organization is off, or a rule forbids it for this resource. */
+            403: {
                 headers: {
                     /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
                     "x-request-id"?: string;
@@ -13589,6 +14181,61 @@ export interface operations {
                         /** @description The sending address, lower-case */
                         from_address: string;
                         reason: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    travelRuleOriginatorCompletedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`event_id`), the same on every retry: deduplicate on it. */
+                "webhook-id": string;
+                /** @description Unix seconds of this attempt; refuse old ones to stop replays. */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">`, keyed with the endpoint's decoded `whsec_` secret; two signatures for 24 h after a rotation. Verify with the `standardwebhooks` or `svix` libraries. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    event_id: string;
+                    /** @enum {string} */
+                    event_type: "travel_rule.originator_completed";
+                    created_at: string;
+                    /** @enum {string} */
+                    api_version: "v2";
+                    org_id: string;
+                    /**
+                     * @example {
+                     *       "transaction_id": "9c1d2e3f-4a5b-4c6d-8e7f-0a1b2c3d4e5f",
+                     *       "customer_id": "3b241101-e2bb-4255-8caf-4136c566a962",
+                     *       "source_custodian": "SELF_HOSTED"
+                     *     }
+                     */
+                    data: {
+                        /** Format: uuid */
+                        transaction_id: string;
+                        /** Format: uuid */
+                        customer_id: string;
+                        /**
+                         * @description Who holds the sending address: its owner, or another provider
+                         * @enum {string}
+                         */
+                        source_custodian: "SELF_HOSTED" | "VASP";
                     };
                 };
             };

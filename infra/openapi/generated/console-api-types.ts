@@ -387,13 +387,37 @@ export interface paths {
         };
         /**
          * The Travel Rule data of a transaction's crypto leg (IVMS101)
-         * @description For an on-ramp deposit sent to a destination wallet: the send out of the treasury, the originator and beneficiary in IVMS101 form (EU Transfer of Funds Regulation 2023/1113 art. 14), who holds the address (`SELF_HOSTED` or another provider, `VASP`) and, for a self-hosted address, the ownership proof. 404 for a transaction without a crypto leg. Not part of Compose's API.
+         * @description For an on-ramp deposit sent to a destination wallet (`direction` `OUTBOUND`): the send out of the treasury (mined: with its `confirmations`); for USDC that arrived at a deposit address (`INBOUND`): the deposit, with `originatorStatus` `MISSING` until the originator is known. Both with the originator and beneficiary in IVMS101 form (EU Transfer of Funds Regulation 2023/1113 art. 14), who holds the address (`SELF_HOSTED` or another provider, `VASP`; null while unknown) and, for a self-hosted address, the ownership proof. 404 for a transaction without a crypto leg. Not part of Compose's API.
          *
          *     Needs the `customers` feature of your organization (403 otherwise).
          *
          *     The console may call this with its session instead of a key: needs the `read` permission of the member's role (403 otherwise).
          */
         get: operations["getTransactionTravelRule"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/travel-rule/missing-originators": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The deposits whose originator Travel Rule data is missing, oldest first
+         * @description Each as `GET .../travel-rule` answers it; one leaves the list when its originator is completed. At most 100; `deposit.created` (or `withdrawal.created` for a forward) announces each deposit. Not part of Compose's API.
+         *
+         *     Needs the `customers` feature of your organization (403 otherwise).
+         *
+         *     The console may call this with its session instead of a key: needs the `read` permission of the member's role (403 otherwise).
+         */
+        get: operations["listMissingOriginators"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1795,6 +1819,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/console/transactions/{transactionId}/travel-rule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The Travel Rule data of a transaction's crypto leg, for the console's transaction page
+         * @description What `GET /customers/{customerId}/transactions/{transactionId}/travel-rule` answers, found by the transaction id alone. 404 for a transaction without a crypto leg.
+         *
+         *     Needs the `customers` feature of your organization (403 otherwise).
+         *
+         *     Console session; needs the `read` permission of the member's role (403 otherwise).
+         */
+        get: operations["consoleGetTransactionTravelRule"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/console/treasury-sends/waiting": {
         parameters: {
             query?: never;
@@ -1825,8 +1873,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Export the Travel Rule record of every send out of the treasury, for an auditor (JSON lines)
-         * @description Oldest first: each send with its IVMS101 data, custodian, ownership proof (verifiable by anyone) and, to another provider, the Travel Rule Protocol (TRP v3) inquiry it carries. Needs the `audit` permission.
+         * Export the Travel Rule record of every crypto leg, sends and deposits, for an auditor (JSON lines)
+         * @description Oldest first: each send out of the treasury and each deposit that arrived (`leg` `SEND` or `DEPOSIT`) with its IVMS101 data, custodian, ownership proof (verifiable by anyone), a deposit's `originatorStatus` and, to another provider, the Travel Rule Protocol (TRP v3) inquiry a send carries. Needs the `audit` permission.
          *
          *     Console session; needs the `audit` permission of the member's role (403 otherwise).
          */
@@ -2245,6 +2293,26 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "travel_rule.originator_completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A deposit's originator data was completed
+         * @description POSTed to every endpoint subscribed to this type. Any 2xx within 15 s is a delivery; anything else, a timeout or a redirect is retried (5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h), at least once: deduplicate on `webhook-id`. Order is not guaranteed; `created_at` and `previous_status` let you drop stale events.
+         */
+        post: operations["travelRuleOriginatorCompletedEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "virtual_account.created": {
         parameters: {
             query?: never;
@@ -2368,7 +2436,7 @@ export interface components {
              */
             url: string;
             /** @description The event types to send; left out: every type, including types added later */
-            eventTypes?: ("customer.created" | "customer.updated" | "customer.enabled" | "customer.disabled" | "customer.kyc.approved" | "customer.kyc.rejected" | "customer.kyc.submitted" | "customer.kyc.level_changed" | "withdrawal_bank.created" | "withdrawal_bank.approved" | "withdrawal_bank.rejected" | "withdrawal.created" | "withdrawal.status_changed" | "withdrawal_batch.created" | "deposit.created" | "deposit.status_changed" | "deposit.frozen" | "virtual_account.created" | "virtual_account.approved" | "virtual_account.rejected" | "developer_fees.claimed")[];
+            eventTypes?: ("customer.created" | "customer.updated" | "customer.enabled" | "customer.disabled" | "customer.kyc.approved" | "customer.kyc.rejected" | "customer.kyc.submitted" | "customer.kyc.level_changed" | "withdrawal_bank.created" | "withdrawal_bank.approved" | "withdrawal_bank.rejected" | "withdrawal.created" | "withdrawal.status_changed" | "withdrawal_batch.created" | "deposit.created" | "deposit.status_changed" | "deposit.frozen" | "travel_rule.originator_completed" | "virtual_account.created" | "virtual_account.approved" | "virtual_account.rejected" | "developer_fees.claimed")[];
             /** @description Your note about the endpoint, up to 500 characters */
             description?: string;
         };
@@ -3096,6 +3164,7 @@ export interface components {
          *       "waitingDetail": null,
          *       "txHash": "0x9fc76417374aa880d4449a1f7f31ec597f00b1f6f3dd2d66f4c9c6c445836d8b",
          *       "blockNumber": "18734021",
+         *       "confirmations": 12,
          *       "createdAt": "2026-11-21T10:00:00.000Z",
          *       "minedAt": "2026-11-21T10:00:04.000Z"
          *     }
@@ -3120,12 +3189,224 @@ export interface components {
             waitingDetail: string | null;
             txHash: string | null;
             blockNumber: string | null;
+            confirmations: number | null;
             createdAt: string;
             minedAt: string | null;
         };
         /**
+         * @description An IVMS101 geographic address
+         * @example {
+         *       "addressType": "HOME",
+         *       "streetName": "Invalidenstraße",
+         *       "buildingNumber": "117",
+         *       "postCode": "10115",
+         *       "townName": "Berlin",
+         *       "country": "DE"
+         *     }
+         */
+        Ivms101GeographicAddress: {
+            /**
+             * @description `HOME` (residential), `BIZZ` (business) or `GEOG` (geographic)
+             * @enum {string}
+             */
+            addressType: "HOME" | "BIZZ" | "GEOG";
+            /** @description Free-form lines, at most 7 of 70 characters, where the parts below do not fit */
+            addressLine?: string[];
+            /** @description The street */
+            streetName?: string;
+            /** @description The number in the street */
+            buildingNumber?: string;
+            /** @description The postal code */
+            postCode?: string;
+            /** @description The town or city */
+            townName: string;
+            /** @description ISO 3166-1 alpha-2 country code */
+            country: string;
+        };
+        /**
+         * @description An official identifier of the person (IVMS101 national identification)
+         * @example {
+         *       "nationalIdentifier": "C01X00T47",
+         *       "nationalIdentifierType": "CCPT",
+         *       "countryOfIssue": "DE"
+         *     }
+         */
+        Ivms101NationalIdentification: {
+            /** @description The identifier itself, e.g. the passport number or the LEI */
+            nationalIdentifier: string;
+            /**
+             * @description `CCPT` passport, `IDCD` identity card, `DRLC` driving licence, `TXID` tax id, `SOCS` social security, `RAID` registration authority id, `FIIN` financial institution id, `LEIX` LEI, `ARNU` alien registration, `MISC`
+             * @enum {string}
+             */
+            nationalIdentifierType: "ARNU" | "CCPT" | "RAID" | "DRLC" | "FIIN" | "TXID" | "SOCS" | "IDCD" | "LEIX" | "MISC";
+            /** @description ISO 3166-1 alpha-2 country that issued it */
+            countryOfIssue?: string;
+            /** @description The GLEIF registration authority code (RA and 6 digits), for `RAID` */
+            registrationAuthority?: string;
+        };
+        /**
+         * @description A natural person's date and place of birth
+         * @example {
+         *       "dateOfBirth": "1906-12-09",
+         *       "placeOfBirth": "New York City"
+         *     }
+         */
+        Ivms101DateAndPlaceOfBirth: {
+            /** @description YYYY-MM-DD */
+            dateOfBirth: string;
+            /** @description The town or city of birth */
+            placeOfBirth: string;
+        };
+        /**
+         * @description An IVMS101 natural person
+         * @example {
+         *       "name": {
+         *         "nameIdentifier": [
+         *           {
+         *             "primaryIdentifier": "Hopper",
+         *             "secondaryIdentifier": "Grace",
+         *             "nameIdentifierType": "LEGL"
+         *           }
+         *         ]
+         *       },
+         *       "geographicAddress": [
+         *         {
+         *           "addressType": "HOME",
+         *           "streetName": "Invalidenstraße",
+         *           "buildingNumber": "117",
+         *           "postCode": "10115",
+         *           "townName": "Berlin",
+         *           "country": "DE"
+         *         }
+         *       ],
+         *       "nationalIdentification": {
+         *         "nationalIdentifier": "C01X00T47",
+         *         "nationalIdentifierType": "CCPT",
+         *         "countryOfIssue": "DE"
+         *       }
+         *     }
+         */
+        Ivms101NaturalPerson: {
+            /** @description The person's names */
+            name: {
+                /** @description At least one name */
+                nameIdentifier: {
+                    /** @description The family name (or the whole name where it has no parts) */
+                    primaryIdentifier: string;
+                    /** @description The given names */
+                    secondaryIdentifier?: string;
+                    /**
+                     * @description `LEGL` legal, `ALIA` alias, `BIRT` at birth, `MAID` maiden, `MISC`
+                     * @enum {string}
+                     */
+                    nameIdentifierType: "LEGL" | "ALIA" | "BIRT" | "MAID" | "MISC";
+                }[];
+            };
+            /** @description Where the person lives */
+            geographicAddress?: components["schemas"]["Ivms101GeographicAddress"][];
+            /**
+             * @description An official document number
+             * @example {
+             *       "nationalIdentifier": "C01X00T47",
+             *       "nationalIdentifierType": "CCPT",
+             *       "countryOfIssue": "DE"
+             *     }
+             */
+            nationalIdentification?: {
+                /** @description The identifier itself, e.g. the passport number or the LEI */
+                nationalIdentifier: string;
+                /**
+                 * @description `CCPT` passport, `IDCD` identity card, `DRLC` driving licence, `TXID` tax id, `SOCS` social security, `RAID` registration authority id, `FIIN` financial institution id, `LEIX` LEI, `ARNU` alien registration, `MISC`
+                 * @enum {string}
+                 */
+                nationalIdentifierType: "ARNU" | "CCPT" | "RAID" | "DRLC" | "FIIN" | "TXID" | "SOCS" | "IDCD" | "LEIX" | "MISC";
+                /** @description ISO 3166-1 alpha-2 country that issued it */
+                countryOfIssue?: string;
+                /** @description The GLEIF registration authority code (RA and 6 digits), for `RAID` */
+                registrationAuthority?: string;
+            };
+            /** @description The person's customer number at its provider */
+            customerIdentification?: string;
+            /**
+             * @description Date and place of birth
+             * @example {
+             *       "dateOfBirth": "1906-12-09",
+             *       "placeOfBirth": "New York City"
+             *     }
+             */
+            dateAndPlaceOfBirth?: {
+                /** @description YYYY-MM-DD */
+                dateOfBirth: string;
+                /** @description The town or city of birth */
+                placeOfBirth: string;
+            };
+            /** @description ISO 3166-1 alpha-2 country of residence */
+            countryOfResidence?: string;
+        };
+        /**
+         * @description An IVMS101 legal person
+         * @example {
+         *       "name": {
+         *         "nameIdentifier": [
+         *           {
+         *             "legalPersonName": "Example Trading GmbH",
+         *             "legalPersonNameIdentifierType": "LEGL"
+         *           }
+         *         ]
+         *       },
+         *       "nationalIdentification": {
+         *         "nationalIdentifier": "529900T8BM49AURSDO55",
+         *         "nationalIdentifierType": "LEIX"
+         *       },
+         *       "countryOfRegistration": "DE"
+         *     }
+         */
+        Ivms101LegalPerson: {
+            /** @description The company's names */
+            name: {
+                /** @description At least one name */
+                nameIdentifier: {
+                    /** @description The name */
+                    legalPersonName: string;
+                    /**
+                     * @description `LEGL` legal, `SHRT` short, `TRAD` trading
+                     * @enum {string}
+                     */
+                    legalPersonNameIdentifierType: "LEGL" | "SHRT" | "TRAD";
+                }[];
+            };
+            /** @description The registered or business address */
+            geographicAddress?: components["schemas"]["Ivms101GeographicAddress"][];
+            /** @description The company's customer number at its provider */
+            customerNumber?: string;
+            /**
+             * @description Its registration: the LEI (`LEIX`) or a register number
+             * @example {
+             *       "nationalIdentifier": "C01X00T47",
+             *       "nationalIdentifierType": "CCPT",
+             *       "countryOfIssue": "DE"
+             *     }
+             */
+            nationalIdentification?: {
+                /** @description The identifier itself, e.g. the passport number or the LEI */
+                nationalIdentifier: string;
+                /**
+                 * @description `CCPT` passport, `IDCD` identity card, `DRLC` driving licence, `TXID` tax id, `SOCS` social security, `RAID` registration authority id, `FIIN` financial institution id, `LEIX` LEI, `ARNU` alien registration, `MISC`
+                 * @enum {string}
+                 */
+                nationalIdentifierType: "ARNU" | "CCPT" | "RAID" | "DRLC" | "FIIN" | "TXID" | "SOCS" | "IDCD" | "LEIX" | "MISC";
+                /** @description ISO 3166-1 alpha-2 country that issued it */
+                countryOfIssue?: string;
+                /** @description The GLEIF registration authority code (RA and 6 digits), for `RAID` */
+                registrationAuthority?: string;
+            };
+            /** @description ISO 3166-1 alpha-2 country of registration */
+            countryOfRegistration?: string;
+        };
+        /**
          * @example {
          *       "transactionId": "7c1e2d3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f",
+         *       "direction": "OUTBOUND",
          *       "send": {
          *         "sendId": "7c1e2d3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f",
          *         "purpose": "ONRAMP_DEPOSIT",
@@ -3138,9 +3419,11 @@ export interface components {
          *         "waitingDetail": null,
          *         "txHash": "0x9fc76417374aa880d4449a1f7f31ec597f00b1f6f3dd2d66f4c9c6c445836d8b",
          *         "blockNumber": "18734021",
+         *         "confirmations": 12,
          *         "createdAt": "2026-11-21T10:00:00.000Z",
          *         "minedAt": "2026-11-21T10:00:04.000Z"
          *       },
+         *       "deposit": null,
          *       "custodian": {
          *         "type": "SELF_HOSTED"
          *       },
@@ -3191,10 +3474,93 @@ export interface components {
          *       },
          *       "ownershipProof": null
          *     }
+         * @example {
+         *       "transactionId": "9c1d2e3f-4a5b-4c6d-8e7f-0a1b2c3d4e5f",
+         *       "direction": "INBOUND",
+         *       "send": null,
+         *       "deposit": {
+         *         "chain": "base",
+         *         "txHash": "0xabababababababababababababababababababababababababababababababab",
+         *         "logIndex": 0,
+         *         "from": "0x098B716B8Aaf21512996dC57EB0615e2383E2f96",
+         *         "to": "0x59208302DE3FE498290946ACc0f2A90BBfa10790",
+         *         "amount": "1500.00",
+         *         "receivedAt": "2026-11-21T10:00:00.000Z",
+         *         "originatorStatus": "MISSING",
+         *         "missing": [
+         *           "originator.originatorPersons",
+         *           "sourceCustodian"
+         *         ],
+         *         "completedBy": null,
+         *         "completedAt": null
+         *       },
+         *       "custodian": null,
+         *       "eurValue": "1380.00",
+         *       "ivms101": {
+         *         "originator": {
+         *           "originatorPersons": [],
+         *           "accountNumber": [
+         *             "0x098B716B8Aaf21512996dC57EB0615e2383E2f96"
+         *           ]
+         *         },
+         *         "beneficiary": {
+         *           "beneficiaryPersons": [
+         *             {
+         *               "naturalPerson": {
+         *                 "name": {
+         *                   "nameIdentifier": [
+         *                     {
+         *                       "primaryIdentifier": "Lovelace",
+         *                       "secondaryIdentifier": "Ada",
+         *                       "nameIdentifierType": "LEGL"
+         *                     }
+         *                   ]
+         *                 },
+         *                 "customerIdentification": "3b241101-e2bb-4255-8caf-4136c566a962"
+         *               }
+         *             }
+         *           ],
+         *           "accountNumber": [
+         *             "0x59208302DE3FE498290946ACc0f2A90BBfa10790"
+         *           ]
+         *         },
+         *         "beneficiaryVASP": {
+         *           "legalPerson": {
+         *             "name": {
+         *               "nameIdentifier": [
+         *                 {
+         *                   "legalPersonName": "Acme Payouts Ltd",
+         *                   "legalPersonNameIdentifierType": "LEGL"
+         *                 }
+         *               ]
+         *             },
+         *             "customerNumber": "0b0f4c35-3d8c-4d1e-9f7c-2a6b5e4d3c21"
+         *           }
+         *         }
+         *       },
+         *       "ownershipProof": null
+         *     }
          */
         TravelRule: {
             transactionId: string;
-            send: components["schemas"]["TreasurySend"];
+            /** @enum {string} */
+            direction: "OUTBOUND" | "INBOUND";
+            send: components["schemas"]["TreasurySend"] | null;
+            deposit: {
+                /** @enum {string} */
+                chain: "base" | "ethereum" | "polygon" | "arbitrum" | "optimism" | "avalanche";
+                txHash: string;
+                logIndex: number;
+                from: string | null;
+                to: string;
+                amount: string;
+                receivedAt: string;
+                /** @enum {string} */
+                originatorStatus: "COMPLETE" | "MISSING";
+                missing: string[];
+                completedBy: string | null;
+                completedAt: string | null;
+            } | null;
             custodian: {
                 /** @enum {string} */
                 type: "SELF_HOSTED";
@@ -3205,202 +3571,30 @@ export interface components {
                 lei?: string;
                 /** Format: uri */
                 trpEndpoint?: string;
-            };
+            } | null;
             eurValue: string;
             ivms101: {
                 originator: {
                     originatorPersons: ({
-                        naturalPerson: {
-                            name: {
-                                nameIdentifier: {
-                                    primaryIdentifier: string;
-                                    secondaryIdentifier?: string;
-                                    /** @enum {string} */
-                                    nameIdentifierType: "LEGL" | "ALIA" | "BIRT" | "MAID" | "MISC";
-                                }[];
-                            };
-                            geographicAddress?: {
-                                /** @enum {string} */
-                                addressType: "HOME" | "BIZZ" | "GEOG";
-                                addressLine?: string[];
-                                streetName?: string;
-                                buildingNumber?: string;
-                                postCode?: string;
-                                townName: string;
-                                country: string;
-                            }[];
-                            nationalIdentification?: {
-                                nationalIdentifier: string;
-                                /** @enum {string} */
-                                nationalIdentifierType: "ARNU" | "CCPT" | "RAID" | "DRLC" | "FIIN" | "TXID" | "SOCS" | "IDCD" | "LEIX" | "MISC";
-                                countryOfIssue?: string;
-                                registrationAuthority?: string;
-                            };
-                            customerIdentification?: string;
-                            dateAndPlaceOfBirth?: {
-                                dateOfBirth: string;
-                                placeOfBirth: string;
-                            };
-                            countryOfResidence?: string;
-                        };
+                        naturalPerson: components["schemas"]["Ivms101NaturalPerson"];
                     } | {
-                        legalPerson: {
-                            name: {
-                                nameIdentifier: {
-                                    legalPersonName: string;
-                                    /** @enum {string} */
-                                    legalPersonNameIdentifierType: "LEGL" | "SHRT" | "TRAD";
-                                }[];
-                            };
-                            geographicAddress?: {
-                                /** @enum {string} */
-                                addressType: "HOME" | "BIZZ" | "GEOG";
-                                addressLine?: string[];
-                                streetName?: string;
-                                buildingNumber?: string;
-                                postCode?: string;
-                                townName: string;
-                                country: string;
-                            }[];
-                            customerNumber?: string;
-                            nationalIdentification?: {
-                                nationalIdentifier: string;
-                                /** @enum {string} */
-                                nationalIdentifierType: "ARNU" | "CCPT" | "RAID" | "DRLC" | "FIIN" | "TXID" | "SOCS" | "IDCD" | "LEIX" | "MISC";
-                                countryOfIssue?: string;
-                                registrationAuthority?: string;
-                            };
-                            countryOfRegistration?: string;
-                        };
+                        legalPerson: components["schemas"]["Ivms101LegalPerson"];
                     })[];
                     accountNumber: string[];
                 };
                 beneficiary: {
                     beneficiaryPersons: ({
-                        naturalPerson: {
-                            name: {
-                                nameIdentifier: {
-                                    primaryIdentifier: string;
-                                    secondaryIdentifier?: string;
-                                    /** @enum {string} */
-                                    nameIdentifierType: "LEGL" | "ALIA" | "BIRT" | "MAID" | "MISC";
-                                }[];
-                            };
-                            geographicAddress?: {
-                                /** @enum {string} */
-                                addressType: "HOME" | "BIZZ" | "GEOG";
-                                addressLine?: string[];
-                                streetName?: string;
-                                buildingNumber?: string;
-                                postCode?: string;
-                                townName: string;
-                                country: string;
-                            }[];
-                            nationalIdentification?: {
-                                nationalIdentifier: string;
-                                /** @enum {string} */
-                                nationalIdentifierType: "ARNU" | "CCPT" | "RAID" | "DRLC" | "FIIN" | "TXID" | "SOCS" | "IDCD" | "LEIX" | "MISC";
-                                countryOfIssue?: string;
-                                registrationAuthority?: string;
-                            };
-                            customerIdentification?: string;
-                            dateAndPlaceOfBirth?: {
-                                dateOfBirth: string;
-                                placeOfBirth: string;
-                            };
-                            countryOfResidence?: string;
-                        };
+                        naturalPerson: components["schemas"]["Ivms101NaturalPerson"];
                     } | {
-                        legalPerson: {
-                            name: {
-                                nameIdentifier: {
-                                    legalPersonName: string;
-                                    /** @enum {string} */
-                                    legalPersonNameIdentifierType: "LEGL" | "SHRT" | "TRAD";
-                                }[];
-                            };
-                            geographicAddress?: {
-                                /** @enum {string} */
-                                addressType: "HOME" | "BIZZ" | "GEOG";
-                                addressLine?: string[];
-                                streetName?: string;
-                                buildingNumber?: string;
-                                postCode?: string;
-                                townName: string;
-                                country: string;
-                            }[];
-                            customerNumber?: string;
-                            nationalIdentification?: {
-                                nationalIdentifier: string;
-                                /** @enum {string} */
-                                nationalIdentifierType: "ARNU" | "CCPT" | "RAID" | "DRLC" | "FIIN" | "TXID" | "SOCS" | "IDCD" | "LEIX" | "MISC";
-                                countryOfIssue?: string;
-                                registrationAuthority?: string;
-                            };
-                            countryOfRegistration?: string;
-                        };
+                        legalPerson: components["schemas"]["Ivms101LegalPerson"];
                     })[];
                     accountNumber: string[];
                 };
                 originatingVASP?: {
-                    legalPerson: {
-                        name: {
-                            nameIdentifier: {
-                                legalPersonName: string;
-                                /** @enum {string} */
-                                legalPersonNameIdentifierType: "LEGL" | "SHRT" | "TRAD";
-                            }[];
-                        };
-                        geographicAddress?: {
-                            /** @enum {string} */
-                            addressType: "HOME" | "BIZZ" | "GEOG";
-                            addressLine?: string[];
-                            streetName?: string;
-                            buildingNumber?: string;
-                            postCode?: string;
-                            townName: string;
-                            country: string;
-                        }[];
-                        customerNumber?: string;
-                        nationalIdentification?: {
-                            nationalIdentifier: string;
-                            /** @enum {string} */
-                            nationalIdentifierType: "ARNU" | "CCPT" | "RAID" | "DRLC" | "FIIN" | "TXID" | "SOCS" | "IDCD" | "LEIX" | "MISC";
-                            countryOfIssue?: string;
-                            registrationAuthority?: string;
-                        };
-                        countryOfRegistration?: string;
-                    };
+                    legalPerson: components["schemas"]["Ivms101LegalPerson"];
                 };
                 beneficiaryVASP?: {
-                    legalPerson: {
-                        name: {
-                            nameIdentifier: {
-                                legalPersonName: string;
-                                /** @enum {string} */
-                                legalPersonNameIdentifierType: "LEGL" | "SHRT" | "TRAD";
-                            }[];
-                        };
-                        geographicAddress?: {
-                            /** @enum {string} */
-                            addressType: "HOME" | "BIZZ" | "GEOG";
-                            addressLine?: string[];
-                            streetName?: string;
-                            buildingNumber?: string;
-                            postCode?: string;
-                            townName: string;
-                            country: string;
-                        }[];
-                        customerNumber?: string;
-                        nationalIdentification?: {
-                            nationalIdentifier: string;
-                            /** @enum {string} */
-                            nationalIdentifierType: "ARNU" | "CCPT" | "RAID" | "DRLC" | "FIIN" | "TXID" | "SOCS" | "IDCD" | "LEIX" | "MISC";
-                            countryOfIssue?: string;
-                            registrationAuthority?: string;
-                        };
-                        countryOfRegistration?: string;
-                    };
+                    legalPerson: components["schemas"]["Ivms101LegalPerson"];
                 };
             };
             ownershipProof: {
@@ -3408,6 +3602,144 @@ export interface components {
                 signature: string;
                 verifiedAt: string;
             } | null;
+        };
+        /**
+         * @example {
+         *       "count": 1,
+         *       "items": [
+         *         {
+         *           "transactionId": "9c1d2e3f-4a5b-4c6d-8e7f-0a1b2c3d4e5f",
+         *           "direction": "INBOUND",
+         *           "send": null,
+         *           "deposit": {
+         *             "chain": "base",
+         *             "txHash": "0xabababababababababababababababababababababababababababababababab",
+         *             "logIndex": 0,
+         *             "from": "0x098B716B8Aaf21512996dC57EB0615e2383E2f96",
+         *             "to": "0x59208302DE3FE498290946ACc0f2A90BBfa10790",
+         *             "amount": "1500.00",
+         *             "receivedAt": "2026-11-21T10:00:00.000Z",
+         *             "originatorStatus": "MISSING",
+         *             "missing": [
+         *               "originator.originatorPersons",
+         *               "sourceCustodian"
+         *             ],
+         *             "completedBy": null,
+         *             "completedAt": null
+         *           },
+         *           "custodian": null,
+         *           "eurValue": "1380.00",
+         *           "ivms101": {
+         *             "originator": {
+         *               "originatorPersons": [],
+         *               "accountNumber": [
+         *                 "0x098B716B8Aaf21512996dC57EB0615e2383E2f96"
+         *               ]
+         *             },
+         *             "beneficiary": {
+         *               "beneficiaryPersons": [
+         *                 {
+         *                   "naturalPerson": {
+         *                     "name": {
+         *                       "nameIdentifier": [
+         *                         {
+         *                           "primaryIdentifier": "Lovelace",
+         *                           "secondaryIdentifier": "Ada",
+         *                           "nameIdentifierType": "LEGL"
+         *                         }
+         *                       ]
+         *                     },
+         *                     "customerIdentification": "3b241101-e2bb-4255-8caf-4136c566a962"
+         *                   }
+         *                 }
+         *               ],
+         *               "accountNumber": [
+         *                 "0x59208302DE3FE498290946ACc0f2A90BBfa10790"
+         *               ]
+         *             },
+         *             "beneficiaryVASP": {
+         *               "legalPerson": {
+         *                 "name": {
+         *                   "nameIdentifier": [
+         *                     {
+         *                       "legalPersonName": "Acme Payouts Ltd",
+         *                       "legalPersonNameIdentifierType": "LEGL"
+         *                     }
+         *                   ]
+         *                 },
+         *                 "customerNumber": "0b0f4c35-3d8c-4d1e-9f7c-2a6b5e4d3c21"
+         *               }
+         *             }
+         *           },
+         *           "ownershipProof": null
+         *         }
+         *       ]
+         *     }
+         */
+        MissingOriginators: {
+            count: number;
+            items: {
+                transactionId: string;
+                /** @enum {string} */
+                direction: "OUTBOUND" | "INBOUND";
+                send: components["schemas"]["TreasurySend"] | null;
+                deposit: {
+                    /** @enum {string} */
+                    chain: "base" | "ethereum" | "polygon" | "arbitrum" | "optimism" | "avalanche";
+                    txHash: string;
+                    logIndex: number;
+                    from: string | null;
+                    to: string;
+                    amount: string;
+                    receivedAt: string;
+                    /** @enum {string} */
+                    originatorStatus: "COMPLETE" | "MISSING";
+                    missing: string[];
+                    completedBy: string | null;
+                    completedAt: string | null;
+                } | null;
+                custodian: {
+                    /** @enum {string} */
+                    type: "SELF_HOSTED";
+                } | {
+                    /** @enum {string} */
+                    type: "VASP";
+                    name: string;
+                    lei?: string;
+                    /** Format: uri */
+                    trpEndpoint?: string;
+                } | null;
+                eurValue: string;
+                ivms101: {
+                    originator: {
+                        originatorPersons: ({
+                            naturalPerson: components["schemas"]["Ivms101NaturalPerson"];
+                        } | {
+                            legalPerson: components["schemas"]["Ivms101LegalPerson"];
+                        })[];
+                        accountNumber: string[];
+                    };
+                    beneficiary: {
+                        beneficiaryPersons: ({
+                            naturalPerson: components["schemas"]["Ivms101NaturalPerson"];
+                        } | {
+                            legalPerson: components["schemas"]["Ivms101LegalPerson"];
+                        })[];
+                        accountNumber: string[];
+                    };
+                    originatingVASP?: {
+                        legalPerson: components["schemas"]["Ivms101LegalPerson"];
+                    };
+                    beneficiaryVASP?: {
+                        legalPerson: components["schemas"]["Ivms101LegalPerson"];
+                    };
+                };
+                ownershipProof: {
+                    message: string;
+                    signature: string;
+                    verifiedAt: string;
+                } | null;
+            }[];
         };
         /**
          * @example {
@@ -3595,7 +3927,7 @@ export interface components {
             /** @description The new receiver URL; pending retries go there too. Live organizations: `https` only, never a private, loopback, link-local or metadata address (checked when saved and again at every delivery). Sandbox organizations may also use `http` and loopback (`http://127.0.0.1:4000/...`) for local development; in AWS the sender refuses loopback for everyone. */
             url?: string;
             /** @description The event types to send; `null`: every type again, including types added later */
-            eventTypes?: ("customer.created" | "customer.updated" | "customer.enabled" | "customer.disabled" | "customer.kyc.approved" | "customer.kyc.rejected" | "customer.kyc.submitted" | "customer.kyc.level_changed" | "withdrawal_bank.created" | "withdrawal_bank.approved" | "withdrawal_bank.rejected" | "withdrawal.created" | "withdrawal.status_changed" | "withdrawal_batch.created" | "deposit.created" | "deposit.status_changed" | "deposit.frozen" | "virtual_account.created" | "virtual_account.approved" | "virtual_account.rejected" | "developer_fees.claimed")[] | null;
+            eventTypes?: ("customer.created" | "customer.updated" | "customer.enabled" | "customer.disabled" | "customer.kyc.approved" | "customer.kyc.rejected" | "customer.kyc.submitted" | "customer.kyc.level_changed" | "withdrawal_bank.created" | "withdrawal_bank.approved" | "withdrawal_bank.rejected" | "withdrawal.created" | "withdrawal.status_changed" | "withdrawal_batch.created" | "deposit.created" | "deposit.status_changed" | "deposit.frozen" | "travel_rule.originator_completed" | "virtual_account.created" | "virtual_account.approved" | "virtual_account.rejected" | "developer_fees.claimed")[] | null;
             /** @description Your note about the endpoint; `null` clears it */
             description?: string | null;
         };
@@ -5889,6 +6221,7 @@ export interface components {
          *           "waitingDetail": "needs 92.50 USDC: the treasury holds 5.00 and allows the relayer 1000000.00",
          *           "txHash": null,
          *           "blockNumber": null,
+         *           "confirmations": null,
          *           "createdAt": "2026-11-21T10:00:00.000Z",
          *           "minedAt": null,
          *           "customerId": "3b241101-e2bb-4255-8caf-4136c566a962",
@@ -5925,6 +6258,7 @@ export interface components {
                 waitingDetail: string | null;
                 txHash: string | null;
                 blockNumber: string | null;
+                confirmations: number | null;
                 createdAt: string;
                 minedAt: string | null;
                 customerId: string | null;
@@ -7899,6 +8233,87 @@ export interface operations {
             };
             /** @description Not found; a resource of another organization is indistinguishable from a missing one. */
             404: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over a rate limit (per API key, per organization, or per webhook endpoint); retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; details stay in the service logs under the request id. */
+            500: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is throttled or unavailable; nothing was half-written. Retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listMissingOriginators: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deposits whose originator Travel Rule data is missing, oldest first */
+            200: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MissingOriginators"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key. */
+            401: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A feature of your organization is off, or a rule forbids it for this resource. */
+            403: {
                 headers: {
                     /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
                     "x-request-id"?: string;
@@ -15509,6 +15924,112 @@ export interface operations {
             };
         };
     };
+    consoleGetTransactionTravelRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The withdrawal */
+                transactionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The Travel Rule data of a transaction's crypto leg, for the console's transaction page */
+            200: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TravelRule"];
+                };
+            };
+            /** @description The request is malformed: the message names the field (body first, then query, then path). */
+            400: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, malformed, unknown or revoked API key. */
+            401: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A feature of your organization is off, or a rule forbids it for this resource. */
+            403: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found; a resource of another organization is indistinguishable from a missing one. */
+            404: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Over a rate limit (per API key, per organization, or per webhook endpoint); retry after `Retry-After` seconds. */
+            429: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unexpected failure; details stay in the service logs under the request id. */
+            500: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The database is throttled or unavailable; nothing was half-written. Retry after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
+                    "x-request-id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     consoleListWaitingSends: {
         parameters: {
             query?: never;
@@ -15588,7 +16109,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Export the Travel Rule record of every send out of the treasury, for an auditor (JSON lines) */
+            /** @description Export the Travel Rule record of every crypto leg, sends and deposits, for an auditor (JSON lines) */
             200: {
                 headers: {
                     /** @description The request's id: the caller's `x-request-id` when sane, else a new one. */
@@ -16936,6 +17457,61 @@ export interface operations {
                         /** @description The sending address, lower-case */
                         from_address: string;
                         reason: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    travelRuleOriginatorCompletedEvent: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id (`event_id`), the same on every retry: deduplicate on it. */
+                "webhook-id": string;
+                /** @description Unix seconds of this attempt; refuse old ones to stop replays. */
+                "webhook-timestamp": string;
+                /** @description Space-separated `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">`, keyed with the endpoint's decoded `whsec_` secret; two signatures for 24 h after a rotation. Verify with the `standardwebhooks` or `svix` libraries. */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    event_id: string;
+                    /** @enum {string} */
+                    event_type: "travel_rule.originator_completed";
+                    created_at: string;
+                    /** @enum {string} */
+                    api_version: "v2";
+                    org_id: string;
+                    /**
+                     * @example {
+                     *       "transaction_id": "9c1d2e3f-4a5b-4c6d-8e7f-0a1b2c3d4e5f",
+                     *       "customer_id": "3b241101-e2bb-4255-8caf-4136c566a962",
+                     *       "source_custodian": "SELF_HOSTED"
+                     *     }
+                     */
+                    data: {
+                        /** Format: uuid */
+                        transaction_id: string;
+                        /** Format: uuid */
+                        customer_id: string;
+                        /**
+                         * @description Who holds the sending address: its owner, or another provider
+                         * @enum {string}
+                         */
+                        source_custodian: "SELF_HOSTED" | "VASP";
                     };
                 };
             };

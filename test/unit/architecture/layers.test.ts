@@ -103,6 +103,8 @@ const RANKS: Record<string, number> = {
   'shared/payouts': 7,
   // Money paid in by bank transfer: read from the payout rail's reports, credited like deposits.
   'shared/bank-credits': 7,
+  // The Travel Rule data of the crypto legs (IVMS101, proofs of control): written by the deposits and the treasury.
+  'shared/travel-rule': 7,
   'shared/withdrawals': 8,
   'shared/bank-transfer': 8,
   'shared/deposits': 8,

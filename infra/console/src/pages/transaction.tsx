@@ -1,6 +1,7 @@
 import type { TransactionStory } from '../api.ts';
 import { calendarDay, ibanGroups, localTime, money, words } from '../format.ts';
 import { Badge, Page, useLoad } from '../ui.tsx';
+import { TravelRuleSection } from './transaction-travel-rule.tsx';
 
 type Step = { key: string; title: string; at: string | null; detail?: string; tone?: 'bad' | 'waiting' };
 
@@ -130,6 +131,7 @@ export function TransactionPage({ transactionId }: { transactionId: string }) {
               <dd className="mono">{t.id}</dd>
             </dl>
           </div>
+          <TravelRuleSection transactionId={t.id} />
           <h2>What happened</h2>
           <ol className="story" aria-label="The payout's story">
             {stepsOf(story).map((step) => (

@@ -52,7 +52,10 @@ export function TreasurySendsBlock() {
               <td>{send.chain}</td>
               <td className="amount-cell">{groupDigits(send.amount)} USDC</td>
               <td className="mono">{send.to}</td>
-              <td>{words(send.status)}</td>
+              <td>
+                {words(send.status)}
+                {send.confirmations !== null && ` · ${send.confirmations} confirmations`}
+              </td>
               <td>{send.waitingDetail ?? (send.waitingReason ? REASON_WORDS[send.waitingReason] : 'in flight')}</td>
             </tr>
           ))}

@@ -1,6 +1,8 @@
+import { Decimal } from 'decimal.js';
 import type { CustomerRecord } from '#shared/customers/records.ts';
+import type { Deps } from '#shared/deps.ts';
 import type { Organization } from '#shared/organizations/records.ts';
-import type { IdentityPayload, LegalPerson, Person } from '#shared/treasury/ivms101.ts';
+import type { IdentityPayload, LegalPerson, Person } from '#shared/travel-rule/ivms101.ts';
 
 /**
  * The IVMS101 parties of our crypto legs, from what KYC holds. A customer is a natural person (individual) or a legal
@@ -61,6 +63,10 @@ export function customerPerson(customer: CustomerRecord): Person {
  * the EU Transfer of Funds Regulation 2023/1113 art. 14(5), fixed by law rather than configured.
  */
 export const SELF_HOSTED_PROOF_ABOVE_EUR = '1000';
+
+/** A leg's USDC in EUR at the configured rate (cents, rounded up: the threshold is never undercut). */
+export const eurValueOf = (deps: Pick<Deps, 'config'>, usdc: string): string =>
+  new Decimal(usdc).times(deps.config.withdrawals.exchangeRates.EUR).toDecimalPlaces(2, Decimal.ROUND_UP).toFixed(2);
 
 export const organizationVasp = (
   organization: Pick<Organization, 'organizationId' | 'name'>,

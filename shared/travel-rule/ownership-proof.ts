@@ -5,8 +5,8 @@ import { readItem } from '#shared/db/items.ts';
 import { keys } from '#shared/db/keys.ts';
 import type { Deps } from '#shared/deps.ts';
 import { toChecksumAddress } from '#shared/rails/chain/address.ts';
-import { type OwnershipProofRecord, OwnershipProofRecordSchema } from '#shared/treasury/records.ts';
-import { PROOF_REFUSED } from '#shared/treasury/treasury-rules.ts';
+import { type OwnershipProofRecord, OwnershipProofRecordSchema } from '#shared/travel-rule/records.ts';
+import { PROOF_REFUSED } from '#shared/travel-rule/travel-rule-rules.ts';
 
 /**
  * Proof that a customer controls a self-hosted address (EU Transfer of Funds Regulation art. 14(5): above EUR 1,000
