@@ -227,6 +227,7 @@ export class MissingProviderError extends Error {
  */
 const ROUTE_PARAMETERS: Record<string, Record<string, string>> = {
   getTransactionTravelRule: { transactionId: 'travelRuleTransactionId' },
+  consoleGetTransactionTravelRule: { transactionId: 'travelRuleTransactionId' },
 };
 
 /** The provider a route's path parameter is filled by. */
