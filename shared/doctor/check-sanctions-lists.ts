@@ -25,9 +25,11 @@ export async function checkSanctionsLists(config: Pick<Config, 'screening' | 're
   const { lists, failures } = readListFiles(files);
   const wrong: string[] = failures.map((failure) => failure.reason);
   const fine: string[] = [];
+  const absent: string[] = [];
   for (const name of SANCTIONS_LISTS) {
     const list = lists.find((parsed) => parsed.list === name);
     if (!list) {
+      absent.push(name);
       wrong.push(`${LIST_TITLES[name]}: not in force (no file of it in ${source.describe})`);
       continue;
     }
@@ -37,12 +39,13 @@ export async function checkSanctionsLists(config: Pick<Config, 'screening' | 're
     (days > LIST_MAX_AGE_DAYS ? wrong : fine).push(said);
   }
   if (wrong.length > 0) {
-    return problem(
-      CHECK,
-      wrong.join('; '),
-      `A list older than ${LIST_MAX_AGE_DAYS} days misses names added since: look at the SanctionsLists function's ` +
-        'log and SANCTIONS_LIST_URLS (alarm SanctionsListFailed<List>)',
-    );
+    const why =
+      absent.length > 0
+        ? `A list not in force screens nobody against it: place its official file in ${source.describe} ` +
+          '(the SanctionsLists function fetches them from SANCTIONS_LIST_URLS every hour; its log says why it did not)'
+        : `A list older than ${LIST_MAX_AGE_DAYS} days misses names added since: look at the SanctionsLists function's ` +
+          'log and SANCTIONS_LIST_URLS (alarm SanctionsListFailed<List>)';
+    return problem(CHECK, wrong.join('; '), why);
   }
   return ok(CHECK, fine.join('; '));
 }

@@ -55,7 +55,7 @@ export type BatchResult = { files: string[]; payments: number; rewritten: number
 /** One claim is one TransactWriteItems: the file item and at most 99 withdrawals. */
 const MAX_PAYMENTS_PER_FILE = 99;
 /** Due items read per run: whole files of one backlog, never a short file left over by the read's limit. */
-const MAX_DUE = 5 * MAX_PAYMENTS_PER_FILE;
+export const MAX_DUE = 5 * MAX_PAYMENTS_PER_FILE;
 
 /** Writes a claimed file to the outbox and marks it WRITTEN (again, after a crash: same name, same XML). */
 async function deliver(deps: Deps, channel: BankChannel, file: PaymentFileRecord): Promise<void> {

@@ -1,5 +1,6 @@
 import { ChainSchema } from '#shared/money/chains.ts';
 import { BeneficiarySchema, IdentityPayloadSchema, PersonSchema } from '#shared/travel-rule/ivms101.ts';
+import { LEI_PATTERN } from '#shared/validation/lei.ts';
 import * as z from '#shared/validation/zod.ts';
 
 /** The stored shapes of the Travel Rule area: an inbound deposit's data (`deposit-repository.ts`), a proof of control. */
@@ -11,7 +12,7 @@ import * as z from '#shared/validation/zod.ts';
 export const OriginatorStatusSchema = z.enum(['COMPLETE', 'MISSING']);
 export type OriginatorStatus = z.infer<typeof OriginatorStatusSchema>;
 
-const Lei = z.string().check(z.regex(/^[A-Z0-9]{18}\d{2}$/, { error: 'Must be a 20-character LEI' }));
+const Lei = z.string().check(z.regex(LEI_PATTERN, { error: 'Must be a 20-character LEI' }));
 
 /** Who holds the address a deposit came from: its owner (self-hosted) or another crypto-asset service provider. */
 export const SourceCustodianSchema = z.union([

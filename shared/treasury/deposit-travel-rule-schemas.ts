@@ -1,6 +1,7 @@
 import { described } from '#shared/routing/prose.ts';
 import { PersonSchema } from '#shared/travel-rule/ivms101.ts';
 import { TravelRuleSchema } from '#shared/treasury/schemas.ts';
+import { LeiSchema } from '#shared/validation/lei.ts';
 import * as z from '#shared/validation/zod.ts';
 
 /** The request and response shapes of an inbound deposit's originator routes (shared/treasury/README.md). */
@@ -16,7 +17,7 @@ export const CompleteOriginatorBody = z.strictObject({
   originatingVasp: z.optional(
     z.strictObject({
       name: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
-      lei: z.optional(z.string().check(z.regex(/^[A-Z0-9]{18}\d{2}$/, { error: 'Must be a 20-character LEI' }))),
+      lei: z.optional(LeiSchema),
     }),
   ),
   ownershipSignature: z.optional(z.string().check(z.minLength(1))),

@@ -1,6 +1,7 @@
 import { ChainSchema } from '#shared/money/chains.ts';
 import { MicroSchema } from '#shared/money/micro.ts';
 import { IdentityPayloadSchema } from '#shared/travel-rule/ivms101.ts';
+import { LEI_PATTERN } from '#shared/validation/lei.ts';
 import * as z from '#shared/validation/zod.ts';
 
 /** The stored shapes of the treasury area, parsed on every read (`send-repository.ts`). */
@@ -43,7 +44,7 @@ export const CustodianSchema = z.union([
   z.object({
     type: z.literal('VASP'),
     name: z.string().check(z.minLength(1), z.maxLength(100)),
-    lei: z.optional(z.string().check(z.regex(/^[A-Z0-9]{18}\d{2}$/))),
+    lei: z.optional(z.string().check(z.regex(LEI_PATTERN))),
     /** The provider's Travel Rule Protocol endpoint, where the inquiry is posted. */
     trpEndpoint: z.optional(z.url()),
   }),

@@ -3,6 +3,7 @@
  * and as the markdown it prints.
  */
 
+import { MAX_DUE } from '#shared/payouts/batch-payouts.ts';
 import type { PaymentFileRecord } from '#shared/payouts/records.ts';
 import { SECRET_KEEP_MS } from '#shared/secrets/secrets-manager.ts';
 import type { PayoutStage } from '#test/bench/payout-cost-model.ts';
@@ -159,9 +160,9 @@ export function channelMarkdown(full: ChannelMeasurement, stage: PayoutStage, co
       `Its run with nothing new, every minute, with this run's ${full.files} files delivered and ${full.reports + full.files} ` +
       `reports at the bank: ${s(ms(t.idle) / t.idle.lambdaInvocations)} s, ${n(idle.readUnits, 1)} read units, ` +
       `${n(idle.s3PutCopyListRequests, 0)} + ${n(idle.s3GetRequests, 0)} S3 requests: $${n(idleMonth, 2)} a month ` +
-      `per connection as it stands (it grows with the files and reports kept), besides ` +
+      `per connection (the outbox lists only what is unsent, and a report unchanged at the bank is not read again), besides ` +
       `$${n(SECRETS_PER_CONNECTION * PRICES.secretsManagerSecretMonth, 2)} a month for its ${SECRETS_PER_CONNECTION} secrets.`,
-    `Files: ${full.files} of at most 99 payments (${t.file.lambdaInvocations} batcher runs, each taking up to 500 due ` +
+    `Files: ${full.files} of at most 99 payments (${t.file.lambdaInvocations} batcher runs, each taking up to ${MAX_DUE} due ` +
       `payouts, the last of each run's files holding the rest: a backlog of ${payouts} payouts is filed over ` +
       `${t.file.lambdaInvocations} runs, ${t.file.lambdaInvocations * 5} minutes at the default ` +
       'PAYOUT_BATCH_INTERVAL_S of 300 s). ' +

@@ -6,7 +6,7 @@
  * A live organization's `--payouts` PROCESSING withdrawals (100 customers to a hundred payouts; made by the create
  * use case itself, `createWithdrawal`, in this process and not through HTTP: the create is not what is measured
  * here, test/bench/payout-cost.ts prices it) go the real way, each step the very handler Lambda runs:
- * - file + upload, in rounds as the two schedules meet in AWS: one batcher run (it takes up to 500 due payouts,
+ * - file + upload, in rounds as the two schedules meet in AWS: one batcher run (it takes up to 495 due payouts,
  *   files of at most 99), then one mover run (`BankTransfer`), which uploads the new files encrypted and signed;
  * - the bank (not measured as ours): decrypts each upload, checks every payment is in it, and answers each file with
  *   a pain.002 and a camt.054 booking all its payments (the report writers the tests use), encrypted to our key and
@@ -64,8 +64,6 @@ const PER_CUSTOMER = 100;
 const AMOUNT = '10';
 /** Customers whose payouts are created at once while seeding (each customer's own one after the other). */
 const SEED_LANES = 8;
-/** The batcher's most due payouts per run (shared/payouts/batch-payouts.ts, MAX_DUE). */
-const BATCHER_MAX_DUE = 500;
 /** Idle mover runs measured after everything moved. */
 const IDLE_RUNS = 3;
 const SECRET = {
@@ -128,6 +126,7 @@ const { encryptAndSign } = await import('#shared/bank-transfer/pgp.ts');
 const { writePain002 } = await import('#shared/rails/bank/report-writer.ts');
 const { writeRailFile } = await import('#shared/rails/bank/rail-files.ts');
 const { keys } = await import('#shared/db/keys.ts');
+const { MAX_DUE } = await import('#shared/payouts/batch-payouts.ts');
 const { BACKGROUND_FUNCTIONS } = await import('#shared/config/background-functions.ts');
 const { givenBank } = await import('#test/support/withdrawals/withdrawal-requests.ts');
 const deps = appDeps();
@@ -271,7 +270,7 @@ async function scenario(count: number, label: string): Promise<ChannelMeasuremen
   const uploadRuns: string[][] = [];
   let filedPayouts = 0;
   for (let round = 0; filedPayouts < count; round++) {
-    if (round > count / BATCHER_MAX_DUE + 3) throw new Error(`${round} batcher runs filed ${filedPayouts}`);
+    if (round > count / MAX_DUE + 3) throw new Error(`${round} batcher runs filed ${filedPayouts}`);
     const filed = await meter.invoke(file, () => batcher());
     fileIds.push(...filed.files);
     filedPayouts += filed.payments;

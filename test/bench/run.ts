@@ -57,6 +57,22 @@ import { apiEvent } from '#test/support/http/api-event.ts';
 import { type Runtime, startRuntime, untilDatabaseReleased } from '#test/support/local-runtime.ts';
 
 const run = promisify(execFile);
+const KNOWN = ['--short', '--only', '--help', '-h'];
+const unknown = process.argv
+  .slice(2)
+  .filter((arg, i, args) => arg.startsWith('-') && !KNOWN.includes(arg) && args[i - 1] !== '--only');
+if (process.argv.includes('--help') || process.argv.includes('-h') || unknown.length > 0) {
+  // Said before anything starts: a run starts `npm start` and its companions, which a mistyped option should not.
+  process.stdout.write(
+    `${unknown.length > 0 ? `Unknown option ${unknown.join(' ')}.\n` : ''}` +
+      'npm run bench [-- --short] [-- --only <operationId,...>]\n' +
+      '  (none)   every measurement, 10 s each, and the companions (SFTP channel of 10,000 payouts, payout cost, ...)\n' +
+      '  --short  3 s a measurement, 500 payouts through the SFTP channel\n' +
+      '  --only   those API operations alone, without the start-up, lists, middleware and companions\n' +
+      'Results: docs/bench/results.md and test/bench/results/latest.json.\n',
+  );
+  process.exit(unknown.length > 0 ? 2 : 0);
+}
 const SHORT = process.argv.includes('--short');
 /** `--only getCustomer,createCustomer`: those operations alone, without the start-up, lists, middleware and companions. */
 const ONLY = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1]?.split(',') : undefined;

@@ -131,6 +131,10 @@ describe('USDC arriving at a forwarder on the local chain', () => {
       ],
       [{ originator: { naturalPerson: { name: { nameIdentifier: [] } } } }, expect.stringMatching(/^originator/)],
       [{ originatingVasp: { name: 'Exchange', lei: 'not-a-lei' } }, 'originatingVasp.lei: Must be a 20-character LEI'],
+      [
+        { originatingVasp: { name: 'Exchange', lei: '529900T8BM49AURSDO56' } },
+        'originatingVasp.lei: Check digits do not match: not an LEI (ISO 17442)',
+      ],
       [{ originator: 'CUSTOMER', color: 'red' }, expect.stringContaining('color')],
       [
         { originator: 'CUSTOMER' },

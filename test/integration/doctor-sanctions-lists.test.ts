@@ -58,6 +58,7 @@ describe("the doctor's sanctions lists check", () => {
     expect(missing).toMatchObject({
       ok: false,
       detail: expect.stringMatching(/^EU Consolidated Financial Sanctions List: not in force \(no file of it in /),
+      fix: expect.stringMatching(/^A list not in force screens nobody against it: place its official file in /),
     });
     expect(unset).toMatchObject({ ok: false, fix: expect.stringContaining('SANCTIONS_BUCKET=') });
   });

@@ -4,7 +4,7 @@ import { adminCommand } from '#infra/admin/command.ts';
 import { chainRpcConfig } from '#shared/config/chain-rpc.ts';
 import { runDoctor } from '#shared/doctor/run-doctor.ts';
 
-/** The clients of the environment the CLI runs against (`KMS_ENDPOINT`: the local stand-in under `npm start`). */
+/** The clients of the environment the CLI runs against (`KMS_ENDPOINT`: another KMS endpoint, as tests use a stand-in). */
 export const doctor = adminCommand({
   name: 'doctor',
   usage: [

@@ -115,8 +115,10 @@ export function AuditPage() {
     names.set(member.id, member.name);
     names.set(member.email, member.name);
   }
+  // Rows wait for the members too: an entry shown before them would flash an e-mail where a name belongs.
+  const rows = members.loading ? undefined : loaded.data;
   return (
-    <Page title="Audit log" loaded={loaded}>
+    <Page title="Audit log" loaded={{ ...loaded, loading: loaded.loading || members.loading }}>
       <label className="filter">
         Action
         <select name="action" value={action} onChange={(e) => setAction(e.target.value)}>
@@ -140,7 +142,7 @@ export function AuditPage() {
           </tr>
         </thead>
         <tbody>
-          {loaded.data?.map((entry) => (
+          {rows?.map((entry) => (
             <tr key={entry.entryId}>
               <td className="nowrap">{when(entry.at)}</td>
               <td>
