@@ -225,12 +225,23 @@ describe('withdrawals under concurrency, each followed by the ledger check', () 
       ...Array.from({ length: 20 }, () => payee.withdraw('10.00')),
     ]);
 
-    expect(results.every((r) => r.status === 201)).toBe(true);
-    const { locked, balance } = await payee.ledger();
-    const processing = results.filter((r) => (r.body as Transaction).status === 'PROCESSING').length;
-    expect(locked.toFixed(2)).toBe((processing * 10).toFixed(2));
-    expect(processing).toBeLessThanOrEqual(10);
-    expect(balance.balance).toBe('100.00');
+    // On a loaded machine a request may outlive its database deadline: a 503 with Retry-After, never another refusal.
+    const outcomes = JSON.stringify(
+      results.map((r) => (r.status === 201 ? 201 : `${r.status} ${JSON.stringify(r.body)}`)),
+    );
+    for (const refused of results.filter((r) => r.status !== 201)) {
+      expect([refused.status, refused.headers.get('retry-after') !== null], outcomes).toEqual([503, true]);
+    }
+    const { locked, balance, credits } = await payee.ledger();
+    const processing = locked.dividedBy(10).toNumber();
+    const credited = results.slice(0, 5).filter((r) => r.status === 201).length;
+    expect(processing, outcomes).toBeLessThanOrEqual(credits.dividedBy(10).toNumber());
+    expect(processing, outcomes).toBeGreaterThanOrEqual(
+      results.slice(5).filter((r) => (r.body as Transaction).status === 'PROCESSING').length,
+    );
+    // Every credit answered 201 is in the balance; one that outlived its deadline may or may not be.
+    expect(credits.toNumber(), outcomes).toBeGreaterThanOrEqual(credited * 20);
+    expect(balance.balance, outcomes).toBe(credits.toFixed(2));
     await assertInvariants();
   });
 
