@@ -21,6 +21,7 @@ import { DEMO_BANK, demoCustomers } from '#test/support/compose/demo-requests.ts
 import { isolatedTableDeps } from '#test/support/db/isolated-table.ts';
 import { givenOrganization, integrationDeps } from '#test/support/deps.ts';
 import { useApi } from '#test/support/http/local-api.ts';
+import { setupRequest } from '#test/support/http/setup-requests.ts';
 import {
   bookedReport,
   freshChannel,
@@ -264,26 +265,40 @@ describe('POST /sandbox/transactions/{id}/return', () => {
 
   it('returns a COMPLETED payout through the inbox once: 200 FAILED with the USDC back, then 409; unknown codes 400', async () => {
     const { key, customerId } = await givenVerifiedDemoCustomer();
-    await request('POST', `/sandbox/customers/${customerId}/balance`, { key, body: { amount: '100' } });
-    const bank = await request<{ id: string }>('POST', `/customers/${customerId}/withdrawal/banks`, {
-      key,
-      body: DEMO_BANK,
-    });
-    const created = await request<{ id: string }>('POST', `/customers/${customerId}/withdrawal`, {
-      key,
-      body: { sourceAmount: '40', withdrawalBankId: bank.body.id, idempotencyKey: 'wd_return_1' },
-    });
+    // Set-up and refusals are sent again on a busy 503 (Retry-After): each answers the same however often it is sent.
+    await setupRequest(
+      'credit',
+      () => request('POST', `/sandbox/customers/${customerId}/balance`, { key, body: { amount: '100' } }),
+      201,
+    );
+    const bank = await setupRequest(
+      'bank',
+      () => request<{ id: string }>('POST', `/customers/${customerId}/withdrawal/banks`, { key, body: DEMO_BANK }),
+      201,
+    );
+    const created = await setupRequest(
+      'withdrawal',
+      () =>
+        request<{ id: string }>('POST', `/customers/${customerId}/withdrawal`, {
+          key,
+          body: { sourceAmount: '40', withdrawalBankId: bank.body.id, idempotencyKey: 'wd_return_1' },
+        }),
+      201,
+    );
     const id = created.body.id;
 
-    const whileProcessing = await request('POST', `/sandbox/transactions/${id}/return`, {
-      key,
-      body: { reasonCode: 'AC04' },
-    });
-    await request('POST', `/sandbox/transactions/${id}/complete`, { key });
-    const unknown = await request<{ error: string }>('POST', `/sandbox/transactions/${id}/return`, {
-      key,
-      body: { reasonCode: 'R01' },
-    });
+    const whileProcessing = await setupRequest(
+      'return while PROCESSING',
+      () => request('POST', `/sandbox/transactions/${id}/return`, { key, body: { reasonCode: 'AC04' } }),
+      409,
+    );
+    await setupRequest('complete', () => request('POST', `/sandbox/transactions/${id}/complete`, { key }), 200);
+    const unknown = await setupRequest(
+      'return with a code of another rail',
+      () =>
+        request<{ error: string }>('POST', `/sandbox/transactions/${id}/return`, { key, body: { reasonCode: 'R01' } }),
+      400,
+    );
     const completed = await request<Record<string, unknown>>('GET', `/customers/${customerId}/transactions/${id}`, {
       key,
     });
